@@ -1,0 +1,54 @@
+# Hedgerow: the two commands a new player needs.
+#   make play   install what the game needs, then open it on the default scenario
+#   make test   install what the tests need, then run every test
+SHELL := /bin/bash
+GO ?= go
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BUILD_PKGS := gcc libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev \
+	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config
+TEST_PKGS := $(BUILD_PKGS) xvfb xauth xdotool imagemagick x11-utils
+
+.PHONY: play test deps test-deps build check-fmt vet test-headless test-display bench
+
+# Install only the Debian packages that are missing; say so when we do.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		if ! command -v apt-get >/dev/null; then echo "Please install:$$missing"; exit 1; fi; \
+		echo "Installing system packages:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PKGS))
+
+test-deps:
+	$(call apt_install,$(TEST_PKGS))
+
+build: deps
+	$(GO) build -o hedgerow .
+
+play: build
+	./hedgerow
+
+check-fmt:
+	@bad=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$bad" ]; then echo "gofmt needed on: $$bad"; exit 1; fi
+
+vet: test-deps
+	$(GO) vet ./...
+
+# Packages that never import Ebiten run with no display at all.
+HEADLESS = $(shell $(GO) list -f '{{.ImportPath}} {{join .Deps " "}}' ./... | grep -v 'hajimehoshi/ebiten' | cut -d' ' -f1)
+
+test-headless: test-deps
+	env -u DISPLAY $(GO) test -count=1 $(HEADLESS)
+
+test-display: test-deps build
+	xvfb-run -a -s '-screen 0 1280x800x24' $(GO) test -count=1 ./...
+
+test: test-deps check-fmt vet test-headless test-display
+
+bench: test-deps
+	env -u DISPLAY $(GO) test -run '^$$' -bench . -benchmem ./rules/...

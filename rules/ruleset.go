@@ -1,0 +1,46 @@
+package rules
+
+import "hedgerow/rules/geom"
+
+// RuleSet is one rule set's hooks on the shared core. The core (Game)
+// clones the state, calls Apply on the clone, and keeps the clone only on
+// success, so Apply may mutate freely and simply return an error to refuse.
+//
+// The turn structure belongs entirely to the rule set: it sets s.Phase,
+// s.Active and s.Decider, and Legal lists what s.Decider may do now.
+type RuleSet interface {
+	ID() string   // "ssg", "smle", ...
+	Name() string // "Simple Skirmish Game"
+
+	// Start makes the opening moves on a freshly built state: roll-offs,
+	// first phase, initial activation rolls.
+	Start(s *State) ([]Event, error)
+
+	// Legal lists the commands s.Decider may give now. A move is listed
+	// once per figure (or unit) with no Path: any path that MoveCheck
+	// accepts is legal. Fire commands are listed once per firer and
+	// target. The list is in a stable order.
+	Legal(s *State) []Command
+
+	// Apply carries out one command (see above for the contract).
+	Apply(s *State, c Command) ([]Event, error)
+
+	// Odds gives the exact probabilities of a proposed command's outcomes
+	// without changing s.
+	Odds(s *State, c Command) (Odds, error)
+
+	// MoveCheck measures a proposed move for the live tape: how far it
+	// goes, what it costs, the allowance, and why it is refused if it is.
+	MoveCheck(s *State, fig FigID, path []geom.Pt) MoveInfo
+}
+
+// MoveInfo is what the tape shows for a proposed move.
+type MoveInfo struct {
+	Length    int64     // path length, position units
+	Cost      int64     // allowance used, position units (difficult going costs more)
+	Allowance int64     // what the figure may spend in all
+	Stop      geom.Pt   // where the figure would end up (may be short of the end: stopped by contact)
+	OK        bool      // legal as given
+	Why       string    // plain words when not OK, or a note ("stops: within 1\" of an enemy")
+	Legs      []geom.Pt // the path actually followed, start first
+}

@@ -1,0 +1,130 @@
+package rules
+
+import (
+	"math/rand/v2"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// Command is one player decision, as plain data. Which fields matter
+// depends on Verb; the rule set documents its verbs. Commands have a
+// one-line text notation (see notation.go) used by saves, odds and tests.
+type Command struct {
+	Verb    string    // "move", "fire", "melee", "end", "posture", "rally", ...
+	Fig     FigID     // the acting figure, when one acts
+	Unit    UnitID    // the acting unit, when a unit acts
+	Path    []geom.Pt // move: waypoints after the start; other verbs: an aim point
+	Targets []FigID   // fire: one entry per die (repeat a target to put more dice on it)
+	Arg     string    // posture name, option name, etc.
+}
+
+// State is the whole battle at one moment. It holds no pointers into
+// itself, so Clone is a deep copy and a save is seed + command log.
+type State struct {
+	RuleSet  string
+	Scenario string
+	Map      *terrain.Map   // shared, never mutated
+	Terrain  *terrain.Index // shared, never mutated; built from Map
+	BaseR    int64          // base radius in position units
+
+	Sides   [2]Side
+	Units   []Unit   // index = UnitID-1
+	Figures []Figure // index = FigID-1
+
+	Round  int    // game turn / round, from 1
+	Phase  string // rule set's phase name
+	Active int    // side whose turn it is (or whose unit is activating)
+	// Decider is the side whose input the engine waits for now. It differs
+	// from Active when the other side may interrupt (opportunity fire) or
+	// must answer (melee pairing, a forced choice).
+	Decider   int
+	Over      bool
+	Winner    int // -1 for a draw; meaningful when Over
+	Result    string
+	TurnLimit int
+
+	Vars map[string]int // rule set's game-level data (chits left, etc.)
+
+	RNG rand.PCG // the game's only source of chance
+	// Rolls counts dice rolled so far; undo stops at the last roll.
+	Rolls int
+	// Forced holds die faces queued by tests; empty in real play.
+	Forced []int `json:"-"`
+}
+
+// Fig returns the figure with that id (nil if out of range).
+func (s *State) Fig(id FigID) *Figure {
+	if id < 1 || int(id) > len(s.Figures) {
+		return nil
+	}
+	return &s.Figures[id-1]
+}
+
+// UnitOf returns the unit with that id (nil if out of range).
+func (s *State) UnitOf(id UnitID) *Unit {
+	if id < 1 || int(id) > len(s.Units) {
+		return nil
+	}
+	return &s.Units[id-1]
+}
+
+// Var reads a game-level variable.
+func (s *State) Var(k string) int { return s.Vars[k] }
+
+// SetVar writes a game-level variable (zero deletes).
+func (s *State) SetVar(k string, v int) {
+	if v == 0 {
+		delete(s.Vars, k)
+		return
+	}
+	if s.Vars == nil {
+		s.Vars = map[string]int{}
+	}
+	s.Vars[k] = v
+}
+
+// Clone deep-copies the state. Map and Terrain are shared (read-only).
+func (s *State) Clone() *State {
+	c := *s
+	c.Units = make([]Unit, len(s.Units))
+	for i, u := range s.Units {
+		u.Vars = cloneVars(u.Vars)
+		c.Units[i] = u
+	}
+	c.Figures = make([]Figure, len(s.Figures))
+	for i, f := range s.Figures {
+		f.Weapons = append([]string(nil), f.Weapons...)
+		f.Vars = cloneVars(f.Vars)
+		c.Figures[i] = f
+	}
+	for i := range c.Sides {
+		c.Sides[i].Vars = cloneVars(s.Sides[i].Vars)
+	}
+	c.Vars = cloneVars(s.Vars)
+	c.Forced = append([]int(nil), s.Forced...)
+	return &c
+}
+
+func cloneVars(m map[string]int) map[string]int {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]int, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// Alive lists the figures of a side still on the table, by id.
+func (s *State) Alive(side int) []*Figure {
+	var out []*Figure
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Side == side && !f.Removed {
+			out = append(out, f)
+		}
+	}
+	return out
+}
