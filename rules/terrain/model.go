@@ -175,6 +175,8 @@ type Map struct {
 	Height int64
 	Pieces []Piece
 	Areas  []Area
+	// Description is optional free text from the map file.
+	Description string
 }
 
 // AreaByName finds a named area.

@@ -1,0 +1,1166 @@
+package terrain
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"hedgerow/rules/geom"
+)
+
+// Limits on what a map file may hold. They keep a broken or hostile file
+// from eating the machine; real tables are far inside them.
+const (
+	MaxFileBytes     = 1 << 20 // 1 MiB
+	MaxPieces        = 2000    // terrain pieces plus areas
+	MaxPiecePoints   = 500
+	MaxTotalPoints   = 100000
+	MinTableInches   = 6
+	MaxTableInches   = 240
+	maxFeaturePoints = 200 // doors or windows on one building
+)
+
+// Problem is one thing wrong with a map file, at a place in it. Line and
+// Col are 1-based; 0 means unknown.
+type Problem struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (p Problem) String() string {
+	switch {
+	case p.Line > 0 && p.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Msg)
+	case p.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg)
+	}
+	return fmt.Sprintf("%s: %s", p.File, p.Msg)
+}
+
+// LoadError lists every problem found in a map file, in file order.
+type LoadError struct {
+	Problems []Problem
+}
+
+// Error prints one "file:line:col: message" per problem, one per line.
+func (e *LoadError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Load reads and checks a map file from fsys.
+func Load(fsys fs.FS, name string) (*Map, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, &LoadError{[]Problem{{File: name, Msg: plainOpenError(err)}}}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, &LoadError{[]Problem{{File: name, Msg: "cannot read the file: " + err.Error()}}}
+	}
+	return Parse(name, data)
+}
+
+func plainOpenError(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "not allowed to read the file"
+	}
+	return "cannot open the file: " + err.Error()
+}
+
+// Parse checks a map file's text and builds the Map. name is used in
+// messages and stored as Map.File. On failure the error is a *LoadError
+// listing every problem found.
+func Parse(name string, data []byte) (*Map, error) {
+	ld := &loader{file: name}
+	if len(data) > MaxFileBytes {
+		ld.add(srcPos{}, "the file is %d bytes; a map file may be at most %d bytes (1 MiB)", len(data), MaxFileBytes)
+		return nil, ld.err()
+	}
+	src := string(data)
+	var raw map[string]any
+	if _, err := toml.Decode(src, &raw); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			msg := pe.Message
+			if msg == "" {
+				msg = "TOML syntax error"
+			}
+			ld.add(srcPos{pe.Position.Line, pe.Position.Col}, "TOML syntax error: %s", msg)
+		} else {
+			ld.add(srcPos{}, "TOML syntax error: %s", err.Error())
+		}
+		return nil, ld.err()
+	}
+	ld.pos = scanPositions(src)
+	m := ld.build(raw)
+	if len(ld.probs) > 0 {
+		return nil, ld.err()
+	}
+	m.File = name
+	return m, nil
+}
+
+type loader struct {
+	file        string
+	pos         posIndex
+	probs       []Problem
+	w, h        int64 // table size in position units, 0 when unknown
+	wIn, hIn    float64
+	totalPoints int
+	tooMany     bool // the point budget ran out; stop reading points
+}
+
+func (ld *loader) add(p srcPos, format string, args ...any) {
+	ld.probs = append(ld.probs, Problem{File: ld.file, Line: p.line, Col: p.col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// at reports a problem at the position recorded for path.
+func (ld *loader) at(path, format string, args ...any) {
+	ld.add(ld.pos.find(path), format, args...)
+}
+
+func (ld *loader) err() error {
+	sort.SliceStable(ld.probs, func(i, j int) bool {
+		a, b := ld.probs[i], ld.probs[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return &LoadError{Problems: ld.probs}
+}
+
+// The keys each table may hold.
+var (
+	topKeys     = []string{"name", "description", "table", "terrain", "area"}
+	tableKeys   = []string{"width", "height"}
+	terrainKeys = []string{"kind", "name", "points", "rect", "circle", "height", "sight", "sight_depth", "cover", "going", "width", "doors", "windows"}
+	areaKeys    = []string{"name", "kind", "side", "points", "rect", "circle"}
+	areaKinds   = []string{string(AreaDeployment), string(AreaHome), string(AreaObjective)}
+)
+
+// checkKeys reports keys of t not in valid, suggesting the nearest valid one.
+func (ld *loader) checkKeys(t map[string]any, valid []string, path, where string) {
+	for _, k := range sortedKeys(t) {
+		if indexOf(valid, k) >= 0 {
+			continue
+		}
+		kp := k
+		if path != "" {
+			kp = path + "." + k
+		}
+		msg := fmt.Sprintf("unknown key %q in %s", k, where)
+		if s, ok := nearest(k, valid); ok {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else {
+			msg += "; valid keys are " + strings.Join(valid, ", ")
+		}
+		ld.at(kp, "%s", msg)
+	}
+}
+
+func sortedKeys(t map[string]any) []string {
+	ks := make([]string, 0, len(t))
+	for k := range t {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func (ld *loader) build(raw map[string]any) *Map {
+	m := &Map{}
+	ld.checkKeys(raw, topKeys, "", "the top level of the map")
+
+	if v, ok := raw["name"]; !ok {
+		ld.add(srcPos{1, 0}, "the map has no name (add name = \"...\" at the top)")
+	} else if s, ok := v.(string); !ok {
+		ld.at("name", "name must be text in quotes, not %s", typeName(v))
+	} else if strings.TrimSpace(s) == "" {
+		ld.at("name", "name must not be empty")
+	} else {
+		m.Name = s
+	}
+	if v, ok := raw["description"]; ok {
+		if s, ok := v.(string); ok {
+			m.Description = s
+		} else {
+			ld.at("description", "description must be text in quotes, not %s", typeName(v))
+		}
+	}
+
+	ld.readTable(raw, m)
+
+	terr, okT := ld.tableList(raw, "terrain")
+	areas, okA := ld.tableList(raw, "area")
+	if okT && okA && len(terr)+len(areas) > MaxPieces {
+		ld.add(srcPos{}, "the map has %d terrain pieces and areas; at most %d are allowed", len(terr)+len(areas), MaxPieces)
+		return m
+	}
+	for i, t := range terr {
+		if p, ok := ld.readPiece(t, i); ok {
+			p.ID = len(m.Pieces)
+			m.Pieces = append(m.Pieces, p)
+		}
+	}
+	names := map[string]int{}
+	for i, t := range areas {
+		a, ok := ld.readArea(t, i)
+		if !ok {
+			continue
+		}
+		if prev, dup := names[a.Name]; dup {
+			ld.at(fmt.Sprintf("area#%d.name", i+1), "area name %q is already used by the area at line %d", a.Name, prev)
+			continue
+		}
+		names[a.Name] = a.Line
+		m.Areas = append(m.Areas, a)
+	}
+	return m
+}
+
+func (ld *loader) readTable(raw map[string]any, m *Map) {
+	v, ok := raw["table"]
+	if !ok {
+		ld.add(srcPos{}, "the map has no [table] section giving its width and height in inches")
+		return
+	}
+	t, ok := v.(map[string]any)
+	if !ok {
+		ld.at("table", "table must be a [table] section with width and height, not %s", typeName(v))
+		return
+	}
+	ld.checkKeys(t, tableKeys, "table", "[table]")
+	size := func(key string) (float64, int64, bool) {
+		v, ok := t[key]
+		if !ok {
+			ld.at("table", "[table] needs a %s in inches", key)
+			return 0, 0, false
+		}
+		f, ok := number(v)
+		if !ok {
+			ld.at("table."+key, "table %s must be a number of inches, not %s", key, typeName(v))
+			return 0, 0, false
+		}
+		if f < MinTableInches || f > MaxTableInches {
+			ld.at("table."+key, "table %s is %s\"; it must be from %d\" to %d\"", key, fmtIn(f), MinTableInches, MaxTableInches)
+			return 0, 0, false
+		}
+		return f, geom.In(f), true
+	}
+	wf, w, okW := size("width")
+	hf, h, okH := size("height")
+	if okW && okH {
+		ld.w, ld.h, ld.wIn, ld.hIn = w, h, wf, hf
+		m.Width, m.Height = w, h
+	}
+}
+
+// tableList reads an array of tables ([[terrain]] or [[area]]).
+func (ld *loader) tableList(raw map[string]any, key string) ([]map[string]any, bool) {
+	v, ok := raw[key]
+	if !ok {
+		return nil, true
+	}
+	switch l := v.(type) {
+	case []map[string]any:
+		return l, true
+	case []any:
+		out := make([]map[string]any, 0, len(l))
+		for _, e := range l {
+			t, ok := e.(map[string]any)
+			if !ok {
+				ld.at(key, "%s must be a list of [[%s]] tables, but it holds %s", key, key, typeName(e))
+				return nil, false
+			}
+			out = append(out, t)
+		}
+		return out, true
+	}
+	ld.at(key, "%s must be written as [[%s]] tables (double brackets), not %s", key, key, typeName(v))
+	return nil, false
+}
+
+func (ld *loader) readPiece(t map[string]any, i int) (Piece, bool) {
+	path := fmt.Sprintf("terrain#%d", i+1)
+	where := fmt.Sprintf("[[terrain]] #%d", i+1)
+	p := Piece{Line: ld.pos.find(path).line}
+	nprobs := len(ld.probs)
+	ld.checkKeys(t, terrainKeys, path, where)
+
+	var kind Kind
+	kindOK := false
+	if v, ok := t["kind"]; !ok {
+		ld.at(path, "%s has no kind; give one of: %s", where, strings.Join(KindNames(), ", "))
+	} else if s, ok := v.(string); !ok {
+		ld.at(path+".kind", "kind must be text in quotes, not %s", typeName(v))
+	} else if kind, kindOK = KindByName(s); !kindOK {
+		msg := fmt.Sprintf("unknown terrain kind %q", s)
+		if n, ok := nearest(s, KindNames()); ok {
+			msg += fmt.Sprintf(" (did you mean %q?)", n)
+		}
+		ld.at(path+".kind", "%s; valid kinds are %s", msg, strings.Join(KindNames(), ", "))
+	} else {
+		p.Kind = kind.Name
+		p.Props = kind.Props
+	}
+	p.Name = ld.optString(t, path, "name")
+
+	// Per-piece overrides of the kind's defaults.
+	if v, ok := t["height"]; ok {
+		if h, ok := ld.inches(v, path+".height", "height", 0, 100); ok {
+			p.Props.Height = h
+		}
+	}
+	if v, ok := t["sight_depth"]; ok {
+		if d, ok := ld.inches(v, path+".sight_depth", "sight_depth", 0, MaxTableInches); ok {
+			p.Props.SightDepth = d
+		}
+	}
+	if v, ok := t["width"]; ok {
+		if kindOK && !kind.Linear {
+			ld.at(path+".width", "width only applies to linear kinds (hedge, bocage, walls, fence), not %s", kind.Name)
+		} else if w, ok := ld.inches(v, path+".width", "width", 0.05, 12); ok {
+			p.Props.Width = w
+		}
+	}
+	if s, ok := ld.enum(t, path, "sight", sightNames); ok {
+		p.Props.Sight = Sight(indexOf(sightNames, s))
+	}
+	if s, ok := ld.enum(t, path, "cover", coverNames); ok {
+		p.Props.Cover = Cover(indexOf(coverNames, s))
+	}
+	if s, ok := ld.enum(t, path, "going", goingNames); ok {
+		p.Props.Going = Going(indexOf(goingNames, s))
+	}
+
+	linear := kindOK && kind.Linear
+	if kindOK {
+		if linear {
+			p.Path = ld.readPath(t, path, where)
+		} else {
+			p.Poly = ld.readPoly(t, path, where)
+		}
+	} else {
+		// Still check the shape, so one run reports everything.
+		ld.readPoly(t, path, where)
+	}
+
+	for _, fk := range []string{"doors", "windows"} {
+		v, ok := t[fk]
+		if !ok {
+			continue
+		}
+		if kindOK && kind.Name != "building" {
+			ld.at(path+"."+fk, "only buildings may have %s, not %s", fk, kind.Name)
+			continue
+		}
+		pts, ok := ld.pointList(v, path+"."+fk, fk, where, maxFeaturePoints)
+		if !ok {
+			continue
+		}
+		good := true
+		if len(p.Poly) >= 3 {
+			for j, q := range pts {
+				if !nearOutline(p.Poly, q, geom.In(0.25)) {
+					ld.at(fmt.Sprintf("%s.%s[%d]", path, fk, j), "%s point %d %s is not on the building's outline (within 0.25\")", fk, j+1, fmtPt(q))
+					good = false
+				}
+			}
+		}
+		if good {
+			if fk == "doors" {
+				p.Doors = pts
+			} else {
+				p.Windows = pts
+			}
+		}
+	}
+	return p, len(ld.probs) == nprobs
+}
+
+func nearOutline(poly geom.Polygon, q geom.Pt, tol int64) bool {
+	for i := range poly {
+		if geom.SegWithin(poly.Edge(i), q, tol, false) {
+			return true
+		}
+	}
+	return false
+}
+
+func (ld *loader) readArea(t map[string]any, i int) (Area, bool) {
+	path := fmt.Sprintf("area#%d", i+1)
+	where := fmt.Sprintf("[[area]] #%d", i+1)
+	a := Area{Side: -1, Line: ld.pos.find(path).line}
+	nprobs := len(ld.probs)
+	ld.checkKeys(t, areaKeys, path, where)
+
+	if v, ok := t["name"]; !ok {
+		ld.at(path, "%s has no name", where)
+	} else if s, ok := v.(string); !ok {
+		ld.at(path+".name", "name must be text in quotes, not %s", typeName(v))
+	} else if strings.TrimSpace(s) == "" {
+		ld.at(path+".name", "name must not be empty")
+	} else {
+		a.Name = s
+	}
+	kindOK := false
+	if v, ok := t["kind"]; !ok {
+		ld.at(path, "%s has no kind; give one of: %s", where, strings.Join(areaKinds, ", "))
+	} else if s, ok := v.(string); !ok {
+		ld.at(path+".kind", "kind must be text in quotes, not %s", typeName(v))
+	} else if indexOf(areaKinds, s) < 0 {
+		msg := fmt.Sprintf("unknown area kind %q", s)
+		if n, ok := nearest(s, areaKinds); ok {
+			msg += fmt.Sprintf(" (did you mean %q?)", n)
+		}
+		ld.at(path+".kind", "%s; valid area kinds are %s", msg, strings.Join(areaKinds, ", "))
+	} else {
+		a.Kind = AreaKind(s)
+		kindOK = true
+	}
+	if v, ok := t["side"]; ok {
+		n, isInt := v.(int64)
+		switch {
+		case !isInt:
+			ld.at(path+".side", "side must be the whole number 0 or 1, not %s", typeName(v))
+		case n != 0 && n != 1:
+			ld.at(path+".side", "side must be 0 or 1, not %d", n)
+		default:
+			a.Side = int(n)
+		}
+	} else if kindOK && a.Kind != AreaObjective {
+		ld.at(path, "a %s area needs side = 0 or side = 1", a.Kind)
+	}
+	a.Poly = ld.readPoly(t, path, where)
+	return a, len(ld.probs) == nprobs
+}
+
+func (ld *loader) optString(t map[string]any, path, key string) string {
+	v, ok := t[key]
+	if !ok {
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		ld.at(path+"."+key, "%s must be text in quotes, not %s", key, typeName(v))
+	}
+	return s
+}
+
+func (ld *loader) enum(t map[string]any, path, key string, names []string) (string, bool) {
+	v, ok := t[key]
+	if !ok {
+		return "", false
+	}
+	s, ok := v.(string)
+	if !ok {
+		ld.at(path+"."+key, "%s must be text in quotes (one of %s), not %s", key, strings.Join(names, ", "), typeName(v))
+		return "", false
+	}
+	if indexOf(names, s) < 0 {
+		msg := fmt.Sprintf("unknown %s %q", key, s)
+		if n, ok := nearest(s, names); ok {
+			msg += fmt.Sprintf(" (did you mean %q?)", n)
+		}
+		ld.at(path+"."+key, "%s; valid values are %s", msg, strings.Join(names, ", "))
+		return "", false
+	}
+	return s, true
+}
+
+// inches reads a length in inches within [lo, hi].
+func (ld *loader) inches(v any, path, key string, lo, hi float64) (int64, bool) {
+	f, ok := number(v)
+	if !ok {
+		ld.at(path, "%s must be a number of inches, not %s", key, typeName(v))
+		return 0, false
+	}
+	if f < lo || f > hi {
+		ld.at(path, "%s is %s\"; it must be from %s\" to %s\"", key, fmtIn(f), fmtIn(lo), fmtIn(hi))
+		return 0, false
+	}
+	return geom.In(f), true
+}
+
+// shapeKeys are the ways to give a piece's or area's shape.
+var shapeKeys = []string{"points", "rect", "circle"}
+
+// shape reads exactly one of points, rect, circle into raw vertices (not
+// yet checked for placement). closed is true for rect and circle.
+func (ld *loader) shape(t map[string]any, path, where string) (pts []geom.Pt, key string, ok bool) {
+	var given []string
+	for _, k := range shapeKeys {
+		if _, ok := t[k]; ok {
+			given = append(given, k)
+		}
+	}
+	switch len(given) {
+	case 0:
+		ld.at(path, "%s has no shape: give points, rect = [x, y, w, h] or circle = [cx, cy, r]", where)
+		return nil, "", false
+	case 1:
+	default:
+		ld.at(path+"."+given[1], "%s gives both %s and %s; use only one", where, given[0], given[1])
+		return nil, "", false
+	}
+	key = given[0]
+	kp := path + "." + key
+	switch key {
+	case "points":
+		pts, ok = ld.pointList(t[key], kp, "points", where, MaxPiecePoints)
+		return pts, key, ok
+	case "rect":
+		nums, ok := ld.numbers(t[key], kp, "rect = [x, y, w, h]", 4)
+		if !ok {
+			return nil, key, false
+		}
+		x, y, w, h := nums[0], nums[1], nums[2], nums[3]
+		if w <= 0 || h <= 0 {
+			ld.at(kp, "rect width and height must be more than 0 (got %s x %s)", fmtIn(w), fmtIn(h))
+			return nil, key, false
+		}
+		return []geom.Pt{geom.P(x, y), geom.P(x+w, y), geom.P(x+w, y+h), geom.P(x, y+h)}, key, true
+	default: // circle
+		nums, ok := ld.numbers(t[key], kp, "circle = [cx, cy, r]", 3)
+		if !ok {
+			return nil, key, false
+		}
+		cx, cy, r := nums[0], nums[1], nums[2]
+		if r < 0.25 {
+			ld.at(kp, "circle radius must be at least 0.25\" (got %s)", fmtIn(r))
+			return nil, key, false
+		}
+		n := 16
+		if r > 3 {
+			n = 24
+		}
+		out := make([]geom.Pt, n)
+		for k := range out {
+			a := 2 * math.Pi * float64(k) / float64(n)
+			out[k] = geom.P(cx+r*math.Cos(a), cy+r*math.Sin(a))
+		}
+		ld.spend(n)
+		return out, key, true
+	}
+}
+
+// spend takes n points from the whole file's budget.
+func (ld *loader) spend(n int) bool {
+	ld.totalPoints += n
+	if ld.totalPoints > MaxTotalPoints && !ld.tooMany {
+		ld.tooMany = true
+		ld.add(srcPos{}, "the map has more than %d points in all", MaxTotalPoints)
+	}
+	return !ld.tooMany
+}
+
+// numbers reads a flat list of exactly n finite numbers.
+func (ld *loader) numbers(v any, path, form string, n int) ([]float64, bool) {
+	l, ok := v.([]any)
+	if !ok || len(l) != n {
+		ld.at(path, "expected %s (%d numbers, inches), got %s", form, n, describe(v))
+		return nil, false
+	}
+	out := make([]float64, n)
+	for i, e := range l {
+		f, ok := number(e)
+		if !ok {
+			ld.at(path, "expected %s: item %d is %s, not a number", form, i+1, typeName(e))
+			return nil, false
+		}
+		if math.Abs(f) > 1e6 {
+			ld.at(path, "item %d (%s) is far off any table", i+1, fmtIn(f))
+			return nil, false
+		}
+		out[i] = f
+	}
+	return out, true
+}
+
+// pointList reads [[x, y], ...] in inches.
+func (ld *loader) pointList(v any, path, key, where string, max int) ([]geom.Pt, bool) {
+	l, ok := v.([]any)
+	if !ok {
+		ld.at(path, "%s must be a list of [x, y] pairs in inches, not %s", key, typeName(v))
+		return nil, false
+	}
+	if len(l) > max {
+		ld.at(path, "%s lists %d %s; at most %d are allowed in one piece", where, len(l), key, max)
+		return nil, false
+	}
+	if !ld.spend(len(l)) {
+		return nil, false
+	}
+	out := make([]geom.Pt, 0, len(l))
+	for i, e := range l {
+		ep := fmt.Sprintf("%s[%d]", path, i)
+		pair, ok := e.([]any)
+		if !ok || len(pair) != 2 {
+			ld.at(ep, "%s point %d must be an [x, y] pair of inches, not %s", key, i+1, describe(e))
+			return nil, false
+		}
+		x, okx := number(pair[0])
+		y, oky := number(pair[1])
+		if !okx || !oky {
+			ld.at(ep, "%s point %d must be two numbers, not [%s, %s]", key, i+1, typeName(pair[0]), typeName(pair[1]))
+			return nil, false
+		}
+		if math.Abs(x) > 1e6 || math.Abs(y) > 1e6 {
+			ld.at(ep, "%s point %d is far off any table", key, i+1)
+			return nil, false
+		}
+		out = append(out, geom.P(x, y))
+	}
+	return out, true
+}
+
+// offTable returns the index of the first point off the table, or -1.
+func (ld *loader) offTable(pts []geom.Pt) int {
+	if ld.w == 0 {
+		return -1 // table size unknown: already reported
+	}
+	for i, q := range pts {
+		if q.X < 0 || q.Y < 0 || q.X > ld.w || q.Y > ld.h {
+			return i
+		}
+	}
+	return -1
+}
+
+// elemPath is where to report a problem with point i of a shape.
+func elemPath(path, key string, i int) string {
+	if key == "points" {
+		return fmt.Sprintf("%s.points[%d]", path, i)
+	}
+	return path + "." + key
+}
+
+// readPoly reads an area's outline and checks it is a proper polygon on
+// the table.
+func (ld *loader) readPoly(t map[string]any, path, where string) geom.Polygon {
+	pts, key, ok := ld.shape(t, path, where)
+	if !ok {
+		return nil
+	}
+	kp := path + "." + key
+	if len(pts) < 3 {
+		ld.at(kp, "%s needs at least 3 points for an outline, has %d", where, len(pts))
+		return nil
+	}
+	if i := ld.offTable(pts); i >= 0 {
+		ld.at(elemPath(path, key, i), "%s is off the table: point %d %s is outside the %s\" x %s\" table", where, i+1, fmtPt(pts[i]), fmtIn(ld.wIn), fmtIn(ld.hIn))
+		return nil
+	}
+	for i := range pts {
+		for j := 0; j < i; j++ {
+			if pts[i] == pts[j] {
+				ld.at(elemPath(path, key, i), "%s repeats a point: point %d %s is the same as point %d", where, i+1, fmtPt(pts[i]), j+1)
+				return nil
+			}
+		}
+	}
+	poly := geom.Polygon(pts)
+	if allOnOneLine(pts) {
+		ld.at(kp, "%s has no area: its points all lie on one line", where)
+		return nil
+	}
+	if poly.SelfIntersects() {
+		ld.at(kp, "%s crosses itself: %s", where, crossingDetail(poly, true))
+		return nil
+	}
+	if poly.Area2() == 0 { // cannot happen for a simple polygon; kept as a guard
+		ld.at(kp, "%s has no area", where)
+		return nil
+	}
+	return poly
+}
+
+// crossingDetail names the first two edges of a polygon (closed) or
+// polyline (open) that meet where they should not.
+func crossingDetail(pts []geom.Pt, closed bool) string {
+	n := len(pts)
+	edges := n - 1
+	if closed {
+		edges = n
+	}
+	edge := func(i int) geom.Seg { return geom.Seg{A: pts[i], B: pts[(i+1)%n]} }
+	name := func(i int) string { return fmt.Sprintf("%d-%d", i+1, (i+1)%n+1) }
+	for i := 0; i < edges; i++ {
+		for j := i + 1; j < edges; j++ {
+			adjacent := j == i+1 || (closed && i == 0 && j == n-1)
+			if adjacent {
+				var shared, a, b geom.Pt
+				if j == i+1 {
+					shared, a, b = pts[j], pts[i], pts[(j+1)%n]
+				} else {
+					shared, a, b = pts[0], pts[1], pts[n-1]
+				}
+				if geom.Orient(a, shared, b) == 0 && a.Sub(shared).Dot(b.Sub(shared)) > 0 {
+					return fmt.Sprintf("the line doubles back on itself at point %d", indexOfPt(pts, shared)+1)
+				}
+				continue
+			}
+			if geom.SegmentsIntersect(edge(i), edge(j)) {
+				return fmt.Sprintf("edge %s meets edge %s", name(i), name(j))
+			}
+		}
+	}
+	return "two of its edges meet"
+}
+
+func allOnOneLine(pts []geom.Pt) bool {
+	for i := 2; i < len(pts); i++ {
+		if geom.Orient(pts[0], pts[1], pts[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func indexOfPt(pts []geom.Pt, q geom.Pt) int {
+	for i, p := range pts {
+		if p == q {
+			return i
+		}
+	}
+	return 0
+}
+
+// readPath reads a linear piece's line. points gives an open line (its
+// last point may equal its first to close a loop); rect and circle give
+// a closed loop around that shape.
+func (ld *loader) readPath(t map[string]any, path, where string) []geom.Pt {
+	pts, key, ok := ld.shape(t, path, where)
+	if !ok {
+		return nil
+	}
+	kp := path + "." + key
+	if key != "points" {
+		pts = append(pts, pts[0])
+	}
+	if len(pts) < 2 {
+		ld.at(kp, "%s needs at least 2 points for a line, has %d", where, len(pts))
+		return nil
+	}
+	if i := ld.offTable(pts); i >= 0 {
+		ld.at(elemPath(path, key, i), "%s is off the table: point %d %s is outside the %s\" x %s\" table", where, i+1, fmtPt(pts[i]), fmtIn(ld.wIn), fmtIn(ld.hIn))
+		return nil
+	}
+	n := len(pts)
+	closed := n >= 4 && pts[0] == pts[n-1]
+	for i := range pts {
+		for j := 0; j < i; j++ {
+			if pts[i] == pts[j] && !(closed && j == 0 && i == n-1) {
+				ld.at(elemPath(path, key, i), "%s repeats a point: point %d %s is the same as point %d", where, i+1, fmtPt(pts[i]), j+1)
+				return nil
+			}
+		}
+	}
+	if pathCrosses(pts, closed) {
+		ld.at(kp, "%s crosses itself: %s", where, crossingDetail(pts, false))
+		return nil
+	}
+	return pts
+}
+
+// pathCrosses reports whether an open polyline meets itself anywhere other
+// than where consecutive segments join (and, for a closed loop, where the
+// last segment meets the first).
+func pathCrosses(pts []geom.Pt, closed bool) bool {
+	n := len(pts) - 1 // segments
+	for i := 0; i < n; i++ {
+		si := geom.Seg{A: pts[i], B: pts[i+1]}
+		for j := i + 1; j < n; j++ {
+			sj := geom.Seg{A: pts[j], B: pts[j+1]}
+			if j == i+1 || (closed && i == 0 && j == n-1) {
+				// Joined at one point: bad only if they fold back.
+				var shared, a, b geom.Pt
+				if j == i+1 {
+					shared, a, b = pts[j], pts[i], pts[j+1]
+				} else {
+					shared, a, b = pts[0], pts[1], pts[n-1]
+				}
+				if geom.Orient(a, shared, b) == 0 && a.Sub(shared).Dot(b.Sub(shared)) > 0 {
+					return true
+				}
+				continue
+			}
+			if geom.SegmentsIntersect(si, sj) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// number accepts a TOML integer or a finite float.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, false
+		}
+		return x, true
+	}
+	return 0, false
+}
+
+// typeName says what kind of TOML value v is, in plain words.
+func typeName(v any) string {
+	switch x := v.(type) {
+	case string:
+		return "text"
+	case int64:
+		return "a whole number"
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return "not-a-number/infinity"
+		}
+		return "a number"
+	case bool:
+		return "true/false"
+	case []any:
+		return "a list"
+	case []map[string]any:
+		return "a list of tables"
+	case map[string]any:
+		return "a table"
+	case nil:
+		return "nothing"
+	}
+	return "a date or time"
+}
+
+// describe is typeName with a little more detail for lists.
+func describe(v any) string {
+	if l, ok := v.([]any); ok {
+		return fmt.Sprintf("a list of %d items", len(l))
+	}
+	return typeName(v)
+}
+
+func fmtIn(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func fmtPt(p geom.Pt) string {
+	return fmt.Sprintf("(%s, %s)", fmtIn(geom.Inches(p.X)), fmtIn(geom.Inches(p.Y)))
+}
+
+// nearest finds the valid word closest to s (by edits, a swap of two
+// neighbouring letters counting as one), if it is close enough to be a
+// likely misspelling.
+func nearest(s string, valid []string) (string, bool) {
+	best, bestD := "", 1<<30
+	for _, v := range valid {
+		if d := editDistance(strings.ToLower(s), v); d < bestD {
+			best, bestD = v, d
+		}
+	}
+	limit := 2
+	if len(s) <= 3 {
+		limit = 1
+	}
+	return best, bestD <= limit
+}
+
+// editDistance is the optimal-string-alignment distance between a and b.
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 20
+	}
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// srcPos is a 1-based line and column in a map file's source text.
+type srcPos struct{ line, col int }
+
+// posIndex remembers where each key, table header and point of a TOML map
+// file sits in the source, so that problems found after decoding can be
+// reported at the right line.
+//
+// The TOML library keeps key positions to itself and forgets all but the
+// last element of an array of tables, so a small scanner walks the text
+// (which the library has already accepted as valid TOML) and records:
+//
+//	"name"                  a top-level key
+//	"table"                 the [table] header; "table.width" its key
+//	"terrain#3"             the third [[terrain]] header (1-based)
+//	"terrain#3.points"      a key of that table
+//	"terrain#3.points[2]"   the third [x, y] pair in that key's value
+//
+// Anything it cannot place (keys in inline tables, say) falls back to the
+// nearest enclosing thing it did place.
+type posIndex map[string]srcPos
+
+func (ix posIndex) find(path string) srcPos {
+	for path != "" {
+		if p, ok := ix[path]; ok {
+			return p
+		}
+		cut := -1
+		for i := len(path) - 1; i >= 0; i-- {
+			if c := path[i]; c == '.' || c == '#' || c == '[' {
+				cut = i
+				break
+			}
+		}
+		if cut < 0 {
+			break
+		}
+		path = path[:cut]
+	}
+	return srcPos{}
+}
+
+func scanPositions(src string) posIndex {
+	ix := posIndex{}
+	counts := map[string]int{} // array-of-tables path -> elements seen
+	var (
+		i, line, lineStart = 0, 1, 0
+		depth              int // bracket/brace depth inside a value
+		expectKey          = true
+		ctx                string // current table path
+		valKey             string // key whose value is being scanned
+		elem               int    // inner arrays seen in that value
+	)
+	n := len(src)
+	col := func(at int) int { return at - lineStart + 1 }
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '\n':
+			line++
+			i++
+			lineStart = i
+			if depth == 0 {
+				expectKey = true
+			}
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '#':
+			for i < n && src[i] != '\n' {
+				i++
+			}
+		case depth == 0 && expectKey && c == '[':
+			at := i
+			double := i+1 < n && src[i+1] == '['
+			if double {
+				i += 2
+			} else {
+				i++
+			}
+			parts, next := scanKeyPath(src, i)
+			i = next
+			expectKey = false
+			valKey = ""
+			ctx = ""
+			for k, p := range parts {
+				plain := joinPath(parts[:k+1])
+				if double && k == len(parts)-1 {
+					counts[plain]++
+				}
+				if ctx != "" {
+					ctx += "."
+				}
+				ctx += p
+				if cnt := counts[plain]; cnt > 0 {
+					ctx += "#" + strconv.Itoa(cnt)
+				}
+			}
+			ix[ctx] = srcPos{line, col(at)}
+			// Skip the rest of the header line (closing brackets, comment).
+			for i < n && src[i] != '\n' {
+				i++
+			}
+		case depth == 0 && expectKey:
+			at := i
+			parts, next := scanKeyPath(src, i)
+			if next == i { // not a key: step over one byte
+				i++
+				continue
+			}
+			i = next
+			if i < n && src[i] == '=' {
+				i++
+			}
+			key := joinPath(parts)
+			if ctx != "" {
+				key = ctx + "." + key
+			}
+			if _, seen := ix[key]; !seen {
+				ix[key] = srcPos{line, col(at)}
+			}
+			valKey, elem = key, 0
+			expectKey = false
+		case c == '"' || c == '\'':
+			i, line, lineStart = skipString(src, i, line, lineStart)
+		case c == '[' || c == '{':
+			depth++
+			if depth == 2 && c == '[' && valKey != "" {
+				ix[valKey+"["+strconv.Itoa(elem)+"]"] = srcPos{line, col(i)}
+				elem++
+			}
+			i++
+		case c == ']' || c == '}':
+			if depth > 0 {
+				depth--
+			}
+			i++
+		default:
+			i++
+		}
+	}
+	return ix
+}
+
+func joinPath(parts []string) string {
+	s := ""
+	for k, p := range parts {
+		if k > 0 {
+			s += "."
+		}
+		s += p
+	}
+	return s
+}
+
+// scanKeyPath reads a (possibly dotted, possibly quoted) key starting at i
+// and returns its parts and the index just after it (and any spaces).
+func scanKeyPath(src string, i int) ([]string, int) {
+	var parts []string
+	n := len(src)
+	for i < n {
+		for i < n && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i >= n {
+			break
+		}
+		c := src[i]
+		switch {
+		case c == '"' || c == '\'':
+			j := i + 1
+			var b []byte
+			for j < n && src[j] != c && src[j] != '\n' {
+				if c == '"' && src[j] == '\\' && j+1 < n {
+					j++
+				}
+				b = append(b, src[j])
+				j++
+			}
+			if j < n && src[j] == c {
+				j++
+			}
+			parts = append(parts, string(b))
+			i = j
+		case isBareKeyByte(c):
+			j := i
+			for j < n && isBareKeyByte(src[j]) {
+				j++
+			}
+			parts = append(parts, src[i:j])
+			i = j
+		default:
+			return parts, i
+		}
+		for i < n && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i < n && src[i] == '.' {
+			i++
+			continue
+		}
+		break
+	}
+	return parts, i
+}
+
+func isBareKeyByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
+// skipString steps over a basic, literal or multi-line string starting at
+// i, counting the lines it spans.
+func skipString(src string, i, line, lineStart int) (int, int, int) {
+	n := len(src)
+	q := src[i]
+	triple := i+2 < n && src[i+1] == q && src[i+2] == q
+	if triple {
+		i += 3
+		for i < n {
+			switch {
+			case q == '"' && src[i] == '\\' && i+1 < n:
+				if src[i+1] == '\n' {
+					line++
+					lineStart = i + 2
+				}
+				i += 2
+			case src[i] == '\n':
+				line++
+				i++
+				lineStart = i
+			case i+2 < n && src[i] == q && src[i+1] == q && src[i+2] == q:
+				i += 3
+				// Up to two more quotes may belong to the content.
+				for k := 0; k < 2 && i < n && src[i] == q; k++ {
+					i++
+				}
+				return i, line, lineStart
+			default:
+				i++
+			}
+		}
+		return i, line, lineStart
+	}
+	i++
+	for i < n && src[i] != '\n' {
+		switch {
+		case q == '"' && src[i] == '\\' && i+1 < n && src[i+1] != '\n':
+			i += 2
+		case src[i] == q:
+			return i + 1, line, lineStart
+		default:
+			i++
+		}
+	}
+	return i, line, lineStart
+}
