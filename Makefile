@@ -40,13 +40,16 @@ vet: test-deps
 	$(GO) vet ./...
 
 # Packages that never import Ebiten run with no display at all.
-HEADLESS = $(shell $(GO) list -f '{{.ImportPath}} {{join .Deps " "}}' ./... | grep -v 'hajimehoshi/ebiten' | cut -d' ' -f1)
+# Packages that need a display (they import Ebiten) run under Xvfb.
+PKG_DEPS = $(GO) list -f '{{.ImportPath}} {{join .Deps " "}}' ./...
+HEADLESS = $(shell $(PKG_DEPS) | grep -v 'hajimehoshi/ebiten' | cut -d' ' -f1)
+WINDOWED = $(shell $(PKG_DEPS) | grep 'hajimehoshi/ebiten' | cut -d' ' -f1)
 
 test-headless: test-deps
-	env -u DISPLAY $(GO) test -count=1 $(HEADLESS)
+	env -u DISPLAY $(GO) test -count=1 -timeout 20m $(HEADLESS)
 
 test-display: test-deps build
-	xvfb-run -a -s '-screen 0 1280x800x24' $(GO) test -count=1 ./...
+	xvfb-run -a -s '-screen 0 1280x800x24' $(GO) test -count=1 -timeout 20m $(WINDOWED)
 
 test: test-deps check-fmt vet test-headless test-display
 

@@ -1,21 +1,20 @@
 // Command hedgerow is a tabletop skirmish wargame for two players at one
-// desk. With no arguments it opens the game; subcommands work headless.
+// desk. With no arguments it opens the game; subcommands (check, odds,
+// replay, help) run headless and need no display.
 package main
 
 import (
 	"fmt"
 	"os"
 
-	"hedgerow/cmd"
+	// Runs a headless subcommand and exits before Ebiten initialises; see
+	// the package comment.
+	_ "hedgerow/cmd/early"
+
 	"hedgerow/game"
 )
 
 func main() {
-	if len(os.Args) > 1 {
-		if code, handled := cmd.Run(os.Args[1:], os.Stdout, os.Stderr); handled {
-			os.Exit(code)
-		}
-	}
 	if err := game.Run(os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "hedgerow:", err)
 		os.Exit(1)
