@@ -1,5 +1,86 @@
 // Package rules is Hedgerow's rules core, shared by all five rule sets:
 // battle state, commands in and events out, dice with ledgers, exact odds,
-// saves and replays. It never imports Ebiten, the clock, goroutines or
-// global random functions.
+// scenarios, saves and replays. It never imports Ebiten, the clock,
+// goroutines or global random functions, and it reads files only through
+// fs.FS (SaveAtomic in atomic.go is the one place it writes to disk).
+//
+// # The loop
+//
+// A Game holds a RuleSet, the current State and the command log. The
+// player (human, random or replay) asks Game.Legal what the deciding side
+// may do, may ask Game.Odds or Game.MoveCheck about a proposal, and gives
+// a Command to Game.Apply. Apply clones the state, lets the rule set
+// change the clone, and keeps it only if the rule set accepted the
+// command; the events returned say everything the screen needs (paths,
+// every die with its ledger, removals, phase changes). Undo steps back
+// through commands that rolled no dice, never past the last roll.
+//
+// Everything that can change lives in State, including the PCG generator,
+// so a save is only the scenario, the seed, the starting positions and the
+// command log (see save.go), with state hashes to prove a replay matches.
+//
+// # Who decides
+//
+// The core knows nothing of turns. Each rule set keeps its own turn
+// structure in four fields: Round, Phase (a name it chooses), Active (the
+// side whose turn, phase or unit it is) and Decider (the side whose input
+// the game is waiting for). Legal always lists what Decider may do; the UI
+// hands the mouse to Decider and draws the hotseat curtain when it
+// changes. Decider differs from Active whenever the other side may
+// interrupt or must answer. Anything else a rule set needs to remember
+// (activation levels, chits left, action points, has-fired flags) goes in
+// the Vars maps on the state, sides, units and figures, written through
+// SetVar so that equal states hash equally.
+//
+// # The five rule sets on this core
+//
+// Simple Skirmish Game (ssg). Players take whole turns in turn (IGOUGO).
+// A turn has three phases, Phase = "move", "melee", "shoot"; Active and
+// Decider are the player whose turn it is, except that melee needs no
+// choices from either side beyond resolving contacts. Legal lists a move
+// per figure that has not moved, then the contact pairs, then one shot
+// per figure and target; "end" closes a phase. The opening roll-off is
+// made in Start.
+//
+// Maxim to Minimi (maxim). Also side by side, but each round opens with a
+// d20 initiative roll made by the rule set itself to pick the moving
+// side. Phases run initiative, move, offensive fire (moving side),
+// defensive fire (the other side), a vehicle second move and morale. The
+// move phase lets the non-moving side take opportunity shots at a figure
+// that has just moved: after each move, Decider passes to the non-moving
+// side, whose Legal lists its possible shots and a "pass"; then Decider
+// returns. Defensive fire simply makes the non-moving side both Active
+// and Decider for that phase.
+//
+// S.M.L.E. (smle). At the start of each round the rule set rolls every
+// team's activation die, adds the modifiers (each shown in the ledger)
+// and stores the resulting level in the unit's Vars. Teams then act one
+// at a time from the lowest level up, ties diced off: Active is the side
+// of the team now acting and the team is recorded in a game variable;
+// "activate U<n>" or the first action of the team starts it, and options
+// come as "opt U<n> <name>". Opportunity fire interrupts: after each
+// action of the active team, if an enemy team with a high enough level
+// can see it, Decider passes to that side with "fire ..." and "pass" on
+// offer before play goes on. Double-move teams get a second turn at the
+// end of the round.
+//
+// Firefight Lite (firefight). Initiative chits are kept in a game
+// variable per chit still in the cup; the rule set draws one with the
+// state's dice (so a replay draws the same), which makes its side Active
+// for a short phase. Units of that side with initiative at least the
+// chit's value act: their leaders first say which figures they motivate
+// (up to their leadership, within command distance), then each motivated
+// figure spends four action points, tracked in its Vars, on moves,
+// spotting, firing, posture and going on opportunity fire. Figures on
+// opportunity fire may interrupt enemy moves through Decider as above.
+// When the cup is empty the unmotivated figures act with two points, and
+// the morale phase ends the round.
+//
+// My 1/35th Scale Skirmish (skirmish35). Sides alternate whole turns, and
+// each figure has a budget of action points for the turn (three to five
+// by quality, fewer when suppressed) kept in its Vars. The deciding
+// player picks any figure and any action whose cost fits what it has
+// left, in any order, until they end the turn; Legal lists only
+// affordable actions. Points held back for opportunity fire are spent in
+// the enemy's turn, when Decider briefly passes to the holder's side.
 package rules

@@ -1,0 +1,137 @@
+package cmd
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"hedgerow/maps"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+)
+
+func init() {
+	register("odds", Subcommand{
+		Usage: `odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"   exact odds of a command`,
+		Run:   runOdds,
+	})
+}
+
+func runOdds(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("odds", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	scenario := fl.String("scenario", "", "shipped scenario name or scenario file")
+	save := fl.String("save", "", "save file: the odds are taken at its end")
+	seed := fl.Uint64("seed", 1, "dice seed when the scenario gives none (no --save)")
+	command := fl.String("command", "", `the command, e.g. "fire F3 F9"`)
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if *command == "" || (*scenario == "" && *save == "") || fl.NArg() > 0 {
+		fmt.Fprintln(stderr, `usage: hedgerow odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"`)
+		return 2
+	}
+	c, err := rules.ParseCommand(*command)
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow odds: cannot read the command: %v\n", err)
+		return 2
+	}
+	var g *rules.Game
+	if *save != "" {
+		g, err = replaySaveFile(*save, *scenario, nil)
+	} else {
+		g, err = newGameFromArg(*scenario, *seed)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow odds: %v\n", err)
+		return 1
+	}
+	o, err := g.Odds(c)
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow odds: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, formatOdds(o))
+	return 0
+}
+
+func newGameFromArg(arg string, seed uint64) (*rules.Game, error) {
+	sc, m, err := loadScenarioArg(arg)
+	if err != nil {
+		return nil, err
+	}
+	rs, ok := all.Get(sc.RuleSet)
+	if !ok {
+		return nil, fmt.Errorf("rule set %q is not available", sc.RuleSet)
+	}
+	if sc.HasSeed {
+		seed = sc.Seed
+	}
+	g, _, err := rules.NewGame(rs, sc, m, seed)
+	return g, err
+}
+
+// replaySaveFile replays a save, looking for its scenario among the
+// shipped ones, then beside the --scenario file, then beside the save.
+func replaySaveFile(path, scenarioArg string, each func(int, rules.Command, []rules.Event)) (*rules.Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, plainFileError(err))
+	}
+	defer f.Close()
+	sf, err := rules.ReadSave(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	dir := filepath.Dir(path)
+	if scenarioArg != "" && strings.ContainsAny(scenarioArg, `/\`) {
+		dir = filepath.Dir(scenarioArg)
+	}
+	g, _, err := rules.ReplayEach(sf, saveScenarios(dir), maps.FS, all.Get, each)
+	return g, err
+}
+
+func plainFileError(err error) string {
+	switch {
+	case os.IsNotExist(err):
+		return "no such file"
+	case os.IsPermission(err):
+		return "not allowed to read the file"
+	}
+	return err.Error()
+}
+
+// formatOdds writes {"outcomes": {"hit": 0.3333, ...}, "mods": [...],
+// "note": "..."} with the outcomes in the rule set's order and four
+// decimals.
+func formatOdds(o rules.Odds) string {
+	var b strings.Builder
+	b.WriteString(`{"outcomes": {`)
+	for i, x := range o.Outcomes {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		k, _ := json.Marshal(x.Name)
+		b.Write(k)
+		b.WriteString(": ")
+		b.WriteString(strconv.FormatFloat(x.P, 'f', 4, 64))
+	}
+	b.WriteString("}")
+	if len(o.Mods) > 0 {
+		m, _ := json.Marshal(o.Mods)
+		b.WriteString(`, "mods": `)
+		b.Write(m)
+	}
+	if o.Note != "" {
+		n, _ := json.Marshal(o.Note)
+		b.WriteString(`, "note": `)
+		b.Write(n)
+	}
+	b.WriteString("}")
+	return b.String()
+}

@@ -1,0 +1,48 @@
+package cmd
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestCheckScenarioFiles(t *testing.T) {
+	good, err := os.ReadFile("../scenarios/ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	gp := filepath.Join(dir, "good.toml")
+	os.WriteFile(gp, good, 0o644)
+	var out, errb bytes.Buffer
+	if code := runCheck([]string{gp}, &out, &errb); code != 0 || !strings.Contains(out.String(), "ok (scenario)") {
+		t.Fatalf("good scenario: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	// Misspell a key and name an unknown rule set: both reported with
+	// their lines.
+	bad := strings.Replace(string(good), `rule_set = "ssg"`, `rule_set = "sgg"`, 1)
+	bad = strings.Replace(bad, "[victory]\nlosses", "[victory]\nlosess", 1)
+	line := func(prefix string) int {
+		for i, l := range strings.Split(bad, "\n") {
+			if strings.HasPrefix(l, prefix) {
+				return i + 1
+			}
+		}
+		t.Fatalf("no line %q", prefix)
+		return 0
+	}
+	bp := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bp, []byte(bad), 0o644)
+	out.Reset()
+	errb.Reset()
+	code := runCheck([]string{bp}, &out, &errb)
+	msg := errb.String()
+	want1 := bp + ":" + strconv.Itoa(line("rule_set")) + ":1: unknown rule set \"sgg\" (did you mean \"ssg\"?)"
+	want2 := bp + ":" + strconv.Itoa(line("losess")) + ":1: unknown key \"losess\" in [victory] (did you mean \"losses\"?)"
+	if code != 1 || !strings.Contains(msg, want1) || !strings.Contains(msg, want2) {
+		t.Fatalf("bad scenario: exit %d\n%s\nwant lines:\n%s\n%s", code, msg, want1, want2)
+	}
+}

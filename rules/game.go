@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// HashEvery is how often (in commands) a game records its state hash for
+// saves: after command 10, 20, 30...
+const HashEvery = 10
+
+// pcgStream is mixed into the seed to make the PCG's second word.
+const pcgStream = 0x9e3779b97f4a7c15
+
+// Game is one battle in progress: a rule set, the current state and the
+// command log that led to it from the scenario and seed. Human players,
+// the random player and replays all go through Apply.
+type Game struct {
+	RS       RuleSet
+	St       *State
+	Log      []Command
+	Scenario *Scenario // as played, with every figure's starting position filled in
+	Seed     uint64
+	// Hashes[i] is the state hash after command (i+1)*HashEvery.
+	Hashes []string
+	// OnCommit, when set, runs after every accepted command and after a
+	// successful undo (the UI autosaves from it).
+	OnCommit func(*Game)
+	// StartEvents are what the rule set's Start reported.
+	StartEvents []Event
+
+	// history holds the states before each command since the last one
+	// that rolled dice (undo never goes further), oldest first; its last
+	// entry is the state before the last command.
+	history []*State
+}
+
+// NewGame builds the opening state from the scenario and map, seeds the
+// dice and lets the rule set make its opening moves. Figures the scenario
+// leaves unplaced are deployed automatically (see AutoDeploy); a UI that
+// lets players deploy by hand fills in the positions before calling this.
+func NewGame(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64) (*Game, []Event, error) {
+	if rs == nil {
+		return nil, nil, errors.New("no rule set")
+	}
+	if sc.RuleSet != "" && sc.RuleSet != rs.ID() {
+		return nil, nil, fmt.Errorf("scenario %q is written for rule set %q, not %q", sc.Name, sc.RuleSet, rs.ID())
+	}
+	played := sc.Clone()
+	if err := AutoDeploy(played, m); err != nil {
+		return nil, nil, err
+	}
+	st, err := NewState(played, m)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.RuleSet = rs.ID()
+	st.RNG = *rand.NewPCG(seed, seed^pcgStream)
+	evs, err := rs.Start(st)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the game cannot start: %v", err)
+	}
+	g := &Game{RS: rs, St: st, Scenario: played, Seed: seed, StartEvents: evs}
+	return g, evs, nil
+}
+
+// Apply checks and carries out one command. On success the new state is
+// kept, the command is logged and the events it caused are returned. On
+// refusal the error says why in plain words and nothing changes.
+func (g *Game) Apply(c Command) ([]Event, error) {
+	if g.St.Over {
+		return nil, errors.New("the game is over")
+	}
+	if err := g.checkRefs(c); err != nil {
+		return nil, err
+	}
+	next := g.St.Clone()
+	evs, err := g.RS.Apply(next, c)
+	if err != nil {
+		return nil, err
+	}
+	if next.Rolls != g.St.Rolls {
+		g.history = g.history[:0]
+	} else {
+		g.history = append(g.history, g.St)
+	}
+	g.St = next
+	g.Log = append(g.Log, c)
+	if len(g.Log)%HashEvery == 0 {
+		g.Hashes = append(g.Hashes, next.Hash())
+	}
+	if g.OnCommit != nil {
+		g.OnCommit(g)
+	}
+	return evs, nil
+}
+
+// checkRefs refuses commands naming figures or units that do not exist,
+// so that no rule set has to guard its slices against a bad save.
+func (g *Game) checkRefs(c Command) error {
+	if c.Verb == "" {
+		return errors.New("empty command")
+	}
+	if c.Fig != 0 && g.St.Fig(c.Fig) == nil {
+		return fmt.Errorf("there is no figure F%d", c.Fig)
+	}
+	if c.Unit != 0 && g.St.UnitOf(c.Unit) == nil {
+		return fmt.Errorf("there is no unit U%d", c.Unit)
+	}
+	for _, t := range c.Targets {
+		if g.St.Fig(t) == nil {
+			return fmt.Errorf("there is no figure F%d to target", t)
+		}
+	}
+	return nil
+}
+
+// Legal lists the commands the deciding side may give now (none once the
+// game is over).
+func (g *Game) Legal() []Command {
+	if g.St.Over {
+		return nil
+	}
+	return g.RS.Legal(g.St)
+}
+
+// Odds gives the exact probabilities of a proposed command's outcomes. The
+// state is untouched.
+func (g *Game) Odds(c Command) (Odds, error) {
+	if err := g.checkRefs(c); err != nil {
+		return Odds{}, err
+	}
+	return g.RS.Odds(g.St.Clone(), c)
+}
+
+// MoveCheck measures a proposed move on the current state.
+func (g *Game) MoveCheck(fig FigID, path []geom.Pt) MoveInfo {
+	if g.St.Fig(fig) == nil {
+		return MoveInfo{Why: fmt.Sprintf("there is no figure F%d", fig)}
+	}
+	return g.RS.MoveCheck(g.St.Clone(), fig, path)
+}
+
+// CanUndo reports whether Undo would take back a command.
+func (g *Game) CanUndo() bool { return g.undoRefusal() == nil }
+
+// Undo takes back the last command, if no dice were rolled for it and it
+// was given by the side now deciding. Undo can be repeated back to, but
+// never past, the last command that rolled dice.
+func (g *Game) Undo() error {
+	if err := g.undoRefusal(); err != nil {
+		return err
+	}
+	n := len(g.Log) - 1
+	if len(g.Log)%HashEvery == 0 && len(g.Hashes) > 0 {
+		g.Hashes = g.Hashes[:len(g.Hashes)-1]
+	}
+	h := len(g.history) - 1
+	g.St = g.history[h]
+	g.history = g.history[:h]
+	g.Log = g.Log[:n]
+	if g.OnCommit != nil {
+		g.OnCommit(g)
+	}
+	return nil
+}
+
+func (g *Game) undoRefusal() error {
+	if len(g.Log) == 0 {
+		return errors.New("there is nothing to take back")
+	}
+	if len(g.history) == 0 {
+		return errors.New("the dice have been rolled: that cannot be taken back")
+	}
+	prev := g.history[len(g.history)-1]
+	if prev.Rolls != g.St.Rolls {
+		return errors.New("the dice have been rolled: that cannot be taken back")
+	}
+	if prev.Decider != g.St.Decider {
+		return errors.New("the other side has the move now: only they may take back their own commands")
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package rules
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"hash"
+	"sort"
+)
+
+// Hash returns the hex SHA-256 of a canonical encoding of the state:
+// everything that can change during play (sides, units, figures with
+// their markers and variables, round, phase, whose go, result, game
+// variables, the generator's state, the roll count and any forced dice).
+// Variables are written sorted by key, so two equal states always hash
+// equally. The map and terrain index are not hashed: the scenario hash in
+// a save covers them.
+func (s *State) Hash() string {
+	h := sha256.New()
+	e := hasher{h: h}
+	e.str("hedgerow-state-1")
+	e.str(s.RuleSet)
+	e.str(s.Scenario)
+	e.int(s.BaseR)
+	for _, sd := range s.Sides {
+		e.str(sd.Name)
+		e.str(sd.Colour)
+		e.int(int64(sd.Losses))
+		e.vars(sd.Vars)
+	}
+	e.int(int64(len(s.Units)))
+	for _, u := range s.Units {
+		e.int(int64(u.ID))
+		e.str(u.Name)
+		e.int(int64(u.Side))
+		e.int(int64(u.Parent))
+		e.int(int64(u.Leader))
+		e.str(u.Quality)
+		e.str(u.Motive)
+		e.int(int64(u.Rating))
+		e.vars(u.Vars)
+	}
+	e.int(int64(len(s.Figures)))
+	for _, f := range s.Figures {
+		e.int(int64(f.ID))
+		e.str(f.Name)
+		e.int(int64(f.Side))
+		e.int(int64(f.Unit))
+		e.int(f.Pos.X)
+		e.int(f.Pos.Y)
+		e.int(int64(f.Facing))
+		e.int(int64(f.Posture))
+		e.int(int64(len(f.Weapons)))
+		for _, w := range f.Weapons {
+			e.str(w)
+		}
+		e.str(f.Quality)
+		e.str(f.Motive)
+		e.bool(f.Leader)
+		e.int(int64(f.Rating))
+		e.int(int64(f.Wounds))
+		e.int(int64(f.Markers))
+		e.bool(f.Removed)
+		e.vars(f.Vars)
+	}
+	e.int(int64(s.Round))
+	e.str(s.Phase)
+	e.int(int64(s.Active))
+	e.int(int64(s.Decider))
+	e.bool(s.Over)
+	e.int(int64(s.Winner))
+	e.str(s.Result)
+	e.int(int64(s.TurnLimit))
+	e.vars(s.Vars)
+	rng, _ := s.RNG.MarshalBinary() // never fails for PCG
+	e.bytes(rng)
+	e.int(int64(s.Rolls))
+	e.int(int64(len(s.Forced)))
+	for _, f := range s.Forced {
+		e.int(int64(f))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+type hasher struct{ h hash.Hash }
+
+func (e hasher) int(v int64) {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], uint64(v))
+	e.h.Write(b[:])
+}
+
+func (e hasher) bool(v bool) {
+	if v {
+		e.int(1)
+	} else {
+		e.int(0)
+	}
+}
+
+func (e hasher) bytes(b []byte) {
+	e.int(int64(len(b)))
+	e.h.Write(b)
+}
+
+func (e hasher) str(s string) { e.bytes([]byte(s)) }
+
+// vars writes a variable map sorted by key; zero values are skipped so a
+// deleted key and a key set to zero hash alike.
+func (e hasher) vars(m map[string]int) {
+	keys := make([]string, 0, len(m))
+	for k, v := range m {
+		if v != 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	e.int(int64(len(keys)))
+	for _, k := range keys {
+		e.str(k)
+		e.int(int64(m[k]))
+	}
+}

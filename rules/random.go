@@ -1,0 +1,115 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// moveTries is how many random destinations the random player tries for
+// one move before giving up on it.
+const moveTries = 12
+
+// RandomCommand picks a random legal command for the deciding side. A move
+// listed without a path gets a random destination within the figure's
+// allowance that the rule set's MoveCheck accepts, so it works with any
+// rule set. ok is false when nothing is legal.
+func RandomCommand(g *Game, r *rand.Rand) (Command, bool) {
+	legal := g.Legal()
+	if len(legal) == 0 {
+		return Command{}, false
+	}
+	order := r.Perm(len(legal))
+	for _, i := range order {
+		c := legal[i]
+		if needsPath(c) {
+			p, ok := randomDestination(g, c.Fig, r)
+			if !ok {
+				continue
+			}
+			c.Path = []geom.Pt{p}
+		}
+		return c, true
+	}
+	return Command{}, false
+}
+
+func needsPath(c Command) bool { return c.Verb == "move" && len(c.Path) == 0 && c.Fig != 0 }
+
+// randomDestination picks a point within the figure's allowance (uniform
+// over the disc) that MoveCheck accepts.
+func randomDestination(g *Game, fig FigID, r *rand.Rand) (geom.Pt, bool) {
+	f := g.St.Fig(fig)
+	if f == nil {
+		return geom.Pt{}, false
+	}
+	allow := g.MoveCheck(fig, []geom.Pt{f.Pos}).Allowance
+	if allow <= 0 {
+		return geom.Pt{}, false
+	}
+	for try := 0; try < moveTries; try++ {
+		dx := r.Int64N(2*allow+1) - allow
+		dy := r.Int64N(2*allow+1) - allow
+		if dx*dx+dy*dy > allow*allow || (dx == 0 && dy == 0) {
+			continue
+		}
+		p := geom.Pt{X: f.Pos.X + dx, Y: f.Pos.Y + dy}
+		if mi := g.MoveCheck(fig, []geom.Pt{p}); mi.OK {
+			return p, true
+		}
+	}
+	return geom.Pt{}, false
+}
+
+// PlayRandom plays a whole game with random legal commands for both sides
+// (the headless random player), stopping when the game is over. It fails
+// if the game is not over after maxCommands commands or if no legal
+// command is accepted.
+func PlayRandom(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64, maxCommands int) (*Game, error) {
+	g, _, err := NewGame(rs, sc, m, seed)
+	if err != nil {
+		return nil, err
+	}
+	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, seed+1))
+	for len(g.Log) < maxCommands && !g.St.Over {
+		if err := stepRandom(g, r); err != nil {
+			return g, fmt.Errorf("after %d commands: %v", len(g.Log), err)
+		}
+	}
+	if !g.St.Over {
+		return g, fmt.Errorf("the game is not over after %d commands", maxCommands)
+	}
+	return g, nil
+}
+
+// stepRandom applies one random command, trying others when the rule set
+// refuses one.
+func stepRandom(g *Game, r *rand.Rand) error {
+	legal := g.Legal()
+	if len(legal) == 0 {
+		return errors.New("the deciding side has no legal command")
+	}
+	var last error
+	for _, i := range r.Perm(len(legal)) {
+		c := legal[i]
+		if needsPath(c) {
+			p, ok := randomDestination(g, c.Fig, r)
+			if !ok {
+				continue
+			}
+			c.Path = []geom.Pt{p}
+		}
+		if _, err := g.Apply(c); err != nil {
+			last = fmt.Errorf("%s: %v", c, err)
+			continue
+		}
+		return nil
+	}
+	if last == nil {
+		last = errors.New("no move found a legal destination and nothing else is legal")
+	}
+	return fmt.Errorf("every legal command was refused (last: %v)", last)
+}

@@ -1,0 +1,218 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"hedgerow/rules/geom"
+)
+
+// Saves
+//
+// A save is a JSON document, written with one entry per line:
+//
+//	{
+//	  "format": 1,
+//	  "rule_set": "ssg",
+//	  "scenario": "first-clash.toml",      (the name it loads under)
+//	  "scenario_hash": "<64 hex>",         (Scenario.Hash: scenario + map bytes)
+//	  "seed": 42,
+//	  "deploy": ["place F1 12.5,8", ...],  (every figure's starting spot, id order)
+//	  "commands": ["move F1 14,9", "end", ...],
+//	  "hashes": ["<64 hex>", ...],         (State.Hash after command 10, 20, ...)
+//	  "final_hash": "<64 hex>"             (State.Hash after the last command)
+//	}
+//
+// Commands and placements are in the command notation (notation.go).
+// Replay rebuilds the game from the scenario and seed, applies every
+// command through Game.Apply and compares the state hashes; the first
+// mismatch or refused command is reported as "command N: ...", counting
+// commands from 1.
+
+// SaveFormat is the save format version written and read.
+const SaveFormat = 1
+
+// MaxSaveBytes bounds a save file read by Replay.
+const MaxSaveBytes = 32 << 20
+
+// SaveFile is a save's content.
+type SaveFile struct {
+	Format       int      `json:"format"`
+	RuleSet      string   `json:"rule_set"`
+	Scenario     string   `json:"scenario"`
+	ScenarioHash string   `json:"scenario_hash"`
+	Seed         uint64   `json:"seed"`
+	Deploy       []string `json:"deploy"`
+	Commands     []string `json:"commands"`
+	Hashes       []string `json:"hashes"`
+	FinalHash    string   `json:"final_hash"`
+}
+
+// SaveFile describes the game as a save.
+func (g *Game) SaveFile() *SaveFile {
+	sf := &SaveFile{
+		Format:       SaveFormat,
+		RuleSet:      g.RS.ID(),
+		Scenario:     g.Scenario.File,
+		ScenarioHash: g.Scenario.Hash,
+		Seed:         g.Seed,
+		Deploy:       []string{},
+		Commands:     make([]string, len(g.Log)),
+		Hashes:       append([]string{}, g.Hashes...),
+		FinalHash:    g.St.Hash(),
+	}
+	id := FigID(1)
+	g.Scenario.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+		sf.Deploy = append(sf.Deploy, Command{Verb: "place", Fig: id, Path: []geom.Pt{f.Pos}}.String())
+		id++
+	})
+	for i, c := range g.Log {
+		sf.Commands[i] = c.String()
+	}
+	return sf
+}
+
+// Save writes the game as a save (see above).
+func (g *Game) Save(w io.Writer) error {
+	b, err := json.MarshalIndent(g.SaveFile(), "", "  ")
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = w.Write(b)
+	return err
+}
+
+// ReadSave decodes a save strictly (unknown fields refused).
+func ReadSave(r io.Reader) (*SaveFile, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxSaveBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the save: %v", err)
+	}
+	if len(data) > MaxSaveBytes {
+		return nil, fmt.Errorf("the save is larger than %d bytes", MaxSaveBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var sf SaveFile
+	if err := dec.Decode(&sf); err != nil {
+		return nil, fmt.Errorf("this is not a Hedgerow save: %v", err)
+	}
+	if sf.Format != SaveFormat {
+		return nil, fmt.Errorf("the save is in format %d; this version reads format %d", sf.Format, SaveFormat)
+	}
+	return &sf, nil
+}
+
+// Replay rebuilds a saved game: it loads the scenario (from scenarios,
+// with maps), checks its hash, replays every command through Apply and
+// checks the state hashes. It returns the game and every event, from the
+// rule set's start onwards. A save that diverges or was tampered with
+// fails with "command N: ...", N counting from 1.
+func Replay(r io.Reader, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool)) (*Game, []Event, error) {
+	sf, err := ReadSave(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ReplayFile(sf, scenarios, maps, lookup)
+}
+
+// ReplayFile is Replay on a decoded save.
+func ReplayFile(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool)) (*Game, []Event, error) {
+	return ReplayEach(sf, scenarios, maps, lookup, nil)
+}
+
+// ReplayEach is ReplayFile calling each (when not nil) with the events of
+// the start (n = 0, an empty command) and of every command n = 1, 2, ...
+// as it is replayed, so a log can show which command caused what.
+func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool), each func(n int, c Command, evs []Event)) (*Game, []Event, error) {
+	rs, ok := lookup(sf.RuleSet)
+	if !ok {
+		return nil, nil, fmt.Errorf("the save is for rule set %q, which this version does not have", sf.RuleSet)
+	}
+	sc, m, err := LoadScenario(scenarios, sf.Scenario, maps)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the save's scenario %q cannot be loaded:\n%v", sf.Scenario, err)
+	}
+	if sc.Hash != sf.ScenarioHash {
+		return nil, nil, fmt.Errorf("scenario %q or its map has changed since the game was saved", sf.Scenario)
+	}
+	if err := applyDeploy(sc, sf.Deploy); err != nil {
+		return nil, nil, err
+	}
+	var bad error
+	id := 0
+	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+		id++
+		c := geom.Circle{C: f.Pos, R: sc.BaseR}
+		if bad == nil && (!onTable(m, c) || blockedByTerrain(m, c)) {
+			bad = fmt.Errorf("placement %d: figure %q cannot start at %s", id, f.Name, ptText(f.Pos))
+		}
+	})
+	if bad != nil {
+		return nil, nil, bad
+	}
+	g, evs, err := NewGame(rs, sc, m, sf.Seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	if each != nil {
+		each(0, Command{}, evs)
+	}
+	if want := len(sf.Commands) / HashEvery; len(sf.Hashes) != want {
+		return nil, nil, fmt.Errorf("the save lists %d state hashes for %d commands; it should list %d", len(sf.Hashes), len(sf.Commands), want)
+	}
+	for i, line := range sf.Commands {
+		n := i + 1
+		c, err := ParseCommand(line)
+		if err != nil {
+			return g, evs, fmt.Errorf("command %d: cannot read %q: %v", n, line, err)
+		}
+		more, err := g.Apply(c)
+		if err != nil {
+			return g, evs, fmt.Errorf("command %d: %q was refused: %v", n, line, err)
+		}
+		evs = append(evs, more...)
+		if each != nil {
+			each(n, c, more)
+		}
+		if n%HashEvery == 0 && g.Hashes[n/HashEvery-1] != sf.Hashes[n/HashEvery-1] {
+			return g, evs, fmt.Errorf("command %d: the game no longer matches the save (state hash differs)", n)
+		}
+	}
+	if sf.FinalHash != g.St.Hash() {
+		return g, evs, fmt.Errorf("command %d: the game no longer matches the save (final state hash differs)", len(sf.Commands))
+	}
+	return g, evs, nil
+}
+
+// applyDeploy puts the saved starting positions onto the scenario.
+func applyDeploy(sc *Scenario, deploy []string) error {
+	var figs []*ScenarioFigure
+	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) { figs = append(figs, f) })
+	if len(deploy) != len(figs) {
+		return fmt.Errorf("the save places %d figures but the scenario has %d", len(deploy), len(figs))
+	}
+	for i, line := range deploy {
+		c, err := ParseCommand(line)
+		if err != nil || c.Verb != "place" || int(c.Fig) != i+1 || len(c.Path) != 1 || c.Unit != 0 || len(c.Targets) != 0 || c.Arg != "" {
+			return fmt.Errorf("placement %d: expected \"place F%d X,Y\", found %q", i+1, i+1, line)
+		}
+		figs[i].Pos, figs[i].HasPos = c.Path[0], true
+	}
+	return nil
+}
+
+// errSaveIO wraps file errors in plain words.
+func errSaveIO(what string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot %s: %v", what, strings.TrimSpace(err.Error()))
+}

@@ -1,0 +1,313 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// Scenario is a battle's starting set-up, as read from a scenario file
+// (see LoadScenario for the format).
+type Scenario struct {
+	Name      string
+	Briefing  string
+	RuleSet   string // rule set id, e.g. "ssg"
+	Map       string // map file name in the maps FS, or a path in the scenario's FS
+	TurnLimit int    // 0: no limit
+	Seed      uint64 // used when HasSeed
+	HasSeed   bool
+	BaseR     int64 // figure base radius, position units
+	Sides     [2]ScenarioSide
+	Victory   Victory
+
+	File string // the name it was loaded under
+	// Hash is the hex SHA-256 of the scenario file's bytes followed by the
+	// map file's bytes: a save names the exact content it was played on.
+	Hash string
+}
+
+// ScenarioSide is one player's forces.
+type ScenarioSide struct {
+	Name   string
+	Colour string // "#rrggbb"
+	Deploy string // name of the map area the side deploys in ("" = its own deployment or home area)
+	Units  []ScenarioUnit
+}
+
+// ScenarioUnit is one team, squad or section.
+type ScenarioUnit struct {
+	Name    string
+	Quality string
+	Motive  string
+	Rating  int
+	Parent  string // name of a unit listed earlier on the same side, or ""
+	Figures []ScenarioFigure
+}
+
+// ScenarioFigure is one miniature. Without HasPos it is placed in its
+// side's deployment area, by hand in the UI or by AutoDeploy.
+type ScenarioFigure struct {
+	Name    string
+	Weapons []string
+	Leader  bool
+	Rating  int
+	Pos     geom.Pt
+	HasPos  bool
+	Posture Posture
+	Facing  int
+}
+
+// Victory holds the scenario's winning conditions. Rule sets read them
+// from State.Vars (VarVictoryLosses) or use their own when unset.
+type Victory struct {
+	Losses int // a side that has lost this many figures loses; 0 = the rule set's default
+}
+
+// VarVictoryLosses is the State.Vars key holding Victory.Losses.
+const VarVictoryLosses = "victory_losses"
+
+// DefaultBaseR is the base radius when a scenario gives none: a 25 mm
+// round base is close to one inch across.
+const DefaultBaseR = 500
+
+// Clone deep-copies a scenario.
+func (sc *Scenario) Clone() *Scenario {
+	c := *sc
+	for i := range c.Sides {
+		c.Sides[i].Units = make([]ScenarioUnit, len(sc.Sides[i].Units))
+		for j, u := range sc.Sides[i].Units {
+			u.Figures = append([]ScenarioFigure(nil), u.Figures...)
+			for k := range u.Figures {
+				u.Figures[k].Weapons = append([]string(nil), u.Figures[k].Weapons...)
+			}
+			c.Sides[i].Units[j] = u
+		}
+	}
+	return &c
+}
+
+// EachFigure calls fn for every figure in id order (side 0's units first,
+// each unit's figures in file order): the order that NewState numbers them.
+func (sc *Scenario) EachFigure(fn func(side, unit, fig int, f *ScenarioFigure)) {
+	for s := range sc.Sides {
+		for u := range sc.Sides[s].Units {
+			for k := range sc.Sides[s].Units[u].Figures {
+				fn(s, u, k, &sc.Sides[s].Units[u].Figures[k])
+			}
+		}
+	}
+}
+
+// NewState builds the opening state of a scenario: figures and units are
+// numbered from 1 in file order (side 0 first). Every figure must have a
+// position (run AutoDeploy first). The rule set's Start does the rest;
+// the RNG is left zero for the caller (NewGame) to seed.
+func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
+	if m == nil {
+		return nil, fmt.Errorf("scenario %q has no map", sc.Name)
+	}
+	s := &State{
+		RuleSet:   sc.RuleSet,
+		Scenario:  sc.Name,
+		Map:       m,
+		Terrain:   terrain.NewIndex(m),
+		BaseR:     sc.BaseR,
+		Round:     1,
+		TurnLimit: sc.TurnLimit,
+		Winner:    -1,
+	}
+	if s.BaseR <= 0 {
+		s.BaseR = DefaultBaseR
+	}
+	for si, sd := range sc.Sides {
+		s.Sides[si] = Side{Name: sd.Name, Colour: sd.Colour}
+		names := map[string]UnitID{}
+		for _, u := range sd.Units {
+			id := UnitID(len(s.Units) + 1)
+			unit := Unit{ID: id, Name: u.Name, Side: si, Quality: u.Quality, Motive: u.Motive, Rating: u.Rating}
+			if u.Parent != "" {
+				p, ok := names[u.Parent]
+				if !ok {
+					return nil, fmt.Errorf("unit %q: parent %q must be a unit listed earlier on the same side", u.Name, u.Parent)
+				}
+				unit.Parent = p
+			}
+			names[u.Name] = id
+			for _, f := range u.Figures {
+				if !f.HasPos {
+					return nil, fmt.Errorf("figure %q of %q has not been deployed", f.Name, u.Name)
+				}
+				fid := FigID(len(s.Figures) + 1)
+				s.Figures = append(s.Figures, Figure{
+					ID: fid, Name: f.Name, Side: si, Unit: id, Pos: f.Pos, Facing: f.Facing,
+					Posture: f.Posture, Weapons: append([]string(nil), f.Weapons...),
+					Quality: u.Quality, Motive: u.Motive, Leader: f.Leader, Rating: f.Rating,
+				})
+				if f.Leader && unit.Leader == 0 {
+					unit.Leader = fid
+				}
+			}
+			s.Units = append(s.Units, unit)
+		}
+	}
+	if sc.Victory.Losses > 0 {
+		s.SetVar(VarVictoryLosses, sc.Victory.Losses)
+	}
+	return s, nil
+}
+
+// DeployArea finds the area a side deploys in: the one the scenario
+// names, else the side's own deployment area, else its home area (the
+// first by name when there are several).
+func DeployArea(sc *Scenario, m *terrain.Map, side int) (*terrain.Area, error) {
+	if name := sc.Sides[side].Deploy; name != "" {
+		a, ok := m.AreaByName(name)
+		if !ok {
+			return nil, fmt.Errorf("the map has no area called %q", name)
+		}
+		return a, nil
+	}
+	for _, kind := range []terrain.AreaKind{terrain.AreaDeployment, terrain.AreaHome} {
+		for _, name := range m.SortedAreaNames() {
+			a, _ := m.AreaByName(name)
+			if a.Kind == kind && a.Side == side {
+				return a, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("the map has no deployment area for side %d (%s)", side+1, sc.Sides[side].Name)
+}
+
+// AutoDeploy gives every figure without a position one inside its side's
+// deployment area, on a grid with a finger's width between bases, clear
+// of impassable terrain and of other figures. The grid is walked row by
+// row from the area's edge nearest the table's middle, so units stand
+// together in file order. It is deterministic.
+func AutoDeploy(sc *Scenario, m *terrain.Map) error {
+	r := sc.BaseR
+	if r <= 0 {
+		r = DefaultBaseR
+	}
+	var placed []geom.Pt
+	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+		if f.HasPos {
+			placed = append(placed, f.Pos)
+		}
+	})
+	for side := range sc.Sides {
+		need := 0
+		for _, u := range sc.Sides[side].Units {
+			for _, f := range u.Figures {
+				if !f.HasPos {
+					need++
+				}
+			}
+		}
+		if need == 0 {
+			continue
+		}
+		area, err := DeployArea(sc, m, side)
+		if err != nil {
+			return err
+		}
+		spots := gridSpots(area.Poly, m, r, placed, need)
+		if len(spots) < need {
+			return fmt.Errorf("there is room for only %d of side %s's %d figures in area %q", len(spots), sc.Sides[side].Name, need, area.Name)
+		}
+		k := 0
+		for ui := range sc.Sides[side].Units {
+			u := &sc.Sides[side].Units[ui]
+			for fi := range u.Figures {
+				if !u.Figures[fi].HasPos {
+					u.Figures[fi].Pos, u.Figures[fi].HasPos = spots[k], true
+					placed = append(placed, spots[k])
+					k++
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// gridSpots lists up to need free base positions inside poly.
+func gridSpots(poly geom.Polygon, m *terrain.Map, r int64, placed []geom.Pt, need int) []geom.Pt {
+	if len(poly) < 3 {
+		return nil
+	}
+	pitch := 2*r + r/2
+	b := poly.Bounds()
+	// Rows run across the table; start from the row nearest the middle.
+	mid := m.Height / 2
+	var ys []int64
+	for y := b.Min.Y + r; y <= b.Max.Y-r; y += pitch {
+		ys = append(ys, y)
+	}
+	sort.SliceStable(ys, func(i, j int) bool { return abs64(ys[i]-mid) < abs64(ys[j]-mid) })
+	var out []geom.Pt
+	for _, y := range ys {
+		for x := b.Min.X + r; x <= b.Max.X-r; x += pitch {
+			p := geom.Pt{X: x, Y: y}
+			c := geom.Circle{C: p, R: r}
+			if !poly.CircleInside(c) || !onTable(m, c) {
+				continue
+			}
+			if blockedByTerrain(m, c) {
+				continue
+			}
+			free := true
+			for _, q := range placed {
+				if geom.WithinDist(p, q, 2*r) {
+					free = false
+					break
+				}
+			}
+			for _, q := range out {
+				if geom.WithinDist(p, q, 2*r) {
+					free = false
+					break
+				}
+			}
+			if !free {
+				continue
+			}
+			out = append(out, p)
+			if len(out) == need {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+func onTable(m *terrain.Map, c geom.Circle) bool {
+	return c.C.X-c.R >= 0 && c.C.Y-c.R >= 0 && c.C.X+c.R <= m.Width && c.C.Y+c.R <= m.Height
+}
+
+// blockedByTerrain reports whether a base overlaps impassable terrain
+// (exact; used as well as the index's own check).
+func blockedByTerrain(m *terrain.Map, c geom.Circle) bool {
+	for i := range m.Pieces {
+		p := &m.Pieces[i]
+		if p.Props.Going != terrain.GoingImpassable {
+			continue
+		}
+		if len(p.Poly) >= 3 && p.Poly.CircleOverlaps(c) {
+			return true
+		}
+		for k := 0; k+1 < len(p.Path); k++ {
+			if geom.SegWithin(geom.Seg{A: p.Path[k], B: p.Path[k+1]}, c.C, c.R+p.Props.Width/2, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,723 @@
+package rules
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// Scenario files
+//
+// A scenario is a TOML file:
+//
+//	name = "Hedgerow ambush"          # required
+//	briefing = """Plain words..."""   # optional
+//	rule_set = "ssg"                  # required: a rule set id
+//	map = "orchard.toml"              # required: a shipped map, or a path
+//	                                  # relative to the scenario file
+//	turn_limit = 8                    # optional, 0 = none
+//	seed = 42                         # optional: fixes the dice
+//	base = 1.0                        # optional base diameter, inches (default 1)
+//
+//	[victory]
+//	losses = 4                        # a side losing this many figures loses
+//
+//	[[side]]                          # exactly two
+//	name = "British"
+//	colour = "#8b4513"
+//	deployment = "south"              # optional: a map area; default the
+//	                                  # side's own deployment or home area
+//	  [[side.unit]]
+//	  name = "1 Section"              # unique on its side
+//	  quality = "trained"             # rule set's words
+//	  motivation = "steady"
+//	  rating = 3
+//	  parent = "Platoon HQ"           # a unit listed earlier on the side
+//	    [[side.unit.figure]]
+//	    name = "Cpl Jones"
+//	    weapons = ["rifle"]
+//	    leader = true
+//	    rating = 0
+//	    pos = [12.5, 8]               # inches; optional (deployed otherwise)
+//	    posture = "standing"          # standing, crouching or prone
+//	    facing = 0                    # degrees clockwise from up the table
+//
+// Loading is strict: every problem is reported at its line and column in
+// plain words, with a suggestion for a misspelt key.
+
+// Limits on a scenario file.
+const (
+	MaxScenarioBytes = 1 << 20
+	MaxFigures       = 400
+	MaxUnits         = 200
+	MaxNameLen       = 80
+	MaxBriefingLen   = 20000
+	MaxTurnLimit     = 1000
+)
+
+// KnownRuleSets, when set (rules/all sets it), lists the rule set ids a
+// scenario may name. When nil the five designed ids are accepted.
+var KnownRuleSets func() []string
+
+var designedRuleSets = []string{"firefight", "maxim", "skirmish35", "smle", "ssg"}
+
+func ruleSetIDs() []string {
+	if KnownRuleSets != nil {
+		return KnownRuleSets()
+	}
+	return designedRuleSets
+}
+
+var (
+	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory"}
+	scSideKeys    = []string{"name", "colour", "deployment", "unit"}
+	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "figure"}
+	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "posture", "facing"}
+	scVictoryKeys = []string{"losses"}
+)
+
+// LoadScenario reads and checks a scenario file from fsys, and the map it
+// names (from maps, or else relative to the scenario in fsys). Problems
+// come back as a *terrain.LoadError.
+func LoadScenario(fsys fs.FS, name string, maps fs.FS) (*Scenario, *terrain.Map, error) {
+	data, err := readLimited(fsys, name, MaxScenarioBytes)
+	if err != nil {
+		return nil, nil, &terrain.LoadError{Problems: []terrain.Problem{{File: name, Msg: err.Error()}}}
+	}
+	mapFile := func(mapName string) (string, []byte, error) {
+		if maps != nil {
+			if b, err := readLimited(maps, mapName, terrain.MaxFileBytes); err == nil {
+				return mapName, b, nil
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return mapName, nil, err
+			}
+		}
+		rel := path.Join(path.Dir(name), mapName)
+		if fs.ValidPath(rel) {
+			if b, err := readLimited(fsys, rel, terrain.MaxFileBytes); err == nil {
+				return rel, b, nil
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return rel, nil, err
+			}
+		}
+		return mapName, nil, fmt.Errorf("there is no map %q (neither a shipped map nor a file next to the scenario)", mapName)
+	}
+	return ParseScenario(name, data, mapFile)
+}
+
+func readLimited(fsys fs.FS, name string, max int) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("no such file: %w", fs.ErrNotExist)
+		}
+		return nil, fmt.Errorf("cannot open the file: %v", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the file: %v", err)
+	}
+	if len(b) > max {
+		return nil, fmt.Errorf("the file is larger than %d bytes", max)
+	}
+	return b, nil
+}
+
+// ParseScenario checks a scenario's text. mapFile fetches the map it names
+// (returning the name to report and the bytes); with a nil mapFile the
+// map is not loaded or checked and the returned map is nil.
+func ParseScenario(name string, data []byte, mapFile func(string) (string, []byte, error)) (*Scenario, *terrain.Map, error) {
+	ld := &scLoader{file: name}
+	if len(data) > MaxScenarioBytes {
+		ld.add(keyPos{}, "the file is %d bytes; a scenario may be at most %d bytes", len(data), MaxScenarioBytes)
+		return nil, nil, ld.err()
+	}
+	src := string(data)
+	var raw map[string]any
+	if _, err := toml.Decode(src, &raw); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			ld.add(keyPos{pe.Position.Line, pe.Position.Col}, "TOML syntax error: %s", pe.Message)
+		} else {
+			ld.add(keyPos{}, "TOML syntax error: %v", err)
+		}
+		return nil, nil, ld.err()
+	}
+	ld.pos = scanKeyPositions(src)
+	sc := &Scenario{File: name}
+	ld.top(raw, sc)
+	var m *terrain.Map
+	var mapBytes []byte
+	if sc.Map != "" && mapFile != nil {
+		mapName, b, err := mapFile(sc.Map)
+		if err != nil {
+			ld.at("map", "map %q: %v", sc.Map, err)
+		} else if mm, err := terrain.Parse(mapName, b); err != nil {
+			var le *terrain.LoadError
+			ld.at("map", "map %q has problems (listed below)", sc.Map)
+			if errors.As(err, &le) {
+				ld.extra = append(ld.extra, le.Problems...)
+			} else {
+				ld.extra = append(ld.extra, terrain.Problem{File: mapName, Msg: err.Error()})
+			}
+		} else {
+			m, mapBytes = mm, b
+		}
+	}
+	if m != nil {
+		ld.placement(sc, m)
+	}
+	if len(ld.probs) > 0 || len(ld.extra) > 0 {
+		return nil, nil, ld.err()
+	}
+	h := sha256.New()
+	h.Write(data)
+	h.Write(mapBytes)
+	sc.Hash = hex.EncodeToString(h.Sum(nil))
+	return sc, m, nil
+}
+
+type scLoader struct {
+	file  string
+	pos   keyPositions
+	probs []terrain.Problem
+	extra []terrain.Problem // the map's own problems, listed after ours
+	// where each figure was written, in id order, for placement problems
+	figPaths []string
+	sidePath [2]string
+}
+
+func (ld *scLoader) add(p keyPos, format string, args ...any) {
+	ld.probs = append(ld.probs, terrain.Problem{File: ld.file, Line: p.line, Col: p.col, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (ld *scLoader) at(path, format string, args ...any) { ld.add(ld.pos.find(path), format, args...) }
+
+func (ld *scLoader) err() error {
+	sort.SliceStable(ld.probs, func(i, j int) bool {
+		a, b := ld.probs[i], ld.probs[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return &terrain.LoadError{Problems: append(ld.probs, ld.extra...)}
+}
+
+func (ld *scLoader) checkKeys(t map[string]any, valid []string, path, where string) {
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if contains(valid, k) {
+			continue
+		}
+		kp := k
+		if path != "" {
+			kp = path + "." + k
+		}
+		msg := fmt.Sprintf("unknown key %q in %s", k, where)
+		if s, ok := suggest(k, valid); ok {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else {
+			msg += "; valid keys are " + strings.Join(valid, ", ")
+		}
+		ld.at(kp, "%s", msg)
+	}
+}
+
+func (ld *scLoader) str(t map[string]any, path, key string, required bool, max int) string {
+	v, ok := t[key]
+	kp := join(path, key)
+	if !ok {
+		if required {
+			ld.at(path, "%s is missing %s = \"...\"", where(path), key)
+		}
+		return ""
+	}
+	s, ok := v.(string)
+	if !ok {
+		ld.at(kp, "%s must be text in quotes, not %s", key, kindOf(v))
+		return ""
+	}
+	if required && strings.TrimSpace(s) == "" {
+		ld.at(kp, "%s must not be empty", key)
+	}
+	if len(s) > max {
+		ld.at(kp, "%s is %d characters long; at most %d are allowed", key, len(s), max)
+		return ""
+	}
+	return s
+}
+
+func (ld *scLoader) integer(t map[string]any, path, key string, lo, hi int64) (int64, bool) {
+	v, ok := t[key]
+	if !ok {
+		return 0, false
+	}
+	n, ok := v.(int64)
+	if !ok {
+		ld.at(join(path, key), "%s must be a whole number, not %s", key, kindOf(v))
+		return 0, false
+	}
+	if n < lo || n > hi {
+		ld.at(join(path, key), "%s must be between %d and %d, not %d", key, lo, hi, n)
+		return 0, false
+	}
+	return n, true
+}
+
+func (ld *scLoader) tables(t map[string]any, path, key string) []map[string]any {
+	v, ok := t[key]
+	if !ok {
+		return nil
+	}
+	switch x := v.(type) {
+	case []map[string]any:
+		return x
+	case []any:
+		var out []map[string]any
+		for _, e := range x {
+			m, ok := e.(map[string]any)
+			if !ok {
+				ld.at(join(path, key), "%s must be a list of tables ([[%s]]), not a list of %s", key, key, kindOf(e))
+				return nil
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	ld.at(join(path, key), "%s must be written as [[%s]] tables, not %s", key, key, kindOf(v))
+	return nil
+}
+
+func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
+	ld.checkKeys(raw, scTopKeys, "", "the top level of the scenario")
+	if _, ok := raw["name"]; !ok {
+		ld.add(keyPos{1, 1}, "the scenario has no name (add name = \"...\" at the top)")
+	} else {
+		sc.Name = ld.str(raw, "", "name", true, MaxNameLen)
+	}
+	sc.Briefing = ld.str(raw, "", "briefing", false, MaxBriefingLen)
+	if _, ok := raw["rule_set"]; !ok {
+		ld.add(keyPos{1, 1}, "the scenario names no rule set (add rule_set = \"ssg\", say)")
+	} else if id := ld.str(raw, "", "rule_set", true, MaxNameLen); id != "" {
+		ids := ruleSetIDs()
+		if !contains(ids, id) {
+			msg := fmt.Sprintf("unknown rule set %q", id)
+			if s, ok := suggest(id, ids); ok {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			} else {
+				msg += "; known rule sets are " + strings.Join(ids, ", ")
+			}
+			ld.at("rule_set", "%s", msg)
+		} else {
+			sc.RuleSet = id
+		}
+	}
+	if _, ok := raw["map"]; !ok {
+		ld.add(keyPos{1, 1}, "the scenario names no map (add map = \"...\")")
+	} else {
+		sc.Map = ld.str(raw, "", "map", true, 200)
+	}
+	if n, ok := ld.integer(raw, "", "turn_limit", 0, MaxTurnLimit); ok {
+		sc.TurnLimit = int(n)
+	}
+	if n, ok := ld.integer(raw, "", "seed", 0, math.MaxInt64); ok {
+		sc.Seed, sc.HasSeed = uint64(n), true
+	}
+	sc.BaseR = DefaultBaseR
+	if v, ok := raw["base"]; ok {
+		d, ok := num(v)
+		if !ok || d < 0.25 || d > 6 {
+			ld.at("base", "base is the base diameter in inches, a number from 0.25 to 6, not %s", describeVal(v))
+		} else {
+			sc.BaseR = geom.In(d) / 2
+		}
+	}
+	if v, ok := raw["victory"]; ok {
+		vt, ok := v.(map[string]any)
+		if !ok {
+			ld.at("victory", "victory must be a [victory] table, not %s", kindOf(v))
+		} else {
+			ld.checkKeys(vt, scVictoryKeys, "victory", "[victory]")
+			if n, ok := ld.integer(vt, "victory", "losses", 0, MaxFigures); ok {
+				sc.Victory.Losses = int(n)
+			}
+		}
+	}
+	sides := ld.tables(raw, "", "side")
+	if _, ok := raw["side"]; ok && sides != nil && len(sides) != 2 {
+		at := "side#1"
+		if len(sides) > 2 {
+			at = "side#3"
+		}
+		ld.at(at, "a scenario has exactly two [[side]] tables, not %d", len(sides))
+	} else if !ok {
+		ld.add(keyPos{1, 1}, "the scenario has no [[side]] tables (it needs two)")
+	}
+	nUnits, nFigs := 0, 0
+	for i, st := range sides {
+		if i >= 2 {
+			break
+		}
+		sp := fmt.Sprintf("side#%d", i+1)
+		ld.sidePath[i] = sp
+		sd := &sc.Sides[i]
+		ld.checkKeys(st, scSideKeys, sp, fmt.Sprintf("side %d", i+1))
+		sd.Name = ld.str(st, sp, "name", true, MaxNameLen)
+		sd.Colour = ld.str(st, sp, "colour", false, 7)
+		if sd.Colour != "" && !isColour(sd.Colour) {
+			ld.at(join(sp, "colour"), "colour must be written #rrggbb (six hex digits), not %q", sd.Colour)
+		}
+		sd.Deploy = ld.str(st, sp, "deployment", false, MaxNameLen)
+		units := ld.tables(st, sp, "unit")
+		if len(units) == 0 {
+			ld.at(sp, "side %d has no [[side.unit]] tables", i+1)
+		}
+		seen := map[string]bool{}
+		for j, ut := range units {
+			nUnits++
+			if nUnits > MaxUnits {
+				ld.at(sp, "too many units: at most %d are allowed", MaxUnits)
+				return
+			}
+			up := fmt.Sprintf("%s.unit#%d", sp, nUnitsOn(sides[:i], j))
+			u := ScenarioUnit{}
+			ld.checkKeys(ut, scUnitKeys, up, "a unit")
+			u.Name = ld.str(ut, up, "name", true, MaxNameLen)
+			if u.Name != "" && seen[u.Name] {
+				ld.at(join(up, "name"), "side %d already has a unit called %q", i+1, u.Name)
+			}
+			u.Quality = ld.str(ut, up, "quality", false, MaxNameLen)
+			u.Motive = ld.str(ut, up, "motivation", false, MaxNameLen)
+			if n, ok := ld.integer(ut, up, "rating", -100, 100); ok {
+				u.Rating = int(n)
+			}
+			u.Parent = ld.str(ut, up, "parent", false, MaxNameLen)
+			if u.Parent != "" && !seen[u.Parent] {
+				ld.at(join(up, "parent"), "parent %q must be a unit listed earlier on the same side", u.Parent)
+			}
+			seen[u.Name] = true
+			figs := ld.tables(ut, up, "figure")
+			if len(figs) == 0 {
+				ld.at(up, "unit %q has no [[side.unit.figure]] tables", u.Name)
+			}
+			for k, ft := range figs {
+				nFigs++
+				if nFigs > MaxFigures {
+					ld.at(up, "too many figures: at most %d are allowed", MaxFigures)
+					return
+				}
+				fp := fmt.Sprintf("%s.figure#%d", up, nFigsBefore(sides, i, j)+k+1)
+				u.Figures = append(u.Figures, ld.figure(ft, fp))
+				ld.figPaths = append(ld.figPaths, fp)
+			}
+			sd.Units = append(sd.Units, u)
+		}
+	}
+}
+
+// The scanner numbers [[side.unit]] headers through the whole file (the
+// TOML text does not restart them per side), so these give the running
+// count a table has in the text.
+func nUnitsOn(before []map[string]any, j int) int {
+	n := j + 1
+	for _, s := range before {
+		if l, ok := s["unit"].([]map[string]any); ok {
+			n += len(l)
+		}
+	}
+	return n
+}
+
+func nFigsBefore(sides []map[string]any, si, uj int) int {
+	n := 0
+	for i := 0; i <= si && i < len(sides); i++ {
+		units, _ := sides[i]["unit"].([]map[string]any)
+		for j, u := range units {
+			if i == si && j >= uj {
+				break
+			}
+			if l, ok := u["figure"].([]map[string]any); ok {
+				n += len(l)
+			}
+		}
+	}
+	return n
+}
+
+func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
+	f := ScenarioFigure{}
+	ld.checkKeys(ft, scFigureKeys, fp, "a figure")
+	f.Name = ld.str(ft, fp, "name", true, MaxNameLen)
+	if v, ok := ft["weapons"]; ok {
+		l, ok := v.([]any)
+		if !ok {
+			ld.at(join(fp, "weapons"), "weapons must be a list of weapon names, like [\"rifle\"], not %s", kindOf(v))
+		}
+		for _, w := range l {
+			s, ok := w.(string)
+			if !ok || s == "" || len(s) > MaxNameLen {
+				ld.at(join(fp, "weapons"), "each weapon must be a name in quotes, not %s", describeVal(w))
+				continue
+			}
+			f.Weapons = append(f.Weapons, s)
+		}
+	}
+	if v, ok := ft["leader"]; ok {
+		b, ok := v.(bool)
+		if !ok {
+			ld.at(join(fp, "leader"), "leader must be true or false, not %s", kindOf(v))
+		}
+		f.Leader = b
+	}
+	if n, ok := ld.integer(ft, fp, "rating", -100, 100); ok {
+		f.Rating = int(n)
+	}
+	if n, ok := ld.integer(ft, fp, "facing", 0, 359); ok {
+		f.Facing = int(n)
+	}
+	if s := ld.str(ft, fp, "posture", false, MaxNameLen); s != "" {
+		p, ok := ParsePosture(s)
+		if !ok {
+			ld.at(join(fp, "posture"), "posture must be standing, crouching or prone, not %q", s)
+		}
+		f.Posture = p
+	}
+	if v, ok := ft["pos"]; ok {
+		l, isList := v.([]any)
+		var x, y float64
+		okx, oky := false, false
+		if isList && len(l) == 2 {
+			x, okx = num(l[0])
+			y, oky = num(l[1])
+		}
+		if !okx || !oky || math.Abs(x) > 1e6 || math.Abs(y) > 1e6 {
+			ld.at(join(fp, "pos"), "pos must be [x, y] in inches, not %s", describeVal(v))
+		} else {
+			f.Pos, f.HasPos = geom.P(x, y), true
+		}
+	}
+	return f
+}
+
+// placement checks figures against the map: on the table, not in
+// impassable terrain, not on top of each other, deployment areas known,
+// and room for those left to deploy.
+func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
+	for i := range sc.Sides {
+		if d := sc.Sides[i].Deploy; d != "" {
+			if _, ok := m.AreaByName(d); !ok {
+				msg := fmt.Sprintf("the map %q has no area called %q", m.Name, d)
+				if s, ok := suggest(d, m.SortedAreaNames()); ok {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				} else if names := m.SortedAreaNames(); len(names) > 0 {
+					msg += "; its areas are " + strings.Join(names, ", ")
+				}
+				ld.at(join(ld.sidePath[i], "deployment"), "%s", msg)
+			}
+		}
+	}
+	type placed struct {
+		p    geom.Pt
+		name string
+	}
+	var done []placed
+	n := 0
+	r := sc.BaseR
+	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+		fp := ""
+		if n < len(ld.figPaths) {
+			fp = ld.figPaths[n]
+		}
+		n++
+		if !f.HasPos {
+			return
+		}
+		c := geom.Circle{C: f.Pos, R: r}
+		at := join(fp, "pos")
+		switch {
+		case !onTable(m, c):
+			ld.at(at, "figure %q at %s is off the table (%s by %s inches), base and all", f.Name, ptText(f.Pos), FormatInches(m.Width), FormatInches(m.Height))
+			return
+		case blockedByTerrain(m, c):
+			ld.at(at, "figure %q at %s stands in impassable terrain", f.Name, ptText(f.Pos))
+			return
+		}
+		for _, q := range done {
+			if geom.Dist2(q.p, f.Pos) < 4*r*r {
+				ld.at(at, "figure %q at %s overlaps %q at %s", f.Name, ptText(f.Pos), q.name, ptText(q.p))
+				return
+			}
+		}
+		done = append(done, placed{f.Pos, f.Name})
+	})
+	if len(ld.probs) > 0 {
+		return
+	}
+	trial := sc.Clone()
+	if err := AutoDeploy(trial, m); err != nil {
+		side := 0
+		for i := range trial.Sides {
+			for _, u := range trial.Sides[i].Units {
+				for _, f := range u.Figures {
+					if !f.HasPos {
+						side = i
+					}
+				}
+			}
+		}
+		ld.at(ld.sidePath[side], "cannot deploy side %d: %v", side+1, err)
+	}
+}
+
+func ptText(p geom.Pt) string { return "[" + FormatInches(p.X) + ", " + FormatInches(p.Y) + "]" }
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func where(path string) string {
+	if path == "" {
+		return "the scenario"
+	}
+	last := path[strings.LastIndexByte(path, '.')+1:]
+	if i := strings.IndexByte(last, '#'); i >= 0 {
+		last = last[:i]
+	}
+	return "this " + last
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isColour(s string) bool {
+	if len(s) != 7 || s[0] != '#' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func num(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, false
+		}
+		return x, true
+	}
+	return 0, false
+}
+
+func kindOf(v any) string {
+	switch v.(type) {
+	case string:
+		return "text"
+	case int64:
+		return "a whole number"
+	case float64:
+		return "a number"
+	case bool:
+		return "true/false"
+	case []any:
+		return "a list"
+	case []map[string]any:
+		return "a list of tables"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+func describeVal(v any) string {
+	if l, ok := v.([]any); ok {
+		return fmt.Sprintf("a list of %d items", len(l))
+	}
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	if _, ok := v.(int64); ok {
+		return fmt.Sprint(v)
+	}
+	if f, ok := v.(float64); ok {
+		return fmt.Sprint(f)
+	}
+	return kindOf(v)
+}
+
+// suggest finds the valid word nearest to s, if close enough to be a
+// slip of the keyboard (two edits; one for short words).
+func suggest(s string, valid []string) (string, bool) {
+	best, bestD := "", 1<<30
+	for _, v := range valid {
+		if d := edits(strings.ToLower(s), v); d < bestD {
+			best, bestD = v, d
+		}
+	}
+	limit := 2
+	if len(s) <= 3 {
+		limit = 1
+	}
+	return best, bestD <= limit
+}
+
+// edits is the Levenshtein distance with adjacent swaps counted as one.
+func edits(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 20
+	}
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			c := 1
+			if x[i-1] == y[j-1] {
+				c = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+c)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
+}

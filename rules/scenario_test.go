@@ -1,0 +1,170 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+func loadText(t testing.TB, text string) (*Scenario, error) {
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
+	sc, _, err := LoadScenario(fsys, "s.toml", nil)
+	return sc, err
+}
+
+func problems(t *testing.T, err error) []terrain.Problem {
+	t.Helper()
+	var le *terrain.LoadError
+	if !errors.As(err, &le) {
+		t.Fatalf("want a *terrain.LoadError, got %v", err)
+	}
+	return le.Problems
+}
+
+func TestScenarioLoads(t *testing.T) {
+	withCoin(t)
+	sc, err := loadText(t, testScenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Name != "Coin skirmish" || sc.RuleSet != "coin" || sc.TurnLimit != 6 || sc.Victory.Losses != 3 ||
+		sc.Sides[1].Name != "Red" || len(sc.Sides[0].Units[0].Figures) != 3 || sc.Sides[0].Units[0].Figures[0].Pos != geom.P(4, 20) ||
+		sc.Sides[1].Units[0].Figures[2].Posture != Prone || len(sc.Hash) != 64 {
+		t.Fatalf("loaded %+v", sc)
+	}
+	// The hash covers the map too.
+	fsys := testFS()
+	fsys["table.toml"] = &fstest.MapFile{Data: []byte(testMap + "\n# a comment\n")}
+	sc2, _, err := LoadScenario(fsys, "coin.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc2.Hash == sc.Hash {
+		t.Fatal("changing the map did not change the scenario hash")
+	}
+}
+
+func TestScenarioErrors(t *testing.T) {
+	withCoin(t)
+	cases := []struct {
+		name, edit, with string
+		line, col        int
+		msg              string
+	}{
+		{"unknown top key", `turn_limit = 6`, `turn_limt = 6`, 4, 1, `unknown key "turn_limt" in the top level of the scenario (did you mean "turn_limit"?)`},
+		{"unknown rule set", `rule_set = "coin"`, `rule_set = "coyn"`, 2, 1, `unknown rule set "coyn" (did you mean "coin"?)`},
+		{"unknown map", `map = "table.toml"`, `map = "tabel.toml"`, 3, 1, `there is no map "tabel.toml"`},
+		{"wrong type", `turn_limit = 6`, `turn_limit = "six"`, 4, 1, `turn_limit must be a whole number, not text`},
+		{"unknown area", `deployment = "south"`, `deployment = "sooth"`, 12, 1, `has no area called "sooth" (did you mean "south"?)`},
+		{"off table", `pos = [4, 20]`, `pos = [4, 23.8]`, 18, 5, `figure "Able" at [4, 23.8] is off the table`},
+		{"impassable", `pos = [4, 20]`, `pos = [12, 12]`, 18, 5, `stands in impassable terrain`},
+		{"figure key", `leader = true`, `leeder = true`, 17, 5, `unknown key "leeder" in a figure (did you mean "leader"?)`},
+		{"posture", `posture = "prone"`, `posture = "lying"`, 35, 5, `posture must be standing, crouching or prone`},
+		{"colour", `colour = "#c02020"`, `colour = "red"`, 26, 1, `colour must be written #rrggbb`},
+		{"parent", `name = "Bravo"`, "name = \"Bravo\"\n  parent = \"HQ\"", 29, 3, `parent "HQ" must be a unit listed earlier`},
+		{"syntax", `turn_limit = 6`, `turn_limit = = 6`, 4, 14, `TOML syntax error`},
+		{"victory", `losses = 3`, `losses = 500`, 7, 1, `losses must be between 0 and 400`},
+	}
+	for _, c := range cases {
+		if !strings.Contains(testScenario, c.edit) {
+			t.Fatalf("%s: %q not in the test scenario", c.name, c.edit)
+		}
+		_, err := loadText(t, strings.Replace(testScenario, c.edit, c.with, 1))
+		if err == nil {
+			t.Errorf("%s: accepted", c.name)
+			continue
+		}
+		ps := problems(t, err)
+		found := false
+		for _, p := range ps {
+			if p.File == "s.toml" && p.Line == c.line && p.Col == c.col && strings.Contains(p.Msg, c.msg) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: want s.toml:%d:%d: ...%s...; got\n%v", c.name, c.line, c.col, c.msg, err)
+		}
+	}
+}
+
+func TestScenarioErrorText(t *testing.T) {
+	withCoin(t)
+	_, err := loadText(t, strings.Replace(testScenario, `turn_limit = 6`, `turn_limt = 6`, 1))
+	want := `s.toml:4:1: unknown key "turn_limt" in the top level of the scenario (did you mean "turn_limit"?)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+}
+
+func TestScenarioStructureErrors(t *testing.T) {
+	withCoin(t)
+	// One side only.
+	one := testScenario[:strings.Index(testScenario, "[[side]]\nname = \"Red\"")]
+	_, err := loadText(t, one)
+	if err == nil || !strings.Contains(err.Error(), "exactly two [[side]]") {
+		t.Fatalf("one side: %v", err)
+	}
+	// Overlapping set positions.
+	two := strings.Replace(testScenario, "name = \"Baker\"", "name = \"Baker\"\n    pos = [4.5, 20]", 1)
+	_, err = loadText(t, two)
+	if err == nil || !strings.Contains(err.Error(), `"Baker" at [4.5, 20] overlaps "Able"`) {
+		t.Fatalf("overlap: %v", err)
+	}
+	// Too many figures for the area.
+	crowd := testScenario
+	for i := 0; i < 150; i++ {
+		crowd = strings.Replace(crowd, "    name = \"Fox\"", "    name = \"Fox\"\n    [[side.unit.figure]]\n    name = \"Extra\"", 1)
+	}
+	_, err = loadText(t, crowd)
+	if err == nil || !strings.Contains(err.Error(), "cannot deploy side 2") {
+		t.Fatalf("crowded: %v", err)
+	}
+	// A problem in the map is listed with the map's own line.
+	fsys := testFS()
+	fsys["table.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(testMap, `kind = "building"`, `kind = "bulding"`, 1))}
+	_, _, err = LoadScenario(fsys, "coin.toml", nil)
+	if err == nil || !strings.Contains(err.Error(), "coin.toml:3:1: map \"table.toml\" has problems") || !strings.Contains(err.Error(), "table.toml:7:") {
+		t.Fatalf("bad map: %v", err)
+	}
+	// Oversized.
+	_, err = loadText(t, strings.Repeat("# padding\n", MaxScenarioBytes/10+1))
+	if err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Fatalf("oversized: %v", err)
+	}
+	// Missing file.
+	_, _, err = LoadScenario(testFS(), "nope.toml", nil)
+	if err == nil || !strings.Contains(err.Error(), "nope.toml: no such file") {
+		t.Fatalf("missing: %v", err)
+	}
+}
+
+func FuzzLoadScenario(f *testing.F) {
+	f.Add(testScenario)
+	f.Add(strings.Replace(testScenario, "pos = [4, 20]", "pos = [4, 20, 1]", 1))
+	f.Add("name = 1\n[[side]]\n[[side.unit]]\n[[side.unit.figure]]\npos = \"x\"\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		fsys := testFS()
+		fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
+		sc, m, err := LoadScenario(fsys, "s.toml", nil)
+		if err != nil {
+			var le *terrain.LoadError
+			if !errors.As(err, &le) || len(le.Problems) == 0 {
+				t.Fatalf("error is not a LoadError with problems: %v", err)
+			}
+			return
+		}
+		// Whatever loads must deploy and build a state.
+		c := sc.Clone()
+		if err := AutoDeploy(c, m); err != nil {
+			t.Fatalf("loaded but cannot deploy: %v", err)
+		}
+		if _, err := NewState(c, m); err != nil {
+			t.Fatalf("loaded but no state: %v", err)
+		}
+	})
+}
