@@ -1,0 +1,267 @@
+package ssg
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+const ruleShooting = "SSG Shooting"
+
+// lineOfSight asks the terrain index; tests may stand in for it to check
+// the SSG modifiers apart from the terrain geometry.
+var lineOfSight = func(ix *terrain.Index, from geom.Pt, target geom.Circle, o terrain.LOSOptions) terrain.LOS {
+	return ix.LineOfSight(from, target, o)
+}
+
+// weaponOf is the weapon a figure fires (the first it carries).
+func weaponOf(f *rules.Figure) (Weapon, bool) {
+	if len(f.Weapons) == 0 {
+		return Weapon{}, false
+	}
+	return WeaponByID(f.Weapons[0])
+}
+
+// shotMods checks that f may shoot at t (range, line of sight) and returns
+// the modifiers a die at t takes.
+func shotMods(s *rules.State, f, t *rules.Figure) ([]rules.Mod, error) {
+	if t == nil || t.Removed {
+		return nil, errors.New("the target is not on the table")
+	}
+	if t.Side == f.Side {
+		return nil, fmt.Errorf("%s is on %s's own side", t.Name, f.Name)
+	}
+	w, ok := weaponOf(f)
+	if !ok {
+		return nil, fmt.Errorf("%s has no weapon to shoot with", f.Name)
+	}
+	var mods []rules.Mod
+	switch {
+	case geom.WithinDist(f.Pos, t.Pos, w.Short):
+	case geom.WithinDist(f.Pos, t.Pos, w.Long):
+		mods = append(mods, rules.Mod{Value: -1,
+			Reason: fmt.Sprintf("beyond short range (%s\")", rules.FormatInches(w.Short)), Rule: ruleShooting})
+	default:
+		return nil, fmt.Errorf("%s is %s\" away, beyond the %s's long range of %s\"", t.Name,
+			rules.FormatInches(geom.Dist(f.Pos, t.Pos)), w.Label, rules.FormatInches(w.Long))
+	}
+	if s.Terrain != nil {
+		los := lineOfSight(s.Terrain, f.Pos, t.Base(s.BaseR), terrain.LOSOptions{IgnoreNearFirer: true})
+		switch los.Vis {
+		case terrain.Blocked:
+			return nil, fmt.Errorf("%s cannot see %s: terrain blocks every line of sight", f.Name, t.Name)
+		case terrain.Partial:
+			mods = append([]rules.Mod{{Value: -1, Reason: "partial line of sight", Rule: ruleShooting}}, mods...)
+		}
+	}
+	return mods, nil
+}
+
+// volley is a checked fire command.
+type volley struct {
+	f       *rules.Figure
+	w       Weapon
+	targets []rules.FigID // distinct, in order of first mention
+	dice    []int         // dice at each distinct target
+	mods    [][]rules.Mod // modifiers at each distinct target
+}
+
+func planFire(s *rules.State, c rules.Command) (*volley, error) {
+	if len(c.Path) > 0 || c.Unit != 0 || c.Arg != "" {
+		return nil, fmt.Errorf("a fire command names the firer and one target per die: %q", c.String())
+	}
+	f := s.Fig(c.Fig)
+	if f == nil || f.Removed {
+		return nil, fmt.Errorf("F%d is not a figure on the table", c.Fig)
+	}
+	if f.Side != s.Active {
+		return nil, fmt.Errorf("%s is not one of %s's figures", f.Name, s.Sides[s.Active].Name)
+	}
+	if f.Var(VarFired) != 0 {
+		return nil, fmt.Errorf("%s has already fired this turn", f.Name)
+	}
+	w, ok := weaponOf(f)
+	if !ok {
+		return nil, fmt.Errorf("%s has no weapon to shoot with", f.Name)
+	}
+	if len(c.Targets) == 0 {
+		return nil, errors.New("name a target for each die")
+	}
+	if len(c.Targets) > w.ROF {
+		return nil, fmt.Errorf("a %s rolls at most %d %s; %d targets were named", w.Label, w.ROF, plural(w.ROF, "die", "dice"), len(c.Targets))
+	}
+	v := &volley{f: f, w: w}
+	for _, id := range c.Targets {
+		i := indexOfID(v.targets, id)
+		if i >= 0 {
+			v.dice[i]++
+			continue
+		}
+		t := s.Fig(id)
+		if t == nil {
+			return nil, fmt.Errorf("there is no figure F%d", id)
+		}
+		mods, err := shotMods(s, f, t)
+		if err != nil {
+			return nil, err
+		}
+		v.targets = append(v.targets, id)
+		v.dice = append(v.dice, 1)
+		v.mods = append(v.mods, mods)
+	}
+	return v, nil
+}
+
+func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	v, err := planFire(s, c)
+	if err != nil {
+		return nil, err
+	}
+	v.f.SetVar(VarFired, 1)
+	var evs []rules.Event
+	for n, id := range c.Targets {
+		t := s.Fig(id)
+		i := indexOfID(v.targets, id)
+		if t.Removed {
+			evs = append(evs, rules.Event{Kind: "lost", Side: v.f.Side, Fig: v.f.ID, Target: id,
+				Text: fmt.Sprintf("Die %d at %s is lost: the target is already down", n+1, t.Name)})
+			continue
+		}
+		d := s.Roll(6)
+		l := &rules.Ledger{What: fmt.Sprintf("%s shot, %s at %s", capital(v.w.Label), v.f.Name, t.Name),
+			Dice: []rules.Die{d}, Target: HitOn, Compare: ">=", Mods: append([]rules.Mod(nil), v.mods[i]...)}
+		l.Total = d.Face + l.ModTotal()
+		l.Outcome = "miss"
+		if l.Total >= HitOn {
+			l.Outcome = "hit"
+		}
+		text := fmt.Sprintf("%s fires at %s: rolls %d", v.f.Name, t.Name, d.Face)
+		if m := l.ModTotal(); m != 0 {
+			text += fmt.Sprintf(" %+d = %d", m, l.Total)
+		}
+		text += fmt.Sprintf(", needs %d: %s", HitOn, l.Outcome)
+		evs = append(evs, rules.Event{Kind: "roll", Side: v.f.Side, Fig: v.f.ID, Target: id, Roll: l, Text: text})
+		if l.Outcome == "hit" {
+			evs = append(evs, remove(s, id, "shot by "+v.f.Name)...)
+			if s.Over {
+				break
+			}
+		}
+	}
+	return evs, nil
+}
+
+// hitFaces counts the d6 faces that hit with the given total modifier.
+func hitFaces(mod int) int {
+	need := max(HitOn-mod, 1)
+	return max(0, 6-need+1)
+}
+
+func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	v, err := planFire(s, c)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	n := len(v.targets)
+	// Chance each target survives all the dice put on it.
+	survive := make([]float64, n)
+	var mods []rules.Mod
+	var notes []string
+	for i := range v.targets {
+		m := 0
+		for _, x := range v.mods[i] {
+			m += x.Value
+			if n > 1 {
+				x.Reason = fmt.Sprintf("F%d: %s", v.targets[i], x.Reason)
+			}
+			mods = append(mods, x)
+		}
+		miss := 6 - hitFaces(m)
+		num, den := 1, 1
+		for k := 0; k < v.dice[i]; k++ {
+			num *= miss
+			den *= 6
+		}
+		survive[i] = float64(num) / float64(den)
+		notes = append(notes, fmt.Sprintf("F%d removed %.1f%% (%d %s, needs %d%s)", v.targets[i],
+			100*(1-survive[i]), v.dice[i], plural(v.dice[i], "die", "dice"), HitOn, modText(m)))
+	}
+	odds := rules.Odds{Mods: mods, Note: strings.Join(notes, "; ")}
+	if n == 1 {
+		odds.Outcomes = []rules.Outcome{{Name: "hit", P: 1 - survive[0]}, {Name: "miss", P: survive[0]}}
+		return odds, nil
+	}
+	masks := make([]int, 1<<n)
+	for i := range masks {
+		masks[i] = i
+	}
+	sort.SliceStable(masks, func(i, j int) bool {
+		a, b := bits.OnesCount(uint(masks[i])), bits.OnesCount(uint(masks[j]))
+		if a != b {
+			return a < b
+		}
+		return masks[i] < masks[j]
+	})
+	for _, mask := range masks {
+		p := 1.0
+		var names []string
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) != 0 {
+				p *= 1 - survive[i]
+				names = append(names, fmt.Sprintf("F%d", v.targets[i]))
+			} else {
+				p *= survive[i]
+			}
+		}
+		odds.Outcomes = append(odds.Outcomes, rules.Outcome{Name: outcomeName(names), P: p})
+	}
+	return odds, nil
+}
+
+// outcomeName names a set of removed targets: "no hits", "F9 removed",
+// "F9 and F10 removed", "F9, F10 and F11 removed".
+func outcomeName(ids []string) string {
+	switch len(ids) {
+	case 0:
+		return "no hits"
+	case 1:
+		return ids[0] + " removed"
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1] + " removed"
+}
+
+func modText(m int) string {
+	if m == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %+d", m)
+}
+
+func indexOfID(ids []rules.FigID, id rules.FigID) int {
+	for i, x := range ids {
+		if x == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
