@@ -10,8 +10,13 @@ import (
 )
 
 // HashEvery is how often (in commands) a game records its state hash for
-// saves: after command 10, 20, 30...
-const HashEvery = 10
+// saves. Every command: a short hash each time costs a few microseconds
+// and lets a replay name the exact command where a save stops matching.
+const HashEvery = 1
+
+// ShortHashLen is how many hex digits of the state hash a save keeps per
+// command (the final state is kept in full).
+const ShortHashLen = 16
 
 // pcgStream is mixed into the seed to make the PCG's second word.
 const pcgStream = 0x9e3779b97f4a7c15
@@ -25,7 +30,7 @@ type Game struct {
 	Log      []Command
 	Scenario *Scenario // as played, with every figure's starting position filled in
 	Seed     uint64
-	// Hashes[i] is the state hash after command (i+1)*HashEvery.
+	// Hashes[i] is the short state hash after command (i+1)*HashEvery.
 	Hashes []string
 	// OnCommit, when set, runs after every accepted command and after a
 	// successful undo (the UI autosaves from it).
@@ -91,7 +96,7 @@ func (g *Game) Apply(c Command) ([]Event, error) {
 	g.St = next
 	g.Log = append(g.Log, c)
 	if len(g.Log)%HashEvery == 0 {
-		g.Hashes = append(g.Hashes, next.Hash())
+		g.Hashes = append(g.Hashes, next.Hash()[:ShortHashLen])
 	}
 	if g.OnCommit != nil {
 		g.OnCommit(g)

@@ -459,7 +459,9 @@ func TestTamperedSaveDetected(t *testing.T) {
 	if moved < 0 {
 		t.Skip("no move among commands 11-20 to tamper with")
 	}
-	if err := replay(bad); err == nil || !strings.HasPrefix(err.Error(), "command 20: ") {
+	// A thousandth of an inch is caught at the very command altered.
+	want := fmt.Sprintf("command %d: ", moved+1)
+	if err := replay(bad); err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("altered move at command %d: %v", moved+1, err)
 	}
 	// 3. A changed seed diverges (the first dice differ).
@@ -471,7 +473,7 @@ func TestTamperedSaveDetected(t *testing.T) {
 	// 4. A tampered final hash is caught at the last command.
 	bad = clone()
 	bad.FinalHash = strings.Repeat("0", 64)
-	want := fmt.Sprintf("command %d: ", len(g.Log))
+	want = fmt.Sprintf("command %d: ", len(g.Log))
 	if err := replay(bad); err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("final hash: %v", err)
 	}
@@ -494,7 +496,7 @@ func TestTamperedSaveDetected(t *testing.T) {
 	}
 }
 
-func TestHashesRecordedEveryTen(t *testing.T) {
+func TestHashesRecordedEveryCommand(t *testing.T) {
 	g, _ := playCoin(t, 4)
 	if len(g.Hashes) != len(g.Log)/HashEvery {
 		t.Fatalf("%d hashes for %d commands", len(g.Hashes), len(g.Log))

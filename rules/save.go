@@ -24,7 +24,7 @@ import (
 //	  "seed": 42,
 //	  "deploy": ["place F1 12.5,8", ...],  (every figure's starting spot, id order)
 //	  "commands": ["move F1 14,9", "end", ...],
-//	  "hashes": ["<64 hex>", ...],         (State.Hash after command 10, 20, ...)
+//	  "hashes": ["<16 hex>", ...],         (start of State.Hash after each command)
 //	  "final_hash": "<64 hex>"             (State.Hash after the last command)
 //	}
 //
