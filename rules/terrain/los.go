@@ -1,0 +1,302 @@
+package terrain
+
+import (
+	"math"
+	"math/big"
+
+	"hedgerow/rules/geom"
+)
+
+// Line of sight model (see the README section "Line of sight and measured
+// figures"):
+//
+//   - Blocking area pieces (buildings, hills) stop a line that enters their
+//     interior. Touching the outline does not: grazing a corner, running
+//     along a wall or ending on it leaves the line clear.
+//   - A figure standing strictly inside a blocking area piece (a man at a
+//     window of the house he holds, a man on a hill) sees out of that piece
+//     and is seen from outside it: the piece the firer or the target stands
+//     in never blocks the line between them.
+//   - Blocking linear pieces (hedges, bocage, high walls) stop a line that
+//     crosses the drawn polyline from one side to the other strictly
+//     between its ends. A line that only touches it, or ends on it, is clear.
+//   - Woods-like pieces (blocks-beyond) let sight travel SightDepth inside
+//     them, in total along the line, then stop it: a line blocks when the
+//     length of it strictly inside the piece is more than SightDepth.
+//   - Height: a figure standing on a hill (an area piece that blocks sight
+//     and can be walked on) has its eye at the hill's Height. A piece whose
+//     Height is no more than the raised eye of either end does not block
+//     (or hinder) the line. Figures on flat ground are all at height 0 and
+//     every piece counts between them.
+//
+// Every test is exact integer arithmetic except the woods depth, which
+// sums float64 fractions and compares with a margin of 1/1000 of a unit;
+// inside that margin it decides with exact rationals (math/big).
+
+// isHill reports whether figures can stand on a piece and see from its top.
+func isHill(p *Piece) bool {
+	return !p.Props.Linear && len(p.Poly) > 0 && p.Props.Sight == SightBlocks && p.Props.Going != GoingImpassable
+}
+
+// Elevation is the eye height of a figure standing at p: the Height of the
+// highest hill holding p (on its outline counts), or 0.
+func (ix *Index) Elevation(p geom.Pt) int64 {
+	var e int64
+	for _, id := range ix.sight.pointCell(p) {
+		pc := &ix.Map.Pieces[id]
+		if pc.Props.Height > e && isHill(pc) && ix.bounds[id].ContainsPt(p) && pc.Poly.PointIn(p) >= 0 {
+			e = pc.Props.Height
+		}
+	}
+	return e
+}
+
+// overlooked reports whether a piece of height h is seen over from an eye
+// at ea or eb.
+func overlooked(h, ea, eb int64) bool {
+	return (ea > 0 && ea >= h) || (eb > 0 && eb >= h)
+}
+
+// Clear is the fast centre-to-centre test: true when no blocking terrain
+// stops the line a->b. Exact and allocation-free.
+func (ix *Index) Clear(a, b geom.Pt) bool {
+	return !ix.stopped(geom.Seg{A: a, B: b}, b, ix.Elevation(a), ix.Elevation(b), false)
+}
+
+// stopped reports whether sight along s is stopped. own is the point whose
+// strictly-containing blocking areas are the target's own pieces (s.A's are
+// the firer's). nearOnly counts only pieces whose crossing reaches past the
+// middle of s (nearer the target than the firer).
+func (ix *Index) stopped(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly bool) bool {
+	var sn seen
+	return !ix.sight.segCells(s.A, s.B, func(cell []int32) bool {
+		for _, id := range cell {
+			if !sn.first(id) {
+				continue
+			}
+			if ix.pieceStops(int(id), s, own, ea, eb, nearOnly) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// pieceStops reports whether piece id stops sight along s.
+func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearOnly bool) bool {
+	pc := &ix.Map.Pieces[id]
+	if overlooked(pc.Props.Height, ea, eb) || segBoxMiss(s, ix.bounds[id]) {
+		return false
+	}
+	switch {
+	case pc.Props.Sight == SightBlocks && len(pc.Poly) > 0:
+		if ix.ownPiece(id, s.A) || ix.ownPiece(id, own) {
+			return false
+		}
+		if !nearOnly {
+			return pc.Poly.SegEntersInterior(s, ix.orient[id])
+		}
+		var buf [16]geom.Contact
+		cs := pc.Poly.SegContacts(s, ix.orient[id], buf[:0])
+		last, any := lastInside(cs, pc.Poly.PointIn(s.A) > 0)
+		return any && last.PastHalf()
+	case pc.Props.Sight == SightBlocks && len(pc.Path) > 1:
+		var buf [8]geom.Frac
+		xs := geom.PolylineCrossings(pc.Path, s, buf[:0])
+		if len(xs) == 0 {
+			return false
+		}
+		return !nearOnly || xs[len(xs)-1].PastHalf()
+	case pc.Props.Sight == SightBlocksBeyond && len(pc.Poly) > 0:
+		var buf [16]geom.Contact
+		cs := pc.Poly.SegContacts(s, ix.orient[id], buf[:0])
+		startIn := len(cs) == 0 && pc.Poly.PointIn(s.A) > 0
+		if !deeperThan(cs, startIn, s, pc.Props.SightDepth) {
+			return false
+		}
+		if nearOnly {
+			last, _ := lastInside(cs, startIn)
+			return last.PastHalf()
+		}
+		return true
+	}
+	return false
+}
+
+// ownPiece reports whether p stands strictly inside area piece id.
+func (ix *Index) ownPiece(id int, p geom.Pt) bool {
+	return ix.bounds[id].ContainsPt(p) && ix.Map.Pieces[id].Poly.PointIn(p) > 0
+}
+
+// lastInside returns the end of the last inside interval.
+func lastInside(cs []geom.Contact, startIn bool) (geom.Frac, bool) {
+	var last geom.Frac
+	any := false
+	geom.InsideIntervals(cs, startIn, func(_, t1 geom.Frac) { last, any = t1, true })
+	return last, any
+}
+
+// deeperThan reports whether the part of s strictly inside the polygon
+// (given by its contacts) is longer than depth.
+func deeperThan(cs []geom.Contact, startIn bool, s geom.Seg, depth int64) bool {
+	var sum float64
+	any := false
+	geom.InsideIntervals(cs, startIn, func(t0, t1 geom.Frac) {
+		sum += t1.Float() - t0.Float()
+		any = true
+	})
+	if !any {
+		return false
+	}
+	l := math.Sqrt(float64(s.Len2()))
+	in := float64(l * sum) // explicit conversion: no fused multiply-add
+	const margin = 1e-3
+	if in > float64(depth)+margin {
+		return true
+	}
+	if in < float64(depth)-margin {
+		return false
+	}
+	return deeperThanExact(cs, startIn, s, depth)
+}
+
+// deeperThanExact decides len(s) * S > depth exactly, S being the sum of
+// the inside intervals, by comparing len2 * S^2 with depth^2.
+func deeperThanExact(cs []geom.Contact, startIn bool, s geom.Seg, depth int64) bool {
+	sum := new(big.Rat)
+	geom.InsideIntervals(cs, startIn, func(t0, t1 geom.Frac) {
+		sum.Add(sum, big.NewRat(t1.Num, t1.Den))
+		sum.Sub(sum, big.NewRat(t0.Num, t0.Den))
+	})
+	lhs := new(big.Rat).Mul(sum, sum)
+	lhs.Mul(lhs, new(big.Rat).SetInt64(s.Len2()))
+	d := new(big.Rat).SetInt64(depth)
+	return lhs.Cmp(d.Mul(d, d)) > 0
+}
+
+// rayTargets spreads n points across the target's base, along the
+// diameter square to the line from the eye (so each ray shows a slice of
+// the figure's width). With an odd n the middle one is the centre. Points
+// are rounded to the grid and pulled in by one unit so they stay on the
+// base; the tests on each ray are exact.
+func rayTargets(from geom.Pt, t geom.Circle, n int, out []geom.Pt) []geom.Pt {
+	d := t.C.Sub(from)
+	l := math.Sqrt(float64(d.Len2()))
+	if n == 1 || l == 0 || t.R <= 1 {
+		return append(out, t.C)
+	}
+	r := float64(t.R - 1)
+	ux, uy := -float64(d.Y)/l, float64(d.X)/l
+	for i := 0; i < n; i++ {
+		f := float64(2*i-(n-1)) / float64(n-1) * r
+		out = append(out, geom.Pt{X: t.C.X + int64(math.Round(float64(f*ux))), Y: t.C.Y + int64(math.Round(float64(f*uy)))})
+	}
+	return out
+}
+
+// LineOfSight answers whether a firer with its eye at from sees a target
+// base, with the reasons: rays to points across the base, the pieces the
+// centre line crosses, hindrances and the target's cover.
+func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
+	n := o.Rays
+	if n <= 0 {
+		n = 9
+	}
+	var res LOS
+	ea, eb := ix.Elevation(from), ix.Elevation(target.C)
+	var pts [32]geom.Pt
+	for _, p := range rayTargets(from, target, n, pts[:0]) {
+		res.Rays++
+		if !ix.stopped(geom.Seg{A: from, B: p}, target.C, ea, eb, o.IgnoreNearFirer) {
+			res.Visible++
+		}
+	}
+	switch {
+	case res.Visible == res.Rays:
+		res.Vis = Clear
+	case res.Visible == 0:
+		res.Vis = Blocked
+	default:
+		res.Vis = Partial
+	}
+	res.Crossings, res.Hindrances, res.BlockerNearTarget = ix.centreLine(from, target.C, ea, eb)
+	res.Cover, res.CoverPiece = ix.CoverFor(target, from)
+	return res
+}
+
+// centreLine lists the pieces that matter for sight or cover crossed by the
+// line a->b, in order of where the line meets them (ties by ID).
+func (ix *Index) centreLine(a, b geom.Pt, ea, eb int64) (xs []Crossing, hind int, nearBlock bool) {
+	s := geom.Seg{A: a, B: b}
+	var sn seen
+	type hit struct {
+		c      Crossing
+		t0, t1 geom.Frac
+	}
+	var hits []hit
+	ix.all.segCells(a, b, func(cell []int32) bool {
+		for _, id32 := range cell {
+			id := int(id32)
+			if !sn.first(id32) {
+				continue
+			}
+			pc := &ix.Map.Pieces[id]
+			if (pc.Props.Sight == SightNone && pc.Props.Cover == CoverNone) || segBoxMiss(s, ix.bounds[id]) {
+				continue
+			}
+			var t0, t1 geom.Frac
+			switch {
+			case len(pc.Poly) > 0:
+				var buf [16]geom.Contact
+				cs := pc.Poly.SegContacts(s, ix.orient[id], buf[:0])
+				first := true
+				geom.InsideIntervals(cs, len(cs) == 0 && pc.Poly.PointIn(a) > 0, func(u0, u1 geom.Frac) {
+					if first {
+						t0, first = u0, false
+					}
+					t1 = u1
+				})
+				if first {
+					continue
+				}
+			case len(pc.Path) > 1:
+				var buf [8]geom.Frac
+				fs := geom.PolylineCrossings(pc.Path, s, buf[:0])
+				if len(fs) == 0 {
+					continue
+				}
+				t0, t1 = fs[0], fs[len(fs)-1]
+			default:
+				continue
+			}
+			c := Crossing{Piece: id, EnterT: t0.Float(), ExitT: t1.Float(), Sight: pc.Props.Sight}
+			c.Enter, c.Exit = s.At(c.EnterT), s.At(c.ExitT)
+			hits = append(hits, hit{c, t0, t1})
+		}
+		return true
+	})
+	// Order by entry, then ID (exact).
+	for i := 1; i < len(hits); i++ {
+		for j := i; j > 0; j-- {
+			c := hits[j].t0.Cmp(hits[j-1].t0)
+			if c > 0 || (c == 0 && hits[j].c.Piece > hits[j-1].c.Piece) {
+				break
+			}
+			hits[j], hits[j-1] = hits[j-1], hits[j]
+		}
+	}
+	for _, h := range hits {
+		xs = append(xs, h.c)
+		pc := &ix.Map.Pieces[h.c.Piece]
+		if overlooked(pc.Props.Height, ea, eb) {
+			continue
+		}
+		if pc.Props.Sight == SightHinders {
+			hind++
+		}
+		if h.t1.PastHalf() && ix.pieceStops(h.c.Piece, s, b, ea, eb, false) {
+			nearBlock = true
+		}
+	}
+	return xs, hind, nearBlock
+}
