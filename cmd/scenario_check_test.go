@@ -46,3 +46,33 @@ func TestCheckScenarioFiles(t *testing.T) {
 		t.Fatalf("bad scenario: exit %d\n%s\nwant lines:\n%s\n%s", code, msg, want1, want2)
 	}
 }
+
+// A weapon the rule set does not know is refused by check at its own line,
+// with the nearest real weapon suggested, rather than only when a game
+// tries to start.
+func TestCheckScenarioUnknownWeapon(t *testing.T) {
+	good, err := os.ReadFile("../scenarios/ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(good), `weapons = ["smg"]`, `weapons = ["rilfe"]`, 1)
+	if bad == string(good) {
+		t.Fatal("the standard scenario no longer has an smg to misspell")
+	}
+	want := 0
+	for i, l := range strings.Split(bad, "\n") {
+		if strings.Contains(l, `"rilfe"`) {
+			want = i + 1
+		}
+	}
+	p := filepath.Join(t.TempDir(), "bad.toml")
+	os.WriteFile(p, []byte(bad), 0o644)
+	var out, errb bytes.Buffer
+	if code := runCheck([]string{p}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, out.String(), errb.String())
+	}
+	prefix := p + ":" + strconv.Itoa(want) + ":"
+	if !strings.Contains(errb.String(), prefix) || !strings.Contains(errb.String(), `(did you mean "rifle"?)`) {
+		t.Fatalf("want a problem at %s suggesting rifle, got:\n%s", prefix, errb.String())
+	}
+}

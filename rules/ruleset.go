@@ -44,3 +44,23 @@ type MoveInfo struct {
 	Why       string    // plain words when not OK, or a note ("stops: within 1\" of an enemy")
 	Legs      []geom.Pt // the path actually followed, start first
 }
+
+// Vocabulary lists the words a rule set understands in a scenario: its
+// weapon ids, troop qualities and motivations. A nil list means the rule
+// set ignores that word, so any value is accepted.
+type Vocabulary struct {
+	Weapons     []string
+	Qualities   []string
+	Motivations []string
+}
+
+// Vocabularied is an optional RuleSet hook: when a rule set has it, the
+// scenario loader refuses unknown words at their line and column instead
+// of leaving it to Start, which can only say the game cannot begin.
+type Vocabularied interface {
+	Vocabulary() Vocabulary
+}
+
+// LookupRuleSet, when set (rules/all sets it), finds a shipped rule set,
+// so the scenario loader can check a scenario's words against it.
+var LookupRuleSet func(id string) (RuleSet, bool)

@@ -198,6 +198,20 @@ type scLoader struct {
 	// where each figure was written, in id order, for placement problems
 	figPaths []string
 	sidePath [2]string
+	vocab    *Vocabulary // the rule set's words, when it declares them
+}
+
+// word checks a rule set word (a weapon, quality or motivation) against
+// the rule set's vocabulary, when it has one.
+func (ld *scLoader) word(path, what, s string, list []string) {
+	if ld.vocab == nil || list == nil || s == "" || contains(list, s) {
+		return
+	}
+	msg := fmt.Sprintf("unknown %s %q: this rule set knows %s", what, s, strings.Join(list, ", "))
+	if near, ok := suggest(s, list); ok {
+		msg += fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	ld.at(path, "%s", msg)
 }
 
 func (ld *scLoader) add(p keyPos, format string, args ...any) {
@@ -328,6 +342,14 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 			ld.at("rule_set", "%s", msg)
 		} else {
 			sc.RuleSet = id
+			if LookupRuleSet != nil {
+				if rs, ok := LookupRuleSet(id); ok {
+					if v, ok := rs.(Vocabularied); ok {
+						voc := v.Vocabulary()
+						ld.vocab = &voc
+					}
+				}
+			}
 		}
 	}
 	if _, ok := raw["map"]; !ok {
@@ -406,6 +428,10 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 			}
 			u.Quality = ld.str(ut, up, "quality", false, MaxNameLen)
 			u.Motive = ld.str(ut, up, "motivation", false, MaxNameLen)
+			if ld.vocab != nil {
+				ld.word(join(up, "quality"), "troop quality", u.Quality, ld.vocab.Qualities)
+				ld.word(join(up, "motivation"), "motivation", u.Motive, ld.vocab.Motivations)
+			}
 			if n, ok := ld.integer(ut, up, "rating", -100, 100); ok {
 				u.Rating = int(n)
 			}
@@ -476,6 +502,9 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 			if !ok || s == "" || len(s) > MaxNameLen {
 				ld.at(join(fp, "weapons"), "each weapon must be a name in quotes, not %s", describeVal(w))
 				continue
+			}
+			if ld.vocab != nil {
+				ld.word(join(fp, "weapons"), "weapon", s, ld.vocab.Weapons)
 			}
 			f.Weapons = append(f.Weapons, s)
 		}

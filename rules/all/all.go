@@ -15,6 +15,7 @@ var list = []rules.RuleSet{
 func init() {
 	// Let the scenario loader check rule set ids against this list.
 	rules.KnownRuleSets = IDs
+	rules.LookupRuleSet = Get
 }
 
 // Get finds a rule set by id.

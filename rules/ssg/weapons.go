@@ -1,6 +1,9 @@
 package ssg
 
-import "hedgerow/rules/geom"
+import (
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
 
 // Weapon is one line of the SSG weapons list.
 type Weapon struct {
@@ -31,4 +34,15 @@ func WeaponByID(id string) (Weapon, bool) {
 		}
 	}
 	return Weapon{}, false
+}
+
+// Vocabulary tells the scenario loader which weapon ids SSG knows, so a
+// misspelt weapon is refused at its line. SSG has no troop qualities or
+// motivations, so those words are not checked.
+func (SSG) Vocabulary() rules.Vocabulary {
+	ids := make([]string, len(Weapons))
+	for i, w := range Weapons {
+		ids[i] = w.ID
+	}
+	return rules.Vocabulary{Weapons: ids}
 }
