@@ -4,12 +4,14 @@ package all
 
 import (
 	"hedgerow/rules"
+	"hedgerow/rules/smle"
 	"hedgerow/rules/ssg"
 )
 
 // list holds every shipped rule set, in the order menus show them.
 var list = []rules.RuleSet{
 	ssg.New(),
+	smle.New(),
 }
 
 func init() {

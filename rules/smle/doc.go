@@ -1,0 +1,102 @@
+// Package smle is the S.M.L.E. rule set (Chris & Alex Nicole's "Short
+// Magazine Lee Enfield" skirmish rules) for infantry: team activation on a
+// 1D6 table, 2D6 shooting against a to-hit number by troop quality, damage
+// dice against the defender's die plus armour, close assault and
+// explosives. Its numbers live in data/*.toml; mech.go holds the pure
+// mechanics (ledgers and exact odds), the rest is the RuleSet.
+//
+// # Turn flow (the RuleSet)
+//
+// Each round every team (a unit with figures on the table) rolls
+// activation: one ledger event per team. Teams then activate one at a
+// time, lowest band first (then lowest total, ties rolled off on 1D6,
+// then unit id). s.Active and s.Decider are the activating team's side,
+// s.Phase is "activate" and Vars["cur"] names the team.
+//
+// Commands while a team is active (Decider = its side):
+//
+//	move F3 x,y ...        one figure moves (MoveCheck gives allowance)
+//	run U2                 the team runs this activation: double move, no fire
+//	posture F3 prone|standing|crouching
+//	fire - U2 F9 direct   team fire at F9's team (direct, return or panic)
+//	blast F3 F9 grenade    one figure fires an explosive weapon at F9
+//	assault - U2 F9        close assault on F9's unit (figures in contact)
+//	aid F3 F4              first aid: F3 treats F4's light wound
+//	end                    the team's activation ends
+//
+// Forced actions are done by the engine when a team activates: Break
+// (flee twice the full move, or leave the table on a second break), Fall
+// back (full or half move away from the nearest enemy), Pinned (figures in
+// the open go prone facing the nearest enemy).
+//
+// Opportunity fire: after each move of an active figure, enemy teams at
+// Stand (6) or better that have not attacked this round and can see the
+// mover are offered "oppfire - U7 F3" or "pass" (Phase "opportunity",
+// Decider = the other side). One "pass" closes the window.
+//
+// Odds outcome names: for fire, the worst thing that happens to the
+// target team: "kill", "serious", "light", "near miss", "miss" (panic
+// fire: "pinned down" / "miss"); for blast, "hit" / "miss"; for assault,
+// the first pairing's CloseNames; anything without dice: "certain".
+//
+// # House choices
+//
+//   - Every figure is light infantry (uniform and helmet) unless its unit
+//     has Vars["armour"] 1 (none) or 3 (body armour).
+//   - Cover and prone for the to-hit roll are those of the named target
+//     figure; hits are then spread at random (1Dn) among the target team's
+//     figures that some firer can see.
+//   - Row 7 of the Activation Table allows only opportunity fire (the
+//     table's combat column), row 8 direct fire.
+//   - Close assault: a figure is in contact when base edges are within
+//     1". The active team's figures move into contact with move commands
+//     (only at Close or better), then "assault" pairs each attacker in
+//     contact with its nearest defender, and each unpaired defender in
+//     contact with its nearest attacker.
+//   - "Position at the start of the round" for falling back after a close
+//     assault is the position at the start of the team's activation.
+//   - Flank and rear attacks, concealment, doors, vehicles, indirect fire
+//     and the prepared position's fire arc are not detected by the engine
+//     (the mechanics functions take them as inputs).
+//   - A scenario with no turn limit ends after 12 rounds; the side with
+//     fewer losses wins (also at any turn limit). A side wiped out, or
+//     reaching the scenario's victory losses, loses at once.
+//   - The deviation table is cut off in the rulebook: a missed explosive
+//     lands short (1D6 of 1-3) or long (4-6) along the line of fire by as
+//     many inches as the to-hit roll missed by; half for hand grenades,
+//     double beyond effective range (see data/tables.toml).
+//   - Burst distances are measured centre to centre; a figure takes one
+//     one-die attack per die left at its distance (radius = dice).
+//   - An explosive ("blast") is the team's one fire attack of the round.
+//     Each listing of "grenade" (or any X weapon) in a figure's weapons is
+//     one round of it.
+//   - Fall back and break move each figure straight away from its nearest
+//     enemy (towards its own side when there is none); off the table it is
+//     lost. A figure that cannot move stays put.
+//   - A second light wound, or a second serious wound, makes it worse
+//     (serious, killed). A figure lightly wounded or near-missed does
+//     nothing more this round. Seriously wounded figures move half, crawl
+//     when prone, never shoot and only defend in close assault.
+//   - A broken team (one Break result) contacted by a close assault
+//     surrenders without a fight; two Break results remove the team.
+//   - Movement: difficult going costs double and each linear obstacle
+//     crossed 2" (the rulebook leaves terrain to the scenario); standing up
+//     from prone costs 1"; a prone figure crawls up to 2"; going prone ends
+//     the figure's move. Running doubles the allowance; after three rounds
+//     of running a team halts for one round (two in body armour).
+//   - A figure braces its weapon by spending a whole round without moving
+//     or firing; heavy (H) weapons fire only when braced.
+//   - Stand (5-6): no move that ends nearer the nearest enemy. Only teams
+//     at Close or better may end a move within 1" of an enemy.
+//   - Fanatics and warriors are not forced to pick the most aggressive
+//     option; the optional leader quality, troop quality, door and points
+//     rules are functions on Data (RollLeaderQuality, RollQuality,
+//     KickDoor, TeamPoints) that the engine does not call.
+//
+// # Event kinds
+//
+// "turn" (new round), "roll" (a ledger: activation, tie roll-off, to-hit,
+// which figure is hit, effect, deviation, close assault), "phase",
+// "move", "posture", "run", "winded", "pinned" (panic fire), "wounded",
+// "removed", "broken", "blast" (Area is the burst circle), "aid", "win".
+package smle

@@ -1,0 +1,611 @@
+package smle
+
+import (
+	"fmt"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// primary is the figure's fire weapon for team fire: its first weapon
+// that is not an explosive.
+func (r SMLE) primary(f *rules.Figure) *Weapon {
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok && !w.Explosive() {
+			return w
+		}
+	}
+	return nil
+}
+
+// sees reports whether a figure can see a target figure.
+func sees(s *rules.State, f, t *rules.Figure) (terrain.LOS, bool) {
+	if s.Terrain == nil {
+		return terrain.LOS{Vis: terrain.Clear, CoverPiece: -1}, true
+	}
+	los := s.Terrain.LineOfSight(f.Pos, t.Base(s.BaseR), terrain.LOSOptions{})
+	return los, los.Vis != terrain.Blocked
+}
+
+// visible is sees without the cover: the centre line is the middle one of
+// LineOfSight's rays, so when it is clear the target is not blocked.
+func visible(s *rules.State, f, t *rules.Figure) bool {
+	if s.Terrain == nil || s.Terrain.Clear(f.Pos, t.Pos) {
+		return true
+	}
+	_, ok := sees(s, f, t)
+	return ok
+}
+
+// canShoot: the figure is fit to fire this weapon this round.
+func (r SMLE) canShoot(s *rules.State, f *rules.Figure, w *Weapon) bool {
+	return w != nil && r.canAct(s, f) && !f.Markers.Has(rules.BadlyWounded) && !f.Markers.Has(rules.Running) &&
+		(!w.Heavy() || f.Var(fBraced) == 1)
+}
+
+// inReach: within twice effective range and not under minimum range.
+func inReach(w *Weapon, a, b geom.Pt) bool {
+	m := int64(w.MinRange) * geom.PerInch
+	return geom.WithinDist(a, b, 2*int64(w.Range)*geom.PerInch) && geom.Dist2(a, b) >= m*m
+}
+
+// rangeFor is the distance a to b, rounded, then nudged so that it falls
+// on the same side of every range boundary the weapon uses as the exact
+// distance does (so rounding never changes a ruling).
+func rangeFor(w *Weapon, a, b geom.Pt) int64 {
+	r := geom.Dist(a, b)
+	d2 := geom.Dist2(a, b)
+	for _, t := range []int64{4 * geom.PerInch, int64(w.Range) * geom.PerInch, 2 * int64(w.Range) * geom.PerInch} {
+		if d2 <= t*t && r > t {
+			r = t
+		}
+		if d2 > t*t && r <= t {
+			r = t + 1
+		}
+	}
+	if m := int64(w.MinRange) * geom.PerInch; d2 >= m*m && r < m {
+		r = m
+	} else if d2 < m*m && r >= m {
+		r = m - 1
+	}
+	return r
+}
+
+// firers lists the team's figures that can fire their primary weapon at
+// one of the targets.
+func (r SMLE) firers(s *rules.State, u *rules.Unit, targets []*rules.Figure) []*rules.Figure {
+	var out []*rules.Figure
+	for _, f := range members(s, u.ID) {
+		w := r.primary(f)
+		if !r.canShoot(s, f, w) {
+			continue
+		}
+		for _, t := range targets {
+			if t.Removed || !inReach(w, f.Pos, t.Pos) {
+				continue
+			}
+			if visible(s, f, t) {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// targetTeams lists one target figure (the lowest id visible) per enemy
+// team the active team may fire at with this kind of fire.
+func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.FigID {
+	var out []rules.FigID
+	for _, e := range teams(s) {
+		if e.Side == u.Side {
+			continue
+		}
+		if last := uget(u, firedByKey(e.ID)); kind == FireReturn && (last == 0 || last < s.Round-1) {
+			continue
+		}
+		for _, t := range members(s, e.ID) {
+			if len(r.firers(s, u, []*rules.Figure{t})) > 0 {
+				out = append(out, t.ID)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func firedByKey(id rules.UnitID) string { return fmt.Sprintf("%s%d", vFiredBy, id) }
+
+// armourOf names a figure's armour rating.
+func armourOf(s *rules.State, f *rules.Figure) string {
+	if u := s.UnitOf(f.Unit); u != nil {
+		switch uget(u, vArmour) {
+		case 1:
+			return "none"
+		case 3:
+			return "body"
+		}
+	}
+	return "light"
+}
+
+// shotInput builds the to-hit situation of one firer at one figure.
+func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind string) ShotInput {
+	u := s.UnitOf(f.Unit)
+	in := ShotInput{Quality: f.Quality, Elite: f.Motive == "elite", Kind: kind, Weapon: w,
+		Prone: f.Posture == rules.Prone, Braced: f.Var(fBraced) == 1,
+		Prepared:   r.coverAt(s, f.Pos) == terrain.CoverPrepared,
+		LightWound: f.Markers.Has(rules.Wounded),
+		Range:      rangeFor(w, f.Pos, t.Pos), TargetQuality: t.Quality, TargetProne: t.Posture == rules.Prone}
+	if u != nil {
+		in.NotUnderFire = uget(u, vUF) == 0 && uget(u, vUFPrev) == 0
+	}
+	if mv, full := f.Var(fMoved), r.baseMove(s, f); mv > 0 {
+		in.Moved = MovedUnderHalf
+		if int64(mv)*2 >= full {
+			in.Moved = MovedHalfOrMore
+		}
+	}
+	if tu := s.UnitOf(t.Unit); tu != nil {
+		in.MovedOverHalf = int64(t.Var(fMoved))*2 > r.baseMove(s, t)
+	}
+	if los, ok := sees(s, f, t); ok {
+		in.Cover = los.Cover
+	}
+	return in
+}
+
+type hitRec struct {
+	firer *rules.Figure
+	w     *Weapon
+}
+
+// volley resolves team fire of one kind at the team of target t.
+func (r SMLE) volley(s *rules.State, u *rules.Unit, t *rules.Figure, kind string) ([]rules.Event, error) {
+	tu := s.UnitOf(t.Unit)
+	if tu == nil || tu.Side == u.Side {
+		return nil, fmt.Errorf("fire at an enemy figure")
+	}
+	ms := members(s, tu.ID)
+	fs := r.firers(s, u, ms)
+	if len(fs) == 0 {
+		return nil, fmt.Errorf("no figure of %s can fire at %s", u.Name, tu.Name)
+	}
+	// Exposed figures: those some firer sees.
+	var exposed []*rules.Figure
+	for _, m := range ms {
+		for _, f := range fs {
+			if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
+				exposed = append(exposed, m)
+				break
+			}
+		}
+	}
+	if kind == FireReturn || kind == FirePanic {
+		fs = fs[:1] // one roll for the whole team
+	}
+	var evs []rules.Event
+	var hits []hitRec
+	auto := false
+	for _, f := range fs {
+		aim := t
+		if !inReach(r.primary(f), f.Pos, t.Pos) || !visible(s, f, t) {
+			for _, m := range exposed {
+				if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
+					aim = m
+					break
+				}
+			}
+		}
+		w := r.primary(f)
+		in := r.shotInput(s, f, aim, w, kind)
+		h, l, err := r.d.RollShot(s, in, fmt.Sprintf("%s fire, %s (%s) at %s", kind, f.Name, w.Name, aim.Name))
+		if err != nil {
+			return nil, err
+		}
+		if kind == FireReturn {
+			h = min(h, 1)
+		}
+		if w.Auto(in.CloseRange()) {
+			auto = true
+		}
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: aim.ID, Roll: &l,
+			Text: fmt.Sprintf("%s fires at %s: %s", f.Name, aim.Name, l.Outcome)})
+		f.SetVar(fStill, s.Round)
+		if kind == FirePanic {
+			if h > 0 {
+				evs = append(evs, rules.Event{Kind: "pinned", Side: tu.Side, Text: tu.Name + " is pinned down by panic fire (no hits)"})
+			} else {
+				continue
+			}
+			h = 0
+		}
+		for i := 0; i < h; i++ {
+			hits = append(hits, hitRec{f, w})
+		}
+	}
+	// Under fire, whatever the result.
+	flags := ufDirect
+	if auto {
+		flags |= ufAuto
+	}
+	uset(tu, vUF, uget(tu, vUF)|flags)
+	uset(tu, vContact, 1)
+	uset(u, vContact, 1)
+	uset(tu, firedByKey(u.ID), s.Round)
+	evs = append(evs, r.applyHits(s, tu, exposed, hits)...)
+	return evs, nil
+}
+
+// applyHits spreads hits at random among the exposed figures and rolls
+// each hit's effect.
+func (r SMLE) applyHits(s *rules.State, tu *rules.Unit, exposed []*rules.Figure, hits []hitRec) []rules.Event {
+	var evs []rules.Event
+	for _, h := range hits {
+		var live []*rules.Figure
+		for _, m := range exposed {
+			if !m.Removed {
+				live = append(live, m)
+			}
+		}
+		if len(live) == 0 {
+			break
+		}
+		t := live[0]
+		if len(live) > 1 {
+			d := s.Roll(len(live))
+			t = live[d.Face-1]
+			l := rules.Ledger{What: "Which figure is hit", Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: t.Name,
+				Note: fmt.Sprintf("hits fall at random among %d exposed figures", len(live))}
+			evs = append(evs, rules.Event{Kind: "roll", Side: tu.Side, Target: t.ID, Roll: &l, Text: t.Name + " is hit"})
+		}
+		evs = append(evs, r.effect(s, h.firer, t, EffectInput{Weapon: h.w, Armour: armourOf(s, t), Quality: t.Quality, Motive: t.Motive})...)
+	}
+	return evs
+}
+
+// effect rolls one hit's effect on a figure and applies it.
+func (r SMLE) effect(s *rules.State, firer, t *rules.Figure, in EffectInput) []rules.Event {
+	what := fmt.Sprintf("Effect of %s on %s", in.Weapon.Name, t.Name)
+	if in.Burst {
+		what = fmt.Sprintf("Burst of %s on %s", in.Weapon.Name, t.Name)
+	}
+	o, l := r.d.RollEffect(s, in, what)
+	side := t.Side
+	if firer != nil {
+		side = firer.Side
+	}
+	evs := []rules.Event{{Kind: "roll", Side: side, Target: t.ID, Roll: &l, Text: fmt.Sprintf("%s: %s", t.Name, o)}}
+	switch o {
+	case Kill:
+		evs = append(evs, remove(s, t, "is killed"))
+	case Serious:
+		if t.Markers.Has(rules.BadlyWounded) {
+			evs = append(evs, remove(s, t, "is killed (seriously wounded again)"))
+			break
+		}
+		t.Markers |= rules.BadlyWounded
+		t.Posture = rules.Prone
+		t.SetVar(fShaken, s.Round)
+		t.SetVar(fBraced, 0)
+		evs = append(evs, rules.Event{Kind: "wounded", Side: t.Side, Fig: t.ID, Text: t.Name + " is seriously wounded and knocked down"})
+	case Light:
+		if t.Markers.Has(rules.Wounded) || t.Markers.Has(rules.BadlyWounded) {
+			t.Markers = (t.Markers &^ rules.Wounded) | rules.BadlyWounded
+			t.Posture = rules.Prone
+			evs = append(evs, rules.Event{Kind: "wounded", Side: t.Side, Fig: t.ID, Text: t.Name + " is wounded again: now seriously wounded"})
+		} else {
+			t.Markers |= rules.Wounded
+			evs = append(evs, rules.Event{Kind: "wounded", Side: t.Side, Fig: t.ID, Text: t.Name + " is lightly wounded (-2 until treated)"})
+		}
+		t.SetVar(fShaken, s.Round)
+	case NearMiss:
+		t.SetVar(fShaken, s.Round)
+	}
+	return evs
+}
+
+func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	if c.Unit != u.ID || len(c.Targets) != 1 {
+		return nil, fmt.Errorf("fire names the active team and one target figure: fire U%d F<target> <kind>", u.ID)
+	}
+	kind := r.fireKind(r.d.Bands[uget(u, vBand)])
+	if c.Arg != "" && c.Arg != kind {
+		return nil, fmt.Errorf("%s may only make %s fire now", u.Name, orNone(kind))
+	}
+	if kind == "" || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
+		return nil, fmt.Errorf("%s may not fire now", u.Name)
+	}
+	t := s.Fig(c.Targets[0])
+	if t == nil || t.Removed {
+		return nil, fmt.Errorf("no such target on the table")
+	}
+	ok := false
+	for _, id := range r.targetTeams(s, u, kind) {
+		if tf := s.Fig(id); tf != nil && tf.Unit == t.Unit {
+			ok = true
+		}
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s cannot fire at %s now", u.Name, t.Name)
+	}
+	evs, err := r.volley(s, u, t, kind)
+	if err != nil {
+		return nil, err
+	}
+	uset(u, vFired, 1)
+	return evs, nil
+}
+
+func orNone(k string) string {
+	if k == "" {
+		return "no"
+	}
+	return k
+}
+
+func (r SMLE) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	var u *rules.Unit
+	for _, t := range r.oppTeams(s) {
+		if t.ID == c.Unit {
+			u = t
+		}
+	}
+	if u == nil {
+		return nil, fmt.Errorf("U%d may not opportunity fire now", c.Unit)
+	}
+	mover := s.Fig(rules.FigID(s.Var(vOppFig)))
+	if len(c.Targets) > 1 || (len(c.Targets) == 1 && c.Targets[0] != mover.ID) {
+		return nil, fmt.Errorf("opportunity fire is at the moving figure %s", mover.Name)
+	}
+	evs, err := r.volley(s, u, mover, FireOpportunity)
+	if err != nil {
+		return nil, err
+	}
+	uset(u, vOpp, 1)
+	for _, g := range members(s, u.ID) {
+		g.Markers &^= rules.OppFire
+	}
+	if len(r.oppTeams(s)) == 0 {
+		r.closeOpp(s)
+	}
+	return evs, nil
+}
+
+// effectP is the chance of each effect (EffectNames order) of one hit.
+func (r SMLE) effectP(in EffectInput) []float64 {
+	c, n := r.d.EffectCounts(in)
+	out := make([]float64, len(EffectNames))
+	for i, name := range EffectNames {
+		out[i] = float64(c[name]) / float64(n)
+	}
+	return out
+}
+
+// fireOdds: the worst that happens to the target team, by enumeration.
+// Exact when the target team's figures share quality and armour (they do
+// in S.M.L.E.: quality is per team).
+func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	u := s.UnitOf(c.Unit)
+	if u == nil || len(c.Targets) != 1 {
+		return rules.Odds{}, fmt.Errorf("odds of fire need a team and a target")
+	}
+	t := s.Fig(c.Targets[0])
+	if t == nil || t.Removed {
+		return rules.Odds{}, fmt.Errorf("no such target")
+	}
+	kind := c.Arg
+	if c.Verb == "oppfire" {
+		kind = FireOpportunity
+	}
+	if kind == "" {
+		kind = r.fireKind(r.d.Bands[uget(u, vBand)])
+	}
+	if kind == "" {
+		return rules.Odds{}, fmt.Errorf("%s may not fire at its activation level", u.Name)
+	}
+	fs := r.firers(s, u, members(s, t.Unit))
+	if len(fs) == 0 {
+		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", u.Name)
+	}
+	if kind == FireReturn || kind == FirePanic {
+		fs = fs[:1]
+	}
+	// noWorse[j] is the chance that no hit has an effect worse than level
+	// j (levels in EffectNames order, 0 = kill); noWorse[n] is the chance
+	// of no hit at all.
+	n := len(EffectNames)
+	noWorse := make([]float64, n+1)
+	for j := range noWorse {
+		noWorse[j] = 1
+	}
+	var mods []rules.Mod
+	panicHit := 1.0
+	for i, f := range fs {
+		w := r.primary(f)
+		in := r.shotInput(s, f, t, w, kind)
+		hc, err := r.d.HitCounts(in)
+		if err != nil {
+			return rules.Odds{}, err
+		}
+		if i == 0 {
+			_, mods, _ = r.d.ShotMods(in)
+		}
+		if kind == FirePanic {
+			panicHit = float64(36-hc[0]) / 36
+			break
+		}
+		if kind == FireReturn && len(hc) > 2 {
+			for h := 2; h < len(hc); h++ {
+				hc[1] += hc[h]
+			}
+			hc = hc[:2]
+		}
+		ep := r.effectP(EffectInput{Weapon: w, Armour: armourOf(s, t), Quality: t.Quality, Motive: t.Motive})
+		// mild[j] = P(one hit's effect is milder than level j), j = 0..n.
+		mild := make([]float64, n+1)
+		for j := 1; j <= n; j++ {
+			mild[j] = mild[j-1] + ep[j-1]
+		}
+		for j := 0; j <= n; j++ {
+			pAllAtLeast := 0.0
+			q := 1 - mild[j] // P(one hit at index >= j)
+			for h, cnt := range hc {
+				pAllAtLeast += float64(cnt) / 36 * pow(q, h)
+			}
+			noWorse[j] *= pAllAtLeast
+		}
+	}
+	if kind == FirePanic {
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: "pinned down", P: panicHit}, {Name: Miss, P: 1 - panicHit}}, Mods: mods,
+			Note: "panic fire causes no hits; a success puts the target under fire"}, nil
+	}
+	// P(worst is exactly level j) = noWorse[j] - noWorse[j+1]; noWorse[n]
+	// is P(no hit at all).
+	var out []rules.Outcome
+	for j, name := range EffectNames {
+		out = append(out, rules.Outcome{Name: name, P: noWorse[j] - noWorse[j+1]})
+	}
+	out = append(out, rules.Outcome{Name: Miss, P: noWorse[n]})
+	return rules.Odds{Outcomes: out, Mods: mods,
+		Note: fmt.Sprintf("%d firer(s); the worst result on %s's team; modifiers shown are the first firer's", len(fs), t.Name)}, nil
+}
+
+func pow(q float64, h int) float64 {
+	p := 1.0
+	for i := 0; i < h; i++ {
+		p *= q
+	}
+	return p
+}
+
+// ---------------------------------------------------------------------------
+// Explosives
+
+// usesLeft counts a figure's remaining rounds of an explosive weapon: one
+// per time it is listed.
+func usesLeft(f *rules.Figure, id string) int {
+	n := 0
+	for _, w := range f.Weapons {
+		if w == id {
+			n++
+		}
+	}
+	return n - f.Var(fUsedPref+id)
+}
+
+func (r SMLE) blastOptions(s *rules.State, f *rules.Figure) []rules.Command {
+	var out []rules.Command
+	seen := map[string]bool{}
+	for _, id := range f.Weapons {
+		w, ok := r.d.Weapon(id)
+		if !ok || !w.Explosive() || seen[id] || usesLeft(f, id) <= 0 || !r.canShoot(s, f, w) {
+			continue
+		}
+		seen[id] = true
+		for _, e := range s.Alive(1 - f.Side) {
+			if !inReach(w, f.Pos, e.Pos) {
+				continue
+			}
+			if visible(s, f, e) {
+				out = append(out, rules.Command{Verb: "blast", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: id})
+			}
+		}
+	}
+	return out
+}
+
+func (r SMLE) findBlast(s *rules.State, u *rules.Unit, c rules.Command) (*rules.Figure, *rules.Figure, *Weapon, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || f.Unit != u.ID || len(c.Targets) != 1 {
+		return nil, nil, nil, fmt.Errorf("blast names a figure of %s, one target figure and the weapon", u.Name)
+	}
+	kind := r.fireKind(r.d.Bands[uget(u, vBand)])
+	if kind != FireDirect || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
+		return nil, nil, nil, fmt.Errorf("%s may not fire explosives now", u.Name)
+	}
+	for _, l := range r.blastOptions(s, f) {
+		if l.Targets[0] == c.Targets[0] && l.Arg == c.Arg {
+			w, _ := r.d.Weapon(c.Arg)
+			return f, s.Fig(c.Targets[0]), w, nil
+		}
+	}
+	return nil, nil, nil, fmt.Errorf("%s cannot fire %q at that target now", f.Name, c.Arg)
+}
+
+func (r SMLE) applyBlast(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	f, t, w, err := r.findBlast(s, u, c)
+	if err != nil {
+		return nil, err
+	}
+	in := r.shotInput(s, f, t, w, FireDirect)
+	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("%s, %s at %s", w.Name, f.Name, t.Name))
+	if err != nil {
+		return nil, err
+	}
+	f.SetVar(fUsedPref+w.ID, f.Var(fUsedPref+w.ID)+1)
+	f.SetVar(fStill, s.Round)
+	uset(u, vFired, 1)
+	uset(u, vContact, 1)
+	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, t.Name, l.Outcome)}}
+	impact := t.Pos
+	if h == 0 {
+		missBy := max(1, l.Target-l.Total)
+		d := s.Roll(6)
+		dev := r.d.Deviation(missBy, d.Face, w.Thrown, in.Extreme())
+		impact = ImpactPoint(f.Pos, t.Pos, dev)
+		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
+			Note: fmt.Sprintf("missed by %d: 1-%d short, else long; along the line of fire", missBy, r.d.Explosive.ShortMax)}
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, devText(dev))})
+	}
+	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
+	evs = append(evs, rules.Event{Kind: "blast", Side: f.Side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
+	if h > 0 {
+		evs = append(evs, r.effect(s, f, t, EffectInput{Weapon: w, Armour: armourOf(s, t), Quality: t.Quality, Motive: t.Motive})...)
+	}
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.Removed || (h > 0 && g.ID == t.ID) {
+			continue
+		}
+		n := BurstDiceAt(w.Dice, impact, g.Pos)
+		if n == 0 {
+			continue
+		}
+		if gu := s.UnitOf(g.Unit); gu != nil {
+			uset(gu, vUF, uget(gu, vUF)|ufExplosive|ufDirect)
+			uset(gu, vContact, 1)
+		}
+		for k := 0; k < n && !g.Removed; k++ {
+			evs = append(evs, r.effect(s, f, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
+		}
+	}
+	if tu := s.UnitOf(t.Unit); tu != nil {
+		uset(tu, vUF, uget(tu, vUF)|ufExplosive|ufDirect)
+		uset(tu, vContact, 1)
+		uset(tu, firedByKey(u.ID), s.Round)
+	}
+	return evs, nil
+}
+
+func (r SMLE) blastOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || len(c.Targets) != 1 {
+		return rules.Odds{}, fmt.Errorf("blast odds need a firer and a target")
+	}
+	u := s.UnitOf(f.Unit)
+	_, t, w, err := r.findBlast(s, u, c)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	in := r.shotInput(s, f, t, w, FireDirect)
+	hc, err := r.d.HitCounts(in)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	_, mods, _ := r.d.ShotMods(in)
+	p := float64(36-hc[0]) / 36
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods,
+		Note: "a miss still bursts where it lands"}, nil
+}

@@ -1,0 +1,387 @@
+package smle
+
+import (
+	"fmt"
+	"math"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+const maxWaypoints = 64
+
+// baseMove is a figure's full move: by armour (light infantry unless the
+// unit says otherwise), +2" for warriors, less encumbrance.
+func (r SMLE) baseMove(s *rules.State, f *rules.Figure) int64 {
+	mv := r.d.Movement
+	in := mv.Light
+	if u := s.UnitOf(f.Unit); u != nil {
+		switch uget(u, vArmour) {
+		case 1:
+			in = mv.Unarmoured
+		case 3:
+			in = mv.Heavy
+		}
+	}
+	if f.Motive == "warriors" {
+		in += mv.WarriorsBonus
+	}
+	pen := 0
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok {
+			pen = max(pen, w.MovePenalty)
+		}
+	}
+	in -= pen
+	return int64(max(in, 1)) * geom.PerInch
+}
+
+// allowance is what the figure may spend in this activation.
+func (r SMLE) allowance(s *rules.State, f *rules.Figure) int64 {
+	u := s.UnitOf(f.Unit)
+	if u == nil {
+		return 0
+	}
+	b := r.d.Bands[uget(u, vBand)]
+	if b.Move <= 0 || uget(u, vWinded) > 0 {
+		return 0
+	}
+	a := r.baseMove(s, f) * int64(b.Move) / 10
+	if uget(u, vRunning) == 1 {
+		a *= 2
+	}
+	if f.Markers.Has(rules.BadlyWounded) {
+		a /= 2
+	}
+	if f.Posture == rules.Prone {
+		a = min(a, int64(r.d.Movement.Crawl)*geom.PerInch)
+	}
+	return a
+}
+
+// MoveCheck measures a proposed move.
+func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
+	info := rules.MoveInfo{}
+	f := s.Fig(fig)
+	if f == nil {
+		info.Why = fmt.Sprintf("there is no figure F%d", fig)
+		return info
+	}
+	info.Allowance = max(0, r.allowance(s, f)-int64(f.Var(fMoved)))
+	info.Stop = f.Pos
+	info.Legs = append([]geom.Pt{f.Pos}, path...)
+	if len(path) == 0 {
+		info.Why = "give the point to move to"
+		return info
+	}
+	if len(path) > maxWaypoints {
+		info.Why = fmt.Sprintf("a move may have at most %d waypoints", maxWaypoints)
+		return info
+	}
+	var length int64
+	for i := 1; i < len(info.Legs); i++ {
+		length += geom.Dist(info.Legs[i-1], info.Legs[i])
+	}
+	info.Length = length
+	cost := length
+	if s.Terrain != nil {
+		pc := s.Terrain.PathCost(info.Legs, s.BaseR)
+		if pc.Blocked >= 0 {
+			info.Why = fmt.Sprintf("the path enters impassable terrain at %s", pc.BlockedAt)
+			return info
+		}
+		cost += pc.Difficult * int64(r.d.Movement.DifficultFactor-1)
+		cost += int64(len(pc.Obstacles)) * int64(r.d.Movement.ObstacleCost) * geom.PerInch
+	}
+	info.Cost = cost
+	end := path[len(path)-1]
+	u := s.UnitOf(f.Unit)
+	switch {
+	case s.Over:
+		info.Why = "the game is over"
+	case s.Phase != PhaseActivate || u == nil || int(u.ID) != s.Var(vCur):
+		info.Why = f.Name + "'s team is not the active team"
+	case f.Removed:
+		info.Why = f.Name + " is off the table"
+	case !r.canAct(s, f):
+		info.Why = f.Name + " is shaken and can do nothing more this round"
+	case f.Var(fStopped) != 0:
+		info.Why = f.Name + " has ended its move"
+	case info.Allowance <= 0:
+		info.Why = f.Name + " has no movement left"
+	case cost > info.Allowance:
+		info.Why = fmt.Sprintf("%s has %s\" of movement left; this move costs %s\"", f.Name, rules.FormatInches(info.Allowance), rules.FormatInches(cost))
+	default:
+		if why := r.standProblem(s, f, end); why != "" {
+			info.Why = f.Name + " cannot end there: " + why
+			return info
+		}
+		b := r.d.Bands[uget(u, vBand)]
+		if b.Combat != "assault" {
+			if e := r.enemyWithin(s, f.Side, end, geom.PerInch); e != nil {
+				info.Why = fmt.Sprintf("only a team at Close or better may move into contact with %s", e.Name)
+				return info
+			}
+		}
+		if b.Label == "Stand" {
+			if e := nearestEnemy(s, f); e != nil && geom.Dist2(end, e.Pos) < geom.Dist2(f.Pos, e.Pos) {
+				info.Why = "a standing team may not move towards the enemy"
+				return info
+			}
+		}
+		info.OK = true
+		info.Stop = end
+	}
+	return info
+}
+
+// standProblem says why a figure cannot stand at p ("" if it can).
+func (r SMLE) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
+	rad := s.BaseR
+	if s.Map != nil && (p.X < rad || p.Y < rad || p.X > s.Map.Width-rad || p.Y > s.Map.Height-rad) {
+		return "off the table"
+	}
+	if s.Terrain != nil {
+		if ok, why := s.Terrain.CanStand(geom.Circle{C: p, R: rad}); !ok {
+			return why
+		}
+	}
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
+			return "overlaps " + g.Name
+		}
+	}
+	return ""
+}
+
+// enemyWithin finds an enemy of side whose base edge is within d of a base
+// at p.
+func (r SMLE) enemyWithin(s *rules.State, side int, p geom.Pt, d int64) *rules.Figure {
+	for _, e := range s.Alive(1 - side) {
+		if geom.WithinDist(p, e.Pos, d+2*s.BaseR) {
+			return e
+		}
+	}
+	return nil
+}
+
+func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || f.Unit != u.ID {
+		return nil, fmt.Errorf("only figures of %s may move now", u.Name)
+	}
+	if c.Arg != "" || len(c.Targets) > 0 {
+		return nil, fmt.Errorf("a move names one figure and its path: %q", c.String())
+	}
+	info := r.MoveCheck(s, c.Fig, c.Path)
+	if !info.OK {
+		return nil, fmt.Errorf("%s", info.Why)
+	}
+	from := f.Pos
+	f.Pos = info.Stop
+	if f.Pos != from {
+		f.Facing = bearing(from, f.Pos)
+	}
+	f.SetVar(fMoved, f.Var(fMoved)+int(info.Cost))
+	f.SetVar(fBraced, 0)
+	f.SetVar(fStill, s.Round)
+	if uget(u, vRunning) == 1 {
+		f.Markers |= rules.Running
+	}
+	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs,
+		Text: fmt.Sprintf("%s moves %s\" (costs %s\")", f.Name, rules.FormatInches(info.Length), rules.FormatInches(info.Cost))}}
+	if ots := r.oppTeamsFor(s, f); len(ots) > 0 {
+		s.Phase = PhaseOpportunity
+		s.Decider = 1 - f.Side
+		s.SetVar(vOppFig, int(f.ID))
+		for _, t := range ots {
+			for _, g := range members(s, t.ID) {
+				g.Markers |= rules.OppFire
+			}
+		}
+		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Fig: f.ID,
+			Text: fmt.Sprintf("%s may opportunity fire at %s", s.Sides[s.Decider].Name, f.Name)})
+	}
+	return evs, nil
+}
+
+func (r SMLE) closeOpp(s *rules.State) {
+	s.Phase = PhaseActivate
+	s.Decider = s.Active
+	s.SetVar(vOppFig, 0)
+	for i := range s.Figures {
+		s.Figures[i].Markers &^= rules.OppFire
+	}
+}
+
+func (r SMLE) applyRun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	if c.Unit != u.ID {
+		return nil, fmt.Errorf("only %s may run now", u.Name)
+	}
+	for _, l := range r.Legal(s) {
+		if l.Verb == "run" {
+			uset(u, vRunning, 1)
+			uset(u, vRan, 1)
+			return []rules.Event{{Kind: "run", Side: u.Side, Text: u.Name + " runs: double move, no firing"}}, nil
+		}
+	}
+	return nil, fmt.Errorf("%s cannot start running now (before any figure moves, without having fired)", u.Name)
+}
+
+func (r SMLE) applyPosture(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || f.Unit != u.ID {
+		return nil, fmt.Errorf("only figures of %s may act now", u.Name)
+	}
+	p, ok := rules.ParsePosture(c.Arg)
+	if !ok {
+		return nil, fmt.Errorf("unknown posture %q (standing, crouching, prone)", c.Arg)
+	}
+	if !r.canAct(s, f) || f.Var(fStopped) != 0 || r.d.Bands[uget(u, vBand)].Move <= 0 {
+		return nil, fmt.Errorf("%s cannot change posture now", f.Name)
+	}
+	if p == f.Posture {
+		return nil, fmt.Errorf("%s is already %s", f.Name, p)
+	}
+	switch {
+	case p == rules.Prone:
+		f.SetVar(fStopped, 1) // going prone ends the figure's move
+	case f.Posture == rules.Prone:
+		cost := int64(r.d.Movement.StandUp) * geom.PerInch
+		f.Posture = p // allowance for a figure on its feet
+		if r.allowance(s, f)-int64(f.Var(fMoved)) < cost {
+			f.Posture = rules.Prone
+			return nil, fmt.Errorf("%s has no inch left to get up", f.Name)
+		}
+		f.SetVar(fMoved, f.Var(fMoved)+int(cost))
+	}
+	f.Posture = p
+	f.SetVar(fBraced, 0)
+	f.SetVar(fStill, s.Round)
+	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is now %s", f.Name, p)}}, nil
+}
+
+// bearing is the facing (degrees clockwise from up the table) from a to b.
+func bearing(a, b geom.Pt) int {
+	d := b.Sub(a)
+	if d.X == 0 && d.Y == 0 {
+		return 0
+	}
+	deg := math.Atan2(float64(d.X), float64(-d.Y)) * 180 / math.Pi
+	return (int(math.Round(deg)) + 360) % 360
+}
+
+// retreat moves a figure straight away from the nearest enemy by up to
+// dist. It reports false if the figure would leave the table.
+func (r SMLE) retreat(s *rules.State, f *rules.Figure, from geom.Pt, dist int64) (geom.Pt, bool) {
+	d := f.Pos.Sub(from)
+	l := geom.Dist(f.Pos, from)
+	if l == 0 {
+		// Straight back towards the own side of the table.
+		d, l = geom.Pt{Y: 1}, 1
+		if f.Side == 1 {
+			d.Y = -1
+		}
+	}
+	to := geom.Pt{X: f.Pos.X + roundDiv(d.X*dist, l), Y: f.Pos.Y + roundDiv(d.Y*dist, l)}
+	if s.Map != nil && (to.X < s.BaseR || to.Y < s.BaseR || to.X > s.Map.Width-s.BaseR || to.Y > s.Map.Height-s.BaseR) {
+		return f.Pos, false
+	}
+	if s.Terrain != nil {
+		to = s.Terrain.FurthestAlong(f.Pos, to, s.BaseR, dist, r.d.Movement.DifficultFactor)
+	}
+	if r.standProblem(s, f, to) != "" {
+		return f.Pos, true // hemmed in: stays where it is
+	}
+	return to, true
+}
+
+// fallBack moves every figure of the team away from the enemy by tenths
+// of a full move.
+func (r SMLE) fallBack(s *rules.State, u *rules.Unit, tenths int) []rules.Event {
+	var evs []rules.Event
+	for _, f := range members(s, u.ID) {
+		e := nearestEnemy(s, f)
+		if e == nil {
+			continue
+		}
+		dist := r.baseMove(s, f) * int64(tenths) / 10
+		to, onTable := r.retreat(s, f, e.Pos, dist)
+		if !onTable {
+			f.Removed = true
+			s.Sides[f.Side].Losses++
+			evs = append(evs, rules.Event{Kind: "removed", Side: f.Side, Fig: f.ID, Text: f.Name + " falls back off the table"})
+			continue
+		}
+		if to != f.Pos {
+			evs = append(evs, rules.Event{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, to}, Text: f.Name + " falls back"})
+			f.Pos = to
+			f.SetVar(fBraced, 0)
+			f.SetVar(fStill, s.Round)
+		}
+		f.SetVar(fStopped, 1)
+	}
+	return evs
+}
+
+// breakTeam: the team flees twice its move; a second break, or fleeing
+// off the table, takes it out of the battle; an enemy in contact makes
+// a figure surrender.
+func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
+	uset(u, vBreaks, uget(u, vBreaks)+1)
+	evs := []rules.Event{{Kind: "broken", Side: u.Side, Text: u.Name + " breaks"}}
+	for _, f := range members(s, u.ID) {
+		f.Markers |= rules.Broken
+		if uget(u, vBreaks) >= 2 {
+			evs = append(evs, remove(s, f, "leaves the battle (broken twice)"))
+			continue
+		}
+		if r.enemyWithin(s, f.Side, f.Pos, geom.PerInch) != nil {
+			f.Markers |= rules.Surrendered
+			evs = append(evs, remove(s, f, "is caught by the enemy and surrenders"))
+			continue
+		}
+	}
+	evs = append(evs, r.fallBack(s, u, 20)...)
+	return evs
+}
+
+// oppTeams lists enemy teams that may opportunity fire at the mover now.
+func (r SMLE) oppTeams(s *rules.State) []*rules.Unit {
+	f := s.Fig(rules.FigID(s.Var(vOppFig)))
+	if f == nil || f.Removed {
+		return nil
+	}
+	return r.oppTeamsFor(s, f)
+}
+
+func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
+	var out []*rules.Unit
+	for _, u := range teams(s) {
+		if u.Side == mover.Side || uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
+			continue
+		}
+		if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
+			continue
+		}
+		if len(r.firers(s, u, []*rules.Figure{mover})) > 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+var _ = terrain.CoverNone
+
+// currentBand is a team's activation band now: a team that has not yet
+// activated this pass loses levels to fire taken since it rolled (the
+// same die, today's modifiers); one that has activated keeps its band.
+func (r SMLE) currentBand(s *rules.State, u *rules.Unit) int {
+	if uget(u, vDone) == 1 || s.Var(vSecond) == 1 {
+		return uget(u, vBand)
+	}
+	_, band, _ := r.d.ResolveActivation(uget(u, vDie), r.activationInput(s, u), "")
+	return band
+}

@@ -1,0 +1,720 @@
+package smle
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// Phases.
+const (
+	PhaseActivate    = "activate"
+	PhaseOpportunity = "opportunity"
+	PhaseOver        = "over"
+)
+
+// DefaultTurnLimit is used when the scenario sets none.
+const DefaultTurnLimit = 12
+
+// Variable keys.
+const (
+	vCur      = "cur"       // state: active unit id
+	vSecond   = "second"    // state: 1 during the double-move pass
+	vOppFig   = "oppfig"    // state: the figure whose move opened the window
+	vBand     = "band"      // unit: band index
+	vTotal    = "total"     // unit: activation total
+	vDie      = "die"       // unit: activation die
+	vTie      = "tie"       // unit: tie roll-off die
+	vDone     = "done"      // unit: activated this pass
+	vFired    = "fired"     // unit: made its fire attack / close assault this round
+	vOpp      = "oppfired"  // unit: made opportunity fire this round
+	vUF       = "uf"        // unit: under-fire flags this round
+	vUFPrev   = "ufprev"    // unit: under-fire flags last round
+	vContact  = "contact"   // unit: no longer fresh
+	vBreaks   = "breaks"    // unit: break results suffered
+	vDouble   = "double"    // unit: has a second go to come
+	vRunning  = "running"   // unit: running this activation
+	vArmour   = "armour"    // unit: 1 none, 2 (or 0) light, 3 body
+	vFiredBy  = "fb"        // unit: prefix + enemy unit id = round it last fired at this unit
+	vRan      = "ran"       // unit: ran this round
+	vRunRnds  = "runrounds" // unit: rounds run in a row
+	vWinded   = "winded"    // unit: rounds left to get its breath back
+	fMoved    = "moved"     // figure: allowance used this activation
+	fStopped  = "stopped"   // figure: may not move again this activation
+	fBraced   = "braced"    // figure: weapon braced
+	fStill    = "still"     // figure: round number it last moved or fired (for bracing)
+	fShaken   = "shaken"    // figure: round number it was wounded / near-missed (no more action)
+	fStartX   = "sx"        // figure: position at activation start
+	fStartY   = "sy"        //
+	fUsedPref = "used_"     // figure: prefix + weapon id = one-shot weapons used
+)
+
+// Under-fire flags.
+const (
+	ufDirect = 1 << iota
+	ufAuto
+	ufExplosive
+	ufFlank
+	ufRear
+)
+
+// SMLE is the rule set.
+type SMLE struct{ d *Data }
+
+// New returns the S.M.L.E. rule set.
+func New() rules.RuleSet { return SMLE{d: Std()} }
+
+func (SMLE) ID() string   { return "smle" }
+func (SMLE) Name() string { return "S.M.L.E." }
+
+// Start checks the forces and rolls the first round's activation.
+func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if len(f.Weapons) == 0 {
+			return nil, fmt.Errorf("%s carries no weapon", f.Name)
+		}
+		for _, w := range f.Weapons {
+			if _, ok := r.d.Weapon(w); !ok {
+				return nil, fmt.Errorf("%s carries %q, which is not in the S.M.L.E. weapons table", f.Name, w)
+			}
+		}
+		if _, ok := r.d.ToHit[f.Quality]; !ok {
+			return nil, fmt.Errorf("%s has troop quality %q (untrained, green, trained or veteran)", f.Name, f.Quality)
+		}
+		if _, ok := r.d.Activation.Motive[f.Motive]; !ok && f.Motive != "" {
+			return nil, fmt.Errorf("%s has motivation %q (elite, fanatic, reluctant, steady or warriors)", f.Name, f.Motive)
+		}
+	}
+	if s.TurnLimit <= 0 {
+		s.TurnLimit = DefaultTurnLimit
+	}
+	if s.Round < 1 {
+		s.Round = 1
+	}
+	evs := r.beginRound(s)
+	evs = append(evs, r.advance(s)...)
+	return evs, nil
+}
+
+// teams lists the units with figures on the table, by id.
+func teams(s *rules.State) []*rules.Unit {
+	var out []*rules.Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if len(members(s, u.ID)) > 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// members lists a unit's figures on the table, by id.
+func members(s *rules.State, id rules.UnitID) []*rules.Figure {
+	var out []*rules.Figure
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Unit == id && !f.Removed {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (r SMLE) beginRound(s *rules.State) []rules.Event {
+	evs := []rules.Event{{Kind: "turn", Side: s.Active, Text: fmt.Sprintf("Round %d: every team rolls for activation", s.Round)}}
+	s.SetVar(vSecond, 0)
+	ts := teams(s)
+	for _, u := range ts {
+		// Running: three rounds in a row and the team must halt one
+		// round (two in body armour) to get its breath back.
+		if uget(u, vWinded) > 0 {
+			uset(u, vWinded, uget(u, vWinded)-1)
+		}
+		if uget(u, vRan) == 1 {
+			uset(u, vRunRnds, uget(u, vRunRnds)+1)
+		} else {
+			uset(u, vRunRnds, 0)
+		}
+		if uget(u, vRunRnds) >= 3 {
+			rest := 1
+			if uget(u, vArmour) == 3 {
+				rest = 2
+			}
+			uset(u, vWinded, rest)
+			uset(u, vRunRnds, 0)
+			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Text: u.Name + " must halt to get its breath back"})
+		}
+		u.Vars = keepVars(u.Vars, vUFPrev, vUF, vContact, vBreaks, vArmour, vRunRnds, vWinded)
+		uset(u, vUFPrev, u.Vars[vUF])
+		uset(u, vUF, 0)
+		in := r.activationInput(s, u)
+		total, band, l := r.d.RollActivation(s, in, fmt.Sprintf("Activation, %s", u.Name))
+		uset(u, vDie, l.Dice[0].Face)
+		uset(u, vTotal, total)
+		uset(u, vBand, band)
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &l,
+			Text: fmt.Sprintf("%s activates at %d: %s", u.Name, total, r.d.Bands[band].Label)})
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		f.SetVar(fMoved, 0)
+		f.SetVar(fStopped, 0)
+		f.Markers &^= rules.Running | rules.OppFire
+	}
+	// Roll off ties on the same band and total.
+	for i, u := range ts {
+		for _, v := range ts[i+1:] {
+			if uget(u, vBand) == uget(v, vBand) && uget(u, vTotal) == uget(v, vTotal) {
+				for _, w := range []*rules.Unit{u, v} {
+					if uget(w, vTie) == 0 {
+						d := s.Roll(6)
+						uset(w, vTie, d.Face)
+						l := rules.Ledger{What: "Tie roll-off, " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: fmt.Sprint(d.Face), Note: "lowest goes first"}
+						evs = append(evs, rules.Event{Kind: "roll", Side: w.Side, Roll: &l, Text: fmt.Sprintf("%s rolls %d to break a tie", w.Name, d.Face)})
+					}
+				}
+			}
+		}
+	}
+	return evs
+}
+
+// keepVars drops every unit variable but the listed ones (and the
+// fired-by record).
+func keepVars(m map[string]int, keep ...string) map[string]int {
+	out := map[string]int{}
+	for _, k := range keep {
+		if v := m[k]; v != 0 {
+			out[k] = v
+		}
+	}
+	for k, v := range m {
+		if len(k) > len(vFiredBy) && k[:len(vFiredBy)] == vFiredBy {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// nextTeam picks the next team to activate in this pass.
+func nextTeam(s *rules.State) *rules.Unit {
+	var best *rules.Unit
+	second := s.Var(vSecond) == 1
+	for _, u := range teams(s) {
+		if uget(u, vDone) == 1 || (second && uget(u, vDouble) != 1) {
+			continue
+		}
+		if best == nil || less(u, best) {
+			best = u
+		}
+	}
+	return best
+}
+
+func less(a, b *rules.Unit) bool {
+	if uget(a, vBand) != uget(b, vBand) {
+		return uget(a, vBand) < uget(b, vBand)
+	}
+	if uget(a, vTotal) != uget(b, vTotal) {
+		return uget(a, vTotal) < uget(b, vTotal)
+	}
+	if uget(a, vTie) != uget(b, vTie) {
+		return uget(a, vTie) < uget(b, vTie)
+	}
+	return a.ID < b.ID
+}
+
+// advance moves play on until a side must decide or the game ends.
+func (r SMLE) advance(s *rules.State) []rules.Event {
+	var evs []rules.Event
+	for guard := 0; guard < 10000 && !s.Over; guard++ {
+		if s.Var(vCur) != 0 {
+			return evs
+		}
+		u := nextTeam(s)
+		if u == nil {
+			if s.Var(vSecond) == 0 {
+				s.SetVar(vSecond, 1)
+				for _, t := range teams(s) {
+					uset(t, vDone, 0)
+				}
+				continue
+			}
+			evs = append(evs, r.endRound(s)...)
+			if s.Over {
+				return evs
+			}
+			evs = append(evs, r.beginRound(s)...)
+			continue
+		}
+		evs = append(evs, r.activate(s, u)...)
+	}
+	return evs
+}
+
+// activate makes u the active team and carries out its forced actions.
+func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
+	var evs []rules.Event
+	uset(u, vDone, 1)
+	// The level may have dropped since the roll (fire taken before
+	// activating); in the second pass of a double move it is recomputed.
+	in := r.activationInput(s, u)
+	total, band, l := r.d.ResolveActivation(uget(u, vDie), in, "Activation now, "+u.Name)
+	if s.Var(vSecond) == 1 {
+		uset(u, vDouble, 0)
+		if band == len(r.d.Bands)-1 {
+			band-- // no third go
+		}
+	}
+	if total != uget(u, vTotal) || band != uget(u, vBand) {
+		uset(u, vTotal, total)
+		uset(u, vBand, band)
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &l,
+			Text: fmt.Sprintf("%s's activation is now %d: %s", u.Name, total, r.d.Bands[band].Label)})
+	}
+	s.Active, s.Decider = u.Side, u.Side
+	s.Phase = PhaseActivate
+	s.SetVar(vCur, int(u.ID))
+	uset(u, vRunning, 0)
+	for _, f := range members(s, u.ID) {
+		f.SetVar(fMoved, 0)
+		f.SetVar(fStopped, 0)
+		f.SetVar(fStartX, int(f.Pos.X))
+		f.SetVar(fStartY, int(f.Pos.Y))
+	}
+	b := r.d.Bands[band]
+	evs = append(evs, rules.Event{Kind: "phase", Side: u.Side, Text: fmt.Sprintf("%s activates: %s", u.Name, b.Label)})
+	if b.Name == "double" && s.Var(vSecond) == 0 {
+		uset(u, vDouble, 1)
+	}
+	switch {
+	case b.Move <= -20:
+		evs = append(evs, r.breakTeam(s, u)...)
+		evs = append(evs, r.endActivation(s)...)
+	case b.Move < 0:
+		evs = append(evs, r.fallBack(s, u, -b.Move)...)
+		if b.Combat == "none" {
+			evs = append(evs, r.endActivation(s)...)
+		}
+	case b.Move == 0:
+		for _, f := range members(s, u.ID) {
+			if f.Posture != rules.Prone && r.coverAt(s, f.Pos) == terrain.CoverNone {
+				f.Posture = rules.Prone
+				faceNearestEnemy(s, f)
+				evs = append(evs, rules.Event{Kind: "posture", Side: f.Side, Fig: f.ID, Text: f.Name + " is pinned in the open and goes prone"})
+			}
+		}
+	}
+	return evs
+}
+
+// endActivation closes the active team's turn.
+func (r SMLE) endActivation(s *rules.State) []rules.Event {
+	u := s.UnitOf(rules.UnitID(s.Var(vCur)))
+	s.SetVar(vCur, 0)
+	s.SetVar(vOppFig, 0)
+	s.Phase = PhaseActivate
+	if u == nil {
+		return nil
+	}
+	for _, f := range members(s, u.ID) {
+		f.Markers &^= rules.Running
+	}
+	return []rules.Event{{Kind: "phase", Side: u.Side, Text: u.Name + " ends its activation"}}
+}
+
+func (r SMLE) endRound(s *rules.State) []rules.Event {
+	var evs []rules.Event
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Removed {
+			continue
+		}
+		// A figure that spent the round without moving or firing braces.
+		if f.Var(fStill) != s.Round && f.Var(fBraced) == 0 {
+			f.SetVar(fBraced, 1)
+		}
+	}
+	if s.Round >= s.TurnLimit {
+		l0, l1 := s.Sides[0].Losses, s.Sides[1].Losses
+		switch {
+		case l0 < l1:
+			r.finish(s, 0, "time is up: fewer losses")
+		case l1 < l0:
+			r.finish(s, 1, "time is up: fewer losses")
+		default:
+			r.finish(s, -1, "time is up with equal losses: a draw")
+		}
+		return append(evs, rules.Event{Kind: "win", Side: s.Winner, Text: s.Result})
+	}
+	s.Round++
+	return evs
+}
+
+func (r SMLE) finish(s *rules.State, winner int, why string) {
+	s.Over = true
+	s.Winner = winner
+	s.Phase = PhaseOver
+	if winner >= 0 {
+		s.Result = s.Sides[winner].Name + " wins: " + why
+	} else {
+		s.Result = why
+	}
+}
+
+// checkEnd ends the game when a side is wiped out or reaches the loss
+// limit.
+func (r SMLE) checkEnd(s *rules.State) []rules.Event {
+	if s.Over {
+		return nil
+	}
+	lim := s.Var(rules.VarVictoryLosses)
+	for side := 0; side < 2; side++ {
+		if len(s.Alive(side)) == 0 || (lim > 0 && s.Sides[side].Losses >= lim) {
+			r.finish(s, 1-side, s.Sides[side].Name+" has lost too many men")
+			return []rules.Event{{Kind: "win", Side: 1 - side, Text: s.Result}}
+		}
+	}
+	return nil
+}
+
+// remove takes a figure off the table.
+func remove(s *rules.State, f *rules.Figure, why string) rules.Event {
+	f.Removed = true
+	s.Sides[f.Side].Losses++
+	return rules.Event{Kind: "removed", Side: f.Side, Fig: f.ID, Text: f.Name + " " + why}
+}
+
+// activationInput reads the situation of a team.
+func (r SMLE) activationInput(s *rules.State, u *rules.Unit) ActivationInput {
+	in := ActivationInput{Quality: u.Quality, Motive: u.Motive}
+	ms := members(s, u.ID)
+	uf := uget(u, vUF) | uget(u, vUFPrev)
+	in.DirectFire = uf&ufDirect != 0
+	in.AutoFire = uf&ufAuto != 0
+	in.ExplosiveFire = uf&ufExplosive != 0
+	in.Flank = uf&ufFlank != 0
+	in.Rear = uf&ufRear != 0
+	in.Fresh = uget(u, vContact) == 0
+	in.Broken = uget(u, vBreaks) > 0
+	in.Armoured = false
+	hard, prep := len(ms) > 0, len(ms) > 0
+	for _, f := range ms {
+		if f.Markers.Has(rules.BadlyWounded) {
+			in.Casualties++
+		} else if f.Markers.Has(rules.Wounded) {
+			in.Wounded++
+		}
+		c := r.coverAt(s, f.Pos)
+		if e := nearestEnemy(s, f); e != nil && s.Terrain != nil {
+			// Cover against the nearest enemy: the area stood in or a
+			// wall or hedge between.
+			c, _ = s.Terrain.CoverFor(f.Base(s.BaseR), e.Pos)
+		}
+		hard = hard && c >= terrain.CoverHard
+		prep = prep && c == terrain.CoverPrepared
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Unit == u.ID && f.Removed {
+			in.Casualties++
+		}
+	}
+	in.Prepared = prep
+	in.HardCover = hard && !prep
+	in.Leader = r.leaderNear(s, u, ms)
+	// Separated: some figure is more than half a move from every team-mate.
+	for _, f := range ms {
+		if len(ms) < 2 {
+			break
+		}
+		half := r.baseMove(s, f) / 2
+		near := false
+		for _, g := range ms {
+			if g != f && geom.WithinDist(f.Pos, g.Pos, half+2*s.BaseR) {
+				near = true
+				break
+			}
+		}
+		if !near {
+			in.Separated = true
+			break
+		}
+	}
+	return in
+}
+
+// leaderNear: a leader figure of this team, or of the team's section
+// (its parent or a sibling team), within a full move of the team.
+func (r SMLE) leaderNear(s *rules.State, u *rules.Unit, ms []*rules.Figure) bool {
+	for i := range s.Figures {
+		l := &s.Figures[i]
+		if l.Removed || !l.Leader || l.Side != u.Side {
+			continue
+		}
+		lu := s.UnitOf(l.Unit)
+		if lu == nil {
+			continue
+		}
+		if l.Unit == u.ID {
+			return true
+		}
+		related := (u.Parent != 0 && (lu.ID == u.Parent || lu.Parent == u.Parent)) || lu.Parent == u.ID
+		if !related {
+			continue
+		}
+		for _, f := range ms {
+			if geom.WithinDist(f.Pos, l.Pos, r.baseMove(s, f)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// coverAt is the best cover of the area pieces under a point.
+func (r SMLE) coverAt(s *rules.State, p geom.Pt) terrain.Cover {
+	best := terrain.CoverNone
+	if s.Terrain == nil || s.Map == nil {
+		return best
+	}
+	for _, id := range s.Terrain.AreaAt(p) {
+		if id >= 0 && id < len(s.Map.Pieces) {
+			best = max(best, s.Map.Pieces[id].Props.Cover)
+		}
+	}
+	return best
+}
+
+func nearestEnemy(s *rules.State, f *rules.Figure) *rules.Figure {
+	var best *rules.Figure
+	var bd int64
+	for _, e := range s.Alive(1 - f.Side) {
+		d := geom.Dist2(f.Pos, e.Pos)
+		if best == nil || d < bd {
+			best, bd = e, d
+		}
+	}
+	return best
+}
+
+func faceNearestEnemy(s *rules.State, f *rules.Figure) {
+	if e := nearestEnemy(s, f); e != nil {
+		f.Facing = bearing(f.Pos, e.Pos)
+	}
+}
+
+// Legal lists the commands the deciding side may give now.
+func (r SMLE) Legal(s *rules.State) []rules.Command {
+	if s.Over {
+		return nil
+	}
+	if s.Phase == PhaseOpportunity {
+		var out []rules.Command
+		mover := rules.FigID(s.Var(vOppFig))
+		for _, u := range r.oppTeams(s) {
+			out = append(out, rules.Command{Verb: "oppfire", Unit: u.ID, Targets: []rules.FigID{mover}})
+		}
+		return append(out, rules.Command{Verb: "pass"})
+	}
+	u := s.UnitOf(rules.UnitID(s.Var(vCur)))
+	if u == nil {
+		return nil
+	}
+	b := r.d.Bands[uget(u, vBand)]
+	var out []rules.Command
+	ms := members(s, u.ID)
+	if b.Move > 0 {
+		for _, f := range ms {
+			if r.canAct(s, f) && f.Var(fStopped) == 0 && r.allowance(s, f)-int64(f.Var(fMoved)) > 0 {
+				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
+			}
+		}
+		if uget(u, vRunning) == 0 && uget(u, vFired) == 0 && uget(u, vWinded) == 0 && !r.anyMoved(ms) {
+			out = append(out, rules.Command{Verb: "run", Unit: u.ID})
+		}
+		for _, f := range ms {
+			if !r.canAct(s, f) || f.Var(fStopped) != 0 {
+				continue
+			}
+			if f.Posture != rules.Prone {
+				out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "prone"})
+			} else if r.allowance(s, f)-int64(f.Var(fMoved)) >= int64(r.d.Movement.StandUp)*geom.PerInch {
+				out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "standing"})
+			}
+		}
+	}
+	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
+		for _, e := range r.targetTeams(s, u, kind) {
+			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
+		}
+		if kind == FireDirect || kind == FireOpportunity || b.Combat == "assault" {
+			for _, f := range ms {
+				for _, c := range r.blastOptions(s, f) {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	if b.Combat == "assault" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
+		for _, e := range r.assaultTargets(s, u) {
+			out = append(out, rules.Command{Verb: "assault", Unit: u.ID, Targets: []rules.FigID{e}})
+		}
+	}
+	if b.Move >= 0 && b.Combat != "none" {
+		for _, f := range ms {
+			if !r.canAct(s, f) || f.Markers.Has(rules.Wounded) {
+				continue
+			}
+			for _, g := range ms {
+				if g != f && g.Markers.Has(rules.Wounded) && geom.WithinDist(f.Pos, g.Pos, geom.PerInch+2*s.BaseR) {
+					out = append(out, rules.Command{Verb: "aid", Fig: f.ID, Targets: []rules.FigID{g.ID}})
+				}
+			}
+		}
+	}
+	return append(out, rules.Command{Verb: "end"})
+}
+
+func (r SMLE) anyMoved(ms []*rules.Figure) bool {
+	for _, f := range ms {
+		if f.Var(fMoved) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// canAct: on the table, not seriously wounded, not shaken this round.
+func (r SMLE) canAct(s *rules.State, f *rules.Figure) bool {
+	return !f.Removed && f.Var(fShaken) != s.Round
+}
+
+// fireKind is the fire a band allows in the team's own turn ("" none).
+func (r SMLE) fireKind(b Band) string {
+	switch b.Combat {
+	case "direct", "assault":
+		return FireDirect
+	case "return":
+		return FireReturn
+	case "panic":
+		return FirePanic
+	}
+	return ""
+}
+
+// Apply carries out one command.
+func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	if s.Over {
+		return nil, errors.New("the game is over")
+	}
+	var evs []rules.Event
+	var err error
+	if s.Phase == PhaseOpportunity {
+		switch c.Verb {
+		case "oppfire":
+			evs, err = r.applyOppFire(s, c)
+		case "pass":
+			evs = []rules.Event{{Kind: "phase", Side: s.Decider, Text: s.Sides[s.Decider].Name + " holds fire"}}
+			r.closeOpp(s)
+		default:
+			return nil, fmt.Errorf("%s may only opportunity fire or pass now", s.Sides[s.Decider].Name)
+		}
+	} else {
+		u := s.UnitOf(rules.UnitID(s.Var(vCur)))
+		if u == nil {
+			return nil, errors.New("no team is active")
+		}
+		switch c.Verb {
+		case "move":
+			evs, err = r.applyMove(s, u, c)
+		case "run":
+			evs, err = r.applyRun(s, u, c)
+		case "posture":
+			evs, err = r.applyPosture(s, u, c)
+		case "fire":
+			evs, err = r.applyFire(s, u, c)
+		case "blast":
+			evs, err = r.applyBlast(s, u, c)
+		case "assault":
+			evs, err = r.applyAssault(s, u, c)
+		case "aid":
+			evs, err = r.applyAid(s, u, c)
+		case "end":
+			evs = r.endActivation(s)
+		default:
+			return nil, fmt.Errorf("unknown command %q", c.Verb)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, r.checkEnd(s)...)
+	if !s.Over && s.Phase != PhaseOpportunity {
+		// The active team may have lost its last figure.
+		if cur := s.Var(vCur); cur != 0 && len(members(s, rules.UnitID(cur))) == 0 {
+			evs = append(evs, r.endActivation(s)...)
+		}
+		evs = append(evs, r.advance(s)...)
+	}
+	return evs, nil
+}
+
+func (r SMLE) applyAid(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	for _, l := range r.Legal(s) {
+		if l.Verb == "aid" && l.Fig == c.Fig && len(c.Targets) == 1 && l.Targets[0] == c.Targets[0] {
+			f, g := s.Fig(c.Fig), s.Fig(c.Targets[0])
+			g.Markers &^= rules.Wounded
+			f.SetVar(fStopped, 1)
+			f.SetVar(fStill, s.Round)
+			f.SetVar(fShaken, s.Round) // first aid is the figure's action this round
+			return []rules.Event{{Kind: "aid", Side: f.Side, Fig: f.ID, Target: g.ID, Text: fmt.Sprintf("%s treats %s's light wound", f.Name, g.Name)}}, nil
+		}
+	}
+	return nil, fmt.Errorf("%s cannot give first aid to that figure now (same team, within 1\", wounded)", nameOf(s, c.Fig))
+}
+
+func nameOf(s *rules.State, id rules.FigID) string {
+	if f := s.Fig(id); f != nil {
+		return f.Name
+	}
+	return fmt.Sprintf("F%d", id)
+}
+
+// Odds gives exact outcome probabilities for a proposed command.
+func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	switch c.Verb {
+	case "fire", "oppfire":
+		return r.fireOdds(s, c)
+	case "blast":
+		return r.blastOdds(s, c)
+	case "assault":
+		return r.assaultOdds(s, c)
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
+}
+
+// sortFigs sorts figures by id.
+func sortFigs(fs []*rules.Figure) {
+	sort.Slice(fs, func(i, j int) bool { return fs[i].ID < fs[j].ID })
+}
+
+// uget reads a unit variable (0 when unset).
+func uget(u *rules.Unit, k string) int { return u.Vars[k] }
+
+// uset writes a unit variable, deleting zeros so equal states hash equally.
+func uset(u *rules.Unit, k string, v int) {
+	if v == 0 {
+		delete(u.Vars, k)
+		return
+	}
+	if u.Vars == nil {
+		u.Vars = map[string]int{}
+	}
+	u.Vars[k] = v
+}
