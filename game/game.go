@@ -2,17 +2,383 @@
 package game
 
 import (
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hedgerow/assets"
 )
 
-type stub struct{}
+// options are the game's command-line flags.
+type options struct {
+	scenario string // name in the shipped scenarios or a file path
+	mapName  string // show this map (name or file) instead of a scenario
+	seed     uint64
+	hasSeed  bool
+	autosave string
+	speed    float64
+	noResume bool
+}
 
-func (stub) Update() error              { return nil }
-func (stub) Draw(*ebiten.Image)         {}
-func (stub) Layout(w, h int) (int, int) { return w, h }
+// Scene is one screen of the game.
+type Scene interface {
+	Update(a *App, dt float64) error
+	Draw(a *App, dst *ebiten.Image)
+}
 
-// Run opens the game window.
+// App holds the window-wide state: the current scene, toasts, dialogs,
+// help and the frame-time overlay.
+type App struct {
+	W, H   float64
+	opt    options
+	scene  Scene
+	toast  string
+	toastT float64
+	dlg    *dialog
+	help   bool
+	perf   bool
+	speed  float64
+
+	prev      time.Time
+	frameMs   float64
+	updateMs  float64
+	lastClick bool
+}
+
+type dialog struct {
+	title, body string
+	buttons     []button
+	onClose     func(choice int)
+	cancel      int // button Esc chooses
+}
+
+// Run opens the game window. Flags:
+//
+//	--scenario NAME|FILE  start this scenario (skips the title)
+//	--map NAME|FILE       just look at a map
+//	--seed N              dice seed (default: the scenario's, else the clock)
+//	--autosave PATH       where to autosave (default: user config dir)
+//	--speed X             animation speed (1 normal)
+//	--no-resume           do not offer to resume an autosave
 func Run(args []string) error {
+	fs := flag.NewFlagSet("hedgerow", flag.ContinueOnError)
+	var o options
+	var seed int64 = -1
+	fs.StringVar(&o.scenario, "scenario", "", "scenario name or file to start at once")
+	fs.StringVar(&o.mapName, "map", "", "map name or file to look at")
+	fs.Int64Var(&seed, "seed", -1, "dice seed")
+	fs.StringVar(&o.autosave, "autosave", "", "autosave file path")
+	fs.Float64Var(&o.speed, "speed", 1, "animation speed (0.25 to 8)")
+	fs.BoolVar(&o.noResume, "no-resume", false, "do not offer to resume an autosave")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if seed >= 0 {
+		o.seed, o.hasSeed = uint64(seed), true
+	}
+	if o.autosave == "" {
+		if dir, err := os.UserConfigDir(); err == nil {
+			o.autosave = filepath.Join(dir, "hedgerow", "autosave.save")
+		}
+	}
+	a := &App{opt: o, speed: math.Max(0.25, math.Min(8, o.speed))}
+	uiScale = ebiten.Monitor().DeviceScaleFactor()
+	if uiScale <= 0 {
+		uiScale = 1
+	}
 	ebiten.SetWindowTitle("Hedgerow")
-	return ebiten.RunGame(stub{})
+	ebiten.SetWindowIcon([]image.Image{assets.Icon(16), assets.Icon(32), assets.Icon(64)})
+	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	a.scene = a.firstScene()
+	return ebiten.RunGame(a)
+}
+
+// LayoutF uses device pixels so everything stays sharp on HiDPI screens.
+func (a *App) LayoutF(w, h float64) (float64, float64) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	if s <= 0 {
+		s = 1
+	}
+	uiScale = s
+	return w * s, h * s
+}
+
+// Layout is required by ebiten.Game; LayoutF takes precedence.
+func (a *App) Layout(w, h int) (int, int) { return w, h }
+
+func (a *App) modal() bool { return a.dlg != nil || a.help }
+
+// Toast shows a short message near the bottom of the screen.
+func (a *App) Toast(format string, args ...any) {
+	a.toast = fmt.Sprintf(format, args...)
+	a.toastT = 3.5
+}
+
+// Dialog shows a modal message with buttons; onClose gets the index.
+func (a *App) Dialog(title, body string, labels []string, onClose func(int)) {
+	d := &dialog{title: title, body: body, onClose: onClose}
+	for _, l := range labels {
+		d.buttons = append(d.buttons, button{label: l})
+	}
+	d.cancel = len(labels) - 1
+	a.dlg = d
+}
+
+// Fail shows an error (with its file:line:col when it has one) and returns
+// to the title.
+func (a *App) Fail(what string, err error) {
+	a.Dialog(what, err.Error(), []string{"Back to the menu"}, func(int) { a.scene = newTitle(a) })
+}
+
+func (a *App) Update() (err error) {
+	defer func() {
+		// A bug must not lose the player's battle: it is autosaved, so say
+		// what went wrong and go back to the title, from which it resumes.
+		if r := recover(); r != nil {
+			a.dlg = nil
+			a.scene = newTitle(a)
+			a.Fail("Something went wrong", fmt.Errorf("%v (the battle was autosaved; resume it from the title)", r))
+			err = nil
+		}
+	}()
+	t0 := time.Now()
+	now := time.Now()
+	dt := 1.0 / 60
+	if !a.prev.IsZero() {
+		dt = math.Min(0.1, now.Sub(a.prev).Seconds())
+	}
+	a.prev = now
+	w, h := ebiten.WindowSize()
+	a.W, a.H = float64(w)*uiScale, float64(h)*uiScale
+	if a.toastT > 0 {
+		a.toastT -= dt
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {
+		a.help = !a.help
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF3) {
+		a.perf = !a.perf
+	}
+	if a.help && (inpututil.IsKeyJustPressed(ebiten.KeyEscape) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)) {
+		a.help = false
+		return nil
+	}
+	if a.dlg != nil {
+		a.updateDialog()
+		return nil
+	}
+	err = a.scene.Update(a, dt)
+	a.updateMs = float64(time.Since(t0).Microseconds()) / 1000
+	return err
+}
+
+func (a *App) Draw(dst *ebiten.Image) {
+	t0 := time.Now()
+	b := dst.Bounds()
+	a.W, a.H = float64(b.Dx()), float64(b.Dy())
+	defer func() {
+		if r := recover(); r != nil {
+			batch = nil
+			a.scene = newTitle(a)
+			a.Fail("Something went wrong while drawing", fmt.Errorf("%v", r))
+		}
+	}()
+	beginBatch(dst, false)
+	a.scene.Draw(a, dst)
+	if a.toastT > 0 && a.toast != "" {
+		a.drawToast(dst)
+	}
+	if a.dlg != nil {
+		a.drawDialog(dst)
+	}
+	if a.help {
+		a.drawHelp(dst)
+	}
+	if a.perf {
+		s := fmt.Sprintf("draw %.2f ms  update %.2f ms  %.0f fps  %.0f tps", a.frameMs, a.updateMs, ebiten.ActualFPS(), ebiten.ActualTPS())
+		roundRect(dst, 8*uiScale, 8*uiScale, textW(s, face(12))+16*uiScale, 22*uiScale, 4*uiScale, rgba(0x000000, 200))
+		say(dst, s, face(12), 16*uiScale, 11*uiScale, rgb(0x9cff9c), 0)
+	}
+	endBatch()
+	a.frameMs = a.frameMs*0.9 + 0.1*float64(time.Since(t0).Microseconds())/1000
+}
+
+func (a *App) drawToast(dst *ebiten.Image) {
+	f := face(15)
+	lines := wrap(a.toast, f, 640*uiScale)
+	w := 0.0
+	for _, l := range lines {
+		w = math.Max(w, textW(l, f))
+	}
+	lh := f.Size * 1.35
+	h := float64(len(lines))*lh + 18*uiScale
+	x, y := a.W/2-w/2-16*uiScale, a.H-150*uiScale-h
+	alpha := math.Min(1, a.toastT/0.4)
+	roundRect(dst, x, y, w+32*uiScale, h, 8*uiScale, rgba(0x3a1a12, uint8(235*alpha)))
+	rectLine(dst, x, y, w+32*uiScale, h, 1.5*uiScale, rgba(0xe8a070, uint8(255*alpha)))
+	for i, l := range lines {
+		say(dst, l, f, a.W/2, y+9*uiScale+float64(i)*lh, rgba(0xfff0e0, uint8(255*alpha)), 1)
+	}
+}
+
+func (a *App) dialogBox() (x, y, w, h float64, lines []string) {
+	f := face(15)
+	w = math.Min(680*uiScale, a.W-40*uiScale)
+	lines = wrap(a.dlg.body, f, w-40*uiScale)
+	h = 90*uiScale + float64(len(lines))*f.Size*1.4 + 50*uiScale
+	x, y = a.W/2-w/2, a.H/2-h/2
+	return
+}
+
+func (a *App) updateDialog() {
+	x, y, w, h, _ := a.dialogBox()
+	bx := x + w - 20*uiScale
+	for i := len(a.dlg.buttons) - 1; i >= 0; i-- {
+		b := &a.dlg.buttons[i]
+		b.w = textW(b.label, boldFace(14)) + 30*uiScale
+		b.h = 32 * uiScale
+		bx -= b.w
+		b.x, b.y = bx, y+h-b.h-16*uiScale
+		bx -= 10 * uiScale
+	}
+	choice := -1
+	for i := range a.dlg.buttons {
+		if a.dlg.buttons[i].clicked() {
+			choice = i
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+		choice = 0
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		choice = a.dlg.cancel
+	}
+	if choice >= 0 {
+		d := a.dlg
+		a.dlg = nil
+		if d.onClose != nil {
+			d.onClose(choice)
+		}
+	}
+}
+
+func (a *App) drawDialog(dst *ebiten.Image) {
+	rect(dst, 0, 0, a.W, a.H, rgba(0x000000, 140))
+	x, y, w, h, lines := a.dialogBox()
+	roundRect(dst, x+4*uiScale, y+6*uiScale, w, h, 10*uiScale, rgba(0x000000, 120))
+	roundRect(dst, x, y, w, h, 10*uiScale, rgb(0xefe6d2))
+	rect(dst, x, y+48*uiScale, w, 2*uiScale, rgb(0x8a6a44))
+	say(dst, a.dlg.title, boldFace(19), x+20*uiScale, y+14*uiScale, rgb(0x2b2418), 0)
+	f := face(15)
+	for i, l := range lines {
+		say(dst, l, f, x+20*uiScale, y+64*uiScale+float64(i)*f.Size*1.4, rgb(0x2b2418), 0)
+	}
+	for i := range a.dlg.buttons {
+		a.dlg.buttons[i].draw(dst, i == 0)
+	}
+}
+
+// helpLines is every key, shown by F1 (and listed in the README).
+var helpLines = [][2]string{
+	{"Left click", "select a figure of the side to play; click an enemy in targeting to shoot or fight"},
+	{"Left drag from a figure", "move it along the dragged path (tape shows inches used and left)"},
+	{"Right or middle drag", "pan the table"},
+	{"Arrows / WASD", "pan the table"},
+	{"Mouse wheel, + / -", "zoom at the pointer"},
+	{"F or Home", "fit the whole table on screen"},
+	{"1 .. 9", "the action bar's commands for the selected figure"},
+	{"Enter", "end the phase / turn (when legal)"},
+	{"Tab", "select the next figure that can act"},
+	{"M", "free tape measure: drag on the table"},
+	{"R", "range rings round the selected figure"},
+	{"L", "line-of-sight check: drag between two points"},
+	{"Space or click", "skip the dice animation"},
+	{"[ and ]", "animation speed slower / faster"},
+	{"Ctrl+Z", "take back the last command (if no dice were rolled)"},
+	{"Ctrl+S / Ctrl+O", "save / load a game"},
+	{"Esc", "leave targeting or a tool, clear the selection, then the menu (save, load, leave); on the title, quit"},
+	{"G", "show or hide the legend"},
+	{"F1", "this help"},
+	{"F3", "frame time overlay"},
+}
+
+func (a *App) drawHelp(dst *ebiten.Image) {
+	rect(dst, 0, 0, a.W, a.H, rgba(0x000000, 160))
+	lh := 24 * uiScale
+	w := math.Min(860*uiScale, a.W-40*uiScale)
+	h := float64(len(helpLines))*lh + 80*uiScale
+	x, y := a.W/2-w/2, math.Max(10*uiScale, a.H/2-h/2)
+	roundRect(dst, x, y, w, h, 10*uiScale, rgb(0xefe6d2))
+	say(dst, "Keys and mouse", boldFace(20), x+24*uiScale, y+16*uiScale, rgb(0x2b2418), 0)
+	for i, l := range helpLines {
+		yy := y + 58*uiScale + float64(i)*lh
+		say(dst, l[0], boldFace(14), x+24*uiScale, yy, rgb(0x5a3a1e), 0)
+		say(dst, l[1], face(14), x+250*uiScale, yy, rgb(0x2b2418), 0)
+	}
+	say(dst, "click or Esc to close", italicFace(12), x+w-24*uiScale, y+h-22*uiScale, rgb(0x6a5a48), 2)
+}
+
+// button is a clickable label.
+type button struct {
+	x, y, w, h float64
+	label      string
+	key        string // hotkey shown on the button
+	disabled   bool
+	hint       string
+}
+
+func (b *button) hover() bool {
+	mx, my := ebiten.CursorPosition()
+	return float64(mx) >= b.x && float64(mx) < b.x+b.w && float64(my) >= b.y && float64(my) < b.y+b.h
+}
+
+func (b *button) clicked() bool {
+	return !b.disabled && b.hover() && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+}
+
+func (b *button) draw(dst *ebiten.Image, primary bool) {
+	bg := rgb(0x5a4630)
+	if primary {
+		bg = rgb(0x7a3a22)
+	}
+	if b.hover() && !b.disabled {
+		bg = shade(bg, 1.3)
+	}
+	fg := color.Color(rgb(0xfbf3e0))
+	if b.disabled {
+		bg = rgb(0x4a4440)
+		fg = rgb(0x9a928a)
+	}
+	roundRect(dst, b.x, b.y+2*uiScale, b.w, b.h, 6*uiScale, rgba(0x000000, 90))
+	roundRect(dst, b.x, b.y, b.w, b.h, 6*uiScale, bg)
+	f := boldFace(14)
+	lbl := b.label
+	if b.key != "" {
+		lbl = b.key + "  " + lbl
+	}
+	say(dst, lbl, f, b.x+b.w/2, b.y+b.h/2-f.Size*0.62, fg, 1)
+}
+
+func clicked() bool { return inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) }
+
+func cursor() (float64, float64) {
+	x, y := ebiten.CursorPosition()
+	return float64(x), float64(y)
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

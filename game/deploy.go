@@ -1,0 +1,159 @@
+package game
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// deploy lets each side in turn accept the scenario's placing or drag its
+// figures within its zone, then starts the battle.
+type deploy struct {
+	sc      *rules.Scenario
+	m       *terrain.Map
+	tv      *tableView
+	side    int
+	curtain bool
+	drag    *rules.ScenarioFigure
+	area    [2]*terrain.Area
+	buttons []button
+	hover   *rules.ScenarioFigure
+}
+
+func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
+	play := sc.Clone()
+	if err := rules.AutoDeploy(play, m); err != nil {
+		a.Fail("The figures cannot be placed", err)
+		return nil
+	}
+	d := &deploy{sc: play, m: m, tv: newTableView(m)}
+	d.tv.padB = 70 * uiScale
+	d.tv.padT = 44 * uiScale
+	d.tv.legend = false
+	for s := 0; s < 2; s++ {
+		d.area[s], _ = rules.DeployArea(play, m, s)
+	}
+	return d
+}
+
+func (d *deploy) baseR() int64 {
+	if d.sc.BaseR > 0 {
+		return d.sc.BaseR
+	}
+	return rules.DefaultBaseR
+}
+
+func (d *deploy) figAt(x, y float64, side int) *rules.ScenarioFigure {
+	var hit *rules.ScenarioFigure
+	r := d.tv.px(geom.Inches(d.baseR()))
+	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if side >= 0 && s != side {
+			return
+		}
+		p := d.tv.scr(f.Pos)
+		if (p.X-x)*(p.X-x)+(p.Y-y)*(p.Y-y) <= r*r {
+			hit = f
+		}
+	})
+	return hit
+}
+
+func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
+	c := geom.Circle{C: p, R: d.baseR()}
+	if ar := d.area[d.side]; ar != nil && !ar.Poly.CircleInside(c) {
+		return "Keep the base wholly inside " + ar.Name + "."
+	}
+	bad := ""
+	d.sc.EachFigure(func(_, _, _ int, o *rules.ScenarioFigure) {
+		if o != f && c.Overlaps(geom.Circle{C: o.Pos, R: d.baseR()}) {
+			bad = "Bases may not overlap."
+		}
+	})
+	return bad
+}
+
+func (d *deploy) Update(a *App, dt float64) error {
+	writeProbe(probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain})
+	d.tv.update(a, dt)
+	if d.curtain {
+		if clicked() || inpututil.IsKeyJustPressed(ebiten.KeySpace) || inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+			d.curtain = false
+		}
+		return nil
+	}
+	d.buttons = []button{{x: a.W - 250*uiScale, y: a.H - 56*uiScale, w: 230 * uiScale, h: 40 * uiScale, label: "Ready", key: "Enter"}}
+	if d.buttons[0].clicked() || inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+		if d.side == 0 {
+			d.side, d.curtain = 1, true
+			return nil
+		}
+		d.sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { f.HasPos = true })
+		if s := a.begin(d.sc, d.m); s != nil {
+			a.scene = s
+		}
+		return nil
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		a.scene = newTitle(a)
+		return nil
+	}
+	mx, my := cursor()
+	d.hover = d.figAt(mx, my, d.side)
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		d.drag = d.hover
+	}
+	if d.drag != nil && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		p := d.tv.tbl(mx, my)
+		if why := d.ok(d.drag, p); why != "" {
+			a.Toast("%s", why)
+		} else {
+			d.drag.Pos = p
+		}
+		d.drag = nil
+	}
+	return nil
+}
+
+func (d *deploy) Draw(a *App, dst *ebiten.Image) {
+	d.tv.draw(dst)
+	cols := [2]color.RGBA{sideColourSc(d.sc, 0), sideColourSc(d.sc, 1)}
+	drawAreas(dst, d.tv, d.side, &cols)
+	r := d.tv.px(geom.Inches(d.baseR()))
+	mx, my := cursor()
+	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		p := d.tv.scr(f.Pos)
+		if f == d.drag {
+			p = fpt{mx, my}
+		}
+		w := ""
+		if len(f.Weapons) > 0 {
+			w = f.Weapons[0]
+		}
+		facing := float64(f.Facing) * 3.14159265 / 180
+		drawFigure(dst, figLook{pos: p, r: r, side: cols[s], facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
+			hover: f == d.hover, selected: f == d.drag})
+	})
+	rect(dst, 0, 0, a.W, d.tv.padT, rgba(0x1b1610, 235))
+	say(dst, d.sc.Sides[d.side].Name+" deploys: drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
+	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgba(0x1b1610, 235))
+	say(dst, d.sc.Name, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
+	for i := range d.buttons {
+		d.buttons[i].draw(dst, true)
+	}
+	if d.curtain {
+		rect(dst, 0, 0, a.W, a.H, rgb(0x17120d))
+		say(dst, d.sc.Sides[d.side].Name+", your deployment", boldFace(36), a.W/2, a.H/2-50*uiScale, rgb(0xf7ecd2), 1)
+		say(dst, "Pass the mouse, then click.", face(18), a.W/2, a.H/2+10*uiScale, rgb(0xe8dcc0), 1)
+	}
+}
+
+func sideColourSc(sc *rules.Scenario, side int) color.RGBA {
+	st := &rules.State{}
+	st.Sides[side].Colour = sc.Sides[side].Colour
+	return sideColour(st, side)
+}

@@ -1,0 +1,364 @@
+package game
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// fpt is a point in pixels (or inches, before scaling).
+type fpt struct{ X, Y float64 }
+
+func rgb(c uint32) color.RGBA {
+	return color.RGBA{uint8(c >> 16), uint8(c >> 8), uint8(c), 0xff}
+}
+
+func rgba(c uint32, a uint8) color.RGBA {
+	k := float64(a) / 255
+	return color.RGBA{uint8(float64(uint8(c>>16)) * k), uint8(float64(uint8(c>>8)) * k), uint8(float64(uint8(c)) * k), a}
+}
+
+func shade(c color.RGBA, f float64) color.RGBA {
+	m := func(v uint8) uint8 {
+		x := float64(v) * f
+		if x > 255 {
+			x = 255
+		}
+		return uint8(x)
+	}
+	return color.RGBA{m(c.R), m(c.G), m(c.B), c.A}
+}
+
+func polyPath(pts []fpt, closed bool) *vector.Path {
+	var p vector.Path
+	for i, q := range pts {
+		if i == 0 {
+			p.MoveTo(float32(q.X), float32(q.Y))
+		} else {
+			p.LineTo(float32(q.X), float32(q.Y))
+		}
+	}
+	if closed {
+		p.Close()
+	}
+	return &p
+}
+
+func drawOpts(c color.Color) *vector.DrawPathOptions {
+	o := &vector.DrawPathOptions{AntiAlias: true}
+	o.ColorScale.ScaleWithColor(c)
+	return o
+}
+
+func fillPoly(dst *ebiten.Image, pts []fpt, c color.Color) {
+	if len(pts) < 3 {
+		return
+	}
+	if m := batching(dst); m != nil {
+		m.fill(pts, toRGBA(c))
+		return
+	}
+	vector.FillPath(dst, polyPath(pts, true), nil, drawOpts(c))
+}
+
+func strokePoly(dst *ebiten.Image, pts []fpt, closed bool, w float64, c color.Color) {
+	if len(pts) < 2 || w <= 0 {
+		return
+	}
+	if m := batching(dst); m != nil {
+		m.polyline(pts, closed, w, toRGBA(c), true)
+		return
+	}
+	vector.StrokePath(dst, polyPath(pts, closed), &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, drawOpts(c))
+}
+
+func strokeDashed(dst *ebiten.Image, a, b fpt, w, dash, gap float64, c color.Color) {
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	if l == 0 {
+		return
+	}
+	ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
+	if m := batching(dst); m != nil {
+		for s := 0.0; s < l; s += dash + gap {
+			e := math.Min(l, s+dash)
+			m.seg(fpt{a.X + ux*s, a.Y + uy*s}, fpt{a.X + ux*e, a.Y + uy*e}, w, toRGBA(c))
+		}
+		return
+	}
+	var p vector.Path
+	for s := 0.0; s < l; s += dash + gap {
+		e := math.Min(l, s+dash)
+		p.MoveTo(float32(a.X+ux*s), float32(a.Y+uy*s))
+		p.LineTo(float32(a.X+ux*e), float32(a.Y+uy*e))
+	}
+	vector.StrokePath(dst, &p, &vector.StrokeOptions{Width: float32(w), LineCap: vector.LineCapButt}, drawOpts(c))
+}
+
+func line(dst *ebiten.Image, a, b fpt, w float64, c color.Color) {
+	if m := batching(dst); m != nil {
+		m.seg(a, b, w, toRGBA(c))
+		return
+	}
+	vector.StrokeLine(dst, float32(a.X), float32(a.Y), float32(b.X), float32(b.Y), float32(w), c, true)
+}
+
+func circle(dst *ebiten.Image, c fpt, r float64, col color.Color) {
+	if m := batching(dst); m != nil {
+		m.circle(c, r, toRGBA(col))
+		return
+	}
+	vector.FillCircle(dst, float32(c.X), float32(c.Y), float32(r), col, true)
+}
+
+func ring(dst *ebiten.Image, c fpt, r, w float64, col color.Color) {
+	if m := batching(dst); m != nil {
+		m.ring(c, r, w, toRGBA(col))
+		return
+	}
+	vector.StrokeCircle(dst, float32(c.X), float32(c.Y), float32(r), float32(w), col, true)
+}
+
+func rect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
+	if m := batching(dst); m != nil {
+		m.quad(fpt{x, y}, fpt{x + w, y}, fpt{x + w, y + h}, fpt{x, y + h}, toRGBA(c))
+		return
+	}
+	vector.FillRect(dst, float32(x), float32(y), float32(w), float32(h), c, false)
+}
+
+func rectLine(dst *ebiten.Image, x, y, w, h, sw float64, c color.Color) {
+	if m := batching(dst); m != nil {
+		m.polyline([]fpt{{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, true, sw, toRGBA(c), false)
+		return
+	}
+	vector.StrokeRect(dst, float32(x), float32(y), float32(w), float32(h), float32(sw), c, true)
+}
+
+// roundRect fills a rounded rectangle.
+func roundRect(dst *ebiten.Image, x, y, w, h, r float64, c color.Color) {
+	if m := batching(dst); m != nil {
+		r = math.Min(r, math.Min(w, h)/2)
+		var pts []fpt
+		for k, c := range []fpt{{x + w - r, y + r}, {x + w - r, y + h - r}, {x + r, y + h - r}, {x + r, y + r}} {
+			for i := 0; i <= 4; i++ {
+				a := (float64(k)-1)*math.Pi/2 + float64(i)*math.Pi/8
+				pts = append(pts, fpt{c.X + math.Cos(a)*r, c.Y + math.Sin(a)*r})
+			}
+		}
+		m.fill(pts, toRGBA(c))
+		return
+	}
+	var p vector.Path
+	p.MoveTo(float32(x+r), float32(y))
+	p.LineTo(float32(x+w-r), float32(y))
+	p.ArcTo(float32(x+w), float32(y), float32(x+w), float32(y+r), float32(r))
+	p.LineTo(float32(x+w), float32(y+h-r))
+	p.ArcTo(float32(x+w), float32(y+h), float32(x+w-r), float32(y+h), float32(r))
+	p.LineTo(float32(x+r), float32(y+h))
+	p.ArcTo(float32(x), float32(y+h), float32(x), float32(y+h-r), float32(r))
+	p.LineTo(float32(x), float32(y+r))
+	p.ArcTo(float32(x), float32(y), float32(x+r), float32(y), float32(r))
+	p.Close()
+	vector.FillPath(dst, &p, nil, drawOpts(c))
+}
+
+// clipSeg returns the pieces of segment a-b that lie inside polygon poly.
+func clipSeg(poly []fpt, a, b fpt) [][2]fpt {
+	ts := []float64{0, 1}
+	dx, dy := b.X-a.X, b.Y-a.Y
+	n := len(poly)
+	for i := 0; i < n; i++ {
+		p, q := poly[i], poly[(i+1)%n]
+		ex, ey := q.X-p.X, q.Y-p.Y
+		den := dx*ey - dy*ex
+		if den == 0 {
+			continue
+		}
+		t := ((p.X-a.X)*ey - (p.Y-a.Y)*ex) / den
+		u := ((p.X-a.X)*dy - (p.Y-a.Y)*dx) / den
+		if t > 0 && t < 1 && u >= 0 && u <= 1 {
+			ts = append(ts, t)
+		}
+	}
+	sort.Float64s(ts)
+	var out [][2]fpt
+	for i := 0; i+1 < len(ts); i++ {
+		m := (ts[i] + ts[i+1]) / 2
+		if pointIn(poly, fpt{a.X + dx*m, a.Y + dy*m}) {
+			out = append(out, [2]fpt{{a.X + dx*ts[i], a.Y + dy*ts[i]}, {a.X + dx*ts[i+1], a.Y + dy*ts[i+1]}})
+		}
+	}
+	return out
+}
+
+func pointIn(poly []fpt, p fpt) bool {
+	in := false
+	n := len(poly)
+	for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		a, b := poly[i], poly[j]
+		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+			in = !in
+		}
+	}
+	return in
+}
+
+// edgeDist is the distance from p to the polygon outline.
+func edgeDist(poly []fpt, p fpt) float64 {
+	best := math.Inf(1)
+	n := len(poly)
+	for i := 0; i < n; i++ {
+		a, b := poly[i], poly[(i+1)%n]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l2 := dx*dx + dy*dy
+		t := 0.0
+		if l2 > 0 {
+			t = math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l2))
+		}
+		d := math.Hypot(p.X-a.X-t*dx, p.Y-a.Y-t*dy)
+		if d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+func centroid(poly []fpt) fpt {
+	var a, cx, cy float64
+	n := len(poly)
+	for i := 0; i < n; i++ {
+		p, q := poly[i], poly[(i+1)%n]
+		c := p.X*q.Y - q.X*p.Y
+		a += c
+		cx += (p.X + q.X) * c
+		cy += (p.Y + q.Y) * c
+	}
+	if math.Abs(a) < 1e-9 {
+		var s fpt
+		for _, p := range poly {
+			s.X += p.X
+			s.Y += p.Y
+		}
+		return fpt{s.X / float64(n), s.Y / float64(n)}
+	}
+	return fpt{cx / (3 * a), cy / (3 * a)}
+}
+
+func scalePoly(poly []fpt, c fpt, k float64) []fpt {
+	out := make([]fpt, len(poly))
+	for i, p := range poly {
+		out[i] = fpt{c.X + (p.X-c.X)*k, c.Y + (p.Y-c.Y)*k}
+	}
+	return out
+}
+
+// Fonts, from the Go fonts (no download).
+var (
+	faceSrc, boldSrc, italicSrc *text.GoTextFaceSource
+)
+
+func init() {
+	var err error
+	if faceSrc, err = text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF)); err != nil {
+		panic(err)
+	}
+	if boldSrc, err = text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF)); err != nil {
+		panic(err)
+	}
+	if italicSrc, err = text.NewGoTextFaceSource(bytes.NewReader(goitalic.TTF)); err != nil {
+		panic(err)
+	}
+}
+
+// uiScale is the device scale factor (HiDPI); UI sizes are multiplied by it.
+var uiScale = 1.0
+
+func face(size float64) *text.GoTextFace {
+	return &text.GoTextFace{Source: faceSrc, Size: size * uiScale}
+}
+func boldFace(size float64) *text.GoTextFace {
+	return &text.GoTextFace{Source: boldSrc, Size: size * uiScale}
+}
+func italicFace(size float64) *text.GoTextFace {
+	return &text.GoTextFace{Source: italicSrc, Size: size * uiScale}
+}
+
+// say draws text with its top-left at (x, y); align 0 left, 1 centre, 2 right.
+func say(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, align int) {
+	if m := batching(dst); m != nil {
+		m.flush()
+	}
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = text.Align(align)
+	op.LineSpacing = f.Metrics().HAscent + f.Metrics().HDescent + 2*uiScale
+	text.Draw(dst, s, f, op)
+}
+
+func textW(s string, f text.Face) float64 {
+	w, _ := text.Measure(s, f, 0)
+	return w
+}
+
+// wrap breaks s into lines no wider than w pixels.
+func wrap(s string, f text.Face, w float64) []string {
+	var out []string
+	for _, para := range splitLines(s) {
+		words := splitWords(para)
+		cur := ""
+		for _, wd := range words {
+			try := wd
+			if cur != "" {
+				try = cur + " " + wd
+			}
+			if textW(try, f) > w && cur != "" {
+				out = append(out, cur)
+				cur = wd
+			} else {
+				cur = try
+			}
+		}
+		out = append(out, cur)
+	}
+	return out
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+func splitWords(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' {
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+func imageRect(x0, y0, x1, y1 int) image.Rectangle { return image.Rect(x0, y0, x1, y1) }

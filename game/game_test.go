@@ -1,0 +1,143 @@
+package game
+
+import (
+	"image/color"
+	"os"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Ebiten images work only inside the game loop: TestMain runs the tests
+// from within Update.
+type testRunner struct {
+	m    *testing.M
+	code int
+	done bool
+}
+
+func (r *testRunner) Update() error {
+	if !r.done {
+		r.code = r.m.Run()
+		r.done = true
+	}
+	return ebiten.Termination
+}
+func (r *testRunner) Draw(*ebiten.Image)         {}
+func (r *testRunner) Layout(w, h int) (int, int) { return 64, 64 }
+
+func TestMain(m *testing.M) {
+	r := &testRunner{m: m}
+	ebiten.SetWindowSize(64, 64)
+	if err := ebiten.RunGame(r); err != nil {
+		panic(err)
+	}
+	os.Exit(r.code)
+}
+
+// drawFrame draws the table and figures the way the battle screen does.
+func drawFrame(dst *ebiten.Image, tv *tableView, figs []figLook) {
+	beginBatch(dst, false)
+	tv.draw(dst)
+	for _, f := range figs {
+		drawFigure(dst, f)
+	}
+	endBatch()
+}
+
+func benchFigures(tv *tableView, n int) []figLook {
+	var out []figLook
+	for i := 0; i < n; i++ {
+		p := tv.scr(geom.P(4+float64(i%20)*6.5, 6+float64(i/20)*8.5))
+		out = append(out, figLook{pos: p, r: tv.px(0.5), side: rgb(0xc0392b), facing: float64(i), weapon: "rifle",
+			leader: i%10 == 0, markers: rules.Marker(i % 3), fade: 1, canAct: i%2 == 0})
+	}
+	return out
+}
+
+// BenchmarkDrawTable draws one frame of a 300-piece table with 200
+// figures, terrain tiles already cached (the steady state while playing).
+func BenchmarkDrawTable(b *testing.B) {
+	tv := newTableView(generatedMap(300))
+	tv.cam.Resize(1280, 800)
+	tv.fit(true)
+	tv.art.Budget = 0
+	dst := ebiten.NewImage(1280, 800)
+	figs := benchFigures(tv, 200)
+	drawFrame(dst, tv, figs) // paint and cache the tiles
+	dst.At(0, 0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		drawFrame(dst, tv, figs)
+		dst.At(0, 0) // wait for the GPU
+	}
+}
+
+// BenchmarkPaintTable paints the whole visible table from scratch (what a
+// zoom to a new level costs).
+func BenchmarkPaintTable(b *testing.B) {
+	m := generatedMap(300)
+	dst := ebiten.NewImage(1280, 800)
+	for i := 0; i < b.N; i++ {
+		art := newTableArt(m)
+		art.Budget = 0
+		art.draw(dst, 8.5, 0, 0)
+		dst.At(0, 0)
+	}
+}
+
+// The painted table must show its terrain: woods darker than the mat,
+// water blue, a building's roof red or slate, and figures in side colour.
+func TestPaintedTable(t *testing.T) {
+	m := builtinMap()
+	tv := newTableView(m)
+	tv.cam.Resize(960, 720)
+	tv.fit(true)
+	tv.art.Budget = 0
+	dst := ebiten.NewImage(960, 720)
+	drawFrame(dst, tv, nil)
+	at := func(x, y float64) color.RGBA {
+		p := tv.scr(geom.P(x, y))
+		return dst.At(int(p.X), int(p.Y)).(color.RGBA)
+	}
+	lum := func(c color.RGBA) int { return int(c.R) + int(c.G) + int(c.B) }
+	mat := at(45, 34)
+	if lum(mat) == 0 {
+		t.Fatalf("table not painted: %v", mat)
+	}
+	if w := at(35, 7); lum(w) >= lum(mat) {
+		t.Errorf("woods %v not darker than the mat %v", w, mat)
+	}
+	if w := at(40, 28); !(w.B > w.R && w.B > w.G) {
+		t.Errorf("pond %v not blue", w)
+	}
+	// desk outside the table
+	if d := dst.At(2, 2).(color.RGBA); lum(d) > lum(mat) {
+		t.Errorf("desk %v brighter than the mat", d)
+	}
+	// a figure in red on the road
+	figs := []figLook{{pos: tv.scr(geom.P(10, 18)), r: tv.px(0.5), side: rgb(0xc0392b), weapon: "rifle", fade: 1}}
+	drawFrame(dst, tv, figs)
+	ring := tv.scr(geom.P(10-0.47, 18))
+	if c := dst.At(int(ring.X), int(ring.Y)).(color.RGBA); !(c.R > c.G+40 && c.R > c.B+40) {
+		t.Errorf("figure's side band %v is not red", c)
+	}
+}
+
+func BenchmarkDrawTableNoFigures(b *testing.B) {
+	tv := newTableView(generatedMap(300))
+	tv.cam.Resize(1280, 800)
+	tv.fit(true)
+	tv.art.Budget = 0
+	dst := ebiten.NewImage(1280, 800)
+	drawFrame(dst, tv, nil)
+	dst.At(0, 0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		drawFrame(dst, tv, nil)
+		dst.At(0, 0)
+	}
+}

@@ -1,0 +1,62 @@
+package game
+
+import (
+	"encoding/json"
+	"os"
+
+	"hedgerow/rules"
+)
+
+// probe is a test hook: when HEDGEROW_PROBE names a file, the battle
+// screen writes where things are on screen (figures, buttons) and what is
+// legal, so the end-to-end test can click the real window.
+type probe struct {
+	Scene   string                `json:"scene"`
+	Decider int                   `json:"decider"`
+	Phase   string                `json:"phase"`
+	Busy    bool                  `json:"busy"`
+	Curtain bool                  `json:"curtain"`
+	PerInch float64               `json:"per_inch"`
+	Figures map[string][3]float64 `json:"figures"` // "F3": x, y, side
+	Legal   []string              `json:"legal"`
+	Over    bool                  `json:"over"`
+}
+
+var probeFrames int
+
+func writeProbe(p probe) {
+	path := os.Getenv("HEDGEROW_PROBE")
+	if path == "" {
+		return
+	}
+	probeFrames++
+	if probeFrames%6 != 0 {
+		return
+	}
+	data, _ := json.Marshal(p)
+	tmp := path + ".tmp"
+	if os.WriteFile(tmp, data, 0o644) == nil {
+		os.Rename(tmp, path)
+	}
+}
+
+func (b *battle) probe() {
+	if os.Getenv("HEDGEROW_PROBE") == "" {
+		return
+	}
+	st := b.st()
+	p := probe{Scene: "battle", Decider: st.Decider, Phase: st.Phase, Busy: b.tl.Busy(), Curtain: b.curtain,
+		PerInch: b.tv.cam.Zoom, Figures: map[string][3]float64{}, Over: st.Over}
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if f.Removed {
+			continue
+		}
+		q := b.tv.scr(f.Pos)
+		p.Figures[rules.Command{Verb: "x", Fig: f.ID}.String()[2:]] = [3]float64{q.X, q.Y, float64(f.Side)}
+	}
+	for _, c := range b.legal {
+		p.Legal = append(p.Legal, c.String())
+	}
+	writeProbe(p)
+}

@@ -1,0 +1,93 @@
+package game
+
+import (
+	"image/color"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+)
+
+func newTestBattle(t *testing.T) (*App, *battle) {
+	t.Helper()
+	sc, m, err := rules.LoadScenario(scenariosFS, "ssg-standard.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	g, evs, err := rules.NewGame(rs, sc, m, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{W: 1280, H: 800, speed: 1}
+	b := newBattle(a, g, evs)
+	b.tv.cam.Resize(1280, 800)
+	b.tv.fit(true)
+	b.tv.fitted = true
+	b.tv.art.Budget = 0
+	return a, b
+}
+
+func render(a *App, s Scene) *ebiten.Image {
+	dst := ebiten.NewImage(int(a.W), int(a.H))
+	beginBatch(dst, false)
+	s.Draw(a, dst)
+	endBatch()
+	return dst
+}
+
+// The curtain hides the whole table from the side not playing.
+func TestCurtainHidesTheTable(t *testing.T) {
+	a, b := newTestBattle(t)
+	openImg := render(a, b)
+	b.curtain = true
+	hidden := render(a, b)
+	side := sideColour(b.st(), b.st().Decider)
+	dominant := func(c color.RGBA) int {
+		switch {
+		case c.R >= c.G && c.R >= c.B:
+			return 0
+		case c.G >= c.B:
+			return 1
+		}
+		return 2
+	}
+	for _, f := range b.st().Figures {
+		p := b.tv.scr(f.Pos)
+		o := openImg.At(int(p.X), int(p.Y)).(color.RGBA)
+		c := hidden.At(int(p.X), int(p.Y)).(color.RGBA)
+		if c == o {
+			t.Errorf("curtain left %s visible at %v (%v)", f.Name, p, c)
+		}
+		if dominant(c) != dominant(side) {
+			t.Errorf("pixel at %s = %v is not the deciding side's cloth (%v)", f.Name, c, side)
+		}
+	}
+}
+
+// The battle, its dice tray and the result screen draw without trouble,
+// and the luck report counts the rolls of the log.
+func TestBattleAndResultDraw(t *testing.T) {
+	a, b := newTestBattle(t)
+	render(a, b)
+	for _, an := range b.tl.Items { // the roll-off is on the tray
+		if an.Ev.Roll != nil {
+			b.tl.Now = an.Start + an.Dur*0.9
+		}
+	}
+	render(a, b)
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(0) {
+		b.finished(an)
+	}
+	if len(b.log) == 0 || b.log[0].roll == nil {
+		t.Fatalf("the roll-off ledger is not in the log: %+v", b.log)
+	}
+	b.g.St.Over = true
+	b.g.St.Winner = 1
+	b.g.St.Result = "test"
+	r := newResult(a, b)
+	render(a, r)
+}

@@ -1,0 +1,374 @@
+package game
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// ---- scenario choice ----
+
+type scenarioInfo struct {
+	file string
+	sc   *rules.Scenario
+	m    *terrain.Map
+	err  error
+	art  *tableArt
+}
+
+type chooser struct {
+	items   []scenarioInfo
+	cur     int
+	buttons []button
+}
+
+func newChooser(a *App) Scene {
+	c := &chooser{}
+	for _, n := range tomlNames(scenariosFS) {
+		sc, m, err := rules.LoadScenario(scenariosFS, n, mapsFS)
+		it := scenarioInfo{file: n, sc: sc, m: m, err: err}
+		if m != nil {
+			it.art = newTableArt(m)
+			it.art.Budget = 0
+		}
+		c.items = append(c.items, it)
+	}
+	return c
+}
+
+func (c *chooser) Update(a *App, dt float64) error {
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		a.scene = newTitle(a)
+		return nil
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyArrowDown) {
+		c.cur = min(len(c.items)-1, c.cur+1)
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyArrowUp) {
+		c.cur = max(0, c.cur-1)
+	}
+	mx, my := cursor()
+	for i := range c.items {
+		y := 90*uiScale + float64(i)*64*uiScale
+		if clicked() && mx > 30*uiScale && mx < 400*uiScale && my > y && my < y+56*uiScale {
+			c.cur = i
+		}
+	}
+	c.buttons = []button{
+		{x: a.W - 250*uiScale, y: a.H - 66*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Deploy and play", key: "Enter"},
+		{x: a.W - 390*uiScale, y: a.H - 66*uiScale, w: 120 * uiScale, h: 42 * uiScale, label: "Back", key: "Esc"},
+	}
+	if len(c.items) == 0 || c.items[c.cur].err != nil {
+		c.buttons[0].disabled = true
+	}
+	if c.buttons[1].clicked() {
+		a.scene = newTitle(a)
+		return nil
+	}
+	if (c.buttons[0].clicked() || inpututil.IsKeyJustPressed(ebiten.KeyEnter)) && !c.buttons[0].disabled {
+		it := c.items[c.cur]
+		if s := a.deployScene(it.sc, it.m); s != nil {
+			a.scene = s
+		}
+	}
+	return nil
+}
+
+func (c *chooser) Draw(a *App, dst *ebiten.Image) {
+	dst.Fill(colDesk)
+	say(dst, "Choose a battle", boldFace(28), 30*uiScale, 28*uiScale, rgb(0xf2e2b8), 0)
+	for i, it := range c.items {
+		y := 90*uiScale + float64(i)*64*uiScale
+		bg := rgba(0x3a3026, 220)
+		if i == c.cur {
+			bg = rgb(0x7a3a22)
+		}
+		roundRect(dst, 30*uiScale, y, 370*uiScale, 56*uiScale, 6*uiScale, bg)
+		name := it.file
+		sub := ""
+		if it.sc != nil {
+			name = it.sc.Name
+			rs := it.sc.RuleSet
+			if r, ok := all.Get(rs); ok {
+				rs = r.Name()
+			}
+			sub = rs
+			if it.m != nil {
+				sub += "  -  " + it.m.Name
+			}
+		}
+		if it.err != nil {
+			sub = "cannot be loaded"
+		}
+		say(dst, name, boldFace(15), 44*uiScale, y+9*uiScale, rgb(0xf7ecd2), 0)
+		say(dst, sub, face(12), 44*uiScale, y+32*uiScale, rgb(0xd8c8a8), 0)
+	}
+	if len(c.items) == 0 {
+		say(dst, "No scenarios are shipped with this build.", face(16), 30*uiScale, 100*uiScale, rgb(0xf0a090), 0)
+	}
+	if len(c.items) > 0 {
+		it := c.items[c.cur]
+		x := 430 * uiScale
+		w := a.W - x - 30*uiScale
+		if it.err != nil {
+			say(dst, "This scenario has a problem:", boldFace(16), x, 90*uiScale, rgb(0xf0a090), 0)
+			for i, l := range wrap(it.err.Error(), face(14), w) {
+				say(dst, l, face(14), x, 120*uiScale+float64(i)*20*uiScale, rgb(0xf2e2b8), 0)
+			}
+		} else {
+			// map preview
+			ph := math.Min(a.H*0.55, w*geom.Inches(it.m.Height)/geom.Inches(it.m.Width))
+			z := ph / geom.Inches(it.m.Height)
+			pw := z * geom.Inches(it.m.Width)
+			rect(dst, x-6*uiScale, 84*uiScale, pw+12*uiScale, ph+12*uiScale, colFrame)
+			it.art.draw(dst, z, x, 90*uiScale)
+			for _, ar := range it.m.Areas {
+				var pts []fpt
+				for _, q := range ar.Poly {
+					pts = append(pts, fpt{x + geom.Inches(q.X)*z, 90*uiScale + geom.Inches(q.Y)*z})
+				}
+				strokeDashPoly(dst, pts, 1.5*uiScale, 8*uiScale, 6*uiScale, rgb(0xf2ead6))
+			}
+			y := 90*uiScale + ph + 24*uiScale
+			rs := it.sc.RuleSet
+			if r, ok := all.Get(rs); ok {
+				rs = r.Name()
+			}
+			say(dst, fmt.Sprintf("%s  -  %s, %gx%g\"", rs, it.m.Name, geom.Inches(it.m.Width), geom.Inches(it.m.Height)), boldFace(15), x, y, rgb(0xf2e2b8), 0)
+			y += 26 * uiScale
+			sides := fmt.Sprintf("%s (%d figures) against %s (%d figures)", it.sc.Sides[0].Name, countFigs(it.sc, 0), it.sc.Sides[1].Name, countFigs(it.sc, 1))
+			say(dst, sides, face(14), x, y, rgb(0xd8c8a8), 0)
+			y += 26 * uiScale
+			for _, l := range wrap(it.sc.Briefing, face(14), w) {
+				say(dst, l, face(14), x, y, rgb(0xe8dcc0), 0)
+				y += 20 * uiScale
+			}
+		}
+	}
+	for i := range c.buttons {
+		c.buttons[i].draw(dst, i == 0)
+	}
+}
+
+func countFigs(sc *rules.Scenario, side int) int {
+	n := 0
+	for _, u := range sc.Sides[side].Units {
+		n += len(u.Figures)
+	}
+	return n
+}
+
+// ---- starting a battle ----
+
+func (a *App) seedFor(sc *rules.Scenario) uint64 {
+	if a.opt.hasSeed {
+		return a.opt.seed
+	}
+	if sc.HasSeed {
+		return sc.Seed
+	}
+	return uint64(time.Now().UnixNano())
+}
+
+// startScenario loads a scenario by name or path and goes to deployment.
+func (a *App) startScenario(name string) Scene {
+	var sc *rules.Scenario
+	var m *terrain.Map
+	var err error
+	if fileExists(name) {
+		sc, m, err = rules.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
+	} else {
+		n := name
+		if !strings.HasSuffix(n, ".toml") {
+			n += ".toml"
+		}
+		sc, m, err = rules.LoadScenario(scenariosFS, n, mapsFS)
+	}
+	if err != nil {
+		a.Fail("The scenario could not be loaded", err)
+		return nil
+	}
+	return a.deployScene(sc, m)
+}
+
+func (a *App) begin(sc *rules.Scenario, m *terrain.Map) Scene {
+	rs, ok := all.Get(sc.RuleSet)
+	if !ok {
+		a.Fail("Unknown rule set", fmt.Errorf("%s: rule set %q is not in this build", sc.File, sc.RuleSet))
+		return nil
+	}
+	g, evs, err := rules.NewGame(rs, sc, m, a.seedFor(sc))
+	if err != nil {
+		a.Fail("The battle cannot start", err)
+		return nil
+	}
+	b := newBattle(a, g, evs)
+	b.shown = 1 // the second side deployed last: hide the table if the first side plays first
+	return b
+}
+
+func (a *App) resume(path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		a.Fail("The save could not be read", err)
+		return
+	}
+	g, _, err := rules.Replay(bytes.NewReader(data), scenariosFS, mapsFS, all.Get)
+	if err != nil {
+		a.Fail("The save could not be loaded", fmt.Errorf("%s: %v", path, err))
+		return
+	}
+	b := newBattle(a, g, nil)
+	b.log = append(b.log, logEntry{text: fmt.Sprintf("Resumed from %s after %d commands.", filepath.Base(path), len(g.Log)), side: -1})
+	a.scene = b
+}
+
+func (a *App) saveDir() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "."
+	}
+	return filepath.Join(dir, "hedgerow", "saves")
+}
+
+func (a *App) saveGame(g *rules.Game) {
+	dir := a.saveDir()
+	os.MkdirAll(dir, 0o755)
+	path := filepath.Join(dir, time.Now().Format("2006-01-02-150405")+".save")
+	if err := rules.SaveAtomic(path, g); err != nil {
+		a.Toast("Could not save: %v", err)
+		return
+	}
+	a.Toast("Saved to %s", path)
+}
+
+// loadDialog offers the newest saves (and the autosave).
+func (a *App) loadDialog() {
+	var files []string
+	if ents, err := os.ReadDir(a.saveDir()); err == nil {
+		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), ".save") {
+				files = append(files, filepath.Join(a.saveDir(), e.Name()))
+			}
+		}
+	}
+	sort.Sort(sort.Reverse(sort.StringSlice(files)))
+	if len(files) > 4 {
+		files = files[:4]
+	}
+	if a.opt.autosave != "" && fileExists(a.opt.autosave) {
+		files = append(files, a.opt.autosave)
+	}
+	if len(files) == 0 {
+		a.Dialog("No saved games", "Save a battle with Ctrl+S; saves go to "+a.saveDir()+".", []string{"OK"}, nil)
+		return
+	}
+	var labels []string
+	for _, f := range files {
+		labels = append(labels, strings.TrimSuffix(filepath.Base(f), ".save"))
+	}
+	labels = append(labels, "Cancel")
+	a.Dialog("Load a saved game", "Newest first. Saves live in "+a.saveDir()+".", labels, func(c int) {
+		if c < len(files) {
+			a.resume(files[c])
+		}
+	})
+}
+
+// ---- result ----
+
+type result struct {
+	b       *battle
+	buttons []button
+}
+
+func newResult(a *App, b *battle) Scene { return &result{b: b} }
+
+func (r *result) Update(a *App, dt float64) error {
+	r.b.tv.update(a, dt)
+	r.buttons = []button{
+		{x: a.W/2 - 230*uiScale, y: a.H - 90*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Back to the title"},
+		{x: a.W/2 + 10*uiScale, y: a.H - 90*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Look at the table"},
+	}
+	if r.buttons[0].clicked() || inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+		a.scene = newTitle(a)
+	}
+	if r.buttons[1].clicked() {
+		a.scene = newMapScene(r.b.tv.m)
+	}
+	return nil
+}
+
+// luck sums, per side, the expected and actual successes over every roll.
+func luck(log []logEntry) (exp, got [2]float64, n [2]int) {
+	for _, e := range log {
+		if e.roll == nil || e.side < 0 || e.side > 1 {
+			continue
+		}
+		p, ok := chance(e.roll)
+		if !ok {
+			continue
+		}
+		exp[e.side] += p
+		if success(e.roll) {
+			got[e.side]++
+		}
+		n[e.side]++
+	}
+	return
+}
+
+func (r *result) Draw(a *App, dst *ebiten.Image) {
+	b := r.b
+	st := b.st()
+	b.tv.draw(dst)
+	rect(dst, 0, 0, a.W, a.H, rgba(0x000000, 150))
+	w, h := math.Min(720*uiScale, a.W-40*uiScale), 300*uiScale
+	x, y := a.W/2-w/2, a.H/2-h/2-40*uiScale
+	roundRect(dst, x, y, w, h, 12*uiScale, rgb(0xefe6d2))
+	head := "A draw"
+	if st.Winner >= 0 {
+		head = st.Sides[st.Winner].Name + " wins"
+	}
+	say(dst, head, boldFace(34), a.W/2, y+20*uiScale, rgb(0x2b2418), 1)
+	say(dst, st.Result, italicFace(15), a.W/2, y+70*uiScale, rgb(0x5a4a38), 1)
+	exp, got, n := luck(b.log)
+	yy := y + 110*uiScale
+	say(dst, "Side", boldFace(14), x+30*uiScale, yy, rgb(0x2b2418), 0)
+	say(dst, "Losses", boldFace(14), x+230*uiScale, yy, rgb(0x2b2418), 0)
+	say(dst, "Rolls", boldFace(14), x+330*uiScale, yy, rgb(0x2b2418), 0)
+	say(dst, "Successes: expected / actual", boldFace(14), x+420*uiScale, yy, rgb(0x2b2418), 0)
+	for s := 0; s < 2; s++ {
+		yy += 30 * uiScale
+		rect(dst, x+30*uiScale, yy+3*uiScale, 12*uiScale, 12*uiScale, sideColour(st, s))
+		say(dst, st.Sides[s].Name, face(15), x+50*uiScale, yy, rgb(0x2b2418), 0)
+		say(dst, fmt.Sprint(st.Sides[s].Losses), face(15), x+230*uiScale, yy, rgb(0x2b2418), 0)
+		say(dst, fmt.Sprint(n[s]), face(15), x+330*uiScale, yy, rgb(0x2b2418), 0)
+		verdict := "as expected"
+		switch d := got[s] - exp[s]; {
+		case d > 0.75:
+			verdict = "lucky"
+		case d < -0.75:
+			verdict = "unlucky"
+		}
+		say(dst, fmt.Sprintf("%.1f / %.0f  (%s)", exp[s], got[s], verdict), face(15), x+420*uiScale, yy, rgb(0x2b2418), 0)
+	}
+	yy += 50 * uiScale
+	say(dst, fmt.Sprintf("%d commands over %d turns. The whole log, with every roll, is on the right of the battle screen and in the save.", len(b.g.Log), st.Round), face(13), x+30*uiScale, yy, rgb(0x5a4a38), 0)
+	for i := range r.buttons {
+		r.buttons[i].draw(dst, i == 0)
+	}
+}

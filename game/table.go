@@ -1,0 +1,296 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hedgerow/game/view"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// tableView is the table under the camera: terrain art, frame, rulers,
+// and the pan/zoom controls shared by every scene that shows the table.
+type tableView struct {
+	m       *terrain.Map
+	art     *tableArt
+	cam     *view.Camera
+	panning bool
+	panX    int
+	panY    int
+	fitted  bool
+	legend  bool
+	swatch  map[string]*ebiten.Image
+	// reserved screen margins (panels) used when fitting
+	padL, padR, padT, padB float64
+}
+
+func newTableView(m *terrain.Map) *tableView {
+	return &tableView{m: m, art: newTableArt(m), cam: view.NewCamera(1280, 800), legend: true}
+}
+
+func (tv *tableView) tw() float64 { return geom.Inches(tv.m.Width) }
+func (tv *tableView) th() float64 { return geom.Inches(tv.m.Height) }
+
+func (tv *tableView) fit(snap bool) {
+	c := tv.cam
+	w, h := c.W, c.H
+	// fit inside the free area, then shift the centre for the panels
+	c.W, c.H = w-tv.padL-tv.padR, h-tv.padT-tv.padB
+	c.Fit(tv.tw()+2, tv.th()+2, 16*uiScale, snap)
+	c.W, c.H = w, h
+	dx := (tv.padR - tv.padL) / 2
+	dy := (tv.padB - tv.padT) / 2
+	z := c.Zoom
+	if !snap {
+		// goal zoom is not exported; recompute as Fit did
+		z = math.Min((w-tv.padL-tv.padR-32*uiScale)/(tv.tw()+2), (h-tv.padT-tv.padB-32*uiScale)/(tv.th()+2))
+	}
+	c.PanSmooth(-dx, -dy)
+	if snap {
+		c.CX += dx / z
+		c.CY += dy / z
+		c.Snap()
+	}
+}
+
+// update handles camera input. It reports whether the pointer is busy
+// panning (so scenes ignore it).
+func (tv *tableView) update(a *App, dt float64) {
+	c := tv.cam
+	c.Resize(a.W, a.H)
+	if !tv.fitted {
+		tv.fit(true)
+		tv.fitted = true
+	}
+	mx, my := ebiten.CursorPosition()
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonMiddle) {
+		tv.panning, tv.panX, tv.panY = true, mx, my
+	}
+	if tv.panning {
+		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) {
+			tv.panning = false
+		} else {
+			c.Pan(float64(mx-tv.panX), float64(my-tv.panY))
+			tv.panX, tv.panY = mx, my
+		}
+	}
+	if !a.modal() {
+		step := 700 * dt * uiScale
+		if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
+			c.PanSmooth(step, 0)
+		}
+		if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
+			c.PanSmooth(-step, 0)
+		}
+		if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
+			c.PanSmooth(0, step)
+		}
+		if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
+			c.PanSmooth(0, -step)
+		}
+		if inpututil.IsKeyJustPressed(ebiten.KeyF) || inpututil.IsKeyJustPressed(ebiten.KeyHome) {
+			tv.fit(false)
+		}
+		if inpututil.IsKeyJustPressed(ebiten.KeyG) {
+			tv.legend = !tv.legend
+		}
+		if inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyKPAdd) {
+			c.ZoomAt(a.W/2, a.H/2, 1.25)
+		}
+		if inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyKPSubtract) {
+			c.ZoomAt(a.W/2, a.H/2, 0.8)
+		}
+		if _, wy := ebiten.Wheel(); wy != 0 {
+			c.ZoomAt(float64(mx), float64(my), math.Pow(1.18, wy))
+		}
+	}
+	c.Step(dt)
+}
+
+// scr converts a table point to the screen.
+func (tv *tableView) scr(p geom.Pt) fpt {
+	x, y := tv.cam.ToScreen(geom.Inches(p.X), geom.Inches(p.Y))
+	return fpt{x, y}
+}
+
+// tbl converts a screen point to the table.
+func (tv *tableView) tbl(x, y float64) geom.Pt {
+	ix, iy := tv.cam.ToTable(x, y)
+	return geom.P(ix, iy)
+}
+
+func (tv *tableView) px(inches float64) float64 { return inches * tv.cam.Zoom }
+
+var (
+	colDesk  = rgb(0x2a211a)
+	colFrame = rgb(0x6b4a2e)
+)
+
+// draw paints the desk, the table's wooden frame with inch marks, and the
+// terrain.
+func (tv *tableView) draw(dst *ebiten.Image) {
+	dst.Fill(colDesk)
+	c := tv.cam
+	if !tv.fitted {
+		c.Resize(float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy()))
+		tv.fit(true)
+		tv.fitted = true
+	}
+	o := tv.scr(geom.Pt{})
+	e := tv.scr(geom.Pt{X: tv.m.Width, Y: tv.m.Height})
+	fw := math.Max(10*uiScale, tv.px(1.1))
+	// frame with a little bevel
+	roundRect(dst, o.X-fw-3, o.Y-fw-3, e.X-o.X+2*fw+6, e.Y-o.Y+2*fw+6, fw*0.4, rgba(0x000000, 120))
+	roundRect(dst, o.X-fw, o.Y-fw, e.X-o.X+2*fw, e.Y-o.Y+2*fw, fw*0.35, colFrame)
+	for i := 0; i < 5; i++ { // wood grain
+		k := float64(i+1) / 6
+		line(dst, fpt{o.X - fw, o.Y - fw*k}, fpt{e.X + fw, o.Y - fw*k}, 1, rgba(0x4a3220, 90))
+		line(dst, fpt{o.X - fw, e.Y + fw*k}, fpt{e.X + fw, e.Y + fw*k}, 1, rgba(0x4a3220, 90))
+	}
+	tv.art.draw(dst, c.Zoom, o.X, o.Y)
+	rectLine(dst, o.X, o.Y, e.X-o.X, e.Y-o.Y, 1.5, rgba(0x1a140c, 220))
+	tv.drawRulerMarks(dst, o, e, fw)
+}
+
+// drawRulerMarks puts inch ticks on the frame, numbered every 6 or 12".
+func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e fpt, fw float64) {
+	z := tv.cam.Zoom
+	every := 1.0
+	if z < 6 {
+		every = 2
+	}
+	label := 6.0
+	if z < 9 {
+		label = 12
+	}
+	f := face(math.Min(13, math.Max(9, fw*0.45)) / uiScale * uiScale / uiScale)
+	ink := rgba(0xf0e2c0, 220)
+	for x := 0.0; x <= tv.tw()+1e-9; x += every {
+		sx := o.X + x*z
+		l := fw * 0.3
+		if math.Mod(x, label) == 0 {
+			l = fw * 0.55
+			if x > 0 && x < tv.tw() {
+				say(dst, fmt.Sprintf("%g", x), f, sx, o.Y-fw+1, ink, 1)
+			}
+		}
+		line(dst, fpt{sx, o.Y}, fpt{sx, o.Y - l}, 1, ink)
+		line(dst, fpt{sx, e.Y}, fpt{sx, e.Y + l}, 1, ink)
+	}
+	for y := 0.0; y <= tv.th()+1e-9; y += every {
+		sy := o.Y + y*z
+		l := fw * 0.3
+		if math.Mod(y, label) == 0 {
+			l = fw * 0.55
+			if y > 0 && y < tv.th() {
+				say(dst, fmt.Sprintf("%g", y), f, o.X-fw*0.55, sy-f.Size*0.6, ink, 1)
+			}
+		}
+		line(dst, fpt{o.X, sy}, fpt{o.X - l, sy}, 1, ink)
+		line(dst, fpt{e.X, sy}, fpt{e.X + l, sy}, 1, ink)
+	}
+}
+
+// drawScaleBar draws a ruler of whole inches at (x, y), with cm too when
+// asked.
+func (tv *tableView) drawScaleBar(dst *ebiten.Image, x, y float64, cm bool) float64 {
+	z := tv.cam.Zoom
+	n := 6.0
+	for n*z > 260*uiScale && n > 1 {
+		n /= 2
+	}
+	for n*z < 90*uiScale {
+		n *= 2
+	}
+	w := n * z
+	h := 8 * uiScale
+	roundRect(dst, x-6*uiScale, y-18*uiScale, w+12*uiScale+50*uiScale, h+28*uiScale, 5*uiScale, rgba(0x1b1610, 200))
+	for i := 0.0; i < n; i++ {
+		c := rgb(0xf2ead6)
+		if int(i)%2 == 1 {
+			c = rgb(0x3a3026)
+		}
+		rect(dst, x+i*z, y, z, h, c)
+	}
+	rectLine(dst, x, y, w, h, 1, rgb(0xf2ead6))
+	f := face(11)
+	say(dst, "0", f, x, y-15*uiScale, rgb(0xf2ead6), 1)
+	say(dst, fmt.Sprintf("%g\"", n), f, x+w, y-15*uiScale, rgb(0xf2ead6), 1)
+	if cm {
+		say(dst, fmt.Sprintf("%.0f cm", n*2.54), f, x+w+8*uiScale, y-2*uiScale, rgb(0xd8c8a8), 0)
+	} else {
+		say(dst, "inches", f, x+w+8*uiScale, y-2*uiScale, rgb(0xd8c8a8), 0)
+	}
+	return h + 28*uiScale
+}
+
+// legendKinds lists the kinds on this map in painting order.
+func (tv *tableView) legendKinds() []string {
+	seen := map[string]bool{}
+	for _, p := range tv.m.Pieces {
+		seen[p.Kind] = true
+	}
+	var out []string
+	for _, k := range terrain.Kinds {
+		if seen[k.Name] {
+			out = append(out, k.Name)
+		}
+	}
+	return out
+}
+
+func (tv *tableView) swatchFor(kind string) *ebiten.Image {
+	if tv.swatch == nil {
+		tv.swatch = map[string]*ebiten.Image{}
+	}
+	if img, ok := tv.swatch[kind]; ok {
+		return img
+	}
+	const sc = 20.0
+	img := ebiten.NewImage(int(2.4*sc), int(1.4*sc))
+	k, _ := terrain.KindByName(kind)
+	p := &painter{dst: img, scale: sc}
+	img.Fill(colMat)
+	pc := terrain.Piece{ID: 3, Kind: kind, Props: k.Props}
+	if k.Linear {
+		pc.Path = []geom.Pt{geom.P(0.2, 0.7), geom.P(2.2, 0.7)}
+	} else {
+		pc.Poly = geom.Polygon{geom.P(0.1, 0.1), geom.P(2.3, 0.1), geom.P(2.3, 1.3), geom.P(0.1, 1.3)}
+	}
+	p.paintPiece(&pc)
+	tv.swatch[kind] = img
+	return img
+}
+
+// drawLegend lists each kind on the map with a painted sample.
+func (tv *tableView) drawLegend(dst *ebiten.Image, x, yBottom float64) {
+	kinds := tv.legendKinds()
+	if len(kinds) == 0 {
+		return
+	}
+	row := 22 * uiScale
+	cols := 2
+	rows := (len(kinds) + cols - 1) / cols
+	colW := 150 * uiScale
+	h := float64(rows)*row + 30*uiScale
+	y := yBottom - h
+	roundRect(dst, x, y, float64(cols)*colW+12*uiScale, h, 6*uiScale, rgba(0x1b1610, 215))
+	say(dst, "Legend  (G hides)", boldFace(12), x+8*uiScale, y+6*uiScale, rgb(0xf2ead6), 0)
+	for i, k := range kinds {
+		cx := x + 8*uiScale + float64(i/rows)*colW
+		cy := y + 26*uiScale + float64(i%rows)*row
+		img := tv.swatchFor(k)
+		op := &ebiten.DrawImageOptions{}
+		s := (row - 4*uiScale) / float64(img.Bounds().Dy())
+		op.GeoM.Scale(s, s)
+		op.GeoM.Translate(cx, cy)
+		op.Filter = ebiten.FilterLinear
+		drawImage(dst, img, op)
+		kd, _ := terrain.KindByName(k)
+		say(dst, kd.Label, face(12), cx+float64(img.Bounds().Dx())*s+6*uiScale, cy+2*uiScale, rgb(0xe8dcc0), 0)
+	}
+}

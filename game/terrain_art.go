@@ -1,0 +1,741 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"math/rand/v2"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// The table's terrain is painted once per zoom level into tiles and
+// reused every frame. Everything is drawn by this code: no image files.
+
+const tilePx = 1024
+
+// painter draws table inches to pixels: px = in*scale - off.
+type painter struct {
+	dst      *ebiten.Image
+	scale    float64
+	offX     float64
+	offY     float64
+	bounds   geom.Rect // table region covered (mils), for culling
+	detailed bool
+}
+
+func (p *painter) pt(q geom.Pt) fpt {
+	return fpt{geom.Inches(q.X)*p.scale - p.offX, geom.Inches(q.Y)*p.scale - p.offY}
+}
+
+func (p *painter) pts(qs []geom.Pt) []fpt {
+	out := make([]fpt, len(qs))
+	for i, q := range qs {
+		out[i] = p.pt(q)
+	}
+	return out
+}
+
+func (p *painter) in(v float64) float64 { return v * p.scale }
+
+// Colours of the table.
+var (
+	colMat      = rgb(0x7d8a4e)
+	colMatDark  = rgb(0x6a7741)
+	colWoodsBed = rgb(0x4f5a2c)
+	colCanopy   = rgb(0x3f6b2a)
+	colRoad     = rgb(0xc2a878)
+	colField    = rgb(0xc9b35a)
+	colWater    = rgb(0x4f7fa6)
+	colRubble   = rgb(0x8c8378)
+	colWall     = rgb(0xa8a196)
+	colHedge    = rgb(0x3d6128)
+	colBank     = rgb(0x7a5a36)
+	colRoofA    = rgb(0xa4553a)
+	colRoofB    = rgb(0x6f7279)
+	colInk      = rgb(0x2b2418)
+)
+
+var matNoise *ebiten.Image
+
+// matTexture makes a speckled felt/grass texture, 256 px square, that
+// tiles seamlessly.
+func matTexture() *ebiten.Image {
+	if matNoise != nil {
+		return matNoise
+	}
+	const n = 256
+	r := rand.New(rand.NewPCG(7, 11))
+	pix := make([]byte, n*n*4)
+	base := [3]float64{float64(colMat.R), float64(colMat.G), float64(colMat.B)}
+	// value noise on an 8x8 lattice, wrapped, plus fine grain
+	var lat [16][16]float64
+	for i := range lat {
+		for j := range lat[i] {
+			lat[i][j] = r.Float64()*2 - 1
+		}
+	}
+	smooth := func(t float64) float64 { return t * t * (3 - 2*t) }
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			fx, fy := float64(x)/16, float64(y)/16
+			ix, iy := int(fx), int(fy)
+			tx, ty := smooth(fx-float64(ix)), smooth(fy-float64(iy))
+			a := lat[iy%16][ix%16]
+			b := lat[iy%16][(ix+1)%16]
+			c := lat[(iy+1)%16][ix%16]
+			d := lat[(iy+1)%16][(ix+1)%16]
+			v := (a*(1-tx)+b*tx)*(1-ty) + (c*(1-tx)+d*tx)*ty
+			g := r.Float64()*2 - 1
+			k := 1 + 0.07*v + 0.05*g
+			if r.IntN(60) == 0 { // a dry blade
+				k += 0.18
+			}
+			o := (y*n + x) * 4
+			for ch := 0; ch < 3; ch++ {
+				pix[o+ch] = uint8(math.Max(0, math.Min(255, base[ch]*k)))
+			}
+			pix[o+3] = 255
+		}
+	}
+	img := ebiten.NewImage(n, n)
+	img.WritePixels(pix)
+	matNoise = img
+	return img
+}
+
+// paintMat covers the table with the mat texture (texture repeats every 6").
+func (p *painter) paintMat(tw, th int64) {
+	if m := batching(p.dst); m != nil {
+		m.flush()
+	}
+	tex := matTexture()
+	rep := p.in(6)
+	w, h := p.in(geom.Inches(tw)), p.in(geom.Inches(th))
+	b := p.dst.Bounds()
+	x0 := math.Floor((p.offX+float64(b.Min.X))/rep) * rep
+	y0 := math.Floor((p.offY+float64(b.Min.Y))/rep) * rep
+	for y := y0; y < p.offY+float64(b.Max.Y) && y < h; y += rep {
+		for x := x0; x < p.offX+float64(b.Max.X) && x < w; x += rep {
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Scale(rep/256, rep/256)
+			op.GeoM.Translate(x-p.offX, y-p.offY)
+			op.Filter = ebiten.FilterLinear
+			p.dst.DrawImage(tex, op)
+		}
+	}
+}
+
+// kindOrder is the painting order: flat things first, tall things last.
+var kindOrder = map[string]int{
+	"open": 0, "hill": 1, "field": 2, "rough": 3, "swamp": 4, "stream": 5, "water": 6,
+	"road": 7, "trench": 8, "rubble": 9, "woods": 10, "building": 11,
+	"fence": 12, "hedge": 13, "low-wall": 14, "high-wall": 15, "bocage": 16,
+}
+
+func rng(id int, salt uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(uint64(id)*7919+salt, 0x9e3779b9))
+}
+
+// paintPiece draws one terrain piece.
+func (p *painter) paintPiece(pc *terrain.Piece) {
+	if len(pc.Poly) >= 3 {
+		p.paintArea(pc)
+	} else if len(pc.Path) >= 2 {
+		p.paintLinear(pc)
+	}
+}
+
+func (p *painter) paintArea(pc *terrain.Piece) {
+	poly := p.pts(pc.Poly)
+	r := rng(pc.ID, 1)
+	switch pc.Kind {
+	case "hill":
+		fillPoly(p.dst, poly, rgba(0xe8e0b0, 40))
+		c := centroid(poly)
+		strokePoly(p.dst, poly, true, p.in(0.06), rgba(0x5b4a2a, 200))
+		for i, k := range []float64{0.72, 0.46, 0.22} {
+			inner := scalePoly(poly, c, k)
+			fillPoly(p.dst, inner, rgba(0xf0e8c0, 28))
+			strokePoly(p.dst, inner, true, p.in(0.045), rgba(0x6b5630, uint8(150+30*i)))
+		}
+		// hachures pointing down the slope from the outer contour
+		p.hachures(poly, scalePoly(poly, c, 0.72))
+	case "field":
+		fillPoly(p.dst, poly, colField)
+		p.rows(poly, pc.ID, p.in(0.32), shade(colField, 0.72), p.in(0.07))
+		strokePoly(p.dst, poly, true, p.in(0.08), rgb(0x7b6a32))
+	case "road":
+		fillPoly(p.dst, poly, colRoad)
+		p.speckle(poly, r, 3.0, p.in(0.04), rgba(0x8a7450, 160))
+		strokePoly(p.dst, poly, true, p.in(0.07), rgb(0x8f7a52))
+	case "water", "stream":
+		c := colWater
+		if pc.Kind == "stream" {
+			c = shade(colWater, 1.15)
+		}
+		strokePoly(p.dst, poly, true, p.in(0.25), rgb(0x6b5a3a))
+		fillPoly(p.dst, poly, c)
+		fillPoly(p.dst, scalePoly(poly, centroid(poly), 0.85), shade(c, 0.88))
+		p.ripples(poly, r, shade(c, 1.35))
+		strokePoly(p.dst, poly, true, p.in(0.06), rgb(0x2d4e6b))
+	case "rubble":
+		fillPoly(p.dst, poly, colRubble)
+		p.stones(poly, r, 7, 0.12, 0.32)
+		strokePoly(p.dst, poly, true, p.in(0.05), rgb(0x4f4941))
+	case "rough":
+		fillPoly(p.dst, poly, rgba(0x8a7a4a, 120))
+		p.stones(poly, r, 1.2, 0.06, 0.14)
+		p.tufts(poly, r, 2.5, rgb(0x4c5a2a))
+		strokeDashPoly(p.dst, poly, p.in(0.05), p.in(0.25), p.in(0.15), rgb(0x5b4a2a))
+	case "swamp":
+		fillPoly(p.dst, poly, rgb(0x5f6a45))
+		p.pools(poly, r)
+		p.tufts(poly, r, 3, rgb(0x2f3f1e))
+		strokeDashPoly(p.dst, poly, p.in(0.05), p.in(0.2), p.in(0.12), rgb(0x2f3f1e))
+	case "trench":
+		strokePoly(p.dst, poly, true, p.in(0.3), rgb(0xa08a62))
+		fillPoly(p.dst, poly, rgb(0x5a4630))
+		fillPoly(p.dst, scalePoly(poly, centroid(poly), 0.7), rgb(0x3b2d1e))
+		p.sandbags(poly)
+	case "woods":
+		fillPoly(p.dst, poly, colWoodsBed)
+		p.speckle(poly, r, 4, p.in(0.05), rgba(0x7a6a3a, 200))
+		strokePoly(p.dst, poly, true, p.in(0.1), rgb(0x2e2a16))
+		p.trees(poly, r)
+	case "building":
+		p.building(pc, poly)
+	case "open":
+		strokeDashPoly(p.dst, poly, p.in(0.04), p.in(0.3), p.in(0.2), rgba(0x3a3020, 120))
+	default:
+		fillPoly(p.dst, poly, rgba(0x9a9a80, 120))
+		strokePoly(p.dst, poly, true, p.in(0.05), colInk)
+	}
+}
+
+func strokeDashPoly(dst *ebiten.Image, poly []fpt, w, dash, gap float64, c color.Color) {
+	for i := range poly {
+		strokeDashed(dst, poly[i], poly[(i+1)%len(poly)], w, dash, gap, c)
+	}
+}
+
+// boundsOf gives the pixel bounding box of a polygon.
+func boundsOf(poly []fpt) (x0, y0, x1, y1 float64) {
+	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, q := range poly {
+		x0, y0 = math.Min(x0, q.X), math.Min(y0, q.Y)
+		x1, y1 = math.Max(x1, q.X), math.Max(y1, q.Y)
+	}
+	return
+}
+
+// scatter yields jittered points about every `every` inches inside poly,
+// at least `margin` pixels from its outline.
+func (p *painter) scatter(poly []fpt, r *rand.Rand, every, margin float64, f func(q fpt)) {
+	x0, y0, x1, y1 := boundsOf(poly)
+	step := p.in(every)
+	if step < 2 {
+		step = 2
+	}
+	for y := y0 + step/2; y < y1; y += step {
+		for x := x0 + step/2; x < x1; x += step {
+			q := fpt{x + (r.Float64()-0.5)*step*0.8, y + (r.Float64()-0.5)*step*0.8}
+			if pointIn(poly, q) && (margin <= 0 || edgeDist(poly, q) >= margin) {
+				f(q)
+			}
+		}
+	}
+}
+
+func (p *painter) speckle(poly []fpt, r *rand.Rand, perInch, rad float64, c color.Color) {
+	p.scatter(poly, r, 1/perInch, 0, func(q fpt) { circle(p.dst, q, rad, c) })
+}
+
+// rows draws crop rows parallel to the polygon's longest edge.
+func (p *painter) rows(poly []fpt, id int, gap float64, c color.Color, w float64) {
+	best, ang := 0.0, 0.0
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%len(poly)]
+		if l := math.Hypot(b.X-a.X, b.Y-a.Y); l > best {
+			best, ang = l, math.Atan2(b.Y-a.Y, b.X-a.X)
+		}
+	}
+	ux, uy := math.Cos(ang), math.Sin(ang)
+	nx, ny := -uy, ux
+	c0 := centroid(poly)
+	x0, y0, x1, y1 := boundsOf(poly)
+	reach := math.Hypot(x1-x0, y1-y0)
+	for s := -reach; s <= reach; s += gap {
+		a := fpt{c0.X + nx*s - ux*reach, c0.Y + ny*s - uy*reach}
+		b := fpt{c0.X + nx*s + ux*reach, c0.Y + ny*s + uy*reach}
+		for _, sg := range clipSeg(poly, a, b) {
+			line(p.dst, sg[0], sg[1], w, c)
+		}
+	}
+}
+
+func (p *painter) hachures(outer, inner []fpt) {
+	n := len(outer)
+	for i := 0; i < n; i++ {
+		a, b := outer[i], outer[(i+1)%n]
+		ia, ib := inner[i], inner[(i+1)%n]
+		l := math.Hypot(b.X-a.X, b.Y-a.Y)
+		k := int(l / p.in(0.5))
+		for j := 0; j < k; j++ {
+			t := (float64(j) + 0.5) / float64(k)
+			o := fpt{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t}
+			in := fpt{ia.X + (ib.X-ia.X)*t, ia.Y + (ib.Y-ia.Y)*t}
+			m := fpt{o.X + (in.X-o.X)*0.35, o.Y + (in.Y-o.Y)*0.35}
+			line(p.dst, o, m, p.in(0.035), rgba(0x6b5630, 130))
+		}
+	}
+}
+
+func (p *painter) ripples(poly []fpt, r *rand.Rand, c color.Color) {
+	p.scatter(poly, r, 1.3, p.in(0.35), func(q fpt) {
+		w := p.in(0.25 + r.Float64()*0.25)
+		for k := 0; k < 2; k++ {
+			y := q.Y + float64(k)*p.in(0.12)
+			x := q.X + float64(k)*p.in(0.1)
+			var pts []fpt
+			for t := 0; t <= 6; t++ {
+				f := float64(t) / 6
+				pts = append(pts, fpt{x - w/2 + w*f, y - math.Sin(f*math.Pi)*p.in(0.06)})
+			}
+			strokePoly(p.dst, pts, false, p.in(0.035), c)
+		}
+	})
+}
+
+func (p *painter) stones(poly []fpt, r *rand.Rand, perInch float64, minR, maxR float64) {
+	p.scatter(poly, r, 1/math.Sqrt(perInch), p.in(minR), func(q fpt) {
+		rad := p.in(minR + r.Float64()*(maxR-minR))
+		var st []fpt
+		k := 5 + r.IntN(3)
+		a0 := r.Float64() * math.Pi
+		for i := 0; i < k; i++ {
+			a := a0 + float64(i)/float64(k)*2*math.Pi
+			rr := rad * (0.7 + 0.3*r.Float64())
+			st = append(st, fpt{q.X + math.Cos(a)*rr, q.Y + math.Sin(a)*rr})
+		}
+		g := 0.75 + 0.4*r.Float64()
+		shadow := make([]fpt, len(st))
+		for i, s := range st {
+			shadow[i] = fpt{s.X + rad*0.25, s.Y + rad*0.25}
+		}
+		fillPoly(p.dst, shadow, rgba(0x201a10, 110))
+		fillPoly(p.dst, st, shade(rgb(0xa49c90), g))
+		strokePoly(p.dst, st, true, math.Max(0.6, p.in(0.015)), rgb(0x4a443c))
+	})
+}
+
+func (p *painter) tufts(poly []fpt, r *rand.Rand, perInch float64, c color.Color) {
+	p.scatter(poly, r, 1/math.Sqrt(perInch), p.in(0.1), func(q fpt) {
+		h := p.in(0.12 + r.Float64()*0.1)
+		for k := -1; k <= 1; k++ {
+			line(p.dst, q, fpt{q.X + float64(k)*h*0.5, q.Y - h}, math.Max(0.7, p.in(0.025)), c)
+		}
+	})
+}
+
+func (p *painter) pools(poly []fpt, r *rand.Rand) {
+	p.scatter(poly, r, 1.6, p.in(0.4), func(q fpt) {
+		rad := p.in(0.18 + r.Float64()*0.2)
+		var pts []fpt
+		for i := 0; i < 10; i++ {
+			a := float64(i) / 10 * 2 * math.Pi
+			pts = append(pts, fpt{q.X + math.Cos(a)*rad*1.6, q.Y + math.Sin(a)*rad*(0.8+0.2*r.Float64())})
+		}
+		fillPoly(p.dst, pts, rgb(0x4d6a72))
+		strokePoly(p.dst, pts, true, math.Max(0.6, p.in(0.02)), rgb(0x2f3f2e))
+	})
+}
+
+func (p *painter) sandbags(poly []fpt) {
+	n := len(poly)
+	for i := 0; i < n; i++ {
+		a, b := poly[i], poly[(i+1)%n]
+		l := math.Hypot(b.X-a.X, b.Y-a.Y)
+		k := int(l / p.in(0.3))
+		for j := 0; j < k; j++ {
+			t := (float64(j) + 0.5) / float64(k)
+			q := fpt{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t}
+			circle(p.dst, q, p.in(0.13), rgb(0xb59e72))
+			ring(p.dst, q, p.in(0.13), math.Max(0.6, p.in(0.02)), rgb(0x5a4630))
+		}
+	}
+}
+
+// trees draws canopies: a shadow, the crown, a lit side, and a few leaf
+// clumps, so woods read as woods without colour.
+func (p *painter) trees(poly []fpt, r *rand.Rand) {
+	type tree struct {
+		q fpt
+		r float64
+	}
+	var ts []tree
+	p.scatter(poly, r, 1.25, p.in(0.3), func(q fpt) {
+		ts = append(ts, tree{q, p.in(0.55 + r.Float64()*0.35)})
+	})
+	for _, t := range ts {
+		circle(p.dst, fpt{t.q.X + t.r*0.3, t.q.Y + t.r*0.35}, t.r, rgba(0x141a08, 120))
+	}
+	for i, t := range ts {
+		g := 0.85 + 0.3*float64(i%5)/4
+		base := shade(colCanopy, g)
+		p.crown(t.q, t.r, base, r)
+	}
+}
+
+func (p *painter) crown(q fpt, rad float64, base color.RGBA, r *rand.Rand) {
+	// lobed outline
+	var pts []fpt
+	k := 12
+	for i := 0; i < k; i++ {
+		a := float64(i) / float64(k) * 2 * math.Pi
+		rr := rad * (0.86 + 0.14*math.Abs(math.Sin(float64(i)*1.9+rad)))
+		pts = append(pts, fpt{q.X + math.Cos(a)*rr, q.Y + math.Sin(a)*rr})
+	}
+	fillPoly(p.dst, pts, base)
+	strokePoly(p.dst, pts, true, math.Max(0.8, rad*0.08), shade(base, 0.55))
+	for j := 0; j < 4; j++ {
+		a := r.Float64() * 2 * math.Pi
+		d := rad * 0.45 * r.Float64()
+		circle(p.dst, fpt{q.X + math.Cos(a)*d - rad*0.15, q.Y + math.Sin(a)*d - rad*0.15}, rad*0.32, shade(base, 1.22))
+	}
+	circle(p.dst, fpt{q.X - rad*0.3, q.Y - rad*0.3}, rad*0.18, shade(base, 1.45))
+}
+
+// building draws a shadow, the walls and a pitched roof: ridge along the
+// longest side, tile courses parallel to it, the shaded slope darker.
+func (p *painter) building(pc *terrain.Piece, poly []fpt) {
+	sh := make([]fpt, len(poly))
+	for i, q := range poly {
+		sh[i] = fpt{q.X + p.in(0.35), q.Y + p.in(0.4)}
+	}
+	fillPoly(p.dst, sh, rgba(0x10100a, 110))
+	roof := colRoofA
+	if pc.ID%3 == 1 {
+		roof = colRoofB
+	}
+	fillPoly(p.dst, poly, roof)
+	best, ang := 0.0, 0.0
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%len(poly)]
+		if l := math.Hypot(b.X-a.X, b.Y-a.Y); l > best {
+			best, ang = l, math.Atan2(b.Y-a.Y, b.X-a.X)
+		}
+	}
+	ux, uy := math.Cos(ang), math.Sin(ang)
+	nx, ny := -uy, ux
+	c := centroid(poly)
+	x0, y0, x1, y1 := boundsOf(poly)
+	reach := math.Hypot(x1-x0, y1-y0)
+	gap := p.in(0.2)
+	for s := -reach; s <= reach; s += gap {
+		a := fpt{c.X + nx*s - ux*reach, c.Y + ny*s - uy*reach}
+		b := fpt{c.X + nx*s + ux*reach, c.Y + ny*s + uy*reach}
+		for _, sg := range clipSeg(poly, a, b) {
+			if s > 0 { // the slope away from the light
+				q := []fpt{sg[0], sg[1], {sg[1].X + nx*gap, sg[1].Y + ny*gap}, {sg[0].X + nx*gap, sg[0].Y + ny*gap}}
+				fillPoly(p.dst, q, rgba(0x000000, 55))
+			}
+			line(p.dst, sg[0], sg[1], math.Max(0.6, p.in(0.025)), shade(roof, 0.7))
+		}
+	}
+	// ridge line
+	for _, sg := range clipSeg(poly, fpt{c.X - ux*reach, c.Y - uy*reach}, fpt{c.X + ux*reach, c.Y + uy*reach}) {
+		// pull the ridge ends in from the gables a little (hipped look)
+		d := math.Hypot(sg[1].X-sg[0].X, sg[1].Y-sg[0].Y)
+		in := math.Min(p.in(0.4), d*0.2)
+		a := fpt{sg[0].X + ux*in, sg[0].Y + uy*in}
+		b := fpt{sg[1].X - ux*in, sg[1].Y - uy*in}
+		line(p.dst, a, b, p.in(0.09), shade(roof, 0.5))
+		line(p.dst, a, b, p.in(0.035), shade(roof, 1.3))
+	}
+	strokePoly(p.dst, poly, true, p.in(0.12), rgb(0x3a3028))
+	// chimney
+	circleish := fpt{c.X + ux*best*0.25 + nx*p.in(0.3), c.Y + uy*best*0.25 + ny*p.in(0.3)}
+	if pointIn(poly, circleish) {
+		rect(p.dst, circleish.X-p.in(0.15), circleish.Y-p.in(0.15), p.in(0.3), p.in(0.3), rgb(0x7a5444))
+		rectLine(p.dst, circleish.X-p.in(0.15), circleish.Y-p.in(0.15), p.in(0.3), p.in(0.3), math.Max(0.6, p.in(0.03)), colInk)
+	}
+	for _, d := range pc.Doors {
+		q := p.pt(d)
+		rect(p.dst, q.X-p.in(0.2), q.Y-p.in(0.2), p.in(0.4), p.in(0.4), rgb(0x6a4a2a))
+	}
+	for _, w := range pc.Windows {
+		q := p.pt(w)
+		rect(p.dst, q.X-p.in(0.15), q.Y-p.in(0.15), p.in(0.3), p.in(0.3), rgb(0xa8c8d8))
+	}
+}
+
+// along walks a polyline placing something every `every` pixels.
+func along(pts []fpt, every float64, f func(q fpt, ang float64, i int)) {
+	carry := every / 2
+	i := 0
+	for s := 1; s < len(pts); s++ {
+		a, b := pts[s-1], pts[s]
+		l := math.Hypot(b.X-a.X, b.Y-a.Y)
+		ang := math.Atan2(b.Y-a.Y, b.X-a.X)
+		for d := carry; d < l; d += every {
+			t := d / l
+			f(fpt{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t}, ang, i)
+			i++
+		}
+		carry = math.Mod(carry-l, every)
+		if carry < 0 {
+			carry += every
+		}
+	}
+}
+
+func (p *painter) paintLinear(pc *terrain.Piece) {
+	path := p.pts(pc.Path)
+	w := p.in(geom.Inches(pc.Props.Width))
+	if w <= 0 {
+		w = p.in(0.3)
+	}
+	r := rng(pc.ID, 2)
+	switch pc.Kind {
+	case "hedge":
+		strokePoly(p.dst, shift(path, w*0.25), false, w*1.05, rgba(0x141a08, 110))
+		strokePoly(p.dst, path, false, w*1.1, shade(colHedge, 0.6))
+		strokePoly(p.dst, path, false, w*0.9, colHedge)
+		along(path, w*0.55, func(q fpt, _ float64, i int) {
+			rr := w * (0.45 + 0.12*r.Float64())
+			circle(p.dst, q, rr, shade(colHedge, 0.9+0.25*r.Float64()))
+			circle(p.dst, fpt{q.X - rr*0.25, q.Y - rr*0.3}, rr*0.35, shade(colHedge, 1.35))
+		})
+	case "bocage":
+		strokePoly(p.dst, shift(path, w*0.3), false, w*1.1, rgba(0x141a08, 120))
+		strokePoly(p.dst, path, false, w*1.15, shade(colBank, 0.6))
+		strokePoly(p.dst, path, false, w, colBank)
+		// earth striations on the bank
+		along(path, p.in(0.25), func(q fpt, ang float64, i int) {
+			nx, ny := -math.Sin(ang), math.Cos(ang)
+			o := w * 0.42
+			line(p.dst, fpt{q.X + nx*o, q.Y + ny*o}, fpt{q.X + nx*o*0.75, q.Y + ny*o*0.75}, math.Max(0.6, p.in(0.03)), shade(colBank, 0.75))
+			line(p.dst, fpt{q.X - nx*o, q.Y - ny*o}, fpt{q.X - nx*o*0.75, q.Y - ny*o*0.75}, math.Max(0.6, p.in(0.03)), shade(colBank, 0.75))
+		})
+		strokePoly(p.dst, path, false, w*0.55, shade(colHedge, 0.85))
+		along(path, w*0.4, func(q fpt, _ float64, i int) {
+			circle(p.dst, q, w*(0.26+0.06*r.Float64()), shade(colHedge, 0.85+0.3*r.Float64()))
+		})
+		along(path, p.in(2.2), func(q fpt, _ float64, i int) {
+			p.crown(fpt{q.X + (r.Float64()-0.5)*w*0.3, q.Y + (r.Float64()-0.5)*w*0.3}, p.in(0.6+0.25*r.Float64()), shade(colCanopy, 0.9+0.2*r.Float64()), r)
+		})
+	case "low-wall", "high-wall":
+		c := colWall
+		if pc.Kind == "high-wall" {
+			c = shade(colWall, 0.85)
+			strokePoly(p.dst, shift(path, w*0.7), false, w, rgba(0x141a08, 120))
+		} else {
+			strokePoly(p.dst, shift(path, w*0.4), false, w, rgba(0x141a08, 90))
+		}
+		strokePoly(p.dst, path, false, w+math.Max(1.2, p.in(0.05)), rgb(0x3e3a34))
+		strokePoly(p.dst, path, false, w, c)
+		// stone courses: alternating blocks across the wall
+		blk := p.in(0.28)
+		along(path, blk, func(q fpt, ang float64, i int) {
+			nx, ny := -math.Sin(ang), math.Cos(ang)
+			o := w / 2
+			if i%2 == 0 {
+				line(p.dst, fpt{q.X + nx*o, q.Y + ny*o}, fpt{q.X, q.Y}, math.Max(0.6, p.in(0.025)), rgb(0x5e584e))
+			} else {
+				line(p.dst, fpt{q.X - nx*o, q.Y - ny*o}, fpt{q.X, q.Y}, math.Max(0.6, p.in(0.025)), rgb(0x5e584e))
+			}
+		})
+		strokePoly(p.dst, path, false, math.Max(0.6, p.in(0.025)), rgb(0x5e584e))
+		if pc.Kind == "high-wall" {
+			strokePoly(p.dst, path, false, w*0.35, shade(c, 1.2))
+		}
+	case "fence":
+		strokePoly(p.dst, shift(path, w), false, w*0.6, rgba(0x141a08, 90))
+		strokePoly(p.dst, path, false, w*0.7, rgb(0x8a6a44))
+		strokePoly(p.dst, path, false, w*0.25, rgb(0xb89a6a))
+		along(path, p.in(1), func(q fpt, _ float64, i int) {
+			circle(p.dst, q, math.Max(1.2, w*0.9), rgb(0x5a3e22))
+		})
+	default:
+		strokePoly(p.dst, path, false, w, colInk)
+	}
+}
+
+func shift(pts []fpt, d float64) []fpt {
+	out := make([]fpt, len(pts))
+	for i, q := range pts {
+		out[i] = fpt{q.X + d, q.Y + d}
+	}
+	return out
+}
+
+// paintTable draws the mat and every piece that touches the painter's
+// bounds, in painting order.
+func (p *painter) paintTable(m *terrain.Map) {
+	p.paintMat(m.Width, m.Height)
+	order := make([]int, 0, len(m.Pieces))
+	for i := range m.Pieces {
+		if m.Pieces[i].Bounds().Overlaps(p.bounds) || p.bounds == (geom.Rect{}) {
+			order = append(order, i)
+		}
+	}
+	sortStable(order, func(a, b int) bool {
+		ka, kb := kindOrder[m.Pieces[a].Kind], kindOrder[m.Pieces[b].Kind]
+		if ka != kb {
+			return ka < kb
+		}
+		return a < b
+	})
+	for _, i := range order {
+		p.paintPiece(&m.Pieces[i])
+	}
+}
+
+func sortStable(xs []int, less func(a, b int) bool) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && less(xs[j], xs[j-1]); j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// tableArt caches the painted table per zoom level, as tiles, plus one
+// small overview of the whole table drawn under missing tiles while they
+// are painted (a few per frame, so zooming never stalls).
+type tableArt struct {
+	m        *terrain.Map
+	level    int
+	scale    float64
+	tiles    map[image.Point]*ebiten.Image
+	overview *ebiten.Image
+	ovScale  float64
+	// Budget is how many tiles may be painted per frame (0: no limit).
+	Budget int
+}
+
+func newTableArt(m *terrain.Map) *tableArt { return &tableArt{m: m, level: -999, Budget: 2} }
+
+// levelFor picks a cached scale at or above zoom (steps of sqrt 2).
+func levelFor(zoom float64) (int, float64) {
+	l := int(math.Ceil(math.Log2(zoom)*2)) + 1 // one step finer than the screen: the linear downscale smooths edges
+	return l, math.Pow(2, float64(l)/2)
+}
+
+func (t *tableArt) paint(img *ebiten.Image, scale, ox, oy float64, w, h float64) {
+	grow := 3.0
+	b := geom.Rect{
+		Min: geom.P(ox/scale-grow, oy/scale-grow),
+		Max: geom.P((ox+w)/scale+grow, (oy+h)/scale+grow),
+	}
+	p := &painter{dst: img, scale: scale, offX: ox, offY: oy, bounds: b}
+	saved := batch
+	if saved != nil {
+		saved.flush()
+	}
+	beginBatch(img, false)
+	p.paintTable(t.m)
+	endBatch()
+	batch = saved
+}
+
+func (t *tableArt) ensureOverview() {
+	if t.overview != nil {
+		return
+	}
+	tw, th := geom.Inches(t.m.Width), geom.Inches(t.m.Height)
+	s := math.Min(12, math.Min(1600/tw, 1600/th))
+	t.ovScale = s
+	t.overview = ebiten.NewImage(int(math.Ceil(tw*s)), int(math.Ceil(th*s)))
+	t.paint(t.overview, s, 0, 0, tw*s, th*s)
+}
+
+func (t *tableArt) tile(k image.Point, budget *int) *ebiten.Image {
+	if img, ok := t.tiles[k]; ok {
+		return img
+	}
+	if t.Budget > 0 {
+		if *budget <= 0 {
+			return nil
+		}
+		*budget--
+	}
+	img := ebiten.NewImage(tilePx, tilePx)
+	t.paint(img, t.scale, float64(k.X*tilePx), float64(k.Y*tilePx), tilePx, tilePx)
+	t.tiles[k] = img
+	return img
+}
+
+// draw paints the cached table onto dst through the camera transform:
+// table inch (x, y) lands at screen (x*zoom + tx, y*zoom + ty).
+func (t *tableArt) draw(dst *ebiten.Image, zoom, tx, ty float64) {
+	t.ensureOverview()
+	l, s := levelFor(zoom)
+	if l != t.level {
+		for _, img := range t.tiles {
+			img.Deallocate()
+		}
+		t.level, t.scale, t.tiles = l, s, map[image.Point]*ebiten.Image{}
+	}
+	k := zoom / t.scale
+	tw := float64(geom.Inches(t.m.Width)) * t.scale
+	th := float64(geom.Inches(t.m.Height)) * t.scale
+	sb := dst.Bounds()
+	vx0 := (float64(sb.Min.X) - tx) / k
+	vy0 := (float64(sb.Min.Y) - ty) / k
+	vx1 := (float64(sb.Max.X) - tx) / k
+	vy1 := (float64(sb.Max.Y) - ty) / k
+	i0, j0 := int(math.Floor(math.Max(0, vx0)/tilePx)), int(math.Floor(math.Max(0, vy0)/tilePx))
+	i1, j1 := int(math.Floor(math.Min(tw-1, vx1)/tilePx)), int(math.Floor(math.Min(th-1, vy1)/tilePx))
+	budget := t.Budget
+	type job struct {
+		i, j int
+		img  *ebiten.Image
+	}
+	var ready []job
+	missing := false
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			img := t.tile(image.Pt(i, j), &budget)
+			if img == nil {
+				missing = true
+				continue
+			}
+			ready = append(ready, job{i, j, img})
+		}
+	}
+	if missing || t.scale <= t.ovScale {
+		if m := batching(dst); m != nil {
+			m.flush()
+		}
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Scale(zoom/t.ovScale, zoom/t.ovScale)
+		op.GeoM.Translate(tx, ty)
+		op.Filter = ebiten.FilterLinear
+		dst.DrawImage(t.overview, op)
+		if t.scale <= t.ovScale {
+			return
+		}
+	}
+	if m := batching(dst); m != nil {
+		m.flush()
+	}
+	for _, jb := range ready {
+		i, j := jb.i, jb.j
+		w := math.Min(tilePx, tw-float64(i*tilePx))
+		h := math.Min(tilePx, th-float64(j*tilePx))
+		if w <= 0 || h <= 0 {
+			continue
+		}
+		sub := jb.img.SubImage(image.Rect(0, 0, int(math.Ceil(w)), int(math.Ceil(h)))).(*ebiten.Image)
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(i*tilePx), float64(j*tilePx))
+		op.GeoM.Scale(k, k)
+		op.GeoM.Translate(tx, ty)
+		op.Filter = ebiten.FilterLinear
+		dst.DrawImage(sub, op)
+	}
+}

@@ -1,0 +1,108 @@
+package game
+
+import (
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hedgerow/rules/terrain"
+)
+
+// titleScene shows the default table behind the game's name and menu.
+type titleScene struct {
+	tv      *tableView
+	buttons []button
+	actions []func()
+	t       float64
+}
+
+func newTitle(a *App) *titleScene {
+	s := &titleScene{tv: newTableView(defaultMap())}
+	s.tv.padL = 360 * uiScale
+	return s
+}
+
+func (a *App) firstScene() Scene {
+	if a.opt.mapName != "" {
+		m, err := loadMap(a.opt.mapName)
+		if err != nil {
+			t := newTitle(a)
+			a.Fail("The map could not be loaded", err)
+			return t
+		}
+		return newMapScene(m)
+	}
+	if a.opt.scenario != "" {
+		if sc := a.startScenario(a.opt.scenario); sc != nil {
+			return sc
+		}
+		return newTitle(a)
+	}
+	t := newTitle(a)
+	if !a.opt.noResume && a.opt.autosave != "" && fileExists(a.opt.autosave) {
+		a.Dialog("Resume the last battle?", "An autosaved battle was found at "+a.opt.autosave+". Carry on where you left off?",
+			[]string{"Resume", "Not now"}, func(c int) {
+				if c == 0 {
+					a.resume(a.opt.autosave)
+				}
+			})
+	}
+	return t
+}
+
+func (s *titleScene) Update(a *App, dt float64) error {
+	s.t += dt
+	s.tv.padL = 360 * uiScale
+	s.tv.update(a, dt)
+	labels := []string{"New battle", "Load a saved game", "Look at the table", "Quit"}
+	acts := []func(){
+		func() { a.scene = newChooser(a) },
+		func() { a.loadDialog() },
+		func() { a.scene = newMapScene(s.tv.m) },
+		func() { os.Exit(0) },
+	}
+	if a.opt.autosave != "" && fileExists(a.opt.autosave) {
+		labels = append([]string{"Resume the autosave"}, labels...)
+		acts = append([]func(){func() { a.resume(a.opt.autosave) }}, acts...)
+	}
+	s.buttons = s.buttons[:0]
+	for i, l := range labels {
+		s.buttons = append(s.buttons, button{x: 40 * uiScale, y: 230*uiScale + float64(i)*52*uiScale, w: 280 * uiScale, h: 40 * uiScale, label: l})
+	}
+	s.actions = acts
+	for i := range s.buttons {
+		if s.buttons[i].clicked() {
+			s.actions[i]()
+			return nil
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+		a.scene = newChooser(a)
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+func (s *titleScene) Draw(a *App, dst *ebiten.Image) {
+	s.tv.draw(dst)
+	// a parchment panel down the left
+	w := 360 * uiScale
+	rect(dst, 0, 0, w, a.H, rgba(0x1b1610, 225))
+	rect(dst, w-3*uiScale, 0, 3*uiScale, a.H, rgb(0x8a6a44))
+	say(dst, "HEDGEROW", boldFace(46), 40*uiScale, 60*uiScale, rgb(0xf2e2b8), 0)
+	say(dst, "skirmish on the table, dice in the open", italicFace(15), 42*uiScale, 120*uiScale, rgb(0xc8b894), 0)
+	// a little hedge under the title, drawn by the same painter as the table
+	p := &painter{dst: dst, scale: 20 * uiScale, offX: -40 * uiScale, offY: -160 * uiScale}
+	k, _ := terrain.KindByName("hedge")
+	pc := terrain.Piece{ID: 5, Kind: "hedge", Props: k.Props, Path: ptsIn(0, 1, 13.8, 1)}
+	p.paintPiece(&pc)
+	for i := range s.buttons {
+		s.buttons[i].draw(dst, i == 0)
+	}
+	say(dst, "Two players, one mouse. F1 lists every key.", face(13), 40*uiScale, a.H-70*uiScale, rgb(0xc8b894), 0)
+	say(dst, "Table: "+s.tv.m.Name, face(13), 40*uiScale, a.H-48*uiScale, rgb(0xc8b894), 0)
+	s.tv.drawScaleBar(dst, a.W-260*uiScale, a.H-30*uiScale, false)
+}

@@ -1,0 +1,204 @@
+package view
+
+import (
+	"math"
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
+
+func TestCameraRoundTrip(t *testing.T) {
+	c := NewCamera(1280, 800)
+	c.Fit(72, 48, 20, true)
+	for _, p := range [][2]float64{{0, 0}, {36, 24}, {71.5, 3.25}, {-5, 60}} {
+		sx, sy := c.ToScreen(p[0], p[1])
+		x, y := c.ToTable(sx, sy)
+		if !near(x, p[0]) || !near(y, p[1]) {
+			t.Errorf("round trip %v -> (%g,%g) -> (%g,%g)", p, sx, sy, x, y)
+		}
+	}
+	// Fit shows the whole table: corners land on screen.
+	for _, p := range [][2]float64{{0, 0}, {72, 48}} {
+		sx, sy := c.ToScreen(p[0], p[1])
+		if sx < 0 || sy < 0 || sx > 1280 || sy > 800 {
+			t.Errorf("fit: corner %v off screen at (%g,%g)", p, sx, sy)
+		}
+	}
+}
+
+func TestZoomKeepsPointUnderCursor(t *testing.T) {
+	c := NewCamera(1000, 700)
+	c.Fit(48, 48, 0, true)
+	sx, sy := 812.0, 133.0
+	x0, y0 := c.ToTable(sx, sy)
+	c.ZoomAt(sx, sy, 2)
+	for i := 0; i < 5; i++ { // mid-ease the point must stay put too
+		c.Step(1.0 / 60)
+		x, y := c.ToTable(sx, sy)
+		if !near(x, x0) || !near(y, y0) {
+			t.Fatalf("step %d: point under cursor drifted from (%g,%g) to (%g,%g)", i, x0, y0, x, y)
+		}
+	}
+	c.Snap()
+	if !near(c.Zoom, 2*700.0/48) {
+		t.Errorf("zoom = %g, want doubled", c.Zoom)
+	}
+	x, y := c.ToTable(sx, sy)
+	if !near(x, x0) || !near(y, y0) {
+		t.Errorf("after zoom point moved to (%g,%g), want (%g,%g)", x, y, x0, y0)
+	}
+	// Zoom is clamped.
+	c.ZoomAt(sx, sy, 1e6)
+	c.Snap()
+	if c.Zoom != c.MaxZoom {
+		t.Errorf("zoom not clamped: %g", c.Zoom)
+	}
+}
+
+func TestPanFollowsPointer(t *testing.T) {
+	c := NewCamera(800, 600)
+	c.Fit(36, 36, 0, true)
+	x0, y0 := c.ToTable(100, 100)
+	c.Pan(50, -20)
+	x, y := c.ToTable(150, 80)
+	if !near(x, x0) || !near(y, y0) {
+		t.Errorf("dragged table point moved: (%g,%g) want (%g,%g)", x, y, x0, y0)
+	}
+}
+
+func legal() []rules.Command {
+	return []rules.Command{
+		{Verb: "move", Fig: 1},
+		{Verb: "fire", Fig: 1, Targets: []rules.FigID{7}},
+		{Verb: "fire", Fig: 1, Targets: []rules.FigID{8}},
+		{Verb: "end"},
+	}
+}
+
+func TestDragGivesMoveWithPath(t *testing.T) {
+	s := Selector{Legal: legal()}
+	start := geom.P(10, 10)
+	s.Press(Hit{Fig: 1, Own: true, Pt: start}, start)
+	if s.Mode != Pressing || s.Sel != 1 {
+		t.Fatalf("press: mode %v sel %v", s.Mode, s.Sel)
+	}
+	// Walk east 3", then south 2", with a little hand wobble.
+	for i := 1; i <= 30; i++ {
+		s.Move(geom.P(10+float64(i)*0.1, 10+0.02*float64(i%2)))
+	}
+	for i := 1; i <= 20; i++ {
+		s.Move(geom.P(13, 10+float64(i)*0.1))
+	}
+	c := s.Release(geom.P(13, 12))
+	if c == nil || c.Verb != "move" || c.Fig != 1 {
+		t.Fatalf("release gave %+v, want a move of F1", c)
+	}
+	want := []geom.Pt{geom.P(13, 10), geom.P(13, 12)}
+	if len(c.Path) != 2 {
+		t.Fatalf("path %v, want corner then end %v", c.Path, want)
+	}
+	for i := range want {
+		if !geom.WithinDist(c.Path[i], want[i], 60) {
+			t.Errorf("waypoint %d = %v, want about %v", i, c.Path[i], want[i])
+		}
+	}
+	if s.Mode != Selected {
+		t.Errorf("after move mode %v, want Selected", s.Mode)
+	}
+}
+
+func TestClickWithoutDragSelectsOnly(t *testing.T) {
+	s := Selector{Legal: legal()}
+	p := geom.P(5, 5)
+	s.Press(Hit{Fig: 1, Own: true, Pt: p}, p)
+	s.Move(geom.P(5.05, 5))
+	if c := s.Release(geom.P(5.05, 5)); c != nil {
+		t.Fatalf("tiny wobble gave a command %+v", c)
+	}
+	if s.Mode != Selected || s.Sel != 1 {
+		t.Errorf("mode %v sel %v", s.Mode, s.Sel)
+	}
+	// Clicking an enemy while merely selected does not shoot.
+	if c := s.Press(Hit{Fig: 7, Pt: geom.P(20, 5)}, geom.P(20, 5)); c != nil {
+		t.Errorf("enemy click outside targeting gave %+v", c)
+	}
+	// Clicking empty table clears the selection.
+	s.Press(Hit{Pt: geom.P(30, 30)}, geom.Pt{})
+	if s.Mode != Idle || s.Sel != 0 {
+		t.Errorf("empty click: mode %v sel %v", s.Mode, s.Sel)
+	}
+}
+
+func TestTargetingClickGivesFire(t *testing.T) {
+	s := Selector{Legal: legal()}
+	p := geom.P(5, 5)
+	s.Press(Hit{Fig: 1, Own: true, Pt: p}, p)
+	s.Release(p)
+	if !s.BeginTargeting("fire") {
+		t.Fatal("fire should be possible")
+	}
+	if s.BeginTargeting("melee") {
+		t.Fatal("melee is not legal")
+	}
+	if c := s.Press(Hit{Fig: 9, Pt: geom.P(9, 9)}, geom.Pt{}); c != nil {
+		t.Fatalf("target with no legal shot gave %+v", c)
+	}
+	c := s.Press(Hit{Fig: 8, Pt: geom.P(9, 9)}, geom.Pt{})
+	if c == nil || c.Verb != "fire" || c.Fig != 1 || len(c.Targets) != 1 || c.Targets[0] != 8 {
+		t.Fatalf("fire command %+v", c)
+	}
+	if s.Mode != Selected {
+		t.Errorf("after shot mode %v", s.Mode)
+	}
+	s.BeginTargeting("fire")
+	s.Escape()
+	if s.Mode != Selected || s.Sel != 1 {
+		t.Errorf("Esc leaves targeting only: mode %v sel %v", s.Mode, s.Sel)
+	}
+	s.Escape()
+	if s.Mode != Idle {
+		t.Errorf("second Esc clears selection: %v", s.Mode)
+	}
+}
+
+func TestTimeline(t *testing.T) {
+	var tl Timeline
+	move := rules.Event{Kind: "move", Fig: 1, Path: []geom.Pt{geom.P(0, 0), geom.P(4, 0)}}
+	roll := rules.Event{Kind: "roll", Roll: &rules.Ledger{Dice: []rules.Die{{Sides: 6, Face: 5}}}}
+	tl.Add([]rules.Event{move, roll})
+	wantMove := MoveBase + 4*MovePerInch
+	if a := tl.Items[0]; !near(a.Dur, wantMove) || a.Start != 0 {
+		t.Fatalf("move anim %+v, want dur %g", a, wantMove)
+	}
+	if a := tl.Items[1]; !near(a.Start, wantMove) || !near(a.Dur, DiceTumble+DiceHold) {
+		t.Fatalf("roll anim %+v", a)
+	}
+	// Halfway through the move the figure is 2" along.
+	tl.Step(wantMove / 2)
+	p, _, ok := tl.FigurePos(1)
+	if !ok || !geom.WithinDist(p, geom.P(2, 0), 2) {
+		t.Errorf("mid-move pos %v ok %v", p, ok)
+	}
+	done := tl.Step(wantMove / 2)
+	if len(done) != 1 || done[0].Ev.Kind != "move" {
+		t.Fatalf("finished %+v", done)
+	}
+	tl.SkipOne() // the roll
+	if done := tl.Step(0); len(done) != 1 || tl.Busy() {
+		t.Errorf("skip left %v busy %v", done, tl.Busy())
+	}
+	// Double speed halves the time.
+	tl2 := Timeline{Speed: 2}
+	tl2.Add([]rules.Event{roll})
+	if !near(tl2.Items[0].Dur, (DiceTumble+DiceHold)/2) {
+		t.Errorf("speed 2 dur %g", tl2.Items[0].Dur)
+	}
+	tl2.SkipAll()
+	tl2.Step(0)
+	if tl2.Busy() {
+		t.Error("SkipAll left work")
+	}
+}
