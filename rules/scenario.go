@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"sort"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -181,10 +180,11 @@ func DeployArea(sc *Scenario, m *terrain.Map, side int) (*terrain.Area, error) {
 }
 
 // AutoDeploy gives every figure without a position one inside its side's
-// deployment area, on a grid with a finger's width between bases, clear
-// of impassable terrain and of other figures. The grid is walked row by
-// row from the area's edge nearest the table's middle, so units stand
-// together in file order. It is deterministic.
+// deployment area, clear of impassable terrain and of other figures, with
+// a finger's width between bases. Each unit stands as a group: the units
+// of a side are spread evenly across the width of the area, a quarter of
+// its depth back from the edge nearest the table's middle, and each figure
+// takes the free spot nearest its unit's place. Exact and deterministic.
 func AutoDeploy(sc *Scenario, m *terrain.Map) error {
 	r := sc.BaseR
 	if r <= 0 {
@@ -197,12 +197,18 @@ func AutoDeploy(sc *Scenario, m *terrain.Map) error {
 		}
 	})
 	for side := range sc.Sides {
+		var units []int // units with a figure still to place
 		need := 0
-		for _, u := range sc.Sides[side].Units {
+		for ui, u := range sc.Sides[side].Units {
+			n := 0
 			for _, f := range u.Figures {
 				if !f.HasPos {
-					need++
+					n++
 				}
+			}
+			if n > 0 {
+				units = append(units, ui)
+				need += n
 			}
 		}
 		if need == 0 {
@@ -212,70 +218,98 @@ func AutoDeploy(sc *Scenario, m *terrain.Map) error {
 		if err != nil {
 			return err
 		}
-		spots := gridSpots(area.Poly, m, r, placed, need)
+		spots := gridSpots(area.Poly, m, r, placed)
 		if len(spots) < need {
 			return fmt.Errorf("there is room for only %d of side %s's %d figures in area %q", len(spots), sc.Sides[side].Name, need, area.Name)
 		}
-		k := 0
-		for ui := range sc.Sides[side].Units {
+		used := make([]bool, len(spots))
+		for k, ui := range units {
+			anchor := unitAnchor(area.Poly.Bounds(), m, k, len(units))
 			u := &sc.Sides[side].Units[ui]
 			for fi := range u.Figures {
-				if !u.Figures[fi].HasPos {
-					u.Figures[fi].Pos, u.Figures[fi].HasPos = spots[k], true
-					placed = append(placed, spots[k])
-					k++
+				f := &u.Figures[fi]
+				if f.HasPos {
+					continue
 				}
+				best := -1
+				for i, p := range spots {
+					if used[i] || tooClose(p, placed, r) {
+						continue
+					}
+					if best < 0 || nearer(p, spots[best], anchor) {
+						best = i
+					}
+				}
+				if best < 0 {
+					return fmt.Errorf("there is no room left for %s in area %q", f.Name, area.Name)
+				}
+				used[best] = true
+				f.Pos, f.HasPos = spots[best], true
+				placed = append(placed, spots[best])
 			}
 		}
 	}
 	return nil
 }
 
-// gridSpots lists up to need free base positions inside poly.
-func gridSpots(poly geom.Polygon, m *terrain.Map, r int64, placed []geom.Pt, need int) []geom.Pt {
+// unitAnchor is where unit k of n stands in an area with bounds b: spread
+// along the area's longer side, a quarter of its depth back from the edge
+// that faces the table's middle.
+func unitAnchor(b geom.Rect, m *terrain.Map, k, n int) geom.Pt {
+	w, h := b.Max.X-b.Min.X, b.Max.Y-b.Min.Y
+	along := func(lo, span int64) int64 { return lo + span*int64(2*k+1)/int64(2*n) }
+	back := func(lo, hi, mid int64) int64 {
+		if lo+hi >= 2*mid { // the area lies beyond the middle: its front is lo
+			return lo + (hi-lo)/4
+		}
+		return hi - (hi-lo)/4
+	}
+	if w >= h {
+		return geom.Pt{X: along(b.Min.X, w), Y: back(b.Min.Y, b.Max.Y, m.Height/2)}
+	}
+	return geom.Pt{X: back(b.Min.X, b.Max.X, m.Width/2), Y: along(b.Min.Y, h)}
+}
+
+// nearer reports whether p is nearer to a than q is, ties broken by y
+// then x so that the choice never depends on the order of the list.
+func nearer(p, q, a geom.Pt) bool {
+	dp, dq := geom.Dist2(p, a), geom.Dist2(q, a)
+	if dp != dq {
+		return dp < dq
+	}
+	if p.Y != q.Y {
+		return p.Y < q.Y
+	}
+	return p.X < q.X
+}
+
+func tooClose(p geom.Pt, placed []geom.Pt, r int64) bool {
+	for _, q := range placed {
+		if geom.WithinDist(p, q, 2*r) {
+			return true
+		}
+	}
+	return false
+}
+
+// gridSpots lists the base positions, on a grid with a finger's width
+// between bases, that lie wholly inside poly, on the table, clear of
+// impassable terrain and of the bases already placed.
+func gridSpots(poly geom.Polygon, m *terrain.Map, r int64, placed []geom.Pt) []geom.Pt {
 	if len(poly) < 3 {
 		return nil
 	}
 	pitch := 2*r + r/2
 	b := poly.Bounds()
-	// Rows run across the table; start from the row nearest the middle.
-	mid := m.Height / 2
-	var ys []int64
-	for y := b.Min.Y + r; y <= b.Max.Y-r; y += pitch {
-		ys = append(ys, y)
-	}
-	sort.SliceStable(ys, func(i, j int) bool { return abs64(ys[i]-mid) < abs64(ys[j]-mid) })
 	var out []geom.Pt
-	for _, y := range ys {
+	for y := b.Min.Y + r; y <= b.Max.Y-r; y += pitch {
 		for x := b.Min.X + r; x <= b.Max.X-r; x += pitch {
 			p := geom.Pt{X: x, Y: y}
 			c := geom.Circle{C: p, R: r}
-			if !poly.CircleInside(c) || !onTable(m, c) {
-				continue
-			}
-			if blockedByTerrain(m, c) {
-				continue
-			}
-			free := true
-			for _, q := range placed {
-				if geom.WithinDist(p, q, 2*r) {
-					free = false
-					break
-				}
-			}
-			for _, q := range out {
-				if geom.WithinDist(p, q, 2*r) {
-					free = false
-					break
-				}
-			}
-			if !free {
+			if !poly.CircleInside(c) || !onTable(m, c) || blockedByTerrain(m, c) || tooClose(p, placed, r) {
 				continue
 			}
 			out = append(out, p)
-			if len(out) == need {
-				return out
-			}
 		}
 	}
 	return out
@@ -303,11 +337,4 @@ func blockedByTerrain(m *terrain.Map, c geom.Circle) bool {
 		}
 	}
 	return false
-}
-
-func abs64(v int64) int64 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
