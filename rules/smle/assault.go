@@ -125,6 +125,7 @@ func (r SMLE) applyAssault(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 	}
 	ps := r.pairs(s, u, du.ID)
 	uset(u, vFired, 1)
+	uset(u, vRevealed, 1)
 	uset(u, vContact, 1)
 	uset(du, vContact, 1)
 	uset(du, vUF, uget(du, vUF)|ufDirect)

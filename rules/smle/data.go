@@ -179,6 +179,7 @@ type Tables struct {
 	} `toml:"explosive"`
 	Points      map[string]int     `toml:"points"`
 	Multipliers map[string]float64 `toml:"multipliers"`
+	TeamSize    map[string]int     `toml:"team_size"`
 }
 
 // Data is the whole rule set's data.

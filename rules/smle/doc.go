@@ -19,6 +19,8 @@
 //	run U2                 the team runs this activation: double move, no fire
 //	posture F3 prone|standing|crouching
 //	fire - U2 F9 direct   team fire at F9's team (direct, return or panic)
+//	fire - U2 F9 aimed    direct fire aimed at F9 alone (-3; offered at leaders)
+//	call U2 x,y light-mortar  indirect fire on a point, landing next round
 //	blast F3 F9 grenade    one figure fires an explosive weapon at F9
 //	assault - U2 F9        close assault on F9's unit (figures in contact)
 //	aid F3 F4              first aid: F3 treats F4's light wound
@@ -27,7 +29,8 @@
 // Forced actions are done by the engine when a team activates: Break
 // (flee twice the full move, or leave the table on a second break), Fall
 // back (full or half move away from the nearest enemy), Pinned (figures in
-// the open go prone facing the nearest enemy).
+// the open go prone facing the nearest enemy), a fire mission called last
+// round lands (indirect.go).
 //
 // Opportunity fire: after each move of an active figure, enemy teams at
 // Stand (6) or better that have not attacked this round and can see the
@@ -55,9 +58,41 @@
 //     contact with its nearest attacker.
 //   - "Position at the start of the round" for falling back after a close
 //     assault is the position at the start of the team's activation.
-//   - Flank and rear attacks, concealment, doors, vehicles, indirect fire
-//     and the prepared position's fire arc are not detected by the engine
-//     (the mechanics functions take them as inputs).
+//   - Facing (facing.go): a figure's front arc is 45 degrees either side
+//     of its facing, its rear more than 135 degrees off, the rest flank.
+//     Fire or explosives from the target figure's flank or rear put the
+//     team under flank (-1) or rear (-2) fire on the activation table;
+//     rear replaces flank, never both. A moving figure faces its way of
+//     travel; a side whose scenario gives no facing at all starts facing
+//     the nearest enemy.
+//   - Prepared positions: a figure in one may fire (and throw) only
+//     across a 90 degree arc centred on its facing at the start of the
+//     game, or, having moved in, on its nearest enemy when it arrived.
+//     The round of settling in is not enforced.
+//   - Concealment (conceal.go): a team that has not yet attacked, with
+//     every figure in soft cover or better, is concealed (+1 activation);
+//     its fire at a still-fresh team counts the target unaware (+2).
+//   - Motivation (motive.go): fanatics and warriors may not move away
+//     from the enemy by choice; fanatics must assault when they can, may
+//     not end, run, go prone or give aid while they can still fire, and
+//     their side may not pass up opportunity fire they could take.
+//   - Leader quality (leader.go) comes from the leader figure's scenario
+//     rating: 0 basic, 1 incompetent, 2 okay, 3 good, 4 exceptional. A
+//     team with its own leader takes his row; an incompetent leader gives
+//     no bonus and teams of his group within a full move act at his
+//     team's level. Team cohesion: every figure within half a move of a
+//     team-mate; section cohesion: a team under a parent unit within a
+//     full move of that unit's leader; else -2 (separated).
+//   - Aimed fire at one figure: only firers that can hit that figure
+//     shoot, each at -3, and all hits land on it.
+//   - Indirect fire: see indirect.go (observer in the calling team, the
+//     mortar braced and in the same team, deviation doubled, +2 per
+//     earlier mission observed on the same point).
+//   - Points (points.go): Points / PointsOnMap price a scenario by the
+//     rulebook's guide; team size above the guide's largest team for the
+//     quality counts as more teams.
+//   - Doors and vehicles are not played by the engine (KickDoor is a
+//     mechanics function only).
 //   - A scenario with no turn limit ends after 12 rounds; the side with
 //     fewer losses wins (also at any turn limit). A side wiped out, or
 //     reaching the scenario's victory losses, loses at once.
@@ -88,15 +123,16 @@
 //     or firing; heavy (H) weapons fire only when braced.
 //   - Stand (5-6): no move that ends nearer the nearest enemy. Only teams
 //     at Close or better may end a move within 1" of an enemy.
-//   - Fanatics and warriors are not forced to pick the most aggressive
-//     option; the optional leader quality, troop quality, door and points
-//     rules are functions on Data (RollLeaderQuality, RollQuality,
-//     KickDoor, TeamPoints) that the engine does not call.
+//   - The optional random leader and troop quality rolls and the door
+//     roll are functions on Data (RollLeaderQuality, RollQuality,
+//     KickDoor) that the engine does not call; leader quality is set by
+//     the scenario's rating instead.
 //
 // # Event kinds
 //
 // "turn" (new round), "roll" (a ledger: activation, tie roll-off, to-hit,
 // which figure is hit, effect, deviation, close assault), "phase",
 // "move", "posture", "run", "winded", "pinned" (panic fire), "wounded",
-// "removed", "broken", "blast" (Area is the burst circle), "aid", "win".
+// "removed", "broken", "blast" (Area is the burst circle), "aid", "call"
+// (Path holds the aim point), "win".
 package smle

@@ -82,7 +82,7 @@ func (r SMLE) firers(s *rules.State, u *rules.Unit, targets []*rules.Figure) []*
 			continue
 		}
 		for _, t := range targets {
-			if t.Removed || !inReach(w, f.Pos, t.Pos) {
+			if t.Removed || !inReach(w, f.Pos, t.Pos) || !r.inPrepArc(s, f, t.Pos) {
 				continue
 			}
 			if visible(s, f, t) {
@@ -140,6 +140,7 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 		Range:      rangeFor(w, f.Pos, t.Pos), TargetQuality: t.Quality, TargetProne: t.Posture == rules.Prone}
 	if u != nil {
 		in.NotUnderFire = uget(u, vUF) == 0 && uget(u, vUFPrev) == 0
+		in.Unaware = r.unaware(s, u, s.UnitOf(t.Unit))
 	}
 	if mv, full := f.Var(fMoved), r.baseMove(s, f); mv > 0 {
 		in.Moved = MovedUnderHalf
@@ -163,11 +164,21 @@ type hitRec struct {
 
 // volley resolves team fire of one kind at the team of target t.
 func (r SMLE) volley(s *rules.State, u *rules.Unit, t *rules.Figure, kind string) ([]rules.Event, error) {
+	return r.volleyAt(s, u, t, kind, false)
+}
+
+// volleyAt is volley; aimed fire (direct fire at one specific figure) is
+// made only by the figures that can fire at t, at -3, and every hit
+// lands on t.
+func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind string, aimed bool) ([]rules.Event, error) {
 	tu := s.UnitOf(t.Unit)
 	if tu == nil || tu.Side == u.Side {
 		return nil, fmt.Errorf("fire at an enemy figure")
 	}
 	ms := members(s, tu.ID)
+	if aimed {
+		ms = []*rules.Figure{t}
+	}
 	fs := r.firers(s, u, ms)
 	if len(fs) == 0 {
 		return nil, fmt.Errorf("no figure of %s can fire at %s", u.Name, tu.Name)
@@ -188,6 +199,7 @@ func (r SMLE) volley(s *rules.State, u *rules.Unit, t *rules.Figure, kind string
 	var evs []rules.Event
 	var hits []hitRec
 	auto := false
+	arcs := 0
 	for _, f := range fs {
 		aim := t
 		if !inReach(r.primary(f), f.Pos, t.Pos) || !visible(s, f, t) {
@@ -199,7 +211,9 @@ func (r SMLE) volley(s *rules.State, u *rules.Unit, t *rules.Figure, kind string
 			}
 		}
 		w := r.primary(f)
+		arcs |= arcFlags(aim, f.Pos)
 		in := r.shotInput(s, f, aim, w, kind)
+		in.Specific = aimed
 		h, l, err := r.d.RollShot(s, in, fmt.Sprintf("%s fire, %s (%s) at %s", kind, f.Name, w.Name, aim.Name))
 		if err != nil {
 			return nil, err
@@ -226,13 +240,14 @@ func (r SMLE) volley(s *rules.State, u *rules.Unit, t *rules.Figure, kind string
 		}
 	}
 	// Under fire, whatever the result.
-	flags := ufDirect
+	flags := ufDirect | arcs
 	if auto {
 		flags |= ufAuto
 	}
-	uset(tu, vUF, uget(tu, vUF)|flags)
+	uset(tu, vUF, worstArc(uget(tu, vUF)|flags))
 	uset(tu, vContact, 1)
 	uset(u, vContact, 1)
+	uset(u, vRevealed, 1)
 	uset(tu, firedByKey(u.ID), s.Round)
 	evs = append(evs, r.applyHits(s, tu, exposed, hits)...)
 	return evs, nil
@@ -311,7 +326,11 @@ func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		return nil, fmt.Errorf("fire names the active team and one target figure: fire U%d F<target> <kind>", u.ID)
 	}
 	kind := r.fireKind(r.d.Bands[uget(u, vBand)])
-	if c.Arg != "" && c.Arg != kind {
+	aimed := c.Arg == FireAimed
+	if aimed && kind != FireDirect {
+		return nil, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", u.Name, orNone(kind))
+	}
+	if c.Arg != "" && c.Arg != kind && !aimed {
 		return nil, fmt.Errorf("%s may only make %s fire now", u.Name, orNone(kind))
 	}
 	if kind == "" || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
@@ -327,10 +346,13 @@ func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 			ok = true
 		}
 	}
+	if aimed {
+		ok = t.Side != u.Side && len(r.firers(s, u, []*rules.Figure{t})) > 0
+	}
 	if !ok {
 		return nil, fmt.Errorf("%s cannot fire at %s now", u.Name, t.Name)
 	}
-	evs, err := r.volley(s, u, t, kind)
+	evs, err := r.volleyAt(s, u, t, kind, aimed)
 	if err != nil {
 		return nil, err
 	}
@@ -405,7 +427,12 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	if kind == "" {
 		return rules.Odds{}, fmt.Errorf("%s may not fire at its activation level", u.Name)
 	}
-	fs := r.firers(s, u, members(s, t.Unit))
+	aimed := kind == FireAimed
+	targets := members(s, t.Unit)
+	if aimed {
+		kind, targets = FireDirect, []*rules.Figure{t}
+	}
+	fs := r.firers(s, u, targets)
 	if len(fs) == 0 {
 		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", u.Name)
 	}
@@ -425,6 +452,7 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	for i, f := range fs {
 		w := r.primary(f)
 		in := r.shotInput(s, f, t, w, kind)
+		in.Specific = aimed
 		hc, err := r.d.HitCounts(in)
 		if err != nil {
 			return rules.Odds{}, err
@@ -505,7 +533,7 @@ func (r SMLE) blastOptions(s *rules.State, f *rules.Figure) []rules.Command {
 		}
 		seen[id] = true
 		for _, e := range s.Alive(1 - f.Side) {
-			if !inReach(w, f.Pos, e.Pos) {
+			if !inReach(w, f.Pos, e.Pos) || !r.inPrepArc(s, f, e.Pos) {
 				continue
 			}
 			if visible(s, f, e) {
@@ -547,6 +575,7 @@ func (r SMLE) applyBlast(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	f.SetVar(fUsedPref+w.ID, f.Var(fUsedPref+w.ID)+1)
 	f.SetVar(fStill, s.Round)
 	uset(u, vFired, 1)
+	uset(u, vRevealed, 1)
 	uset(u, vContact, 1)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, t.Name, l.Outcome)}}
 	impact := t.Pos
@@ -582,7 +611,7 @@ func (r SMLE) applyBlast(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		}
 	}
 	if tu := s.UnitOf(t.Unit); tu != nil {
-		uset(tu, vUF, uget(tu, vUF)|ufExplosive|ufDirect)
+		uset(tu, vUF, worstArc(uget(tu, vUF)|ufExplosive|ufDirect|arcFlags(t, f.Pos)))
 		uset(tu, vContact, 1)
 		uset(tu, firedByKey(u.ID), s.Round)
 	}

@@ -141,6 +141,9 @@ const (
 	FireOpportunity = "opportunity"
 	FireReturn      = "return"
 	FirePanic       = "panic"
+	// FireAimed is the fire command's word for direct fire aimed at one
+	// specific figure (each firer at -3; every hit lands on that figure).
+	FireAimed = "aimed"
 )
 
 // Moved says how far a firer moved this turn.

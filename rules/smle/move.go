@@ -117,6 +117,10 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 			info.Why = f.Name + " cannot end there: " + why
 			return info
 		}
+		if why := motiveMoveProblem(s, u, f, end); why != "" {
+			info.Why = why
+			return info
+		}
 		b := r.d.Bands[uget(u, vBand)]
 		if b.Combat != "assault" {
 			if e := r.enemyWithin(s, f.Side, end, geom.PerInch); e != nil {
@@ -184,6 +188,7 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	if f.Pos != from {
 		f.Facing = bearing(from, f.Pos)
 	}
+	r.takePosition(s, f)
 	f.SetVar(fMoved, f.Var(fMoved)+int(info.Cost))
 	f.SetVar(fBraced, 0)
 	f.SetVar(fStill, s.Round)
@@ -381,6 +386,9 @@ var _ = terrain.CoverNone
 func (r SMLE) currentBand(s *rules.State, u *rules.Unit) int {
 	if uget(u, vDone) == 1 || s.Var(vSecond) == 1 {
 		return uget(u, vBand)
+	}
+	if lt := r.followedTeam(s, u); lt != nil {
+		return uget(lt, vBand)
 	}
 	_, band, _ := r.d.ResolveActivation(uget(u, vDie), r.activationInput(s, u), "")
 	return band

@@ -575,9 +575,10 @@ func TestHardCoverBehindWall(t *testing.T) {
 	if r.activationInput(s, s.UnitOf(2)).HardCover {
 		t.Errorf("in the open: no hard cover")
 	}
-	// 4 + 2 fresh + 1 not under fire + 2 hard cover + 1 = 10.
-	if tot := uget(s.UnitOf(1), vTotal); tot != 10 {
-		t.Errorf("activation total %d, want 10", tot)
+	// 4 + 2 fresh + 1 not under fire + 2 hard cover + 1 concealed (in
+	// cover, has not fired) + 1 = 11.
+	if tot := uget(s.UnitOf(1), vTotal); tot != 11 {
+		t.Errorf("activation total %d, want 11", tot)
 	}
 }
 

@@ -96,6 +96,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 	if s.Round < 1 {
 		s.Round = 1
 	}
+	r.autoFace(s)
 	evs := r.beginRound(s)
 	evs = append(evs, r.advance(s)...)
 	return evs, nil
@@ -149,7 +150,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vRunRnds, 0)
 			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Text: u.Name + " must halt to get its breath back"})
 		}
-		u.Vars = keepVars(u.Vars, vUFPrev, vUF, vContact, vBreaks, vArmour, vRunRnds, vWinded)
+		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vRunRnds, vWinded, vRevealed}, fmVars...)...)
 		uset(u, vUFPrev, u.Vars[vUF])
 		uset(u, vUF, 0)
 		in := r.activationInput(s, u)
@@ -159,6 +160,15 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 		uset(u, vBand, band)
 		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &l,
 			Text: fmt.Sprintf("%s activates at %d: %s", u.Name, total, r.d.Bands[band].Label)})
+	}
+	// Followers of an incompetent leader act at his team's level.
+	for _, u := range ts {
+		if lt := r.followedTeam(s, u); lt != nil && (uget(u, vBand) != uget(lt, vBand) || uget(u, vTotal) != uget(lt, vTotal)) {
+			uset(u, vBand, uget(lt, vBand))
+			uset(u, vTotal, uget(lt, vTotal))
+			evs = append(evs, rules.Event{Kind: "phase", Side: u.Side,
+				Text: fmt.Sprintf("%s follows its incompetent leader: %s", u.Name, r.d.Bands[uget(u, vBand)].Label)})
+		}
 	}
 	for i := range s.Figures {
 		f := &s.Figures[i]
@@ -265,6 +275,11 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 	// activating); in the second pass of a double move it is recomputed.
 	in := r.activationInput(s, u)
 	total, band, l := r.d.ResolveActivation(uget(u, vDie), in, "Activation now, "+u.Name)
+	if lt := r.followedTeam(s, u); lt != nil {
+		total, band = uget(lt, vTotal), uget(lt, vBand)
+		l.Total, l.Outcome = total, r.d.Bands[band].Name
+		l.Note = "acts at its incompetent leader's level"
+	}
 	if s.Var(vSecond) == 1 {
 		uset(u, vDouble, 0)
 		if band == len(r.d.Bands)-1 {
@@ -289,6 +304,7 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 	}
 	b := r.d.Bands[band]
 	evs = append(evs, rules.Event{Kind: "phase", Side: u.Side, Text: fmt.Sprintf("%s activates: %s", u.Name, b.Label)})
+	evs = append(evs, r.landMission(s, u)...)
 	if b.Name == "double" && s.Var(vSecond) == 0 {
 		uset(u, vDouble, 1)
 	}
@@ -394,7 +410,7 @@ func remove(s *rules.State, f *rules.Figure, why string) rules.Event {
 func (r SMLE) activationInput(s *rules.State, u *rules.Unit) ActivationInput {
 	in := ActivationInput{Quality: u.Quality, Motive: u.Motive}
 	ms := members(s, u.ID)
-	uf := uget(u, vUF) | uget(u, vUFPrev)
+	uf := worstArc(uget(u, vUF) | uget(u, vUFPrev))
 	in.DirectFire = uf&ufDirect != 0
 	in.AutoFire = uf&ufAuto != 0
 	in.ExplosiveFire = uf&ufExplosive != 0
@@ -427,7 +443,8 @@ func (r SMLE) activationInput(s *rules.State, u *rules.Unit) ActivationInput {
 	}
 	in.Prepared = prep
 	in.HardCover = hard && !prep
-	in.Leader = r.leaderNear(s, u, ms)
+	in.Concealed = r.concealed(s, u)
+	r.leaderEffect(s, u, ms, &in)
 	// Separated: some figure is more than half a move from every team-mate.
 	for _, f := range ms {
 		if len(ms) < 2 {
@@ -446,35 +463,33 @@ func (r SMLE) activationInput(s *rules.State, u *rules.Unit) ActivationInput {
 			break
 		}
 	}
+	if !in.Separated && r.awayFromGroupLeader(s, u, ms) {
+		in.Separated = true
+	}
 	return in
 }
 
-// leaderNear: a leader figure of this team, or of the team's section
-// (its parent or a sibling team), within a full move of the team.
-func (r SMLE) leaderNear(s *rules.State, u *rules.Unit, ms []*rules.Figure) bool {
+// awayFromGroupLeader: section cohesion. A team under a parent unit whose
+// leader is on the table but more than a full move from every figure of
+// the team is separated from its group.
+func (r SMLE) awayFromGroupLeader(s *rules.State, u *rules.Unit, ms []*rules.Figure) bool {
+	if u.Parent == 0 || len(ms) == 0 {
+		return false
+	}
+	found := false
 	for i := range s.Figures {
 		l := &s.Figures[i]
-		if l.Removed || !l.Leader || l.Side != u.Side {
+		if l.Removed || !l.Leader || l.Unit != u.Parent {
 			continue
 		}
-		lu := s.UnitOf(l.Unit)
-		if lu == nil {
-			continue
-		}
-		if l.Unit == u.ID {
-			return true
-		}
-		related := (u.Parent != 0 && (lu.ID == u.Parent || lu.Parent == u.Parent)) || lu.Parent == u.ID
-		if !related {
-			continue
-		}
+		found = true
 		for _, f := range ms {
 			if geom.WithinDist(f.Pos, l.Pos, r.baseMove(s, f)) {
-				return true
+				return false
 			}
 		}
 	}
-	return false
+	return found
 }
 
 // coverAt is the best cover of the area pieces under a point.
@@ -520,7 +535,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		for _, u := range r.oppTeams(s) {
 			out = append(out, rules.Command{Verb: "oppfire", Unit: u.ID, Targets: []rules.FigID{mover}})
 		}
-		return append(out, rules.Command{Verb: "pass"})
+		return fanaticPassFilter(s, append(out, rules.Command{Verb: "pass"}))
 	}
 	u := s.UnitOf(rules.UnitID(s.Var(vCur)))
 	if u == nil {
@@ -553,6 +568,14 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		for _, e := range r.targetTeams(s, u, kind) {
 			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
 		}
+		if kind == FireDirect {
+			// Aimed fire is offered at enemy leaders in sight.
+			for _, e := range s.Alive(1 - u.Side) {
+				if e.Leader && len(r.firers(s, u, []*rules.Figure{e})) > 0 {
+					out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e.ID}, Arg: FireAimed})
+				}
+			}
+		}
 		if kind == FireDirect || kind == FireOpportunity || b.Combat == "assault" {
 			for _, f := range ms {
 				for _, c := range r.blastOptions(s, f) {
@@ -561,6 +584,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 			}
 		}
 	}
+	out = append(out, r.callOptions(s, u)...)
 	if b.Combat == "assault" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
 		for _, e := range r.assaultTargets(s, u) {
 			out = append(out, rules.Command{Verb: "assault", Unit: u.ID, Targets: []rules.FigID{e}})
@@ -578,7 +602,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 			}
 		}
 	}
-	return append(out, rules.Command{Verb: "end"})
+	return fanaticFilter(u, append(out, rules.Command{Verb: "end"}))
 }
 
 func (r SMLE) anyMoved(ms []*rules.Figure) bool {
@@ -613,6 +637,9 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if s.Over {
 		return nil, errors.New("the game is over")
 	}
+	if err := r.motiveRefusal(s, c); err != nil {
+		return nil, err
+	}
 	var evs []rules.Event
 	var err error
 	if s.Phase == PhaseOpportunity {
@@ -645,6 +672,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyAssault(s, u, c)
 		case "aid":
 			evs, err = r.applyAid(s, u, c)
+		case "call":
+			evs, err = r.applyCall(s, u, c)
 		case "end":
 			evs = r.endActivation(s)
 		default:

@@ -1,0 +1,188 @@
+package smle
+
+import (
+	"fmt"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Indirect fire: "call U2 x,y light-mortar". The active team, at Advance
+// (7) or better and before its fire attack, calls a mission from one of
+// its own figures carrying an indirect weapon: that figure must be braced
+// (a round stationary), not have moved this activation, and be in range
+// of the point (beyond its minimum range); some fit figure of the team
+// must see the point (the observer). The call is the team's fire attack
+// for the round. The rounds land in the team's activation next round:
+// the observer then rolls to hit (still needing sight of the point), +2
+// for each earlier mission the team observed on the same point (within
+// 1"); a miss deviates along the line of fire by twice the miss
+// (rulebook: indirect fire doubles the distance). The burst then strikes
+// every figure in range of it, friend or foe.
+
+const (
+	vFMRound = "fmround" // unit: round the pending mission was called (0 none)
+	vFMX     = "fmx"     // unit: aim point
+	vFMY     = "fmy"     //
+	vFMFig   = "fmfig"   // unit: figure firing the mission
+	vFMObs   = "fmobs"   // unit: missions already observed on that point
+	vFMLastX = "fmlx"    // unit: last resolved aim point
+	vFMLastY = "fmly"    //
+	vFMSeen  = "fmseen"  // unit: 1 once a mission has been resolved
+)
+
+// fmVars are the unit variables a fire mission keeps from round to round.
+var fmVars = []string{vFMRound, vFMX, vFMY, vFMFig, vFMObs, vFMLastX, vFMLastY, vFMSeen}
+
+// mayObserve: the team's band allows observing for indirect fire.
+func (r SMLE) mayObserve(s *rules.State, u *rules.Unit) bool {
+	b := uget(u, vBand)
+	return b >= r.d.BandIndex("advance-7") && uget(u, vFired) == 0 && uget(u, vOpp) == 0 &&
+		uget(u, vRunning) == 0 && uget(u, vFMRound) == 0
+}
+
+// observer is a fit figure of u that sees p (nil if none).
+func (r SMLE) observer(s *rules.State, u *rules.Unit, p geom.Pt) *rules.Figure {
+	for _, f := range members(s, u.ID) {
+		if r.canAct(s, f) && !f.Markers.Has(rules.BadlyWounded) && (s.Terrain == nil || s.Terrain.Clear(f.Pos, p)) {
+			return f
+		}
+	}
+	return nil
+}
+
+// mortarFor finds the team's figure that may fire weapon id at p.
+func (r SMLE) mortarFor(s *rules.State, u *rules.Unit, id string, p geom.Pt) (*rules.Figure, *Weapon) {
+	w, ok := r.d.Weapon(id)
+	if !ok || !w.Indirect {
+		return nil, nil
+	}
+	for _, f := range members(s, u.ID) {
+		has := false
+		for _, x := range f.Weapons {
+			has = has || x == id
+		}
+		if has && r.canShoot(s, f, w) && f.Var(fMoved) == 0 && inReach(w, f.Pos, p) {
+			return f, w
+		}
+	}
+	return nil, nil
+}
+
+// callOptions lists concrete calls at the enemy figures an observer sees.
+func (r SMLE) callOptions(s *rules.State, u *rules.Unit) []rules.Command {
+	if !r.mayObserve(s, u) {
+		return nil
+	}
+	var out []rules.Command
+	seen := map[string]bool{}
+	for _, f := range members(s, u.ID) {
+		for _, id := range f.Weapons {
+			if w, ok := r.d.Weapon(id); !ok || !w.Indirect || seen[id] {
+				continue
+			}
+			seen[id] = true
+			for _, e := range s.Alive(1 - u.Side) {
+				if m, _ := r.mortarFor(s, u, id, e.Pos); m != nil && r.observer(s, u, e.Pos) != nil {
+					out = append(out, rules.Command{Verb: "call", Unit: u.ID, Path: []geom.Pt{e.Pos}, Arg: id})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (r SMLE) applyCall(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	if c.Unit != u.ID || len(c.Path) != 1 || c.Arg == "" || len(c.Targets) > 0 || c.Fig != 0 {
+		return nil, fmt.Errorf("call names the active team, one point and the weapon: call U%d x,y light-mortar", u.ID)
+	}
+	if !r.mayObserve(s, u) {
+		return nil, fmt.Errorf("%s may not call for indirect fire now (it needs Advance 7 or better and no attack yet this round)", u.Name)
+	}
+	p := c.Path[0]
+	m, w := r.mortarFor(s, u, c.Arg, p)
+	if m == nil {
+		return nil, fmt.Errorf("no braced, stationary figure of %s can fire %s at that point", u.Name, c.Arg)
+	}
+	o := r.observer(s, u, p)
+	if o == nil {
+		return nil, fmt.Errorf("no figure of %s can see that point", u.Name)
+	}
+	obs := 0
+	if uget(u, vFMSeen) == 1 && geom.WithinDist(geom.Pt{X: int64(uget(u, vFMLastX)), Y: int64(uget(u, vFMLastY))}, p, geom.PerInch) {
+		obs = uget(u, vFMObs) + 1
+	}
+	uset(u, vFMRound, s.Round)
+	uset(u, vFMX, int(p.X))
+	uset(u, vFMY, int(p.Y))
+	uset(u, vFMFig, int(m.ID))
+	uset(u, vFMObs, obs)
+	uset(u, vFired, 1)
+	m.SetVar(fStill, s.Round)
+	return []rules.Event{{Kind: "call", Side: u.Side, Fig: o.ID, Path: []geom.Pt{p},
+		Text: fmt.Sprintf("%s calls %s fire from %s on %s; it lands next round", o.Name, w.Name, m.Name, rules.FormatInches(p.X)+","+rules.FormatInches(p.Y))}}, nil
+}
+
+// landMission resolves u's pending fire mission, if one is due.
+func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
+	called := uget(u, vFMRound)
+	if called == 0 || called >= s.Round {
+		return nil
+	}
+	uset(u, vFMRound, 0)
+	p := geom.Pt{X: int64(uget(u, vFMX)), Y: int64(uget(u, vFMY))}
+	m := s.Fig(rules.FigID(uget(u, vFMFig)))
+	var w *Weapon
+	if m != nil && !m.Removed {
+		for _, id := range m.Weapons {
+			if x, ok := r.d.Weapon(id); ok && x.Indirect {
+				w = x
+			}
+		}
+	}
+	o := r.observer(s, u, p)
+	if w == nil || o == nil {
+		return []rules.Event{{Kind: "phase", Side: u.Side, Text: u.Name + "'s fire mission is lost: no mortar or no observer with sight of the point"}}
+	}
+	obs := uget(u, vFMObs)
+	uset(u, vFMSeen, 1)
+	uset(u, vFMLastX, int(p.X))
+	uset(u, vFMLastY, int(p.Y))
+	in := ShotInput{Quality: o.Quality, Elite: o.Motive == "elite", Kind: FireDirect, Weapon: w, Braced: true,
+		Indirect: true, Observed: obs, Range: geom.Dist(m.Pos, p), NotUnderFire: uget(u, vUF) == 0 && uget(u, vUFPrev) == 0}
+	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("Indirect fire, %s observing for %s", o.Name, w.Name))
+	if err != nil {
+		return []rules.Event{{Kind: "phase", Side: u.Side, Text: u.Name + "'s fire mission is lost: " + err.Error()}}
+	}
+	evs := []rules.Event{{Kind: "roll", Side: u.Side, Fig: o.ID, Roll: &l, Text: fmt.Sprintf("%s observes the %s rounds: %s", o.Name, w.Name, l.Outcome)}}
+	impact := p
+	if h == 0 {
+		missBy := max(1, l.Target-l.Total)
+		d := s.Roll(6)
+		dev := r.d.Deviation(missBy, d.Face, false, true)
+		impact = ImpactPoint(m.Pos, p, dev)
+		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
+			Note: fmt.Sprintf("missed by %d, doubled for indirect fire: 1-%d short, else long", missBy, r.d.Explosive.ShortMax)}
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &dl, Text: fmt.Sprintf("The %s rounds land %s", w.Name, devText(dev))})
+	}
+	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
+	evs = append(evs, rules.Event{Kind: "blast", Side: u.Side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.Removed {
+			continue
+		}
+		n := BurstDiceAt(w.Dice, impact, g.Pos)
+		if n == 0 {
+			continue
+		}
+		if gu := s.UnitOf(g.Unit); gu != nil {
+			uset(gu, vUF, uget(gu, vUF)|ufExplosive)
+			uset(gu, vContact, 1)
+		}
+		for k := 0; k < n && !g.Removed; k++ {
+			evs = append(evs, r.effect(s, m, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
+		}
+	}
+	return evs
+}

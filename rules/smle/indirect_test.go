@@ -1,0 +1,71 @@
+package smle
+
+import (
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// A braced mortar team calls fire on an enemy it sees; the rounds land in
+// its activation next round after the observer's to-hit roll.
+func TestIndirectFire(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}}, {x: 12, y: 10, weapons: []string{"light-mortar"}}}},
+		{1, "trained", "", rifles(1, 10, 30)},
+	}, 6, 1)
+	call := "call U1 10,30 light-mortar"
+	apply(t, s, rules.Command{Verb: "end"}) // unit 2
+	if hasLegal(s, call) {
+		t.Fatalf("an unbraced mortar cannot be called")
+	}
+	s.Fig(2).SetVar(fBraced, 1)
+	if !hasLegal(s, call) {
+		t.Fatalf("%q should be legal: %v", call, New().Legal(s))
+	}
+	c, _ := rules.ParseCommand(call)
+	apply(t, s, c)
+	if hasLegal(s, "fire - U1 F3 direct") || hasLegal(s, call) {
+		t.Errorf("the call is the team's attack for the round")
+	}
+	if s.Fig(3).Removed {
+		t.Fatalf("nothing lands this round")
+	}
+	apply(t, s, rules.Command{Verb: "end"}) // first go
+	// Round 2 activation: unit 1 rolls 1 (4+2+1+1 = 8) and goes first,
+	// unit 2 rolls 6. Then the observer: 3+3 + 2 direct + 2 not under
+	// fire + 1 braced = 11 vs 7, a hit on the point; burst 2 dice at 0":
+	// first attack 6 against 1 kills.
+	s.Force(1, 6, 3, 3, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"}) // second go
+	if !s.Fig(3).Removed {
+		t.Fatalf("the mortar rounds should have killed F3")
+	}
+	if uget(s.UnitOf(1), vFMSeen) != 1 || uget(s.UnitOf(1), vFMRound) != 0 {
+		t.Errorf("the mission should be resolved")
+	}
+}
+
+// A miss deviates twice the distance missed by (indirect), and a second
+// mission on the same point gets +2 for the round already observed.
+func TestIndirectDeviationAndObserved(t *testing.T) {
+	if dev := Std().Deviation(3, 5, false, true); dev != 6*geom.PerInch {
+		t.Errorf("missed by 3, long: %d, want 6\"", dev)
+	}
+	w, _ := Std().Weapon("light-mortar")
+	base := ShotInput{Quality: "trained", Kind: FireDirect, Weapon: w, Braced: true, Indirect: true}
+	again := base
+	again.Observed = 1
+	_, m0, _ := Std().ShotMods(base)
+	_, m1, _ := Std().ShotMods(again)
+	sum := func(ms []rules.Mod) int {
+		n := 0
+		for _, m := range ms {
+			n += m.Value
+		}
+		return n
+	}
+	if sum(m1)-sum(m0) != 2 {
+		t.Errorf("observed once more: %+d, want +2", sum(m1)-sum(m0))
+	}
+}
