@@ -208,7 +208,7 @@ func (ld *scLoader) word(path, what, s string, list []string) {
 		return
 	}
 	msg := fmt.Sprintf("unknown %s %q: this rule set knows %s", what, s, strings.Join(list, ", "))
-	if near, ok := suggest(s, list); ok {
+	if near, ok := terrain.Nearest(s, list); ok {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	ld.at(path, "%s", msg)
@@ -246,7 +246,7 @@ func (ld *scLoader) checkKeys(t map[string]any, valid []string, path, where stri
 			kp = path + "." + k
 		}
 		msg := fmt.Sprintf("unknown key %q in %s", k, where)
-		if s, ok := suggest(k, valid); ok {
+		if s, ok := terrain.Nearest(k, valid); ok {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		} else {
 			msg += "; valid keys are " + strings.Join(valid, ", ")
@@ -334,7 +334,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		ids := ruleSetIDs()
 		if !contains(ids, id) {
 			msg := fmt.Sprintf("unknown rule set %q", id)
-			if s, ok := suggest(id, ids); ok {
+			if s, ok := terrain.Nearest(id, ids); ok {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			} else {
 				msg += "; known rule sets are " + strings.Join(ids, ", ")
@@ -554,7 +554,7 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		if d := sc.Sides[i].Deploy; d != "" {
 			if _, ok := m.AreaByName(d); !ok {
 				msg := fmt.Sprintf("the map %q has no area called %q", m.Name, d)
-				if s, ok := suggest(d, m.SortedAreaNames()); ok {
+				if s, ok := terrain.Nearest(d, m.SortedAreaNames()); ok {
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				} else if names := m.SortedAreaNames(); len(names) > 0 {
 					msg += "; its areas are " + strings.Join(names, ", ")
@@ -704,49 +704,4 @@ func describeVal(v any) string {
 		return fmt.Sprint(f)
 	}
 	return kindOf(v)
-}
-
-// suggest finds the valid word nearest to s, if close enough to be a
-// slip of the keyboard (two edits; one for short words).
-func suggest(s string, valid []string) (string, bool) {
-	best, bestD := "", 1<<30
-	for _, v := range valid {
-		if d := edits(strings.ToLower(s), v); d < bestD {
-			best, bestD = v, d
-		}
-	}
-	limit := 2
-	if len(s) <= 3 {
-		limit = 1
-	}
-	return best, bestD <= limit
-}
-
-// edits is the Levenshtein distance with adjacent swaps counted as one.
-func edits(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 20
-	}
-	x, y := []rune(a), []rune(b)
-	d := make([][]int, len(x)+1)
-	for i := range d {
-		d[i] = make([]int, len(y)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		for j := 1; j <= len(y); j++ {
-			c := 1
-			if x[i-1] == y[j-1] {
-				c = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+c)
-			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(x)][len(y)]
 }

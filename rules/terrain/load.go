@@ -166,7 +166,7 @@ func (ld *loader) checkKeys(t map[string]any, valid []string, path, where string
 			kp = path + "." + k
 		}
 		msg := fmt.Sprintf("unknown key %q in %s", k, where)
-		if s, ok := nearest(k, valid); ok {
+		if s, ok := Nearest(k, valid); ok {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		} else {
 			msg += "; valid keys are " + strings.Join(valid, ", ")
@@ -312,7 +312,7 @@ func (ld *loader) readPiece(t map[string]any, i int) (Piece, bool) {
 		ld.at(path+".kind", "kind must be text in quotes, not %s", typeName(v))
 	} else if kind, kindOK = KindByName(s); !kindOK {
 		msg := fmt.Sprintf("unknown terrain kind %q", s)
-		if n, ok := nearest(s, KindNames()); ok {
+		if n, ok := Nearest(s, KindNames()); ok {
 			msg += fmt.Sprintf(" (did you mean %q?)", n)
 		}
 		ld.at(path+".kind", "%s; valid kinds are %s", msg, strings.Join(KindNames(), ", "))
@@ -427,7 +427,7 @@ func (ld *loader) readArea(t map[string]any, i int) (Area, bool) {
 		ld.at(path+".kind", "kind must be text in quotes, not %s", typeName(v))
 	} else if indexOf(areaKinds, s) < 0 {
 		msg := fmt.Sprintf("unknown area kind %q", s)
-		if n, ok := nearest(s, areaKinds); ok {
+		if n, ok := Nearest(s, areaKinds); ok {
 			msg += fmt.Sprintf(" (did you mean %q?)", n)
 		}
 		ld.at(path+".kind", "%s; valid area kinds are %s", msg, strings.Join(areaKinds, ", "))
@@ -476,7 +476,7 @@ func (ld *loader) enum(t map[string]any, path, key string, names []string) (stri
 	}
 	if indexOf(names, s) < 0 {
 		msg := fmt.Sprintf("unknown %s %q", key, s)
-		if n, ok := nearest(s, names); ok {
+		if n, ok := Nearest(s, names); ok {
 			msg += fmt.Sprintf(" (did you mean %q?)", n)
 		}
 		ld.at(path+"."+key, "%s; valid values are %s", msg, strings.Join(names, ", "))
@@ -864,10 +864,11 @@ func fmtPt(p geom.Pt) string {
 	return fmt.Sprintf("(%s, %s)", fmtIn(geom.Inches(p.X)), fmtIn(geom.Inches(p.Y)))
 }
 
-// nearest finds the valid word closest to s (by edits, a swap of two
+// Nearest finds the valid word closest to s (by edits, a swap of two
 // neighbouring letters counting as one), if it is close enough to be a
-// likely misspelling.
-func nearest(s string, valid []string) (string, bool) {
+// likely misspelling: two edits, one for words of three letters or fewer.
+// The scenario loader uses it too.
+func Nearest(s string, valid []string) (string, bool) {
 	best, bestD := "", 1<<30
 	for _, v := range valid {
 		if d := editDistance(strings.ToLower(s), v); d < bestD {

@@ -234,9 +234,9 @@ func TestNearest(t *testing.T) {
 		{"hieght", "height", true},
 		{"colour", "", false},
 	} {
-		got, ok := nearest(c.in, terrainKeys)
+		got, ok := Nearest(c.in, terrainKeys)
 		if ok != c.ok || (ok && got != c.want) {
-			t.Errorf("nearest(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+			t.Errorf("Nearest(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
 		}
 	}
 }
