@@ -37,26 +37,31 @@ type battle struct {
 	tl view.Timeline
 	tk tools
 
-	sel       view.Selector
-	pressed   bool
-	legal     []rules.Command
-	moveInfo  rules.MoveInfo
-	movePath  []geom.Pt
-	oddsFor   rules.FigID
-	odds      rules.Odds
-	oddsCmd   *rules.Command
-	oddsErr   error
-	los       terrain.LOS
-	hover     rules.FigID
-	log       []logEntry
-	logScroll int
-	pending   map[rules.FigID]bool // removals still to be animated
-	curtain   bool
-	shown     int // side the screen was last handed to
-	buttons   []button
-	bcmds     []func()
-	diceRand  *rand.Rand
-	heading   map[rules.FigID]float64 // where each figure looks, radians (display only)
+	sel        view.Selector
+	pressed    bool
+	legal      []rules.Command
+	moveInfo   rules.MoveInfo
+	movePath   []geom.Pt
+	oddsFor    rules.FigID
+	odds       rules.Odds
+	oddsCmd    *rules.Command
+	oddsErr    error
+	los        terrain.LOS
+	hover      rules.FigID
+	log        []logEntry
+	logScroll  int
+	pending    map[rules.FigID]bool // removals still to be animated
+	curtain    bool
+	shown      int // side the screen was last handed to
+	buttons    []button
+	bcmds      []func()
+	diceRand   *rand.Rand
+	heading    map[rules.FigID]float64  // where each figure looks, radians (display only)
+	blastAim   map[*geom.Circle]geom.Pt // where each burst was aimed (its target's spot)
+	oppLabels  []string                 // button labels with odds for interrupting commands
+	explain    *rules.Explanation       // the rule set's status panel, when it has one
+	targets    map[rules.FigID]bool     // figures that may be clicked as targets now
+	targetsKey string                   // what targets was worked out for
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -127,12 +132,85 @@ func (b *battle) refresh() {
 	b.legal = b.g.Legal()
 	b.sel.Legal = b.legal
 	b.oddsFor = 0
+	b.sel.Check = func(c rules.Command) bool { _, err := b.g.Odds(c); return err == nil }
+	b.sel.Team = map[rules.FigID]rules.UnitID{}
+	for _, f := range b.st().Figures {
+		b.sel.Team[f.ID] = f.Unit
+	}
+	b.explain = nil
+	if ex, ok := b.g.RS.(rules.Explainer); ok {
+		e := ex.Explain(b.st())
+		b.explain = &e
+	}
+	b.oppLabels = b.oppLabels[:0]
+	for _, c := range b.legal {
+		l := ""
+		if c.Fig == 0 && c.Unit != 0 && (len(c.Targets) == 0 || !targetVerbs[c.Verb] || c.Verb == "oppfire") {
+			l = b.unitLabel(c) // only these become buttons of their own
+		}
+		b.oppLabels = append(b.oppLabels, l)
+	}
 }
 
+// unitLabel names a command given by a whole unit for its button, with
+// the odds when it rolls dice ("" for other commands).
+func (b *battle) unitLabel(c rules.Command) string {
+	if c.Fig != 0 || c.Unit == 0 {
+		return ""
+	}
+	u := b.st().UnitOf(c.Unit)
+	if u == nil {
+		return ""
+	}
+	if len(c.Targets) == 0 {
+		return title(verbWord(c.Verb)) + ": " + u.Name
+	}
+	// a unit's shot at one figure (opportunity fire): short, the odds of
+	// the worst outcome; the card on hovering gives them all
+	label := u.Name + " fires"
+	if o, err := b.g.Odds(c); err == nil && len(o.Outcomes) > 0 {
+		label += fmt.Sprintf(" (%s %.0f%%)", o.Outcomes[0].Name, o.Outcomes[0].P*100)
+	}
+	return label
+}
+
+// oddsShort gives the likeliest outcomes of a command in a few words.
+func oddsShort(o rules.Odds) string {
+	var parts []string
+	for _, x := range o.Outcomes {
+		if x.P >= 0.005 && len(parts) < 3 {
+			parts = append(parts, fmt.Sprintf("%s %.0f%%", x.Name, x.P*100))
+		}
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// verbWord is the plain word for a command verb.
+func verbWord(v string) string {
+	if w, ok := verbWords[v]; ok {
+		return w
+	}
+	return v
+}
+
+var verbWords = map[string]string{"oppfire": "opportunity fire", "fire": "fire", "run": "run", "assault": "close assault", "blast": "explosive", "pass": "let it pass", "aid": "first aid"}
+
 func (b *battle) push(evs []rules.Event) {
+	aim, aimOK := geom.Pt{}, false
 	for _, ev := range evs {
 		if ev.Kind == "removed" && ev.Fig != 0 {
 			b.pending[ev.Fig] = true
+		}
+		if ev.Target != 0 {
+			if t := b.st().Fig(ev.Target); t != nil {
+				aim, aimOK = t.Pos, true
+			}
+		}
+		if ev.Kind == "blast" && ev.Area != nil && aimOK {
+			if b.blastAim == nil {
+				b.blastAim = map[*geom.Circle]geom.Pt{}
+			}
+			b.blastAim[ev.Area] = aim
 		}
 		b.turn(ev)
 	}
@@ -166,7 +244,7 @@ func sentence(s string) string {
 
 func (b *battle) anyFor(id rules.FigID) bool {
 	for _, c := range b.legal {
-		if c.Fig == id {
+		if b.sel.For(c, id) {
 			return true
 		}
 	}
@@ -295,7 +373,15 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
-		b.apply(a, rules.Command{Verb: "end"})
+		// Enter ends the turn, or lets an interruption pass when that is
+		// what the rule set waits for
+		c := rules.Command{Verb: "end"}
+		for _, l := range b.legal {
+			if l.Verb == "pass" && l.Fig == 0 && l.Unit == 0 {
+				c = l
+			}
+		}
+		b.apply(a, c)
 		return nil
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
@@ -365,7 +451,9 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 	}
 	// odds for the target under the pointer
-	if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
+	if hf := b.st().Fig(b.hover); hf != nil && hf.Side == b.st().Decider {
+		b.oddsFor = 0 // own figures are not targets: show their card
+	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
 		b.oddsFor = b.hover
 		b.oddsCmd = b.sel.TargetCommand(b.hover)
 		b.oddsErr = nil
@@ -384,7 +472,7 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 	if f == nil || t == nil {
 		return "No target there."
 	}
-	if w, ok := ssg.WeaponByID(firstWeapon(f)); ok && b.sel.Verb == "fire" && !geom.WithinDist(f.Pos, t.Pos, w.Long) {
+	if w, ok := b.ssgWeapon(firstWeapon(f)); ok && b.sel.Verb == "fire" && !geom.WithinDist(f.Pos, t.Pos, w.Long) {
 		return fmt.Sprintf("%s is %.1f\" away: beyond the %s's %g\" long range.", t.Name, geom.Inches(geom.Dist(f.Pos, t.Pos)), w.Label, geom.Inches(w.Long))
 	}
 	c := rules.Command{Verb: b.sel.Verb, Fig: f.ID, Targets: []rules.FigID{id}}
@@ -392,6 +480,15 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 		return sentence(err.Error())
 	}
 	return fmt.Sprintf("%s cannot %s %s now.", f.Name, b.sel.Verb, t.Name)
+}
+
+// ssgWeapon looks a weapon up in the Simple Skirmish Game's table, only
+// when that is the rule set being played (weapon ids are shared words).
+func (b *battle) ssgWeapon(id string) (ssg.Weapon, bool) {
+	if b.g.RS == nil || b.g.RS.ID() != "ssg" {
+		return ssg.Weapon{}, false
+	}
+	return ssg.WeaponByID(id)
 }
 
 func firstWeapon(f *rules.Figure) string {
@@ -419,7 +516,7 @@ func (b *battle) autoTarget() {
 	if b.sel.CanAct("move") {
 		return
 	}
-	for _, v := range []string{"fire", "melee"} {
+	for _, v := range []string{"oppfire", "fire", "melee"} {
 		if b.sel.BeginTargeting(v) {
 			return
 		}
@@ -428,9 +525,9 @@ func (b *battle) autoTarget() {
 
 func (b *battle) selectNext() {
 	var ids []rules.FigID
-	for _, c := range b.legal {
-		if c.Fig != 0 && (len(ids) == 0 || ids[len(ids)-1] != c.Fig) {
-			ids = append(ids, c.Fig)
+	for _, f := range b.st().Figures {
+		if !f.Removed && b.anyFor(f.ID) {
+			ids = append(ids, f.ID)
 		}
 	}
 	if len(ids) == 0 {
@@ -463,7 +560,11 @@ func (b *battle) finished(an view.Anim) {
 	}
 }
 
-var verbLabels = map[string]string{"move": "Move (drag the figure)", "fire": "Shoot", "melee": "Fight in melee", "end": "End", "rally": "Rally", "posture": "Posture"}
+var verbLabels = map[string]string{"move": "Move (drag the figure)", "fire": "Shoot", "melee": "Fight in melee", "end": "End", "rally": "Rally", "posture": "Posture",
+	"blast": "Explosive", "assault": "Close assault", "oppfire": "Opportunity fire", "aid": "First aid", "run": "Run (whole team)", "pass": "Let it pass"}
+
+// targetVerbs are the verbs chosen by clicking an enemy figure.
+var targetVerbs = map[string]bool{"fire": true, "melee": true, "blast": true, "assault": true, "oppfire": true}
 
 func (b *battle) endLabel() string {
 	switch b.st().Phase {
@@ -473,6 +574,8 @@ func (b *battle) endLabel() string {
 		return "End turn"
 	case ssg.PhaseMelee:
 		return "Fight all melees"
+	case "activate":
+		return "End activation"
 	}
 	return "End " + b.st().Phase
 }
@@ -486,36 +589,100 @@ func (b *battle) layoutButtons(a *App) {
 	seen := map[string]bool{}
 	if b.sel.Sel != 0 {
 		for _, c := range b.legal {
-			if c.Fig != b.sel.Sel || seen[c.Verb] {
+			// a unit's command without a target is a button of its own below
+			if !b.sel.For(c, b.sel.Sel) || (c.Fig == 0 && len(c.Targets) == 0) {
 				continue
 			}
-			seen[c.Verb] = true
+			key := c.Verb
+			if c.Verb == "aid" && len(c.Targets) > 0 {
+				key = fmt.Sprint("aid", c.Targets[0])
+			}
+			if c.Verb == "posture" {
+				key += c.Arg
+			}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
 			verb := c.Verb
 			label := verbLabels[verb]
 			if label == "" {
 				label = title(verb)
 			}
-			switch verb {
-			case "move":
+			switch {
+			case verb == "move":
 				add(label, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
-			case "fire", "melee":
+			case targetVerbs[verb] && len(c.Targets) > 0:
+				if verb == "blast" && c.Arg != "" {
+					label += " (" + c.Arg + ")"
+				}
 				add(label+"...", false, func() {
 					if b.sel.BeginTargeting(verb) {
 						a.Toast("Click a target marked in red. Esc to stop.")
 					}
 				})
 			default:
+				if verb == "aid" && len(c.Targets) > 0 {
+					if t := b.st().Fig(c.Targets[0]); t != nil {
+						label += ": " + t.Name
+					}
+				}
+				if verb == "posture" && c.Arg != "" && c.Fig != 0 {
+					label = "Go " + c.Arg
+				}
 				cc := c
 				add(label, false, func() { b.apply(a, cc) })
 			}
 		}
 	}
-	for _, c := range b.legal {
-		if c.Fig != 0 {
+	if b.sel.Sel == 0 {
+		// a unit's aimed command (team fire, close assault): one button
+		// per unit and verb that picks the unit's first figure and aims
+		for _, c := range b.legal {
+			if c.Fig != 0 || c.Unit == 0 || len(c.Targets) == 0 || c.Verb == "oppfire" || !targetVerbs[c.Verb] {
+				continue
+			}
+			key := fmt.Sprint(c.Verb, c.Unit)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			var first rules.FigID
+			for _, f := range b.st().Figures {
+				if f.Unit == c.Unit && !f.Removed {
+					first = f.ID
+					break
+				}
+			}
+			u := b.st().UnitOf(c.Unit)
+			if first == 0 || u == nil {
+				continue
+			}
+			label := verbLabels[c.Verb]
+			if label == "" {
+				label = title(c.Verb)
+			}
+			verb := c.Verb
+			add(label+": "+u.Name+"...", false, func() {
+				b.sel.Mode, b.sel.Sel = view.Selected, first
+				if b.sel.BeginTargeting(verb) {
+					a.Toast("Click a target marked in red. Esc to stop.")
+				}
+			})
+		}
+	}
+	for i, c := range b.legal {
+		if c.Fig != 0 || (c.Unit != 0 && len(c.Targets) > 0 && c.Verb != "oppfire") {
 			continue
 		}
 		cc := c
 		label := title(c.Verb)
+		if l := verbLabels[c.Verb]; l != "" && c.Verb != "end" {
+			label = l
+		}
+		if i < len(b.oppLabels) && b.oppLabels[i] != "" {
+			label = b.oppLabels[i]
+		}
 		if c.Verb == "end" || (c.Verb == "melee" && len(c.Targets) == 0) {
 			label = b.endLabel()
 		}
@@ -562,13 +729,16 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	// targeting: sight line to the hovered enemy
 	targets := map[rules.FigID]bool{}
 	if b.sel.Mode == view.Targeting {
-		for _, c := range b.legal {
-			if c.Verb == b.sel.Verb && c.Fig == b.sel.Sel {
-				for _, t := range c.Targets {
-					targets[t] = true
+		key := fmt.Sprint(b.sel.Sel, b.sel.Verb, len(b.g.Log), b.g.St.Phase)
+		if key != b.targetsKey {
+			b.targetsKey, b.targets = key, map[rules.FigID]bool{}
+			for _, f := range st.Figures {
+				if !f.Removed && b.sel.Targetable(f.ID) {
+					b.targets[f.ID] = true
 				}
 			}
 		}
+		targets = b.targets
 		if t := st.Fig(b.hover); sel != nil && t != nil && t.Side != sel.Side && b.oddsFor == b.hover {
 			drawSight(dst, b.tv.scr(sel.Pos), b.tv.scr(t.Pos), b.los.Vis)
 		}
@@ -594,12 +764,16 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			drawFigure(dst, look)
 		}
 	}
+	b.drawTemplate(dst)
+	if an, ok := b.tl.Current(); ok && an.Ev.Kind == "blast" && an.Ev.Area != nil {
+		b.drawBurst(dst, an)
+	}
 	b.tk.draw(dst, a, b.tv, st.Terrain)
 	if b.tv.legend {
 		b.tv.drawLegend(dst, 12*uiScale, a.H-b.tv.padB-60*uiScale)
 	}
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, false)
-	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover {
+	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && st.Fig(b.hover).Side != st.Decider {
 		b.drawOdds(dst, a)
 	} else if b.hover != 0 && !b.pressed {
 		b.drawCard(dst, a, st.Fig(b.hover))
@@ -616,7 +790,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 }
 
 func (b *battle) drawRings(dst *ebiten.Image, f *rules.Figure) {
-	w, ok := ssg.WeaponByID(firstWeapon(f))
+	w, ok := b.ssgWeapon(firstWeapon(f))
 	if !ok {
 		return
 	}
@@ -726,16 +900,20 @@ func (b *battle) figureLines(f *rules.Figure) []string {
 		un = u.Name
 	}
 	w := firstWeapon(f)
-	if wp, ok := ssg.WeaponByID(w); ok {
+	if wp, ok := b.ssgWeapon(w); ok {
 		dice := "dice"
 		if wp.ROF == 1 {
 			dice = "die"
 		}
 		w = fmt.Sprintf("%s (%g\"/%g\", %d %s)", wp.Label, geom.Inches(wp.Short), geom.Inches(wp.Long), wp.ROF, dice)
 	}
+	wl := "Weapon: " + w
+	if _, ok := b.ssgWeapon(firstWeapon(f)); !ok && len(f.Weapons) > 1 {
+		wl = "Weapons: " + strings.Join(f.Weapons, ", ")
+	}
 	lines := []string{
 		fmt.Sprintf("%s  -  %s", st.Sides[f.Side].Name, un),
-		"Weapon: " + w,
+		wl,
 	}
 	q := f.Quality
 	if q == "" && u != nil {
@@ -772,7 +950,7 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	h := 34*uiScale + float64(len(lines))*18*uiScale
 	x, y := mx+20*uiScale, my+16*uiScale
 	if x+w > a.W-b.tv.padR {
-		x = mx - w - 20*uiScale
+		x = math.Max(4*uiScale, mx-w-20*uiScale)
 	}
 	if y+h > a.H-b.tv.padB {
 		y = my - h - 16*uiScale
@@ -810,7 +988,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	d := geom.Inches(geom.Dist(f.Pos, t.Pos))
 	var lines []string
 	band := ""
-	if w, ok := ssg.WeaponByID(firstWeapon(f)); ok && b.sel.Verb == "fire" {
+	if w, ok := b.ssgWeapon(firstWeapon(f)); ok && b.sel.Verb == "fire" {
 		switch {
 		case geom.WithinDist(f.Pos, t.Pos, w.Short):
 			band = "short range"
@@ -864,7 +1042,11 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	if phase == "" {
 		phase = title(st.Phase)
 	}
-	say(dst, fmt.Sprintf("%s to play  -  Turn %d, %s phase", st.Sides[side].Name, st.Round, phase), boldFace(17), 40*uiScale, 11*uiScale, rgb(0xf2e2b8), 0)
+	head := fmt.Sprintf("%s to play  -  Turn %d, %s phase", st.Sides[side].Name, st.Round, phase)
+	if b.explain != nil {
+		head = fmt.Sprintf("%s to play  -  Round %d", st.Sides[side].Name, st.Round)
+	}
+	say(dst, head, boldFace(17), 40*uiScale, 11*uiScale, rgb(0xf2e2b8), 0)
 	loss := fmt.Sprintf("Losses  %s %d  |  %s %d", st.Sides[0].Name, st.Sides[0].Losses, st.Sides[1].Name, st.Sides[1].Losses)
 	if v := st.Var(rules.VarVictoryLosses); v > 0 {
 		loss += fmt.Sprintf("  (%d loses)", v)
@@ -899,8 +1081,8 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 	case view.Targeting:
 		hint = "Targeting: hover a red-ringed enemy to see the odds, click to commit. Esc cancels."
 	}
-	if hint != "" && len(b.buttons) > 0 {
-		last := b.buttons[len(b.buttons)-1]
+	if n := len(b.buttons); hint != "" && n > 0 && a.W-b.tv.padR-(b.buttons[n-1].x+b.buttons[n-1].w) > 180*uiScale {
+		last := b.buttons[n-1]
 		x := last.x + last.w + 16*uiScale
 		for _, l := range wrap(hint, italicFace(13), a.W-b.tv.padR-x-10*uiScale) {
 			say(dst, l, italicFace(13), x, y+18*uiScale, rgb(0xc8b894), 0)
@@ -911,9 +1093,9 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 
 func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	x := a.W - b.tv.padR
-	y0 := b.tv.padT
-	rect(dst, x, y0, b.tv.padR, a.H-y0, rgb(0x1e1912))
-	rect(dst, x, y0, 2*uiScale, a.H-y0, rgb(0x8a6a44))
+	rect(dst, x, b.tv.padT, b.tv.padR, a.H-b.tv.padT, rgb(0x1e1912))
+	rect(dst, x, b.tv.padT, 2*uiScale, a.H-b.tv.padT, rgb(0x8a6a44))
+	y0 := b.drawStatus(dst, a)
 	say(dst, "Battle log", boldFace(15), x+14*uiScale, y0+10*uiScale, rgb(0xf2e2b8), 0)
 	say(dst, "wheel scrolls", italicFace(11), x+b.tv.padR-12*uiScale, y0+13*uiScale, rgb(0x8a7a60), 2)
 	// lay entries out bottom-up
@@ -1005,8 +1187,21 @@ func (b *battle) drawCurtain(dst *ebiten.Image, a *App) {
 		x := float64(i) * a.W / 24
 		rect(dst, x, 0, a.W/24, a.H, shade(col, 0.85+0.25*math.Abs(math.Sin(float64(i)*0.9))))
 	}
-	say(dst, fmt.Sprintf("%s, your move", st.Sides[st.Decider].Name), boldFace(38), a.W/2, a.H/2-70*uiScale, rgb(0xf7ecd2), 1)
-	say(dst, "Pass the mouse. The table stays hidden until you click.", face(18), a.W/2, a.H/2-10*uiScale, rgb(0xe8dcc0), 1)
+	if ex := b.explain; ex != nil && st.Decider != st.Active && len(ex.Lines) > 0 {
+		// the other side may interrupt: say who, and why the mouse changes hands
+		say(dst, fmt.Sprintf("%s: %s", st.Sides[st.Decider].Name, ex.Lines[0]), boldFace(24), a.W/2, a.H/2-150*uiScale, rgb(0xf7ecd2), 1)
+		say(dst, ex.Head, boldFace(20), a.W/2, a.H/2-110*uiScale, rgb(0xf2c94c), 1)
+		for i, l := range ex.Lines[1:] {
+			say(dst, l, face(17), a.W/2, a.H/2-70*uiScale+float64(i)*24*uiScale, rgb(0xe8dcc0), 1)
+		}
+		say(dst, fmt.Sprintf("Pass the mouse to %s. The table stays hidden until you click.", st.Sides[st.Decider].Name), face(18), a.W/2, a.H/2, rgb(0xe8dcc0), 1)
+	} else {
+		say(dst, fmt.Sprintf("%s, your move", st.Sides[st.Decider].Name), boldFace(38), a.W/2, a.H/2-70*uiScale, rgb(0xf7ecd2), 1)
+		if ex := b.explain; ex != nil && ex.Head != "" {
+			say(dst, ex.Head, boldFace(18), a.W/2, a.H/2-18*uiScale, rgb(0xf2c94c), 1)
+		}
+		say(dst, "Pass the mouse. The table stays hidden until you click.", face(18), a.W/2, a.H/2+6*uiScale, rgb(0xe8dcc0), 1)
+	}
 	if n := len(b.log); n > 0 {
 		say(dst, "Last: "+b.log[n-1].text, italicFace(15), a.W/2, a.H/2+30*uiScale, rgb(0xd8c8a8), 1)
 	}
@@ -1165,4 +1360,111 @@ func chance(l *rules.Ledger) (float64, bool) {
 		}
 	}
 	return p, true
+}
+
+// drawStatus draws the rule set's status panel at the top of the right
+// column (who is acting, what their roll allows, the order of play) and
+// returns where the log below it starts.
+func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
+	y := b.tv.padT
+	ex := b.explain
+	if ex == nil {
+		return y
+	}
+	x := a.W - b.tv.padR + 14*uiScale
+	w := b.tv.padR - 26*uiScale
+	y += 8 * uiScale
+	fh, fb, fs := boldFace(14), face(12), face(11)
+	for _, l := range wrap(ex.Head, fh, w) {
+		say(dst, l, fh, x, y, rgb(0xf2c94c), 0)
+		y += 18 * uiScale
+	}
+	for _, line := range ex.Lines {
+		for _, l := range wrap(line, fb, w) {
+			say(dst, l, fb, x, y, rgb(0xe8dcc0), 0)
+			y += 15 * uiScale
+		}
+	}
+	if len(ex.Order) > 0 {
+		y += 4 * uiScale
+		say(dst, "Order of play (lowest first):", italicFace(11), x, y, rgb(0xa89878), 0)
+		y += 15 * uiScale
+		// two columns keep a long order short
+		colW := w / 2
+		rows := (len(ex.Order) + 1) / 2
+		for i, o := range ex.Order {
+			cx := x + float64(i/rows)*colW
+			cy := y + float64(i%rows)*15*uiScale
+			c := rgb(0xd8c8a8)
+			switch {
+			case o.Current:
+				roundRect(dst, cx-3*uiScale, cy-1*uiScale, colW-4*uiScale, 15*uiScale, 3*uiScale, rgba(0x7a3a22, 230))
+				c = rgb(0xfff2d0)
+			case o.Done:
+				c = rgb(0x7a6a50)
+			}
+			rect(dst, cx, cy+3*uiScale, 3*uiScale, 9*uiScale, sideColour(b.st(), o.Side))
+			label := fmt.Sprintf("%d. %s", i+1, o.Label)
+			for textW(label, fs) > colW-12*uiScale && len(label) > 4 {
+				label = label[:len(label)-2] + "."
+			}
+			say(dst, label, fs, cx+6*uiScale, cy, c, 0)
+		}
+		y += float64(rows) * 15 * uiScale
+	}
+	y += 6 * uiScale
+	rect(dst, x-12*uiScale, y, b.tv.padR, 2*uiScale, rgb(0x8a6a44))
+	return y
+}
+
+// drawTemplate shows, while aiming an explosive, the burst it would make
+// on the target, from the rule set's template hook.
+func (b *battle) drawTemplate(dst *ebiten.Image) {
+	tp, ok := b.g.RS.(rules.Templater)
+	if !ok || b.sel.Mode != view.Targeting || b.oddsCmd == nil || b.oddsErr != nil || b.oddsFor != b.hover {
+		return
+	}
+	area, ok := tp.Template(b.st(), *b.oddsCmd)
+	if !ok {
+		return
+	}
+	c, r := b.tv.scr(area.C), b.tv.px(geom.Inches(area.R))
+	circle(dst, c, r, rgba(0xff7a20, 60))
+	ring(dst, c, r, 2.5*uiScale, rgba(0xffa040, 230))
+	say(dst, fmt.Sprintf("burst %g\"", geom.Inches(area.R)), boldFace(12), c.X, c.Y+r+4*uiScale, rgb(0xffd090), 1)
+}
+
+// drawBurst animates an explosive: from the aim point it drifts to where
+// it landed (when it deviated), then the burst spreads to its radius.
+func (b *battle) drawBurst(dst *ebiten.Image, an view.Anim) {
+	area := an.Ev.Area
+	p := an.Progress(b.tl.Now)
+	land := b.tv.scr(area.C)
+	r := b.tv.px(geom.Inches(area.R))
+	drift := 0.0
+	if aim, ok := b.blastAim[area]; ok && aim != area.C {
+		drift = 0.45
+		from := b.tv.scr(aim)
+		k := math.Min(1, p/drift)
+		to := fpt{from.X + (land.X-from.X)*k, from.Y + (land.Y-from.Y)*k}
+		// the aim point, crossed
+		d := 7 * uiScale
+		line(dst, fpt{from.X - d, from.Y - d}, fpt{from.X + d, from.Y + d}, 2.5*uiScale, rgb(0xffffff))
+		line(dst, fpt{from.X - d, from.Y + d}, fpt{from.X + d, from.Y - d}, 2.5*uiScale, rgb(0xffffff))
+		strokeDashed(dst, from, to, 3*uiScale, 8*uiScale, 5*uiScale, rgb(0xffe070))
+		ang := math.Atan2(to.Y-from.Y, to.X-from.X)
+		h := 12 * uiScale
+		line(dst, to, fpt{to.X - h*math.Cos(ang-0.45), to.Y - h*math.Sin(ang-0.45)}, 3*uiScale, rgb(0xffe070))
+		line(dst, to, fpt{to.X - h*math.Cos(ang+0.45), to.Y - h*math.Sin(ang+0.45)}, 3*uiScale, rgb(0xffe070))
+		say(dst, fmt.Sprintf("aimed here; lands %.1f\" away", geom.Inches(geom.Dist(aim, area.C))), boldFace(12), from.X, from.Y-24*uiScale, rgb(0xffffff), 1)
+	}
+	if p < drift {
+		return
+	}
+	k := (p - drift) / (1 - drift)
+	grow := math.Min(1, k*2.2)
+	circle(dst, land, r*grow, rgba(0xff6010, uint8(170*(1-0.6*k))))
+	circle(dst, land, r*grow*0.45, rgba(0xffe090, uint8(200*(1-k))))
+	ring(dst, land, r, 2.5*uiScale, rgba(0xffa040, 230))
+	say(dst, an.Ev.Text, boldFace(13), land.X, land.Y+r+6*uiScale, rgb(0xffe0b0), 1)
 }

@@ -139,7 +139,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			hover: f == d.hover, selected: f == d.drag})
 	})
 	rect(dst, 0, 0, a.W, d.tv.padT, rgba(0x1b1610, 235))
-	say(dst, d.sc.Sides[d.side].Name+" deploys: drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
+	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgba(0x1b1610, 235))
 	say(dst, d.sc.Name, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
 	for i := range d.buttons {

@@ -27,6 +27,10 @@ type scenarioInfo struct {
 	m    *terrain.Map
 	err  error
 	art  *tableArt
+	// points and how they were reached, when the rule set prices forces
+	points      [2]int
+	pointsLines []string
+	priced      bool
 }
 
 type chooser struct {
@@ -40,6 +44,14 @@ func newChooser(a *App) Scene {
 	for _, n := range tomlNames(scenariosFS) {
 		sc, m, err := rules.LoadScenario(scenariosFS, n, mapsFS)
 		it := scenarioInfo{file: n, sc: sc, m: m, err: err}
+		if err == nil {
+			if rs, ok := all.Get(sc.RuleSet); ok {
+				if p, ok := rs.(rules.Pricer); ok {
+					it.points, it.pointsLines = p.ScenarioPoints(sc, m)
+					it.priced = true
+				}
+			}
+		}
 		if m != nil {
 			it.art = newTableArt(m)
 			it.art.Budget = 0
@@ -130,7 +142,11 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 			}
 		} else {
 			// map preview
-			ph := math.Min(a.H*0.55, w*geom.Inches(it.m.Height)/geom.Inches(it.m.Width))
+			share := 0.55
+			if it.priced {
+				share = 0.4 // leave room for the price of every team
+			}
+			ph := math.Min(a.H*share, w*geom.Inches(it.m.Height)/geom.Inches(it.m.Width))
 			z := ph / geom.Inches(it.m.Height)
 			pw := z * geom.Inches(it.m.Width)
 			rect(dst, x-6*uiScale, 84*uiScale, pw+12*uiScale, ph+12*uiScale, colFrame)
@@ -152,9 +168,27 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 			sides := fmt.Sprintf("%s (%d figures) against %s (%d figures)", it.sc.Sides[0].Name, countFigs(it.sc, 0), it.sc.Sides[1].Name, countFigs(it.sc, 1))
 			say(dst, sides, face(14), x, y, rgb(0xd8c8a8), 0)
 			y += 26 * uiScale
+			if it.priced {
+				say(dst, fmt.Sprintf("Points: %s %d  -  %s %d", it.sc.Sides[0].Name, it.points[0], it.sc.Sides[1].Name, it.points[1]), boldFace(14), x, y, rgb(0xf2c94c), 0)
+				y += 22 * uiScale
+			}
 			for _, l := range wrap(it.sc.Briefing, face(14), w) {
 				say(dst, l, face(14), x, y, rgb(0xe8dcc0), 0)
 				y += 20 * uiScale
+			}
+			if it.priced {
+				// each team's price with its force multipliers, small
+				y += 6 * uiScale
+				fs := face(11)
+				for _, l := range it.pointsLines {
+					for _, ll := range wrap(l, fs, w) {
+						if y > a.H-84*uiScale {
+							break
+						}
+						say(dst, ll, fs, x, y, rgb(0xc8b894), 0)
+						y += 14 * uiScale
+					}
+				}
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package rules
 
-import "hedgerow/rules/geom"
+import (
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
 
 // RuleSet is one rule set's hooks on the shared core. The core (Game)
 // clones the state, calls Apply on the clone, and keeps the clone only on
@@ -64,3 +67,39 @@ type Vocabularied interface {
 // LookupRuleSet, when set (rules/all sets it), finds a shipped rule set,
 // so the scenario loader can check a scenario's words against it.
 var LookupRuleSet func(id string) (RuleSet, bool)
+
+// Explanation is what a status panel shows about the moment of play: who
+// is acting, what their roll allows in plain words, and the order of play.
+type Explanation struct {
+	Head  string       // e.g. "Rifle team A (British) activating: Advance (7)"
+	Lines []string     // plain words: what the acting side may do now
+	Order []OrderEntry // the round's order of play, first to act first
+}
+
+// OrderEntry is one place in the round's order of play.
+type OrderEntry struct {
+	Side    int
+	Label   string // e.g. "Rifle team A  Advance 7"
+	Done    bool   // has had its go
+	Current bool   // acting now
+}
+
+// Explainer is an optional RuleSet hook for the status panel: a rule set
+// that has it says in plain words where play stands, so the table never
+// needs to know the rule set's turn structure.
+type Explainer interface {
+	Explain(s *State) Explanation
+}
+
+// Templater is an optional RuleSet hook: the area a proposed command
+// would affect (a burst template), so targeting can draw it.
+type Templater interface {
+	Template(s *State, c Command) (geom.Circle, bool)
+}
+
+// Pricer is an optional RuleSet hook: the points value of each side of a
+// scenario (m may be nil), and plain lines explaining how each price was
+// reached, for the scenario choice.
+type Pricer interface {
+	ScenarioPoints(sc *Scenario, m *terrain.Map) (perSide [2]int, lines []string)
+}

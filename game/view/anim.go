@@ -13,6 +13,7 @@ const (
 	DiceHold     = 1.6  // dice and ledger shown before the next event
 	RemovedTime  = 0.6  // a figure laid down
 	MessageTime  = 0.35 // any other event: its log line appears
+	BlastTime    = 1.4  // an explosive drifting to where it lands and bursting
 	MaxSpeed     = 8.0
 	DefaultSpeed = 1.0
 )
@@ -55,6 +56,10 @@ func Duration(ev rules.Event) float64 {
 		return DiceTumble + DiceHold
 	case "removed":
 		return RemovedTime
+	case "blast":
+		if ev.Area != nil {
+			return BlastTime
+		}
 	}
 	if ev.Roll != nil {
 		return DiceTumble + DiceHold

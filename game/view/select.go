@@ -40,16 +40,36 @@ type Selector struct {
 	Trail []geom.Pt // pointer positions while dragging
 	// Legal is the list of commands the deciding side may give now.
 	Legal []rules.Command
+	// Team maps each figure to its unit, so that a command given by a
+	// whole unit (Fig 0, Unit set: team fire, close assault, opportunity
+	// fire) is offered through any of its figures.
+	Team map[rules.FigID]rules.UnitID
+	// Check, when set, says whether the rule set would take a command; it
+	// lets a unit's fire be aimed at any figure of a target unit, not only
+	// the one the legal list names.
+	Check func(rules.Command) bool
 }
 
 // Reset clears the selection.
-func (s *Selector) Reset() { *s = Selector{Legal: s.Legal} }
+func (s *Selector) Reset() { *s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check} }
+
+// For reports whether a legal command is given through figure id: its
+// own command, or its unit's when the command names no figure.
+func (s *Selector) For(c rules.Command, id rules.FigID) bool {
+	if id == 0 {
+		return false
+	}
+	if c.Fig == id {
+		return true
+	}
+	return c.Fig == 0 && c.Unit != 0 && s.Team[id] == c.Unit
+}
 
 // CanAct reports whether the selected figure has any legal command with
 // this verb.
 func (s *Selector) CanAct(verb string) bool {
 	for _, c := range s.Legal {
-		if c.Verb == verb && c.Fig == s.Sel && s.Sel != 0 {
+		if c.Verb == verb && s.For(c, s.Sel) {
 			return true
 		}
 	}
@@ -89,7 +109,7 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 // targeting verb aimed at target, or nil.
 func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 	for _, c := range s.Legal {
-		if c.Verb != s.Verb || c.Fig != s.Sel {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) {
 			continue
 		}
 		for _, t := range c.Targets {
@@ -100,7 +120,40 @@ func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 			}
 		}
 	}
+	// a unit's command aimed at one figure of a unit may be aimed at
+	// another figure of that unit, when the rule set takes it
+	for _, c := range s.Legal {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) || c.Fig != 0 || len(c.Targets) != 1 {
+			continue
+		}
+		if u := s.Team[target]; u != 0 && s.Team[c.Targets[0]] == u {
+			cc := c
+			cc.Targets = []rules.FigID{target}
+			if s.Check == nil || s.Check(cc) {
+				return &cc
+			}
+			cc.Targets = []rules.FigID{c.Targets[0]}
+			return &cc
+		}
+	}
 	return nil
+}
+
+// Targetable reports whether a figure can be clicked as a target for
+// the targeting verb (directly, or as one of a target unit's figures).
+func (s *Selector) Targetable(id rules.FigID) bool {
+	for _, c := range s.Legal {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) {
+			continue
+		}
+		for _, t := range c.Targets {
+			if t == id {
+				return true
+			}
+		}
+	}
+	c := s.TargetCommand(id)
+	return c != nil && len(c.Targets) == 1 && c.Targets[0] == id
 }
 
 // Move handles the pointer moving with the button down.

@@ -202,3 +202,35 @@ func TestTimeline(t *testing.T) {
 		t.Error("SkipAll left work")
 	}
 }
+
+// A unit's fire is offered through any of its figures, and may be aimed
+// at any figure of a target unit that the rule set accepts.
+func TestSelectorUnitCommands(t *testing.T) {
+	s := Selector{
+		Legal: []rules.Command{{Verb: "fire", Unit: 2, Targets: []rules.FigID{7}, Arg: "direct"}, {Verb: "end"}},
+		Team:  map[rules.FigID]rules.UnitID{3: 2, 4: 2, 5: 1, 7: 4, 8: 4, 9: 5},
+	}
+	s.Sel = 4
+	if !s.CanAct("fire") {
+		t.Fatal("figure 4 of unit 2 cannot fire its unit's fire")
+	}
+	s.Sel = 5
+	if s.CanAct("fire") {
+		t.Fatal("figure 5 of unit 1 may use unit 2's fire")
+	}
+	s.Sel = 4
+	s.BeginTargeting("fire")
+	if c := s.TargetCommand(8); c == nil || c.Targets[0] != 8 || c.Unit != 2 || c.Fig != 0 {
+		t.Fatalf("aiming at 8, team-mate of the listed 7: %+v", c)
+	}
+	if c := s.TargetCommand(9); c != nil {
+		t.Fatalf("figure 9 of another unit is not a target: %+v", c)
+	}
+	s.Check = func(c rules.Command) bool { return c.Targets[0] == 7 }
+	if c := s.TargetCommand(8); c == nil || c.Targets[0] != 7 {
+		t.Fatalf("when the rule set refuses 8, the listed 7 is kept: %+v", c)
+	}
+	if s.Targetable(8) || !s.Targetable(7) {
+		t.Error("only 7 should be marked as a target when 8 is refused")
+	}
+}

@@ -1,0 +1,212 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+	"hedgerow/rules/geom"
+)
+
+// smleGame starts the shipped S.M.L.E. woods scenario with the
+// scenario's own placing.
+func smleGame(t *testing.T, seed uint64) *rules.Game {
+	t.Helper()
+	sc, m, err := rules.LoadScenario(scenariosFS, "smle-woods-sections.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get("smle")
+	g, _, err := rules.NewGame(rs, sc, m, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// advanceTowards moves every figure of the active team as far as it may
+// straight at its nearest enemy, until a side is offered opportunity
+// fire; it reports whether that happened within a few rounds.
+func playUntilOpportunity(g *rules.Game) bool {
+	for steps := 0; steps < 400 && !g.St.Over && g.St.Round <= 4; steps++ {
+		st := g.St
+		if st.Phase == "opportunity" {
+			return true
+		}
+		moved := false
+		for _, c := range g.Legal() {
+			if c.Verb != "move" {
+				continue
+			}
+			f := st.Fig(c.Fig)
+			var best *rules.Figure
+			for _, e := range st.Alive(1 - f.Side) {
+				if best == nil || geom.Dist2(f.Pos, e.Pos) < geom.Dist2(f.Pos, best.Pos) {
+					best = e
+				}
+			}
+			if best == nil {
+				continue
+			}
+			for frac := int64(10); frac >= 1; frac-- {
+				to := geom.Pt{X: f.Pos.X + (best.Pos.X-f.Pos.X)*frac/40, Y: f.Pos.Y + (best.Pos.Y-f.Pos.Y)*frac/40}
+				if g.MoveCheck(f.ID, []geom.Pt{to}).OK {
+					if _, err := g.Apply(rules.Command{Verb: "move", Fig: f.ID, Path: []geom.Pt{to}}); err == nil {
+						moved = true
+					}
+					break
+				}
+			}
+			break
+		}
+		if !moved {
+			g.Apply(rules.Command{Verb: "end"})
+		}
+	}
+	return g.St.Phase == "opportunity"
+}
+
+// The opportunity window hands the table to the other side with a
+// curtain that says why, offers each team's fire with its odds and a
+// way to let the mover pass, and hands it back after the pass.
+func TestOpportunityFireOffered(t *testing.T) {
+	var g *rules.Game
+	for seed := uint64(1); seed < 60; seed++ {
+		g = smleGame(t, seed)
+		if playUntilOpportunity(g) {
+			t.Logf("seed %d: opportunity in round %d", seed, g.St.Round)
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed gave an opportunity fire window")
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = 1 - g.St.Decider // the mover's side had the table
+	b.layoutButtons(a)
+	var labels []string
+	for _, bt := range b.buttons {
+		labels = append(labels, bt.label)
+	}
+	all := strings.Join(labels, " | ")
+	if !strings.Contains(all, " fires (kill ") || !strings.Contains(all, "%)") || !strings.Contains(all, "Let it pass") {
+		t.Fatalf("buttons %q: want each team's opportunity fire with odds and a pass", all)
+	}
+	if b.explain == nil || !strings.HasPrefix(b.explain.Head, "Opportunity fire: "+g.St.Sides[g.St.Decider].Name) {
+		t.Fatalf("status head %+v", b.explain)
+	}
+	if !strings.Contains(b.explain.Lines[0], "has just moved in sight of") {
+		t.Errorf("first line %q does not say who moved in sight of whom", b.explain.Lines[0])
+	}
+	// a figure of a team that may fire picks the targeting verb at once
+	var opp rules.Command
+	for _, c := range b.legal {
+		if c.Verb == "oppfire" {
+			opp = c
+			break
+		}
+	}
+	for _, f := range g.St.Figures {
+		if f.Unit == opp.Unit && !f.Removed {
+			b.sel.Sel = f.ID
+			break
+		}
+	}
+	b.autoTarget()
+	if c := b.sel.TargetCommand(opp.Targets[0]); c == nil || c.Verb != "oppfire" || c.Unit != opp.Unit {
+		t.Fatalf("clicking the mover with a firing team's figure gives %v, want %v", c, opp)
+	}
+	decider := g.St.Decider
+	if !b.apply(a, rules.Command{Verb: "pass"}) {
+		t.Fatal("pass refused")
+	}
+	if g.St.Decider == decider && g.St.Phase != "opportunity" {
+		t.Errorf("after the pass the decider is still %d", decider)
+	}
+}
+
+// The status panel names the activating team, its band and score, and
+// says what the band allows; the order lists every team lowest first.
+func TestActivationStatus(t *testing.T) {
+	g := smleGame(t, 1)
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	ex := b.explain
+	if ex == nil {
+		t.Fatal("no status from the S.M.L.E. rule set")
+	}
+	cur := g.St.UnitOf(rules.UnitID(g.St.Var("cur")))
+	if cur == nil || !strings.HasPrefix(ex.Head, cur.Name+" ("+g.St.Sides[cur.Side].Name+") activating: ") {
+		t.Fatalf("head %q does not name the active team", ex.Head)
+	}
+	var move, combat bool
+	for _, l := range ex.Lines {
+		move = move || strings.HasPrefix(l, "Move: ")
+		combat = combat || strings.HasPrefix(l, "Combat: ")
+	}
+	if !move || !combat {
+		t.Errorf("lines %q lack the move and combat options", ex.Lines)
+	}
+	if len(ex.Order) != len(g.St.Units) {
+		t.Errorf("order has %d teams, want %d", len(ex.Order), len(g.St.Units))
+	}
+	if len(ex.Order) == 0 || !ex.Order[0].Current {
+		t.Errorf("the first team in the order should be acting now: %+v", ex.Order)
+	}
+}
+
+// A missed explosive's burst is drawn from where it was aimed (its
+// target's spot) to where the rules say it landed.
+func TestBlastAimRecorded(t *testing.T) {
+	g := smleGame(t, 1)
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	tg := &g.St.Figures[len(g.St.Figures)-1]
+	land := geom.Circle{C: geom.Pt{X: tg.Pos.X, Y: tg.Pos.Y + 2*geom.PerInch}, R: 2 * geom.PerInch}
+	b.push([]rules.Event{
+		{Kind: "roll", Fig: 1, Target: tg.ID, Roll: &rules.Ledger{What: "throw", Dice: []rules.Die{{Sides: 6, Face: 1}, {Sides: 6, Face: 1}}, Compare: ">=", Target: 9, Total: 2, Outcome: "miss"}},
+		{Kind: "roll", Roll: &rules.Ledger{What: "deviation", Dice: []rules.Die{{Sides: 6, Face: 5}}, Compare: "table", Total: 5, Outcome: "2\" long"}},
+		{Kind: "blast", Area: &land, Text: "bursts"},
+	})
+	if aim, ok := b.blastAim[&land]; !ok || aim != tg.Pos {
+		t.Fatalf("aim %v %v, want the target's spot %v", aim, ok, tg.Pos)
+	}
+	var blast view.Anim
+	for _, an := range b.tl.Items {
+		if an.Ev.Kind == "blast" {
+			blast = an
+		}
+	}
+	if blast.Dur*b.tl.Speed < view.BlastTime-1e-9 {
+		t.Errorf("the burst plays %.2fs at speed 1, want %.2fs to show the drift", blast.Dur*b.tl.Speed, view.BlastTime)
+	}
+}
+
+// The S.M.L.E. scenarios show each side's points on the scenario choice.
+func TestChooserPrices(t *testing.T) {
+	c := newChooser(&App{W: 1280, H: 800}).(*chooser)
+	n := 0
+	for _, it := range c.items {
+		if it.sc == nil {
+			continue
+		}
+		if it.sc.RuleSet == "smle" {
+			if !it.priced || it.points[0] <= 0 || it.points[1] <= 0 || len(it.pointsLines) == 0 {
+				t.Errorf("%s: not priced (%v %v)", it.file, it.points, it.pointsLines)
+			}
+			n++
+		} else if it.priced {
+			t.Errorf("%s: priced though its rule set has no points", it.file)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no S.M.L.E. scenario shipped")
+	}
+}
