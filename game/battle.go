@@ -430,6 +430,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 		}
 		if b.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			b.sel.Slop = view.SlopFor(b.tv.cam.Zoom)
 			b.sel.Move(pt)
 			if b.sel.Mode == view.Dragging {
 				path := b.sel.Path()

@@ -19,8 +19,13 @@ const (
 )
 
 // DragStart is how far (position units) the pointer must travel before a
-// press on a figure becomes a move.
+// press on a figure becomes a move, when the caller sets no Slop.
 const DragStart = 150
+
+// DragSlopPx is how far, in screen pixels, a pressed pointer may wander
+// and still count as a click: a hand on a mouse shakes by a few pixels
+// whatever the zoom, so the battle turns this into table units with Slop.
+const DragSlopPx = 6
 
 // Hit is what lies under the pointer: a figure (0 for none), whether it
 // belongs to the side giving orders, and the table point.
@@ -48,10 +53,23 @@ type Selector struct {
 	// lets a unit's fire be aimed at any figure of a target unit, not only
 	// the one the legal list names.
 	Check func(rules.Command) bool
+	// Slop, when positive, replaces DragStart: the distance in position
+	// units the pointer must travel before a press becomes a drag. The
+	// battle sets it from the zoom so that it is DragSlopPx on screen.
+	Slop int64
 }
 
 // Reset clears the selection.
-func (s *Selector) Reset() { *s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check} }
+func (s *Selector) Reset() { *s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop} }
+
+// SlopFor is the Slop for a zoom of pixelsPerInch, never less than
+// DragStart so that a close zoom still ignores a tremble.
+func SlopFor(pixelsPerInch float64) int64 {
+	if pixelsPerInch <= 0 {
+		return DragStart
+	}
+	return max(DragStart, int64(DragSlopPx/pixelsPerInch*geom.PerInch))
+}
 
 // For reports whether a legal command is given through figure id: its
 // own command, or its unit's when the command names no figure.
@@ -160,7 +178,11 @@ func (s *Selector) Targetable(id rules.FigID) bool {
 func (s *Selector) Move(p geom.Pt) {
 	switch s.Mode {
 	case Pressing:
-		if !geom.WithinDist(s.Start, p, DragStart) {
+		slop := s.Slop
+		if slop <= 0 {
+			slop = DragStart
+		}
+		if !geom.WithinDist(s.Start, p, slop) {
 			s.Mode = Dragging
 			s.Trail = append(s.Trail, p)
 		}

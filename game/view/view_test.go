@@ -234,3 +234,26 @@ func TestSelectorUnitCommands(t *testing.T) {
 		t.Error("only 7 should be marked as a target when 8 is refused")
 	}
 }
+
+// With the whole table in view (about 17 pixels an inch) a press that
+// wanders 4 pixels is still a click, not a 0.24" move; 8 pixels is a drag.
+func TestDragSlopIsInScreenPixels(t *testing.T) {
+	const perInch = 17.0
+	for _, tc := range []struct {
+		px   float64
+		drag bool
+	}{{4, false}, {8, true}} {
+		s := Selector{Legal: legal(), Slop: SlopFor(perInch)}
+		p := geom.P(5, 5)
+		s.Press(Hit{Fig: 1, Own: true, Pt: p}, p)
+		q := geom.P(5+tc.px/perInch, 5)
+		s.Move(q)
+		c := s.Release(q)
+		if got := c != nil; got != tc.drag {
+			t.Errorf("%v px: command %+v, want a move: %v", tc.px, c, tc.drag)
+		}
+	}
+	if SlopFor(400) != DragStart {
+		t.Errorf("close in, the slop should not fall below DragStart")
+	}
+}
