@@ -1203,10 +1203,24 @@ func (b *battle) drawCurtain(dst *ebiten.Image, a *App) {
 		}
 		say(dst, "Pass the mouse. The table stays hidden until you click.", face(18), a.W/2, a.H/2+6*uiScale, rgb(0xe8dcc0), 1)
 	}
-	if n := len(b.log); n > 0 {
-		say(dst, "Last: "+b.log[n-1].text, italicFace(15), a.W/2, a.H/2+30*uiScale, rgb(0xd8c8a8), 1)
+	if e, ok := b.lastAction(); ok {
+		say(dst, "Last: "+e.text, italicFace(15), a.W/2, a.H/2+30*uiScale, rgb(0xd8c8a8), 1)
 	}
 	say(dst, "click, Space or Enter when ready", italicFace(14), a.W/2, a.H/2+80*uiScale, rgb(0xc8b894), 1)
+}
+
+// lastAction is the newest log entry that says what somebody did, passing
+// over announcements of a new turn or phase, so the curtain tells the
+// incoming player what their opponent just did.
+func (b *battle) lastAction() (logEntry, bool) {
+	for i := len(b.log) - 1; i >= 0; i-- {
+		switch b.log[i].kind {
+		case "turn", "phase", "round":
+			continue
+		}
+		return b.log[i], true
+	}
+	return logEntry{}, false
 }
 
 // drawDice animates the dice tumbling onto a tray, then explains the roll.

@@ -91,3 +91,20 @@ func TestBattleAndResultDraw(t *testing.T) {
 	r := newResult(a, b)
 	render(a, r)
 }
+
+// The hotseat curtain tells the incoming player what the opponent last
+// did, not the announcement that it is now their turn.
+func TestCurtainNamesTheLastAction(t *testing.T) {
+	b := &battle{log: []logEntry{
+		{text: "Blue rifle 2 fires at Red rifle 2: miss", kind: "roll"},
+		{text: "Turn 1: Red moves", kind: "turn"},
+		{text: "Movement phase", kind: "phase"},
+	}}
+	e, ok := b.lastAction()
+	if !ok || e.text != "Blue rifle 2 fires at Red rifle 2: miss" {
+		t.Fatalf("curtain would say %q", e.text)
+	}
+	if _, ok := (&battle{log: []logEntry{{text: "Turn 1", kind: "turn"}}}).lastAction(); ok {
+		t.Fatal("with only announcements there is no last action to show")
+	}
+}
