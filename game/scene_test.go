@@ -108,3 +108,12 @@ func TestCurtainNamesTheLastAction(t *testing.T) {
 		t.Fatal("with only announcements there is no last action to show")
 	}
 }
+
+// A new player who presses Enter on the scenario choice gets the
+// rulebook's introductory game.
+func TestChooserStartsOnTheStandardGame(t *testing.T) {
+	c := newChooser(&App{}).(*chooser)
+	if it := c.items[c.cur]; it.file != DefaultScenario || it.err != nil {
+		t.Fatalf("the choice starts on %q (%v)", it.file, it.err)
+	}
+}

@@ -57,9 +57,16 @@ func newChooser(a *App) Scene {
 			it.art.Budget = 0
 		}
 		c.items = append(c.items, it)
+		if n == DefaultScenario {
+			c.cur = len(c.items) - 1
+		}
 	}
 	return c
 }
+
+// DefaultScenario is the battle the scenario choice starts on: the
+// rulebook's own introductory game.
+const DefaultScenario = "ssg-standard.toml"
 
 func (c *chooser) Update(a *App, dt float64) error {
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
