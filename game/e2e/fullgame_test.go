@@ -1,0 +1,541 @@
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"hedgerow/rules"
+)
+
+// Window pixels of the screens before the battle, as game/title.go,
+// game/scenes.go and game/deploy.go lay them out at scale 1 in a
+// 1280x800 window (checked against screenshots).
+const (
+	newBattleX, newBattleY = 180.0, 250.0 // title: first button
+	// the scenario list: item i spans y 90+64i .. 146+64i, x 30..400
+	listX, listY0, listStep  = 200.0, 118.0, 64.0
+	deployPlayX, deployPlayY = 1140.0, 755.0 // chooser: "Deploy and play"
+	readyX, readyY           = 1145.0, 764.0 // deployment: "Ready"
+	// battle action bar: with nothing selected, the first button is the
+	// phase's end ("End movement", "Fight all melees", "End turn")
+	endBtnX, endBtnY = 40.0, 765.0
+	// the result panel's parchment, at a point inside it
+	resultX, resultY = 310.0, 235.0
+	ssgListIndex     = 5 // ssg-standard.toml in the sorted scenario list
+	fullMaxTurns     = 40
+	fullBudget       = 150 * time.Second
+	stuckAfter       = 20 * time.Second
+	stepInches       = 3.5
+	keepAwayInches   = 2.5
+	moversPerTurn    = 3
+)
+
+// startRigArgs is startRig with the game's own command line, and its
+// screenshots kept in a sub-directory of the artefact directory.
+func startRigArgs(t *testing.T, sub string, args ...string) *rig {
+	for _, tool := range []string{"Xvfb", "xdotool", "import", "xdpyinfo"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (make test installs it)", tool)
+		}
+	}
+	root := moduleRoot(t)
+	dir := t.TempDir()
+	r := &rig{t: t, save: filepath.Join(dir, "auto.save"), probe: filepath.Join(dir, "probe.json"), gameLog: &bytes.Buffer{}}
+	r.shots = os.Getenv("HEDGEROW_E2E_SHOTS")
+	if r.shots == "" {
+		r.shots = filepath.Join(root, "out", "e2e")
+	}
+	r.shots = filepath.Join(r.shots, sub)
+	if err := os.MkdirAll(r.shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old, _ := filepath.Glob(filepath.Join(r.shots, "[0-9][0-9]-*.png"))
+	for _, f := range old {
+		os.Remove(f)
+	}
+	bin := filepath.Join(dir, "hedgerow")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var xv *exec.Cmd
+	for try := 0; try < 5 && r.disp == ""; try++ {
+		d := fmt.Sprintf(":%d", freeDisplay()+7+try)
+		xv = exec.Command("Xvfb", d, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+		if err := xv.Start(); err != nil {
+			t.Fatalf("Xvfb: %v", err)
+		}
+		for i := 0; i < 50; i++ {
+			if exec.Command("xdpyinfo", "-display", d).Run() == nil {
+				r.disp = d
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if r.disp == "" {
+			xv.Process.Kill()
+			xv.Wait()
+		}
+	}
+	if r.disp == "" {
+		t.Fatal("Xvfb did not come up")
+	}
+	t.Cleanup(func() { xv.Process.Kill(); xv.Wait() })
+	game := exec.Command(bin, append(args, "--autosave", r.save)...)
+	game.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+r.disp, "HEDGEROW_PROBE="+r.probe)
+	game.Stdout, game.Stderr = r.gameLog, r.gameLog
+	if err := game.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		game.Process.Kill()
+		game.Wait()
+		if t.Failed() {
+			t.Logf("game output:\n%s", r.gameLog.String())
+		}
+	})
+	out, err := r.xdoOut("search", "--sync", "--onlyvisible", "--pid", fmt.Sprint(game.Process.Pid))
+	if err != nil {
+		t.Fatalf("the game window never appeared: %v %s", err, out)
+	}
+	r.wid = strings.Fields(out)[0]
+	time.Sleep(500 * time.Millisecond) // the first frames
+	return r
+}
+
+// quickDrag is drag with fewer, shorter steps.
+func (r *rig) quickDrag(x0, y0, x1, y1 float64) {
+	r.t.Helper()
+	r.moveTo(x0, y0)
+	r.xdo("mousedown", "1")
+	time.Sleep(60 * time.Millisecond)
+	const n = 6
+	for s := 1; s <= n; s++ {
+		k := float64(s) / n
+		r.xdo("mousemove", "--window", r.wid, itoa(x0+(x1-x0)*k), itoa(y0+(y1-y0)*k))
+		time.Sleep(30 * time.Millisecond)
+	}
+	time.Sleep(80 * time.Millisecond)
+	r.xdo("mouseup", "1")
+	time.Sleep(120 * time.Millisecond)
+}
+
+// pixel reads one pixel of a screenshot.
+func pixel(t *testing.T, path string, x, y int) (uint8, uint8, uint8) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	cr, cg, cb, _ := img.At(x, y).RGBA()
+	return uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8)
+}
+
+// fullGame holds the bookkeeping of one game played to its end.
+type fullGame struct {
+	*rig
+	start   time.Time
+	lastN   int       // commands in the autosave
+	lastAt  time.Time // when the last new command appeared
+	pl      *played
+	offX    float64 // screen = table inches * per_inch + off
+	offY    float64
+	perInch float64
+}
+
+// sync reads the autosave; it fails the test when no command came for
+// stuckAfter or the whole game took longer than fullBudget.
+func (g *fullGame) sync() *played {
+	g.t.Helper()
+	pl, err := g.readSave()
+	if err == nil {
+		if len(pl.cmds) != g.lastN || g.pl == nil {
+			g.lastN, g.lastAt = len(pl.cmds), time.Now()
+		}
+		g.pl = pl
+	}
+	if time.Since(g.lastAt) > stuckAfter {
+		g.shot("stuck")
+		p, _ := g.readProbe()
+		g.t.Fatalf("stuck: no new command for %v; autosave %q; probe %+v", stuckAfter, g.pl.sf.Commands, p)
+	}
+	if time.Since(g.start) > fullBudget {
+		g.shot("too-slow")
+		g.t.Fatalf("the game was not over after %v: %d commands", fullBudget, g.lastN)
+	}
+	return g.pl
+}
+
+// waitCommands waits up to d for the autosave to hold more than n
+// commands; it reports whether it did.
+func (g *fullGame) waitCommands(n int, d time.Duration) bool {
+	g.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		if pl := g.sync(); pl != nil && len(pl.cmds) > n {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(60 * time.Millisecond)
+	}
+}
+
+// settle waits until the animations are over (clicking through them, as a
+// player may) and returns the probe. A game over returns at once.
+func (g *fullGame) settle() probeInfo {
+	g.t.Helper()
+	time.Sleep(150 * time.Millisecond)
+	calm := 0
+	for {
+		pl := g.sync()
+		p, ok := g.readProbe()
+		if pl != nil && pl.g.St.Over {
+			return p
+		}
+		if ok && p.Scene == "battle" && !p.Busy {
+			calm++
+			if calm >= 2 {
+				return p
+			}
+		} else {
+			calm = 0
+			if ok && p.Busy {
+				ex, ey := g.emptySpot(p)
+				g.click(ex, ey) // a click skips the dice
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// calibrate finds how table inches map to the screen from the probe and
+// the replayed state.
+func (g *fullGame) calibrate(p probeInfo) {
+	st := g.pl.g.St
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if q, ok := p.Figures[figKey(f.ID)]; ok && !f.Removed {
+			x, y := inches(f.Pos)
+			g.perInch = p.PerInch
+			g.offX, g.offY = q[0]-x*p.PerInch, q[1]-y*p.PerInch
+			return
+		}
+	}
+}
+
+func (g *fullGame) screen(x, y float64) (float64, float64) {
+	return x*g.perInch + g.offX, y*g.perInch + g.offY
+}
+
+// emptySpot is a point of the table well away from every figure.
+func (g *fullGame) emptySpot(p probeInfo) (float64, float64) {
+	best, bx, by := -1.0, 0.0, 0.0
+	for _, c := range [][2]float64{{2, 2}, {2, 34}, {34, 2}, {34, 34}, {2, 18}, {34, 18}, {18, 2}, {18, 34}} {
+		x, y := g.screen(c[0], c[1])
+		d := math.Inf(1)
+		for _, q := range p.Figures {
+			d = math.Min(d, math.Hypot(q[0]-x, q[1]-y))
+		}
+		if d > best {
+			best, bx, by = d, x, y
+		}
+	}
+	return bx, by
+}
+
+// deselect clicks empty table so that the action bar shows the phase's
+// buttons first.
+func (g *fullGame) deselect(p probeInfo) {
+	g.t.Helper()
+	x, y := g.emptySpot(p)
+	g.click(x, y)
+}
+
+// pressEnd clicks the action bar's first button (the phase's end) and
+// waits for the command.
+func (g *fullGame) pressEnd(what string) {
+	g.t.Helper()
+	for try := 0; try < 3; try++ {
+		p := g.settle()
+		if g.pl.g.St.Over {
+			return
+		}
+		g.deselect(p)
+		n := len(g.pl.cmds)
+		g.click(endBtnX, endBtnY)
+		if g.waitCommands(n, 2*time.Second) {
+			last := g.pl.cmds[len(g.pl.cmds)-1]
+			if last.Verb != "end" && last.Verb != "melee" {
+				g.t.Fatalf("%s: the first button played %q", what, g.pl.sf.Commands[len(g.pl.cmds)-1])
+			}
+			return
+		}
+	}
+	g.shot("no-" + strings.ReplaceAll(what, " ", "-"))
+	g.t.Fatalf("%s: clicking the first action button played nothing", what)
+}
+
+// moveSome drags up to moversPerTurn figures toward their nearest enemy.
+func (g *fullGame) moveSome() {
+	g.t.Helper()
+	p := g.settle()
+	st := g.pl.g.St
+	me := st.Active
+	type cand struct {
+		f      *rules.Figure
+		e      *rules.Figure
+		d      float64
+		fx, fy float64
+	}
+	var cs []cand
+	for _, f := range st.Alive(me) {
+		if _, ok := p.Figures[figKey(f.ID)]; !ok {
+			continue
+		}
+		fx, fy := inches(f.Pos)
+		c := cand{f: f, d: math.Inf(1), fx: fx, fy: fy}
+		for _, e := range st.Alive(1 - me) {
+			ex, ey := inches(e.Pos)
+			if d := math.Hypot(ex-fx, ey-fy); d < c.d {
+				c.e, c.d = e, d
+			}
+		}
+		if c.e != nil && c.d > keepAwayInches+0.5 {
+			cs = append(cs, c)
+		}
+	}
+	// the figures farthest from the enemy go first
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d > cs[j].d })
+	if len(cs) > moversPerTurn {
+		cs = cs[:moversPerTurn]
+	}
+	for _, c := range cs {
+		p = g.settle()
+		if g.pl.g.St.Over {
+			return
+		}
+		g.calibrate(p)
+		q, ok := p.Figures[figKey(c.f.ID)]
+		if !ok {
+			continue
+		}
+		ex, ey := inches(c.e.Pos)
+		step := math.Min(stepInches, c.d-keepAwayInches)
+		tx := c.fx + (ex-c.fx)/c.d*step
+		ty := c.fy + (ey-c.fy)/c.d*step
+		sx, sy := g.screen(tx, ty)
+		n := len(g.pl.cmds)
+		g.quickDrag(q[0], q[1], sx, sy)
+		if !g.waitCommands(n, 1500*time.Millisecond) {
+			g.t.Logf("the drag of %s to (%.1f,%.1f) played nothing (blocked?)", c.f.Name, tx, ty)
+		}
+	}
+}
+
+// shootAll has every figure that may shoot click its nearest legal target.
+func (g *fullGame) shootAll() int {
+	g.t.Helper()
+	tried := map[rules.FigID]bool{}
+	shots := 0
+	for round := 0; round < 12; round++ {
+		p := g.settle()
+		st := g.pl.g.St
+		if st.Over || st.Phase != "shoot" {
+			return shots
+		}
+		// the legal shots, as the screen knows them
+		var shooter rules.FigID
+		var best rules.FigID
+		bestD := math.Inf(1)
+		for _, l := range p.Legal {
+			c, err := rules.ParseCommand(l)
+			if err != nil || c.Verb != "fire" || c.Fig == 0 || len(c.Targets) != 1 || tried[c.Fig] {
+				continue
+			}
+			if shooter != 0 && c.Fig != shooter {
+				continue
+			}
+			f, t := st.Fig(c.Fig), st.Fig(c.Targets[0])
+			if f == nil || t == nil || f.Removed || t.Removed {
+				continue
+			}
+			shooter = c.Fig
+			fx, fy := inches(f.Pos)
+			tx, ty := inches(t.Pos)
+			if d := math.Hypot(tx-fx, ty-fy); d < bestD {
+				best, bestD = t.ID, d
+			}
+		}
+		if shooter == 0 {
+			return shots
+		}
+		tried[shooter] = true
+		fq, ok1 := p.Figures[figKey(shooter)]
+		tq, ok2 := p.Figures[figKey(best)]
+		if !ok1 || !ok2 {
+			continue
+		}
+		n := len(g.pl.cmds)
+		g.click(fq[0], fq[1]) // select: the only business left is shooting, so it aims
+		g.moveTo(tq[0], tq[1])
+		g.click(tq[0], tq[1])
+		if g.waitCommands(n, 2*time.Second) {
+			shots++
+			continue
+		}
+		g.t.Logf("F%d at F%d (%.1f\"): the click played nothing", shooter, best, bestD)
+		g.click(fq[0], fq[1]) // leave targeting: back to plain selection
+	}
+	return shots
+}
+
+func TestSSGToTheEndByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigArgs(t, "fullgame", "--seed", "11", "--no-resume", "--speed", "8")
+	g := &fullGame{rig: r, start: time.Now(), lastAt: time.Now()}
+
+	// 1. The title, like a new player: New battle.
+	time.Sleep(700 * time.Millisecond)
+	r.shot("title")
+	r.click(newBattleX, newBattleY)
+	time.Sleep(700 * time.Millisecond) // the chooser loads every scenario
+	// 2. The scenario list: the standard game, then Deploy and play.
+	r.click(listX, listY0+ssgListIndex*listStep)
+	r.shot("chooser")
+	r.click(deployPlayX, deployPlayY)
+
+	// 3. Both deployments, accepted with the Ready button; the curtain
+	// between them lifts with a click.
+	r.waitProbe("the deployment screen", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 0 })
+	r.shot("deploy-red")
+	r.click(readyX, readyY)
+	r.waitProbe("the curtain before Blue deploys", func(p probeInfo) bool { return p.Scene == "deploy" && p.Curtain })
+	r.click(640, 400)
+	r.waitProbe("Blue's deployment", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 1 })
+	r.click(readyX, readyY)
+	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy })
+	if p.Curtain {
+		r.click(640, 400)
+		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return p.Scene == "battle" && !p.Curtain && !p.Busy })
+	}
+	pl := r.waitSave("the start of the battle", 0)
+	if pl.sf.Scenario != "ssg-standard.toml" || pl.sf.Seed != 11 {
+		t.Fatalf("the battle is %q seed %d, want ssg-standard.toml seed 11", pl.sf.Scenario, pl.sf.Seed)
+	}
+	g.pl, g.lastAt = pl, time.Now()
+	g.calibrate(p)
+	r.shot("battle-start")
+
+	// 4. Turns until the game is over.
+	turns := 0
+	for ; turns < fullMaxTurns && !g.pl.g.St.Over; turns++ {
+		st := g.pl.g.St
+		me := st.Active
+		if st.Phase == "move" {
+			g.moveSome()
+			if !g.pl.g.St.Over {
+				g.pressEnd("end movement")
+			}
+		}
+		g.settle()
+		if g.pl.g.St.Phase == "melee" && !g.pl.g.St.Over {
+			g.pressEnd("fight all melees")
+			g.settle()
+		}
+		if g.pl.g.St.Over {
+			break
+		}
+		if g.pl.g.St.Phase != "shoot" {
+			g.shot("unexpected-phase")
+			t.Fatalf("turn %d: phase %q after the movement, want shoot", turns+1, g.pl.g.St.Phase)
+		}
+		shots := g.shootAll()
+		if turns == 2 {
+			g.settle()
+			r.shot("battle-midway")
+		}
+		if g.pl.g.St.Over {
+			break
+		}
+		g.pressEnd("end turn")
+		g.settle()
+		if g.pl.g.St.Over {
+			break
+		}
+		if g.pl.g.St.Active == me {
+			t.Fatalf("turn %d: side %d still active after End turn", turns+1, me)
+		}
+		t.Logf("side turn %d (%s): %d shots; losses %d/%d; %d commands, %.0fs", turns+1, st.Sides[me].Name, shots,
+			g.pl.g.St.Sides[0].Losses, g.pl.g.St.Sides[1].Losses, len(g.pl.cmds), time.Since(g.start).Seconds())
+		// the hotseat curtain: one click
+		cp := r.waitProbe("the hotseat curtain", func(p probeInfo) bool { return p.Curtain && !p.Busy })
+		x, y := g.emptySpot(cp)
+		r.click(x, y)
+		r.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain })
+	}
+
+	// 5. The end: the autosave replays to a finished game, and the screen
+	// shows the result.
+	st := g.pl.g.St
+	if !st.Over {
+		r.shot("not-over")
+		t.Fatalf("the game is not over after %d turns (%d commands)", turns, len(g.pl.cmds))
+	}
+	lost := -1
+	for s := range st.Sides {
+		if st.Sides[s].Losses >= 4 {
+			lost = s
+		}
+	}
+	if lost < 0 || st.Winner != 1-lost {
+		t.Errorf("game over with losses %d/%d and winner %d: want a side with 4 losses and the other the winner",
+			st.Sides[0].Losses, st.Sides[1].Losses, st.Winner)
+	}
+	// the result scene: the battle stops writing the probe, so look at
+	// the screen itself once the last animations are through
+	// up to three clicks through the last dice (the result scene writes
+	// no probe, so a busy probe may be stale: a click is harmless there)
+	for k := 0; k < 3; k++ {
+		time.Sleep(400 * time.Millisecond)
+		p, _ := r.readProbe()
+		if !p.Busy {
+			break
+		}
+		x, y := g.emptySpot(p)
+		r.click(x, y)
+	}
+	time.Sleep(500 * time.Millisecond)
+	r.shot("result")
+	shotPath := filepath.Join(r.shots, fmt.Sprintf("%02d-result.png", r.step))
+	if cr, cg, cb := pixel(t, shotPath, resultX, resultY); math.Abs(float64(cr)-0xef) > 6 || math.Abs(float64(cg)-0xe6) > 6 || math.Abs(float64(cb)-0xd2) > 6 {
+		t.Errorf("the result panel is not on screen: pixel (%v,%v) is #%02x%02x%02x, want #efe6d2", resultX, resultY, cr, cg, cb)
+	}
+	if p, _ := r.readProbe(); p.Scene != "result" {
+		t.Logf("note: the probe says scene %q (the result scene writes no probe); the screenshot shows the result panel", p.Scene)
+	}
+	winner := "nobody"
+	if st.Winner >= 0 {
+		winner = st.Sides[st.Winner].Name
+	}
+	t.Logf("%s wins after %d side turns, %d commands, losses %d/%d, %.0fs; result screenshot %s",
+		winner, turns+1, len(g.pl.cmds), st.Sides[0].Losses, st.Sides[1].Losses, time.Since(g.start).Seconds(), shotPath)
+}
