@@ -45,7 +45,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if st.Over {
 		w := "a draw"
 		if st.Winner >= 0 {
-			w = st.Sides[st.Winner].Name + " wins"
+			w = "victory to " + st.Sides[st.Winner].Name
 		}
 		fmt.Fprintf(stdout, "over after %d commands: %s (%s)\n", len(g.Log), w, st.Result)
 	} else {

@@ -382,7 +382,7 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 	roundRect(dst, x, y, w, h, 12*uiScale, rgb(0xefe6d2))
 	head := "A draw"
 	if st.Winner >= 0 {
-		head = st.Sides[st.Winner].Name + " wins"
+		head = "Victory to " + st.Sides[st.Winner].Name
 	}
 	say(dst, head, boldFace(34), a.W/2, y+20*uiScale, rgb(0x2b2418), 1)
 	say(dst, st.Result, italicFace(15), a.W/2, y+70*uiScale, rgb(0x5a4a38), 1)

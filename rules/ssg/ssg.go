@@ -159,7 +159,7 @@ func (SSG) Start(s *rules.State) ([]rules.Event, error) {
 			first = 1
 		}
 		if first >= 0 {
-			out = s.Sides[first].Name + " goes first"
+			out = "first turn: " + s.Sides[first].Name
 		}
 		evs = append(evs, rules.Event{Kind: "roll", Side: 0,
 			Roll: &rules.Ledger{What: fmt.Sprintf("Roll-off for the first turn: %s against %s", s.Sides[0].Name, s.Sides[1].Name),
@@ -332,7 +332,7 @@ func timeUp(s *rules.State) []rules.Event {
 	if s.Winner < 0 {
 		s.Result = fmt.Sprintf("Turn limit reached with %d losses each: a draw", l0)
 	} else {
-		s.Result = fmt.Sprintf("Turn limit reached: %s wins with fewer losses (%d against %d)",
+		s.Result = fmt.Sprintf("Turn limit reached: victory to %s, with fewer losses (%d against %d)",
 			s.Sides[s.Winner].Name, s.Sides[s.Winner].Losses, s.Sides[1-s.Winner].Losses)
 	}
 	return []rules.Event{{Kind: "win", Side: s.Winner, Text: s.Result}}
@@ -365,7 +365,7 @@ func remove(s *rules.State, id rules.FigID, why string) []rules.Event {
 		s.Over = true
 		s.Winner = 1 - f.Side
 		s.Phase = ""
-		s.Result = fmt.Sprintf("%s has lost %d figures: %s wins", s.Sides[f.Side].Name, s.Sides[f.Side].Losses, s.Sides[s.Winner].Name)
+		s.Result = fmt.Sprintf("%d figures of %s lost: victory to %s", s.Sides[f.Side].Losses, s.Sides[f.Side].Name, s.Sides[s.Winner].Name)
 		evs = append(evs, rules.Event{Kind: "win", Side: s.Winner, Text: s.Result})
 	}
 	return evs

@@ -135,7 +135,7 @@ func TestRollOffRerollsTiesAndChecksSetup(t *testing.T) {
 	}
 	ls := rolls(evs)
 	if len(ls) != 3 || ls[0].Outcome != "tie: roll again" || ls[1].Outcome != "tie: roll again" ||
-		ls[2].Outcome != "Blue goes first" {
+		ls[2].Outcome != "first turn: Blue" {
 		t.Fatalf("roll-off ledgers %+v", ls)
 	}
 	if s.Active != 1 || s.Decider != 1 || s.Phase != PhaseMove || s.Round != 1 || s.Var(VarFirst) != 1 {
@@ -447,7 +447,7 @@ func TestFourLossesEndTheGame(t *testing.T) {
 	}
 	s.Force(6)
 	evs := do(t, s, "fire F1 F2")
-	if !s.Over || s.Winner != 0 || !hasEvent(evs, "win") || !strings.Contains(s.Result, "Red wins") {
+	if !s.Over || s.Winner != 0 || !hasEvent(evs, "win") || !strings.Contains(s.Result, "victory to Red") {
 		t.Fatalf("after the fourth loss: over %v winner %d result %q", s.Over, s.Winner, s.Result)
 	}
 	if New().Legal(s) != nil {
