@@ -5,7 +5,6 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/terrain"
 )
 
 // inContact: base edges within 1".
@@ -88,7 +87,7 @@ func (r SMLE) closeInput(s *rules.State, f *rules.Figure, opponents int, defendi
 		in.Weapon, _ = r.d.Weapon(f.Weapons[0])
 	}
 	if defending {
-		in.Prepared = r.coverAt(s, f.Pos) == terrain.CoverPrepared
+		in.Prepared = r.inPrepared(s, f)
 	}
 	return in
 }

@@ -68,7 +68,11 @@
 //   - Prepared positions: a figure in one may fire (and throw) only
 //     across a 90 degree arc centred on its facing at the start of the
 //     game, or, having moved in, on its nearest enemy when it arrived.
-//     The round of settling in is not enforced.
+//     A figure that moves into a prepared position settles in for the
+//     rest of that round: it may not fire or throw, and neither it nor
+//     its team gets the position's firing, defending or activation
+//     bonuses until the next round (the cover itself protects at once).
+//     Figures that start the game in one are settled.
 //   - Concealment (conceal.go): a team that has not yet attacked, with
 //     every figure in soft cover or better, is concealed (+1 activation);
 //     its fire at a still-fresh team counts the target unaware (+2).

@@ -84,7 +84,13 @@ func (r SMLE) inPrepArc(s *rules.State, f *rules.Figure, p geom.Pt) bool {
 func (r SMLE) takePosition(s *rules.State, f *rules.Figure) {
 	if r.coverAt(s, f.Pos) != terrain.CoverPrepared {
 		f.SetVar(fArc, 0)
+		f.SetVar(fSettle, 0)
 		return
+	}
+	if f.Var(fArc) == 0 {
+		// newly in the position: a round of settling in before it fires
+		// or gains anything from it
+		f.SetVar(fSettle, s.Round)
 	}
 	if e := nearestEnemy(s, f); e != nil {
 		f.SetVar(fArc, bearing(f.Pos, e.Pos)+1)
@@ -120,4 +126,17 @@ func (r SMLE) autoFace(s *rules.State) {
 			f.SetVar(fArc, f.Facing+1)
 		}
 	}
+}
+
+// settling reports whether a figure moved into its prepared position this
+// round: it spends the round settling in, neither firing nor taking the
+// position's firing, defending or activation bonuses.
+func settling(s *rules.State, f *rules.Figure) bool {
+	return f.Var(fSettle) != 0 && f.Var(fSettle) == s.Round
+}
+
+// inPrepared reports whether a figure holds a prepared position and has
+// settled into it.
+func (r SMLE) inPrepared(s *rules.State, f *rules.Figure) bool {
+	return r.coverAt(s, f.Pos) == terrain.CoverPrepared && !settling(s, f)
 }

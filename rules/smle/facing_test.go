@@ -173,3 +173,60 @@ func TestAimedFire(t *testing.T) {
 		t.Errorf("the leader should be the one killed")
 	}
 }
+
+// A figure that moves into a prepared position spends the rest of the
+// round settling in: it may not fire and gets no bonus from the position
+// until the next round. Figures that start the game in one are settled.
+func TestSettlingIntoPreparedPosition(t *testing.T) {
+	s := facedState(t, []terrain.Piece{trench(8, 8, 4, 2)}, []ffig{
+		{0, "Dug in", "trained", 10, 9, 180},
+		{0, "Runner", "trained", 11, 12, 180},
+		{1, "South", "trained", 11, 25, 0},
+	}, 6, 6, 1)
+	r := New().(SMLE)
+	dug, run := s.UnitOf(1), s.UnitOf(2)
+	if !r.inPrepared(s, s.Fig(1)) || len(r.firers(s, dug, []*rules.Figure{s.Fig(3)})) != 1 {
+		t.Fatal("a figure starting in the trench is settled and may fire")
+	}
+	// make the runner's team the active one and walk it into the trench
+	s.Phase, s.Decider, s.Active = PhaseActivate, 0, 0
+	s.SetVar(vCur, int(run.ID))
+	band := -1
+	for i, b := range r.d.Bands {
+		if b.Move > 0 && b.Combat == "direct" && b.Label != "Stand" {
+			band = i
+		}
+	}
+	if band < 0 {
+		t.Fatal("no band moves and fires")
+	}
+	uset(run, vBand, band)
+	if _, err := r.Apply(s, rules.Command{Verb: "move", Fig: 2, Path: []geom.Pt{geom.P(11, 9)}}); err != nil {
+		t.Fatal(err)
+	}
+	f := s.Fig(2)
+	if r.coverAt(s, f.Pos) != terrain.CoverPrepared {
+		t.Fatal("the runner should be in the trench")
+	}
+	if !settling(s, f) || r.inPrepared(s, f) {
+		t.Error("the runner has only just arrived: it is settling in")
+	}
+	if got := r.firers(s, run, []*rules.Figure{s.Fig(3)}); len(got) != 0 {
+		t.Error("a figure settling in may not fire this round")
+	}
+	for _, c := range r.Legal(s) {
+		if c.Verb == "fire" || c.Verb == "blast" {
+			t.Errorf("Legal offers %s while the only figure is settling in", c)
+		}
+	}
+	if in := r.activationInput(s, run); in.Prepared {
+		t.Error("no prepared-position activation bonus while settling in")
+	}
+	s.Round++
+	if settling(s, f) || !r.inPrepared(s, f) || len(r.firers(s, run, []*rules.Figure{s.Fig(3)})) != 1 {
+		t.Error("next round the runner is settled and may fire")
+	}
+	if in := r.activationInput(s, run); !in.Prepared {
+		t.Error("next round the team gets the prepared-position bonus")
+	}
+}

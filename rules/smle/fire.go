@@ -41,7 +41,7 @@ func visible(s *rules.State, f, t *rules.Figure) bool {
 // canShoot: the figure is fit to fire this weapon this round.
 func (r SMLE) canShoot(s *rules.State, f *rules.Figure, w *Weapon) bool {
 	return w != nil && r.canAct(s, f) && !f.Markers.Has(rules.BadlyWounded) && !f.Markers.Has(rules.Running) &&
-		(!w.Heavy() || f.Var(fBraced) == 1)
+		(!w.Heavy() || f.Var(fBraced) == 1) && !settling(s, f)
 }
 
 // inReach: within twice effective range and not under minimum range.
@@ -135,7 +135,7 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 	u := s.UnitOf(f.Unit)
 	in := ShotInput{Quality: f.Quality, Elite: f.Motive == "elite", Kind: kind, Weapon: w,
 		Prone: f.Posture == rules.Prone, Braced: f.Var(fBraced) == 1,
-		Prepared:   r.coverAt(s, f.Pos) == terrain.CoverPrepared,
+		Prepared:   r.inPrepared(s, f),
 		LightWound: f.Markers.Has(rules.Wounded),
 		Range:      rangeFor(w, f.Pos, t.Pos), TargetQuality: t.Quality, TargetProne: t.Posture == rules.Prone}
 	if u != nil {

@@ -51,6 +51,7 @@ const (
 	fStartX   = "sx"        // figure: position at activation start
 	fStartY   = "sy"        //
 	fUsedPref = "used_"     // figure: prefix + weapon id = one-shot weapons used
+	fSettle   = "settle"    // figure: round it moved into a prepared position (settling in)
 )
 
 // Under-fire flags.
@@ -433,7 +434,7 @@ func (r SMLE) activationInput(s *rules.State, u *rules.Unit) ActivationInput {
 			c, _ = s.Terrain.CoverFor(f.Base(s.BaseR), e.Pos)
 		}
 		hard = hard && c >= terrain.CoverHard
-		prep = prep && c == terrain.CoverPrepared
+		prep = prep && c == terrain.CoverPrepared && !settling(s, f)
 	}
 	for i := range s.Figures {
 		f := &s.Figures[i]
