@@ -125,8 +125,14 @@
 //     of running a team halts for one round (two in body armour).
 //   - A figure braces its weapon by spending a whole round without moving
 //     or firing; heavy (H) weapons fire only when braced.
-//   - Stand (5-6): no move that ends nearer the nearest enemy. Only teams
-//     at Close or better may end a move within 1" of an enemy.
+//   - Stand (6): a move may not end nearer the nearest enemy, and must
+//     end in cover against it (soft or better: the area stood in, or a
+//     wall or hedge between). When a Stand team activates, each standing
+//     figure in the open looks for cover it could reach by one straight
+//     move (points every 1/2" out to its half move, in 16 directions from
+//     north, judged by the move rules); with none, the engine lays it
+//     prone facing the nearest enemy. Only teams at Close or better may
+//     end a move within 1" of an enemy.
 //   - The optional random leader and troop quality rolls and the door
 //     roll are functions on Data (RollLeaderQuality, RollQuality,
 //     KickDoor) that the engine does not call; leader quality is set by

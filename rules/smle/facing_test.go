@@ -230,3 +230,66 @@ func TestSettlingIntoPreparedPosition(t *testing.T) {
 		t.Error("next round the team gets the prepared-position bonus")
 	}
 }
+
+// standActivate activates u at the Stand band (finding an activation die
+// that gives it) and returns the events.
+func standActivate(t *testing.T, s *rules.State, u *rules.Unit) []rules.Event {
+	t.Helper()
+	r := New().(SMLE)
+	for die := -12; die <= 12; die++ {
+		if _, band, _ := r.d.ResolveActivation(die, r.activationInput(s, u), ""); r.d.Bands[band].Label == "Stand" {
+			uset(u, vDie, die)
+			evs := r.activate(s, u)
+			if r.d.Bands[uget(u, vBand)].Label != "Stand" {
+				t.Fatalf("activated at %s", r.d.Bands[uget(u, vBand)].Label)
+			}
+			return evs
+		}
+	}
+	t.Fatal("no die gives Stand")
+	return nil
+}
+
+// At Stand a figure in the open goes prone facing the enemy when no cover
+// lies within half a move; with a wood in reach it stays up, and may move
+// only into cover.
+func TestStandGoesProneWithoutCover(t *testing.T) {
+	k, _ := terrain.KindByName("woods")
+	wood := terrain.Piece{ID: 0, Kind: "woods", Props: k.Props,
+		Poly: geom.Polygon{geom.P(30, 8), geom.P(36, 8), geom.P(36, 14), geom.P(30, 14)}}
+	s := facedState(t, []terrain.Piece{wood}, []ffig{
+		{0, "Open", "trained", 10, 10, 90},
+		{0, "Near wood", "trained", 28, 12, 90},
+		{1, "Enemy", "trained", 20, 40, 0},
+	}, 6, 6, 6)
+	r := New().(SMLE)
+	evs := standActivate(t, s, s.UnitOf(1))
+	f := s.Fig(1)
+	if f.Posture != rules.Prone || ArcOf(f, s.Fig(3).Pos) != ArcFront {
+		t.Errorf("no cover within 4\": the figure should lie prone facing the enemy (posture %v, facing %d)", f.Posture, f.Facing)
+	}
+	if !hasEventText(evs, "no cover within half a move") {
+		t.Errorf("the forced prone is not explained: %v", evs)
+	}
+	s.Round++
+	standActivate(t, s, s.UnitOf(2))
+	g := s.Fig(2)
+	if g.Posture == rules.Prone {
+		t.Error("the wood 2\" away is within half a move: the figure need not go prone")
+	}
+	if info := r.MoveCheck(s, 2, []geom.Pt{geom.P(29, 10)}); info.OK || !strings.Contains(info.Why, "only move into cover") {
+		t.Errorf("at Stand a move into the open is refused: %+v", info)
+	}
+	if info := r.MoveCheck(s, 2, []geom.Pt{geom.P(31, 12)}); !info.OK {
+		t.Errorf("at Stand a move into the wood is allowed: %s", info.Why)
+	}
+}
+
+func hasEventText(evs []rules.Event, sub string) bool {
+	for _, e := range evs {
+		if strings.Contains(e.Text, sub) {
+			return true
+		}
+	}
+	return false
+}

@@ -133,6 +133,10 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 				info.Why = "a standing team may not move towards the enemy"
 				return info
 			}
+			if r.coverAgainst(s, f, end) == terrain.CoverNone {
+				info.Why = "a standing team may only move into cover"
+				return info
+			}
 		}
 		info.OK = true
 		info.Stop = end
@@ -392,4 +396,42 @@ func (r SMLE) currentBand(s *rules.State, u *rules.Unit) int {
 	}
 	_, band, _ := r.d.ResolveActivation(uget(u, vDie), r.activationInput(s, u), "")
 	return band
+}
+
+// coverAgainst is the cover a figure would have at p against its nearest
+// enemy: the area stood in, or a wall or hedge between (the area alone
+// when there is no enemy).
+func (r SMLE) coverAgainst(s *rules.State, f *rules.Figure, p geom.Pt) terrain.Cover {
+	e := nearestEnemy(s, f)
+	if e == nil || s.Terrain == nil {
+		return r.coverAt(s, p)
+	}
+	c, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, e.Pos)
+	return c
+}
+
+// standStep and standDirs set the search for cover of a figure whose
+// team is at Stand: points every half inch out to its allowance, in 16
+// directions, each reached by a straight move.
+const standStep = geom.PerInch / 2
+
+// standDirs are 16 directions clockwise from north, in thousandths (whole
+// numbers, so every machine searches the same points).
+var standDirs = [16][2]int64{{0, -1000}, {383, -924}, {707, -707}, {924, -383}, {1000, 0}, {924, 383}, {707, 707}, {383, 924}, {0, 1000}, {-383, 924}, {-707, 707}, {-924, 383}, {-1000, 0}, {-924, -383}, {-707, -707}, {-383, -924}}
+
+// coverWithin finds the nearest point with cover that the figure (of the
+// active team) could move to straight away under the move rules (half a
+// move at Stand, not towards the enemy), searching outwards ring by ring,
+// each ring clockwise from north.
+func (r SMLE) coverWithin(s *rules.State, f *rules.Figure) (geom.Pt, bool) {
+	reach := r.allowance(s, f) - int64(f.Var(fMoved))
+	for rad := int64(standStep); rad <= reach; rad += standStep {
+		for _, d := range standDirs {
+			p := geom.Pt{X: f.Pos.X + d[0]*rad/1000, Y: f.Pos.Y + d[1]*rad/1000}
+			if info := r.MoveCheck(s, f.ID, []geom.Pt{p}); info.OK {
+				return p, true
+			}
+		}
+	}
+	return geom.Pt{}, false
 }

@@ -398,8 +398,11 @@ func TestStandMayNotAdvance(t *testing.T) {
 	if New().MoveCheck(s, 1, []geom.Pt{geom.P(10, 12)}).OK {
 		t.Errorf("a standing team may not move towards the enemy")
 	}
-	if !New().MoveCheck(s, 1, []geom.Pt{geom.P(12, 9)}).OK {
-		t.Errorf("a standing team may move sideways or back")
+	if info := New().MoveCheck(s, 1, []geom.Pt{geom.P(11, 9)}); info.OK || !strings.Contains(info.Why, "only move into cover") {
+		t.Errorf("a standing team may move sideways or back only into cover: %+v", info)
+	}
+	if s.Fig(1).Posture != rules.Prone {
+		t.Errorf("with no cover within half a move the figure lies prone")
 	}
 }
 

@@ -326,6 +326,19 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 				evs = append(evs, rules.Event{Kind: "posture", Side: f.Side, Fig: f.ID, Text: f.Name + " is pinned in the open and goes prone"})
 			}
 		}
+	case b.Label == "Stand":
+		for _, f := range members(s, u.ID) {
+			if f.Posture == rules.Prone || !r.canAct(s, f) || r.coverAgainst(s, f, f.Pos) != terrain.CoverNone {
+				continue
+			}
+			if _, ok := r.coverWithin(s, f); ok {
+				continue
+			}
+			f.Posture = rules.Prone
+			faceNearestEnemy(s, f)
+			evs = append(evs, rules.Event{Kind: "posture", Side: f.Side, Fig: f.ID,
+				Text: f.Name + " has no cover within half a move and goes prone facing the enemy"})
+		}
 	}
 	return evs
 }
