@@ -17,9 +17,14 @@ type Scenario struct {
 	TurnLimit int    // 0: no limit
 	Seed      uint64 // used when HasSeed
 	HasSeed   bool
-	BaseR     int64 // figure base radius, position units
-	Sides     [2]ScenarioSide
-	Victory   Victory
+	// RandomQuality and RandomLeaders ask the rule set to roll troop and
+	// leader quality at the start (S.M.L.E.'s optional rules); NewState
+	// passes them on as the State vars VarRandomQuality/VarRandomLeaders.
+	RandomQuality bool
+	RandomLeaders bool
+	BaseR         int64 // figure base radius, position units
+	Sides         [2]ScenarioSide
+	Victory       Victory
 
 	File string // the name it was loaded under
 	// Hash is the hex SHA-256 of the scenario file's bytes followed by the
@@ -63,6 +68,13 @@ type ScenarioFigure struct {
 type Victory struct {
 	Losses int // a side that has lost this many figures loses; 0 = the rule set's default
 }
+
+// VarRandomQuality and VarRandomLeaders are the State.Vars keys set to 1
+// when the scenario asks for random troop or leader quality.
+const (
+	VarRandomQuality = "random_quality"
+	VarRandomLeaders = "random_leaders"
+)
 
 // VarVictoryLosses is the State.Vars key holding Victory.Losses.
 const VarVictoryLosses = "victory_losses"
@@ -153,6 +165,12 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 	}
 	if sc.Victory.Losses > 0 {
 		s.SetVar(VarVictoryLosses, sc.Victory.Losses)
+	}
+	if sc.RandomQuality {
+		s.SetVar(VarRandomQuality, 1)
+	}
+	if sc.RandomLeaders {
+		s.SetVar(VarRandomLeaders, 1)
 	}
 	return s, nil
 }

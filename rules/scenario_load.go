@@ -30,6 +30,8 @@ import (
 //	turn_limit = 8                    # optional, 0 = none
 //	seed = 42                         # optional: fixes the dice
 //	base = 1.0                        # optional base diameter, inches (default 1)
+//	random_quality = true             # optional: roll each team's quality at the start
+//	random_leaders = true             # optional: roll each leader's quality at the start
 //
 //	[victory]
 //	losses = 4                        # a side losing this many figures loses
@@ -81,7 +83,7 @@ func ruleSetIDs() []string {
 }
 
 var (
-	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory"}
+	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit"}
 	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "figure"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "posture", "facing"}
@@ -363,6 +365,8 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 	if n, ok := ld.integer(raw, "", "seed", 0, math.MaxInt64); ok {
 		sc.Seed, sc.HasSeed = uint64(n), true
 	}
+	sc.RandomQuality = ld.boolean(raw, "", "random_quality")
+	sc.RandomLeaders = ld.boolean(raw, "", "random_leaders")
 	sc.BaseR = DefaultBaseR
 	if v, ok := raw["base"]; ok {
 		d, ok := num(v)
@@ -704,4 +708,17 @@ func describeVal(v any) string {
 		return fmt.Sprint(f)
 	}
 	return kindOf(v)
+}
+
+// boolean reads an optional true/false key (false when absent).
+func (ld *scLoader) boolean(t map[string]any, path, key string) bool {
+	v, ok := t[key]
+	if !ok {
+		return false
+	}
+	b, ok := v.(bool)
+	if !ok {
+		ld.at(join(path, key), "%s must be true or false, not %s", key, kindOf(v))
+	}
+	return b
 }

@@ -69,6 +69,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"parent", `name = "Bravo"`, "name = \"Bravo\"\n  parent = \"HQ\"", 29, 3, `parent "HQ" must be a unit listed earlier`},
 		{"syntax", `turn_limit = 6`, `turn_limit = = 6`, 4, 14, `TOML syntax error`},
 		{"victory", `losses = 3`, `losses = 500`, 7, 1, `losses must be between 0 and 400`},
+		{"random quality", `turn_limit = 6`, "turn_limit = 6\nrandom_quality = \"yes\"", 5, 1, `random_quality must be true or false, not text`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(testScenario, c.edit) {
@@ -167,4 +168,24 @@ func FuzzLoadScenario(f *testing.F) {
 			t.Fatalf("loaded but no state: %v", err)
 		}
 	})
+}
+
+// random_quality and random_leaders reach the State as vars the rule set
+// reads at its start.
+func TestScenarioRandomQualityKeys(t *testing.T) {
+	withCoin(t)
+	sc, err := loadText(t, strings.Replace(testScenario, `turn_limit = 6`, "turn_limit = 6\nrandom_quality = true\nrandom_leaders = true", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.RandomQuality || !sc.RandomLeaders {
+		t.Fatalf("keys not read: %+v", sc)
+	}
+	plain, err := loadText(t, testScenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.RandomQuality || plain.RandomLeaders {
+		t.Fatal("the keys default to false")
+	}
 }

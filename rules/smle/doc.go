@@ -133,10 +133,12 @@
 //     north, judged by the move rules); with none, the engine lays it
 //     prone facing the nearest enemy. Only teams at Close or better may
 //     end a move within 1" of an enemy.
-//   - The optional random leader and troop quality rolls and the door
-//     roll are functions on Data (RollLeaderQuality, RollQuality,
-//     KickDoor) that the engine does not call; leader quality is set by
-//     the scenario's rating instead.
+//   - The optional random leader and troop quality rolls are made at
+//     Start when the scenario sets random_leaders / random_quality
+//     (leader.go, rollQualities): teams in unit order, then leaders in
+//     figure order, each a ledger event; otherwise the scenario's rating
+//     and quality stand. The door roll (KickDoor) is a mechanics function
+//     the engine does not call yet.
 //
 // # Event kinds
 //

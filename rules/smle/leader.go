@@ -1,6 +1,8 @@
 package smle
 
 import (
+	"fmt"
+
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
@@ -92,4 +94,56 @@ func (r SMLE) followedTeam(s *rules.State, u *rules.Unit) *rules.Unit {
 		return s.UnitOf(l.Unit)
 	}
 	return nil
+}
+
+// rollQualities makes the optional random rolls the scenario asks for at
+// the start: each team's troop quality (a team holding a leader adds the
+// table's leader bonus), then each leader's quality. Each roll is a
+// ledger the players see; the result replaces the scenario's word.
+func (r SMLE) rollQualities(s *rules.State) []rules.Event {
+	var evs []rules.Event
+	if s.Var(rules.VarRandomQuality) == 1 {
+		for i := range s.Units {
+			u := &s.Units[i]
+			ms := members(s, u.ID)
+			if len(ms) == 0 {
+				continue
+			}
+			leader := false
+			for _, f := range ms {
+				leader = leader || f.Leader
+			}
+			q, l := r.d.RollQuality(s, u.Name, leader)
+			if q == "" {
+				continue
+			}
+			u.Quality = q
+			for _, f := range ms {
+				f.Quality = q
+			}
+			evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &l,
+				Text: fmt.Sprintf("%s's troop quality: %d, %s", u.Name, l.Total, q)})
+		}
+	}
+	if s.Var(rules.VarRandomLeaders) == 1 {
+		for i := range s.Figures {
+			f := &s.Figures[i]
+			if !f.Leader || f.Removed {
+				continue
+			}
+			q, l := r.d.RollLeaderQuality(s, f.Name)
+			for k, name := range leaderRatings {
+				if name == q.Name {
+					f.Rating = k
+				}
+			}
+			roll := fmt.Sprint(l.Dice[0].Face)
+			if len(l.Dice) > 1 {
+				roll += fmt.Sprintf(", then %d", l.Dice[1].Face)
+			}
+			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l,
+				Text: fmt.Sprintf("%s's leadership: %s, %s", f.Name, roll, q.Name)})
+		}
+	}
+	return evs
 }

@@ -1,10 +1,12 @@
 package smle
 
 import (
+	"strings"
 	"testing"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // Leader ratings: a good leader lifts his own team one band; an
@@ -125,5 +127,50 @@ func TestBracing(t *testing.T) {
 	w, _ := Std().Weapon("rifle")
 	if !New().(SMLE).shotInput(s, s.Fig(1), s.Fig(3), w, FireDirect).Braced {
 		t.Errorf("a braced figure's shot counts the +1")
+	}
+}
+
+// With the scenario's random_quality and random_leaders, Start rolls each
+// team's quality (a team with a leader adds 1) and each leader's quality
+// (a good leader rolls again), shows every roll, and plays with the result.
+func TestRandomQualityAndLeaders(t *testing.T) {
+	sc := &rules.Scenario{Name: "test", RuleSet: "smle", BaseR: 500, RandomQuality: true, RandomLeaders: true}
+	sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+	sc.Sides[0].Units = []rules.ScenarioUnit{{Name: "Led", Quality: "green", Figures: []rules.ScenarioFigure{
+		{Name: "Sgt", Weapons: []string{"smg"}, Leader: true, Pos: geom.P(10, 10), HasPos: true},
+		{Name: "Pte", Weapons: []string{"rifle"}, Pos: geom.P(12, 10), HasPos: true}}}}
+	sc.Sides[1].Units = []rules.ScenarioUnit{{Name: "Plain", Quality: "green", Figures: []rules.ScenarioFigure{
+		{Name: "Gefr", Weapons: []string{"rifle"}, Pos: geom.P(10, 40), HasPos: true}}}}
+	s, err := rules.NewState(sc, &terrain.Map{Name: "open", Width: geom.In(48), Height: geom.In(48)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// quality: Led 1+1 = 2 trained, Plain 6 veteran; the sergeant 5 (good),
+	// again 6: exceptional; then the two activation dice
+	s.Force(1, 6, 5, 6, 3, 4)
+	evs, err := New().Start(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := s.UnitOf(1); u.Quality != "trained" || s.Fig(2).Quality != "trained" {
+		t.Errorf("Led rolled 1+1: trained, got %q / %q", u.Quality, s.Fig(2).Quality)
+	}
+	if s.UnitOf(2).Quality != "veteran" || s.Fig(3).Quality != "veteran" {
+		t.Errorf("Plain rolled 6: veteran, got %q", s.UnitOf(2).Quality)
+	}
+	if q, ok := Std().LeaderQualityOf(s.Fig(1)); !ok || q.Name != "exceptional" {
+		t.Errorf("the sergeant rolled 5 then 6: exceptional, got %+v", q)
+	}
+	var texts []string
+	for _, e := range evs {
+		if e.Kind == "roll" && e.Roll != nil {
+			texts = append(texts, e.Text)
+		}
+	}
+	joined := strings.Join(texts, "\n")
+	for _, want := range []string{"Led's troop quality: 2, trained", "Plain's troop quality: 6, veteran", "Sgt's leadership: 5, then 6, exceptional"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("missing %q in the opening rolls:\n%s", want, joined)
+		}
 	}
 }

@@ -98,7 +98,8 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 		s.Round = 1
 	}
 	r.autoFace(s)
-	evs := r.beginRound(s)
+	evs := r.rollQualities(s)
+	evs = append(evs, r.beginRound(s)...)
 	evs = append(evs, r.advance(s)...)
 	return evs, nil
 }
