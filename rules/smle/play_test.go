@@ -3,6 +3,7 @@ package smle
 import (
 	"bytes"
 	"flag"
+	"strings"
 	"testing"
 
 	"hedgerow/maps"
@@ -192,6 +193,54 @@ func TestRandomGamesTableScenarios(t *testing.T) {
 		t.Logf("%s: %d games, %d over, mean losses %.1f, verbs %v", name, n, over, float64(losses)/float64(n), verbs)
 		if over != n {
 			t.Errorf("%s: only %d of %d games reached the end", name, over, n)
+		}
+	}
+}
+
+// Side names are plural ("Germans", "British"): no text the players read
+// puts one before a singular verb.
+func TestSideNamesTakePluralVerbs(t *testing.T) {
+	sc, m := loadNamed(t, "smle-bocage.toml")
+	for seed := uint64(1); seed <= 4; seed++ {
+		played, err := rules.PlayRandom(New(), sc, m, seed, 8000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, evs, err := rules.NewGame(New(), sc, m, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts := []string{}
+		add := func(es []rules.Event) {
+			for _, e := range es {
+				texts = append(texts, e.Text)
+				if e.Roll != nil {
+					texts = append(texts, e.Roll.What, e.Roll.Outcome)
+				}
+			}
+		}
+		add(evs)
+		for _, c := range played.Log {
+			es, err := g.Apply(c)
+			if err != nil {
+				t.Fatalf("seed %d: %s: %v", seed, c, err)
+			}
+			add(es)
+		}
+		texts = append(texts, g.St.Result)
+		if ex, ok := any(New()).(rules.Explainer); ok {
+			e := ex.Explain(g.St)
+			texts = append(texts, e.Head)
+			texts = append(texts, e.Lines...)
+		}
+		for _, txt := range texts {
+			for _, side := range []string{"British", "Germans"} {
+				for _, verb := range []string{" holds", " has ", " wins", " is ", " was ", " goes "} {
+					if strings.Contains(txt, side+verb) {
+						t.Errorf("seed %d: %q reads %q", seed, txt, side+verb)
+					}
+				}
+			}
 		}
 	}
 }

@@ -392,7 +392,7 @@ func (r SMLE) finish(s *rules.State, winner int, why string) {
 	s.Winner = winner
 	s.Phase = PhaseOver
 	if winner >= 0 {
-		s.Result = s.Sides[winner].Name + " wins: " + why
+		s.Result = "Victory to " + s.Sides[winner].Name + ": " + why
 	} else {
 		s.Result = why
 	}
@@ -407,7 +407,7 @@ func (r SMLE) checkEnd(s *rules.State) []rules.Event {
 	lim := s.Var(rules.VarVictoryLosses)
 	for side := 0; side < 2; side++ {
 		if len(s.Alive(side)) == 0 || (lim > 0 && s.Sides[side].Losses >= lim) {
-			r.finish(s, 1-side, s.Sides[side].Name+" has lost too many men")
+			r.finish(s, 1-side, s.Sides[side].Name+" have lost too many men")
 			return []rules.Event{{Kind: "win", Side: 1 - side, Text: s.Result}}
 		}
 	}
@@ -662,7 +662,7 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		case "oppfire":
 			evs, err = r.applyOppFire(s, c)
 		case "pass":
-			evs = []rules.Event{{Kind: "phase", Side: s.Decider, Text: s.Sides[s.Decider].Name + " holds fire"}}
+			evs = []rules.Event{{Kind: "phase", Side: s.Decider, Text: s.Sides[s.Decider].Name + " hold fire"}}
 			r.closeOpp(s)
 		default:
 			return nil, fmt.Errorf("%s may only opportunity fire or pass now", s.Sides[s.Decider].Name)
