@@ -18,6 +18,7 @@ import (
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/smle"
 	"hedgerow/rules/ssg"
 	"hedgerow/rules/terrain"
 )
@@ -253,13 +254,21 @@ func (b *battle) anyFor(id rules.FigID) bool {
 
 func (b *battle) st() *rules.State { return b.g.St }
 
+// hiddenFromViewer reports whether f belongs to a team the player at the
+// table now must not see: an S.M.L.E. team set up hidden and not yet
+// spotted, on the other side from the one deciding.
+func (b *battle) hiddenFromViewer(f *rules.Figure) bool {
+	st := b.st()
+	return f.Side != st.Decider && !f.Removed && smle.Unspotted(st, st.UnitOf(f.Unit))
+}
+
 // figAt finds the figure under a screen point (alive ones first).
 func (b *battle) figAt(x, y float64) rules.FigID {
 	best, bd := rules.FigID(0), math.Inf(1)
 	r := b.tv.px(geom.Inches(b.st().BaseR))
 	for i := range b.st().Figures {
 		f := &b.st().Figures[i]
-		if f.Removed && !b.pending[f.ID] {
+		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) {
 			continue
 		}
 		p := b.drawPos(f)
@@ -749,7 +758,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		for i := range st.Figures {
 			f := &st.Figures[i]
 			removed := f.Removed && !b.pending[f.ID]
-			if (pass == 0) != removed {
+			if (pass == 0) != removed || b.hiddenFromViewer(f) {
 				continue
 			}
 			look := figLook{pos: b.drawPos(f), r: r, side: sideColour(st, f.Side), facing: b.heading[f.ID],

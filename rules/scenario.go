@@ -37,6 +37,7 @@ type ScenarioSide struct {
 	Name   string
 	Colour string // "#rrggbb"
 	Deploy string // name of the map area the side deploys in ("" = its own deployment or home area)
+	Hidden bool   // sets up hidden (NewState sets the side var "hidden" to 1)
 	Units  []ScenarioUnit
 }
 
@@ -134,6 +135,9 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 	}
 	for si, sd := range sc.Sides {
 		s.Sides[si] = Side{Name: sd.Name, Colour: sd.Colour}
+		if sd.Hidden {
+			s.Sides[si].Vars = map[string]int{"hidden": 1}
+		}
 		names := map[string]UnitID{}
 		for _, u := range sd.Units {
 			id := UnitID(len(s.Units) + 1)

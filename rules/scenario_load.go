@@ -39,6 +39,7 @@ import (
 //	[[side]]                          # exactly two
 //	name = "British"
 //	colour = "#8b4513"
+//	hidden = true                     # optional: the side sets up hidden (S.M.L.E.)
 //	deployment = "south"              # optional: a map area; default the
 //	                                  # side's own deployment or home area
 //	  [[side.unit]]
@@ -84,7 +85,7 @@ func ruleSetIDs() []string {
 
 var (
 	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders"}
-	scSideKeys    = []string{"name", "colour", "deployment", "unit"}
+	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden"}
 	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "figure"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "posture", "facing"}
 	scVictoryKeys = []string{"losses"}
@@ -412,6 +413,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 			ld.at(join(sp, "colour"), "colour must be written #rrggbb (six hex digits), not %q", sd.Colour)
 		}
 		sd.Deploy = ld.str(st, sp, "deployment", false, MaxNameLen)
+		sd.Hidden = ld.boolean(st, sp, "hidden")
 		units := ld.tables(st, sp, "unit")
 		if len(units) == 0 {
 			ld.at(sp, "side %d has no [[side.unit]] tables", i+1)

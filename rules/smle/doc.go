@@ -73,6 +73,10 @@
 //     its team gets the position's firing, defending or activation
 //     bonuses until the next round (the cover itself protects at once).
 //     Figures that start the game in one are settled.
+//   - Hidden set-up (conceal.go): a side with hidden = true starts with
+//     its teams unspotted: no enemy can see them, so they are never
+//     targets, until they attack, move in an enemy's sight, or an enemy
+//     figure with sight comes within 4" (base edge to edge). Points x2.
 //   - Concealment (conceal.go): a team that has not yet attacked, with
 //     every figure in soft cover or better, is concealed (+1 activation);
 //     its fire at a still-fresh team counts the target unaware (+2).

@@ -28,9 +28,18 @@ func sees(s *rules.State, f, t *rules.Figure) (terrain.LOS, bool) {
 	return los, los.Vis != terrain.Blocked
 }
 
-// visible is sees without the cover: the centre line is the middle one of
-// LineOfSight's rays, so when it is clear the target is not blocked.
+// visible is inSight, except that an enemy team still unspotted (a side
+// set up hidden) cannot be seen at all.
 func visible(s *rules.State, f, t *rules.Figure) bool {
+	if f.Side != t.Side && Unspotted(s, s.UnitOf(t.Unit)) {
+		return false
+	}
+	return inSight(s, f, t)
+}
+
+// inSight is sees without the cover: the centre line is the middle one of
+// LineOfSight's rays, so when it is clear the target is not blocked.
+func inSight(s *rules.State, f, t *rules.Figure) bool {
 	if s.Terrain == nil || s.Terrain.Clear(f.Pos, t.Pos) {
 		return true
 	}

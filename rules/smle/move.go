@@ -201,6 +201,7 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs,
 		Text: fmt.Sprintf("%s moves %s\" (costs %s\")", f.Name, rules.FormatInches(info.Length), rules.FormatInches(info.Cost))}}
+	evs = append(evs, r.spotMover(s, f)...)
 	if ots := r.oppTeamsFor(s, f); len(ots) > 0 {
 		s.Phase = PhaseOpportunity
 		s.Decider = 1 - f.Side

@@ -56,6 +56,10 @@ func PointsOnMap(sc *rules.Scenario, m *terrain.Map) (perSide [2]int, lines []st
 			total += p
 			lines = append(lines, fmt.Sprintf("%s: %s (%s): %s = %s", sd.Name, u.Name, unitWords(u), why, trimFloat(p)))
 		}
+		if sd.Hidden {
+			total *= d.Multipliers["hidden_setup"]
+			lines = append(lines, fmt.Sprintf("%s: set up hidden x%s", sd.Name, trimFloat(d.Multipliers["hidden_setup"])))
+		}
 		perSide[si] = int(math.Round(total))
 		lines = append(lines, fmt.Sprintf("%s: total %d points", sd.Name, perSide[si]))
 	}

@@ -98,7 +98,9 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 		s.Round = 1
 	}
 	r.autoFace(s)
+	hide(s)
 	evs := r.rollQualities(s)
+	evs = append(evs, r.spotAll(s)...)
 	evs = append(evs, r.beginRound(s)...)
 	evs = append(evs, r.advance(s)...)
 	return evs, nil
@@ -152,7 +154,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vRunRnds, 0)
 			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Text: u.Name + " must halt to get its breath back"})
 		}
-		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vRunRnds, vWinded, vRevealed}, fmVars...)...)
+		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
 		uset(u, vUFPrev, u.Vars[vUF])
 		uset(u, vUF, 0)
 		in := r.activationInput(s, u)
@@ -698,6 +700,7 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	evs = append(evs, r.spotAll(s)...)
 	evs = append(evs, r.checkEnd(s)...)
 	if !s.Over && s.Phase != PhaseOpportunity {
 		// The active team may have lost its last figure.
