@@ -69,6 +69,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"parent", `name = "Bravo"`, "name = \"Bravo\"\n  parent = \"HQ\"", 29, 3, `parent "HQ" must be a unit listed earlier`},
 		{"syntax", `turn_limit = 6`, `turn_limit = = 6`, 4, 14, `TOML syntax error`},
 		{"victory", `losses = 3`, `losses = 500`, 7, 1, `losses must be between 0 and 400`},
+		{"hidden", `colour = "#c02020"`, "colour = \"#c02020\"\nhidden = \"yes\"", 27, 1, `hidden must be true or false, not text`},
 		{"random quality", `turn_limit = 6`, "turn_limit = 6\nrandom_quality = \"yes\"", 5, 1, `random_quality must be true or false, not text`},
 	}
 	for _, c := range cases {
