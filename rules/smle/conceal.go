@@ -18,11 +18,7 @@ const vRevealed = "revealed" // unit: has attacked, no longer concealed
 
 // figCover is a figure's cover against its nearest enemy.
 func (r SMLE) figCover(s *rules.State, f *rules.Figure) terrain.Cover {
-	c := r.coverAt(s, f.Pos)
-	if e := nearestEnemy(s, f); e != nil && s.Terrain != nil {
-		c, _ = s.Terrain.CoverFor(f.Base(s.BaseR), e.Pos)
-	}
-	return c
+	return r.coverAgainst(s, f, f.Pos)
 }
 
 // concealed reports whether team u is concealed now.
