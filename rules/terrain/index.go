@@ -20,6 +20,7 @@ type Index struct {
 	bounds []geom.Rect // per piece: bounding box (linear pieces grown by half width)
 	sight  grid        // pieces whose Sight is blocks or blocks-beyond
 	all    grid        // every piece
+	gaps   [][]doorGap // per piece: the gaps its doors leave (enterable buildings only)
 }
 
 // NewIndex prepares a map for queries. The map must not change afterwards.
@@ -50,6 +51,7 @@ func NewIndex(m *Map) *Index {
 		return s == SightBlocks || s == SightBlocksBeyond
 	})
 	ix.all = newGrid(ext, cs, ix.bounds, func(int) bool { return true })
+	ix.gaps = buildGaps(m)
 	return ix
 }
 

@@ -204,6 +204,18 @@ func (ix *Index) difficultLen(s geom.Seg, ids []int) int64 {
 // overlap, with the last point it can reach before it (BlockedAt). Length,
 // Difficult and Obstacles cover the whole path even when it is blocked.
 func (ix *Index) PathCost(path []geom.Pt, baseR int64) PathCost {
+	return ix.pathCost(path, baseR, false, nil)
+}
+
+// legHits is legOverlaps, or with doors legOverlapsD.
+func (ix *Index) legHits(id int, s geom.Seg, r int64, doors bool, open Open) bool {
+	if doors {
+		return ix.legOverlapsD(id, s, r, open)
+	}
+	return ix.legOverlaps(id, s, r)
+}
+
+func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open) PathCost {
 	pc := PathCost{Blocked: -1}
 	if len(path) > 0 {
 		pc.BlockedAt = path[len(path)-1]
@@ -241,7 +253,7 @@ func (ix *Index) PathCost(path []geom.Pt, baseR int64) PathCost {
 		}
 		blocker := -1
 		for _, id := range ids {
-			if ix.Map.Pieces[id].Props.Going == GoingImpassable && ix.legOverlaps(id, s, baseR) {
+			if ix.Map.Pieces[id].Props.Going == GoingImpassable && ix.legHits(id, s, baseR, doors, open) {
 				blocker = id
 				break
 			}
@@ -252,9 +264,9 @@ func (ix *Index) PathCost(path []geom.Pt, baseR int64) PathCost {
 		pc.Blocked = blocker
 		n := legSteps(s)
 		k := lastGood(n, func(k int64) bool {
-			return !ix.legOverlaps(blocker, geom.Seg{A: s.A, B: stepPt(s, k, n)}, baseR)
+			return !ix.legHits(blocker, geom.Seg{A: s.A, B: stepPt(s, k, n)}, baseR, doors, open)
 		})
-		if k == 0 && ix.legOverlaps(blocker, geom.Seg{A: s.A, B: s.A}, baseR) {
+		if k == 0 && ix.legHits(blocker, geom.Seg{A: s.A, B: s.A}, baseR, doors, open) {
 			pc.BlockedAt = s.A
 		} else {
 			pc.BlockedAt = stepPt(s, k, n)
@@ -293,6 +305,10 @@ func firstMeet(path []geom.Pt, s geom.Seg) (float64, bool) {
 // impassable terrain. The cost is the one PathCost reports: Length +
 // (difficultCost-1)*Difficult, in whole units.
 func (ix *Index) FurthestAlong(from, to geom.Pt, baseR, allowance int64, difficultCost int) geom.Pt {
+	return ix.furthestAlong(from, to, baseR, allowance, difficultCost, false, nil)
+}
+
+func (ix *Index) furthestAlong(from, to geom.Pt, baseR, allowance int64, difficultCost int, doors bool, open Open) geom.Pt {
 	s := geom.Seg{A: from, B: to}
 	var idbuf [64]int
 	ids := ix.legPieces(s, baseR, idbuf[:0])
@@ -308,7 +324,7 @@ func (ix *Index) FurthestAlong(from, to geom.Pt, baseR, allowance int64, difficu
 			return false
 		}
 		for _, id := range ids {
-			if ix.Map.Pieces[id].Props.Going == GoingImpassable && ix.legOverlaps(id, leg, baseR) {
+			if ix.Map.Pieces[id].Props.Going == GoingImpassable && ix.legHits(id, leg, baseR, doors, open) {
 				return false
 			}
 		}

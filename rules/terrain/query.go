@@ -72,4 +72,5 @@ type PathCost struct {
 	Obstacles []int // linear obstacle Piece IDs crossed, in order
 	Blocked   int   // Piece.ID of impassable terrain entered, or -1
 	BlockedAt geom.Pt
+	Doors     []DoorRef // doors passed through (PathCostDoors only), in order
 }
