@@ -83,8 +83,11 @@ func (r SMLE) pairs(s *rules.State, u *rules.Unit, du rules.UnitID) []pairing {
 func (r SMLE) closeInput(s *rules.State, f *rules.Figure, opponents int, defending bool) CloseInput {
 	in := CloseInput{Quality: f.Quality, Motive: f.Motive, Opponents: opponents,
 		Wounded: f.Markers.Has(rules.Wounded) || f.Markers.Has(rules.BadlyWounded), Armoured: armourOf(s, f) == "body"}
-	if len(f.Weapons) > 0 {
-		in.Weapon, _ = r.d.Weapon(f.Weapons[0])
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok {
+			in.Weapon = w // the first weapon listed (equipment is skipped)
+			break
+		}
 	}
 	if defending {
 		in.Prepared = r.inPrepared(s, f)

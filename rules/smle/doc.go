@@ -24,6 +24,7 @@
 //	blast F3 F9 grenade    one figure fires an explosive weapon at F9
 //	assault - U2 F9        close assault on F9's unit (figures in contact)
 //	aid F3 F4              first aid: F3 treats F4's light wound
+//	door F3 x,y open|kick  F3 opens or kicks in the door at the map's door point x,y
 //	end                    the team's activation ends
 //
 // Forced actions are done by the engine when a team activates: Break
@@ -99,8 +100,12 @@
 //   - Points (points.go): Points / PointsOnMap price a scenario by the
 //     rulebook's guide; team size above the guide's largest team for the
 //     quality counts as more teams.
-//   - Doors and vehicles are not played by the engine (KickDoor is a
-//     mechanics function only).
+//   - Doors (doors.go): buildings with doors can be entered through open
+//     ones; a figure within 1" of a door opens it (on through with 2"
+//     left if under half its move is used, else it stops) or, at Advance
+//     or better, kicks it in (1D6 + modifiers, 4+: through and stop; one
+//     kick per door per team per round). A drag blocked by walls goes by
+//     the nearest open door. Vehicles are not played by the engine.
 //   - A scenario with no turn limit ends after 12 rounds; the side with
 //     fewer losses wins (also at any turn limit). A side wiped out, or
 //     reaching the scenario's victory losses, loses at once.
@@ -141,8 +146,7 @@
 //     Start when the scenario sets random_leaders / random_quality
 //     (leader.go, rollQualities): teams in unit order, then leaders in
 //     figure order, each a ledger event; otherwise the scenario's rating
-//     and quality stand. The door roll (KickDoor) is a mechanics function
-//     the engine does not call yet.
+//     and quality stand.
 //
 // # Event kinds
 //
@@ -150,5 +154,5 @@
 // which figure is hit, effect, deviation, close assault), "phase",
 // "move", "posture", "run", "winded", "pinned" (panic fire), "wounded",
 // "removed", "broken", "blast" (Area is the burst circle), "aid", "call"
-// (Path holds the aim point), "win".
+// (Path holds the aim point), "door" (Path holds the door point), "win".
 package smle

@@ -73,6 +73,7 @@ func (r SMLE) Explain(s *rules.State) rules.Explanation {
 	case uget(u, vOpp) == 1:
 		ex.Lines = append(ex.Lines, "Now: it spent its attack on opportunity fire.")
 	}
+	ex.Lines = append(ex.Lines, r.doorLines(s, u, b)...)
 	return ex
 }
 

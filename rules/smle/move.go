@@ -79,6 +79,9 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 		info.Why = fmt.Sprintf("a move may have at most %d waypoints", maxWaypoints)
 		return info
 	}
+	if s.Terrain != nil {
+		info.Legs = r.routeThroughDoors(s, info.Legs)
+	}
 	var length int64
 	for i := 1; i < len(info.Legs); i++ {
 		length += geom.Dist(info.Legs[i-1], info.Legs[i])
@@ -86,9 +89,12 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	info.Length = length
 	cost := length
 	if s.Terrain != nil {
-		pc := s.Terrain.PathCost(info.Legs, s.BaseR)
+		pc := s.Terrain.PathCostDoors(info.Legs, s.BaseR, openDoors(s))
 		if pc.Blocked >= 0 {
 			info.Why = fmt.Sprintf("the path enters impassable terrain at %s", pc.BlockedAt)
+			if s.Terrain.Enterable(pc.Blocked) {
+				info.Why = fmt.Sprintf("the path meets a wall at %s (a building is entered by an open door)", pc.BlockedAt)
+			}
 			return info
 		}
 		cost += pc.Difficult * int64(r.d.Movement.DifficultFactor-1)
@@ -151,7 +157,7 @@ func (r SMLE) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 		return "off the table"
 	}
 	if s.Terrain != nil {
-		if ok, why := s.Terrain.CanStand(geom.Circle{C: p, R: rad}); !ok {
+		if ok, why := s.Terrain.CanStandDoors(geom.Circle{C: p, R: rad}, openDoors(s)); !ok {
 			return why
 		}
 	}
@@ -187,11 +193,10 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	if !info.OK {
 		return nil, fmt.Errorf("%s", info.Why)
 	}
-	from := f.Pos
-	f.Pos = info.Stop
-	if f.Pos != from {
-		f.Facing = bearing(from, f.Pos)
+	if n := len(info.Legs); n >= 2 && info.Stop != info.Legs[n-2] {
+		f.Facing = bearing(info.Legs[n-2], info.Stop)
 	}
+	f.Pos = info.Stop
 	r.takePosition(s, f)
 	f.SetVar(fMoved, f.Var(fMoved)+int(info.Cost))
 	f.SetVar(fBraced, 0)
@@ -300,7 +305,7 @@ func (r SMLE) retreat(s *rules.State, f *rules.Figure, from geom.Pt, dist int64)
 		return f.Pos, false
 	}
 	if s.Terrain != nil {
-		to = s.Terrain.FurthestAlong(f.Pos, to, s.BaseR, dist, r.d.Movement.DifficultFactor)
+		to = r.retreatPoint(s, f, from, to, dist)
 	}
 	if r.standProblem(s, f, to) != "" {
 		return f.Pos, true // hemmed in: stays where it is
@@ -435,4 +440,53 @@ func (r SMLE) coverWithin(s *rules.State, f *rules.Figure) (geom.Pt, bool) {
 		}
 	}
 	return geom.Pt{}, false
+}
+
+// routeThroughDoors replaces each leg of a move that walls block with the
+// way through the nearest open door, when there is one (terrain
+// RouteDoors). Legs that need no door, or find none, are left as drawn.
+func (r SMLE) routeThroughDoors(s *rules.State, legs []geom.Pt) []geom.Pt {
+	open := openDoors(s)
+	out := []geom.Pt{legs[0]}
+	for i := 1; i < len(legs); i++ {
+		a, b := legs[i-1], legs[i]
+		if s.Terrain.PathCostDoors([]geom.Pt{a, b}, s.BaseR, open).Blocked >= 0 {
+			if route, ok := s.Terrain.RouteDoors(a, b, s.BaseR, open); ok && len(out)+len(route) <= maxWaypoints+1 {
+				out = append(out, route...)
+				continue
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// retreatPoint is where a figure driven back from `away` towards `to` by
+// up to dist gets: straight along the line, or, from inside a building
+// whose walls stop it short, out through the nearest open door and on
+// towards `to` as far as dist allows, when that ends further from `away`.
+func (r SMLE) retreatPoint(s *rules.State, f *rules.Figure, away, to geom.Pt, dist int64) geom.Pt {
+	open := openDoors(s)
+	df := r.d.Movement.DifficultFactor
+	straight := s.Terrain.FurthestAlongDoors(f.Pos, to, s.BaseR, dist, df, open)
+	if straight == to || s.Terrain.InsideBuilding(f.Pos) < 0 {
+		return straight
+	}
+	route, ok := s.Terrain.RouteDoors(f.Pos, to, s.BaseR, open)
+	if !ok || len(route) < 2 {
+		return straight
+	}
+	at, left := f.Pos, dist
+	for _, p := range route {
+		next := s.Terrain.FurthestAlongDoors(at, p, s.BaseR, left, df, open)
+		left -= s.Terrain.PathCostDoors([]geom.Pt{at, next}, s.BaseR, open).Length
+		at = next
+		if next != p || left <= 0 {
+			break
+		}
+	}
+	if geom.Dist2(at, away) > geom.Dist2(straight, away) {
+		return at
+	}
+	return straight
 }

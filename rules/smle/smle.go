@@ -80,7 +80,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 			return nil, fmt.Errorf("%s carries no weapon", f.Name)
 		}
 		for _, w := range f.Weapons {
-			if _, ok := r.d.Weapon(w); !ok {
+			if _, ok := r.d.Weapon(w); !ok && w != DoorBreaker {
 				return nil, fmt.Errorf("%s carries %q, which is not in the S.M.L.E. weapons table", f.Name, w)
 			}
 		}
@@ -580,6 +580,9 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 				out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "standing"})
 			}
 		}
+		for _, f := range ms {
+			out = append(out, r.doorOptions(s, u, f)...)
+		}
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
 		for _, e := range r.targetTeams(s, u, kind) {
@@ -689,6 +692,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyAssault(s, u, c)
 		case "aid":
 			evs, err = r.applyAid(s, u, c)
+		case "door":
+			evs, err = r.applyDoor(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
 		case "end":
@@ -742,6 +747,8 @@ func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.blastOdds(s, c)
 	case "assault":
 		return r.assaultOdds(s, c)
+	case "door":
+		return r.doorOdds(s, c)
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }
