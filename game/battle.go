@@ -607,8 +607,8 @@ func (b *battle) layoutButtons(a *App) {
 			if c.Verb == "aid" && len(c.Targets) > 0 {
 				key = fmt.Sprint("aid", c.Targets[0])
 			}
-			if c.Verb == "posture" {
-				key += c.Arg
+			if c.Verb == "posture" || c.Verb == "door" {
+				key += c.Arg + fmt.Sprint(c.Path)
 			}
 			if seen[key] {
 				continue
@@ -639,6 +639,9 @@ func (b *battle) layoutButtons(a *App) {
 				}
 				if verb == "posture" && c.Arg != "" && c.Fig != 0 {
 					label = "Go " + c.Arg
+				}
+				if verb == "door" {
+					label = b.doorLabel(c)
 				}
 				cc := c
 				add(label, false, func() { b.apply(a, cc) })
@@ -726,6 +729,9 @@ func (b *battle) layoutButtons(a *App) {
 func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	st := b.st()
 	b.tv.draw(dst)
+	indoors := occupied(st, b.hiddenFromViewer)
+	drawInteriors(dst, b.tv, st, indoors)
+	drawDoors(dst, b.tv, st, indoors)
 	drawAreas(dst, b.tv, -2, nil)
 	r := b.tv.px(geom.Inches(st.BaseR))
 	sel := st.Fig(b.sel.Sel)

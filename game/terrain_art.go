@@ -463,9 +463,10 @@ func (p *painter) building(pc *terrain.Piece, poly []fpt) {
 		rect(p.dst, circleish.X-p.in(0.15), circleish.Y-p.in(0.15), p.in(0.3), p.in(0.3), rgb(0x7a5444))
 		rectLine(p.dst, circleish.X-p.in(0.15), circleish.Y-p.in(0.15), p.in(0.3), p.in(0.3), math.Max(0.6, p.in(0.03)), colInk)
 	}
-	for _, d := range pc.Doors {
-		q := p.pt(d)
-		rect(p.dst, q.X-p.in(0.2), q.Y-p.in(0.2), p.in(0.4), p.in(0.4), rgb(0x6a4a2a))
+	for k := range pc.Doors {
+		// a shut door across its gap (drawn the same way in play: doors.go)
+		_, g := terrain.DoorGapOf(pc, k)
+		doorPlank(p.dst, p.pt(g.A), p.pt(g.B), p.in)
 	}
 	for _, w := range pc.Windows {
 		q := p.pt(w)

@@ -79,19 +79,30 @@ func buildGaps(m *Map) [][]doorGap {
 			continue
 		}
 		gs := make([]doorGap, len(pc.Doors))
-		for k, dp := range pc.Doors {
-			best, bd := 0, int64(-1)
-			for i := range pc.Poly {
-				e := pc.Poly.Edge(i)
-				if d := geom.Dist2(dp, geom.ClosestOnSeg(e, dp)); bd < 0 || d < bd {
-					best, bd = i, d
-				}
-			}
-			gs[k] = doorGap{edge: best, gap: gapOn(pc.Poly.Edge(best), dp)}
+		for k := range pc.Doors {
+			gs[k].edge, gs[k].gap = DoorGapOf(pc, k)
 		}
 		out[id] = gs
 	}
 	return out
+}
+
+// DoorGapOf is the gap door k leaves in area piece pc's outline, and the
+// index of the outline edge it is cut in (for drawing a map without an
+// Index).
+func DoorGapOf(pc *Piece, k int) (int, geom.Seg) {
+	if k < 0 || k >= len(pc.Doors) || len(pc.Poly) < 2 {
+		return -1, geom.Seg{}
+	}
+	dp := pc.Doors[k]
+	best, bd := 0, int64(-1)
+	for i := range pc.Poly {
+		e := pc.Poly.Edge(i)
+		if d := geom.Dist2(dp, geom.ClosestOnSeg(e, dp)); bd < 0 || d < bd {
+			best, bd = i, d
+		}
+	}
+	return best, gapOn(pc.Poly.Edge(best), dp)
 }
 
 // gapOn is the gap a door at p cuts in edge e.

@@ -1,0 +1,194 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
+)
+
+// Doors and building interiors, drawn over the cached terrain each frame
+// because both change in play: a door opens or is kicked in, and a house
+// with a figure inside shows its floor instead of its roof, as a player
+// lifts the roof off a model house on a real table.
+
+var colFloor = rgb(0x9a7a52)
+
+// doorState reads a door's state from the rule set's game vars: 0 closed,
+// 1 open, 2 broken (rules/smle keeps them as "door.<ref>").
+func doorState(st *rules.State, d terrain.DoorRef) int {
+	return st.Var("door." + d.String())
+}
+
+// occupied lists the enterable buildings holding a figure still on the
+// table that the viewer may see (hidden reports figures to leave out), by
+// piece ID.
+func occupied(st *rules.State, hidden func(*rules.Figure) bool) map[int]bool {
+	out := map[int]bool{}
+	if st.Terrain == nil {
+		return out
+	}
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if f.Removed || (hidden != nil && hidden(f)) {
+			continue
+		}
+		if id := st.Terrain.InsideBuilding(f.Pos); id >= 0 {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// drawInteriors draws each occupied enterable building cut away: floor
+// boards inside thick walls.
+func drawInteriors(dst *ebiten.Image, tv *tableView, st *rules.State, in map[int]bool) {
+	if st.Terrain == nil {
+		return
+	}
+	for id := range st.Terrain.Map.Pieces {
+		if !in[id] {
+			continue
+		}
+		pc := &st.Terrain.Map.Pieces[id]
+		poly := make([]fpt, len(pc.Poly))
+		for i, p := range pc.Poly {
+			poly[i] = tv.scr(p)
+		}
+		floor := colFloor
+		fillPoly(dst, poly, floor)
+		// boards along the longest wall
+		best, ang := 0.0, 0.0
+		for i := range poly {
+			a, b := poly[i], poly[(i+1)%len(poly)]
+			if l := math.Hypot(b.X-a.X, b.Y-a.Y); l > best {
+				best, ang = l, math.Atan2(b.Y-a.Y, b.X-a.X)
+			}
+		}
+		ux, uy := math.Cos(ang), math.Sin(ang)
+		nx, ny := -uy, ux
+		c := centroid(poly)
+		x0, y0, x1, y1 := boundsOf(poly)
+		reach := math.Hypot(x1-x0, y1-y0)
+		step := math.Max(3, tv.px(0.3))
+		for s, k := -reach, 0; s <= reach; s, k = s+step, k+1 {
+			a := fpt{c.X + nx*s - ux*reach, c.Y + ny*s - uy*reach}
+			b := fpt{c.X + nx*s + ux*reach, c.Y + ny*s + uy*reach}
+			for _, sg := range clipSeg(poly, a, b) {
+				line(dst, sg[0], sg[1], math.Max(0.6, tv.px(0.02)), shade(floor, 0.78))
+				// board ends, staggered
+				l := math.Hypot(sg[1].X-sg[0].X, sg[1].Y-sg[0].Y)
+				if l < 1 {
+					continue
+				}
+				dx, dy := (sg[1].X-sg[0].X)/l, (sg[1].Y-sg[0].Y)/l
+				every := step * 6
+				for t := float64((k*7)%5+1) / 5 * every; t < l-step/2; t += every {
+					q := fpt{sg[0].X + dx*t, sg[0].Y + dy*t}
+					if e := (fpt{q.X + nx*step, q.Y + ny*step}); pointIn(poly, e) {
+						line(dst, q, e, math.Max(0.5, tv.px(0.015)), shade(floor, 0.8))
+					}
+				}
+			}
+		}
+		// walls, with the door gaps left open where a door is not closed
+		w := math.Max(2, tv.px(0.18))
+		strokePoly(dst, poly, true, w, rgb(0x6e6254))
+		strokePoly(dst, poly, true, math.Max(0.8, w*0.35), rgb(0x8c8070))
+	}
+}
+
+// doorPlank draws a shut door across its gap a-b, as the cached terrain
+// art does (terrain_art.go), so the two always match.
+func doorPlank(dst *ebiten.Image, a, b fpt, in func(float64) float64) {
+	l := math.Hypot(b.X-a.X, b.Y-a.Y)
+	if l < 1 {
+		return
+	}
+	ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
+	line(dst, a, b, math.Max(2, in(0.26)), rgb(0x3a2614))
+	inset := math.Min(l/4, in(0.06))
+	line(dst, fpt{a.X + ux*inset, a.Y + uy*inset}, fpt{b.X - ux*inset, b.Y - uy*inset}, math.Max(1, in(0.15)), rgb(0x8a5e36))
+	h := fpt{a.X + ux*l*0.78, a.Y + uy*l*0.78}
+	circle(dst, h, math.Max(0.8, in(0.04)), rgb(0xd8c080))
+}
+
+// drawDoors draws the doors that are not as the map shows them: an open
+// door as a dark doorway (or, in a house with its roof off, its leaf swung
+// inwards), a kicked-in one with splinters. Shut doors are in the cached
+// terrain art, and are drawn again only over a cut-away house.
+func drawDoors(dst *ebiten.Image, tv *tableView, st *rules.State, in map[int]bool) {
+	if st.Terrain == nil {
+		return
+	}
+	ix := st.Terrain
+	for _, d := range ix.Doors() {
+		state := doorState(st, d)
+		if state == 0 && !in[d.Piece] {
+			continue
+		}
+		g := ix.DoorGap(d)
+		a, b := tv.scr(g.A), tv.scr(g.B)
+		l := math.Hypot(b.X-a.X, b.Y-a.Y)
+		if l < 1 {
+			continue
+		}
+		if state == 0 {
+			doorPlank(dst, a, b, tv.px)
+			continue
+		}
+		ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
+		nx, ny := -uy, ux
+		mid := fpt{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
+		poly := make([]fpt, len(ix.Map.Pieces[d.Piece].Poly))
+		for i, p := range ix.Map.Pieces[d.Piece].Poly {
+			poly[i] = tv.scr(p)
+		}
+		if !pointIn(poly, fpt{mid.X + nx*2, mid.Y + ny*2}) {
+			nx, ny = -nx, -ny // point the normal into the building
+		}
+		cut := math.Max(3, tv.px(0.3))
+		wood, dark := rgb(0x8a5e36), rgb(0x3a2614)
+		if !in[d.Piece] {
+			// roof on: a dark doorway in the wall
+			line(dst, a, b, cut, rgba(0x120d08, 240))
+		} else {
+			line(dst, a, b, cut, colFloor) // the gap in the wall
+			line(dst, a, b, math.Max(1, tv.px(0.05)), rgb(0x5a5048))
+		}
+		if state == 1 {
+			if in[d.Piece] {
+				tip := fpt{a.X + nx*l*0.9, a.Y + ny*l*0.9}
+				line(dst, a, tip, math.Max(2, tv.px(0.15)), dark)
+				line(dst, a, tip, math.Max(1, tv.px(0.09)), wood)
+			}
+			continue
+		}
+		// kicked in: splinters strewn across the threshold
+		for k := 0; k < 6; k++ {
+			t := (float64(k) + 0.5) / 6
+			off := (float64(k%3) - 0.5) * l * 0.3
+			q := fpt{a.X + ux*l*t + nx*off, a.Y + uy*l*t + ny*off}
+			ang := float64(k)*1.7 + 0.4
+			e := fpt{q.X + math.Cos(ang)*l*0.2, q.Y + math.Sin(ang)*l*0.2}
+			line(dst, q, e, math.Max(1, tv.px(0.06)), wood)
+		}
+	}
+}
+
+// doorLabel is the action bar's label for a door command: what it does,
+// and for a kick its exact chance.
+func (b *battle) doorLabel(c rules.Command) string {
+	if c.Arg != "kick" {
+		return "Open the door"
+	}
+	o, err := b.g.Odds(c)
+	if err != nil {
+		return "Kick in the door"
+	}
+	n := int(math.Round(o.P("door open") * 6))
+	return fmt.Sprintf("Kick in the door (%d in 6)", n)
+}

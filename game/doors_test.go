@@ -1,0 +1,78 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// A British figure standing at the farmhouse door on the standard table
+// is offered, on the action bar, to open the door or kick it in with the
+// exact chance; opening it from the bar opens it in the game, and a
+// figure inside shows the house cut away.
+func TestDoorButtons(t *testing.T) {
+	m, err := terrain.Load(mapsFS, "ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &rules.Scenario{Name: "door", RuleSet: "smle", BaseR: 500, TurnLimit: 3}
+	sc.Sides[0].Name, sc.Sides[1].Name = "British", "Germans"
+	fig := func(name string, x, y float64) rules.ScenarioFigure {
+		return rules.ScenarioFigure{Name: name, Weapons: []string{"rifle"}, Pos: geom.P(x, y), HasPos: true}
+	}
+	sc.Sides[0].Units = []rules.ScenarioUnit{{Name: "Section", Quality: "trained",
+		Figures: []rules.ScenarioFigure{fig("Cpl Dent", 27.5, 20.3), fig("Pte Eyre", 25.5, 21.5)}}}
+	sc.Sides[1].Units = []rules.ScenarioUnit{{Name: "Gruppe", Quality: "trained",
+		Figures: []rules.ScenarioFigure{fig("Uffz Abt", 6, 4)}}}
+	rs, _ := all.Get("smle")
+	g, _, err := rules.NewGame(rs, sc, m, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.St.Active != 0 || g.St.Phase != "activate" {
+		if _, err := g.Apply(rules.Command{Verb: "end"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = 0
+	b.sel.Mode, b.sel.Sel = view.Selected, 1
+	b.layoutButtons(a)
+	press := func(label string) {
+		t.Helper()
+		var labels []string
+		for i, bt := range b.buttons {
+			if bt.label == label {
+				b.bcmds[i]()
+				return
+			}
+			labels = append(labels, bt.label)
+		}
+		t.Fatalf("no %q button among %q", label, labels)
+	}
+	for _, bt := range b.buttons {
+		if strings.HasPrefix(bt.label, "Kick in the door") && bt.label != "Kick in the door (3 in 6)" {
+			t.Errorf("kick button %q: a trained figure breaks in on 4+, 3 in 6", bt.label)
+		}
+	}
+	press("Open the door")
+	door := terrain.DoorRef{Piece: 1, Index: 0}
+	if doorState(g.St, door) != 1 {
+		t.Fatalf("after pressing Open the door, the door's state is %d", doorState(g.St, door))
+	}
+	if len(occupied(g.St, nil)) != 0 {
+		t.Fatal("nobody is inside yet")
+	}
+	if _, err := g.Apply(rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(27.5, 18.4)}}); err != nil {
+		t.Fatal(err)
+	}
+	if !occupied(g.St, nil)[1] || occupied(g.St, func(*rules.Figure) bool { return true })[1] {
+		t.Error("a figure inside the farmhouse should open it up, unless it is hidden from the viewer")
+	}
+}
