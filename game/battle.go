@@ -1434,7 +1434,7 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 				c = rgb(0x7a6a50)
 			}
 			rect(dst, cx, cy+3*uiScale, 3*uiScale, 9*uiScale, sideColour(b.st(), o.Side))
-			label := fmt.Sprintf("%d. %s", i+1, o.Label)
+			label := b.orderLabel(i, o)
 			for textW(label, fs) > colW-12*uiScale && len(label) > 4 {
 				label = label[:len(label)-2] + "."
 			}
@@ -1445,6 +1445,16 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 	y += 6 * uiScale
 	rect(dst, x-12*uiScale, y, b.tv.padR, 2*uiScale, rgb(0x8a6a44))
 	return y
+}
+
+// orderLabel is an entry of the order of play as the player at the table
+// may read it: a team of the other side still hidden (hidden set-up) is
+// not named, nor its activation shown.
+func (b *battle) orderLabel(i int, o rules.OrderEntry) string {
+	if st := b.st(); o.Unit != 0 && o.Side != st.Decider && smle.Unspotted(st, st.UnitOf(o.Unit)) {
+		return fmt.Sprintf("%d. unseen enemy team", i+1)
+	}
+	return fmt.Sprintf("%d. %s", i+1, o.Label)
 }
 
 // drawTemplate shows, while aiming an explosive, the burst it would make

@@ -76,3 +76,49 @@ func TestDoorButtons(t *testing.T) {
 		t.Error("a figure inside the farmhouse should open it up, unless it is hidden from the viewer")
 	}
 }
+
+// With hidden set-up the order of play does not name the hidden side's
+// teams to the other player.
+func TestOrderHidesUnseenTeams(t *testing.T) {
+	sc, m, err := rules.LoadScenario(scenariosFS, "smle-ambush.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get("smle")
+	g, _, err := rules.NewGame(rs, sc, m, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hiddenSide := 1 // the British hide
+	for g.St.Decider == hiddenSide {
+		if _, err := g.Apply(rules.Command{Verb: "end"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	named, unseen := 0, 0
+	for i, o := range b.explain.Order {
+		l := b.orderLabel(i, o)
+		switch {
+		case o.Side == g.St.Decider && strings.Contains(l, "unseen"):
+			t.Errorf("the player's own team is hidden from him: %q", l)
+		case o.Side == hiddenSide && o.Side != g.St.Decider:
+			if !strings.Contains(l, "unseen enemy team") {
+				t.Errorf("hidden team named to the enemy: %q", l)
+			}
+			unseen++
+		default:
+			named++
+		}
+	}
+	if unseen == 0 {
+		t.Errorf("no hidden team in the order (decider %d): %+v", g.St.Decider, b.explain.Order)
+	}
+	if named == 0 {
+		t.Error("no team named at all")
+	}
+}

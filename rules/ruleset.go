@@ -82,6 +82,7 @@ type OrderEntry struct {
 	Label   string // e.g. "Rifle team A  Advance 7"
 	Done    bool   // has had its go
 	Current bool   // acting now
+	Unit    UnitID // the team, when the entry is one (0 otherwise)
 }
 
 // Explainer is an optional RuleSet hook for the status panel: a rule set

@@ -143,7 +143,7 @@ func (r SMLE) order(s *rules.State) []rules.OrderEntry {
 		if second && uget(u, vDouble) != 1 && u.ID != cur {
 			done = true
 		}
-		out = append(out, rules.OrderEntry{Side: u.Side, Label: label, Done: done, Current: u.ID == cur})
+		out = append(out, rules.OrderEntry{Side: u.Side, Label: label, Done: done, Current: u.ID == cur, Unit: u.ID})
 	}
 	return out
 }
