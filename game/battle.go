@@ -648,9 +648,11 @@ func (b *battle) layoutButtons(a *App) {
 			}
 		}
 	}
-	if b.sel.Sel == 0 {
+	if b.sel.Sel == 0 || !b.anyFor(b.sel.Sel) {
 		// a unit's aimed command (team fire, close assault): one button
 		// per unit and verb that picks the unit's first figure and aims
+		// (also while a figure that can do nothing now is selected, such
+		// as one of the team that has just ended its go)
 		for _, c := range b.legal {
 			if c.Fig != 0 || c.Unit == 0 || len(c.Targets) == 0 || c.Verb == "oppfire" || !targetVerbs[c.Verb] {
 				continue
@@ -1435,8 +1437,12 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 			}
 			rect(dst, cx, cy+3*uiScale, 3*uiScale, 9*uiScale, sideColour(b.st(), o.Side))
 			label := b.orderLabel(i, o)
-			for textW(label, fs) > colW-12*uiScale && len(label) > 4 {
-				label = label[:len(label)-2] + "."
+			if textW(label, fs) > colW-12*uiScale {
+				rs := []rune(label)
+				for len(rs) > 4 && textW(string(rs)+"…", fs) > colW-12*uiScale {
+					rs = rs[:len(rs)-1]
+				}
+				label = strings.TrimRight(string(rs), " ") + "…"
 			}
 			say(dst, label, fs, cx+6*uiScale, cy, c, 0)
 		}

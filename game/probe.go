@@ -20,6 +20,25 @@ type probe struct {
 	Figures map[string][3]float64 `json:"figures"` // "F3": x, y, side
 	Legal   []string              `json:"legal"`
 	Over    bool                  `json:"over"`
+	Buttons []probeButton         `json:"buttons,omitempty"` // the action bar, left to right
+	Result  string                `json:"result,omitempty"`  // the result scene: how the game ended
+	Winner  int                   `json:"winner,omitempty"`  // the result scene: the winning side, -1 a draw
+}
+
+// probeButton is one button on screen: its label and its centre.
+type probeButton struct {
+	Label    string  `json:"label"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Disabled bool    `json:"disabled,omitempty"`
+}
+
+func probeButtons(bs []button) []probeButton {
+	out := make([]probeButton, len(bs))
+	for i, b := range bs {
+		out[i] = probeButton{Label: b.label, X: b.x + b.w/2, Y: b.y + b.h/2, Disabled: b.disabled}
+	}
+	return out
 }
 
 var probeFrames int
@@ -58,5 +77,16 @@ func (b *battle) probe() {
 	for _, c := range b.legal {
 		p.Legal = append(p.Legal, c.String())
 	}
+	p.Buttons = probeButtons(b.buttons)
 	writeProbe(p)
+}
+
+// probe for the result scene: the game's end as the players are told it.
+func (r *result) probe() {
+	if os.Getenv("HEDGEROW_PROBE") == "" {
+		return
+	}
+	st := r.b.st()
+	writeProbe(probe{Scene: "result", Decider: st.Decider, Over: st.Over, Result: st.Result, Winner: st.Winner,
+		Buttons: probeButtons(r.buttons)})
 }

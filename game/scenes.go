@@ -344,6 +344,7 @@ func (r *result) Update(a *App, dt float64) error {
 		{x: a.W/2 - 230*uiScale, y: a.H - 90*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Back to the title"},
 		{x: a.W/2 + 10*uiScale, y: a.H - 90*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Look at the table"},
 	}
+	r.probe()
 	if r.buttons[0].clicked() || inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
 		a.scene = newTitle(a)
 	}
@@ -408,7 +409,11 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 		say(dst, fmt.Sprintf("%.1f / %.0f  (%s)", exp[s], got[s], verdict), face(15), x+420*uiScale, yy, rgb(0x2b2418), 0)
 	}
 	yy += 50 * uiScale
-	say(dst, fmt.Sprintf("%d commands over %d turns. The whole log, with every roll, is on the right of the battle screen and in the save.", len(b.g.Log), st.Round), face(13), x+30*uiScale, yy, rgb(0x5a4a38), 0)
+	span := "turns"
+	if b.g.RS != nil && b.g.RS.ID() == "smle" {
+		span = "rounds" // S.M.L.E. plays in rounds of team activations
+	}
+	say(dst, fmt.Sprintf("%d commands over %d %s. The whole log, with every roll, is on the right of the battle screen and in the save.", len(b.g.Log), st.Round, span), face(13), x+30*uiScale, yy, rgb(0x5a4a38), 0)
 	for i := range r.buttons {
 		r.buttons[i].draw(dst, i == 0)
 	}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -44,6 +46,35 @@ type probeInfo struct {
 	Figures map[string][3]float64 `json:"figures"`
 	Legal   []string              `json:"legal"`
 	Over    bool                  `json:"over"`
+	Buttons []probeButton         `json:"buttons"`
+	Result  string                `json:"result"`
+	Winner  int                   `json:"winner"`
+}
+
+// probeButton is a button on screen: its label and centre.
+type probeButton struct {
+	Label    string  `json:"label"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Disabled bool    `json:"disabled"`
+}
+
+// scenarioIndex is the place of a shipped scenario in the chooser's list
+// (sorted by file name).
+func scenarioIndex(t *testing.T, file string) int {
+	t.Helper()
+	names, err := fs.Glob(scenarios.FS, "*.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		if n == file {
+			return i
+		}
+	}
+	t.Fatalf("no shipped scenario %s among %v", file, names)
+	return -1
 }
 
 // moduleRoot finds the directory holding go.mod.

@@ -1,0 +1,352 @@
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+const (
+	smleScenario = "smle-skirmish.toml"
+	smleBudget   = 300 * time.Second
+	smleMaxSteps = 400
+	movesPerGo   = 2 // figures dragged in each activation
+)
+
+// smlePlay is the bookkeeping of one S.M.L.E. game played by mouse.
+type smlePlay struct {
+	*fullGame
+	tried      map[string]bool // "activation/what" already tried
+	opp        int             // opportunity fire offers met
+	oppTaken   int
+	oppPassed  int
+	moved      int
+	fired      int
+	ended      int
+	shotOpp    bool
+	shotAiming bool
+}
+
+// button finds a button on the action bar by its label.
+func button(p probeInfo, ok func(label string) bool) (probeButton, bool) {
+	for _, b := range p.Buttons {
+		if !b.Disabled && ok(b.Label) {
+			return b, true
+		}
+	}
+	return probeButton{}, false
+}
+
+// calm waits until nothing animates (clicking through dice as a player
+// may) and returns the probe; it lifts a hotseat curtain with a click.
+func (g *smlePlay) calm() probeInfo {
+	g.t.Helper()
+	for {
+		p := g.settle()
+		if g.pl.g.St.Over {
+			return p
+		}
+		if !p.Curtain {
+			return p
+		}
+		x, y := g.emptySpot(p)
+		g.click(x, y)
+		g.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain })
+	}
+}
+
+// press clicks a button and waits for it to play a command.
+func (g *smlePlay) press(b probeButton, what string) bool {
+	g.t.Helper()
+	n := len(g.pl.cmds)
+	g.click(b.X, b.Y)
+	return g.waitCommands(n, 3*time.Second)
+}
+
+// activation names the team's current go.
+func activation(st *rules.State) string {
+	return fmt.Sprintf("r%d/u%d/s%d", st.Round, st.Var("cur"), st.Var("second"))
+}
+
+// tryMove drags one figure of the active team towards its nearest enemy,
+// as far as the move tape allows and no nearer than 3" to the enemy.
+func (g *smlePlay) tryMove(p probeInfo) bool {
+	g.t.Helper()
+	st := g.pl.g.St
+	act := activation(st)
+	var figs []rules.FigID
+	for _, l := range p.Legal {
+		if c, err := rules.ParseCommand(l); err == nil && c.Verb == "move" && !g.tried[act+"/move/"+figKey(c.Fig)] {
+			figs = append(figs, c.Fig)
+		}
+	}
+	sort.Slice(figs, func(i, j int) bool { return figs[i] < figs[j] })
+	for _, id := range figs {
+		g.tried[act+"/move/"+figKey(id)] = true
+		f := st.Fig(id)
+		q, ok := p.Figures[figKey(id)]
+		if f == nil || !ok {
+			continue
+		}
+		var e *rules.Figure
+		for _, o := range st.Alive(1 - f.Side) {
+			if e == nil || geom.Dist2(f.Pos, o.Pos) < geom.Dist2(f.Pos, e.Pos) {
+				e = o
+			}
+		}
+		if e == nil {
+			continue
+		}
+		allow := geom.Inches(g.pl.g.MoveCheck(id, []geom.Pt{f.Pos}).Allowance)
+		fx, fy := inches(f.Pos)
+		ex, ey := inches(e.Pos)
+		d := math.Hypot(ex-fx, ey-fy)
+		reach := math.Min(allow-0.25, d-3)
+		for _, frac := range []float64{1, 0.7, 0.4} {
+			step := reach * frac
+			if step < 0.5 {
+				break
+			}
+			sx, sy := g.screen(fx+(ex-fx)/d*step, fy+(ey-fy)/d*step)
+			sx, sy = math.Round(sx), math.Round(sy)
+			// where the release lands on the table, to the thousandth
+			to := geom.Pt{X: geom.In((sx - g.offX) / g.perInch), Y: geom.In((sy - g.offY) / g.perInch)}
+			if info := g.pl.g.MoveCheck(id, []geom.Pt{to}); !info.OK {
+				continue
+			}
+			n := len(g.pl.cmds)
+			g.quickDrag(q[0], q[1], sx, sy)
+			if g.waitCommands(n, 2*time.Second) {
+				c := g.pl.cmds[len(g.pl.cmds)-1]
+				if c.Verb != "move" || c.Fig != id {
+					g.t.Fatalf("dragging %s played %q", f.Name, g.pl.sf.Commands[len(g.pl.cmds)-1])
+				}
+				moved := g.pl.g.St.Fig(id)
+				if moved.Pos == f.Pos || geom.Dist(moved.Pos, to) > 200 {
+					g.t.Fatalf("%s was dragged to %v but stands at %v", f.Name, to, moved.Pos)
+				}
+				g.moved++
+				return true
+			}
+			g.t.Logf("dragging %s to %v played nothing", f.Name, to)
+			return false
+		}
+	}
+	return false
+}
+
+// tryFire shoots with the active team: its Shoot button, then a click on
+// the target the rules offer.
+func (g *smlePlay) tryFire(p probeInfo) bool {
+	g.t.Helper()
+	st := g.pl.g.St
+	act := activation(st)
+	if g.tried[act+"/fire"] {
+		return false
+	}
+	var fire *rules.Command
+	for _, l := range p.Legal {
+		if c, err := rules.ParseCommand(l); err == nil && c.Verb == "fire" && c.Arg != "aimed" && len(c.Targets) == 1 {
+			fire = &c
+			break
+		}
+	}
+	if fire == nil {
+		return false
+	}
+	g.tried[act+"/fire"] = true
+	u := st.UnitOf(fire.Unit)
+	// "Shoot: <team>..." with nothing selected, "Shoot..." with one of
+	// the team's figures selected (after a drag)
+	b, ok := button(p, func(l string) bool { return l == "Shoot..." || strings.HasPrefix(l, "Shoot: "+u.Name) })
+	if !ok {
+		g.shot("no-shoot-button")
+		g.t.Fatalf("%s may fire (%v) but the bar has no Shoot button: %+v", u.Name, fire, p.Buttons)
+	}
+	g.click(b.X, b.Y)
+	tq, ok := p.Figures[figKey(fire.Targets[0])]
+	if !ok {
+		g.t.Fatalf("target F%d is not on screen", fire.Targets[0])
+	}
+	g.moveTo(tq[0], tq[1])
+	time.Sleep(300 * time.Millisecond)
+	if !g.shotAiming {
+		g.shotAiming = true
+		g.shot("aiming-with-odds")
+	}
+	n := len(g.pl.cmds)
+	g.click(tq[0], tq[1])
+	if !g.waitCommands(n, 3*time.Second) {
+		g.shot("fire-played-nothing")
+		g.t.Fatalf("%s: clicking the target after Shoot played nothing", u.Name)
+	}
+	c := g.pl.cmds[len(g.pl.cmds)-1]
+	if c.Verb != "fire" || c.Unit != fire.Unit {
+		g.t.Fatalf("the shot played %q", g.pl.sf.Commands[len(g.pl.cmds)-1])
+	}
+	g.fired++
+	return true
+}
+
+// answerOpportunity takes every other offer and lets the rest pass.
+func (g *smlePlay) answerOpportunity(p probeInfo) {
+	g.t.Helper()
+	g.opp++
+	take := g.opp%2 == 1
+	fires, hasFire := button(p, func(l string) bool { return strings.Contains(l, " fires (") })
+	pass, hasPass := button(p, func(l string) bool { return l == "Let it pass" })
+	if !g.shotOpp {
+		g.shotOpp = true
+		g.shot("opportunity-offer")
+	}
+	switch {
+	case take && hasFire:
+		if !g.press(fires, "opportunity fire") {
+			g.t.Fatalf("the opportunity fire button %q played nothing", fires.Label)
+		}
+		if c := g.pl.cmds[len(g.pl.cmds)-1]; c.Verb != "oppfire" {
+			g.t.Fatalf("the opportunity fire button played %q", g.pl.sf.Commands[len(g.pl.cmds)-1])
+		}
+		g.oppTaken++
+	case hasPass:
+		if !g.press(pass, "pass") {
+			g.t.Fatal("Let it pass played nothing")
+		}
+		g.oppPassed++
+	default:
+		g.shot("no-opportunity-buttons")
+		g.t.Fatalf("an opportunity fire offer without its buttons: %+v", p.Buttons)
+	}
+}
+
+// TestSMLEToTheEndByMouse plays the small S.M.L.E. skirmish from the
+// title to the result screen with the mouse only (and Space nowhere):
+// activation dice, drags, team fire through the Shoot button, opportunity
+// fire taken and passed, End activation, hotseat curtains. The autosave,
+// replayed through the rules, checks each command landed and that every
+// roll came with its ledger.
+func TestSMLEToTheEndByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigArgs(t, "smle", "--seed", "5", "--no-resume", "--speed", "8")
+	g := &smlePlay{fullGame: &fullGame{rig: r, start: time.Now(), lastAt: time.Now(), budget: smleBudget}, tried: map[string]bool{}}
+
+	time.Sleep(700 * time.Millisecond)
+	r.click(newBattleX, newBattleY)
+	time.Sleep(700 * time.Millisecond)
+	r.click(listX, listY0+float64(scenarioIndex(t, smleScenario))*listStep)
+	r.shot("chooser")
+	r.click(deployPlayX, deployPlayY)
+	r.waitProbe("the deployment screen", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 0 })
+	r.click(readyX, readyY)
+	r.waitProbe("the curtain before the second deployment", func(p probeInfo) bool { return p.Scene == "deploy" && p.Curtain })
+	r.click(640, 400)
+	r.waitProbe("the second deployment", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 1 })
+	r.click(readyX, readyY)
+	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" })
+	time.Sleep(300 * time.Millisecond)
+	r.shot("activation-dice")
+	pl := r.waitSave("the start of the battle", 0)
+	if pl.sf.Scenario != smleScenario || pl.sf.Seed != 5 {
+		t.Fatalf("the battle is %q seed %d, want %s seed 5", pl.sf.Scenario, pl.sf.Seed, smleScenario)
+	}
+	g.pl, g.lastAt = pl, time.Now()
+	g.calibrate(p)
+
+	for step := 0; step < smleMaxSteps; step++ {
+		p = g.calm()
+		st := g.pl.g.St
+		if st.Over {
+			break
+		}
+		g.calibrate(p)
+		switch st.Phase {
+		case "opportunity":
+			g.answerOpportunity(p)
+			continue
+		case "activate":
+		default:
+			g.shot("unexpected-phase")
+			t.Fatalf("phase %q", st.Phase)
+		}
+		act := activation(st)
+		if !g.tried[act+"/moves"] {
+			moved := 0
+			for moved < movesPerGo && g.tryMove(p) {
+				moved++
+				p = g.calm()
+				if g.pl.g.St.Over || g.pl.g.St.Phase != "activate" || activation(g.pl.g.St) != act {
+					break
+				}
+			}
+			if g.pl.g.St.Phase != "activate" || activation(g.pl.g.St) != act {
+				continue // an opportunity fire window opened, or the go ended
+			}
+			g.tried[act+"/moves"] = true
+		}
+		if g.tryFire(p) {
+			continue
+		}
+		end, ok := button(p, func(l string) bool { return l == "End activation" })
+		if !ok {
+			g.shot("no-end-button")
+			t.Fatalf("%s: no End activation button: %+v (legal %v)", act, p.Buttons, p.Legal)
+		}
+		if !g.press(end, "end") {
+			g.shot("end-played-nothing")
+			t.Fatalf("%s: End activation played nothing", act)
+		}
+		if c := g.pl.cmds[len(g.pl.cmds)-1]; c.Verb != "end" {
+			t.Fatalf("End activation played %q", g.pl.sf.Commands[len(g.pl.cmds)-1])
+		}
+		g.ended++
+		if g.ended == 3 {
+			r.shot("midway")
+		}
+	}
+
+	// The end: the autosave replays to a finished game, every roll on the
+	// way came with its ledger, and the result screen says how it ended.
+	st := g.pl.g.St
+	if !st.Over {
+		r.shot("not-over")
+		t.Fatalf("the game is not over (%d commands)", len(g.pl.cmds))
+	}
+	rolls := 0
+	for n, evs := range g.pl.evs {
+		for _, e := range evs {
+			if e.Kind != "roll" {
+				continue
+			}
+			rolls++
+			if e.Roll == nil || len(e.Roll.Dice) == 0 || e.Roll.What == "" || e.Roll.Outcome == "" {
+				t.Errorf("command %d: a roll without its ledger: %+v", n, e)
+			}
+		}
+	}
+	if g.moved < 4 || g.fired < 1 || g.oppTaken+g.oppPassed < 1 || g.ended < 4 || rolls < 10 {
+		t.Errorf("too little was played by mouse: %d drags, %d team fires, %d opportunity offers answered (%d taken), %d ends, %d rolls",
+			g.moved, g.fired, g.oppTaken+g.oppPassed, g.oppTaken, g.ended, rolls)
+	}
+	res := r.waitProbe("the result screen", func(p probeInfo) bool {
+		if p.Scene != "result" && p.Busy {
+			x, y := g.emptySpot(p)
+			r.click(x, y)
+		}
+		return p.Scene == "result"
+	})
+	time.Sleep(400 * time.Millisecond)
+	r.shot("result")
+	if !res.Over || res.Result != st.Result || res.Result == "" {
+		t.Errorf("the result screen says %q (over %v); the replayed game says %q", res.Result, res.Over, st.Result)
+	}
+	t.Logf("over after round %d: %q; %d commands, %d drags, %d team fires, opportunity fire %d taken / %d passed, %d ends, %d rolls, %.0fs",
+		st.Round, st.Result, len(g.pl.cmds), g.moved, g.fired, g.oppTaken, g.oppPassed, g.ended, rolls, time.Since(g.start).Seconds())
+}
