@@ -571,7 +571,7 @@ func (b *battle) finished(an view.Anim) {
 }
 
 var verbLabels = map[string]string{"move": "Move (drag the figure)", "fire": "Shoot", "melee": "Fight in melee", "end": "End", "rally": "Rally", "posture": "Posture",
-	"blast": "Explosive", "assault": "Close assault", "oppfire": "Opportunity fire", "aid": "First aid", "run": "Run (whole team)", "pass": "Let it pass"}
+	"blast": "Explosive", "assault": "Close assault", "oppfire": "Opportunity fire", "aid": "First aid", "run": "Run (whole team)", "pass": "Let it pass", "dismount": "Dismount (whole team)"}
 
 // targetVerbs are the verbs chosen by clicking an enemy figure.
 var targetVerbs = map[string]bool{"fire": true, "melee": true, "blast": true, "assault": true, "oppfire": true}

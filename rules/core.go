@@ -120,7 +120,9 @@ type Unit struct {
 	Leader  FigID // 0 when leaderless
 	Quality string
 	Motive  string
-	Rating  int // initiative / leadership value, when the rule set uses one
+	Rating  int    // initiative / leadership value, when the rule set uses one
+	Armour  string // from the scenario: what the figures wear ("" the rule set's default)
+	Mount   string // from the scenario: what they ride ("" on foot)
 	Vars    map[string]int
 }
 

@@ -38,6 +38,12 @@ func (s *State) Hash() string {
 		e.str(u.Quality)
 		e.str(u.Motive)
 		e.int(int64(u.Rating))
+		if u.Armour != "" || u.Mount != "" {
+			// only when set, so older saves keep their hashes
+			e.str("equip")
+			e.str(u.Armour)
+			e.str(u.Mount)
+		}
 		e.vars(u.Vars)
 	}
 	e.int(int64(len(s.Figures)))

@@ -55,6 +55,8 @@ type Vocabulary struct {
 	Weapons     []string
 	Qualities   []string
 	Motivations []string
+	Armours     []string // unit armour words ("armour" key)
+	Mounts      []string // unit mount words ("mount" key)
 }
 
 // Vocabularied is an optional RuleSet hook: when a rule set has it, the

@@ -48,6 +48,8 @@ type ScenarioUnit struct {
 	Motive  string
 	Rating  int
 	Parent  string // name of a unit listed earlier on the same side, or ""
+	Armour  string // what its figures wear, in the rule set's words ("" its default)
+	Mount   string // what they ride ("" on foot)
 	Figures []ScenarioFigure
 }
 
@@ -141,7 +143,7 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 		names := map[string]UnitID{}
 		for _, u := range sd.Units {
 			id := UnitID(len(s.Units) + 1)
-			unit := Unit{ID: id, Name: u.Name, Side: si, Quality: u.Quality, Motive: u.Motive, Rating: u.Rating}
+			unit := Unit{ID: id, Name: u.Name, Side: si, Quality: u.Quality, Motive: u.Motive, Rating: u.Rating, Armour: u.Armour, Mount: u.Mount}
 			if u.Parent != "" {
 				p, ok := names[u.Parent]
 				if !ok {

@@ -86,7 +86,7 @@ func ruleSetIDs() []string {
 var (
 	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden"}
-	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "figure"}
+	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "figure"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "posture", "facing"}
 	scVictoryKeys = []string{"losses"}
 )
@@ -437,6 +437,12 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 			if ld.vocab != nil {
 				ld.word(join(up, "quality"), "troop quality", u.Quality, ld.vocab.Qualities)
 				ld.word(join(up, "motivation"), "motivation", u.Motive, ld.vocab.Motivations)
+			}
+			u.Armour = ld.str(ut, up, "armour", false, MaxNameLen)
+			u.Mount = ld.str(ut, up, "mount", false, MaxNameLen)
+			if ld.vocab != nil {
+				ld.word(join(up, "armour"), "armour", u.Armour, ld.vocab.Armours)
+				ld.word(join(up, "mount"), "mount", u.Mount, ld.vocab.Mounts)
 			}
 			if n, ok := ld.integer(ut, up, "rating", -100, 100); ok {
 				u.Rating = int(n)

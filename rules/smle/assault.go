@@ -15,6 +15,9 @@ func inContact(s *rules.State, a, b *rules.Figure) bool {
 // assaultTargets lists one figure per enemy team in contact with the team.
 func (r SMLE) assaultTargets(s *rules.State, u *rules.Unit) []rules.FigID {
 	var out []rules.FigID
+	if uget(u, vMount) != mountFoot {
+		return nil // mounted troops do not ride into a close assault
+	}
 	ms := members(s, u.ID)
 	for _, e := range teams(s) {
 		if e.Side == u.Side {

@@ -25,6 +25,7 @@
 //	assault - U2 F9        close assault on F9's unit (figures in contact)
 //	aid F3 F4              first aid: F3 treats F4's light wound
 //	door F3 x,y open|kick  F3 opens or kicks in the door at the map's door point x,y
+//	dismount U2            a mounted team gets off (equip.go)
 //	end                    the team's activation ends
 //
 // Forced actions are done by the engine when a team activates: Break
@@ -46,7 +47,9 @@
 // # House choices
 //
 //   - Every figure is light infantry (uniform and helmet) unless its unit
-//     has Vars["armour"] 1 (none) or 3 (body armour).
+//     says armour = "none" or "body" in the scenario (Vars["armour"] 1 or
+//     3). Cavalry and bicycles (mount = ...) move 16" and 12", and must
+//     dismount to fight (equip.go).
 //   - Cover and prone for the to-hit roll are those of the named target
 //     figure; hits are then spread at random (1Dn) among the target team's
 //     figures that some firer can see.
@@ -154,5 +157,6 @@
 // which figure is hit, effect, deviation, close assault), "phase",
 // "move", "posture", "run", "winded", "pinned" (panic fire), "wounded",
 // "removed", "broken", "blast" (Area is the burst circle), "aid", "call"
-// (Path holds the aim point), "door" (Path holds the door point), "win".
+// (Path holds the aim point), "door" (Path holds the door point),
+// "dismount", "win".
 package smle

@@ -84,7 +84,7 @@ func kickBand(b Band) bool {
 // canUseDoor reports whether figure f may open or kick a door now.
 func (r SMLE) canUseDoor(s *rules.State, u *rules.Unit, f *rules.Figure) bool {
 	b := r.d.Bands[uget(u, vBand)]
-	return b.Move > 0 && uget(u, vWinded) == 0 && r.canAct(s, f) && f.Var(fStopped) == 0 &&
+	return b.Move > 0 && uget(u, vWinded) == 0 && uget(u, vMount) == mountFoot && r.canAct(s, f) && f.Var(fStopped) == 0 &&
 		f.Posture != rules.Prone && r.allowance(s, f)-int64(f.Var(fMoved)) > 0
 }
 

@@ -49,7 +49,7 @@ func inSight(s *rules.State, f, t *rules.Figure) bool {
 
 // canShoot: the figure is fit to fire this weapon this round.
 func (r SMLE) canShoot(s *rules.State, f *rules.Figure, w *Weapon) bool {
-	return w != nil && r.canAct(s, f) && !f.Markers.Has(rules.BadlyWounded) && !f.Markers.Has(rules.Running) &&
+	return w != nil && r.canAct(s, f) && !f.Markers.Has(rules.BadlyWounded) && !f.Markers.Has(rules.Running) && !mounted(s, f) &&
 		(!w.Heavy() || f.Var(fBraced) == 1) && !settling(s, f)
 }
 

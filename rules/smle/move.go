@@ -23,6 +23,12 @@ func (r SMLE) baseMove(s *rules.State, f *rules.Figure) int64 {
 		case 3:
 			in = mv.Heavy
 		}
+		switch uget(u, vMount) {
+		case mountCavalry:
+			in = mv.Cavalry
+		case mountBicycles:
+			in = mv.Bicycles
+		}
 	}
 	if f.Motive == "warriors" {
 		in += mv.WarriorsBonus
@@ -256,6 +262,9 @@ func (r SMLE) applyPosture(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 	}
 	if !r.canAct(s, f) || f.Var(fStopped) != 0 || r.d.Bands[uget(u, vBand)].Move <= 0 {
 		return nil, fmt.Errorf("%s cannot change posture now", f.Name)
+	}
+	if mounted(s, f) {
+		return nil, fmt.Errorf("%s is mounted: dismount the team first", f.Name)
 	}
 	if p == f.Posture {
 		return nil, fmt.Errorf("%s is already %s", f.Name, p)

@@ -91,6 +91,9 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 			return nil, fmt.Errorf("%s has motivation %q (elite, fanatic, reluctant, steady or warriors)", f.Name, f.Motive)
 		}
 	}
+	if err := equip(s); err != nil {
+		return nil, err
+	}
 	if s.TurnLimit <= 0 {
 		s.TurnLimit = DefaultTurnLimit
 	}
@@ -154,7 +157,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vRunRnds, 0)
 			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Text: u.Name + " must halt to get its breath back"})
 		}
-		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
+		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vMount, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
 		uset(u, vUFPrev, u.Vars[vUF])
 		uset(u, vUF, 0)
 		in := r.activationInput(s, u)
@@ -567,11 +570,14 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
 			}
 		}
-		if uget(u, vRunning) == 0 && uget(u, vFired) == 0 && uget(u, vWinded) == 0 && !r.anyMoved(ms) {
+		if uget(u, vRunning) == 0 && uget(u, vFired) == 0 && uget(u, vWinded) == 0 && !r.anyMoved(ms) && uget(u, vMount) == mountFoot {
 			out = append(out, rules.Command{Verb: "run", Unit: u.ID})
 		}
+		if r.canDismount(s, u) {
+			out = append(out, rules.Command{Verb: "dismount", Unit: u.ID})
+		}
 		for _, f := range ms {
-			if !r.canAct(s, f) || f.Var(fStopped) != 0 {
+			if !r.canAct(s, f) || f.Var(fStopped) != 0 || mounted(s, f) {
 				continue
 			}
 			if f.Posture != rules.Prone {
@@ -605,7 +611,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		}
 	}
 	out = append(out, r.callOptions(s, u)...)
-	if b.Combat == "assault" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
+	if b.Combat == "assault" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 && uget(u, vMount) == mountFoot {
 		for _, e := range r.assaultTargets(s, u) {
 			out = append(out, rules.Command{Verb: "assault", Unit: u.ID, Targets: []rules.FigID{e}})
 		}
@@ -694,6 +700,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyAid(s, u, c)
 		case "door":
 			evs, err = r.applyDoor(s, u, c)
+		case "dismount":
+			evs, err = r.applyDismount(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
 		case "end":
