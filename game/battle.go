@@ -39,6 +39,7 @@ type battle struct {
 	tk tools
 
 	sel        view.Selector
+	actKey     string // the team activation now under way (S.M.L.E.), see newActivation
 	pressed    bool
 	legal      []rules.Command
 	moveInfo   rules.MoveInfo
@@ -127,6 +128,21 @@ func (b *battle) turn(ev rules.Event) {
 			b.heading[ev.Fig] = headingTo(float64(f.Pos.X), float64(f.Pos.Y), float64(t.Pos.X), float64(t.Pos.Y))
 		}
 	}
+}
+
+// newActivation tells when another team has begun its activation (a rule
+// set that names the active team in Vars["cur"], as S.M.L.E. does). A
+// figure of the team that has just ended its go stays selected otherwise,
+// and the bar then shows nothing the new team may do.
+func (b *battle) newActivation() bool {
+	st := b.st()
+	key := ""
+	if cur := st.Var("cur"); cur != 0 {
+		key = fmt.Sprint(st.Round, "/", cur, "/", st.Var("second"))
+	}
+	changed := key != b.actKey && b.actKey != "" && key != ""
+	b.actKey = key
+	return changed
 }
 
 func (b *battle) refresh() {
@@ -315,6 +331,9 @@ func (b *battle) Update(a *App, dt float64) error {
 		b.tl.Speed = a.speed
 		a.Toast("Animation speed x%g", a.speed)
 	}
+	if b.newActivation() {
+		b.sel.Reset()
+	}
 	if b.tl.Busy() {
 		if inpututil.IsKeyJustPressed(ebiten.KeySpace) || clicked() {
 			b.tl.SkipOne()
@@ -322,6 +341,9 @@ func (b *battle) Update(a *App, dt float64) error {
 		if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
 			b.tl.SkipAll()
 		}
+		// the bar already shows what may be done now (not the buttons of
+		// before the command, such as a shot the team has just made)
+		b.layoutButtons(a)
 		return nil
 	}
 	if b.st().Over {
@@ -783,8 +805,12 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	b.drawTemplate(dst)
+	// while a burst plays, the figure under the pointer keeps its card to
+	// itself: the template and its label are what the player watches
+	bursting := false
 	if an, ok := b.tl.Current(); ok && an.Ev.Kind == "blast" && an.Ev.Area != nil {
 		b.drawBurst(dst, an)
+		bursting = true
 	}
 	b.tk.draw(dst, a, b.tv, st.Terrain)
 	if b.tv.legend {
@@ -793,7 +819,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, false)
 	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && st.Fig(b.hover).Side != st.Decider {
 		b.drawOdds(dst, a)
-	} else if b.hover != 0 && !b.pressed {
+	} else if b.hover != 0 && !b.pressed && !bursting {
 		b.drawCard(dst, a, st.Fig(b.hover))
 	}
 	b.drawTopBar(dst, a)
@@ -973,6 +999,7 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	if y+h > a.H-b.tv.padB {
 		y = my - h - 16*uiScale
 	}
+	a.keepClear(x, y, w, h)
 	roundRect(dst, x+3*uiScale, y+4*uiScale, w, h, 7*uiScale, rgba(0x000000, 110))
 	roundRect(dst, x, y, w, h, 7*uiScale, rgb(0xf3ead6))
 	rect(dst, x, y+6*uiScale, 5*uiScale, h-12*uiScale, rgb(accent))
@@ -1180,15 +1207,16 @@ func ledgerLines(l *rules.Ledger) []string {
 	for _, m := range l.Mods {
 		out = append(out, fmt.Sprintf("%+d %s", m.Value, m.Reason))
 	}
+	o := l.Outcome
 	switch l.Compare {
 	case ">=":
-		out = append(out, fmt.Sprintf("needs %d+, total %d: %s", l.Target, l.Total, l.Outcome))
+		out = append(out, fmt.Sprintf("needs %d+, total %d: %s", l.Target, l.Total, o))
 	case "<=":
-		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, l.Outcome))
+		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
 	case "opposed":
-		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, l.Outcome))
+		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
 	default:
-		out = append(out, fmt.Sprintf("total %d: %s", l.Total, l.Outcome))
+		out = append(out, fmt.Sprintf("total %d: %s", l.Total, o))
 	}
 	if l.Note != "" {
 		out = append(out, l.Note)
@@ -1250,6 +1278,7 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	th := 130*uiScale + float64(len(lines))*19*uiScale
 	tx := (a.W-b.tv.padR)/2 - tw/2
 	ty := a.H - b.tv.padB - th - 14*uiScale
+	a.keepClear(tx, ty, tw, th)
 	// tray: wooden rim, felt inside
 	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
 	roundRect(dst, tx, ty, tw, th, 12*uiScale, rgb(0x6b4a2e))
@@ -1421,9 +1450,18 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 		y += 4 * uiScale
 		say(dst, "Order of play (lowest first):", italicFace(11), x, y, rgb(0xa89878), 0)
 		y += 15 * uiScale
-		// two columns keep a long order short
+		// two columns keep a long order short; a short one whose labels
+		// would be cut in two columns ("Double mov…") takes one
 		colW := w / 2
 		rows := (len(ex.Order) + 1) / 2
+		if len(ex.Order) <= 6 {
+			for i, o := range ex.Order {
+				if textW(b.orderLabel(i, o), fs) > colW-12*uiScale {
+					colW, rows = w, len(ex.Order)
+					break
+				}
+			}
+		}
 		for i, o := range ex.Order {
 			cx := x + float64(i/rows)*colW
 			cy := y + float64(i%rows)*15*uiScale

@@ -43,6 +43,7 @@ type App struct {
 	scene  Scene
 	toast  string
 	toastT float64
+	avoid  [][4]float64 // x, y, w, h of panels drawn this frame (a hover card, the dice) the toast keeps clear of
 	dlg    *dialog
 	help   bool
 	perf   bool
@@ -194,6 +195,7 @@ func (a *App) Draw(dst *ebiten.Image) {
 		}
 	}()
 	beginBatch(dst, false)
+	a.avoid = a.avoid[:0]
 	a.scene.Draw(a, dst)
 	if a.toastT > 0 && a.toast != "" {
 		a.drawToast(dst)
@@ -213,19 +215,43 @@ func (a *App) Draw(dst *ebiten.Image) {
 	a.frameMs = a.frameMs*0.9 + 0.1*float64(time.Since(t0).Microseconds())/1000
 }
 
+// toastBox places the toast: low in the middle of the window, or at the
+// top of the table when there it would hide a panel drawn this frame (a
+// shot's odds, a figure's state, the dice).
+func (a *App) toastBox() (x, y, w, h float64, lines []string) {
+	f := face(15)
+	lines = wrap(a.toast, f, 640*uiScale)
+	tw := 0.0
+	for _, l := range lines {
+		tw = math.Max(tw, textW(l, f))
+	}
+	w = tw + 32*uiScale
+	h = float64(len(lines))*f.Size*1.35 + 18*uiScale
+	x, y = a.W/2-w/2, a.H-150*uiScale-h
+	for _, c := range a.avoid {
+		if rectsOverlap(x, y, w, h, c[0], c[1], c[2], c[3]) {
+			y = 64 * uiScale
+			break
+		}
+	}
+	return
+}
+
+// keepClear marks a panel the toast must not cover this frame.
+func (a *App) keepClear(x, y, w, h float64) { a.avoid = append(a.avoid, [4]float64{x, y, w, h}) }
+
+// rectsOverlap tells whether two rectangles (x, y, w, h) share any area.
+func rectsOverlap(x, y, w, h, x2, y2, w2, h2 float64) bool {
+	return x < x2+w2 && x2 < x+w && y < y2+h2 && y2 < y+h
+}
+
 func (a *App) drawToast(dst *ebiten.Image) {
 	f := face(15)
-	lines := wrap(a.toast, f, 640*uiScale)
-	w := 0.0
-	for _, l := range lines {
-		w = math.Max(w, textW(l, f))
-	}
+	x, y, w, h, lines := a.toastBox()
 	lh := f.Size * 1.35
-	h := float64(len(lines))*lh + 18*uiScale
-	x, y := a.W/2-w/2-16*uiScale, a.H-150*uiScale-h
 	alpha := math.Min(1, a.toastT/0.4)
-	roundRect(dst, x, y, w+32*uiScale, h, 8*uiScale, rgba(0x3a1a12, uint8(235*alpha)))
-	rectLine(dst, x, y, w+32*uiScale, h, 1.5*uiScale, rgba(0xe8a070, uint8(255*alpha)))
+	roundRect(dst, x, y, w, h, 8*uiScale, rgba(0x3a1a12, uint8(235*alpha)))
+	rectLine(dst, x, y, w, h, 1.5*uiScale, rgba(0xe8a070, uint8(255*alpha)))
 	for i, l := range lines {
 		say(dst, l, f, a.W/2, y+9*uiScale+float64(i)*lh, rgba(0xfff0e0, uint8(255*alpha)), 1)
 	}

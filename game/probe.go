@@ -21,8 +21,10 @@ type probe struct {
 	Legal   []string              `json:"legal"`
 	Over    bool                  `json:"over"`
 	Buttons []probeButton         `json:"buttons,omitempty"` // the action bar, left to right
+	Log     int                   `json:"log"`               // commands played so far (a test knows the probe is fresh)
 	Result  string                `json:"result,omitempty"`  // the result scene: how the game ended
 	Winner  int                   `json:"winner,omitempty"`  // the result scene: the winning side, -1 a draw
+	Anim    string                `json:"anim,omitempty"`    // the kind of the event animating now ("roll", "blast"...)
 }
 
 // probeButton is one button on screen: its label and its centre.
@@ -65,7 +67,7 @@ func (b *battle) probe() {
 	}
 	st := b.st()
 	p := probe{Scene: "battle", Decider: st.Decider, Phase: st.Phase, Busy: b.tl.Busy(), Curtain: b.curtain,
-		PerInch: b.tv.cam.Zoom, Figures: map[string][3]float64{}, Over: st.Over}
+		PerInch: b.tv.cam.Zoom, Figures: map[string][3]float64{}, Over: st.Over, Log: len(b.g.Log)}
 	for i := range st.Figures {
 		f := &st.Figures[i]
 		if f.Removed {
@@ -78,6 +80,9 @@ func (b *battle) probe() {
 		p.Legal = append(p.Legal, c.String())
 	}
 	p.Buttons = probeButtons(b.buttons)
+	if an, ok := b.tl.Current(); ok {
+		p.Anim = an.Ev.Kind
+	}
 	writeProbe(p)
 }
 
@@ -87,6 +92,6 @@ func (r *result) probe() {
 		return
 	}
 	st := r.b.st()
-	writeProbe(probe{Scene: "result", Decider: st.Decider, Over: st.Over, Result: st.Result, Winner: st.Winner,
+	writeProbe(probe{Scene: "result", Decider: st.Decider, Over: st.Over, Result: st.Result, Winner: st.Winner, Log: len(r.b.g.Log),
 		Buttons: probeButtons(r.buttons)})
 }

@@ -386,7 +386,12 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 		head = "Victory to " + st.Sides[st.Winner].Name
 	}
 	say(dst, head, boldFace(34), a.W/2, y+20*uiScale, rgb(0x2b2418), 1)
-	say(dst, st.Result, italicFace(15), a.W/2, y+70*uiScale, rgb(0x5a4a38), 1)
+	// the rules' result may begin with the same verdict as the heading
+	why := st.Result
+	if rest, ok := strings.CutPrefix(why, head+": "); ok && rest != "" {
+		why = strings.ToUpper(rest[:1]) + rest[1:]
+	}
+	say(dst, why, italicFace(15), a.W/2, y+70*uiScale, rgb(0x5a4a38), 1)
 	exp, got, n := luck(b.log)
 	yy := y + 110*uiScale
 	say(dst, "Side", boldFace(14), x+30*uiScale, yy, rgb(0x2b2418), 0)
@@ -413,7 +418,8 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 	if b.g.RS != nil && b.g.RS.ID() == "smle" {
 		span = "rounds" // S.M.L.E. plays in rounds of team activations
 	}
-	say(dst, fmt.Sprintf("%d commands over %d %s. The whole log, with every roll, is on the right of the battle screen and in the save.", len(b.g.Log), st.Round, span), face(13), x+30*uiScale, yy, rgb(0x5a4a38), 0)
+	say(dst, "Rolls counts the rolls made against a number to reach (to hit, for one); the expected successes add up their chances.", face(12), x+30*uiScale, yy-18*uiScale, rgb(0x7a6a58), 0)
+	say(dst, fmt.Sprintf("%d commands over %d %s. The whole log, with every roll, is on the right of the battle screen and in the save.", len(b.g.Log), st.Round, span), face(13), x+30*uiScale, yy+6*uiScale, rgb(0x5a4a38), 0)
 	for i := range r.buttons {
 		r.buttons[i].draw(dst, i == 0)
 	}

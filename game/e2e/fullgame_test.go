@@ -213,7 +213,7 @@ func (g *fullGame) settle() probeInfo {
 		if pl != nil && pl.g.St.Over {
 			return p
 		}
-		if ok && p.Scene == "battle" && !p.Busy {
+		if ok && p.Scene == "battle" && !p.Busy && pl != nil && p.Log == len(pl.cmds) {
 			calm++
 			if calm >= 2 {
 				return p

@@ -48,7 +48,9 @@ type probeInfo struct {
 	Over    bool                  `json:"over"`
 	Buttons []probeButton         `json:"buttons"`
 	Result  string                `json:"result"`
+	Log     int                   `json:"log"` // commands the game had played when it wrote this
 	Winner  int                   `json:"winner"`
+	Anim    string                `json:"anim"`
 }
 
 // probeButton is a button on screen: its label and centre.

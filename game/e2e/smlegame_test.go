@@ -28,6 +28,7 @@ type smlePlay struct {
 	oppPassed  int
 	moved      int
 	fired      int
+	blasts     int
 	ended      int
 	shotOpp    bool
 	shotAiming bool
@@ -194,6 +195,86 @@ func (g *smlePlay) tryFire(p probeInfo) bool {
 	return true
 }
 
+// tryBlast fires the active team's explosive (the skirmish's rifle
+// grenades) as a player does: a click on the figure that carries it, its
+// Explosive button, a click on the red-ringed target. The animation is
+// slowed with "[" for the burst to be seen (and photographed), then put
+// back with "]".
+func (g *smlePlay) tryBlast(p probeInfo) bool {
+	g.t.Helper()
+	st := g.pl.g.St
+	act := activation(st)
+	if g.tried[act+"/fire"] {
+		return false
+	}
+	var bl *rules.Command
+	for _, l := range p.Legal {
+		if c, err := rules.ParseCommand(l); err == nil && c.Verb == "blast" && len(c.Targets) == 1 {
+			bl = &c
+			break
+		}
+	}
+	if bl == nil {
+		return false
+	}
+	g.tried[act+"/fire"] = true
+	f := st.Fig(bl.Fig)
+	fq, ok := p.Figures[figKey(bl.Fig)]
+	tq, ok2 := p.Figures[figKey(bl.Targets[0])]
+	if f == nil || !ok || !ok2 {
+		g.t.Fatalf("the explosive's firer F%d or target F%d is not on screen", bl.Fig, bl.Targets[0])
+	}
+	g.click(fq[0], fq[1])
+	isBlast := func(l string) bool { return strings.HasPrefix(l, "Explosive") }
+	sel := g.waitProbe(f.Name+"'s Explosive button", func(p probeInfo) bool { _, ok := button(p, isBlast); return ok })
+	b, _ := button(sel, isBlast)
+	g.click(b.X, b.Y)
+	g.moveTo(tq[0], tq[1])
+	time.Sleep(300 * time.Millisecond)
+	g.shot("aiming-explosive")
+	for i := 0; i < 3; i++ {
+		g.key("bracketleft") // x8 to x1
+	}
+	n := len(g.pl.cmds)
+	g.click(tq[0], tq[1])
+	if !g.waitCommands(n, 3*time.Second) {
+		g.shot("explosive-played-nothing")
+		g.t.Fatalf("%s: clicking the target after Explosive played nothing", f.Name)
+	}
+	c := g.pl.cmds[len(g.pl.cmds)-1]
+	if c.Verb != "blast" || c.Fig != bl.Fig || c.Targets[0] != bl.Targets[0] {
+		g.t.Fatalf("the explosive played %q, want %v", g.pl.sf.Commands[len(g.pl.cmds)-1], bl)
+	}
+	burst := false
+	for _, e := range g.pl.evs[len(g.pl.evs)-1] {
+		burst = burst || (e.Kind == "blast" && e.Area != nil && e.Area.R > 0)
+	}
+	if !burst {
+		g.t.Fatalf("%s's explosive made no burst: %+v", f.Name, g.pl.evs[len(g.pl.evs)-1])
+	}
+	// the to-hit (and deviation) dice play first, then the burst: watched,
+	// not clicked through (a click on a stale probe would skip the burst)
+	seen := false
+	for deadline := time.Now().Add(12 * time.Second); time.Now().Before(deadline); {
+		if q, ok := g.readProbe(); ok && q.Anim == "blast" {
+			time.Sleep(500 * time.Millisecond)
+			g.shot("burst")
+			seen = true
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for i := 0; i < 3; i++ {
+		g.key("bracketright")
+	}
+	if !seen {
+		g.shot("no-burst-shown")
+		g.t.Fatalf("%s's explosive: the burst was never animated", f.Name)
+	}
+	g.blasts++
+	return true
+}
+
 // answerOpportunity takes every other offer and lets the rest pass.
 func (g *smlePlay) answerOpportunity(p probeInfo) {
 	g.t.Helper()
@@ -226,9 +307,11 @@ func (g *smlePlay) answerOpportunity(p probeInfo) {
 }
 
 // TestSMLEToTheEndByMouse plays the small S.M.L.E. skirmish from the
-// title to the result screen with the mouse only (and Space nowhere):
-// activation dice, drags, team fire through the Shoot button, opportunity
-// fire taken and passed, End activation, hotseat curtains. The autosave,
+// title to the result screen with the mouse (the only keys are "[" and
+// "]", the animation speed, to watch the burst; Space nowhere):
+// activation dice, drags, team fire through the Shoot button, a rifle
+// grenade through a figure's Explosive button, opportunity fire taken and
+// passed, End activation, hotseat curtains. The autosave,
 // replayed through the rules, checks each command landed and that every
 // roll came with its ledger.
 func TestSMLEToTheEndByMouse(t *testing.T) {
@@ -291,7 +374,7 @@ func TestSMLEToTheEndByMouse(t *testing.T) {
 			}
 			g.tried[act+"/moves"] = true
 		}
-		if g.tryFire(p) {
+		if g.tryBlast(p) || g.tryFire(p) {
 			continue
 		}
 		end, ok := button(p, func(l string) bool { return l == "End activation" })
@@ -331,9 +414,9 @@ func TestSMLEToTheEndByMouse(t *testing.T) {
 			}
 		}
 	}
-	if g.moved < 4 || g.fired < 1 || g.oppTaken+g.oppPassed < 1 || g.ended < 4 || rolls < 10 {
-		t.Errorf("too little was played by mouse: %d drags, %d team fires, %d opportunity offers answered (%d taken), %d ends, %d rolls",
-			g.moved, g.fired, g.oppTaken+g.oppPassed, g.oppTaken, g.ended, rolls)
+	if g.moved < 4 || g.fired < 1 || g.blasts < 1 || g.oppTaken+g.oppPassed < 1 || g.ended < 4 || rolls < 10 {
+		t.Errorf("too little was played by mouse: %d drags, %d team fires, %d explosives, %d opportunity offers answered (%d taken), %d ends, %d rolls",
+			g.moved, g.fired, g.blasts, g.oppTaken+g.oppPassed, g.oppTaken, g.ended, rolls)
 	}
 	res := r.waitProbe("the result screen", func(p probeInfo) bool {
 		if p.Scene != "result" && p.Busy {
@@ -347,6 +430,6 @@ func TestSMLEToTheEndByMouse(t *testing.T) {
 	if !res.Over || res.Result != st.Result || res.Result == "" {
 		t.Errorf("the result screen says %q (over %v); the replayed game says %q", res.Result, res.Over, st.Result)
 	}
-	t.Logf("over after round %d: %q; %d commands, %d drags, %d team fires, opportunity fire %d taken / %d passed, %d ends, %d rolls, %.0fs",
-		st.Round, st.Result, len(g.pl.cmds), g.moved, g.fired, g.oppTaken, g.oppPassed, g.ended, rolls, time.Since(g.start).Seconds())
+	t.Logf("over after round %d: %q; %d commands, %d drags, %d team fires, %d explosives, opportunity fire %d taken / %d passed, %d ends, %d rolls, %.0fs",
+		st.Round, st.Result, len(g.pl.cmds), g.moved, g.fired, g.blasts, g.oppTaken, g.oppPassed, g.ended, rolls, time.Since(g.start).Seconds())
 }

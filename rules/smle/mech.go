@@ -113,7 +113,7 @@ func (d *Data) ResolveActivation(face int, in ActivationInput, what string) (tot
 	total = face + l.ModTotal()
 	l.Total = total
 	band, l.Note = d.ShiftBand(d.BandFor(total), in)
-	l.Outcome = d.Bands[band].Name
+	l.Outcome = d.Bands[band].Label // the row as players call it ("Close"); the total says which
 	return total, band, l
 }
 

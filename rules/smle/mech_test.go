@@ -131,7 +131,7 @@ func TestActivation(t *testing.T) {
 	}
 	for _, c := range cases {
 		total, band, l := d.ResolveActivation(c.face, c.in, c.name)
-		if total != c.total || d.Bands[band].Name != c.band || l.Outcome != c.band {
+		if total != c.total || d.Bands[band].Name != c.band || l.Outcome != d.Bands[band].Label {
 			t.Errorf("%s: total %d band %s (mods %v, note %q), want %d %s", c.name, total, d.Bands[band].Name, l.Mods, l.Note, c.total, c.band)
 		}
 	}

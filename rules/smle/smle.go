@@ -284,7 +284,7 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 	total, band, l := r.d.ResolveActivation(uget(u, vDie), in, "Activation now, "+u.Name)
 	if lt := r.followedTeam(s, u); lt != nil {
 		total, band = uget(lt, vTotal), uget(lt, vBand)
-		l.Total, l.Outcome = total, r.d.Bands[band].Name
+		l.Total, l.Outcome = total, r.d.Bands[band].Label
 		l.Note = "acts at its incompetent leader's level"
 	}
 	if s.Var(vSecond) == 1 {
