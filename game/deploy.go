@@ -68,6 +68,9 @@ func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 	if ar := d.area[d.side]; ar != nil && !ar.Poly.CircleInside(c) {
 		return "Keep the base wholly inside " + ar.Name + "."
 	}
+	if why := rules.StartProblem(d.sc, d.m, p); why != "" {
+		return why
+	}
 	bad := ""
 	d.sc.EachFigure(func(_, _, _ int, o *rules.ScenarioFigure) {
 		if o != f && c.Overlaps(geom.Circle{C: o.Pos, R: d.baseR()}) {

@@ -122,3 +122,36 @@ func TestOrderHidesUnseenTeams(t *testing.T) {
 		t.Error("no team named at all")
 	}
 }
+
+// The deployment screen refuses a base dropped on a building for the
+// Simple Skirmish Game (before, it checked only the area and other bases,
+// and such a game could not be resumed); S.M.L.E. lets a figure be placed
+// inside a house with doors when its area reaches there.
+func TestDeployKeepsOutOfBuildings(t *testing.T) {
+	sc, m, err := rules.LoadScenario(scenariosFS, "ssg-standard.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	d := a.deployScene(sc, m).(*deploy)
+	d.area = [2]*terrain.Area{} // anywhere on the table, as far as areas go
+	var f *rules.ScenarioFigure
+	d.sc.EachFigure(func(_, _, _ int, g *rules.ScenarioFigure) {
+		if f == nil {
+			f = g
+		}
+	})
+	if why := d.ok(f, geom.P(27.5, 17)); !strings.Contains(why, "impassable") {
+		t.Errorf("a base dropped in the farmhouse: %q", why)
+	}
+	if why := d.ok(f, geom.P(2, 33)); why != "" {
+		t.Errorf("a base dropped in the open: %q", why)
+	}
+	d.sc.RuleSet = "smle"
+	if why := d.ok(f, geom.P(27.5, 17)); why != "" {
+		t.Errorf("S.M.L.E.: a base dropped inside the farmhouse: %q", why)
+	}
+	if why := d.ok(f, geom.P(27.5, 19)); why == "" {
+		t.Error("S.M.L.E.: a base across the farmhouse wall was accepted")
+	}
+}

@@ -130,7 +130,7 @@ func (coinGame) MoveCheck(s *State, fig FigID, path []geom.Pt) MoveInfo {
 		mi.Why = fmt.Sprintf("too far: %s\" of %s\"", FormatInches(mi.Cost), FormatInches(mi.Allowance))
 	case !onTable(s.Map, c):
 		mi.Why = "off the table"
-	case blockedByTerrain(s.Map, c):
+	case blockedByTerrain(s.Map, c, false):
 		mi.Why = "cannot stand in impassable terrain"
 	default:
 		mi.OK = true

@@ -66,6 +66,28 @@ type Vocabularied interface {
 	Vocabulary() Vocabulary
 }
 
+// Indoors is an optional RuleSet hook: a rule set whose figures may stand
+// inside buildings that have doors (S.M.L.E.). A scenario may then place
+// a figure wholly inside such a building (a garrison), and so may the
+// deployment screen; automatic deployment still keeps out of buildings.
+type Indoors interface {
+	Indoors() bool
+}
+
+// indoorsFor reports whether the named rule set lets figures stand in
+// buildings with doors.
+func indoorsFor(id string) bool {
+	if LookupRuleSet == nil {
+		return false
+	}
+	rs, ok := LookupRuleSet(id)
+	if !ok {
+		return false
+	}
+	in, ok := rs.(Indoors)
+	return ok && in.Indoors()
+}
+
 // LookupRuleSet, when set (rules/all sets it), finds a shipped rule set,
 // so the scenario loader can check a scenario's words against it.
 var LookupRuleSet func(id string) (RuleSet, bool)

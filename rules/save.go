@@ -150,7 +150,7 @@ func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
 		id++
 		c := geom.Circle{C: f.Pos, R: sc.BaseR}
-		if bad == nil && (!onTable(m, c) || blockedByTerrain(m, c)) {
+		if bad == nil && (!onTable(m, c) || blockedByTerrain(m, c, indoorsFor(sc.RuleSet))) {
 			bad = fmt.Errorf("placement %d: figure %q cannot start at %s", id, f.Name, ptText(f.Pos))
 		}
 	})

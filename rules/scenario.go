@@ -330,7 +330,7 @@ func gridSpots(poly geom.Polygon, m *terrain.Map, r int64, placed []geom.Pt) []g
 		for x := b.Min.X + r; x <= b.Max.X-r; x += pitch {
 			p := geom.Pt{X: x, Y: y}
 			c := geom.Circle{C: p, R: r}
-			if !poly.CircleInside(c) || !onTable(m, c) || blockedByTerrain(m, c) || tooClose(p, placed, r) {
+			if !poly.CircleInside(c) || !onTable(m, c) || blockedByTerrain(m, c, false) || tooClose(p, placed, r) {
 				continue
 			}
 			out = append(out, p)
@@ -344,11 +344,16 @@ func onTable(m *terrain.Map, c geom.Circle) bool {
 }
 
 // blockedByTerrain reports whether a base overlaps impassable terrain
-// (exact; used as well as the index's own check).
-func blockedByTerrain(m *terrain.Map, c geom.Circle) bool {
+// (exact; used as well as the index's own check). With indoors, a base
+// wholly inside a building that has doors (touching its walls allowed) is
+// not blocked.
+func blockedByTerrain(m *terrain.Map, c geom.Circle, indoors bool) bool {
 	for i := range m.Pieces {
 		p := &m.Pieces[i]
 		if p.Props.Going != terrain.GoingImpassable {
+			continue
+		}
+		if indoors && len(p.Doors) > 0 && len(p.Poly) >= 3 && p.Poly.CircleInside(c) {
 			continue
 		}
 		if len(p.Poly) >= 3 && p.Poly.CircleOverlaps(c) {
@@ -361,4 +366,26 @@ func blockedByTerrain(m *terrain.Map, c geom.Circle) bool {
 		}
 	}
 	return false
+}
+
+// StartProblem says in plain words why a figure of scenario sc may not
+// start with its base centred at p ("" when it may): off the table or in
+// impassable terrain (a rule set with the Indoors hook lets it stand
+// wholly inside a building with doors). Other figures are not checked.
+func StartProblem(sc *Scenario, m *terrain.Map, p geom.Pt) string {
+	r := sc.BaseR
+	if r <= 0 {
+		r = DefaultBaseR
+	}
+	c := geom.Circle{C: p, R: r}
+	switch {
+	case !onTable(m, c):
+		return "Keep the base on the table."
+	case blockedByTerrain(m, c, indoorsFor(sc.RuleSet)):
+		if indoorsFor(sc.RuleSet) {
+			return "The base may not stand in impassable terrain or across a wall (inside a house with doors is fine)."
+		}
+		return "The base may not stand in impassable terrain."
+	}
+	return ""
 }

@@ -597,7 +597,7 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		case !onTable(m, c):
 			ld.at(at, "figure %q at %s is off the table (%s by %s inches), base and all", f.Name, ptText(f.Pos), FormatInches(m.Width), FormatInches(m.Height))
 			return
-		case blockedByTerrain(m, c):
+		case blockedByTerrain(m, c, indoorsFor(sc.RuleSet)):
 			ld.at(at, "figure %q at %s stands in impassable terrain", f.Name, ptText(f.Pos))
 			return
 		}

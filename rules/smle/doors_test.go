@@ -2,6 +2,7 @@ package smle
 
 import (
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -258,5 +259,69 @@ func TestRandomGamesAtADoor(t *testing.T) {
 	t.Logf("200 games: %d doors opened, %d kicks, %d figures ending indoors", open, kicked, inside)
 	if open == 0 || kicked == 0 || inside == 0 {
 		t.Errorf("random play never used the doors: opened %d, kicked %d, indoors %d", open, kicked, inside)
+	}
+}
+
+// A scenario may garrison a house that has doors: S.M.L.E. accepts a base
+// wholly inside one, not across its wall, and the Simple Skirmish Game
+// (whose buildings are solid) refuses the same placing at its line.
+func TestGarrisonInAHouse(t *testing.T) {
+	scen := func(rs, pos string) string {
+		return `name = "garrison"
+rule_set = "` + rs + `"
+map = "ssg-standard.toml"
+
+[[side]]
+name = "A"
+  [[side.unit]]
+  name = "Crew"
+  quality = "trained"
+    [[side.unit.figure]]
+    name = "Pvt Jelen"
+    weapons = ["rifle"]
+    pos = ` + pos + `
+
+[[side]]
+name = "B"
+  [[side.unit]]
+  name = "Patrol"
+  quality = "trained"
+    [[side.unit.figure]]
+    name = "Pte Ives"
+    weapons = ["rifle"]
+    pos = [5, 30]
+`
+	}
+	maps := func(name string) (string, []byte, error) {
+		b, err := os.ReadFile("../../maps/" + name)
+		return name, b, err
+	}
+	old := rules.LookupRuleSet
+	rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) {
+		if id == "ssg" {
+			return nil, false // any rule set without the Indoors hook
+		}
+		return New(), id == "smle"
+	}
+	defer func() { rules.LookupRuleSet = old }()
+	// the farmhouse is (25,15)-(30,19), its door on the south wall
+	if _, _, err := rules.ParseScenario("g.toml", []byte(scen("smle", "[26, 17]")), maps); err != nil {
+		t.Errorf("S.M.L.E. garrison refused: %v", err)
+	}
+	if _, _, err := rules.ParseScenario("g.toml", []byte(scen("smle", "[25.3, 17]")), maps); err == nil || !strings.Contains(err.Error(), "g.toml:13:") {
+		t.Errorf("a base across the wall: %v", err)
+	}
+	if _, _, err := rules.ParseScenario("g.toml", []byte(scen("ssg", "[26, 17]")), maps); err == nil || !strings.Contains(err.Error(), "g.toml:13:") {
+		t.Errorf("SSG accepted a figure inside a building: %v", err)
+	}
+	sc, m, err := rules.ParseScenario("g.toml", []byte(scen("smle", "[26, 17]")), maps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := rules.StartProblem(sc, m, geom.P(27, 16)); why != "" {
+		t.Errorf("deploying inside the farmhouse: %s", why)
+	}
+	if why := rules.StartProblem(sc, m, geom.P(27, 19)); why == "" {
+		t.Error("deploying across the farmhouse wall was allowed")
 	}
 }

@@ -63,7 +63,7 @@ func TestRandomGames(t *testing.T) {
 	// Every kind of command the random player commonly reaches is used
 	// somewhere (close assault needs a move ending within 1" of an enemy
 	// and is rare at random: TestCloseAssaultCommand covers it).
-	want := []string{"move", "run", "posture", "fire", "oppfire", "pass", "blast", "aid", "end"}
+	want := []string{"move", "run", "posture", "fire", "oppfire", "pass", "blast", "aid", "door", "end"}
 	if testing.Short() {
 		// Grenades need a thrower within 5" of an enemy: a handful of
 		// games in 1,000 (TestBlastBurst covers them with forced dice).
