@@ -69,12 +69,12 @@ type SMLE struct{ d *Data }
 // New returns the S.M.L.E. rule set.
 func New() rules.RuleSet { return SMLE{d: Std()} }
 
-func (SMLE) ID() string   { return "smle" }
+func (SMLE) ID() string { return "smle" }
 
 // Indoors: figures may stand inside buildings with doors (doors.go), so a
 // scenario may garrison one.
 func (SMLE) Indoors() bool { return true }
-func (SMLE) Name() string { return "S.M.L.E." }
+func (SMLE) Name() string  { return "S.M.L.E." }
 
 // Start checks the forces and rolls the first round's activation.
 func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
