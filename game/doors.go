@@ -60,40 +60,23 @@ func drawInteriors(dst *ebiten.Image, tv *tableView, st *rules.State, in map[int
 		}
 		floor := colFloor
 		fillPoly(dst, poly, floor)
-		// boards along the longest wall
-		best, ang := 0.0, 0.0
-		for i := range poly {
-			a, b := poly[i], poly[(i+1)%len(poly)]
-			if l := math.Hypot(b.X-a.X, b.Y-a.Y); l > best {
-				best, ang = l, math.Atan2(b.Y-a.Y, b.X-a.X)
-			}
-		}
-		ux, uy := math.Cos(ang), math.Sin(ang)
-		nx, ny := -uy, ux
-		c := centroid(poly)
-		x0, y0, x1, y1 := boundsOf(poly)
-		reach := math.Hypot(x1-x0, y1-y0)
+		// boards along the longest wall, their ends staggered
 		step := math.Max(3, tv.px(0.3))
-		for s, k := -reach, 0; s <= reach; s, k = s+step, k+1 {
-			a := fpt{c.X + nx*s - ux*reach, c.Y + ny*s - uy*reach}
-			b := fpt{c.X + nx*s + ux*reach, c.Y + ny*s + uy*reach}
-			for _, sg := range clipSeg(poly, a, b) {
-				line(dst, sg[0], sg[1], math.Max(0.6, tv.px(0.02)), shade(floor, 0.78))
-				// board ends, staggered
-				l := math.Hypot(sg[1].X-sg[0].X, sg[1].Y-sg[0].Y)
-				if l < 1 {
-					continue
-				}
-				dx, dy := (sg[1].X-sg[0].X)/l, (sg[1].Y-sg[0].Y)/l
-				every := step * 6
-				for t := float64((k*7)%5+1) / 5 * every; t < l-step/2; t += every {
-					q := fpt{sg[0].X + dx*t, sg[0].Y + dy*t}
-					if e := (fpt{q.X + nx*step, q.Y + ny*step}); pointIn(poly, e) {
-						line(dst, q, e, math.Max(0.5, tv.px(0.015)), shade(floor, 0.8))
-					}
+		parallelLines(poly, step, func(k int, sg [2]fpt, n fpt) {
+			line(dst, sg[0], sg[1], math.Max(0.6, tv.px(0.02)), shade(floor, 0.78))
+			l := math.Hypot(sg[1].X-sg[0].X, sg[1].Y-sg[0].Y)
+			if l < 1 {
+				return
+			}
+			dx, dy := (sg[1].X-sg[0].X)/l, (sg[1].Y-sg[0].Y)/l
+			every := step * 6
+			for t := float64((k*7)%5+1) / 5 * every; t < l-step/2; t += every {
+				q := fpt{sg[0].X + dx*t, sg[0].Y + dy*t}
+				if e := (fpt{q.X + n.X*step, q.Y + n.Y*step}); pointIn(poly, e) {
+					line(dst, q, e, math.Max(0.5, tv.px(0.015)), shade(floor, 0.8))
 				}
 			}
-		}
+		})
 		// walls, with the door gaps left open where a door is not closed
 		w := math.Max(2, tv.px(0.18))
 		strokePoly(dst, poly, true, w, rgb(0x6e6254))

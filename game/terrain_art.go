@@ -256,6 +256,13 @@ func (p *painter) speckle(poly []fpt, r *rand.Rand, perInch, rad float64, c colo
 
 // rows draws crop rows parallel to the polygon's longest edge.
 func (p *painter) rows(poly []fpt, id int, gap float64, c color.Color, w float64) {
+	parallelLines(poly, gap, func(_ int, sg [2]fpt, _ fpt) { line(p.dst, sg[0], sg[1], w, c) })
+}
+
+// parallelLines calls fn with each stretch, inside poly, of lines gap
+// apart running parallel to the polygon's longest edge (k counts the
+// lines, n is the unit normal they step along).
+func parallelLines(poly []fpt, gap float64, fn func(k int, sg [2]fpt, n fpt)) {
 	best, ang := 0.0, 0.0
 	for i := range poly {
 		a, b := poly[i], poly[(i+1)%len(poly)]
@@ -268,12 +275,14 @@ func (p *painter) rows(poly []fpt, id int, gap float64, c color.Color, w float64
 	c0 := centroid(poly)
 	x0, y0, x1, y1 := boundsOf(poly)
 	reach := math.Hypot(x1-x0, y1-y0)
+	k := 0
 	for s := -reach; s <= reach; s += gap {
 		a := fpt{c0.X + nx*s - ux*reach, c0.Y + ny*s - uy*reach}
 		b := fpt{c0.X + nx*s + ux*reach, c0.Y + ny*s + uy*reach}
 		for _, sg := range clipSeg(poly, a, b) {
-			line(p.dst, sg[0], sg[1], w, c)
+			fn(k, sg, fpt{nx, ny})
 		}
+		k++
 	}
 }
 
