@@ -29,6 +29,7 @@ type logEntry struct {
 	roll *rules.Ledger
 	side int
 	kind string
+	unit rules.UnitID // the team it concerns (0: none or not known)
 }
 
 // battle is the table in play.
@@ -276,6 +277,44 @@ func (b *battle) st() *rules.State { return b.g.St }
 func (b *battle) hiddenFromViewer(f *rules.Figure) bool {
 	st := b.st()
 	return f.Side != st.Decider && !f.Removed && smle.Unspotted(st, st.UnitOf(f.Unit))
+}
+
+// eventUnit is the team an event concerns: its own, or its figure's.
+func (b *battle) eventUnit(ev rules.Event) rules.UnitID {
+	if ev.Unit != 0 {
+		return ev.Unit
+	}
+	if f := b.st().Fig(ev.Fig); f != nil {
+		return f.Unit
+	}
+	return 0
+}
+
+// unseenUnit reports whether the player at the table may not know of
+// team id: an S.M.L.E. team of the other side still hidden (hidden
+// set-up).
+func (b *battle) unseenUnit(id rules.UnitID) bool {
+	st := b.st()
+	u := st.UnitOf(id)
+	return u != nil && u.Side != st.Decider && smle.Unspotted(st, u)
+}
+
+// shownEntry is a log entry as the player at the table may read it: what
+// a hidden enemy team did is told without its name, its dice or where.
+func (b *battle) shownEntry(e logEntry) logEntry {
+	if e.unit == 0 || !b.unseenUnit(e.unit) {
+		return e
+	}
+	e.roll = nil
+	switch e.kind {
+	case "move":
+		e.text = "An unseen enemy figure moves."
+	case "roll":
+		e.text = "An unseen enemy team rolls dice."
+	default:
+		e.text = "An unseen enemy team acts."
+	}
+	return e
 }
 
 // figAt finds the figure under a screen point (alive ones first).
@@ -587,7 +626,7 @@ func (b *battle) finished(an view.Anim) {
 		delete(b.pending, ev.Fig)
 	}
 	if ev.Text != "" || ev.Roll != nil {
-		b.log = append(b.log, logEntry{text: ev.Text, roll: ev.Roll, side: ev.Side, kind: ev.Kind})
+		b.log = append(b.log, logEntry{text: ev.Text, roll: ev.Roll, side: ev.Side, kind: ev.Kind, unit: b.eventUnit(ev)})
 		b.logScroll = 0
 	}
 }
@@ -825,7 +864,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.drawTopBar(dst, a)
 	b.drawLog(dst, a)
 	b.drawBottom(dst, a)
-	if an, ok := b.tl.Current(); ok && an.Ev.Roll != nil {
+	if an, ok := b.tl.Current(); ok && an.Ev.Roll != nil && !b.unseenUnit(b.eventUnit(an.Ev)) {
 		b.drawDice(dst, a, an)
 	}
 	if b.curtain {
@@ -1154,6 +1193,7 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	}
 	var rows []row
 	for _, e := range b.log {
+		e = b.shownEntry(e)
 		c := uint32(0xe8dcc0)
 		if e.kind == "turn" || e.kind == "phase" {
 			c = 0xf2c94c
@@ -1263,7 +1303,7 @@ func (b *battle) lastAction() (logEntry, bool) {
 		case "turn", "phase", "round":
 			continue
 		}
-		return b.log[i], true
+		return b.shownEntry(b.log[i]), true
 	}
 	return logEntry{}, false
 }

@@ -8,6 +8,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/smle"
 	"hedgerow/rules/terrain"
 )
 
@@ -153,5 +154,67 @@ func TestDeployKeepsOutOfBuildings(t *testing.T) {
 	}
 	if why := d.ok(f, geom.P(27.5, 19)); why == "" {
 		t.Error("S.M.L.E.: a base across the farmhouse wall was accepted")
+	}
+}
+
+// With hidden set-up, the log and the curtain's "Last:" line tell the
+// other player that an unseen team did something, never which team, its
+// dice or its moves; its own player reads everything, and so does the
+// enemy once it is spotted.
+func TestLogHidesUnseenTeams(t *testing.T) {
+	sc, m, err := rules.LoadScenario(scenariosFS, "smle-ambush.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get("smle")
+	g, _, err := rules.NewGame(rs, sc, m, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	var hidden *rules.Unit
+	for i := range g.St.Units {
+		if u := &g.St.Units[i]; u.Side == 1 && smle.Unspotted(g.St, u) {
+			hidden = u
+			break
+		}
+	}
+	if hidden == nil {
+		t.Fatal("no hidden British team at the start of Ambush")
+	}
+	var fig *rules.Figure
+	for i := range g.St.Figures {
+		if g.St.Figures[i].Unit == hidden.ID {
+			fig = &g.St.Figures[i]
+		}
+	}
+	move := rules.Event{Kind: "move", Side: 1, Fig: fig.ID, Text: fig.Name + " moves 3\""}
+	roll := rules.Event{Kind: "roll", Side: 1, Unit: hidden.ID, Text: hidden.Name + " activates at 8: Advance",
+		Roll: &rules.Ledger{What: "Activation, " + hidden.Name, Dice: []rules.Die{{Sides: 6, Face: 3}}, Total: 8, Outcome: "Advance"}}
+	b.log = nil
+	b.finished(view.Anim{Ev: roll})
+	b.finished(view.Anim{Ev: move})
+	g.St.Decider = 0 // the Germans at the table
+	for _, e := range b.log {
+		s := b.shownEntry(e)
+		if strings.Contains(s.text, hidden.Name) || strings.Contains(s.text, fig.Name) || s.roll != nil || !strings.Contains(s.text, "unseen enemy") {
+			t.Errorf("the Germans read %q (dice %v)", s.text, s.roll != nil)
+		}
+	}
+	if last, _ := b.lastAction(); strings.Contains(last.text, fig.Name) {
+		t.Errorf("the curtain's last line names the hidden figure: %q", last.text)
+	}
+	g.St.Decider = 1 // the British read their own
+	if s := b.shownEntry(b.log[0]); s.text != roll.Text || s.roll == nil {
+		t.Errorf("the British read %q", s.text)
+	}
+	g.St.Decider = 0
+	delete(hidden.Vars, "unspotted") // spotted: no longer a secret
+	if s := b.shownEntry(b.log[1]); s.text != move.Text {
+		t.Errorf("after spotting the Germans read %q", s.text)
 	}
 }

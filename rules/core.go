@@ -185,6 +185,7 @@ type Event struct {
 	Kind    string       `json:"kind"` // "move", "roll", "removed", "turn", "phase", "pinned", "win", ...
 	Side    int          `json:"side"`
 	Fig     FigID        `json:"fig,omitempty"`
+	Unit    UnitID       `json:"unit,omitempty"` // the team it concerns, when no single figure does
 	Target  FigID        `json:"target,omitempty"`
 	Path    []geom.Pt    `json:"path,omitempty"` // for moves: every point passed through
 	Roll    *Ledger      `json:"roll,omitempty"`

@@ -134,7 +134,7 @@ func (r SMLE) applyAssault(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 	uset(u, vContact, 1)
 	uset(du, vContact, 1)
 	uset(du, vUF, uget(du, vUF)|ufDirect)
-	evs := []rules.Event{{Kind: "phase", Side: u.Side, Text: fmt.Sprintf("%s close assaults %s", u.Name, du.Name)}}
+	evs := []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s close assaults %s", u.Name, du.Name)}}
 	if uget(du, vBreaks) > 0 {
 		// A broken team caught by the enemy gives up.
 		for _, p := range ps {
@@ -154,7 +154,7 @@ func (r SMLE) applyAssault(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 		di := r.closeInput(s, p.d, count(ps, p.d.ID), true)
 		fa, fd := s.Roll(6).Face, s.Roll(6).Face
 		o, l := r.d.ResolveClose(ai, di, fa, fd, fmt.Sprintf("Close assault, %s against %s", p.a.Name, p.d.Name))
-		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Fig: p.a.ID, Target: p.d.ID, Roll: &l, Text: fmt.Sprintf("%s against %s: %s", p.a.Name, p.d.Name, o)})
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Fig: p.a.ID, Target: p.d.ID, Roll: &l, Text: fmt.Sprintf("%s against %s: %s", p.a.Name, p.d.Name, o)})
 		switch o {
 		case CloseDefenderBreaks:
 			broke = true

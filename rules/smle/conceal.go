@@ -73,7 +73,7 @@ func hide(s *rules.State) {
 // spot reveals team u, with a line for the log.
 func spot(u *rules.Unit, why string) []rules.Event {
 	uset(u, vUnspotted, 0)
-	return []rules.Event{{Kind: "spotted", Side: u.Side, Text: u.Name + " is spotted: " + why}}
+	return []rules.Event{{Kind: "spotted", Side: u.Side, Unit: u.ID, Text: u.Name + " is spotted: " + why}}
 }
 
 // spotAll reveals every unspotted team that has attacked, or that an

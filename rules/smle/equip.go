@@ -112,5 +112,5 @@ func (r SMLE) applyDismount(s *rules.State, u *rules.Unit, c rules.Command) ([]r
 	for _, f := range members(s, u.ID) {
 		f.SetVar(fStopped, 1)
 	}
-	return []rules.Event{{Kind: "dismount", Side: u.Side, Text: u.Name + " dismounts: on foot from now on, its movement spent this go"}}, nil
+	return []rules.Event{{Kind: "dismount", Side: u.Side, Unit: u.ID, Text: u.Name + " dismounts: on foot from now on, its movement spent this go"}}, nil
 }

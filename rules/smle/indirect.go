@@ -119,7 +119,7 @@ func (r SMLE) applyCall(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	uset(u, vFMObs, obs)
 	uset(u, vFired, 1)
 	m.SetVar(fStill, s.Round)
-	return []rules.Event{{Kind: "call", Side: u.Side, Fig: o.ID, Path: []geom.Pt{p},
+	return []rules.Event{{Kind: "call", Side: u.Side, Unit: u.ID, Fig: o.ID, Path: []geom.Pt{p},
 		Text: fmt.Sprintf("%s calls %s fire from %s on %s; it lands next round", o.Name, w.Name, m.Name, rules.FormatInches(p.X)+","+rules.FormatInches(p.Y))}}, nil
 }
 
@@ -142,7 +142,7 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	}
 	o := r.observer(s, u, p)
 	if w == nil || o == nil {
-		return []rules.Event{{Kind: "phase", Side: u.Side, Text: u.Name + "'s fire mission is lost: no mortar or no observer with sight of the point"}}
+		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + "'s fire mission is lost: no mortar or no observer with sight of the point"}}
 	}
 	obs := uget(u, vFMObs)
 	uset(u, vFMSeen, 1)
@@ -152,9 +152,9 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 		Indirect: true, Observed: obs, Range: geom.Dist(m.Pos, p), NotUnderFire: uget(u, vUF) == 0 && uget(u, vUFPrev) == 0}
 	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("Indirect fire, %s observing for %s", o.Name, w.Name))
 	if err != nil {
-		return []rules.Event{{Kind: "phase", Side: u.Side, Text: u.Name + "'s fire mission is lost: " + err.Error()}}
+		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + "'s fire mission is lost: " + err.Error()}}
 	}
-	evs := []rules.Event{{Kind: "roll", Side: u.Side, Fig: o.ID, Roll: &l, Text: fmt.Sprintf("%s observes the %s rounds: %s", o.Name, w.Name, l.Outcome)}}
+	evs := []rules.Event{{Kind: "roll", Side: u.Side, Unit: u.ID, Fig: o.ID, Roll: &l, Text: fmt.Sprintf("%s observes the %s rounds: %s", o.Name, w.Name, l.Outcome)}}
 	impact := p
 	if h == 0 {
 		missBy := max(1, l.Target-l.Total)
@@ -163,10 +163,10 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 		impact = ImpactPoint(m.Pos, p, dev)
 		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
 			Note: fmt.Sprintf("missed by %d, doubled for indirect fire: 1-%d short, else long", missBy, r.d.Explosive.ShortMax)}
-		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &dl, Text: fmt.Sprintf("The %s rounds land %s", w.Name, devText(dev))})
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &dl, Text: fmt.Sprintf("The %s rounds land %s", w.Name, devText(dev))})
 	}
 	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
-	evs = append(evs, rules.Event{Kind: "blast", Side: u.Side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
+	evs = append(evs, rules.Event{Kind: "blast", Side: u.Side, Unit: u.ID, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
 	for i := range s.Figures {
 		g := &s.Figures[i]
 		if g.Removed {

@@ -121,7 +121,7 @@ func (r SMLE) rollQualities(s *rules.State) []rules.Event {
 			for _, f := range ms {
 				f.Quality = q
 			}
-			evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &l,
+			evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
 				Text: fmt.Sprintf("%s's troop quality: %d, %s", u.Name, l.Total, q)})
 		}
 	}

@@ -245,7 +245,7 @@ func (r SMLE) applyRun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 		if l.Verb == "run" {
 			uset(u, vRunning, 1)
 			uset(u, vRan, 1)
-			return []rules.Event{{Kind: "run", Side: u.Side, Text: u.Name + " runs: double move, no firing"}}, nil
+			return []rules.Event{{Kind: "run", Side: u.Side, Unit: u.ID, Text: u.Name + " runs: double move, no firing"}}, nil
 		}
 	}
 	return nil, fmt.Errorf("%s cannot start running now (before any figure moves, without having fired)", u.Name)
@@ -355,7 +355,7 @@ func (r SMLE) fallBack(s *rules.State, u *rules.Unit, tenths int) []rules.Event 
 // a figure surrender.
 func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 	uset(u, vBreaks, uget(u, vBreaks)+1)
-	evs := []rules.Event{{Kind: "broken", Side: u.Side, Text: u.Name + " breaks"}}
+	evs := []rules.Event{{Kind: "broken", Side: u.Side, Unit: u.ID, Text: u.Name + " breaks"}}
 	for _, f := range members(s, u.ID) {
 		f.Markers |= rules.Broken
 		if uget(u, vBreaks) >= 2 {

@@ -159,7 +159,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			}
 			uset(u, vWinded, rest)
 			uset(u, vRunRnds, 0)
-			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Text: u.Name + " must halt to get its breath back"})
+			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Unit: u.ID, Text: u.Name + " must halt to get its breath back"})
 		}
 		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vMount, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
 		uset(u, vUFPrev, u.Vars[vUF])
@@ -169,7 +169,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 		uset(u, vDie, l.Dice[0].Face)
 		uset(u, vTotal, total)
 		uset(u, vBand, band)
-		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &l,
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
 			Text: fmt.Sprintf("%s activates at %d: %s", u.Name, total, r.d.Bands[band].Label)})
 	}
 	// Followers of an incompetent leader act at his team's level.
@@ -196,7 +196,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 						d := s.Roll(6)
 						uset(w, vTie, d.Face)
 						l := rules.Ledger{What: "Tie roll-off, " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: fmt.Sprint(d.Face), Note: "lowest goes first"}
-						evs = append(evs, rules.Event{Kind: "roll", Side: w.Side, Roll: &l, Text: fmt.Sprintf("%s rolls %d to break a tie", w.Name, d.Face)})
+						evs = append(evs, rules.Event{Kind: "roll", Side: w.Side, Unit: w.ID, Roll: &l, Text: fmt.Sprintf("%s rolls %d to break a tie", w.Name, d.Face)})
 					}
 				}
 			}
@@ -300,7 +300,7 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 	if total != uget(u, vTotal) || band != uget(u, vBand) {
 		uset(u, vTotal, total)
 		uset(u, vBand, band)
-		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Roll: &l,
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
 			Text: fmt.Sprintf("%s's activation is now %d: %s", u.Name, total, r.d.Bands[band].Label)})
 	}
 	s.Active, s.Decider = u.Side, u.Side
@@ -314,7 +314,7 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 		f.SetVar(fStartY, int(f.Pos.Y))
 	}
 	b := r.d.Bands[band]
-	evs = append(evs, rules.Event{Kind: "phase", Side: u.Side, Text: fmt.Sprintf("%s activates: %s", u.Name, b.Label)})
+	evs = append(evs, rules.Event{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s activates: %s", u.Name, b.Label)})
 	evs = append(evs, r.landMission(s, u)...)
 	if b.Name == "double" && s.Var(vSecond) == 0 {
 		uset(u, vDouble, 1)
@@ -365,7 +365,7 @@ func (r SMLE) endActivation(s *rules.State) []rules.Event {
 	for _, f := range members(s, u.ID) {
 		f.Markers &^= rules.Running
 	}
-	return []rules.Event{{Kind: "phase", Side: u.Side, Text: u.Name + " ends its activation"}}
+	return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + " ends its activation"}}
 }
 
 func (r SMLE) endRound(s *rules.State) []rules.Event {
