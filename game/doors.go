@@ -165,13 +165,13 @@ func drawDoors(dst *ebiten.Image, tv *tableView, st *rules.State, in map[int]boo
 // doorLabel is the action bar's label for a door command: what it does,
 // and for a kick its exact chance.
 func (b *battle) doorLabel(c rules.Command) string {
-	if c.Arg != "kick" {
+	what := map[string]string{"kick": "Kick in the door", "rush": "Rush the door, team behind"}[c.Arg]
+	if what == "" {
 		return "Open the door"
 	}
 	o, err := b.g.Odds(c)
 	if err != nil {
-		return "Kick in the door"
+		return what
 	}
-	n := int(math.Round(o.P("door open") * 6))
-	return fmt.Sprintf("Kick in the door (%d in 6)", n)
+	return fmt.Sprintf("%s (%d in 6)", what, int(math.Round(o.P("door open")*6)))
 }

@@ -24,7 +24,7 @@
 //	blast F3 F9 grenade    one figure fires an explosive weapon at F9
 //	assault - U2 F9        close assault on F9's unit (figures in contact)
 //	aid F3 F4              first aid: F3 treats F4's light wound
-//	door F3 x,y open|kick  F3 opens or kicks in the door at the map's door point x,y
+//	door F3 x,y open|kick|rush  F3 opens, kicks in or leads a rush at the door at x,y
 //	dismount U2            a mounted team gets off (equip.go)
 //	end                    the team's activation ends
 //
@@ -107,7 +107,8 @@
 //     ones; a figure within 1" of a door opens it (on through with 2"
 //     left if under half its move is used, else it stops) or, at Advance
 //     or better, kicks it in (1D6 + modifiers, 4+: through and stop; one
-//     kick per door per team per round). A drag blocked by walls goes by
+//     kick per door per team per round) or leads a rush (a kick that,
+//     failing, still bursts the door and lands the team inside, prone). A drag blocked by walls goes by
 //     the nearest open door. Vehicles are not played by the engine.
 //   - A scenario with no turn limit ends after 12 rounds; the side with
 //     fewer losses wins (also at any turn limit). A side wiped out, or

@@ -2,6 +2,7 @@ package smle
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"hedgerow/rules"
@@ -27,8 +28,11 @@ import (
 //     figure lists "door-breaker" among its weapons: equipment, not a
 //     weapon), 4+ succeeds: the door is broken in for good and the figure
 //     is placed just inside it (if there is room), its move over. A
-//     failure ends its move. One kick per door per team per round. (The
-//     rulebook's whole team rushing a door is not modelled.)
+//     failure ends its move. One kick per door per team per round.
+//   - "door F3 X,Y rush": a kick with the team behind it, offered when a
+//     team-mate on its feet has the movement left to reach the door. It
+//     succeeds as a kick does; if it fails the door bursts anyway and the
+//     kicker and those team-mates tumble in, prone, their moves over.
 //   - A move whose straight line is blocked by walls follows the way
 //     through the nearest open door (RouteDoors), so a figure is dragged
 //     into or out of a house like any other move.
@@ -103,6 +107,9 @@ func (r SMLE) doorOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 		out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "open"})
 		if kick && uget(u, "kick."+d.String()) != s.Round {
 			out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "kick"})
+			if len(r.rushers(s, u, f, d)) > 0 {
+				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "rush"})
+			}
 		}
 	}
 	return out
@@ -130,8 +137,8 @@ func (r SMLE) applyDoor(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	if f == nil || f.Unit != u.ID {
 		return nil, fmt.Errorf("only figures of %s may act now", u.Name)
 	}
-	if len(c.Path) != 1 || (c.Arg != "open" && c.Arg != "kick") {
-		return nil, fmt.Errorf("a door command names a figure, the door's point and open or kick: %q", c.String())
+	if len(c.Path) != 1 || (c.Arg != "open" && c.Arg != "kick" && c.Arg != "rush") {
+		return nil, fmt.Errorf("a door command names a figure, the door's point and open, kick or rush: %q", c.String())
 	}
 	d, ok := doorAt(s, c.Path[0])
 	if !ok {
@@ -149,8 +156,10 @@ func (r SMLE) applyDoor(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 			return nil, fmt.Errorf("%s cannot move now, so cannot try a door", f.Name)
 		case !geom.SegWithin(s.Terrain.DoorGap(d), f.Pos, s.BaseR+doorReach, false):
 			return nil, fmt.Errorf("%s is not at %s (within 1\")", f.Name, doorName(s, d))
-		case c.Arg == "kick" && !kickBand(r.d.Bands[uget(u, vBand)]):
+		case c.Arg != "open" && !kickBand(r.d.Bands[uget(u, vBand)]):
 			return nil, fmt.Errorf("only a team at Advance or better may kick in a door")
+		case c.Arg == "rush" && uget(u, "kick."+d.String()) != s.Round:
+			return nil, fmt.Errorf("no team-mate of %s could follow through %s this go", f.Name, doorName(s, d))
 		default:
 			return nil, fmt.Errorf("%s has already tried to kick in %s this round", u.Name, doorName(s, d))
 		}
@@ -170,12 +179,23 @@ func (r SMLE) applyDoor(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		}
 		return []rules.Event{{Kind: "door", Side: f.Side, Fig: f.ID, Path: []geom.Pt{c.Path[0]}, Text: text}}, nil
 	}
+	followers := r.rushers(s, u, f, d)
 	uset(u, "kick."+d.String(), s.Round)
 	die := s.Roll(6)
 	ok, l := r.d.KickDoor(die.Face, kickKeys(f)...)
-	l.What = f.Name + " kicks at " + doorName(s, d)
-	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l, Text: fmt.Sprintf("%s kicks at %s: %d, %s", f.Name, doorName(s, d), l.Total, l.Outcome)}}
+	verb := "kicks at"
+	if c.Arg == "rush" {
+		verb = "leads a rush at"
+		if !ok {
+			l.Outcome = "in a heap"
+		}
+	}
+	l.What = f.Name + " " + verb + " " + doorName(s, d)
+	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l, Text: fmt.Sprintf("%s %s %s: %d, %s", f.Name, verb, doorName(s, d), l.Total, l.Outcome)}}
 	f.SetVar(fStopped, 1)
+	if !ok && c.Arg == "rush" {
+		return append(evs, r.tumbleIn(s, d, append([]*rules.Figure{f}, followers...))...), nil
+	}
 	if !ok {
 		return evs, nil
 	}
@@ -196,13 +216,75 @@ func (r SMLE) applyDoor(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	return evs, nil
 }
 
-// doorOdds is the exact chance of a kick (an open is certain).
+// rushers are the team-mates who would follow f in a rush at door d:
+// figures of its team, on their feet and free to move, whose remaining
+// movement reaches the middle of the door's gap.
+func (r SMLE) rushers(s *rules.State, u *rules.Unit, f *rules.Figure, d terrain.DoorRef) []*rules.Figure {
+	g := s.Terrain.DoorGap(d)
+	mid := geom.Pt{X: (g.A.X + g.B.X) / 2, Y: (g.A.Y + g.B.Y) / 2}
+	var out []*rules.Figure
+	for _, m := range members(s, u.ID) {
+		if m.ID == f.ID || !r.canUseDoor(s, u, m) {
+			continue
+		}
+		if geom.WithinDist(m.Pos, mid, r.allowance(s, m)-int64(m.Var(fMoved))) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// tumbleIn puts the figures of a failed rush through the burst door, in a
+// heap: prone, their moves over, in the first free places just inside
+// (rows a base and a little apart, straight in from the door, then to
+// either side). A figure with no room stays where it is, its move over.
+func (r SMLE) tumbleIn(s *rules.State, d terrain.DoorRef, figs []*rules.Figure) []rules.Event {
+	s.SetVar(doorKey(d), 2)
+	g := s.Terrain.DoorGap(d)
+	mid := geom.Pt{X: (g.A.X + g.B.X) / 2, Y: (g.A.Y + g.B.Y) / 2}
+	in0 := s.Terrain.DoorThrough(d, figs[0].Pos, s.BaseR)
+	nx, ny := float64(in0.X-mid.X), float64(in0.Y-mid.Y)
+	nl := math.Hypot(nx, ny)
+	if nl == 0 {
+		nl = 1
+	}
+	nx, ny = nx/nl, ny/nl
+	gap := float64(2*s.BaseR + 200)
+	var spots []geom.Pt
+	for row := 0; row < 4; row++ {
+		for _, side := range []float64{0, 1, -1} {
+			k, w := float64(row)*gap, side*gap
+			spots = append(spots, geom.Pt{X: in0.X + int64(math.Round(float64(nx*k-ny*w))), Y: in0.Y + int64(math.Round(float64(ny*k+nx*w)))})
+		}
+	}
+	evs := []rules.Event{{Kind: "door", Side: figs[0].Side, Unit: figs[0].Unit, Path: []geom.Pt{doorPoint(s, d)},
+		Text: fmt.Sprintf("%s bursts open under the rush", doorName(s, d))}}
+	for _, f := range figs {
+		f.SetVar(fStopped, 1)
+		for _, p := range spots {
+			if r.standProblem(s, f, p) != "" || s.Terrain.InsideBuilding(p) != d.Piece {
+				continue
+			}
+			from := f.Pos
+			f.Pos, f.Posture = p, rules.Prone
+			f.Facing = bearing(mid, p)
+			r.takePosition(s, f)
+			evs = append(evs, rules.Event{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, mid, p},
+				Text: f.Name + " tumbles through in a heap (prone)"})
+			evs = append(evs, r.spotMover(s, f)...)
+			break
+		}
+	}
+	return evs
+}
+
+// doorOdds is the exact chance of a kick or rush (an open is certain).
 func (r SMLE) doorOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	f := s.Fig(c.Fig)
 	if f == nil {
 		return rules.Odds{}, fmt.Errorf("there is no figure F%d", c.Fig)
 	}
-	if c.Arg != "kick" {
+	if c.Arg == "open" {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 	}
 	_, l := r.d.KickDoor(1, kickKeys(f)...)
@@ -212,7 +294,11 @@ func (r SMLE) doorOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			n++
 		}
 	}
-	return rules.Odds{Outcomes: []rules.Outcome{{Name: "door open", P: float64(n) / 6}, {Name: "door holds", P: float64(6-n) / 6}},
+	fail := "door holds"
+	if c.Arg == "rush" {
+		fail = "in a heap" // the team bursts through anyway, prone
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "door open", P: float64(n) / 6}, {Name: fail, P: float64(6-n) / 6}},
 		Mods: l.Mods, Note: fmt.Sprintf("1D6%+d, %d+ breaks it in", l.ModTotal(), l.Target)}, nil
 }
 

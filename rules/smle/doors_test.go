@@ -325,3 +325,57 @@ name = "B"
 		t.Error("deploying across the farmhouse wall was allowed")
 	}
 }
+
+// A team rushing a shut door: its point man kicks (the same 1D6 + 4+);
+// if he fails, the door bursts anyway and the rushers tumble in, prone,
+// their moves over. Team-mates out of reach of the door stay outside.
+func TestRushTheDoor(t *testing.T) {
+	r := New().(SMLE)
+	s := facedState(t, []terrain.Piece{house(15)}, []ffig{
+		{0, "A", "trained", 15, 19, 180},
+		{0, "A", "trained", 13, 18, 180},
+		{0, "A", "trained", 40, 4, 180}, // far off: cannot reach the door
+		{1, "R", "trained", 40, 45, 0},
+	}, 6, 6)
+	atBand(t, s, s.UnitOf(1), "close-11")
+	rush := mustParse(t, "door F1 "+door+" rush")
+	if !hasLegal(s, rush.String()) {
+		t.Fatalf("rush not offered: %v", New().Legal(s))
+	}
+	if o, _ := r.Odds(s, rush); math.Abs(o.P("in a heap")-0.5) > 1e-12 {
+		t.Errorf("rush odds: %v, want in a heap 1/2", o)
+	}
+	s.Force(2)
+	apply(t, s, rush)
+	if DoorState(s, terrain.DoorRef{}) != 2 {
+		t.Fatal("a failed rush leaves the door shut")
+	}
+	for _, id := range []rules.FigID{1, 2} {
+		f := s.Fig(id)
+		if s.Terrain.InsideBuilding(f.Pos) != 0 || f.Posture != rules.Prone || f.Var(fStopped) == 0 {
+			t.Errorf("%s after the failed rush: at %v, %v, stopped %d; want inside, prone, stopped", f.Name, f.Pos, f.Posture, f.Var(fStopped))
+		}
+	}
+	if f := s.Fig(3); f.Pos != geom.P(40, 4) || f.Posture == rules.Prone {
+		t.Errorf("the figure out of reach was swept in: %v %v", f.Pos, f.Posture)
+	}
+	if geom.Dist2(s.Fig(1).Pos, s.Fig(2).Pos) < 4*500*500 {
+		t.Error("the heap overlaps")
+	}
+
+	// A 5 carries it: the point man is through, the others still free.
+	s = facedState(t, []terrain.Piece{house(15)}, []ffig{
+		{0, "A", "trained", 15, 19, 180},
+		{0, "A", "trained", 13, 18, 180},
+		{1, "R", "trained", 40, 45, 0},
+	}, 6, 6)
+	atBand(t, s, s.UnitOf(1), "close-11")
+	s.Force(5)
+	apply(t, s, rush)
+	if f := s.Fig(1); f.Pos != geom.P(15, 20.6) || f.Posture == rules.Prone {
+		t.Errorf("the point man after a good rush: %v %v", f.Pos, f.Posture)
+	}
+	if !r.MoveCheck(s, 2, []geom.Pt{geom.P(14, 22)}).OK {
+		t.Error("after a good rush the next man cannot walk in through the broken door")
+	}
+}
