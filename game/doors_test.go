@@ -81,18 +81,7 @@ func TestDoorButtons(t *testing.T) {
 // With hidden set-up the order of play does not name the hidden side's
 // teams to the other player.
 func TestOrderHidesUnseenTeams(t *testing.T) {
-	sc, m, err := rules.LoadScenario(scenariosFS, "smle-ambush.toml", mapsFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := rules.AutoDeploy(sc, m); err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := all.Get("smle")
-	g, _, err := rules.NewGame(rs, sc, m, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := shippedGame(t, "smle-ambush.toml", 5)
 	hiddenSide := 1 // the British hide
 	for g.St.Decider == hiddenSide {
 		if _, err := g.Apply(rules.Command{Verb: "end"}); err != nil {
@@ -162,18 +151,7 @@ func TestDeployKeepsOutOfBuildings(t *testing.T) {
 // dice or its moves; its own player reads everything, and so does the
 // enemy once it is spotted.
 func TestLogHidesUnseenTeams(t *testing.T) {
-	sc, m, err := rules.LoadScenario(scenariosFS, "smle-ambush.toml", mapsFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := rules.AutoDeploy(sc, m); err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := all.Get("smle")
-	g, _, err := rules.NewGame(rs, sc, m, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := shippedGame(t, "smle-ambush.toml", 5)
 	a := &App{W: 1280, H: 800, speed: 8}
 	b := newBattle(a, g, nil)
 	var hidden *rules.Unit

@@ -14,14 +14,24 @@ import (
 // scenario's own placing.
 func smleGame(t *testing.T, seed uint64) *rules.Game {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(scenariosFS, "smle-woods-sections.toml", mapsFS)
+	return shippedGame(t, "smle-woods-sections.toml", seed)
+}
+
+// shippedGame starts a shipped scenario, figures placed as the scenario
+// (or, where it leaves them, automatic deployment) says.
+func shippedGame(t *testing.T, file string, seed uint64) *rules.Game {
+	t.Helper()
+	sc, m, err := rules.LoadScenario(scenariosFS, file, mapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := rules.AutoDeploy(sc, m); err != nil {
 		t.Fatal(err)
 	}
-	rs, _ := all.Get("smle")
+	rs, ok := all.Get(sc.RuleSet)
+	if !ok {
+		t.Fatalf("%s: no rule set %q", file, sc.RuleSet)
+	}
 	g, _, err := rules.NewGame(rs, sc, m, seed)
 	if err != nil {
 		t.Fatal(err)
