@@ -131,16 +131,12 @@ func (b *battle) turn(ev rules.Event) {
 	}
 }
 
-// newActivation tells when another team has begun its activation (a rule
-// set that names the active team in Vars["cur"], as S.M.L.E. does). A
-// figure of the team that has just ended its go stays selected otherwise,
+// newActivation tells when another team has begun its activation
+// (S.M.L.E.'s ActivationKey; other rule sets have none). A figure of the
+// team that has just ended its go stays selected otherwise,
 // and the bar then shows nothing the new team may do.
 func (b *battle) newActivation() bool {
-	st := b.st()
-	key := ""
-	if cur := st.Var("cur"); cur != 0 {
-		key = fmt.Sprint(st.Round, "/", cur, "/", st.Var("second"))
-	}
+	key := smle.ActivationKey(b.st())
 	changed := key != b.actKey && b.actKey != "" && key != ""
 	b.actKey = key
 	return changed
@@ -772,19 +768,61 @@ func (b *battle) layoutButtons(a *App) {
 			b.sel.Reset()
 		}
 	})
-	// position along the bottom bar
-	x := 14 * uiScale
-	y := a.H - b.tv.padB + 16*uiScale
-	for i := range b.buttons {
-		bt := &b.buttons[i]
-		if i < 9 {
-			bt.key = fmt.Sprint(i + 1)
+	// position along the bottom bar; when they do not all fit beside the
+	// log (a figure at a door has many choices), the labels go short and
+	// the buttons closer, so the last (End) is never pushed off screen
+	avail := a.W - b.tv.padR - 14*uiScale
+	pad, gap := 28*uiScale, 10*uiScale
+	for pass := 0; pass < 4; pass++ {
+		x := 14 * uiScale
+		y := a.H - b.tv.padB + 16*uiScale
+		for i := range b.buttons {
+			bt := &b.buttons[i]
+			if i < 9 {
+				bt.key = fmt.Sprint(i + 1)
+			}
+			bt.w = textW(bt.key+"  "+bt.label, boldFace(14)) + pad
+			bt.h = 38 * uiScale
+			bt.x, bt.y = x, y
+			x += bt.w + gap
 		}
-		bt.w = textW(bt.key+"  "+bt.label, boldFace(14)) + 28*uiScale
-		bt.h = 38 * uiScale
-		bt.x, bt.y = x, y
-		x += bt.w + 10*uiScale
+		if x-gap <= avail {
+			break
+		}
+		switch pass {
+		case 0:
+			for i := range b.buttons {
+				b.buttons[i].label = compactLabel(b.buttons[i].label)
+			}
+		case 1:
+			pad, gap = 14*uiScale, 5*uiScale
+		case 2:
+			// "Run: Section" -> "Run": the active team is named in the panel
+			for i := range b.buttons {
+				l := &b.buttons[i].label
+				if j := strings.Index(*l, ": "); j > 0 && !strings.Contains(*l, " in 6") {
+					*l = (*l)[:j] + map[bool]string{true: "...", false: ""}[strings.HasSuffix(*l, "...")]
+				}
+			}
+		}
 	}
+}
+
+// compactLabel is a button's label for a crowded bar: without its
+// parenthetical hint (odds are kept), door actions in a word or two.
+func compactLabel(l string) string {
+	dots := strings.HasSuffix(l, "...")
+	l = strings.TrimSuffix(l, "...")
+	if i := strings.Index(l, " ("); i > 0 && !strings.Contains(l[i:], " in 6") && !strings.Contains(l[i:], "%") {
+		l = l[:i]
+	}
+	for _, w := range [][2]string{{"Kick in the door", "Kick in"}, {"Rush the door, team behind", "Rush in"}, {"Open the door", "Open door"}} {
+		l = strings.Replace(l, w[0], w[1], 1)
+	}
+	if dots {
+		l += "..."
+	}
+	return l
 }
 
 // ---- drawing ----
@@ -844,12 +882,15 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	b.drawTemplate(dst)
-	// while a burst plays, the figure under the pointer keeps its card to
-	// itself: the template and its label are what the player watches
-	bursting := false
-	if an, ok := b.tl.Current(); ok && an.Ev.Kind == "blast" && an.Ev.Area != nil {
-		b.drawBurst(dst, an)
-		bursting = true
+	// while a burst or the dice play, the figure under the pointer keeps
+	// its card to itself: they are what the player watches (and the card
+	// would peek out from under the dice tray)
+	watching := false
+	if an, ok := b.tl.Current(); ok {
+		if an.Ev.Kind == "blast" && an.Ev.Area != nil {
+			b.drawBurst(dst, an)
+		}
+		watching = an.Ev.Roll != nil || (an.Ev.Kind == "blast" && an.Ev.Area != nil)
 	}
 	b.tk.draw(dst, a, b.tv, st.Terrain)
 	if b.tv.legend {
@@ -858,7 +899,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, false)
 	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && st.Fig(b.hover).Side != st.Decider {
 		b.drawOdds(dst, a)
-	} else if b.hover != 0 && !b.pressed && !bursting {
+	} else if b.hover != 0 && !b.pressed && !watching {
 		b.drawCard(dst, a, st.Fig(b.hover))
 	}
 	b.drawTopBar(dst, a)

@@ -7,7 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/rules"
-	"hedgerow/rules/terrain"
+	"hedgerow/rules/smle"
 )
 
 // Doors and building interiors, drawn over the cached terrain each frame
@@ -16,12 +16,6 @@ import (
 // lifts the roof off a model house on a real table.
 
 var colFloor = rgb(0x9a7a52)
-
-// doorState reads a door's state from the rule set's game vars: 0 closed,
-// 1 open, 2 broken (rules/smle keeps them as "door.<ref>").
-func doorState(st *rules.State, d terrain.DoorRef) int {
-	return st.Var("door." + d.String())
-}
 
 // occupied lists the enterable buildings holding a figure still on the
 // table that the viewer may see (hidden reports figures to leave out), by
@@ -109,7 +103,7 @@ func drawDoors(dst *ebiten.Image, tv *tableView, st *rules.State, in map[int]boo
 	}
 	ix := st.Terrain
 	for _, d := range ix.Doors() {
-		state := doorState(st, d)
+		state := smle.DoorState(st, d)
 		if state == 0 && !in[d.Piece] {
 			continue
 		}

@@ -45,27 +45,47 @@ func TestDoorButtons(t *testing.T) {
 	b.shown = 0
 	b.sel.Mode, b.sel.Sel = view.Selected, 1
 	b.layoutButtons(a)
-	press := func(label string) {
-		t.Helper()
-		var labels []string
-		for i, bt := range b.buttons {
-			if bt.label == label {
-				b.bcmds[i]()
-				return
-			}
-			labels = append(labels, bt.label)
-		}
-		t.Fatalf("no %q button among %q", label, labels)
-	}
+	// a figure at a door has many choices: the bar goes compact rather
+	// than push End off the screen
+	var labels []string
 	for _, bt := range b.buttons {
-		if strings.HasPrefix(bt.label, "Kick in the door") && bt.label != "Kick in the door (3 in 6)" {
-			t.Errorf("kick button %q: a trained figure breaks in on 4+, 3 in 6", bt.label)
+		labels = append(labels, bt.label)
+	}
+	last := b.buttons[len(b.buttons)-1]
+	if right := last.x + last.w; right > a.W-b.tv.padR {
+		t.Errorf("the bar runs to x=%.0f, under the log (from %.0f): %q", right, a.W-b.tv.padR, labels)
+	}
+	press := func(want ...string) {
+		t.Helper()
+		for i, bt := range b.buttons {
+			for _, l := range want {
+				if bt.label == l {
+					b.bcmds[i]()
+					return
+				}
+			}
+		}
+		t.Fatalf("no %q button among %q", want, labels)
+	}
+	kick, rush := 0, 0
+	for _, bt := range b.buttons {
+		if strings.HasPrefix(bt.label, "Kick in") {
+			kick++
+			if !strings.HasSuffix(bt.label, "(3 in 6)") {
+				t.Errorf("kick button %q: a trained figure breaks in on 4+, 3 in 6", bt.label)
+			}
+		}
+		if strings.HasPrefix(bt.label, "Rush") {
+			rush++
 		}
 	}
-	press("Open the door")
+	if kick != 1 || rush != 1 {
+		t.Errorf("want one kick and one rush button (a team-mate is 2.3\" from the door): %q", labels)
+	}
+	press("Open the door", "Open door")
 	door := terrain.DoorRef{Piece: 1, Index: 0}
-	if doorState(g.St, door) != 1 {
-		t.Fatalf("after pressing Open the door, the door's state is %d", doorState(g.St, door))
+	if smle.DoorState(g.St, door) != 1 {
+		t.Fatalf("after pressing Open the door, the door's state is %d", smle.DoorState(g.St, door))
 	}
 	if len(occupied(g.St, nil)) != 0 {
 		t.Fatal("nobody is inside yet")

@@ -151,13 +151,7 @@ func (g *smlePlay) tryFire(p probeInfo) bool {
 	if g.tried[act+"/fire"] {
 		return false
 	}
-	var fire *rules.Command
-	for _, l := range p.Legal {
-		if c, err := rules.ParseCommand(l); err == nil && c.Verb == "fire" && c.Arg != "aimed" && len(c.Targets) == 1 {
-			fire = &c
-			break
-		}
-	}
+	fire := firstLegal(p, func(c rules.Command) bool { return c.Verb == "fire" && c.Arg != "aimed" && len(c.Targets) == 1 })
 	if fire == nil {
 		return false
 	}
@@ -181,18 +175,36 @@ func (g *smlePlay) tryFire(p probeInfo) bool {
 		g.shotAiming = true
 		g.shot("aiming-with-odds")
 	}
-	n := len(g.pl.cmds)
-	g.click(tq[0], tq[1])
-	if !g.waitCommands(n, 3*time.Second) {
-		g.shot("fire-played-nothing")
-		g.t.Fatalf("%s: clicking the target after Shoot played nothing", u.Name)
-	}
-	c := g.pl.cmds[len(g.pl.cmds)-1]
+	c := g.commitOn(tq, "Shoot")
 	if c.Verb != "fire" || c.Unit != fire.Unit {
 		g.t.Fatalf("the shot played %q", g.pl.sf.Commands[len(g.pl.cmds)-1])
 	}
 	g.fired++
 	return true
+}
+
+// firstLegal is the first command of the probe's legal list that ok
+// accepts (nil if none).
+func firstLegal(p probeInfo, ok func(c rules.Command) bool) *rules.Command {
+	for _, l := range p.Legal {
+		if c, err := rules.ParseCommand(l); err == nil && ok(c) {
+			return &c
+		}
+	}
+	return nil
+}
+
+// commitOn clicks the target under aim at tq and returns the command the
+// click played (the test fails if it played none).
+func (g *smlePlay) commitOn(tq [3]float64, button string) rules.Command {
+	g.t.Helper()
+	n := len(g.pl.cmds)
+	g.click(tq[0], tq[1])
+	if !g.waitCommands(n, 3*time.Second) {
+		g.shot("target-click-played-nothing")
+		g.t.Fatalf("clicking the target after %s played nothing", button)
+	}
+	return g.pl.cmds[len(g.pl.cmds)-1]
 }
 
 // tryBlast fires the active team's explosive (the skirmish's rifle
@@ -207,13 +219,7 @@ func (g *smlePlay) tryBlast(p probeInfo) bool {
 	if g.tried[act+"/fire"] {
 		return false
 	}
-	var bl *rules.Command
-	for _, l := range p.Legal {
-		if c, err := rules.ParseCommand(l); err == nil && c.Verb == "blast" && len(c.Targets) == 1 {
-			bl = &c
-			break
-		}
-	}
+	bl := firstLegal(p, func(c rules.Command) bool { return c.Verb == "blast" && len(c.Targets) == 1 })
 	if bl == nil {
 		return false
 	}
@@ -235,13 +241,7 @@ func (g *smlePlay) tryBlast(p probeInfo) bool {
 	for i := 0; i < 3; i++ {
 		g.key("bracketleft") // x8 to x1
 	}
-	n := len(g.pl.cmds)
-	g.click(tq[0], tq[1])
-	if !g.waitCommands(n, 3*time.Second) {
-		g.shot("explosive-played-nothing")
-		g.t.Fatalf("%s: clicking the target after Explosive played nothing", f.Name)
-	}
-	c := g.pl.cmds[len(g.pl.cmds)-1]
+	c := g.commitOn(tq, "Explosive")
 	if c.Verb != "blast" || c.Fig != bl.Fig || c.Targets[0] != bl.Targets[0] {
 		g.t.Fatalf("the explosive played %q, want %v", g.pl.sf.Commands[len(g.pl.cmds)-1], bl)
 	}

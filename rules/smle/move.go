@@ -85,8 +85,17 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 		info.Why = fmt.Sprintf("a move may have at most %d waypoints", maxWaypoints)
 		return info
 	}
+	var pc terrain.PathCost
 	if s.Terrain != nil {
-		info.Legs = r.routeThroughDoors(s, info.Legs)
+		open := openDoors(s)
+		pc = s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
+		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) {
+			// walls in the way: go by the nearest open door, if any
+			if legs := r.routeThroughDoors(s, info.Legs); len(legs) != len(info.Legs) {
+				info.Legs = legs
+				pc = s.Terrain.PathCostDoors(legs, s.BaseR, open)
+			}
+		}
 	}
 	var length int64
 	for i := 1; i < len(info.Legs); i++ {
@@ -95,7 +104,6 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	info.Length = length
 	cost := length
 	if s.Terrain != nil {
-		pc := s.Terrain.PathCostDoors(info.Legs, s.BaseR, openDoors(s))
 		if pc.Blocked >= 0 {
 			info.Why = fmt.Sprintf("the path enters impassable terrain at %s", pc.BlockedAt)
 			if s.Terrain.Enterable(pc.Blocked) {
@@ -396,8 +404,6 @@ func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
 	}
 	return out
 }
-
-var _ = terrain.CoverNone
 
 // currentBand is a team's activation band now: a team that has not yet
 // activated this pass loses levels to fire taken since it rolled (the

@@ -71,6 +71,16 @@ func New() rules.RuleSet { return SMLE{d: Std()} }
 
 func (SMLE) ID() string { return "smle" }
 
+// ActivationKey names the team activation under way ("" when none): it
+// changes when another team, or the same team's second go, begins.
+func ActivationKey(s *rules.State) string {
+	cur := s.Var(vCur)
+	if cur == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d/%d", s.Round, cur, s.Var(vSecond))
+}
+
 // Indoors: figures may stand inside buildings with doors (doors.go), so a
 // scenario may garrison one.
 func (SMLE) Indoors() bool { return true }
