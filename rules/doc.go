@@ -32,6 +32,34 @@
 // the Vars maps on the state, sides, units and figures, written through
 // SetVar so that equal states hash equally.
 //
+// # What a new rule set fills
+//
+// A rule set is a package rules/<id> with a value implementing RuleSet
+// (ruleset.go), its data files, and one line in rules/all. The table
+// (game/) never names a rule set: everything it shows comes through the
+// RuleSet methods and these optional hooks, each with a plain default:
+//
+//   - Explainer (ruleset.go): the status panel's head and lines, the top
+//     bar's turn and phase (Turn), the end button's words (End), the step
+//     under way (Step, StepUnit: a new step clears the selection and
+//     brings its unit into view), the order of play, and Panels of the
+//     generic kinds: activation dice, a chit cup, action points, an
+//     initiative roll, the phases of a turn.
+//   - Knower (present.go): what each side may know. The table, log, dice
+//     tray, curtain and order of play read the state through View, so a
+//     hidden or unspotted unit never leaks; DeployKnown hides a side that
+//     sets up hidden during deployment.
+//   - FigureCarder: a figure's card lines, its markers as Mark kinds
+//     (drawn as icons with a legend), its weapons with range bands (the
+//     range rings and the targeting card), and whether it is spent.
+//   - ActionLabeler: each command's button label, short label, kind (a
+//     button, aim at a target, drag to move, end, pass) and grouping.
+//   - Scaler: the unit distances are shown in (inches, or centimetres
+//     for a rule set played at 1 cm = 1 m); inside, the core is in inches.
+//   - DoorStater: how each door stands, for drawing.
+//   - Templater, Pricer, Vocabularied, Indoors: burst templates, points,
+//     the scenario words it knows, figures inside buildings.
+//
 // # The five rule sets on this core
 //
 // Simple Skirmish Game (ssg). Players take whole turns in turn (IGOUGO).

@@ -98,6 +98,53 @@ type Explanation struct {
 	Head  string       // e.g. "Rifle team A (British) activating: Advance (7)"
 	Lines []string     // plain words: what the acting side may do now
 	Order []OrderEntry // the round's order of play, first to act first
+	// OrderNote heads the order of play ("lowest first"); "" for none.
+	OrderNote string
+
+	// Turn is the top bar's account of the turn ("Turn 3, Movement
+	// phase", "Round 2"); "" lets the table say "Round N".
+	Turn string
+	// End labels the button (and Enter) that gives "end" now: "End
+	// movement", "End activation". "" is "End".
+	End string
+	// Step names the step of play under way (a team's activation, a
+	// chit's draw); when it changes, the table clears the selection and
+	// brings the new step's unit into view. "" when there is none.
+	Step string
+	// StepUnit is the unit whose go the step is (0 for none).
+	StepUnit UnitID
+	// Panels are what the current step needs drawn beside the status:
+	// activation dice, a chit cup, action points, an initiative roll, the
+	// phases of a turn.
+	Panels []Panel
+}
+
+// Panel kinds, drawn by the table's generic widgets.
+const (
+	PanelDice       = "dice"       // one die per item (Value of Max sides), e.g. activation dice
+	PanelChits      = "chits"      // a cup: items drawn (Done) and still in it
+	PanelPoints     = "points"     // a row of pips per item: Value left of Max
+	PanelInitiative = "initiative" // a roll-off: one die per side, the winner Current
+	PanelPhases     = "phases"     // the phases of a turn, the current one marked
+)
+
+// Panel is one generic status widget.
+type Panel struct {
+	Kind  string
+	Title string
+	Items []PanelItem
+}
+
+// PanelItem is one entry of a panel.
+type PanelItem struct {
+	Side    int // -1 for none
+	Label   string
+	Value   int // die face, chit value, points left
+	Max     int // die sides, points at most
+	Done    bool
+	Current bool
+	Unit    UnitID
+	Fig     FigID
 }
 
 // OrderEntry is one place in the round's order of play.

@@ -14,6 +14,12 @@ import (
 // lets it do, or, during opportunity fire, who may interrupt whom. It
 // reads the state only.
 func (r SMLE) Explain(s *rules.State) rules.Explanation {
+	ex := r.explain(s)
+	r.present(s, &ex)
+	return ex
+}
+
+func (r SMLE) explain(s *rules.State) rules.Explanation {
 	var ex rules.Explanation
 	ex.Order = r.order(s)
 	if s.Over {

@@ -1,0 +1,414 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// What the table shows, asked of the rule set
+//
+// The table (game/) never names a rule set. Everything rule-set-specific
+// that it draws comes through the hooks in this file, each optional, with
+// a plain default when a rule set does not have it:
+//
+//	Knower        what a side may know of the state and of each event (View)
+//	FigureCarder  a figure as the rule set sees it: card lines, markers,
+//	              weapons with range bands, spent or not (Figure)
+//	Explainer     where play stands: head line, phase, end-button label,
+//	              the step under way, the order of play, panels (ruleset.go)
+//	Scaler        the unit distances are shown in (ScaleOf)
+//	ActionLabeler a command's button label, hotkey hint and kind (ActionOf)
+//	DoorStater    how each door looks (shut, open, broken)
+//
+// A new rule set fills those it needs; the table draws whatever it is
+// given with generic widgets (see Panel for the kinds of panel).
+
+// ---- what a side may know ----
+
+// Knower is an optional RuleSet hook deciding what one side may know. A
+// figure or unit it does not know is not drawn for that side, not named in
+// the order of play, and its events reach that side withheld (View.Tell).
+// Without the hook both sides know everything.
+type Knower interface {
+	// UnitKnown reports whether side may know of unit u at all (its
+	// name, where its figures stand, its dice).
+	UnitKnown(s *State, side int, u UnitID) bool
+	// FigureKnown reports whether side may see figure f.
+	FigureKnown(s *State, side int, f FigID) bool
+}
+
+// View is the state as one side may know it. Build it with ViewOf; the
+// table, the log, the dice tray, the curtain and deployment read through
+// it, and so will online play.
+type View struct {
+	rs   RuleSet
+	k    Knower
+	s    *State
+	Side int
+}
+
+// ViewOf is side's view of s under rs.
+func ViewOf(rs RuleSet, s *State, side int) View {
+	k, _ := rs.(Knower)
+	return View{rs: rs, k: k, s: s, Side: side}
+}
+
+// Figure reports whether the side may see figure id. A side always knows
+// its own figures and the figures already out of the fight.
+func (v View) Figure(id FigID) bool {
+	f := v.s.Fig(id)
+	if f == nil {
+		return false
+	}
+	if v.k == nil || f.Side == v.Side || f.Removed {
+		return true
+	}
+	return v.k.UnitKnown(v.s, v.Side, f.Unit) && v.k.FigureKnown(v.s, v.Side, id)
+}
+
+// Unit reports whether the side may know of unit id.
+func (v View) Unit(id UnitID) bool {
+	u := v.s.UnitOf(id)
+	if u == nil {
+		return true // not about a unit
+	}
+	if v.k == nil || u.Side == v.Side {
+		return true
+	}
+	return v.k.UnitKnown(v.s, v.Side, id)
+}
+
+// EventUnit is the unit an event concerns: its own, or its figure's.
+func (v View) EventUnit(ev Event) UnitID {
+	if ev.Unit != 0 {
+		return ev.Unit
+	}
+	if f := v.s.Fig(ev.Fig); f != nil {
+		return f.Unit
+	}
+	return 0
+}
+
+// Tell is the event as the side may be told it. An event of a unit the
+// side may not know keeps its kind and side but loses its name, dice,
+// path and area; withheld is then true.
+func (v View) Tell(ev Event) (out Event, withheld bool) {
+	u := v.EventUnit(ev)
+	if u == 0 || v.Unit(u) {
+		return ev, false
+	}
+	out = Event{Kind: ev.Kind, Side: ev.Side}
+	switch ev.Kind {
+	case "move":
+		out.Text = "An unseen enemy figure moves."
+	case "roll":
+		out.Text = "An unseen enemy team rolls dice."
+	default:
+		out.Text = "An unseen enemy team acts."
+	}
+	return out, true
+}
+
+// OrderLabel is an entry of the order of play as the side may read it.
+func (v View) OrderLabel(i int, o OrderEntry) string {
+	if o.Unit != 0 && !v.Unit(o.Unit) {
+		return fmt.Sprintf("%d. unseen enemy team", i+1)
+	}
+	return fmt.Sprintf("%d. %s", i+1, o.Label)
+}
+
+// DeployKnown reports whether, while the scenario is being set up, side
+// viewer may see the figures of side owner: a side that sets up hidden is
+// never shown to the other during deployment.
+func DeployKnown(sc *Scenario, viewer, owner int) bool {
+	return viewer == owner || owner < 0 || owner > 1 || !sc.Sides[owner].Hidden
+}
+
+// ---- a figure as the rule set sees it ----
+
+// Mark kinds: markers the table draws as icons with a legend. A rule set
+// may use others; the table draws an unknown kind as a lettered token.
+const (
+	MarkPinned      = "pinned"
+	MarkSuppressed  = "suppressed"
+	MarkShaken      = "shaken"
+	MarkBroken      = "broken"
+	MarkWounded     = "wounded"
+	MarkBadWound    = "badly wounded"
+	MarkStunned     = "stunned"
+	MarkNeutralised = "neutralised"
+	MarkOppFire     = "opportunity fire"
+	MarkOutOfAmmo   = "out of ammunition"
+	MarkHidden      = "hidden"
+	MarkSurrendered = "surrendered"
+	MarkRunning     = "running"
+	MarkAP          = "action points" // N: points left
+	MarkMoved       = "moved"
+	MarkFired       = "fired"
+)
+
+// Mark is one marker on a figure.
+type Mark struct {
+	Kind  string // a Mark* kind
+	Label string // plain words for the legend and card ("3 action points")
+	N     int    // a count, where the kind has one (action points left)
+}
+
+// RangeBand is one band of a weapon's range: up to Dist (position units)
+// the band is called Label ("short", "effective"); Note says what it does
+// ("-1 to hit").
+type RangeBand struct {
+	Dist  int64
+	Label string
+	Note  string
+}
+
+// WeaponInfo is a weapon as the card and the range rings show it.
+type WeaponInfo struct {
+	ID    string
+	Label string      // "Rifle"
+	Dice  string      // "1 die", "3 dice", "" when the rule set has no such word
+	Bands []RangeBand // nearest first; beyond the last is out of range
+}
+
+// Reach is the weapon's furthest range (0 when it has no bands).
+func (w WeaponInfo) Reach() int64 {
+	if len(w.Bands) == 0 {
+		return 0
+	}
+	return w.Bands[len(w.Bands)-1].Dist
+}
+
+// Band names the band a distance falls in ("" beyond reach).
+func (w WeaponInfo) Band(d int64) (RangeBand, bool) {
+	for _, b := range w.Bands {
+		if d <= b.Dist {
+			return b, true
+		}
+	}
+	return RangeBand{}, false
+}
+
+// FigureInfo is a figure as the rule set sees it.
+type FigureInfo struct {
+	Lines   []string     // the hover card's lines, after the figure's name
+	Marks   []Mark       // markers, drawn as icons
+	Weapons []WeaponInfo // in hand first
+	Spent   bool         // has had its go this turn (drawn dimmed)
+}
+
+// FigureCarder is an optional RuleSet hook: a figure as the rule set sees
+// it. Without it, FigureOf builds a plain card from the core's fields.
+type FigureCarder interface {
+	Figure(s *State, id FigID) FigureInfo
+}
+
+// FigureOf is figure id as rs sees it.
+func FigureOf(rs RuleSet, s *State, id FigID) FigureInfo {
+	if fc, ok := rs.(FigureCarder); ok {
+		return fc.Figure(s, id)
+	}
+	return BasicFigure(s, id)
+}
+
+// BasicFigure is the plain card: side and unit, weapons, quality, posture
+// and markers. Rule sets with a FigureCarder may start from it.
+func BasicFigure(s *State, id FigID) FigureInfo {
+	f := s.Fig(id)
+	if f == nil {
+		return FigureInfo{}
+	}
+	var fi FigureInfo
+	un := ""
+	if u := s.UnitOf(f.Unit); u != nil {
+		un = u.Name
+	}
+	fi.Lines = append(fi.Lines, fmt.Sprintf("%s  -  %s", s.Sides[f.Side].Name, un))
+	if len(f.Weapons) == 1 {
+		fi.Lines = append(fi.Lines, "Weapon: "+f.Weapons[0])
+	} else if len(f.Weapons) > 1 {
+		fi.Lines = append(fi.Lines, "Weapons: "+strings.Join(f.Weapons, ", "))
+	}
+	for _, w := range f.Weapons {
+		fi.Weapons = append(fi.Weapons, WeaponInfo{ID: w, Label: w})
+	}
+	q := f.Quality
+	if u := s.UnitOf(f.Unit); q == "" && u != nil {
+		q = u.Quality
+	}
+	if q != "" {
+		fi.Lines = append(fi.Lines, "Quality: "+q)
+	}
+	state := f.Posture.String()
+	if f.Removed {
+		state = "out of the fight"
+	}
+	if ms := f.Markers.Names(); len(ms) > 0 {
+		state += ", " + strings.Join(ms, ", ")
+	}
+	fi.Lines = append(fi.Lines, "State: "+state)
+	fi.Marks = MarksOf(f.Markers)
+	return fi
+}
+
+// MarksOf turns the core's marker bits into marks.
+func MarksOf(m Marker) []Mark {
+	var out []Mark
+	for i, n := range markerNames {
+		if m&(1<<i) != 0 {
+			out = append(out, Mark{Kind: n, Label: n})
+		}
+	}
+	return out
+}
+
+// ---- scale ----
+
+// Scale is the unit distances are shown in. The core always works in
+// inches (thousandths); a rule set played in centimetres shows them so.
+type Scale struct {
+	Unit    string  // "\"" for inches, " cm" for centimetres
+	Name    string  // "inches", "centimetres"
+	PerInch float64 // units per inch: 1, or 2.54
+	Ground  string  // what one unit stands for on the ground ("1\" = 5 m"), may be ""
+	Step    float64 // a tick on rulers, in units (1 inch, 5 cm)
+}
+
+// Inches is the scale of most rule sets.
+var Inches = Scale{Unit: "\"", Name: "inches", PerInch: 1, Step: 1}
+
+// Centimetres is the scale of rule sets measured in cm.
+var Centimetres = Scale{Unit: " cm", Name: "centimetres", PerInch: 2.54, Step: 5}
+
+// Scaler is an optional RuleSet hook: the unit it is played in.
+type Scaler interface {
+	Scale() Scale
+}
+
+// ScaleOf is the scale rs is shown in (inches by default).
+func ScaleOf(rs RuleSet) Scale {
+	if sc, ok := rs.(Scaler); ok {
+		return sc.Scale()
+	}
+	return Inches
+}
+
+// Of is a distance in position units in this scale's unit.
+func (sc Scale) Of(d int64) float64 { return geom.Inches(d) * sc.PerInch }
+
+// Format writes a distance with one decimal place and the unit ("4.5\"",
+// "11.4 cm"); whole numbers lose the ".0".
+func (sc Scale) Format(d int64) string { return sc.FormatUnits(sc.Of(d)) }
+
+// FormatUnits writes a number of this scale's units.
+func (sc Scale) FormatUnits(v float64) string {
+	s := fmt.Sprintf("%.1f", v)
+	s = strings.TrimSuffix(s, ".0")
+	return s + sc.Unit
+}
+
+// ---- actions ----
+
+// Action kinds: how the table offers a command.
+const (
+	ActButton = "button" // a button that gives the command as it is
+	ActAim    = "aim"    // a button that enters targeting; the command is given by clicking a target
+	ActDrag   = "drag"   // a move: the button only says to drag the figure
+	ActEnd    = "end"    // ends a phase, turn or go (drawn stronger; Enter gives it)
+	ActPass   = "pass"   // lets an interruption go by (Enter gives it)
+)
+
+// Action is a command as the action bar offers it.
+type Action struct {
+	Label string // "Shoot", "Kick in the door (3 in 6)"
+	Short string // a shorter label for a crowded bar ("" = Label)
+	Kind  string // an Act* kind
+	Group string // commands with one group share one button ("" = the verb)
+}
+
+// ActionLabeler is an optional RuleSet hook naming its commands. For
+// commands it leaves blank (Label ""), ActionOf falls back to the
+// defaults below.
+type ActionLabeler interface {
+	Action(s *State, c Command) Action
+}
+
+// ActionOf is how rs offers command c.
+func ActionOf(rs RuleSet, s *State, c Command) Action {
+	var a Action
+	if al, ok := rs.(ActionLabeler); ok {
+		a = al.Action(s, c)
+	}
+	d := defaultAction(c)
+	if a.Label == "" {
+		a.Label = d.Label
+	}
+	if a.Kind == "" {
+		a.Kind = d.Kind
+	}
+	if a.Group == "" {
+		a.Group = d.Group
+	}
+	if a.Short == "" {
+		a.Short = a.Label
+	}
+	return a
+}
+
+var defaultLabels = map[string]string{"move": "Move (drag the figure)", "fire": "Shoot", "melee": "Fight in melee", "end": "End",
+	"rally": "Rally", "posture": "Posture", "pass": "Let it pass"}
+
+func defaultAction(c Command) Action {
+	a := Action{Label: defaultLabels[c.Verb], Group: c.Verb}
+	if a.Label == "" && c.Verb != "" {
+		a.Label = strings.ToUpper(c.Verb[:1]) + c.Verb[1:]
+	}
+	switch {
+	case c.Verb == "move":
+		a.Kind = ActDrag
+	case c.Verb == "end":
+		a.Kind = ActEnd
+	case c.Verb == "pass" && c.Fig == 0 && c.Unit == 0:
+		a.Kind = ActPass
+	case len(c.Targets) > 0 && c.Verb != "aid":
+		a.Kind = ActAim
+	default:
+		a.Kind = ActButton
+	}
+	if c.Verb == "posture" {
+		a.Group = "posture " + c.Arg
+		if c.Arg != "" {
+			a.Label = "Go " + c.Arg
+		}
+	}
+	if c.Verb == "aid" && len(c.Targets) > 0 {
+		a.Group = fmt.Sprint("aid ", c.Targets[0])
+	}
+	return a
+}
+
+// ---- doors ----
+
+// Door looks.
+const (
+	DoorShut   = 0
+	DoorOpen   = 1
+	DoorBroken = 2
+)
+
+// DoorStater is an optional RuleSet hook: how a door stands now (a Door*
+// value). Without it every door is shut.
+type DoorStater interface {
+	DoorState(s *State, d terrain.DoorRef) int
+}
+
+// DoorStateOf is how door d stands under rs.
+func DoorStateOf(rs RuleSet, s *State, d terrain.DoorRef) int {
+	if ds, ok := rs.(DoorStater); ok {
+		return ds.DoorState(s, d)
+	}
+	return DoorShut
+}
