@@ -23,6 +23,7 @@ type deploy struct {
 	area    [2]*terrain.Area
 	buttons []button
 	hover   *rules.ScenarioFigure
+	drawn   []*rules.ScenarioFigure // the figures the last frame showed
 }
 
 func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
@@ -84,13 +85,13 @@ func (d *deploy) Update(a *App, dt float64) error {
 	writeProbe(probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain})
 	d.tv.update(a, dt)
 	if d.curtain {
-		if clicked() || inpututil.IsKeyJustPressed(ebiten.KeySpace) || inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+		if clicked() || pressed(actSkip) || pressed(actEnd) {
 			d.curtain = false
 		}
 		return nil
 	}
 	d.buttons = []button{{x: a.W - 250*uiScale, y: a.H - 56*uiScale, w: 230 * uiScale, h: 40 * uiScale, label: "Ready", key: "Enter"}}
-	if d.buttons[0].clicked() || inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+	if d.buttons[0].clicked() || pressed(actEnd) {
 		if d.side == 0 {
 			d.side, d.curtain = 1, true
 			return nil
@@ -101,7 +102,7 @@ func (d *deploy) Update(a *App, dt float64) error {
 		}
 		return nil
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+	if pressed(actCancel) {
 		a.scene = newTitle(a)
 		return nil
 	}
@@ -128,7 +129,12 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	drawAreas(dst, d.tv, d.side, &cols)
 	r := d.tv.px(geom.Inches(d.baseR()))
 	mx, my := cursor()
+	d.drawn = d.drawn[:0]
 	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if d.curtain || !rules.DeployKnown(d.sc, d.side, s) {
+			return // a side that sets up hidden is never shown to the other
+		}
+		d.drawn = append(d.drawn, f)
 		p := d.tv.scr(f.Pos)
 		if f == d.drag {
 			p = fpt{mx, my}

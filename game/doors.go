@@ -1,13 +1,11 @@
 package game
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/rules"
-	"hedgerow/rules/smle"
 )
 
 // Doors and building interiors, drawn over the cached terrain each frame
@@ -97,13 +95,13 @@ func doorPlank(dst *ebiten.Image, a, b fpt, in func(float64) float64) {
 // door as a dark doorway (or, in a house with its roof off, its leaf swung
 // inwards), a kicked-in one with splinters. Shut doors are in the cached
 // terrain art, and are drawn again only over a cut-away house.
-func drawDoors(dst *ebiten.Image, tv *tableView, st *rules.State, in map[int]bool) {
+func drawDoors(dst *ebiten.Image, tv *tableView, rs rules.RuleSet, st *rules.State, in map[int]bool) {
 	if st.Terrain == nil {
 		return
 	}
 	ix := st.Terrain
 	for _, d := range ix.Doors() {
-		state := smle.DoorState(st, d)
+		state := rules.DoorStateOf(rs, st, d)
 		if state == 0 && !in[d.Piece] {
 			continue
 		}
@@ -154,18 +152,4 @@ func drawDoors(dst *ebiten.Image, tv *tableView, st *rules.State, in map[int]boo
 			line(dst, q, e, math.Max(1, tv.px(0.06)), wood)
 		}
 	}
-}
-
-// doorLabel is the action bar's label for a door command: what it does,
-// and for a kick its exact chance.
-func (b *battle) doorLabel(c rules.Command) string {
-	what := map[string]string{"kick": "Kick in the door", "rush": "Rush the door, team behind"}[c.Arg]
-	if what == "" {
-		return "Open the door"
-	}
-	o, err := b.g.Odds(c)
-	if err != nil {
-		return what
-	}
-	return fmt.Sprintf("%s (%d in 6)", what, int(math.Round(o.P("door open")*6)))
 }

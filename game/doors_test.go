@@ -8,7 +8,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/smle"
 	"hedgerow/rules/terrain"
 )
 
@@ -84,8 +83,8 @@ func TestDoorButtons(t *testing.T) {
 	}
 	press("Open the door", "Open door")
 	door := terrain.DoorRef{Piece: 1, Index: 0}
-	if smle.DoorState(g.St, door) != 1 {
-		t.Fatalf("after pressing Open the door, the door's state is %d", smle.DoorState(g.St, door))
+	if rules.DoorStateOf(g.RS, g.St, door) != 1 {
+		t.Fatalf("after pressing Open the door, the door's state is %d", rules.DoorStateOf(g.RS, g.St, door))
 	}
 	if len(occupied(g.St, nil)) != 0 {
 		t.Fatal("nobody is inside yet")
@@ -176,7 +175,7 @@ func TestLogHidesUnseenTeams(t *testing.T) {
 	b := newBattle(a, g, nil)
 	var hidden *rules.Unit
 	for i := range g.St.Units {
-		if u := &g.St.Units[i]; u.Side == 1 && smle.Unspotted(g.St, u) {
+		if u := &g.St.Units[i]; u.Side == 1 && !rules.ViewOf(g.RS, g.St, 0).Unit(u.ID) {
 			hidden = u
 			break
 		}

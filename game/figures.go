@@ -1,9 +1,11 @@
 package game
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -45,7 +47,8 @@ type figLook struct {
 	posture  rules.Posture
 	weapon   string
 	leader   bool
-	markers  rules.Marker
+	marks    []rules.Mark // from the rule set (rules.FigureInfo)
+	spent    bool         // has had its go this turn
 	removed  bool
 	fade     float64 // 1 normal, 0 gone
 	hover    bool
@@ -144,11 +147,16 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	if f.leader {
 		star(dst, fpt{c.X + r*0.72, c.Y - r*0.72}, r*0.3, rgb(0xf2c94c), rgb(0x4a3510))
 	}
+	if f.spent && !f.removed && !f.canAct {
+		// its go is over this turn: a shade over the figure, as a player
+		// turns a spent miniature or marks it
+		circle(dst, c, r, rgba(0x000000, 70))
+	}
 	if f.canAct {
 		circle(dst, fpt{c.X - r*0.78, c.Y - r*0.7}, math.Max(2, r*0.13), rgb(0xfff2a0))
 		ring(dst, fpt{c.X - r*0.78, c.Y - r*0.7}, math.Max(2, r*0.13), 1, rgb(0x4a3510))
 	}
-	drawMarkers(dst, c, r, f.markers)
+	drawMarks(dst, c, r, f.marks)
 }
 
 func star(dst *ebiten.Image, c fpt, r float64, fill, edge color.RGBA) {
@@ -165,33 +173,53 @@ func star(dst *ebiten.Image, c fpt, r float64, fill, edge color.RGBA) {
 	strokePoly(dst, pts, true, math.Max(1, r*0.12), edge)
 }
 
-var markerTags = []struct {
-	m     rules.Marker
+// markTags are the tokens the table draws for the core's mark kinds: a
+// short label on a coloured token, readable without colour. A kind a rule
+// set adds that is not here is drawn with the first letters of its label.
+var markTags = map[string]struct {
 	label string
 	col   uint32
 }{
-	{rules.Pinned, "P", 0xe67e22}, {rules.Suppressed, "S", 0xd35400}, {rules.Wounded, "W", 0xc0392b},
-	{rules.BadlyWounded, "W!", 0x8e1b10}, {rules.Stunned, "St", 0x8e44ad}, {rules.Broken, "B", 0x7f8c8d},
-	{rules.OutOfAmmo, "A", 0x555555}, {rules.Hidden, "H", 0x27ae60}, {rules.OppFire, "OF", 0x2980b9},
-	{rules.Surrendered, "Su", 0xffffff}, {rules.Running, "R", 0x16a085},
+	rules.MarkPinned: {"P", 0xe67e22}, rules.MarkSuppressed: {"S", 0xd35400}, rules.MarkShaken: {"Sh", 0xd4a017},
+	rules.MarkWounded: {"W", 0xc0392b}, rules.MarkBadWound: {"W!", 0x8e1b10}, rules.MarkStunned: {"St", 0x8e44ad},
+	rules.MarkBroken: {"B", 0x7f8c8d}, rules.MarkOutOfAmmo: {"A", 0x555555}, rules.MarkHidden: {"H", 0x27ae60},
+	rules.MarkOppFire: {"OF", 0x2980b9}, rules.MarkSurrendered: {"Su", 0xffffff}, rules.MarkRunning: {"R", 0x16a085},
+	rules.MarkNeutralised: {"N", 0x6c3483}, rules.MarkAP: {"AP", 0xf2c94c}, rules.MarkMoved: {"M", 0xa0a0a0},
+	rules.MarkFired: {"F", 0xa0a0a0},
 }
 
-// drawMarkers puts labelled tokens under the base, readable without colour.
-func drawMarkers(dst *ebiten.Image, c fpt, r float64, m rules.Marker) {
-	if m == 0 {
+// markTag is the token for one mark: its text (with the count where the
+// kind has one) and colour.
+func markTag(m rules.Mark) (string, uint32) {
+	t, ok := markTags[m.Kind]
+	if !ok {
+		l := m.Label
+		if l == "" {
+			l = m.Kind
+		}
+		rs := []rune(strings.ToUpper(l))
+		t.label, t.col = string(rs[:min(2, len(rs))]), 0xbdb19a
+	}
+	if m.Kind == rules.MarkAP || m.N != 0 {
+		return fmt.Sprintf("%d", m.N), t.col
+	}
+	return t.label, t.col
+}
+
+// drawMarks puts labelled tokens under the base, readable without colour.
+func drawMarks(dst *ebiten.Image, c fpt, r float64, marks []rules.Mark) {
+	if len(marks) == 0 {
 		return
 	}
 	x := c.X - r
 	y := c.Y + r*1.05
 	sz := math.Max(11, r*0.55)
 	f := boldFace(sz * 0.7 / uiScale)
-	for _, t := range markerTags {
-		if !m.Has(t.m) {
-			continue
-		}
-		w := textW(t.label, f) + sz*0.5
-		roundRect(dst, x, y, w, sz, sz*0.25, rgb(t.col))
-		say(dst, t.label, f, x+w/2, y+sz*0.08, rgb(0x101010), 1)
+	for _, m := range marks {
+		label, col := markTag(m)
+		w := textW(label, f) + sz*0.5
+		roundRect(dst, x, y, w, sz, sz*0.25, rgb(col))
+		say(dst, label, f, x+w/2, y+sz*0.08, rgb(0x101010), 1)
 		x += w + 2
 	}
 }

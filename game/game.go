@@ -164,13 +164,16 @@ func (a *App) Update() (err error) {
 	if a.toastT > 0 {
 		a.toastT -= dt
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {
+	if pressed(actHelp) {
 		a.help = !a.help
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyF3) {
+	if pressed(actPerf) {
 		a.perf = !a.perf
 	}
-	if a.help && (inpututil.IsKeyJustPressed(ebiten.KeyEscape) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)) {
+	if pressed(actFullscreen) {
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	if a.help && (pressed(actCancel) || inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)) {
 		a.help = false
 		return nil
 	}
@@ -283,10 +286,10 @@ func (a *App) updateDialog() {
 			choice = i
 		}
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+	if pressed(actEnd) {
 		choice = 0
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+	if pressed(actCancel) {
 		choice = a.dlg.cancel
 	}
 	if choice >= 0 {
@@ -314,39 +317,16 @@ func (a *App) drawDialog(dst *ebiten.Image) {
 	}
 }
 
-// helpLines is every key, shown by F1 (and listed in the README).
-var helpLines = [][2]string{
-	{"Left click", "select a figure of the side to play; click an enemy in targeting to shoot or fight"},
-	{"Left drag from a figure", "move it along the dragged path (tape shows inches used and left)"},
-	{"Right or middle drag", "pan the table"},
-	{"Arrows / WASD", "pan the table"},
-	{"Mouse wheel, + / -", "zoom at the pointer"},
-	{"F or Home", "fit the whole table on screen"},
-	{"1 .. 9", "the action bar's commands for the selected figure"},
-	{"Enter", "end the phase / turn (when legal)"},
-	{"Tab", "select the next figure that can act"},
-	{"M", "free tape measure: drag on the table"},
-	{"R", "range rings round the selected figure"},
-	{"L", "line-of-sight check: drag between two points"},
-	{"Space or click", "skip the dice animation"},
-	{"[ and ]", "animation speed slower / faster"},
-	{"Ctrl+Z", "take back the last command (if no dice were rolled)"},
-	{"Ctrl+S / Ctrl+O", "save / load a game"},
-	{"Esc", "leave targeting or a tool, clear the selection, then the menu (save, load, leave); on the title, quit"},
-	{"G", "show or hide the legend"},
-	{"F1", "this help"},
-	{"F3", "frame time overlay"},
-}
-
 func (a *App) drawHelp(dst *ebiten.Image) {
 	rect(dst, 0, 0, a.W, a.H, rgba(0x000000, 160))
 	lh := 24 * uiScale
 	w := math.Min(860*uiScale, a.W-40*uiScale)
-	h := float64(len(helpLines))*lh + 80*uiScale
+	lines := helpLines()
+	h := float64(len(lines))*lh + 80*uiScale
 	x, y := a.W/2-w/2, math.Max(10*uiScale, a.H/2-h/2)
 	roundRect(dst, x, y, w, h, 10*uiScale, rgb(0xefe6d2))
 	say(dst, "Keys and mouse", boldFace(20), x+24*uiScale, y+16*uiScale, rgb(0x2b2418), 0)
-	for i, l := range helpLines {
+	for i, l := range lines {
 		yy := y + 58*uiScale + float64(i)*lh
 		say(dst, l[0], boldFace(14), x+24*uiScale, yy, rgb(0x5a3a1e), 0)
 		say(dst, l[1], face(14), x+250*uiScale, yy, rgb(0x2b2418), 0)
@@ -358,6 +338,8 @@ func (a *App) drawHelp(dst *ebiten.Image) {
 type button struct {
 	x, y, w, h float64
 	label      string
+	short      string // the label on a crowded bar ("" = label)
+	strong     bool   // drawn stronger (ends a phase or go)
 	key        string // hotkey shown on the button
 	disabled   bool
 	hint       string

@@ -53,7 +53,7 @@ func benchFigures(tv *tableView, n int) []figLook {
 	for i := 0; i < n; i++ {
 		p := tv.scr(geom.P(4+float64(i%20)*6.5, 6+float64(i/20)*8.5))
 		out = append(out, figLook{pos: p, r: tv.px(0.5), side: rgb(0xc0392b), facing: float64(i), weapon: "rifle",
-			leader: i%10 == 0, markers: rules.Marker(i % 3), fade: 1, canAct: i%2 == 0})
+			leader: i%10 == 0, marks: rules.MarksOf(rules.Marker(i % 3)), fade: 1, canAct: i%2 == 0})
 	}
 	return out
 }

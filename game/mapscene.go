@@ -2,7 +2,6 @@ package game
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -32,7 +31,7 @@ func ptsIn(c ...float64) []geom.Pt {
 func (s *mapScene) Update(a *App, dt float64) error {
 	s.tv.update(a, dt)
 	s.tk.update(a, s.tv, s.ix)
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && !s.tk.active() {
+	if pressed(actCancel) && !s.tk.active() {
 		a.scene = newTitle(a)
 	}
 	return nil

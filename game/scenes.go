@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -69,14 +68,14 @@ func newChooser(a *App) Scene {
 const DefaultScenario = "ssg-standard.toml"
 
 func (c *chooser) Update(a *App, dt float64) error {
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+	if pressed(actCancel) {
 		a.scene = newTitle(a)
 		return nil
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyArrowDown) {
+	if pressed(actPanDown) {
 		c.cur = min(len(c.items)-1, c.cur+1)
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyArrowUp) {
+	if pressed(actPanUp) {
 		c.cur = max(0, c.cur-1)
 	}
 	mx, my := cursor()
@@ -97,7 +96,7 @@ func (c *chooser) Update(a *App, dt float64) error {
 		a.scene = newTitle(a)
 		return nil
 	}
-	if (c.buttons[0].clicked() || inpututil.IsKeyJustPressed(ebiten.KeyEnter)) && !c.buttons[0].disabled {
+	if (c.buttons[0].clicked() || pressed(actEnd)) && !c.buttons[0].disabled {
 		it := c.items[c.cur]
 		if s := a.deployScene(it.sc, it.m); s != nil {
 			a.scene = s
@@ -345,7 +344,7 @@ func (r *result) Update(a *App, dt float64) error {
 		{x: a.W/2 + 10*uiScale, y: a.H - 90*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Look at the table"},
 	}
 	r.probe()
-	if r.buttons[0].clicked() || inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+	if r.buttons[0].clicked() || pressed(actEnd) {
 		a.scene = newTitle(a)
 	}
 	if r.buttons[1].clicked() {

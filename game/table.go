@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hedgerow/game/view"
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
@@ -24,12 +25,13 @@ type tableView struct {
 	fitted  bool
 	legend  bool
 	swatch  map[string]*ebiten.Image
+	scale   rules.Scale // the unit the ruler, tape and tools show
 	// reserved screen margins (panels) used when fitting
 	padL, padR, padT, padB float64
 }
 
 func newTableView(m *terrain.Map) *tableView {
-	return &tableView{m: m, art: newTableArt(m), cam: view.NewCamera(1280, 800), legend: true}
+	return &tableView{m: m, art: newTableArt(m), cam: view.NewCamera(1280, 800), legend: true, scale: rules.Inches}
 }
 
 func (tv *tableView) tw() float64 { return geom.Inches(tv.m.Width) }
@@ -80,28 +82,28 @@ func (tv *tableView) update(a *App, dt float64) {
 	}
 	if !a.modal() {
 		step := 700 * dt * uiScale
-		if ebiten.IsKeyPressed(ebiten.KeyArrowLeft) || ebiten.IsKeyPressed(ebiten.KeyA) {
+		if held(actPanLeft) {
 			c.PanSmooth(step, 0)
 		}
-		if ebiten.IsKeyPressed(ebiten.KeyArrowRight) || ebiten.IsKeyPressed(ebiten.KeyD) {
+		if held(actPanRight) {
 			c.PanSmooth(-step, 0)
 		}
-		if ebiten.IsKeyPressed(ebiten.KeyArrowUp) || ebiten.IsKeyPressed(ebiten.KeyW) {
+		if held(actPanUp) {
 			c.PanSmooth(0, step)
 		}
-		if ebiten.IsKeyPressed(ebiten.KeyArrowDown) || ebiten.IsKeyPressed(ebiten.KeyS) {
+		if held(actPanDown) {
 			c.PanSmooth(0, -step)
 		}
-		if inpututil.IsKeyJustPressed(ebiten.KeyF) || inpututil.IsKeyJustPressed(ebiten.KeyHome) {
+		if pressed(actFit) {
 			tv.fit(false)
 		}
-		if inpututil.IsKeyJustPressed(ebiten.KeyG) {
+		if pressed(actLegend) {
 			tv.legend = !tv.legend
 		}
-		if inpututil.IsKeyJustPressed(ebiten.KeyEqual) || inpututil.IsKeyJustPressed(ebiten.KeyKPAdd) {
+		if pressed(actZoomIn) {
 			c.ZoomAt(a.W/2, a.H/2, 1.25)
 		}
-		if inpututil.IsKeyJustPressed(ebiten.KeyMinus) || inpututil.IsKeyJustPressed(ebiten.KeyKPSubtract) {
+		if pressed(actZoomOut) {
 			c.ZoomAt(a.W/2, a.H/2, 0.8)
 		}
 		if _, wy := ebiten.Wheel(); wy != 0 {

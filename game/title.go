@@ -4,7 +4,6 @@ import (
 	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hedgerow/rules/terrain"
 )
@@ -77,10 +76,10 @@ func (s *titleScene) Update(a *App, dt float64) error {
 			return nil
 		}
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+	if pressed(actEnd) {
 		a.scene = newChooser(a)
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+	if pressed(actCancel) {
 		return ebiten.Termination
 	}
 	return nil

@@ -29,19 +29,19 @@ func (t *tools) update(a *App, tv *tableView, ix *terrain.Index) bool {
 	if a.modal() {
 		return false
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyM) {
-		t.toggle('M', a, "Tape measure: drag on the table. M or Esc to put it away.")
+	if pressed(actTape) {
+		t.toggle('M', a, "Tape measure: drag on the table. "+keyName(actTape)+" or Esc to put it away.")
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyL) {
-		t.toggle('L', a, "Line of sight: drag from an eye to a spot. L or Esc to stop.")
+	if pressed(actSight) {
+		t.toggle('L', a, "Line of sight: drag from an eye to a spot. "+keyName(actSight)+" or Esc to stop.")
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyR) {
+	if pressed(actRings) {
 		t.rings = !t.rings
 	}
 	if t.mode == 0 {
 		return false
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) {
+	if pressed(actCancel) {
 		t.mode, t.dragging = 0, false
 		return true
 	}
@@ -77,7 +77,13 @@ func (t *tools) draw(dst *ebiten.Image, a *App, tv *tableView, ix *terrain.Index
 	switch t.mode {
 	case 'M':
 		drawTape(dst, tv, pa, pb, d, rgb(0xf2d04a))
-		say(dst, fmt.Sprintf("%.1f\"  (%.1f cm)", d, d*2.54), boldFace(15), pb.X+14*uiScale, pb.Y-8*uiScale, rgb(0xfff6c8), 0)
+		label := tv.scale.Format(geom.Dist(t.a, t.b))
+		if tv.scale.PerInch == 1 {
+			label += fmt.Sprintf("  (%.1f cm)", d*2.54)
+		} else {
+			label += fmt.Sprintf("  (%.1f\")", d)
+		}
+		say(dst, label, boldFace(15), pb.X+14*uiScale, pb.Y-8*uiScale, rgb(0xfff6c8), 0)
 	case 'L':
 		vis := terrain.Clear
 		why := "clear"
@@ -87,7 +93,7 @@ func (t *tools) draw(dst *ebiten.Image, a *App, tv *tableView, ix *terrain.Index
 			why = fmt.Sprintf("%s (%d of %d rays to a base there)", los.Vis, los.Visible, los.Rays)
 		}
 		drawSight(dst, pa, pb, vis)
-		say(dst, fmt.Sprintf("%.1f\"  sight %s", d, why), boldFace(15), pb.X+14*uiScale, pb.Y-8*uiScale, rgb(0xffffff), 0)
+		say(dst, fmt.Sprintf("%s  sight %s", tv.scale.Format(geom.Dist(t.a, t.b)), why), boldFace(15), pb.X+14*uiScale, pb.Y-8*uiScale, rgb(0xffffff), 0)
 	}
 }
 

@@ -130,9 +130,9 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 	case "assault":
 		return rules.Action{Label: "Close assault"}
 	case "run":
-		return rules.Action{Label: "Run (whole team)", Short: "Run"}
+		return rules.Action{Label: "Run", Short: "Run"}
 	case "dismount":
-		return rules.Action{Label: "Dismount (whole team)", Short: "Dismount"}
+		return rules.Action{Label: "Dismount", Short: "Dismount"}
 	case "call":
 		return rules.Action{Label: "Call for fire"}
 	case "aid":

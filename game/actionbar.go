@@ -1,0 +1,206 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+)
+
+// layoutButtons builds the action bar from what the rule set may do now
+// (Legal) and how it names each command (rules.ActionOf): the selected
+// figure's commands first, then a button per unit for its aimed commands
+// (team fire, close assault), then the commands given by no figure (a
+// team's run, opportunity fire, pass, end), then Undo.
+func (b *battle) layoutButtons(a *App) {
+	b.buttons, b.bcmds = b.buttons[:0], b.bcmds[:0]
+	add := func(label, short string, strong bool, disabled bool, f func()) {
+		b.buttons = append(b.buttons, button{label: label, short: short, strong: strong, disabled: disabled})
+		b.bcmds = append(b.bcmds, f)
+	}
+	aim := func(verb string) func() {
+		return func() {
+			if b.sel.BeginTargeting(verb) {
+				a.Toast("Click a target marked in red. Esc to stop.")
+			}
+		}
+	}
+	seen := map[string]bool{}
+	if b.sel.Sel != 0 {
+		for _, c := range b.legal {
+			// a unit's command without a target is a button of its own below
+			if !b.sel.For(c, b.sel.Sel) || (c.Fig == 0 && len(c.Targets) == 0) {
+				continue
+			}
+			act := b.action(c)
+			if seen[act.Group] {
+				continue
+			}
+			seen[act.Group] = true
+			cc := c
+			switch act.Kind {
+			case rules.ActDrag:
+				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
+			case rules.ActAim:
+				add(act.Label+"...", act.Short+"...", false, false, aim(c.Verb))
+			default:
+				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
+			}
+		}
+	}
+	if b.sel.Sel == 0 || !b.anyFor(b.sel.Sel) {
+		// a unit's aimed command (team fire, close assault): one button
+		// per unit and verb that picks the unit's first figure and aims
+		// (also while a figure that can do nothing now is selected, such
+		// as one of the team that has just ended its go)
+		for _, c := range b.legal {
+			if c.Fig != 0 || c.Unit == 0 || len(c.Targets) == 0 {
+				continue
+			}
+			act := b.action(c)
+			if act.Kind != rules.ActAim {
+				continue
+			}
+			key := fmt.Sprint(act.Group, c.Unit)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			var first rules.FigID
+			for _, f := range b.st().Figures {
+				if f.Unit == c.Unit && !f.Removed {
+					first = f.ID
+					break
+				}
+			}
+			u := b.st().UnitOf(c.Unit)
+			if first == 0 || u == nil {
+				continue
+			}
+			verb := c.Verb
+			add(act.Label+": "+u.Name+"...", act.Short+"...", false, false, func() {
+				b.sel.Mode, b.sel.Sel = view.Selected, first
+				aim(verb)()
+			})
+		}
+	}
+	for _, c := range b.legal {
+		if c.Fig != 0 {
+			continue
+		}
+		act := b.action(c)
+		if c.Unit != 0 && act.Kind == rules.ActAim {
+			continue // offered above
+		}
+		cc := c
+		label, short := act.Label, act.Short
+		if c.Unit != 0 && act.Kind == rules.ActButton && len(c.Targets) == 0 {
+			if u := b.st().UnitOf(c.Unit); u != nil && !strings.Contains(label, u.Name) {
+				// "Run (whole team): Section", shortened to "Run" on a
+				// crowded bar: the active team is named in the panel
+				label = label + ": " + u.Name
+			}
+		}
+		add(label, short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
+	}
+	undo := b.g.CanUndo()
+	add("Undo", "", false, !undo, func() {
+		if err := b.g.Undo(); err == nil {
+			b.pending = map[rules.FigID]bool{}
+			b.refresh()
+			b.sel.Reset()
+		}
+	})
+	// position along the bottom bar; when they do not all fit beside the
+	// log (a figure at a door has many choices), the labels go short and
+	// the buttons closer, so the last (End) is never pushed off screen
+	avail := a.W - b.tv.padR - 14*uiScale
+	pad, gap := 28*uiScale, 10*uiScale
+	for pass := 0; pass < 4; pass++ {
+		x := 14 * uiScale
+		y := a.H - b.tv.padB + 16*uiScale
+		for i := range b.buttons {
+			bt := &b.buttons[i]
+			if i < 9 {
+				bt.key = fmt.Sprint(i + 1)
+			}
+			bt.w = textW(bt.key+"  "+bt.label, boldFace(14)) + pad
+			bt.h = 38 * uiScale
+			bt.x, bt.y = x, y
+			x += bt.w + gap
+		}
+		if x-gap <= avail {
+			break
+		}
+		switch pass {
+		case 0:
+			for i := range b.buttons {
+				if b.buttons[i].short != "" {
+					b.buttons[i].label = b.buttons[i].short
+				}
+			}
+		case 1:
+			pad, gap = 14*uiScale, 5*uiScale
+		case 2:
+			for i := range b.buttons {
+				b.buttons[i].label = compactLabel(b.buttons[i].label)
+			}
+		}
+	}
+}
+
+// compactLabel is a label for the most crowded bar: without its
+// parenthetical hint (odds are kept) and without the unit's name.
+func compactLabel(l string) string {
+	dots := strings.HasSuffix(l, "...")
+	l = strings.TrimSuffix(l, "...")
+	if i := strings.Index(l, " ("); i > 0 && !strings.Contains(l[i:], " in 6") && !strings.Contains(l[i:], "%") {
+		l = l[:i]
+	}
+	if j := strings.Index(l, ": "); j > 0 {
+		l = l[:j]
+	}
+	if dots {
+		l += "..."
+	}
+	return l
+}
+
+func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
+	y := a.H - b.tv.padB
+	rect(dst, 0, y, a.W-b.tv.padR, b.tv.padB, rgba(0x1b1610, 235))
+	rect(dst, 0, y, a.W-b.tv.padR, 2*uiScale, rgb(0x8a6a44))
+	for i := range b.buttons {
+		bt := &b.buttons[i]
+		bt.draw(dst, bt.strong)
+	}
+	hint := ""
+	switch b.sel.Mode {
+	case view.Idle:
+		hint = "Click one of your figures (a light dot marks those that can act). " + keyName(actNext) + " cycles."
+	case view.Selected:
+		if f := b.st().Fig(b.sel.Sel); f != nil {
+			switch {
+			case b.sel.CanAct("move"):
+				hint = f.Name + " selected. Drag from the figure to move; " + keyName(actRings) + " shows weapon ranges."
+			case b.sel.CanAct("fire") || b.sel.CanAct("melee"):
+				hint = f.Name + " selected. Pick an action below, or " + keyName(actRings) + " for ranges."
+			default:
+				hint = f.Name + " has nothing to do this phase."
+			}
+		}
+	case view.Targeting:
+		hint = "Targeting: hover a red-ringed enemy to see the odds, click to commit. Esc cancels."
+	}
+	if n := len(b.buttons); hint != "" && n > 0 && a.W-b.tv.padR-(b.buttons[n-1].x+b.buttons[n-1].w) > 180*uiScale {
+		last := b.buttons[n-1]
+		x := last.x + last.w + 16*uiScale
+		for _, l := range wrap(hint, italicFace(13), a.W-b.tv.padR-x-10*uiScale) {
+			say(dst, l, italicFace(13), x, y+18*uiScale, rgb(0xc8b894), 0)
+			y += 17 * uiScale
+		}
+	}
+}

@@ -1,0 +1,185 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+func (b *battle) Draw(a *App, dst *ebiten.Image) {
+	st := b.st()
+	b.tv.draw(dst)
+	indoors := occupied(st, b.hiddenFromViewer)
+	drawInteriors(dst, b.tv, st, indoors)
+	drawDoors(dst, b.tv, b.g.RS, st, indoors)
+	drawAreas(dst, b.tv, -2, nil)
+	r := b.tv.px(geom.Inches(st.BaseR))
+	sel := st.Fig(b.sel.Sel)
+	if sel != nil && b.tk.rings {
+		b.drawRings(dst, sel)
+	}
+	// the move tape
+	if b.sel.Mode == view.Dragging && sel != nil && len(b.movePath) > 0 {
+		b.drawMoveTape(dst, sel)
+	}
+	// targeting: sight line to the hovered enemy
+	targets := map[rules.FigID]bool{}
+	if b.sel.Mode == view.Targeting {
+		key := fmt.Sprint(b.sel.Sel, b.sel.Verb, len(b.g.Log), b.g.St.Phase)
+		if key != b.targetsKey {
+			b.targetsKey, b.targets = key, map[rules.FigID]bool{}
+			for _, f := range st.Figures {
+				if !f.Removed && b.sel.Targetable(f.ID) {
+					b.targets[f.ID] = true
+				}
+			}
+		}
+		targets = b.targets
+		if t := st.Fig(b.hover); sel != nil && t != nil && t.Side != sel.Side && b.oddsFor == b.hover {
+			drawSight(dst, b.tv.scr(sel.Pos), b.tv.scr(t.Pos), b.los.Vis)
+		}
+	}
+	// figures: removed first (lying under the living)
+	for pass := 0; pass < 2; pass++ {
+		for i := range st.Figures {
+			f := &st.Figures[i]
+			removed := f.Removed && !b.pending[f.ID]
+			if (pass == 0) != removed || b.hiddenFromViewer(f) {
+				continue
+			}
+			look := figLook{pos: b.drawPos(f), r: r, side: sideColour(st, f.Side), facing: b.heading[f.ID],
+				posture: f.Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.figInfo(f.ID).Marks, spent: b.figInfo(f.ID).Spent, removed: removed, fade: 1,
+				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID]}
+			look.canAct = !removed && !b.curtain && b.anyFor(f.ID)
+			if an, ok := b.tl.Current(); ok && an.Ev.Kind == "removed" && an.Ev.Fig == f.ID {
+				look.fade = 1 - an.Progress(b.tl.Now)
+				if look.fade < 0.5 {
+					look.removed = true
+				}
+			}
+			drawFigure(dst, look)
+		}
+	}
+	b.drawTemplate(dst)
+	// while a burst or the dice play, the figure under the pointer keeps
+	// its card to itself: they are what the player watches (and the card
+	// would peek out from under the dice tray)
+	watching := false
+	if an, ok := b.tl.Current(); ok {
+		if an.Ev.Kind == "blast" && an.Ev.Area != nil {
+			b.drawBurst(dst, an)
+		}
+		watching = an.Ev.Roll != nil || (an.Ev.Kind == "blast" && an.Ev.Area != nil)
+	}
+	b.tk.draw(dst, a, b.tv, st.Terrain)
+	if b.tv.legend {
+		b.tv.drawLegend(dst, 12*uiScale, a.H-b.tv.padB-60*uiScale)
+	}
+	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
+	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && st.Fig(b.hover).Side != st.Decider {
+		b.drawOdds(dst, a)
+	} else if b.hover != 0 && !b.pressed && !watching {
+		b.drawCard(dst, a, st.Fig(b.hover))
+	}
+	b.drawTopBar(dst, a)
+	b.drawLog(dst, a)
+	b.drawBottom(dst, a)
+	if an, ok := b.tl.Current(); ok && an.Ev.Roll != nil && !b.unseenUnit(b.view().EventUnit(an.Ev)) {
+		b.drawDice(dst, a, an)
+	}
+	if b.curtain {
+		b.drawCurtain(dst, a)
+	}
+}
+
+// drawRings draws the range bands of the selected figure's weapon in
+// hand, as the rule set gives them: the nearest solid, the others dashed,
+// each labelled with its name, distance and what it does.
+func (b *battle) drawRings(dst *ebiten.Image, f *rules.Figure) {
+	w, ok := b.weapon(f)
+	if !ok || len(w.Bands) == 0 {
+		return
+	}
+	sc := b.scale()
+	c := b.tv.scr(f.Pos)
+	cols := []uint32{0xfff2a0, 0xffb060, 0xff8a50, 0xe86a40}
+	for i, band := range w.Bands {
+		col := rgba(cols[min(i, len(cols)-1)], 220)
+		R := b.tv.px(geom.Inches(band.Dist))
+		if i == 0 {
+			ring(dst, c, R, 2*uiScale, col)
+		} else {
+			n := int(2 * math.Pi * R / (14 * uiScale))
+			for k := 0; k < n; k += 2 {
+				a0 := float64(k) / float64(n) * 2 * math.Pi
+				a1 := float64(k+1) / float64(n) * 2 * math.Pi
+				line(dst, fpt{c.X + math.Cos(a0)*R, c.Y + math.Sin(a0)*R}, fpt{c.X + math.Cos(a1)*R, c.Y + math.Sin(a1)*R}, 2*uiScale, col)
+			}
+		}
+		label := fmt.Sprintf("%s %s", band.Label, sc.Format(band.Dist))
+		if i == 0 {
+			label = w.Label + ": " + label
+		}
+		if band.Note != "" {
+			label += " (" + band.Note + ")"
+		}
+		say(dst, label, boldFace(12), c.X, c.Y-R-18*uiScale, col, 1)
+	}
+}
+
+// drawTemplate shows, while aiming an explosive, the burst it would make
+// on the target, from the rule set's template hook.
+func (b *battle) drawTemplate(dst *ebiten.Image) {
+	tp, ok := b.g.RS.(rules.Templater)
+	if !ok || b.sel.Mode != view.Targeting || b.oddsCmd == nil || b.oddsErr != nil || b.oddsFor != b.hover {
+		return
+	}
+	area, ok := tp.Template(b.st(), *b.oddsCmd)
+	if !ok {
+		return
+	}
+	c, r := b.tv.scr(area.C), b.tv.px(geom.Inches(area.R))
+	circle(dst, c, r, rgba(0xff7a20, 60))
+	ring(dst, c, r, 2.5*uiScale, rgba(0xffa040, 230))
+	say(dst, "burst "+b.scale().Format(area.R), boldFace(12), c.X, c.Y+r+4*uiScale, rgb(0xffd090), 1)
+}
+
+// drawBurst animates an explosive: from the aim point it drifts to where
+// it landed (when it deviated), then the burst spreads to its radius.
+func (b *battle) drawBurst(dst *ebiten.Image, an view.Anim) {
+	area := an.Ev.Area
+	p := an.Progress(b.tl.Now)
+	land := b.tv.scr(area.C)
+	r := b.tv.px(geom.Inches(area.R))
+	drift := 0.0
+	if aim, ok := b.blastAim[area]; ok && aim != area.C {
+		drift = 0.45
+		from := b.tv.scr(aim)
+		k := math.Min(1, p/drift)
+		to := fpt{from.X + (land.X-from.X)*k, from.Y + (land.Y-from.Y)*k}
+		// the aim point, crossed
+		d := 7 * uiScale
+		line(dst, fpt{from.X - d, from.Y - d}, fpt{from.X + d, from.Y + d}, 2.5*uiScale, rgb(0xffffff))
+		line(dst, fpt{from.X - d, from.Y + d}, fpt{from.X + d, from.Y - d}, 2.5*uiScale, rgb(0xffffff))
+		strokeDashed(dst, from, to, 3*uiScale, 8*uiScale, 5*uiScale, rgb(0xffe070))
+		ang := math.Atan2(to.Y-from.Y, to.X-from.X)
+		h := 12 * uiScale
+		line(dst, to, fpt{to.X - h*math.Cos(ang-0.45), to.Y - h*math.Sin(ang-0.45)}, 3*uiScale, rgb(0xffe070))
+		line(dst, to, fpt{to.X - h*math.Cos(ang+0.45), to.Y - h*math.Sin(ang+0.45)}, 3*uiScale, rgb(0xffe070))
+		say(dst, "aimed here; lands "+b.scale().Format(geom.Dist(aim, area.C))+" away", boldFace(12), from.X, from.Y-24*uiScale, rgb(0xffffff), 1)
+	}
+	if p < drift {
+		return
+	}
+	k := (p - drift) / (1 - drift)
+	grow := math.Min(1, k*2.2)
+	circle(dst, land, r*grow, rgba(0xff6010, uint8(170*(1-0.6*k))))
+	circle(dst, land, r*grow*0.45, rgba(0xffe090, uint8(200*(1-k))))
+	ring(dst, land, r, 2.5*uiScale, rgba(0xffa040, 230))
+	say(dst, an.Ev.Text, boldFace(13), land.X, land.Y+r+6*uiScale, rgb(0xffe0b0), 1)
+}

@@ -1,0 +1,258 @@
+package game
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+func (b *battle) Update(a *App, dt float64) error {
+	b.probe()
+	mx, my := cursor()
+	// the wheel scrolls the log when over it
+	if mx > a.W-b.tv.padR && my > b.tv.padT {
+		if _, wy := ebiten.Wheel(); wy != 0 {
+			b.logScroll = max(0, b.logScroll+int(wy*3))
+		}
+	} else {
+		b.tv.update(a, dt)
+	}
+	for _, an := range b.tl.Step(dt) {
+		b.finished(an)
+	}
+	if pressed(actSlower) {
+		a.speed = math.Max(0.25, a.speed/2)
+		b.tl.Speed = a.speed
+		a.Toast("Animation speed x%g", a.speed)
+	}
+	if pressed(actFaster) {
+		a.speed = math.Min(view.MaxSpeed, a.speed*2)
+		b.tl.Speed = a.speed
+		a.Toast("Animation speed x%g", a.speed)
+	}
+	if b.newStep() {
+		b.sel.Reset()
+	}
+	if b.tl.Busy() {
+		if pressed(actSkip) || clicked() {
+			b.tl.SkipOne()
+		}
+		if pressed(actCancel) {
+			b.tl.SkipAll()
+		}
+		// the bar already shows what may be done now (not the buttons of
+		// before the command, such as a shot the team has just made)
+		b.layoutButtons(a)
+		return nil
+	}
+	if b.st().Over {
+		a.scene = newResult(a, b)
+		return nil
+	}
+	if b.st().Decider != b.shown {
+		if b.shown < 0 {
+			b.shown = b.st().Decider
+		} else {
+			b.curtain = true
+		}
+	}
+	if b.curtain {
+		if clicked() || pressed(actSkip) || pressed(actEnd) {
+			b.curtain = false
+			b.shown = b.st().Decider
+			b.sel.Reset()
+		}
+		return nil
+	}
+	if pressed(actUndo) {
+		if err := b.g.Undo(); err != nil {
+			a.Toast("Cannot take back: %s", err.Error())
+		} else {
+			b.pending = map[rules.FigID]bool{}
+			b.refresh()
+			b.sel.Reset()
+			b.log = append(b.log, logEntry{text: "(last command taken back)", side: -1})
+			a.Toast("Taken back.")
+		}
+		return nil
+	}
+	if pressed(actSave) {
+		a.saveGame(b.g)
+		return nil
+	}
+	if pressed(actLoad) {
+		a.loadDialog()
+		return nil
+	}
+	if b.tk.update(a, b.tv, b.st().Terrain) {
+		return nil
+	}
+	// buttons
+	b.layoutButtons(a)
+	for i := range b.buttons {
+		if b.buttons[i].clicked() {
+			b.bcmds[i]()
+			return nil
+		}
+	}
+	if k := barKey(); k > 0 && k <= len(b.buttons) && !b.buttons[k-1].disabled {
+		b.bcmds[k-1]()
+		return nil
+	}
+	if pressed(actEnd) {
+		// Enter ends the turn, or lets an interruption pass when that is
+		// what the rule set waits for
+		c := rules.Command{Verb: "end"}
+		for _, l := range b.legal {
+			if l.Fig == 0 && l.Unit == 0 && b.action(l).Kind == rules.ActPass {
+				c = l
+			}
+		}
+		b.apply(a, c)
+		return nil
+	}
+	if pressed(actNext) {
+		b.selectNext()
+	}
+	if pressed(actCancel) {
+		if b.sel.Mode == view.Idle {
+			a.Dialog("Menu", "The battle is autosaved after every command; you can resume it from the title.",
+				[]string{"Back to the battle", "Save", "Load", "Leave to the title"}, func(c int) {
+					switch c {
+					case 1:
+						a.saveGame(b.g)
+					case 2:
+						a.loadDialog()
+					case 3:
+						a.scene = newTitle(a)
+					}
+				})
+			a.dlg.cancel = 0
+			return nil
+		}
+		b.sel.Escape()
+	}
+	// the table
+	b.hover = 0
+	if !b.overUI(mx, my, a) || b.pressed {
+		b.hover = b.figAt(mx, my)
+		pt := b.tv.tbl(mx, my)
+		own := false
+		if f := b.st().Fig(b.hover); f != nil {
+			own = f.Side == b.st().Decider && !f.Removed
+		}
+		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) {
+			var fp geom.Pt
+			if f := b.st().Fig(b.hover); f != nil {
+				fp = f.Pos
+			}
+			b.pressed = true
+			if c := b.sel.Press(view.Hit{Fig: b.hover, Own: own, Pt: pt}, fp); c != nil {
+				b.pressed = false
+				b.apply(a, *c)
+				return nil
+			}
+			if b.sel.Mode == view.Targeting && b.hover != 0 && !own {
+				a.Toast("%s", b.whyNoTarget(b.hover))
+			}
+		}
+		if b.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			b.sel.Slop = view.SlopFor(b.tv.cam.Zoom)
+			b.sel.Move(pt)
+			if b.sel.Mode == view.Dragging {
+				path := b.sel.Path()
+				if !samePath(path, b.movePath) {
+					b.movePath = path
+					b.moveInfo = b.g.MoveCheck(b.sel.Sel, path)
+				}
+			}
+		}
+		if b.pressed && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			b.pressed = false
+			wasPress := b.sel.Mode == view.Pressing
+			if c := b.sel.Release(pt); c != nil {
+				b.apply(a, *c)
+			} else if wasPress {
+				b.autoTarget()
+			}
+			b.movePath = nil
+		}
+	}
+	// odds for the target under the pointer
+	if hf := b.st().Fig(b.hover); hf != nil && hf.Side == b.st().Decider {
+		b.oddsFor = 0 // own figures are not targets: show their card
+	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
+		b.oddsFor = b.hover
+		b.oddsCmd = b.sel.TargetCommand(b.hover)
+		b.oddsErr = nil
+		if b.oddsCmd != nil {
+			b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
+		}
+		if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover); f != nil && t != nil && b.st().Terrain != nil {
+			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true})
+		}
+	}
+	return nil
+}
+
+func samePath(a, b []geom.Pt) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// autoTarget enters targeting when the selected figure's only business is
+// to shoot or fight.
+func (b *battle) autoTarget() {
+	if b.sel.CanAct("move") {
+		return
+	}
+	// a command aimed by clicking its target: one the rule set offers as
+	// aimed, or a whole unit's command at a figure (opportunity fire)
+	for _, c := range b.legal {
+		if !b.sel.For(c, b.sel.Sel) || len(c.Targets) == 0 {
+			continue
+		}
+		if (b.action(c).Kind == rules.ActAim || c.Fig == 0) && b.sel.BeginTargeting(c.Verb) {
+			return
+		}
+	}
+}
+
+func (b *battle) selectNext() {
+	var ids []rules.FigID
+	for _, f := range b.st().Figures {
+		if !f.Removed && b.anyFor(f.ID) {
+			ids = append(ids, f.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	next := ids[0]
+	for i, id := range ids {
+		if id == b.sel.Sel && i+1 < len(ids) {
+			next = ids[i+1]
+		}
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, next
+	b.autoTarget()
+	if f := b.st().Fig(next); f != nil {
+		p := b.tv.scr(f.Pos)
+		if p.X < 0 || p.Y < 0 || p.X > b.tv.cam.W-b.tv.padR || p.Y > b.tv.cam.H-b.tv.padB {
+			b.tv.cam.PanSmooth(b.tv.cam.W/2-p.X, b.tv.cam.H/2-p.Y)
+		}
+	}
+}

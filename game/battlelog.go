@@ -1,0 +1,126 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+)
+
+func (b *battle) finished(an view.Anim) {
+	ev := an.Ev
+	if ev.Kind == "removed" {
+		delete(b.pending, ev.Fig)
+	}
+	if ev.Text != "" || ev.Roll != nil {
+		b.log = append(b.log, logEntry{text: ev.Text, roll: ev.Roll, side: ev.Side, kind: ev.Kind, unit: b.view().EventUnit(ev)})
+		b.logScroll = 0
+	}
+}
+
+func (b *battle) drawLog(dst *ebiten.Image, a *App) {
+	x := a.W - b.tv.padR
+	rect(dst, x, b.tv.padT, b.tv.padR, a.H-b.tv.padT, rgb(0x1e1912))
+	rect(dst, x, b.tv.padT, 2*uiScale, a.H-b.tv.padT, rgb(0x8a6a44))
+	y0 := b.drawStatus(dst, a)
+	say(dst, "Battle log", boldFace(15), x+14*uiScale, y0+10*uiScale, rgb(0xf2e2b8), 0)
+	say(dst, "wheel scrolls", italicFace(11), x+b.tv.padR-12*uiScale, y0+13*uiScale, rgb(0x8a7a60), 2)
+	// lay entries out bottom-up
+	w := b.tv.padR - 30*uiScale
+	f, fs := face(13), face(12)
+	type row struct {
+		s    string
+		f    *text.GoTextFace
+		c    uint32
+		side int
+	}
+	var rows []row
+	for _, e := range b.log {
+		e = b.shownEntry(e)
+		c := uint32(0xe8dcc0)
+		if e.kind == "turn" || e.kind == "phase" {
+			c = 0xf2c94c
+		}
+		if e.kind == "win" {
+			c = 0x7ee08a
+		}
+		for _, l := range wrap(e.text, f, w) {
+			rows = append(rows, row{l, f, c, e.side})
+		}
+		if e.roll != nil {
+			for _, l := range ledgerLines(e.roll) {
+				for _, ll := range wrap(l, fs, w-12*uiScale) {
+					rows = append(rows, row{"   " + ll, fs, 0xa89878, e.side})
+				}
+			}
+		}
+		rows = append(rows, row{"", fs, 0, -1})
+	}
+	lh := 17 * uiScale
+	maxRows := int((a.H - y0 - 44*uiScale) / lh)
+	end := len(rows) - b.logScroll
+	if end < 0 {
+		end = 0
+		b.logScroll = len(rows)
+	}
+	start := max(0, end-maxRows)
+	yy := y0 + 38*uiScale
+	for _, r := range rows[start:end] {
+		if r.s != "" {
+			if r.side >= 0 && r.side < 2 && !strings.HasPrefix(r.s, "   ") {
+				rect(dst, x+8*uiScale, yy+3*uiScale, 3*uiScale, 11*uiScale, sideColour(b.st(), r.side))
+			}
+			say(dst, r.s, r.f, x+16*uiScale, yy, rgb(r.c), 0)
+		}
+		yy += lh
+	}
+}
+
+// ledgerLines explains a roll in plain words.
+func ledgerLines(l *rules.Ledger) []string {
+	var faces []string
+	for _, d := range l.Dice {
+		faces = append(faces, fmt.Sprintf("%d", d.Face))
+	}
+	sides := 6
+	if len(l.Dice) > 0 {
+		sides = l.Dice[0].Sides
+	}
+	out := []string{fmt.Sprintf("rolled %dd%d: %s", len(l.Dice), sides, strings.Join(faces, " "))}
+	for _, m := range l.Mods {
+		out = append(out, fmt.Sprintf("%+d %s", m.Value, m.Reason))
+	}
+	o := l.Outcome
+	switch l.Compare {
+	case ">=":
+		out = append(out, fmt.Sprintf("needs %d+, total %d: %s", l.Target, l.Total, o))
+	case "<=":
+		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
+	case "opposed":
+		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
+	default:
+		out = append(out, fmt.Sprintf("total %d: %s", l.Total, o))
+	}
+	if l.Note != "" {
+		out = append(out, l.Note)
+	}
+	return out
+}
+
+// lastAction is the newest log entry that says what somebody did, passing
+// over announcements of a new turn or phase, so the curtain tells the
+// incoming player what their opponent just did.
+func (b *battle) lastAction() (logEntry, bool) {
+	for i := len(b.log) - 1; i >= 0; i-- {
+		switch b.log[i].kind {
+		case "turn", "phase", "round":
+			continue
+		}
+		return b.shownEntry(b.log[i]), true
+	}
+	return logEntry{}, false
+}

@@ -1,0 +1,118 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// figureLines are the figure's card lines, from the rule set.
+func (b *battle) figureLines(f *rules.Figure) []string { return b.figInfo(f.ID).Lines }
+
+func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
+	mx, my := cursor()
+	fh, fb := boldFace(15), face(13)
+	w := textW(head, fh)
+	for _, l := range lines {
+		w = math.Max(w, textW(l, fb))
+	}
+	w += 24 * uiScale
+	h := 34*uiScale + float64(len(lines))*18*uiScale
+	x, y := mx+20*uiScale, my+16*uiScale
+	if x+w > a.W-b.tv.padR {
+		x = math.Max(4*uiScale, mx-w-20*uiScale)
+	}
+	if y+h > a.H-b.tv.padB {
+		y = my - h - 16*uiScale
+	}
+	a.keepClear(x, y, w, h)
+	roundRect(dst, x+3*uiScale, y+4*uiScale, w, h, 7*uiScale, rgba(0x000000, 110))
+	roundRect(dst, x, y, w, h, 7*uiScale, rgb(0xf3ead6))
+	rect(dst, x, y+6*uiScale, 5*uiScale, h-12*uiScale, rgb(accent))
+	say(dst, head, fh, x+14*uiScale, y+8*uiScale, rgb(0x2b2418), 0)
+	for i, l := range lines {
+		say(dst, l, fb, x+14*uiScale, y+30*uiScale+float64(i)*18*uiScale, rgb(0x3a3026), 0)
+	}
+}
+
+func colourInt(c interface{ RGBA() (r, g, b, a uint32) }) uint32 {
+	r, g, bb, _ := c.RGBA()
+	return (r>>8)<<16 | (g>>8)<<8 | bb>>8
+}
+
+func (b *battle) drawCard(dst *ebiten.Image, a *App, f *rules.Figure) {
+	if f == nil {
+		return
+	}
+	head := f.Name
+	if f.Leader {
+		head += "  (leader)"
+	}
+	b.card(dst, a, head, b.figureLines(f), colourInt(sideColour(b.st(), f.Side)))
+}
+
+func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
+	f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover)
+	if f == nil || t == nil {
+		return
+	}
+	sc := b.scale()
+	var lines []string
+	band := ""
+	if w, ok := b.weapon(f); ok && b.sel.Verb == "fire" && len(w.Bands) > 0 {
+		band = "out of range"
+		if rb, ok := w.Band(geom.Dist(f.Pos, t.Pos)); ok {
+			band = rb.Label
+		}
+	}
+	lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
+	if b.sel.Verb == "fire" {
+		lines = append(lines, fmt.Sprintf("Sight: %s (%d of %d rays reach)", b.los.Vis, b.los.Visible, b.los.Rays))
+	}
+	if b.oddsCmd == nil || b.oddsErr != nil {
+		why := b.whyNoTarget(t.ID)
+		if b.oddsErr != nil {
+			why = sentence(b.oddsErr.Error())
+		}
+		lines = append(lines, why)
+		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)
+		return
+	}
+	for _, m := range b.odds.Mods {
+		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
+	}
+	if len(b.odds.Mods) == 0 {
+		lines = append(lines, "no modifiers")
+	}
+	var outs []string
+	for _, o := range b.odds.Outcomes {
+		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+	}
+	lines = append(lines, strings.Join(outs, "   "))
+	if b.odds.Note != "" {
+		lines = append(lines, b.odds.Note)
+	}
+	lines = append(lines, "click to commit")
+	b.card(dst, a, fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name), lines, 0xc0392b)
+}
+
+func (b *battle) whyNoTarget(id rules.FigID) string {
+	f, t := b.st().Fig(b.sel.Sel), b.st().Fig(id)
+	if f == nil || t == nil {
+		return "No target there."
+	}
+	if w, ok := b.weapon(f); ok && b.sel.Verb == "fire" && w.Reach() > 0 && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
+		sc := b.scale()
+		return fmt.Sprintf("%s is %s away: beyond the %s's reach of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
+	}
+	c := rules.Command{Verb: b.sel.Verb, Fig: f.ID, Targets: []rules.FigID{id}}
+	if _, err := b.g.Odds(c); err != nil {
+		return sentence(err.Error())
+	}
+	return fmt.Sprintf("%s cannot %s %s now.", f.Name, b.sel.Verb, t.Name)
+}

@@ -1,0 +1,169 @@
+package game
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+)
+
+// drawDice animates the dice tumbling onto a tray, then explains the roll.
+func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
+	l := an.Ev.Roll
+	p := an.Progress(b.tl.Now)
+	tumbleFrac := view.DiceTumble / (view.DiceTumble + view.DiceHold)
+	tw := math.Min(560*uiScale, a.W-b.tv.padR-40*uiScale)
+	lines := ledgerLines(l)
+	th := 130*uiScale + float64(len(lines))*19*uiScale
+	tx := (a.W-b.tv.padR)/2 - tw/2
+	ty := a.H - b.tv.padB - th - 14*uiScale
+	a.keepClear(tx, ty, tw, th)
+	// tray: wooden rim, felt inside
+	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
+	roundRect(dst, tx, ty, tw, th, 12*uiScale, rgb(0x6b4a2e))
+	roundRect(dst, tx+8*uiScale, ty+8*uiScale, tw-16*uiScale, th-16*uiScale, 8*uiScale, rgb(0x1f4a32))
+	say(dst, l.What, boldFace(15), tx+20*uiScale, ty+14*uiScale, rgb(0xf2e2b8), 0)
+	ds := 44 * uiScale
+	n := len(l.Dice)
+	for i, d := range l.Dice {
+		fx := tx + 24*uiScale + float64(i)*(ds+14*uiScale)
+		fy := ty + 44*uiScale
+		face := d.Face
+		rot := 0.0
+		if p < tumbleFrac {
+			k := p / tumbleFrac
+			e := 1 - math.Pow(1-k, 3)
+			fx = tx - 60*uiScale + (fx-tx+60*uiScale)*e
+			fy = fy - 40*uiScale*math.Abs(math.Sin(k*math.Pi*3))*(1-k)
+			rot = (1 - e) * 6 * float64(i+1)
+			face = 1 + b.diceRand.IntN(max(1, d.Sides))
+		}
+		drawDie(dst, fpt{fx + ds/2, fy + ds/2}, ds, rot, face, d.Sides, i < n)
+	}
+	if p >= tumbleFrac {
+		say(dst, strings.ToUpper(l.Outcome), boldFace(22), tx+tw-24*uiScale, ty+52*uiScale, outcomeColour(l), 2)
+		for i, s := range lines {
+			say(dst, s, face(14), tx+24*uiScale, ty+100*uiScale+float64(i)*19*uiScale, rgb(0xe8f0e0), 0)
+		}
+	}
+	say(dst, "Space or click skips", italicFace(11), tx+tw-20*uiScale, ty+th-24*uiScale, rgb(0x9ab8a0), 2)
+}
+
+func outcomeColour(l *rules.Ledger) color.RGBA {
+	if success(l) {
+		return rgb(0x9cf0a0)
+	}
+	return rgb(0xf0a090)
+}
+
+// drawDie draws one die: a rounded square with pips (d6) or a number.
+func drawDie(dst *ebiten.Image, c fpt, s, rot float64, face, sides int, _ bool) {
+	var pts []fpt
+	h := s / 2
+	for k := 0; k < 4; k++ {
+		for j := 0; j <= 3; j++ {
+			a := rot + float64(k)*math.Pi/2 + float64(j)*math.Pi/6 - math.Pi/4
+			rr := h * (1.0 - 0.12*math.Sin(float64(j)*math.Pi/3))
+			pts = append(pts, fpt{c.X + math.Cos(a)*rr*1.3, c.Y + math.Sin(a)*rr*1.3})
+		}
+	}
+	sh := make([]fpt, len(pts))
+	for i, q := range pts {
+		sh[i] = fpt{q.X + 3*uiScale, q.Y + 4*uiScale}
+	}
+	fillPoly(dst, sh, rgba(0x000000, 110))
+	fillPoly(dst, pts, rgb(0xf6f0e2))
+	strokePoly(dst, pts, true, 1.5*uiScale, rgb(0x8a8070))
+	if sides != 6 {
+		say(dst, fmt.Sprint(face), boldFace(s/2.4/uiScale), c.X, c.Y-s/3.2, rgb(0x2b2418), 1)
+		return
+	}
+	pip := func(dx, dy float64) {
+		ca, sa := math.Cos(rot), math.Sin(rot)
+		x, y := dx*h*0.5, dy*h*0.5
+		circle(dst, fpt{c.X + x*ca - y*sa, c.Y + x*sa + y*ca}, s*0.08, rgb(0x2b2418))
+	}
+	switch face {
+	case 1:
+		pip(0, 0)
+	case 2:
+		pip(-1, -1)
+		pip(1, 1)
+	case 3:
+		pip(-1, -1)
+		pip(0, 0)
+		pip(1, 1)
+	case 4:
+		pip(-1, -1)
+		pip(1, -1)
+		pip(-1, 1)
+		pip(1, 1)
+	case 5:
+		pip(-1, -1)
+		pip(1, -1)
+		pip(0, 0)
+		pip(-1, 1)
+		pip(1, 1)
+	default:
+		for _, y := range []float64{-1, 0, 1} {
+			pip(-1, y)
+			pip(1, y)
+		}
+	}
+}
+
+// success reads whether a roll succeeded from its comparison.
+func success(l *rules.Ledger) bool {
+	switch l.Compare {
+	case ">=":
+		return l.Total >= l.Target
+	case "<=":
+		return l.Total <= l.Target
+	case "opposed":
+		return l.Total > l.Target
+	}
+	o := strings.ToLower(l.Outcome)
+	return o == "hit" || o == "kill" || o == "win" || o == "pass" || o == "success"
+}
+
+// chance is the probability a roll of these dice with these modifiers
+// succeeds, by enumerating the faces.
+func chance(l *rules.Ledger) (float64, bool) {
+	if len(l.Dice) == 0 || len(l.Dice) > 4 || (l.Compare != ">=" && l.Compare != "<=") {
+		return 0, false
+	}
+	mod := l.ModTotal()
+	// Total may be computed differently (e.g. best die); check it matches a sum
+	if l.DiceTotal()+mod != l.Total {
+		return 0, false
+	}
+	counts := map[int]float64{0: 1}
+	for _, d := range l.Dice {
+		next := map[int]float64{}
+		for s, p := range counts {
+			for f := 1; f <= d.Sides; f++ {
+				next[s+f] += p / float64(d.Sides)
+			}
+		}
+		counts = next
+	}
+	keys := make([]int, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	p := 0.0
+	for _, s := range keys {
+		t := s + mod
+		if (l.Compare == ">=" && t >= l.Target) || (l.Compare == "<=" && t <= l.Target) {
+			p += counts[s]
+		}
+	}
+	return p, true
+}
