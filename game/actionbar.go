@@ -23,7 +23,7 @@ func (b *battle) layoutButtons(a *App) {
 	}
 	aim := func(verb string) func() {
 		return func() {
-			if b.sel.BeginTargeting(verb) {
+			if b.beginTargeting(verb) {
 				a.Toast("Click a target marked in red. Esc to stop.")
 			}
 		}
@@ -108,6 +108,7 @@ func (b *battle) layoutButtons(a *App) {
 	}
 	undo := b.g.CanUndo()
 	add("Undo", "", false, !undo, func() {
+		b.before = nil
 		if err := b.g.Undo(); err == nil {
 			b.pending = map[rules.FigID]bool{}
 			b.refresh()

@@ -56,6 +56,12 @@ type battle struct {
 	blastAim   map[*geom.Circle]geom.Pt         // where each burst was aimed (its target's spot)
 	explain    *rules.Explanation               // the rule set's status panel, when it has one
 	info       map[rules.FigID]rules.FigureInfo // figures as the rule set sees them, this command
+	// before is the state as it stood before the commands whose events
+	// are still being animated: the table shows losses, postures and
+	// markers from it until the dice have landed, so nothing tells a
+	// result before the tray does.
+	before     *rules.State
+	beforeInfo map[rules.FigID]rules.FigureInfo
 	targets    map[rules.FigID]bool             // figures that may be clicked as targets now
 	targetsKey string                           // what targets was worked out for
 }
@@ -170,6 +176,35 @@ func (b *battle) figInfo(id rules.FigID) rules.FigureInfo {
 	return fi
 }
 
+// settle shows the state as it is once every die has landed.
+func (b *battle) settle() {
+	if !b.tl.Busy() {
+		b.before = nil
+	}
+}
+
+// shownSt is the state the table shows: the one before the commands still
+// being animated, or the current one.
+func (b *battle) shownSt() *rules.State {
+	if b.before != nil {
+		return b.before
+	}
+	return b.st()
+}
+
+// shownInfo is figure id as the table shows it now (see before).
+func (b *battle) shownInfo(id rules.FigID) rules.FigureInfo {
+	if b.before == nil {
+		return b.figInfo(id)
+	}
+	if fi, ok := b.beforeInfo[id]; ok {
+		return fi
+	}
+	fi := rules.FigureOf(b.g.RS, b.before, id)
+	b.beforeInfo[id] = fi
+	return fi
+}
+
 // action is how the rule set offers command c.
 func (b *battle) action(c rules.Command) rules.Action { return rules.ActionOf(b.g.RS, b.st(), c) }
 
@@ -180,6 +215,38 @@ func (b *battle) weapon(f *rules.Figure) (rules.WeaponInfo, bool) {
 		return rules.WeaponInfo{}, false
 	}
 	return ws[0], true
+}
+
+// beginTargeting enters targeting with a verb; a figure's own shot with a
+// weapon of several dice places them one click at a time (a volley).
+func (b *battle) beginTargeting(verb string) bool {
+	b.sel.Shots = 0
+	if f := b.st().Fig(b.sel.Sel); f != nil {
+		if w, ok := b.weapon(f); ok && w.Shots > 1 {
+			for _, c := range b.legal {
+				if c.Verb == verb && c.Fig == f.ID && len(c.Targets) > 0 {
+					b.sel.Shots = w.Shots
+					break
+				}
+			}
+		}
+	}
+	b.oddsFor = 0
+	return b.sel.BeginTargeting(verb)
+}
+
+// aimedCommand is the command a click on target would give now: the
+// shot at it, or, in a volley, the dice placed so far and the rest on it.
+func (b *battle) aimedCommand(target rules.FigID) *rules.Command {
+	c := b.sel.TargetCommand(target)
+	if c == nil || b.sel.Shots < 2 || c.Fig != b.sel.Sel {
+		return c
+	}
+	v := append(append([]rules.FigID(nil), b.sel.Volley...), target)
+	for len(v) < b.sel.Shots {
+		v = append(v, target)
+	}
+	return &rules.Command{Verb: c.Verb, Fig: c.Fig, Targets: v}
 }
 
 // scale is the unit distances are shown in.
@@ -219,10 +286,14 @@ func (b *battle) push(evs []rules.Event) {
 }
 
 func (b *battle) apply(a *App, c rules.Command) bool {
+	before := b.st()
 	evs, err := b.g.Apply(c)
 	if err != nil {
 		a.Toast("%s", sentence(err.Error()))
 		return false
+	}
+	if b.before == nil && before != b.st() {
+		b.before, b.beforeInfo = before, map[rules.FigID]rules.FigureInfo{}
 	}
 	b.push(evs)
 	b.refresh()

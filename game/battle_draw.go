@@ -53,7 +53,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 				continue
 			}
 			look := figLook{pos: b.drawPos(f), r: r, side: sideColour(st, f.Side), facing: b.heading[f.ID],
-				posture: f.Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.figInfo(f.ID).Marks, spent: b.figInfo(f.ID).Spent, removed: removed, fade: 1,
+				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
 				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID]}
 			look.canAct = !removed && !b.curtain && b.anyFor(f.ID)
 			if an, ok := b.tl.Current(); ok && an.Ev.Kind == "removed" && an.Ev.Fig == f.ID {
@@ -65,6 +65,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			drawFigure(dst, look)
 		}
 	}
+	b.drawVolley(dst, r)
 	b.drawTemplate(dst)
 	// while a burst or the dice play, the figure under the pointer keeps
 	// its card to itself: they are what the player watches (and the card
@@ -182,4 +183,24 @@ func (b *battle) drawBurst(dst *ebiten.Image, an view.Anim) {
 	circle(dst, land, r*grow*0.45, rgba(0xffe090, uint8(200*(1-k))))
 	ring(dst, land, r, 2.5*uiScale, rgba(0xffa040, 230))
 	say(dst, an.Ev.Text, boldFace(13), land.X, land.Y+r+6*uiScale, rgb(0xffe0b0), 1)
+}
+
+// drawVolley shows the dice of a volley placed so far, as small dice
+// beside each target, so the player sees how the shots are split.
+func (b *battle) drawVolley(dst *ebiten.Image, r float64) {
+	if b.sel.Mode != view.Targeting || len(b.sel.Volley) == 0 {
+		return
+	}
+	seen := map[rules.FigID]int{}
+	s := math.Max(10*uiScale, r*0.7)
+	for i, id := range b.sel.Volley {
+		f := b.st().Fig(id)
+		if f == nil {
+			continue
+		}
+		k := seen[id]
+		seen[id]++
+		p := b.drawPos(f)
+		drawDie(dst, fpt{p.X + r + s*0.7 + float64(k)*(s+3*uiScale), p.Y - r}, s, 0, i+1, 6, true)
+	}
 }

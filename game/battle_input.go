@@ -26,6 +26,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	for _, an := range b.tl.Step(dt) {
 		b.finished(an)
 	}
+	b.settle()
 	if pressed(actSlower) {
 		a.speed = math.Max(0.25, a.speed/2)
 		b.tl.Speed = a.speed
@@ -71,6 +72,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		return nil
 	}
 	if pressed(actUndo) {
+		b.before = nil
 		if err := b.g.Undo(); err != nil {
 			a.Toast("Cannot take back: %s", err.Error())
 		} else {
@@ -108,6 +110,13 @@ func (b *battle) Update(a *App, dt float64) error {
 	if pressed(actEnd) {
 		// Enter ends the turn, or lets an interruption pass when that is
 		// what the rule set waits for
+		if b.sel.Mode == view.Targeting && len(b.sel.Volley) > 0 {
+			// a volley: the dice not yet placed go on the last target
+			if c := b.sel.Finish(); c != nil {
+				b.apply(a, *c)
+			}
+			return nil
+		}
 		c := rules.Command{Verb: "end"}
 		for _, l := range b.legal {
 			if l.Fig == 0 && l.Unit == 0 && b.action(l).Kind == rules.ActPass {
@@ -137,6 +146,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			return nil
 		}
 		b.sel.Escape()
+		b.oddsFor = 0
 	}
 	// the table
 	b.hover = 0
@@ -153,9 +163,16 @@ func (b *battle) Update(a *App, dt float64) error {
 				fp = f.Pos
 			}
 			b.pressed = true
+			placed := len(b.sel.Volley)
 			if c := b.sel.Press(view.Hit{Fig: b.hover, Own: own, Pt: pt}, fp); c != nil {
 				b.pressed = false
 				b.apply(a, *c)
+				return nil
+			}
+			if len(b.sel.Volley) != placed {
+				b.pressed = false
+				b.oddsFor = 0 // the card now counts one more die placed
+				a.Toast("%d of %d dice placed. Click another target, or Enter to put the rest here.", len(b.sel.Volley), b.sel.Shots)
 				return nil
 			}
 			if b.sel.Mode == view.Targeting && b.hover != 0 && !own {
@@ -189,7 +206,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		b.oddsFor = 0 // own figures are not targets: show their card
 	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
 		b.oddsFor = b.hover
-		b.oddsCmd = b.sel.TargetCommand(b.hover)
+		b.oddsCmd = b.aimedCommand(b.hover)
 		b.oddsErr = nil
 		if b.oddsCmd != nil {
 			b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
@@ -225,7 +242,7 @@ func (b *battle) autoTarget() {
 		if !b.sel.For(c, b.sel.Sel) || len(c.Targets) == 0 {
 			continue
 		}
-		if (b.action(c).Kind == rules.ActAim || c.Fig == 0) && b.sel.BeginTargeting(c.Verb) {
+		if (b.action(c).Kind == rules.ActAim || c.Fig == 0) && b.beginTargeting(c.Verb) {
 			return
 		}
 	}

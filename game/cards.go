@@ -97,8 +97,22 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if b.odds.Note != "" {
 		lines = append(lines, b.odds.Note)
 	}
-	lines = append(lines, "click to commit")
-	b.card(dst, a, fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name), lines, 0xc0392b)
+	head := fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name)
+	if n := b.sel.Shots; n > 1 && b.oddsCmd.Fig == f.ID {
+		placed := len(b.sel.Volley)
+		head = fmt.Sprintf("%s: %s, %d of %d dice placed", title(b.sel.Verb), f.Name, placed, n)
+		var names []string
+		for _, id := range b.oddsCmd.Targets {
+			if ft := b.st().Fig(id); ft != nil {
+				names = append(names, ft.Name)
+			}
+		}
+		lines = append(lines, "The whole volley if the rest go here: "+strings.Join(names, ", "))
+		lines = append(lines, fmt.Sprintf("click to place die %d of %d here; Enter puts the rest here and fires; Esc takes one back", placed+1, n))
+	} else {
+		lines = append(lines, "click to commit")
+	}
+	b.card(dst, a, head, lines, 0xc0392b)
 }
 
 func (b *battle) whyNoTarget(id rules.FigID) string {

@@ -8,6 +8,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/geom"
 )
 
 func newTestBattle(t *testing.T) (*App, *battle) {
@@ -115,5 +116,74 @@ func TestChooserStartsOnTheStandardGame(t *testing.T) {
 	c := newChooser(&App{}).(*chooser)
 	if it := c.items[c.cur]; it.file != DefaultScenario || it.err != nil {
 		t.Fatalf("the choice starts on %q (%v)", it.file, it.err)
+	}
+}
+
+// Nothing tells a roll's result before the dice land: while the shot is
+// on the tray, the losses in the header and the figures' markers and
+// postures are those from before the shot; once it has played out they
+// are the new ones.
+func TestResultWaitsForTheDice(t *testing.T) {
+	a, b := newTestBattle(t)
+	g := b.g
+	b.tl.SkipAll()
+	b.tl.Step(1)
+	var shot *rules.Command
+	for i := 0; i < 12 && shot == nil && !g.St.Over; i++ {
+		for _, c := range g.Legal() {
+			if c.Verb == "fire" && len(c.Targets) == 1 {
+				if o, err := g.Odds(c); err == nil && o.P("hit") > 0 {
+					cc := c
+					shot = &cc
+					break
+				}
+			}
+		}
+		if shot == nil {
+			// move every figure 4" towards the enemy, then end the phase
+			for _, c := range g.Legal() {
+				if c.Verb != "move" {
+					continue
+				}
+				f := g.St.Fig(c.Fig)
+				var dy int64
+				if f.Pos.Y < g.St.Map.Height/2 {
+					dy = 4 * 1000
+				} else {
+					dy = -4 * 1000
+				}
+				c.Path = []geom.Pt{{X: f.Pos.X, Y: f.Pos.Y + dy}}
+				g.Apply(c)
+			}
+			if _, err := g.Apply(rules.Command{Verb: "end"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if shot == nil {
+		t.Fatal("no shot came up in the standard game")
+	}
+	b.refresh()
+	side := g.St.Fig(shot.Targets[0]).Side
+	lossesBefore := g.St.Sides[side].Losses
+	g.St.Force(6) // a hit: the target is out of the fight
+	if !b.apply(a, *shot) {
+		t.Fatal("the shot was refused")
+	}
+	if g.St.Sides[side].Losses != lossesBefore+1 {
+		t.Fatalf("a six should hit: losses %d -> %d", lossesBefore, g.St.Sides[side].Losses)
+	}
+	if !b.tl.Busy() {
+		t.Fatal("the shot has nothing to animate")
+	}
+	if got := b.shownSt().Sides[side].Losses; got != lossesBefore {
+		t.Errorf("while the dice roll the header shows %d losses; want %d, as before the shot", got, lossesBefore)
+	}
+	render(a, b)
+	b.tl.SkipAll()
+	b.tl.Step(1)
+	b.settle()
+	if got := b.shownSt().Sides[side].Losses; got != lossesBefore+1 {
+		t.Errorf("after the dice the header shows %d losses; want %d", got, lossesBefore+1)
 	}
 }

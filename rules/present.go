@@ -171,6 +171,7 @@ type WeaponInfo struct {
 	ID    string
 	Label string      // "Rifle"
 	Dice  string      // "1 die", "3 dice", "" when the rule set has no such word
+	Shots int         // dice the firer places one by one on targets of its choice (0 or 1: one target)
 	Bands []RangeBand // nearest first; beyond the last is out of range
 }
 

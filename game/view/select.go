@@ -57,10 +57,57 @@ type Selector struct {
 	// units the pointer must travel before a press becomes a drag. The
 	// battle sets it from the zoom so that it is DragSlopPx on screen.
 	Slop int64
+	// Shots, when above one, is how many dice the selected figure's
+	// weapon may split among targets (a submachine gun's three): each
+	// click in targeting places one (Volley) and the command is given
+	// when all are placed, or by Finish with the rest on the last target.
+	Shots  int
+	Volley []rules.FigID
 }
 
 // Reset clears the selection.
-func (s *Selector) Reset() { *s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop} }
+func (s *Selector) Reset() {
+	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop}
+}
+
+// volleyCommand is the command firing the dice placed so far (nil if it
+// would not be legal).
+func (s *Selector) volleyCommand(targets []rules.FigID) *rules.Command {
+	if len(targets) == 0 {
+		return nil
+	}
+	c := rules.Command{Verb: s.Verb, Fig: s.Sel, Targets: append([]rules.FigID(nil), targets...)}
+	if s.Check != nil && !s.Check(c) {
+		return nil
+	}
+	return &c
+}
+
+// VolleyCommand is the command the placed dice would give now, with the
+// rest of the dice on the last target placed (nil when none is placed).
+func (s *Selector) VolleyCommand() *rules.Command {
+	if len(s.Volley) == 0 {
+		return nil
+	}
+	t := append([]rules.FigID(nil), s.Volley...)
+	for len(t) < s.Shots {
+		t = append(t, t[len(t)-1])
+	}
+	return s.volleyCommand(t)
+}
+
+// Finish fires the volley placed so far, the dice not yet placed going
+// to the last target (one click then Enter puts them all on one figure).
+func (s *Selector) Finish() *rules.Command {
+	c := s.VolleyCommand()
+	if c != nil {
+		s.Mode, s.Verb, s.Volley = Selected, "", nil
+	}
+	return c
+}
+
+// volleying reports whether targeting places dice one by one.
+func (s *Selector) volleying() bool { return s.Shots > 1 && s.Verb == "fire" }
 
 // SlopFor is the Slop for a zoom of pixelsPerInch, never less than
 // DragStart so that a close zoom still ignores a tremble.
@@ -98,6 +145,15 @@ func (s *Selector) CanAct(verb string) bool {
 // hit (if any).
 func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 	if s.Mode == Targeting {
+		if h.Fig != 0 && !h.Own && s.volleying() {
+			if c := s.TargetCommand(h.Fig); c != nil && c.Fig == s.Sel {
+				s.Volley = append(s.Volley, h.Fig)
+				if len(s.Volley) < s.Shots {
+					return nil
+				}
+				return s.Finish()
+			}
+		}
 		if h.Fig != 0 && !h.Own {
 			if c := s.TargetCommand(h.Fig); c != nil {
 				s.Mode = Selected
@@ -106,7 +162,7 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 			}
 		}
 		if h.Fig != 0 && h.Own {
-			s.Mode, s.Sel, s.Verb = Selected, h.Fig, ""
+			s.Mode, s.Sel, s.Verb, s.Volley = Selected, h.Fig, "", nil
 		}
 		return nil
 	}
@@ -228,7 +284,7 @@ func (s *Selector) BeginTargeting(verb string) bool {
 	if !s.CanAct(verb) {
 		return false
 	}
-	s.Mode, s.Verb = Targeting, verb
+	s.Mode, s.Verb, s.Volley = Targeting, verb, nil
 	return true
 }
 
@@ -236,6 +292,10 @@ func (s *Selector) BeginTargeting(verb string) bool {
 func (s *Selector) Escape() {
 	switch s.Mode {
 	case Targeting, Dragging, Pressing:
+		if s.Mode == Targeting && len(s.Volley) > 0 {
+			s.Volley = s.Volley[:len(s.Volley)-1] // take back the last die placed
+			return
+		}
 		s.Mode, s.Verb, s.Trail = Selected, "", nil
 	default:
 		s.Mode, s.Sel = Idle, 0

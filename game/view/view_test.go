@@ -257,3 +257,55 @@ func TestDragSlopIsInScreenPixels(t *testing.T) {
 		t.Errorf("close in, the slop should not fall below DragStart")
 	}
 }
+
+// A submachine gun's three dice are placed one click at a time, split
+// among targets as the player chooses; the third click fires them all.
+// Esc takes back the last die placed; one click and Finish (Enter) puts
+// every die on that one figure.
+func TestVolleyPlacesEachDie(t *testing.T) {
+	legal := []rules.Command{
+		{Verb: "fire", Fig: 3, Targets: []rules.FigID{9}},
+		{Verb: "fire", Fig: 3, Targets: []rules.FigID{10}},
+	}
+	var checked []rules.Command
+	s := Selector{Legal: legal, Check: func(c rules.Command) bool { checked = append(checked, c); return len(c.Targets) <= 3 }}
+	s.Mode, s.Sel, s.Shots = Selected, 3, 3
+	if !s.BeginTargeting("fire") {
+		t.Fatal("fire should be possible")
+	}
+	click := func(id rules.FigID) *rules.Command { return s.Press(Hit{Fig: id}, geom.Pt{}) }
+	if c := click(9); c != nil || len(s.Volley) != 1 {
+		t.Fatalf("first die placed: command %v, volley %v", c, s.Volley)
+	}
+	if c := click(9); c != nil || len(s.Volley) != 2 {
+		t.Fatalf("second die placed: command %v, volley %v", c, s.Volley)
+	}
+	if v := s.VolleyCommand(); v == nil || len(v.Targets) != 3 || v.Targets[2] != 9 {
+		t.Fatalf("the volley as it stands fills the last die on the last target: %+v", v)
+	}
+	s.Escape()
+	if s.Mode != Targeting || len(s.Volley) != 1 {
+		t.Fatalf("Esc takes back one die: mode %v volley %v", s.Mode, s.Volley)
+	}
+	click(10)
+	c := click(9)
+	if c == nil || c.Verb != "fire" || c.Fig != 3 || len(c.Targets) != 3 || c.Targets[0] != 9 || c.Targets[1] != 10 || c.Targets[2] != 9 {
+		t.Fatalf("third click fires F9 F10 F9: %+v", c)
+	}
+	if s.Mode != Selected || len(s.Volley) != 0 {
+		t.Errorf("after the volley: mode %v volley %v", s.Mode, s.Volley)
+	}
+	// one click and Enter: all three on one figure
+	s.BeginTargeting("fire")
+	click(10)
+	c = s.Finish()
+	if c == nil || len(c.Targets) != 3 || c.Targets[0] != 10 || c.Targets[1] != 10 || c.Targets[2] != 10 {
+		t.Fatalf("one click then Enter: %+v", c)
+	}
+	// a rifle (one shot) still fires on the first click
+	s.Shots = 1
+	s.BeginTargeting("fire")
+	if c := click(9); c == nil || len(c.Targets) != 1 {
+		t.Fatalf("one-shot weapon: %+v", c)
+	}
+}

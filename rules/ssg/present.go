@@ -62,7 +62,7 @@ func WeaponInfo(id string) rules.WeaponInfo {
 	if w.ROF == 1 {
 		dice = "die"
 	}
-	return rules.WeaponInfo{ID: id, Label: w.Label, Dice: fmt.Sprintf("%d %s", w.ROF, dice), Bands: []rules.RangeBand{
+	return rules.WeaponInfo{ID: id, Label: w.Label, Dice: fmt.Sprintf("%d %s", w.ROF, dice), Shots: w.ROF, Bands: []rules.RangeBand{
 		{Dist: w.Short, Label: "short range"},
 		{Dist: w.Long, Label: "long range", Note: "-1"},
 	}}
