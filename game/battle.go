@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -32,43 +33,45 @@ type battle struct {
 	tl view.Timeline
 	tk tools
 
-	sel        view.Selector
-	step       string // the step of play under way (rules.Explanation.Step), see newStep
-	pressed    bool
-	legal      []rules.Command
-	moveInfo   rules.MoveInfo
-	movePath   []geom.Pt
-	oddsFor    rules.FigID
-	odds       rules.Odds
-	oddsCmd    *rules.Command
-	oddsErr    error
-	los        terrain.LOS
-	hover      rules.FigID
-	log        []logEntry
-	logScroll  int
-	pending    map[rules.FigID]bool // removals still to be animated
-	curtain    bool
-	shown      int // side the screen was last handed to
-	buttons    []button
-	bcmds      []func()
-	diceRand   *rand.Rand
-	heading    map[rules.FigID]float64          // where each figure looks, radians (display only)
-	blastAim   map[*geom.Circle]geom.Pt         // where each burst was aimed (its target's spot)
-	explain    *rules.Explanation               // the rule set's status panel, when it has one
-	info       map[rules.FigID]rules.FigureInfo // figures as the rule set sees them, this command
+	sel       view.Selector
+	step      string // the step of play under way (rules.Explanation.Step), see newStep
+	pressed   bool
+	legal     []rules.Command
+	moveInfo  rules.MoveInfo
+	movePath  []geom.Pt
+	oddsFor   rules.FigID
+	odds      rules.Odds
+	oddsCmd   *rules.Command
+	oddsErr   error
+	los       terrain.LOS
+	hover     rules.FigID
+	log       []logEntry
+	logScroll int
+	pending   map[rules.FigID]bool // removals still to be animated
+	curtain   bool
+	shown     int // side the screen was last handed to
+	buttons   []button
+	bcmds     []func()
+	diceRand  *rand.Rand
+	heading   map[rules.FigID]float64          // where each figure looks, radians (display only)
+	blastAim  map[*geom.Circle]geom.Pt         // where each burst was aimed (its target's spot)
+	explain   *rules.Explanation               // the rule set's status panel, when it has one
+	info      map[rules.FigID]rules.FigureInfo // figures as the rule set sees them, this command
+	letters   map[rules.UnitID]string          // each unit's letter on its bases
 	// before is the state as it stood before the commands whose events
 	// are still being animated: the table shows losses, postures and
 	// markers from it until the dice have landed, so nothing tells a
 	// result before the tray does.
 	before     *rules.State
 	beforeInfo map[rules.FigID]rules.FigureInfo
-	targets    map[rules.FigID]bool             // figures that may be clicked as targets now
-	targetsKey string                           // what targets was worked out for
+	targets    map[rules.FigID]bool // figures that may be clicked as targets now
+	targetsKey string               // what targets was worked out for
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b := &battle{g: g, tv: newTableView(g.St.Map), pending: map[rules.FigID]bool{}, shown: -1, heading: map[rules.FigID]float64{}}
 	b.initHeadings()
+	b.letters = teamLetters(g.St)
 	b.tl.Speed = a.speed
 	b.diceRand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	b.tv.padR = 340 * uiScale
@@ -181,6 +184,39 @@ func (b *battle) settle() {
 	if !b.tl.Busy() {
 		b.before = nil
 	}
+}
+
+// teamLetter names each unit on its figures' bases: A, B, C... in the
+// order of its side's units.
+func teamLetters(st *rules.State) map[rules.UnitID]string {
+	out := map[rules.UnitID]string{}
+	var n [2]int
+	for _, u := range st.Units {
+		if u.Side < 0 || u.Side > 1 {
+			continue
+		}
+		k := n[u.Side]
+		n[u.Side]++
+		if k < 26 {
+			out[u.ID] = string(rune('A' + k))
+		} else {
+			out[u.ID] = fmt.Sprint(k + 1)
+		}
+	}
+	return out
+}
+
+// rims are the two sides' colours as the table draws them (see sideRims).
+func (b *battle) rims() [2]color.RGBA {
+	return [2]color.RGBA{sideColour(b.st(), 0), sideColour(b.st(), 1)}
+}
+
+// actingUnit is the unit whose go it is, when the rule set names one.
+func (b *battle) actingUnit() rules.UnitID {
+	if b.explain == nil {
+		return 0
+	}
+	return b.explain.StepUnit
 }
 
 // shownSt is the state the table shows: the one before the commands still
@@ -366,7 +402,7 @@ func (b *battle) orderLabel(i int, o rules.OrderEntry) string { return b.view().
 // figAt finds the figure under a screen point (alive ones first).
 func (b *battle) figAt(x, y float64) rules.FigID {
 	best, bd := rules.FigID(0), math.Inf(1)
-	r := b.tv.px(geom.Inches(b.st().BaseR))
+	r := figR(b.tv.px(geom.Inches(b.st().BaseR)))
 	for i := range b.st().Figures {
 		f := &b.st().Figures[i]
 		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) {
@@ -374,7 +410,7 @@ func (b *battle) figAt(x, y float64) rules.FigID {
 		}
 		p := b.drawPos(f)
 		d := math.Hypot(p.X-x, p.Y-y)
-		if d <= math.Max(r, 6*uiScale) && d < bd {
+		if d <= r && d < bd {
 			best, bd = f.ID, d
 		}
 	}

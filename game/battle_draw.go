@@ -17,8 +17,14 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	indoors := occupied(st, b.hiddenFromViewer)
 	drawInteriors(dst, b.tv, st, indoors)
 	drawDoors(dst, b.tv, b.g.RS, st, indoors)
-	drawAreas(dst, b.tv, -2, nil)
-	r := b.tv.px(geom.Inches(st.BaseR))
+	lab := &areaLabels{sides: [2]string{st.Sides[0].Name, st.Sides[1].Name}, cols: b.rims()}
+	for i := range st.Figures {
+		if f := &st.Figures[i]; !f.Removed && !b.hiddenFromViewer(f) {
+			lab.avoid = append(lab.avoid, b.drawPos(f))
+		}
+	}
+	drawAreas(dst, b.tv, -2, lab)
+	r := figR(b.tv.px(geom.Inches(st.BaseR)))
 	sel := st.Fig(b.sel.Sel)
 	if sel != nil && b.tk.rings {
 		b.drawRings(dst, sel)
@@ -45,6 +51,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	// figures: removed first (lying under the living)
+	rims, acting := b.rims(), b.actingUnit()
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Figures {
 			f := &st.Figures[i]
@@ -52,7 +59,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			if (pass == 0) != removed || b.hiddenFromViewer(f) {
 				continue
 			}
-			look := figLook{pos: b.drawPos(f), r: r, side: sideColour(st, f.Side), facing: b.heading[f.ID],
+			look := figLook{pos: b.drawPos(f), r: r, side: rims[f.Side&1], sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
+				acting:  acting != 0 && f.Unit == acting,
 				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
 				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID]}
 			look.canAct = !removed && !b.curtain && b.anyFor(f.ID)

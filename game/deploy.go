@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -51,7 +52,7 @@ func (d *deploy) baseR() int64 {
 
 func (d *deploy) figAt(x, y float64, side int) *rules.ScenarioFigure {
 	var hit *rules.ScenarioFigure
-	r := d.tv.px(geom.Inches(d.baseR()))
+	r := figR(d.tv.px(geom.Inches(d.baseR())))
 	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
 		if side >= 0 && s != side {
 			return
@@ -126,11 +127,17 @@ func (d *deploy) Update(a *App, dt float64) error {
 func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	d.tv.draw(dst)
 	cols := [2]color.RGBA{sideColourSc(d.sc, 0), sideColourSc(d.sc, 1)}
-	drawAreas(dst, d.tv, d.side, &cols)
-	r := d.tv.px(geom.Inches(d.baseR()))
+	lab := &areaLabels{sides: [2]string{d.sc.Sides[0].Name, d.sc.Sides[1].Name}, cols: cols}
+	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if rules.DeployKnown(d.sc, d.side, s) {
+			lab.avoid = append(lab.avoid, d.tv.scr(f.Pos))
+		}
+	})
+	drawAreas(dst, d.tv, d.side, lab)
+	r := figR(d.tv.px(geom.Inches(d.baseR())))
 	mx, my := cursor()
 	d.drawn = d.drawn[:0]
-	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+	d.sc.EachFigure(func(s, ui, _ int, f *rules.ScenarioFigure) {
 		if d.curtain || !rules.DeployKnown(d.sc, d.side, s) {
 			return // a side that sets up hidden is never shown to the other
 		}
@@ -144,7 +151,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			w = f.Weapons[0]
 		}
 		facing := float64(f.Facing) * 3.14159265 / 180
-		drawFigure(dst, figLook{pos: p, r: r, side: cols[s], facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
+		drawFigure(dst, figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
 			hover: f == d.hover, selected: f == d.drag})
 	})
 	rect(dst, 0, 0, a.W, d.tv.padT, rgba(0x1b1610, 235))
@@ -163,6 +170,15 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 
 func sideColourSc(sc *rules.Scenario, side int) color.RGBA {
 	st := &rules.State{}
-	st.Sides[side].Colour = sc.Sides[side].Colour
+	st.Sides[0].Colour, st.Sides[1].Colour = sc.Sides[0].Colour, sc.Sides[1].Colour
 	return sideColour(st, side)
+}
+
+// unitLetter is the letter of a side's ui-th unit on its bases (as the
+// battle draws it: A, B, C...).
+func unitLetter(ui int) string {
+	if ui < 26 {
+		return string(rune('A' + ui))
+	}
+	return fmt.Sprint(ui + 1)
 }

@@ -13,27 +13,46 @@ import (
 	"hedgerow/rules"
 )
 
-// drawDice animates the dice tumbling onto a tray, then explains the roll.
+// drawDice animates the dice tumbling onto a tray docked at the foot of
+// the log column, clear of the table so that it never hides the firer or
+// the target, then explains the roll there. The dice are tinted with the
+// roller's side colour; long lines wrap inside the tray.
 func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	l := an.Ev.Roll
 	p := an.Progress(b.tl.Now)
 	tumbleFrac := view.DiceTumble / (view.DiceTumble + view.DiceHold)
-	tw := math.Min(560*uiScale, a.W-b.tv.padR-40*uiScale)
-	lines := ledgerLines(l)
-	th := 130*uiScale + float64(len(lines))*19*uiScale
-	tx := (a.W-b.tv.padR)/2 - tw/2
-	ty := a.H - b.tv.padB - th - 14*uiScale
+	tw := b.tv.padR - 16*uiScale
+	fs := face(13)
+	var lines []string
+	for _, s := range ledgerLines(l) {
+		lines = append(lines, wrap(s, fs, tw-40*uiScale)...)
+	}
+	what := wrap(l.What, boldFace(14), tw-40*uiScale)
+	n := len(l.Dice)
+	ds := 40 * uiScale
+	if n > 0 {
+		ds = math.Max(18*uiScale, math.Min(ds, (tw-48*uiScale)/float64(n)-10*uiScale))
+	}
+	lh := 17 * uiScale
+	top := 14*uiScale + float64(len(what))*18*uiScale
+	th := top + ds + 24*uiScale + float64(len(lines))*lh + 34*uiScale
+	tx := a.W - b.tv.padR + 8*uiScale
+	ty := math.Max(b.tv.padT+8*uiScale, a.H-th-8*uiScale)
 	a.keepClear(tx, ty, tw, th)
 	// tray: wooden rim, felt inside
 	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
 	roundRect(dst, tx, ty, tw, th, 12*uiScale, rgb(0x6b4a2e))
 	roundRect(dst, tx+8*uiScale, ty+8*uiScale, tw-16*uiScale, th-16*uiScale, 8*uiScale, rgb(0x1f4a32))
-	say(dst, l.What, boldFace(15), tx+20*uiScale, ty+14*uiScale, rgb(0xf2e2b8), 0)
-	ds := 44 * uiScale
-	n := len(l.Dice)
+	for i, w := range what {
+		say(dst, w, boldFace(14), tx+20*uiScale, ty+14*uiScale+float64(i)*18*uiScale, rgb(0xf2e2b8), 0)
+	}
+	tint := rgb(0xf6f0e2)
+	if an.Ev.Side == 0 || an.Ev.Side == 1 {
+		tint = mix(rgb(0xf6f0e2), sideColour(b.st(), an.Ev.Side), 0.28)
+	}
 	for i, d := range l.Dice {
-		fx := tx + 24*uiScale + float64(i)*(ds+14*uiScale)
-		fy := ty + 44*uiScale
+		fx := tx + 24*uiScale + float64(i)*(ds+10*uiScale)
+		fy := ty + top + 6*uiScale
 		face := d.Face
 		rot := 0.0
 		if p < tumbleFrac {
@@ -44,12 +63,13 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 			rot = (1 - e) * 6 * float64(i+1)
 			face = 1 + b.diceRand.IntN(max(1, d.Sides))
 		}
-		drawDie(dst, fpt{fx + ds/2, fy + ds/2}, ds, rot, face, d.Sides, i < n)
+		drawDieTinted(dst, fpt{fx + ds/2, fy + ds/2}, ds, rot, face, d.Sides, tint)
 	}
 	if p >= tumbleFrac {
-		say(dst, strings.ToUpper(l.Outcome), boldFace(22), tx+tw-24*uiScale, ty+52*uiScale, outcomeColour(l), 2)
+		oy := ty + top + ds + 18*uiScale
+		say(dst, strings.ToUpper(l.Outcome), boldFace(20), tx+tw-22*uiScale, ty+top+ds/2-6*uiScale, outcomeColour(l), 2)
 		for i, s := range lines {
-			say(dst, s, face(14), tx+24*uiScale, ty+100*uiScale+float64(i)*19*uiScale, rgb(0xe8f0e0), 0)
+			say(dst, s, fs, tx+22*uiScale, oy+float64(i)*lh, rgb(0xe8f0e0), 0)
 		}
 	}
 	say(dst, "Space or click skips", italicFace(11), tx+tw-20*uiScale, ty+th-24*uiScale, rgb(0x9ab8a0), 2)
@@ -64,6 +84,11 @@ func outcomeColour(l *rules.Ledger) color.RGBA {
 
 // drawDie draws one die: a rounded square with pips (d6) or a number.
 func drawDie(dst *ebiten.Image, c fpt, s, rot float64, face, sides int, _ bool) {
+	drawDieTinted(dst, c, s, rot, face, sides, rgb(0xf6f0e2))
+}
+
+// drawDieTinted draws a die of the given body colour.
+func drawDieTinted(dst *ebiten.Image, c fpt, s, rot float64, face, sides int, body color.RGBA) {
 	var pts []fpt
 	h := s / 2
 	for k := 0; k < 4; k++ {
@@ -78,7 +103,7 @@ func drawDie(dst *ebiten.Image, c fpt, s, rot float64, face, sides int, _ bool) 
 		sh[i] = fpt{q.X + 3*uiScale, q.Y + 4*uiScale}
 	}
 	fillPoly(dst, sh, rgba(0x000000, 110))
-	fillPoly(dst, pts, rgb(0xf6f0e2))
+	fillPoly(dst, pts, body)
 	strokePoly(dst, pts, true, 1.5*uiScale, rgb(0x8a8070))
 	if sides != 6 {
 		say(dst, fmt.Sprint(face), boldFace(s/2.4/uiScale), c.X, c.Y-s/3.2, rgb(0x2b2418), 1)

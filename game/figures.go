@@ -12,8 +12,19 @@ import (
 	"hedgerow/rules"
 )
 
-// sideColour reads a scenario colour ("#rrggbb"), with defaults.
+// sideColour is a side's colour as the table draws it: the scenario's
+// ("#rrggbb", with defaults), pulled apart from the other side's when the
+// two would be hard to tell apart (see sideRims).
 func sideColour(s *rules.State, side int) color.RGBA {
+	a, b := sideRims(rawSideColour(s, 0), rawSideColour(s, 1))
+	if side&1 == 0 {
+		return a
+	}
+	return b
+}
+
+// rawSideColour reads a scenario colour ("#rrggbb"), with defaults.
+func rawSideColour(s *rules.State, side int) color.RGBA {
 	def := []uint32{0xc0392b, 0x2e6da4}
 	c := def[side&1]
 	if s != nil {
@@ -41,11 +52,13 @@ func ellipse(c fpt, rx, ry, ang float64, n int) []fpt {
 // figLook is how one figure should be drawn this frame.
 type figLook struct {
 	pos      fpt
-	r        float64 // base radius in pixels
+	r        float64 // base radius in pixels (never under minFigR)
 	side     color.RGBA
+	sideIdx  int // 0 or 1: the rim's pattern, so sides differ in greyscale too
 	facing   float64 // radians, 0 = up the table
 	posture  rules.Posture
 	weapon   string
+	team     string // the unit's letter, on the base
 	leader   bool
 	marks    []rules.Mark // from the rule set (rules.FigureInfo)
 	spent    bool         // has had its go this turn
@@ -53,19 +66,78 @@ type figLook struct {
 	fade     float64 // 1 normal, 0 gone
 	hover    bool
 	selected bool
+	acting   bool // of the unit whose go it is
 	canAct   bool
 	target   bool // a legal target in targeting mode
 }
 
-// drawFigure paints a miniature seen from above on its round base: the
-// base, the soldier's shoulders and pack in the side colour, the helmet,
-// the weapon pointing where he faces, and markers round the rim.
+// minFigR is the smallest base radius drawn, in pixels: zoomed far out a
+// miniature stays a readable counter instead of shrinking to a speck.
+func minFigR() float64 { return 10 * uiScale }
+
+// figR is the base radius on screen for a base of inches radius.
+func figR(px float64) float64 { return math.Max(px, minFigR()) }
+
+// sideRims makes the two sides' colours tell apart even when a scenario
+// gives both a drab uniform (field grey and khaki): when their lightness
+// is close, one is darkened and the other lightened. Each side's rim also
+// has its own pattern (see drawFigure), which reads without colour.
+func sideRims(a, b color.RGBA) (color.RGBA, color.RGBA) {
+	lum := func(c color.RGBA) float64 { return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B) }
+	if math.Abs(lum(a)-lum(b)) >= 70 {
+		return a, b
+	}
+	if lum(a) <= lum(b) {
+		return shade(a, 0.62), brighten(b, 0.45)
+	}
+	return brighten(a, 0.45), shade(b, 0.62)
+}
+
+// brighten moves a colour k of the way towards white.
+func brighten(c color.RGBA, k float64) color.RGBA { return mix(c, rgb(0xffffff), k) }
+
+// weaponKind reads a weapon id as a silhouette: rifle, smg, mg, pistol,
+// launcher, mortar or flamer.
+func weaponKind(id string) string {
+	w := strings.ToLower(id)
+	has := func(xs ...string) bool {
+		for _, x := range xs {
+			if strings.Contains(w, x) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("smg", "sten", "mp40", "thompson", "sub"):
+		return "smg"
+	case has("pistol", "revolver"):
+		return "pistol"
+	case has("mortar"):
+		return "mortar"
+	case has("flame"):
+		return "flamer"
+	case has("bazooka", "piat", "panzerfaust", "schreck", "launcher", "rpg", "atgm", "law", "recoilless", "at-rifle", "anti-tank"):
+		return "launcher"
+	case has("lmg", "gpmg", "hmg", "mg", "bren", "machine", "maxim", "vickers", "lewis", "saw", "minimi"):
+		return "mg"
+	}
+	return "rifle"
+}
+
+// drawFigure paints a miniature seen from above on its round base: a
+// thick rim in the side colour (notched for the second side, so the sides
+// differ in greyscale too), the soldier's shoulders and pack, the helmet,
+// the weapon's silhouette pointing where he faces, the team's letter on
+// the base, a leader's star, and markers under the rim.
 func drawFigure(dst *ebiten.Image, f figLook) {
 	r := f.r
 	c := f.pos
 	if f.selected {
-		circle(dst, c, r*1.45, rgba(0xfff2a0, 90))
-		ring(dst, c, r*1.32, math.Max(2, r*0.12), rgb(0xffe066))
+		circle(dst, c, r*1.5, rgba(0xfff2a0, 90))
+		ring(dst, c, r*1.38, math.Max(2, r*0.12), rgb(0xffe066))
+	} else if f.acting && !f.removed {
+		ring(dst, c, r*1.3, math.Max(1.5, r*0.1), rgba(0xffe066, 200))
 	} else if f.hover {
 		ring(dst, c, r*1.25, math.Max(1.5, r*0.08), rgba(0xffffff, 200))
 	}
@@ -73,10 +145,10 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 		ring(dst, c, r*1.3, math.Max(2, r*0.1), rgb(0xff5a3c))
 	}
 	if f.removed {
-		// laid down on its base, greyed
+		// a casualty: laid down on its base, greyed, crossed
 		circle(dst, fpt{c.X + r*0.12, c.Y + r*0.15}, r, rgba(0x000000, 70))
 		circle(dst, c, r, rgba(0x5a564e, 200))
-		ring(dst, c, r, math.Max(1, r*0.08), rgba(0x2a2620, 220))
+		ring(dst, c, r*0.92, math.Max(1.5, r*0.14), rgba(uint32(f.side.R)<<16|uint32(f.side.G)<<8|uint32(f.side.B), 150))
 		body := ellipse(c, r*0.75, r*0.32, f.facing+math.Pi/2, 14)
 		fillPoly(dst, body, rgba(0x8a857c, 220))
 		circle(dst, fpt{c.X + math.Sin(f.facing)*r*0.55, c.Y - math.Cos(f.facing)*r*0.55}, r*0.24, rgba(0x6a655c, 220))
@@ -85,80 +157,120 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 		line(dst, fpt{c.X - d, c.Y + d}, fpt{c.X + d, c.Y - d}, math.Max(1.5, r*0.12), rgba(0x2a2620, 200))
 		return
 	}
-	// base: shadow, rim, earth top with a little grass
-	circle(dst, fpt{c.X + r*0.12, c.Y + r*0.18}, r*1.02, rgba(0x000000, 110))
-	circle(dst, c, r+math.Max(1.2, r*0.09), rgba(0xf2ead6, 230))
-	circle(dst, c, r, rgb(0x3a3128))
-	circle(dst, c, r*0.9, rgb(0x6f6a40))
-	circle(dst, fpt{c.X - r*0.35, c.Y + r*0.4}, r*0.18, rgb(0x5f7a38))
-	circle(dst, fpt{c.X + r*0.45, c.Y - r*0.3}, r*0.14, rgb(0x5f7a38))
-	// side band on the rim so ownership reads even from far away
-	ring(dst, c, r*0.95, math.Max(1.5, r*0.14), f.side)
+	// base: shadow, a dark edge, then a thick rim in the side colour
+	circle(dst, fpt{c.X + r*0.12, c.Y + r*0.18}, r*1.04, rgba(0x000000, 120))
+	circle(dst, c, r+math.Max(1.2, r*0.08), rgb(0x14110c))
+	circle(dst, c, r, f.side)
+	rimW := math.Max(2.5, r*0.24)
+	if f.sideIdx == 1 {
+		// the second side's rim is notched with pale ticks
+		for k := 0; k < 8; k++ {
+			a := float64(k)*math.Pi/4 + math.Pi/8
+			ca, sa := math.Cos(a), math.Sin(a)
+			line(dst, fpt{c.X + ca*(r-rimW), c.Y + sa*(r-rimW)}, fpt{c.X + ca*r, c.Y + sa*r}, math.Max(1.5, r*0.11), rgb(0xf2ead6))
+		}
+	}
+	inner := r - rimW
+	circle(dst, c, inner, rgb(0x6f6a40))
+	circle(dst, fpt{c.X - inner*0.35, c.Y + inner*0.45}, inner*0.18, rgb(0x5f7a38))
+	circle(dst, fpt{c.X + inner*0.5, c.Y - inner*0.3}, inner*0.14, rgb(0x5f7a38))
 	fx, fy := math.Sin(f.facing), -math.Cos(f.facing)
 	rx, ry := -fy, fx // to the right
-	uni := shade(f.side, 0.95)
-	bodyLen, bodyW := r*0.36, r*0.62
+	uni := f.side
+	s := inner / 0.78 // the soldier is sized to the inside of the rim
+	bodyLen, bodyW := s*0.36, s*0.62
 	if f.posture == rules.Prone {
-		bodyLen, bodyW = r*0.78, r*0.34
+		bodyLen, bodyW = s*0.74, s*0.34
 	}
 	ang := math.Atan2(fy, fx)
 	// pack behind the shoulders
-	circle(dst, fpt{c.X - fx*r*0.3, c.Y - fy*r*0.3}, r*0.22, shade(uni, 0.7))
-	// shoulders/body
+	circle(dst, fpt{c.X - fx*s*0.3, c.Y - fy*s*0.3}, s*0.2, shade(uni, 0.7))
 	if f.posture == rules.Prone {
-		body := ellipse(fpt{c.X - fx*r*0.1, c.Y - fy*r*0.1}, bodyLen, bodyW, ang, 16)
+		body := ellipse(fpt{c.X - fx*s*0.1, c.Y - fy*s*0.1}, bodyLen, bodyW, ang, 16)
 		fillPoly(dst, body, uni)
-		strokePoly(dst, body, true, math.Max(1, r*0.06), shade(uni, 0.5))
+		strokePoly(dst, body, true, math.Max(1, s*0.06), shade(uni, 0.45))
 	} else {
 		body := ellipse(c, bodyLen, bodyW, ang, 16)
 		fillPoly(dst, body, uni)
-		strokePoly(dst, body, true, math.Max(1, r*0.06), shade(uni, 0.5))
-		// arms reaching to the weapon
-		line(dst, fpt{c.X + rx*bodyW*0.8, c.Y + ry*bodyW*0.8}, fpt{c.X + fx*r*0.45 + rx*r*0.12, c.Y + fy*r*0.45 + ry*r*0.12}, math.Max(1.5, r*0.16), uni)
-		line(dst, fpt{c.X - rx*bodyW*0.8, c.Y - ry*bodyW*0.8}, fpt{c.X + fx*r*0.3, c.Y + fy*r*0.3}, math.Max(1.5, r*0.16), uni)
+		strokePoly(dst, body, true, math.Max(1, s*0.06), shade(uni, 0.45))
+		line(dst, fpt{c.X + rx*bodyW*0.8, c.Y + ry*bodyW*0.8}, fpt{c.X + fx*s*0.45 + rx*s*0.12, c.Y + fy*s*0.45 + ry*s*0.12}, math.Max(1.5, s*0.15), uni)
+		line(dst, fpt{c.X - rx*bodyW*0.8, c.Y - ry*bodyW*0.8}, fpt{c.X + fx*s*0.3, c.Y + fy*s*0.3}, math.Max(1.5, s*0.15), uni)
 	}
-	// weapon
-	wl := r * 0.95
-	switch f.weapon {
-	case "pistol":
-		wl = r * 0.55
-	case "smg":
-		wl = r * 0.8
-	}
-	ws := fpt{c.X + fx*r*0.15 + rx*r*0.1, c.Y + fy*r*0.15 + ry*r*0.1}
-	we := fpt{ws.X + fx*wl, ws.Y + fy*wl}
-	line(dst, ws, we, math.Max(1.5, r*0.12), rgb(0x2a2118))
-	if f.weapon == "smg" {
-		line(dst, fpt{ws.X + fx*wl*0.45, ws.Y + fy*wl*0.45}, fpt{ws.X + fx*wl*0.45 - rx*r*0.2, ws.Y + fy*wl*0.45 - ry*r*0.2}, math.Max(1.2, r*0.09), rgb(0x2a2118))
-	}
+	drawWeapon(dst, c, s, fx, fy, rx, ry, weaponKind(f.weapon))
 	// helmet with rim and a highlight
 	hc := c
 	if f.posture == rules.Prone {
-		hc = fpt{c.X + fx*r*0.5, c.Y + fy*r*0.5}
+		hc = fpt{c.X + fx*s*0.46, c.Y + fy*s*0.46}
 	}
-	hr := r * 0.3
+	hr := s * 0.29
 	if f.posture == rules.Crouching {
-		hr = r * 0.27
+		hr = s * 0.26
 	}
-	steel := mix(f.side, rgb(0x4a5038), 0.65)
+	steel := mix(f.side, rgb(0x4a5038), 0.55)
 	circle(dst, hc, hr*1.15, rgb(0x1e1a14))
 	circle(dst, hc, hr, steel)
 	circle(dst, fpt{hc.X - hr*0.3, hc.Y - hr*0.3}, hr*0.38, shade(steel, 1.35))
-	if f.leader {
-		star(dst, fpt{c.X + r*0.72, c.Y - r*0.72}, r*0.3, rgb(0xf2c94c), rgb(0x4a3510))
+	if f.team != "" && r >= 9*uiScale {
+		// the team's letter on a plate at the front edge of the base
+		pc := fpt{c.X - r*0.62, c.Y + r*0.62}
+		pr := math.Max(5.5*uiScale, r*0.34)
+		circle(dst, pc, pr, rgb(0x14110c))
+		ring(dst, pc, pr, 1, f.side)
+		say(dst, f.team, boldFace(pr*1.35/uiScale), pc.X, pc.Y-pr*0.78, rgb(0xf2ead6), 1)
 	}
-	if f.spent && !f.removed && !f.canAct {
+	if f.leader {
+		// seen across the table: a gold star standing off the base
+		sr := math.Max(5.5*uiScale, r*0.42)
+		star(dst, fpt{c.X + r*0.8, c.Y - r*0.8}, sr, rgb(0xf2c94c), rgb(0x2a1a08))
+	}
+	if f.spent && !f.canAct {
 		// its go is over this turn: a shade over the figure, as a player
 		// turns a spent miniature or marks it
-		circle(dst, c, r, rgba(0x000000, 70))
+		circle(dst, c, r, rgba(0x000000, 80))
 	}
 	if f.canAct {
-		circle(dst, fpt{c.X - r*0.78, c.Y - r*0.7}, math.Max(2, r*0.13), rgb(0xfff2a0))
-		ring(dst, fpt{c.X - r*0.78, c.Y - r*0.7}, math.Max(2, r*0.13), 1, rgb(0x4a3510))
+		circle(dst, fpt{c.X - r*0.8, c.Y - r*0.75}, math.Max(2.5, r*0.15), rgb(0xfff2a0))
+		ring(dst, fpt{c.X - r*0.8, c.Y - r*0.75}, math.Max(2.5, r*0.15), 1, rgb(0x4a3510))
 	}
 	drawMarks(dst, c, r, f.marks)
 }
 
+// drawWeapon draws a weapon's silhouette from the soldier's right
+// shoulder along his facing: a rifle's long barrel, a submachine gun's
+// short one with its magazine, a machine gun's with a bipod, a pistol, a
+// launcher's fat tube, a mortar's tube on its plate, a flamer's nozzle.
+func drawWeapon(dst *ebiten.Image, c fpt, s, fx, fy, rx, ry float64, kind string) {
+	ink := rgb(0x1a140e)
+	w := math.Max(1.5, s*0.12)
+	ws := fpt{c.X + fx*s*0.15 + rx*s*0.1, c.Y + fy*s*0.15 + ry*s*0.1}
+	at := func(k, side float64) fpt { return fpt{ws.X + fx*k*s + rx*side*s, ws.Y + fy*k*s + ry*side*s} }
+	switch kind {
+	case "pistol":
+		line(dst, ws, at(0.5, 0), w, ink)
+	case "smg":
+		line(dst, ws, at(0.78, 0), w*1.1, ink)
+		line(dst, at(0.4, 0), at(0.4, -0.22), math.Max(1.2, w*0.8), ink)
+	case "mg":
+		line(dst, ws, at(1.05, 0), w*1.35, ink)
+		line(dst, at(0.8, 0), at(0.95, 0.18), math.Max(1, w*0.6), ink)
+		line(dst, at(0.8, 0), at(0.95, -0.18), math.Max(1, w*0.6), ink)
+		line(dst, at(0.35, 0), at(0.35, -0.2), math.Max(1.2, w*0.8), ink)
+	case "launcher":
+		line(dst, at(-0.35, 0), at(0.9, 0), w*2.3, ink)
+		line(dst, at(-0.35, 0), at(0.9, 0), w*1.1, rgb(0x5a5a40))
+	case "mortar":
+		circle(dst, at(0.55, 0), s*0.2, ink)
+		line(dst, ws, at(0.55, 0), w*1.8, ink)
+	case "flamer":
+		line(dst, ws, at(0.8, 0), w, ink)
+		circle(dst, at(-0.32, 0), s*0.16, rgb(0x3a2a1a))
+		circle(dst, at(0.82, 0), math.Max(1.5, s*0.07), rgb(0xff8a30))
+	default: // rifle
+		line(dst, ws, at(0.98, 0), w, ink)
+	}
+}
+
+// star draws a five-pointed star (a leader's mark).
 func star(dst *ebiten.Image, c fpt, r float64, fill, edge color.RGBA) {
 	var pts []fpt
 	for i := 0; i < 10; i++ {

@@ -121,7 +121,7 @@ func TestPaintedTable(t *testing.T) {
 	// a figure in red on the road
 	figs := []figLook{{pos: tv.scr(geom.P(10, 18)), r: tv.px(0.5), side: rgb(0xc0392b), weapon: "rifle", fade: 1}}
 	drawFrame(dst, tv, figs)
-	ring := tv.scr(geom.P(10-0.47, 18))
+	ring := tv.scr(geom.P(10-0.43, 18)) // mid-rim
 	if c := dst.At(int(ring.X), int(ring.Y)).(color.RGBA); !(c.R > c.G+40 && c.R > c.B+40) {
 		t.Errorf("figure's side band %v is not red", c)
 	}

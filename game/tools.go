@@ -147,9 +147,33 @@ func drawSight(dst *ebiten.Image, a, b fpt, vis terrain.Visibility) {
 	}
 }
 
+// areaLabels are what the zones are called at the table: a deployment or
+// home zone carries its side's name from the scenario when there is one
+// ("Germans set-up"), not the map's own word ("Red set-up").
+type areaLabels struct {
+	sides [2]string    // side names ("" to keep the map's names)
+	cols  [2]color.RGBA // side colours (zero to draw zones pale)
+	avoid []fpt         // screen points the name plates keep clear of (figures)
+}
+
+func (l *areaLabels) name(ar terrain.Area) string {
+	if l == nil || ar.Side < 0 || ar.Side > 1 || l.sides[ar.Side] == "" {
+		return ar.Name
+	}
+	switch ar.Kind {
+	case terrain.AreaDeployment:
+		return l.sides[ar.Side] + " set-up"
+	case terrain.AreaHome:
+		return l.sides[ar.Side] + " home base"
+	}
+	return ar.Name
+}
+
 // drawAreas outlines deployment zones and objectives; side >= 0 shows
-// only that side's deployment zone, highlighted.
-func drawAreas(dst *ebiten.Image, tv *tableView, side int, cols *[2]color.RGBA) {
+// only that side's deployment zone, highlighted. Each zone's name stands
+// on a dark plate that reads over any terrain, at the first corner of
+// the zone where it covers no figure.
+func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 	for _, ar := range tv.m.Areas {
 		if side >= 0 && (ar.Kind != terrain.AreaDeployment && ar.Kind != terrain.AreaHome || ar.Side != side) {
 			continue
@@ -159,8 +183,8 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, cols *[2]color.RGBA) 
 			pts[i] = tv.scr(q)
 		}
 		c := rgb(0xf2ead6)
-		if cols != nil && ar.Side >= 0 && ar.Side < 2 {
-			c = cols[ar.Side]
+		if lab != nil && ar.Side >= 0 && ar.Side < 2 && lab.cols[ar.Side] != (color.RGBA{}) {
+			c = brighten(lab.cols[ar.Side], 0.35)
 		}
 		if ar.Kind == terrain.AreaObjective {
 			c = rgb(0xf2d04a)
@@ -169,7 +193,27 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, cols *[2]color.RGBA) 
 			fillPoly(dst, pts, rgba(uint32(c.R)<<16|uint32(c.G)<<8|uint32(c.B), 50))
 		}
 		strokeDashPoly(dst, pts, 2*uiScale, 12*uiScale, 8*uiScale, c)
-		x0, y0, _, _ := boundsOf(pts)
-		say(dst, ar.Name, italicFace(13), x0+6*uiScale, y0+4*uiScale, c, 0)
+		name := lab.name(ar)
+		f := boldFace(12)
+		w, h := textW(name, f)+14*uiScale, 20*uiScale
+		x0, y0, x1, y1 := boundsOf(pts)
+		corners := []fpt{{x0 + 4*uiScale, y0 + 4*uiScale}, {x1 - w - 4*uiScale, y0 + 4*uiScale},
+			{x0 + 4*uiScale, y1 - h - 4*uiScale}, {x1 - w - 4*uiScale, y1 - h - 4*uiScale}}
+		at := corners[0]
+		if lab != nil {
+		corner:
+			for _, k := range corners {
+				for _, q := range lab.avoid {
+					if q.X > k.X-12*uiScale && q.X < k.X+w+12*uiScale && q.Y > k.Y-12*uiScale && q.Y < k.Y+h+12*uiScale {
+						continue corner
+					}
+				}
+				at = k
+				break
+			}
+		}
+		roundRect(dst, at.X, at.Y, w, h, 4*uiScale, rgba(0x14110c, 200))
+		rect(dst, at.X, at.Y+3*uiScale, 3*uiScale, h-6*uiScale, c)
+		say(dst, name, f, at.X+8*uiScale, at.Y+3*uiScale, rgb(0xf2ead6), 0)
 	}
 }
