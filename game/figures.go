@@ -54,7 +54,7 @@ type figLook struct {
 	pos      fpt
 	r        float64 // base radius in pixels (never under minFigR)
 	side     color.RGBA
-	sideIdx  int // 0 or 1: the rim's pattern, so sides differ in greyscale too
+	sideIdx  int     // 0 or 1: the rim's pattern, so sides differ in greyscale too
 	facing   float64 // radians, 0 = up the table
 	posture  rules.Posture
 	weapon   string

@@ -151,7 +151,7 @@ func drawSight(dst *ebiten.Image, a, b fpt, vis terrain.Visibility) {
 // home zone carries its side's name from the scenario when there is one
 // ("Germans set-up"), not the map's own word ("Red set-up").
 type areaLabels struct {
-	sides [2]string    // side names ("" to keep the map's names)
+	sides [2]string     // side names ("" to keep the map's names)
 	cols  [2]color.RGBA // side colours (zero to draw zones pale)
 	avoid []fpt         // screen points the name plates keep clear of (figures)
 }
