@@ -39,6 +39,8 @@ type battle struct {
 	legal     []rules.Command
 	moveInfo  rules.MoveInfo
 	movePath  []geom.Pt
+	moveFit   []geom.Pt   // the furthest legal part of movePath, when not all of it is legal
+	dropped   rules.FigID // the figure of the move being given by a drag (see push)
 	oddsFor   rules.FigID
 	odds      rules.Odds
 	oddsCmd   *rules.Command
@@ -157,6 +159,7 @@ func (b *battle) refresh() {
 	for _, f := range b.st().Figures {
 		b.sel.Team[f.ID] = f.Unit
 	}
+	b.sel.Fit = b.fitMove
 	b.explain = nil
 	if ex, ok := b.g.RS.(rules.Explainer); ok {
 		e := ex.Explain(b.st())
@@ -285,6 +288,16 @@ func (b *battle) aimedCommand(target rules.FigID) *rules.Command {
 	return &rules.Command{Verb: c.Verb, Fig: c.Fig, Targets: v}
 }
 
+// fitMove is the furthest part of a dragged path the rules take for the
+// selected figure (nil when none): a drag past the allowance stops there.
+func (b *battle) fitMove(path []geom.Pt) []geom.Pt {
+	f := b.st().Fig(b.sel.Sel)
+	if f == nil {
+		return nil
+	}
+	return view.FurthestLegal(f.Pos, path, func(p []geom.Pt) bool { return b.g.MoveCheck(f.ID, p).OK })
+}
+
 // scale is the unit distances are shown in.
 func (b *battle) scale() rules.Scale { return rules.ScaleOf(b.g.RS) }
 
@@ -317,6 +330,21 @@ func (b *battle) push(evs []rules.Event) {
 			b.blastAim[ev.Area] = aim
 		}
 		b.turn(ev)
+	}
+	if b.dropped != 0 {
+		// the player has just dragged this figure where it goes: it stays
+		// where it was dropped instead of walking there again (its log
+		// line is written at once)
+		keep := evs[:0:0]
+		for _, ev := range evs {
+			if ev.Kind == "move" && ev.Fig == b.dropped {
+				b.finished(view.Anim{Ev: ev})
+				continue
+			}
+			keep = append(keep, ev)
+		}
+		evs = keep
+		b.dropped = 0
 	}
 	b.tl.Add(evs)
 }

@@ -20,8 +20,8 @@ func (b *battle) Update(a *App, dt float64) error {
 		if _, wy := ebiten.Wheel(); wy != 0 {
 			b.logScroll = max(0, b.logScroll+int(wy*3))
 		}
-	} else {
-		b.tv.update(a, dt)
+	} else if b.sel.Mode != view.Dragging {
+		b.tv.update(a, dt) // (a right click while dragging bends the move, below)
 	}
 	for _, an := range b.tl.Step(dt) {
 		b.finished(an)
@@ -41,7 +41,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		b.sel.Reset()
 	}
 	if b.tl.Busy() {
-		if pressed(actSkip) || clicked() {
+		if pressed(actSkip) {
 			b.tl.SkipOne()
 		}
 		if pressed(actCancel) {
@@ -50,13 +50,22 @@ func (b *battle) Update(a *App, dt float64) error {
 		// the bar already shows what may be done now (not the buttons of
 		// before the command, such as a shot the team has just made)
 		b.layoutButtons(a)
-		return nil
-	}
-	if b.st().Over {
+		// A press on one of your own figures (or a drag already under way)
+		// is acted on while the dice roll: the state is already the new
+		// one, so the move is checked and given at once and its own dice
+		// queue behind. Any other click skips the animation. Only the
+		// player who has the table may act (the curtain comes after).
+		if !b.liveInput(mx, my, a) {
+			if clicked() {
+				b.tl.SkipOne()
+			}
+			return nil
+		}
+	} else if b.st().Over {
 		a.scene = newResult(a, b)
 		return nil
 	}
-	if b.st().Decider != b.shown {
+	if b.st().Decider != b.shown && !b.tl.Busy() {
 		if b.shown < 0 {
 			b.shown = b.st().Decider
 		} else {
@@ -182,11 +191,18 @@ func (b *battle) Update(a *App, dt float64) error {
 		if b.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			b.sel.Slop = view.SlopFor(b.tv.cam.Zoom)
 			b.sel.Move(pt)
+			if b.sel.Mode == view.Dragging && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+				b.sel.AddWaypoint(pt)
+			}
 			if b.sel.Mode == view.Dragging {
 				path := b.sel.Path()
 				if !samePath(path, b.movePath) {
 					b.movePath = path
 					b.moveInfo = b.g.MoveCheck(b.sel.Sel, path)
+					b.moveFit = nil
+					if !b.moveInfo.OK {
+						b.moveFit = b.fitMove(path)
+					}
 				}
 			}
 		}
@@ -194,7 +210,11 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.pressed = false
 			wasPress := b.sel.Mode == view.Pressing
 			if c := b.sel.Release(pt); c != nil {
+				if c.Verb == "move" {
+					b.dropped = c.Fig
+				}
 				b.apply(a, *c)
+				b.dropped = 0
 			} else if wasPress {
 				b.autoTarget()
 			}
@@ -272,4 +292,22 @@ func (b *battle) selectNext() {
 			b.tv.cam.PanSmooth(b.tv.cam.W/2-p.X, b.tv.cam.H/2-p.Y)
 		}
 	}
+}
+
+// liveInput reports whether, while an animation plays, the pointer is
+// working the table: a drag under way, or a press on one of the figures
+// of the side that has the table and still decides.
+func (b *battle) liveInput(mx, my float64, a *App) bool {
+	st := b.st()
+	if st.Over || st.Decider != b.shown || b.curtain {
+		return false
+	}
+	if b.pressed {
+		return true
+	}
+	if !clicked() || b.overUI(mx, my, a) {
+		return false
+	}
+	f := st.Fig(b.figAt(mx, my))
+	return f != nil && !f.Removed && f.Side == st.Decider
 }

@@ -54,7 +54,8 @@ type binding struct {
 
 var keymap = []binding{
 	{names: "Left click", does: "select a figure of the side to play; click an enemy in targeting to shoot or fight"},
-	{names: "Left drag from a figure", does: "move it along the dragged path (the tape shows what it costs and what is left)"},
+	{names: "Left drag from a figure", does: "move it in a straight line (the tape shows what it costs and what is left); let go past the allowance and it stops at the furthest legal point"},
+	{names: "Right click while dragging", does: "bend the move there (a waypoint)"},
 	{names: "Right or middle drag", does: "pan the table"},
 	{act: actPanLeft, keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}, names: "Arrows / WASD", does: "pan the table"},
 	{act: actPanRight, keys: []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyD}},

@@ -187,3 +187,49 @@ func TestResultWaitsForTheDice(t *testing.T) {
 		t.Errorf("after the dice the header shows %d losses; want %d", got, lossesBefore+1)
 	}
 }
+
+// A figure dragged while the dice of an earlier roll still play is moved
+// at once and stays where it was dropped: it does not jump back to walk
+// the path again after the dice, and the dice keep playing.
+func TestDragDuringAnimationStaysWhereDropped(t *testing.T) {
+	a, b := newTestBattle(t)
+	if !b.tl.Busy() {
+		t.Fatal("the opening roll-off should be on the tray")
+	}
+	b.shown = b.st().Decider
+	var mv rules.Command
+	for _, c := range b.g.Legal() {
+		if c.Verb == "move" {
+			mv = c
+			break
+		}
+	}
+	f := b.st().Fig(mv.Fig)
+	from := f.Pos
+	to := geom.Pt{X: from.X, Y: from.Y - geom.In(2)}
+	if f.Pos.Y < b.st().Map.Height/2 {
+		to.Y = from.Y + geom.In(2)
+	}
+	mv.Path = []geom.Pt{to}
+	rollsBefore := len(b.tl.Items)
+	b.dropped = mv.Fig
+	if !b.apply(a, mv) {
+		t.Fatal("the move was refused")
+	}
+	b.dropped = 0
+	if got := b.st().Fig(mv.Fig).Pos; got != to {
+		t.Fatalf("the figure is at %v, want %v", got, to)
+	}
+	if p := b.drawPos(b.st().Fig(mv.Fig)); p != b.tv.scr(to) {
+		t.Errorf("while the dice play the figure is drawn at %v, want where it was dropped %v", p, b.tv.scr(to))
+	}
+	for _, an := range b.tl.Items {
+		if an.Ev.Kind == "move" && an.Ev.Fig == mv.Fig {
+			t.Errorf("the dropped figure walks its path again after the dice")
+		}
+	}
+	if len(b.tl.Items) < rollsBefore {
+		t.Errorf("the roll-off stopped playing: %d animations, had %d", len(b.tl.Items), rollsBefore)
+	}
+	render(a, b)
+}

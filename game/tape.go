@@ -79,6 +79,14 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 	if info.Why != "" {
 		lines = append(lines, sentence(info.Why))
 	}
+	if !info.OK && len(b.moveFit) > 0 {
+		// where letting go will leave the figure: the furthest legal point
+		fit := b.tv.scr(b.moveFit[len(b.moveFit)-1])
+		circle(dst, fit, r, rgba(0x7ee08a, 110))
+		ring(dst, fit, r, 2.5*uiScale, okCol)
+		fi := b.g.MoveCheck(b.sel.Sel, b.moveFit)
+		lines = append(lines, fmt.Sprintf("Let go and it stops at the green ring (%s).", sc.Format(fi.Cost)))
+	}
 	mx, my := cursor()
 	f2 := boldFace(14)
 	w := 0.0

@@ -63,11 +63,30 @@ type Selector struct {
 	// when all are placed, or by Finish with the rest on the last target.
 	Shots  int
 	Volley []rules.FigID
+	// Waypoints are the bends of the move being dragged, added by
+	// AddWaypoint (a right click while dragging); the move runs straight
+	// from the last of them to the pointer, so pulling back shortens it.
+	Waypoints []geom.Pt
+	// Fit, when set, turns a dragged path the rules would refuse into the
+	// furthest legal part of it (nil when no part is legal), so a drag
+	// past the allowance stops at the allowance instead of being lost.
+	Fit func(path []geom.Pt) []geom.Pt
 }
 
 // Reset clears the selection.
 func (s *Selector) Reset() {
-	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop}
+	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop, Fit: s.Fit}
+}
+
+// AddWaypoint bends the move being dragged at p.
+func (s *Selector) AddWaypoint(p geom.Pt) {
+	if s.Mode != Dragging {
+		return
+	}
+	if n := len(s.Waypoints); n > 0 && s.Waypoints[n-1] == p {
+		return
+	}
+	s.Waypoints = append(s.Waypoints, p)
 }
 
 // volleyCommand is the command firing the dice placed so far (nil if it
@@ -171,6 +190,7 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 		s.Mode = Pressing
 		s.Start = figPos
 		s.Trail = []geom.Pt{figPos}
+		s.Waypoints = nil
 		return nil
 	}
 	if h.Fig == 0 {
@@ -250,15 +270,18 @@ func (s *Selector) Move(p geom.Pt) {
 	}
 }
 
-// Path is the move path being dragged: waypoints after the start, the
-// trail simplified so that a straight drag gives one waypoint and a drag
-// round a corner keeps the corner.
+// Path is the move path being dragged: the waypoints placed so far, then
+// the pointer, in straight lines (a hand's wobble never bends a move).
 func (s *Selector) Path() []geom.Pt {
 	if len(s.Trail) < 2 {
 		return nil
 	}
-	simple := Simplify(s.Trail, 250)
-	return simple[1:]
+	end := s.Trail[len(s.Trail)-1]
+	path := append([]geom.Pt(nil), s.Waypoints...)
+	if len(path) == 0 || path[len(path)-1] != end {
+		path = append(path, end)
+	}
+	return path
 }
 
 // Release handles the button coming up; a finished drag gives a move.
@@ -266,11 +289,15 @@ func (s *Selector) Release(p geom.Pt) *rules.Command {
 	switch s.Mode {
 	case Pressing:
 		s.Mode = Selected
+		s.Waypoints = nil
 	case Dragging:
 		s.Move(p)
 		path := s.Path()
 		s.Mode = Selected
-		s.Trail = nil
+		s.Trail, s.Waypoints = nil, nil
+		if len(path) > 0 && s.Fit != nil {
+			path = s.Fit(path)
+		}
 		if len(path) > 0 {
 			return &rules.Command{Verb: "move", Fig: s.Sel, Path: path}
 		}
@@ -296,7 +323,7 @@ func (s *Selector) Escape() {
 			s.Volley = s.Volley[:len(s.Volley)-1] // take back the last die placed
 			return
 		}
-		s.Mode, s.Verb, s.Trail = Selected, "", nil
+		s.Mode, s.Verb, s.Trail, s.Waypoints = Selected, "", nil, nil
 	default:
 		s.Mode, s.Sel = Idle, 0
 	}
@@ -354,4 +381,52 @@ func PathLength(start geom.Pt, path []geom.Pt) float64 {
 		prev = p
 	}
 	return l
+}
+
+// CutPath is the part of a path (start, then waypoints) up to frac of its
+// length (0..1), as waypoints after the start. Display maths only: the
+// rules check whatever path is given exactly.
+func CutPath(start geom.Pt, path []geom.Pt, frac float64) []geom.Pt {
+	total := PathLength(start, path)
+	if frac >= 1 || total <= 0 {
+		return append([]geom.Pt(nil), path...)
+	}
+	want := total * math.Max(0, frac)
+	var out []geom.Pt
+	prev := start
+	for _, q := range path {
+		seg := PathLength(prev, []geom.Pt{q})
+		if seg >= want {
+			if seg > 0 {
+				k := want / seg
+				out = append(out, geom.Pt{X: prev.X + int64(math.Round(float64(q.X-prev.X)*k)), Y: prev.Y + int64(math.Round(float64(q.Y-prev.Y)*k))})
+			}
+			return out
+		}
+		want -= seg
+		out = append(out, q)
+		prev = q
+	}
+	return out
+}
+
+// FurthestLegal is the longest part of a path (start, then waypoints)
+// that ok accepts, found by halving: the whole path when ok takes it,
+// nil when no part of it is taken.
+func FurthestLegal(start geom.Pt, path []geom.Pt, ok func([]geom.Pt) bool) []geom.Pt {
+	if len(path) == 0 || ok(path) {
+		return path
+	}
+	lo, hi := 0.0, 1.0
+	var best []geom.Pt
+	for i := 0; i < 16; i++ {
+		mid := (lo + hi) / 2
+		p := CutPath(start, path, mid)
+		if len(p) > 0 && p[len(p)-1] != start && ok(p) {
+			lo, best = mid, p
+		} else {
+			hi = mid
+		}
+	}
+	return best
 }

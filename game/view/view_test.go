@@ -85,10 +85,12 @@ func TestDragGivesMoveWithPath(t *testing.T) {
 	if s.Mode != Pressing || s.Sel != 1 {
 		t.Fatalf("press: mode %v sel %v", s.Mode, s.Sel)
 	}
-	// Walk east 3", then south 2", with a little hand wobble.
+	// Walk east 3" with a little hand wobble, bend there (a right click
+	// while dragging), then south 2".
 	for i := 1; i <= 30; i++ {
 		s.Move(geom.P(10+float64(i)*0.1, 10+0.02*float64(i%2)))
 	}
+	s.AddWaypoint(geom.P(13, 10))
 	for i := 1; i <= 20; i++ {
 		s.Move(geom.P(13, 10+float64(i)*0.1))
 	}
@@ -97,16 +99,58 @@ func TestDragGivesMoveWithPath(t *testing.T) {
 		t.Fatalf("release gave %+v, want a move of F1", c)
 	}
 	want := []geom.Pt{geom.P(13, 10), geom.P(13, 12)}
-	if len(c.Path) != 2 {
-		t.Fatalf("path %v, want corner then end %v", c.Path, want)
-	}
-	for i := range want {
-		if !geom.WithinDist(c.Path[i], want[i], 60) {
-			t.Errorf("waypoint %d = %v, want about %v", i, c.Path[i], want[i])
-		}
+	if len(c.Path) != 2 || c.Path[0] != want[0] || c.Path[1] != want[1] {
+		t.Fatalf("path %v, want the waypoint then the end %v", c.Path, want)
 	}
 	if s.Mode != Selected {
 		t.Errorf("after move mode %v, want Selected", s.Mode)
+	}
+}
+
+// Without a waypoint a move is a straight line from the figure to where
+// the pointer is let go, however the hand wandered: pulling back
+// shortens it.
+func TestDragIsStraightAndPullingBackShortens(t *testing.T) {
+	s := Selector{Legal: legal()}
+	start := geom.P(10, 10)
+	s.Press(Hit{Fig: 1, Own: true, Pt: start}, start)
+	for i := 1; i <= 40; i++ {
+		s.Move(geom.P(10+float64(i)*0.1, 10+float64(i%5)*0.2)) // out 4", wandering
+	}
+	for i := 1; i <= 20; i++ {
+		s.Move(geom.P(14-float64(i)*0.1, 10)) // back 2"
+	}
+	c := s.Release(geom.P(12, 10))
+	if c == nil || len(c.Path) != 1 || c.Path[0] != geom.P(12, 10) {
+		t.Fatalf("want one straight leg to (12,10), got %+v", c)
+	}
+}
+
+// A drag the rules refuse in full commits the furthest part they take:
+// a 6" drag with a 4" allowance stops at 4".
+func TestDragPastTheAllowanceStopsThere(t *testing.T) {
+	start := geom.P(10, 10)
+	allow := geom.In(4)
+	ok := func(p []geom.Pt) bool { return PathLength(start, p) <= float64(allow) }
+	s := Selector{Legal: legal(), Fit: func(p []geom.Pt) []geom.Pt { return FurthestLegal(start, p, ok) }}
+	s.Press(Hit{Fig: 1, Own: true, Pt: start}, start)
+	s.Move(geom.P(13, 10))
+	s.AddWaypoint(geom.P(13, 10))
+	s.Move(geom.P(13, 13))
+	c := s.Release(geom.P(13, 13))
+	if c == nil || len(c.Path) != 2 || c.Path[0] != geom.P(13, 10) {
+		t.Fatalf("want the waypoint kept and the move cut on the second leg: %+v", c)
+	}
+	got := PathLength(start, c.Path)
+	if got > float64(allow) || got < float64(allow)-float64(geom.In(0.01)) {
+		t.Errorf("the move is %.3f\" long; want the 4\" allowance to within 0.01\"", got/float64(geom.PerInch))
+	}
+	// nothing legal at all: no command
+	s.Fit = func(p []geom.Pt) []geom.Pt { return FurthestLegal(start, p, func([]geom.Pt) bool { return false }) }
+	s.Press(Hit{Fig: 1, Own: true, Pt: start}, start)
+	s.Move(geom.P(13, 10))
+	if c := s.Release(geom.P(13, 10)); c != nil {
+		t.Errorf("a move refused from its first step gave %+v", c)
 	}
 }
 
