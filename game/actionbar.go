@@ -172,7 +172,7 @@ func compactLabel(l string) string {
 
 func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 	y := a.H - b.tv.padB
-	rect(dst, 0, y, a.W-b.tv.padR, b.tv.padB, rgba(0x1b1610, 235))
+	rect(dst, 0, y, a.W-b.tv.padR, b.tv.padB, rgb(0x1b1610))
 	rect(dst, 0, y, a.W-b.tv.padR, 2*uiScale, rgb(0x8a6a44))
 	for i := range b.buttons {
 		bt := &b.buttons[i]

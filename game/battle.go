@@ -41,6 +41,7 @@ type battle struct {
 	movePath  []geom.Pt
 	moveFit   []geom.Pt   // the furthest legal part of movePath, when not all of it is legal
 	dropped   rules.FigID // the figure of the move being given by a drag (see push)
+	orderHits []unitHit   // where the order of play's entries were drawn
 	oddsFor   rules.FigID
 	odds      rules.Odds
 	oddsCmd   *rules.Command
@@ -461,4 +462,11 @@ func firstWeapon(f *rules.Figure) string {
 		return ""
 	}
 	return f.Weapons[0]
+}
+
+// unitHit is a screen rectangle standing for a unit (an order-of-play
+// entry), clickable.
+type unitHit struct {
+	x, y, w, h float64
+	unit       rules.UnitID
 }

@@ -39,6 +39,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if b.newStep() {
 		b.sel.Reset()
+		b.glideTo(b.actingUnit())
 	}
 	if b.tl.Busy() {
 		if pressed(actSkip) {
@@ -103,6 +104,15 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if b.tk.update(a, b.tv, b.st().Terrain) {
 		return nil
+	}
+	// the order of play: a click selects that team (or shows where it is)
+	if clicked() {
+		for _, h := range b.orderHits {
+			if mx >= h.x && mx < h.x+h.w && my >= h.y && my < h.y+h.h {
+				b.pickUnit(h.unit)
+				return nil
+			}
+		}
 	}
 	// buttons
 	b.layoutButtons(a)
@@ -310,4 +320,50 @@ func (b *battle) liveInput(mx, my float64, a *App) bool {
 	}
 	f := st.Fig(b.figAt(mx, my))
 	return f != nil && !f.Removed && f.Side == st.Decider
+}
+
+// glideTo brings a unit the player may see into view, gliding the camera
+// when any of its figures is off the table's visible part.
+func (b *battle) glideTo(u rules.UnitID) {
+	if u == 0 || !b.view().Unit(u) {
+		return
+	}
+	var sx, sy, n float64
+	off := false
+	for i := range b.st().Figures {
+		f := &b.st().Figures[i]
+		if f.Unit != u || f.Removed || b.hiddenFromViewer(f) {
+			continue
+		}
+		p := b.tv.scr(f.Pos)
+		sx, sy, n = sx+p.X, sy+p.Y, n+1
+		if p.X < b.tv.padL || p.Y < b.tv.padT || p.X > b.tv.cam.W-b.tv.padR || p.Y > b.tv.cam.H-b.tv.padB {
+			off = true
+		}
+	}
+	if n == 0 || !off {
+		return
+	}
+	cx := b.tv.padL + (b.tv.cam.W-b.tv.padL-b.tv.padR)/2
+	cy := b.tv.padT + (b.tv.cam.H-b.tv.padT-b.tv.padB)/2
+	b.tv.cam.PanSmooth(cx-sx/n, cy-sy/n)
+}
+
+// pickUnit answers a click on a team in the order of play: a team of the
+// side to play that can act has its first such figure selected; any team
+// the player may see is brought into view.
+func (b *battle) pickUnit(u rules.UnitID) {
+	if !b.view().Unit(u) {
+		return
+	}
+	b.glideTo(u)
+	for i := range b.st().Figures {
+		f := &b.st().Figures[i]
+		if f.Unit == u && !f.Removed && f.Side == b.st().Decider && b.anyFor(f.ID) {
+			b.sel.Reset()
+			b.sel.Mode, b.sel.Sel = view.Selected, f.ID
+			b.autoTarget()
+			return
+		}
+	}
 }

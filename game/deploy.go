@@ -154,9 +154,9 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		drawFigure(dst, figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
 			hover: f == d.hover, selected: f == d.drag})
 	})
-	rect(dst, 0, 0, a.W, d.tv.padT, rgba(0x1b1610, 235))
+	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
 	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
-	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgba(0x1b1610, 235))
+	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
 	say(dst, d.sc.Name, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
 	for i := range d.buttons {
 		d.buttons[i].draw(dst, true)

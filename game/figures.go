@@ -318,22 +318,130 @@ func markTag(m rules.Mark) (string, uint32) {
 	return t.label, t.col
 }
 
-// drawMarks puts labelled tokens under the base, readable without colour.
+// drawMarks puts a row of marker tokens under the base: each kind the
+// core knows is a small drawn icon on a token of its colour (a chevron
+// for pinned, zigzags for suppressed, a cross for wounded...), a count
+// (action points) is its number, and a kind a rule set adds that the
+// table does not know is its first letters.
 func drawMarks(dst *ebiten.Image, c fpt, r float64, marks []rules.Mark) {
 	if len(marks) == 0 {
 		return
 	}
+	sz := math.Max(12*uiScale, r*0.62)
 	x := c.X - r
 	y := c.Y + r*1.05
-	sz := math.Max(11, r*0.55)
-	f := boldFace(sz * 0.7 / uiScale)
 	for _, m := range marks {
-		label, col := markTag(m)
-		w := textW(label, f) + sz*0.5
-		roundRect(dst, x, y, w, sz, sz*0.25, rgb(col))
-		say(dst, label, f, x+w/2, y+sz*0.08, rgb(0x101010), 1)
-		x += w + 2
+		x += drawMarkToken(dst, fpt{x, y}, sz, m) + 2
 	}
+}
+
+// drawMarkToken draws one mark's token with its top-left at p and
+// returns its width.
+func drawMarkToken(dst *ebiten.Image, p fpt, sz float64, m rules.Mark) float64 {
+	label, col := markTag(m)
+	_, known := markTags[m.Kind]
+	icon := known && m.Kind != rules.MarkAP && m.N == 0
+	w := sz
+	if !icon {
+		w = math.Max(sz, textW(label, boldFace(sz*0.7/uiScale))+sz*0.5)
+	}
+	roundRect(dst, p.X, p.Y, w, sz, sz*0.28, rgb(col))
+	rectLine(dst, p.X, p.Y, w, sz, 1, rgb(0x14110c))
+	if !icon {
+		say(dst, label, boldFace(sz*0.7/uiScale), p.X+w/2, p.Y+sz*0.08, rgb(0x101010), 1)
+		return w
+	}
+	c := fpt{p.X + sz/2, p.Y + sz/2}
+	k := sz * 0.3
+	ink := rgb(0x101010)
+	lw := math.Max(1.4, sz*0.11)
+	switch m.Kind {
+	case rules.MarkPinned: // pressed down: a chevron pointing down over a bar
+		line(dst, fpt{c.X - k, c.Y - k*0.6}, fpt{c.X, c.Y + k*0.2}, lw, ink)
+		line(dst, fpt{c.X, c.Y + k*0.2}, fpt{c.X + k, c.Y - k*0.6}, lw, ink)
+		line(dst, fpt{c.X - k, c.Y + k*0.8}, fpt{c.X + k, c.Y + k*0.8}, lw, ink)
+	case rules.MarkSuppressed: // rounds cracking overhead: two zigzags
+		for _, dy := range []float64{-k * 0.45, k * 0.45} {
+			pts := []fpt{{c.X - k, c.Y + dy}, {c.X - k*0.5, c.Y + dy - k*0.35}, {c.X, c.Y + dy}, {c.X + k*0.5, c.Y + dy - k*0.35}, {c.X + k, c.Y + dy}}
+			for i := 1; i < len(pts); i++ {
+				line(dst, pts[i-1], pts[i], lw*0.9, ink)
+			}
+		}
+	case rules.MarkShaken: // an exclamation mark
+		line(dst, fpt{c.X, c.Y - k}, fpt{c.X, c.Y + k*0.3}, lw*1.2, ink)
+		circle(dst, fpt{c.X, c.Y + k*0.85}, lw*0.8, ink)
+	case rules.MarkBroken: // a staff broken in two
+		line(dst, fpt{c.X - k, c.Y + k*0.3}, fpt{c.X - k*0.1, c.Y - k*0.1}, lw, ink)
+		line(dst, fpt{c.X + k*0.1, c.Y + k*0.4}, fpt{c.X + k, c.Y - k*0.3}, lw, ink)
+	case rules.MarkWounded, rules.MarkBadWound: // a cross, white on red
+		w2 := lw * 1.3
+		if m.Kind == rules.MarkBadWound {
+			w2 = lw * 1.9
+		}
+		line(dst, fpt{c.X - k, c.Y}, fpt{c.X + k, c.Y}, w2, rgb(0xffffff))
+		line(dst, fpt{c.X, c.Y - k}, fpt{c.X, c.Y + k}, w2, rgb(0xffffff))
+	case rules.MarkStunned: // a four-pointed star
+		line(dst, fpt{c.X - k, c.Y}, fpt{c.X + k, c.Y}, lw, ink)
+		line(dst, fpt{c.X, c.Y - k}, fpt{c.X, c.Y + k}, lw, ink)
+		line(dst, fpt{c.X - k*0.6, c.Y - k*0.6}, fpt{c.X + k*0.6, c.Y + k*0.6}, lw*0.7, ink)
+		line(dst, fpt{c.X - k*0.6, c.Y + k*0.6}, fpt{c.X + k*0.6, c.Y - k*0.6}, lw*0.7, ink)
+	case rules.MarkNeutralised: // a ring struck through
+		ring(dst, c, k, lw, ink)
+		line(dst, fpt{c.X - k*0.7, c.Y + k*0.7}, fpt{c.X + k*0.7, c.Y - k*0.7}, lw, ink)
+	case rules.MarkOppFire: // watching: an eye
+		strokePoly(dst, ellipse(c, k*1.1, k*0.55, 0, 12), true, lw*0.8, ink)
+		circle(dst, c, k*0.32, ink)
+	case rules.MarkOutOfAmmo: // an empty magazine, struck out
+		rectLine(dst, c.X-k*0.4, c.Y-k, k*0.8, k*2, lw*0.8, ink)
+		line(dst, fpt{c.X - k, c.Y + k}, fpt{c.X + k, c.Y - k}, lw, ink)
+	case rules.MarkHidden: // a bush
+		circle(dst, fpt{c.X - k*0.45, c.Y + k*0.2}, k*0.5, ink)
+		circle(dst, fpt{c.X + k*0.45, c.Y + k*0.2}, k*0.5, ink)
+		circle(dst, fpt{c.X, c.Y - k*0.3}, k*0.55, ink)
+	case rules.MarkSurrendered: // a white flag
+		line(dst, fpt{c.X - k*0.6, c.Y + k}, fpt{c.X - k*0.6, c.Y - k}, lw, ink)
+		rect(dst, c.X-k*0.6, c.Y-k, k*1.5, k*0.9, rgb(0xffffff))
+		rectLine(dst, c.X-k*0.6, c.Y-k, k*1.5, k*0.9, 1, ink)
+	case rules.MarkRunning: // >>
+		for _, dx := range []float64{-k * 0.5, k * 0.35} {
+			line(dst, fpt{c.X + dx - k*0.35, c.Y - k*0.6}, fpt{c.X + dx + k*0.25, c.Y}, lw, ink)
+			line(dst, fpt{c.X + dx + k*0.25, c.Y}, fpt{c.X + dx - k*0.35, c.Y + k*0.6}, lw, ink)
+		}
+	case rules.MarkMoved: // an arrow
+		line(dst, fpt{c.X - k, c.Y}, fpt{c.X + k, c.Y}, lw, ink)
+		line(dst, fpt{c.X + k, c.Y}, fpt{c.X + k*0.3, c.Y - k*0.6}, lw, ink)
+		line(dst, fpt{c.X + k, c.Y}, fpt{c.X + k*0.3, c.Y + k*0.6}, lw, ink)
+	case rules.MarkFired: // a burst
+		for a := 0.0; a < math.Pi*2; a += math.Pi / 3 {
+			line(dst, fpt{c.X + math.Cos(a)*k*0.3, c.Y + math.Sin(a)*k*0.3}, fpt{c.X + math.Cos(a)*k, c.Y + math.Sin(a)*k}, lw*0.8, ink)
+		}
+	}
+	return w
+}
+
+// drawMarkLegend lists the marks on the table with their tokens and
+// plain words, in a box whose bottom-left is at (x, yBottom). It returns
+// the box's height (0 when there is nothing to list).
+func drawMarkLegend(dst *ebiten.Image, x, yBottom float64, marks []rules.Mark) float64 {
+	if len(marks) == 0 {
+		return 0
+	}
+	row := 20 * uiScale
+	h := float64(len(marks))*row + 30*uiScale
+	w := 230 * uiScale
+	y := yBottom - h
+	roundRect(dst, x, y, w, h, 6*uiScale, rgba(0x1b1610, 215))
+	say(dst, "Markers", boldFace(12), x+8*uiScale, y+6*uiScale, rgb(0xf2ead6), 0)
+	for i, m := range marks {
+		cy := y + 26*uiScale + float64(i)*row
+		tw := drawMarkToken(dst, fpt{x + 8*uiScale, cy}, 15*uiScale, m)
+		label := m.Kind
+		if m.Kind == rules.MarkAP {
+			label = "action points left"
+		}
+		say(dst, label, face(12), x+16*uiScale+tw, cy, rgb(0xe8dcc0), 0)
+	}
+	return h
 }
 
 func mix(a, b color.RGBA, k float64) color.RGBA {

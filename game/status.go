@@ -12,7 +12,7 @@ import (
 func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	st := b.st()
 	h := b.tv.padT
-	rect(dst, 0, 0, a.W, h, rgba(0x1b1610, 235))
+	rect(dst, 0, 0, a.W, h, rgb(0x1b1610))
 	rect(dst, 0, h-2*uiScale, a.W, 2*uiScale, rgb(0x8a6a44))
 	side := st.Decider
 	col := sideColour(st, side)
@@ -56,6 +56,7 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 			y += 15 * uiScale
 		}
 	}
+	b.orderHits = b.orderHits[:0]
 	if len(ex.Order) > 0 {
 		y += 4 * uiScale
 		note := ex.OrderNote
@@ -97,6 +98,9 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 				label = strings.TrimRight(string(rs), " ") + "…"
 			}
 			say(dst, label, fs, cx+6*uiScale, cy, c, 0)
+			if o.Unit != 0 {
+				b.orderHits = append(b.orderHits, unitHit{cx - 3*uiScale, cy - 1*uiScale, colW - 4*uiScale, 15 * uiScale, o.Unit})
+			}
 		}
 		y += float64(rows) * 15 * uiScale
 	}

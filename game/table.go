@@ -23,6 +23,8 @@ type tableView struct {
 	panX    int
 	panY    int
 	fitted  bool
+	lastW   float64 // the window size at the last update (a change refits)
+	lastH   float64
 	legend  bool
 	swatch  map[string]*ebiten.Image
 	scale   rules.Scale // the unit the ruler, tape and tools show
@@ -64,6 +66,10 @@ func (tv *tableView) fit(snap bool) {
 func (tv *tableView) update(a *App, dt float64) {
 	c := tv.cam
 	c.Resize(a.W, a.H)
+	if tv.fitted && (a.W != tv.lastW || a.H != tv.lastH) && tv.lastW > 0 {
+		tv.fit(false) // the window was resized: the whole table again
+	}
+	tv.lastW, tv.lastH = a.W, a.H
 	if !tv.fitted {
 		tv.fit(true)
 		tv.fitted = true
