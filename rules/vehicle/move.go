@@ -2,6 +2,7 @@ package vehicle
 
 import (
 	"fmt"
+	"math/big"
 	"sort"
 
 	"hedgerow/rules/geom"
@@ -118,9 +119,10 @@ type driver struct {
 //     edge. A run that is blocked stops at the last grid point along it
 //     where the sweep is still clear.
 //   - The cost of a run is measured along the centre line: its length
-//     in each going (whole position units), each charged as
-//     length*MoveParts/speed rounded up, totalled over the drive, plus
-//     ObstacleCost at clear speed for each obstacle crossed.
+//     in each going (whole position units), charged as length/speed of a
+//     move, plus ObstacleCost of clear going for each obstacle crossed;
+//     the exact sum over the drive may not exceed the budget, and Used
+//     reports it rounded up to a whole part.
 //
 // map may be nil (an empty table of unlimited size).
 func Drive(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others Others) Result {
@@ -278,19 +280,28 @@ func (d *driver) pivot(h int) bool {
 	return true
 }
 
-// cost is the parts of a move the drive has used with the extra lengths
-// and obstacle count given.
+// cost is the parts of a move the drive has used with the lengths in each
+// going and the obstacle count given: the exact sum of length*MoveParts/
+// speed over the goings, obstacles counting as ObstacleCost more clear
+// going each, rounded up once to a whole part.
 func (d *driver) cost(lens [NumGoings]int64, nObs int) int64 {
-	var c int64
+	if nObs > 0 && d.mr.ObstacleCost > 0 {
+		lens[Clear] += int64(nObs) * d.mr.ObstacleCost
+	}
+	sum := new(big.Rat)
 	for g := Going(0); g < NumGoings; g++ {
 		if lens[g] > 0 && d.mr.Speeds[g] > 0 {
-			c += ceilDiv(lens[g], MoveParts, d.mr.Speeds[g])
+			sum.Add(sum, new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(lens[g]), big.NewInt(MoveParts)), big.NewInt(d.mr.Speeds[g])))
 		}
 	}
-	if nObs > 0 && d.mr.ObstacleCost > 0 && d.mr.Speeds[Clear] > 0 {
-		c += ceilDiv(int64(nObs)*d.mr.ObstacleCost, MoveParts, d.mr.Speeds[Clear])
+	q, r := new(big.Int).QuoRem(sum.Num(), sum.Denom(), new(big.Int))
+	if r.Sign() > 0 {
+		q.Add(q, big.NewInt(1))
 	}
-	return c
+	if !q.IsInt64() {
+		return 1 << 62
+	}
+	return q.Int64()
 }
 
 // leg is what a straight run from the pose to q would add.
