@@ -461,3 +461,18 @@ func convexHull(pts []geom.Pt) []geom.Pt {
 	}
 	return out[:k-1]
 }
+
+// BlockedBy is the first terrain piece (by id) that a hull standing still
+// overlaps by more than a touch and that blocks vehicles (goingOf nil uses
+// DefaultGoing), or -1; offTable is true when the hull is not wholly on
+// the table. For checking where a scenario places a vehicle.
+func BlockedBy(m *terrain.Map, h Hull, goingOf func(*terrain.Piece) Going) (piece int, offTable bool) {
+	b := h.Bounds()
+	if m == nil {
+		return -1, false
+	}
+	if b.Min.X < 0 || b.Min.Y < 0 || b.Max.X > m.Width || b.Max.Y > m.Height {
+		return -1, true
+	}
+	return newGround(m, goingOf, b).blockedBy(h.Corners[:], b), false
+}

@@ -1,0 +1,279 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
+)
+
+// tankGame is the coin game with vehicles.
+type tankGame struct{ coinGame }
+
+func (tankGame) VehicleTypes() []vehicle.Type {
+	return []vehicle.Type{
+		{ID: "tank", Name: "tank", Look: "medium-tank", Class: "tracks", Length: 5000, Width: 2500, HasTurret: true, Crew: 3,
+			Armour:  vehicle.Armour{vehicle.ArmourFront: 3, vehicle.ArmourSide: 2, vehicle.ArmourRear: 2, vehicle.ArmourTop: 1, vehicle.ArmourTurret: 3},
+			Weapons: []vehicle.Weapon{{ID: "gun", Mount: vehicle.MountTurret, Arc: vehicle.AllRound}, {ID: "bow mg", Mount: vehicle.MountHull, Arc: vehicle.Arc{Width: 90}}}},
+		{ID: "truck", Name: "truck", Look: "truck", Class: "wheels", Length: 6000, Width: 2500, Crew: 1, Passengers: 4},
+	}
+}
+
+func withTanks(t testing.TB) {
+	withCoin(t)
+	old := LookupRuleSet
+	LookupRuleSet = func(id string) (RuleSet, bool) {
+		if id == "coin" {
+			return tankGame{}, true
+		}
+		return nil, false
+	}
+	t.Cleanup(func() { LookupRuleSet = old })
+}
+
+// The coin scenario with a truck carrying Baker and Charlie for Blue and
+// a tank crewed by Easy and Fox for Red.
+var vehScenario = strings.Replace(strings.Replace(testScenario, `    [[side.unit.figure]]
+    name = "Charlie"
+`, `    [[side.unit.figure]]
+    name = "Charlie"
+    [[side.unit.vehicle]]
+    name = "Lorry"
+    type = "truck"
+    pos = [18, 20]
+    facing = 90
+    crew = ["Baker"]
+    passengers = ["Charlie"]
+`, 1), `    name = "Fox"
+    posture = "prone"
+`, `    name = "Fox"
+    posture = "prone"
+    [[side.unit.vehicle]]
+    name = "Panzer"
+    type = "tank"
+    pos = [6, 3]
+    facing = 180
+    turret = 200
+    crew = ["Easy", "Fox"]
+    hatches = "open"
+    damage = ["smoking"]
+`, 1)
+
+func loadVeh(t *testing.T, text string) (*Scenario, error) {
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
+	sc, _, err := LoadScenario(fsys, "s.toml", nil)
+	return sc, err
+}
+
+func TestScenarioVehicles(t *testing.T) {
+	withTanks(t)
+	if !strings.Contains(vehScenario, "Lorry") || !strings.Contains(vehScenario, "Panzer") {
+		t.Fatal("the test scenario did not take its vehicles")
+	}
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
+	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lorry := sc.Sides[0].Units[0].Vehicles[0]
+	if lorry.Name != "Lorry" || lorry.Type != "truck" || lorry.Pos != geom.P(18, 20) || lorry.Facing != 90 || lorry.Turret != 90 ||
+		len(lorry.Crew) != 1 || lorry.Passengers[0] != "Charlie" || lorry.HatchesOpen {
+		t.Fatalf("lorry: %+v", lorry)
+	}
+	if f := sc.Sides[0].Units[0].Figures[1]; !f.Aboard || f.Pos != lorry.Pos {
+		t.Fatalf("Baker is not aboard: %+v", f)
+	}
+	if err := AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	// Nobody was deployed under a hull.
+	hulls := scenarioHulls(sc)
+	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+		for _, h := range hulls {
+			if !f.Aboard && h.OverlapsBase(geom.Circle{C: f.Pos, R: sc.BaseR}) {
+				t.Errorf("%s deployed under a hull at %v", f.Name, f.Pos)
+			}
+		}
+	})
+	s, err := NewState(sc, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Vehicles) != 2 {
+		t.Fatalf("vehicles: %+v", s.Vehicles)
+	}
+	pz := s.Veh(2)
+	if pz.Name != "Panzer" || pz.Side != 1 || pz.Unit != 2 || pz.Turret != 200 || !pz.HatchesOpen || pz.Damage != vehicle.Smoking ||
+		len(pz.Crew) != 2 || s.Fig(pz.Crew[0]).Name != "Easy" || s.Carrier(pz.Crew[1]) != 2 || s.Carrier(1) != 0 {
+		t.Fatalf("panzer: %+v", pz)
+	}
+	if s.Carrier(2) != 1 || s.Carrier(3) != 1 || s.Fig(3).Pos != geom.P(18, 20) {
+		t.Fatal("the lorry's load is not aboard")
+	}
+	// Driving carries the load; getting out leaves it.
+	s.MoveVehicle(1, vehicle.Pose{Pos: geom.P(18, 16), Facing: 0})
+	if s.Fig(3).Pos != geom.P(18, 16) {
+		t.Fatal("a passenger did not ride along")
+	}
+	h := s.Hash()
+	c := s.Clone()
+	if c.Hash() != h {
+		t.Fatal("a clone hashes differently")
+	}
+	if !c.Alight(3, geom.P(20, 16)) || c.Carrier(3) != 0 || len(c.Veh(1).Passengers) != 0 || len(s.Veh(1).Passengers) != 1 {
+		t.Fatal("alighting from a clone")
+	}
+	if c.Hash() == h {
+		t.Fatal("getting out did not change the hash")
+	}
+	if !c.Board(1, 3, false) || c.Board(2, 3, true) {
+		t.Fatal("boarding again")
+	}
+	c.Veh(1).SetVar("speed", 3)
+	if c.Hash() == h || s.Veh(1).Var("speed") != 0 {
+		t.Fatal("vehicle vars are shared or not hashed")
+	}
+	if hull, ok := HullOf(tankGame{}, s, 2); !ok || !hull.Under(geom.P(6, 3)) {
+		t.Fatal("HullOf")
+	}
+	vi := VehicleOf(tankGame{}, s, 2)
+	if len(vi.Lines) < 4 || len(vi.Weapons) != 2 || len(vi.Marks) != 2 || vi.Marks[0].Kind != MarkSmoking {
+		t.Fatalf("card: %+v", vi)
+	}
+	if !ViewOf(tankGame{}, s, 0).Vehicle(2) {
+		t.Fatal("view")
+	}
+}
+
+// TestHashWithoutVehicles: a state without vehicles hashes exactly as it
+// did before vehicles existed (the value below was taken from the core
+// before this change).
+func TestHashWithoutVehicles(t *testing.T) {
+	g := newCoinGame(t, 7)
+	if h := g.St.Hash(); h != "6070e65df5e0e73958d5adac74c3680a018c3abd97da971e4998aa50d5d364b0" {
+		t.Fatalf("the opening hash changed: %s", h)
+	}
+	c := g.St.Clone()
+	if c.Vehicles != nil {
+		t.Fatal("cloning made an empty vehicle list")
+	}
+}
+
+func TestScenarioVehicleErrors(t *testing.T) {
+	withTanks(t)
+	cases := []struct {
+		name, edit, with string
+		col              int
+		msg              string
+	}{
+		{"unknown key", `    facing = 90`, `    facng = 90`, 5, `unknown key "facng" in a vehicle (did you mean "facing"?)`},
+		{"unknown type", `    type = "truck"`, `    type = "truk"`, 5, `unknown vehicle type "truk" (did you mean "truck"?)`},
+		{"no turret", `    facing = 90`, "    turret = 10", 5, `a truck has no turret to turn`},
+		{"crew size", `    crew = ["Baker"]`, `    crew = ["Baker", "Able"]`, 5, `room for a crew of 1, not 2`},
+		{"no such figure", `    passengers = ["Charlie"]`, `    passengers = ["Charle"]`, 5, `side 1 has no figure called "Charle" (did you mean "Charlie"?)`},
+		{"aboard twice", `    passengers = ["Charlie"]`, `    passengers = ["Baker"]`, 5, `"Baker" is already aboard "Lorry"`},
+		{"hatches", `    hatches = "open"`, `    hatches = "ajar"`, 5, `hatches must be "open" or "closed", not "ajar"`},
+		{"damage", `    damage = ["smoking"]`, `    damage = ["smokin"]`, 5, `unknown damage "smokin"`},
+		{"pos", `    pos = [18, 20]`, `    pos = [18]`, 5, `pos must be [x, y] in inches`},
+		{"off table", `    pos = [18, 20]`, `    pos = [22, 20]`, 5, `vehicle "Lorry" at [22, 20] is not wholly on the table`},
+		{"building", `    pos = [18, 20]`, `    pos = [15, 14]`, 5, `vehicle "Lorry" at [15, 14] runs into the building`},
+		{"facing", `    facing = 180`, `    facing = 400`, 5, `facing must be between 0 and 359`},
+		{"crew list", `    crew = ["Easy", "Fox"]`, `    crew = "Easy"`, 5, `crew must be a list of names`},
+		{"same name", `    name = "Panzer"`, `    name = "Panzer"`, 0, ``},
+	}
+	for _, c := range cases {
+		if !strings.Contains(vehScenario, c.edit) {
+			t.Fatalf("%s: %q not in the scenario", c.name, c.edit)
+		}
+		text := strings.Replace(vehScenario, c.edit, c.with, 1)
+		_, err := loadVeh(t, text)
+		if c.msg == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%s: accepted", c.name)
+			continue
+		}
+		line := strings.Count(text[:strings.Index(text, c.with)], "\n") + 1
+		if c.name == "aboard twice" || c.name == "no such figure" {
+			line = strings.Count(text[:strings.Index(text, "    passengers")], "\n") + 1
+		}
+		found := false
+		for _, p := range problems(t, err) {
+			if p.Line == line && p.Col == c.col && strings.Contains(p.Msg, c.msg) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: want s.toml:%d:%d: ...%s...; got\n%v", c.name, line, c.col, c.msg, err)
+		}
+	}
+	// A figure aboard may not also have a pos.
+	text := strings.Replace(vehScenario, `crew = ["Baker"]`, `crew = ["Able"]`, 1)
+	if _, err := loadVeh(t, text); err == nil || !strings.Contains(err.Error(), `figure "Able" starts aboard "Lorry", so it takes no pos`) {
+		t.Errorf("aboard with a pos: %v", err)
+	}
+	// A figure under a hull.
+	text = strings.Replace(vehScenario, `    pos = [18, 20]`, `    pos = [4, 21]`, 1)
+	if _, err := loadVeh(t, text); err == nil || !strings.Contains(err.Error(), `figure "Able" at [4, 20] stands under vehicle "Lorry"`) {
+		t.Errorf("under a hull: %v", err)
+	}
+	// Two hulls on top of each other.
+	text = strings.Replace(vehScenario, `    pos = [6, 3]`, `    pos = [18, 21]`, 1)
+	if _, err := loadVeh(t, text); err == nil || !strings.Contains(err.Error(), `vehicle "Panzer" at [18, 21] overlaps vehicle "Lorry"`) {
+		t.Errorf("hulls overlapping: %v", err)
+	}
+	// A rule set without vehicles.
+	withCoin(t)
+	old := LookupRuleSet
+	LookupRuleSet = func(id string) (RuleSet, bool) { return coinGame{}, id == "coin" }
+	defer func() { LookupRuleSet = old }()
+	if _, err := loadVeh(t, vehScenario); err == nil || !strings.Contains(err.Error(), `rule set "coin" has no vehicles`) {
+		t.Errorf("no vehicles: %v", err)
+	}
+}
+
+// FuzzScenarioVehicle feeds the loader mutated vehicle scenarios: it must
+// never panic, and what it accepts must build a state whose vehicles and
+// passengers agree.
+func FuzzScenarioVehicle(f *testing.F) {
+	f.Add(vehScenario)
+	f.Add(strings.Replace(vehScenario, `pos = [6, 3]`, `pos = [6, "x"]`, 1))
+	f.Add(strings.Replace(vehScenario, `crew = ["Baker"]`, `crew = ["Baker", "Baker", 3]`, 1))
+	f.Add(strings.Replace(vehScenario, `[[side.unit.vehicle]]`, `[side.unit.vehicle]`, 1))
+	f.Add(strings.Replace(vehScenario, `type = "tank"`, `type = ["tank"]`, 1))
+	f.Fuzz(func(t *testing.T, text string) {
+		withTanks(t)
+		sc, err := loadVeh(t, text)
+		if err != nil {
+			return
+		}
+		fsys := testFS()
+		fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
+		sc, m, err := LoadScenario(fsys, "s.toml", nil)
+		if err != nil || AutoDeploy(sc, m) != nil {
+			return
+		}
+		s, err := NewState(sc, m)
+		if err != nil {
+			t.Fatalf("accepted but no state: %v", err)
+		}
+		for _, v := range s.Vehicles {
+			for _, id := range v.Aboard() {
+				if s.Carrier(id) != v.ID || s.Fig(id).Pos != v.Pos {
+					t.Fatalf("figure %d is not where its vehicle is", id)
+				}
+			}
+		}
+		if s.Clone().Hash() != s.Hash() {
+			t.Fatal("clone hash")
+		}
+	})
+}
