@@ -147,6 +147,26 @@ func TestScenarioVehicles(t *testing.T) {
 	if !ViewOf(tankGame{}, s, 0).Vehicle(2) {
 		t.Fatal("view")
 	}
+	// Sight, shelter and what a drive must avoid.
+	rs := tankGame{}
+	if VehicleAcross(rs, s, geom.P(0, 3), geom.P(12, 3)) != 2 || VehicleAcross(rs, s, geom.P(0, 3), geom.P(12, 3), 2) != 0 {
+		t.Fatal("the panzer does not stand across the line")
+	}
+	c2 := s.Clone()
+	dog := FigID(4)
+	c2.Fig(dog).Pos = geom.P(7.75, 3)
+	if VehicleShelter(rs, c2, dog, geom.P(0, 3), 0) != 2 || VehicleShelter(rs, c2, dog, geom.P(20, 3), 0) != 0 {
+		t.Fatal("shelter behind the panzer")
+	}
+	o, vids, fids := Obstructions(rs, s, 1)
+	if len(o.Hulls) != 1 || vids[0] != 2 || len(o.Bases) != 2 || fids[0] != 1 || fids[1] != 4 {
+		t.Fatalf("obstructions: %v %v", vids, fids)
+	}
+	lt, _ := VehicleTypeOf(rs, "truck")
+	r := vehicle.Drive(s.Map, lt, s.Veh(1).Pose, vehicle.Through(geom.P(18, 8)), vehicle.MoveRules{Speeds: vehicle.Speeds{vehicle.Clear: 20000}}, o)
+	if !r.Arrived || r.End.Facing != 0 {
+		t.Fatalf("drive: %+v", r)
+	}
 }
 
 // TestHashWithoutVehicles: a state without vehicles hashes exactly as it

@@ -316,3 +316,93 @@ func (v View) Vehicle(id VehicleID) bool {
 	}
 	return v.Unit(veh.Unit)
 }
+
+// ---- what a rule set calls ----
+
+// Obstructions are the models vehicle self must not drive into, for
+// vehicle.Drive: every other vehicle on the table (wrecks too) and every
+// figure on the table, with the ids behind each entry of Others.
+func Obstructions(rs RuleSet, s *State, self VehicleID) (vehicle.Others, []VehicleID, []FigID) {
+	var o vehicle.Others
+	var vids []VehicleID
+	var fids []FigID
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.ID == self || v.Removed {
+			continue
+		}
+		if h, ok := HullOf(rs, s, v.ID); ok {
+			o.Hulls = append(o.Hulls, h)
+			vids = append(vids, v.ID)
+		}
+	}
+	aboard := map[FigID]bool{}
+	for i := range s.Vehicles {
+		for _, f := range s.Vehicles[i].Aboard() {
+			aboard[f] = true
+		}
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Removed || aboard[f.ID] {
+			continue
+		}
+		o.Bases = append(o.Bases, f.Base(s.BaseR))
+		fids = append(fids, f.ID)
+	}
+	return o, vids, fids
+}
+
+// VehicleAcross is the first vehicle (by id) whose hull stands across the
+// sight line a-b, leaving out those in except (the firer's and target's
+// own), or 0. Flying vehicles never block. Whether hulls block sight is
+// the rule set's choice.
+func VehicleAcross(rs RuleSet, s *State, a, b geom.Pt, except ...VehicleID) VehicleID {
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Removed || containsVeh(except, v.ID) {
+			continue
+		}
+		t, ok := VehicleTypeOf(rs, v.Type)
+		if !ok || t.Flying {
+			continue
+		}
+		if t.Hull(v.Pose).BlocksSight(a, b) {
+			return v.ID
+		}
+	}
+	return 0
+}
+
+// VehicleShelter is the first vehicle (by id) that shelters figure id from
+// a firer at from: the figure's base within near of its hull and the line
+// of fire meeting the hull (vehicle.Hull.Shelters); 0 when none.
+func VehicleShelter(rs RuleSet, s *State, id FigID, from geom.Pt, near int64) VehicleID {
+	f := s.Fig(id)
+	if f == nil || s.Carrier(id) != 0 {
+		return 0
+	}
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Removed {
+			continue
+		}
+		t, ok := VehicleTypeOf(rs, v.Type)
+		if !ok || t.Flying {
+			continue
+		}
+		if t.Hull(v.Pose).Shelters(f.Base(s.BaseR), from, near) {
+			return v.ID
+		}
+	}
+	return 0
+}
+
+func containsVeh(l []VehicleID, id VehicleID) bool {
+	for _, x := range l {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}

@@ -308,3 +308,40 @@ func TestArcs(t *testing.T) {
 		t.Error("a base behind is covered")
 	}
 }
+
+func TestDoors(t *testing.T) {
+	ty := &Type{ID: "apc", Length: 5000, Width: 2500, Doors: []Door{
+		{Name: "rear door", Forward: -2500}, {Name: "left hatch", Forward: 500, Right: -1250, Hatch: true}, {Name: "front", Forward: 2000}}}
+	p := Pose{Pos: geom.P(20, 20)}
+	if got := ty.DoorAt(ty.Doors[0], p); got != geom.P(20, 22.5) {
+		t.Fatalf("rear door at %v", got)
+	}
+	cases := []struct {
+		door   int
+		facing int
+		want   geom.Pt
+	}{
+		{0, 0, geom.P(20, 23)},        // behind, facing up
+		{1, 0, geom.P(18.25, 19.5)},   // out to the left
+		{2, 0, geom.P(20, 17)},        // out of the front
+		{0, 90, geom.P(17, 20)},       // facing right: the rear door is on the left
+		{1, 180, geom.P(21.75, 20.5)}, // facing down: the left side is on the right
+	}
+	for _, c := range cases {
+		q := Pose{Pos: geom.P(20, 20), Facing: c.facing}
+		got := ty.DoorOut(ty.Doors[c.door], q, 500)
+		if got != c.want || ty.Hull(q).OverlapsBase(geom.Circle{C: got, R: 500}) || !ty.Hull(q).TouchesBase(geom.Circle{C: got, R: 501}) {
+			t.Errorf("door %d facing %d: %v, want %v", c.door, c.facing, got, c.want)
+		}
+	}
+	// At odd facings the spot is clear of the hull and close to it.
+	for f := 0; f < 360; f += 7 {
+		q := Pose{Pos: geom.P(20, 20), Facing: f}
+		for _, d := range ty.Doors {
+			got := ty.DoorOut(d, q, 500)
+			if ty.Hull(q).OverlapsBase(geom.Circle{C: got, R: 500}) || !ty.Hull(q).TouchesBase(geom.Circle{C: got, R: 506}) {
+				t.Fatalf("facing %d %s: %v", f, d.Name, got)
+			}
+		}
+	}
+}

@@ -290,3 +290,48 @@ func roundDiv(a, n int64) int64 {
 	}
 	return -((-2*a + n) / (2 * n))
 }
+
+// DoorOut is where a figure with a base of radius r stands on getting
+// out by door d of a vehicle at pose p: straight out from the face the
+// door is nearest (in hull proportions), its base just clear of the hull
+// (touching it, or a unit off where rounding would overlap). The rule set
+// checks the spot against terrain and other models.
+func (t *Type) DoorOut(d Door, p Pose, r int64) geom.Pt {
+	// Which face: compare how near the door is to the front/rear versus
+	// the sides, each as a share of the half-length or half-width.
+	fwd, right := d.Forward, d.Right
+	af, ar := abs(fwd)*t.Width, abs(right)*t.Length
+	var out int // bearing of the outward normal, relative to the facing
+	switch {
+	case af >= ar && fwd >= 0:
+		out = 0
+	case af >= ar:
+		out = 180
+	case right >= 0:
+		out = 90
+	default:
+		out = 270
+	}
+	base := t.DoorAt(d, p)
+	h := t.Hull(p)
+	n := Dir(p.Facing + out)
+	// Put the base centre on the face's line first, then step out.
+	var half int64
+	switch out {
+	case 0:
+		half = t.Length/2 - fwd
+	case 180:
+		half = t.Length/2 + fwd
+	case 90:
+		half = t.Width/2 - right
+	default:
+		half = t.Width/2 + right
+	}
+	for extra := int64(0); ; extra++ {
+		dist := half + r + extra
+		q := base.Add(geom.Pt{X: roundDiv(n.X*dist, Scale), Y: roundDiv(n.Y*dist, Scale)})
+		if !h.OverlapsBase(geom.Circle{C: q, R: r}) || extra > 4 {
+			return q
+		}
+	}
+}
