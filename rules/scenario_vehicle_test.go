@@ -297,3 +297,80 @@ func FuzzScenarioVehicle(f *testing.F) {
 		}
 	})
 }
+
+func TestVehicleCommands(t *testing.T) {
+	for _, c := range []struct {
+		arg  string
+		want VehicleArg
+		ok   bool
+	}{
+		{"V1", VehicleArg{ID: 1}, true},
+		{"V12-r", VehicleArg{ID: 12, Reverse: true}, true},
+		{"V3-f270", VehicleArg{ID: 3, Face: 270, HasFace: true}, true},
+		{"V3-r-f0", VehicleArg{ID: 3, Reverse: true, HasFace: true}, true},
+		{"V0", VehicleArg{}, false}, {"V01", VehicleArg{}, false}, {"V", VehicleArg{}, false}, {"X1", VehicleArg{}, false},
+		{"V1-f360", VehicleArg{}, false}, {"V1-f-1", VehicleArg{}, false}, {"V1-x", VehicleArg{}, false}, {"V1-r-r", VehicleArg{}, false},
+		{"V1-f05", VehicleArg{}, false}, {"V1-f10-f20", VehicleArg{}, false},
+	} {
+		got, ok := ParseVehicleArg(c.arg)
+		if ok != c.ok || (ok && (got.ID != c.want.ID || got.Reverse != c.want.Reverse || got.HasFace != c.want.HasFace || got.Face != c.want.Face)) {
+			t.Errorf("%q: %+v %v", c.arg, got, ok)
+		}
+		if ok && got.String() != c.arg {
+			t.Errorf("%q written back as %q", c.arg, got.String())
+		}
+	}
+	cmd, err := ParseCommand("drive U2 30,12 34,10.5 V1-r-f90")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, plan, ok := PlanOf(cmd)
+	if !ok || id != 1 || len(plan.Legs) != 2 || !plan.Legs[1].Reverse || plan.Legs[1].To != geom.P(34, 10.5) || !plan.HasFace || plan.Face != 90 {
+		t.Fatalf("plan: %v %+v", id, plan)
+	}
+	if cmd.String() != "drive U2 30,12 34,10.5 V1-r-f90" {
+		t.Fatalf("notation: %s", cmd)
+	}
+}
+
+func TestDriveCheck(t *testing.T) {
+	withTanks(t)
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
+	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr := vehicle.MoveRules{Speeds: vehicle.Speeds{vehicle.Clear: 12000}}
+	// The panzer drives east along the north edge: Red's own deployed
+	// men are in the way.
+	r := DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3), geom.P(18, 22)), mr)
+	_, _, fids := Obstructions(tankGame{}, s, 2)
+	if r.Stop != vehicle.Figure || s.Fig(fids[r.Other]).Side != 1 {
+		t.Fatalf("drive into a figure: %+v", r)
+	}
+	// With them gone, it turns south and runs out of move.
+	for _, f := range s.Alive(1) {
+		if s.Carrier(f.ID) == 0 {
+			f.Removed = true
+		}
+	}
+	r = DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3), geom.P(18, 22)), mr)
+	if r.Arrived || r.Stop != vehicle.OutOfMove || len(r.Poses) != 3 || r.Poses[1].Facing != 90 || r.End.Facing != 180 {
+		t.Fatalf("drive: %+v", r)
+	}
+	s.Veh(2).Damage |= vehicle.Immobilised
+	if r := DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3)), mr); r.Stop != vehicle.Immobile || r.End != s.Veh(2).Pose {
+		t.Fatalf("immobilised: %+v", r)
+	}
+	if r := DriveCheck(tankGame{}, s, 9, vehicle.Through(geom.P(18, 3)), mr); r.Stop != vehicle.Immobile {
+		t.Fatalf("no such vehicle: %+v", r)
+	}
+}

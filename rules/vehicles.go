@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules/geom"
@@ -405,4 +406,113 @@ func containsVeh(l []VehicleID, id VehicleID) bool {
 		}
 	}
 	return false
+}
+
+// ---- driving ----
+
+// VehicleMover is an optional RuleSet hook for a rule set with vehicles:
+// the drive check behind the table's drag, as MoveCheck is for figures.
+// It says how far vehicle id could go along plan now, under the rule
+// set's speeds, budget and going (most rule sets answer with DriveCheck).
+// The table draws the hull at each of the result's Poses and the swept
+// band between them, and says Why it stops.
+type VehicleMover interface {
+	VehicleMove(s *State, id VehicleID, plan vehicle.Plan) vehicle.Result
+}
+
+// DriveCheck is the usual body of VehicleMove: vehicle id's drive along
+// plan under mr, keeping clear of every other model on the table. A
+// vehicle immobilised or brewed up does not move (Stop is Immobile).
+func DriveCheck(rs RuleSet, s *State, id VehicleID, plan vehicle.Plan, mr vehicle.MoveRules) vehicle.Result {
+	v := s.Veh(id)
+	var t *vehicle.Type
+	ok := false
+	if v != nil {
+		t, ok = VehicleTypeOf(rs, v.Type)
+	}
+	if !ok || v.Removed || v.Damage&(vehicle.Immobilised|vehicle.BrewedUp) != 0 {
+		r := vehicle.Result{Stop: vehicle.Immobile, Piece: -1, Other: -1, Why: "it cannot move"}
+		if v != nil {
+			r.End, r.Path, r.Poses = v.Pose, []geom.Pt{v.Pos}, []vehicle.Pose{v.Pose}
+		}
+		return r
+	}
+	o, _, _ := Obstructions(rs, s, id)
+	return vehicle.Drive(s.Map, t, v.Pose, plan, mr, o)
+}
+
+// Vehicle commands
+//
+// A rule set's vehicle commands name the vehicle in the command's ARG
+// word, so they need nothing new in the notation: "V<n>", optionally
+// followed by "-r" (every leg driven in reverse) and "-f<deg>" (a last
+// turn to that facing, or for a turret verb the facing to turn to). The
+// path's points are the legs. For example
+//
+//	drive U2 30,12 34,10 V1
+//	drive U2 30,18 V1-r
+//	drive U2 V1-f270
+//	turret U2 V1-f45
+
+// VehicleArg is a vehicle command's ARG word, read.
+type VehicleArg struct {
+	ID      VehicleID
+	Reverse bool
+	Face    int
+	HasFace bool
+}
+
+// String writes the ARG word.
+func (a VehicleArg) String() string {
+	s := fmt.Sprintf("V%d", a.ID)
+	if a.Reverse {
+		s += "-r"
+	}
+	if a.HasFace {
+		s += fmt.Sprintf("-f%d", vehicle.Norm(a.Face))
+	}
+	return s
+}
+
+// ParseVehicleArg reads an ARG word written by VehicleArg.String.
+func ParseVehicleArg(arg string) (VehicleArg, bool) {
+	var a VehicleArg
+	parts := strings.Split(arg, "-")
+	if len(parts[0]) < 2 || parts[0][0] != 'V' {
+		return a, false
+	}
+	n, err := strconv.Atoi(parts[0][1:])
+	if err != nil || n < 1 || parts[0][1] == '0' {
+		return a, false
+	}
+	a.ID = VehicleID(n)
+	for i, p := range parts[1:] {
+		switch {
+		case p == "r" && i == 0 && !a.Reverse:
+			a.Reverse = true
+		case len(p) > 1 && p[0] == 'f' && !a.HasFace:
+			f, err := strconv.Atoi(p[1:])
+			if err != nil || f < 0 || f > 359 || (len(p) > 2 && p[1] == '0') {
+				return a, false
+			}
+			a.Face, a.HasFace = f, true
+		default:
+			return a, false
+		}
+	}
+	return a, true
+}
+
+// PlanOf reads a vehicle command: the vehicle its ARG names and the plan
+// its path and ARG describe.
+func PlanOf(c Command) (VehicleID, vehicle.Plan, bool) {
+	a, ok := ParseVehicleArg(c.Arg)
+	if !ok {
+		return 0, vehicle.Plan{}, false
+	}
+	p := vehicle.Plan{Face: a.Face, HasFace: a.HasFace}
+	for _, q := range c.Path {
+		p.Legs = append(p.Legs, vehicle.Leg{To: q, Reverse: a.Reverse})
+	}
+	return a.ID, p, true
 }

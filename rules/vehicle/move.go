@@ -82,8 +82,11 @@ func (s Stop) String() string { return stopNames[s] }
 
 // Result is how far a drive went and why it stopped.
 type Result struct {
-	End     Pose      // where it stops (the turret keeps its bearing relative to the hull)
-	Path    []geom.Pt // the centre's route, start first, ending at End.Pos
+	End  Pose      // where it stops (the turret keeps its bearing relative to the hull)
+	Path []geom.Pt // the centre's route, start first, ending at End.Pos
+	// Poses are the poses to draw the swept hull from: the start, the end
+	// of every run (facing along it) and End when a last turn changed it.
+	Poses   []Pose
 	Arrived bool
 	Stop    Stop
 	Piece   int    // terrain piece for Terrain, NoGoing, NoCrossing; else -1
@@ -136,7 +139,7 @@ func Drive(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others 
 	near := geom.Polygon(pts).Bounds()
 	r := (t.Length + t.Width) // more than the half-diagonal
 	near.Min.X, near.Min.Y, near.Max.X, near.Max.Y = near.Min.X-r, near.Min.Y-r, near.Max.X+r, near.Max.Y+r
-	res := Result{Path: []geom.Pt{start.Pos}, Piece: -1, Other: -1}
+	res := Result{Path: []geom.Pt{start.Pos}, Poses: []Pose{start}, Piece: -1, Other: -1}
 	d := &driver{t: t, g: newGround(m, mr.GoingOf, near), mr: mr, others: others, res: &res, pose: start}
 	for _, l := range plan.Legs {
 		v := l.To.Sub(d.pose.Pos)
@@ -165,6 +168,9 @@ func (d *driver) finish(arrived bool) Result {
 	}
 	if last := d.res.Path[len(d.res.Path)-1]; last != d.pose.Pos {
 		d.res.Path = append(d.res.Path, d.pose.Pos)
+	}
+	if d.res.Poses[len(d.res.Poses)-1] != d.pose {
+		d.res.Poses = append(d.res.Poses, d.pose)
 	}
 	return *d.res
 }
@@ -401,6 +407,7 @@ func (d *driver) commit(p geom.Pt, lc legCheck) {
 	d.res.Used = d.cost(d.res.ByGoing, len(d.res.Obstacles))
 	d.pose.Pos = p
 	d.res.Path = append(d.res.Path, p)
+	d.res.Poses = append(d.res.Poses, d.pose)
 }
 
 func abs(v int64) int64 {
