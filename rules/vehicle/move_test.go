@@ -262,3 +262,120 @@ func TestDriveAgainstReference(t *testing.T) {
 		t.Fatalf("only %d drives tried, %d stopped by buildings", tried, stopped)
 	}
 }
+
+func TestPolyOverlap(t *testing.T) {
+	// An L-shaped building: the notch is x 10..20, y 10..20 open to the
+	// lower right.
+	ell := geom.Polygon{geom.P(0, 0), geom.P(20, 0), geom.P(20, 10), geom.P(10, 10), geom.P(10, 20), geom.P(0, 20)}
+	or := ell.Orientation()
+	cases := []struct {
+		name  string
+		shape []geom.Pt
+		want  bool
+	}{
+		{"in the notch, touching both inner walls", hullPts(4000, 2000, geom.P(11, 12), 0), false},
+		{"a unit into the wall", hullPts(4000, 2000, geom.P(10.999, 12), 0), true},
+		{"the same outline", []geom.Pt{geom.P(0, 0), geom.P(10, 0), geom.P(10, 10), geom.P(0, 10)}, true},
+		{"swallowing a small building", hullPts(30000, 30000, geom.P(10, 10), 0), true},
+		{"touching a corner from outside", hullPts(2000, 2000, geom.P(21, 21), 0), false},
+		{"across the notch's corner", hullPts(2000, 2000, geom.P(10, 10), 45), true},
+		{"far away", hullPts(2000, 2000, geom.P(40, 40), 0), false},
+	}
+	for _, c := range cases {
+		if got := polyOverlap(c.shape, ell, or); got != c.want {
+			t.Errorf("%s: %v", c.name, got)
+		}
+	}
+	small := geom.Polygon{geom.P(5, 5), geom.P(6, 5), geom.P(6, 6), geom.P(5, 6)}
+	if !polyOverlap(hullPts(30000, 30000, geom.P(10, 10), 0), small, small.Orientation()) {
+		t.Error("a hull over a whole small building")
+	}
+	// A reversed (clockwise) outline answers the same.
+	rev := geom.Polygon{ell[5], ell[4], ell[3], ell[2], ell[1], ell[0]}
+	if polyOverlap(cases[0].shape, rev, rev.Orientation()) || !polyOverlap(cases[1].shape, rev, rev.Orientation()) {
+		t.Error("orientation matters")
+	}
+	// Capsules (thick walls).
+	wall := []geom.Pt{geom.P(0, 30), geom.P(10, 30)}
+	if capsuleOverlap(hullPts(2000, 2000, geom.P(5, 32), 0), wall, 1000) {
+		t.Error("touching a wall's thickness")
+	}
+	if !capsuleOverlap(hullPts(2000, 2000, geom.P(5, 31.999), 0), wall, 1000) {
+		t.Error("a unit into a wall's thickness")
+	}
+	if !capsuleOverlap(hullPts(2000, 2000, geom.P(5, 30), 0), wall, 0) {
+		t.Error("a thin wall through the hull")
+	}
+	if capsuleOverlap(hullPts(2000, 2000, geom.P(11, 30), 0), wall, 0) {
+		t.Error("a thin wall ending on the hull's face")
+	}
+}
+
+// FuzzStruck: the face struck from any firer at a hull's centre agrees
+// with the reference wedges, and nothing panics.
+func FuzzStruck(f *testing.F) {
+	f.Add(int64(10000), int64(0), 0, int64(4000), int64(2000))
+	f.Add(int64(-5000), int64(-10000), 33, int64(6000), int64(3000))
+	f.Fuzz(func(t *testing.T, x, y int64, facing int, l, w int64) {
+		if l <= 0 || w <= 0 || l > 50000 || w > 50000 || x < -200000 || x > 200000 || y < -200000 || y > 200000 {
+			return
+		}
+		h := HullAt(l, w, geom.Pt{}, facing)
+		if h.orient() == 0 {
+			return
+		}
+		from := geom.Pt{X: x, Y: y}
+		st := h.StruckFrom(from, Armour{1, 2, 3, 4, 5})
+		if h.Under(from) {
+			if !st.Inside {
+				t.Fatalf("firer under the hull: %+v", st)
+			}
+			return
+		}
+		face, corner := refFace(h, from)
+		if corner >= 0 {
+			if !st.Corner {
+				t.Fatalf("corner %d not seen: %+v", corner, st)
+			}
+			return
+		}
+		if st.Corner || st.Face != face {
+			t.Fatalf("from %v facing %d: %+v, reference %v", from, facing, st, face)
+		}
+	})
+}
+
+func hullPts(l, w int64, p geom.Pt, facing int) []geom.Pt {
+	h := HullAt(l, w, p, facing)
+	return h.Corners[:]
+}
+
+// FuzzDrive: any drive on a busy table stops somewhere legal: on the
+// table, clear of blocked terrain, within its move, and the same twice.
+func FuzzDrive(f *testing.F) {
+	f.Add(int64(4000), int64(23500), 90, int64(30000), int64(20000), int64(36000), int64(16000), false)
+	f.Add(int64(20000), int64(40000), 0, int64(20000), int64(2000), int64(60000), int64(2000), true)
+	m := benchTable()
+	mr := MoveRules{Speeds: Speeds{Clear: 20000, Rough: 16000, Woods: 12000, Road: 24000}, ObstacleCost: 2000}
+	f.Fuzz(func(t *testing.T, x, y int64, facing int, ax, ay, bx, by int64, rev bool) {
+		in := func(v, hi int64) bool { return v >= 0 && v <= hi }
+		if !in(x, 72000) || !in(y, 48000) || !in(ax, 72000) || !in(ay, 48000) || !in(bx, 72000) || !in(by, 48000) {
+			return
+		}
+		start := Pose{Pos: geom.Pt{X: x, Y: y}, Facing: Norm(facing)}
+		if id, off := BlockedBy(m, tank.Hull(start), nil); off || id >= 0 {
+			return
+		}
+		plan := Plan{Legs: []Leg{{To: geom.Pt{X: ax, Y: ay}, Reverse: rev}, {To: geom.Pt{X: bx, Y: by}}}}
+		r := Drive(m, tank, start, plan, mr, Others{})
+		if id, off := BlockedBy(m, tank.Hull(r.End), nil); off || id >= 0 {
+			t.Fatalf("stopped in a bad place (%d, off %v): %+v", id, off, r)
+		}
+		if r.Used > MoveParts || r.Path[len(r.Path)-1] != r.End.Pos || r.Poses[len(r.Poses)-1] != r.End {
+			t.Fatalf("bad result: %+v", r)
+		}
+		if r2 := Drive(m, tank, start, plan, mr, Others{}); r2.End != r.End || r2.Used != r.Used {
+			t.Fatal("not the same twice")
+		}
+	})
+}
