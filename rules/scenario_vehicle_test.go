@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -372,5 +373,37 @@ func TestDriveCheck(t *testing.T) {
 	}
 	if r := DriveCheck(tankGame{}, s, 9, vehicle.Through(geom.P(18, 3)), mr); r.Stop != vehicle.Immobile {
 		t.Fatalf("no such vehicle: %+v", r)
+	}
+}
+
+func TestSaveReplayWithVehicles(t *testing.T) {
+	withTanks(t)
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
+	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	g, err := PlayRandom(tankGame{}, sc, m, 3, 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.St.Vehicles) != 2 {
+		t.Fatal("the game has no vehicles")
+	}
+	var buf bytes.Buffer
+	if err := g.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	lookup := func(id string) (RuleSet, bool) { return tankGame{}, id == "coin" }
+	r, _, err := Replay(bytes.NewReader(buf.Bytes()), fsys, nil, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.St.Hash() != g.St.Hash() || len(r.St.Vehicles) != 2 || r.St.Veh(1).Passengers[0] != g.St.Veh(1).Passengers[0] {
+		t.Fatal("the replay ended in a different state")
 	}
 }
