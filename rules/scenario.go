@@ -383,7 +383,8 @@ func blockedByTerrain(m *terrain.Map, c geom.Circle, indoors bool) bool {
 // StartProblem says in plain words why a figure of scenario sc may not
 // start with its base centred at p ("" when it may): off the table or in
 // impassable terrain (a rule set with the Indoors hook lets it stand
-// wholly inside a building with doors). Other figures are not checked.
+// wholly inside a building with doors), or under a vehicle's hull. Other
+// figures are not checked.
 func StartProblem(sc *Scenario, m *terrain.Map, p geom.Pt) string {
 	r := sc.BaseR
 	if r <= 0 {
@@ -398,6 +399,8 @@ func StartProblem(sc *Scenario, m *terrain.Map, p geom.Pt) string {
 			return "The base may not stand in impassable terrain or across a wall (inside a house with doors is fine)."
 		}
 		return "The base may not stand in impassable terrain."
+	case len(clearOfHulls([]geom.Pt{p}, r, scenarioHulls(sc))) == 0:
+		return "The base may not stand under a vehicle."
 	}
 	return ""
 }

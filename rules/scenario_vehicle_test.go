@@ -407,3 +407,19 @@ func TestSaveReplayWithVehicles(t *testing.T) {
 		t.Fatal("the replay ended in a different state")
 	}
 }
+
+func TestStartProblemUnderHull(t *testing.T) {
+	withTanks(t)
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
+	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := StartProblem(sc, m, geom.P(18, 20)); got != "The base may not stand under a vehicle." {
+		t.Fatalf("under the lorry: %q", got)
+	}
+	if got := StartProblem(sc, m, geom.P(18, 22.25)); got != "" {
+		t.Fatalf("beside the lorry: %q", got)
+	}
+}
