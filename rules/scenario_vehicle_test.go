@@ -145,6 +145,13 @@ func TestScenarioVehicles(t *testing.T) {
 	if len(vi.Lines) < 4 || len(vi.Weapons) != 2 || len(vi.Marks) != 2 || vi.Marks[0].Kind != MarkSmoking {
 		t.Fatalf("card: %+v", vi)
 	}
+	// The panzer faces down the table: a shot from below strikes its front.
+	if st, ok := FaceStruck(tankGame{}, s, 2, geom.P(6, 20)); !ok || st.Face != vehicle.Front {
+		t.Fatalf("face struck: %+v", st)
+	}
+	if st, ok := FaceStruck(tankGame{}, s, 2, geom.P(20, 3)); !ok || st.Face != vehicle.Left {
+		t.Fatalf("face struck from the east: %+v", st)
+	}
 	if !ViewOf(tankGame{}, s, 0).Vehicle(2) {
 		t.Fatal("view")
 	}

@@ -516,3 +516,19 @@ func PlanOf(c Command) (VehicleID, vehicle.Plan, bool) {
 	}
 	return a.ID, p, true
 }
+
+// FaceStruck is the face of vehicle id that a shot from the point from
+// at its centre strikes (the corner rule with the type's armour), for
+// the line-of-sight tool and the targeting card as much as for the rule
+// set. ok is false for an unknown vehicle or type.
+func FaceStruck(rs RuleSet, s *State, id VehicleID, from geom.Pt) (st vehicle.Strike, ok bool) {
+	v := s.Veh(id)
+	if v == nil {
+		return st, false
+	}
+	t, ok := VehicleTypeOf(rs, v.Type)
+	if !ok {
+		return st, false
+	}
+	return t.Hull(v.Pose).StruckFrom(from, t.Armour), true
+}
