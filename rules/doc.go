@@ -59,6 +59,16 @@
 //   - DoorStater: how each door stands, for drawing.
 //   - Templater, Pricer, Vocabularied, Indoors: burst templates, points,
 //     the scenario words it knows, figures inside buildings.
+//   - Vehicled and VehicleCarder (vehicles.go): a rule set with vehicles
+//     lists its vehicle types (rules/vehicle.Type: hull size, armour by
+//     face, turret, capacity, weapons with arcs, doors, and Look, the
+//     model the table draws); scenarios place them ([[side.unit.vehicle]])
+//     and State.Vehicles holds them with their crews and passengers
+//     aboard. VehicleCarder gives a vehicle's card (lines, damage marks,
+//     weapons); without it BasicVehicle does. VehicleMover is the drive
+//     check behind dragging a vehicle (DriveCheck does the work), and
+//     vehicle commands name their vehicle in the ARG word ("V2-f90").
+//     Geometry, faces struck, arcs and the drive check are rules/vehicle's.
 //
 // # The five rule sets on this core
 //

@@ -69,6 +69,9 @@ func (s *State) Hash() string {
 		e.bool(f.Removed)
 		e.vars(f.Vars)
 	}
+	if len(s.Vehicles) > 0 {
+		e.vehicles(s.Vehicles) // only then, so states without vehicles keep their hashes
+	}
 	e.int(int64(s.Round))
 	e.str(s.Phase)
 	e.int(int64(s.Active))

@@ -51,6 +51,8 @@ type ScenarioUnit struct {
 	Armour  string // what its figures wear, in the rule set's words ("" its default)
 	Mount   string // what they ride ("" on foot)
 	Figures []ScenarioFigure
+	// Vehicles are the unit's vehicles (scenario_vehicle.go).
+	Vehicles []ScenarioVehicle
 }
 
 // ScenarioFigure is one miniature. Without HasPos it is placed in its
@@ -64,6 +66,10 @@ type ScenarioFigure struct {
 	HasPos  bool
 	Posture Posture
 	Facing  int
+	// Aboard is set by the loader for a figure that starts in a vehicle
+	// (named as its crew or passengers): Pos is then the vehicle's and
+	// the figure is off the table, not placed or deployed.
+	Aboard bool
 }
 
 // Victory holds the scenario's winning conditions. Rule sets read them
@@ -96,6 +102,7 @@ func (sc *Scenario) Clone() *Scenario {
 			for k := range u.Figures {
 				u.Figures[k].Weapons = append([]string(nil), u.Figures[k].Weapons...)
 			}
+			u.Vehicles = cloneScenarioVehicles(u.Vehicles)
 			c.Sides[i].Units[j] = u
 		}
 	}
@@ -135,6 +142,7 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 	if s.BaseR <= 0 {
 		s.BaseR = DefaultBaseR
 	}
+	var unitIDs [2][]UnitID // for the vehicles
 	for si, sd := range sc.Sides {
 		s.Sides[si] = Side{Name: sd.Name, Colour: sd.Colour}
 		if sd.Hidden {
@@ -143,6 +151,7 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 		names := map[string]UnitID{}
 		for _, u := range sd.Units {
 			id := UnitID(len(s.Units) + 1)
+			unitIDs[si] = append(unitIDs[si], id)
 			unit := Unit{ID: id, Name: u.Name, Side: si, Quality: u.Quality, Motive: u.Motive, Rating: u.Rating, Armour: u.Armour, Mount: u.Mount}
 			if u.Parent != "" {
 				p, ok := names[u.Parent]
@@ -168,6 +177,9 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 			}
 			s.Units = append(s.Units, unit)
 		}
+	}
+	if err := addVehicles(s, sc, unitIDs); err != nil {
+		return nil, err
 	}
 	if sc.Victory.Losses > 0 {
 		s.SetVar(VarVictoryLosses, sc.Victory.Losses)
@@ -242,7 +254,7 @@ func AutoDeploy(sc *Scenario, m *terrain.Map) error {
 		if err != nil {
 			return err
 		}
-		spots := gridSpots(area.Poly, m, r, placed)
+		spots := clearOfHulls(gridSpots(area.Poly, m, r, placed), r, scenarioHulls(sc))
 		if len(spots) < need {
 			return fmt.Errorf("there is room for only %d of side %s's %d figures in area %q", len(spots), sc.Sides[side].Name, need, area.Name)
 		}
@@ -371,7 +383,8 @@ func blockedByTerrain(m *terrain.Map, c geom.Circle, indoors bool) bool {
 // StartProblem says in plain words why a figure of scenario sc may not
 // start with its base centred at p ("" when it may): off the table or in
 // impassable terrain (a rule set with the Indoors hook lets it stand
-// wholly inside a building with doors). Other figures are not checked.
+// wholly inside a building with doors), or under a vehicle's hull. Other
+// figures are not checked.
 func StartProblem(sc *Scenario, m *terrain.Map, p geom.Pt) string {
 	r := sc.BaseR
 	if r <= 0 {
@@ -386,6 +399,8 @@ func StartProblem(sc *Scenario, m *terrain.Map, p geom.Pt) string {
 			return "The base may not stand in impassable terrain or across a wall (inside a house with doors is fine)."
 		}
 		return "The base may not stand in impassable terrain."
+	case len(clearOfHulls([]geom.Pt{p}, r, scenarioHulls(sc))) == 0:
+		return "The base may not stand under a vehicle."
 	}
 	return ""
 }

@@ -56,6 +56,7 @@ import (
 //	    pos = [12.5, 8]               # inches; optional (deployed otherwise)
 //	    posture = "standing"          # standing, crouching or prone
 //	    facing = 0                    # degrees clockwise from up the table
+//	    [[side.unit.vehicle]]         # optional: see scenario_vehicle.go
 //
 // Loading is strict: every problem is reported at its line and column in
 // plain words, with a suggestion for a misspelt key.
@@ -86,7 +87,7 @@ func ruleSetIDs() []string {
 var (
 	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden"}
-	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "figure"}
+	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "figure", "vehicle"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "posture", "facing"}
 	scVictoryKeys = []string{"losses"}
 )
@@ -162,6 +163,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 	ld.pos = scanKeyPositions(src)
 	sc := &Scenario{File: name}
 	ld.top(raw, sc)
+	ld.boardVehicles(sc) // scenario_vehicle.go
 	var m *terrain.Map
 	var mapBytes []byte
 	if sc.Map != "" && mapFile != nil {
@@ -202,6 +204,7 @@ type scLoader struct {
 	figPaths []string
 	sidePath [2]string
 	vocab    *Vocabulary // the rule set's words, when it declares them
+	veh      vehLoad     // vehicles read so far (scenario_vehicle.go)
 }
 
 // word checks a rule set word (a weapon, quality or motivation) against
@@ -466,6 +469,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 				u.Figures = append(u.Figures, ld.figure(ft, fp))
 				ld.figPaths = append(ld.figPaths, fp)
 			}
+			u.Vehicles = ld.vehicles(sc, ut, up, i, j) // scenario_vehicle.go
 			sd.Units = append(sd.Units, u)
 		}
 	}
@@ -588,7 +592,7 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 			fp = ld.figPaths[n]
 		}
 		n++
-		if !f.HasPos {
+		if !f.HasPos || f.Aboard {
 			return
 		}
 		c := geom.Circle{C: f.Pos, R: r}
@@ -609,6 +613,7 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		}
 		done = append(done, placed{f.Pos, f.Name})
 	})
+	ld.placeVehicles(sc, m) // scenario_vehicle.go
 	if len(ld.probs) > 0 {
 		return
 	}

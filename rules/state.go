@@ -31,6 +31,9 @@ type State struct {
 	Sides   [2]Side
 	Units   []Unit   // index = UnitID-1
 	Figures []Figure // index = FigID-1
+	// Vehicles are the vehicle models, index = VehicleID-1 (vehicles.go);
+	// nil in a battle without any.
+	Vehicles []Vehicle
 
 	Round  int    // game turn / round, from 1
 	Phase  string // rule set's phase name
@@ -98,6 +101,7 @@ func (s *State) Clone() *State {
 		f.Vars = cloneVars(f.Vars)
 		c.Figures[i] = f
 	}
+	c.Vehicles = cloneVehicles(s.Vehicles)
 	for i := range c.Sides {
 		c.Sides[i].Vars = cloneVars(s.Sides[i].Vars)
 	}
