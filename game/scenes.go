@@ -68,6 +68,7 @@ func newChooser(a *App) Scene {
 const DefaultScenario = "ssg-standard.toml"
 
 func (c *chooser) Update(a *App, dt float64) error {
+	writeProbe(probe{Scene: "chooser"})
 	if pressed(actCancel) {
 		a.scene = newTitle(a)
 		return nil

@@ -418,10 +418,10 @@ func TestSSGToTheEndByMouse(t *testing.T) {
 	g := &fullGame{rig: r, start: time.Now(), lastAt: time.Now()}
 
 	// 1. The title, like a new player: New battle.
-	time.Sleep(700 * time.Millisecond)
+	r.waitProbe("the title", func(p probeInfo) bool { return p.Scene == "title" })
 	r.shot("title")
 	r.click(newBattleX, newBattleY)
-	time.Sleep(700 * time.Millisecond) // the chooser loads every scenario
+	r.waitProbe("the scenario list", func(p probeInfo) bool { return p.Scene == "chooser" }) // it loads every scenario first
 	// 2. The scenario list: the standard game, then Deploy and play.
 	r.click(listX, listY0+float64(scenarioIndex(t, "ssg-standard.toml"))*listStep)
 	r.shot("chooser")

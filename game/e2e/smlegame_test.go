@@ -321,9 +321,9 @@ func TestSMLEToTheEndByMouse(t *testing.T) {
 	r := startRigArgs(t, "smle", "--seed", "5", "--no-resume", "--speed", "8")
 	g := &smlePlay{fullGame: &fullGame{rig: r, start: time.Now(), lastAt: time.Now(), budget: smleBudget}, tried: map[string]bool{}}
 
-	time.Sleep(700 * time.Millisecond)
+	r.waitProbe("the title", func(p probeInfo) bool { return p.Scene == "title" })
 	r.click(newBattleX, newBattleY)
-	time.Sleep(700 * time.Millisecond)
+	r.waitProbe("the scenario list", func(p probeInfo) bool { return p.Scene == "chooser" })
 	r.click(listX, listY0+float64(scenarioIndex(t, smleScenario))*listStep)
 	r.shot("chooser")
 	r.click(deployPlayX, deployPlayY)
