@@ -80,6 +80,13 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 	if s.Phase == PhaseUnmotivated {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the other side's unmotivated figures act next"}, nil
 	}
+	if s.Phase == PhaseMotivate {
+		for _, f := range s.Alive(s.Active) {
+			if f.Var(fMot) == phaseNo(s) && !Neutralised(s, f) && f.Var(fAP) > 0 {
+				return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the motivated figures act next"}, nil
+			}
+		}
+	}
 	cup := Cup(s)
 	if len(cup) == 0 {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the cup is empty: the unmotivated figures act next"}, nil
