@@ -12,7 +12,7 @@ import (
 	"hedgerow/scenarios"
 )
 
-var scenarioFiles = []string{"firefight-mg42-farm-lane.toml", "firefight-crossroads.toml"}
+var scenarioFiles = []string{"firefight-mg42-farm-lane.toml", "firefight-crossroads.toml", "firefight-hedgerow-rearguard.toml"}
 
 func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()
