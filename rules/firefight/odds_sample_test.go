@@ -105,7 +105,7 @@ func collectCases(t *testing.T, want map[string]int) []sampleCase {
 // agrees with Odds within bounds that a real difference would break.
 func TestOddsMatchEngine(t *testing.T) {
 	want := map[string]int{"spot": 8, "fire ": 8, "fire auto": 5, "fire lmg": 5, "fire hmg": 4, "fire blast": 4, "opp fire": 4, "end": 6, "morale": 4}
-	n := 3000
+	n := 2000
 	if testing.Short() {
 		n = 600
 	}
