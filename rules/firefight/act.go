@@ -327,6 +327,16 @@ func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event
 
 // ---- movement ----
 
+// allOpen: the book has no rules for doors, so every door stands open and
+// figures go in and out of buildings through them.
+var allOpen = terrain.Open(func(terrain.DoorRef) bool { return true })
+
+// Indoors: figures may hold buildings (a garrison may be placed inside).
+func (Firefight) Indoors() bool { return true }
+
+// DoorState: every door is drawn open.
+func (Firefight) DoorState(*rules.State, terrain.DoorRef) int { return rules.DoorOpen }
+
 // standProblem says why a base cannot stand at p ("" when it can).
 func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
 	if s.Map != nil {
@@ -336,7 +346,7 @@ func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
 		}
 	}
 	if s.Terrain != nil {
-		if ok, why := s.Terrain.CanStand(geom.Circle{C: p, R: s.BaseR}); !ok {
+		if ok, why := s.Terrain.CanStandDoors(geom.Circle{C: p, R: s.BaseR}, allOpen); !ok {
 			if why == "" {
 				why = "the ground there is impassable"
 			}
@@ -358,7 +368,7 @@ func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
 // moveCost is what a path costs in action points, with the words.
 func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt) (ap int, pc terrain.PathCost, words string) {
 	if s.Terrain != nil {
-		pc = s.Terrain.PathCost(full, s.BaseR)
+		pc = s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
 	} else {
 		pc.Blocked = -1
 		for i := 0; i+1 < len(full); i++ {
@@ -393,6 +403,12 @@ func (Firefight) MoveCheck(s *rules.State, id rules.FigID, path []geom.Pt) rules
 
 func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 	full := append([]geom.Pt{f.Pos}, path...)
+	if len(path) == 1 && s.Terrain != nil && s.Terrain.PathCostDoors(full, s.BaseR, allOpen).Blocked >= 0 {
+		// Into or out of a building: the way through the nearest door.
+		if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
+			full = append([]geom.Pt{f.Pos}, route...)
+		}
+	}
 	mi := rules.MoveInfo{Stop: full[len(full)-1], Legs: full}
 	ap := 0
 	if s.Var(gOppMover) == 0 && canAct(s, f) {

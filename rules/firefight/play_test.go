@@ -12,7 +12,20 @@ import (
 	"hedgerow/scenarios"
 )
 
-var scenarioFiles = []string{"firefight-mg42-farm-lane.toml", "firefight-crossroads.toml", "firefight-hedgerow-rearguard.toml"}
+var scenarioFiles = []string{"firefight-mg42-farm-lane.toml", "firefight-crossroads.toml", "firefight-hedgerow-rearguard.toml", "firefight-farmhouse-grenades.toml"}
+
+// The scenario loader asks the rule set whether figures may stand inside
+// buildings; rules/all (which tells it) cannot be imported from here.
+func init() {
+	if rules.LookupRuleSet == nil {
+		rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) {
+			if id == "firefight" {
+				return New(), true
+			}
+			return nil, false
+		}
+	}
+}
 
 func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()

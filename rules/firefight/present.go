@@ -419,4 +419,6 @@ var (
 	_ rules.Scaler        = Firefight{}
 	_ rules.Templater     = Firefight{}
 	_ rules.Vocabularied  = Firefight{}
+	_ rules.Indoors       = Firefight{}
+	_ rules.DoorStater    = Firefight{}
 )

@@ -141,3 +141,29 @@ func TestDataRefusesBadDistance(t *testing.T) {
 		t.Fatal("a wrong band passed")
 	}
 }
+
+// A building with an open door: a figure dragged inside goes through the
+// door, paying for the way round; the garrison has heavy cover and is
+// seen only from where the walls allow.
+func TestIntoABuilding(t *testing.T) {
+	house := terrain.Piece{Kind: "building", Poly: geom.Polygon{at(40, 40), at(60, 40), at(60, 55), at(40, 55)},
+		Doors: []geom.Pt{at(50, 55)}}
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 40, y: 60, leader: true}}},
+		{side: 1, init: 2, figs: []tfig{{x: 55, y: 45}}},
+	}, []terrain.Piece{house}, 1)
+	actNow(s, 0)
+	mi := New().MoveCheck(s, 1, []geom.Pt{at(48, 50)})
+	if !mi.OK || len(mi.Legs) < 3 {
+		t.Fatalf("into the house: %+v", mi)
+	}
+	if mi.Length <= dist(at(40, 60), at(48, 50)) {
+		t.Fatal("the way through the door is longer than the straight line")
+	}
+	if ci, _ := coverIndex(s, s.Fig(2), at(40, 60)); ci != 2 {
+		t.Fatalf("cover inside a building: %d", ci)
+	}
+	if !New().(rules.Indoors).Indoors() || New().(rules.DoorStater).DoorState(s, terrain.DoorRef{}) != rules.DoorOpen {
+		t.Fatal("doors")
+	}
+}
