@@ -174,10 +174,10 @@ func coverIndex(s *rules.State, t *rules.Figure, from geom.Pt) (int, string) {
 
 var coverWords = []string{"", "light cover", "heavy cover", "a firing slit"}
 
-// movedIndex is the book's column for how far a target moved this turn
-// (-1 when it has not moved).
+// movedIndex is the book's column for how far a target moved in view of
+// the enemy this turn (-1 when it has not).
 func movedIndex(t *rules.Figure) int {
-	m := int64(t.Var(fMovedDist))
+	m := int64(t.Var(fMovedSeen))
 	switch {
 	case m <= 0:
 		return -1
@@ -203,7 +203,7 @@ func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, pos
 		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})
 	}
 	if mi := movedIndex(t); mi >= 0 {
-		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " this turn", Rule: rule})
+		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in view this turn", Rule: rule})
 	}
 	return mods
 }
@@ -455,7 +455,11 @@ func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 	}
 	f.SetVar(fMoved, phaseNo(s))
 	f.SetVar(fMovedDist, f.Var(fMovedDist)+int(mi.Length))
+	seenBefore := f.Var(seenVar(1-f.Side)) == 1
 	updateSight(s)
+	if seenBefore || f.Var(seenVar(1-f.Side)) == 1 {
+		f.SetVar(fMovedSeen, f.Var(fMovedSeen)+int(mi.Length))
+	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: mi.Legs,
 		Text: fmt.Sprintf("%s moves %s (%s)", f.Name, rules.Centimetres.Format(mi.Length), mi.Why)}}
 	if opp := oppFirers(s, f); len(opp) > 0 {

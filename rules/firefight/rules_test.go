@@ -153,8 +153,8 @@ func TestSpotRuling(t *testing.T) {
 			s.Fig(1).Markers |= rules.Suppressed
 		}, 13},
 		{"spotter moved this phase", 25, func(s *rules.State) { s.Fig(1).SetVar(fMoved, phaseNo(s)) }, 12},
-		{"target moved 12 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedDist, int(cm(12))) }, 4},
-		{"target moved 30 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedDist, int(cm(30))) }, 0},
+		{"target moved 12 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(12))) }, 4},
+		{"target moved 30 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(30))) }, 0},
 		{"target fired an automatic weapon last turn", 25, func(s *rules.State) {
 			s.Round = 2
 			s.Fig(3).SetVar(fFiredRnd, 1)
@@ -213,7 +213,7 @@ func TestFireRuling(t *testing.T) {
 			s.Fig(1).SetVar(fMoved, phaseNo(s))
 			s.Fig(1).Markers |= rules.Suppressed
 		}, 14, []int{13}, ResMiss},
-		{"target moved 4 cm: +1", func(s *rules.State) { s.Fig(3).SetVar(fMovedDist, int(cm(4))) }, 8, []int{8, 4}, ResNeutralised},
+		{"target moved 4 cm: +1", func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(4))) }, 8, []int{8, 4}, ResNeutralised},
 		{"second wound: out of action", func(s *rules.State) { s.Fig(3).SetVar(fLost, 3) }, 7, []int{7, 10}, ResOut},
 	}
 	for _, c := range cases {
@@ -326,7 +326,7 @@ func TestMoveCosts(t *testing.T) {
 		t.Fatal("21 cm on 4 points")
 	}
 	apply(t, s, cmd(t, "move F1 "+pt(at(50, 93))))
-	if f.Var(fAP) != 2 || f.Var(fMovedDist) != int(cm(7)) || f.Facing != 0 {
+	if f.Var(fAP) != 2 || f.Var(fMovedDist) != int(cm(7)) || f.Var(fMovedSeen) != int(cm(7)) || f.Facing != 0 {
 		t.Fatalf("after 7 cm: ap %d, moved %d, facing %d", f.Var(fAP), f.Var(fMovedDist), f.Facing)
 	}
 }
@@ -642,5 +642,23 @@ func checkOdds(t *testing.T, o rules.Odds, want map[string]float64) {
 	}
 	if math.Abs(total-1) > 1e-12 || len(o.Outcomes) != len(want) {
 		t.Errorf("outcomes %+v", o.Outcomes)
+	}
+}
+
+// Only movement the enemy could see counts as "moved in view".
+func TestMovedInView(t *testing.T) {
+	wall := terrain.Piece{Kind: "building", Poly: geom.Polygon{at(40, 40), at(60, 40), at(60, 50), at(40, 50)}}
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true}}},
+		{side: 1, init: 2, figs: []tfig{{x: 60, y: 20, leader: true}}},
+	}, []terrain.Piece{wall}, 1)
+	actNow(s, 1)
+	apply(t, s, cmd(t, "move F2 "+pt(at(62, 22))))
+	if f := s.Fig(2); f.Var(fMovedSeen) != 0 || f.Var(fMovedDist) == 0 {
+		t.Fatal("a move behind the building was seen")
+	}
+	apply(t, s, cmd(t, "move F2 "+pt(at(72, 22))))
+	if f := s.Fig(2); f.Var(fMovedSeen) != int(cm(10)) || f.Var(seenVar(0)) != 1 {
+		t.Fatalf("a move into view: %d", f.Var(fMovedSeen))
 	}
 }
