@@ -370,7 +370,7 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 		e, _ := rollAt(s, f, w, t, need, mods, what, false)
 		evs = append(evs, e...)
 		for _, o := range others {
-			if o.Removed || s.Over {
+			if o.Removed {
 				continue
 			}
 			n2, m2 := fireNeedBand(s, f, w, o, bi)
@@ -425,8 +425,10 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 	} else {
 		under = underTemplate(s, nil, &circ, centre, f.ID)
 	}
+	// Everyone under the blast is resolved, even once the game has been
+	// decided by an earlier one, so that each man's fate is what Odds says.
 	for _, o := range under {
-		if o.Removed || s.Over {
+		if o.Removed {
 			continue
 		}
 		n2, m2 := fireNeedBand(s, f, w, o, bi)

@@ -559,13 +559,13 @@ func TestMoraleAndNewLeader(t *testing.T) {
 	setU(u, uHit, 2)
 	neutralise(s, s.Fig(2))
 	c := CohesionTest(s, &rules.Unit{Vars: map[string]int{uInit: 3, uHit: 2, uLeaderLost: 1}})
-	if c.Target != 10 || sum(c.Mods) != -4 || c.CohesionFails() != 13 {
+	if c.Target != 8 || sum(c.Mods) != -4 || c.CohesionFails() != 11 {
 		t.Fatalf("cohesion %+v fails %d", c, c.CohesionFails())
 	}
-	// Cohesion 13 - 4 = 9 < 10 fails; reactions F2 (neutralised already)
+	// Cohesion 11 - 4 = 7 < 8 fails; reactions F2 (neutralised already)
 	// 1-2 = -1 routs, F3 7-2 = 5 routs, F4 8-2 = 6 neutralised, F5 20 ok;
 	// then the new leader: F4? no: the first non-leader alive, F4, d6 3.
-	s.Force(13, 1, 7, 8, 20, 20, 20, 3)
+	s.Force(11, 1, 7, 8, 20, 20, 20, 3)
 	evs := moralePhase(s)
 	evs = append(evs, newLeaders(s)...)
 	if getU(u, uInit) != 3 {
