@@ -1,0 +1,528 @@
+package firefight
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// ---- geometry helpers (integers only) ----
+
+// isqrt is the floor of the square root of n >= 0.
+func isqrt(n int64) int64 {
+	if n <= 0 {
+		return 0
+	}
+	x := int64(1) << ((bitLen(uint64(n)) + 1) / 2)
+	for {
+		y := (x + n/x) / 2
+		if y >= x {
+			return x
+		}
+		x = y
+	}
+}
+
+func bitLen(v uint64) int {
+	n := 0
+	for v != 0 {
+		v >>= 1
+		n++
+	}
+	return n
+}
+
+// dist is the distance between two points, rounded down to the unit.
+func dist(a, b geom.Pt) int64 { return isqrt(geom.Dist2(a, b)) }
+
+func divRound(a, b int64) int64 {
+	if b < 0 {
+		a, b = -a, -b
+	}
+	if a >= 0 {
+		return (2*a + b) / (2 * b)
+	}
+	return -((-2*a + b) / (2 * b))
+}
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+
+// Facings are kept to the eight points of the compass, clockwise from up
+// the table, so the front arc can be tested with integers.
+var facingVec = [8]geom.Pt{{X: 0, Y: -1}, {X: 1, Y: -1}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}, {X: -1, Y: 1}, {X: -1, Y: 0}, {X: -1, Y: -1}}
+
+func snapFacing(deg int) int {
+	d := ((deg % 360) + 360) % 360
+	return ((d + 22) / 45 % 8) * 45
+}
+
+// facingOf is the compass point nearest the direction d (0 for none).
+func facingOf(d geom.Pt) int {
+	if d.X == 0 && d.Y == 0 {
+		return 0
+	}
+	ax, ay := abs(d.X), abs(d.Y)
+	var v geom.Pt
+	switch {
+	case 12*ay <= 5*ax: // within about 22.5 degrees of the horizontal
+		v = geom.Pt{X: sgn(d.X)}
+	case 12*ax <= 5*ay:
+		v = geom.Pt{Y: sgn(d.Y)}
+	default:
+		v = geom.Pt{X: sgn(d.X), Y: sgn(d.Y)}
+	}
+	for i, fv := range facingVec {
+		if fv == v {
+			return i * 45
+		}
+	}
+	return 0
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+func sgn(v int64) int64 {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// InFrontArc reports whether p lies in the 90 degree arc in front of f
+// (45 degrees either side of its facing, edges included).
+func InFrontArc(f *rules.Figure, p geom.Pt) bool {
+	v := facingVec[snapFacing(f.Facing)/45]
+	d := p.Sub(f.Pos)
+	dot := v.Dot(d)
+	if dot <= 0 {
+		return false
+	}
+	return 2*dot*dot >= v.Len2()*d.Len2()
+}
+
+// ---- sight ----
+
+// sees reports whether a figure has a clear centre line to another.
+func sees(s *rules.State, f, t *rules.Figure) bool {
+	if s.Terrain == nil {
+		return true
+	}
+	return s.Terrain.Clear(f.Pos, t.Pos)
+}
+
+// updateSight records, for each side, which enemy figures some figure of
+// it can see; a spotted figure no one can see any longer is lost.
+func updateSight(s *rules.State) {
+	for side := range 2 {
+		viewers := s.Alive(side)
+		for _, t := range s.Alive(1 - side) {
+			seen := 0
+			for _, v := range viewers {
+				if sees(s, v, t) {
+					seen = 1
+					break
+				}
+			}
+			t.SetVar(seenVar(side), seen)
+			if seen == 0 {
+				t.SetVar(spotVar(side), 0)
+			}
+		}
+	}
+}
+
+// Spotted reports whether side has spotted figure t.
+func Spotted(s *rules.State, side int, t *rules.Figure) bool { return t.Var(spotVar(side)) == 1 }
+
+// coverIndex is the book's cover column for a target against a viewer at
+// from: 0 none, 1 light, 2 heavy, 3 firing slit.
+func coverIndex(s *rules.State, t *rules.Figure, from geom.Pt) (int, string) {
+	if s.Terrain == nil {
+		return 0, ""
+	}
+	c, id := s.Terrain.CoverFor(geom.Circle{C: t.Pos, R: s.BaseR}, from)
+	name := ""
+	if id >= 0 {
+		pc := &s.Map.Pieces[id]
+		name = pc.Name
+		if name == "" {
+			name = pc.Kind
+		}
+	}
+	switch c {
+	case terrain.CoverSoft:
+		return 1, name
+	case terrain.CoverHard:
+		return 2, name
+	case terrain.CoverPrepared:
+		return 3, name
+	}
+	return 0, ""
+}
+
+var coverWords = []string{"", "light cover", "heavy cover", "a firing slit"}
+
+// movedIndex is the book's column for how far a target moved in view of
+// the enemy this turn (-1 when it has not).
+func movedIndex(t *rules.Figure) int {
+	m := int64(t.Var(fMovedSeen))
+	switch {
+	case m <= 0:
+		return -1
+	case m <= data.Dist.Moved1.U:
+		return 0
+	case m <= data.Dist.Moved2.U:
+		return 1
+	case m <= data.Dist.Moved3.U:
+		return 2
+	}
+	return 3
+}
+
+var movedWords = []string{"up to 5 cm", "up to 10 cm", "up to 15 cm", "over 15 cm"}
+
+// targetMods are the target's own modifiers, shared by spotting and fire.
+func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, posture [3]int, moved [4]int, rule string) []rules.Mod {
+	var mods []rules.Mod
+	if ci, name := coverIndex(s, t, from); ci > 0 {
+		mods = append(mods, rules.Mod{Value: cover[ci], Reason: fmt.Sprintf("target in %s (%s)", coverWords[ci], name), Rule: rule})
+	}
+	if t.Posture != rules.Standing {
+		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})
+	}
+	if mi := movedIndex(t); mi >= 0 {
+		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in view this turn", Rule: rule})
+	}
+	return mods
+}
+
+func sum(mods []rules.Mod) int {
+	n := 0
+	for _, m := range mods {
+		n += m.Value
+	}
+	return n
+}
+
+// d20Chance is the chance of rolling at least need on a d20, in twentieths.
+func d20Chance(need int) int { return max(0, min(20, 21-need)) }
+
+// ---- spotting ----
+
+// SpotNeed is the d20 score a spotter needs to spot a target, with the
+// ledger's modifiers (the first is the base from range).
+func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
+	const rule = "Firefight Lite Spotting"
+	steps := int(dist(f.Pos, t.Pos) / data.Dist.SpotStep.U)
+	mods := []rules.Mod{{Value: data.Spot.Base + steps*data.Spot.RangePerStep,
+		Reason: fmt.Sprintf("base %d, +%d for each full 10 cm of range (house)", data.Spot.Base, data.Spot.RangePerStep), Rule: rule}}
+	if Suppressed(s, f) {
+		mods = append(mods, rules.Mod{Value: data.Spot.SpotterSuppressed, Reason: "spotter suppressed", Rule: rule})
+	}
+	if f.Var(fMoved) == phaseNo(s) {
+		mods = append(mods, rules.Mod{Value: data.Spot.SpotterMoving, Reason: "spotter moving", Rule: rule})
+	}
+	mods = append(mods, targetMods(s, t, f.Pos, data.Spot.Cover, data.Spot.Posture, data.Spot.Moved, rule)...)
+	if r := t.Var(fFiredRnd); r > 0 && r >= s.Round-1 {
+		if t.Var(fFiredAuto) == 1 {
+			mods = append(mods, rules.Mod{Value: data.Spot.FiredAuto, Reason: "target fired an automatic weapon within a turn", Rule: rule})
+		} else {
+			mods = append(mods, rules.Mod{Value: data.Spot.FiredSingle, Reason: "target fired within a turn", Rule: rule})
+		}
+	}
+	return sum(mods), mods
+}
+
+func spotTarget(s *rules.State, f *rules.Figure, c rules.Command) (*rules.Figure, error) {
+	if len(c.Targets) != 1 || len(c.Path) > 0 || c.Arg != "" || c.Unit != 0 {
+		return nil, fmt.Errorf("spot names one spotter and one target: %q", c.String())
+	}
+	t := s.Fig(c.Targets[0])
+	switch {
+	case s.Phase != PhaseAct:
+		return nil, errors.New("figures that were not motivated may not spot")
+	case t == nil || t.Removed || t.Side == f.Side:
+		return nil, fmt.Errorf("F%d is not an enemy figure in the fight", c.Targets[0])
+	case Spotted(s, f.Side, t):
+		return nil, fmt.Errorf("%s is already spotted", t.Name)
+	case !sees(s, f, t):
+		return nil, fmt.Errorf("%s cannot see %s", f.Name, t.Name)
+	case f.Var(fAP) < data.Cost.Spot:
+		return nil, fmt.Errorf("%s has no action point left to spot", f.Name)
+	}
+	return t, nil
+}
+
+func applySpot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	t, err := spotTarget(s, f, c)
+	if err != nil {
+		return nil, err
+	}
+	f.SetVar(fAP, f.Var(fAP)-data.Cost.Spot)
+	need, mods := SpotNeed(s, f, t)
+	d := s.Roll(20)
+	out := "not spotted"
+	if d.Face >= need {
+		out = "spotted"
+		t.SetVar(spotVar(f.Side), 1)
+	}
+	led := &rules.Ledger{What: fmt.Sprintf("Spotting: %s looks for %s", f.Name, t.Name), Dice: []rules.Die{d},
+		Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out,
+		Note: "a d20 of at least the sum of the table spots the target"}
+	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
+		Text: fmt.Sprintf("%s looks for %s: needs %d, rolls %d: %s", f.Name, t.Name, need, d.Face, out)}}, nil
+}
+
+// ---- posture, opportunity fire ----
+
+func applyPosture(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	p, ok := rules.ParsePosture(c.Arg)
+	if !ok || len(c.Targets) > 0 || len(c.Path) > 0 || c.Unit != 0 {
+		return nil, fmt.Errorf("posture takes standing, crouching or prone: %q", c.String())
+	}
+	if p == f.Posture {
+		return nil, fmt.Errorf("%s is already %s", f.Name, p)
+	}
+	cost := postureCost(f.Posture, p)
+	if cost > f.Var(fAP) {
+		return nil, fmt.Errorf("going %s from %s costs %d action points; %s has %d", p, f.Posture, cost, f.Name, f.Var(fAP))
+	}
+	f.SetVar(fAP, f.Var(fAP)-cost)
+	from := f.Posture
+	f.Posture = p
+	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID,
+		Text: fmt.Sprintf("%s goes from %s to %s (%d AP)", f.Name, from, p, cost)}}, nil
+}
+
+func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Targets) > 0 || len(c.Path) > 1 || c.Arg != "" || c.Unit != 0 {
+		return nil, fmt.Errorf("oppfire takes a figure and at most a point to face: %q", c.String())
+	}
+	if f.Var(fOpp) == 1 {
+		return nil, fmt.Errorf("%s is already on opportunity fire", f.Name)
+	}
+	if f.Var(fAP) < data.Cost.OppFire {
+		return nil, fmt.Errorf("%s has no action point left", f.Name)
+	}
+	f.SetVar(fAP, f.Var(fAP)-data.Cost.OppFire)
+	f.SetVar(fOpp, 1)
+	if len(c.Path) == 1 && c.Path[0] != f.Pos {
+		f.Facing = facingOf(c.Path[0].Sub(f.Pos))
+	}
+	return []rules.Event{{Kind: "oppfire", Side: f.Side, Fig: f.ID,
+		Text: fmt.Sprintf("%s goes on opportunity fire, facing %d degrees", f.Name, f.Facing)}}, nil
+}
+
+// ---- movement ----
+
+// allOpen: the book has no rules for doors, so every door stands open and
+// figures go in and out of buildings through them.
+var allOpen = terrain.Open(func(terrain.DoorRef) bool { return true })
+
+// Indoors: figures may hold buildings (a garrison may be placed inside).
+func (Firefight) Indoors() bool { return true }
+
+// DoorState: every door is drawn open.
+func (Firefight) DoorState(*rules.State, terrain.DoorRef) int { return rules.DoorOpen }
+
+// standProblem says why a base cannot stand at p ("" when it can).
+func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
+	if s.Map != nil {
+		r := s.BaseR
+		if p.X-r < 0 || p.Y-r < 0 || p.X+r > s.Map.Width || p.Y+r > s.Map.Height {
+			return "its base would be off the table"
+		}
+	}
+	if s.Terrain != nil {
+		if ok, why := s.Terrain.CanStandDoors(geom.Circle{C: p, R: s.BaseR}, allOpen); !ok {
+			if why == "" {
+				why = "the ground there is impassable"
+			}
+			return why
+		}
+	}
+	for i := range s.Figures {
+		o := &s.Figures[i]
+		if o.ID == id || o.Removed {
+			continue
+		}
+		if geom.Dist2(p, o.Pos) < 4*s.BaseR*s.BaseR {
+			return "it would overlap " + o.Name
+		}
+	}
+	return ""
+}
+
+// moveCost is what a path costs in action points, with the words.
+func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt) (ap int, pc terrain.PathCost, words string) {
+	if s.Terrain != nil {
+		pc = s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
+	} else {
+		pc.Blocked = -1
+		for i := 0; i+1 < len(full); i++ {
+			pc.Length += dist(full[i], full[i+1])
+		}
+	}
+	weighted := pc.Length + int64(data.Cost.RoughExtra)*pc.Difficult
+	steps := int(ceilDiv(weighted, data.Dist.Move.U))
+	ap = steps * data.Cost.Move
+	var parts []string
+	parts = append(parts, fmt.Sprintf("%d for the distance", ap))
+	if pc.Difficult > 0 {
+		parts[0] += " (rough ground counts double)"
+	}
+	if n := len(pc.Obstacles); n > 0 {
+		oc := data.Cost.Obstacle[f.Posture] * n
+		ap += oc
+		parts = append(parts, fmt.Sprintf("%d for crossing %d obstacle(s) %s", oc, n, f.Posture))
+	}
+	return ap, pc, strings.Join(parts, ", ")
+}
+
+// MoveCheck measures a proposed move for the tape: the allowance is the
+// figure's action points in 5 cm steps.
+func (Firefight) MoveCheck(s *rules.State, id rules.FigID, path []geom.Pt) rules.MoveInfo {
+	f := s.Fig(id)
+	if f == nil {
+		return rules.MoveInfo{Why: "no such figure"}
+	}
+	return moveInfo(s, f, path)
+}
+
+func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
+	full := append([]geom.Pt{f.Pos}, path...)
+	if len(path) == 1 && s.Terrain != nil && s.Terrain.PathCostDoors(full, s.BaseR, allOpen).Blocked >= 0 {
+		// Into or out of a building: the way through the nearest door.
+		if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
+			full = append([]geom.Pt{f.Pos}, route...)
+		}
+	}
+	mi := rules.MoveInfo{Stop: full[len(full)-1], Legs: full}
+	ap := 0
+	if s.Var(gOppMover) == 0 && canAct(s, f) {
+		ap = f.Var(fAP)
+	}
+	mi.Allowance = int64(ap) * data.Dist.Move.U
+	cost, pc, words := moveCost(s, f, full)
+	mi.Length = pc.Length
+	mi.Cost = int64(cost) * data.Dist.Move.U
+	switch {
+	case ap == 0:
+		mi.Why = f.Name + " has no action points to move with now"
+	case len(path) == 0:
+		mi.Why = "a move needs a destination"
+	case pc.Blocked >= 0:
+		mi.Why = "the way is blocked by impassable ground"
+	case cost > ap:
+		mi.Why = fmt.Sprintf("costs %d action points (%s); %s has %d", cost, words, f.Name, ap)
+	default:
+		if why := standProblem(s, f.ID, mi.Stop); why != "" {
+			mi.Why = why
+			return mi
+		}
+		mi.OK = true
+		mi.Why = fmt.Sprintf("%d action points: %s", cost, words)
+	}
+	return mi
+}
+
+func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Targets) > 0 || c.Arg != "" || c.Unit != 0 {
+		return nil, fmt.Errorf("a move names one figure and its path: %q", c.String())
+	}
+	mi := moveInfo(s, f, c.Path)
+	if !mi.OK {
+		return nil, errors.New(mi.Why)
+	}
+	cost := int(mi.Cost / data.Dist.Move.U)
+	f.SetVar(fAP, f.Var(fAP)-cost)
+	last := mi.Legs[len(mi.Legs)-2]
+	f.Pos = mi.Stop
+	if d := f.Pos.Sub(last); d.X != 0 || d.Y != 0 {
+		f.Facing = facingOf(d)
+	}
+	f.SetVar(fMoved, phaseNo(s))
+	f.SetVar(fMovedDist, f.Var(fMovedDist)+int(mi.Length))
+	seenBefore := f.Var(seenVar(1-f.Side)) == 1
+	updateSight(s)
+	if seenBefore || f.Var(seenVar(1-f.Side)) == 1 {
+		f.SetVar(fMovedSeen, f.Var(fMovedSeen)+int(mi.Length))
+	}
+	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: mi.Legs,
+		Text: fmt.Sprintf("%s moves %s (%s)", f.Name, rules.Centimetres.Format(mi.Length), mi.Why)}}
+	if opp := oppFirers(s, f); len(opp) > 0 {
+		s.SetVar(gOppMover, int(f.ID))
+		s.Decider = 1 - f.Side
+		var names []string
+		for _, o := range opp {
+			names = append(names, o.Name)
+		}
+		evs = append(evs, rules.Event{Kind: "opportunity", Side: 1 - f.Side, Fig: f.ID,
+			Text: fmt.Sprintf("%s may take opportunity fire at %s: %s", s.Sides[1-f.Side].Name, f.Name, strings.Join(names, ", "))})
+	}
+	return evs, nil
+}
+
+// ---- opportunity fire ----
+
+// oppFirers lists the enemy figures on opportunity fire that may fire at
+// m now: not neutralised, not yet fired this phase, m spotted and in
+// their front arc and in reach.
+func oppFirers(s *rules.State, m *rules.Figure) []*rules.Figure {
+	if m == nil || m.Removed {
+		return nil
+	}
+	var out []*rules.Figure
+	for _, o := range s.Alive(1 - m.Side) {
+		if o.Var(fOpp) != 1 || Neutralised(s, o) || o.Var(fFired) == phaseNo(s) || !InFrontArc(o, m.Pos) {
+			continue
+		}
+		w, _ := data.Weapon(o.Weapons[0])
+		if canFireAt(s, o, w, m) == "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	m := s.Fig(rules.FigID(s.Var(gOppMover)))
+	if len(c.Targets) != 1 || c.Targets[0] != m.ID || c.Arg != "" || len(c.Path) > 0 {
+		return nil, fmt.Errorf("opportunity fire may only be aimed at %s, who has just moved", m.Name)
+	}
+	o := s.Fig(c.Fig)
+	ok := false
+	for _, x := range oppFirers(s, m) {
+		if o != nil && x.ID == o.ID {
+			ok = true
+		}
+	}
+	if !ok {
+		return nil, fmt.Errorf("F%d cannot take opportunity fire at %s", c.Fig, m.Name)
+	}
+	evs, err := applyFire(s, o, rules.Command{Verb: "fire", Fig: o.ID, Targets: c.Targets}, true)
+	if err != nil {
+		return nil, err
+	}
+	if s.Over {
+		return evs, nil
+	}
+	if len(oppFirers(s, m)) == 0 {
+		s.SetVar(gOppMover, 0)
+		s.Decider = s.Active
+		evs = append(evs, settle(s, false)...)
+	}
+	return evs, nil
+}

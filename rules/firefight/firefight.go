@@ -1,0 +1,792 @@
+package firefight
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Phase names (State.Phase).
+const (
+	PhaseMotivate    = "motivate"    // a chit is drawn: its leaders pick the figures they motivate
+	PhaseAct         = "act"         // the motivated figures spend their action points
+	PhaseUnmotivated = "unmotivated" // the cup is empty: figures never motivated this turn act
+)
+
+// Game variables.
+const (
+	gChitSide  = "chit_side"  // side of the chit drawn last
+	gChitVal   = "chit_val"   // its value (0: none drawn yet this turn)
+	gPhaseNo   = "phase_no"   // counts phases (chit draws and unmotivated steps) over the game
+	gDrawnN    = "drawn_n"    // chits drawn this turn
+	gOppMover  = "opp_mover"  // the figure opportunity fire may answer (0: none)
+	gUnmotLeft = "unmot_left" // unmotivated steps still to come this turn after the current one
+)
+
+// Figure variables.
+const (
+	fAP        = "ap"          // action points left in the current phase
+	fMot       = "mot"         // phase number in which it was last motivated
+	fMotTurn   = "mot_turn"    // 1 once motivated this turn
+	fMotBy     = "mot_by"      // the leader who motivated it in the current phase
+	fFired     = "fired"       // phase number in which it last fired
+	fMoved     = "moved_ph"    // phase number in which it last moved
+	fMovedDist = "moved_dist"  // position units moved this turn
+	fMovedSeen = "moved_seen"  // of which in view of the enemy (starting or ending in sight)
+	fFiredRnd  = "fired_round" // round in which it last fired
+	fFiredAuto = "fired_auto"  // 1 when that fire was automatic
+	fNeut      = "neut_until"  // neutralised through this round
+	fSupp      = "supp_until"  // suppressed through this round
+	fLost      = "ap_lost"     // action points lost to wounds
+	fOpp       = "opp"         // 1 while on opportunity fire
+	fLeadFrom  = "lead_from"   // a new leader commands from this round on
+)
+
+// Unit variables.
+const (
+	uInit       = "init"        // initiative now
+	uHit        = "hit"         // figures hit this turn
+	uLeaders    = "leaders"     // leaders it started with
+	uLeaderLost = "leader_lost" // 1 when a leader was killed this turn
+)
+
+func spotVar(side int) string   { return "spot" + strconv.Itoa(side) }
+func seenVar(side int) string   { return "seen" + strconv.Itoa(side) }
+func cupVar(side, v int) string { return fmt.Sprintf("cup_%d_%d", side, v) }
+func drawnVar(k int) string     { return "drawn_" + strconv.Itoa(k) }
+
+// MaxInitiative is the highest initiative a unit may have.
+const MaxInitiative = 6
+
+// Firefight is the rule set; it holds no state.
+type Firefight struct{}
+
+// New returns the Firefight Lite rule set.
+func New() rules.RuleSet { return Firefight{} }
+
+func (Firefight) ID() string   { return "firefight" }
+func (Firefight) Name() string { return "Firefight Lite" }
+
+// Vocabulary lets the scenario loader check weapon words.
+func (Firefight) Vocabulary() rules.Vocabulary { return rules.Vocabulary{Weapons: data.WeaponIDs()} }
+
+// Scale: the book measures in centimetres, 1 cm to 1 m.
+func (Firefight) Scale() rules.Scale {
+	sc := rules.Centimetres
+	sc.Ground = "1 cm = 1 m"
+	return sc
+}
+
+// Start checks the set-up, sets initiative and leadership, and opens the
+// first turn with the first chit.
+func (Firefight) Start(s *rules.State) ([]rules.Event, error) {
+	if s.BaseR <= 0 {
+		return nil, errors.New("figures need a base radius")
+	}
+	for side := range s.Sides {
+		if len(s.Alive(side)) == 0 {
+			return nil, fmt.Errorf("%s has no figures on the table", s.Sides[side].Name)
+		}
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		init := u.Rating
+		if init == 0 {
+			init = data.Defaults.Initiative
+		}
+		if init < 1 || init > MaxInitiative {
+			return nil, fmt.Errorf("%s: initiative %d is outside 1 to %d", u.Name, init, MaxInitiative)
+		}
+		setU(u, uInit, init)
+		n, leaders := 0, 0
+		for _, f := range unitFigs(s, u.ID) {
+			n++
+			if f.Leader {
+				leaders++
+			}
+		}
+		setU(u, uLeaders, leaders)
+		for _, f := range unitFigs(s, u.ID) {
+			if f.Leader && f.Rating <= 0 {
+				f.Rating = (n + leaders - 1) / leaders // the unit shared among its leaders
+			}
+		}
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Removed {
+			continue
+		}
+		if len(f.Weapons) == 0 {
+			return nil, fmt.Errorf("%s carries no weapon", f.Name)
+		}
+		for _, w := range f.Weapons {
+			if _, ok := data.Weapon(w); !ok {
+				return nil, fmt.Errorf("%s carries %q, which Firefight Lite does not know", f.Name, w)
+			}
+		}
+		if why := standProblem(s, f.ID, f.Pos); why != "" {
+			return nil, fmt.Errorf("%s cannot stand at %s: %s", f.Name, f.Pos, why)
+		}
+		f.Facing = snapFacing(f.Facing)
+	}
+	s.Round = 1
+	s.Over = false
+	s.Winner = -1
+	s.SetVar(gPhaseNo, 0)
+	updateSight(s)
+	return beginRound(s), nil
+}
+
+func getU(u *rules.Unit, k string) int { return u.Vars[k] }
+func setU(u *rules.Unit, k string, v int) {
+	if v == 0 {
+		delete(u.Vars, k)
+		return
+	}
+	if u.Vars == nil {
+		u.Vars = map[string]int{}
+	}
+	u.Vars[k] = v
+}
+
+func getS(sd *rules.Side, k string) int { return sd.Vars[k] }
+
+// unitFigs lists a unit's figures still in the fight, by id.
+func unitFigs(s *rules.State, id rules.UnitID) []*rules.Figure {
+	var out []*rules.Figure
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Unit == id && !f.Removed {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func phaseNo(s *rules.State) int { return s.Var(gPhaseNo) }
+
+// Neutralised reports whether the figure can do nothing now.
+func Neutralised(s *rules.State, f *rules.Figure) bool { return f.Markers.Has(rules.Neutralised) }
+
+// Suppressed reports whether the figure has the suppression modifiers.
+func Suppressed(s *rules.State, f *rules.Figure) bool { return f.Markers.Has(rules.Suppressed) }
+
+// APMax is what a figure may spend in a phase: the allowance less the
+// points lost to wounds.
+func APMax(f *rules.Figure, allowance int) int {
+	return max(0, min(allowance, data.Cost.MotivatedAP-f.Var(fLost)))
+}
+
+// ---- the turn ----
+
+// beginRound remixes the cup and draws the first chit.
+func beginRound(s *rules.State) []rules.Event {
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		f.SetVar(fMotTurn, 0)
+		f.SetVar(fMovedDist, 0)
+		f.SetVar(fMovedSeen, 0)
+		f.SetVar(fAP, 0)
+		f.SetVar(fMotBy, 0)
+	}
+	for i := range s.Units {
+		setU(&s.Units[i], uHit, 0)
+		setU(&s.Units[i], uLeaderLost, 0)
+	}
+	for k := 1; k <= s.Var(gDrawnN); k++ {
+		s.SetVar(drawnVar(k), 0)
+	}
+	s.SetVar(gDrawnN, 0)
+	s.SetVar(gChitVal, 0)
+	s.SetVar(gChitSide, 0)
+	evs := []rules.Event{{Kind: "turn", Side: 0, Text: fmt.Sprintf("Turn %d", s.Round)}}
+	var words []string
+	for side := range 2 {
+		top := 0
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == side && len(unitFigs(s, u.ID)) > 0 {
+				top = max(top, getU(u, uInit))
+			}
+		}
+		for v := 1; v <= MaxInitiative; v++ {
+			in := 0
+			if v <= top {
+				in = 1
+			}
+			s.SetVar(cupVar(side, v), in)
+		}
+		words = append(words, fmt.Sprintf("%s %d", s.Sides[side].Name, top))
+	}
+	evs = append(evs, rules.Event{Kind: "phase", Side: 0,
+		Text: "The chits are mixed in the cup: " + strings.Join(words, ", ") + " (chits 1 up to each side's best initiative)"})
+	return append(evs, drawChit(s)...)
+}
+
+// Chit is one initiative chit.
+type Chit struct{ Side, Value int }
+
+// Cup lists the chits still in the cup, side 0 first, lowest first.
+func Cup(s *rules.State) []Chit {
+	var out []Chit
+	for side := range 2 {
+		for v := 1; v <= MaxInitiative; v++ {
+			if s.Var(cupVar(side, v)) == 1 {
+				out = append(out, Chit{side, v})
+			}
+		}
+	}
+	return out
+}
+
+// Drawn lists the chits drawn this turn, in order.
+func Drawn(s *rules.State) []Chit {
+	var out []Chit
+	for k := 1; k <= s.Var(gDrawnN); k++ {
+		x := s.Var(drawnVar(k)) - 1
+		out = append(out, Chit{x / 100, x % 100})
+	}
+	return out
+}
+
+func (c Chit) label(s *rules.State) string {
+	return fmt.Sprintf("%s %d", s.Sides[c.Side].Name, c.Value)
+}
+
+// drawChit draws the next chit with the state's dice, or moves on to the
+// unmotivated figures when the cup is empty.
+func drawChit(s *rules.State) []rules.Event {
+	if s.Over {
+		return nil
+	}
+	cup := Cup(s)
+	if len(cup) == 0 {
+		return beginUnmotivated(s)
+	}
+	d := s.Roll(len(cup))
+	c := cup[d.Face-1]
+	s.SetVar(cupVar(c.Side, c.Value), 0)
+	n := s.Var(gDrawnN) + 1
+	s.SetVar(gDrawnN, n)
+	s.SetVar(drawnVar(n), c.Side*100+c.Value+1)
+	s.SetVar(gChitSide, c.Side)
+	s.SetVar(gChitVal, c.Value)
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseMotivate, c.Side, c.Side
+	var names []string
+	for _, x := range cup {
+		names = append(names, x.label(s))
+	}
+	led := &rules.Ledger{What: "Chit drawn from the cup", Dice: []rules.Die{d}, Compare: "table", Total: d.Face,
+		Outcome: c.label(s), Note: fmt.Sprintf("%d chits in the cup, each as likely: %s", len(cup), strings.Join(names, ", "))}
+	evs := []rules.Event{{Kind: "roll", Side: c.Side, Roll: led,
+		Text: fmt.Sprintf("Chit drawn: %s. Its units of initiative %d or more act", c.label(s), c.Value)}}
+	return append(evs, settle(s, true)...)
+}
+
+// newPhase starts a phase: no one has points or motivation from before.
+func newPhase(s *rules.State) {
+	s.SetVar(gPhaseNo, phaseNo(s)+1)
+	s.SetVar(gOppMover, 0)
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		f.SetVar(fAP, 0)
+		f.SetVar(fMotBy, 0)
+	}
+}
+
+// beginUnmotivated starts the unmotivated step: the side that drew the
+// last chit goes second.
+func beginUnmotivated(s *rules.State) []rules.Event {
+	first := 1 - s.Var(gChitSide)
+	s.SetVar(gUnmotLeft, 1)
+	return unmotivatedStep(s, first)
+}
+
+func unmotivatedStep(s *rules.State, side int) []rules.Event {
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseUnmotivated, side, side
+	n := 0
+	for _, f := range s.Alive(side) {
+		if f.Var(fMotTurn) == 0 && !Neutralised(s, f) {
+			f.SetVar(fAP, APMax(f, data.Cost.UnmotivatedAP))
+			n++
+		}
+	}
+	evs := []rules.Event{{Kind: "phase", Side: side,
+		Text: fmt.Sprintf("%s: %d figures not motivated this turn act with %d action points, firing only at targets already spotted", s.Sides[side].Name, n, data.Cost.UnmotivatedAP)}}
+	return append(evs, settle(s, true)...)
+}
+
+// settle moves play on past steps with nothing to decide: a motivation
+// step with no one left to motivate, and (auto, when a chit has just been
+// drawn with the dice) an acting step in which no one can act. After a
+// player's own action an empty step waits for "end", so that only "end"
+// draws chits.
+func settle(s *rules.State, auto bool) []rules.Event {
+	var evs []rules.Event
+	for !s.Over && s.Var(gOppMover) == 0 {
+		switch s.Phase {
+		case PhaseMotivate:
+			if len(motivateOptions(s)) > 0 {
+				return evs
+			}
+			evs = append(evs, beginAct(s)...)
+		case PhaseAct, PhaseUnmotivated:
+			if len(actors(s)) > 0 || !auto {
+				return evs
+			}
+			evs = append(evs, endStep(s)...)
+			return evs
+		default:
+			return evs
+		}
+	}
+	return evs
+}
+
+// beginAct closes motivation: the motivated figures act.
+func beginAct(s *rules.State) []rules.Event {
+	s.Phase = PhaseAct
+	n := 0
+	for _, f := range s.Alive(s.Active) {
+		if f.Var(fMot) == phaseNo(s) {
+			n++
+		}
+	}
+	return []rules.Event{{Kind: "phase", Side: s.Active,
+		Text: fmt.Sprintf("%s: %d motivated figures act with %d action points each", s.Sides[s.Active].Name, n, data.Cost.MotivatedAP)}}
+}
+
+// endStep ends the current acting step and goes on to the next.
+func endStep(s *rules.State) []rules.Event {
+	for i := range s.Figures {
+		s.Figures[i].SetVar(fAP, 0)
+	}
+	switch s.Phase {
+	case PhaseMotivate, PhaseAct:
+		return drawChit(s)
+	case PhaseUnmotivated:
+		if s.Var(gUnmotLeft) > 0 {
+			s.SetVar(gUnmotLeft, 0)
+			return unmotivatedStep(s, 1-s.Active)
+		}
+		return endRound(s)
+	}
+	return nil
+}
+
+// actors lists the figures that may still act in this step.
+func actors(s *rules.State) []*rules.Figure {
+	var out []*rules.Figure
+	for _, f := range s.Alive(s.Active) {
+		if canAct(s, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func canAct(s *rules.State, f *rules.Figure) bool {
+	if f.Removed || f.Side != s.Active || Neutralised(s, f) || f.Var(fAP) <= 0 {
+		return false
+	}
+	switch s.Phase {
+	case PhaseAct:
+		return f.Var(fMot) == phaseNo(s)
+	case PhaseUnmotivated:
+		return f.Var(fMotTurn) == 0
+	}
+	return false
+}
+
+// ActiveUnits lists the units the current chit activates.
+func ActiveUnits(s *rules.State) []*rules.Unit {
+	if s.Phase != PhaseMotivate && s.Phase != PhaseAct {
+		return nil
+	}
+	side, v := s.Var(gChitSide), s.Var(gChitVal)
+	var out []*rules.Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && getU(u, uInit) >= v && len(unitFigs(s, u.ID)) > 0 {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Leaders lists the leaders of a unit still in the fight.
+func Leaders(s *rules.State, u rules.UnitID) []*rules.Figure {
+	var out []*rules.Figure
+	for _, f := range unitFigs(s, u) {
+		if f.Leader {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// CanCommand reports whether a leader may motivate now.
+func CanCommand(s *rules.State, l *rules.Figure) bool {
+	return l.Leader && !l.Removed && !Neutralised(s, l) && l.Var(fLeadFrom) <= s.Round
+}
+
+// Motivated counts the figures a leader has motivated in this phase.
+func Motivated(s *rules.State, l rules.FigID) int {
+	n := 0
+	for i := range s.Figures {
+		if s.Figures[i].Var(fMotBy) == int(l) {
+			n++
+		}
+	}
+	return n
+}
+
+// InCommand reports whether leader l may motivate f now (range, unit,
+// f not yet motivated in this phase, not neutralised).
+func InCommand(s *rules.State, l, f *rules.Figure) bool {
+	return f.Unit == l.Unit && !f.Removed && !Neutralised(s, f) && f.Var(fMot) != phaseNo(s) &&
+		geom.WithinDist(l.Pos, f.Pos, data.Dist.Command.U)
+}
+
+// motivateOptions lists the (leader, figure) pairs open now.
+func motivateOptions(s *rules.State) [][2]*rules.Figure {
+	var out [][2]*rules.Figure
+	for _, u := range ActiveUnits(s) {
+		for _, l := range Leaders(s, u.ID) {
+			if !CanCommand(s, l) || Motivated(s, l.ID) >= l.Rating {
+				continue
+			}
+			for _, f := range unitFigs(s, u.ID) {
+				if InCommand(s, l, f) {
+					out = append(out, [2]*rules.Figure{l, f})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// motivate gives figure f its action points for the phase.
+func motivate(s *rules.State, l, f *rules.Figure) rules.Event {
+	f.SetVar(fMot, phaseNo(s))
+	f.SetVar(fMotTurn, 1)
+	f.SetVar(fMotBy, int(l.ID))
+	f.SetVar(fAP, APMax(f, data.Cost.MotivatedAP))
+	return rules.Event{Kind: "motivate", Side: f.Side, Fig: l.ID, Target: f.ID,
+		Text: fmt.Sprintf("%s motivates %s (%d of %d)", l.Name, f.Name, Motivated(s, l.ID), l.Rating)}
+}
+
+// ---- Legal and Apply ----
+
+// Legal lists what the deciding side may do, in a stable order.
+func (Firefight) Legal(s *rules.State) []rules.Command {
+	if s.Over {
+		return nil
+	}
+	if m := s.Var(gOppMover); m != 0 {
+		var out []rules.Command
+		for _, o := range oppFirers(s, s.Fig(rules.FigID(m))) {
+			out = append(out, rules.Command{Verb: "fire", Fig: o.ID, Targets: []rules.FigID{rules.FigID(m)}})
+		}
+		return append(out, rules.Command{Verb: "pass"})
+	}
+	var out []rules.Command
+	switch s.Phase {
+	case PhaseMotivate:
+		last := rules.FigID(0)
+		for _, p := range motivateOptions(s) {
+			if p[0].ID != last {
+				out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID})
+				last = p[0].ID
+			}
+			out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID, Targets: []rules.FigID{p[1].ID}})
+		}
+	case PhaseAct, PhaseUnmotivated:
+		for _, f := range actors(s) {
+			out = append(out, figureActions(s, f)...)
+		}
+	}
+	return append(out, rules.Command{Verb: "end"})
+}
+
+// figureActions lists what one acting figure may do.
+func figureActions(s *rules.State, f *rules.Figure) []rules.Command {
+	ap := f.Var(fAP)
+	var out []rules.Command
+	if ap >= data.Cost.Move {
+		out = append(out, rules.Command{Verb: "move", Fig: f.ID})
+	}
+	for p := rules.Standing; p <= rules.Prone; p++ {
+		if p != f.Posture && postureCost(f.Posture, p) <= ap {
+			out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: p.String()})
+		}
+	}
+	if f.Var(fOpp) == 0 && ap >= data.Cost.OppFire {
+		out = append(out, rules.Command{Verb: "oppfire", Fig: f.ID})
+	}
+	enemies := s.Alive(1 - f.Side)
+	if s.Phase == PhaseAct && ap >= data.Cost.Spot {
+		for _, t := range enemies {
+			if t.Var(seenVar(f.Side)) == 1 && t.Var(spotVar(f.Side)) == 0 && sees(s, f, t) {
+				out = append(out, rules.Command{Verb: "spot", Fig: f.ID, Targets: []rules.FigID{t.ID}})
+			}
+		}
+	}
+	if f.Var(fFired) != phaseNo(s) {
+		for i, wid := range f.Weapons {
+			if dup(f.Weapons[:i], wid) {
+				continue
+			}
+			w, _ := data.Weapon(wid)
+			if w.Points > ap {
+				continue
+			}
+			arg := ""
+			if i > 0 {
+				arg = wid
+			}
+			for _, t := range enemies {
+				if canFireAt(s, f, w, t) == "" {
+					out = append(out, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}, Arg: arg})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func dup(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+func postureCost(from, to rules.Posture) int { return data.Cost.Posture[from][to] }
+
+// Apply carries out one command; on error the caller discards s.
+func (Firefight) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	if s.Over {
+		return nil, errors.New("the game is over")
+	}
+	if m := s.Var(gOppMover); m != 0 {
+		switch c.Verb {
+		case "pass":
+			if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+				return nil, errors.New(`"pass" takes nothing more`)
+			}
+			s.SetVar(gOppMover, 0)
+			s.Decider = s.Active
+			evs := []rules.Event{{Kind: "pass", Side: 1 - s.Active, Text: s.Sides[1-s.Active].Name + " hold their opportunity fire"}}
+			return append(evs, settle(s, false)...), nil
+		case "fire":
+			return applyOppFire(s, c)
+		}
+		return nil, fmt.Errorf("%s may only answer with opportunity fire or let the move pass", s.Sides[s.Decider].Name)
+	}
+	switch c.Verb {
+	case "end":
+		if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+			return nil, errors.New(`"end" takes nothing more`)
+		}
+		if s.Phase == PhaseMotivate {
+			evs := beginAct(s)
+			return append(evs, settle(s, true)...), nil
+		}
+		return endStep(s), nil
+	case "motivate":
+		return applyMotivate(s, c)
+	case "move", "posture", "spot", "fire", "oppfire":
+		if s.Phase != PhaseAct && s.Phase != PhaseUnmotivated {
+			return nil, fmt.Errorf("figures act only once their leaders have motivated them (this is the %s step)", s.Phase)
+		}
+		f := s.Fig(c.Fig)
+		if f == nil || f.Side != s.Active {
+			return nil, fmt.Errorf("F%d is not a figure of the side acting", c.Fig)
+		}
+		if !canAct(s, f) {
+			return nil, fmt.Errorf("%s has no action points to spend now", f.Name)
+		}
+		var evs []rules.Event
+		var err error
+		switch c.Verb {
+		case "move":
+			evs, err = applyMove(s, f, c)
+		case "posture":
+			evs, err = applyPosture(s, f, c)
+		case "spot":
+			evs, err = applySpot(s, f, c)
+		case "fire":
+			evs, err = applyFire(s, f, c, false)
+		case "oppfire":
+			evs, err = applyGoOpp(s, f, c)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return append(evs, settle(s, false)...), nil
+	}
+	return nil, fmt.Errorf("Firefight Lite has no %q command (motivate, move, posture, spot, fire, oppfire, end, pass)", c.Verb)
+}
+
+func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	if s.Phase != PhaseMotivate {
+		return nil, errors.New("leaders motivate only when their chit is drawn")
+	}
+	if c.Unit != 0 || len(c.Path) > 0 || c.Arg != "" || len(c.Targets) > 1 {
+		return nil, fmt.Errorf("motivate names a leader and at most one figure: %q", c.String())
+	}
+	l := s.Fig(c.Fig)
+	if l == nil || l.Side != s.Active || !l.Leader || l.Removed {
+		return nil, fmt.Errorf("F%d is not a leader of the side whose chit was drawn", c.Fig)
+	}
+	active := false
+	for _, u := range ActiveUnits(s) {
+		if u.ID == l.Unit {
+			active = true
+		}
+	}
+	if !active {
+		return nil, fmt.Errorf("%s's unit does not act on this chit", l.Name)
+	}
+	if !CanCommand(s, l) {
+		return nil, fmt.Errorf("%s cannot command now", l.Name)
+	}
+	if len(c.Targets) == 1 {
+		f := s.Fig(c.Targets[0])
+		if f == nil || !InCommand(s, l, f) {
+			return nil, fmt.Errorf("%s cannot motivate F%d: not of his unit, out of command range, neutralised or already motivated", l.Name, c.Targets[0])
+		}
+		if Motivated(s, l.ID) >= l.Rating {
+			return nil, fmt.Errorf("%s has motivated all %d figures he can", l.Name, l.Rating)
+		}
+		evs := []rules.Event{motivate(s, l, f)}
+		return append(evs, settle(s, false)...), nil
+	}
+	// Everyone he can, nearest first.
+	var cands []*rules.Figure
+	for _, f := range unitFigs(s, l.Unit) {
+		if InCommand(s, l, f) {
+			cands = append(cands, f)
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		di, dj := geom.Dist2(l.Pos, cands[i].Pos), geom.Dist2(l.Pos, cands[j].Pos)
+		if di != dj {
+			return di < dj
+		}
+		return cands[i].ID < cands[j].ID
+	})
+	var evs []rules.Event
+	for _, f := range cands {
+		if Motivated(s, l.ID) >= l.Rating {
+			break
+		}
+		evs = append(evs, motivate(s, l, f))
+	}
+	if len(evs) == 0 {
+		return nil, fmt.Errorf("%s has no one left to motivate", l.Name)
+	}
+	return append(evs, settle(s, false)...), nil
+}
+
+// ---- end of the turn ----
+
+// endRound checks morale, ends spent markers, promotes new leaders, and
+// opens the next turn (or ends the game at the turn limit).
+func endRound(s *rules.State) []rules.Event {
+	s.Phase = "morale"
+	evs := []rules.Event{{Kind: "phase", Side: 0, Text: "Morale: units that lost initiative this turn test their cohesion"}}
+	evs = append(evs, moralePhase(s)...)
+	if s.Over {
+		return evs
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Removed {
+			continue
+		}
+		f.SetVar(fOpp, 0)
+		if Neutralised(s, f) && f.Var(fNeut) <= s.Round {
+			f.Markers &^= rules.Neutralised
+			f.SetVar(fNeut, 0)
+			f.Markers |= rules.Suppressed
+			f.SetVar(fSupp, s.Round+1)
+			evs = append(evs, rules.Event{Kind: "recover", Side: f.Side, Fig: f.ID, Text: f.Name + " comes to, still suppressed"})
+		} else if Suppressed(s, f) && f.Var(fSupp) <= s.Round {
+			f.Markers &^= rules.Suppressed
+			f.SetVar(fSupp, 0)
+			evs = append(evs, rules.Event{Kind: "recover", Side: f.Side, Fig: f.ID, Text: f.Name + " is no longer suppressed"})
+		}
+	}
+	evs = append(evs, newLeaders(s)...)
+	if s.TurnLimit > 0 && s.Round >= s.TurnLimit {
+		return append(evs, timeUp(s)...)
+	}
+	s.Round++
+	return append(evs, beginRound(s)...)
+}
+
+func timeUp(s *rules.State) []rules.Event {
+	l0, l1 := s.Sides[0].Losses, s.Sides[1].Losses
+	s.Over, s.Phase = true, ""
+	switch {
+	case l0 < l1:
+		s.Winner = 0
+	case l1 < l0:
+		s.Winner = 1
+	default:
+		s.Winner = -1
+	}
+	if s.Winner < 0 {
+		s.Result = fmt.Sprintf("The turns are up with %d losses each: a draw", l0)
+	} else {
+		s.Result = fmt.Sprintf("The turns are up: %s win with fewer losses (%d against %d)",
+			s.Sides[s.Winner].Name, s.Sides[s.Winner].Losses, s.Sides[1-s.Winner].Losses)
+	}
+	return []rules.Event{{Kind: "win", Side: s.Winner, Text: s.Result}}
+}
+
+// lossLimit is how many losses lose the game for a side.
+func lossLimit(s *rules.State, side int) int {
+	total := 0
+	for i := range s.Figures {
+		if s.Figures[i].Side == side {
+			total++
+		}
+	}
+	n := (total + data.Defaults.VictoryFraction - 1) / data.Defaults.VictoryFraction
+	if v := s.Var(rules.VarVictoryLosses); v > 0 {
+		n = v
+	}
+	return max(1, min(n, total))
+}
+
+// remove takes a figure out of the fight and checks for the end.
+func remove(s *rules.State, f *rules.Figure, why string) []rules.Event {
+	f.Removed = true
+	f.Markers = 0
+	for _, k := range []string{fAP, fOpp, fNeut, fSupp, fMotBy, spotVar(0), spotVar(1), seenVar(0), seenVar(1)} {
+		f.SetVar(k, 0)
+	}
+	s.Sides[f.Side].Losses++
+	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is out of the fight (%s)", f.Name, why)}}
+	if !s.Over && s.Sides[f.Side].Losses >= lossLimit(s, f.Side) {
+		s.Over, s.Phase = true, ""
+		s.Winner = 1 - f.Side
+		s.Result = fmt.Sprintf("%s have lost %d figures: victory to %s", s.Sides[f.Side].Name, s.Sides[f.Side].Losses, s.Sides[s.Winner].Name)
+		s.SetVar(gOppMover, 0)
+		evs = append(evs, rules.Event{Kind: "win", Side: s.Winner, Text: s.Result})
+	}
+	return evs
+}

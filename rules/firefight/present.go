@@ -1,0 +1,424 @@
+package firefight
+
+import (
+	"fmt"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// What the table shows of Firefight Lite, through the core's hooks
+// (rules/present.go): what each side has seen, the chit cup and the
+// acting figures' action points, each figure's card and counters, the
+// weapons' range bands, the templates and the action bar's words.
+
+// Odds gives the exact chances of a proposed command.
+func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	switch c.Verb {
+	case "spot":
+		f := s.Fig(c.Fig)
+		if f == nil {
+			return rules.Odds{}, fmt.Errorf("no figure F%d", c.Fig)
+		}
+		t, err := spotTarget(s, f, c)
+		if err != nil {
+			return rules.Odds{}, err
+		}
+		need, mods := SpotNeed(s, f, t)
+		p := d20Chance(need)
+		var out []rules.Outcome
+		if p > 0 {
+			out = append(out, rules.Outcome{Name: "spotted", P: float64(p) / 20})
+		}
+		if p < 20 {
+			out = append(out, rules.Outcome{Name: "not spotted", P: float64(20-p) / 20})
+		}
+		return rules.Odds{Outcomes: out, Mods: mods, Note: fmt.Sprintf("needs %d or more on a d20", need)}, nil
+	case "fire":
+		if m := s.Var(gOppMover); m != 0 && len(c.Targets) == 1 && c.Targets[0] != rules.FigID(m) {
+			return rules.Odds{}, fmt.Errorf("opportunity fire may only be aimed at the figure that moved")
+		}
+		return fireOdds(s, c)
+	case "end":
+		return endOdds(s)
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
+}
+
+// endOdds: ending a step draws the next chit (each in the cup as likely),
+// or, after the last unmotivated step, starts the morale tests.
+func endOdds(s *rules.State) (rules.Odds, error) {
+	if s.Phase == PhaseUnmotivated && s.Var(gUnmotLeft) == 0 {
+		var out []rules.Outcome
+		var notes []string
+		for i := range s.Units {
+			u := &s.Units[i]
+			if getU(u, uHit) == 0 || len(unitFigs(s, u.ID)) == 0 {
+				continue
+			}
+			// The test is taken after the initiative loss.
+			c := u.Vars[uInit]
+			tmp := *u
+			tmp.Vars = map[string]int{}
+			for k, v := range u.Vars {
+				tmp.Vars[k] = v
+			}
+			setU(&tmp, uInit, max(data.Morale.InitiativeFloor, c-data.Morale.InitiativeLoss))
+			ct := CohesionTest(s, &tmp)
+			fails := ct.CohesionFails()
+			if len(out) == 0 {
+				out = []rules.Outcome{{Name: "cohesion fails", P: float64(fails) / 20}, {Name: "holds", P: float64(20-fails) / 20}}
+			}
+			notes = append(notes, fmt.Sprintf("%s fails its cohesion test %d in 20", u.Name, fails))
+		}
+		if len(out) == 0 {
+			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "no unit tests its morale"}, nil
+		}
+		return rules.Odds{Outcomes: out, Note: "the first unit to test; " + strings.Join(notes, "; ")}, nil
+	}
+	if s.Phase == PhaseUnmotivated {
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the other side's unmotivated figures act next"}, nil
+	}
+	if s.Phase == PhaseMotivate {
+		for _, f := range s.Alive(s.Active) {
+			if f.Var(fMot) == phaseNo(s) && !Neutralised(s, f) && f.Var(fAP) > 0 {
+				return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the motivated figures act next"}, nil
+			}
+		}
+	}
+	cup := Cup(s)
+	if len(cup) == 0 {
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the cup is empty: the unmotivated figures act next"}, nil
+	}
+	var out []rules.Outcome
+	for _, c := range cup {
+		out = append(out, rules.Outcome{Name: "next chit " + c.label(s), P: 1 / float64(len(cup))})
+	}
+	return rules.Odds{Outcomes: out, Note: "the next chit is drawn from the cup"}, nil
+}
+
+// ---- what a side may know ----
+
+// UnitKnown: a side knows of an enemy unit while it sees one of its figures.
+func (Firefight) UnitKnown(s *rules.State, side int, id rules.UnitID) bool {
+	u := s.UnitOf(id)
+	if u == nil || u.Side == side {
+		return true
+	}
+	for _, f := range unitFigs(s, id) {
+		if f.Var(seenVar(side)) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// FigureKnown: an enemy figure is shown while some figure of the side has
+// a line of sight to it; it can be fired on only once spotted.
+func (Firefight) FigureKnown(s *rules.State, side int, id rules.FigID) bool {
+	f := s.Fig(id)
+	return f == nil || f.Side == side || f.Removed || f.Var(seenVar(side)) == 1
+}
+
+// ---- the status panel ----
+
+var stepWords = map[string]string{PhaseMotivate: "leaders motivate", PhaseAct: "motivated figures act",
+	PhaseUnmotivated: "unmotivated figures act", "morale": "morale"}
+
+// Explain says which chit is drawn, what the step is, the cup, the
+// acting figures' action points and the leaders' command.
+func (Firefight) Explain(s *rules.State) rules.Explanation {
+	var ex rules.Explanation
+	ex.Turn = fmt.Sprintf("Turn %d", s.Round)
+	if s.Over {
+		ex.Head = "The battle is over"
+		if s.Result != "" {
+			ex.Lines = []string{s.Result}
+		}
+		return ex
+	}
+	side := s.Sides[s.Active].Name
+	chit := Chit{s.Var(gChitSide), s.Var(gChitVal)}
+	switch s.Phase {
+	case PhaseMotivate, PhaseAct:
+		ex.Turn = fmt.Sprintf("Turn %d, chit %s", s.Round, chit.label(s))
+		ex.Head = fmt.Sprintf("%s chit %d: %s", side, chit.Value, stepWords[s.Phase])
+		ex.Step = fmt.Sprintf("phase %d", phaseNo(s))
+	case PhaseUnmotivated:
+		ex.Turn = fmt.Sprintf("Turn %d, unmotivated figures", s.Round)
+		ex.Head = fmt.Sprintf("%s: %s", side, stepWords[s.Phase])
+		ex.Step = fmt.Sprintf("phase %d", phaseNo(s))
+	}
+	if m := s.Var(gOppMover); m != 0 {
+		mf := s.Fig(rules.FigID(m))
+		ex.Head = fmt.Sprintf("%s: opportunity fire at %s?", s.Sides[s.Decider].Name, mf.Name)
+		ex.Lines = append(ex.Lines, "Figures on opportunity fire with the mover in their front arc may fire once this phase, or let it pass.")
+		ex.End = "Let it pass"
+	}
+	switch s.Phase {
+	case PhaseMotivate:
+		ex.End = "Done motivating"
+		ex.Lines = append(ex.Lines, fmt.Sprintf("Units of initiative %d or more act. Each leader motivates up to his leadership in figures of his unit within %g cm.", chit.Value, data.Dist.Command.CM))
+		for _, u := range ActiveUnits(s) {
+			if ex.StepUnit == 0 {
+				ex.StepUnit = u.ID
+			}
+			for _, l := range Leaders(s, u.ID) {
+				ex.Lines = append(ex.Lines, leaderLine(s, l))
+			}
+		}
+	case PhaseAct:
+		if ex.End == "" {
+			ex.End = "End phase"
+		}
+		ex.Lines = append(ex.Lines, fmt.Sprintf("Motivated figures have %d action points: move 5 cm for 1 (rough ground 2), spot 1, fire 2 once a phase, posture 1-4, opportunity fire 1.", data.Cost.MotivatedAP))
+		for _, u := range ActiveUnits(s) {
+			if ex.StepUnit == 0 {
+				ex.StepUnit = u.ID
+			}
+		}
+	case PhaseUnmotivated:
+		if ex.End == "" {
+			ex.End = "End unmotivated step"
+		}
+		ex.Lines = append(ex.Lines, fmt.Sprintf("Figures not motivated this turn have %d action points and may fire only at targets already spotted.", data.Cost.UnmotivatedAP))
+	}
+	ex.Panels = append(ex.Panels, CupPanel(s))
+	if pts := pointsPanel(s); len(pts.Items) > 0 {
+		ex.Panels = append(ex.Panels, pts)
+	}
+	ex.OrderNote = "Units and initiative:"
+	active := map[rules.UnitID]bool{}
+	for _, u := range ActiveUnits(s) {
+		active[u.ID] = true
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if len(unitFigs(s, u.ID)) == 0 {
+			continue
+		}
+		ex.Order = append(ex.Order, rules.OrderEntry{Side: u.Side, Unit: u.ID, Current: active[u.ID],
+			Label: fmt.Sprintf("%s  initiative %d", u.Name, getU(u, uInit))})
+	}
+	return ex
+}
+
+// leaderLine is a leader's command in plain words.
+func leaderLine(s *rules.State, l *rules.Figure) string {
+	switch {
+	case Neutralised(s, l):
+		return fmt.Sprintf("%s is neutralised and commands no one.", l.Name)
+	case l.Var(fLeadFrom) > s.Round:
+		return fmt.Sprintf("%s takes command next turn.", l.Name)
+	}
+	in := 0
+	for _, f := range unitFigs(s, l.Unit) {
+		if InCommand(s, l, f) {
+			in++
+		}
+	}
+	return fmt.Sprintf("%s: leadership %d, %d motivated, %d more in reach (%g cm).", l.Name, l.Rating, Motivated(s, l.ID), in, data.Dist.Command.CM)
+}
+
+// CupPanel is the chit cup: chits drawn this turn (done, the last
+// current) and those still in it.
+func CupPanel(s *rules.State) rules.Panel {
+	p := rules.Panel{Kind: rules.PanelChits, Title: "Chit cup"}
+	drawn := Drawn(s)
+	for i, c := range drawn {
+		p.Items = append(p.Items, rules.PanelItem{Side: c.Side, Label: c.label(s), Value: c.Value, Done: true,
+			Current: i == len(drawn)-1 && (s.Phase == PhaseMotivate || s.Phase == PhaseAct)})
+	}
+	for _, c := range Cup(s) {
+		p.Items = append(p.Items, rules.PanelItem{Side: c.Side, Label: c.label(s), Value: c.Value})
+	}
+	return p
+}
+
+func pointsPanel(s *rules.State) rules.Panel {
+	p := rules.Panel{Kind: rules.PanelPoints, Title: "Action points"}
+	allow := data.Cost.MotivatedAP
+	if s.Phase == PhaseUnmotivated {
+		allow = data.Cost.UnmotivatedAP
+	}
+	for _, f := range s.Alive(s.Active) {
+		if (s.Phase == PhaseAct && f.Var(fMot) == phaseNo(s)) || (s.Phase == PhaseUnmotivated && f.Var(fMotTurn) == 0 && !Neutralised(s, f)) {
+			p.Items = append(p.Items, rules.PanelItem{Side: f.Side, Label: f.Name, Value: f.Var(fAP), Max: APMax(f, allow), Fig: f.ID, Unit: f.Unit})
+		}
+	}
+	return p
+}
+
+// CommandRadius is a leader's command circle, for drawing; ok is false
+// for a figure that is not a leader in the fight.
+func CommandRadius(s *rules.State, id rules.FigID) (geom.Circle, bool) {
+	l := s.Fig(id)
+	if l == nil || !l.Leader || l.Removed {
+		return geom.Circle{}, false
+	}
+	return geom.Circle{C: l.Pos, R: data.Dist.Command.U}, true
+}
+
+// ---- figure cards ----
+
+// Mark kinds of its own: the posture counters.
+const (
+	MarkProne     = "prone"
+	MarkCrouching = "crouching"
+)
+
+// WeaponInfo is a weapon's range bands, each with its base number.
+func WeaponInfo(id string) rules.WeaponInfo {
+	w, ok := data.Weapon(id)
+	if !ok {
+		return rules.WeaponInfo{ID: id, Label: id}
+	}
+	wi := rules.WeaponInfo{ID: id, Label: w.Name}
+	switch w.Template {
+	case "auto":
+		wi.Dice = "auto template 10x8 cm"
+	case "lmg":
+		wi.Dice = "LMG template 15x10 cm"
+	case "hmg":
+		wi.Dice = "HMG template 20x10 cm"
+	case "blast":
+		wi.Dice = "blast 10 cm"
+	}
+	for i, b := range w.Bands {
+		label := fmt.Sprintf("band %d", i+1)
+		if i < len(bandWords) {
+			label = bandWords[i]
+		}
+		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: b.U, Label: label, Note: fmt.Sprintf("hits on %d+", b.Base)})
+	}
+	return wi
+}
+
+// Figure is a figure's card: unit and initiative, leadership, action
+// points, wounds, weapons with their bands, and its counters.
+func (Firefight) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
+	f := s.Fig(id)
+	if f == nil {
+		return rules.FigureInfo{}
+	}
+	var fi rules.FigureInfo
+	u := s.UnitOf(f.Unit)
+	un := ""
+	if u != nil {
+		un = fmt.Sprintf("%s (initiative %d)", u.Name, getU(u, uInit))
+	}
+	fi.Lines = append(fi.Lines, fmt.Sprintf("%s  -  %s", s.Sides[f.Side].Name, un))
+	var names []string
+	for _, w := range f.Weapons {
+		wi := WeaponInfo(w)
+		fi.Weapons = append(fi.Weapons, wi)
+		names = append(names, fmt.Sprintf("%s (%s)", wi.Label, rules.Centimetres.Format(wi.Reach())))
+	}
+	fi.Lines = append(fi.Lines, "Weapons: "+strings.Join(names, ", "))
+	if f.Leader {
+		l := fmt.Sprintf("Leader: leadership %d, command range %g cm", f.Rating, data.Dist.Command.CM)
+		if f.Var(fLeadFrom) > s.Round {
+			l += " (from next turn)"
+		}
+		fi.Lines = append(fi.Lines, l)
+	}
+	if lost := f.Var(fLost); lost > 0 {
+		fi.Lines = append(fi.Lines, fmt.Sprintf("Wounded: %d action points fewer", lost))
+	}
+	state := f.Posture.String()
+	if f.Removed {
+		state = "out of the fight"
+	}
+	fi.Lines = append(fi.Lines, "State: "+state)
+	if f.Removed {
+		return fi
+	}
+	switch f.Posture {
+	case rules.Prone:
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: MarkProne, Label: "prone"})
+	case rules.Crouching:
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: MarkCrouching, Label: "crouching"})
+	}
+	if Neutralised(s, f) {
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkNeutralised, Label: fmt.Sprintf("neutralised through turn %d", f.Var(fNeut))})
+	}
+	if Suppressed(s, f) {
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkSuppressed, Label: fmt.Sprintf("suppressed through turn %d", f.Var(fSupp))})
+	}
+	if f.Var(fOpp) == 1 {
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkOppFire, Label: fmt.Sprintf("opportunity fire, facing %d degrees", f.Facing)})
+	}
+	if canAct(s, f) {
+		ap := f.Var(fAP)
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkAP, Label: fmt.Sprintf("%d action points", ap), N: ap})
+	}
+	acting := s.Phase == PhaseAct || s.Phase == PhaseUnmotivated
+	fi.Spent = acting && f.Side == s.Active && !canAct(s, f)
+	return fi
+}
+
+// ---- templates ----
+
+// Template is the blast circle of a grenade command. The burst templates
+// of automatic weapons are rectangles: see TemplatePolygon.
+func (Firefight) Template(s *rules.State, c rules.Command) (geom.Circle, bool) {
+	_, w, t, ok := fireParts(s, c)
+	if !ok || w.Template != "blast" {
+		return geom.Circle{}, false
+	}
+	return blastCircle(t.Pos), true
+}
+
+// ---- the action bar ----
+
+// Action names the commands.
+func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
+	switch c.Verb {
+	case "motivate":
+		if len(c.Targets) == 0 {
+			return rules.Action{Label: "Motivate everyone in reach", Short: "Motivate all", Kind: rules.ActButton, Group: fmt.Sprint("motivate all ", c.Fig)}
+		}
+		return rules.Action{Label: "Motivate", Kind: rules.ActAim, Group: fmt.Sprint("motivate ", c.Fig)}
+	case "spot":
+		return rules.Action{Label: "Spot (1 AP)", Short: "Spot", Kind: rules.ActAim}
+	case "fire":
+		if s.Var(gOppMover) != 0 {
+			return rules.Action{Label: "Opportunity fire", Kind: rules.ActAim}
+		}
+		f := s.Fig(c.Fig)
+		if f != nil {
+			if w, err := fireWeapon(f, c.Arg); err == nil {
+				return rules.Action{Label: fmt.Sprintf("Fire %s (%d AP)", strings.ToLower(w.Name), w.Points), Short: "Fire", Kind: rules.ActAim, Group: "fire " + w.ID}
+			}
+		}
+	case "oppfire":
+		return rules.Action{Label: "Go on opportunity fire (1 AP)", Short: "Opp fire", Kind: rules.ActButton}
+	case "posture":
+		if f := s.Fig(c.Fig); f != nil {
+			if p, ok := rules.ParsePosture(c.Arg); ok {
+				return rules.Action{Label: fmt.Sprintf("Go %s (%d AP)", p, postureCost(f.Posture, p)), Short: "Go " + p.String(), Kind: rules.ActButton}
+			}
+		}
+	case "move":
+		return rules.Action{Label: "Move: drag the figure (1 AP per 5 cm)", Short: "Move", Kind: rules.ActDrag}
+	case "pass":
+		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
+	case "end":
+		l := map[string]string{PhaseMotivate: "Done motivating", PhaseAct: "End phase: draw the next chit", PhaseUnmotivated: "End unmotivated step"}[s.Phase]
+		return rules.Action{Label: l, Short: "End", Kind: rules.ActEnd}
+	}
+	return rules.Action{}
+}
+
+var (
+	_ rules.Explainer     = Firefight{}
+	_ rules.FigureCarder  = Firefight{}
+	_ rules.ActionLabeler = Firefight{}
+	_ rules.Knower        = Firefight{}
+	_ rules.Scaler        = Firefight{}
+	_ rules.Templater     = Firefight{}
+	_ rules.Vocabularied  = Firefight{}
+	_ rules.Indoors       = Firefight{}
+	_ rules.DoorStater    = Firefight{}
+)
