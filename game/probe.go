@@ -25,6 +25,7 @@ type probe struct {
 	Result  string                `json:"result,omitempty"`  // the result scene: how the game ended
 	Winner  int                   `json:"winner,omitempty"`  // the result scene: the winning side, -1 a draw
 	Anim    string                `json:"anim,omitempty"`    // the kind of the event animating now ("roll", "blast"...)
+	Choice  string                `json:"choice,omitempty"`  // the scenario list: the file chosen now
 }
 
 // probeButton is one button on screen: its label and its centre.

@@ -35,6 +35,7 @@ type scenarioInfo struct {
 type chooser struct {
 	items   []scenarioInfo
 	cur     int
+	top     int // the first row shown (the list scrolls)
 	buttons []button
 }
 
@@ -63,12 +64,27 @@ func newChooser(a *App) Scene {
 	return c
 }
 
+// The scenario list: where its rows start and how tall each is.
+var (
+	listTop = 90.0
+	listRow = 48.0
+)
+
+// rows is how many scenarios the list shows at once in this window.
+func (c *chooser) rows(a *App) int {
+	return max(1, int((a.H-listTop*uiScale-100*uiScale)/(listRow*uiScale)))
+}
+
 // DefaultScenario is the battle the scenario choice starts on: the
 // rulebook's own introductory game.
 const DefaultScenario = "ssg-standard.toml"
 
 func (c *chooser) Update(a *App, dt float64) error {
-	writeProbe(probe{Scene: "chooser"})
+	if len(c.items) > 0 {
+		writeProbe(probe{Scene: "chooser", Choice: c.items[c.cur].file})
+	} else {
+		writeProbe(probe{Scene: "chooser"})
+	}
 	if pressed(actCancel) {
 		a.scene = newTitle(a)
 		return nil
@@ -80,11 +96,25 @@ func (c *chooser) Update(a *App, dt float64) error {
 		c.cur = max(0, c.cur-1)
 	}
 	mx, my := cursor()
-	for i := range c.items {
-		y := 90*uiScale + float64(i)*64*uiScale
-		if clicked() && mx > 30*uiScale && mx < 400*uiScale && my > y && my < y+56*uiScale {
+	rows := c.rows(a)
+	if mx < 400*uiScale {
+		if _, wy := ebiten.Wheel(); wy != 0 {
+			c.top -= int(wy)
+		}
+	}
+	c.top = max(0, min(c.top, len(c.items)-rows))
+	for i := c.top; i < len(c.items) && i < c.top+rows; i++ {
+		y := listTop + float64(i-c.top)*listRow*uiScale
+		if clicked() && mx > 30*uiScale && mx < 400*uiScale && my > y && my < y+(listRow-6)*uiScale {
 			c.cur = i
 		}
+	}
+	// keep the chosen scenario in view
+	if c.cur < c.top {
+		c.top = c.cur
+	}
+	if c.cur >= c.top+rows {
+		c.top = c.cur - rows + 1
 	}
 	c.buttons = []button{
 		{x: a.W - 250*uiScale, y: a.H - 66*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Deploy and play", key: "Enter"},
@@ -109,13 +139,23 @@ func (c *chooser) Update(a *App, dt float64) error {
 func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 	dst.Fill(colDesk)
 	say(dst, "Choose a battle", boldFace(28), 30*uiScale, 28*uiScale, rgb(0xf2e2b8), 0)
+	rows := c.rows(a)
+	if c.top > 0 {
+		say(dst, fmt.Sprintf("%d more above (wheel or arrows)", c.top), italicFace(11), 215*uiScale, listTop-16*uiScale, rgb(0xa89878), 1)
+	}
+	if n := len(c.items) - c.top - rows; n > 0 {
+		say(dst, fmt.Sprintf("%d more below (wheel or arrows)", n), italicFace(11), 215*uiScale, listTop+float64(rows)*listRow*uiScale, rgb(0xa89878), 1)
+	}
 	for i, it := range c.items {
-		y := 90*uiScale + float64(i)*64*uiScale
+		if i < c.top || i >= c.top+rows {
+			continue
+		}
+		y := listTop + float64(i-c.top)*listRow*uiScale
 		bg := rgba(0x3a3026, 220)
 		if i == c.cur {
 			bg = rgb(0x7a3a22)
 		}
-		roundRect(dst, 30*uiScale, y, 370*uiScale, 56*uiScale, 6*uiScale, bg)
+		roundRect(dst, 30*uiScale, y, 370*uiScale, (listRow-6)*uiScale, 6*uiScale, bg)
 		name := it.file
 		sub := ""
 		if it.sc != nil {
@@ -132,8 +172,8 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 		if it.err != nil {
 			sub = "cannot be loaded"
 		}
-		say(dst, name, boldFace(15), 44*uiScale, y+9*uiScale, rgb(0xf7ecd2), 0)
-		say(dst, sub, face(12), 44*uiScale, y+32*uiScale, rgb(0xd8c8a8), 0)
+		say(dst, name, boldFace(14), 44*uiScale, y+5*uiScale, rgb(0xf7ecd2), 0)
+		say(dst, sub, face(11), 44*uiScale, y+25*uiScale, rgb(0xd8c8a8), 0)
 	}
 	if len(c.items) == 0 {
 		say(dst, "No scenarios are shipped with this build.", face(16), 30*uiScale, 100*uiScale, rgb(0xf0a090), 0)

@@ -423,7 +423,7 @@ func TestSSGToTheEndByMouse(t *testing.T) {
 	r.click(newBattleX, newBattleY)
 	r.waitProbe("the scenario list", func(p probeInfo) bool { return p.Scene == "chooser" }) // it loads every scenario first
 	// 2. The scenario list: the standard game, then Deploy and play.
-	r.click(listX, listY0+float64(scenarioIndex(t, "ssg-standard.toml"))*listStep)
+	r.chooseScenario("ssg-standard.toml")
 	r.shot("chooser")
 	r.click(deployPlayX, deployPlayY)
 

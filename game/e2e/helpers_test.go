@@ -51,6 +51,7 @@ type probeInfo struct {
 	Log     int                   `json:"log"` // commands the game had played when it wrote this
 	Winner  int                   `json:"winner"`
 	Anim    string                `json:"anim"`
+	Choice  string                `json:"choice"` // the scenario list: the file chosen now
 }
 
 // probeButton is a button on screen: its label and centre.
@@ -59,6 +60,27 @@ type probeButton struct {
 	X        float64 `json:"x"`
 	Y        float64 `json:"y"`
 	Disabled bool    `json:"disabled"`
+}
+
+// chooseScenario picks a shipped scenario in the list with the arrow
+// keys, as a player may, reading the list's choice from the probe (the
+// list scrolls, so a row may not be on screen to click).
+func (r *rig) chooseScenario(file string) {
+	r.t.Helper()
+	want := scenarioIndex(r.t, file)
+	p := r.waitProbe("the scenario list", func(p probeInfo) bool { return p.Scene == "chooser" && p.Choice != "" })
+	for i := 0; i < 80 && p.Choice != file; i++ {
+		was := p.Choice
+		if scenarioIndex(r.t, was) < want {
+			r.key("Down")
+		} else {
+			r.key("Up")
+		}
+		p = r.waitProbe("the list to move", func(p probeInfo) bool { return p.Scene == "chooser" && p.Choice != was })
+	}
+	if p.Choice != file {
+		r.t.Fatalf("the scenario list never came to %s (at %s)", file, p.Choice)
+	}
 }
 
 // scenarioIndex is the place of a shipped scenario in the chooser's list

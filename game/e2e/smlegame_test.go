@@ -324,7 +324,7 @@ func TestSMLEToTheEndByMouse(t *testing.T) {
 	r.waitProbe("the title", func(p probeInfo) bool { return p.Scene == "title" })
 	r.click(newBattleX, newBattleY)
 	r.waitProbe("the scenario list", func(p probeInfo) bool { return p.Scene == "chooser" })
-	r.click(listX, listY0+float64(scenarioIndex(t, smleScenario))*listStep)
+	r.chooseScenario(smleScenario)
 	r.shot("chooser")
 	r.click(deployPlayX, deployPlayY)
 	r.waitProbe("the deployment screen", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 0 })
