@@ -547,14 +547,17 @@ func (ld *loader) shape(t map[string]any, path, where string) (pts []geom.Pt, ke
 			ld.at(kp, "circle radius must be at least 0.25\" (got %s)", fmtIn(r))
 			return nil, key, false
 		}
-		n := 16
+		unit := circle16[:]
 		if r > 3 {
-			n = 24
+			unit = circle24[:]
 		}
+		n := len(unit)
 		out := make([]geom.Pt, n)
-		for k := range out {
-			a := 2 * math.Pi * float64(k) / float64(n)
-			out[k] = geom.P(cx+r*math.Cos(a), cy+r*math.Sin(a))
+		for k, u := range unit {
+			// float64(...) rounds each product before the add, so no
+			// compiler fuses them into one multiply-add (arm64 would):
+			// the outline, and what it blocks, is the same on every machine.
+			out[k] = geom.P(cx+float64(r*u[0]), cy+float64(r*u[1]))
 		}
 		ld.spend(n)
 		return out, key, true
