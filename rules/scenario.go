@@ -30,6 +30,10 @@ type Scenario struct {
 	// Hash is the hex SHA-256 of the scenario file's bytes followed by the
 	// map file's bytes: a save names the exact content it was played on.
 	Hash string
+	// Text and MapText are the scenario's and its map's file contents as
+	// loaded (what Hash covers). A save carries them, so it replays with
+	// no scenario or map file at hand.
+	Text, MapText string
 }
 
 // ScenarioSide is one player's forces.

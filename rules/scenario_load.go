@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"path"
@@ -15,7 +14,9 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"hedgerow/rules/geom"
+	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/tomlpos"
 )
 
 // Scenario files
@@ -120,23 +121,10 @@ func LoadScenario(fsys fs.FS, name string, maps fs.FS) (*Scenario, *terrain.Map,
 	return ParseScenario(name, data, mapFile)
 }
 
+// readLimited reads a regular file of at most max bytes (see package
+// safefile: a named pipe, device or folder is refused before it is opened).
 func readLimited(fsys fs.FS, name string, max int) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("no such file: %w", fs.ErrNotExist)
-		}
-		return nil, fmt.Errorf("cannot open the file: %v", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the file: %v", err)
-	}
-	if len(b) > max {
-		return nil, fmt.Errorf("the file is larger than %d bytes", max)
-	}
-	return b, nil
+	return safefile.Read(fsys, name, int64(max))
 }
 
 // ParseScenario checks a scenario's text. mapFile fetches the map it names
@@ -149,6 +137,19 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 		return nil, nil, ld.err()
 	}
 	src := string(data)
+	// Bound the file's shape before the TOML library sees it (see
+	// package tomlpos): its time and memory grow worse than linearly with
+	// nesting and dotted keys.
+	ix, err := tomlpos.Scan(src, tomlpos.Default)
+	if err != nil {
+		var le *tomlpos.LimitError
+		if errors.As(err, &le) {
+			ld.add(keyPos{le.Line, le.Col}, "%s", le.Msg)
+		} else {
+			ld.add(keyPos{}, "%v", err)
+		}
+		return nil, nil, ld.err()
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(src, &raw); err != nil {
 		var pe toml.ParseError
@@ -159,7 +160,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 		}
 		return nil, nil, ld.err()
 	}
-	ld.pos = scanKeyPositions(src)
+	ld.pos = keyPositions{ix}
 	sc := &Scenario{File: name}
 	ld.top(raw, sc)
 	var m *terrain.Map
@@ -190,6 +191,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 	h.Write(data)
 	h.Write(mapBytes)
 	sc.Hash = hex.EncodeToString(h.Sum(nil))
+	sc.Text, sc.MapText = src, string(mapBytes)
 	return sc, m, nil
 }
 
@@ -408,6 +410,9 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		sd := &sc.Sides[i]
 		ld.checkKeys(st, scSideKeys, sp, fmt.Sprintf("side %d", i+1))
 		sd.Name = ld.str(st, sp, "name", true, MaxNameLen)
+		if i == 1 && sd.Name != "" && sd.Name == sc.Sides[0].Name {
+			ld.at(join(sp, "name"), "both sides are called %q; give each side its own name", sd.Name)
+		}
 		sd.Colour = ld.str(st, sp, "colour", false, 7)
 		if sd.Colour != "" && !isColour(sd.Colour) {
 			ld.at(join(sp, "colour"), "colour must be written #rrggbb (six hex digits), not %q", sd.Colour)
