@@ -1,7 +1,6 @@
 package game
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -262,12 +261,13 @@ func (a *App) begin(sc *rules.Scenario, m *terrain.Map) Scene {
 }
 
 func (a *App) resume(path string) {
-	data, err := os.ReadFile(path)
+	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
-		a.Fail("The save could not be read", err)
+		a.Fail("The save could not be read", fmt.Errorf("%s: %v", path, err))
 		return
 	}
-	g, _, err := rules.Replay(bytes.NewReader(data), scenariosFS, mapsFS, all.Get)
+	// The save carries its scenario and map; an old save's is looked up.
+	g, _, err := rules.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
 	if err != nil {
 		a.Fail("The save could not be loaded", fmt.Errorf("%s: %v", path, err))
 		return
