@@ -64,6 +64,18 @@ test-cross: test-deps
 	CGO_ENABLED=0 GOARCH=386 $(GO) test -count=1 -run '$(CROSS_RUN)' $(CROSS_PKGS)
 	CGO_ENABLED=0 GOARCH=386 GO386=softfloat $(GO) test -count=1 -run 'Golden|Circle' ./rules/terrain ./scenarios
 
+# Every loader's fuzz target (map, scenario, save, command notation, the
+# TOML shape scanner) runs for a few seconds, minimising bounded too.
+FUZZ_TIME ?= 3s
+fuzz = env -u DISPLAY $(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $(FUZZ_TIME) -fuzzminimizetime 2s $(2)
+
+test-fuzz: test-deps
+	$(call fuzz,FuzzParseMap,./rules/terrain)
+	$(call fuzz,FuzzLoadScenario,./rules)
+	$(call fuzz,FuzzReadSave,./rules)
+	$(call fuzz,FuzzParseCommand,./rules)
+	$(call fuzz,FuzzScan,./rules/tomlpos)
+
 test: test-deps check-fmt vet test-headless test-cross test-fuzz test-display
 
 bench: test-deps
