@@ -39,8 +39,9 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	}
 	c, err := rules.ParseCommand(*command)
 	if err != nil {
+		// Refused like any command Apply would refuse: exit 1.
 		fmt.Fprintf(stderr, "hedgerow odds: cannot read the command: %v\n", err)
-		return 2
+		return 1
 	}
 	var g *rules.Game
 	if *save != "" {

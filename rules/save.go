@@ -237,11 +237,11 @@ func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 		n := i + 1
 		c, err := ParseCommand(line)
 		if err != nil {
-			return g, evs, fmt.Errorf("command %d: cannot read %q: %v", n, line, err)
+			return g, evs, fmt.Errorf("command %d: cannot read %q: %v", n, clip(line), err)
 		}
 		more, err := g.Apply(c)
 		if err != nil {
-			return g, evs, fmt.Errorf("command %d: %q was refused: %v", n, line, err)
+			return g, evs, fmt.Errorf("command %d: %q was refused: %v", n, clip(line), err)
 		}
 		evs = append(evs, more...)
 		if each != nil {
@@ -297,7 +297,7 @@ func applyDeploy(sc *Scenario, deploy []string) error {
 	for i, line := range deploy {
 		c, err := ParseCommand(line)
 		if err != nil || c.Verb != "place" || int(c.Fig) != i+1 || len(c.Path) != 1 || c.Unit != 0 || len(c.Targets) != 0 || c.Arg != "" {
-			return fmt.Errorf("placement %d: expected \"place F%d X,Y\", found %q", i+1, i+1, line)
+			return fmt.Errorf("placement %d: expected \"place F%d X,Y\", found %q", i+1, i+1, clip(line))
 		}
 		figs[i].Pos, figs[i].HasPos = c.Path[0], true
 	}

@@ -620,16 +620,11 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 	trial := sc.Clone()
 	if err := AutoDeploy(trial, m); err != nil {
 		side := 0
-		for i := range trial.Sides {
-			for _, u := range trial.Sides[i].Units {
-				for _, f := range u.Figures {
-					if !f.HasPos {
-						side = i
-					}
-				}
-			}
+		var de *DeployError
+		if errors.As(err, &de) {
+			side = de.Side
 		}
-		ld.at(ld.sidePath[side], "cannot deploy side %d: %v", side+1, err)
+		ld.at(ld.sidePath[side], "cannot deploy side %d (%s): %v", side+1, sc.Sides[side].Name, err)
 	}
 }
 
