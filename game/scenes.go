@@ -228,7 +228,7 @@ func (a *App) startScenario(name string) Scene {
 	var sc *rules.Scenario
 	var m *terrain.Map
 	var err error
-	if fileExists(name) {
+	if _, serr := os.Lstat(name); serr == nil { // a folder, pipe or link loop gets a plain refusal from the loader
 		sc, m, err = rules.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
 	} else {
 		n := name

@@ -9,6 +9,7 @@ import (
 	"math"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -93,14 +94,29 @@ var (
 )
 
 // LoadScenario reads and checks a scenario file from fsys, and the map it
-// names (from maps, or else relative to the scenario in fsys). Problems
-// come back as a *terrain.LoadError.
+// names (see MapFinder for where a map may live). Problems come back as a
+// *terrain.LoadError.
 func LoadScenario(fsys fs.FS, name string, maps fs.FS) (*Scenario, *terrain.Map, error) {
 	data, err := readLimited(fsys, name, MaxScenarioBytes)
 	if err != nil {
 		return nil, nil, &terrain.LoadError{Problems: []terrain.Problem{{File: name, Msg: err.Error()}}}
 	}
-	mapFile := func(mapName string) (string, []byte, error) {
+	return ParseScenario(name, data, MapFinder(fsys, name, maps))
+}
+
+// MapFinder is the one rule for where a scenario's map may live, the same
+// for hedgerow check, odds, replay and the game: map = "NAME" is a shipped
+// map of that name (from maps), or else a file at that path relative to
+// the scenario's own folder (scenarioName in fsys). The path uses "/"
+// between folders and may go down into folders but never up: no "..", no
+// leading "/", no drive letter. The finder returns the name to report, as
+// a path in fsys, and the file's bytes.
+func MapFinder(fsys fs.FS, scenarioName string, maps fs.FS) func(string) (string, []byte, error) {
+	return func(mapName string) (string, []byte, error) {
+		if err := CheckMapName(mapName); err != nil {
+			return mapName, nil, err
+		}
+		mapName = strings.TrimPrefix(mapName, "./")
 		if maps != nil {
 			if b, err := readLimited(maps, mapName, terrain.MaxFileBytes); err == nil {
 				return mapName, b, nil
@@ -108,17 +124,26 @@ func LoadScenario(fsys fs.FS, name string, maps fs.FS) (*Scenario, *terrain.Map,
 				return mapName, nil, err
 			}
 		}
-		rel := path.Join(path.Dir(name), mapName)
-		if fs.ValidPath(rel) {
+		rel := path.Join(path.Dir(scenarioName), mapName)
+		if fsys != nil && fs.ValidPath(rel) {
 			if b, err := readLimited(fsys, rel, terrain.MaxFileBytes); err == nil {
 				return rel, b, nil
 			} else if !errors.Is(err, fs.ErrNotExist) {
 				return rel, nil, err
 			}
 		}
-		return mapName, nil, fmt.Errorf("there is no map %q (neither a shipped map nor a file next to the scenario)", mapName)
+		return mapName, nil, fmt.Errorf("there is no map %q (neither a shipped map nor a file in the scenario's folder)", mapName)
 	}
-	return ParseScenario(name, data, mapFile)
+}
+
+// CheckMapName refuses a map name that could reach outside the scenario's
+// folder (see MapFinder).
+func CheckMapName(name string) error {
+	n := strings.TrimPrefix(name, "./")
+	if strings.ContainsRune(n, '\\') || !fs.ValidPath(n) || n == "." || strings.Contains(n, ":") {
+		return errors.New("a map must be a shipped map's name or a file in the scenario's folder or a folder inside it, written with / and without \"..\"")
+	}
+	return nil
 }
 
 // readLimited reads a regular file of at most max bytes (see package
@@ -547,17 +572,10 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 		f.Posture = p
 	}
 	if v, ok := ft["pos"]; ok {
-		l, isList := v.([]any)
-		var x, y float64
-		okx, oky := false, false
-		if isList && len(l) == 2 {
-			x, okx = num(l[0])
-			y, oky = num(l[1])
-		}
-		if !okx || !oky || math.Abs(x) > 1e6 || math.Abs(y) > 1e6 {
-			ld.at(join(fp, "pos"), "pos must be [x, y] in inches, not %s", describeVal(v))
+		if p, msg := readPos(v); msg != "" {
+			ld.at(join(fp, "pos"), "pos must be [x, y] in inches%s", msg)
 		} else {
-			f.Pos, f.HasPos = geom.P(x, y), true
+			f.Pos, f.HasPos = p, true
 		}
 	}
 	return f
@@ -626,6 +644,44 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		}
 		ld.at(ld.sidePath[side], "cannot deploy side %d (%s): %v", side+1, sc.Sides[side].Name, err)
 	}
+}
+
+// readPos reads pos = [x, y] in inches; on failure msg says what is
+// wrong, to follow "pos must be [x, y] in inches".
+func readPos(v any) (geom.Pt, string) {
+	l, isList := v.([]any)
+	if !isList || len(l) != 2 {
+		return geom.Pt{}, ", not " + describeVal(v)
+	}
+	var xy [2]float64
+	for i, e := range l {
+		var f float64
+		switch n := e.(type) {
+		case int64:
+			f = float64(n)
+		case float64:
+			if math.IsNaN(n) || math.IsInf(n, 0) {
+				return geom.Pt{}, fmt.Sprintf(": its %s is %v, not a number of inches", "xy"[i:i+1], n)
+			}
+			f = n
+		default:
+			return geom.Pt{}, fmt.Sprintf(": its %s is %s, not a number", "xy"[i:i+1], kindOf(e))
+		}
+		if math.Abs(f) > 1e6 {
+			return geom.Pt{}, fmt.Sprintf(": its %s, %s, is far off any table", "xy"[i:i+1], shortNumber(f))
+		}
+		xy[i] = f
+	}
+	return geom.P(xy[0], xy[1]), ""
+}
+
+// shortNumber writes a number for a message: plainly when it is of a
+// table's size, in exponent form when huge (never 309 digits).
+func shortNumber(f float64) string {
+	if math.Abs(f) < 1e6 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', 4, 64)
 }
 
 func ptText(p geom.Pt) string { return "[" + FormatInches(p.X) + ", " + FormatInches(p.Y) + "]" }
@@ -707,13 +763,13 @@ func describeVal(v any) string {
 		return fmt.Sprintf("a list of %d items", len(l))
 	}
 	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
+		return fmt.Sprintf("%q", safefile.Clip(s, 40))
 	}
 	if _, ok := v.(int64); ok {
 		return fmt.Sprint(v)
 	}
 	if f, ok := v.(float64); ok {
-		return fmt.Sprint(f)
+		return shortNumber(f)
 	}
 	return kindOf(v)
 }

@@ -860,7 +860,14 @@ func describe(v any) string {
 	return typeName(v)
 }
 
-func fmtIn(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+// fmtIn writes inches for a message: plainly at a table's scale, in
+// exponent form when huge (1e308 is not echoed as 309 digits).
+func fmtIn(f float64) string {
+	if math.Abs(f) >= 1e6 {
+		return strconv.FormatFloat(f, 'g', 4, 64)
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
 
 func fmtPt(p geom.Pt) string {
 	return fmt.Sprintf("(%s, %s)", fmtIn(geom.Inches(p.X)), fmtIn(geom.Inches(p.Y)))
