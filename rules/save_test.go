@@ -98,3 +98,12 @@ func FuzzReadSave(f *testing.F) {
 		ReplayFile(sf, testFS(), nil, coinLookup)
 	})
 }
+
+// A scenario with a header of thousands of dotted parts is refused at its
+// line at once (the key scanner was cubic in the parts).
+func TestScenarioStallRefused(t *testing.T) {
+	_, _, err := LoadScenario(os.DirFS("testdata"), "stall-scenario.toml", nil)
+	if err == nil || err.Error() != "stall-scenario.toml:5:82: a key has more than 16 dotted parts" {
+		t.Fatalf("got %v", err)
+	}
+}
