@@ -2,6 +2,8 @@ package rules
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,5 +107,59 @@ func TestScenarioStallRefused(t *testing.T) {
 	_, _, err := LoadScenario(os.DirFS("testdata"), "stall-scenario.toml", nil)
 	if err == nil || err.Error() != "stall-scenario.toml:5:82: a key has more than 16 dotted parts" {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// bigScenario is a scenario of the most figures allowed (400), 200 a side
+// in units of 4, deployed automatically on a 240" table.
+func bigScenario() fstest.MapFS {
+	var m strings.Builder
+	m.WriteString("name = \"wide\"\n[table]\nwidth = 240\nheight = 120\n")
+	m.WriteString("[[area]]\nname = \"south\"\nkind = \"deployment\"\nside = 0\nrect = [0, 100, 240, 20]\n")
+	m.WriteString("[[area]]\nname = \"north\"\nkind = \"deployment\"\nside = 1\nrect = [0, 0, 240, 20]\n")
+	var s strings.Builder
+	s.WriteString("name = \"Big\"\nrule_set = \"ssg\"\nmap = \"wide.toml\"\n")
+	for side := 0; side < 2; side++ {
+		fmt.Fprintf(&s, "[[side]]\nname = \"Side %d\"\n", side+1)
+		for u := 0; u < 50; u++ {
+			fmt.Fprintf(&s, "  [[side.unit]]\n  name = \"Unit %d\"\n", u+1)
+			for f := 0; f < 4; f++ {
+				fmt.Fprintf(&s, "    [[side.unit.figure]]\n    name = \"Man %d.%d\"\n", u+1, f+1)
+			}
+		}
+	}
+	return fstest.MapFS{"big.toml": {Data: []byte(s.String())}, "wide.toml": {Data: []byte(m.String())}}
+}
+
+// BenchmarkLoadScenario400: the largest legal scenario (400 figures),
+// loaded, checked and deployed.
+func BenchmarkLoadScenario400(b *testing.B) {
+	fsys := bigScenario()
+	for b.Loop() {
+		if _, _, err := LoadScenario(fsys, "big.toml", nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadSave: a save of 20,000 commands (about 1 MB) read strictly.
+func BenchmarkReadSave(b *testing.B) {
+	good, err := os.ReadFile("testdata/save-good.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sf, err := ReadSave(bytes.NewReader(good))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for len(sf.Commands) < 20000 {
+		sf.Commands = append(sf.Commands, "move F1 12.5,8 14,9.25")
+	}
+	data, _ := json.Marshal(sf)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ReadSave(bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
