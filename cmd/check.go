@@ -10,6 +10,7 @@ import (
 
 	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/tomlpos"
 )
 
 func init() {
@@ -89,10 +90,15 @@ func readLimited(name string) ([]byte, error) {
 // a look at the lines decides, so the right checker reports the error.
 func isScenario(data []byte) bool {
 	var top map[string]any
-	if _, err := toml.Decode(string(data), &top); err == nil {
-		_, rs := top["rule_set"]
-		_, sd := top["side"]
-		return rs || sd
+	// Only text within the shape limits reaches the TOML library (it is
+	// slow on deep nesting and long dotted keys); the loader then reports
+	// any limit broken, at its line.
+	if _, err := tomlpos.Scan(string(data), tomlpos.Default); err == nil {
+		if _, err := toml.Decode(string(data), &top); err == nil {
+			_, rs := top["rule_set"]
+			_, sd := top["side"]
+			return rs || sd
+		}
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		l := strings.TrimSpace(line)

@@ -110,3 +110,25 @@ func TestPlainMessagesFiles(t *testing.T) {
 		}
 	}
 }
+
+// The shapes that stalled check (seconds, gigabytes) are refused at their
+// line at once, map or scenario.
+func TestCheckStallShapes(t *testing.T) {
+	files, _ := filepath.Glob("../rules/terrain/testdata/stall-*.toml")
+	files = append(files, "../rules/testdata/stall-scenario.toml")
+	if len(files) < 6 {
+		t.Fatalf("only %d stall inputs", len(files))
+	}
+	for _, f := range files {
+		var out, errb bytes.Buffer
+		start := time.Now()
+		code := runCheck([]string{f}, &out, &errb)
+		msg := errb.String()
+		if code != 1 || !(strings.Contains(msg, "dotted parts") || strings.Contains(msg, "nested more than") || strings.Contains(msg, "bytes long")) {
+			t.Errorf("%s: exit %d: %s", f, code, msg)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("%s took %v", f, d)
+		}
+	}
+}
