@@ -81,7 +81,8 @@ func newGameFromArg(arg string, seed uint64) (*rules.Game, error) {
 // replaySaveFile replays a save, looking for its scenario among the
 // shipped ones, then beside the --scenario file, then beside the save.
 func replaySaveFile(path, scenarioArg string, each func(int, rules.Command, []rules.Event)) (*rules.Game, error) {
-	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	sdir, base := splitPath(path)
+	sf, err := rules.ReadSaveFS(os.DirFS(sdir), base)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", safefile.Name(path), err)
 	}
