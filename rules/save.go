@@ -91,6 +91,11 @@ func (g *Game) SaveFile() *SaveFile {
 	for i, c := range g.Log {
 		sf.Commands[i] = c.String()
 	}
+	if sf.ScenarioText == "" || sf.MapText == "" {
+		// A scenario built in code, not loaded from text: the save can
+		// only name it, as format 1 did.
+		sf.Format, sf.ScenarioText, sf.MapText = 1, "", ""
+	}
 	return sf
 }
 
