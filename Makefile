@@ -6,9 +6,9 @@ GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PKGS := gcc libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev \
 	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config
-TEST_PKGS := $(BUILD_PKGS) xvfb xauth xdotool imagemagick x11-utils
+TEST_PKGS := $(BUILD_PKGS) xvfb xauth xdotool imagemagick x11-utils qemu-user-static
 
-.PHONY: play test deps test-deps build check-fmt vet test-headless test-display bench
+.PHONY: play test deps test-deps build check-fmt vet test-headless test-display test-cross test-fuzz bench
 
 # Install only the Debian packages that are missing; say so when we do.
 define apt_install
@@ -51,7 +51,32 @@ test-headless: test-deps
 test-display: test-deps build
 	xvfb-run -a -s '-screen 0 1280x800x24' $(GO) test -count=1 -timeout 20m $(WINDOWED)
 
-test: test-deps check-fmt vet test-headless test-display
+# Replays must be identical on every machine. The golden determinism tests
+# (random games on every shipped scenario and a sample save per scenario,
+# with state hashes recorded on amd64; the circle-outline and bearing cases)
+# also run for arm64 under qemu and for 386 (natively, with SSE2 and with
+# soft float). Only headless packages, with cgo off. About a minute.
+CROSS_PKGS := ./rules/geom ./rules/terrain ./rules ./scenarios ./cmd
+CROSS_RUN := Golden|Circle|Bearing|HalfDegree|SaveReplay|TamperedSave|EveryScenarioLoads|ReplayCommand
+
+test-cross: test-deps
+	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static -run '$(CROSS_RUN)' $(CROSS_PKGS)
+	CGO_ENABLED=0 GOARCH=386 $(GO) test -count=1 -run '$(CROSS_RUN)' $(CROSS_PKGS)
+	CGO_ENABLED=0 GOARCH=386 GO386=softfloat $(GO) test -count=1 -run 'Golden|Circle' ./rules/terrain ./scenarios
+
+# Every loader's fuzz target (map, scenario, save, command notation, the
+# TOML shape scanner) runs for a few seconds, minimising bounded too.
+FUZZ_TIME ?= 3s
+fuzz = env -u DISPLAY $(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $(FUZZ_TIME) -fuzzminimizetime 2s $(2)
+
+test-fuzz: test-deps
+	$(call fuzz,FuzzParseMap,./rules/terrain)
+	$(call fuzz,FuzzLoadScenario,./rules)
+	$(call fuzz,FuzzReadSave,./rules)
+	$(call fuzz,FuzzParseCommand,./rules)
+	$(call fuzz,FuzzScan,./rules/tomlpos)
+
+test: test-deps check-fmt vet test-headless test-cross test-fuzz test-display
 
 bench: test-deps
 	env -u DISPLAY $(GO) test -run '^$$' -bench . -benchmem ./rules/...

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,7 +8,9 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/tomlpos"
 )
 
 func init() {
@@ -52,7 +53,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 func checkFile(name string, stdout, stderr io.Writer) bool {
 	data, err := readLimited(name)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, err)
+		fmt.Fprintf(stderr, "%s: %s\n", safefile.Name(name), err)
 		return false
 	}
 	if isScenario(data) {
@@ -64,7 +65,7 @@ func checkFile(name string, stdout, stderr io.Writer) bool {
 			fmt.Fprintln(stderr, err)
 			return false
 		}
-		fmt.Fprintf(stdout, "%s: ok (scenario)\n", name)
+		fmt.Fprintf(stdout, "%s: ok (scenario)\n", safefile.Name(name))
 		return true
 	}
 	m, err := terrain.Parse(name, data)
@@ -72,31 +73,16 @@ func checkFile(name string, stdout, stderr io.Writer) bool {
 		fmt.Fprintln(stderr, err)
 		return false
 	}
-	fmt.Fprintf(stdout, "%s: ok (%d pieces, %d areas)\n", name, len(m.Pieces), len(m.Areas))
+	fmt.Fprintf(stdout, "%s: ok (%d pieces, %d areas)\n", safefile.Name(name), len(m.Pieces), len(m.Areas))
 	return true
 }
 
-// readLimited reads a file, refusing one too big to be a map or scenario.
+// readLimited reads a file, refusing one that is not a regular file (a
+// named pipe would block forever) or too big to be a map or scenario,
+// before reading it.
 func readLimited(name string) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-			return nil, errors.New("no such file")
-		case errors.Is(err, os.ErrPermission):
-			return nil, errors.New("not allowed to read the file")
-		}
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, errors.New("is a directory, not a file")
-	}
-	data, err := io.ReadAll(io.LimitReader(f, terrain.MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	return data, nil // terrain.Parse reports a file that is too big
+	dir, base := splitPath(name)
+	return safefile.Read(os.DirFS(dir), base, terrain.MaxFileBytes)
 }
 
 // isScenario tells a scenario file from a map file: a scenario has a
@@ -104,10 +90,15 @@ func readLimited(name string) ([]byte, error) {
 // a look at the lines decides, so the right checker reports the error.
 func isScenario(data []byte) bool {
 	var top map[string]any
-	if _, err := toml.Decode(string(data), &top); err == nil {
-		_, rs := top["rule_set"]
-		_, sd := top["side"]
-		return rs || sd
+	// Only text within the shape limits reaches the TOML library (it is
+	// slow on deep nesting and long dotted keys); the loader then reports
+	// any limit broken, at its line.
+	if _, err := tomlpos.Scan(string(data), tomlpos.Default); err == nil {
+		if _, err := toml.Decode(string(data), &top); err == nil {
+			_, rs := top["rule_set"]
+			_, sd := top["side"]
+			return rs || sd
+		}
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		l := strings.TrimSpace(line)

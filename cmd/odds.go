@@ -13,6 +13,7 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/safefile"
 )
 
 func init() {
@@ -38,8 +39,9 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	}
 	c, err := rules.ParseCommand(*command)
 	if err != nil {
+		// Refused like any command Apply would refuse: exit 1.
 		fmt.Fprintf(stderr, "hedgerow odds: cannot read the command: %v\n", err)
-		return 2
+		return 1
 	}
 	var g *rules.Game
 	if *save != "" {
@@ -79,14 +81,10 @@ func newGameFromArg(arg string, seed uint64) (*rules.Game, error) {
 // replaySaveFile replays a save, looking for its scenario among the
 // shipped ones, then beside the --scenario file, then beside the save.
 func replaySaveFile(path, scenarioArg string, each func(int, rules.Command, []rules.Event)) (*rules.Game, error) {
-	f, err := os.Open(path)
+	sdir, base := splitPath(path)
+	sf, err := rules.ReadSaveFS(os.DirFS(sdir), base)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, plainFileError(err))
-	}
-	defer f.Close()
-	sf, err := rules.ReadSave(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %v", safefile.Name(path), err)
 	}
 	dir := filepath.Dir(path)
 	if scenarioArg != "" && strings.ContainsAny(scenarioArg, `/\`) {
@@ -94,16 +92,6 @@ func replaySaveFile(path, scenarioArg string, each func(int, rules.Command, []ru
 	}
 	g, _, err := rules.ReplayEach(sf, saveScenarios(dir), maps.FS, all.Get, each)
 	return g, err
-}
-
-func plainFileError(err error) string {
-	switch {
-	case os.IsNotExist(err):
-		return "no such file"
-	case os.IsPermission(err):
-		return "not allowed to read the file"
-	}
-	return err.Error()
 }
 
 // formatOdds writes {"outcomes": {"hit": 0.3333, ...}, "mods": [...],

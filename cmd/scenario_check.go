@@ -9,6 +9,7 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	_ "hedgerow/rules/all" // so that scenarios are checked against the shipped rule sets
+	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
 )
@@ -20,20 +21,33 @@ func init() {
 	}
 }
 
-// mapBeside fetches a scenario's map: a shipped map by name, else a file
-// relative to the scenario file's directory.
+// mapBeside fetches a scenario's map by the one rule every entry point
+// uses (rules.MapFinder): a shipped map by name, else a file in the
+// scenario file's folder or below it, never above. Problems name the map
+// by its path from here.
 func mapBeside(scenarioPath string) func(string) (string, []byte, error) {
+	dir, base := splitPath(scenarioPath)
+	find := rules.MapFinder(os.DirFS(dir), base, maps.FS)
 	return func(mapName string) (string, []byte, error) {
-		if b, err := fs.ReadFile(maps.FS, mapName); err == nil {
-			return mapName, b, nil
+		name, b, err := find(mapName)
+		if _, shipped := fs.Stat(maps.FS, name); shipped != nil {
+			name = filepath.Join(dir, filepath.FromSlash(name))
 		}
-		p := filepath.Join(filepath.Dir(scenarioPath), filepath.FromSlash(mapName))
-		b, err := readLimited(p)
-		if err != nil {
-			return p, nil, errors.New("there is no shipped map by that name, and " + p + ": " + err.Error())
-		}
-		return p, b, nil
+		return name, b, err
 	}
+}
+
+// splitPath splits a file path into a folder to open as an fs.FS and the
+// file's name in it.
+func splitPath(p string) (dir, base string) {
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	dir, base = filepath.Split(p)
+	if dir == "" {
+		dir = "."
+	}
+	return dir, base
 }
 
 // loadScenarioArg loads a scenario named on the command line: a shipped
@@ -46,21 +60,27 @@ func loadScenarioArg(arg string) (*rules.Scenario, *terrain.Map, error) {
 	if _, err := fs.Stat(scenarios.FS, name); err == nil {
 		return scenarios.Load(name)
 	}
-	if _, err := readLimited(arg); err != nil {
-		return nil, nil, errors.New(arg + ": " + err.Error() + " (and no shipped scenario has that name)")
+	if _, err := os.Lstat(arg); err != nil {
+		return nil, nil, errors.New(safefile.Name(arg) + ": no such file (and no shipped scenario has that name)")
 	}
 	// Load through the scenario's directory so that the name kept in
-	// saves is the bare file name, found again beside the save or with
-	// replay --scenario.
-	dir, base := filepath.Split(arg)
-	if dir == "" {
-		dir = "."
+	// saves is the bare file name.
+	dir, base := splitPath(arg)
+	sc, m, err := rules.LoadScenario(os.DirFS(dir), base, maps.FS)
+	var le *terrain.LoadError
+	if errors.As(err, &le) {
+		for i := range le.Problems {
+			if le.Problems[i].File == base {
+				le.Problems[i].File = arg // report the file as it was given
+			}
+		}
 	}
-	return rules.LoadScenario(os.DirFS(dir), base, maps.FS)
+	return sc, m, err
 }
 
-// saveScenarios is where a save's scenario is looked for: the shipped
-// scenarios first, then the directory given (the save's own, usually).
+// saveScenarios is where an old (format 1) save's scenario is looked for:
+// the shipped scenarios first, then the directory given (the save's own,
+// usually). Newer saves carry their scenario.
 func saveScenarios(dir string) fs.FS { return overlayFS{scenarios.FS, os.DirFS(dir)} }
 
 // overlayFS opens a name from the first file system that has it.

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -269,7 +268,7 @@ func (a *App) startScenario(name string) Scene {
 	var sc *rules.Scenario
 	var m *terrain.Map
 	var err error
-	if fileExists(name) {
+	if _, serr := os.Lstat(name); serr == nil { // a folder, pipe or link loop gets a plain refusal from the loader
 		sc, m, err = rules.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
 	} else {
 		n := name
@@ -302,12 +301,13 @@ func (a *App) begin(sc *rules.Scenario, m *terrain.Map) Scene {
 }
 
 func (a *App) resume(path string) {
-	data, err := os.ReadFile(path)
+	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
-		a.Fail("The save could not be read", err)
+		a.Fail("The save could not be read", fmt.Errorf("%s: %v", path, err))
 		return
 	}
-	g, _, err := rules.Replay(bytes.NewReader(data), scenariosFS, mapsFS, all.Get)
+	// The save carries its scenario and map; an old save's is looked up.
+	g, _, err := rules.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
 	if err != nil {
 		a.Fail("The save could not be loaded", fmt.Errorf("%s: %v", path, err))
 		return

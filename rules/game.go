@@ -134,12 +134,27 @@ func (g *Game) Legal() []Command {
 }
 
 // Odds gives the exact probabilities of a proposed command's outcomes. The
-// state is untouched.
+// state is untouched. A command Apply would refuse gets no odds but
+// Apply's own refusal: Odds first carries the command out on a copy of
+// the state (its own copy of the dice, so the game's dice are not used).
 func (g *Game) Odds(c Command) (Odds, error) {
-	if err := g.checkRefs(c); err != nil {
+	if err := g.Refusal(c); err != nil {
 		return Odds{}, err
 	}
 	return g.RS.Odds(g.St.Clone(), c)
+}
+
+// Refusal is the error Apply would give for c now, or nil if Apply would
+// accept it. Nothing changes: the command is tried on a copy of the state.
+func (g *Game) Refusal(c Command) error {
+	if g.St.Over {
+		return errors.New("the game is over")
+	}
+	if err := g.checkRefs(c); err != nil {
+		return err
+	}
+	_, err := g.RS.Apply(g.St.Clone(), c)
+	return err
 }
 
 // MoveCheck measures a proposed move on the current state.

@@ -477,12 +477,35 @@ func TestTamperedSaveDetected(t *testing.T) {
 	if err := replay(bad); err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("final hash: %v", err)
 	}
-	// 5. A changed scenario is refused before any command.
-	bad = clone()
+	// 5. A save carries its scenario: it replays after the file changed
+	// (or with no files at all), but an edit to the text it carries is
+	// refused before any command.
 	fsys := testFS()
 	fsys["coin.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(testScenario, "losses = 3", "losses = 4", 1))}
+	if _, _, err := ReplayFile(clone(), fsys, nil, coinLookup); err != nil {
+		t.Fatalf("scenario file changed after the save: %v", err)
+	}
+	if _, _, err := ReplayFile(clone(), fstest.MapFS{}, nil, coinLookup); err != nil {
+		t.Fatalf("no scenario files at hand: %v", err)
+	}
+	bad = clone()
+	bad.ScenarioText = strings.Replace(bad.ScenarioText, "losses = 3", "losses = 4", 1)
+	if err := replay(bad); err == nil || !strings.Contains(err.Error(), "does not match its hash") {
+		t.Fatalf("edited scenario text: %v", err)
+	}
+	bad = clone()
+	bad.MapText += "\n# edited\n"
+	if err := replay(bad); err == nil || !strings.Contains(err.Error(), "does not match its hash") {
+		t.Fatalf("edited map text: %v", err)
+	}
+	// An old (format 1) save names its scenario, which must not have changed.
+	bad = clone()
+	bad.Format, bad.ScenarioText, bad.MapText = 1, "", ""
 	if _, _, err := ReplayFile(bad, fsys, nil, coinLookup); err == nil || !strings.Contains(err.Error(), "changed") {
 		t.Fatalf("changed scenario: %v", err)
+	}
+	if _, _, err := ReplayFile(bad, testFS(), nil, coinLookup); err != nil {
+		t.Fatalf("format 1 save: %v", err)
 	}
 	// 6. A placement off the table is refused.
 	bad = clone()

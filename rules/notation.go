@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hedgerow/rules/geom"
+	"hedgerow/rules/safefile"
 )
 
 // Command notation
@@ -106,17 +107,17 @@ func ParseInches(s string) (int64, error) {
 	}
 	whole, frac, hasDot := strings.Cut(t, ".")
 	if whole == "" || (hasDot && frac == "") {
-		return 0, fmt.Errorf("%q is not a number of inches", s)
+		return 0, fmt.Errorf("%q is not a number of inches", clip(s))
 	}
 	if len(frac) > 3 {
-		return 0, fmt.Errorf("%q has more than three decimals", s)
+		return 0, fmt.Errorf("%q has more than three decimals", clip(s))
 	}
 	if len(whole) > 12 {
-		return 0, fmt.Errorf("%q is far too large", s)
+		return 0, fmt.Errorf("%q is far too large", clip(s))
 	}
 	for _, r := range whole + frac {
 		if r < '0' || r > '9' {
-			return 0, fmt.Errorf("%q is not a number of inches", s)
+			return 0, fmt.Errorf("%q is not a number of inches", clip(s))
 		}
 	}
 	w, _ := strconv.ParseInt(whole, 10, 64)
@@ -131,9 +132,20 @@ func ParseInches(s string) (int64, error) {
 	return v, nil
 }
 
+// MaxCommandBytes bounds one command's text; a real one is well under a
+// kilobyte (a move of 64 waypoints).
+const MaxCommandBytes = 16 << 10
+
+// clip cuts text echoed back in an error, so a huge token is not printed
+// whole.
+func clip(s string) string { return safefile.Clip(s, 40) }
+
 // ParseCommand reads one command in notation (see String).
 func ParseCommand(s string) (Command, error) {
 	var c Command
+	if len(s) > MaxCommandBytes {
+		return c, fmt.Errorf("the command is %d bytes long; at most %d are allowed", len(s), MaxCommandBytes)
+	}
 	line := strings.TrimSpace(s)
 	if line == "" {
 		return c, errors.New("empty command")
@@ -144,13 +156,13 @@ func ParseCommand(s string) (Command, error) {
 	if q := strings.IndexByte(line, '"'); q >= 0 {
 		arg, err := strconv.Unquote(line[q:])
 		if err != nil {
-			return c, fmt.Errorf("bad quoted argument %s", line[q:])
+			return c, fmt.Errorf("bad quoted argument %s", clip(line[q:]))
 		}
 		if q == 0 || line[q-1] != ' ' {
 			return c, errors.New("a quoted argument must follow a space")
 		}
 		if arg == "" || argPlain(arg) {
-			return c, fmt.Errorf("argument %s need not be quoted: write it plain", line[q:])
+			return c, fmt.Errorf("argument %s need not be quoted: write it plain", clip(line[q:]))
 		}
 		quoted, hasQuoted = arg, true
 		line = strings.TrimRight(line[:q], " ")
@@ -162,7 +174,7 @@ func ParseCommand(s string) (Command, error) {
 		}
 	}
 	if !plainWord(toks[0]) || isID(toks[0], 'F') || isID(toks[0], 'U') {
-		return c, fmt.Errorf("%q is not a command word", toks[0])
+		return c, fmt.Errorf("%q is not a command word", clip(toks[0]))
 	}
 	c.Verb = toks[0]
 	i := 1
@@ -184,11 +196,11 @@ func ParseCommand(s string) (Command, error) {
 		xs, ys, _ := strings.Cut(toks[i], ",")
 		x, err := ParseInches(xs)
 		if err != nil {
-			return c, fmt.Errorf("point %q: %v", toks[i], err)
+			return c, fmt.Errorf("point %q: %v", clip(toks[i]), err)
 		}
 		y, err := ParseInches(ys)
 		if err != nil {
-			return c, fmt.Errorf("point %q: %v", toks[i], err)
+			return c, fmt.Errorf("point %q: %v", clip(toks[i]), err)
 		}
 		c.Path = append(c.Path, geom.Pt{X: x, Y: y})
 		i++
@@ -206,7 +218,7 @@ func ParseCommand(s string) (Command, error) {
 	}
 	if i < len(toks) {
 		if i != len(toks)-1 || hasQuoted || !argPlain(toks[i]) {
-			return c, fmt.Errorf("did not expect %q there", toks[i])
+			return c, fmt.Errorf("did not expect %q there", clip(toks[i]))
 		}
 		c.Arg = toks[i]
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"hedgerow/rules/geom"
+	"hedgerow/rules/safefile"
+	"hedgerow/rules/terrain"
 )
 
 // Saves
@@ -17,10 +19,12 @@ import (
 // A save is a JSON document, written with one entry per line:
 //
 //	{
-//	  "format": 1,
+//	  "format": 2,
 //	  "rule_set": "ssg",
-//	  "scenario": "first-clash.toml",      (the name it loads under)
+//	  "scenario": "first-clash.toml",      (the name it loaded under)
 //	  "scenario_hash": "<64 hex>",         (Scenario.Hash: scenario + map bytes)
+//	  "scenario_text": "name = ...",       (the scenario file as played)
+//	  "map_text": "name = ...",            (its map file as played)
 //	  "seed": 42,
 //	  "deploy": ["place F1 12.5,8", ...],  (every figure's starting spot, id order)
 //	  "commands": ["move F1 14,9", "end", ...],
@@ -29,13 +33,22 @@ import (
 //	}
 //
 // Commands and placements are in the command notation (notation.go).
+// A save is whole: it carries the scenario and map text it was played on,
+// so it replays on another machine, from another folder, after the files
+// have changed. Format 1 saves (no texts) are still read; their scenario
+// is looked up by name and must still match its hash.
+//
+// The reader is strict: unknown fields, a key given twice and anything
+// after the closing brace are refused.
+//
 // Replay rebuilds the game from the scenario and seed, applies every
 // command through Game.Apply and compares the state hashes; the first
 // mismatch or refused command is reported as "command N: ...", counting
 // commands from 1.
 
-// SaveFormat is the save format version written and read.
-const SaveFormat = 1
+// SaveFormat is the save format version written. Format 1 (without the
+// scenario and map texts) is read too.
+const SaveFormat = 2
 
 // MaxSaveBytes bounds a save file read by Replay.
 const MaxSaveBytes = 32 << 20
@@ -46,6 +59,8 @@ type SaveFile struct {
 	RuleSet      string   `json:"rule_set"`
 	Scenario     string   `json:"scenario"`
 	ScenarioHash string   `json:"scenario_hash"`
+	ScenarioText string   `json:"scenario_text,omitempty"`
+	MapText      string   `json:"map_text,omitempty"`
 	Seed         uint64   `json:"seed"`
 	Deploy       []string `json:"deploy"`
 	Commands     []string `json:"commands"`
@@ -60,6 +75,8 @@ func (g *Game) SaveFile() *SaveFile {
 		RuleSet:      g.RS.ID(),
 		Scenario:     g.Scenario.File,
 		ScenarioHash: g.Scenario.Hash,
+		ScenarioText: g.Scenario.Text,
+		MapText:      g.Scenario.MapText,
 		Seed:         g.Seed,
 		Deploy:       []string{},
 		Commands:     make([]string, len(g.Log)),
@@ -73,6 +90,11 @@ func (g *Game) SaveFile() *SaveFile {
 	})
 	for i, c := range g.Log {
 		sf.Commands[i] = c.String()
+	}
+	if sf.ScenarioText == "" || sf.MapText == "" {
+		// A scenario built in code, not loaded from text: the save can
+		// only name it, as format 1 did.
+		sf.Format, sf.ScenarioText, sf.MapText = 1, "", ""
 	}
 	return sf
 }
@@ -88,7 +110,19 @@ func (g *Game) Save(w io.Writer) error {
 	return err
 }
 
-// ReadSave decodes a save strictly (unknown fields refused).
+// ReadSaveFS reads a save file from fsys: a regular file no larger than
+// MaxSaveBytes, checked from its metadata before a byte is read (a named
+// pipe or a 300 MB file is refused at once).
+func ReadSaveFS(fsys fs.FS, name string) (*SaveFile, error) {
+	data, err := safefile.Read(fsys, name, MaxSaveBytes)
+	if err != nil {
+		return nil, err
+	}
+	return ReadSave(bytes.NewReader(data))
+}
+
+// ReadSave decodes a save strictly: unknown fields, a key given twice and
+// anything after the save's closing brace are refused.
 func ReadSave(r io.Reader) (*SaveFile, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSaveBytes+1))
 	if err != nil {
@@ -97,16 +131,56 @@ func ReadSave(r io.Reader) (*SaveFile, error) {
 	if len(data) > MaxSaveBytes {
 		return nil, fmt.Errorf("the save is larger than %d bytes", MaxSaveBytes)
 	}
+	if err := checkSaveShape(data); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var sf SaveFile
 	if err := dec.Decode(&sf); err != nil {
 		return nil, fmt.Errorf("this is not a Hedgerow save: %v", err)
 	}
-	if sf.Format != SaveFormat {
-		return nil, fmt.Errorf("the save is in format %d; this version reads format %d", sf.Format, SaveFormat)
+	if sf.Format != 1 && sf.Format != SaveFormat {
+		return nil, fmt.Errorf("the save is in format %d; this version reads formats 1 and %d", sf.Format, SaveFormat)
+	}
+	if sf.Format >= 2 && (sf.ScenarioText == "" || sf.MapText == "") {
+		return nil, errors.New("the save does not carry its scenario and map (scenario_text and map_text)")
 	}
 	return &sf, nil
+}
+
+// checkSaveShape refuses a save that is not exactly one JSON object with
+// each key once: encoding/json would quietly take the last of two keys
+// and ignore what follows the object.
+func checkSaveShape(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return errors.New("this is not a Hedgerow save: it does not start with {")
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return fmt.Errorf("this is not a Hedgerow save: %v", err)
+		}
+		k, _ := t.(string)
+		if seen[k] {
+			return fmt.Errorf("the save gives %q twice; a save gives each entry once", safefile.Clip(k, 40))
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return fmt.Errorf("this is not a Hedgerow save: %v", err)
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return fmt.Errorf("this is not a Hedgerow save: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		at := dec.InputOffset()
+		return fmt.Errorf("the save has something after its closing brace (at byte %d); a save is one JSON object", at)
+	}
+	return nil
 }
 
 // Replay rebuilds a saved game: it loads the scenario (from scenarios,
@@ -135,12 +209,9 @@ func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 	if !ok {
 		return nil, nil, fmt.Errorf("the save is for rule set %q, which this version does not have", sf.RuleSet)
 	}
-	sc, m, err := LoadScenario(scenarios, sf.Scenario, maps)
+	sc, m, err := saveScenario(sf, scenarios, maps)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the save's scenario %q cannot be loaded:\n%v", sf.Scenario, err)
-	}
-	if sc.Hash != sf.ScenarioHash {
-		return nil, nil, fmt.Errorf("scenario %q or its map has changed since the game was saved", sf.Scenario)
+		return nil, nil, err
 	}
 	if err := applyDeploy(sc, sf.Deploy); err != nil {
 		return nil, nil, err
@@ -171,11 +242,11 @@ func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 		n := i + 1
 		c, err := ParseCommand(line)
 		if err != nil {
-			return g, evs, fmt.Errorf("command %d: cannot read %q: %v", n, line, err)
+			return g, evs, fmt.Errorf("command %d: cannot read %q: %v", n, clip(line), err)
 		}
 		more, err := g.Apply(c)
 		if err != nil {
-			return g, evs, fmt.Errorf("command %d: %q was refused: %v", n, line, err)
+			return g, evs, fmt.Errorf("command %d: %q was refused: %v", n, clip(line), err)
 		}
 		evs = append(evs, more...)
 		if each != nil {
@@ -191,6 +262,36 @@ func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 	return g, evs, nil
 }
 
+// saveScenario is the scenario a save was played on: the text it carries
+// (format 2), or for a format 1 save the file of that name, which must not
+// have changed.
+func saveScenario(sf *SaveFile, scenarios fs.FS, maps fs.FS) (*Scenario, *terrain.Map, error) {
+	name := safefile.Name(sf.Scenario)
+	if sf.ScenarioText != "" {
+		sc, m, err := ParseScenario(sf.Scenario, []byte(sf.ScenarioText), func(mapName string) (string, []byte, error) {
+			return mapName, []byte(sf.MapText), nil
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("the scenario %s carried in the save cannot be loaded:\n%v", name, err)
+		}
+		if sc.Hash != sf.ScenarioHash {
+			return nil, nil, fmt.Errorf("the scenario %s carried in the save does not match its hash: the save was edited", name)
+		}
+		return sc, m, nil
+	}
+	if scenarios == nil {
+		return nil, nil, fmt.Errorf("the save (format 1) does not carry its scenario %s, and no scenarios were given to look for it", name)
+	}
+	sc, m, err := LoadScenario(scenarios, sf.Scenario, maps)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the save's scenario %s cannot be loaded:\n%v", name, err)
+	}
+	if sc.Hash != sf.ScenarioHash {
+		return nil, nil, fmt.Errorf("scenario %s or its map has changed since the game was saved", name)
+	}
+	return sc, m, nil
+}
+
 // applyDeploy puts the saved starting positions onto the scenario.
 func applyDeploy(sc *Scenario, deploy []string) error {
 	var figs []*ScenarioFigure
@@ -201,7 +302,7 @@ func applyDeploy(sc *Scenario, deploy []string) error {
 	for i, line := range deploy {
 		c, err := ParseCommand(line)
 		if err != nil || c.Verb != "place" || int(c.Fig) != i+1 || len(c.Path) != 1 || c.Unit != 0 || len(c.Targets) != 0 || c.Arg != "" {
-			return fmt.Errorf("placement %d: expected \"place F%d X,Y\", found %q", i+1, i+1, line)
+			return fmt.Errorf("placement %d: expected \"place F%d X,Y\", found %q", i+1, i+1, clip(line))
 		}
 		figs[i].Pos, figs[i].HasPos = c.Path[0], true
 	}

@@ -5,17 +5,19 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"hedgerow/rules/geom"
+	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/tomlpos"
 )
 
 // Scenario files
@@ -93,14 +95,29 @@ var (
 )
 
 // LoadScenario reads and checks a scenario file from fsys, and the map it
-// names (from maps, or else relative to the scenario in fsys). Problems
-// come back as a *terrain.LoadError.
+// names (see MapFinder for where a map may live). Problems come back as a
+// *terrain.LoadError.
 func LoadScenario(fsys fs.FS, name string, maps fs.FS) (*Scenario, *terrain.Map, error) {
 	data, err := readLimited(fsys, name, MaxScenarioBytes)
 	if err != nil {
 		return nil, nil, &terrain.LoadError{Problems: []terrain.Problem{{File: name, Msg: err.Error()}}}
 	}
-	mapFile := func(mapName string) (string, []byte, error) {
+	return ParseScenario(name, data, MapFinder(fsys, name, maps))
+}
+
+// MapFinder is the one rule for where a scenario's map may live, the same
+// for hedgerow check, odds, replay and the game: map = "NAME" is a shipped
+// map of that name (from maps), or else a file at that path relative to
+// the scenario's own folder (scenarioName in fsys). The path uses "/"
+// between folders and may go down into folders but never up: no "..", no
+// leading "/", no drive letter. The finder returns the name to report, as
+// a path in fsys, and the file's bytes.
+func MapFinder(fsys fs.FS, scenarioName string, maps fs.FS) func(string) (string, []byte, error) {
+	return func(mapName string) (string, []byte, error) {
+		if err := CheckMapName(mapName); err != nil {
+			return mapName, nil, err
+		}
+		mapName = strings.TrimPrefix(mapName, "./")
 		if maps != nil {
 			if b, err := readLimited(maps, mapName, terrain.MaxFileBytes); err == nil {
 				return mapName, b, nil
@@ -108,36 +125,32 @@ func LoadScenario(fsys fs.FS, name string, maps fs.FS) (*Scenario, *terrain.Map,
 				return mapName, nil, err
 			}
 		}
-		rel := path.Join(path.Dir(name), mapName)
-		if fs.ValidPath(rel) {
+		rel := path.Join(path.Dir(scenarioName), mapName)
+		if fsys != nil && fs.ValidPath(rel) {
 			if b, err := readLimited(fsys, rel, terrain.MaxFileBytes); err == nil {
 				return rel, b, nil
 			} else if !errors.Is(err, fs.ErrNotExist) {
 				return rel, nil, err
 			}
 		}
-		return mapName, nil, fmt.Errorf("there is no map %q (neither a shipped map nor a file next to the scenario)", mapName)
+		return mapName, nil, fmt.Errorf("there is no map %q (neither a shipped map nor a file in the scenario's folder)", mapName)
 	}
-	return ParseScenario(name, data, mapFile)
 }
 
+// CheckMapName refuses a map name that could reach outside the scenario's
+// folder (see MapFinder).
+func CheckMapName(name string) error {
+	n := strings.TrimPrefix(name, "./")
+	if strings.ContainsRune(n, '\\') || !fs.ValidPath(n) || n == "." || strings.Contains(n, ":") {
+		return errors.New("a map must be a shipped map's name or a file in the scenario's folder or a folder inside it, written with / and without \"..\"")
+	}
+	return nil
+}
+
+// readLimited reads a regular file of at most max bytes (see package
+// safefile: a named pipe, device or folder is refused before it is opened).
 func readLimited(fsys fs.FS, name string, max int) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("no such file: %w", fs.ErrNotExist)
-		}
-		return nil, fmt.Errorf("cannot open the file: %v", err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the file: %v", err)
-	}
-	if len(b) > max {
-		return nil, fmt.Errorf("the file is larger than %d bytes", max)
-	}
-	return b, nil
+	return safefile.Read(fsys, name, int64(max))
 }
 
 // ParseScenario checks a scenario's text. mapFile fetches the map it names
@@ -150,6 +163,19 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 		return nil, nil, ld.err()
 	}
 	src := string(data)
+	// Bound the file's shape before the TOML library sees it (see
+	// package tomlpos): its time and memory grow worse than linearly with
+	// nesting and dotted keys.
+	ix, err := tomlpos.Scan(src, tomlpos.Default)
+	if err != nil {
+		var le *tomlpos.LimitError
+		if errors.As(err, &le) {
+			ld.add(keyPos{le.Line, le.Col}, "%s", le.Msg)
+		} else {
+			ld.add(keyPos{}, "%v", err)
+		}
+		return nil, nil, ld.err()
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(src, &raw); err != nil {
 		var pe toml.ParseError
@@ -160,7 +186,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 		}
 		return nil, nil, ld.err()
 	}
-	ld.pos = scanKeyPositions(src)
+	ld.pos = keyPositions{ix}
 	sc := &Scenario{File: name}
 	ld.top(raw, sc)
 	ld.boardVehicles(sc) // scenario_vehicle.go
@@ -192,6 +218,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 	h.Write(data)
 	h.Write(mapBytes)
 	sc.Hash = hex.EncodeToString(h.Sum(nil))
+	sc.Text, sc.MapText = src, string(mapBytes)
 	return sc, m, nil
 }
 
@@ -411,6 +438,9 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		sd := &sc.Sides[i]
 		ld.checkKeys(st, scSideKeys, sp, fmt.Sprintf("side %d", i+1))
 		sd.Name = ld.str(st, sp, "name", true, MaxNameLen)
+		if i == 1 && sd.Name != "" && sd.Name == sc.Sides[0].Name {
+			ld.at(join(sp, "name"), "both sides are called %q; give each side its own name", sd.Name)
+		}
 		sd.Colour = ld.str(st, sp, "colour", false, 7)
 		if sd.Colour != "" && !isColour(sd.Colour) {
 			ld.at(join(sp, "colour"), "colour must be written #rrggbb (six hex digits), not %q", sd.Colour)
@@ -546,17 +576,10 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 		f.Posture = p
 	}
 	if v, ok := ft["pos"]; ok {
-		l, isList := v.([]any)
-		var x, y float64
-		okx, oky := false, false
-		if isList && len(l) == 2 {
-			x, okx = num(l[0])
-			y, oky = num(l[1])
-		}
-		if !okx || !oky || math.Abs(x) > 1e6 || math.Abs(y) > 1e6 {
-			ld.at(join(fp, "pos"), "pos must be [x, y] in inches, not %s", describeVal(v))
+		if p, msg := readPos(v); msg != "" {
+			ld.at(join(fp, "pos"), "pos must be [x, y] in inches%s", msg)
 		} else {
-			f.Pos, f.HasPos = geom.P(x, y), true
+			f.Pos, f.HasPos = p, true
 		}
 	}
 	return f
@@ -620,17 +643,50 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 	trial := sc.Clone()
 	if err := AutoDeploy(trial, m); err != nil {
 		side := 0
-		for i := range trial.Sides {
-			for _, u := range trial.Sides[i].Units {
-				for _, f := range u.Figures {
-					if !f.HasPos {
-						side = i
-					}
-				}
-			}
+		var de *DeployError
+		if errors.As(err, &de) {
+			side = de.Side
 		}
-		ld.at(ld.sidePath[side], "cannot deploy side %d: %v", side+1, err)
+		ld.at(ld.sidePath[side], "cannot deploy side %d (%s): %v", side+1, sc.Sides[side].Name, err)
 	}
+}
+
+// readPos reads pos = [x, y] in inches; on failure msg says what is
+// wrong, to follow "pos must be [x, y] in inches".
+func readPos(v any) (geom.Pt, string) {
+	l, isList := v.([]any)
+	if !isList || len(l) != 2 {
+		return geom.Pt{}, ", not " + describeVal(v)
+	}
+	var xy [2]float64
+	for i, e := range l {
+		var f float64
+		switch n := e.(type) {
+		case int64:
+			f = float64(n)
+		case float64:
+			if math.IsNaN(n) || math.IsInf(n, 0) {
+				return geom.Pt{}, fmt.Sprintf(": its %s is %v, not a number of inches", "xy"[i:i+1], n)
+			}
+			f = n
+		default:
+			return geom.Pt{}, fmt.Sprintf(": its %s is %s, not a number", "xy"[i:i+1], kindOf(e))
+		}
+		if math.Abs(f) > 1e6 {
+			return geom.Pt{}, fmt.Sprintf(": its %s, %s, is far off any table", "xy"[i:i+1], shortNumber(f))
+		}
+		xy[i] = f
+	}
+	return geom.P(xy[0], xy[1]), ""
+}
+
+// shortNumber writes a number for a message: plainly when it is of a
+// table's size, in exponent form when huge (never 309 digits).
+func shortNumber(f float64) string {
+	if math.Abs(f) < 1e6 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', 4, 64)
 }
 
 func ptText(p geom.Pt) string { return "[" + FormatInches(p.X) + ", " + FormatInches(p.Y) + "]" }
@@ -712,13 +768,13 @@ func describeVal(v any) string {
 		return fmt.Sprintf("a list of %d items", len(l))
 	}
 	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
+		return fmt.Sprintf("%q", safefile.Clip(s, 40))
 	}
 	if _, ok := v.(int64); ok {
 		return fmt.Sprint(v)
 	}
 	if f, ok := v.(float64); ok {
-		return fmt.Sprint(f)
+		return shortNumber(f)
 	}
 	return kindOf(v)
 }

@@ -135,7 +135,7 @@ func TestScenarioStructureErrors(t *testing.T) {
 	}
 	// Oversized.
 	_, err = loadText(t, strings.Repeat("# padding\n", MaxScenarioBytes/10+1))
-	if err == nil || !strings.Contains(err.Error(), "larger than") {
+	if err == nil || !strings.Contains(err.Error(), "at most 1048576 are allowed") {
 		t.Fatalf("oversized: %v", err)
 	}
 	// Missing file.

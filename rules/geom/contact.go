@@ -18,7 +18,7 @@ func (f Frac) PastHalf() bool { return Mul128Cmp(f.Num, 2, f.Den, 1) > 0 }
 // display; never for a rule).
 func (s Seg) At(t float64) Pt {
 	d := s.B.Sub(s.A)
-	return Pt{s.A.X + roundF(t*float64(d.X)), s.A.Y + roundF(t*float64(d.Y))}
+	return Pt{s.A.X + roundF(float64(t*float64(d.X))), s.A.Y + roundF(float64(t*float64(d.Y)))}
 }
 
 func roundF(x float64) int64 {

@@ -244,8 +244,11 @@ func (r SMLE) tumbleIn(s *rules.State, d terrain.DoorRef, figs []*rules.Figure) 
 	g := s.Terrain.DoorGap(d)
 	mid := geom.Pt{X: (g.A.X + g.B.X) / 2, Y: (g.A.Y + g.B.Y) / 2}
 	in0 := s.Terrain.DoorThrough(d, figs[0].Pos, s.BaseR)
+	// No math.Hypot and every product rounded on its own (float64(...)):
+	// Hypot is plain Go that arm64 contracts into fused multiply-adds, and
+	// these spots decide where figures land.
 	nx, ny := float64(in0.X-mid.X), float64(in0.Y-mid.Y)
-	nl := math.Hypot(nx, ny)
+	nl := math.Sqrt(float64(in0.Sub(mid).Len2()))
 	if nl == 0 {
 		nl = 1
 	}
@@ -255,7 +258,7 @@ func (r SMLE) tumbleIn(s *rules.State, d terrain.DoorRef, figs []*rules.Figure) 
 	for row := 0; row < 4; row++ {
 		for _, side := range []float64{0, 1, -1} {
 			k, w := float64(row)*gap, side*gap
-			spots = append(spots, geom.Pt{X: in0.X + int64(math.Round(float64(nx*k-ny*w))), Y: in0.Y + int64(math.Round(float64(ny*k+nx*w)))})
+			spots = append(spots, geom.Pt{X: in0.X + int64(math.Round(float64(nx*k)-float64(ny*w))), Y: in0.Y + int64(math.Round(float64(ny*k)+float64(nx*w)))})
 		}
 	}
 	evs := []rules.Event{{Kind: "door", Side: figs[0].Side, Unit: figs[0].Unit, Path: []geom.Pt{doorPoint(s, d)},

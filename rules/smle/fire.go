@@ -489,7 +489,7 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			pAllAtLeast := 0.0
 			q := 1 - mild[j] // P(one hit at index >= j)
 			for h, cnt := range hc {
-				pAllAtLeast += float64(cnt) / 36 * pow(q, h)
+				pAllAtLeast += float64(float64(cnt) / 36 * pow(q, h)) // no fused multiply-add: same odds on every machine
 			}
 			noWorse[j] *= pAllAtLeast
 		}

@@ -2,7 +2,6 @@ package smle
 
 import (
 	"fmt"
-	"math"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -297,12 +296,7 @@ func (r SMLE) applyPosture(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 
 // bearing is the facing (degrees clockwise from up the table) from a to b.
 func bearing(a, b geom.Pt) int {
-	d := b.Sub(a)
-	if d.X == 0 && d.Y == 0 {
-		return 0
-	}
-	deg := math.Atan2(float64(d.X), float64(-d.Y)) * 180 / math.Pi
-	return (int(math.Round(deg)) + 360) % 360
+	return geom.Bearing(a, b) // exact integers: the same on every machine
 }
 
 // retreat moves a figure straight away from the nearest enemy by up to

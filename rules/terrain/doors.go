@@ -334,8 +334,10 @@ func (ix *Index) doorSide(d DoorRef, baseR int64, in bool) geom.Pt {
 		sg = -sg
 	}
 	k := float64(baseR+100) / l * sg
-	mx := float64(g.gap.A.X+g.gap.B.X) / 2
-	my := float64(g.gap.A.Y+g.gap.B.Y) / 2
+	// Each step rounded on its own (float64(...)) so no machine fuses a
+	// multiply and an add: the same point everywhere.
+	mx := float64(float64(g.gap.A.X+g.gap.B.X) / 2)
+	my := float64(float64(g.gap.A.Y+g.gap.B.Y) / 2)
 	return geom.Pt{
 		X: int64(math.Round(float64(mx + float64(-float64(dir.Y)*k)))),
 		Y: int64(math.Round(float64(my + float64(float64(dir.X)*k)))),

@@ -175,8 +175,8 @@ func (g *grid) segCells(a, b geom.Pt, fn func(cell []int32) bool) bool {
 			ylo, yhi = min(a.Y, b.Y), max(a.Y, b.Y)
 		} else {
 			k := float64(dy) / float64(dx)
-			y0 := float64(a.Y) + float64(lo-a.X)*k
-			y1 := float64(a.Y) + float64(hi-a.X)*k
+			y0 := float64(a.Y) + float64(float64(lo-a.X)*k) // no fused multiply-add
+			y1 := float64(a.Y) + float64(float64(hi-a.X)*k)
 			ylo, yhi = int64(math.Floor(min(y0, y1))), int64(math.Ceil(max(y0, y1)))
 		}
 		cy0 := g.clampY(gridFloorDiv(ylo-g.min.Y, g.cs) - 1)

@@ -3,7 +3,6 @@ package terrain
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"sort"
@@ -13,6 +12,8 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"hedgerow/rules/geom"
+	"hedgerow/rules/safefile"
+	"hedgerow/rules/tomlpos"
 )
 
 // Limits on what a map file may hold. They keep a broken or hostile file
@@ -36,13 +37,14 @@ type Problem struct {
 }
 
 func (p Problem) String() string {
+	file := safefile.Name(p.File)
 	switch {
 	case p.Line > 0 && p.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Msg)
+		return fmt.Sprintf("%s:%d:%d: %s", file, p.Line, p.Col, p.Msg)
 	case p.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg)
+		return fmt.Sprintf("%s:%d: %s", file, p.Line, p.Msg)
 	}
-	return fmt.Sprintf("%s: %s", p.File, p.Msg)
+	return fmt.Sprintf("%s: %s", file, p.Msg)
 }
 
 // LoadError lists every problem found in a map file, in file order.
@@ -61,26 +63,11 @@ func (e *LoadError) Error() string {
 
 // Load reads and checks a map file from fsys.
 func Load(fsys fs.FS, name string) (*Map, error) {
-	f, err := fsys.Open(name)
+	data, err := safefile.Read(fsys, name, MaxFileBytes)
 	if err != nil {
-		return nil, &LoadError{[]Problem{{File: name, Msg: plainOpenError(err)}}}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, &LoadError{[]Problem{{File: name, Msg: "cannot read the file: " + err.Error()}}}
+		return nil, &LoadError{[]Problem{{File: name, Msg: err.Error()}}}
 	}
 	return Parse(name, data)
-}
-
-func plainOpenError(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file"
-	case errors.Is(err, fs.ErrPermission):
-		return "not allowed to read the file"
-	}
-	return "cannot open the file: " + err.Error()
 }
 
 // Parse checks a map file's text and builds the Map. name is used in
@@ -93,6 +80,18 @@ func Parse(name string, data []byte) (*Map, error) {
 		return nil, ld.err()
 	}
 	src := string(data)
+	// Bound the file's shape before the TOML library sees it: it takes
+	// time and memory worse than linear in nesting and dotted keys.
+	ix, err := tomlpos.Scan(src, tomlpos.Default)
+	if err != nil {
+		var le *tomlpos.LimitError
+		if errors.As(err, &le) {
+			ld.add(srcPos{le.Line, le.Col}, "%s", le.Msg)
+		} else {
+			ld.add(srcPos{}, "%v", err)
+		}
+		return nil, ld.err()
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(src, &raw); err != nil {
 		var pe toml.ParseError
@@ -107,7 +106,7 @@ func Parse(name string, data []byte) (*Map, error) {
 		}
 		return nil, ld.err()
 	}
-	ld.pos = scanPositions(src)
+	ld.pos = posIndex{ix}
 	m := ld.build(raw)
 	if len(ld.probs) > 0 {
 		return nil, ld.err()
@@ -547,14 +546,17 @@ func (ld *loader) shape(t map[string]any, path, where string) (pts []geom.Pt, ke
 			ld.at(kp, "circle radius must be at least 0.25\" (got %s)", fmtIn(r))
 			return nil, key, false
 		}
-		n := 16
+		unit := circle16[:]
 		if r > 3 {
-			n = 24
+			unit = circle24[:]
 		}
+		n := len(unit)
 		out := make([]geom.Pt, n)
-		for k := range out {
-			a := 2 * math.Pi * float64(k) / float64(n)
-			out[k] = geom.P(cx+r*math.Cos(a), cy+r*math.Sin(a))
+		for k, u := range unit {
+			// float64(...) rounds each product before the add, so no
+			// compiler fuses them into one multiply-add (arm64 would):
+			// the outline, and what it blocks, is the same on every machine.
+			out[k] = geom.P(cx+float64(r*u[0]), cy+float64(r*u[1]))
 		}
 		ld.spend(n)
 		return out, key, true
@@ -858,7 +860,14 @@ func describe(v any) string {
 	return typeName(v)
 }
 
-func fmtIn(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+// fmtIn writes inches for a message: plainly at a table's scale, in
+// exponent form when huge (1e308 is not echoed as 309 digits).
+func fmtIn(f float64) string {
+	if math.Abs(f) >= 1e6 {
+		return strconv.FormatFloat(f, 'g', 4, 64)
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
 
 func fmtPt(p geom.Pt) string {
 	return fmt.Sprintf("(%s, %s)", fmtIn(geom.Inches(p.X)), fmtIn(geom.Inches(p.Y)))
@@ -915,253 +924,11 @@ func editDistance(a, b string) int {
 type srcPos struct{ line, col int }
 
 // posIndex remembers where each key, table header and point of a TOML map
-// file sits in the source, so that problems found after decoding can be
-// reported at the right line.
-//
-// The TOML library keeps key positions to itself and forgets all but the
-// last element of an array of tables, so a small scanner walks the text
-// (which the library has already accepted as valid TOML) and records:
-//
-//	"name"                  a top-level key
-//	"table"                 the [table] header; "table.width" its key
-//	"terrain#3"             the third [[terrain]] header (1-based)
-//	"terrain#3.points"      a key of that table
-//	"terrain#3.points[2]"   the third [x, y] pair in that key's value
-//
-// Anything it cannot place (keys in inline tables, say) falls back to the
-// nearest enclosing thing it did place.
-type posIndex map[string]srcPos
+// file sits in the source (see package tomlpos for the paths), so that
+// problems found after decoding can be reported at the right line.
+type posIndex struct{ ix *tomlpos.Index }
 
-func (ix posIndex) find(path string) srcPos {
-	for path != "" {
-		if p, ok := ix[path]; ok {
-			return p
-		}
-		cut := -1
-		for i := len(path) - 1; i >= 0; i-- {
-			if c := path[i]; c == '.' || c == '#' || c == '[' {
-				cut = i
-				break
-			}
-		}
-		if cut < 0 {
-			break
-		}
-		path = path[:cut]
-	}
-	return srcPos{}
-}
-
-func scanPositions(src string) posIndex {
-	ix := posIndex{}
-	counts := map[string]int{} // array-of-tables path -> elements seen
-	var (
-		i, line, lineStart = 0, 1, 0
-		depth              int // bracket/brace depth inside a value
-		expectKey          = true
-		ctx                string // current table path
-		valKey             string // key whose value is being scanned
-		elem               int    // inner arrays seen in that value
-	)
-	n := len(src)
-	col := func(at int) int { return at - lineStart + 1 }
-	for i < n {
-		c := src[i]
-		switch {
-		case c == '\n':
-			line++
-			i++
-			lineStart = i
-			if depth == 0 {
-				expectKey = true
-			}
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-		case c == '#':
-			for i < n && src[i] != '\n' {
-				i++
-			}
-		case depth == 0 && expectKey && c == '[':
-			at := i
-			double := i+1 < n && src[i+1] == '['
-			if double {
-				i += 2
-			} else {
-				i++
-			}
-			parts, next := scanKeyPath(src, i)
-			i = next
-			expectKey = false
-			valKey = ""
-			ctx = ""
-			for k, p := range parts {
-				plain := joinPath(parts[:k+1])
-				if double && k == len(parts)-1 {
-					counts[plain]++
-				}
-				if ctx != "" {
-					ctx += "."
-				}
-				ctx += p
-				if cnt := counts[plain]; cnt > 0 {
-					ctx += "#" + strconv.Itoa(cnt)
-				}
-			}
-			ix[ctx] = srcPos{line, col(at)}
-			// Skip the rest of the header line (closing brackets, comment).
-			for i < n && src[i] != '\n' {
-				i++
-			}
-		case depth == 0 && expectKey:
-			at := i
-			parts, next := scanKeyPath(src, i)
-			if next == i { // not a key: step over one byte
-				i++
-				continue
-			}
-			i = next
-			if i < n && src[i] == '=' {
-				i++
-			}
-			key := joinPath(parts)
-			if ctx != "" {
-				key = ctx + "." + key
-			}
-			if _, seen := ix[key]; !seen {
-				ix[key] = srcPos{line, col(at)}
-			}
-			valKey, elem = key, 0
-			expectKey = false
-		case c == '"' || c == '\'':
-			i, line, lineStart = skipString(src, i, line, lineStart)
-		case c == '[' || c == '{':
-			depth++
-			if depth == 2 && c == '[' && valKey != "" {
-				ix[valKey+"["+strconv.Itoa(elem)+"]"] = srcPos{line, col(i)}
-				elem++
-			}
-			i++
-		case c == ']' || c == '}':
-			if depth > 0 {
-				depth--
-			}
-			i++
-		default:
-			i++
-		}
-	}
-	return ix
-}
-
-func joinPath(parts []string) string {
-	s := ""
-	for k, p := range parts {
-		if k > 0 {
-			s += "."
-		}
-		s += p
-	}
-	return s
-}
-
-// scanKeyPath reads a (possibly dotted, possibly quoted) key starting at i
-// and returns its parts and the index just after it (and any spaces).
-func scanKeyPath(src string, i int) ([]string, int) {
-	var parts []string
-	n := len(src)
-	for i < n {
-		for i < n && (src[i] == ' ' || src[i] == '\t') {
-			i++
-		}
-		if i >= n {
-			break
-		}
-		c := src[i]
-		switch {
-		case c == '"' || c == '\'':
-			j := i + 1
-			var b []byte
-			for j < n && src[j] != c && src[j] != '\n' {
-				if c == '"' && src[j] == '\\' && j+1 < n {
-					j++
-				}
-				b = append(b, src[j])
-				j++
-			}
-			if j < n && src[j] == c {
-				j++
-			}
-			parts = append(parts, string(b))
-			i = j
-		case isBareKeyByte(c):
-			j := i
-			for j < n && isBareKeyByte(src[j]) {
-				j++
-			}
-			parts = append(parts, src[i:j])
-			i = j
-		default:
-			return parts, i
-		}
-		for i < n && (src[i] == ' ' || src[i] == '\t') {
-			i++
-		}
-		if i < n && src[i] == '.' {
-			i++
-			continue
-		}
-		break
-	}
-	return parts, i
-}
-
-func isBareKeyByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
-}
-
-// skipString steps over a basic, literal or multi-line string starting at
-// i, counting the lines it spans.
-func skipString(src string, i, line, lineStart int) (int, int, int) {
-	n := len(src)
-	q := src[i]
-	triple := i+2 < n && src[i+1] == q && src[i+2] == q
-	if triple {
-		i += 3
-		for i < n {
-			switch {
-			case q == '"' && src[i] == '\\' && i+1 < n:
-				if src[i+1] == '\n' {
-					line++
-					lineStart = i + 2
-				}
-				i += 2
-			case src[i] == '\n':
-				line++
-				i++
-				lineStart = i
-			case i+2 < n && src[i] == q && src[i+1] == q && src[i+2] == q:
-				i += 3
-				// Up to two more quotes may belong to the content.
-				for k := 0; k < 2 && i < n && src[i] == q; k++ {
-					i++
-				}
-				return i, line, lineStart
-			default:
-				i++
-			}
-		}
-		return i, line, lineStart
-	}
-	i++
-	for i < n && src[i] != '\n' {
-		switch {
-		case q == '"' && src[i] == '\\' && i+1 < n && src[i+1] != '\n':
-			i += 2
-		case src[i] == q:
-			return i + 1, line, lineStart
-		default:
-			i++
-		}
-	}
-	return i, line, lineStart
+func (p posIndex) find(path string) srcPos {
+	q := p.ix.Find(path)
+	return srcPos{q.Line, q.Col}
 }

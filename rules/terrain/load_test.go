@@ -49,6 +49,13 @@ func TestLoadRefusesBadMaps(t *testing.T) {
 			"many-problems.toml:31:1: side must be 0 or 1, not 2",
 			"many-problems.toml:34:1: [[terrain]] #6 has no shape: give points, rect = [x, y, w, h] or circle = [cx, cy, r]",
 		}},
+		// Shapes that stalled the TOML library (seconds and gigabytes),
+		// refused at their line before it sees them.
+		{"stall-dotted-header.toml", []string{"stall-dotted-header.toml:9:34: a key has more than 16 dotted parts"}},
+		{"stall-nested-inline.toml", []string{"stall-nested-inline.toml:9:85: lists and tables are nested more than 16 deep"}},
+		{"stall-dotted-key.toml", []string{"stall-dotted-key.toml:9:33: a key has more than 16 dotted parts"}},
+		{"stall-deep-arrays.toml", []string{"stall-deep-arrays.toml:9:21: lists and tables are nested more than 16 deep"}},
+		{"stall-long-line.toml", []string{"stall-long-line.toml:9:1: line 9 is 70016 bytes long; at most 65536 are allowed on one line"}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

@@ -51,7 +51,9 @@ func (ix *Index) resolvShapes(r geom.Rect) []*resolv.ConvexPolygon {
 			if l == 0 {
 				continue
 			}
-			ox, oy := -dy/l*h, dx/l*h
+			// Rounded before the adds (float64(...)) so no machine fuses
+			// them; only for picking and sliding, checked exactly after.
+			ox, oy := float64(-dy/l*h), float64(dx/l*h)
 			ax, ay, bx, by := float64(a.X), float64(a.Y), float64(b.X), float64(b.Y)
 			out = append(out, centred([]float64{
 				ax + ox, ay + oy, bx + ox, by + oy, bx - ox, by - oy, ax - ox, ay - oy}))
