@@ -77,9 +77,11 @@ type landing struct {
 
 // victimBand is the band figure g is caught in by an effect (bandNone
 // when outside it or shielded by terrain), and whether it is shielded.
+// The firer is never caught by his own shot (house rule: a grenade's 3"
+// range is its C radius, and a thrower takes cover as he throws).
 func victimBand(s *rules.State, v *volley, ld landing, g *rules.Figure) (int, bool) {
 	w := v.w
-	if !ld.hit || g.Removed || g.ID == v.f.ID && ld.cone != nil {
+	if !ld.hit || g.Removed || g.ID == v.f.ID {
 		return bandNone, false
 	}
 	var b int
@@ -242,7 +244,7 @@ func fireBlast(s *rules.State, v *volley) []rules.Event {
 				l.Outcome = "hit"
 			}
 			ev := rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
-				Text: fmt.Sprintf("%s fires a %s: %d, needs %d or less: %s", f.Name, w.Name, l.Total, l.Target, l.Outcome)}
+				Text: fmt.Sprintf("%s fires (%s): %d, needs %d or less: %s", f.Name, w.Name, l.Total, l.Target, l.Outcome)}
 			if t != nil {
 				ev.Target = t.ID
 			}

@@ -375,7 +375,7 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 				l.Outcome = "hit"
 			}
 			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: id, Roll: l,
-				Text: fmt.Sprintf("%s fires a %s at %s: %d, needs %d or less: %s", f.Name, w.Name, t.Name, l.Total, l.Target, l.Outcome)})
+				Text: fmt.Sprintf("%s fires (%s) at %s: %d, needs %d or less: %s", f.Name, w.Name, t.Name, l.Total, l.Target, l.Outcome)})
 			if !hit {
 				continue
 			}
@@ -401,7 +401,7 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		mover := s.Fig(rules.FigID(s.Var(gOppFig)))
 		if mover == nil || mover.Removed {
 			evs = append(evs, closeOpp(s, "has brought the mover down")...)
-		} else if len(oppShots(s)) == 0 {
+		} else if !anyOppShot(s) {
 			evs = append(evs, closeOpp(s, "has no one else able to fire")...)
 		}
 	}
@@ -551,9 +551,9 @@ func hurt(s *rules.State, t *rules.Figure, res int, why string) []rules.Event {
 }
 
 // fireCommands lists f's possible shots now, one per weapon and target,
-// with every shot of the weapon's rate of fire at that target. at, when
-// given, is where every target stands (opportunity fire passes the
-// chosen point of the mover's path).
+// with every shot of the weapon's rate of fire at that target. only, when
+// given, is the one target (opportunity fire at the mover: each command
+// then carries the point of its path where the shot is best).
 func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
 	var out []rules.Command
 	seen := map[string]bool{}
@@ -598,7 +598,12 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 
 // oppShots lists the opportunity shots the non-moving side may take at
 // the figure that just moved.
-func oppShots(s *rules.State) []rules.Command {
+func oppShots(s *rules.State) []rules.Command { return oppList(s, false) }
+
+// anyOppShot reports whether some figure may take opportunity fire now.
+func anyOppShot(s *rules.State) bool { return len(oppList(s, true)) > 0 }
+
+func oppList(s *rules.State, first bool) []rules.Command {
 	mover := s.Fig(rules.FigID(s.Var(gOppFig)))
 	if mover == nil || mover.Removed || s.Over {
 		return nil
@@ -609,6 +614,9 @@ func oppShots(s *rules.State) []rules.Command {
 	var out []rules.Command
 	for _, f := range s.Alive(1 - mover.Side) {
 		out = append(out, fireCommands(s, f, mover)...)
+		if first && len(out) > 0 {
+			break
+		}
 	}
 	s.Phase, s.Decider = saved, savedD
 	return out

@@ -210,7 +210,7 @@ func rollHorses(s *rules.State, side int) []rules.Event {
 		}
 		f.SetVar(fRide, tot*int(geom.PerInch))
 		l := &rules.Ledger{What: "Horse move, " + f.Name, Dice: d, Compare: "table",
-			Mods: []rules.Mod{{Value: data.Move.HorseAdd, Reason: "horses move 1D6+3\"", Rule: "Move Chart"}},
+			Mods:  []rules.Mod{{Value: data.Move.HorseAdd, Reason: "horses move 1D6+3\"", Rule: "Move Chart"}},
 			Total: tot, Outcome: fmt.Sprintf("moves up to %d\"", tot)}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Fig: f.ID, Roll: l,
 			Text: fmt.Sprintf("%s's horse: %d + %d = %d\" this turn", f.Name, d[0].Face, data.Move.HorseAdd, tot)})

@@ -144,7 +144,7 @@ func applyMove(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	// Keep the path for opportunity fire and offer it if anyone can shoot.
 	storePath(s, info.Legs)
 	s.SetVar(gOppFig, int(f.ID))
-	if len(oppShots(s)) > 0 {
+	if anyOppShot(s) {
 		s.Phase = PhaseOpportunity
 		s.Decider = 1 - f.Side
 		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Fig: f.ID,
@@ -173,7 +173,7 @@ func closeOpp(s *rules.State, why string) []rules.Event {
 // The mover's path is kept in game variables while opportunity fire is
 // open: op.n points, op.x<i> and op.y<i>.
 func storePath(s *rules.State, legs []geom.Pt) {
-	clearPath(s)
+	clearPoints(s)
 	s.SetVar(gOppN, len(legs))
 	for i, p := range legs {
 		s.SetVar(fmt.Sprintf("op.x%d", i), int(p.X))
@@ -191,13 +191,17 @@ func loadPath(s *rules.State) []geom.Pt {
 }
 
 func clearPath(s *rules.State) {
+	clearPoints(s)
+	s.SetVar(gOppFig, 0)
+}
+
+func clearPoints(s *rules.State) {
 	n := s.Var(gOppN)
 	for i := 0; i < n; i++ {
 		s.SetVar(fmt.Sprintf("op.x%d", i), 0)
 		s.SetVar(fmt.Sprintf("op.y%d", i), 0)
 	}
 	s.SetVar(gOppN, 0)
-	s.SetVar(gOppFig, 0)
 }
 
 // onPath reports whether p lies on the stored path (within a hundredth of
