@@ -231,7 +231,7 @@ func TestFireChanceAndDamage(t *testing.T) {
 func TestToHitModifiers(t *testing.T) {
 	g := table(t, []tf{
 		{0, "A", "Able", []string{"rifle"}, 15, 30, false},
-		{1, "R", "Rot", []string{"rifle"}, 15, 19.7, false}, // behind the low wall
+		{1, "R", "Rot", []string{"rifle"}, 15, 19.7, false},  // behind the low wall
 		{1, "R", "Rost", []string{"rifle"}, 33, 31.5, false}, // in the pit
 	}, map[string]unitOpt{"A": {quality: "green"}})
 	s := g.St
@@ -519,8 +519,8 @@ func TestFlamethrowerAndClaymore(t *testing.T) {
 		{0, "A", "Able", []string{"flamethrower"}, 5, 35, false},
 		{0, "A", "Baker", []string{"claymore", "rifle"}, 25, 35, false},
 		{1, "R", "Rot", []string{"rifle"}, 5, 29, false},
-		{1, "R", "Rost", []string{"rifle"}, 6, 28, false},   // in the 3" cone at 7" out
-		{1, "R", "Roth", []string{"rifle"}, 8, 29, false},   // outside it
+		{1, "R", "Rost", []string{"rifle"}, 6, 28, false},    // in the 3" cone at 7" out
+		{1, "R", "Roth", []string{"rifle"}, 8, 29, false},    // outside it
 		{1, "R", "Rolf", []string{"rifle"}, 25, 32.5, false}, // claymore: 2.5" (A)
 		{1, "R", "Rudi", []string{"rifle"}, 26, 31.5, false}, // ~3.6" (B)
 		{1, "R", "Rusk", []string{"rifle"}, 25, 29, false},   // 6" (C)
