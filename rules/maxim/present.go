@@ -68,6 +68,9 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 		ex.End = "End the turn"
 		ex.Lines = []string{"Each figure that has not taken opportunity fire may fire once (weapons of rate of fire 3 or more always may)."}
 	}
+	if ex.Step == "" {
+		ex.Step = fmt.Sprintf("turn %d: %s, %s", s.Round, side, phaseWord(s.Phase))
+	}
 	ini := rules.Panel{Kind: rules.PanelInitiative, Title: fmt.Sprintf("Initiative, turn %d", s.Round)}
 	for sd := range 2 {
 		d := s.Sides[sd].Vars[sInitDie]
