@@ -84,34 +84,44 @@ func victimBand(s *rules.State, v *volley, ld landing, g *rules.Figure) (int, bo
 	if !ld.hit || g.Removed || g.ID == v.f.ID {
 		return bandNone, false
 	}
+	pos := posFor(s, v, g)
 	var b int
 	if ld.cone != nil {
-		if ld.cone.PointIn(g.Pos) < 0 {
+		if ld.cone.PointIn(pos) < 0 {
 			return bandNone, false
 		}
 		b = bandA
 		if w.B > 0 || w.C > 0 {
-			b = bandAt(w, ld.centre, g.Pos)
+			b = bandAt(w, ld.centre, pos)
 		}
 	} else {
-		b = bandAt(w, ld.centre, g.Pos)
+		b = bandAt(w, ld.centre, pos)
 	}
 	if b == bandNone {
 		return b, false
 	}
-	if s.Terrain != nil && g.Pos != ld.centre && !s.Terrain.Clear(ld.centre, g.Pos) {
+	if s.Terrain != nil && pos != ld.centre && !s.Terrain.Clear(ld.centre, pos) {
 		return bandNone, true
 	}
 	return b, false
 }
 
+// posFor is where a figure stands for a shot: the moving figure under
+// opportunity fire is where the shot caught it on its path.
+func posFor(s *rules.State, v *volley, g *rules.Figure) geom.Pt {
+	if v.opp && g.ID == rules.FigID(s.Var(gOppFig)) {
+		return v.point
+	}
+	return g.Pos
+}
+
 // blastSave is the save a figure gets against an effect from centre:
 // hard cover 5-6 (Kevlar is -1 on the damage die instead).
-func blastSave(s *rules.State, g *rules.Figure, centre geom.Pt) int {
+func blastSave(s *rules.State, v *volley, g *rules.Figure, centre geom.Pt) int {
 	if s.Terrain == nil {
 		return 0
 	}
-	if cv, _ := s.Terrain.CoverFor(geom.Circle{C: g.Pos, R: s.BaseR}, centre); cv >= terrain.CoverHard {
+	if cv, _ := s.Terrain.CoverFor(geom.Circle{C: posFor(s, v, g), R: s.BaseR}, centre); cv >= terrain.CoverHard {
 		return data.Save.HardCover
 	}
 	return 0
@@ -306,7 +316,7 @@ func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Even
 		res, dev := damageRoll(s, v.f, g, bandChart(b), fmt.Sprintf("%s (%s radius)", w.Name, bandNames[b]), shift)
 		evs = append(evs, dev...)
 		if res != resNone {
-			if need := blastSave(s, g, ld.centre); need > 0 {
+			if need := blastSave(s, v, g, ld.centre); need > 0 {
 				saved, sev := saveRoll(s, g, need, "hard cover")
 				evs = append(evs, sev...)
 				if saved {

@@ -198,7 +198,7 @@ func blastShot(s *rules.State, v *volley, t *rulesFig) shotDist {
 			continue
 		}
 		save := 0.0
-		if need := blastSave(s, t, ld.centre); need > 0 {
+		if need := blastSave(s, v, t, ld.centre); need > 0 {
 			save = float64(7-need) / 6
 		}
 		for face := 1; face <= 10; face++ {
