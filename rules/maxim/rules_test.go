@@ -625,3 +625,101 @@ func TestMelee(t *testing.T) {
 		t.Fatal("4th failure should surrender")
 	}
 }
+
+func TestMoraleFailures(t *testing.T) {
+	// 3rd failure: D12 5+ leaves heavy weapons and the wounded behind.
+	g := table(t, []tf{
+		{0, "A", "Able", []string{"mmg", "pistol"}, 10, 30, false},
+		{0, "A", "Arno", []string{"rifle"}, 12, 30, false},
+		{1, "R", "Rot", []string{"rifle"}, 10, 15, false},
+	}, nil)
+	s := g.St
+	unitSet(s.UnitOf(1), uMorale, 2)
+	s.Fig(2).Markers |= rules.Wounded
+	unitSet(s.UnitOf(1), uCasRnd, s.Round)
+	phase(g, PhaseDefensive, 1)
+	// check 99 fails; D12 5; 3D6 = 2+2+2: 6" back.
+	apply(t, g, "end", 99, 5, 2, 2, 2, 10, 10)
+	s = g.St
+	if s.UnitOf(1).Vars[uMorale] != 3 || len(s.Fig(1).Weapons) != 1 || s.Fig(1).Weapons[0] != "pistol" {
+		t.Fatalf("morale %d weapons %v", s.UnitOf(1).Vars[uMorale], s.Fig(1).Weapons)
+	}
+	if s.Fig(1).Pos != geom.P(10, 36) || s.Fig(2).Pos != geom.P(12, 30) {
+		t.Fatalf("Able at %s (should fall back 6\"), Arno at %s (left behind)", s.Fig(1).Pos, s.Fig(2).Pos)
+	}
+	// At the 3rd failure the unit does not fire.
+	phase(g, PhaseOffensive, 0)
+	refuse(t, g, "fire F1 F3", "will not fire")
+
+	// 4th failure: falling back off the table edge is fleeing; backed
+	// against a building with no way out, surrender.
+	g = table(t, []tf{
+		{0, "A", "Able", []string{"rifle"}, 10, 38, false},
+		{0, "A", "Arno", []string{"rifle"}, 42, 9.3, false},
+		{1, "R", "Rot", []string{"rifle"}, 10, 30, false},
+		{1, "R", "Rost", []string{"rifle"}, 42, 20, false},
+	}, nil)
+	s = g.St
+	unitSet(s.UnitOf(1), uMorale, 3)
+	unitSet(s.UnitOf(1), uCasRnd, s.Round)
+	phase(g, PhaseDefensive, 1)
+	apply(t, g, "end", 99, 1, 1, 1, 1)
+	s = g.St
+	if !s.Fig(1).Removed || s.Fig(1).Var(fFled) != 1 {
+		t.Fatal("Able should flee off the table")
+	}
+	if !s.Fig(2).Markers.Has(rules.Surrendered) {
+		t.Fatalf("Arno should surrender, at %s", s.Fig(2).Pos)
+	}
+	if !s.Over || s.Winner != 1 {
+		t.Fatalf("Blue has no one left: over %v winner %d", s.Over, s.Winner)
+	}
+}
+
+func TestCardAndLabels(t *testing.T) {
+	g := duel(t, nil)
+	s := g.St
+	rs := New().(Maxim)
+	f := s.Fig(1)
+	f.Markers |= rules.Stunned | rules.Wounded
+	unitSet(s.UnitOf(1), uMorale, 2)
+	f.SetVar(fOpp, s.Round)
+	fi := rs.Figure(s, 1)
+	kinds := map[string]int{}
+	for _, m := range fi.Marks {
+		kinds[m.Kind] = m.N
+	}
+	for _, k := range []string{rules.MarkStunned, rules.MarkWounded, MarkMorale, rules.MarkOppFire} {
+		if _, ok := kinds[k]; !ok {
+			t.Errorf("no %q mark in %+v", k, fi.Marks)
+		}
+	}
+	if kinds[MarkMorale] != 2 {
+		t.Errorf("morale mark N %d", kinds[MarkMorale])
+	}
+	if len(fi.Weapons) != 1 || fi.Weapons[0].Reach() != 30000 {
+		t.Fatalf("weapons %+v", fi.Weapons)
+	}
+	if wc := WeaponCard("mortar"); len(wc.Bands) != 2 || wc.Bands[0].Note != "cannot fire" {
+		t.Fatalf("mortar bands %+v", wc.Bands)
+	}
+	phase(g, PhaseOpportunity, 1)
+	if a := rs.Action(s, rules.Command{Verb: "pass"}); a.Kind != rules.ActPass {
+		t.Fatalf("pass %+v", a)
+	}
+	if a := rs.Action(s, rules.Command{Verb: "fire", Fig: 2, Targets: []rules.FigID{3}, Arg: "grenade"}); a.Kind != rules.ActAim || a.Short != "Hand grenade" {
+		t.Fatalf("fire %+v", a)
+	}
+	if sc := rs.Scale(); sc.Ground != "1\" = 10 m" {
+		t.Fatalf("scale %+v", sc)
+	}
+	phase(g, PhaseDefensive, 0)
+	ex := rs.Explain(s)
+	ph := ex.Panels[1]
+	if ph.Kind != rules.PanelPhases || len(ph.Items) != 6 || !ph.Items[3].Current || !ph.Items[1].Done {
+		t.Fatalf("phases %+v", ph)
+	}
+	if ex.End != "End the turn" || ex.Step == "" {
+		t.Fatalf("explain %+v", ex)
+	}
+}
