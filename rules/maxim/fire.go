@@ -556,6 +556,10 @@ func hurt(s *rules.State, t *rules.Figure, res int, why string) []rules.Event {
 // then carries the point of its path where the shot is best).
 func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
 	var out []rules.Command
+	var path []geom.Pt
+	if only != nil {
+		path = loadPath(s)
+	}
 	seen := map[string]bool{}
 	for i, id := range f.Weapons {
 		if seen[id] {
@@ -574,7 +578,10 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 			if only != nil && t != only {
 				continue
 			}
-			if !geom.WithinDist(f.Pos, t.Pos, w.Reach()) && only == nil {
+			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
+				continue
+			}
+			if only != nil && !pathWithin(path, f.Pos, w.Reach()) {
 				continue
 			}
 			c := rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}
@@ -654,6 +661,17 @@ func bestPoint(s *rules.State, f *rules.Figure, w *Weapon, c rules.Command) (geo
 		}
 	}
 	return best, found
+}
+
+// pathWithin reports whether some point of the path after its start is
+// within d of p.
+func pathWithin(path []geom.Pt, p geom.Pt, d int64) bool {
+	for i := 1; i < len(path); i++ {
+		if geom.SegWithin(geom.Seg{A: path[i-1], B: path[i]}, p, d, false) {
+			return true
+		}
+	}
+	return false
 }
 
 func plural(n int, one, many string) string {

@@ -13,7 +13,7 @@ import (
 	"hedgerow/rules/terrain"
 )
 
-var scenarioFiles = []string{"maxim-trench-raid.toml", "maxim-rue-principale.toml"}
+var scenarioFiles = []string{"maxim-trench-raid.toml", "maxim-rue-principale.toml", "maxim-uhlans-1914.toml"}
 
 func lookup(id string) (rules.RuleSet, bool) {
 	if id == "maxim" {
@@ -122,9 +122,9 @@ func playChecked(t *testing.T, sc *rules.Scenario, m *terrain.Map, seed uint64) 
 }
 
 func TestRandomGames(t *testing.T) {
-	n := 500
+	n := 1000 / len(scenarioFiles) // 999 games in all
 	if testing.Short() {
-		n = 50
+		n = 30
 	}
 	for _, name := range scenarioFiles {
 		sc, m := loadScenario(t, name)
