@@ -110,13 +110,37 @@ type Tables struct {
 		AbandonDie        int `toml:"abandon_die"`
 		AbandonOn         int `toml:"abandon_on"`
 	} `toml:"morale"`
-	Melee struct {
+	Vehicle VehicleTables `toml:"vehicle"`
+	Melee   struct {
 		Nasty          int `toml:"nasty"`
 		Close          int `toml:"close"`
 		Fanatic        int `toml:"fanatic"`
 		Behind         int `toml:"behind"`
 		PerMoraleLevel int `toml:"per_morale_level"`
 	} `toml:"melee"`
+}
+
+// DiceAdd is a number of D6 plus a constant.
+type DiceAdd struct {
+	Dice int `toml:"dice"`
+	Add  int `toml:"add"`
+}
+
+// VehicleTables are the book's vehicle numbers, kept for the vehicle rules
+// (not used by the infantry game yet).
+type VehicleTables struct {
+	Move  map[string]DiceAdd `toml:"move"`
+	ToHit struct {
+		MovingTwice     int `toml:"moving_twice"`
+		MovingGFCS      int `toml:"moving_gfcs"`
+		MovingTwiceGFCS int `toml:"moving_twice_gfcs"`
+		EnemyAFVNear    int `toml:"enemy_afv_near"`
+	} `toml:"tohit"`
+	Critical struct {
+		Results    []string `toml:"results"`
+		Crewman    Chart    `toml:"crewman"`
+		EngineFire int      `toml:"engine_fire"`
+	} `toml:"critical"`
 }
 
 // Data is the whole rule set's data.

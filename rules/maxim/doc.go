@@ -95,6 +95,18 @@
 // victory_losses), or, at the end of a turn, when none left is willing to
 // fight (all at the 4th failure). At the turn limit fewer losses wins.
 //
+// # Vehicles, later
+//
+// The vehicle rules wait for the shared vehicle model (rules/vehicle).
+// Their numbers are already in data/tables.toml ([vehicle]: move dice,
+// the -30% for moving twice and the fire-control exceptions, the critical
+// hit chart and the crewman table); the "vehicles" phase sits where the
+// book puts the second move, between defensive fire and morale, and now
+// only says there are none. A vehicle will move in the move phase (its
+// move rolled like a horse's), draw opportunity fire along its path like
+// a man, and may move again in the vehicles phase; the morale modifiers
+// for armour near and knocked out are in [morale] already.
+//
 // # Events and ledgers
 //
 // Event kinds: "turn", "phase", "roll" (every die with its Ledger),
