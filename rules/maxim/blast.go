@@ -293,12 +293,18 @@ func fireBlast(s *rules.State, v *volley) []rules.Event {
 // effect applies one landed shot to everyone it catches, in id order.
 func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Event {
 	w := v.w
-	area := &geom.Circle{C: ld.centre, R: outer(v.w)}
+	blast := rules.Event{Kind: "blast", Side: v.f.Side, Fig: v.f.ID, Text: fmt.Sprintf("The %s bursts at %s", w.Name, ld.centre)}
 	if ld.cone != nil {
-		area = &geom.Circle{C: ld.centre, R: w.Reach()}
+		blast.Text = fmt.Sprintf("The %s sweeps a cone %d\" long from %s", w.Name, w.Range, ld.centre)
+	} else {
+		blast.Area = &geom.Circle{C: ld.centre, R: outer(v.w)}
 	}
-	evs := []rules.Event{{Kind: "blast", Side: v.f.Side, Fig: v.f.ID, Area: area,
-		Text: fmt.Sprintf("The %s bursts at %s", w.Name, ld.centre)}}
+	for i := range s.Figures {
+		if b, _ := victimBand(s, v, ld, &s.Figures[i]); b != bandNone {
+			blast.Figures = append(blast.Figures, s.Figures[i].ID)
+		}
+	}
+	evs := []rules.Event{blast}
 	for i := range s.Figures {
 		g := &s.Figures[i]
 		b, shielded := victimBand(s, v, ld, g)
@@ -338,8 +344,8 @@ func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Even
 }
 
 // Template is the outer ring of a proposed explosive shot, at the aim
-// point (or the cone's reach from the firer for a flamethrower or a
-// claymore).
+// point. Cone weapons (flamethrower, claymore) have none: a circle would
+// mislead; Cone gives their triangle.
 func (Maxim) Template(s *rules.State, c rules.Command) (geom.Circle, bool) {
 	rs := Rings(s, c)
 	if len(rs) == 0 {
@@ -348,31 +354,43 @@ func (Maxim) Template(s *rules.State, c rules.Command) (geom.Circle, bool) {
 	return rs[len(rs)-1], true
 }
 
-// Rings are a proposed explosive shot's A, B and C circles, innermost
-// first (one circle of the cone's reach for cone weapons).
-func Rings(s *rules.State, c rules.Command) []geom.Circle {
-	if c.Verb != "fire" {
+// Cone is a proposed cone weapon's triangle (nil for other commands).
+func Cone(s *rules.State, c rules.Command) geom.Polygon {
+	f, w, aim, ok := proposed(s, c)
+	if !ok || w.Cone == 0 {
 		return nil
+	}
+	return coneOf(w, f.Pos, aim)
+}
+
+// proposed reads a fire command's firer, explosive weapon and aim point.
+func proposed(s *rules.State, c rules.Command) (*rules.Figure, *Weapon, geom.Pt, bool) {
+	if c.Verb != "fire" {
+		return nil, nil, geom.Pt{}, false
 	}
 	f := s.Fig(c.Fig)
 	if f == nil {
-		return nil
+		return nil, nil, geom.Pt{}, false
 	}
 	w, err := firingWeapon(f, c.Arg)
 	if err != nil || !w.Explosive {
-		return nil
+		return nil, nil, geom.Pt{}, false
 	}
-	var aim geom.Pt
 	switch {
 	case len(c.Path) > 0:
-		aim = c.Path[0]
+		return f, w, c.Path[0], true
 	case len(c.Targets) > 0 && s.Fig(c.Targets[0]) != nil:
-		aim = s.Fig(c.Targets[0]).Pos
-	default:
-		return nil
+		return f, w, s.Fig(c.Targets[0]).Pos, true
 	}
-	if w.Cone > 0 {
-		return []geom.Circle{{C: f.Pos, R: w.Reach()}}
+	return nil, nil, geom.Pt{}, false
+}
+
+// Rings are a proposed explosive shot's A, B and C circles at the aim
+// point, innermost first (none for cone weapons).
+func Rings(s *rules.State, c rules.Command) []geom.Circle {
+	_, w, aim, ok := proposed(s, c)
+	if !ok || w.Cone > 0 {
+		return nil
 	}
 	var out []geom.Circle
 	for _, r := range []int{w.A, w.B, w.C} {

@@ -526,6 +526,13 @@ func TestFlamethrowerAndClaymore(t *testing.T) {
 		{1, "R", "Rusk", []string{"rifle"}, 25, 29, false},   // 6" (C)
 	}, nil)
 	phase(g, PhaseOffensive, 0)
+	fc := rules.Command{Verb: "fire", Fig: 1, Targets: []rules.FigID{3}}
+	if cone := Cone(g.St, fc); len(cone) != 3 || cone[1] != geom.P(6.5, 27) || cone[2] != geom.P(3.5, 27) {
+		t.Fatalf("cone %v", cone)
+	}
+	if _, ok := (Maxim{}).Template(g.St, fc); ok {
+		t.Fatal("a cone has no circle template")
+	}
 	// Flame hits (50): everyone in the cone rolls on column A.
 	apply(t, g, "fire F1 F3", 50, 10, 10)
 	if s := g.St; !s.Fig(3).Removed || !s.Fig(4).Removed || s.Fig(5).Removed {
