@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/terrain"
 )
 
 // outcomeOf names what one Apply of c did, in the words Odds uses.
@@ -99,8 +100,13 @@ func TestOddsMatchEngine(t *testing.T) {
 	want := map[string]int{"direct": 10, "explosive": 10, "melee": 5, "opportunity": 8}
 	got := map[string]int{}
 	var samples []sample
-	for _, name := range scenarioFiles {
-		sc, m := loadScenario(t, name)
+	cq, cqm := closeQuarters(t)
+	rp, rpm := loadScenario(t, "maxim-rue-principale.toml")
+	for _, game := range []struct {
+		sc *rules.Scenario
+		m  *terrain.Map
+	}{{cq, cqm}, {rp, rpm}} {
+		sc, m := game.sc, game.m
 		for seed := uint64(1); seed <= 60 && !full(got, want); seed++ {
 			g, _, err := rules.NewGame(New(), sc, m, seed)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
 
@@ -121,10 +122,62 @@ func playChecked(t *testing.T, sc *rules.Scenario, m *terrain.Map, seed uint64) 
 	return g
 }
 
+// closeQuarters is a small fight on the test table: three a side a few
+// inches apart with grenades, an SMG, a flamethrower, a claymore and
+// knives, so that random play reaches melee, blasts and morale.
+func closeQuarters(t testing.TB) (*rules.Scenario, *terrain.Map) {
+	m, err := terrain.Parse("test.toml", []byte(testMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &rules.Scenario{Name: "close quarters", RuleSet: "maxim", BaseR: 250, TurnLimit: 6}
+	sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+	sc.Sides[0].Units = []rules.ScenarioUnit{{Name: "Blue team", Quality: "veteran", Armour: "kevlar", Figures: []rules.ScenarioFigure{
+		{Name: "B1", Weapons: []string{"assault-rifle", "grenade", "knife"}, Pos: geom.P(14, 24), HasPos: true, Leader: true},
+		{Name: "B2", Weapons: []string{"smg", "claymore"}, Pos: geom.P(16, 24), HasPos: true},
+		{Name: "B3", Weapons: []string{"lmg"}, Pos: geom.P(18, 24), HasPos: true},
+	}}}
+	sc.Sides[1].Units = []rules.ScenarioUnit{{Name: "Red team", Quality: "green", Motive: "fanatic", Figures: []rules.ScenarioFigure{
+		{Name: "R1", Weapons: []string{"rifle", "bayonet", "grenade"}, Pos: geom.P(14, 15), HasPos: true, Leader: true},
+		{Name: "R2", Weapons: []string{"flamethrower", "pistol"}, Pos: geom.P(16, 16), HasPos: true},
+		{Name: "R3", Weapons: []string{"shotgun", "molotov"}, Pos: geom.P(18, 15), HasPos: true},
+	}}, {Name: "Red horse", Quality: "regular", Mount: "horse", Figures: []rules.ScenarioFigure{
+		{Name: "R4", Weapons: []string{"pistol", "sabre"}, Pos: geom.P(24, 16), HasPos: true},
+	}}}
+	return sc, m
+}
+
+// 1,000 seeded random games at close quarters (100 with -short), every
+// one ending cleanly with the invariants held, and every command used.
 func TestRandomGames(t *testing.T) {
-	n := 1000 / len(scenarioFiles) // 999 games in all
+	sc, m := closeQuarters(t)
+	n := 1000
 	if testing.Short() {
-		n = 30
+		n = 100
+	}
+	verbs := map[string]int{}
+	hurt, cmds := 0, 0
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		g := playChecked(t, sc, m, seed)
+		cmds += len(g.Log)
+		for _, c := range g.Log {
+			verbs[c.Verb]++
+		}
+		hurt += g.St.Sides[0].Losses + g.St.Sides[1].Losses
+	}
+	t.Logf("%d games, mean %d commands, mean losses %.1f, verbs %v", n, cmds/n, float64(hurt)/float64(n), verbs)
+	for _, v := range []string{"move", "fire", "melee", "pass", "end"} {
+		if verbs[v] == 0 {
+			t.Errorf("no %q in %d games", v, n)
+		}
+	}
+}
+
+// The shipped scenarios play to their end too.
+func TestScenarioGames(t *testing.T) {
+	n := 20
+	if testing.Short() {
+		n = 3
 	}
 	for _, name := range scenarioFiles {
 		sc, m := loadScenario(t, name)
@@ -138,6 +191,14 @@ func TestRandomGames(t *testing.T) {
 }
 
 func BenchmarkFullGame(b *testing.B) {
+	b.Run("close-quarters", func(b *testing.B) {
+		sc, m := closeQuarters(b)
+		for i := 0; i < b.N; i++ {
+			if _, err := rules.PlayRandom(New(), sc, m, uint64(i+1), 5000); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, name := range scenarioFiles {
 		b.Run(strings.TrimSuffix(name, ".toml"), func(b *testing.B) {
 			sc, m := loadScenario(b, name)
