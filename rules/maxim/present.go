@@ -3,6 +3,7 @@ package maxim
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -133,8 +134,25 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		return fi
 	}
 	fi.Weapons = nil
-	for _, w := range f.Weapons {
-		fi.Weapons = append(fi.Weapons, WeaponCard(w))
+	var ws []string
+	for _, id := range f.Weapons {
+		fi.Weapons = append(fi.Weapons, WeaponCard(id))
+		w, ok := data.Weapon(id)
+		switch {
+		case !ok:
+			ws = append(ws, id)
+		case w.Melee:
+			ws = append(ws, w.Name)
+		case w.Auto:
+			ws = append(ws, fmt.Sprintf("%s (%d\")", w.Name, w.Range))
+		default:
+			ws = append(ws, fmt.Sprintf("%s (%d\", %d%%, ROF %d)", w.Name, w.Range, w.Hit, w.ROF))
+		}
+	}
+	for i, l := range fi.Lines {
+		if strings.HasPrefix(l, "Weapon") {
+			fi.Lines[i] = "Weapons: " + strings.Join(ws, ", ")
+		}
 	}
 	var marks []rules.Mark
 	if f.Markers.Has(rules.Stunned) {
