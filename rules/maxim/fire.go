@@ -342,6 +342,11 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		return nil, err
 	}
 	f, w := v.f, v.w
+	aim := v.point
+	if !v.opp && !v.aimPt && len(v.targets) > 0 {
+		aim = v.targets[0].t.Pos
+	}
+	f.Facing = facingOf(f.Pos, aim, f.Facing) // a firer turns to his target
 	if v.opp {
 		f.SetVar(fOpp, s.Round)
 		f.Markers |= rules.OppFire

@@ -104,6 +104,15 @@ func (Maxim) Start(s *rules.State) ([]rules.Event, error) {
 			return nil, fmt.Errorf("%s cannot stand at %s: %s", f.Name, f.Pos, why)
 		}
 	}
+	// Figures the scenario leaves facing straight up the table start
+	// facing the nearest enemy instead (house rule: for "attacked from
+	// behind" in melee).
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if e := nearestEnemy(s, f.Side, f.Pos); e != nil && f.Facing == 0 && !f.Removed {
+			f.Facing = facingOf(f.Pos, e.Pos, 0)
+		}
+	}
 	s.Round = 1
 	s.Over = false
 	s.Winner = -1

@@ -594,7 +594,12 @@ func TestMelee(t *testing.T) {
 	if modSum(ma) != 3 {
 		t.Fatalf("smg, knife, elite: %+v", ma)
 	}
-	// Rot faces up the table (0); Able is below him: behind.
+	// Figures start facing the nearest enemy: Rot faces Able.
+	if md := meleeMods(s, s.Fig(2), s.Fig(1), true); modSum(md) != 0 {
+		t.Fatalf("from the front: %+v", md)
+	}
+	// Turned up the table (0), Able is below him: behind.
+	s.Fig(2).Facing = 0
 	if md := meleeMods(s, s.Fig(2), s.Fig(1), true); modSum(md) != -1 {
 		t.Fatalf("from behind: %+v", md)
 	}
