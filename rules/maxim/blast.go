@@ -283,9 +283,6 @@ func fireBlast(s *rules.State, v *volley) []rules.Event {
 			}
 		}
 		evs = append(evs, effect(s, v, ld, t)...)
-		if s.Over {
-			break
-		}
 	}
 	return evs
 }
@@ -335,9 +332,6 @@ func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Even
 				evs = append(evs, hitStops(s, v, g)...)
 			}
 			evs = append(evs, hurt(s, g, res, "caught by "+v.f.Name+"'s "+w.Name)...)
-		}
-		if s.Over {
-			break
 		}
 	}
 	return evs

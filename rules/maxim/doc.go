@@ -67,6 +67,9 @@
 // 10" and fire at anything a friendly figure sees. Grenades, LAWs,
 // Molotovs and claymores are used up.
 //
+// A volley is rolled to its last shot even when an earlier one ends the
+// game, so that what happens to each target is exactly what Odds says.
+//
 // # Morale and melee
 //
 // A unit's chance is its quality's (elite 80% .. untrained 40%), +20

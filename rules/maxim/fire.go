@@ -397,9 +397,6 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 				evs = append(evs, hitStops(s, v, t)...)
 				evs = append(evs, hurt(s, t, res, "shot by "+f.Name)...)
 			}
-			if s.Over {
-				break
-			}
 		}
 	}
 	if !s.Over && v.opp {
