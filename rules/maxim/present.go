@@ -76,8 +76,12 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 	for sd := range 2 {
 		d := s.Sides[sd].Vars[sInitDie]
 		m := s.Sides[sd].Vars[sInitMod]
+		why := ""
+		for _, x := range initMods(s, sd) {
+			why += fmt.Sprintf(" %+d %s", x.Value, x.Reason)
+		}
 		ini.Items = append(ini.Items, rules.PanelItem{Side: sd, Value: d, Max: data.Initiative.Die, Current: sd == mover,
-			Label: fmt.Sprintf("%s: %d%s = %d", s.Sides[sd].Name, d, signed(m), d+m)})
+			Label: fmt.Sprintf("%s: %d%s = %d", s.Sides[sd].Name, d, why, d+m)})
 	}
 	ex.Panels = append(ex.Panels, ini)
 	ph := rules.Panel{Kind: rules.PanelPhases, Title: fmt.Sprintf("Turn %d", s.Round)}
