@@ -112,6 +112,7 @@ type Tables struct {
 	} `toml:"morale"`
 	Vehicle VehicleTables `toml:"vehicle"`
 	Melee   struct {
+		Contact        int `toml:"contact"`
 		Nasty          int `toml:"nasty"`
 		Close          int `toml:"close"`
 		Fanatic        int `toml:"fanatic"`

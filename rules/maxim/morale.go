@@ -240,8 +240,8 @@ func fallBackEvents(s *rules.State, f *rules.Figure, dist int64, lvl int, fan bo
 const ruleMelee = "Melee"
 
 // contactDist is the greatest centre distance at which two figures may
-// fight: bases within half an inch (house value).
-func contactDist(s *rules.State) int64 { return 2*s.BaseR + geom.PerInch/2 }
+// fight: bases within half an inch (house value, in the data).
+func contactDist(s *rules.State) int64 { return 2*s.BaseR + int64(data.Melee.Contact) }
 
 // meleeProblem says why f may not attack e now ("" when it may).
 func meleeProblem(s *rules.State, f, e *rules.Figure) string {
