@@ -111,6 +111,9 @@ func playChecked(t *testing.T, sc *rules.Scenario, m *terrain.Map, seed uint64) 
 		if !ok {
 			t.Fatalf("seed %d: nothing legal in phase %s", seed, g.St.Phase)
 		}
+		if back, err := rules.ParseCommand(c.String()); err != nil || back.String() != c.String() {
+			t.Fatalf("seed %d: %s does not survive the notation: %v", seed, c, err)
+		}
 		if _, err := g.Apply(c); err != nil {
 			if c.Verb == "move" {
 				continue
