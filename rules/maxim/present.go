@@ -197,7 +197,15 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if u != nil && u.Mount == "horse" {
 		line += ", mounted"
 	}
-	fi.Lines = append(fi.Lines, line)
+	replaced := false
+	for i, l := range fi.Lines {
+		if strings.HasPrefix(l, "Quality: ") {
+			fi.Lines[i], replaced = line, true
+		}
+	}
+	if !replaced {
+		fi.Lines = append(fi.Lines, line)
+	}
 	if u != nil {
 		base, mods := moraleChance(s, u)
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Morale %d%% (%s)", clampChance(base+modSum(mods)), ordinal(u.Vars[uMorale])))
