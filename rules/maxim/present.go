@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"hedgerow/rules"
-	"hedgerow/rules/geom"
 )
 
 // What the table shows of Maxim to Minimi, through the core's hooks
@@ -213,6 +212,9 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if !f.Removed {
 		fi.Lines = append(fi.Lines, "Move "+rules.FormatInches(allowance(s, f))+"\"")
 	}
+	if f.Var(fLeft) == 1 && !f.Removed {
+		fi.Lines = append(fi.Lines, "Left behind, wounded, when his unit fell back")
+	}
 	switch s.Phase {
 	case PhaseMove:
 		fi.Spent = f.Side == s.Active && (f.Var(fMoved) == s.Round || f.Var(fFought) == s.Round)
@@ -281,4 +283,3 @@ var (
 	_ rules.Vocabularied  = Maxim{}
 )
 
-var _ = geom.PerInch
