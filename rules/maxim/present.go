@@ -282,4 +282,3 @@ var (
 	_ rules.Scaler        = Maxim{}
 	_ rules.Vocabularied  = Maxim{}
 )
-
