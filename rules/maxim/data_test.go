@@ -1,6 +1,10 @@
 package maxim
 
-import "testing"
+import (
+	"testing"
+
+	"hedgerow/rules/geom"
+)
 
 // The weapons tables as the book gives them (range, chance, chart, ROF;
 // radii and penetration for explosives).
@@ -83,5 +87,17 @@ func TestTables(t *testing.T) {
 	v := data.Vehicle
 	if v.Move["wheeled"] != (DiceAdd{2, 6}) || v.Move["helicopter"] != (DiceAdd{4, 0}) || len(v.Critical.Results) != 6 || v.Critical.EngineFire != 30 {
 		t.Errorf("vehicle tables %+v", v)
+	}
+}
+
+func TestIsqrt(t *testing.T) {
+	for _, n := range []int64{0, 1, 2, 3, 4, 15, 16, 17, 999999, 1000000, 1000001, 5184000000, 1 << 40, (1 << 62) - 1} {
+		r := isqrt(n)
+		if r*r > n || (r+1)*(r+1) <= n {
+			t.Errorf("isqrt(%d) = %d", n, r)
+		}
+	}
+	if p := toward(geom.P(0, 0), geom.P(3, 4), 10000); p != geom.P(6, 8) {
+		t.Errorf("toward %s", p)
 	}
 }

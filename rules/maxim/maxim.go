@@ -3,6 +3,7 @@ package maxim
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"hedgerow/rules"
@@ -505,7 +506,7 @@ func isqrt(n int64) int64 {
 	if n <= 0 {
 		return 0
 	}
-	x := int64(1) << ((64 - leadingZeros(uint64(n)) + 1) / 2)
+	x := int64(1) << ((64 - bits.LeadingZeros64(uint64(n)) + 1) / 2)
 	for {
 		y := (x + n/x) / 2
 		if y >= x {
@@ -520,14 +521,6 @@ func isqrt(n int64) int64 {
 		x++
 	}
 	return x
-}
-
-func leadingZeros(v uint64) int {
-	n := 0
-	for i := 63; i >= 0 && v&(1<<uint(i)) == 0; i-- {
-		n++
-	}
-	return n
 }
 
 // toward is the point dist along the line from a towards b (a itself when
