@@ -244,7 +244,8 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 		for _, f := range s.Alive(s.Active) {
 			for _, e := range s.Alive(1 - s.Active) {
 				if meleeProblem(s, f, e) == "" {
-					out = append(out, rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+					out = append(out, rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}},
+						rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "capture"})
 				}
 			}
 		}

@@ -233,6 +233,9 @@ func (Maxim) Action(s *rules.State, c rules.Command) rules.Action {
 	case "pass":
 		return rules.Action{Label: "Hold fire", Kind: rules.ActPass}
 	case "melee":
+		if c.Arg == "capture" {
+			return rules.Action{Label: "Melee, to take a prisoner", Short: "Capture", Kind: rules.ActAim, Group: "melee capture"}
+		}
 		return rules.Action{Label: "Melee", Kind: rules.ActAim, Group: "melee"}
 	case "fire":
 		f := s.Fig(c.Fig)
