@@ -5,6 +5,7 @@ package all
 import (
 	"hedgerow/rules"
 	"hedgerow/rules/firefight"
+	"hedgerow/rules/maxim"
 	"hedgerow/rules/smle"
 	"hedgerow/rules/ssg"
 )
@@ -14,6 +15,7 @@ var list = []rules.RuleSet{
 	ssg.New(),
 	smle.New(),
 	firefight.New(),
+	maxim.New(),
 }
 
 func init() {

@@ -1,0 +1,143 @@
+// Package maxim is the Maxim to Minimi rule set: man-to-man skirmishes
+// from 1900 to today at 1" = 10 m, with percentile fire, a ten-sided
+// damage chart per weapon, explosives with three blast radii, and morale
+// that slides a unit through four failures. Vehicles are left for the
+// shared vehicle model (rules/vehicle); the turn already has their phase.
+//
+// # Turn flow
+//
+// Each turn (State.Round) runs six phases, held in State.Phase:
+//
+//   - "initiative": made by the rule set itself, with no input. Each side
+//     rolls 1D20 with its modifiers (the quality of its first unit, taken
+//     as the commander's: elite +1, green -1, untrained or mob -2; a side
+//     that set up hidden has surprise, +1 in the first turn); the higher
+//     total moves this turn, ties are rolled again. The side that moves
+//     is the game variable "mover". Riders roll their 1D6+3" now.
+//   - "move": the moving side is Active and Decider. "move F3 x,y ..."
+//     moves a figure once; "melee F3 F9" (or "melee F3 F9 capture")
+//     attacks an enemy in contact; "end" closes the phase. After every
+//     move, if any figure of the other side could shoot the mover at some
+//     point of its path, the phase becomes "opportunity" and Decider
+//     passes to the other side.
+//   - "opportunity": the non-moving side's Legal lists one "fire F9 x,y
+//     F3 F3" per firer and weapon, with the point of the path where the
+//     shot is best (any point on the path is accepted; range, sight and
+//     cover are measured to it), and "pass". A hit stops the mover at that
+//     point. Each figure may take opportunity fire once a turn. The phase
+//     closes on "pass", when the mover is down, or when no one else can
+//     fire; then the mover's side goes on moving.
+//   - "offensive": the moving side fires: "fire F3 F9 F9 [weapon]", one
+//     target per shot up to the weapon's rate of fire; "end".
+//   - "defensive": the other side fires back. A figure that took
+//     opportunity fire this turn fires again only with a weapon of rate
+//     of fire 3 or more. "end" ends the turn.
+//   - "vehicles": the vehicles' second move; an empty phase until the
+//     vehicle rules land (an event says so).
+//   - "morale": made by the rule set: every unit that lost a man killed
+//     or wounded this turn checks, and every unit below normal that did
+//     not tries to rally; then stuns run out and the next turn begins.
+//
+// # Firing
+//
+// A shot is a D100 at or under the weapon's chance plus its modifiers:
+// -20 when the firer moved this turn, -20 more when the target did (house
+// reading: each counts), -40 for a target in cover (terrain cover or a
+// partly blocked sight line), -10 when the firer was shot at this turn,
+// +10 for an ATGM, quality (elite +10, green -10, untrained -20), wounds
+// (-10 light, -30 serious) and -15 at a unit's second morale failure. A
+// shot with no chance is refused. A hit rolls 1D10 on the weapon's damage
+// chart (stun, light wound, serious wound, kill), then a 1D6 save: hard
+// cover (hard or prepared terrain) saves on 5-6, otherwise Kevlar on 6.
+// A light wound on a light wound is serious, any wound on a serious wound
+// kills (house rule). A stun costs the figure every action until the end
+// of the next turn.
+//
+// Explosive weapons fire one shot per rate of fire at one figure or at a
+// point ("fire F3 12,8 grenade-launcher"). A hit bursts on the aim; a miss
+// deviates: a d8 for the direction (1 up the table, clockwise) and the
+// weapon's die in inches (1D6 grenades, 1D8 rockets and launchers, 1D12
+// mortars and guns). Every figure whose centre is within the A, B or C
+// radius rolls 1D10 on that column of the explosive damage chart, -1 for
+// Kevlar (a result of 0 is no effect), and saves 5-6 if in hard cover
+// from the burst; terrain that blocks sight from the burst shields it.
+// The firer is never caught by his own shot (house rule). Flamethrowers
+// burn a cone 3" wide at 8" (column A); a claymore needs no roll and
+// blasts an 8" cone, A within 3", B 4", C 8". Mortars cannot fire inside
+// 10" and fire at anything a friendly figure sees. Grenades, LAWs,
+// Molotovs and claymores are used up.
+//
+// A volley is rolled to its last shot even when an earlier one ends the
+// game, so that what happens to each target is exactly what Odds says.
+//
+// # Morale and melee
+//
+// A unit's chance is its quality's (elite 80% .. untrained 40%), +20
+// fanatics, -10 per five casualties, -20 at half casualties, +10 per
+// enemy dead in sight, -10 per officer or NCO of the unit or those above
+// it hit. A failed check drops one state and the unit falls back (state)
+// D6" straight away from the nearest enemy; at the 3rd failure a D12 of
+// 5+ leaves its heavy weapons and wounded behind, at the 4th they are
+// always left. Falling back off the table is fleeing (a loss); with no
+// way out a unit at the 3rd failure goes to ground, at the 4th it
+// surrenders (fanatics fight to the death). A unit below normal may not
+// end a move nearer the enemy; at the 3rd and 4th failures it does not
+// fire.
+//
+// Melee: both figures check morale (their unit's chance); one that fails
+// falls back 1D6" and no blow is struck. Then each rolls 1D10 with +1 for
+// a nasty item (bayonet, knife, club), +1 for SMG, shotgun or pistol, +1
+// elite, +2 fanatic, -1 attacked from behind, -1 per morale failure; the
+// higher wins (ties again) and the loser is killed, or taken prisoner
+// when the attacker wins a "capture" melee. A unit at its 4th failure
+// gives up at once.
+//
+// # The end
+//
+// A side loses when every figure it has is down (or the scenario's
+// victory_losses), or, at the end of a turn, when none left is willing to
+// fight (all at the 4th failure). At the turn limit fewer losses wins.
+//
+// # Vehicles, later
+//
+// The vehicle rules wait for the shared vehicle model (rules/vehicle).
+// Their numbers are already in data/tables.toml ([vehicle]: move dice,
+// the -30% for moving twice and the fire-control exceptions, the critical
+// hit chart and the crewman table); the "vehicles" phase sits where the
+// book puts the second move, between defensive fire and morale, and now
+// only says there are none. A vehicle will move in the move phase (its
+// move rolled like a horse's), draw opportunity fire along its path like
+// a man, and may move again in the vehicles phase; the morale modifiers
+// for armour near and knocked out are in [morale] already.
+//
+// # Events and ledgers
+//
+// Event kinds: "turn", "phase", "roll" (every die with its Ledger),
+// "move" (Path: the points passed; a figure hit by opportunity fire gets a
+// one-point move to where it stopped), "blast" (Area: the outer ring),
+// "hurt", "removed", "lost" (a shot at a figure already down), "miss",
+// "shielded", "abandon", "note", "recover", "fire" and "win".
+//
+// The percentile die is recorded as one Die of 100 sides, Face 1..100:
+// the table shows it as two ten-sided dice, tens ((Face%100)/10, "00" to
+// "90") and units (Face%10), with 00 and 0 reading 100. Its ledger has
+// Compare "<=", Target the modified chance, Mods the modifiers that made
+// it, and Total the die. Damage ledgers are one d10, Compare "table",
+// Total after Kevlar's -1. Saves are a d6, ">=". Initiative and melee
+// are "opposed": both dice, Total the first side's (attacker's) score,
+// Target the other's, and the other side's modifiers negated in Mods.
+//
+// # Odds outcome names
+//
+//   - fire at one figure (direct or explosive): what happens to it,
+//     "no effect", "stunned", "lightly wounded", "lightly wounded and
+//     stunned", "seriously wounded", "seriously wounded and stunned",
+//     "killed", counted from its state before the shot; several targets:
+//     each crossed, "F9 killed, F10 no effect". A blast's Note gives the
+//     chance of harm to everyone else it may catch.
+//   - explosive at a point: "on the point" and "off the point"; a
+//     claymore at a point: "certain".
+//   - melee: "attacker wins", "defender wins", "attacker falls back",
+//     "defender falls back", "both fall back"; or "defender surrenders".
+//   - anything without dice: "certain".
+package maxim

@@ -1,0 +1,684 @@
+package maxim
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+const ruleFire = "Firing"
+
+// Damage results, worst last.
+const (
+	resNone = iota
+	resStun
+	resLight
+	resSerious
+	resKill
+)
+
+var resNames = []string{"no effect", "stun", "light wound", "serious wound", "kill"}
+
+// chartResult reads a d10 face (after any Kevlar modifier) on a chart.
+func chartResult(face int, c Chart) int {
+	switch {
+	case face <= 0:
+		return resNone
+	case face <= c.Stun:
+		return resStun
+	case face <= c.Light:
+		return resLight
+	case face <= c.Serious:
+		return resSerious
+	}
+	return resKill
+}
+
+func weaponChart(w *Weapon) Chart { return Chart{Stun: w.Stun, Light: w.Light, Serious: w.Serious} }
+
+// aimed is one distinct target of a volley, with what its shots take.
+type aimed struct {
+	t      *rules.Figure
+	at     geom.Pt // where it stands when shot at (a point of its path for opportunity fire)
+	n      int     // shots at it
+	chance int     // modified chance to hit, percent
+	mods   []rules.Mod
+	save   int // 1D6 save at or over (0: none)
+	saveBy string
+}
+
+// volley is a checked fire command.
+type volley struct {
+	f       *rules.Figure
+	w       *Weapon
+	opp     bool
+	leg     int // opportunity fire: the leg of the path the point is on
+	point   geom.Pt
+	aimPt   bool // aimed at a point, not a figure
+	entries []rules.FigID
+	targets []*aimed
+	base    []rules.Mod // the firer's own modifiers (explosives at a point)
+	chance  int         // explosives: chance to hit
+}
+
+func (v *volley) target(id rules.FigID) *aimed {
+	for _, a := range v.targets {
+		if a.t.ID == id {
+			return a
+		}
+	}
+	return nil
+}
+
+// firingWeapon is the weapon a fire command names (Arg), or the first
+// weapon the figure carries that can fire.
+func firingWeapon(f *rules.Figure, arg string) (*Weapon, error) {
+	if arg != "" {
+		for _, id := range f.Weapons {
+			if id == arg {
+				w, _ := data.Weapon(id)
+				if w.Melee {
+					return nil, fmt.Errorf("a %s is for melee only", w.Name)
+				}
+				return w, nil
+			}
+		}
+		return nil, fmt.Errorf("%s carries no %s", f.Name, arg)
+	}
+	for _, id := range f.Weapons {
+		if w, ok := data.Weapon(id); ok && !w.Melee && !w.Aircraft {
+			return w, nil
+		}
+	}
+	return nil, fmt.Errorf("%s has no weapon to fire", f.Name)
+}
+
+// mayFire says why f may not fire now with w ("" when it may).
+func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
+	mover := s.Var(gMover)
+	switch {
+	case f.Removed:
+		return f.Name + " is out of the fight"
+	case stunned(f):
+		return f.Name + " is stunned"
+	case moraleOf(s, f) >= 3:
+		return fmt.Sprintf("%s's unit has failed morale (%s) and will not fire", f.Name, ordinal(moraleOf(s, f)))
+	case w.Aircraft:
+		return fmt.Sprintf("a %s fires only at aircraft, and there are none", w.Name)
+	}
+	switch s.Phase {
+	case PhaseOpportunity:
+		if f.Side == mover {
+			return "only the side not moving takes opportunity fire"
+		}
+		if f.Var(fOpp) == s.Round {
+			return f.Name + " has already taken opportunity fire this turn"
+		}
+	case PhaseOffensive:
+		if f.Side != mover {
+			return "only the moving side fires in the offensive fire phase"
+		}
+		if f.Var(fFired) == s.Round {
+			return f.Name + " has already fired this phase"
+		}
+	case PhaseDefensive:
+		if f.Side == mover {
+			return "only the side not moving fires in the defensive fire phase"
+		}
+		if f.Var(fFired) == s.Round {
+			return f.Name + " has already fired this phase"
+		}
+		if f.Var(fOpp) == s.Round && w.ROF < 3 {
+			return fmt.Sprintf("%s took opportunity fire this turn; only a weapon of rate of fire 3 or more fires again", f.Name)
+		}
+	default:
+		return fmt.Sprintf("no one fires in the %s phase", phaseWord(s.Phase))
+	}
+	if f.Side != s.Decider {
+		return fmt.Sprintf("it is %s's decision now", s.Sides[s.Decider].Name)
+	}
+	return ""
+}
+
+// firerMods are the modifiers that come from the firer and its weapon.
+func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
+	var mods []rules.Mod
+	add := func(v int, why string) {
+		if v != 0 {
+			mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleFire})
+		}
+	}
+	if f.Var(fMoved) == s.Round {
+		add(data.ToHit.Moving, "firer moved this turn")
+	}
+	if f.Var(fShotAt) == s.Round {
+		add(data.ToHit.ShotAt, "firer has been shot at this turn")
+	}
+	if w.Missile {
+		add(data.ToHit.Missile, "guided missile")
+	}
+	q := figQuality(s, f)
+	add(data.Quality[q].Hit, q+" troops")
+	switch {
+	case f.Markers.Has(rules.BadlyWounded):
+		add(data.ToHit.SeriousWound, "firer seriously wounded")
+	case f.Markers.Has(rules.Wounded):
+		add(data.ToHit.LightWound, "firer lightly wounded")
+	}
+	if moraleOf(s, f) == 2 {
+		add(data.ToHit.Morale2, "unit at its 2nd morale failure")
+	}
+	return mods
+}
+
+// sight says whether a figure at from sees a base at p, and the target's
+// cover: the -40% modifier and any hard-cover save.
+func sight(s *rules.State, from, p geom.Pt) (los terrain.LOS, ok bool) {
+	if s.Terrain == nil {
+		return terrain.LOS{Vis: terrain.Clear}, true
+	}
+	los = s.Terrain.LineOfSight(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true})
+	return los, los.Vis != terrain.Blocked
+}
+
+func coverName(s *rules.State, los terrain.LOS) string {
+	if los.CoverPiece >= 0 && s.Map != nil && los.CoverPiece < len(s.Map.Pieces) {
+		p := &s.Map.Pieces[los.CoverPiece]
+		if p.Name != "" {
+			return p.Name
+		}
+		if k, ok := terrain.KindByName(p.Kind); ok {
+			return k.Label
+		}
+	}
+	return "partly hidden"
+}
+
+// targetMods checks f may fire at t standing at p and gives the shot's
+// modifiers after the firer's, and the save the target gets.
+func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p geom.Pt, indirect bool) (mods []rules.Mod, save int, saveBy string, err error) {
+	if t == nil || t.Removed {
+		return nil, 0, "", errors.New("the target is not on the table")
+	}
+	if t.Side == f.Side {
+		return nil, 0, "", fmt.Errorf("%s is on %s's own side", t.Name, f.Name)
+	}
+	if !geom.WithinDist(f.Pos, p, w.Reach()) {
+		return nil, 0, "", fmt.Errorf("%s is beyond the %s's range of %d\"", t.Name, w.Name, w.Range)
+	}
+	if w.MinRange > 0 && geom.WithinDist(f.Pos, p, w.Min()-1) {
+		return nil, 0, "", fmt.Errorf("%s is inside the %s's minimum range of %d\"", t.Name, w.Name, w.MinRange)
+	}
+	los, ok := sight(s, f.Pos, p)
+	if !ok && indirect {
+		for _, g := range s.Alive(f.Side) {
+			if l2, ok2 := sight(s, g.Pos, p); ok2 {
+				los, ok = l2, true
+				break
+			}
+		}
+	}
+	if !ok {
+		return nil, 0, "", fmt.Errorf("%s cannot see %s", f.Name, t.Name)
+	}
+	if t.Var(fMoved) == s.Round {
+		mods = append(mods, rules.Mod{Value: data.ToHit.Moving, Reason: "target moving this turn", Rule: ruleFire})
+	}
+	if los.Cover != terrain.CoverNone || los.Vis == terrain.Partial {
+		mods = append(mods, rules.Mod{Value: data.ToHit.Cover, Reason: "target in cover (" + coverName(s, los) + ")", Rule: ruleFire})
+	}
+	if los.Cover >= terrain.CoverHard {
+		save, saveBy = data.Save.HardCover, "hard cover"
+	} else if kevlar(s, t) {
+		save, saveBy = data.Save.Kevlar, "Kevlar"
+	}
+	return mods, save, saveBy, nil
+}
+
+func clampChance(c int) int { return min(max(c, 0), 100) }
+
+// planFire checks a fire command and works out every shot's numbers.
+func planFire(s *rules.State, c rules.Command) (*volley, error) {
+	if c.Unit != 0 {
+		return nil, fmt.Errorf("a fire command names the firer, not a unit: %q", c.String())
+	}
+	f := s.Fig(c.Fig)
+	if f == nil || f.Removed {
+		return nil, fmt.Errorf("F%d is not a figure on the table", c.Fig)
+	}
+	w, err := firingWeapon(f, c.Arg)
+	if err != nil {
+		return nil, err
+	}
+	if why := mayFire(s, f, w); why != "" {
+		return nil, errors.New(why)
+	}
+	v := &volley{f: f, w: w, opp: s.Phase == PhaseOpportunity, entries: c.Targets}
+	if len(c.Path) > 1 {
+		return nil, errors.New("give at most one point: where the shot is aimed")
+	}
+	if len(c.Targets) > w.ROF {
+		return nil, fmt.Errorf("a %s fires %d %s a phase; %d were named", w.Name, w.ROF, plural(w.ROF, "shot", "shots"), len(c.Targets))
+	}
+	if v.opp {
+		mover := rules.FigID(s.Var(gOppFig))
+		if len(c.Targets) == 0 {
+			return nil, errors.New("opportunity fire is at the moving figure: name it")
+		}
+		for _, id := range c.Targets {
+			if id != mover {
+				return nil, fmt.Errorf("opportunity fire is only at the figure that moved, %s", s.Fig(mover).Name)
+			}
+		}
+		if len(c.Path) != 1 {
+			return nil, errors.New("give the point of its move where the shot is taken")
+		}
+		leg, ok := onPath(loadPath(s), c.Path[0])
+		if !ok {
+			return nil, fmt.Errorf("%s is not on %s's path", c.Path[0], s.Fig(mover).Name)
+		}
+		v.leg, v.point = leg, c.Path[0]
+	} else if len(c.Path) == 1 {
+		if len(c.Targets) > 0 {
+			return nil, errors.New("aim at a figure or at a point, not both")
+		}
+		if !w.Point {
+			return nil, fmt.Errorf("a %s is aimed at figures, not at the ground", w.Name)
+		}
+		v.aimPt, v.point = true, c.Path[0]
+	} else if len(c.Targets) == 0 {
+		return nil, errors.New("name a target for each shot")
+	}
+	if w.Explosive {
+		return v, planBlast(s, v)
+	}
+	fm := firerMods(s, f, w)
+	for _, id := range c.Targets {
+		if a := v.target(id); a != nil {
+			a.n++
+			continue
+		}
+		t := s.Fig(id)
+		p := t.Pos
+		if v.opp {
+			p = v.point
+		}
+		tm, save, by, err := targetMods(s, f, w, t, p, false)
+		if err != nil {
+			return nil, err
+		}
+		mods := append(append([]rules.Mod(nil), fm...), tm...)
+		ch := clampChance(w.Hit + modSum(mods))
+		if ch <= 0 {
+			return nil, fmt.Errorf("%s has no chance of hitting %s (%d%%%s)", f.Name, t.Name, w.Hit, signed(modSum(mods)))
+		}
+		v.targets = append(v.targets, &aimed{t: t, at: p, n: 1, chance: ch, mods: mods, save: save, saveBy: by})
+	}
+	return v, nil
+}
+
+// percentile rolls the D100 and writes its ledger: one die of 100 faces
+// (the table shows it as two ten-sided dice, tens and units, with 00 and
+// 0 reading 100). Target is the modified chance; Total is the die.
+func percentile(s *rules.State, what string, base int, mods []rules.Mod, note string) (*rules.Ledger, bool) {
+	d := s.Roll(100)
+	ch := clampChance(base + modSum(mods))
+	l := &rules.Ledger{What: what, Dice: []rules.Die{d}, Target: ch, Compare: "<=",
+		Mods: append([]rules.Mod(nil), mods...), Total: d.Face,
+		Note: fmt.Sprintf("percentile dice: at or under %d%% (%d%%%s)", ch, base, signed(modSum(mods)))}
+	if note != "" {
+		l.Note += "; " + note
+	}
+	return l, d.Face <= ch
+}
+
+func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	v, err := planFire(s, c)
+	if err != nil {
+		return nil, err
+	}
+	f, w := v.f, v.w
+	aim := v.point
+	if !v.opp && !v.aimPt && len(v.targets) > 0 {
+		aim = v.targets[0].t.Pos
+	}
+	f.Facing = facingOf(f.Pos, aim, f.Facing) // a firer turns to his target
+	if v.opp {
+		f.SetVar(fOpp, s.Round)
+		f.Markers |= rules.OppFire
+	} else {
+		f.SetVar(fFired, s.Round)
+	}
+	if w.Expend {
+		for i, id := range f.Weapons {
+			if id == w.ID {
+				f.Weapons = append(f.Weapons[:i:i], f.Weapons[i+1:]...)
+				break
+			}
+		}
+	}
+	var evs []rules.Event
+	if w.Explosive {
+		evs = fireBlast(s, v)
+	} else {
+		for n, id := range v.entries {
+			a := v.target(id)
+			t := a.t
+			if t.Removed {
+				evs = append(evs, rules.Event{Kind: "lost", Side: f.Side, Fig: f.ID, Target: id,
+					Text: fmt.Sprintf("Shot %d at %s is lost: already down", n+1, t.Name)})
+				continue
+			}
+			t.SetVar(fShotAt, s.Round)
+			l, hit := percentile(s, fmt.Sprintf("%s, %s at %s", w.Name, f.Name, t.Name), w.Hit, a.mods, "")
+			l.Outcome = "miss"
+			if hit {
+				l.Outcome = "hit"
+			}
+			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: id, Roll: l,
+				Text: fmt.Sprintf("%s fires (%s) at %s: %d, needs %d or less: %s", f.Name, w.Name, t.Name, l.Total, l.Target, l.Outcome)})
+			if !hit {
+				continue
+			}
+			res, dev := damageRoll(s, f, t, weaponChart(w), w.Name, 0)
+			evs = append(evs, dev...)
+			if res != resNone && a.save > 0 {
+				saved, sev := saveRoll(s, t, a.save, a.saveBy)
+				evs = append(evs, sev...)
+				if saved {
+					res = resNone
+				}
+			}
+			if res != resNone {
+				evs = append(evs, hitStops(s, v, t)...)
+				evs = append(evs, hurt(s, t, res, "shot by "+f.Name)...)
+			}
+		}
+	}
+	if !s.Over && v.opp {
+		mover := s.Fig(rules.FigID(s.Var(gOppFig)))
+		if mover == nil || mover.Removed {
+			evs = append(evs, closeOpp(s, "has brought the mover down")...)
+		} else if !anyOppShot(s) {
+			evs = append(evs, closeOpp(s, "has no one else able to fire")...)
+		}
+	}
+	return evs, nil
+}
+
+// hitStops halts a figure hit by opportunity fire where it was hit.
+func hitStops(s *rules.State, v *volley, t *rules.Figure) []rules.Event {
+	if !v.opp || t.ID != rules.FigID(s.Var(gOppFig)) || t.Pos == v.point {
+		return nil
+	}
+	if standProblem(s, t.ID, v.point) != "" {
+		return nil
+	}
+	t.Pos = v.point
+	truncatePath(s, v.leg, v.point)
+	return []rules.Event{{Kind: "move", Side: t.Side, Fig: t.ID, Path: []geom.Pt{v.point},
+		Text: fmt.Sprintf("%s is hit at %s and stops there", t.Name, v.point)}}
+}
+
+// damageRoll rolls the d10 on a chart (less shift, e.g. 1 for Kevlar
+// against blast).
+func damageRoll(s *rules.State, f, t *rules.Figure, c Chart, what string, shift int) (int, []rules.Event) {
+	d := s.Roll(10)
+	var mods []rules.Mod
+	if shift != 0 {
+		mods = []rules.Mod{{Value: -shift, Reason: "Kevlar", Rule: "Explosive Damage Chart"}}
+	}
+	res := chartResult(d.Face-shift, c)
+	l := &rules.Ledger{What: fmt.Sprintf("Damage, %s on %s", what, t.Name), Dice: []rules.Die{d}, Compare: "table",
+		Mods: mods, Total: d.Face - shift, Outcome: resNames[res],
+		Note: fmt.Sprintf("d10: 1-%d stun, -%d light wound, -%d serious wound, higher kill", c.Stun, c.Light, c.Serious)}
+	side := t.Side
+	if f != nil {
+		side = f.Side
+	}
+	return res, []rules.Event{{Kind: "roll", Side: side, Fig: t.ID, Target: t.ID, Roll: l,
+		Text: fmt.Sprintf("Damage to %s: %d%s: %s", t.Name, d.Face, signed(-shift), resNames[res])}}
+}
+
+// saveRoll rolls a 1D6 saving throw at or over need.
+func saveRoll(s *rules.State, t *rules.Figure, need int, by string) (bool, []rules.Event) {
+	d := s.Roll(6)
+	ok := d.Face >= need
+	out := "not saved"
+	if ok {
+		out = "saved"
+	}
+	l := &rules.Ledger{What: fmt.Sprintf("Saving roll, %s (%s)", t.Name, by), Dice: []rules.Die{d}, Target: need, Compare: ">=",
+		Total: d.Face, Outcome: out, Note: fmt.Sprintf("1D6: hard cover saves on 5-6, Kevlar on 6; this is %s", by)}
+	return ok, []rules.Event{{Kind: "roll", Side: t.Side, Fig: t.ID, Roll: l,
+		Text: fmt.Sprintf("%s's save (%s): %d, needs %d: %s", t.Name, by, d.Face, need, out)}}
+}
+
+// status is how hurt a figure is: w 0 unhurt, 1 lightly wounded, 2
+// seriously wounded, 3 dead; and stunned or not.
+type status struct {
+	w    int
+	stun bool
+}
+
+func statusOf(f *rules.Figure) status {
+	st := status{stun: f.Markers.Has(rules.Stunned)}
+	switch {
+	case f.Removed && f.Var(fDead) == 1:
+		st.w = 3
+	case f.Markers.Has(rules.BadlyWounded):
+		st.w = 2
+	case f.Markers.Has(rules.Wounded):
+		st.w = 1
+	}
+	return st
+}
+
+// next is the status after a damage result: a light wound on a light
+// wound is serious, any wound on a serious wound kills (house rule).
+func (st status) next(res int) status {
+	if st.w == 3 {
+		return st
+	}
+	switch res {
+	case resStun:
+		st.stun = true
+	case resLight:
+		st.w++
+	case resSerious:
+		if st.w == 0 {
+			st.w = 2
+		} else {
+			st.w = 3
+		}
+	case resKill:
+		st.w = 3
+	}
+	if st.w == 3 {
+		st.stun = false
+	}
+	return st
+}
+
+// change names what happened between two statuses ("no effect",
+// "stunned", "lightly wounded", "seriously wounded and stunned", "killed").
+func change(from, to status) string {
+	if to.w == 3 && from.w != 3 {
+		return "killed"
+	}
+	var parts []string
+	if to.w > from.w {
+		parts = append(parts, []string{"", "lightly wounded", "seriously wounded"}[to.w])
+	}
+	if to.stun && !from.stun {
+		parts = append(parts, "stunned")
+	}
+	if len(parts) == 0 {
+		return "no effect"
+	}
+	return strings.Join(parts, " and ")
+}
+
+// hurt applies a damage result to a figure.
+func hurt(s *rules.State, t *rules.Figure, res int, why string) []rules.Event {
+	before := statusOf(t)
+	after := before.next(res)
+	if after == before {
+		return nil
+	}
+	if after.w == 3 {
+		return remove(s, t, "killed", why)
+	}
+	if after.w > before.w {
+		if u := s.UnitOf(t.Unit); u != nil {
+			unitSet(u, uCasRnd, s.Round)
+		}
+	}
+	t.Markers &^= rules.Wounded | rules.BadlyWounded
+	switch after.w {
+	case 1:
+		t.Markers |= rules.Wounded
+	case 2:
+		t.Markers |= rules.BadlyWounded
+	}
+	if after.stun && !before.stun {
+		t.Markers |= rules.Stunned
+		t.SetVar(fStunTo, s.Round+1)
+	}
+	return []rules.Event{{Kind: "hurt", Side: t.Side, Fig: t.ID, Text: fmt.Sprintf("%s is %s (%s)", t.Name, change(before, after), why)}}
+}
+
+// fireCommands lists f's possible shots now, one per weapon and target,
+// with every shot of the weapon's rate of fire at that target. only, when
+// given, is the one target (opportunity fire at the mover: each command
+// then carries the point of its path where the shot is best).
+func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
+	var out []rules.Command
+	var path []geom.Pt
+	if only != nil {
+		path = loadPath(s)
+	}
+	seen := map[string]bool{}
+	for i, id := range f.Weapons {
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		w, ok := data.Weapon(id)
+		if !ok || w.Melee || mayFire(s, f, w) != "" {
+			continue
+		}
+		arg := id
+		if i == 0 {
+			arg = ""
+		}
+		for _, t := range s.Alive(1 - f.Side) {
+			if only != nil && t != only {
+				continue
+			}
+			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
+				continue
+			}
+			if only != nil && !pathWithin(path, f.Pos, w.Reach()) {
+				continue
+			}
+			c := rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}
+			for k := 0; k < w.ROF; k++ {
+				c.Targets = append(c.Targets, t.ID)
+			}
+			if only != nil {
+				p, ok := bestPoint(s, f, w, c)
+				if !ok {
+					continue
+				}
+				c.Path = []geom.Pt{p}
+			}
+			if _, err := planFire(s, c); err == nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// oppShots lists the opportunity shots the non-moving side may take at
+// the figure that just moved.
+func oppShots(s *rules.State) []rules.Command { return oppList(s, false) }
+
+// anyOppShot reports whether some figure may take opportunity fire now.
+func anyOppShot(s *rules.State) bool { return len(oppList(s, true)) > 0 }
+
+func oppList(s *rules.State, first bool) []rules.Command {
+	mover := s.Fig(rules.FigID(s.Var(gOppFig)))
+	if mover == nil || mover.Removed || s.Over {
+		return nil
+	}
+	saved := s.Phase
+	savedD := s.Decider
+	s.Phase, s.Decider = PhaseOpportunity, 1-mover.Side
+	var out []rules.Command
+	for _, f := range s.Alive(1 - mover.Side) {
+		out = append(out, fireCommands(s, f, mover)...)
+		if first && len(out) > 0 {
+			break
+		}
+	}
+	s.Phase, s.Decider = saved, savedD
+	return out
+}
+
+// bestPoint picks the point of the mover's path where f's shot has the
+// best chance (the earliest on ties): each leg's end and its closest
+// approach to the firer are tried. The start of the move is not: the
+// figure was not yet moving there.
+func bestPoint(s *rules.State, f *rules.Figure, w *Weapon, c rules.Command) (geom.Pt, bool) {
+	path := loadPath(s)
+	best, bestCh, found := geom.Pt{}, -1, false
+	for i := 1; i < len(path); i++ {
+		seg := geom.Seg{A: path[i-1], B: path[i]}
+		for _, p := range []geom.Pt{geom.ClosestOnSeg(seg, f.Pos), path[i]} {
+			if p == path[0] {
+				continue
+			}
+			if _, ok := onPath(path, p); !ok {
+				continue
+			}
+			try := c
+			try.Path = []geom.Pt{p}
+			v, err := planFire(s, try)
+			if err != nil {
+				continue
+			}
+			ch := v.chance
+			if len(v.targets) > 0 {
+				ch = v.targets[0].chance
+			}
+			if ch > bestCh {
+				best, bestCh, found = p, ch, true
+			}
+		}
+	}
+	return best, found
+}
+
+// pathWithin reports whether some point of the path after its start is
+// within d of p.
+func pathWithin(path []geom.Pt, p geom.Pt, d int64) bool {
+	for i := 1; i < len(path); i++ {
+		if geom.SegWithin(geom.Seg{A: path[i-1], B: path[i]}, p, d, false) {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

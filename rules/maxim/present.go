@@ -1,0 +1,287 @@
+package maxim
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"hedgerow/rules"
+)
+
+// What the table shows of Maxim to Minimi, through the core's hooks
+// (rules/present.go): the turn's phases and the initiative roll as
+// panels, figure cards with wound and morale marks and each weapon's
+// range, action labels, the blast template and the ground scale.
+
+// MarkMorale is the mark kind for a unit's morale state; N is the number
+// of failures (1..4).
+const MarkMorale = "morale"
+
+var turnPhases = []struct{ id, label string }{
+	{PhaseInitiative, "Initiative"}, {PhaseMove, "Move and opportunity fire"}, {PhaseOffensive, "Offensive fire"},
+	{PhaseDefensive, "Defensive fire"}, {PhaseVehicles, "Vehicles' second move"}, {PhaseMorale, "Morale and end"},
+}
+
+// Explain says where the turn stands.
+func (Maxim) Explain(s *rules.State) rules.Explanation {
+	var ex rules.Explanation
+	if s.Over {
+		ex.Head = "The battle is over"
+		if s.Result != "" {
+			ex.Lines = []string{s.Result}
+		}
+		ex.Turn = fmt.Sprintf("Turn %d", s.Round)
+		return ex
+	}
+	mover := s.Var(gMover)
+	ex.Turn = fmt.Sprintf("Turn %d, %s phase", s.Round, phaseWord(s.Phase))
+	side := s.Sides[s.Active].Name
+	switch s.Phase {
+	case PhaseMove:
+		ex.Head = fmt.Sprintf("%s moves", side)
+		ex.End = "End movement"
+		ex.Lines = []string{
+			fmt.Sprintf("Each figure may move once: men 6\", riders their rolled 1D6+3\"; difficult going costs double."),
+			"A figure in contact with an enemy may attack it in melee (both check morale first).",
+			fmt.Sprintf("After each move %s may fire at the moving figure at any point of its path.", s.Sides[1-s.Active].Name),
+		}
+	case PhaseOpportunity:
+		m := s.Fig(rules.FigID(s.Var(gOppFig)))
+		name := "the moving figure"
+		if m != nil {
+			name = m.Name
+			ex.Step = "opportunity fire at " + m.Name
+			ex.StepUnit = m.Unit
+		}
+		ex.Head = fmt.Sprintf("%s: opportunity fire at %s?", s.Sides[s.Decider].Name, name)
+		ex.End = "Hold fire"
+		ex.Lines = []string{
+			"Pick a firer and the point of the path to shoot at; a hit stops the figure there.",
+			"A figure that takes opportunity fire skips defensive fire unless its weapon's rate of fire is 3 or more.",
+		}
+	case PhaseOffensive:
+		ex.Head = fmt.Sprintf("%s: offensive fire", side)
+		ex.End = "End offensive fire"
+		ex.Lines = []string{"Each figure may fire once, up to its weapon's rate of fire: D100 at or under the chance to hit."}
+	case PhaseDefensive:
+		ex.Head = fmt.Sprintf("%s: defensive fire", side)
+		ex.End = "End the turn"
+		ex.Lines = []string{"Each figure that has not taken opportunity fire may fire once (weapons of rate of fire 3 or more always may)."}
+	}
+	if ex.Step == "" {
+		ex.Step = fmt.Sprintf("turn %d: %s, %s", s.Round, side, phaseWord(s.Phase))
+	}
+	ini := rules.Panel{Kind: rules.PanelInitiative, Title: fmt.Sprintf("Initiative, turn %d", s.Round)}
+	for sd := range 2 {
+		d := s.Sides[sd].Vars[sInitDie]
+		m := s.Sides[sd].Vars[sInitMod]
+		why := ""
+		for _, x := range initMods(s, sd) {
+			why += fmt.Sprintf(" %+d %s", x.Value, x.Reason)
+		}
+		ini.Items = append(ini.Items, rules.PanelItem{Side: sd, Value: d, Max: data.Initiative.Die, Current: sd == mover,
+			Label: fmt.Sprintf("%s: %d%s = %d", s.Sides[sd].Name, d, why, d+m)})
+	}
+	ex.Panels = append(ex.Panels, ini)
+	ph := rules.Panel{Kind: rules.PanelPhases, Title: fmt.Sprintf("Turn %d", s.Round)}
+	cur := s.Phase
+	if cur == PhaseOpportunity {
+		cur = PhaseMove
+	}
+	done := true
+	for _, p := range turnPhases {
+		if p.id == cur {
+			done = false
+		}
+		side := mover
+		if p.id == PhaseDefensive {
+			side = 1 - mover
+		}
+		if p.id == PhaseInitiative || p.id == PhaseMorale {
+			side = -1
+		}
+		ph.Items = append(ph.Items, rules.PanelItem{Side: side, Label: p.label, Current: p.id == cur, Done: done && p.id != cur})
+	}
+	ex.Panels = append(ex.Panels, ph)
+	return ex
+}
+
+// WeaponCard is a weapon as the card and range rings show it.
+func WeaponCard(id string) rules.WeaponInfo {
+	w, ok := data.Weapon(id)
+	if !ok {
+		return rules.WeaponInfo{ID: id, Label: id}
+	}
+	wi := rules.WeaponInfo{ID: id, Label: w.Name}
+	if w.Melee {
+		wi.Dice = "melee"
+		return wi
+	}
+	wi.Dice = fmt.Sprintf("ROF %d", w.ROF)
+	if w.MinRange > 0 {
+		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: w.Min() - 1, Label: "inside minimum range", Note: "cannot fire"})
+	}
+	note := fmt.Sprintf("%d%% to hit", w.Hit)
+	if w.Auto {
+		note = "no roll to hit"
+	}
+	wi.Bands = append(wi.Bands, rules.RangeBand{Dist: w.Reach(), Label: "in range", Note: note})
+	return wi
+}
+
+// Figure is a figure's card.
+func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
+	fi := rules.BasicFigure(s, id)
+	f := s.Fig(id)
+	if f == nil {
+		return fi
+	}
+	fi.Weapons = nil
+	var ws []string
+	for _, id := range f.Weapons {
+		fi.Weapons = append(fi.Weapons, WeaponCard(id))
+		w, ok := data.Weapon(id)
+		switch {
+		case !ok:
+			ws = append(ws, id)
+		case w.Melee:
+			ws = append(ws, w.Name)
+		case w.Auto:
+			ws = append(ws, fmt.Sprintf("%s (%d\")", w.Name, w.Range))
+		default:
+			ws = append(ws, fmt.Sprintf("%s (%d\", %d%%, ROF %d)", w.Name, w.Range, w.Hit, w.ROF))
+		}
+	}
+	for i, l := range fi.Lines {
+		if strings.HasPrefix(l, "Weapon") {
+			fi.Lines[i] = "Weapons: " + strings.Join(ws, ", ")
+		}
+	}
+	var marks []rules.Mark
+	if f.Markers.Has(rules.Stunned) {
+		marks = append(marks, rules.Mark{Kind: rules.MarkStunned, Label: "stunned: no actions until the end of the next turn"})
+	}
+	if f.Markers.Has(rules.Wounded) {
+		marks = append(marks, rules.Mark{Kind: rules.MarkWounded, Label: "lightly wounded: -10% to hit, -1\" move"})
+	}
+	if f.Markers.Has(rules.BadlyWounded) {
+		marks = append(marks, rules.Mark{Kind: rules.MarkBadWound, Label: "seriously wounded: -30% to hit, half move"})
+	}
+	if f.Markers.Has(rules.Surrendered) {
+		marks = append(marks, rules.Mark{Kind: rules.MarkSurrendered, Label: "surrendered"})
+	}
+	if lvl := moraleOf(s, f); lvl > 0 && !f.Removed {
+		words := []string{"", "falls back, may fire, no advance", "falls back, -15% to hit, no advance",
+			"falls back, no fire, may leave the wounded", "falls back, no fire, surrenders if trapped"}[lvl]
+		marks = append(marks, rules.Mark{Kind: MarkMorale, N: lvl, Label: fmt.Sprintf("morale %s: %s", ordinal(lvl), words)})
+	}
+	if f.Var(fOpp) == s.Round && !f.Removed {
+		marks = append(marks, rules.Mark{Kind: rules.MarkOppFire, Label: "took opportunity fire this turn"})
+	}
+	if f.Var(fMoved) == s.Round && !f.Removed {
+		marks = append(marks, rules.Mark{Kind: rules.MarkMoved, Label: "moved this turn (-20% to hit it and for it)"})
+	}
+	if f.Var(fFired) == s.Round && !f.Removed {
+		marks = append(marks, rules.Mark{Kind: rules.MarkFired, Label: "fired this phase"})
+	}
+	fi.Marks = marks
+	u := s.UnitOf(f.Unit)
+	line := "Quality: " + figQuality(s, f)
+	if u != nil && u.Motive == "fanatic" {
+		line += ", fanatic"
+	}
+	if kevlar(s, f) {
+		line += ", Kevlar"
+	}
+	if u != nil && u.Mount == "horse" {
+		line += ", mounted"
+	}
+	replaced := false
+	for i, l := range fi.Lines {
+		if strings.HasPrefix(l, "Quality: ") {
+			fi.Lines[i], replaced = line, true
+		}
+	}
+	if !replaced {
+		fi.Lines = append(fi.Lines, line)
+	}
+	if u != nil {
+		base, mods := moraleChance(s, u)
+		fi.Lines = append(fi.Lines, fmt.Sprintf("Morale %d%% (%s)", clampChance(base+modSum(mods)), ordinal(u.Vars[uMorale])))
+	}
+	if !f.Removed {
+		fi.Lines = append(fi.Lines, "Move "+rules.FormatInches(allowance(s, f))+"\"")
+	}
+	if f.Var(fLeft) == 1 && !f.Removed {
+		fi.Lines = append(fi.Lines, "Left behind, wounded, when his unit fell back")
+	}
+	switch s.Phase {
+	case PhaseMove:
+		fi.Spent = f.Side == s.Active && (f.Var(fMoved) == s.Round || f.Var(fFought) == s.Round)
+	case PhaseOffensive, PhaseDefensive:
+		fi.Spent = f.Side == s.Active && f.Var(fFired) == s.Round
+	}
+	return fi
+}
+
+// Action names the commands.
+func (Maxim) Action(s *rules.State, c rules.Command) rules.Action {
+	switch c.Verb {
+	case "end":
+		l := map[string]string{PhaseMove: "End movement", PhaseOffensive: "End offensive fire", PhaseDefensive: "End the turn"}[s.Phase]
+		return rules.Action{Label: l, Kind: rules.ActEnd}
+	case "pass":
+		return rules.Action{Label: "Hold fire", Kind: rules.ActPass}
+	case "melee":
+		if c.Arg == "capture" {
+			return rules.Action{Label: "Melee, to take a prisoner", Short: "Capture", Kind: rules.ActAim, Group: "melee capture"}
+		}
+		return rules.Action{Label: "Melee", Kind: rules.ActAim, Group: "melee"}
+	case "fire":
+		f := s.Fig(c.Fig)
+		if f == nil {
+			return rules.Action{}
+		}
+		w, err := firingWeapon(f, c.Arg)
+		if err != nil {
+			return rules.Action{}
+		}
+		verb := "Fire"
+		if s.Phase == PhaseOpportunity {
+			verb = "Opportunity fire"
+		}
+		return rules.Action{Label: fmt.Sprintf("%s: %s", verb, w.Name), Short: w.Name, Kind: rules.ActAim, Group: "fire " + w.ID}
+	}
+	return rules.Action{}
+}
+
+// Scale: inches, each ten metres on the ground.
+func (Maxim) Scale() rules.Scale {
+	sc := rules.Inches
+	sc.Ground = "1\" = 10 m"
+	return sc
+}
+
+// Vocabulary lists the scenario words Maxim to Minimi knows.
+func (Maxim) Vocabulary() rules.Vocabulary {
+	var v rules.Vocabulary
+	v.Weapons = WeaponIDs()
+	sort.Strings(v.Weapons)
+	for q := range data.Quality {
+		v.Qualities = append(v.Qualities, q)
+	}
+	sort.Strings(v.Qualities)
+	v.Motivations = []string{"fanatic"}
+	v.Armours = []string{"kevlar", "none"}
+	v.Mounts = []string{"horse"}
+	return v
+}
+
+var (
+	_ rules.Explainer     = Maxim{}
+	_ rules.FigureCarder  = Maxim{}
+	_ rules.ActionLabeler = Maxim{}
+	_ rules.Templater     = Maxim{}
+	_ rules.Scaler        = Maxim{}
+	_ rules.Vocabularied  = Maxim{}
+)
