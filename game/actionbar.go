@@ -194,7 +194,7 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 			}
 		}
 	case view.Targeting:
-		hint = "Targeting: hover a red-ringed enemy to see the odds, click to commit. Esc cancels."
+		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
 	}
 	if n := len(b.buttons); hint != "" && n > 0 && a.W-b.tv.padR-(b.buttons[n-1].x+b.buttons[n-1].w) > 180*uiScale {
 		last := b.buttons[n-1]

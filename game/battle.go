@@ -42,6 +42,9 @@ type battle struct {
 	moveFit   []geom.Pt   // the furthest legal part of movePath, when not all of it is legal
 	dropped   rules.FigID // the figure of the move being given by a drag (see push)
 	orderHits []unitHit   // where the order of play's entries were drawn
+	rest      float64     // seconds the pointer has rested where it is
+	restAt    fpt         // where it rests
+	piece     int         // the terrain piece the pointer rests on (-1 none)
 	oddsFor   rules.FigID
 	odds      rules.Odds
 	oddsCmd   *rules.Command
@@ -72,7 +75,7 @@ type battle struct {
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
-	b := &battle{g: g, tv: newTableView(g.St.Map), pending: map[rules.FigID]bool{}, shown: -1, heading: map[rules.FigID]float64{}}
+	b := &battle{g: g, tv: newTableView(g.St.Map), pending: map[rules.FigID]bool{}, shown: -1, heading: map[rules.FigID]float64{}, piece: -1}
 	b.initHeadings()
 	b.letters = teamLetters(g.St)
 	b.tl.Speed = a.speed

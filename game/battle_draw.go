@@ -9,6 +9,7 @@ import (
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 func (b *battle) Draw(a *App, dst *ebiten.Image) {
@@ -29,6 +30,9 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	if sel != nil && b.tk.rings {
 		b.drawRings(dst, sel)
 	}
+	if sel != nil && !b.hiddenFromViewer(sel) {
+		b.drawRadii(dst, sel)
+	}
 	// the move tape
 	if b.sel.Mode == view.Dragging && sel != nil && len(b.movePath) > 0 {
 		b.drawMoveTape(dst, sel)
@@ -46,7 +50,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			}
 		}
 		targets = b.targets
-		if t := st.Fig(b.hover); sel != nil && t != nil && t.Side != sel.Side && b.oddsFor == b.hover {
+		if t := st.Fig(b.hover); sel != nil && t != nil && t.ID != sel.ID && b.oddsFor == b.hover {
 			drawSight(dst, b.tv.scr(sel.Pos), b.tv.scr(t.Pos), b.los.Vis)
 		}
 	}
@@ -106,10 +110,20 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		drawMarkLegend(dst, 340*uiScale, a.H-b.tv.padB-60*uiScale, marks)
 	}
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
-	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && st.Fig(b.hover).Side != st.Decider {
+	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && b.sel.Targetable(b.hover) {
 		b.drawOdds(dst, a)
 	} else if b.hover != 0 && !b.pressed && !watching {
 		b.drawCard(dst, a, st.Fig(b.hover))
+	} else if b.piece >= 0 && !watching && st.Map != nil {
+		pc := &st.Map.Pieces[b.piece]
+		head := pc.Kind
+		if k, ok := terrain.KindByName(pc.Kind); ok {
+			head = title(k.Label)
+		}
+		if pc.Name != "" {
+			head += ": " + pc.Name
+		}
+		b.card(dst, a, head, rules.TerrainOf(b.g.RS, st, b.piece), 0x6b8a3a)
 	}
 	b.drawTopBar(dst, a)
 	b.drawLog(dst, a)
@@ -157,21 +171,59 @@ func (b *battle) drawRings(dst *ebiten.Image, f *rules.Figure) {
 	}
 }
 
-// drawTemplate shows, while aiming an explosive, the burst it would make
-// on the target, from the rule set's template hook.
+// drawTemplate shows, while aiming, every area the command would affect
+// as the rule set gives them (rules.ShapesOf): a blast's radii, a burst
+// template's rectangle along the line of fire, a cone.
 func (b *battle) drawTemplate(dst *ebiten.Image) {
-	tp, ok := b.g.RS.(rules.Templater)
-	if !ok || b.sel.Mode != view.Targeting || b.oddsCmd == nil || b.oddsErr != nil || b.oddsFor != b.hover {
+	if b.sel.Mode != view.Targeting || b.oddsCmd == nil || b.oddsErr != nil || b.oddsFor != b.hover {
 		return
 	}
-	area, ok := tp.Template(b.st(), *b.oddsCmd)
-	if !ok {
-		return
+	shapes := rules.ShapesOf(b.g.RS, b.st(), *b.oddsCmd)
+	sc := b.scale()
+	for i := len(shapes) - 1; i >= 0; i-- {
+		sh := shapes[i]
+		fill := uint8(40 + 25*(len(shapes)-1-i))
+		switch {
+		case sh.Circle != nil:
+			c, r := b.tv.scr(sh.Circle.C), b.tv.px(geom.Inches(sh.Circle.R))
+			circle(dst, c, r, rgba(0xff7a20, fill))
+			ring(dst, c, r, 2.5*uiScale, rgba(0xffa040, 230))
+			label := "burst " + sc.Format(sh.Circle.R)
+			if sh.Label != "" {
+				label = sh.Label + " " + sc.Format(sh.Circle.R)
+			}
+			say(dst, label, boldFace(12), c.X, c.Y+r+4*uiScale, rgb(0xffd090), 1)
+		case len(sh.Poly) > 2:
+			pts := make([]fpt, len(sh.Poly))
+			for k, q := range sh.Poly {
+				pts[k] = b.tv.scr(q)
+			}
+			fillPoly(dst, pts, rgba(0xff7a20, fill))
+			strokePoly(dst, pts, true, 2.5*uiScale, rgba(0xffa040, 230))
+			if sh.Label != "" {
+				_, _, x1, y1 := boundsOf(pts)
+				say(dst, sh.Label, boldFace(12), x1, y1+4*uiScale, rgb(0xffd090), 2)
+			}
+		}
 	}
-	c, r := b.tv.scr(area.C), b.tv.px(geom.Inches(area.R))
-	circle(dst, c, r, rgba(0xff7a20, 60))
-	ring(dst, c, r, 2.5*uiScale, rgba(0xffa040, 230))
-	say(dst, "burst "+b.scale().Format(area.R), boldFace(12), c.X, c.Y+r+4*uiScale, rgb(0xffd090), 1)
+}
+
+// drawRadii draws the circles the rule set gives about the selected
+// figure (a leader's command distance), dashed, labelled.
+func (b *battle) drawRadii(dst *ebiten.Image, f *rules.Figure) {
+	c := b.tv.scr(f.Pos)
+	for _, rd := range b.figInfo(f.ID).Radii {
+		R := b.tv.px(geom.Inches(rd.R))
+		n := max(12, int(2*math.Pi*R/(12*uiScale)))
+		for k := 0; k < n; k += 2 {
+			a0 := float64(k) / float64(n) * 2 * math.Pi
+			a1 := float64(k+1) / float64(n) * 2 * math.Pi
+			line(dst, fpt{c.X + math.Cos(a0)*R, c.Y + math.Sin(a0)*R}, fpt{c.X + math.Cos(a1)*R, c.Y + math.Sin(a1)*R}, 2*uiScale, rgba(0x9ad0ff, 220))
+		}
+		if rd.Label != "" {
+			say(dst, rd.Label, boldFace(12), c.X, c.Y+R+4*uiScale, rgb(0xc8e4ff), 1)
+		}
+	}
 }
 
 // drawBurst animates an explosive: from the aim point it drifts to where

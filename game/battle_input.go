@@ -231,9 +231,19 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.movePath = nil
 		}
 	}
+	// terrain under a resting pointer: its card says what it does
+	b.piece = -1
+	if p := (fpt{mx, my}); math.Abs(p.X-b.restAt.X) > 3 || math.Abs(p.Y-b.restAt.Y) > 3 {
+		b.rest, b.restAt = 0, p
+	} else {
+		b.rest += dt
+	}
+	if b.rest > 0.5 && b.hover == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
+		b.piece = pieceAt(b.st().Map, b.tv.tbl(mx, my))
+	}
 	// odds for the target under the pointer
-	if hf := b.st().Fig(b.hover); hf != nil && hf.Side == b.st().Decider {
-		b.oddsFor = 0 // own figures are not targets: show their card
+	if hf := b.st().Fig(b.hover); hf != nil && hf.Side == b.st().Decider && !(b.sel.Mode == view.Targeting && b.sel.Targetable(hf.ID)) {
+		b.oddsFor = 0 // own figures that are not targets of the aimed command: show their card
 	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
 		b.oddsFor = b.hover
 		b.oddsCmd = b.aimedCommand(b.hover)
@@ -366,4 +376,30 @@ func (b *battle) pickUnit(u rules.UnitID) {
 			return
 		}
 	}
+}
+
+// pieceAt is the terrain piece at p: a linear piece (a hedge, a wall)
+// whose band holds p first, else the last area piece drawn there; -1 for
+// open table.
+func pieceAt(m *terrain.Map, p geom.Pt) int {
+	if m == nil {
+		return -1
+	}
+	area := -1
+	for i := range m.Pieces {
+		pc := &m.Pieces[i]
+		if pc.Props.Linear {
+			half := float64(pc.Props.Width)/2 + 150
+			for k := 1; k < len(pc.Path); k++ {
+				if view.SegDist(pc.Path[k-1], pc.Path[k], p) <= half {
+					return i
+				}
+			}
+			continue
+		}
+		if len(pc.Poly) > 2 && pc.Poly.PointIn(p) >= 0 {
+			area = i
+		}
+	}
+	return area
 }

@@ -28,14 +28,22 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 		lines = append(lines, wrap(s, fs, tw-40*uiScale)...)
 	}
 	what := wrap(l.What, boldFace(14), tw-40*uiScale)
-	n := len(l.Dice)
+	n := 0
+	for _, d := range l.Dice {
+		n++
+		if d.Sides == 100 {
+			n++ // percentile dice are two dice wide
+		}
+	}
 	ds := 40 * uiScale
 	if n > 0 {
 		ds = math.Max(18*uiScale, math.Min(ds, (tw-48*uiScale)/float64(n)-10*uiScale))
 	}
 	lh := 17 * uiScale
 	top := 14*uiScale + float64(len(what))*18*uiScale
-	th := top + ds + 24*uiScale + float64(len(lines))*lh + 34*uiScale
+	outFace := boldFace(18)
+	outcome := wrap(strings.ToUpper(l.Outcome), outFace, tw-40*uiScale)
+	th := top + ds + 24*uiScale + float64(len(outcome))*22*uiScale + float64(len(lines))*lh + 34*uiScale
 	tx := a.W - b.tv.padR + 8*uiScale
 	ty := math.Max(b.tv.padT+8*uiScale, a.H-th-8*uiScale)
 	a.keepClear(tx, ty, tw, th)
@@ -50,8 +58,14 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	if an.Ev.Side == 0 || an.Ev.Side == 1 {
 		tint = mix(rgb(0xf6f0e2), sideColour(b.st(), an.Ev.Side), 0.28)
 	}
+	slot := 0
 	for i, d := range l.Dice {
-		fx := tx + 24*uiScale + float64(i)*(ds+10*uiScale)
+		fx := tx + 24*uiScale + float64(slot)*(ds+10*uiScale)
+		slot++
+		if d.Sides == 100 {
+			fx += ds * 0.55
+			slot++
+		}
 		fy := ty + top + 6*uiScale
 		face := d.Face
 		rot := 0.0
@@ -67,7 +81,10 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	}
 	if p >= tumbleFrac {
 		oy := ty + top + ds + 18*uiScale
-		say(dst, strings.ToUpper(l.Outcome), boldFace(20), tx+tw-22*uiScale, ty+top+ds/2-6*uiScale, outcomeColour(l), 2)
+		for _, o := range outcome {
+			say(dst, o, outFace, tx+22*uiScale, oy, outcomeColour(l), 0)
+			oy += 22 * uiScale
+		}
 		for i, s := range lines {
 			say(dst, s, fs, tx+22*uiScale, oy+float64(i)*lh, rgb(0xe8f0e0), 0)
 		}
@@ -89,6 +106,36 @@ func drawDie(dst *ebiten.Image, c fpt, s, rot float64, face, sides int, _ bool) 
 
 // drawDieTinted draws a die of the given body colour.
 func drawDieTinted(dst *ebiten.Image, c fpt, s, rot float64, face, sides int, body color.RGBA) {
+	if sides == 100 {
+		// percentile dice: a tens die ("00".."90") and a units die, side
+		// by side; 00 and 0 read 100
+		tens, units := (face%100)/10, face%10
+		drawDieTinted(dst, fpt{c.X - s*0.55, c.Y}, s*0.95, rot, tens, -10, body)
+		drawDieTinted(dst, fpt{c.X + s*0.55, c.Y}, s*0.95, -rot, units, -1, body)
+		return
+	}
+	if sides == 10 || sides < 0 {
+		// a ten-sided die seen from above: a kite
+		h := s / 2
+		var pts []fpt
+		for k, rr := range []float64{1.25, 0.95, 0.8, 0.95} {
+			a := rot + float64(k)*math.Pi/2 - math.Pi/2
+			pts = append(pts, fpt{c.X + math.Cos(a)*h*rr, c.Y + math.Sin(a)*h*rr})
+		}
+		sh := make([]fpt, len(pts))
+		for i, q := range pts {
+			sh[i] = fpt{q.X + 3*uiScale, q.Y + 4*uiScale}
+		}
+		fillPoly(dst, sh, rgba(0x000000, 110))
+		fillPoly(dst, pts, body)
+		strokePoly(dst, pts, true, 1.5*uiScale, rgb(0x8a8070))
+		label := fmt.Sprint(face % 10)
+		if sides == -10 {
+			label = fmt.Sprintf("%d0", face)
+		}
+		say(dst, label, boldFace(s/2.8/uiScale), c.X, c.Y-s/4, rgb(0x2b2418), 1)
+		return
+	}
 	var pts []fpt
 	h := s / 2
 	for k := 0; k < 4; k++ {
@@ -166,7 +213,10 @@ func chance(l *rules.Ledger) (float64, bool) {
 	mod := l.ModTotal()
 	// Total may be computed differently (e.g. best die); check it matches a sum
 	if l.DiceTotal()+mod != l.Total {
-		return 0, false
+		if l.DiceTotal() != l.Total {
+			return 0, false
+		}
+		mod = 0 // the modifiers moved the target, not the dice (a D100 chance)
 	}
 	counts := map[int]float64{0: 1}
 	for _, d := range l.Dice {

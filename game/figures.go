@@ -297,7 +297,8 @@ var markTags = map[string]struct {
 	rules.MarkBroken: {"B", 0x7f8c8d}, rules.MarkOutOfAmmo: {"A", 0x555555}, rules.MarkHidden: {"H", 0x27ae60},
 	rules.MarkOppFire: {"OF", 0x2980b9}, rules.MarkSurrendered: {"Su", 0xffffff}, rules.MarkRunning: {"R", 0x16a085},
 	rules.MarkNeutralised: {"N", 0x6c3483}, rules.MarkAP: {"AP", 0xf2c94c}, rules.MarkMoved: {"M", 0xa0a0a0},
-	rules.MarkFired: {"F", 0xa0a0a0},
+	rules.MarkFired: {"F", 0xa0a0a0}, rules.MarkProne: {"Pr", 0xb8a878}, rules.MarkCrouching: {"Cr", 0xb8a878},
+	rules.MarkMorale: {"Mo", 0xd98c3a},
 }
 
 // markTag is the token for one mark: its text (with the count where the
@@ -411,6 +412,13 @@ func drawMarkToken(dst *ebiten.Image, p fpt, sz float64, m rules.Mark) float64 {
 		line(dst, fpt{c.X - k, c.Y}, fpt{c.X + k, c.Y}, lw, ink)
 		line(dst, fpt{c.X + k, c.Y}, fpt{c.X + k*0.3, c.Y - k*0.6}, lw, ink)
 		line(dst, fpt{c.X + k, c.Y}, fpt{c.X + k*0.3, c.Y + k*0.6}, lw, ink)
+	case rules.MarkProne: // lying flat: a long low bar
+		rect(dst, c.X-k, c.Y+k*0.2, k*2, k*0.5, ink)
+		circle(dst, fpt{c.X + k, c.Y + k*0.45}, k*0.3, ink)
+	case rules.MarkCrouching: // bent low: a chevron over a bar
+		line(dst, fpt{c.X - k, c.Y}, fpt{c.X, c.Y - k*0.7}, lw, ink)
+		line(dst, fpt{c.X, c.Y - k*0.7}, fpt{c.X + k, c.Y}, lw, ink)
+		rect(dst, c.X-k, c.Y+k*0.4, k*2, k*0.4, ink)
 	case rules.MarkFired: // a burst
 		for a := 0.0; a < math.Pi*2; a += math.Pi / 3 {
 			line(dst, fpt{c.X + math.Cos(a)*k*0.3, c.Y + math.Sin(a)*k*0.3}, fpt{c.X + math.Cos(a)*k, c.Y + math.Sin(a)*k}, lw*0.8, ink)

@@ -97,7 +97,11 @@ func (v View) EventUnit(ev Event) UnitID {
 // path and area; withheld is then true.
 func (v View) Tell(ev Event) (out Event, withheld bool) {
 	u := v.EventUnit(ev)
-	if u == 0 || v.Unit(u) {
+	known := u == 0 || v.Unit(u)
+	if known && ev.Fig != 0 && v.s.Fig(ev.Fig) != nil && !v.Figure(ev.Fig) {
+		known = false // an unseen figure of a unit the side knows of
+	}
+	if known {
 		return ev, false
 	}
 	out = Event{Kind: ev.Kind, Side: ev.Side}
@@ -148,6 +152,9 @@ const (
 	MarkAP          = "action points" // N: points left
 	MarkMoved       = "moved"
 	MarkFired       = "fired"
+	MarkProne       = "prone"
+	MarkCrouching   = "crouching"
+	MarkMorale      = "morale" // N: how far morale has fallen (failures)
 )
 
 // Mark is one marker on a figure.
@@ -199,6 +206,15 @@ type FigureInfo struct {
 	Marks   []Mark       // markers, drawn as icons
 	Weapons []WeaponInfo // in hand first
 	Spent   bool         // has had its go this turn (drawn dimmed)
+	// Radii are circles about the figure the table draws while it is
+	// selected: a leader's command distance, a spotting range.
+	Radii []Radius
+}
+
+// Radius is a circle about a figure, drawn while it is selected.
+type Radius struct {
+	R     int64  // position units
+	Label string // "command 25 cm"
 }
 
 // FigureCarder is an optional RuleSet hook: a figure as the rule set sees
@@ -264,6 +280,36 @@ func MarksOf(m Marker) []Mark {
 		}
 	}
 	return out
+}
+
+// ---- templates ----
+
+// Shape is one area a proposed command would affect, for drawing while
+// aiming: a circle (a blast's A, B or C radius) or a polygon (a burst
+// template laid along the line of fire, a flamethrower's cone).
+type Shape struct {
+	Label  string // "A", "LMG template"
+	Circle *geom.Circle
+	Poly   geom.Polygon
+}
+
+// Shaper is an optional RuleSet hook: every area a proposed command would
+// affect, innermost first. Without it ShapesOf uses Templater's circle.
+type Shaper interface {
+	Shapes(s *State, c Command) []Shape
+}
+
+// ShapesOf is what rs would show affected by command c.
+func ShapesOf(rs RuleSet, s *State, c Command) []Shape {
+	if sh, ok := rs.(Shaper); ok {
+		return sh.Shapes(s, c)
+	}
+	if tp, ok := rs.(Templater); ok {
+		if c, ok := tp.Template(s, c); ok {
+			return []Shape{{Circle: &c}}
+		}
+	}
+	return nil
 }
 
 // ---- scale ----
@@ -412,4 +458,65 @@ func DoorStateOf(rs RuleSet, s *State, d terrain.DoorRef) int {
 		return ds.DoorState(s, d)
 	}
 	return DoorShut
+}
+
+// ---- terrain ----
+
+// TerrainCarder is an optional RuleSet hook: what a terrain piece does
+// under this rule set, in plain words, for the card shown when the pointer
+// rests on it. Without it TerrainLines describes the map's own properties.
+type TerrainCarder interface {
+	TerrainLines(s *State, piece int) []string
+}
+
+// TerrainOf is what piece does under rs.
+func TerrainOf(rs RuleSet, s *State, piece int) []string {
+	if tc, ok := rs.(TerrainCarder); ok {
+		return tc.TerrainLines(s, piece)
+	}
+	return TerrainLines(s.Map, piece, ScaleOf(rs))
+}
+
+// TerrainLines describes a piece's cover, sight, going and height from
+// the map's properties.
+func TerrainLines(m *terrain.Map, piece int, sc Scale) []string {
+	if m == nil || piece < 0 || piece >= len(m.Pieces) {
+		return nil
+	}
+	pr := m.Pieces[piece].Props
+	var out []string
+	switch pr.Cover {
+	case terrain.CoverSoft:
+		out = append(out, "Cover: soft (it hides, it does not stop bullets)")
+	case terrain.CoverHard:
+		out = append(out, "Cover: hard")
+	case terrain.CoverPrepared:
+		out = append(out, "Cover: a prepared position")
+	default:
+		out = append(out, "Cover: none")
+	}
+	switch pr.Sight {
+	case terrain.SightBlocks:
+		out = append(out, "Sight: blocked")
+	case terrain.SightHinders:
+		out = append(out, "Sight: hindered (a partial view)")
+	case terrain.SightBlocksBeyond:
+		out = append(out, "Sight: "+sc.Format(pr.SightDepth)+" in, no further")
+	default:
+		out = append(out, "Sight: clear")
+	}
+	switch pr.Going {
+	case terrain.GoingDifficult:
+		out = append(out, "Going: difficult (slow)")
+	case terrain.GoingObstacle:
+		out = append(out, "Going: an obstacle to cross")
+	case terrain.GoingImpassable:
+		out = append(out, "Going: impassable")
+	default:
+		out = append(out, "Going: open")
+	}
+	if pr.Height > 0 {
+		out = append(out, "Height: "+sc.Format(pr.Height))
+	}
+	return out
 }

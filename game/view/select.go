@@ -173,7 +173,9 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 				return s.Finish()
 			}
 		}
-		if h.Fig != 0 && !h.Own {
+		if h.Fig != 0 {
+			// an enemy, or one of your own when the command aims at them
+			// (a leader motivating a man)
 			if c := s.TargetCommand(h.Fig); c != nil {
 				s.Mode = Selected
 				s.Verb = ""
@@ -361,6 +363,10 @@ func Simplify(pts []geom.Pt, tol float64) []geom.Pt {
 	}
 	return out
 }
+
+// SegDist is the distance from p to the segment a-b, in position units
+// (display maths).
+func SegDist(a, b, p geom.Pt) float64 { return segDist(a, b, p) }
 
 func segDist(a, b, p geom.Pt) float64 {
 	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)

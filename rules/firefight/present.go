@@ -317,6 +317,7 @@ func (Firefight) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	}
 	fi.Lines = append(fi.Lines, "Weapons: "+strings.Join(names, ", "))
 	if f.Leader {
+		fi.Radii = commandRadius(s, id)
 		l := fmt.Sprintf("Leader: leadership %d, command range %g cm", f.Rating, data.Dist.Command.CM)
 		if f.Var(fLeadFrom) > s.Round {
 			l += " (from next turn)"
