@@ -51,7 +51,13 @@
 //     sets up hidden during deployment.
 //   - FigureCarder: a figure's card lines, its markers as Mark kinds
 //     (drawn as icons with a legend), its weapons with range bands (the
-//     range rings and the targeting card), and whether it is spent.
+//     range rings and the targeting card), whether it is spent, and Radii
+//     drawn about it while selected (a leader's command distance).
+//   - Shaper: every area a proposed command would affect, drawn while
+//     aiming: a blast's radii, a burst template's rectangle, a cone
+//     (Templater's single circle is the fallback).
+//   - TerrainCarder: what a terrain piece does under the rule set, for the
+//     card under a resting pointer (the map's own properties by default).
 //   - ActionLabeler: each command's button label, short label, kind (a
 //     button, aim at a target, drag to move, end, pass) and grouping.
 //   - Scaler: the unit distances are shown in (inches, or centimetres
