@@ -106,6 +106,25 @@ func (b *battle) layoutButtons(a *App) {
 		}
 		add(label, short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
 	}
+	if b.interrupting() && !b.viewsDiffer() {
+		// standing orders for the rest of the round, for the teams offered
+		if offers, pass := b.offers(); len(offers) > 0 && pass != nil {
+			pc := *pass
+			add("Hold fire all round", "Hold all round", false, false, func() {
+				for _, c := range offers {
+					b.setOrder(b.offerUnit(c), "hold")
+				}
+				b.apply(a, pc)
+			})
+			first := offers[0]
+			add("Fire at first target all round", "Fire all round", false, false, func() {
+				for _, c := range offers {
+					b.setOrder(b.offerUnit(c), "fire")
+				}
+				b.apply(a, first)
+			})
+		}
+	}
 	undo := b.g.CanUndo()
 	add("Undo", "", false, !undo, func() {
 		b.before = nil
@@ -204,4 +223,12 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 			y += 17 * uiScale
 		}
 	}
+}
+
+// setOrder gives a unit a standing order for the rest of the round.
+func (b *battle) setOrder(u rules.UnitID, order string) {
+	if b.ordersRound != b.st().Round || b.orders == nil {
+		b.orders, b.ordersRound = map[rules.UnitID]string{}, b.st().Round
+	}
+	b.orders[u] = order
 }

@@ -45,25 +45,29 @@ type battle struct {
 	rest      float64     // seconds the pointer has rested where it is
 	restAt    fpt         // where it rests
 	piece     int         // the terrain piece the pointer rests on (-1 none)
-	oddsFor   rules.FigID
-	odds      rules.Odds
-	oddsCmd   *rules.Command
-	oddsErr   error
-	los       terrain.LOS
-	hover     rules.FigID
-	log       []logEntry
-	logScroll int
-	pending   map[rules.FigID]bool // removals still to be animated
-	curtain   bool
-	shown     int // side the screen was last handed to
-	buttons   []button
-	bcmds     []func()
-	diceRand  *rand.Rand
-	heading   map[rules.FigID]float64          // where each figure looks, radians (display only)
-	blastAim  map[*geom.Circle]geom.Pt         // where each burst was aimed (its target's spot)
-	explain   *rules.Explanation               // the rule set's status panel, when it has one
-	info      map[rules.FigID]rules.FigureInfo // figures as the rule set sees them, this command
-	letters   map[rules.UnitID]string          // each unit's letter on its bases
+	// standing orders for interruptions, by unit, for one round: "hold"
+	// lets every offer pass, "fire" fires at the first target offered
+	orders      map[rules.UnitID]string
+	ordersRound int
+	oddsFor     rules.FigID
+	odds        rules.Odds
+	oddsCmd     *rules.Command
+	oddsErr     error
+	los         terrain.LOS
+	hover       rules.FigID
+	log         []logEntry
+	logScroll   int
+	pending     map[rules.FigID]bool // removals still to be animated
+	curtain     bool
+	shown       int // side the screen was last handed to
+	buttons     []button
+	bcmds       []func()
+	diceRand    *rand.Rand
+	heading     map[rules.FigID]float64          // where each figure looks, radians (display only)
+	blastAim    map[*geom.Circle]geom.Pt         // where each burst was aimed (its target's spot)
+	explain     *rules.Explanation               // the rule set's status panel, when it has one
+	info        map[rules.FigID]rules.FigureInfo // figures as the rule set sees them, this command
+	letters     map[rules.UnitID]string          // each unit's letter on its bases
 	// before is the state as it stood before the commands whose events
 	// are still being animated: the table shows losses, postures and
 	// markers from it until the dice have landed, so nothing tells a

@@ -78,6 +78,9 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	b.drawVolley(dst, r)
+	if !b.tl.Busy() && !b.curtain && b.interrupting() && !b.viewsDiffer() {
+		b.drawOffer(dst, a, r)
+	}
 	b.drawTemplate(dst)
 	// while a burst or the dice play, the figure under the pointer keeps
 	// its card to itself: they are what the player watches (and the card
@@ -278,5 +281,56 @@ func (b *battle) drawVolley(dst *ebiten.Image, r float64) {
 		seen[id]++
 		p := b.drawPos(f)
 		drawDie(dst, fpt{p.X + r + s*0.7 + float64(k)*(s+3*uiScale), p.Y - r}, s, 0, i+1, 6, true)
+	}
+}
+
+// drawOffer shows an interruption on the table itself, where it happens:
+// the figure the other side may fire at is ringed in that side's colour
+// with a plate saying who may act and how (the choices are on the bar).
+func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
+	st := b.st()
+	offers, _ := b.offers()
+	col := sideColour(st, st.Decider)
+	var at *fpt
+	for _, c := range offers {
+		if len(c.Targets) == 0 {
+			continue
+		}
+		if t := st.Fig(c.Targets[0]); t != nil && !b.hiddenFromViewer(t) {
+			p := b.drawPos(t)
+			at = &p
+			break
+		}
+	}
+	head := st.Sides[st.Decider].Name + " may interrupt"
+	if b.explain != nil && b.explain.Head != "" {
+		head = b.explain.Head
+	}
+	lines := []string{head, "Choose on the bar below, or Enter to let it pass."}
+	f := boldFace(13)
+	w := 0.0
+	for _, l := range lines {
+		w = math.Max(w, textW(l, f))
+	}
+	w += 20 * uiScale
+	h := float64(len(lines))*18*uiScale + 12*uiScale
+	x, y := b.tv.padL+12*uiScale, b.tv.padT+10*uiScale
+	if at != nil {
+		pulse := 1 + 0.12*math.Sin(b.tl.Now*6)
+		ring(dst, *at, r*1.7*pulse, 3*uiScale, col)
+		ring(dst, *at, r*1.7*pulse+3*uiScale, 1.5*uiScale, rgb(0xf2ead6))
+		x = math.Min(math.Max(8*uiScale, at.X+r*2), a.W-b.tv.padR-w-8*uiScale)
+		y = math.Min(math.Max(b.tv.padT+8*uiScale, at.Y-h/2), a.H-b.tv.padB-h-8*uiScale)
+		line(dst, fpt{x, y + h/2}, fpt{at.X + r*1.7, at.Y}, 2*uiScale, col)
+	}
+	a.keepClear(x, y, w, h)
+	roundRect(dst, x, y, w, h, 6*uiScale, rgba(0x14110c, 230))
+	rect(dst, x, y+5*uiScale, 4*uiScale, h-10*uiScale, col)
+	for i, l := range lines {
+		ff := f
+		if i > 0 {
+			ff = face(12)
+		}
+		say(dst, l, ff, x+12*uiScale, y+6*uiScale+float64(i)*18*uiScale, rgb(0xf2ead6), 0)
 	}
 }
