@@ -131,8 +131,22 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.drawTopBar(dst, a)
 	b.drawLog(dst, a)
 	b.drawBottom(dst, a)
-	if an, ok := b.tl.Current(); ok && an.Ev.Roll != nil && !b.unseenUnit(b.view().EventUnit(an.Ev)) {
-		b.drawDice(dst, a, an)
+	if an, ok := b.tl.Current(); ok && an.Ev.Roll != nil {
+		// the rolls on this tray the player may see
+		var seen []rules.Event
+		for _, ev := range append([]rules.Event{an.Ev}, an.More...) {
+			if !b.unseenUnit(b.view().EventUnit(ev)) {
+				seen = append(seen, ev)
+			}
+		}
+		switch {
+		case len(seen) == 1:
+			one := an
+			one.Ev, one.More = seen[0], nil
+			b.drawDice(dst, a, one)
+		case len(seen) > 1:
+			b.drawDiceGroup(dst, a, an, seen)
+		}
 	}
 	if b.curtain {
 		b.drawCurtain(dst, a)

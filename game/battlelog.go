@@ -12,7 +12,14 @@ import (
 )
 
 func (b *battle) finished(an view.Anim) {
-	ev := an.Ev
+	b.logEvent(an.Ev)
+	for _, ev := range an.More {
+		b.logEvent(ev)
+	}
+}
+
+// logEvent writes one event's line (and its roll) to the log.
+func (b *battle) logEvent(ev rules.Event) {
 	if ev.Kind == "removed" {
 		delete(b.pending, ev.Fig)
 	}

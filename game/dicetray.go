@@ -23,8 +23,14 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	tumbleFrac := view.DiceTumble / (view.DiceTumble + view.DiceHold)
 	tw := b.tv.padR - 16*uiScale
 	fs := face(13)
+	st := b.st()
+	opposed := l.Compare == "opposed" && (an.Ev.Side == 0 || an.Ev.Side == 1)
 	var lines []string
 	for _, s := range ledgerLines(l) {
+		if opposed && strings.HasPrefix(s, fmt.Sprintf("%d against %d: ", l.Total, l.Target)) {
+			// an opposed roll names both sides: "Germans 3 against British 2"
+			s = fmt.Sprintf("%s %d against %s %d: %s", st.Sides[an.Ev.Side].Name, l.Total, st.Sides[1-an.Ev.Side].Name, l.Target, l.Outcome)
+		}
 		lines = append(lines, wrap(s, fs, tw-40*uiScale)...)
 	}
 	what := wrap(l.What, boldFace(14), tw-40*uiScale)
@@ -77,7 +83,11 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 			rot = (1 - e) * 6 * float64(i+1)
 			face = 1 + b.diceRand.IntN(max(1, d.Sides))
 		}
-		drawDieTinted(dst, fpt{fx + ds/2, fy + ds/2}, ds, rot, face, d.Sides, tint)
+		dt := tint
+		if opposed && i == 1 && len(l.Dice) == 2 {
+			dt = mix(rgb(0xf6f0e2), sideColour(st, 1-an.Ev.Side), 0.28) // the other side's die
+		}
+		drawDieTinted(dst, fpt{fx + ds/2, fy + ds/2}, ds, rot, face, d.Sides, dt)
 	}
 	if p >= tumbleFrac {
 		oy := ty + top + ds + 18*uiScale
@@ -241,4 +251,55 @@ func chance(l *rules.Ledger) (float64, bool) {
 		}
 	}
 	return p, true
+}
+
+// drawDiceGroup is one tray for rolls made together (every team's
+// activation die at the start of a round): a row each, with its dice in
+// its side's colour, whose roll it is, and the outcome.
+func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []rules.Event) {
+	st := b.st()
+	tw := b.tv.padR - 16*uiScale
+	rowH := 34 * uiScale
+	title := evs[0].Roll.What
+	if i := strings.Index(title, ","); i > 0 {
+		title = title[:i]
+	}
+	th := 48*uiScale + float64(len(evs))*rowH + 26*uiScale
+	tx := a.W - b.tv.padR + 8*uiScale
+	ty := math.Max(b.tv.padT+8*uiScale, a.H-th-8*uiScale)
+	a.keepClear(tx, ty, tw, th)
+	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
+	roundRect(dst, tx, ty, tw, th, 12*uiScale, rgb(0x6b4a2e))
+	roundRect(dst, tx+8*uiScale, ty+8*uiScale, tw-16*uiScale, th-16*uiScale, 8*uiScale, rgb(0x1f4a32))
+	say(dst, fmt.Sprintf("%s: %d rolls together", title, len(evs)), boldFace(14), tx+20*uiScale, ty+14*uiScale, rgb(0xf2e2b8), 0)
+	elapsed := b.tl.Now - an.Start
+	tumble := view.DiceTumble / math.Max(0.01, b.tl.Speed)
+	ds := 24 * uiScale
+	for k, ev := range evs {
+		l := ev.Roll
+		y := ty + 42*uiScale + float64(k)*rowH
+		tint := rgb(0xf6f0e2)
+		if ev.Side == 0 || ev.Side == 1 {
+			tint = mix(tint, sideColour(st, ev.Side), 0.28)
+			rect(dst, tx+16*uiScale, y+4*uiScale, 3*uiScale, ds-8*uiScale, sideColour(st, ev.Side))
+		}
+		for i, d := range l.Dice {
+			face, rot := d.Face, 0.0
+			if elapsed < tumble {
+				face = 1 + b.diceRand.IntN(max(1, d.Sides))
+				rot = (1 - elapsed/tumble) * 4 * float64(i+1)
+			}
+			drawDieTinted(dst, fpt{tx + 36*uiScale + float64(i)*(ds+6*uiScale), y + ds/2}, ds, rot, face, d.Sides, tint)
+		}
+		who := l.What
+		if i := strings.Index(who, ", "); i > 0 {
+			who = who[i+2:]
+		}
+		dx := tx + 36*uiScale + float64(len(l.Dice))*(ds+6*uiScale) + 4*uiScale
+		say(dst, who, face(12), dx, y, rgb(0xe8f0e0), 0)
+		if elapsed >= tumble {
+			say(dst, fmt.Sprintf("total %d: %s", l.Total, l.Outcome), boldFace(12), dx, y+15*uiScale, outcomeColour(l), 0)
+		}
+	}
+	say(dst, "Space or click skips; every ledger is in the log", italicFace(11), tx+tw-20*uiScale, ty+th-24*uiScale, rgb(0x9ab8a0), 2)
 }

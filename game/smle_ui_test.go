@@ -220,3 +220,46 @@ func TestChooserPrices(t *testing.T) {
 		t.Fatal("no S.M.L.E. scenario shipped")
 	}
 }
+
+// An interruption is asked on the table, with no curtain, when both sides
+// see the same table (Farm Lane hides nothing); a team given the
+// standing order to hold fire lets the next offer pass by itself.
+func TestInterruptionWithoutCurtain(t *testing.T) {
+	var g *rules.Game
+	for seed := uint64(1); seed < 60; seed++ {
+		if g = smleGame(t, seed); playUntilOpportunity(g) {
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed gave an opportunity fire window")
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = g.St.Active // the mover's side has the table
+	if !b.interrupting() || b.viewsDiffer() {
+		t.Fatalf("interrupting %v, views differ %v: want an interruption on an open table", b.interrupting(), b.viewsDiffer())
+	}
+	render(a, b)
+	if b.curtain {
+		t.Fatal("the curtain came down for an interruption on an open table")
+	}
+	offers, pass := b.offers()
+	if len(offers) == 0 || pass == nil {
+		t.Fatalf("offers %v pass %v", offers, pass)
+	}
+	decider := g.St.Decider
+	if b.standingOrder(a) {
+		t.Fatal("no standing order yet, but one was carried out")
+	}
+	for _, c := range offers {
+		b.setOrder(b.offerUnit(c), "hold")
+	}
+	if !b.standingOrder(a) {
+		t.Fatal("every team offered holds fire: the offer should pass by itself")
+	}
+	if g.St.Decider == decider && g.St.Phase == "opportunity" {
+		t.Errorf("after the standing order the decider is still %d in the opportunity window", decider)
+	}
+}

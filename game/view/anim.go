@@ -22,6 +22,28 @@ const (
 type Anim struct {
 	Ev         rules.Event
 	Start, Dur float64 // seconds on the timeline (after speed)
+	// More are further rolls of the same kind made together (every
+	// team's activation die at the start of a round), shown in the same
+	// tray as Ev.
+	More []rules.Event
+}
+
+// GroupHold is how much longer a tray stays for each further roll in it.
+const GroupHold = 0.7
+
+// rollGroup is what makes rolls of one kind: the words of a ledger's
+// What before its first comma ("Activation, Rifle team" -> "Activation").
+func rollGroup(ev rules.Event) string {
+	if ev.Roll == nil {
+		return ""
+	}
+	w := ev.Roll.What
+	for i := 0; i < len(w); i++ {
+		if w[i] == ',' {
+			return w[:i]
+		}
+	}
+	return ""
 }
 
 // Progress is how far through the animation the time t is, from 0 to 1.
@@ -75,7 +97,19 @@ func (t *Timeline) Add(evs []rules.Event) {
 	if t.end < t.Now {
 		t.end = t.Now
 	}
+	first := len(t.Items)
 	for _, ev := range evs {
+		if n := len(t.Items); n > first && ev.Kind == "roll" {
+			last := &t.Items[n-1]
+			if g := rollGroup(ev); g != "" && last.Ev.Kind == "roll" && rollGroup(last.Ev) == g {
+				// one tray for rolls made together
+				last.More = append(last.More, ev)
+				d := GroupHold / t.Speed
+				last.Dur += d
+				t.end += d
+				continue
+			}
+		}
 		d := Duration(ev) / t.Speed
 		t.Items = append(t.Items, Anim{Ev: ev, Start: t.end, Dur: d})
 		t.end += d

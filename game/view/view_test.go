@@ -353,3 +353,28 @@ func TestVolleyPlacesEachDie(t *testing.T) {
 		t.Fatalf("one-shot weapon: %+v", c)
 	}
 }
+
+// Rolls made together (every team's activation die) share one tray: one
+// animation holding the rest, a little longer than one roll; a roll of
+// another kind, or one after a move, gets its own.
+func TestRollsTogetherShareATray(t *testing.T) {
+	var tl Timeline
+	roll := func(what string) rules.Event {
+		return rules.Event{Kind: "roll", Roll: &rules.Ledger{What: what, Dice: []rules.Die{{Sides: 6, Face: 3}}}}
+	}
+	tl.Add([]rules.Event{roll("Activation, A"), roll("Activation, B"), roll("Activation, C"), roll("Tie roll-off, B"),
+		{Kind: "move", Fig: 1, Path: []geom.Pt{geom.P(1, 1), geom.P(2, 1)}}, roll("Activation, D")})
+	if len(tl.Items) != 4 {
+		t.Fatalf("%d animations, want 4 (three activations together, the tie, the move, the late activation)", len(tl.Items))
+	}
+	if n := len(tl.Items[0].More); n != 2 {
+		t.Errorf("the first tray holds %d more rolls, want 2", n)
+	}
+	one := Duration(roll("x"))
+	if d := tl.Items[0].Dur; d <= one || d >= 3*one {
+		t.Errorf("a tray of three lasts %.2fs; want more than one roll (%.2fs), far less than three", d, one)
+	}
+	if len(tl.Items[1].More) != 0 || len(tl.Items[3].More) != 0 {
+		t.Error("a roll of another kind or after a move was put in a tray with others")
+	}
+}
