@@ -20,6 +20,16 @@ var lineOfSight = func(ix *terrain.Index, from geom.Pt, target geom.Circle, o te
 	return ix.LineOfSight(from, target, o)
 }
 
+// SightOptions is how the Simple Skirmish Game judges sight, for the
+// rules and for the table's line-of-sight tool: in three dimensions from
+// the firer's helmet to every part of the target (a man ManHeight tall;
+// the game has no postures), terrain nearer the firer never making a
+// target partly hidden but still refusing the shot when it hides the
+// target on every line.
+func SightOptions() terrain.LOSOptions {
+	return terrain.LOSOptions{IgnoreNearFirer: true, FigureHeight: terrain.ManHeight}
+}
+
 // weaponOf is the weapon a figure fires (the first it carries).
 func weaponOf(f *rules.Figure) (Weapon, bool) {
 	if len(f.Weapons) == 0 {
@@ -52,7 +62,7 @@ func shotMods(s *rules.State, f, t *rules.Figure) ([]rules.Mod, error) {
 			rules.FormatInches(geom.Dist(f.Pos, t.Pos)), w.Label, rules.FormatInches(w.Long))
 	}
 	if s.Terrain != nil {
-		los := lineOfSight(s.Terrain, f.Pos, t.Base(s.BaseR), terrain.LOSOptions{IgnoreNearFirer: true})
+		los := lineOfSight(s.Terrain, f.Pos, t.Base(s.BaseR), SightOptions())
 		switch los.Vis {
 		case terrain.Blocked:
 			return nil, fmt.Errorf("%s cannot see %s: terrain blocks every line of sight", f.Name, t.Name)
