@@ -207,7 +207,7 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 	}
 	var evs []rules.Event
 	var hits []hitRec
-	auto := false
+	auto, pinned := false, false
 	arcs := 0
 	for _, f := range fs {
 		aim := t
@@ -238,6 +238,7 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 		f.SetVar(fStill, s.Round)
 		if kind == FirePanic {
 			if h > 0 {
+				pinned = true
 				evs = append(evs, rules.Event{Kind: "pinned", Side: tu.Side, Text: tu.Name + " is pinned down by panic fire (no hits)"})
 			} else {
 				continue
@@ -248,7 +249,13 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 			hits = append(hits, hitRec{f, w})
 		}
 	}
-	// Under fire, whatever the result.
+	// Under fire whatever the result, except that panic fire counts only
+	// when its roll succeeds.
+	if kind == FirePanic && !pinned {
+		uset(u, vContact, 1)
+		uset(u, vRevealed, 1)
+		return evs, nil
+	}
 	flags := ufDirect | arcs
 	if auto {
 		flags |= ufAuto

@@ -1,0 +1,141 @@
+package smle
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+func modReasons(ms []rules.Mod) string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Reason)
+	}
+	return strings.Join(out, "; ")
+}
+
+// Panic fire that fails its roll does not put its target under fire; one
+// that succeeds pins it and does.
+func TestPanicFireUnderFireOnlyOnSuccess(t *testing.T) {
+	for _, c := range []struct {
+		dice   []int
+		under  bool
+		pinned bool
+	}{
+		{[]int{1, 1}, false, false}, // snake eyes: always a miss
+		{[]int{6, 6}, true, true},
+	} {
+		s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 20)}}, 6, 1)
+		r := New().(SMLE)
+		s.Force(c.dice...)
+		evs, err := r.volley(s, s.UnitOf(1), s.Fig(2), FirePanic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tu := s.UnitOf(2)
+		if got := uget(tu, vUF) != 0; got != c.under {
+			t.Errorf("dice %v: under fire %v, want %v", c.dice, got, c.under)
+		}
+		pinned := false
+		for _, e := range evs {
+			pinned = pinned || e.Kind == "pinned"
+		}
+		if pinned != c.pinned {
+			t.Errorf("dice %v: pinned %v, want %v", c.dice, pinned, c.pinned)
+		}
+	}
+}
+
+// The light mortar, like the LMG, takes 1" off its carrier's move.
+func TestLightMortarEncumbrance(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"light-mortar"}}, {x: 12, y: 10, weapons: []string{"lmg"}}, {x: 14, y: 10, weapons: []string{"rifle"}}}},
+		{1, "trained", "", rifles(1, 10, 30)}}, 6, 1)
+	r := New().(SMLE)
+	full := r.baseMove(s, s.Fig(3))
+	for _, id := range []rules.FigID{1, 2} {
+		if got := r.baseMove(s, s.Fig(id)); got != full-geom.PerInch {
+			t.Errorf("%v: move %d, want %d (1\" less than a rifleman)", s.Fig(id).Weapons, got, full-geom.PerInch)
+		}
+	}
+}
+
+// The GPMG must be braced before it fires (the weapons table's *).
+func TestGPMGMustBeBraced(t *testing.T) {
+	w, _ := Std().Weapon("gpmg")
+	in := ShotInput{Quality: "trained", Kind: FireDirect, Weapon: w, Range: 10 * geom.PerInch}
+	if _, _, err := Std().ShotMods(in); err == nil || !strings.Contains(err.Error(), "braced") {
+		t.Errorf("unbraced GPMG: %v, want refused", err)
+	}
+	in.Braced = true
+	if _, ms, err := Std().ShotMods(in); err != nil || !strings.Contains(modReasons(ms), "braced weapon") {
+		t.Errorf("braced GPMG: %v %v", ms, err)
+	}
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"gpmg"}}}},
+		{1, "trained", "", rifles(1, 10, 20)}}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"})
+	if hasLegal(s, "fire - U1 F2 direct") {
+		t.Error("an unbraced GPMG team may not fire")
+	}
+	s.Fig(1).SetVar(fBraced, 1)
+	if !hasLegal(s, "fire - U1 F2 direct") {
+		t.Error("a braced GPMG team may fire")
+	}
+}
+
+// The observer of indirect fire gets neither the braced bonus nor the
+// direct-fire bonus; he gets +2 for each later round observed.
+func TestObserverModifiers(t *testing.T) {
+	w, _ := Std().Weapon("light-mortar")
+	in := ShotInput{Quality: "trained", Kind: FireDirect, Weapon: w, Braced: true, Indirect: true, NotUnderFire: true, Prone: true}
+	tn, ms, err := Std().ShotMods(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn != 7 || len(ms) != 1 || ms[0].Reason != "firer not under fire" || ms[0].Value != 2 {
+		t.Errorf("first round: need %d, mods %v; want 7 and only not under fire +2", tn, ms)
+	}
+	for obs := 1; obs <= 3; obs++ {
+		in.Observed = obs
+		_, ms, _ = Std().ShotMods(in)
+		sum := 0
+		for _, m := range ms {
+			sum += m.Value
+		}
+		if sum != 2+2*obs {
+			t.Errorf("observed %d rounds before: %+d (%s), want %+d", obs, sum, modReasons(ms), 2+2*obs)
+		}
+	}
+}
+
+// "Not under fire": the team was not fired at this round or the round
+// before. Fired at in round 1, it lacks the bonus in rounds 1 and 2 and
+// has it again in round 3.
+func TestNotUnderFireMeansThisRoundAndTheLast(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 20)}}, 6, 1)
+	r := New().(SMLE)
+	u := s.UnitOf(1)
+	notUF := func() bool { return r.shotInput(s, s.Fig(1), s.Fig(2), r.primary(s.Fig(1)), FireDirect).NotUnderFire }
+	if !notUF() {
+		t.Fatal("round 1, not yet fired at: the bonus applies")
+	}
+	uset(u, vUF, ufDirect)
+	if notUF() {
+		t.Error("fired at this round: no bonus")
+	}
+	s.Force(3, 3)
+	s.Round++
+	r.beginRound(s)
+	if notUF() {
+		t.Error("fired at the round before: no bonus")
+	}
+	s.Force(3, 3)
+	s.Round++
+	r.beginRound(s)
+	if !notUF() {
+		t.Error("a whole round without fire: the bonus is back")
+	}
+}
