@@ -171,6 +171,39 @@ type hitRec struct {
 	w     *Weapon
 }
 
+// fireParties lists who fires (one figure for return and panic fire: one
+// roll for the whole team) and which of the target figures ms are exposed
+// (some firer reaches and sees them).
+func (r SMLE) fireParties(s *rules.State, u *rules.Unit, ms []*rules.Figure, kind string) (fs, exposed []*rules.Figure) {
+	fs = r.firers(s, u, ms)
+	for _, m := range ms {
+		for _, f := range fs {
+			if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
+				exposed = append(exposed, m)
+				break
+			}
+		}
+	}
+	if len(fs) > 0 && (kind == FireReturn || kind == FirePanic) {
+		fs = fs[:1]
+	}
+	return fs, exposed
+}
+
+// aimFor is the figure f's roll is made against: the named target when f
+// reaches and sees it, else the first exposed figure it does.
+func (r SMLE) aimFor(s *rules.State, f, t *rules.Figure, exposed []*rules.Figure) *rules.Figure {
+	if inReach(r.primary(f), f.Pos, t.Pos) && visible(s, f, t) {
+		return t
+	}
+	for _, m := range exposed {
+		if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
+			return m
+		}
+	}
+	return t
+}
+
 // volley resolves team fire of one kind at the team of target t.
 func (r SMLE) volley(s *rules.State, u *rules.Unit, t *rules.Figure, kind string) ([]rules.Event, error) {
 	return r.volleyAt(s, u, t, kind, false)
@@ -188,37 +221,16 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 	if aimed {
 		ms = []*rules.Figure{t}
 	}
-	fs := r.firers(s, u, ms)
+	fs, exposed := r.fireParties(s, u, ms, kind)
 	if len(fs) == 0 {
 		return nil, fmt.Errorf("no figure of %s can fire at %s", u.Name, tu.Name)
-	}
-	// Exposed figures: those some firer sees.
-	var exposed []*rules.Figure
-	for _, m := range ms {
-		for _, f := range fs {
-			if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
-				exposed = append(exposed, m)
-				break
-			}
-		}
-	}
-	if kind == FireReturn || kind == FirePanic {
-		fs = fs[:1] // one roll for the whole team
 	}
 	var evs []rules.Event
 	var hits []hitRec
 	auto, pinned := false, false
 	arcs := 0
 	for _, f := range fs {
-		aim := t
-		if !inReach(r.primary(f), f.Pos, t.Pos) || !visible(s, f, t) {
-			for _, m := range exposed {
-				if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
-					aim = m
-					break
-				}
-			}
-		}
+		aim := r.aimFor(s, f, t, exposed)
 		w := r.primary(f)
 		arcs |= arcFlags(aim, f.Pos)
 		in := r.shotInput(s, f, aim, w, kind)
@@ -421,9 +433,11 @@ func (r SMLE) effectP(in EffectInput) []float64 {
 	return out
 }
 
-// fireOdds: the worst that happens to the target team, by enumeration.
-// Exact when the target team's figures share quality and armour (they do
-// in S.M.L.E.: quality is per team).
+// fireOdds is the exact distribution of the worst that happens to the
+// target team, as the engine plays it (see woundDP): every firer's roll,
+// hits falling at random among the exposed figures still standing, each
+// hit's effect, and a second wound making things worse (a second light
+// wound is serious, a wound on a seriously wounded man kills).
 func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	u := s.UnitOf(c.Unit)
 	if u == nil || len(c.Targets) != 1 {
@@ -448,26 +462,15 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	if aimed {
 		kind, targets = FireDirect, []*rules.Figure{t}
 	}
-	fs := r.firers(s, u, targets)
+	fs, exposed := r.fireParties(s, u, targets, kind)
 	if len(fs) == 0 {
 		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", u.Name)
 	}
-	if kind == FireReturn || kind == FirePanic {
-		fs = fs[:1]
-	}
-	// noWorse[j] is the chance that no hit has an effect worse than level
-	// j (levels in EffectNames order, 0 = kill); noWorse[n] is the chance
-	// of no hit at all.
-	n := len(EffectNames)
-	noWorse := make([]float64, n+1)
-	for j := range noWorse {
-		noWorse[j] = 1
-	}
 	var mods []rules.Mod
-	panicHit := 1.0
+	dp := r.newWoundDP(s, exposed)
 	for i, f := range fs {
 		w := r.primary(f)
-		in := r.shotInput(s, f, t, w, kind)
+		in := r.shotInput(s, f, r.aimFor(s, f, t, exposed), w, kind)
 		in.Specific = aimed
 		hc, err := r.d.HitCounts(in)
 		if err != nil {
@@ -477,8 +480,9 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			_, mods, _ = r.d.ShotMods(in)
 		}
 		if kind == FirePanic {
-			panicHit = float64(36-hc[0]) / 36
-			break
+			p := float64(36-hc[0]) / 36
+			return rules.Odds{Outcomes: []rules.Outcome{{Name: "pinned down", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods,
+				Note: "panic fire causes no hits; a success pins the target and puts it under fire, a failure does neither"}, nil
 		}
 		if kind == FireReturn && len(hc) > 2 {
 			for h := 2; h < len(hc); h++ {
@@ -486,34 +490,14 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			}
 			hc = hc[:2]
 		}
-		ep := r.effectP(EffectInput{Weapon: w, Armour: armourOf(s, t), Quality: t.Quality, Motive: t.Motive})
-		// mild[j] = P(one hit's effect is milder than level j), j = 0..n.
-		mild := make([]float64, n+1)
-		for j := 1; j <= n; j++ {
-			mild[j] = mild[j-1] + ep[j-1]
+		dist := make([]float64, len(hc))
+		for h, n := range hc {
+			dist[h] = float64(n) / 36
 		}
-		for j := 0; j <= n; j++ {
-			pAllAtLeast := 0.0
-			q := 1 - mild[j] // P(one hit at index >= j)
-			for h, cnt := range hc {
-				pAllAtLeast += float64(cnt) / 36 * pow(q, h)
-			}
-			noWorse[j] *= pAllAtLeast
-		}
+		dp.volley(dist, w)
 	}
-	if kind == FirePanic {
-		return rules.Odds{Outcomes: []rules.Outcome{{Name: "pinned down", P: panicHit}, {Name: Miss, P: 1 - panicHit}}, Mods: mods,
-			Note: "panic fire causes no hits; a success puts the target under fire"}, nil
-	}
-	// P(worst is exactly level j) = noWorse[j] - noWorse[j+1]; noWorse[n]
-	// is P(no hit at all).
-	var out []rules.Outcome
-	for j, name := range EffectNames {
-		out = append(out, rules.Outcome{Name: name, P: noWorse[j] - noWorse[j+1]})
-	}
-	out = append(out, rules.Outcome{Name: Miss, P: noWorse[n]})
-	return rules.Odds{Outcomes: out, Mods: mods,
-		Note: fmt.Sprintf("%d firer(s); the worst result on %s's team; modifiers shown are the first firer's", len(fs), t.Name)}, nil
+	return rules.Odds{Outcomes: dp.outcomes(), Mods: mods,
+		Note: fmt.Sprintf("%d firer(s); the worst result on %s's team, second wounds counted; modifiers shown are the first firer's", len(fs), t.Name)}, nil
 }
 
 func pow(q float64, h int) float64 {

@@ -495,7 +495,8 @@ func TestIssueExampleOnTheTable(t *testing.T) {
 }
 
 // The fire odds (worst result over autofire hits) against a brute-force
-// enumeration of every die: an LMG at extreme range at a prone veteran.
+// enumeration of every die: an LMG at extreme range at a prone veteran,
+// wounds adding up as the engine plays them.
 func TestAutofireOddsBruteForce(t *testing.T) {
 	s, _ := newState(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 5, weapons: []string{"lmg"}}}}, {1, "veteran", "", rifles(1, 10, 35)}}, 6, 1)
 	s.Fig(2).Posture = rules.Prone
@@ -522,26 +523,41 @@ func TestAutofireOddsBruteForce(t *testing.T) {
 			for i := h; i < maxHits; i++ {
 				weight *= 36
 			}
-			// Enumerate each hit's (attack die, defence die).
-			var rec func(i int, worst string)
-			rec = func(i int, worst string) {
-				if i == h {
-					counts[worst] += weight
-					total += weight
+			// Enumerate each hit's (attack die, defence die) on the lone
+			// man, whose wounds add up (a second light wound is serious,
+			// a second serious one kills, a dead man takes no more).
+			var rec func(i int, worst string, st int)
+			rec = func(i int, worst string, st int) {
+				if i == h || st == stDead {
+					w := weight
+					for j := i; j < h; j++ {
+						w *= 36
+					}
+					counts[worst] += w
+					total += w
 					return
 				}
 				for x := 1; x <= 6; x++ {
 					for y := 1; y <= 6; y++ {
 						e, _ := Std().ResolveEffect(ein, []int{x, y}, "")
+						nst := st
+						switch {
+						case e == Kill, e == Serious && st == stSerious:
+							e, nst = Kill, stDead
+						case e == Serious, e == Light && st != stOK:
+							e, nst = Serious, stSerious
+						case e == Light:
+							nst = stLight
+						}
 						w := worst
 						if w == Miss || sev[e] < sev[w] {
 							w = e
 						}
-						rec(i+1, w)
+						rec(i+1, w, nst)
 					}
 				}
 			}
-			rec(0, Miss)
+			rec(0, Miss, stOK)
 		}
 	}
 	for _, name := range []string{Kill, Serious, Light, NearMiss, Miss} {
