@@ -63,14 +63,37 @@ type Result struct {
 
 // Run plays c on n copies of st (never changed) and compares with Odds.
 func Run(rs rules.RuleSet, st *rules.State, c rules.Command, classify Classify, n int, seed uint64) Result {
-	res := Result{Command: c.String(), N: n, Unnamed: map[string]int{}}
 	o, err := rs.Odds(st.Clone(), c)
 	if err != nil {
-		res.OddsErr = err
-		return res
+		return Result{Command: c.String(), OddsErr: err}
 	}
+	play := func(s *rules.State) ([]rules.Event, error) { return rs.Apply(s, c) }
+	return RunDist(c.String(), o.Outcomes, st, play, classify, n, seed)
+}
+
+// RunParts checks each part of a command's odds (Odds.Parts: one figure
+// under a template, one pairing of an assault) the same way; classify
+// names what the trial did for that part.
+func RunParts(rs rules.RuleSet, st *rules.State, c rules.Command, classify func(part rules.OddsPart) Classify, n int, seed uint64) []Result {
+	o, err := rs.Odds(st.Clone(), c)
+	if err != nil {
+		return []Result{{Command: c.String(), OddsErr: err}}
+	}
+	play := func(s *rules.State) ([]rules.Event, error) { return rs.Apply(s, c) }
+	var out []Result
+	for _, p := range o.Parts {
+		out = append(out, RunDist(c.String()+" / "+p.Name, p.Outcomes, st, play, classify(p), n, seed))
+	}
+	return out
+}
+
+// RunDist is the general check: outcomes is the claimed distribution and
+// play does in each trial whatever rolls the dice (an Apply, or a rule
+// set's own round-start rolls).
+func RunDist(what string, outcomes []rules.Outcome, st *rules.State, play func(*rules.State) ([]rules.Event, error), classify Classify, n int, seed uint64) Result {
+	res := Result{Command: what, N: n, Unnamed: map[string]int{}}
 	idx := map[string]int{}
-	for _, x := range o.Outcomes {
+	for _, x := range outcomes {
 		idx[x.Name] = len(res.Rows)
 		res.Rows = append(res.Rows, Row{Name: x.Name, P: x.P})
 	}
@@ -79,7 +102,7 @@ func Run(rs rules.RuleSet, st *rules.State, c rules.Command, classify Classify, 
 		s.Forced = nil
 		s.RNG = *rand.NewPCG(seed, uint64(i))
 		before := s.Clone()
-		evs, err := rs.Apply(s, c)
+		evs, err := play(s)
 		if err != nil {
 			res.Refused = fmt.Errorf("trial %d: %v", i, err)
 			return res

@@ -635,6 +635,10 @@ func (r SMLE) blastOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	}
 	_, mods, _ := r.d.ShotMods(in)
 	p := float64(36-hc[0]) / 36
-	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods,
-		Note: "a miss still bursts where it lands"}, nil
+	parts, err := r.blastParts(s, f, t, w, in)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods, Parts: parts,
+		Note: "a miss still bursts where it lands; parts: the effect on each figure it may reach (friend or foe)"}, nil
 }

@@ -483,6 +483,9 @@ const (
 	CloseForcedBack     = "attacker forced back"
 	CloseAttackerKilled = "attacker killed"
 	CloseAttackerFalls  = "attacker falls back"
+	// CloseSurrender: a broken team caught in a close assault gives up
+	// without a fight.
+	CloseSurrender = "defenders surrender"
 )
 
 // CloseNames lists close assault outcomes in a fixed order.

@@ -1,9 +1,11 @@
 package smle
 
 import (
+	"fmt"
 	"sort"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // Exact odds of hits landing on a team, as the engine resolves them.
@@ -180,4 +182,147 @@ func (d *woundDP) outcomes() []rules.Outcome {
 	lv := d.levels()
 	return []rules.Outcome{{Name: Kill, P: lv[lvKill]}, {Name: Serious, P: lv[lvSerious]}, {Name: Light, P: lv[lvLight]},
 		{Name: NearMiss, P: lv[lvNear]}, {Name: Miss, P: lv[lvMiss]}}
+}
+
+// ---------------------------------------------------------------------------
+// Activation
+
+// activationOdds: "activate U<n>" asks for the chances of each band of the
+// team's next activation roll, made as the next round begins, if nothing
+// changes before then (this round's fire then counts as last round's).
+// Outcomes are the Activation Table's bands by name, lowest first.
+func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	u := s.UnitOf(c.Unit)
+	if u == nil || len(members(s, u.ID)) == 0 {
+		return rules.Odds{}, fmt.Errorf("activation odds need a team on the table")
+	}
+	ns := s.Clone()
+	var in ActivationInput
+	for _, t := range teams(ns) {
+		r.newRoundVars(t)
+		if t.ID == u.ID {
+			in = r.activationInput(ns, t)
+		}
+	}
+	counts := r.d.ActivationOdds(in)
+	note := "1D6 plus the modifiers shown, as the next round begins"
+	_, _, l := r.d.ResolveActivation(1, in, "")
+	if l.Note != "" {
+		note += "; then " + l.Note
+	}
+	if lt := r.followedTeam(ns, ns.UnitOf(u.ID)); lt != nil {
+		note += fmt.Sprintf("; but it follows its incompetent leader and acts at %s's level", lt.Name)
+	}
+	var out []rules.Outcome
+	for i, b := range r.d.Bands {
+		out = append(out, rules.Outcome{Name: b.Name, P: float64(counts[i]) / 6})
+	}
+	return rules.Odds{Outcomes: out, Mods: r.d.ActivationMods(in), Note: note}, nil
+}
+
+// ---------------------------------------------------------------------------
+// Explosives
+
+// Unhurt names a figure no burst die reached.
+const Unhurt = "unhurt"
+
+// figEffect is the distribution (by level, lvMiss meaning unhurt) of what
+// n effect rolls of weapon w do to figure g, wounds adding up and a dead
+// man taking no more. burst: one-die burst attacks; else the weapon's own
+// attack (a direct hit).
+func (r SMLE) figEffect(s *rules.State, g *rules.Figure, w *Weapon, n int, burst bool) [5]float64 {
+	type key struct{ st, lv int }
+	cur := map[key]float64{{figState(g), lvMiss}: 1}
+	ep := r.effectP(EffectInput{Weapon: w, Burst: burst, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})
+	for i := 0; i < n; i++ {
+		next := map[key]float64{}
+		for st := stOK; st <= stDead; st++ {
+			for lv := lvMiss; lv <= lvKill; lv++ {
+				p := cur[key{st, lv}]
+				if p == 0 {
+					continue
+				}
+				if st == stDead {
+					next[key{st, lv}] += p
+					continue
+				}
+				for j, name := range EffectNames {
+					nst, alv := applied(name, st)
+					next[key{nst, max(lv, alv)}] += p * ep[j]
+				}
+			}
+		}
+		cur = next
+	}
+	var out [5]float64
+	for st := stOK; st <= stDead; st++ {
+		for lv := lvMiss; lv <= lvKill; lv++ {
+			out[lv] += cur[key{st, lv}]
+		}
+	}
+	return out
+}
+
+// blastParts is the exact effect of an explosive on every figure it may
+// reach, as the engine resolves it: the to-hit roll (a hit bursts on the
+// target, which takes the weapon's own attack, everyone else in reach one
+// burst die per inch inside the radius), a miss deviating by the die and
+// bursting there on everyone in reach.
+func (r SMLE) blastParts(s *rules.State, f, t *rules.Figure, w *Weapon, in ShotInput) ([]rules.OddsPart, error) {
+	acc := make([][5]float64, len(s.Figures))
+	type ck struct {
+		i, n  int
+		burst bool
+	}
+	cache := map[ck][5]float64{}
+	add := func(impact geom.Pt, hit bool, p float64) {
+		for i := range s.Figures {
+			g := &s.Figures[i]
+			if g.Removed {
+				continue
+			}
+			k := ck{i, BurstDiceAt(w.Dice, impact, g.Pos), true}
+			if hit && g.ID == t.ID {
+				k = ck{i, 1, false}
+			}
+			d, ok := cache[k]
+			if !ok {
+				d = r.figEffect(s, g, w, k.n, k.burst)
+				cache[k] = d
+			}
+			for lv := range d {
+				acc[i][lv] += p * d[lv]
+			}
+		}
+	}
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			h, l, err := r.d.ResolveShot(in, a, b, "")
+			if err != nil {
+				return nil, err
+			}
+			if h > 0 {
+				add(t.Pos, true, 1.0/36)
+				continue
+			}
+			missBy := max(1, l.Target-l.Total)
+			for face := 1; face <= 6; face++ {
+				dev := r.d.Deviation(missBy, face, w.Thrown, in.Extreme())
+				add(ImpactPoint(f.Pos, t.Pos, dev), false, 1.0/216)
+			}
+		}
+	}
+	var parts []rules.OddsPart
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.Removed || acc[i][lvMiss] >= 1 {
+			continue
+		}
+		d := acc[i]
+		parts = append(parts, rules.OddsPart{Fig: g.ID,
+			Name: fmt.Sprintf("F%d %s, %s\" from the aim point", g.ID, g.Name, rules.FormatInches(geom.Dist(t.Pos, g.Pos))),
+			Outcomes: []rules.Outcome{{Name: Kill, P: d[lvKill]}, {Name: Serious, P: d[lvSerious]}, {Name: Light, P: d[lvLight]},
+				{Name: NearMiss, P: d[lvNear]}, {Name: Unhurt, P: d[lvMiss]}}})
+	}
+	return parts, nil
 }

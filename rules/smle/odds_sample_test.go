@@ -1,10 +1,12 @@
 package smle
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 	"hedgerow/rules/oddscheck"
 )
 
@@ -102,5 +104,153 @@ func TestFireOddsMatchEngineSampling(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 		}
 		t.Logf("%s: %s", c.name, res)
+	}
+}
+
+// figClass names what a command did to one figure: the worst effect, or
+// unhurt when no effect roll reached it.
+func figClass(id rules.FigID) oddscheck.Classify {
+	return func(_, _ *rules.State, evs []rules.Event) string {
+		worst := Unhurt
+		sev := map[string]int{Unhurt: 0, NearMiss: 1, Light: 2, Serious: 3, Kill: 4}
+		up := func(x string) {
+			if sev[x] > sev[worst] {
+				worst = x
+			}
+		}
+		for _, e := range evs {
+			switch {
+			case e.Kind == "removed" && e.Fig == id:
+				up(Kill)
+			case e.Kind == "wounded" && e.Fig == id && strings.Contains(e.Text, "serious"):
+				up(Serious)
+			case e.Kind == "wounded" && e.Fig == id:
+				up(Light)
+			case e.Roll != nil && e.Target == id && (strings.HasPrefix(e.Roll.What, "Effect of") || strings.HasPrefix(e.Roll.What, "Burst of")):
+				up(NearMiss)
+			}
+		}
+		return worst
+	}
+}
+
+// pairClass names a close assault pairing's result from its roll.
+func pairClass(a, d rules.FigID) oddscheck.Classify {
+	return func(_, _ *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Roll != nil && e.Fig == a && e.Target == d && strings.HasPrefix(e.Roll.What, "Close assault") {
+				return e.Roll.Outcome
+			}
+		}
+		return NotFought
+	}
+}
+
+// firstRoll names the first roll's outcome (a door kick), or what the
+// events say when there is no roll (a broken team surrendering).
+func firstRoll(_, _ *rules.State, evs []rules.Event) string {
+	for _, e := range evs {
+		if e.Roll != nil {
+			return e.Roll.Outcome
+		}
+	}
+	return "no roll"
+}
+
+func check(t *testing.T, name string, res oddscheck.Result) {
+	t.Helper()
+	if err := res.Err(); err != nil {
+		t.Errorf("%s: %v", name, err)
+	}
+	t.Logf("%s: %s", name, res)
+}
+
+// Opportunity fire, explosives on every figure under the template, close
+// assault (each pairing), door kicks and rushes, and the activation roll:
+// each held to its odds by sampling the engine.
+func TestOtherOddsMatchEngineSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sampling")
+	}
+	const n = 20000
+	r := New().(SMLE)
+
+	// Opportunity fire at a mover.
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "veteran", "", smgs(2, 10, 20)}}, 1, 4)
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(10, 13)}})
+	check(t, "opportunity fire", oddscheck.Run(New(), s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}}, fireClass, n, 3))
+
+	// A grenade launcher at a team of three, a friend near the target too.
+	s = active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade-launcher"}}, {x: 11, y: 28.6, weapons: []string{"rifle"}}}},
+		{1, "green", "", []tfig{{x: 10, y: 30, weapons: []string{"rifle"}}, {x: 11.2, y: 30, weapons: []string{"rifle"}}, {x: 8.5, y: 30.5, weapons: []string{"rifle"}}}}}, "advance-8")
+	blast := rules.Command{Verb: "blast", Fig: 1, Targets: []rules.FigID{4}, Arg: "grenade-launcher"}
+	o, err := New().Odds(s, blast)
+	if err != nil || len(o.Parts) < 3 {
+		t.Fatalf("blast odds %v %v", o, err)
+	}
+	check(t, "explosive to-hit", oddscheck.Run(New(), s, blast, func(_, _ *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Roll != nil {
+				return e.Roll.Outcome
+			}
+		}
+		return ""
+	}, n, 5))
+	for _, res := range oddscheck.RunParts(New(), s, blast, func(p rules.OddsPart) oddscheck.Classify { return figClass(p.Fig) }, n, 5) {
+		check(t, "explosive", res)
+	}
+
+	// A close assault, two against three with one defender wounded.
+	s = active(t, []tunit{{0, "veteran", "", []tfig{{x: 10, y: 10, weapons: []string{"smg", MeleeWeapon}}, {x: 12, y: 10, weapons: []string{"rifle"}}}},
+		{1, "trained", "", []tfig{{x: 10, y: 11.8, weapons: []string{"rifle"}}, {x: 12, y: 11.8, weapons: []string{"rifle"}}, {x: 14, y: 11.8, weapons: []string{"rifle"}}}}}, "close-9")
+	s.Fig(4).Markers |= rules.Wounded
+	as := rules.Command{Verb: "assault", Unit: 1, Targets: []rules.FigID{3}}
+	check(t, "close assault, first pairing", oddscheck.Run(New(), s, as, func(b, a *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Close assault") {
+				return e.Roll.Outcome
+			}
+		}
+		return ""
+	}, n, 9))
+	for _, res := range oddscheck.RunParts(New(), s, as, func(p rules.OddsPart) oddscheck.Classify { return pairClass(p.Fig, p.Target) }, n, 9) {
+		check(t, "close assault", res)
+	}
+
+	// Door kicks: a wounded green man kicking, and a rush.
+	s = doorState(t)
+	s.Fig(1).Markers |= rules.Wounded
+	check(t, "door kick, lightly wounded", oddscheck.Run(New(), s, mustParse(t, "door F1 "+door+" kick"), firstRoll, n, 13))
+	s = doorState(t)
+	if hasLegal(s, "door F1 "+door+" rush") {
+		check(t, "door rush", oddscheck.Run(New(), s, mustParse(t, "door F1 "+door+" rush"), func(_, after *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil {
+					if e.Roll.Outcome == "door open" {
+						return "door open"
+					}
+					return "in a heap"
+				}
+			}
+			return ""
+		}, n, 13))
+	}
+
+	// The activation roll: a team under fire last round, with a casualty
+	// and a wounded man, and a fresh one.
+	s, _ = newState(t, []tunit{{0, "veteran", "steady", rifles(3, 10, 10)}, {1, "green", "", rifles(2, 10, 30)}}, 6, 1)
+	uset(s.UnitOf(1), vUF, ufDirect|ufAuto)
+	s.Fig(1).Markers |= rules.Wounded
+	s.Fig(2).Markers |= rules.BadlyWounded
+	for _, id := range []rules.UnitID{1, 2} {
+		o, err := New().Odds(s, rules.Command{Verb: "activate", Unit: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		play := func(st *rules.State) ([]rules.Event, error) { return r.beginRound(st), nil }
+		band := func(_, after *rules.State, _ []rules.Event) string {
+			return Std().Bands[uget(after.UnitOf(id), vBand)].Name
+		}
+		check(t, fmt.Sprintf("activation of U%d", id), oddscheck.RunDist(fmt.Sprintf("activate U%d", id), o.Outcomes, s, play, band, n, 17))
 	}
 }

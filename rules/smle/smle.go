@@ -94,7 +94,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 			return nil, fmt.Errorf("%s carries no weapon", f.Name)
 		}
 		for _, w := range f.Weapons {
-			if _, ok := r.d.Weapon(w); !ok && w != DoorBreaker {
+			if _, ok := r.d.Weapon(w); !ok && w != DoorBreaker && w != MeleeWeapon && w != ImprovisedWeapon {
 				return nil, fmt.Errorf("%s carries %q, which is not in the S.M.L.E. weapons table", f.Name, w)
 			}
 		}
@@ -152,28 +152,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 	s.SetVar(vSecond, 0)
 	ts := teams(s)
 	for _, u := range ts {
-		// Running: three rounds in a row and the team must halt one
-		// round (two in body armour) to get its breath back.
-		if uget(u, vWinded) > 0 {
-			uset(u, vWinded, uget(u, vWinded)-1)
-		}
-		if uget(u, vRan) == 1 {
-			uset(u, vRunRnds, uget(u, vRunRnds)+1)
-		} else {
-			uset(u, vRunRnds, 0)
-		}
-		if uget(u, vRunRnds) >= 3 {
-			rest := 1
-			if uget(u, vArmour) == 3 {
-				rest = 2
-			}
-			uset(u, vWinded, rest)
-			uset(u, vRunRnds, 0)
-			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Unit: u.ID, Text: u.Name + " must halt to get its breath back"})
-		}
-		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vMount, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
-		uset(u, vUFPrev, u.Vars[vUF])
-		uset(u, vUF, 0)
+		evs = append(evs, r.newRoundVars(u)...)
 		in := r.activationInput(s, u)
 		total, band, l := r.d.RollActivation(s, in, fmt.Sprintf("Activation, %s", u.Name))
 		uset(u, vDie, l.Dice[0].Face)
@@ -212,6 +191,36 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			}
 		}
 	}
+	return evs
+}
+
+// newRoundVars carries a team's variables into a new round: running and
+// getting its breath back, this round's fire becoming last round's, and
+// the per-round records cleared.
+func (r SMLE) newRoundVars(u *rules.Unit) []rules.Event {
+	var evs []rules.Event
+	// Running: three rounds in a row and the team must halt one
+	// round (two in body armour) to get its breath back.
+	if uget(u, vWinded) > 0 {
+		uset(u, vWinded, uget(u, vWinded)-1)
+	}
+	if uget(u, vRan) == 1 {
+		uset(u, vRunRnds, uget(u, vRunRnds)+1)
+	} else {
+		uset(u, vRunRnds, 0)
+	}
+	if uget(u, vRunRnds) >= 3 {
+		rest := 1
+		if uget(u, vArmour) == 3 {
+			rest = 2
+		}
+		uset(u, vWinded, rest)
+		uset(u, vRunRnds, 0)
+		evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Unit: u.ID, Text: u.Name + " must halt to get its breath back"})
+	}
+	u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vMount, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
+	uset(u, vUFPrev, u.Vars[vUF])
+	uset(u, vUF, 0)
 	return evs
 }
 
@@ -771,6 +780,8 @@ func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.assaultOdds(s, c)
 	case "door":
 		return r.doorOdds(s, c)
+	case "activate":
+		return r.activationOdds(s, c)
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }
