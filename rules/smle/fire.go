@@ -159,11 +159,25 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 	}
 	if tu := s.UnitOf(t.Unit); tu != nil {
 		in.MovedOverHalf = int64(t.Var(fMoved))*2 > r.baseMove(s, t)
+		in.IntoOutOfSight = movedIntoSight(s, f, t)
 	}
 	if los, ok := sees(s, f, t); ok {
 		in.Cover = los.Cover
 	}
 	return in
+}
+
+// movedIntoSight: the target is moving in its team's go now and the
+// firer could not see it where it began that go, so it has just come
+// into sight (-2, counted with cover: the best one only). A mover that
+// leaves sight cannot be fired at, so "out of sight" never arises here.
+func movedIntoSight(s *rules.State, f, t *rules.Figure) bool {
+	if t.Var(fMoved) == 0 || s.Var(vCur) != int(t.Unit) {
+		return false
+	}
+	was := *t
+	was.Pos = geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
+	return was.Pos != t.Pos && !inSight(s, f, &was)
 }
 
 type hitRec struct {

@@ -33,7 +33,8 @@ func (d *Data) LeaderQualityOf(f *rules.Figure) (LeaderQuality, bool) {
 
 // groupLeader finds the leader that leads team u: a leader figure in the
 // team itself first, else one of the team's group (its parent, a sibling
-// or a child team) within a full move of some team figure; lowest id wins.
+// or a child team) within a full move of some team figure that can see
+// him; lowest id wins.
 func (r SMLE) groupLeader(s *rules.State, u *rules.Unit, ms []*rules.Figure) *rules.Figure {
 	var near *rules.Figure
 	for i := range s.Figures {
@@ -55,8 +56,10 @@ func (r SMLE) groupLeader(s *rules.State, u *rules.Unit, ms []*rules.Figure) *ru
 		if !related {
 			continue
 		}
+		// The group bonus needs the leader within a full move of the
+		// team and in sight of it.
 		for _, f := range ms {
-			if geom.WithinDist(f.Pos, l.Pos, r.baseMove(s, f)) {
+			if geom.WithinDist(f.Pos, l.Pos, r.baseMove(s, f)) && inSight(s, f, l) {
 				near = l
 				break
 			}

@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 func modReasons(ms []rules.Mod) string {
@@ -137,5 +138,50 @@ func TestNotUnderFireMeansThisRoundAndTheLast(t *testing.T) {
 	r.beginRound(s)
 	if !notUF() {
 		t.Error("a whole round without fire: the bonus is back")
+	}
+}
+
+// A leader's +1 to the other teams of his group needs him in sight of the
+// team as well as within a full move of it.
+func TestLeaderBonusNeedsSight(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}, leader: true}}},
+		{0, "trained", "", []tfig{{x: 10, y: 14, weapons: []string{"rifle"}}}},
+		{1, "trained", "", rifles(1, 40, 40)},
+	}, 2, 5, 6)
+	s.Units[1].Parent = 1
+	r := New().(SMLE)
+	if !r.activationInput(s, s.UnitOf(2)).Leader {
+		t.Fatal("leader 4\" away in the open: +1")
+	}
+	k, _ := terrain.KindByName("high-wall")
+	s.Map.Pieces = []terrain.Piece{{ID: 0, Kind: "high-wall", Props: k.Props, Path: []geom.Pt{geom.P(5, 12), geom.P(15, 12)}}}
+	s.Terrain = terrain.NewIndex(s.Map)
+	if r.activationInput(s, s.UnitOf(2)).Leader {
+		t.Error("leader 4\" away behind a high wall, out of sight: no +1")
+	}
+}
+
+// A figure that comes out from behind a wall during its go is moving into
+// sight: opportunity fire at it takes -2 (as cover, the best one only).
+func TestMovingIntoSight(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 30)}}, 1, 4)
+	k, _ := terrain.KindByName("high-wall")
+	s.Map.Pieces = []terrain.Piece{{ID: 0, Kind: "high-wall", Props: k.Props, Path: []geom.Pt{geom.P(5, 12), geom.P(12, 12)}}}
+	s.Terrain = terrain.NewIndex(s.Map)
+	r := New().(SMLE)
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(13.5, 10)}})
+	if s.Phase != PhaseOpportunity {
+		t.Fatalf("no opportunity window: %s", s.Phase)
+	}
+	in := r.shotInput(s, s.Fig(2), s.Fig(1), r.primary(s.Fig(2)), FireOpportunity)
+	_, ms, _ := Std().ShotMods(in)
+	if !in.IntoOutOfSight || !strings.Contains(modReasons(ms), "moving into or out of sight") {
+		t.Errorf("came out from behind the wall: %v", modReasons(ms))
+	}
+	s.Force(3, 4) // 7 + 2 not under fire - 2 into sight = 7: a hit
+	evs := apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	if evs[0].Roll == nil || evs[0].Roll.Total != 7 {
+		t.Errorf("roll %+v", evs[0].Roll)
 	}
 }
