@@ -120,6 +120,20 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 				break
 			}
 		}
+		if len(out) > 0 && s.Fig(out[len(out)-1]).Unit == e.ID {
+			continue
+		}
+		// No one reaches the team, but someone sees it beyond twice
+		// effective range: ineffective fire (not panic fire, which has
+		// its own reduced effect).
+		if kind != FirePanic {
+			for _, t := range members(s, e.ID) {
+				if len(r.farFirers(s, u, []*rules.Figure{t})) > 0 {
+					out = append(out, t.ID)
+					break
+				}
+			}
+		}
 	}
 	return out
 }
@@ -185,6 +199,50 @@ type hitRec struct {
 	w     *Weapon
 }
 
+// farFirers lists the team's figures fit to fire that see one of the
+// targets only beyond twice their weapon's effective range.
+func (r SMLE) farFirers(s *rules.State, u *rules.Unit, targets []*rules.Figure) []*rules.Figure {
+	var out []*rules.Figure
+	for _, f := range members(s, u.ID) {
+		w := r.primary(f)
+		if !r.canShoot(s, f, w) {
+			continue
+		}
+		far := 2 * int64(w.Range) * geom.PerInch
+		for _, t := range targets {
+			if !t.Removed && !geom.WithinDist(f.Pos, t.Pos, far) && r.inPrepArc(s, f, t.Pos) && visible(s, f, t) {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Ineffective names fire from beyond twice effective range.
+const Ineffective = "ineffective"
+
+// ineffective is fire at a team beyond twice effective range: no roll
+// and no hits, but the team comes under fire (direct, and autofire when
+// an autofire weapon fires) and must react to it as the book allows.
+func (r SMLE) ineffective(s *rules.State, u, tu *rules.Unit, far []*rules.Figure) []rules.Event {
+	flags := ufDirect
+	for _, f := range far {
+		if r.primary(f).Has('A') {
+			flags |= ufAuto
+		}
+		f.SetVar(fStill, s.Round)
+		flags |= arcFlags(members(s, tu.ID)[0], f.Pos)
+	}
+	uset(tu, vUF, worstArc(uget(tu, vUF)|flags))
+	uset(tu, vContact, 1)
+	uset(u, vContact, 1)
+	uset(u, vRevealed, 1)
+	uset(tu, firedByKey(u.ID), s.Round)
+	return []rules.Event{{Kind: "fire", Side: u.Side, Unit: u.ID,
+		Text: fmt.Sprintf("%s fires at %s from beyond twice effective range: ineffective, no hits, but %s is under fire", u.Name, tu.Name, tu.Name)}}
+}
+
 // fireParties lists who fires (one figure for return and panic fire: one
 // roll for the whole team) and which of the target figures ms are exposed
 // (some firer reaches and sees them).
@@ -236,6 +294,11 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 		ms = []*rules.Figure{t}
 	}
 	fs, exposed := r.fireParties(s, u, ms, kind)
+	if len(fs) == 0 && !aimed && kind != FirePanic {
+		if far := r.farFirers(s, u, ms); len(far) > 0 {
+			return r.ineffective(s, u, tu, far), nil
+		}
+	}
 	if len(fs) == 0 {
 		return nil, fmt.Errorf("no figure of %s can fire at %s", u.Name, tu.Name)
 	}
@@ -477,6 +540,10 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		kind, targets = FireDirect, []*rules.Figure{t}
 	}
 	fs, exposed := r.fireParties(s, u, targets, kind)
+	if len(fs) == 0 && !aimed && kind != FirePanic && len(r.farFirers(s, u, targets)) > 0 {
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: Ineffective, P: 1}},
+			Note: "beyond twice effective range: no roll and no hits, but the target team comes under fire"}, nil
+	}
 	if len(fs) == 0 {
 		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", u.Name)
 	}

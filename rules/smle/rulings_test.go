@@ -185,3 +185,25 @@ func TestMovingIntoSight(t *testing.T) {
 		t.Errorf("roll %+v", evs[0].Roll)
 	}
 }
+
+// Fire beyond twice effective range is allowed but ineffective: no roll,
+// no hits, and the target team comes under fire.
+func TestIneffectiveFireBeyondTwiceRange(t *testing.T) {
+	s := active(t, []tunit{{0, "trained", "", rifles(1, 2, 2)}, {1, "trained", "", rifles(1, 40, 40)}}, "advance-8")
+	c := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{2}, Arg: FireDirect}
+	if !hasLegal(s, c.String()) {
+		t.Fatalf("ineffective fire not offered: %v", New().Legal(s))
+	}
+	o, err := New().Odds(s, c)
+	if err != nil || o.P(Ineffective) != 1 {
+		t.Fatalf("odds %v %v", o, err)
+	}
+	rolls := s.Rolls
+	apply(t, s, c)
+	if s.Rolls != rolls || s.Fig(2).Markers != 0 {
+		t.Errorf("ineffective fire rolled dice or hurt the target")
+	}
+	if uget(s.UnitOf(2), vUF)&ufDirect == 0 {
+		t.Error("the target team should be under fire")
+	}
+}
