@@ -19,6 +19,7 @@
 //	run U2                 the team runs this activation: double move, no fire
 //	posture F3 prone|standing|crouching
 //	fire - U2 F9 direct   team fire at F9's team (direct, return or panic)
+//	activate U2           (odds only) the team's next activation roll
 //	fire - U2 F9 aimed    direct fire aimed at F9 alone (-3; offered at leaders)
 //	call U2 x,y light-mortar  indirect fire on a point, landing next round
 //	blast F3 F9 grenade    one figure fires an explosive weapon at F9
@@ -39,10 +40,34 @@
 // mover are offered "oppfire - U7 F3" or "pass" (Phase "opportunity",
 // Decider = the other side). One "pass" closes the window.
 //
-// Odds outcome names: for fire, the worst thing that happens to the
-// target team: "kill", "serious", "light", "near miss", "miss" (panic
-// fire: "pinned down" / "miss"); for blast, "hit" / "miss"; for assault,
-// the first pairing's CloseNames; anything without dice: "certain".
+// # Odds
+//
+// Odds are the engine's exact distribution of every roll a player can
+// face (rules/oddscheck samples the engine against them in the tests):
+//
+//	fire / oppfire   worst result on the target team: "kill", "serious",
+//	                 "light", "near miss", "miss". Hits fall at random
+//	                 among the exposed figures still standing, and wounds
+//	                 add up (a light wound on a wounded man is "serious",
+//	                 a serious wound on a seriously wounded man "kill").
+//	                 Panic fire: "pinned down" / "miss". Beyond twice
+//	                 effective range: "ineffective" (certain).
+//	blast            the to-hit roll ("hit" / "miss"), and a part per
+//	                 figure (friend or foe) the burst may reach: "kill",
+//	                 "serious", "light", "near miss", "unhurt", over every
+//	                 to-hit roll and deviation die.
+//	assault          the first pairing's five results (CloseNames) and a
+//	                 part per pairing in the order rolled, with "not
+//	                 fought" when one of its figures fell in an earlier
+//	                 pairing; a broken team "defenders surrender".
+//	door ... kick    "door open" / "door holds"; rush: "door open" / "in
+//	                 a heap".
+//	activate U2      each band of the team's next activation roll, by the
+//	                 band's name ("break" ... "double"), as the next round
+//	                 begins if nothing changes first (this round's fire
+//	                 then counts as last round's).
+//
+// Anything without dice: "certain".
 //
 // # House choices
 //
@@ -131,6 +156,37 @@
 //     when prone, never shoot and only defend in close assault.
 //   - A broken team (one Break result) contacted by a close assault
 //     surrenders without a fight; two Break results remove the team.
+//   - "Not under fire" (+2 to the firer, +1 to activation): the team has
+//     not been fired at this round or the round before it. The book says
+//     "in this round, or in a previous round"; we read "previous" as the
+//     one before, as its activation modifiers carry over one round only,
+//     so the bonus returns after one whole round with no fire at the team.
+//   - Panic fire that fails its roll leaves the target not under fire; a
+//     success pins it and puts it under direct fire.
+//   - The GPMG must be braced: the weapons table marks it with the star
+//     of the weapons that must be braced although its type column says
+//     BA (it is priced as before). The light mortar, like the LMG, takes
+//     1" off its carrier's move.
+//   - The observer of indirect fire rolls with his own quality and state
+//     only: no braced and no direct-fire bonus; +2 for each earlier round
+//     he observed the same point.
+//   - A target moving into sight (it is moving in its team's go and the
+//     firer could not see where it began that go) is -2 to hit, counted
+//     with cover (only the best of them applies). A mover leaving sight
+//     cannot be fired at, so "out of sight" does not arise.
+//   - Close assault: a defending team still fresh (it has not met the
+//     enemy) caught by a concealed or unspotted team is surprised (-2 to
+//     each defender). "melee-weapon" (+3) and "improvised-weapon" (+1)
+//     are equipment words in a figure's weapons list, like
+//     "door-breaker"; the better one counts.
+//   - A leader's +1 to the other teams of his group needs him within a
+//     full move of the team and in sight of one of its figures.
+//   - Fire beyond twice effective range is ineffective: offered when no
+//     figure reaches the team but some see it; no roll, no hits, and the
+//     target team comes under direct fire (autofire when an autofire
+//     weapon fired) and records who fired at it (return fire).
+//   - A light wound's -2 applies to the figure's door kicks as well as its
+//     shooting and close assault.
 //   - Movement: difficult going costs double and each linear obstacle
 //     crossed 2" (the rulebook leaves terrain to the scenario); standing up
 //     from prone costs 1"; a prone figure crawls up to 2"; going prone ends
