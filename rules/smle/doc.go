@@ -60,6 +60,9 @@
 //	                 part per pairing in the order rolled, with "not
 //	                 fought" when one of its figures fell in an earlier
 //	                 pairing; a broken team "defenders surrender".
+//	call             the observer's roll as the mission lands next round
+//	                 ("hit" / "miss") and a part per figure the burst may
+//	                 reach where it stands now (as for blast).
 //	door ... kick    "door open" / "door holds"; rush: "door open" / "in
 //	                 a heap".
 //	activate U2      each band of the team's next activation roll, by the

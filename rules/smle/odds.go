@@ -269,6 +269,14 @@ func (r SMLE) figEffect(s *rules.State, g *rules.Figure, w *Weapon, n int, burst
 // burst die per inch inside the radius), a miss deviating by the die and
 // bursting there on everyone in reach.
 func (r SMLE) blastParts(s *rules.State, f, t *rules.Figure, w *Weapon, in ShotInput) ([]rules.OddsPart, error) {
+	return r.burstParts(s, f.Pos, t.Pos, t, w, in, w.Thrown, in.Extreme())
+}
+
+// burstParts is blastParts for any explosive aimed at a point from a
+// point: direct (may be nil) takes the weapon's own attack on a hit; a
+// miss deviates as Deviation says for thrown and far (indirect fire is
+// far) and bursts there.
+func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure, w *Weapon, in ShotInput, thrown, far bool) ([]rules.OddsPart, error) {
 	acc := make([][5]float64, len(s.Figures))
 	type ck struct {
 		i, n  int
@@ -282,7 +290,7 @@ func (r SMLE) blastParts(s *rules.State, f, t *rules.Figure, w *Weapon, in ShotI
 				continue
 			}
 			k := ck{i, BurstDiceAt(w.Dice, impact, g.Pos), true}
-			if hit && g.ID == t.ID {
+			if hit && direct != nil && g.ID == direct.ID {
 				k = ck{i, 1, false}
 			}
 			d, ok := cache[k]
@@ -302,13 +310,13 @@ func (r SMLE) blastParts(s *rules.State, f, t *rules.Figure, w *Weapon, in ShotI
 				return nil, err
 			}
 			if h > 0 {
-				add(t.Pos, true, 1.0/36)
+				add(aim, true, 1.0/36)
 				continue
 			}
 			missBy := max(1, l.Target-l.Total)
 			for face := 1; face <= 6; face++ {
-				dev := r.d.Deviation(missBy, face, w.Thrown, in.Extreme())
-				add(ImpactPoint(f.Pos, t.Pos, dev), false, 1.0/216)
+				dev := r.d.Deviation(missBy, face, thrown, far)
+				add(ImpactPoint(from, aim, dev), false, 1.0/216)
 			}
 		}
 	}
@@ -320,9 +328,46 @@ func (r SMLE) blastParts(s *rules.State, f, t *rules.Figure, w *Weapon, in ShotI
 		}
 		d := acc[i]
 		parts = append(parts, rules.OddsPart{Fig: g.ID,
-			Name: fmt.Sprintf("F%d %s, %s\" from the aim point", g.ID, g.Name, rules.FormatInches(geom.Dist(t.Pos, g.Pos))),
+			Name: fmt.Sprintf("F%d %s, %s\" from the aim point", g.ID, g.Name, rules.FormatInches(geom.Dist(aim, g.Pos))),
 			Outcomes: []rules.Outcome{{Name: Kill, P: d[lvKill]}, {Name: Serious, P: d[lvSerious]}, {Name: Light, P: d[lvLight]},
 				{Name: NearMiss, P: d[lvNear]}, {Name: Unhurt, P: d[lvMiss]}}})
 	}
 	return parts, nil
+}
+
+// callOdds: the odds of a fire mission, as it will land next round if
+// nothing moves first: the observer's to-hit roll ("hit" / "miss", +2 for
+// each earlier round observed on the point) and a part per figure the
+// burst may reach. The situation is taken as the next round begins (this
+// round's fire then counts as last round's).
+func (r SMLE) callOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	u := s.UnitOf(c.Unit)
+	if u == nil || len(c.Path) != 1 {
+		return rules.Odds{}, fmt.Errorf("call odds need the team and a point")
+	}
+	ns := s.Clone()
+	nu := ns.UnitOf(u.ID)
+	if _, err := r.applyCall(ns, nu, c); err != nil {
+		return rules.Odds{}, err
+	}
+	for _, t := range teams(ns) {
+		r.newRoundVars(t)
+	}
+	p := c.Path[0]
+	m := ns.Fig(rules.FigID(uget(nu, vFMFig)))
+	w, _ := r.d.Weapon(c.Arg)
+	o := r.observer(ns, nu, p)
+	in := r.missionInput(ns, nu, o, m, w, p)
+	hc, err := r.d.HitCounts(in)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	_, mods, _ := r.d.ShotMods(in)
+	hit := float64(36-hc[0]) / 36
+	parts, err := r.burstParts(ns, m.Pos, p, nil, w, in, false, true)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: hit}, {Name: Miss, P: 1 - hit}}, Mods: mods, Parts: parts,
+		Note: fmt.Sprintf("lands next round, %s observing; a miss deviates twice the miss; parts: each figure the burst may reach where it stands now", o.Name)}, nil
 }

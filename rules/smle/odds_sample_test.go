@@ -254,3 +254,43 @@ func TestOtherOddsMatchEngineSampling(t *testing.T) {
 		check(t, fmt.Sprintf("activation of U%d", id), oddscheck.RunDist(fmt.Sprintf("activate U%d", id), o.Outcomes, s, play, band, n, 17))
 	}
 }
+
+// A fire mission's odds, taken when it is called, hold for where it lands
+// next round (nobody moving in between).
+func TestCallOddsMatchEngineSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sampling")
+	}
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}}, {x: 12, y: 10, weapons: []string{"light-mortar"}}}},
+		{1, "green", "", []tfig{{x: 10, y: 30, weapons: []string{"rifle"}}, {x: 11.5, y: 30, weapons: []string{"rifle"}}, {x: 10, y: 31.2, weapons: []string{"rifle"}}}},
+	}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"})
+	s.Fig(2).SetVar(fBraced, 1)
+	call := mustParse(t, "call U1 10,30 light-mortar")
+	o, err := New().Odds(s, call)
+	if err != nil || len(o.Parts) < 3 {
+		t.Fatalf("call odds %+v %v", o, err)
+	}
+	r := New().(SMLE)
+	called := s.Clone()
+	apply(t, called, call)
+	land := func(st *rules.State) ([]rules.Event, error) {
+		st.Round++
+		for _, u := range teams(st) {
+			r.newRoundVars(u)
+		}
+		return r.landMission(st, st.UnitOf(1)), nil
+	}
+	check(t, "observer's roll", oddscheck.RunDist("call: observer", o.Outcomes, called, land, func(_, _ *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Roll != nil {
+				return e.Roll.Outcome
+			}
+		}
+		return ""
+	}, 20000, 21))
+	for _, p := range o.Parts {
+		check(t, "mission", oddscheck.RunDist("call: "+p.Name, p.Outcomes, called, land, figClass(p.Fig), 20000, 21))
+	}
+}

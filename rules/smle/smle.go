@@ -782,6 +782,8 @@ func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.doorOdds(s, c)
 	case "activate":
 		return r.activationOdds(s, c)
+	case "call":
+		return r.callOdds(s, c)
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }
