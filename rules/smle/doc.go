@@ -35,10 +35,18 @@
 // the open go prone facing the nearest enemy), a fire mission called last
 // round lands (indirect.go).
 //
-// Opportunity fire: after each move of an active figure, enemy teams at
-// Stand (6) or better that have not attacked this round and can see the
-// mover are offered "oppfire - U7 F3" or "pass" (Phase "opportunity",
-// Decider = the other side). One "pass" closes the window.
+// Opportunity fire: after each move of an active figure, and after each
+// of the active team's other options that opportunity fire may answer (a
+// volley, an explosive, a close assault, a door, first aid, a call for
+// fire: at the figure that acted, or the team's first figure some enemy
+// may fire at), enemy teams at Stand (6) or better that have not attacked
+// this round and can see that figure are offered "oppfire - U7 F3" or
+// "pass" (Phase "opportunity", Decider = the other side). One "pass"
+// closes the window. When the window was opened by a move and the mover
+// is on its feet, declaring the fire hands the decision back (Phase
+// "react", Decider = the mover's side): "posture F3 prone" throws it flat
+// (its move ends there) or "pass" leaves it standing; then the fire is
+// resolved. Windows open after the action, never in the middle of it.
 //
 // # Odds
 //

@@ -25,6 +25,7 @@ func TestIndirectFire(t *testing.T) {
 	}
 	c, _ := rules.ParseCommand(call)
 	apply(t, s, c)
+	passOpp(t, s)
 	if hasLegal(s, "fire - U1 F3 direct") || hasLegal(s, call) {
 		t.Errorf("the call is the team's attack for the round")
 	}

@@ -178,7 +178,35 @@ func TestOtherOddsMatchEngineSampling(t *testing.T) {
 	// Opportunity fire at a mover.
 	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "veteran", "", smgs(2, 10, 20)}}, 1, 4)
 	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(10, 13)}})
-	check(t, "opportunity fire", oddscheck.Run(New(), s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}}, fireClass, n, 3))
+	opp := rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}}
+	oo, err := New().Odds(s, opp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, react := range []string{"pass", "posture F1 prone"} {
+		play := func(st *rules.State) ([]rules.Event, error) {
+			if _, err := New().Apply(st, opp); err != nil {
+				return nil, err
+			}
+			if react == "pass" {
+				return New().Apply(st, rules.Command{Verb: "pass"})
+			}
+			return New().Apply(st, mustParse(t, react))
+		}
+		if react == "pass" {
+			check(t, "opportunity fire, the mover stands", oddscheck.RunDist("oppfire - U2 F1, pass", oo.Outcomes, s, play, fireClass, n, 3))
+			continue
+		}
+		// Dropping prone changes the odds: they are those of the fire at
+		// the prone mover.
+		prone := s.Clone()
+		prone.Fig(1).Posture = rules.Prone
+		po, err := New().Odds(prone, opp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, "opportunity fire, the mover drops prone", oddscheck.RunDist("oppfire - U2 F1, prone", po.Outcomes, s, play, fireClass, n, 3))
+	}
 
 	// A grenade launcher at a team of three, a friend near the target too.
 	s = active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade-launcher"}}, {x: 11, y: 28.6, weapons: []string{"rifle"}}}},

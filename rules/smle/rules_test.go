@@ -162,6 +162,7 @@ func TestUnderFireCarriesOverAndLightWound(t *testing.T) {
 	// which-figure die 1 (d2), then effect.
 	s.Force(3, 4, 1, 3, 3)
 	apply(t, s, rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{2}})
+	passOpp(t, s)
 	f := s.Fig(2)
 	if !f.Markers.Has(rules.Wounded) {
 		t.Fatalf("want a light wound on F2, markers %v", f.Markers.Names())
@@ -224,6 +225,10 @@ func TestOpportunityFire(t *testing.T) {
 	}
 	s.Force(2, 2) // miss
 	apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	if s.Phase != PhaseReact || s.Decider != 0 || !hasLegal(s, "posture F1 prone") {
+		t.Fatalf("the mover's side may drop it prone first: phase %s decider %d", s.Phase, s.Decider)
+	}
+	apply(t, s, rules.Command{Verb: "pass"})
 	if s.Phase != PhaseActivate || s.Decider != 0 {
 		t.Fatalf("window closes when nobody else may fire")
 	}
@@ -341,6 +346,7 @@ func TestReturnFireWoundsAndAid(t *testing.T) {
 	// Unit 2 fires: hit (6,6), target die 1 of 3 -> F1; effect 4 vs 3: serious.
 	s.Force(6, 6, 1, 4, 3)
 	apply(t, s, rules.Command{Verb: "fire", Unit: 2, Targets: []rules.FigID{1}, Arg: FireDirect})
+	passOpp(t, s)
 	f1 := s.Fig(1)
 	if !f1.Markers.Has(rules.BadlyWounded) || f1.Posture != rules.Prone {
 		t.Fatalf("F1 seriously wounded and knocked down: %v", f1.Markers.Names())
@@ -378,6 +384,7 @@ func TestLightWoundAid(t *testing.T) {
 	// Unit 2 fires: hit, F1 picked (die 1 of 2), effect 3 vs 3: light wound.
 	s.Force(6, 6, 1, 3, 3)
 	apply(t, s, rules.Command{Verb: "fire", Unit: 2, Targets: []rules.FigID{1}})
+	passOpp(t, s)
 	apply(t, s, rules.Command{Verb: "end"})
 	if !s.Fig(1).Markers.Has(rules.Wounded) {
 		t.Fatal("F1 lightly wounded")

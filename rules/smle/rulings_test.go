@@ -180,7 +180,8 @@ func TestMovingIntoSight(t *testing.T) {
 		t.Errorf("came out from behind the wall: %v", modReasons(ms))
 	}
 	s.Force(3, 4) // 7 + 2 not under fire - 2 into sight = 7: a hit
-	evs := apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	evs := apply(t, s, rules.Command{Verb: "pass"}) // the mover stays on its feet
 	if evs[0].Roll == nil || evs[0].Roll.Total != 7 {
 		t.Errorf("roll %+v", evs[0].Roll)
 	}
@@ -205,5 +206,59 @@ func TestIneffectiveFireBeyondTwiceRange(t *testing.T) {
 	}
 	if uget(s.UnitOf(2), vUF)&ufDirect == 0 {
 		t.Error("the target team should be under fire")
+	}
+}
+
+// Opportunity fire may answer any option of the active team, not only a
+// move: here a volley opens the window for another enemy team.
+func TestOpportunityFireAfterAVolley(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 20)}, {1, "trained", "", rifles(1, 20, 20)}}, 6, 1, 4)
+	apply(t, s, rules.Command{Verb: "end"}) // unit 2
+	apply(t, s, rules.Command{Verb: "end"}) // unit 3
+	if s.Var(vCur) != 1 {
+		t.Fatalf("unit 1 should act, got %d", s.Var(vCur))
+	}
+	s.Force(1, 1) // the volley misses
+	apply(t, s, rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{2}, Arg: FireDirect})
+	if s.Phase != PhaseOpportunity || s.Decider != 1 || !hasLegal(s, "oppfire - U3 F1") {
+		t.Fatalf("no window after the volley: phase %s decider %d legal %v", s.Phase, s.Decider, New().Legal(s))
+	}
+	apply(t, s, rules.Command{Verb: "pass"})
+	if s.Phase != PhaseActivate || s.Decider != 0 {
+		t.Errorf("the window closes on a pass")
+	}
+}
+
+// passOpp lets an open opportunity-fire window (and a mover's reaction)
+// go by.
+func passOpp(t *testing.T, s *rules.State) {
+	t.Helper()
+	for s.Phase == PhaseOpportunity || s.Phase == PhaseReact {
+		apply(t, s, rules.Command{Verb: "pass"})
+	}
+}
+
+// A mover under declared opportunity fire may drop prone first: the fire
+// is then at a prone target, and the figure's move is over.
+func TestMoverDropsProneUnderOpportunityFire(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 30)}}, 1, 4)
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(10, 12)}})
+	apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	if s.Phase != PhaseReact || s.Decider != 0 {
+		t.Fatalf("phase %s decider %d", s.Phase, s.Decider)
+	}
+	s.Force(1, 1) // the fire misses
+	evs := apply(t, s, mustParse(t, "posture F1 prone"))
+	var l *rules.Ledger
+	for _, e := range evs {
+		if e.Roll != nil {
+			l = e.Roll
+		}
+	}
+	if s.Fig(1).Posture != rules.Prone || l == nil || !strings.Contains(modReasons(l.Mods), "prone target") {
+		t.Fatalf("prone reaction: posture %v ledger %+v", s.Fig(1).Posture, l)
+	}
+	if s.Phase != PhaseActivate || s.Decider != 0 || hasLegal(s, "move F1") {
+		t.Errorf("after the fire play returns to the mover's side, its move over: phase %s, legal %v", s.Phase, New().Legal(s))
 	}
 }

@@ -14,6 +14,10 @@ import (
 const (
 	PhaseActivate    = "activate"
 	PhaseOpportunity = "opportunity"
+	// PhaseReact: opportunity fire has been declared at a figure that
+	// has just moved; its side may drop it prone first ("posture F3
+	// prone") or "pass", then the fire is resolved.
+	PhaseReact = "react"
 	PhaseOver        = "over"
 )
 
@@ -25,6 +29,8 @@ const (
 	vCur      = "cur"       // state: active unit id
 	vSecond   = "second"    // state: 1 during the double-move pass
 	vOppFig   = "oppfig"    // state: the figure whose move opened the window
+	vOppMove  = "oppmove"   // state: 1 when the window was opened by that figure's move
+	vOppUnit  = "oppunit"   // state: the team whose declared opportunity fire waits on the mover's reaction
 	vBand     = "band"      // unit: band index
 	vTotal    = "total"     // unit: activation total
 	vDie      = "die"       // unit: activation die
@@ -572,6 +578,9 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 	if s.Over {
 		return nil
 	}
+	if s.Phase == PhaseReact {
+		return []rules.Command{{Verb: "posture", Fig: rules.FigID(s.Var(vOppFig)), Arg: "prone"}, {Verb: "pass"}}
+	}
 	if s.Phase == PhaseOpportunity {
 		var out []rules.Command
 		mover := rules.FigID(s.Var(vOppFig))
@@ -681,6 +690,17 @@ func (r SMLE) fireKind(b Band) string {
 	return ""
 }
 
+// oppAnswers lists the options, besides a move, that opportunity fire
+// may answer: a volley, an explosive, an assault, a door, first aid and
+// a call for fire.
+func oppAnswers(verb string) bool {
+	switch verb {
+	case "fire", "blast", "assault", "door", "aid", "call":
+		return true
+	}
+	return false
+}
+
 // Apply carries out one command.
 func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if s.Over {
@@ -691,7 +711,9 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	}
 	var evs []rules.Event
 	var err error
-	if s.Phase == PhaseOpportunity {
+	if s.Phase == PhaseReact {
+		evs, err = r.applyReaction(s, c)
+	} else if s.Phase == PhaseOpportunity {
 		switch c.Verb {
 		case "oppfire":
 			evs, err = r.applyOppFire(s, c)
@@ -732,13 +754,18 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		default:
 			return nil, fmt.Errorf("unknown command %q", c.Verb)
 		}
+		if err == nil && oppAnswers(c.Verb) {
+			evs = append(evs, r.spotAll(s)...)
+			evs = append(evs, r.checkEnd(s)...)
+			evs = append(evs, r.oppAfter(s, u, c)...)
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	evs = append(evs, r.spotAll(s)...)
 	evs = append(evs, r.checkEnd(s)...)
-	if !s.Over && s.Phase != PhaseOpportunity {
+	if !s.Over && s.Phase != PhaseOpportunity && s.Phase != PhaseReact {
 		// The active team may have lost its last figure.
 		if cur := s.Var(vCur); cur != 0 && len(members(s, rules.UnitID(cur))) == 0 {
 			evs = append(evs, r.endActivation(s)...)
