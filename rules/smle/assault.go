@@ -188,6 +188,7 @@ func (r SMLE) applyAssault(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 				p.d.Markers |= rules.Surrendered
 				evs = append(evs, remove(s, p.d, "cannot get away and is captured"))
 			} else {
+				evs = append(evs, r.dropHeavy(s, p.d)...)
 				evs = append(evs, rules.Event{Kind: "move", Side: p.d.Side, Fig: p.d.ID, Path: []geom.Pt{p.d.Pos, to}, Text: p.d.Name + " breaks and runs"})
 				p.d.Pos = to
 				p.d.Markers |= rules.Broken

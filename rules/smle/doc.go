@@ -27,6 +27,8 @@
 //	aid F3 F4              first aid: F3 treats F4's light wound
 //	door F3 x,y open|kick|rush  F3 opens, kicks in or leads a rush at the door at x,y
 //	dismount U2            a mounted team gets off (equip.go)
+//	pickup F3 x,y          F3 takes up the abandoned weapon lying at x,y (abandon.go)
+//	join F1 U3             leader F1 leaves his team for U3 of his group (leader.go)
 //	end                    the team's activation ends
 //
 // Forced actions are done by the engine when a team activates: Break
@@ -198,6 +200,15 @@
 //     weapon fired) and records who fired at it (return fire).
 //   - A light wound's -2 applies to the figure's door kicks as well as its
 //     shooting and close assault.
+//   - A breaking team (Break, or a defender breaking in close assault)
+//     abandons its heavy (H) weapons where each carrier stood
+//     (abandon.go). The book is silent on getting them back; here any fit
+//     figure of either side whose base comes within 1" may take one up
+//     in its team's go ("pickup"), ending its move.
+//   - Leaders move from team to team of their group ("join"): base within
+//     1" of a figure of the other team (its parent, a sibling or a
+//     child); the new team is his from then on, and his go is over for
+//     the round.
 //   - Movement: difficult going costs double and each linear obstacle
 //     crossed 2" (the rulebook leaves terrain to the scenario); standing up
 //     from prone costs 1"; a prone figure crawls up to 2"; going prone ends
@@ -226,5 +237,6 @@
 // "move", "posture", "run", "winded", "pinned" (panic fire), "wounded",
 // "removed", "broken", "blast" (Area is the burst circle), "aid", "call"
 // (Path holds the aim point), "door" (Path holds the door point),
-// "dismount", "win".
+// "dismount", "abandon" (a breaking figure leaves a heavy weapon; Path
+// holds where), "pickup", "join" (Unit is the team joined), "win".
 package smle

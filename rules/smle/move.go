@@ -407,6 +407,7 @@ func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 			evs = append(evs, remove(s, f, "is caught by the enemy and surrenders"))
 			continue
 		}
+		evs = append(evs, r.dropHeavy(s, f)...)
 	}
 	evs = append(evs, r.fallBack(s, u, 20)...)
 	return evs

@@ -262,3 +262,79 @@ func TestMoverDropsProneUnderOpportunityFire(t *testing.T) {
 		t.Errorf("after the fire play returns to the mover's side, its move over: phase %s, legal %v", s.Phase, New().Legal(s))
 	}
 }
+
+// A broken team abandons its heavy weapons where it stood; another
+// figure whose base comes within 1" may take one up (house rule).
+func TestBrokenTeamAbandonsHeavyWeapons(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 20, weapons: []string{"gpmg", "handgun"}}, {x: 12, y: 20, weapons: []string{"rifle"}}}},
+		{0, "trained", "", rifles(1, 10, 17)},
+		{1, "trained", "", rifles(1, 10, 40)},
+	}, 6, 6, 1)
+	r := New().(SMLE)
+	u := s.UnitOf(1)
+	at := s.Fig(1).Pos
+	evs := r.breakTeam(s, u)
+	abandoned := false
+	for _, e := range evs {
+		abandoned = abandoned || e.Kind == "abandon"
+	}
+	if !abandoned || len(s.Fig(1).Weapons) != 1 || s.Fig(1).Weapons[0] != "handgun" {
+		t.Fatalf("the GPMG should be left behind: %v", s.Fig(1).Weapons)
+	}
+	ds := r.DroppedWeapons(s)
+	if len(ds) != 1 || ds[0].Weapon != "gpmg" || ds[0].At != at {
+		t.Fatalf("dropped: %+v", ds)
+	}
+	atBand(t, s, s.UnitOf(2), "advance-8")
+	pick := rules.Command{Verb: "pickup", Fig: 3, Path: []geom.Pt{at}}
+	if hasLegal(s, pick.String()) {
+		t.Fatal("3\" away: too far to take it up")
+	}
+	apply(t, s, rules.Command{Verb: "move", Fig: 3, Path: []geom.Pt{geom.P(10, 18.5)}})
+	passOpp(t, s)
+	if !hasLegal(s, pick.String()) {
+		t.Fatalf("within 1\": %v", New().Legal(s))
+	}
+	c, err := rules.ParseCommand(pick.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, s, c)
+	if s.Fig(3).Weapons[0] != "gpmg" || len(r.DroppedWeapons(s)) != 0 || s.Fig(3).Var(fStopped) != 1 {
+		t.Errorf("taken up: %v %v", s.Fig(3).Weapons, r.DroppedWeapons(s))
+	}
+}
+
+// A leader may move from team to team of his group: within 1" of the
+// other team he joins it, and his go is over for the round.
+func TestLeaderJoinsAnotherTeam(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}, leader: true}, {x: 12, y: 10, weapons: []string{"rifle"}}}},
+		{0, "trained", "", rifles(2, 10, 11.8)},
+		{1, "trained", "", rifles(1, 40, 40)},
+	}, 6, 6, 1)
+	s.Units[1].Parent = 1
+	atBand(t, s, s.UnitOf(1), "advance-8")
+	join := rules.Command{Verb: "join", Fig: 1, Unit: 2}
+	c, err := rules.ParseCommand(join.String())
+	if err != nil || c.String() != join.String() {
+		t.Fatalf("notation %q: %v", join.String(), err)
+	}
+	if !hasLegal(s, join.String()) {
+		t.Fatalf("join not offered: %v", New().Legal(s))
+	}
+	apply(t, s, c)
+	if s.Fig(1).Unit != 2 || len(members(s, 1)) != 1 || s.Fig(1).Var(fStopped) != 1 {
+		t.Fatalf("the leader should now be with U2: unit %d", s.Fig(1).Unit)
+	}
+	r := New().(SMLE)
+	if l := r.groupLeader(s, s.UnitOf(2), members(s, 2)); l == nil || l.ID != 1 {
+		t.Errorf("U2 is now the leader's own team")
+	}
+	// His new team's go does not give him a second one this round.
+	r.activate(s, s.UnitOf(2))
+	if s.Fig(1).Var(fStopped) != 1 || hasLegal(s, "move F1") {
+		t.Errorf("the leader acts twice in a round")
+	}
+}

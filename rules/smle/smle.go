@@ -18,7 +18,7 @@ const (
 	// has just moved; its side may drop it prone first ("posture F3
 	// prone") or "pass", then the fire is resolved.
 	PhaseReact = "react"
-	PhaseOver        = "over"
+	PhaseOver  = "over"
 )
 
 // DefaultTurnLimit is used when the scenario sets none.
@@ -333,6 +333,9 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 	s.SetVar(vCur, int(u.ID))
 	uset(u, vRunning, 0)
 	for _, f := range members(s, u.ID) {
+		if f.Var(fJoined) == s.Round && s.Var(vSecond) == 0 {
+			continue // a leader who joined this team this round has had his go
+		}
 		f.SetVar(fMoved, 0)
 		f.SetVar(fStopped, 0)
 		f.SetVar(fStartX, int(f.Pos.X))
@@ -620,6 +623,8 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		}
 		for _, f := range ms {
 			out = append(out, r.doorOptions(s, u, f)...)
+			out = append(out, r.pickupOptions(s, f)...)
+			out = append(out, r.joinOptions(s, u, f)...)
 		}
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
@@ -747,6 +752,10 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyDoor(s, u, c)
 		case "dismount":
 			evs, err = r.applyDismount(s, u, c)
+		case "pickup":
+			evs, err = r.applyPickup(s, u, c)
+		case "join":
+			evs, err = r.applyJoin(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
 		case "end":
