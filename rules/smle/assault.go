@@ -293,43 +293,67 @@ func (r SMLE) pairingParts(s *rules.State, u *rules.Unit, ps []pairing) []rules.
 	for i := range res {
 		res[i] = map[string]float64{}
 	}
-	var walk func(i int, gone map[rules.FigID]bool, pr float64)
-	walk = func(i int, gone map[rules.FigID]bool, pr float64) {
-		if i == n {
-			return
+	// The distribution over which figures have fallen so far, keyed by
+	// their ids in pairing order (kept sorted by id), pairing by pairing.
+	type fallen = string
+	cur := map[fallen]float64{"": 1}
+	has := func(k fallen, id rules.FigID) bool {
+		for _, x := range strings.Split(k, ",") {
+			if x == fmt.Sprint(id) {
+				return true
+			}
 		}
-		p := ps[i]
-		if gone[p.a.ID] || gone[p.d.ID] {
-			res[i][NotFought] += pr
-			walk(i+1, gone, pr)
-			return
-		}
-		for _, name := range CloseNames {
-			c := dist[i][name]
-			if c == 0 {
-				continue
-			}
-			q := pr * float64(c) / 36
-			res[i][name] += q
-			var x rules.FigID
-			switch {
-			case name == CloseDefenderKilled, name == CloseDefenderBreaks && taken[i]:
-				x = p.d.ID
-			case name == CloseAttackerKilled:
-				x = p.a.ID
-			}
-			if x == 0 {
-				walk(i+1, gone, q)
-				continue
-			}
-			g2 := map[rules.FigID]bool{x: true}
-			for k, v := range gone {
-				g2[k] = v
-			}
-			walk(i+1, g2, q)
-		}
+		return false
 	}
-	walk(0, map[rules.FigID]bool{}, 1)
+	with := func(k fallen, id rules.FigID) fallen {
+		ids := []int{int(id)}
+		for _, x := range strings.Split(k, ",") {
+			if x != "" {
+				var v int
+				fmt.Sscan(x, &v)
+				ids = append(ids, v)
+			}
+		}
+		slices.Sort(ids)
+		out := make([]string, len(ids))
+		for i, v := range ids {
+			out[i] = fmt.Sprint(v)
+		}
+		return strings.Join(out, ",")
+	}
+	for i, p := range ps {
+		next := map[fallen]float64{}
+		keys := make([]string, 0, len(cur))
+		for k := range cur {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			pr := cur[k]
+			if has(k, p.a.ID) || has(k, p.d.ID) {
+				res[i][NotFought] += pr
+				next[k] += pr
+				continue
+			}
+			for _, name := range CloseNames {
+				c := dist[i][name]
+				if c == 0 {
+					continue
+				}
+				q := pr * float64(c) / 36
+				res[i][name] += q
+				switch {
+				case name == CloseDefenderKilled, name == CloseDefenderBreaks && taken[i]:
+					next[with(k, p.d.ID)] += q
+				case name == CloseAttackerKilled:
+					next[with(k, p.a.ID)] += q
+				default:
+					next[k] += q
+				}
+			}
+		}
+		cur = next
+	}
 	var parts []rules.OddsPart
 	for i, p := range ps {
 		part := rules.OddsPart{Name: fmt.Sprintf("%s against %s", p.a.Name, p.d.Name), Fig: p.a.ID, Target: p.d.ID}

@@ -67,20 +67,50 @@ func figState(f *rules.Figure) int {
 // woundDP holds the exact distribution over the exposed figures' states
 // and the worst result so far. A key is one byte per exposed figure's
 // state and a last byte for the worst level.
+//
+// Figures alike for the effect table (armour, quality, motivation) are
+// interchangeable: which of them is hurt does not change the worst
+// result or what later hits do, so their states are kept sorted within
+// each group of alike figures, and a team of ten has a few hundred states
+// rather than a million.
 type woundDP struct {
-	r    SMLE
-	s    *rules.State
-	figs []*rules.Figure
-	p    map[string]float64
+	r     SMLE
+	s     *rules.State
+	figs  []*rules.Figure // grouped: alike figures next to each other
+	group []int           // group[i]: the start index of figure i's group
+	p     map[string]float64
+	ep    map[string][]float64 // effect distributions by weapon and defender
 }
 
 func (r SMLE) newWoundDP(s *rules.State, exposed []*rules.Figure) *woundDP {
-	k := make([]byte, len(exposed)+1)
-	for i, f := range exposed {
+	figs := append([]*rules.Figure(nil), exposed...)
+	class := func(f *rules.Figure) string { return armourOf(s, f) + "/" + f.Quality + "/" + f.Motive }
+	sort.SliceStable(figs, func(i, j int) bool { return class(figs[i]) < class(figs[j]) })
+	d := &woundDP{r: r, s: s, figs: figs, group: make([]int, len(figs)), ep: map[string][]float64{}}
+	for i := range figs {
+		if i > 0 && class(figs[i]) == class(figs[i-1]) {
+			d.group[i] = d.group[i-1]
+		} else {
+			d.group[i] = i
+		}
+	}
+	k := make([]byte, len(figs)+1)
+	for i, f := range figs {
 		k[i] = byte(figState(f))
 	}
-	k[len(exposed)] = lvMiss
-	return &woundDP{r: r, s: s, figs: exposed, p: map[string]float64{string(k): 1}}
+	k[len(figs)] = lvMiss
+	d.p = map[string]float64{d.canon(k): 1}
+	return d
+}
+
+// canon sorts the states within each group of alike figures.
+func (d *woundDP) canon(k []byte) string {
+	for i := 1; i < len(d.figs); i++ {
+		for j := i; j > d.group[i] && k[j] < k[j-1]; j-- {
+			k[j], k[j-1] = k[j-1], k[j]
+		}
+	}
+	return string(k)
 }
 
 // keys lists the states in a fixed order, so sums are made in the same
@@ -96,20 +126,21 @@ func (d *woundDP) keys() []string {
 
 // volley adds one firer's hits: dist[h] is the chance of h hits, each
 // with weapon w (one effect die roll per hit).
+//
+// Applying one more hit is linear in the distribution, so the whole
+// distribution takes each hit in turn: after h hits it is weighed by
+// dist[h].
 func (d *woundDP) volley(dist []float64, w *Weapon) {
 	next := map[string]float64{}
-	for _, k := range d.keys() {
-		pk := d.p[k]
-		cur := map[string]float64{k: 1}
-		for h := 0; h < len(dist); h++ {
-			if dist[h] > 0 {
-				for _, ck := range sortedKeys(cur) {
-					next[ck] += pk * dist[h] * cur[ck]
-				}
+	cur := d.p
+	for h := 0; h < len(dist); h++ {
+		if dist[h] > 0 {
+			for _, ck := range sortedKeys(cur) {
+				next[ck] += dist[h] * cur[ck]
 			}
-			if h+1 < len(dist) {
-				cur = d.hit(cur, w)
-			}
+		}
+		if h+1 < len(dist) {
+			cur = d.hit(cur, w)
 		}
 	}
 	d.p = next
@@ -154,7 +185,12 @@ func (d *woundDP) hit(in map[string]float64, w *Weapon) map[string]float64 {
 func (d *woundDP) effectOn(out map[string]float64, k string, i, worst int, p float64, in EffectInput) {
 	g := d.figs[i]
 	in.Armour, in.Quality, in.Motive = armourOf(d.s, g), g.Quality, g.Motive
-	ep := d.r.effectP(in)
+	key := fmt.Sprintf("%s/%v/%s/%s/%s", in.Weapon.ID, in.Burst, in.Armour, in.Quality, in.Motive)
+	ep, ok := d.ep[key]
+	if !ok {
+		ep = d.r.effectP(in)
+		d.ep[key] = ep
+	}
 	for j, name := range EffectNames {
 		if ep[j] == 0 {
 			continue
@@ -163,7 +199,7 @@ func (d *woundDP) effectOn(out map[string]float64, k string, i, worst int, p flo
 		nk := []byte(k)
 		nk[i] = byte(st)
 		nk[len(nk)-1] = byte(max(worst, lv))
-		out[string(nk)] += p * ep[j]
+		out[d.canon(nk)] += p * ep[j]
 	}
 }
 
