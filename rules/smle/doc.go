@@ -29,6 +29,7 @@
 //	dismount U2            a mounted team gets off (equip.go)
 //	pickup F3 x,y          F3 takes up the abandoned weapon lying at x,y (abandon.go)
 //	join F1 U3             leader F1 leaves his team for U3 of his group (leader.go)
+//	recover F3 F7          F3 takes hold of casualty F7 to drag him (recover.go)
 //	end                    the team's activation ends
 //
 // Forced actions are done by the engine when a team activates: Break
@@ -209,6 +210,15 @@
 //     1" of a figure of the other team (its parent, a sibling or a
 //     child); the new team is his from then on, and his go is over for
 //     the round.
+//   - Recovering casualties (Stand 5 or better, recover.go): a fit figure
+//     within 1" of a seriously wounded team-mate takes hold of him; it
+//     moves at half its allowance for the rest of the go and drags him
+//     along, set down touching it behind.
+//   - Activation Table options not played: reloading heavy weapons (the
+//     engine does not count heavy-weapon ammunition), booby traps (maps
+//     and scenarios have none) and de-bussing (no vehicles). Break's
+//     "flee or surrender" is played as fleeing, with surrender when an
+//     enemy is within 1" or the team is caught in a close assault.
 //   - Movement: difficult going costs double and each linear obstacle
 //     crossed 2" (the rulebook leaves terrain to the scenario); standing up
 //     from prone costs 1"; a prone figure crawls up to 2"; going prone ends
@@ -238,5 +248,6 @@
 // "removed", "broken", "blast" (Area is the burst circle), "aid", "call"
 // (Path holds the aim point), "door" (Path holds the door point),
 // "dismount", "abandon" (a breaking figure leaves a heavy weapon; Path
-// holds where), "pickup", "join" (Unit is the team joined), "win".
+// holds where), "pickup", "join" (Unit is the team joined), "recover"
+// (Target is the casualty), "win".
 package smle

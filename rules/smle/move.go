@@ -57,7 +57,7 @@ func (r SMLE) allowance(s *rules.State, f *rules.Figure) int64 {
 	if uget(u, vRunning) == 1 {
 		a *= 2
 	}
-	if f.Markers.Has(rules.BadlyWounded) {
+	if f.Markers.Has(rules.BadlyWounded) || f.Var(fCarry) != 0 {
 		a /= 2
 	}
 	if f.Posture == rules.Prone {
@@ -220,6 +220,9 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs,
 		Text: fmt.Sprintf("%s moves %s\" (costs %s\")", f.Name, rules.FormatInches(info.Length), rules.FormatInches(info.Cost))}}
+	if f.Var(fCarry) != 0 {
+		evs = append(evs, r.drag(s, f, info.Legs)...)
+	}
 	evs = append(evs, r.spotMover(s, f)...)
 	evs = append(evs, r.openOpp(s, f)...)
 	if s.Phase == PhaseOpportunity {

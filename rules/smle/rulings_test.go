@@ -338,3 +338,33 @@ func TestLeaderJoinsAnotherTeam(t *testing.T) {
 		t.Errorf("the leader acts twice in a round")
 	}
 }
+
+// Recovering casualties: at Stand (5) a fit figure next to a seriously
+// wounded team-mate takes hold of him and drags him along at half its
+// move.
+func TestRecoverCasualty(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}}, {x: 10, y: 11.2, weapons: []string{"rifle"}}}},
+		{1, "trained", "", rifles(1, 30, 40)}}, 6, 6, 1)
+	s.Fig(2).Markers |= rules.BadlyWounded
+	s.Fig(2).Posture = rules.Prone
+	atBand(t, s, s.UnitOf(1), "pinned")
+	rec := rules.Command{Verb: "recover", Fig: 1, Targets: []rules.FigID{2}}
+	if hasLegal(s, rec.String()) {
+		t.Error("a pinned team may not recover casualties")
+	}
+	atBand(t, s, s.UnitOf(1), "stand-5")
+	if !hasLegal(s, rec.String()) {
+		t.Fatalf("recover not offered: %v", New().Legal(s))
+	}
+	atBand(t, s, s.UnitOf(1), "advance-8") // better bands may too (and may move freely)
+	full := New().MoveCheck(s, 1, []geom.Pt{s.Fig(1).Pos}).Allowance
+	apply(t, s, rec)
+	if a := New().MoveCheck(s, 1, []geom.Pt{s.Fig(1).Pos}).Allowance; a != full/2 {
+		t.Errorf("dragging: allowance %v, want half of %v", geom.Inches(a), geom.Inches(full))
+	}
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(10, 8)}})
+	passOpp(t, s)
+	if p := s.Fig(2).Pos; !geom.WithinDist(p, s.Fig(1).Pos, 2*s.BaseR+2) || p.Y <= s.Fig(1).Pos.Y {
+		t.Errorf("the casualty should be set down touching the dragger, behind him: %v vs %v", p, s.Fig(1).Pos)
+	}
+}

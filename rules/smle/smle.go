@@ -338,6 +338,7 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 		}
 		f.SetVar(fMoved, 0)
 		f.SetVar(fStopped, 0)
+		f.SetVar(fCarry, 0)
 		f.SetVar(fStartX, int(f.Pos.X))
 		f.SetVar(fStartY, int(f.Pos.Y))
 	}
@@ -625,6 +626,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 			out = append(out, r.doorOptions(s, u, f)...)
 			out = append(out, r.pickupOptions(s, f)...)
 			out = append(out, r.joinOptions(s, u, f)...)
+			out = append(out, r.recoverOptions(s, u, f)...)
 		}
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
@@ -756,6 +758,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyPickup(s, u, c)
 		case "join":
 			evs, err = r.applyJoin(s, u, c)
+		case "recover":
+			evs, err = r.applyRecover(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
 		case "end":
