@@ -62,3 +62,31 @@ func TestOddsMatchEngineSampling(t *testing.T) {
 		t.Logf("%s: %s", c.name, res)
 	}
 }
+
+// "melee" fights every contact in turn until none is left: each figure's
+// chance of being removed holds against the engine.
+func TestMeleeAllPartsMatchEngineSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sampling")
+	}
+	s := mk(t, nil, fx{side: 0, x: 10, y: 10}, fx{side: 0, x: 12, y: 10}, fx{side: 1, x: 11, y: 11.6}, fx{side: 1, x: 13.2, y: 11.4}, fx{side: 1, x: 30, y: 30})
+	s.Phase = PhaseMelee
+	c := cmd(t, "melee")
+	o, err := New().Odds(s, c)
+	if err != nil || len(o.Parts) != 4 {
+		t.Fatalf("melee odds %+v %v", o, err)
+	}
+	for _, res := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		return func(_, after *rules.State, _ []rules.Event) string {
+			if after.Fig(p.Fig).Removed {
+				return "removed"
+			}
+			return "survives"
+		}
+	}, 20000, 5) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
+		t.Log(res)
+	}
+}
