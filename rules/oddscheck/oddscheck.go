@@ -116,7 +116,7 @@ func RunDist(what string, outcomes []rules.Outcome, st *rules.State, play func(*
 	}
 	for i := range res.Rows {
 		p := res.Rows[i].P
-		res.Rows[i].Bound = Z*math.Sqrt(float64(n)*p*(1-p)) + 1
+		res.Rows[i].Bound = float64(Z*math.Sqrt(float64(float64(n)*p)*(1-p))) + 1
 	}
 	return res
 }
@@ -133,7 +133,7 @@ func (r Result) Err() error {
 	sum := 0.0
 	for _, x := range r.Rows {
 		sum += x.P
-		want := float64(r.N) * x.P
+		want := float64(float64(r.N) * x.P)
 		if math.Abs(float64(x.Count)-want) > x.Bound || (x.P == 0 && x.Count > 0) {
 			bad = append(bad, fmt.Sprintf("%q odds %.4f, engine %.4f", x.Name, x.P, float64(x.Count)/float64(r.N)))
 		}

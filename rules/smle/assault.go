@@ -340,7 +340,7 @@ func (r SMLE) pairingParts(s *rules.State, u *rules.Unit, ps []pairing) []rules.
 				if c == 0 {
 					continue
 				}
-				q := pr * float64(c) / 36
+				q := float64(pr * float64(c) / 36)
 				res[i][name] += q
 				switch {
 				case name == CloseDefenderKilled, name == CloseDefenderBreaks && taken[i]:

@@ -136,7 +136,7 @@ func (d *woundDP) volley(dist []float64, w *Weapon) {
 	for h := 0; h < len(dist); h++ {
 		if dist[h] > 0 {
 			for _, ck := range sortedKeys(cur) {
-				next[ck] += dist[h] * cur[ck]
+				next[ck] += float64(dist[h] * cur[ck]) // no fused multiply-add: the same odds on every machine
 			}
 		}
 		if h+1 < len(dist) {
@@ -199,7 +199,7 @@ func (d *woundDP) effectOn(out map[string]float64, k string, i, worst int, p flo
 		nk := []byte(k)
 		nk[i] = byte(st)
 		nk[len(nk)-1] = byte(max(worst, lv))
-		out[d.canon(nk)] += p * ep[j]
+		out[d.canon(nk)] += float64(p * ep[j])
 	}
 }
 
@@ -284,7 +284,7 @@ func (r SMLE) figEffect(s *rules.State, g *rules.Figure, w *Weapon, n int, burst
 				}
 				for j, name := range EffectNames {
 					nst, alv := applied(name, st)
-					next[key{nst, max(lv, alv)}] += p * ep[j]
+					next[key{nst, max(lv, alv)}] += float64(p * ep[j])
 				}
 			}
 		}
@@ -335,7 +335,7 @@ func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure
 				cache[k] = d
 			}
 			for lv := range d {
-				acc[i][lv] += p * d[lv]
+				acc[i][lv] += float64(p * d[lv])
 			}
 		}
 	}

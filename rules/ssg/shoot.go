@@ -217,8 +217,10 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			walk(d+1, mask, pr)
 			return
 		}
-		walk(d+1, mask|1<<i, pr*hit[i])
-		walk(d+1, mask, pr*(1-hit[i]))
+		// Each product rounded on its own (no fused multiply-add), so
+		// the odds are the same on every machine.
+		walk(d+1, mask|1<<i, float64(pr*hit[i]))
+		walk(d+1, mask, float64(pr*(1-hit[i])))
 	}
 	walk(0, 0, 1)
 	odds := rules.Odds{Mods: mods, Note: strings.Join(notes, "; ")}
