@@ -233,21 +233,24 @@ func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error
 		return rules.Odds{}, fmt.Errorf("activation odds need a team on the table")
 	}
 	ns := s.Clone()
+	// A team following an incompetent leader takes his team's roll.
+	roller := u.ID
+	note := "1D6 plus the modifiers shown, as the next round begins"
+	if lt := r.followedTeam(ns, ns.UnitOf(u.ID)); lt != nil {
+		roller = lt.ID
+		note = fmt.Sprintf("it follows its incompetent leader and acts at %s's level: %s's roll, ", lt.Name, lt.Name) + note
+	}
 	var in ActivationInput
 	for _, t := range teams(ns) {
 		r.newRoundVars(t)
-		if t.ID == u.ID {
+		if t.ID == roller {
 			in = r.activationInput(ns, t)
 		}
 	}
 	counts := r.d.ActivationOdds(in)
-	note := "1D6 plus the modifiers shown, as the next round begins"
 	_, _, l := r.d.ResolveActivation(1, in, "")
 	if l.Note != "" {
 		note += "; then " + l.Note
-	}
-	if lt := r.followedTeam(ns, ns.UnitOf(u.ID)); lt != nil {
-		note += fmt.Sprintf("; but it follows its incompetent leader and acts at %s's level", lt.Name)
 	}
 	var out []rules.Outcome
 	for i, b := range r.d.Bands {

@@ -322,3 +322,26 @@ func TestCallOddsMatchEngineSampling(t *testing.T) {
 		check(t, "mission", oddscheck.RunDist("call: "+p.Name, p.Outcomes, called, land, figClass(p.Fig), 20000, 21))
 	}
 }
+
+// A team following an incompetent leader takes his team's roll: its
+// activation odds are his team's, and hold against the engine.
+func TestFollowerActivationOddsSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sampling")
+	}
+	s, _ := newState(t, []tunit{
+		{0, "veteran", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}, leader: true}}},
+		{0, "green", "", rifles(2, 10, 14)},
+		{1, "trained", "", rifles(1, 10, 40)},
+	}, 2, 5, 6)
+	s.Units[1].Parent = 1
+	s.Fig(1).Rating = 1 // incompetent
+	r := New().(SMLE)
+	o, err := New().Odds(s, rules.Command{Verb: "activate", Unit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(st *rules.State) ([]rules.Event, error) { return r.beginRound(st), nil }
+	band := func(_, after *rules.State, _ []rules.Event) string { return Std().Bands[uget(after.UnitOf(2), vBand)].Name }
+	check(t, "follower's activation", oddscheck.RunDist("activate U2 (follower)", o.Outcomes, s, play, band, 20000, 23))
+}
