@@ -342,6 +342,8 @@ func TestFollowerActivationOddsSampling(t *testing.T) {
 		t.Fatal(err)
 	}
 	play := func(st *rules.State) ([]rules.Event, error) { return r.beginRound(st), nil }
-	band := func(_, after *rules.State, _ []rules.Event) string { return Std().Bands[uget(after.UnitOf(2), vBand)].Name }
+	band := func(_, after *rules.State, _ []rules.Event) string {
+		return Std().Bands[uget(after.UnitOf(2), vBand)].Name
+	}
 	check(t, "follower's activation", oddscheck.RunDist("activate U2 (follower)", o.Outcomes, s, play, band, 20000, 23))
 }
