@@ -187,7 +187,9 @@
 //   - A target moving into sight (it is moving in its team's go and the
 //     firer could not see where it began that go) is -2 to hit, counted
 //     with cover (only the best of them applies). A mover leaving sight
-//     cannot be fired at, so "out of sight" does not arise.
+//     cannot be fired at, so "out of sight" does not arise. A target
+//     moving out of cover in its go keeps the cover it left (the best
+//     cover applies, as the book says of moving into or out of cover).
 //   - Close assault: a defending team still fresh (it has not met the
 //     enemy) caught by a concealed or unspotted team is surprised (-2 to
 //     each defender). "melee-weapon" (+3) and "improvised-weapon" (+1)

@@ -178,6 +178,14 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 	if los, ok := sees(s, f, t); ok {
 		in.Cover = los.Cover
 	}
+	// A target moving out of cover in its go keeps the cover it left (the
+	// book: a figure moving into or out of cover takes the best cover).
+	if t.Var(fMoved) != 0 && s.Var(vCur) == int(t.Unit) && s.Terrain != nil {
+		start := geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
+		if c, _ := s.Terrain.CoverFor(geom.Circle{C: start, R: s.BaseR}, f.Pos); c > in.Cover {
+			in.Cover = c
+		}
+	}
 	return in
 }
 

@@ -368,3 +368,22 @@ func TestRecoverCasualty(t *testing.T) {
 		t.Errorf("the casualty should be set down touching the dragger, behind him: %v vs %v", p, s.Fig(1).Pos)
 	}
 }
+
+// A target that leaves cover in its go still counts the cover it left
+// (moving into or out of cover: the best cover applies).
+func TestMovingOutOfCoverKeepsIt(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 30)}}, 1, 4)
+	k, _ := terrain.KindByName("woods")
+	s.Map.Pieces = []terrain.Piece{{ID: 0, Kind: "woods", Props: k.Props, Poly: geom.Polygon{geom.P(8, 8), geom.P(12, 8), geom.P(12, 11), geom.P(8, 11)}}}
+	s.Terrain = terrain.NewIndex(s.Map)
+	r := New().(SMLE)
+	// Unit 1 starts in the woods and steps out towards the enemy.
+	uset(s.UnitOf(1), vBand, Std().BandIndex("advance-8"))
+	s.Fig(1).SetVar(fStartX, int(s.Fig(1).Pos.X))
+	s.Fig(1).SetVar(fStartY, int(s.Fig(1).Pos.Y))
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(10, 13)}})
+	in := r.shotInput(s, s.Fig(2), s.Fig(1), r.primary(s.Fig(2)), FireOpportunity)
+	if in.Cover != terrain.CoverSoft {
+		t.Errorf("left the woods this go: cover %v, want soft", in.Cover)
+	}
+}
