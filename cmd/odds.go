@@ -95,21 +95,14 @@ func replaySaveFile(path, scenarioArg string, each func(int, rules.Command, []ru
 }
 
 // formatOdds writes {"outcomes": {"hit": 0.3333, ...}, "mods": [...],
-// "note": "..."} with the outcomes in the rule set's order and four
-// decimals.
+// "note": "...", "parts": [{"name": "...", "outcomes": {...}}, ...]} with
+// the outcomes in the rule set's order and four decimals. Parts are the
+// separate distributions of a command with several results (each figure
+// under an explosive's template, each pairing of a close assault).
 func formatOdds(o rules.Odds) string {
 	var b strings.Builder
-	b.WriteString(`{"outcomes": {`)
-	for i, x := range o.Outcomes {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		k, _ := json.Marshal(x.Name)
-		b.Write(k)
-		b.WriteString(": ")
-		b.WriteString(strconv.FormatFloat(x.P, 'f', 4, 64))
-	}
-	b.WriteString("}")
+	b.WriteString(`{"outcomes": `)
+	writeOutcomes(&b, o.Outcomes)
 	if len(o.Mods) > 0 {
 		m, _ := json.Marshal(o.Mods)
 		b.WriteString(`, "mods": `)
@@ -120,6 +113,35 @@ func formatOdds(o rules.Odds) string {
 		b.WriteString(`, "note": `)
 		b.Write(n)
 	}
+	if len(o.Parts) > 0 {
+		b.WriteString(`, "parts": [`)
+		for i, p := range o.Parts {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			n, _ := json.Marshal(p.Name)
+			b.WriteString(`{"name": `)
+			b.Write(n)
+			b.WriteString(`, "outcomes": `)
+			writeOutcomes(&b, p.Outcomes)
+			b.WriteString("}")
+		}
+		b.WriteString("]")
+	}
 	b.WriteString("}")
 	return b.String()
+}
+
+func writeOutcomes(b *strings.Builder, os []rules.Outcome) {
+	b.WriteString("{")
+	for i, x := range os {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		k, _ := json.Marshal(x.Name)
+		b.Write(k)
+		b.WriteString(": ")
+		b.WriteString(strconv.FormatFloat(x.P, 'f', 4, 64))
+	}
+	b.WriteString("}")
 }

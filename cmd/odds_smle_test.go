@@ -8,6 +8,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/smle"
 	"hedgerow/scenarios"
 )
 
@@ -54,5 +55,27 @@ func TestOddsSMLEExample(t *testing.T) {
 	// + 1 veteran target): all four miss with (3/36)^4, under 0.0001.
 	if math.Abs(sum-1) > 0.0006 || o.Outcomes["miss"] != 0 || o.Outcomes["kill"] < 0.25 {
 		t.Errorf("odds %v (sum %v)", o.Outcomes, sum)
+	}
+}
+
+// The odds command answers for a team's activation roll: the chance of
+// each band of the Activation Table, summing to one.
+func TestOddsSMLEActivation(t *testing.T) {
+	var out, errb bytes.Buffer
+	if rc := runOdds([]string{"--scenario", "smle-woods-sections", "--command", "activate U1"}, &out, &errb); rc != 0 {
+		t.Fatalf("rc %d: %s", rc, errb.String())
+	}
+	var o struct {
+		Outcomes map[string]float64 `json:"outcomes"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &o); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	sum := 0.0
+	for _, p := range o.Outcomes {
+		sum += p
+	}
+	if len(o.Outcomes) != len(smle.Std().Bands) || math.Abs(sum-1) > 0.0006 {
+		t.Errorf("activation odds %s", out.String())
 	}
 }

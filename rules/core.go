@@ -208,6 +208,19 @@ type Odds struct {
 	Outcomes []Outcome `json:"outcomes"`
 	Mods     []Mod     `json:"mods,omitempty"`
 	Note     string    `json:"note,omitempty"`
+	// Parts, when a command has several results at once, gives each its
+	// own exact distribution (each part's outcomes sum to 1): an
+	// explosive's effect on each figure that may be under its template,
+	// each pairing of a close assault.
+	Parts []OddsPart `json:"parts,omitempty"`
+}
+
+// OddsPart is one result's distribution within a command's odds.
+type OddsPart struct {
+	Name     string    `json:"name"`             // e.g. "F9, 1.5\" from the aim point"
+	Fig      FigID     `json:"fig,omitempty"`    // the figure it concerns (an assault: the attacker)
+	Target   FigID     `json:"target,omitempty"` // an assault pairing's defender
+	Outcomes []Outcome `json:"outcomes"`
 }
 
 // P returns the probability of a named outcome (0 when absent).

@@ -20,7 +20,7 @@ func TestDataKnownEntries(t *testing.T) {
 	}{
 		{"rifle", 1, 0, 0, 24, false, false},
 		{"hmg", 1, 2, -1, 60, true, true},
-		{"gpmg", 1, 1, 0, 40, true, false},
+		{"gpmg", 1, 1, 0, 40, true, true}, // must be braced (the table marks it with *)
 		{"lmg", 1, 0, 1, 28, true, false},
 		{"smg", 1, -1, 3, 10, true, false},
 		{"sniper-rifle", 1, 1, 1, 36, false, false},
@@ -42,7 +42,7 @@ func TestDataKnownEntries(t *testing.T) {
 	if w, _ := d.Weapon("bazooka"); !w.Explosive() || w.Dice != 2 || w.Add != 2 || !w.OneShot || !w.CloseNA {
 		t.Errorf("bazooka: %+v", *w)
 	}
-	if w, _ := d.Weapon("light-mortar"); w.MinRange != 12 || !w.Indirect {
+	if w, _ := d.Weapon("light-mortar"); w.MinRange != 12 || !w.Indirect || w.MovePenalty != 1 {
 		t.Errorf("light mortar: %+v", *w)
 	}
 	if w, _ := d.Weapon("assault-rifle"); w.Auto(false) || !w.Auto(true) {

@@ -19,6 +19,7 @@
 //	run U2                 the team runs this activation: double move, no fire
 //	posture F3 prone|standing|crouching
 //	fire - U2 F9 direct   team fire at F9's team (direct, return or panic)
+//	activate U2           (odds only) the team's next activation roll
 //	fire - U2 F9 aimed    direct fire aimed at F9 alone (-3; offered at leaders)
 //	call U2 x,y light-mortar  indirect fire on a point, landing next round
 //	blast F3 F9 grenade    one figure fires an explosive weapon at F9
@@ -26,6 +27,9 @@
 //	aid F3 F4              first aid: F3 treats F4's light wound
 //	door F3 x,y open|kick|rush  F3 opens, kicks in or leads a rush at the door at x,y
 //	dismount U2            a mounted team gets off (equip.go)
+//	pickup F3 x,y          F3 takes up the abandoned weapon lying at x,y (abandon.go)
+//	join F1 U3             leader F1 leaves his team for U3 of his group (leader.go)
+//	recover F3 F7          F3 takes hold of casualty F7 to drag him (recover.go)
 //	end                    the team's activation ends
 //
 // Forced actions are done by the engine when a team activates: Break
@@ -34,15 +38,50 @@
 // the open go prone facing the nearest enemy), a fire mission called last
 // round lands (indirect.go).
 //
-// Opportunity fire: after each move of an active figure, enemy teams at
-// Stand (6) or better that have not attacked this round and can see the
-// mover are offered "oppfire - U7 F3" or "pass" (Phase "opportunity",
-// Decider = the other side). One "pass" closes the window.
+// Opportunity fire: after each move of an active figure, and after each
+// of the active team's other options that opportunity fire may answer (a
+// volley, an explosive, a close assault, a door, first aid, a call for
+// fire: at the figure that acted, or the team's first figure some enemy
+// may fire at), enemy teams at Stand (6) or better that have not attacked
+// this round and can see that figure are offered "oppfire - U7 F3" or
+// "pass" (Phase "opportunity", Decider = the other side). One "pass"
+// closes the window. When the window was opened by a move and the mover
+// is on its feet, declaring the fire hands the decision back (Phase
+// "react", Decider = the mover's side): "posture F3 prone" throws it flat
+// (its move ends there) or "pass" leaves it standing; then the fire is
+// resolved. Windows open after the action, never in the middle of it.
 //
-// Odds outcome names: for fire, the worst thing that happens to the
-// target team: "kill", "serious", "light", "near miss", "miss" (panic
-// fire: "pinned down" / "miss"); for blast, "hit" / "miss"; for assault,
-// the first pairing's CloseNames; anything without dice: "certain".
+// # Odds
+//
+// Odds are the engine's exact distribution of every roll a player can
+// face (rules/oddscheck samples the engine against them in the tests):
+//
+//	fire / oppfire   worst result on the target team: "kill", "serious",
+//	                 "light", "near miss", "miss". Hits fall at random
+//	                 among the exposed figures still standing, and wounds
+//	                 add up (a light wound on a wounded man is "serious",
+//	                 a serious wound on a seriously wounded man "kill").
+//	                 Panic fire: "pinned down" / "miss". Beyond twice
+//	                 effective range: "ineffective" (certain).
+//	blast            the to-hit roll ("hit" / "miss"), and a part per
+//	                 figure (friend or foe) the burst may reach: "kill",
+//	                 "serious", "light", "near miss", "unhurt", over every
+//	                 to-hit roll and deviation die.
+//	assault          the first pairing's five results (CloseNames) and a
+//	                 part per pairing in the order rolled, with "not
+//	                 fought" when one of its figures fell in an earlier
+//	                 pairing; a broken team "defenders surrender".
+//	call             the observer's roll as the mission lands next round
+//	                 ("hit" / "miss") and a part per figure the burst may
+//	                 reach where it stands now (as for blast).
+//	door ... kick    "door open" / "door holds"; rush: "door open" / "in
+//	                 a heap".
+//	activate U2      each band of the team's next activation roll, by the
+//	                 band's name ("break" ... "double"), as the next round
+//	                 begins if nothing changes first (this round's fire
+//	                 then counts as last round's).
+//
+// Anything without dice: "certain".
 //
 // # House choices
 //
@@ -131,6 +170,57 @@
 //     when prone, never shoot and only defend in close assault.
 //   - A broken team (one Break result) contacted by a close assault
 //     surrenders without a fight; two Break results remove the team.
+//   - "Not under fire" (+2 to the firer, +1 to activation): the team has
+//     not been fired at this round or the round before it. The book says
+//     "in this round, or in a previous round"; we read "previous" as the
+//     one before, as its activation modifiers carry over one round only,
+//     so the bonus returns after one whole round with no fire at the team.
+//   - Panic fire that fails its roll leaves the target not under fire; a
+//     success pins it and puts it under direct fire.
+//   - The GPMG must be braced: the weapons table marks it with the star
+//     of the weapons that must be braced although its type column says
+//     BA (it is priced as before). The light mortar, like the LMG, takes
+//     1" off its carrier's move.
+//   - The observer of indirect fire rolls with his own quality and state
+//     only: no braced and no direct-fire bonus; +2 for each earlier round
+//     he observed the same point.
+//   - A target moving into sight (it is moving in its team's go and the
+//     firer could not see where it began that go) is -2 to hit, counted
+//     with cover (only the best of them applies). A mover leaving sight
+//     cannot be fired at, so "out of sight" does not arise. A target
+//     moving out of cover in its go keeps the cover it left (the best
+//     cover applies, as the book says of moving into or out of cover).
+//   - Close assault: a defending team still fresh (it has not met the
+//     enemy) caught by a concealed or unspotted team is surprised (-2 to
+//     each defender). "melee-weapon" (+3) and "improvised-weapon" (+1)
+//     are equipment words in a figure's weapons list, like
+//     "door-breaker"; the better one counts.
+//   - A leader's +1 to the other teams of his group needs him within a
+//     full move of the team and in sight of one of its figures.
+//   - Fire beyond twice effective range is ineffective: offered when no
+//     figure reaches the team but some see it; no roll, no hits, and the
+//     target team comes under direct fire (autofire when an autofire
+//     weapon fired) and records who fired at it (return fire).
+//   - A light wound's -2 applies to the figure's door kicks as well as its
+//     shooting and close assault.
+//   - A breaking team (Break, or a defender breaking in close assault)
+//     abandons its heavy (H) weapons where each carrier stood
+//     (abandon.go). The book is silent on getting them back; here any fit
+//     figure of either side whose base comes within 1" may take one up
+//     in its team's go ("pickup"), ending its move.
+//   - Leaders move from team to team of their group ("join"): base within
+//     1" of a figure of the other team (its parent, a sibling or a
+//     child); the new team is his from then on, and his go is over for
+//     the round.
+//   - Recovering casualties (Stand 5 or better, recover.go): a fit figure
+//     within 1" of a seriously wounded team-mate takes hold of him; it
+//     moves at half its allowance for the rest of the go and drags him
+//     along, set down touching it behind.
+//   - Activation Table options not played: reloading heavy weapons (the
+//     engine does not count heavy-weapon ammunition), booby traps (maps
+//     and scenarios have none) and de-bussing (no vehicles). Break's
+//     "flee or surrender" is played as fleeing, with surrender when an
+//     enemy is within 1" or the team is caught in a close assault.
 //   - Movement: difficult going costs double and each linear obstacle
 //     crossed 2" (the rulebook leaves terrain to the scenario); standing up
 //     from prone costs 1"; a prone figure crawls up to 2"; going prone ends
@@ -159,5 +249,7 @@
 // "move", "posture", "run", "winded", "pinned" (panic fire), "wounded",
 // "removed", "broken", "blast" (Area is the burst circle), "aid", "call"
 // (Path holds the aim point), "door" (Path holds the door point),
-// "dismount", "win".
+// "dismount", "abandon" (a breaking figure leaves a heavy weapon; Path
+// holds where), "pickup", "join" (Unit is the team joined), "recover"
+// (Target is the casualty), "win".
 package smle

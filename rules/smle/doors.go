@@ -130,6 +130,9 @@ func kickKeys(f *rules.Figure) []string {
 	if slices.Contains(f.Weapons, DoorBreaker) {
 		keys = append(keys, "breakers")
 	}
+	if f.Markers.Has(rules.Wounded) {
+		keys = append(keys, "wounded")
+	}
 	return keys
 }
 

@@ -372,6 +372,7 @@ func TestRushTheDoor(t *testing.T) {
 	atBand(t, s, s.UnitOf(1), "close-11")
 	s.Force(5)
 	apply(t, s, rush)
+	passOpp(t, s)
 	if f := s.Fig(1); f.Pos != geom.P(15, 20.6) || f.Posture == rules.Prone {
 		t.Errorf("the point man after a good rush: %v %v", f.Pos, f.Posture)
 	}

@@ -43,7 +43,7 @@ func (r SMLE) Vocabulary() rules.Vocabulary {
 	for _, w := range r.d.Weapons {
 		v.Weapons = append(v.Weapons, w.ID)
 	}
-	v.Weapons = append(v.Weapons, DoorBreaker)
+	v.Weapons = append(v.Weapons, DoorBreaker, MeleeWeapon, ImprovisedWeapon)
 	for q := range r.d.ToHit {
 		v.Qualities = append(v.Qualities, q)
 	}

@@ -29,6 +29,15 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		}
 		return ex
 	}
+	if s.Phase == PhaseReact {
+		mover := s.Fig(rules.FigID(s.Var(vOppFig)))
+		u := s.UnitOf(rules.UnitID(s.Var(vOppUnit)))
+		if mover != nil && u != nil {
+			ex.Head = fmt.Sprintf("%s opens fire on %s: %s to react", u.Name, mover.Name, s.Sides[s.Decider].Name)
+			ex.Lines = []string{"Drop " + mover.Name + " prone before the fire lands (its move ends there), or pass and take it standing."}
+		}
+		return ex
+	}
 	if s.Phase == PhaseOpportunity {
 		mover := s.Fig(rules.FigID(s.Var(vOppFig)))
 		who, team := "an enemy figure", "enemy"
@@ -47,10 +56,14 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 				}
 			}
 		}
-		ex.Lines = append(ex.Lines, fmt.Sprintf("%s (%s) has just moved in sight of %s.", who, team, joinAnd(names)))
+		verb := "has just moved"
+		if s.Var(vOppMove) == 0 {
+			verb = "has just acted"
+		}
+		ex.Lines = append(ex.Lines, fmt.Sprintf("%s (%s) %s in sight of %s.", who, team, verb, joinAnd(names)))
 		ex.Lines = append(ex.Lines,
 			"Such a team may interrupt and fire at the mover now; that is its attack for the whole round.",
-			"Or let it pass: the window closes until the next move.")
+			"Or let it pass: the window closes until the next move or action.")
 		return ex
 	}
 	u := s.UnitOf(rules.UnitID(s.Var(vCur)))

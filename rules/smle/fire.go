@@ -120,6 +120,20 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 				break
 			}
 		}
+		if len(out) > 0 && s.Fig(out[len(out)-1]).Unit == e.ID {
+			continue
+		}
+		// No one reaches the team, but someone sees it beyond twice
+		// effective range: ineffective fire (not panic fire, which has
+		// its own reduced effect).
+		if kind != FirePanic {
+			for _, t := range members(s, e.ID) {
+				if len(r.farFirers(s, u, []*rules.Figure{t})) > 0 {
+					out = append(out, t.ID)
+					break
+				}
+			}
+		}
 	}
 	return out
 }
@@ -159,16 +173,115 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 	}
 	if tu := s.UnitOf(t.Unit); tu != nil {
 		in.MovedOverHalf = int64(t.Var(fMoved))*2 > r.baseMove(s, t)
+		in.IntoOutOfSight = movedIntoSight(s, f, t)
 	}
 	if los, ok := sees(s, f, t); ok {
 		in.Cover = los.Cover
 	}
+	// A target moving out of cover in its go keeps the cover it left (the
+	// book: a figure moving into or out of cover takes the best cover).
+	if t.Var(fMoved) != 0 && s.Var(vCur) == int(t.Unit) && s.Terrain != nil {
+		start := geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
+		if c, _ := s.Terrain.CoverFor(geom.Circle{C: start, R: s.BaseR}, f.Pos); c > in.Cover {
+			in.Cover = c
+		}
+	}
 	return in
+}
+
+// movedIntoSight: the target is moving in its team's go now and the
+// firer could not see it where it began that go, so it has just come
+// into sight (-2, counted with cover: the best one only). A mover that
+// leaves sight cannot be fired at, so "out of sight" never arises here.
+func movedIntoSight(s *rules.State, f, t *rules.Figure) bool {
+	if t.Var(fMoved) == 0 || s.Var(vCur) != int(t.Unit) {
+		return false
+	}
+	was := *t
+	was.Pos = geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
+	return was.Pos != t.Pos && !inSight(s, f, &was)
 }
 
 type hitRec struct {
 	firer *rules.Figure
 	w     *Weapon
+}
+
+// farFirers lists the team's figures fit to fire that see one of the
+// targets only beyond twice their weapon's effective range.
+func (r SMLE) farFirers(s *rules.State, u *rules.Unit, targets []*rules.Figure) []*rules.Figure {
+	var out []*rules.Figure
+	for _, f := range members(s, u.ID) {
+		w := r.primary(f)
+		if !r.canShoot(s, f, w) {
+			continue
+		}
+		far := 2 * int64(w.Range) * geom.PerInch
+		for _, t := range targets {
+			if !t.Removed && !geom.WithinDist(f.Pos, t.Pos, far) && r.inPrepArc(s, f, t.Pos) && visible(s, f, t) {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Ineffective names fire from beyond twice effective range.
+const Ineffective = "ineffective"
+
+// ineffective is fire at a team beyond twice effective range: no roll
+// and no hits, but the team comes under fire (direct, and autofire when
+// an autofire weapon fires) and must react to it as the book allows.
+func (r SMLE) ineffective(s *rules.State, u, tu *rules.Unit, far []*rules.Figure) []rules.Event {
+	flags := ufDirect
+	for _, f := range far {
+		if r.primary(f).Has('A') {
+			flags |= ufAuto
+		}
+		f.SetVar(fStill, s.Round)
+		flags |= arcFlags(members(s, tu.ID)[0], f.Pos)
+	}
+	uset(tu, vUF, worstArc(uget(tu, vUF)|flags))
+	uset(tu, vContact, 1)
+	uset(u, vContact, 1)
+	uset(u, vRevealed, 1)
+	uset(tu, firedByKey(u.ID), s.Round)
+	return []rules.Event{{Kind: "fire", Side: u.Side, Unit: u.ID,
+		Text: fmt.Sprintf("%s fires at %s from beyond twice effective range: ineffective, no hits, but %s is under fire", u.Name, tu.Name, tu.Name)}}
+}
+
+// fireParties lists who fires (one figure for return and panic fire: one
+// roll for the whole team) and which of the target figures ms are exposed
+// (some firer reaches and sees them).
+func (r SMLE) fireParties(s *rules.State, u *rules.Unit, ms []*rules.Figure, kind string) (fs, exposed []*rules.Figure) {
+	fs = r.firers(s, u, ms)
+	for _, m := range ms {
+		for _, f := range fs {
+			if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
+				exposed = append(exposed, m)
+				break
+			}
+		}
+	}
+	if len(fs) > 0 && (kind == FireReturn || kind == FirePanic) {
+		fs = fs[:1]
+	}
+	return fs, exposed
+}
+
+// aimFor is the figure f's roll is made against: the named target when f
+// reaches and sees it, else the first exposed figure it does.
+func (r SMLE) aimFor(s *rules.State, f, t *rules.Figure, exposed []*rules.Figure) *rules.Figure {
+	if inReach(r.primary(f), f.Pos, t.Pos) && visible(s, f, t) {
+		return t
+	}
+	for _, m := range exposed {
+		if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
+			return m
+		}
+	}
+	return t
 }
 
 // volley resolves team fire of one kind at the team of target t.
@@ -188,37 +301,21 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 	if aimed {
 		ms = []*rules.Figure{t}
 	}
-	fs := r.firers(s, u, ms)
+	fs, exposed := r.fireParties(s, u, ms, kind)
+	if len(fs) == 0 && !aimed && kind != FirePanic {
+		if far := r.farFirers(s, u, ms); len(far) > 0 {
+			return r.ineffective(s, u, tu, far), nil
+		}
+	}
 	if len(fs) == 0 {
 		return nil, fmt.Errorf("no figure of %s can fire at %s", u.Name, tu.Name)
 	}
-	// Exposed figures: those some firer sees.
-	var exposed []*rules.Figure
-	for _, m := range ms {
-		for _, f := range fs {
-			if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
-				exposed = append(exposed, m)
-				break
-			}
-		}
-	}
-	if kind == FireReturn || kind == FirePanic {
-		fs = fs[:1] // one roll for the whole team
-	}
 	var evs []rules.Event
 	var hits []hitRec
-	auto := false
+	auto, pinned := false, false
 	arcs := 0
 	for _, f := range fs {
-		aim := t
-		if !inReach(r.primary(f), f.Pos, t.Pos) || !visible(s, f, t) {
-			for _, m := range exposed {
-				if inReach(r.primary(f), f.Pos, m.Pos) && visible(s, f, m) {
-					aim = m
-					break
-				}
-			}
-		}
+		aim := r.aimFor(s, f, t, exposed)
 		w := r.primary(f)
 		arcs |= arcFlags(aim, f.Pos)
 		in := r.shotInput(s, f, aim, w, kind)
@@ -238,6 +335,7 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 		f.SetVar(fStill, s.Round)
 		if kind == FirePanic {
 			if h > 0 {
+				pinned = true
 				evs = append(evs, rules.Event{Kind: "pinned", Side: tu.Side, Text: tu.Name + " is pinned down by panic fire (no hits)"})
 			} else {
 				continue
@@ -248,7 +346,13 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 			hits = append(hits, hitRec{f, w})
 		}
 	}
-	// Under fire, whatever the result.
+	// Under fire whatever the result, except that panic fire counts only
+	// when its roll succeeds.
+	if kind == FirePanic && !pinned {
+		uset(u, vContact, 1)
+		uset(u, vRevealed, 1)
+		return evs, nil
+	}
 	flags := ufDirect | arcs
 	if auto {
 		flags |= ufAuto
@@ -390,6 +494,49 @@ func (r SMLE) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, erro
 	if len(c.Targets) > 1 || (len(c.Targets) == 1 && c.Targets[0] != mover.ID) {
 		return nil, fmt.Errorf("opportunity fire is at the moving figure %s", mover.Name)
 	}
+	if s.Var(vOppMove) == 1 && mover.Posture != rules.Prone && !mover.Markers.Has(rules.BadlyWounded) {
+		// The mover's side may throw it flat before the fire lands.
+		s.Phase = PhaseReact
+		s.Decider = mover.Side
+		s.SetVar(vOppUnit, int(u.ID))
+		return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: mover.ID, Unit: u.ID,
+			Text: fmt.Sprintf("%s open fire on %s: %s may drop prone first", u.Name, mover.Name, s.Sides[mover.Side].Name)}}, nil
+	}
+	return r.resolveOppFire(s, u, mover)
+}
+
+// applyReaction: the mover under declared opportunity fire drops prone
+// (its move ends there) or not, then the fire is resolved.
+func (r SMLE) applyReaction(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	mover := s.Fig(rules.FigID(s.Var(vOppFig)))
+	u := s.UnitOf(rules.UnitID(s.Var(vOppUnit)))
+	if mover == nil || u == nil {
+		return nil, fmt.Errorf("no opportunity fire is waiting")
+	}
+	var evs []rules.Event
+	switch {
+	case c.Verb == "pass":
+	case c.Verb == "posture" && c.Fig == mover.ID && c.Arg == "prone":
+		mover.Posture = rules.Prone
+		mover.SetVar(fBraced, 0)
+		mover.SetVar(fStopped, 1)
+		evs = append(evs, rules.Event{Kind: "posture", Side: mover.Side, Fig: mover.ID, Text: mover.Name + " drops prone under fire (its move ends)"})
+	default:
+		return nil, fmt.Errorf("%s may drop prone (posture F%d prone) or pass", mover.Name, mover.ID)
+	}
+	s.Phase = PhaseOpportunity
+	s.SetVar(vOppUnit, 0)
+	more, err := r.resolveOppFire(s, u, mover)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
+}
+
+// resolveOppFire makes u's opportunity fire at the mover and closes the
+// window when no other team may fire.
+func (r SMLE) resolveOppFire(s *rules.State, u *rules.Unit, mover *rules.Figure) ([]rules.Event, error) {
+	s.Decider = 1 - mover.Side
 	evs, err := r.volley(s, u, mover, FireOpportunity)
 	if err != nil {
 		return nil, err
@@ -414,9 +561,11 @@ func (r SMLE) effectP(in EffectInput) []float64 {
 	return out
 }
 
-// fireOdds: the worst that happens to the target team, by enumeration.
-// Exact when the target team's figures share quality and armour (they do
-// in S.M.L.E.: quality is per team).
+// fireOdds is the exact distribution of the worst that happens to the
+// target team, as the engine plays it (see woundDP): every firer's roll,
+// hits falling at random among the exposed figures still standing, each
+// hit's effect, and a second wound making things worse (a second light
+// wound is serious, a wound on a seriously wounded man kills).
 func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	u := s.UnitOf(c.Unit)
 	if u == nil || len(c.Targets) != 1 {
@@ -441,26 +590,19 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	if aimed {
 		kind, targets = FireDirect, []*rules.Figure{t}
 	}
-	fs := r.firers(s, u, targets)
+	fs, exposed := r.fireParties(s, u, targets, kind)
+	if len(fs) == 0 && !aimed && kind != FirePanic && len(r.farFirers(s, u, targets)) > 0 {
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: Ineffective, P: 1}},
+			Note: "beyond twice effective range: no roll and no hits, but the target team comes under fire"}, nil
+	}
 	if len(fs) == 0 {
 		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", u.Name)
 	}
-	if kind == FireReturn || kind == FirePanic {
-		fs = fs[:1]
-	}
-	// noWorse[j] is the chance that no hit has an effect worse than level
-	// j (levels in EffectNames order, 0 = kill); noWorse[n] is the chance
-	// of no hit at all.
-	n := len(EffectNames)
-	noWorse := make([]float64, n+1)
-	for j := range noWorse {
-		noWorse[j] = 1
-	}
 	var mods []rules.Mod
-	panicHit := 1.0
+	dp := r.newWoundDP(s, exposed)
 	for i, f := range fs {
 		w := r.primary(f)
-		in := r.shotInput(s, f, t, w, kind)
+		in := r.shotInput(s, f, r.aimFor(s, f, t, exposed), w, kind)
 		in.Specific = aimed
 		hc, err := r.d.HitCounts(in)
 		if err != nil {
@@ -470,8 +612,9 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			_, mods, _ = r.d.ShotMods(in)
 		}
 		if kind == FirePanic {
-			panicHit = float64(36-hc[0]) / 36
-			break
+			p := float64(36-hc[0]) / 36
+			return rules.Odds{Outcomes: []rules.Outcome{{Name: "pinned down", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods,
+				Note: "panic fire causes no hits; a success pins the target and puts it under fire, a failure does neither"}, nil
 		}
 		if kind == FireReturn && len(hc) > 2 {
 			for h := 2; h < len(hc); h++ {
@@ -479,34 +622,14 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			}
 			hc = hc[:2]
 		}
-		ep := r.effectP(EffectInput{Weapon: w, Armour: armourOf(s, t), Quality: t.Quality, Motive: t.Motive})
-		// mild[j] = P(one hit's effect is milder than level j), j = 0..n.
-		mild := make([]float64, n+1)
-		for j := 1; j <= n; j++ {
-			mild[j] = mild[j-1] + ep[j-1]
+		dist := make([]float64, len(hc))
+		for h, n := range hc {
+			dist[h] = float64(n) / 36
 		}
-		for j := 0; j <= n; j++ {
-			pAllAtLeast := 0.0
-			q := 1 - mild[j] // P(one hit at index >= j)
-			for h, cnt := range hc {
-				pAllAtLeast += float64(float64(cnt) / 36 * pow(q, h)) // no fused multiply-add: same odds on every machine
-			}
-			noWorse[j] *= pAllAtLeast
-		}
+		dp.volley(dist, w)
 	}
-	if kind == FirePanic {
-		return rules.Odds{Outcomes: []rules.Outcome{{Name: "pinned down", P: panicHit}, {Name: Miss, P: 1 - panicHit}}, Mods: mods,
-			Note: "panic fire causes no hits; a success puts the target under fire"}, nil
-	}
-	// P(worst is exactly level j) = noWorse[j] - noWorse[j+1]; noWorse[n]
-	// is P(no hit at all).
-	var out []rules.Outcome
-	for j, name := range EffectNames {
-		out = append(out, rules.Outcome{Name: name, P: noWorse[j] - noWorse[j+1]})
-	}
-	out = append(out, rules.Outcome{Name: Miss, P: noWorse[n]})
-	return rules.Odds{Outcomes: out, Mods: mods,
-		Note: fmt.Sprintf("%d firer(s); the worst result on %s's team; modifiers shown are the first firer's", len(fs), t.Name)}, nil
+	return rules.Odds{Outcomes: dp.outcomes(), Mods: mods,
+		Note: fmt.Sprintf("%d firer(s); the worst result on %s's team, second wounds counted; modifiers shown are the first firer's", len(fs), t.Name)}, nil
 }
 
 func pow(q float64, h int) float64 {
@@ -644,6 +767,10 @@ func (r SMLE) blastOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	}
 	_, mods, _ := r.d.ShotMods(in)
 	p := float64(36-hc[0]) / 36
-	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods,
-		Note: "a miss still bursts where it lands"}, nil
+	parts, err := r.blastParts(s, f, t, w, in)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods, Parts: parts,
+		Note: "a miss still bursts where it lands; parts: the effect on each figure it may reach (friend or foe)"}, nil
 }

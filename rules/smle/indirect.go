@@ -123,6 +123,14 @@ func (r SMLE) applyCall(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		Text: fmt.Sprintf("%s calls %s fire from %s on %s; it lands next round", o.Name, w.Name, m.Name, rules.FormatInches(p.X)+","+rules.FormatInches(p.Y))}}, nil
 }
 
+// missionInput is the observer o's to-hit roll for a mission of w from m
+// at p.
+func (r SMLE) missionInput(s *rules.State, u *rules.Unit, o, m *rules.Figure, w *Weapon, p geom.Pt) ShotInput {
+	return ShotInput{Quality: o.Quality, Elite: o.Motive == "elite", Kind: FireDirect, Weapon: w, Braced: true,
+		Indirect: true, Observed: uget(u, vFMObs), Range: geom.Dist(m.Pos, p), NotUnderFire: uget(u, vUF) == 0 && uget(u, vUFPrev) == 0,
+		LightWound: o.Markers.Has(rules.Wounded)}
+}
+
 // landMission resolves u's pending fire mission, if one is due.
 func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	called := uget(u, vFMRound)
@@ -144,12 +152,10 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	if w == nil || o == nil {
 		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + "'s fire mission is lost: no mortar or no observer with sight of the point"}}
 	}
-	obs := uget(u, vFMObs)
 	uset(u, vFMSeen, 1)
 	uset(u, vFMLastX, int(p.X))
 	uset(u, vFMLastY, int(p.Y))
-	in := ShotInput{Quality: o.Quality, Elite: o.Motive == "elite", Kind: FireDirect, Weapon: w, Braced: true,
-		Indirect: true, Observed: obs, Range: geom.Dist(m.Pos, p), NotUnderFire: uget(u, vUF) == 0 && uget(u, vUFPrev) == 0}
+	in := r.missionInput(s, u, o, m, w, p)
 	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("Indirect fire, %s observing for %s", o.Name, w.Name))
 	if err != nil {
 		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + "'s fire mission is lost: " + err.Error()}}

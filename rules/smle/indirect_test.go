@@ -25,6 +25,7 @@ func TestIndirectFire(t *testing.T) {
 	}
 	c, _ := rules.ParseCommand(call)
 	apply(t, s, c)
+	passOpp(t, s)
 	if hasLegal(s, "fire - U1 F3 direct") || hasLegal(s, call) {
 		t.Errorf("the call is the team's attack for the round")
 	}
@@ -33,8 +34,8 @@ func TestIndirectFire(t *testing.T) {
 	}
 	apply(t, s, rules.Command{Verb: "end"}) // first go
 	// Round 2 activation: unit 1 rolls 1 (4+2+1+1 = 8) and goes first,
-	// unit 2 rolls 6. Then the observer: 3+3 + 2 direct + 2 not under
-	// fire + 1 braced = 11 vs 7, a hit on the point; burst 2 dice at 0":
+	// unit 2 rolls 6. Then the observer: 3+3 + 2 not under fire = 8 vs
+	// 7 (no braced or direct-fire bonus), a hit on the point; burst 2 dice at 0":
 	// first attack 6 against 1 kills.
 	s.Force(1, 6, 3, 3, 6, 1)
 	apply(t, s, rules.Command{Verb: "end"}) // second go

@@ -33,7 +33,8 @@ func (d *Data) LeaderQualityOf(f *rules.Figure) (LeaderQuality, bool) {
 
 // groupLeader finds the leader that leads team u: a leader figure in the
 // team itself first, else one of the team's group (its parent, a sibling
-// or a child team) within a full move of some team figure; lowest id wins.
+// or a child team) within a full move of some team figure that can see
+// him; lowest id wins.
 func (r SMLE) groupLeader(s *rules.State, u *rules.Unit, ms []*rules.Figure) *rules.Figure {
 	var near *rules.Figure
 	for i := range s.Figures {
@@ -55,8 +56,10 @@ func (r SMLE) groupLeader(s *rules.State, u *rules.Unit, ms []*rules.Figure) *ru
 		if !related {
 			continue
 		}
+		// The group bonus needs the leader within a full move of the
+		// team and in sight of it.
 		for _, f := range ms {
-			if geom.WithinDist(f.Pos, l.Pos, r.baseMove(s, f)) {
+			if geom.WithinDist(f.Pos, l.Pos, r.baseMove(s, f)) && inSight(s, f, l) {
 				near = l
 				break
 			}
@@ -146,4 +149,64 @@ func (r SMLE) rollQualities(s *rules.State) []rules.Event {
 		}
 	}
 	return evs
+}
+
+// Leaders move between teams: "join F1 U3". A leader figure of the active
+// team whose base is within 1" of a figure of another team of his group
+// (the team's parent, a sibling under the same parent, or a child) joins
+// that team: from then on it is his team for activation, leader bonuses
+// and cohesion. Joining ends his go for the round (he does not act again
+// when his new team activates later in the round).
+
+const fJoined = "joined" // figure: round it last joined a team
+
+// related reports whether teams a and b are in one group.
+func related(a, b *rules.Unit) bool {
+	return a.ID != b.ID && a.Side == b.Side &&
+		((a.Parent != 0 && (b.ID == a.Parent || b.Parent == a.Parent)) || b.Parent == a.ID)
+}
+
+// joinOptions lists the teams a leader of the active team may join now.
+func (r SMLE) joinOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rules.Command {
+	if !f.Leader || !r.canAct(s, f) || f.Var(fStopped) != 0 || mounted(s, f) {
+		return nil
+	}
+	var out []rules.Command
+	for _, t := range teams(s) {
+		if !related(u, t) {
+			continue
+		}
+		for _, g := range members(s, t.ID) {
+			if geom.WithinDist(f.Pos, g.Pos, geom.PerInch+2*s.BaseR) {
+				out = append(out, rules.Command{Verb: "join", Fig: f.ID, Unit: t.ID})
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (r SMLE) applyJoin(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || f.Unit != u.ID {
+		return nil, fmt.Errorf("join names a leader of %s and the team he joins: join F1 U3", u.Name)
+	}
+	for _, l := range r.joinOptions(s, u, f) {
+		if l.Unit != c.Unit {
+			continue
+		}
+		t := s.UnitOf(c.Unit)
+		f.Unit = t.ID
+		if u.Leader == f.ID {
+			u.Leader = 0
+		}
+		if t.Leader == 0 {
+			t.Leader = f.ID
+		}
+		f.SetVar(fStopped, 1)
+		f.SetVar(fJoined, s.Round)
+		return []rules.Event{{Kind: "join", Side: f.Side, Fig: f.ID, Unit: t.ID,
+			Text: fmt.Sprintf("%s leaves %s and joins %s", f.Name, u.Name, t.Name)}}, nil
+	}
+	return nil, fmt.Errorf("%s cannot join U%d now (a team of his group, base within 1\", his go not over)", f.Name, c.Unit)
 }

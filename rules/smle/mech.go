@@ -217,19 +217,23 @@ func (d *Data) ShotMods(in ShotInput) (target int, mods []rules.Mod, err error) 
 	add(in.Elite, f.Elite, "elite firer")
 	add(in.Moved == MovedHalfOrMore, f.MovedHalfOrMore, "firer moved half a move or more")
 	add(in.Moved == MovedUnderHalf, f.MovedUnderHalf, "firer moved under half a move")
-	add(in.Prone, f.Prone, "prone firer")
-	add(in.Braced, f.Braced, "braced weapon")
+	add(in.Prone && !in.Indirect, f.Prone, "prone firer")
+	// The observer of indirect fire adds only his quality, the firer
+	// modifiers of his own state and +2 for each later round observed:
+	// the mortar's bracing and the kind of fire are not his.
+	add(in.Braced && !in.Indirect, f.Braced, "braced weapon")
 	add(in.Prepared, f.Prepared, "firing from a prepared position")
 	add(in.NotUnderFire, f.NotUnderFire, "firer not under fire")
 	add(in.LightWound, f.LightWound, "firer lightly wounded")
-	switch in.Kind {
-	case FireDirect:
+	switch {
+	case in.Indirect:
+	case in.Kind == FireDirect:
 		add(true, f.Direct, "direct fire")
-	case FireOpportunity:
+	case in.Kind == FireOpportunity:
 		add(true, f.Opportunity, "opportunity fire")
-	case FireReturn:
+	case in.Kind == FireReturn:
 		add(true, f.Return, "return fire")
-	case FirePanic:
+	case in.Kind == FirePanic:
 		add(true, f.Panic, "panic fire")
 	default:
 		return 0, nil, fmt.Errorf("unknown kind of fire %q", in.Kind)
@@ -479,6 +483,9 @@ const (
 	CloseForcedBack     = "attacker forced back"
 	CloseAttackerKilled = "attacker killed"
 	CloseAttackerFalls  = "attacker falls back"
+	// CloseSurrender: a broken team caught in a close assault gives up
+	// without a fight.
+	CloseSurrender = "defenders surrender"
 )
 
 // CloseNames lists close assault outcomes in a fixed order.

@@ -25,6 +25,7 @@ func TestFanaticsMustAttack(t *testing.T) {
 	}
 	s.Force(1, 1) // a miss
 	apply(t, s, rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{2}, Arg: FireDirect})
+	passOpp(t, s)
 	if !hasLegal(s, "end") {
 		t.Errorf("after firing the fanatics may end")
 	}

@@ -56,7 +56,7 @@ func (r SMLE) allowance(s *rules.State, f *rules.Figure) int64 {
 	if uget(u, vRunning) == 1 {
 		a *= 2
 	}
-	if f.Markers.Has(rules.BadlyWounded) {
+	if f.Markers.Has(rules.BadlyWounded) || f.Var(fCarry) != 0 {
 		a /= 2
 	}
 	if f.Posture == rules.Prone {
@@ -219,26 +219,61 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs,
 		Text: fmt.Sprintf("%s moves %s\" (costs %s\")", f.Name, rules.FormatInches(info.Length), rules.FormatInches(info.Cost))}}
+	if f.Var(fCarry) != 0 {
+		evs = append(evs, r.drag(s, f, info.Legs)...)
+	}
 	evs = append(evs, r.spotMover(s, f)...)
-	if ots := r.oppTeamsFor(s, f); len(ots) > 0 {
-		s.Phase = PhaseOpportunity
-		s.Decider = 1 - f.Side
-		s.SetVar(vOppFig, int(f.ID))
-		for _, t := range ots {
-			for _, g := range members(s, t.ID) {
-				g.Markers |= rules.OppFire
-			}
-		}
-		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Fig: f.ID,
-			Text: fmt.Sprintf("%s may opportunity fire at %s", s.Sides[s.Decider].Name, f.Name)})
+	evs = append(evs, r.openOpp(s, f)...)
+	if s.Phase == PhaseOpportunity {
+		s.SetVar(vOppMove, 1)
 	}
 	return evs, nil
+}
+
+// openOpp opens an opportunity-fire window at figure f of the active team
+// when some enemy team may fire at it.
+func (r SMLE) openOpp(s *rules.State, f *rules.Figure) []rules.Event {
+	ots := r.oppTeamsFor(s, f)
+	if len(ots) == 0 {
+		return nil
+	}
+	s.Phase = PhaseOpportunity
+	s.Decider = 1 - f.Side
+	s.SetVar(vOppFig, int(f.ID))
+	for _, t := range ots {
+		for _, g := range members(s, t.ID) {
+			g.Markers |= rules.OppFire
+		}
+	}
+	return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: f.ID,
+		Text: fmt.Sprintf("%s may opportunity fire at %s", s.Sides[s.Decider].Name, f.Name)}}
+}
+
+// oppAfter opens a window after any of the active team's other options
+// (a volley, an explosive, an assault, a door, first aid, a call, a change
+// of posture, a dismount): at the figure that acted, or for a team action
+// at the first figure of the team some enemy team may fire at.
+func (r SMLE) oppAfter(s *rules.State, u *rules.Unit, c rules.Command) []rules.Event {
+	if s.Over || s.Phase == PhaseOpportunity || s.Var(vCur) != int(u.ID) {
+		return nil
+	}
+	if f := s.Fig(c.Fig); f != nil && !f.Removed && f.Unit == u.ID {
+		return r.openOpp(s, f)
+	}
+	for _, f := range members(s, u.ID) {
+		if len(r.oppTeamsFor(s, f)) > 0 {
+			return r.openOpp(s, f)
+		}
+	}
+	return nil
 }
 
 func (r SMLE) closeOpp(s *rules.State) {
 	s.Phase = PhaseActivate
 	s.Decider = s.Active
 	s.SetVar(vOppFig, 0)
+	s.SetVar(vOppMove, 0)
+	s.SetVar(vOppUnit, 0)
 	for i := range s.Figures {
 		s.Figures[i].Markers &^= rules.OppFire
 	}
@@ -369,6 +404,7 @@ func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 			evs = append(evs, remove(s, f, "is caught by the enemy and surrenders"))
 			continue
 		}
+		evs = append(evs, r.dropHeavy(s, f)...)
 	}
 	evs = append(evs, r.fallBack(s, u, 20)...)
 	return evs

@@ -113,7 +113,11 @@ func (d *Data) unitPoints(u rules.ScenarioUnit, height int, ix *terrain.Index) (
 			if i == 0 && support(w) {
 				n = 2
 			}
-			if !w.Thrown && w.ID != "grenade-launcher" && w.Explosive() == w.Heavy() {
+			// Mortars and plain firearms count towards better or heavy
+			// weapons; rockets and the braced heavy guns (1D+2) do not.
+			// The GPMG (1D+1) must be braced but still prices as a better
+			// weapon.
+			if !w.Thrown && w.ID != "grenade-launcher" && (w.Explosive() == w.Heavy() || (w.Heavy() && w.Add < 2)) {
 				switch {
 				case w.Add >= 2 || w.Dice >= 2:
 					best = "heavy_weapons"

@@ -162,6 +162,7 @@ func TestUnderFireCarriesOverAndLightWound(t *testing.T) {
 	// which-figure die 1 (d2), then effect.
 	s.Force(3, 4, 1, 3, 3)
 	apply(t, s, rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{2}})
+	passOpp(t, s)
 	f := s.Fig(2)
 	if !f.Markers.Has(rules.Wounded) {
 		t.Fatalf("want a light wound on F2, markers %v", f.Markers.Names())
@@ -224,6 +225,10 @@ func TestOpportunityFire(t *testing.T) {
 	}
 	s.Force(2, 2) // miss
 	apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	if s.Phase != PhaseReact || s.Decider != 0 || !hasLegal(s, "posture F1 prone") {
+		t.Fatalf("the mover's side may drop it prone first: phase %s decider %d", s.Phase, s.Decider)
+	}
+	apply(t, s, rules.Command{Verb: "pass"})
 	if s.Phase != PhaseActivate || s.Decider != 0 {
 		t.Fatalf("window closes when nobody else may fire")
 	}
@@ -341,6 +346,7 @@ func TestReturnFireWoundsAndAid(t *testing.T) {
 	// Unit 2 fires: hit (6,6), target die 1 of 3 -> F1; effect 4 vs 3: serious.
 	s.Force(6, 6, 1, 4, 3)
 	apply(t, s, rules.Command{Verb: "fire", Unit: 2, Targets: []rules.FigID{1}, Arg: FireDirect})
+	passOpp(t, s)
 	f1 := s.Fig(1)
 	if !f1.Markers.Has(rules.BadlyWounded) || f1.Posture != rules.Prone {
 		t.Fatalf("F1 seriously wounded and knocked down: %v", f1.Markers.Names())
@@ -378,6 +384,7 @@ func TestLightWoundAid(t *testing.T) {
 	// Unit 2 fires: hit, F1 picked (die 1 of 2), effect 3 vs 3: light wound.
 	s.Force(6, 6, 1, 3, 3)
 	apply(t, s, rules.Command{Verb: "fire", Unit: 2, Targets: []rules.FigID{1}})
+	passOpp(t, s)
 	apply(t, s, rules.Command{Verb: "end"})
 	if !s.Fig(1).Markers.Has(rules.Wounded) {
 		t.Fatal("F1 lightly wounded")
@@ -495,7 +502,8 @@ func TestIssueExampleOnTheTable(t *testing.T) {
 }
 
 // The fire odds (worst result over autofire hits) against a brute-force
-// enumeration of every die: an LMG at extreme range at a prone veteran.
+// enumeration of every die: an LMG at extreme range at a prone veteran,
+// wounds adding up as the engine plays them.
 func TestAutofireOddsBruteForce(t *testing.T) {
 	s, _ := newState(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 5, weapons: []string{"lmg"}}}}, {1, "veteran", "", rifles(1, 10, 35)}}, 6, 1)
 	s.Fig(2).Posture = rules.Prone
@@ -522,26 +530,41 @@ func TestAutofireOddsBruteForce(t *testing.T) {
 			for i := h; i < maxHits; i++ {
 				weight *= 36
 			}
-			// Enumerate each hit's (attack die, defence die).
-			var rec func(i int, worst string)
-			rec = func(i int, worst string) {
-				if i == h {
-					counts[worst] += weight
-					total += weight
+			// Enumerate each hit's (attack die, defence die) on the lone
+			// man, whose wounds add up (a second light wound is serious,
+			// a second serious one kills, a dead man takes no more).
+			var rec func(i int, worst string, st int)
+			rec = func(i int, worst string, st int) {
+				if i == h || st == stDead {
+					w := weight
+					for j := i; j < h; j++ {
+						w *= 36
+					}
+					counts[worst] += w
+					total += w
 					return
 				}
 				for x := 1; x <= 6; x++ {
 					for y := 1; y <= 6; y++ {
 						e, _ := Std().ResolveEffect(ein, []int{x, y}, "")
+						nst := st
+						switch {
+						case e == Kill, e == Serious && st == stSerious:
+							e, nst = Kill, stDead
+						case e == Serious, e == Light && st != stOK:
+							e, nst = Serious, stSerious
+						case e == Light:
+							nst = stLight
+						}
 						w := worst
 						if w == Miss || sev[e] < sev[w] {
 							w = e
 						}
-						rec(i+1, w)
+						rec(i+1, w, nst)
 					}
 				}
 			}
-			rec(0, Miss)
+			rec(0, Miss, stOK)
 		}
 	}
 	for _, name := range []string{Kill, Serious, Light, NearMiss, Miss} {

@@ -14,7 +14,11 @@ import (
 const (
 	PhaseActivate    = "activate"
 	PhaseOpportunity = "opportunity"
-	PhaseOver        = "over"
+	// PhaseReact: opportunity fire has been declared at a figure that
+	// has just moved; its side may drop it prone first ("posture F3
+	// prone") or "pass", then the fire is resolved.
+	PhaseReact = "react"
+	PhaseOver  = "over"
 )
 
 // DefaultTurnLimit is used when the scenario sets none.
@@ -25,6 +29,8 @@ const (
 	vCur      = "cur"       // state: active unit id
 	vSecond   = "second"    // state: 1 during the double-move pass
 	vOppFig   = "oppfig"    // state: the figure whose move opened the window
+	vOppMove  = "oppmove"   // state: 1 when the window was opened by that figure's move
+	vOppUnit  = "oppunit"   // state: the team whose declared opportunity fire waits on the mover's reaction
 	vBand     = "band"      // unit: band index
 	vTotal    = "total"     // unit: activation total
 	vDie      = "die"       // unit: activation die
@@ -94,7 +100,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 			return nil, fmt.Errorf("%s carries no weapon", f.Name)
 		}
 		for _, w := range f.Weapons {
-			if _, ok := r.d.Weapon(w); !ok && w != DoorBreaker {
+			if _, ok := r.d.Weapon(w); !ok && w != DoorBreaker && w != MeleeWeapon && w != ImprovisedWeapon {
 				return nil, fmt.Errorf("%s carries %q, which is not in the S.M.L.E. weapons table", f.Name, w)
 			}
 		}
@@ -152,28 +158,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 	s.SetVar(vSecond, 0)
 	ts := teams(s)
 	for _, u := range ts {
-		// Running: three rounds in a row and the team must halt one
-		// round (two in body armour) to get its breath back.
-		if uget(u, vWinded) > 0 {
-			uset(u, vWinded, uget(u, vWinded)-1)
-		}
-		if uget(u, vRan) == 1 {
-			uset(u, vRunRnds, uget(u, vRunRnds)+1)
-		} else {
-			uset(u, vRunRnds, 0)
-		}
-		if uget(u, vRunRnds) >= 3 {
-			rest := 1
-			if uget(u, vArmour) == 3 {
-				rest = 2
-			}
-			uset(u, vWinded, rest)
-			uset(u, vRunRnds, 0)
-			evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Unit: u.ID, Text: u.Name + " must halt to get its breath back"})
-		}
-		u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vMount, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
-		uset(u, vUFPrev, u.Vars[vUF])
-		uset(u, vUF, 0)
+		evs = append(evs, r.newRoundVars(u)...)
 		in := r.activationInput(s, u)
 		total, band, l := r.d.RollActivation(s, in, fmt.Sprintf("Activation, %s", u.Name))
 		uset(u, vDie, l.Dice[0].Face)
@@ -212,6 +197,36 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			}
 		}
 	}
+	return evs
+}
+
+// newRoundVars carries a team's variables into a new round: running and
+// getting its breath back, this round's fire becoming last round's, and
+// the per-round records cleared.
+func (r SMLE) newRoundVars(u *rules.Unit) []rules.Event {
+	var evs []rules.Event
+	// Running: three rounds in a row and the team must halt one
+	// round (two in body armour) to get its breath back.
+	if uget(u, vWinded) > 0 {
+		uset(u, vWinded, uget(u, vWinded)-1)
+	}
+	if uget(u, vRan) == 1 {
+		uset(u, vRunRnds, uget(u, vRunRnds)+1)
+	} else {
+		uset(u, vRunRnds, 0)
+	}
+	if uget(u, vRunRnds) >= 3 {
+		rest := 1
+		if uget(u, vArmour) == 3 {
+			rest = 2
+		}
+		uset(u, vWinded, rest)
+		uset(u, vRunRnds, 0)
+		evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Unit: u.ID, Text: u.Name + " must halt to get its breath back"})
+	}
+	u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vMount, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
+	uset(u, vUFPrev, u.Vars[vUF])
+	uset(u, vUF, 0)
 	return evs
 }
 
@@ -318,8 +333,12 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 	s.SetVar(vCur, int(u.ID))
 	uset(u, vRunning, 0)
 	for _, f := range members(s, u.ID) {
+		if f.Var(fJoined) == s.Round && s.Var(vSecond) == 0 {
+			continue // a leader who joined this team this round has had his go
+		}
 		f.SetVar(fMoved, 0)
 		f.SetVar(fStopped, 0)
+		f.SetVar(fCarry, 0)
 		f.SetVar(fStartX, int(f.Pos.X))
 		f.SetVar(fStartY, int(f.Pos.Y))
 	}
@@ -563,6 +582,9 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 	if s.Over {
 		return nil
 	}
+	if s.Phase == PhaseReact {
+		return []rules.Command{{Verb: "posture", Fig: rules.FigID(s.Var(vOppFig)), Arg: "prone"}, {Verb: "pass"}}
+	}
 	if s.Phase == PhaseOpportunity {
 		var out []rules.Command
 		mover := rules.FigID(s.Var(vOppFig))
@@ -602,6 +624,9 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		}
 		for _, f := range ms {
 			out = append(out, r.doorOptions(s, u, f)...)
+			out = append(out, r.pickupOptions(s, f)...)
+			out = append(out, r.joinOptions(s, u, f)...)
+			out = append(out, r.recoverOptions(s, u, f)...)
 		}
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
@@ -672,6 +697,17 @@ func (r SMLE) fireKind(b Band) string {
 	return ""
 }
 
+// oppAnswers lists the options, besides a move, that opportunity fire
+// may answer: a volley, an explosive, an assault, a door, first aid and
+// a call for fire.
+func oppAnswers(verb string) bool {
+	switch verb {
+	case "fire", "blast", "assault", "door", "aid", "call":
+		return true
+	}
+	return false
+}
+
 // Apply carries out one command.
 func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if s.Over {
@@ -682,7 +718,9 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	}
 	var evs []rules.Event
 	var err error
-	if s.Phase == PhaseOpportunity {
+	if s.Phase == PhaseReact {
+		evs, err = r.applyReaction(s, c)
+	} else if s.Phase == PhaseOpportunity {
 		switch c.Verb {
 		case "oppfire":
 			evs, err = r.applyOppFire(s, c)
@@ -716,6 +754,12 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyDoor(s, u, c)
 		case "dismount":
 			evs, err = r.applyDismount(s, u, c)
+		case "pickup":
+			evs, err = r.applyPickup(s, u, c)
+		case "join":
+			evs, err = r.applyJoin(s, u, c)
+		case "recover":
+			evs, err = r.applyRecover(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
 		case "end":
@@ -723,13 +767,18 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		default:
 			return nil, fmt.Errorf("unknown command %q", c.Verb)
 		}
+		if err == nil && oppAnswers(c.Verb) {
+			evs = append(evs, r.spotAll(s)...)
+			evs = append(evs, r.checkEnd(s)...)
+			evs = append(evs, r.oppAfter(s, u, c)...)
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	evs = append(evs, r.spotAll(s)...)
 	evs = append(evs, r.checkEnd(s)...)
-	if !s.Over && s.Phase != PhaseOpportunity {
+	if !s.Over && s.Phase != PhaseOpportunity && s.Phase != PhaseReact {
 		// The active team may have lost its last figure.
 		if cur := s.Var(vCur); cur != 0 && len(members(s, rules.UnitID(cur))) == 0 {
 			evs = append(evs, r.endActivation(s)...)
@@ -771,6 +820,10 @@ func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.assaultOdds(s, c)
 	case "door":
 		return r.doorOdds(s, c)
+	case "activate":
+		return r.activationOdds(s, c)
+	case "call":
+		return r.callOdds(s, c)
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }

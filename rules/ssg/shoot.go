@@ -20,6 +20,16 @@ var lineOfSight = func(ix *terrain.Index, from geom.Pt, target geom.Circle, o te
 	return ix.LineOfSight(from, target, o)
 }
 
+// SightOptions is how the Simple Skirmish Game judges sight, for the
+// rules and for the table's line-of-sight tool: in three dimensions from
+// the firer's helmet to every part of the target (a man ManHeight tall;
+// the game has no postures), terrain nearer the firer never making a
+// target partly hidden but still refusing the shot when it hides the
+// target on every line.
+func SightOptions() terrain.LOSOptions {
+	return terrain.LOSOptions{IgnoreNearFirer: true, FigureHeight: terrain.ManHeight}
+}
+
 // weaponOf is the weapon a figure fires (the first it carries).
 func weaponOf(f *rules.Figure) (Weapon, bool) {
 	if len(f.Weapons) == 0 {
@@ -52,7 +62,7 @@ func shotMods(s *rules.State, f, t *rules.Figure) ([]rules.Mod, error) {
 			rules.FormatInches(geom.Dist(f.Pos, t.Pos)), w.Label, rules.FormatInches(w.Long))
 	}
 	if s.Terrain != nil {
-		los := lineOfSight(s.Terrain, f.Pos, t.Base(s.BaseR), terrain.LOSOptions{IgnoreNearFirer: true})
+		los := lineOfSight(s.Terrain, f.Pos, t.Base(s.BaseR), SightOptions())
 		switch los.Vis {
 		case terrain.Blocked:
 			return nil, fmt.Errorf("%s cannot see %s: terrain blocks every line of sight", f.Name, t.Name)
@@ -169,8 +179,8 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return rules.Odds{}, err
 	}
 	n := len(v.targets)
-	// Chance each target survives all the dice put on it.
-	survive := make([]float64, n)
+	// Chance each die at a target hits.
+	hit := make([]float64, n)
 	var mods []rules.Mod
 	var notes []string
 	for i := range v.targets {
@@ -182,19 +192,40 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			}
 			mods = append(mods, x)
 		}
-		miss := 6 - hitFaces(m)
-		num, den := 1, 1
+		hit[i] = float64(hitFaces(m)) / 6
+		survive := 1.0
 		for k := 0; k < v.dice[i]; k++ {
-			num *= miss
-			den *= 6
+			survive *= 1 - hit[i]
 		}
-		survive[i] = float64(num) / float64(den)
 		notes = append(notes, fmt.Sprintf("F%d removed %.1f%% (%d %s, needs %d%s)", v.targets[i],
-			100*(1-survive[i]), v.dice[i], plural(v.dice[i], "die", "dice"), HitOn, modText(m)))
+			100*(1-survive), v.dice[i], plural(v.dice[i], "die", "dice"), HitOn, modText(m)))
 	}
+	// The dice are rolled in the order named, as the engine rolls them: a
+	// die at a figure already removed is lost, and the volley stops when a
+	// removal ends the game.
+	side := s.Fig(v.targets[0]).Side
+	left := lossLimit(s, side) - s.Sides[side].Losses
+	p := make([]float64, 1<<n) // by set of removed targets
+	var walk func(d int, mask int, pr float64)
+	walk = func(d int, mask int, pr float64) {
+		if d == len(c.Targets) || bits.OnesCount(uint(mask)) >= left {
+			p[mask] += pr
+			return
+		}
+		i := indexOfID(v.targets, c.Targets[d])
+		if mask&(1<<i) != 0 {
+			walk(d+1, mask, pr)
+			return
+		}
+		// Each product rounded on its own (no fused multiply-add), so
+		// the odds are the same on every machine.
+		walk(d+1, mask|1<<i, float64(pr*hit[i]))
+		walk(d+1, mask, float64(pr*(1-hit[i])))
+	}
+	walk(0, 0, 1)
 	odds := rules.Odds{Mods: mods, Note: strings.Join(notes, "; ")}
 	if n == 1 {
-		odds.Outcomes = []rules.Outcome{{Name: "hit", P: 1 - survive[0]}, {Name: "miss", P: survive[0]}}
+		odds.Outcomes = []rules.Outcome{{Name: "hit", P: p[1]}, {Name: "miss", P: p[0]}}
 		return odds, nil
 	}
 	masks := make([]int, 1<<n)
@@ -209,19 +240,42 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return masks[i] < masks[j]
 	})
 	for _, mask := range masks {
-		p := 1.0
 		var names []string
 		for i := 0; i < n; i++ {
 			if mask&(1<<i) != 0 {
-				p *= 1 - survive[i]
 				names = append(names, fmt.Sprintf("F%d", v.targets[i]))
-			} else {
-				p *= survive[i]
 			}
 		}
-		odds.Outcomes = append(odds.Outcomes, rules.Outcome{Name: outcomeName(names), P: p})
+		odds.Outcomes = append(odds.Outcomes, rules.Outcome{Name: outcomeName(names), P: p[mask]})
 	}
 	return odds, nil
+}
+
+// FireOutcome names what a fire command did, in Odds' words: "hit" or
+// "miss" for one target, else the set of targets removed.
+func FireOutcome(c rules.Command, evs []rules.Event) string {
+	var ids []rules.FigID
+	for _, id := range c.Targets {
+		if indexOfID(ids, id) < 0 {
+			ids = append(ids, id)
+		}
+	}
+	var names []string
+	for _, id := range ids {
+		for _, e := range evs {
+			if e.Kind == "removed" && e.Fig == id {
+				names = append(names, fmt.Sprintf("F%d", id))
+				break
+			}
+		}
+	}
+	if len(ids) == 1 {
+		if len(names) == 1 {
+			return "hit"
+		}
+		return "miss"
+	}
+	return outcomeName(names)
 }
 
 // outcomeName names a set of removed targets: "no hits", "F9 removed",

@@ -410,14 +410,59 @@ func (SSG) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			return rules.Odds{}, errors.New("no figures are in contact")
 		}
 		note := "Each side rolls a d6, ties are rolled again: an even chance"
+		odds := rules.Odds{Outcomes: []rules.Outcome{{Name: "attacker wins", P: 0.5}, {Name: "defender wins", P: 0.5}}}
 		if c.Fig != 0 {
 			if _, _, err := meleePair(s, c); err != nil {
 				return rules.Odds{}, err
 			}
 		} else {
-			note = fmt.Sprintf("First fight F%d against F%d. ", pairs[0][0], pairs[0][1]) + note
+			note = fmt.Sprintf("First fight F%d against F%d. ", pairs[0][0], pairs[0][1]) + note +
+				"; parts: each figure in contact, fought to the end as the engine does"
+			odds.Parts = meleeParts(s)
 		}
-		return rules.Odds{Outcomes: []rules.Outcome{{Name: "attacker wins", P: 0.5}, {Name: "defender wins", P: 0.5}}, Note: note}, nil
+		odds.Note = note
+		return odds, nil
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
+}
+
+// meleeParts gives, for "melee" (every contact fought in turn until none
+// is left), each figure's chance of being removed, by following both
+// results of every fight as the engine orders them.
+func meleeParts(s *rules.State) []rules.OddsPart {
+	removed := map[rules.FigID]float64{}
+	var ids []rules.FigID
+	for _, p := range contacts(s) {
+		for _, id := range p {
+			if _, ok := removed[id]; !ok {
+				removed[id] = 0
+				ids = append(ids, id)
+			}
+		}
+	}
+	var walk func(st *rules.State, pr float64)
+	walk = func(st *rules.State, pr float64) {
+		pairs := contacts(st)
+		if st.Over || len(pairs) == 0 {
+			for _, id := range ids {
+				if st.Fig(id).Removed {
+					removed[id] += pr
+				}
+			}
+			return
+		}
+		for _, loser := range []rules.FigID{pairs[0][1], pairs[0][0]} {
+			c := st.Clone()
+			remove(c, loser, "")
+			walk(c, pr/2)
+		}
+	}
+	walk(s.Clone(), 1)
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	var parts []rules.OddsPart
+	for _, id := range ids {
+		parts = append(parts, rules.OddsPart{Name: fmt.Sprintf("F%d %s", id, s.Fig(id).Name), Fig: id,
+			Outcomes: []rules.Outcome{{Name: "removed", P: removed[id]}, {Name: "survives", P: 1 - removed[id]}}})
+	}
+	return parts
 }

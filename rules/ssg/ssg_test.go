@@ -382,27 +382,71 @@ func TestShootWithTerrainSight(t *testing.T) {
 	if !realLOS() {
 		t.Skip("terrain line of sight is still a stub")
 	}
-	// A wall 1" in front of the firer does not count; the same wall 1" in
-	// front of the target blocks.
+	// A high wall 1" in front of the firer that hides the target on every
+	// line refuses the shot (no sight at all, whichever end the terrain
+	// is nearer); the same wall 1" in front of the target refuses it too.
 	near := []terrain.Piece{{Kind: "high-wall", Path: []geom.Pt{geom.P(5, 11), geom.P(15, 11)}}}
 	s := mk(t, near, fx{side: 0, x: 10, y: 10}, fx{side: 1, x: 10, y: 20})
 	s.Phase = PhaseShoot
-	s.Force(5)
-	if l := rolls(do(t, s, "fire F1 F2"))[0]; len(l.Mods) != 0 || l.Outcome != "hit" {
-		t.Fatalf("wall by the firer: %+v", l)
-	}
+	refused(t, s, "fire F1 F2", "cannot see")
 	far := []terrain.Piece{{Kind: "high-wall", Path: []geom.Pt{geom.P(5, 19), geom.P(15, 19)}}}
 	s = mk(t, far, fx{side: 0, x: 10, y: 10}, fx{side: 1, x: 10, y: 20})
 	s.Phase = PhaseShoot
 	refused(t, s, "fire F1 F2", "cannot see")
-	// A building corner nearer the target hides part of the base: -1.
-	part := []terrain.Piece{{Kind: "building", Poly: rect(10, 17, 14, 18.5)}}
-	s = mk(t, part, fx{side: 0, x: 10, y: 10}, fx{side: 1, x: 10, y: 20})
-	s.Phase = PhaseShoot
-	s.Force(5)
-	if l := rolls(do(t, s, "fire F1 F2"))[0]; l.ModTotal() != -1 {
-		t.Fatalf("partly hidden target: %+v", l)
+	// A building corner nearer the firer that hides part of the target
+	// does not count; nearer the target it does: -1.
+	for _, c := range []struct {
+		name string
+		poly geom.Polygon
+		mod  int
+	}{
+		{"corner by the firer", rect(10, 11, 14, 12.5), 0},
+		{"corner by the target", rect(10, 17, 14, 18.5), -1},
+	} {
+		s = mk(t, []terrain.Piece{{Kind: "building", Poly: c.poly}}, fx{side: 0, x: 10, y: 10}, fx{side: 1, x: 10, y: 20})
+		s.Phase = PhaseShoot
+		s.Force(5)
+		if l := rolls(do(t, s, "fire F1 F2"))[0]; l.ModTotal() != c.mod {
+			t.Errorf("%s: %+v", c.name, l)
+		}
 	}
+}
+
+// Sight is judged from the firer's helmet to every part of the target:
+// terrain lower than a man nearer the target hides its legs (-1), nearer
+// the firer it is looked over; a fence hides nothing.
+func TestShootLowTerrainIn3D(t *testing.T) {
+	if !realLOS() {
+		t.Skip("terrain line of sight is still a stub")
+	}
+	line := func(kind string, y float64) []terrain.Piece {
+		return []terrain.Piece{{Kind: kind, Path: []geom.Pt{geom.P(5, y), geom.P(15, y)}}}
+	}
+	for _, c := range []struct {
+		name   string
+		pieces []terrain.Piece
+		mod    int
+	}{
+		{"low wall by the target", line("low-wall", 19), -1},
+		{"hedge by the target", line("hedge", 19), -1},
+		{"low wall by the firer", line("low-wall", 11), 0},
+		{"hedge by the firer", line("hedge", 11), 0},
+		{"fence by the target", line("fence", 19), 0},
+		{"target standing in crops", []terrain.Piece{{Kind: "field", Poly: rect(8, 18, 12, 22)}}, -1},
+		{"target standing in rubble", []terrain.Piece{{Kind: "rubble", Poly: rect(8, 18, 12, 22)}}, -1},
+	} {
+		s := mk(t, c.pieces, fx{side: 0, x: 10, y: 10}, fx{side: 1, x: 10, y: 20})
+		s.Phase = PhaseShoot
+		s.Force(6)
+		l := rolls(do(t, s, "fire F1 F2"))[0]
+		if l.ModTotal() != c.mod || l.Outcome != "hit" {
+			t.Errorf("%s: %+v", c.name, l)
+		}
+	}
+	// Bocage is taller than a man: by the target it hides him whole.
+	s := mk(t, line("bocage", 19), fx{side: 0, x: 10, y: 10}, fx{side: 1, x: 10, y: 20})
+	s.Phase = PhaseShoot
+	refused(t, s, "fire F1 F2", "cannot see")
 }
 
 func TestSMGSplitsThreeDice(t *testing.T) {

@@ -197,6 +197,13 @@ func rayTargets(from geom.Pt, t geom.Circle, n int, out []geom.Pt) []geom.Pt {
 // LineOfSight answers whether a firer with its eye at from sees a target
 // base, with the reasons: rays to points across the base, the pieces the
 // centre line crosses, hindrances and the target's cover.
+//
+// With o.FigureHeight set, sight is judged in three dimensions (see
+// stopped3D): each ray runs from the firer's helmet to the target's
+// helmet and to its feet, so terrain lower than a man can hide part of
+// the target. With o.IgnoreNearFirer, terrain not nearer the target than
+// the firer can still block every line (Blocked) but never makes the
+// target partly hidden.
 func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
 	n := o.Rays
 	if n <= 0 {
@@ -207,21 +214,150 @@ func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS
 	var pts [32]geom.Pt
 	for _, p := range rayTargets(from, target, n, pts[:0]) {
 		res.Rays++
-		if !ix.stopped(geom.Seg{A: from, B: p}, target.C, ea, eb, o.IgnoreNearFirer) {
+		// A ray shows the target when no terrain stops it (in 3D: its
+		// helmet); it shows the whole target when no terrain that counts
+		// for partial sight stops it (in 3D: down to its feet).
+		s := geom.Seg{A: from, B: p}
+		var seen, whole bool
+		if o.FigureHeight > 0 {
+			th := o.TargetHeight
+			if th <= 0 {
+				th = o.FigureHeight
+			}
+			eye := ea + o.FigureHeight
+			seen = !ix.stopped3D(s, target.C, eye, eb+th, false, nil)
+			whole = !ix.stopped3D(s, target.C, eye, eb, o.IgnoreNearFirer, &res.PartBy)
+		} else {
+			seen = !ix.stopped(s, target.C, ea, eb, false)
+			whole = seen
+			if o.IgnoreNearFirer {
+				whole = !ix.stopped(s, target.C, ea, eb, true)
+			}
+		}
+		if seen {
 			res.Visible++
+		}
+		if whole {
+			res.Whole++
 		}
 	}
 	switch {
-	case res.Visible == res.Rays:
-		res.Vis = Clear
 	case res.Visible == 0:
 		res.Vis = Blocked
+	case res.Whole == res.Rays:
+		res.Vis = Clear
 	default:
 		res.Vis = Partial
 	}
 	res.Crossings, res.Hindrances, res.BlockerNearTarget = ix.centreLine(from, target.C, ea, eb)
 	res.Cover, res.CoverPiece = ix.CoverFor(target, from)
 	return res
+}
+
+// ManHeight is a standing man's height at 28mm scale (position units),
+// the helmet height of three-dimensional sight (LOSOptions.FigureHeight).
+const ManHeight = 1000
+
+// Solid3D reports whether a piece hides what is below its top in
+// three-dimensional sight: anything that stops or hinders sight, and walls
+// (hard cover) that do not. A fence (no sight effect, no cover) is seen
+// through.
+func Solid3D(p *Props) bool {
+	return p.Height > 0 && (p.Sight != SightNone || p.Cover >= CoverHard)
+}
+
+// below reports exactly whether the 3D sight line rising from height ea at
+// s.A to eb at s.B is strictly lower than h at the fraction t along it.
+// The line's height there is ea + (eb-ea)*t; with t = Num/Den (Den > 0)
+// that is ea*Den + (eb-ea)*Num < h*Den, compared in 128 bits.
+func below(ea, eb, h int64, t geom.Frac) bool {
+	// ea*Den + (eb-ea)*Num < h*Den  <=>  (eb-ea)*Num < (h-ea)*Den
+	return geom.Mul128Cmp(eb-ea, t.Num, h-ea, t.Den) < 0
+}
+
+// stopped3D reports whether the 3D sight line from height ea above s.A to
+// height eb above s.B is stopped by terrain. A piece stops it when the
+// line passes strictly below the piece's top where it crosses the piece:
+// at a linear piece's crossing, or at either end of a stretch inside an
+// area piece (the line is straight, so its lowest point over the stretch
+// is at an end). Woods stop it only when the stretch inside them is also
+// deeper than they can be seen into. As in flat sight, a blocking area
+// piece the firer or the target (own) stands inside never stops it.
+// nearOnly counts only pieces nearer the target than the firer (their
+// crossing reaches past the middle of the line); when by is not nil, the
+// IDs of the pieces that stop the line are added to it once each.
+func (ix *Index) stopped3D(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly bool, by *[]int) bool {
+	var sn seen
+	stop := false
+	ix.all.segCells(s.A, s.B, func(cell []int32) bool {
+		for _, id := range cell {
+			if !sn.first(id) {
+				continue
+			}
+			if ix.pieceStops3D(int(id), s, own, ea, eb, nearOnly) {
+				stop = true
+				if by == nil {
+					return false
+				}
+				addID(by, int(id))
+			}
+		}
+		return true
+	})
+	return stop
+}
+
+func addID(ids *[]int, id int) {
+	for i, x := range *ids {
+		if x == id {
+			return
+		}
+		if x > id {
+			*ids = append((*ids)[:i], append([]int{id}, (*ids)[i:]...)...)
+			return
+		}
+	}
+	*ids = append(*ids, id)
+}
+
+// pieceStops3D reports whether piece id stops the 3D line (see stopped3D).
+func (ix *Index) pieceStops3D(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearOnly bool) bool {
+	pc := &ix.Map.Pieces[id]
+	if !Solid3D(&pc.Props) || segBoxMiss(s, ix.bounds[id]) {
+		return false
+	}
+	h := pc.Props.Height
+	switch {
+	case len(pc.Poly) > 0:
+		if pc.Props.Sight == SightBlocks && (ix.ownPiece(id, s.A) || ix.ownPiece(id, own)) {
+			return false
+		}
+		var buf [16]geom.Contact
+		cs := pc.Poly.SegContacts(s, ix.orient[id], buf[:0])
+		startIn := len(cs) == 0 && pc.Poly.PointIn(s.A) > 0
+		if pc.Props.Sight == SightBlocksBeyond && !deeperThan(cs, startIn, s, pc.Props.SightDepth) {
+			return false
+		}
+		low, any := false, false
+		var last geom.Frac
+		geom.InsideIntervals(cs, startIn, func(t0, t1 geom.Frac) {
+			any, last = true, t1
+			low = low || below(ea, eb, h, t0) || below(ea, eb, h, t1)
+		})
+		return any && low && (!nearOnly || last.PastHalf())
+	case len(pc.Path) > 1:
+		var buf [8]geom.Frac
+		xs := geom.PolylineCrossings(pc.Path, s, buf[:0])
+		if len(xs) == 0 || (nearOnly && !xs[len(xs)-1].PastHalf()) {
+			return false
+		}
+		for _, t := range xs {
+			if below(ea, eb, h, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // centreLine lists the pieces that matter for sight or cover crossed by the

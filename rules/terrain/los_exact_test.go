@@ -59,16 +59,21 @@ func TestClearMatchesReference(t *testing.T) {
 				near := q%32 == 0
 				res := ix.LineOfSight(a, tg, LOSOptions{IgnoreNearFirer: near})
 				var pts [32]geom.Pt
-				vis := 0
+				// Visible counts every piece; Whole, under the rule,
+				// only pieces nearer the target.
+				vis, whole := 0, 0
 				rp := rayTargets(a, tg, 9, pts[:0])
 				for _, p := range rp {
-					if !refStopped(m, geom.Seg{A: a, B: p}, b, ea, eb, near) {
+					if !refStopped(m, geom.Seg{A: a, B: p}, b, ea, eb, false) {
 						vis++
+					}
+					if !refStopped(m, geom.Seg{A: a, B: p}, b, ea, eb, near) {
+						whole++
 					}
 					rays++
 				}
-				if res.Visible != vis || res.Rays != len(rp) {
-					t.Fatalf("map %d: LineOfSight(%v,%v,near=%v) sees %d/%d rays, reference %d/%d", mi, a, tg, near, res.Visible, res.Rays, vis, len(rp))
+				if res.Visible != vis || res.Whole != whole || res.Rays != len(rp) {
+					t.Fatalf("map %d: LineOfSight(%v,%v,near=%v) sees %d/%d rays (%d whole), reference %d/%d (%d)", mi, a, tg, near, res.Visible, res.Rays, res.Whole, vis, len(rp), whole)
 				}
 			}
 		}

@@ -82,7 +82,10 @@ type Kind struct {
 }
 
 // Kinds lists every terrain kind in a fixed order. Heights are in position
-// units; a standing man is taken as about 1.0" tall at 28mm scale.
+// units; a standing man is taken as about 1.0" tall at 28mm scale
+// (ManHeight). A hedge is lower than a man (0.8"): in three-dimensional
+// sight (Simple Skirmish Game) his head and shoulders show over it; bocage
+// is the tall hedge.
 var Kinds = []Kind{
 	{"open", "open ground", Props{}},
 	{"road", "road", Props{}},
@@ -91,7 +94,7 @@ var Kinds = []Kind{
 	{"rubble", "rubble", Props{Height: 400, Sight: SightHinders, Cover: CoverHard, Going: GoingDifficult}},
 	{"swamp", "swamp", Props{Going: GoingDifficult}},
 	{"woods", "woods", Props{Height: 4000, Sight: SightBlocksBeyond, SightDepth: 2000, Cover: CoverSoft, Going: GoingDifficult}},
-	{"hedge", "hedge", Props{Height: 1200, Sight: SightBlocks, Cover: CoverSoft, Going: GoingObstacle, Linear: true, Width: 400}},
+	{"hedge", "hedge", Props{Height: 800, Sight: SightBlocks, Cover: CoverSoft, Going: GoingObstacle, Linear: true, Width: 400}},
 	{"bocage", "bocage", Props{Height: 2500, Sight: SightBlocks, Cover: CoverHard, Going: GoingObstacle, Linear: true, Width: 900}},
 	{"low-wall", "low wall", Props{Height: 500, Sight: SightNone, Cover: CoverHard, Going: GoingObstacle, Linear: true, Width: 300}},
 	{"high-wall", "high wall", Props{Height: 2000, Sight: SightBlocks, Cover: CoverHard, Going: GoingImpassable, Linear: true, Width: 300}},

@@ -36,12 +36,21 @@ type LOSOptions struct {
 	// Rays from the eye to points spread over the target's base; 0 means
 	// the default (9).
 	Rays int
+	// FigureHeight, when above 0, judges sight in three dimensions: the
+	// firer's helmet is this high above the ground it stands on (a hill
+	// raises it), the target is a column from its feet to TargetHeight
+	// (FigureHeight when 0), and a piece hides what the line passes below
+	// its top (Solid3D). ManHeight is a standing man.
+	FigureHeight int64
+	TargetHeight int64
 }
 
 // LOS is the full answer to "can this firer see that target?".
 type LOS struct {
 	Vis               Visibility
-	Visible           int        // rays that reach the target base unblocked
+	Visible           int        // rays that reach the target base unblocked (in 3D: its helmet)
+	Whole             int        // rays along which no terrain hides any of the target (in 3D: down to its feet); with IgnoreNearFirer only terrain nearer the target counts
+	PartBy            []int      // in 3D: the pieces (IDs, increasing) that hide some of the target on some ray (with IgnoreNearFirer, only those nearer the target)
 	Rays              int        // rays cast
 	Crossings         []Crossing // pieces crossed by the centre line, in order from the firer
 	Hindrances        int        // hindering pieces crossed by the centre line

@@ -118,11 +118,13 @@ func TestLineOfSight(t *testing.T) {
 		t.Errorf("target past the hedge's end: %v %d/%d, want partial 5/9", los.Vis, los.Visible, los.Rays)
 	}
 
-	// A hedge right in front of the firer is ignored under the nearer-the-
-	// target rule; one in front of the target is not.
+	// A hedge right in front of the firer that hides the target on every
+	// line still blocks under the nearer-the-target rule (only partial
+	// sight is judged by nearer terrain); one in front of the target
+	// blocks too.
 	near := LOSOptions{IgnoreNearFirer: true}
-	if v := ix.LineOfSight(geom.P(9, 20), base(18, 15), near).Vis; v != Clear {
-		t.Errorf("hedge by the firer with IgnoreNearFirer: %v, want clear", v)
+	if v := ix.LineOfSight(geom.P(9, 20), base(18, 15), near).Vis; v != Blocked {
+		t.Errorf("hedge by the firer with IgnoreNearFirer: %v, want blocked", v)
 	}
 	if v := ix.LineOfSight(geom.P(9, 20), base(18, 15), LOSOptions{}).Vis; v != Blocked {
 		t.Errorf("hedge by the firer without the rule: %v, want blocked", v)
