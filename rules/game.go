@@ -138,6 +138,14 @@ func (g *Game) Legal() []Command {
 // Apply's own refusal: Odds first carries the command out on a copy of
 // the state (its own copy of the dice, so the game's dice are not used).
 func (g *Game) Odds(c Command) (Odds, error) {
+	if oo, ok := g.RS.(OddsOnlyer); ok && oo.OddsOnly(c) {
+		// a question that is never given as a command (a team's coming
+		// activation roll): only its references are checked
+		if err := g.checkRefs(c); err != nil {
+			return Odds{}, err
+		}
+		return g.RS.Odds(g.St.Clone(), c)
+	}
 	if err := g.Refusal(c); err != nil {
 		return Odds{}, err
 	}

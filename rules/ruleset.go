@@ -88,6 +88,13 @@ func indoorsFor(id string) bool {
 	return ok && in.Indoors()
 }
 
+// OddsOnlyer is an optional RuleSet hook naming commands that are only
+// ever asked about, never given (the bands of a team's coming activation
+// roll): Odds answers them without trying Apply, which would refuse them.
+type OddsOnlyer interface {
+	OddsOnly(c Command) bool
+}
+
 // LookupRuleSet, when set (rules/all sets it), finds a shipped rule set,
 // so the scenario loader can check a scenario's words against it.
 var LookupRuleSet func(id string) (RuleSet, bool)

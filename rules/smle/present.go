@@ -187,3 +187,9 @@ var (
 	_ rules.DoorStater    = SMLE{}
 	_ rules.ActionLabeler = SMLE{}
 )
+
+// OddsOnly: "activate U<n>" asks the bands of a team's activation roll; it
+// is never given as a command.
+func (SMLE) OddsOnly(c rules.Command) bool { return c.Verb == "activate" }
+
+var _ rules.OddsOnlyer = SMLE{}
