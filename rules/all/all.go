@@ -4,6 +4,7 @@ package all
 
 import (
 	"hedgerow/rules"
+	"hedgerow/rules/skirmish35"
 	"hedgerow/rules/smle"
 	"hedgerow/rules/ssg"
 )
@@ -12,6 +13,7 @@ import (
 var list = []rules.RuleSet{
 	ssg.New(),
 	smle.New(),
+	skirmish35.New(),
 }
 
 func init() {

@@ -1,0 +1,123 @@
+package skirmish35
+
+import (
+	"bytes"
+	"testing"
+
+	"hedgerow/maps"
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
+	"hedgerow/scenarios"
+)
+
+func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
+	t.Helper()
+	sc, m, err := rules.LoadScenario(scenarios.FS, name, maps.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc, m
+}
+
+var shipped = []string{"skirmish35-ford.toml"}
+
+// checkInvariants holds after every command of a random game.
+func checkInvariants(t *testing.T, g *rules.Game) {
+	t.Helper()
+	s := g.St
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Var(fAP) < 0 || f.Var(fAP) > 5 {
+			t.Fatalf("%s has %d points", f.Name, f.Var(fAP))
+		}
+		if l := f.Var(fLvl); l < Confident || l > Broken || (l == Broken && !f.Removed) {
+			t.Fatalf("%s at morale level %d", f.Name, l)
+		}
+		if !f.Removed && int64(f.Var(fMoved)) > in(theData.T.Move.Max) {
+			t.Fatalf("%s moved %d this turn", f.Name, f.Var(fMoved))
+		}
+	}
+	losses := [2]int{}
+	for i := range s.Figures {
+		if s.Figures[i].Removed {
+			losses[s.Figures[i].Side]++
+		}
+	}
+	if losses[0] != s.Sides[0].Losses || losses[1] != s.Sides[1].Losses {
+		t.Fatalf("losses %v but sides say %d, %d", losses, s.Sides[0].Losses, s.Sides[1].Losses)
+	}
+}
+
+// 1,000 seeded random games (100 with -short) over the shipped
+// scenarios end cleanly with the invariants held after every command.
+func TestRandomGames(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	verbs := map[string]int{}
+	over, lens, losses := 0, 0, 0
+	for i := 0; i < n; i++ {
+		name := shipped[i%len(shipped)]
+		sc, m := loadNamed(t, name)
+		seed := uint64(i + 1)
+		g, err := rules.PlayRandom(New(), sc, m, seed, 20000)
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", name, seed, err)
+		}
+		checkInvariants(t, g)
+		if g.St.Over {
+			over++
+		}
+		lens += len(g.Log)
+		losses += g.St.Sides[0].Losses + g.St.Sides[1].Losses
+		for _, c := range g.Log {
+			verbs[c.Verb]++
+		}
+	}
+	t.Logf("%d games, %d over, mean %d commands, mean losses %.2f, verbs %v", n, over, lens/n, float64(losses)/float64(n), verbs)
+	if losses == 0 {
+		t.Error("nobody was hurt")
+	}
+}
+
+func TestSaveReplay(t *testing.T) {
+	lookup := func(id string) (rules.RuleSet, bool) { return New(), id == "skirmish35" }
+	for _, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 3; seed++ {
+			g, err := rules.PlayRandom(New(), sc, m, seed, 20000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := g.Save(&buf); err != nil {
+				t.Fatal(err)
+			}
+			r, _, err := rules.Replay(bytes.NewReader(buf.Bytes()), scenarios.FS, maps.FS, lookup)
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", name, seed, err)
+			}
+			if r.St.Hash() != g.St.Hash() {
+				t.Errorf("%s seed %d: replay differs", name, seed)
+			}
+		}
+	}
+}
+
+func BenchmarkFullGame(b *testing.B) {
+	for _, name := range shipped {
+		sc, m := loadNamed(b, name)
+		b.Run(name, func(b *testing.B) {
+			cmds := 0
+			for i := 0; b.Loop(); i++ {
+				g, err := rules.PlayRandom(New(), sc, m, uint64(i+1), 20000)
+				if err != nil {
+					b.Fatal(err)
+				}
+				cmds += len(g.Log)
+			}
+			b.ReportMetric(float64(cmds)/float64(b.N), "commands/game")
+		})
+	}
+}
