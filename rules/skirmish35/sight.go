@@ -175,7 +175,7 @@ func (r Skirmish) acquireProblem(s *rules.State, f, t *rules.Figure) (Sight, str
 		return Sight{}, f.Name + " is hidden: it must move before it can look about"
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
 		return Sight{}, f.Name + " must turn to face " + t.Name + " first"
-	case f.Var(vTried(t.ID)) == turnNo(s):
+	case tried(s, f, t.ID):
 		return Sight{}, f.Name + " has already tried to acquire " + t.Name + " this turn"
 	}
 	sg := r.look(s, f, t)
@@ -208,7 +208,7 @@ func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rul
 	l.Target = l.ModTotal()
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()
-	f.SetVar(vTried(t.ID), turnNo(s))
+	setTried(s, f, t.ID)
 	l.Outcome = "not seen"
 	text := fmt.Sprintf("%s rolls %d needing more than %d to acquire %s: not seen", f.Name, l.Total, l.Target, t.Name)
 	if l.Total > l.Target {

@@ -50,7 +50,34 @@ const (
 // per-target acquisition variables, keyed by the target's id
 func vAcq(t rules.FigID) string   { return "a" + strconv.Itoa(int(t)) } // turn last acquired
 func vPrev(t rules.FigID) string  { return "p" + strconv.Itoa(int(t)) } // the acquisition before it
-func vTried(t rules.FigID) string { return "t" + strconv.Itoa(int(t)) } // turn last tried
+func vTried(t rules.FigID) string { return "t" + strconv.Itoa(int(t)) } // turn last tried (ids over 60)
+
+// Tries this turn are a bit set for small ids (fewer variables to copy
+// and hash on every command), a variable per target beyond.
+const (
+	fTryMask = "tmask"
+	fTryTurn = "tturn"
+	maskIDs  = 60
+)
+
+func tried(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	if t <= maskIDs {
+		return f.Var(fTryTurn) == turnNo(s) && f.Var(fTryMask)&(1<<uint(t)) != 0
+	}
+	return f.Var(vTried(t)) == turnNo(s)
+}
+
+func setTried(s *rules.State, f *rules.Figure, t rules.FigID) {
+	if t <= maskIDs {
+		if f.Var(fTryTurn) != turnNo(s) {
+			f.SetVar(fTryTurn, turnNo(s))
+			f.SetVar(fTryMask, 0)
+		}
+		f.SetVar(fTryMask, f.Var(fTryMask)|1<<uint(t))
+		return
+	}
+	f.SetVar(vTried(t), turnNo(s))
+}
 
 // Game and side variables.
 const (
@@ -180,8 +207,12 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 		f.Markers &^= rules.OppFire
 		f.SetVar(fMoved, 0)
 		f.SetVar(fTMoved, 0)
+		f.SetVar(fTryMask, 0)
+		f.SetVar(fTryTurn, 0)
 		for _, e := range s.Figures {
-			f.SetVar(vTried(e.ID), 0)
+			if e.ID > maskIDs {
+				f.SetVar(vTried(e.ID), 0)
+			}
 		}
 	}
 	evs = append(evs, r.escapes(s, side)...)
@@ -481,7 +512,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 		if hidden || !front {
 			continue
 		}
-		if f.Var(vTried(e.ID)) != turnNo(s) && s.Terrain.Clear(f.Pos, e.Pos) {
+		if !tried(s, f, e.ID) && s.Terrain.Clear(f.Pos, e.Pos) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 		}
 		if f.Var(vAcq(e.ID)) == turnNo(s) {
