@@ -19,7 +19,7 @@ func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	return sc, m
 }
 
-var shipped = []string{"skirmish35-ford.toml"}
+var shipped = []string{"skirmish35-ford.toml", "skirmish35-ambush.toml"}
 
 // checkInvariants holds after every command of a random game.
 func checkInvariants(t *testing.T, g *rules.Game) {
@@ -120,4 +120,47 @@ func BenchmarkFullGame(b *testing.B) {
 			b.ReportMetric(float64(cmds)/float64(b.N), "commands/game")
 		})
 	}
+}
+
+// Hidden deployment: the British are not shown to the German player
+// until acquired (or until they move); the Germans are seen.
+func TestHiddenDeployment(t *testing.T) {
+	sc, m := loadNamed(t, "skirmish35-ambush.toml")
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ger, brit := rules.ViewOf(g.RS, g.St, 0), rules.ViewOf(g.RS, g.St, 1)
+	for _, f := range g.St.Alive(1) {
+		if !f.Markers.Has(rules.Hidden) || ger.Figure(f.ID) || !brit.Figure(f.ID) {
+			t.Fatalf("%s should start hidden from the Germans", f.Name)
+		}
+		if ger.Unit(f.Unit) {
+			t.Fatalf("%s's unit should be unknown", f.Name)
+		}
+	}
+	for _, f := range g.St.Alive(0) {
+		if !brit.Figure(f.ID) {
+			t.Fatalf("%s should be seen", f.Name)
+		}
+	}
+	// a German looking about never learns of a figure it fails to acquire
+	g.St.Force(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	evs, err := g.Apply(rules.Command{Verb: "acquire", Fig: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.St.Forced = nil
+	ger = rules.ViewOf(g.RS, g.St, 0)
+	seen := 0
+	for _, e := range evs {
+		if e.Target == 0 || g.St.Fig(e.Target).Side != 1 || ger.Figure(e.Target) {
+			continue
+		}
+		if _, withheld := ger.Tell(e); !withheld {
+			t.Errorf("leaked to the Germans: %s", e.Text)
+		}
+		seen++
+	}
+	t.Logf("%d rolls for hidden figures withheld", seen)
 }

@@ -222,7 +222,13 @@ func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rul
 		}
 		text = fmt.Sprintf("%s rolls %d needing more than %d: %s acquired", f.Name, l.Total, l.Target, t.Name)
 	}
-	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: l, Text: text}}
+	ev := rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: l, Text: text}
+	if !r.known(s, f.Side, t) {
+		// a roll for a figure the looker's side may not know of belongs
+		// to the hidden figure's unit, so the view withholds it
+		ev.Unit = t.Unit
+	}
+	return []rules.Event{ev}
 }
 
 // applyAcquire: "acquire F1 F7" looks for one enemy; "acquire F1" looks
