@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
 )
@@ -145,6 +146,8 @@ func TestHiddenDeployment(t *testing.T) {
 		}
 	}
 	// a German looking about never learns of a figure it fails to acquire
+	g.St.Fig(1).Pos = geom.P(50.5, 34.5)
+	g.St.Fig(1).Facing = 180
 	g.St.Force(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 	evs, err := g.Apply(rules.Command{Verb: "acquire", Fig: 1})
 	if err != nil {
@@ -162,5 +165,7 @@ func TestHiddenDeployment(t *testing.T) {
 		}
 		seen++
 	}
-	t.Logf("%d rolls for hidden figures withheld", seen)
+	if seen == 0 {
+		t.Error("no roll was made for a hidden figure")
+	}
 }
