@@ -153,6 +153,10 @@ type Tables struct {
 		Standing float64 `toml:"standing"`
 		Prone    float64 `toml:"prone"`
 	} `toml:"sight"`
+	Prisoners struct {
+		Guard  float64 `toml:"guard"`
+		Escape int     `toml:"escape"`
+	} `toml:"prisoners"`
 	Victory struct {
 		Half bool `toml:"half"`
 	} `toml:"victory"`

@@ -146,8 +146,7 @@ func (r Skirmish) applyMelee(s *rules.State, f *rules.Figure, c rules.Command) (
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l, Text: fmt.Sprintf("%s %d against %s %d: %s wins", f.Name, at, e.Name, dt, f.Name)})
 		f.SetVar(fLock, 0)
 		if c.Arg == "capture" {
-			e.Markers |= rules.Surrendered
-			evs = append(evs, r.remove(s, e, "taken prisoner and led away")...)
+			evs = append(evs, r.capture(s, f, e, "beaten in hand to hand")...)
 		} else {
 			evs = append(evs, r.remove(s, e, "killed in hand to hand")...)
 		}
@@ -331,8 +330,7 @@ func (r Skirmish) applySurrender(s *rules.State, f *rules.Figure, c rules.Comman
 	l.Outcome = "surrenders"
 	evs := []rules.Event{{Kind: "roll", Side: e.Side, Fig: e.ID, Roll: l,
 		Text: fmt.Sprintf("%s rolls %d needing more than %d: surrenders", e.Name, l.Total, l.Target)}}
-	e.Markers |= rules.Surrendered
-	return append(evs, r.remove(s, e, "surrendered and led away")...), nil
+	return append(evs, r.capture(s, f, e, "surrendered")...), nil
 }
 
 func (r Skirmish) surrenderOdds(s *rules.State, c rules.Command) (rules.Odds, error) {

@@ -160,6 +160,64 @@ func (r Skirmish) rallyOdds(s *rules.State, f *rules.Figure) (rules.Odds, error)
 		Note: fmt.Sprintf("2D6 needing more than %d", t)}, nil
 }
 
-// escapes: prisoners are led off the table at once in this rule set
-// (house), so there is never a guard to slip.
-func (r Skirmish) escapes(*rules.State, int) []rules.Event { return nil }
+// escapes gives each prisoner of side whose guard is gone, further than
+// the guard range, or fired in its last turn, its try to get away.
+func (r Skirmish) escapes(s *rules.State, side int) []rules.Event {
+	var evs []rules.Event
+	for _, p := range s.Alive(side) {
+		if !p.Markers.Has(rules.Surrendered) {
+			continue
+		}
+		g := s.Fig(rules.FigID(p.Var(fGuard)))
+		why := ""
+		switch {
+		case g == nil || g.Removed || g.Markers.Has(rules.Surrendered):
+			why = "its guard is gone"
+		case !within(g.Pos, p.Pos, in(r.d.T.Prisoners.Guard)):
+			why = fmt.Sprintf("its guard is more than %g\" away", r.d.T.Prisoners.Guard)
+		case g.Var(fFired) == turnNo(s)-1 && turnNo(s) > 1:
+			why = "its guard was firing"
+		default:
+			continue
+		}
+		d := s.Roll(6)
+		l := &rules.Ledger{What: "Escape: " + p.Name + " (" + why + ")", Dice: []rules.Die{d}, Compare: ">=",
+			Target: r.d.T.Prisoners.Escape, Total: d.Face, Outcome: "held"}
+		if d.Face < r.d.T.Prisoners.Escape {
+			evs = append(evs, rules.Event{Kind: "roll", Side: side, Fig: p.ID, Roll: l, Text: p.Name + " tries to slip away and is held"})
+			continue
+		}
+		l.Outcome = "escapes"
+		p.Markers &^= rules.Surrendered
+		p.SetVar(fGuard, 0)
+		setLevel(p, Shaken)
+		s.Sides[side].Losses--
+		evs = append(evs, rules.Event{Kind: "roll", Side: side, Fig: p.ID, Roll: l, Text: p.Name + " escapes and is back in the fight, shaken"})
+	}
+	return evs
+}
+
+// leadPrisoners brings a guard's prisoners along behind it: each to the
+// first free place just behind the guard, or to where the guard started.
+func (r Skirmish) leadPrisoners(s *rules.State, g *rules.Figure, from geom.Pt) []rules.Event {
+	var evs []rules.Event
+	for _, p := range s.Alive(1 - g.Side) {
+		if !p.Markers.Has(rules.Surrendered) || p.Var(fGuard) != int(g.ID) {
+			continue
+		}
+		to := p.Pos
+		for _, cand := range []geom.Pt{towards(g.Pos, from, 2*s.BaseR+100), from} {
+			if cand != g.Pos && r.standProblem(s, p, cand) == "" {
+				to = cand
+				break
+			}
+		}
+		if to == p.Pos {
+			continue
+		}
+		evs = append(evs, rules.Event{Kind: "move", Side: p.Side, Fig: p.ID, Path: []geom.Pt{p.Pos, to},
+			Text: p.Name + " is marched along by " + g.Name})
+		p.Pos = to
+	}
+	return evs
+}

@@ -40,7 +40,7 @@ func checkInvariants(t *testing.T, g *rules.Game) {
 	}
 	losses := [2]int{}
 	for i := range s.Figures {
-		if s.Figures[i].Removed {
+		if s.Figures[i].Removed || s.Figures[i].Markers.Has(rules.Surrendered) {
 			losses[s.Figures[i].Side]++
 		}
 	}

@@ -239,6 +239,13 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	case Broken:
 		add(rules.MarkBroken, "broken")
 	}
+	if f.Markers.Has(rules.Surrendered) {
+		what := "a prisoner"
+		if g := s.Fig(rules.FigID(f.Var(fGuard))); g != nil {
+			what += " of " + g.Name
+		}
+		add(rules.MarkSurrendered, what)
+	}
 	if f.Markers.Has(rules.OppFire) {
 		add(rules.MarkOppFire, "holding four points for opportunity fire")
 	}

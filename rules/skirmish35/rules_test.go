@@ -493,7 +493,8 @@ func TestHandToHand(t *testing.T) {
 	s := newState(t, nil,
 		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle"}, facing: 180},
 		tfig{side: 1, x: 36, y: 21.5, weapons: []string{"smg"}, facing: 0},
-		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 66, y: 40, weapons: []string{"rifle"}})
 	// attacker +1 started +2 rifle = +3; defender +1 smg
 	o, err := New().Odds(s, rules.Command{Verb: "melee", Fig: 1, Targets: []rules.FigID{2}})
 	if err != nil {
@@ -521,8 +522,20 @@ func TestHandToHand(t *testing.T) {
 	}
 	refuse(t, s, "move F1 30,10", "locked")
 	apply(t, s, "melee F1 F2 capture", 5, 1)
-	if !s.Fig(2).Removed || !s.Fig(2).Markers.Has(rules.Surrendered) {
-		t.Error("captured")
+	if s.Fig(2).Removed || !s.Fig(2).Markers.Has(rules.Surrendered) || s.Sides[1].Losses != 1 {
+		t.Fatal("captured: on the table, counted as lost")
+	}
+	// the guard marches its prisoner along; more than 3" away it may run
+	apply(t, s, "end")
+	apply(t, s, "end")
+	apply(t, s, "move F1 36,10")
+	if p := s.Fig(2); dist(p.Pos, s.Fig(1).Pos) > geom.In(3) {
+		t.Fatalf("the prisoner should follow: %v %v", p.Pos, s.Fig(1).Pos)
+	}
+	s.Fig(2).Pos = geom.P(50, 30)
+	apply(t, s, "end", 4)
+	if p := s.Fig(2); p.Markers.Has(rules.Surrendered) || s.Sides[1].Losses != 0 || levelOf(p) != Shaken {
+		t.Errorf("a 4 escapes, shaken: %v losses %d", p.Markers.Names(), s.Sides[1].Losses)
 	}
 	// the defender beats it off: two points fewer next turn
 	s = newState(t, nil,
@@ -552,7 +565,7 @@ func TestSurrender(t *testing.T) {
 		t.Fatalf("surrender odds %v %v", o, err)
 	}
 	apply(t, s, "surrender F1 F3", 1)
-	if !s.Fig(3).Removed {
+	if !s.Fig(3).Markers.Has(rules.Surrendered) {
 		t.Fatal("a 1 surrenders")
 	}
 	refuse(t, s, "fire F2 F4 unaimed", "surrender")

@@ -45,6 +45,7 @@ const (
 	fMortarLX = "mlx"
 	fMortarLY = "mly"
 	fMortarOK = "mok"
+	fGuard    = "guard" // a prisoner's guard
 )
 
 // per-target acquisition variables, keyed by the target's id
@@ -316,8 +317,31 @@ func (r Skirmish) remove(s *rules.State, f *rules.Figure, why string) []rules.Ev
 		}
 		f.SetVar(fLock, 0)
 	}
-	s.Sides[f.Side].Losses++
+	if !f.Markers.Has(rules.Surrendered) {
+		s.Sides[f.Side].Losses++ // a prisoner was counted when taken
+	}
 	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is out of the fight (%s)", f.Name, why)}}
+	return append(evs, r.checkEnd(s)...)
+}
+
+// capture makes e a prisoner of captor: it stays on the table, does
+// nothing, follows its guard and counts as lost while it is held.
+func (r Skirmish) capture(s *rules.State, captor, e *rules.Figure, why string) []rules.Event {
+	e.Markers |= rules.Surrendered
+	e.Markers &^= rules.OppFire | rules.Hidden
+	e.SetVar(fGuard, int(captor.ID))
+	e.SetVar(fAP, 0)
+	for _, x := range []*rules.Figure{e, captor} {
+		if l := x.Var(fLock); l != 0 {
+			if o := s.Fig(rules.FigID(l)); o != nil {
+				o.SetVar(fLock, 0)
+			}
+			x.SetVar(fLock, 0)
+		}
+	}
+	s.Sides[e.Side].Losses++
+	evs := []rules.Event{{Kind: "captured", Side: e.Side, Fig: e.ID, Target: captor.ID,
+		Text: fmt.Sprintf("%s is taken prisoner by %s (%s)", e.Name, captor.Name, why)}}
 	return append(evs, r.checkEnd(s)...)
 }
 
