@@ -121,10 +121,13 @@ type Tables struct {
 		Building Effect `toml:"building"`
 	} `toml:"effect"`
 	Grenade struct {
-		Range  float64   `toml:"range"`
-		Radius float64   `toml:"radius"`
-		Dud    int       `toml:"dud"`
-		Band   []DevBand `toml:"band"`
+		Range       float64   `toml:"range"`
+		Radius      float64   `toml:"radius"`
+		Dud         int       `toml:"dud"`
+		Delayed     int       `toml:"delayed"`
+		ReturnReach float64   `toml:"return_reach"`
+		ReturnBlows int       `toml:"return_blows"`
+		Band        []DevBand `toml:"band"`
 	} `toml:"grenade"`
 	Spinner struct {
 		Faces int `toml:"faces"`

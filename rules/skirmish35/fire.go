@@ -453,11 +453,13 @@ func (r Skirmish) oppProblem(s *rules.State, h, m *rules.Figure) string {
 
 // openOpp opens a window for opportunity fire after mover's move, when
 // some enemy holding fire could take it.
-func (r Skirmish) openOpp(s *rules.State, mover *rules.Figure) []rules.Event {
+func (r Skirmish) openOpp(s *rules.State, mover *rules.Figure, from geom.Pt) []rules.Event {
 	if s.Over || mover.Removed {
 		return nil
 	}
 	s.SetVar(gOppMover, int(mover.ID))
+	s.SetVar(gOppFromX, int(from.X)+1)
+	s.SetVar(gOppFromY, int(from.Y)+1)
 	s.Phase = PhaseOpp
 	if len(r.oppCommands(s)) == 0 {
 		s.Phase = PhaseTurn
@@ -479,6 +481,9 @@ func (r Skirmish) oppCommands(s *rules.State) []rules.Command {
 		if h.Markers.Has(rules.OppFire) && r.oppProblem(s, h, m) == "" {
 			out = append(out, rules.Command{Verb: "oppfire", Fig: h.ID, Targets: []rules.FigID{m.ID}})
 		}
+		if h.Markers.Has(rules.OppFire) && r.oppSupProblem(s, h, m) == "" {
+			out = append(out, rules.Command{Verb: "oppsup", Fig: h.ID, Targets: []rules.FigID{m.ID}})
+		}
 	}
 	return out
 }
@@ -486,6 +491,8 @@ func (r Skirmish) oppCommands(s *rules.State) []rules.Command {
 func (r Skirmish) closeOpp(s *rules.State) []rules.Event {
 	s.Phase, s.Decider = PhaseTurn, s.Active
 	s.SetVar(gOppMover, 0)
+	s.SetVar(gOppFromX, 0)
+	s.SetVar(gOppFromY, 0)
 	return []rules.Event{{Kind: "phase", Side: s.Active, Text: "The opportunity passes; " + s.Sides[s.Active].Name + " go on"}}
 }
 
@@ -534,4 +541,119 @@ func (r Skirmish) applyReload(s *rules.State, f *rules.Figure, c rules.Command) 
 	return []rules.Event{{Kind: "reload", Side: f.Side, Fig: f.ID, Text: f.Name + " reloads"}}, nil
 }
 
-var _ = geom.Pt{}
+// oppSupProblem says why holder h cannot turn its held points into
+// suppressive fire on mover m ("" if it can).
+func (r Skirmish) oppSupProblem(s *rules.State, h, m *rules.Figure) string {
+	w, ok := r.weapon(h)
+	switch {
+	case s.Phase != PhaseOpp:
+		return "no opportunity fire window is open"
+	case rules.FigID(s.Var(gOppMover)) != m.ID:
+		return "only the figure that has just moved may be suppressed"
+	case h.Removed || h.Side == s.Active || !h.Markers.Has(rules.OppFire):
+		return h.Name + " is not holding opportunity fire"
+	case !ok || !w.CanSuppress():
+		return h.Name + "'s weapon cannot lay suppressive fire"
+	case h.Markers.Has(rules.OutOfAmmo) || levelOf(h) >= Suppressed:
+		return h.Name + " cannot fire now"
+	case m.Removed:
+		return m.Name + " is out of the fight"
+	case !inFront(h, m.Pos, r.d.T.Sight.Front):
+		return m.Name + " is outside " + h.Name + "'s front"
+	case !within(h.Pos, m.Pos, in(float64(w.Suppress))):
+		return m.Name + " is beyond suppressive range"
+	}
+	if !r.sees(s, h, m) {
+		return h.Name + " cannot see " + m.Name
+	}
+	return ""
+}
+
+// applyOppSup: "oppsup F1 F7" spends held points on suppressive fire at
+// a figure that has just moved: if it works, the mover is pinned back
+// where it started (before it broke cover), suppressed, unhurt.
+func (r Skirmish) applyOppSup(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	h := s.Fig(c.Fig)
+	if h == nil {
+		return nil, errors.New("name the figure holding fire")
+	}
+	m, err := target(s, c)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Path) > 0 || c.Arg != "" {
+		return nil, errors.New("oppsup names the holder and the mover")
+	}
+	if why := r.oppSupProblem(s, h, m); why != "" {
+		return nil, errors.New(why)
+	}
+	h.Markers &^= rules.OppFire
+	h.SetVar(fFired, turnNo(s))
+	unhide(h)
+	w, _ := r.weapon(h)
+	var evs []rules.Event
+	rl := s.Roll(6)
+	l := &rules.Ledger{What: fmt.Sprintf("Reload check: %s's suppressive fire on %s", h.Name, m.Name), Dice: []rules.Die{rl},
+		Compare: ">", Target: r.d.T.Suppressive.ReloadOn, Total: rl.Face, Outcome: "firing"}
+	stopped := false
+	if rl.Face <= r.d.T.Suppressive.ReloadOn {
+		l.Outcome = "reloading"
+		evs = append(evs, rules.Event{Kind: "roll", Side: h.Side, Fig: h.ID, Target: m.ID, Roll: l, Text: h.Name + " is reloading"})
+	} else {
+		evs = append(evs, rules.Event{Kind: "roll", Side: h.Side, Fig: h.ID, Target: m.ID, Roll: l, Text: h.Name + " opens up"})
+		stopped = w.Quad
+		if !w.Quad {
+			sl := &rules.Ledger{What: fmt.Sprintf("Suppressive fire: %s on %s", h.Name, m.Name), Compare: ">=", Target: w.SuppressNeed,
+				Note: "suppressive fire never kills"}
+			sl.Dice = s.RollN(2, 6)
+			sl.Total = sl.DiceTotal()
+			stopped = sl.Total >= w.SuppressNeed
+			sl.Outcome = "not stopped"
+			if stopped {
+				sl.Outcome = "suppressed"
+			}
+			evs = append(evs, rules.Event{Kind: "roll", Side: h.Side, Fig: h.ID, Target: m.ID, Roll: sl,
+				Text: fmt.Sprintf("%s rolls %d needing %d: %s", h.Name, sl.Total, w.SuppressNeed, sl.Outcome)})
+		}
+	}
+	if stopped {
+		from := geom.Pt{X: int64(s.Var(gOppFromX) - 1), Y: int64(s.Var(gOppFromY) - 1)}
+		if s.Var(gOppFromX) != 0 && r.standProblem(s, m, from) == "" && from != m.Pos {
+			evs = append(evs, rules.Event{Kind: "move", Side: m.Side, Fig: m.ID, Path: []geom.Pt{m.Pos, from},
+				Text: m.Name + " is pinned back where it broke cover"})
+			m.Pos = from
+			m.SetVar(fTMoved, 0)
+		}
+		if levelOf(m) < Suppressed {
+			setLevel(m, Suppressed)
+		}
+		evs = append(evs, rules.Event{Kind: "morale", Side: m.Side, Fig: m.ID, Text: m.Name + " is suppressed"})
+	}
+	if len(r.oppCommands(s)) == 0 || stopped {
+		evs = append(evs, r.closeOpp(s)...)
+	}
+	return evs, nil
+}
+
+func (r Skirmish) oppSupOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	h := s.Fig(c.Fig)
+	if h == nil {
+		return rules.Odds{}, errors.New("name the holder")
+	}
+	m, err := target(s, c)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	if why := r.oppSupProblem(s, h, m); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	w, _ := r.weapon(h)
+	rl := float64(r.d.T.Suppressive.ReloadOn) / 6
+	p := 1.0
+	if !w.Quad {
+		p = probAtLeast2D6(w.SuppressNeed)
+	}
+	stop := (1 - rl) * p
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "stopped", P: stop}, {Name: "not stopped", P: 1 - stop}},
+		Note: "suppressive fire never kills; a stopped figure goes back to where it broke cover, suppressed"}, nil
+}

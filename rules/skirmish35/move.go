@@ -276,7 +276,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 	path := append([]geom.Pt{from}, moved[1:]...)
 	evs = append([]rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: path, Text: text}}, evs...)
 	evs = append(evs, r.leadPrisoners(s, f, from)...)
-	return append(evs, r.openOpp(s, f)...), nil
+	return append(evs, r.openOpp(s, f, from)...), nil
 }
 
 // moveOdds enumerates the dice of a move: the obstacle dice, then the

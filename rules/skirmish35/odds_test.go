@@ -42,6 +42,19 @@ func outcomeOf(before, after *rules.State, c rules.Command, evs []rules.Event) s
 			return "acquired"
 		}
 		return "not seen"
+	case "oppsup":
+		for _, e := range evs {
+			if e.Kind == "morale" && e.Fig == c.Targets[0] {
+				return "stopped"
+			}
+		}
+		return "not stopped"
+	case "throwback":
+		if l := find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Throwing back") }); l.Outcome == "goes off in hand" {
+			return l.Outcome
+		}
+		c.Verb = "grenade"
+		return outcomeOf(before, after, c, evs)
 	case "grenade", "plot":
 		if l := find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Radio") }); l != nil && c.Verb == "plot" {
 			return l.Outcome
@@ -55,8 +68,8 @@ func outcomeOf(before, after *rules.State, c rules.Command, evs []rules.Event) s
 				return "through"
 			}
 		}
-		if l := find(func(l *rules.Ledger) bool { return l.What == "Grenade fuse die" }); l != nil && l.Outcome == "dud" {
-			return "dud"
+		if l := find(func(l *rules.Ledger) bool { return l.What == "Grenade fuse die" }); l != nil && (l.Outcome == "dud" || l.Outcome == "goes off later") {
+			return l.Outcome
 		}
 		if c.Arg == "smoke" {
 			for _, e := range evs {
@@ -117,7 +130,7 @@ func withDice(s *rules.State) []rules.Command {
 	var out []rules.Command
 	for _, c := range r.Legal(s) {
 		switch c.Verb {
-		case "fire", "oppfire", "grenade", "plot", "melee", "surrender", "rally":
+		case "fire", "oppfire", "oppsup", "throwback", "grenade", "plot", "melee", "surrender", "rally":
 			out = append(out, c)
 		case "acquire":
 			if len(c.Targets) == 1 {
@@ -262,6 +275,24 @@ func TestOddsMatchApplyCrafted(t *testing.T) {
 	apply(t, s, "suppress F2 33,23 39,23")
 	apply(t, s, "end")
 	sampleOne(t, r, s, rules.Command{Verb: "move", Fig: 3, Path: []geom.Pt{geom.P(36, 21)}}, n)
+	// a late grenade thrown back; suppressive opportunity fire
+	s = newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 0, x: 40, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 24, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F3", 3, 3)
+	apply(t, s, "grenade F1 F3", 5)
+	apply(t, s, "end")
+	sampleOne(t, r, s, rules.Command{Verb: "throwback", Fig: 3, Targets: []rules.FigID{2}}, n)
+	s = newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"bren"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "opp F1")
+	apply(t, s, "end")
+	apply(t, s, "move F2 36,26")
+	sampleOne(t, r, s, rules.Command{Verb: "oppsup", Fig: 1, Targets: []rules.FigID{2}}, n)
 	// a mortar over open sights
 	s = newState(t, nil,
 		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},

@@ -15,6 +15,10 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	switch c.Verb {
 	case "fire", "oppfire":
 		return r.fireOdds(s, c)
+	case "oppsup":
+		return r.oppSupOdds(s, c)
+	case "throwback":
+		return r.throwBackOdds(s, c)
 	case "acquire":
 		f := s.Fig(c.Fig)
 		if f == nil || len(c.Targets) != 1 {
@@ -301,6 +305,14 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 			a.Label = h.Name + ": opportunity fire (double six)"
 		}
 		return a
+	case "oppsup":
+		a := rules.Action{Label: "Suppressive opportunity fire", Short: "Suppress", Kind: rules.ActButton, Group: fmt.Sprint("oppsup ", c.Fig)}
+		if h := s.Fig(c.Fig); h != nil {
+			a.Label = h.Name + ": suppressive opportunity fire"
+		}
+		return a
+	case "throwback":
+		return rules.Action{Label: ap("Throw the grenade back", cs.Grenade), Short: "Throw back", Kind: rules.ActAim, Group: "throwback"}
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
 	case "hide":

@@ -405,7 +405,7 @@ func TestGrenade(t *testing.T) {
 	apply(t, s, "acquire F1 F2", 3, 3)
 	o, err := New().Odds(s, rules.Command{Verb: "grenade", Fig: 1, Targets: []rules.FigID{2}})
 	// under 5": lands on target; fuse 5/6; effect in the open kills on 7+
-	if err != nil || !near(o.P("killed"), 5.0/6*21/36) || !near(o.P("dud"), 1.0/6) {
+	if err != nil || !near(o.P("killed"), 4.0/6*21/36) || !near(o.P("dud"), 1.0/6) || !near(o.P("goes off later"), 1.0/6) {
 		t.Fatalf("grenade odds %v %v", o, err)
 	}
 	evs := apply(t, s, "grenade F1 F2", 2, 6, 1)
@@ -639,5 +639,58 @@ func TestObstacle(t *testing.T) {
 	apply(t, s, "move F1 36,17", 3)
 	if f := s.Fig(1); f.Pos.Y >= geom.In(15) || f.Var(fAP) != 0 {
 		t.Errorf("halted before the fence with no points: %v %d", f.Pos, f.Var(fAP))
+	}
+}
+
+func TestLateGrenadeThrownBack(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 24, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 66, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F2", 3, 3)
+	apply(t, s, "grenade F1 F2", 5)
+	if len(Live(s)) != 1 {
+		t.Fatal("a 5 on the fuse die leaves it lying live")
+	}
+	apply(t, s, "end")
+	o, err := New().Odds(s, rules.Command{Verb: "throwback", Fig: 2, Targets: []rules.FigID{1}})
+	if err != nil || !near(o.P("goes off in hand"), 1.0/6) || !near(o.P("killed"), 5.0/6*21/36) {
+		t.Fatalf("throw-back odds %v %v", o, err)
+	}
+	apply(t, s, "throwback F2 F1", 4, 4, 3)
+	if !s.Fig(1).Removed || len(Live(s)) != 0 {
+		t.Fatalf("thrown back and killed the thrower: %v", s.Fig(1).Removed)
+	}
+	// left alone, it goes off at the end of the enemy's turn
+	s = newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 0, x: 10, y: 5, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 24, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F3", 3, 3)
+	apply(t, s, "grenade F1 F3", 5)
+	apply(t, s, "end")
+	apply(t, s, "end", 4, 4)
+	if !s.Fig(3).Removed {
+		t.Error("the late grenade should have gone off under F3")
+	}
+}
+
+func TestSuppressiveOpportunityFire(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "opp F1")
+	apply(t, s, "end")
+	apply(t, s, "move F2 36,26")
+	o, err := New().Odds(s, rules.Command{Verb: "oppsup", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || !near(o.P("stopped"), 5.0/6*30/36) {
+		t.Fatalf("oppsup odds %v %v", o, err)
+	}
+	apply(t, s, "oppsup F1 F2", 4, 3, 3)
+	if f := s.Fig(2); f.Pos != geom.P(36, 30) || levelOf(f) != Suppressed || s.Phase != PhaseTurn {
+		t.Fatalf("pinned back where it started, suppressed: %v %d %s", f.Pos, levelOf(f), s.Phase)
 	}
 }

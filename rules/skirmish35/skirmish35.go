@@ -89,6 +89,9 @@ const (
 	gSmoke    = "sm.n"    // smoke clouds on the table
 	gMortar   = "mp.n"    // mortar rounds on their way
 	gLastFig  = "lastfig" // the figure that acted last (for the panel)
+	gLive     = "gl.n"    // grenades lying live, to go off at the end of the next turn
+	gOppFromX = "oppfx"   // where the mover started (+1 so 0 is unset)
+	gOppFromY = "oppfy"
 )
 
 // Skirmish is the rule set; it holds only its read-only data.
@@ -252,6 +255,9 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 func (r Skirmish) endTurn(s *rules.State) []rules.Event {
 	var evs []rules.Event
 	evs = append(evs, r.arrive(s, 1-s.Active)...)
+	if !s.Over {
+		evs = append(evs, r.fuses(s, 1-s.Active)...)
+	}
 	if s.Over {
 		return evs
 	}
@@ -422,6 +428,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		switch c.Verb {
 		case "oppfire":
 			return r.applyOppFire(s, c)
+		case "oppsup":
+			return r.applyOppSup(s, c)
 		case "pass":
 			if c.Fig != 0 || len(c.Targets) > 0 || len(c.Path) > 0 || c.Arg != "" {
 				return nil, errors.New(`"pass" takes nothing more`)
@@ -459,6 +467,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		return r.applyFire(s, f, c)
 	case "opp":
 		return r.applyHold(s, f, c)
+	case "throwback":
+		return r.applyThrowBack(s, f, c)
 	case "hide":
 		return r.applyHide(s, f, c)
 	case "rally":
@@ -568,6 +578,13 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	}
 	if r.holdProblem(s, f) == "" {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
+	}
+	if r.throwBackProblem(s, f) == "" {
+		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+		} else if g, ok := r.liveNear(s, f); ok {
+			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
+		}
 	}
 	if !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "" {
 		add(rules.Command{Verb: "hide", Fig: f.ID})

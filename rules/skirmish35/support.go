@@ -418,11 +418,22 @@ func (r Skirmish) applyGrenade(s *rules.State, f *rules.Figure, c rules.Command)
 	unhide(f)
 	land, evs := r.deviate(s, f, p)
 	fz := s.Roll(6)
-	fl := &rules.Ledger{What: "Grenade fuse die", Dice: []rules.Die{fz}, Compare: "!=", Target: r.d.T.Grenade.Dud, Total: fz.Face,
-		Outcome: "goes off", Note: fmt.Sprintf("a %d is a dud", r.d.T.Grenade.Dud)}
-	if fz.Face == r.d.T.Grenade.Dud {
+	g := r.d.T.Grenade
+	fl := &rules.Ledger{What: "Grenade fuse die", Dice: []rules.Die{fz}, Compare: "table", Target: g.Delayed, Total: fz.Face,
+		Outcome: "goes off", Note: fmt.Sprintf("under %d it goes off at once, %d at the end of the enemy's turn, %d never", g.Delayed, g.Delayed, g.Dud)}
+	switch {
+	case fz.Face == g.Dud:
 		fl.Outcome = "dud"
 		return append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: fl, Text: "The grenade is a dud"}), nil
+	case fz.Face >= g.Delayed:
+		fl.Outcome = "goes off later"
+		kind := 0
+		if c.Arg == "smoke" {
+			kind = 1
+		}
+		setLive(s, append(Live(s), LiveGrenade{At: land, Side: f.Side, Smoke: kind == 1}))
+		return append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: fl, Path: []geom.Pt{land},
+			Text: "The grenade lies fizzing: it goes off at the end of the enemy's turn"}), nil
 	}
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: fl, Text: "The grenade goes off"})
 	if c.Arg == "smoke" {
@@ -532,16 +543,17 @@ func (r Skirmish) throwLandings(from, p geom.Pt) []landing {
 
 // burstOdds is the fate of figure t (or, with none, where the burst
 // falls) over the landings, with the chance each goes off.
-func (r Skirmish) burstOdds(s *rules.State, t *rules.Figure, aim geom.Pt, ls []landing, live float64, rad int64, smoke bool) rules.Odds {
+func (r Skirmish) burstOdds(s *rules.State, t *rules.Figure, aim geom.Pt, ls []landing, live, later float64, rad int64, smoke bool) rules.Odds {
 	none, sup, kill := r.effectDist()
 	out := map[string]float64{}
-	order := []string{"killed", "suppressed", "no effect", "dud"}
+	order := []string{"killed", "suppressed", "no effect", "goes off later", "dud"}
 	if smoke {
-		order = []string{"smoke on target", "smoke off target", "dud"}
+		order = []string{"smoke on target", "smoke off target", "goes off later", "dud"}
 	} else if t == nil {
-		order = []string{"bursts on the aim point", "bursts off the aim point", "dud"}
+		order = []string{"bursts on the aim point", "bursts off the aim point", "goes off later", "dud"}
 	}
-	out["dud"] = 1 - live
+	out["goes off later"] = later
+	out["dud"] = 1 - live - later
 	for _, l := range ls {
 		p := l.p * live
 		switch {
@@ -586,8 +598,10 @@ func (r Skirmish) grenadeOdds(s *rules.State, c rules.Command) (rules.Odds, erro
 	if why := r.grenadeProblem(s, f, p, c.Arg); why != "" {
 		return rules.Odds{}, errors.New(why)
 	}
-	live := float64(5) / 6
-	o := r.burstOdds(s, t, p, r.throwLandings(f.Pos, p), live, in(r.d.T.Grenade.Radius), c.Arg == "smoke")
+	g := r.d.T.Grenade
+	live := float64(g.Delayed-1) / 6
+	later := float64(g.Dud-g.Delayed) / 6
+	o := r.burstOdds(s, t, p, r.throwLandings(f.Pos, p), live, later, in(g.Radius), c.Arg == "smoke")
 	b := r.devBand(dist(f.Pos, p))
 	if b.On == 0 {
 		o.Note = "thrown this short it lands where aimed"
@@ -841,7 +855,175 @@ func (r Skirmish) plotOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 			}
 		}
 	}
-	o := r.burstOdds(s, t, p, ls, 1, in(mt.Radius), false)
+	o := r.burstOdds(s, t, p, ls, 1, 0, in(mt.Radius), false)
 	o.Note = "over open sights: the round lands now"
+	return o, nil
+}
+
+// ---- grenades lying live ----
+
+// LiveGrenade is a grenade that has not yet gone off: it bursts at the
+// end of the enemy's turn unless an enemy throws it back first.
+type LiveGrenade struct {
+	At    geom.Pt
+	Side  int
+	Smoke bool
+}
+
+var liveFields = []string{"x", "y", "side", "smoke"}
+
+// Live lists the grenades lying live on the table.
+func Live(s *rules.State) []LiveGrenade {
+	var out []LiveGrenade
+	for _, r := range readList(s, "gl", gLive, liveFields) {
+		out = append(out, LiveGrenade{At: geom.Pt{X: int64(r[0]), Y: int64(r[1])}, Side: r[2], Smoke: r[3] == 1})
+	}
+	return out
+}
+
+func setLive(s *rules.State, gs []LiveGrenade) {
+	rows := make([][]int, len(gs))
+	for i, g := range gs {
+		sm := 0
+		if g.Smoke {
+			sm = 1
+		}
+		rows[i] = []int{int(g.At.X), int(g.At.Y), g.Side, sm}
+	}
+	writeList(s, "gl", gLive, liveFields, rows)
+}
+
+// fuses sets off the grenades side threw that were still lying live.
+func (r Skirmish) fuses(s *rules.State, side int) []rules.Event {
+	gs := Live(s)
+	var keep []LiveGrenade
+	var evs []rules.Event
+	var due []LiveGrenade
+	for _, g := range gs {
+		if g.Side == side {
+			due = append(due, g)
+		} else {
+			keep = append(keep, g)
+		}
+	}
+	if len(due) == 0 {
+		return nil
+	}
+	setLive(s, keep)
+	for _, g := range due {
+		if s.Over {
+			break
+		}
+		if g.Smoke {
+			setSmokes(s, append(Smokes(s), Smoke{C: g.At, Turn: turnNo(s)}))
+			a := geom.Circle{C: g.At, R: in(r.d.T.Smoke.Radius)}
+			evs = append(evs, rules.Event{Kind: "smoke", Side: side, Area: &a, Text: "A smoke grenade goes off at " + g.At.String()})
+			continue
+		}
+		evs = append(evs, r.burst(s, side, g.At, in(r.d.T.Grenade.Radius), "A late grenade")...)
+	}
+	return evs
+}
+
+// liveNear is the enemy grenade lying live nearest f within reach.
+func (r Skirmish) liveNear(s *rules.State, f *rules.Figure) (LiveGrenade, bool) {
+	var best LiveGrenade
+	found := false
+	reach := in(r.d.T.Grenade.ReturnReach)
+	for _, g := range Live(s) {
+		if g.Side == f.Side || g.Smoke || !within(f.Pos, g.At, reach) {
+			continue
+		}
+		if !found || geom.Dist2(f.Pos, g.At) < geom.Dist2(f.Pos, best.At) {
+			best, found = g, true
+		}
+	}
+	return best, found
+}
+
+func (r Skirmish) throwBackProblem(s *rules.State, f *rules.Figure) string {
+	if s.Var(gLive) == 0 {
+		return "no grenade lies live"
+	}
+	if _, ok := r.liveNear(s, f); !ok {
+		return fmt.Sprintf("no enemy grenade lies live within %g\" of %s", r.d.T.Grenade.ReturnReach, f.Name)
+	}
+	switch {
+	case levelOf(f) >= Suppressed:
+		return f.Name + " is " + levelNames[levelOf(f)] + " and cannot throw"
+	case f.Var(fAP) < r.d.T.Costs.Grenade:
+		return fmt.Sprintf("%s needs %d points to throw", f.Name, r.d.T.Costs.Grenade)
+	}
+	return ""
+}
+
+// applyThrowBack: "throwback F1 F7" or "throwback F1 x,y" picks up the
+// enemy grenade lying live nearest F1 and throws it: a 1 on the D6 and it
+// goes off in hand; otherwise it is thrown as any grenade and bursts
+// where it lands.
+func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	p, _, err := aimOf(s, c)
+	if err != nil {
+		return nil, err
+	}
+	if c.Arg != "" {
+		return nil, errors.New("throwback takes no word")
+	}
+	if why := r.throwBackProblem(s, f); why != "" {
+		return nil, errors.New(why)
+	}
+	if !within(f.Pos, p, in(r.d.T.Grenade.Range)) || p == f.Pos {
+		return nil, fmt.Errorf("a grenade is thrown at most %g\"", r.d.T.Grenade.Range)
+	}
+	g, _ := r.liveNear(s, f)
+	var keep []LiveGrenade
+	taken := false
+	for _, x := range Live(s) {
+		if !taken && x == g {
+			taken = true
+			continue
+		}
+		keep = append(keep, x)
+	}
+	setLive(s, keep)
+	_ = spend(f, r.d.T.Costs.Grenade, "a throw")
+	acted(s, f)
+	unhide(f)
+	d := s.Roll(6)
+	l := &rules.Ledger{What: "Throwing back a grenade: " + f.Name, Dice: []rules.Die{d}, Compare: ">", Target: r.d.T.Grenade.ReturnBlows,
+		Total: d.Face, Outcome: "thrown back", Note: "the die's explosion face and it goes off in hand"}
+	if d.Face <= r.d.T.Grenade.ReturnBlows {
+		l.Outcome = "goes off in hand"
+		evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: "The grenade goes off in " + f.Name + "'s hand"}}
+		return append(evs, r.burst(s, g.Side, g.At, in(r.d.T.Grenade.Radius), "Grenade")...), nil
+	}
+	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: f.Name + " throws the grenade back"}}
+	land, devs := r.deviate(s, f, p)
+	evs = append(evs, devs...)
+	return append(evs, r.burst(s, f.Side, land, in(r.d.T.Grenade.Radius), "Grenade")...), nil
+}
+
+func (r Skirmish) throwBackOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil {
+		return rules.Odds{}, errors.New("name the thrower")
+	}
+	p, t, err := aimOf(s, c)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	if why := r.throwBackProblem(s, f); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	blow := float64(r.d.T.Grenade.ReturnBlows) / 6
+	o := r.burstOdds(s, t, p, r.throwLandings(f.Pos, p), 1-blow, 0, in(r.d.T.Grenade.Radius), false)
+	var out []rules.Outcome
+	for _, x := range o.Outcomes {
+		if x.Name != "dud" {
+			out = append(out, x)
+		}
+	}
+	o.Outcomes = append(out, rules.Outcome{Name: "goes off in hand", P: blow})
+	o.Note = "a 1 on the D6 and it goes off in hand; otherwise it bursts where it lands"
 	return o, nil
 }
