@@ -160,6 +160,25 @@ type Tables struct {
 		Guard  float64 `toml:"guard"`
 		Escape int     `toml:"escape"`
 	} `toml:"prisoners"`
+	Buildings struct {
+		Window float64 `toml:"window"`
+		Throw  []struct {
+			Upto     float64 `toml:"upto"`
+			Need     int     `toml:"need"`
+			Standing bool    `toml:"standing"`
+		} `toml:"throw"`
+	} `toml:"buildings"`
+	AT struct {
+		FiredOn     int     `toml:"fired_on"`
+		FirerMoved  int     `toml:"firer_moved"`
+		TargetMoved int     `toml:"target_moved"`
+		Side        int     `toml:"side"`
+		Radius      float64 `toml:"radius"`
+		Bands       []struct {
+			Upto float64 `toml:"upto"`
+			Mod  int     `toml:"mod"`
+		} `toml:"bands"`
+	} `toml:"at"`
 	Victory struct {
 		Half bool `toml:"half"`
 	} `toml:"victory"`
@@ -223,7 +242,8 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	}
 	t := &d.T
 	if t.Points.Green <= 0 || t.Move.PerPoint <= 0 || t.Move.CrawlPerPoint <= 0 || t.Hit.RangeStep <= 0 ||
-		t.Hit.MovedStep <= 0 || t.Spinner.Faces <= 0 || len(t.Grenade.Band) == 0 || t.Sight.Front <= 0 {
+		t.Hit.MovedStep <= 0 || t.Spinner.Faces <= 0 || len(t.Grenade.Band) == 0 || t.Sight.Front <= 0 ||
+		len(t.AT.Bands) == 0 || len(t.Buildings.Throw) == 0 {
 		return nil, fmt.Errorf("tables.toml: a required table is missing")
 	}
 	return d, nil

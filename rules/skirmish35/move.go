@@ -64,7 +64,7 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 		return "off the table"
 	}
 	if s.Terrain != nil {
-		if ok, why := s.Terrain.CanStand(geom.Circle{C: p, R: rad}); !ok {
+		if ok, why := s.Terrain.CanStandDoors(geom.Circle{C: p, R: rad}, openDoors(s)); !ok {
 			return why
 		}
 	}
@@ -111,9 +111,22 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	info.Cost = info.Length
 	obstacles := 0
 	if s.Terrain != nil {
-		pc := s.Terrain.PathCost(info.Legs, s.BaseR)
+		open := openDoors(s)
+		pc := s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
+		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) && len(path) == 1 {
+			// walls in the way: go by an open door, if there is a way
+			if legs, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, open); ok {
+				info.Legs = append([]geom.Pt{f.Pos}, legs...)
+				info.Length = pathLen(info.Legs)
+				info.Cost = info.Length
+				pc = s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
+			}
+		}
 		if pc.Blocked >= 0 {
 			info.Why = fmt.Sprintf("the path runs into impassable %s at %s", pieceLabel(s, pc.Blocked), pc.BlockedAt)
+			if s.Terrain.Enterable(pc.Blocked) {
+				info.Why = fmt.Sprintf("the path meets the wall of %s (a building is entered by an open door)", pieceLabel(s, pc.Blocked))
+			}
 			return info
 		}
 		obstacles = len(pc.Obstacles)
@@ -176,7 +189,7 @@ func (r Skirmish) obstacleStop(s *rules.State, legs []geom.Pt, k int) int64 {
 	lo, hi := int64(0), pathLen(legs)
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		if len(s.Terrain.PathCost(cutPath(legs, mid), s.BaseR).Obstacles) < k {
+		if len(s.Terrain.PathCostDoors(cutPath(legs, mid), s.BaseR, openDoors(s)).Obstacles) < k {
 			lo = mid
 		} else {
 			hi = mid
@@ -213,7 +226,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 	stopAt := info.Length
 	halted := ""
 	if s.Terrain != nil {
-		pc := s.Terrain.PathCost(legs, s.BaseR)
+		pc := s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s))
 		left := f.Var(fAP) - pts
 		for k, id := range pc.Obstacles {
 			d := s.Roll(3)
@@ -293,7 +306,7 @@ func (r Skirmish) moveOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 	legs := info.Legs
 	var obs []int
 	if s.Terrain != nil {
-		obs = s.Terrain.PathCost(legs, s.BaseR).Obstacles
+		obs = s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s)).Obstacles
 	}
 	left0 := f.Var(fAP) - int(ceilDiv(info.Length, r.perPoint(f)))
 	out := map[string]float64{}

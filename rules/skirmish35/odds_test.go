@@ -42,6 +42,8 @@ func outcomeOf(before, after *rules.State, c rules.Command, evs []rules.Event) s
 			return "acquired"
 		}
 		return "not seen"
+	case "at":
+		return find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Anti-tank") }).Outcome
 	case "oppsup":
 		for _, e := range evs {
 			if e.Kind == "morale" && e.Fig == c.Targets[0] {
@@ -94,7 +96,7 @@ func outcomeOf(before, after *rules.State, c rules.Command, evs []rules.Event) s
 			}
 		}
 		name := before.Fig(c.Targets[0]).Name
-		if l := find(func(l *rules.Ledger) bool { return strings.HasSuffix(l.What, "effect on "+name+" (in the open)") }); l != nil {
+		if l := find(func(l *rules.Ledger) bool { return strings.Contains(l.What, "effect on "+name+" (") }); l != nil {
 			return l.Outcome
 		}
 		return "no effect"
@@ -130,7 +132,7 @@ func withDice(s *rules.State) []rules.Command {
 	var out []rules.Command
 	for _, c := range r.Legal(s) {
 		switch c.Verb {
-		case "fire", "oppfire", "oppsup", "throwback", "grenade", "plot", "melee", "surrender", "rally":
+		case "fire", "oppfire", "oppsup", "throwback", "grenade", "plot", "melee", "surrender", "rally", "at":
 			out = append(out, c)
 		case "acquire":
 			if len(c.Targets) == 1 {
@@ -293,6 +295,17 @@ func TestOddsMatchApplyCrafted(t *testing.T) {
 	apply(t, s, "end")
 	apply(t, s, "move F2 36,26")
 	sampleOne(t, r, s, rules.Command{Verb: "oppsup", Fig: 1, Targets: []rules.FigID{2}}, n)
+	// a grenade through a window, anti-tank fire at the house
+	s = newState(t, []terrain.Piece{house()},
+		tfig{side: 0, x: 43, y: 23, weapons: []string{"rifle"}, facing: 270},
+		tfig{side: 0, x: 44.5, y: 24, weapons: []string{"rifle"}, facing: 270},
+		tfig{side: 1, x: 38.8, y: 23, weapons: []string{"rifle", "grenade"}, facing: 90},
+		tfig{side: 1, x: 30, y: 23, weapons: []string{"piat"}, facing: 90},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}, facing: 90})
+	apply(t, s, "end")
+	apply(t, s, "acquire F3 F1", 3, 3)
+	sampleOne(t, r, s, rules.Command{Verb: "grenade", Fig: 3, Targets: []rules.FigID{2}}, n)
+	sampleOne(t, r, s, rules.Command{Verb: "at", Fig: 4, Path: []geom.Pt{geom.P(43, 23)}}, n)
 	// a mortar over open sights
 	s = newState(t, nil,
 		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},

@@ -17,6 +17,8 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.fireOdds(s, c)
 	case "oppsup":
 		return r.oppSupOdds(s, c)
+	case "at":
+		return r.atOdds(s, c)
 	case "throwback":
 		return r.throwBackOdds(s, c)
 	case "acquire":
@@ -313,6 +315,13 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		return a
 	case "throwback":
 		return rules.Action{Label: ap("Throw the grenade back", cs.Grenade), Short: "Throw back", Kind: rules.ActAim, Group: "throwback"}
+	case "door":
+		if c.Arg == "close" {
+			return rules.Action{Label: ap("Shut the door", cs.Action), Short: "Shut door", Group: fmt.Sprint("door ", c.Path)}
+		}
+		return rules.Action{Label: ap("Open the door", cs.Action), Short: "Open door", Group: fmt.Sprint("door ", c.Path)}
+	case "at":
+		return rules.Action{Label: ap("Anti-tank fire at the building", cs.Unaimed), Short: "AT fire", Kind: rules.ActAim, Group: "at"}
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
 	case "hide":
@@ -370,4 +379,6 @@ var (
 	_ rules.FigureCarder  = Skirmish{}
 	_ rules.ActionLabeler = Skirmish{}
 	_ rules.Templater     = Skirmish{}
+	_ rules.DoorStater    = Skirmish{}
+	_ rules.Indoors       = Skirmish{}
 )

@@ -694,3 +694,78 @@ func TestSuppressiveOpportunityFire(t *testing.T) {
 		t.Fatalf("pinned back where it started, suppressed: %v %d %s", f.Pos, levelOf(f), s.Phase)
 	}
 }
+
+// a 6x6 house at (40,20) with a door on its south wall and a window on
+// its west wall
+func house() terrain.Piece {
+	h := piece("building", 40, 20, 46, 20, 46, 26, 40, 26)
+	h.Doors = []geom.Pt{geom.P(43, 26)}
+	h.Windows = []geom.Pt{geom.P(40, 23)}
+	return h
+}
+
+func TestBuildings(t *testing.T) {
+	s := newState(t, []terrain.Piece{house()},
+		tfig{side: 0, x: 43, y: 23, weapons: []string{"rifle"}, facing: 270},
+		tfig{side: 0, x: 43, y: 27.2, weapons: []string{"rifle", "grenade"}, facing: 0},
+		tfig{side: 1, x: 30, y: 23, weapons: []string{"rifle", "grenade"}, facing: 90},
+		tfig{side: 1, x: 30, y: 10, weapons: []string{"rifle"}, facing: 90},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}, facing: 90})
+	r := New().(Skirmish)
+	// from inside: out of the window to the west, not through the wall
+	if sg := r.look(s, s.Fig(1), s.Fig(3)); !sg.OK || sg.Cover != terrain.CoverNone {
+		t.Errorf("through the window: %+v", sg)
+	}
+	if sg := r.look(s, s.Fig(3), s.Fig(1)); !sg.OK || sg.Cover != terrain.CoverHard {
+		t.Errorf("seen in the window, in hard cover: %+v", sg)
+	}
+	if sg := r.look(s, s.Fig(1), s.Fig(4)); sg.OK {
+		t.Errorf("through the wall: %+v", sg)
+	}
+	// F2 outside opens the door and walks in
+	refuse(t, s, "move F2 44,24", "wall")
+	apply(t, s, "door F2 43,26 open")
+	if New().(rules.DoorStater).DoorState(s, terrain.DoorRef{Piece: 0, Index: 0}) != rules.DoorOpen {
+		t.Fatal("door open")
+	}
+	apply(t, s, "move F2 44.5,24")
+	if s.Terrain.InsideBuilding(s.Fig(2).Pos) != 0 {
+		t.Fatalf("F2 should be inside: %v", s.Fig(2).Pos)
+	}
+	apply(t, s, "end")
+	// Red throws a grenade in through the window from 10"+: needs 12
+	apply(t, s, "acquire F3 F1", 3, 3)
+	o, err := r.Odds(s, rules.Command{Verb: "grenade", Fig: 3, Path: []geom.Pt{geom.P(41.5, 23)}})
+	if err != nil || !near(o.P("bursts on the aim point"), 4.0/6/36) {
+		t.Fatalf("window throw odds %v %v", o, err)
+	}
+	// from 4.2": through the window on 5+; in a building the table kills
+	// on 5+ as well
+	s.Fig(3).Pos = geom.P(38.8, 23)
+	o, _ = r.Odds(s, rules.Command{Verb: "grenade", Fig: 3, Targets: []rules.FigID{1}})
+	if !near(o.P("killed"), 30.0/36*4/6*30/36) {
+		t.Fatalf("grenade at a figure in a building: %v", o)
+	}
+	apply(t, s, "grenade F3 F1", 3, 3, 1, 2, 2, 1, 1)
+	if levelOf(s.Fig(1)) != Suppressed || s.Fig(1).Removed || levelOf(s.Fig(2)) != Confident {
+		t.Errorf("a 4 in a building suppresses, a 2 does nothing: %d %d", levelOf(s.Fig(1)), levelOf(s.Fig(2)))
+	}
+}
+
+func TestATAtBuilding(t *testing.T) {
+	s := newState(t, []terrain.Piece{house()},
+		tfig{side: 0, x: 43, y: 23, weapons: []string{"rifle"}, facing: 270},
+		tfig{side: 0, x: 10, y: 5, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 30, y: 23, weapons: []string{"bazooka"}, facing: 90},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}, facing: 90})
+	apply(t, s, "end")
+	// 13" away: +3, side -1 = 2: more than 2 and not a double six (34/36)
+	o, err := New().Odds(s, rules.Command{Verb: "at", Fig: 3, Path: []geom.Pt{geom.P(43, 23)}})
+	if err != nil || !near(o.P("hit"), 34.0/36) || !near(o.P("dud shell"), 1.0/36) {
+		t.Fatalf("AT odds %v %v", o, err)
+	}
+	apply(t, s, "at F3 43,23", 2, 3, 3, 3)
+	if !s.Fig(1).Removed {
+		t.Error("6 on the building row kills")
+	}
+}

@@ -64,6 +64,10 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		sg.OK = true
 		return sg
 	}
+	if why := r.buildingSight(s, f, t); why != "" {
+		sg.Why = why
+		return sg
+	}
 	los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays})
 	if los.Vis == terrain.Blocked {
 		sg.Why = "terrain blocks the view of " + t.Name

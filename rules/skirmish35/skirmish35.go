@@ -469,6 +469,10 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		return r.applyHold(s, f, c)
 	case "throwback":
 		return r.applyThrowBack(s, f, c)
+	case "door":
+		return r.applyDoor(s, f, c)
+	case "at":
+		return r.applyAT(s, f, c)
 	case "hide":
 		return r.applyHide(s, f, c)
 	case "rally":
@@ -578,6 +582,14 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	}
 	if r.holdProblem(s, f) == "" {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
+	}
+	out = append(out, r.doorCommands(s, f)...)
+	if r.carries(f, "at") && s.Map != nil {
+		for _, e := range enemies {
+			if b := s.Terrain.InsideBuilding(e.Pos); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
+				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
+			}
+		}
 	}
 	if r.throwBackProblem(s, f) == "" {
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {

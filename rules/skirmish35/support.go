@@ -376,6 +376,14 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	case !inFront(f, p, r.d.T.Sight.Front):
 		return f.Name + " must turn to face that way first"
 	}
+	if b := intoBuilding(s, f, p); b >= 0 {
+		if len(openings(s, b)) == 0 {
+			return pieceLabel(s, b) + " has no window or open door to throw through"
+		}
+		if r.windowNeed(f, dist(f.Pos, p)) < 0 {
+			return "only a standing figure may try to throw that far through a window"
+		}
+	}
 	return ""
 }
 
@@ -416,7 +424,13 @@ func (r Skirmish) applyGrenade(s *rules.State, f *rules.Figure, c rules.Command)
 	_ = spend(f, r.d.T.Costs.Grenade, "a throw")
 	acted(s, f)
 	unhide(f)
-	land, evs := r.deviate(s, f, p)
+	var land geom.Pt
+	var evs []rules.Event
+	if b := intoBuilding(s, f, p); b >= 0 {
+		land, evs = r.throwInto(s, f, b, p)
+	} else {
+		land, evs = r.deviate(s, f, p)
+	}
 	fz := s.Roll(6)
 	g := r.d.T.Grenade
 	fl := &rules.Ledger{What: "Grenade fuse die", Dice: []rules.Die{fz}, Compare: "table", Target: g.Delayed, Total: fz.Face,
@@ -478,16 +492,40 @@ func under(s *rules.State, c geom.Circle) []*rules.Figure {
 	return out
 }
 
-// burst rolls the effect table for every figure under a burst.
+// burst rolls the effect table for every figure a burst reaches.
 func (r Skirmish) burst(s *rules.State, side int, at geom.Pt, rad int64, what string) []rules.Event {
+	return r.blast(s, side, at, rad, what, false)
+}
+
+// reaches reports whether a burst at `at` reaches a figure standing at
+// p: walls keep a burst outside from those inside and the other way
+// about (house). wall is true when the burst came through the wall (an
+// anti-tank round): everyone within reach is caught.
+func reaches(s *rules.State, at, p geom.Pt, wall bool) bool {
+	if wall || s.Terrain == nil {
+		return true
+	}
+	return s.Terrain.InsideBuilding(at) == s.Terrain.InsideBuilding(p)
+}
+
+// effectRow is the effect table's row for a figure at p.
+func (r Skirmish) effectRow(s *rules.State, p geom.Pt, wall bool) (Effect, string) {
+	if wall || (s.Terrain != nil && s.Terrain.InsideBuilding(p) >= 0) {
+		return r.d.T.Effect.Building, "in a building"
+	}
+	return r.d.T.Effect.Open, "in the open"
+}
+
+// blast rolls the effect table for every figure a burst reaches.
+func (r Skirmish) blast(s *rules.State, side int, at geom.Pt, rad int64, what string, wall bool) []rules.Event {
 	c := geom.Circle{C: at, R: rad}
 	evs := []rules.Event{{Kind: "burst", Side: side, Area: &c, Text: fmt.Sprintf("%s bursts at %s", what, at)}}
-	e := r.d.T.Effect.Open
 	for _, g := range under(s, c) {
-		if g.Removed {
+		if g.Removed || !reaches(s, at, g.Pos, wall) {
 			continue
 		}
-		l := &rules.Ledger{What: fmt.Sprintf("%s effect on %s (in the open)", what, g.Name), Compare: "table", Target: e.SuppressMax + 1}
+		e, where := r.effectRow(s, g.Pos, wall)
+		l := &rules.Ledger{What: fmt.Sprintf("%s effect on %s (%s)", what, g.Name, where), Compare: "table", Target: e.SuppressMax + 1}
 		l.Dice = s.RollN(2, 6)
 		l.Total = l.DiceTotal()
 		g.SetVar(fFiredAt, turnNo(s))
@@ -513,9 +551,8 @@ func (r Skirmish) burst(s *rules.State, side int, at geom.Pt, rad int64, what st
 	return evs
 }
 
-// effectDist is the chance of each effect table result in the open.
-func (r Skirmish) effectDist() (none, sup, kill float64) {
-	e := r.d.T.Effect.Open
+// effectDist is the chance of each effect table result on a row.
+func effectDist(e Effect) (none, sup, kill float64) {
 	none = 1 - probGreater2D6(e.NoneMax)
 	kill = probGreater2D6(e.SuppressMax)
 	return none, 1 - none - kill, kill
@@ -544,7 +581,6 @@ func (r Skirmish) throwLandings(from, p geom.Pt) []landing {
 // burstOdds is the fate of figure t (or, with none, where the burst
 // falls) over the landings, with the chance each goes off.
 func (r Skirmish) burstOdds(s *rules.State, t *rules.Figure, aim geom.Pt, ls []landing, live, later float64, rad int64, smoke bool) rules.Odds {
-	none, sup, kill := r.effectDist()
 	out := map[string]float64{}
 	order := []string{"killed", "suppressed", "no effect", "goes off later", "dud"}
 	if smoke {
@@ -569,7 +605,9 @@ func (r Skirmish) burstOdds(s *rules.State, t *rules.Figure, aim geom.Pt, ls []l
 			} else {
 				out["bursts off the aim point"] += p
 			}
-		case within(t.Pos, l.at, rad+s.BaseR):
+		case within(t.Pos, l.at, rad+s.BaseR) && reaches(s, l.at, t.Pos, false):
+			e, _ := r.effectRow(s, t.Pos, false)
+			none, sup, kill := effectDist(e)
 			out["killed"] += p * kill
 			out["suppressed"] += p * sup
 			out["no effect"] += p * none
@@ -601,7 +639,19 @@ func (r Skirmish) grenadeOdds(s *rules.State, c rules.Command) (rules.Odds, erro
 	g := r.d.T.Grenade
 	live := float64(g.Delayed-1) / 6
 	later := float64(g.Dud-g.Delayed) / 6
-	o := r.burstOdds(s, t, p, r.throwLandings(f.Pos, p), live, later, in(g.Radius), c.Arg == "smoke")
+	ls := r.throwLandings(f.Pos, p)
+	if b := intoBuilding(s, f, p); b >= 0 {
+		need := r.windowNeed(f, dist(f.Pos, p))
+		pw := 1.0
+		if need > 0 {
+			pw = probAtLeast2D6(need)
+		}
+		ls = []landing{{p, pw}}
+		if pw < 1 {
+			ls = append(ls, landing{r.outsideOpening(s, b, f.Pos), 1 - pw})
+		}
+	}
+	o := r.burstOdds(s, t, p, ls, live, later, in(g.Radius), c.Arg == "smoke")
 	b := r.devBand(dist(f.Pos, p))
 	if b.On == 0 {
 		o.Note = "thrown this short it lands where aimed"
@@ -1026,4 +1076,29 @@ func (r Skirmish) throwBackOdds(s *rules.State, c rules.Command) (rules.Odds, er
 	o.Outcomes = append(out, rules.Outcome{Name: "goes off in hand", P: blow})
 	o.Note = "a 1 on the D6 and it goes off in hand; otherwise it bursts where it lands"
 	return o, nil
+}
+
+// throwInto rolls a grenade through a window or door of building b: by
+// the distance, automatic or 2D6; a miss drops it outside below the
+// opening.
+func (r Skirmish) throwInto(s *rules.State, f *rules.Figure, b int, p geom.Pt) (geom.Pt, []rules.Event) {
+	d := dist(f.Pos, p)
+	need := r.windowNeed(f, d)
+	if need <= 0 {
+		return p, []rules.Event{{Kind: "throw", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, p},
+			Text: fmt.Sprintf("%s lobs a grenade into %s", f.Name, pieceLabel(s, b))}}
+	}
+	l := &rules.Ledger{What: fmt.Sprintf("Grenade through a window of %s: %s", pieceLabel(s, b), f.Name), Compare: ">=", Target: need,
+		Note: fmt.Sprintf("thrown %s\"", rules.FormatInches(d))}
+	l.Dice = s.RollN(2, 6)
+	l.Total = l.DiceTotal()
+	if l.Total >= need {
+		l.Outcome = "in"
+		return p, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
+			Text: f.Name + "'s grenade goes in through the window"}}
+	}
+	l.Outcome = "bounces off"
+	out := r.outsideOpening(s, b, f.Pos)
+	return out, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, out},
+		Text: f.Name + "'s grenade misses the window and drops outside"}}
 }

@@ -1,0 +1,340 @@
+package skirmish35
+
+import (
+	"errors"
+	"fmt"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// Buildings with doors may be entered. Every door starts shut and
+// unlocked (the book: unless the scenario says otherwise); opening or
+// shutting one is "an action" (1 point) for a figure beside it. A figure
+// inside sees out, and is seen, only through a window or an open door of
+// its building; it has the building's hard cover.
+
+// Indoors: figures may stand inside buildings with doors.
+func (Skirmish) Indoors() bool { return true }
+
+func doorKey(d terrain.DoorRef) string { return "door." + d.String() }
+
+// DoorState is how a door stands (rules.DoorShut or rules.DoorOpen).
+func (Skirmish) DoorState(s *rules.State, d terrain.DoorRef) int { return s.Var(doorKey(d)) }
+
+func openDoors(s *rules.State) terrain.Open {
+	return func(d terrain.DoorRef) bool { return s.Var(doorKey(d)) != 0 }
+}
+
+// doorAt finds the door whose map point is p.
+func doorAt(s *rules.State, p geom.Pt) (terrain.DoorRef, bool) {
+	if s.Terrain == nil || s.Map == nil {
+		return terrain.DoorRef{}, false
+	}
+	for _, d := range s.Terrain.Doors() {
+		if s.Map.Pieces[d.Piece].Doors[d.Index] == p {
+			return d, true
+		}
+	}
+	return terrain.DoorRef{}, false
+}
+
+// doorCommands lists the doors beside f it may open or shut.
+func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command {
+	if s.Terrain == nil || s.Map == nil || f.Var(fAP) < r.d.T.Costs.Action {
+		return nil
+	}
+	var out []rules.Command
+	for _, d := range s.Terrain.DoorsNear(f.Pos, s.BaseR+geom.PerInch) {
+		arg := "open"
+		if s.Var(doorKey(d)) != 0 {
+			arg = "close"
+		}
+		out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]}, Arg: arg})
+	}
+	return out
+}
+
+// applyDoor: "door F1 x,y open|close" at the door's map point.
+func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) != 1 || len(c.Targets) > 0 || (c.Arg != "open" && c.Arg != "close") {
+		return nil, errors.New(`door names the figure, the door's point and "open" or "close"`)
+	}
+	d, ok := doorAt(s, c.Path[0])
+	if !ok {
+		return nil, errors.New("there is no door there")
+	}
+	if !geom.SegWithin(s.Terrain.DoorGap(d), f.Pos, s.BaseR+geom.PerInch, false) {
+		return nil, errors.New(f.Name + " is not beside that door")
+	}
+	open := s.Var(doorKey(d)) != 0
+	if open == (c.Arg == "open") {
+		return nil, fmt.Errorf("the door is already %s", map[bool]string{true: "open", false: "shut"}[open])
+	}
+	if c.Arg == "close" {
+		for i := range s.Figures {
+			g := &s.Figures[i]
+			if !g.Removed && geom.SegWithin(s.Terrain.DoorGap(d), g.Pos, s.BaseR, true) {
+				return nil, errors.New(g.Name + " stands in the doorway")
+			}
+		}
+	}
+	if err := spend(f, r.d.T.Costs.Action, "a door"); err != nil {
+		return nil, err
+	}
+	acted(s, f)
+	v := 0
+	if c.Arg == "open" {
+		v = rules.DoorOpen
+	}
+	s.SetVar(doorKey(d), v)
+	return []rules.Event{{Kind: "door", Side: f.Side, Fig: f.ID, Path: []geom.Pt{c.Path[0]},
+		Text: fmt.Sprintf("%s %ss the door of %s", f.Name, c.Arg, pieceLabel(s, d.Piece))}}, nil
+}
+
+// openings are the window points and open door points of building id.
+func openings(s *rules.State, id int) []geom.Pt {
+	pc := &s.Map.Pieces[id]
+	out := append([]geom.Pt(nil), pc.Windows...)
+	for k, p := range pc.Doors {
+		if s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k})) != 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// wallCrossing is where segment a-b crosses the outline of polygon poly
+// (the crossing nearest a), and whether it does.
+func wallCrossing(poly geom.Polygon, a, b geom.Pt) (geom.Pt, bool) {
+	seg := geom.Seg{A: a, B: b}
+	var bestN, bestD int64
+	found := false
+	for k := range poly {
+		e := poly.Edge(k)
+		if !geom.SegmentsIntersect(seg, e) {
+			continue
+		}
+		num, den, ok := geom.IntersectParam(seg, e)
+		if !ok {
+			continue
+		}
+		if !found || geom.Mul128Cmp(num, bestD, bestN, den) < 0 {
+			bestN, bestD, found = num, den, true
+		}
+	}
+	if !found {
+		return geom.Pt{}, false
+	}
+	d := b.Sub(a)
+	return geom.Pt{X: a.X + d.X*bestN/bestD, Y: a.Y + d.Y*bestN/bestD}, true
+}
+
+// throughOpening says why the line from a (inside building id) to b
+// cannot pass out of the building ("" when it leaves by a window or an
+// open door).
+func (r Skirmish) throughOpening(s *rules.State, id int, a, b geom.Pt) string {
+	x, ok := wallCrossing(s.Map.Pieces[id].Poly, a, b)
+	if !ok {
+		return ""
+	}
+	reach := in(r.d.T.Buildings.Window)
+	for _, o := range openings(s, id) {
+		if within(o, x, reach) {
+			return ""
+		}
+	}
+	return "the wall of " + pieceLabel(s, id) + " is in the way: only windows and open doors look out"
+}
+
+// buildingSight checks the walls of the buildings the looker and target
+// stand in.
+func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
+	if s.Terrain == nil {
+		return ""
+	}
+	bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
+	if bf >= 0 && bf == bt {
+		return ""
+	}
+	if bf >= 0 {
+		if why := r.throughOpening(s, bf, f.Pos, t.Pos); why != "" {
+			return why
+		}
+	}
+	if bt >= 0 {
+		if why := r.throughOpening(s, bt, t.Pos, f.Pos); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// ---- grenades into buildings ----
+
+// intoBuilding is the building an aim point lies in that the thrower is
+// not in (-1 for none).
+func intoBuilding(s *rules.State, f *rules.Figure, p geom.Pt) int {
+	if s.Terrain == nil {
+		return -1
+	}
+	b := s.Terrain.InsideBuilding(p)
+	if b < 0 || b == s.Terrain.InsideBuilding(f.Pos) {
+		return -1
+	}
+	return b
+}
+
+// windowNeed is the 2D6 needed to get a grenade through a window or door
+// from distance d (0: automatic; -1: too far for this figure).
+func (r Skirmish) windowNeed(f *rules.Figure, d int64) int {
+	for _, w := range r.d.T.Buildings.Throw {
+		if d <= in(w.Upto) {
+			if w.Standing && f.Posture != rules.Standing {
+				return -1
+			}
+			return w.Need
+		}
+	}
+	return -1
+}
+
+// nearestOpening is the window or open door of building id nearest p,
+// stepped out of the building by a base radius.
+func (r Skirmish) outsideOpening(s *rules.State, id int, from geom.Pt) geom.Pt {
+	var best geom.Pt
+	found := false
+	for _, o := range openings(s, id) {
+		if !found || geom.Dist2(from, o) < geom.Dist2(from, best) {
+			best, found = o, true
+		}
+	}
+	if !found {
+		x, ok := wallCrossing(s.Map.Pieces[id].Poly, from, s.Map.Pieces[id].Poly[0])
+		if ok {
+			best = x
+		} else {
+			best = s.Map.Pieces[id].Poly[0]
+		}
+	}
+	return towards(best, from, s.BaseR)
+}
+
+// ---- anti-tank weapons against buildings ----
+
+func (r Skirmish) atMods(s *rules.State, f *rules.Figure, p geom.Pt) ([]rules.Mod, string) {
+	a := r.d.T.AT
+	const rule = "Anti-tank fire"
+	var mods []rules.Mod
+	band := -1
+	for i, b := range a.Bands {
+		if within(f.Pos, p, in(b.Upto)) {
+			band = i
+			break
+		}
+	}
+	if band < 0 {
+		return nil, fmt.Sprintf("beyond %g\"", a.Bands[len(a.Bands)-1].Upto)
+	}
+	mods = append(mods, rules.Mod{Value: a.Bands[band].Mod, Reason: fmt.Sprintf("range up to %g\"", a.Bands[band].Upto), Rule: rule})
+	if t := f.Var(fFiredAt); t > 0 && t >= turnNo(s)-1 {
+		mods = append(mods, rules.Mod{Value: a.FiredOn, Reason: "been fired on", Rule: rule})
+	}
+	if f.Var(fMoved) > 0 {
+		mods = append(mods, rules.Mod{Value: a.FirerMoved, Reason: "firer moved", Rule: rule})
+	}
+	mods = append(mods, rules.Mod{Value: a.Side, Reason: "a building counts as a side shot", Rule: rule})
+	return mods, ""
+}
+
+func (r Skirmish) atProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
+	switch {
+	case !r.carries(f, "at"):
+		return f.Name + " has no anti-tank weapon"
+	case f.Markers.Has(rules.Hidden):
+		return f.Name + " is hidden: it must move first"
+	case levelOf(f) >= Suppressed:
+		return f.Name + " is " + levelNames[levelOf(f)] + " and cannot fire"
+	case f.Var(fAP) < r.d.T.Costs.Unaimed:
+		return fmt.Sprintf("%s needs %d points to fire", f.Name, r.d.T.Costs.Unaimed)
+	case s.Terrain == nil || s.Terrain.InsideBuilding(p) < 0 && !onBuilding(s, p):
+		return "aim at a building (tanks wait for the shared vehicle model)"
+	case !inFront(f, p, r.d.T.Sight.Front):
+		return f.Name + " must turn to face it first"
+	}
+	if _, why := r.atMods(s, f, p); why != "" {
+		return "the target is " + why
+	}
+	return ""
+}
+
+// onBuilding reports whether p lies in or on any building.
+func onBuilding(s *rules.State, p geom.Pt) bool {
+	for i := range s.Map.Pieces {
+		pc := &s.Map.Pieces[i]
+		if pc.Kind == "building" && len(pc.Poly) > 2 && pc.Poly.PointIn(p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// applyAT: "at F1 x,y" fires a bazooka, Panzerschreck, Panzerfaust or
+// PIAT at a building: 2D6 needing more than the modifiers, a double six a
+// dud shell; a hit catches everyone within 2" of the strike.
+func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) != 1 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("at names the firer and the point struck")
+	}
+	p := c.Path[0]
+	if why := r.atProblem(s, f, p); why != "" {
+		return nil, errors.New(why)
+	}
+	mods, _ := r.atMods(s, f, p)
+	_ = spend(f, r.d.T.Costs.Unaimed, "anti-tank fire")
+	acted(s, f)
+	unhide(f)
+	f.SetVar(fFired, turnNo(s))
+	l := &rules.Ledger{What: "Anti-tank fire at " + pieceLabel(s, s.Terrain.InsideBuilding(p)) + ": " + f.Name, Compare: ">", Mods: mods,
+		Note: "a double six is a dud shell"}
+	l.Target = l.ModTotal()
+	l.Dice = s.RollN(2, 6)
+	l.Total = l.DiceTotal()
+	switch {
+	case l.Dice[0].Face == 6 && l.Dice[1].Face == 6:
+		l.Outcome = "dud shell"
+	case l.Total > l.Target:
+		l.Outcome = "hit"
+	default:
+		l.Outcome = "miss"
+	}
+	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
+		Text: fmt.Sprintf("%s fires at the building: %d needing more than %d, %s", f.Name, l.Total, l.Target, l.Outcome)}}
+	if l.Outcome != "hit" {
+		return evs, nil
+	}
+	return append(evs, r.blast(s, f.Side, p, in(r.d.T.AT.Radius), "Anti-tank round", true)...), nil
+}
+
+func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || len(c.Path) != 1 {
+		return rules.Odds{}, errors.New("name the firer and the point")
+	}
+	if why := r.atProblem(s, f, c.Path[0]); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	mods, _ := r.atMods(s, f, c.Path[0])
+	t := sumMods(mods)
+	hit := 0
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			if !(a == 6 && b == 6) && a+b > t {
+				hit++
+			}
+		}
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: float64(hit) / 36}, {Name: "miss", P: float64(35-hit) / 36},
+		{Name: "dud shell", P: 1.0 / 36}}, Mods: mods, Note: fmt.Sprintf("2D6 needing more than %d; a double six is a dud", t)}, nil
+}
