@@ -544,9 +544,6 @@ func (r Skirmish) blast(s *rules.State, side int, at geom.Pt, rad int64, what st
 			evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Roll: l, Text: fmt.Sprintf("%s rolls %d: killed", g.Name, l.Total)})
 			evs = append(evs, r.remove(s, g, "killed by the blast")...)
 		}
-		if s.Over {
-			break
-		}
 	}
 	return evs
 }
