@@ -11,6 +11,14 @@ import (
 	"hedgerow/scenarios"
 )
 
+func init() {
+	// let the scenario loader ask this rule set about garrisons (rules/all
+	// does so for the shipped program)
+	if rules.LookupRuleSet == nil {
+		rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) { return New(), id == "skirmish35" }
+	}
+}
+
 func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()
 	sc, m, err := rules.LoadScenario(scenarios.FS, name, maps.FS)
@@ -20,7 +28,7 @@ func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	return sc, m
 }
 
-var shipped = []string{"skirmish35-ford.toml", "skirmish35-ambush.toml"}
+var shipped = []string{"skirmish35-ford.toml", "skirmish35-ambush.toml", "skirmish35-inn.toml"}
 
 // checkInvariants holds after every command of a random game.
 func checkInvariants(t *testing.T, g *rules.Game) {
