@@ -52,7 +52,7 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 		return "fire at an enemy figure on the table"
 	case t.Markers.Has(rules.Surrendered):
 		return t.Name + " is a prisoner"
-	case f.Var(vAcq(t.ID)) != turnNo(s):
+	case !acquiredNow(s, f, t.ID):
 		return f.Name + " has not acquired " + t.Name + " this turn"
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
 		return f.Name + " must turn to face " + t.Name + " first"
@@ -63,7 +63,7 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 		if f.Var(fMoved) > 0 {
 			return f.Name + " has moved this turn and cannot aim"
 		}
-		if f.Var(vPrev(t.ID)) != turnNo(s)-2 {
+		if !acquiredLast(s, f, t.ID) {
 			return f.Name + " did not have " + t.Name + " in sight last turn: it cannot aim"
 		}
 	}

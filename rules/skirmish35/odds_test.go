@@ -38,7 +38,7 @@ func outcomeOf(before, after *rules.State, c rules.Command, evs []rules.Event) s
 		}
 		return "no effect"
 	case "acquire":
-		if after.Fig(c.Fig).Var(vAcq(c.Targets[0])) == turnNo(after) {
+		if acquiredNow(after, after.Fig(c.Fig), c.Targets[0]) {
 			return "acquired"
 		}
 		return "not seen"

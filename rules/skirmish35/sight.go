@@ -164,7 +164,7 @@ func (r Skirmish) acquireMods(s *rules.State, f, t *rules.Figure, sg Sight) []ru
 	for _, h := range sg.HindNames {
 		mods = append(mods, rules.Mod{Value: a.Hindrance, Reason: "hindrance: " + h, Rule: "Acquisition"})
 	}
-	if v := f.Var(vAcq(t.ID)); v > 0 && v < turnNo(s) {
+	if seenBefore(s, f, t.ID) {
 		mods = append(mods, rules.Mod{Value: a.SeenBefore, Reason: "seen before", Rule: "Acquisition"})
 	}
 	return mods
@@ -217,10 +217,7 @@ func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rul
 	text := fmt.Sprintf("%s rolls %d needing more than %d to acquire %s: not seen", f.Name, l.Total, l.Target, t.Name)
 	if l.Total > l.Target {
 		l.Outcome = "acquired"
-		if prev := f.Var(vAcq(t.ID)); prev != turnNo(s) {
-			f.SetVar(vPrev(t.ID), prev)
-		}
-		f.SetVar(vAcq(t.ID), turnNo(s))
+		markAcquired(s, f, t.ID)
 		if t.Markers.Has(rules.Hidden) {
 			t.SetVar(fSpotted, 1)
 		}
@@ -374,4 +371,78 @@ func (r Skirmish) applyHide(s *rules.State, f *rules.Figure, c rules.Command) ([
 func unhide(f *rules.Figure) {
 	f.Markers &^= rules.Hidden
 	f.SetVar(fSpotted, 0)
+}
+
+// Acquisitions are kept as bit sets of target ids (ids up to maskIDs; a
+// variable per target beyond): those made in the figure's latest turn
+// that had any (fAcq, in turn fAcqT), those of the own turn before it
+// (fAcqP), and every earlier one (fAcqE). Few variables to copy and hash
+// on every command.
+const (
+	fAcq  = "acq"
+	fAcqT = "acqt"
+	fAcqP = "acqp"
+	fAcqE = "acqe"
+)
+
+func bit(t rules.FigID) int { return 1 << uint(t) }
+
+// acquiredNow reports whether f acquired t in this turn.
+func acquiredNow(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	if t > maskIDs {
+		return f.Var(vAcq(t)) == turnNo(s)
+	}
+	return f.Var(fAcqT) == turnNo(s) && f.Var(fAcq)&bit(t) != 0
+}
+
+// acquiredLast reports whether f had t acquired in its own turn before
+// this one.
+func acquiredLast(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	n := turnNo(s)
+	if t > maskIDs {
+		return f.Var(vPrev(t)) == n-2 || (f.Var(vAcq(t)) == n-2)
+	}
+	switch f.Var(fAcqT) {
+	case n:
+		return f.Var(fAcqP)&bit(t) != 0
+	case n - 2:
+		return f.Var(fAcq)&bit(t) != 0
+	}
+	return false
+}
+
+// seenBefore reports whether f acquired t in some earlier turn.
+func seenBefore(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	if t > maskIDs {
+		v := f.Var(vAcq(t))
+		return (v > 0 && v < turnNo(s)) || f.Var(vPrev(t)) > 0
+	}
+	m := f.Var(fAcqE)
+	if f.Var(fAcqT) != turnNo(s) {
+		m |= f.Var(fAcq)
+	}
+	return m&bit(t) != 0
+}
+
+// markAcquired records that f has acquired t this turn.
+func markAcquired(s *rules.State, f *rules.Figure, t rules.FigID) {
+	n := turnNo(s)
+	if t > maskIDs {
+		if prev := f.Var(vAcq(t)); prev != n {
+			f.SetVar(vPrev(t), prev)
+		}
+		f.SetVar(vAcq(t), n)
+		return
+	}
+	if f.Var(fAcqT) != n {
+		prev := 0
+		if f.Var(fAcqT) == n-2 {
+			prev = f.Var(fAcq)
+		}
+		f.SetVar(fAcqE, f.Var(fAcqE)|f.Var(fAcq))
+		f.SetVar(fAcqP, prev)
+		f.SetVar(fAcq, 0)
+		f.SetVar(fAcqT, n)
+	}
+	f.SetVar(fAcq, f.Var(fAcq)|bit(t))
 }

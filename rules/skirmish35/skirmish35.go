@@ -553,30 +553,32 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 		if !tried(s, f, e.ID) && s.Terrain.Clear(f.Pos, e.Pos) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 		}
-		if f.Var(vAcq(e.ID)) == turnNo(s) {
+		if acquiredNow(s, f, e.ID) {
 			for _, mode := range []string{"aimed", "unaimed"} {
 				if r.fireProblem(s, f, e, mode) == "" {
 					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: mode})
 				}
 			}
-			if r.grenadeProblem(s, f, e.Pos, "") == "" {
-				add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}})
-			}
-			if r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
-				add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "smoke"})
+			if within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+				if r.grenadeProblem(s, f, e.Pos, "") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+				}
+				if r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "smoke"})
+				}
 			}
 			if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
 				add(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}})
 			}
-			if r.plotProblem(s, f, e.Pos) == "" {
+			if f.Var(fAP) >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 			}
 		}
-		if r.meleeProblem(s, f, e) == "" {
+		if r.inContact(s, f, e) && r.meleeProblem(s, f, e) == "" {
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "capture"})
 		}
-		if r.surrenderProblem(s, f, e) == "" {
+		if within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) && r.surrenderProblem(s, f, e) == "" {
 			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 		}
 	}

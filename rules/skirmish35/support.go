@@ -354,7 +354,7 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	}
 	seen := false
 	for _, e := range s.Alive(1 - f.Side) {
-		if f.Var(vAcq(e.ID)) == turnNo(s) {
+		if acquiredNow(s, f, e.ID) {
 			seen = true
 		}
 	}
