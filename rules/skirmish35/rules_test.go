@@ -281,7 +281,12 @@ func TestSaveResults(t *testing.T) {
 }
 
 func TestAimedFire(t *testing.T) {
+	// the second side's first turn: a first sighting cannot be aimed at
 	s := duel(t, nil, []string{"rifle"}, []string{"rifle"})
+	apply(t, s, "end")
+	apply(t, s, "acquire F2 F1", 2, 2)
+	refuse(t, s, "fire F2 F1 aimed", "last turn")
+	s = duel(t, nil, []string{"rifle"}, []string{"rifle"})
 	apply(t, s, "acquire F1 F2", 2, 2)
 	apply(t, s, "end")
 	apply(t, s, "end")
