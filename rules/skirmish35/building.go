@@ -148,8 +148,57 @@ func (r Skirmish) throughOpening(s *rules.State, id int, a, b geom.Pt) string {
 	return "the wall of " + pieceLabel(s, id) + " is in the way: only windows and open doors look out"
 }
 
+// fLean is the turn a figure inside leaned out of its window or door.
+const fLean = "lean"
+
+// leaning reports whether f is leaning out: from the turn it paid the
+// point until its side's next turn begins.
+func leaning(s *rules.State, f *rules.Figure) bool {
+	l := f.Var(fLean)
+	return l > 0 && l >= turnNo(s)-1
+}
+
+// leanProblem: a figure inside a building, within reach of one of its
+// windows or open doors, may lean out for a point.
+func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
+	if s.Terrain == nil {
+		return "there is no building"
+	}
+	b := s.Terrain.InsideBuilding(f.Pos)
+	switch {
+	case b < 0:
+		return f.Name + " is not in a building"
+	case leaning(s, f):
+		return f.Name + " is already leaning out"
+	case f.Var(fAP) < r.d.T.Costs.Move:
+		return f.Name + " has no point to lean out"
+	}
+	for _, o := range openings(s, b) {
+		if within(o, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
+			return ""
+		}
+	}
+	return f.Name + " is not at a window or open door"
+}
+
+// applyLean: "lean F1" leans out of the window or door beside it for a
+// point (the book: pay a point to move): it sees and is seen past the
+// window's angle, with soft cover only, until its side's next turn.
+func (r Skirmish) applyLean(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("lean names only the figure")
+	}
+	if why := r.leanProblem(s, f); why != "" {
+		return nil, errors.New(why)
+	}
+	_ = spend(f, r.d.T.Costs.Move, "leaning out")
+	f.SetVar(fLean, turnNo(s))
+	s.SetVar(gLastFig, int(f.ID))
+	return []rules.Event{{Kind: "lean", Side: f.Side, Fig: f.ID, Text: f.Name + " leans out: soft cover only until its next turn"}}, nil
+}
+
 // buildingSight checks the walls of the buildings the looker and target
-// stand in.
+// stand in (a figure leaning out sees and is seen past its window).
 func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 	if s.Terrain == nil {
 		return ""
@@ -157,6 +206,12 @@ func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 	bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
 	if bf >= 0 && bf == bt {
 		return ""
+	}
+	if leaning(s, f) {
+		bf = -1
+	}
+	if leaning(s, t) {
+		bt = -1
 	}
 	if bf >= 0 {
 		if why := r.throughOpening(s, bf, f.Pos, t.Pos); why != "" {

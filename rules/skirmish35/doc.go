@@ -34,6 +34,11 @@
 //	melee F1 F7 [capture]   hand to hand (2)
 //	surrender F1 F7         call on a lone enemy to surrender
 //	hide F1 / rally F1 / reload F1
+//	oppsup F1 F7            in the enemy's turn: held points as suppressive fire
+//	throwback F1 F7|x,y     throw back an enemy grenade lying live within 2"
+//	door F1 x,y open|close  a door of a building (1)
+//	lean F1                 lean out of a window or door (1): soft cover only
+//	at F1 x,y               anti-tank weapon at a building (3)
 //	end
 //
 // # Seeing
@@ -50,7 +55,8 @@
 // Kinds: "turn", "phase", "roll" (with its ledger), "move" (Path),
 // "look", "face", "posture", "removed", "morale", "win", "opp", "ammo",
 // "reload", "hide", "line" (Path: the two ends), "lines", "throw",
-// "burst" and "smoke" (Area), "plot", "points".
+// "burst" and "smoke" (Area), "plot", "points", "captured", "door",
+// "lean".
 //
 // # Odds outcome names
 //
@@ -60,10 +66,14 @@
 //   - acquire: "acquired", "not seen".
 //   - move: "moves", "halted at an obstacle", "stopped by suppressive fire".
 //   - grenade at a figure, plot over open sights: "killed", "suppressed",
-//     "no effect", "dud"; at a point: "bursts on the aim point", "bursts
-//     off the aim point", "dud"; smoke: "smoke on target", "smoke off
-//     target", "dud".
+//     "no effect", "goes off later", "dud"; at a point: "bursts on the
+//     aim point", "bursts off the aim point", "goes off later", "dud";
+//     smoke: "smoke on target", "smoke off target", "goes off later",
+//     "dud".
 //   - plot by radio: "through", "no contact".
+//   - oppsup: "stopped", "not stopped".
+//   - throwback: as grenade, plus "goes off in hand".
+//   - at: "hit", "miss", "dud shell".
 //   - melee: "attacker wins", "draw", "defender wins".
 //   - surrender: "surrenders", "refuses".
 //   - rally: "rallies", "fails".

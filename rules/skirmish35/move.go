@@ -274,6 +274,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 	f.SetVar(fMoved, f.Var(fMoved)+int(d))
 	f.SetVar(fTMoved, f.Var(fTMoved)+int(d))
 	s.SetVar(gLastFig, int(f.ID))
+	f.SetVar(fLean, 0)
 	wasHidden := f.Markers.Has(rules.Hidden)
 	unhide(f)
 	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.FormatInches(d))

@@ -258,6 +258,9 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if f.Markers.Has(rules.OutOfAmmo) {
 		add(rules.MarkOutOfAmmo, "out of ammunition: reload for 2 points")
 	}
+	if leaning(s, f) {
+		add("leaning out", "leaning out of a window: soft cover only")
+	}
 	if f.Markers.Has(rules.Hidden) {
 		add(rules.MarkHidden, "hidden: must move before it looks or fires")
 	}
@@ -322,6 +325,8 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: ap("Open the door", cs.Action), Short: "Open door", Group: fmt.Sprint("door ", c.Path)}
 	case "at":
 		return rules.Action{Label: ap("Anti-tank fire at the building", cs.Unaimed), Short: "AT fire", Kind: rules.ActAim, Group: "at"}
+	case "lean":
+		return rules.Action{Label: ap("Lean out of the window", cs.Move), Short: "Lean out"}
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
 	case "hide":

@@ -727,6 +727,20 @@ func TestBuildings(t *testing.T) {
 	if sg := r.look(s, s.Fig(1), s.Fig(4)); sg.OK {
 		t.Errorf("through the wall: %+v", sg)
 	}
+	// F1 at the window leans out for a point: sees past it, soft cover
+	s.Fig(1).Pos = geom.P(41, 23)
+	if sg := r.look(s, s.Fig(1), s.Fig(4)); sg.OK {
+		t.Errorf("past the window's angle without leaning: %+v", sg)
+	}
+	apply(t, s, "lean F1")
+	if sg := r.look(s, s.Fig(1), s.Fig(4)); !sg.OK {
+		t.Errorf("leaning out: %+v", sg)
+	}
+	if sg := r.look(s, s.Fig(3), s.Fig(1)); sg.Cover != terrain.CoverSoft {
+		t.Errorf("leaning out gives soft cover only: %+v", sg)
+	}
+	s.Fig(1).Pos = geom.P(43, 23)
+	s.Fig(1).SetVar(fLean, 0)
 	// F2 outside opens the door and walks in
 	refuse(t, s, "move F2 44,24", "wall")
 	apply(t, s, "door F2 43,26 open")

@@ -80,6 +80,10 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	if los.CoverPiece >= 0 && sg.Cover != terrain.CoverNone {
 		sg.CoverName = pieceLabel(s, los.CoverPiece)
 	}
+	if sg.Cover == terrain.CoverHard && leaning(s, t) && s.Terrain.InsideBuilding(t.Pos) >= 0 {
+		sg.Cover = terrain.CoverSoft
+		sg.CoverName += ", leaning out"
+	}
 	ea, eb := s.Terrain.Elevation(f.Pos), s.Terrain.Elevation(t.Pos)
 	high := max(ea, eb)
 	th := r.figHeight(t)

@@ -471,6 +471,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		return r.applyThrowBack(s, f, c)
 	case "door":
 		return r.applyDoor(s, f, c)
+	case "lean":
+		return r.applyLean(s, f, c)
 	case "at":
 		return r.applyAT(s, f, c)
 	case "hide":
@@ -586,6 +588,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
 	out = append(out, r.doorCommands(s, f)...)
+	if s.Terrain != nil && s.Terrain.InsideBuilding(f.Pos) >= 0 && r.leanProblem(s, f) == "" {
+		add(rules.Command{Verb: "lean", Fig: f.ID})
+	}
 	if r.carries(f, "at") && s.Map != nil {
 		for _, e := range enemies {
 			if b := s.Terrain.InsideBuilding(e.Pos); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
