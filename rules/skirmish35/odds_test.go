@@ -295,6 +295,15 @@ func TestOddsMatchApplyCrafted(t *testing.T) {
 	apply(t, s, "end")
 	apply(t, s, "move F2 36,26")
 	sampleOne(t, r, s, rules.Command{Verb: "oppsup", Fig: 1, Targets: []rules.FigID{2}}, n)
+	// a throw over a wall, some deviations hitting it
+	s = newState(t, []terrain.Piece{piece("low-wall", 30, 14, 42, 14)},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 16, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 37.5, y: 13, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F2", 3, 3)
+	sampleOne(t, r, s, rules.Command{Verb: "grenade", Fig: 1, Targets: []rules.FigID{3}}, n)
+	sampleOne(t, r, s, rules.Command{Verb: "grenade", Fig: 1, Path: []geom.Pt{geom.P(36, 16)}}, n)
 	// a grenade through a window, anti-tank fire at the house
 	s = newState(t, []terrain.Piece{house()},
 		tfig{side: 0, x: 43, y: 23, weapons: []string{"rifle"}, facing: 270},

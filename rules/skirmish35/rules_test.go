@@ -788,3 +788,29 @@ func TestATAtBuilding(t *testing.T) {
 		t.Error("6 on the building row kills")
 	}
 }
+
+func TestGrenadeOverWall(t *testing.T) {
+	wall := piece("low-wall", 30, 14, 42, 14)
+	s := newState(t, []terrain.Piece{wall},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 20, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F2", 3, 3)
+	refuse(t, s, "grenade F1 36,14.3", "beyond")
+	// 6": off target on a 1-2; towards 12 o'clock it would land on the
+	// wall: it hits it and drops at its foot
+	evs := apply(t, s, "grenade F1 36,16", 1, 12, 1)
+	var at geom.Pt
+	for _, e := range evs {
+		if e.Kind == "burst" {
+			at = e.Area.C
+		}
+	}
+	if at != geom.P(36, 13.5) {
+		t.Errorf("burst at %v, want the foot of the wall", at)
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "grenade", Fig: 1, Path: []geom.Pt{geom.P(36, 16)}})
+	if err != nil || len(o.Outcomes) == 0 {
+		t.Fatal(err)
+	}
+}

@@ -376,6 +376,9 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	case !inFront(f, p, r.d.T.Sight.Front):
 		return f.Name + " must turn to face that way first"
 	}
+	if why := overWallProblem(s, f.Pos, p); why != "" {
+		return why
+	}
 	if b := intoBuilding(s, f, p); b >= 0 {
 		if len(openings(s, b)) == 0 {
 			return pieceLabel(s, b) + " has no window or open door to throw through"
@@ -430,6 +433,11 @@ func (r Skirmish) applyGrenade(s *rules.State, f *rules.Figure, c rules.Command)
 		land, evs = r.throwInto(s, f, b, p)
 	} else {
 		land, evs = r.deviate(s, f, p)
+		if at, w := wallFall(s, f.Pos, land); w >= 0 {
+			evs = append(evs, rules.Event{Kind: "throw", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, at},
+				Text: fmt.Sprintf("The grenade hits %s and drops at its foot", pieceLabel(s, w))})
+			land = at
+		}
 	}
 	fz := s.Roll(6)
 	g := r.d.T.Grenade
@@ -637,6 +645,9 @@ func (r Skirmish) grenadeOdds(s *rules.State, c rules.Command) (rules.Odds, erro
 	live := float64(g.Delayed-1) / 6
 	later := float64(g.Dud-g.Delayed) / 6
 	ls := r.throwLandings(f.Pos, p)
+	for i := range ls {
+		ls[i].at, _ = wallFall(s, f.Pos, ls[i].at)
+	}
 	if b := intoBuilding(s, f, p); b >= 0 {
 		need := r.windowNeed(f, dist(f.Pos, p))
 		pw := 1.0
@@ -1047,6 +1058,11 @@ func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Comman
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: f.Name + " throws the grenade back"}}
 	land, devs := r.deviate(s, f, p)
 	evs = append(evs, devs...)
+	if at, w := wallFall(s, f.Pos, land); w >= 0 {
+		evs = append(evs, rules.Event{Kind: "throw", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, at},
+			Text: fmt.Sprintf("The grenade hits %s and drops at its foot", pieceLabel(s, w))})
+		land = at
+	}
 	return append(evs, r.burst(s, f.Side, land, in(r.d.T.Grenade.Radius), "Grenade")...), nil
 }
 
@@ -1063,7 +1079,11 @@ func (r Skirmish) throwBackOdds(s *rules.State, c rules.Command) (rules.Odds, er
 		return rules.Odds{}, errors.New(why)
 	}
 	blow := float64(r.d.T.Grenade.ReturnBlows) / 6
-	o := r.burstOdds(s, t, p, r.throwLandings(f.Pos, p), 1-blow, 0, in(r.d.T.Grenade.Radius), false)
+	ls := r.throwLandings(f.Pos, p)
+	for i := range ls {
+		ls[i].at, _ = wallFall(s, f.Pos, ls[i].at)
+	}
+	o := r.burstOdds(s, t, p, ls, 1-blow, 0, in(r.d.T.Grenade.Radius), false)
 	var out []rules.Outcome
 	for _, x := range o.Outcomes {
 		if x.Name != "dud" {
@@ -1098,4 +1118,90 @@ func (r Skirmish) throwInto(s *rules.State, f *rules.Figure, b int, p geom.Pt) (
 	out := r.outsideOpening(s, b, f.Pos)
 	return out, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, out},
 		Text: f.Name + "'s grenade misses the window and drops outside"}}
+}
+
+// ---- throwing over obstacles ----
+
+// wallsCrossed lists, nearest first, where the throw from a to b crosses
+// a linear piece standing up from the table (hedge, wall, fence, bocage),
+// more than 1" from the thrower, with the piece.
+func wallsCrossed(s *rules.State, a, b geom.Pt) []struct {
+	at    geom.Pt
+	piece int
+} {
+	var out []struct {
+		at    geom.Pt
+		piece int
+	}
+	if s.Map == nil {
+		return nil
+	}
+	seg := geom.Seg{A: a, B: b}
+	for i := range s.Map.Pieces {
+		pc := &s.Map.Pieces[i]
+		if !pc.Props.Linear || pc.Props.Height <= 0 || len(pc.Path) < 2 {
+			continue
+		}
+		for k := 0; k+1 < len(pc.Path); k++ {
+			e := geom.Seg{A: pc.Path[k], B: pc.Path[k+1]}
+			if !geom.SegmentsIntersect(seg, e) {
+				continue
+			}
+			num, den, ok := geom.IntersectParam(seg, e)
+			if !ok {
+				continue
+			}
+			d := b.Sub(a)
+			x := geom.Pt{X: a.X + d.X*num/den, Y: a.Y + d.Y*num/den}
+			if within(a, x, geom.PerInch) {
+				continue
+			}
+			out = append(out, struct {
+				at    geom.Pt
+				piece int
+			}{x, i})
+			break
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && geom.Dist2(a, out[j].at) < geom.Dist2(a, out[j-1].at); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// nearWall reports whether p lies closer to piece id's line than its
+// height.
+func nearWall(s *rules.State, id int, p geom.Pt) bool {
+	pc := &s.Map.Pieces[id]
+	for k := 0; k+1 < len(pc.Path); k++ {
+		if geom.SegWithin(geom.Seg{A: pc.Path[k], B: pc.Path[k+1]}, p, pc.Props.Height, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// overWallProblem: a grenade thrown over an obstacle more than 1" away
+// may not be aimed beyond it nearer than the obstacle's height.
+func overWallProblem(s *rules.State, a, p geom.Pt) string {
+	for _, w := range wallsCrossed(s, a, p) {
+		if nearWall(s, w.piece, p) {
+			return fmt.Sprintf("aim further beyond %s: at least its height (%s\") past it", pieceLabel(s, w.piece), rules.FormatInches(s.Map.Pieces[w.piece].Props.Height))
+		}
+	}
+	return ""
+}
+
+// wallFall is where a grenade thrown from a that would land at b comes
+// down: if it lands beyond an obstacle within the obstacle's height, it
+// hits the obstacle and drops at its foot on the thrower's side.
+func wallFall(s *rules.State, a, b geom.Pt) (geom.Pt, int) {
+	for _, w := range wallsCrossed(s, a, b) {
+		if nearWall(s, w.piece, b) {
+			return towards(w.at, a, geom.PerInch/2), w.piece
+		}
+	}
+	return b, -1
 }
