@@ -20,11 +20,29 @@ func (Skirmish) Indoors() bool { return true }
 
 func doorKey(d terrain.DoorRef) string { return "door." + d.String() }
 
-// DoorState is how a door stands (rules.DoorShut or rules.DoorOpen).
-func (Skirmish) DoorState(s *rules.State, d terrain.DoorRef) int { return s.Var(doorKey(d)) }
+// Door variable values.
+const (
+	doorShut   = 0
+	doorOpen   = 1
+	doorLocked = 2 // blocked during the game: forced for 2D3 points
+	doorBroken = 3 // forced open; it no longer shuts
+)
+
+// DoorState is how a door looks (a locked door looks shut).
+func (Skirmish) DoorState(s *rules.State, d terrain.DoorRef) int {
+	switch s.Var(doorKey(d)) {
+	case doorOpen:
+		return rules.DoorOpen
+	case doorBroken:
+		return rules.DoorBroken
+	}
+	return rules.DoorShut
+}
+
+func isOpen(v int) bool { return v == doorOpen || v == doorBroken }
 
 func openDoors(s *rules.State) terrain.Open {
-	return func(d terrain.DoorRef) bool { return s.Var(doorKey(d)) != 0 }
+	return func(d terrain.DoorRef) bool { return isOpen(s.Var(doorKey(d))) }
 }
 
 // doorAt finds the door whose map point is p.
@@ -46,20 +64,58 @@ func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command 
 		return nil
 	}
 	var out []rules.Command
+	inside := s.Terrain.InsideBuilding(f.Pos)
 	for _, d := range s.Terrain.DoorsNear(f.Pos, s.BaseR+geom.PerInch) {
-		arg := "open"
-		if s.Var(doorKey(d)) != 0 {
-			arg = "close"
+		p := []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]}
+		switch s.Var(doorKey(d)) {
+		case doorShut:
+			out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "open"})
+			if inside == d.Piece {
+				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "lock"})
+			}
+		case doorOpen:
+			out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "close"})
+		case doorLocked:
+			if inside == d.Piece {
+				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "unlock"})
+			} else {
+				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "force"})
+			}
 		}
-		out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]}, Arg: arg})
 	}
 	return out
 }
 
+// forceDice is how many D3 forcing a locked door costs: the book's 1D3
+// for an inside door, 2D3 for an outside one (every door on a map is in
+// a building's outer wall).
+const forceDice = 2
+
+func (r Skirmish) forceOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || len(c.Path) != 1 {
+		return rules.Odds{}, errors.New("name the figure and the door")
+	}
+	d, ok := doorAt(s, c.Path[0])
+	if !ok || s.Var(doorKey(d)) != doorLocked {
+		return rules.Odds{}, errors.New("that door is not locked")
+	}
+	n := 0
+	for a := 1; a <= 3; a++ {
+		for b := 1; b <= 3; b++ {
+			if a+b <= f.Var(fAP) {
+				n++
+			}
+		}
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "forced", P: float64(n) / 9}, {Name: "holds", P: float64(9-n) / 9}},
+		Note: "2D3 points; short of them, the figure spends all it has and the door holds"}, nil
+}
+
 // applyDoor: "door F1 x,y open|close" at the door's map point.
 func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	if len(c.Path) != 1 || len(c.Targets) > 0 || (c.Arg != "open" && c.Arg != "close") {
-		return nil, errors.New(`door names the figure, the door's point and "open" or "close"`)
+	if len(c.Path) != 1 || len(c.Targets) > 0 {
+		return nil, errors.New(`door names the figure, the door's point and open, close, lock, unlock or force`)
 	}
 	d, ok := doorAt(s, c.Path[0])
 	if !ok {
@@ -68,9 +124,24 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 	if !geom.SegWithin(s.Terrain.DoorGap(d), f.Pos, s.BaseR+geom.PerInch, false) {
 		return nil, errors.New(f.Name + " is not beside that door")
 	}
-	open := s.Var(doorKey(d)) != 0
-	if open == (c.Arg == "open") {
-		return nil, fmt.Errorf("the door is already %s", map[bool]string{true: "open", false: "shut"}[open])
+	v := s.Var(doorKey(d))
+	inside := s.Terrain.InsideBuilding(f.Pos) == d.Piece
+	need := map[string]int{"open": doorShut, "close": doorOpen, "lock": doorShut, "unlock": doorLocked, "force": doorLocked}
+	want, known := need[c.Arg]
+	switch {
+	case !known:
+		return nil, errors.New(`a door may be opened, closed, locked, unlocked or forced`)
+	case v == doorBroken:
+		return nil, errors.New("that door has been forced and hangs open")
+	case v != want:
+		return nil, fmt.Errorf("the door is %s", []string{"shut", "open", "locked", "broken"}[v])
+	case (c.Arg == "lock" || c.Arg == "unlock") && !inside:
+		return nil, errors.New("a door is locked and unlocked from inside")
+	case c.Arg == "force" && inside:
+		return nil, errors.New("unlock it from inside")
+	}
+	if c.Arg == "force" {
+		return r.forceDoor(s, f, d, c.Path[0])
 	}
 	if c.Arg == "close" {
 		for i := range s.Figures {
@@ -84,13 +155,31 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 		return nil, err
 	}
 	acted(s, f)
-	v := 0
-	if c.Arg == "open" {
-		v = rules.DoorOpen
-	}
-	s.SetVar(doorKey(d), v)
+	s.SetVar(doorKey(d), map[string]int{"open": doorOpen, "close": doorShut, "lock": doorLocked, "unlock": doorShut}[c.Arg])
 	return []rules.Event{{Kind: "door", Side: f.Side, Fig: f.ID, Path: []geom.Pt{c.Path[0]},
-		Text: fmt.Sprintf("%s %ss the door of %s", f.Name, c.Arg, pieceLabel(s, d.Piece))}}, nil
+		Text: fmt.Sprintf("%s: %s the door of %s", f.Name, c.Arg, pieceLabel(s, d.Piece))}}, nil
+}
+
+// forceDoor breaks a locked door open for 2D3 points.
+func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, at geom.Pt) ([]rules.Event, error) {
+	if f.Var(fAP) < 1 {
+		return nil, errors.New(f.Name + " has no points left")
+	}
+	acted(s, f)
+	l := &rules.Ledger{What: "Forcing the door of " + pieceLabel(s, d.Piece) + ": " + f.Name, Compare: "<=", Target: f.Var(fAP)}
+	l.Dice = s.RollN(forceDice, 3)
+	l.Total = l.DiceTotal()
+	if l.Total > f.Var(fAP) {
+		l.Outcome = "holds"
+		f.SetVar(fAP, 0)
+		return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{at},
+			Text: fmt.Sprintf("%s needs %d points to force the door and has %d: it holds", f.Name, l.Total, l.Target)}}, nil
+	}
+	l.Outcome = "forced"
+	_ = spend(f, l.Total, "forcing the door")
+	s.SetVar(doorKey(d), doorBroken)
+	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{at},
+		Text: fmt.Sprintf("%s forces the door for %d points", f.Name, l.Total)}}, nil
 }
 
 // openings are the window points and open door points of building id.
@@ -98,7 +187,7 @@ func openings(s *rules.State, id int) []geom.Pt {
 	pc := &s.Map.Pieces[id]
 	out := append([]geom.Pt(nil), pc.Windows...)
 	for k, p := range pc.Doors {
-		if s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k})) != 0 {
+		if isOpen(s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k}))) {
 			out = append(out, p)
 		}
 	}

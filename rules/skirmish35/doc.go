@@ -36,7 +36,8 @@
 //	hide F1 / rally F1 / reload F1
 //	oppsup F1 F7            in the enemy's turn: held points as suppressive fire
 //	throwback F1 F7|x,y     throw back an enemy grenade lying live within 2"
-//	door F1 x,y open|close  a door of a building (1)
+//	door F1 x,y open|close|lock|unlock  a door of a building (1)
+//	door F1 x,y force       a locked door from outside (2D3)
 //	lean F1                 lean out of a window or door (1): soft cover only
 //	at F1 x,y               anti-tank weapon at a building (3)
 //	end
@@ -74,6 +75,7 @@
 //   - oppsup: "stopped", "not stopped".
 //   - throwback: as grenade, plus "goes off in hand".
 //   - at: "hit", "miss", "dud shell".
+//   - door force: "forced", "holds".
 //   - melee: "attacker wins", "draw", "defender wins".
 //   - surrender: "surrenders", "refuses".
 //   - rally: "rallies", "fails".

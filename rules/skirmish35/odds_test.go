@@ -42,6 +42,8 @@ func outcomeOf(before, after *rules.State, c rules.Command, evs []rules.Event) s
 			return "acquired"
 		}
 		return "not seen"
+	case "door":
+		return find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Forcing") }).Outcome
 	case "at":
 		return find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Anti-tank") }).Outcome
 	case "oppsup":
@@ -134,6 +136,10 @@ func withDice(s *rules.State) []rules.Command {
 		switch c.Verb {
 		case "fire", "oppfire", "oppsup", "throwback", "grenade", "plot", "melee", "surrender", "rally", "at":
 			out = append(out, c)
+		case "door":
+			if c.Arg == "force" {
+				out = append(out, c)
+			}
 		case "acquire":
 			if len(c.Targets) == 1 {
 				out = append(out, c)

@@ -19,6 +19,10 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.oppSupOdds(s, c)
 	case "at":
 		return r.atOdds(s, c)
+	case "door":
+		if c.Arg == "force" {
+			return r.forceOdds(s, c)
+		}
 	case "throwback":
 		return r.throwBackOdds(s, c)
 	case "acquire":
@@ -319,10 +323,18 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	case "throwback":
 		return rules.Action{Label: ap("Throw the grenade back", cs.Grenade), Short: "Throw back", Kind: rules.ActAim, Group: "throwback"}
 	case "door":
-		if c.Arg == "close" {
-			return rules.Action{Label: ap("Shut the door", cs.Action), Short: "Shut door", Group: fmt.Sprint("door ", c.Path)}
+		g := fmt.Sprint("door ", c.Arg, c.Path)
+		switch c.Arg {
+		case "close":
+			return rules.Action{Label: ap("Shut the door", cs.Action), Short: "Shut door", Group: g}
+		case "lock":
+			return rules.Action{Label: ap("Block the door", cs.Action), Short: "Block door", Group: g}
+		case "unlock":
+			return rules.Action{Label: ap("Unblock the door", cs.Action), Short: "Unblock", Group: g}
+		case "force":
+			return rules.Action{Label: "Force the locked door (2D3 AP)", Short: "Force door", Group: g}
 		}
-		return rules.Action{Label: ap("Open the door", cs.Action), Short: "Open door", Group: fmt.Sprint("door ", c.Path)}
+		return rules.Action{Label: ap("Open the door", cs.Action), Short: "Open door", Group: g}
 	case "at":
 		return rules.Action{Label: ap("Anti-tank fire at the building", cs.Unaimed), Short: "AT fire", Kind: rules.ActAim, Group: "at"}
 	case "lean":

@@ -751,10 +751,35 @@ func TestBuildings(t *testing.T) {
 	if s.Terrain.InsideBuilding(s.Fig(2).Pos) != 0 {
 		t.Fatalf("F2 should be inside: %v", s.Fig(2).Pos)
 	}
+	// blocked from inside, a door must be forced from outside: 2D3 points
+	b := s.Clone()
+	b.Fig(2).Pos = geom.P(43, 25)
+	b.Fig(2).SetVar(fAP, 2)
+	apply(t, b, "door F2 43,26 close")
+	apply(t, b, "door F2 43,26 lock")
+	b.Fig(2).Pos = geom.P(43, 27.2)
+	refuse(t, b, "door F2 43,26 open", "locked")
+	apply(t, b, "end")
+	apply(t, b, "end")
+	o, err := r.Odds(b, rules.Command{Verb: "door", Fig: 2, Path: []geom.Pt{geom.P(43, 26)}, Arg: "force"})
+	// 4 points: 2D3 of 4 or less is 6/9
+	if err != nil || !near(o.P("forced"), 6.0/9) {
+		t.Fatalf("force odds %v %v", o, err)
+	}
+	apply(t, b, "door F2 43,26 force", 3, 2)
+	if b.Fig(2).Var(fAP) != 0 || New().(rules.DoorStater).DoorState(b, terrain.DoorRef{}) != rules.DoorShut {
+		t.Fatal("5 points needed, 4 had: all spent, the door holds")
+	}
+	apply(t, b, "end")
+	apply(t, b, "end")
+	apply(t, b, "door F2 43,26 force", 1, 2)
+	if New().(rules.DoorStater).DoorState(b, terrain.DoorRef{}) != rules.DoorBroken || b.Fig(2).Var(fAP) != 1 {
+		t.Fatal("forced for 3 points")
+	}
 	apply(t, s, "end")
 	// Red throws a grenade in through the window from 10"+: needs 12
 	apply(t, s, "acquire F3 F1", 3, 3)
-	o, err := r.Odds(s, rules.Command{Verb: "grenade", Fig: 3, Path: []geom.Pt{geom.P(41.5, 23)}})
+	o, err = r.Odds(s, rules.Command{Verb: "grenade", Fig: 3, Path: []geom.Pt{geom.P(41.5, 23)}})
 	if err != nil || !near(o.P("bursts on the aim point"), 4.0/6/36) {
 		t.Fatalf("window throw odds %v %v", o, err)
 	}
