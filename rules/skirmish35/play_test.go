@@ -177,3 +177,31 @@ func TestHiddenDeployment(t *testing.T) {
 		t.Error("no roll was made for a hidden figure")
 	}
 }
+
+// What lies on the table is listed for the table, the other side's
+// mortar plots withheld.
+func TestOverlays(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},
+		tfig{side: 0, quality: "elite", x: 36, y: 10, weapons: []string{"lmg", "smoke-grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	r := New().(Skirmish)
+	apply(t, s, "suppress F2 33,28 39,28")
+	apply(t, s, "grenade F2 36,13 smoke", 1)
+	s.Fig(1).Pos = geom.P(20, 2)
+	setRounds(s, []Round{{At: geom.P(36, 30), Fig: 1, Side: 0}})
+	kinds := func(side int) map[string]int {
+		m := map[string]int{}
+		for _, o := range r.Overlays(s, side) {
+			m[o.Kind]++
+		}
+		return m
+	}
+	if k := kinds(0); k["line"] != 1 || k["smoke"] != 1 || k["plot"] != 1 {
+		t.Errorf("own side: %v", k)
+	}
+	if k := kinds(1); k["plot"] != 0 || k["line"] != 1 {
+		t.Errorf("the other side: %v", k)
+	}
+}
