@@ -196,13 +196,20 @@ func TestOddsMatchApply(t *testing.T) {
 			g.Apply(c)
 		}
 	}
-	t.Logf("checked %v", checked)
+	t.Logf("checked %v; %d commands sampled so far, worst gap %.2f standard errors", checked, sampled, worstZ)
 	for _, v := range []string{"fireunaimed", "acquire"} {
 		if checked[v] == 0 {
 			t.Errorf("no %s command was checked", v)
 		}
 	}
 }
+
+// worstZ is the largest gap seen between sampled and exact odds, in
+// standard errors; sampled counts the commands sampled.
+var (
+	worstZ  float64
+	sampled int
+)
 
 func sampleOne(t *testing.T, r Skirmish, s *rules.State, c rules.Command, n int) {
 	t.Helper()
@@ -234,9 +241,13 @@ func sampleOne(t *testing.T, r Skirmish, s *rules.State, c rules.Command, n int)
 			t.Errorf("%s: Apply gave %q (%d times) which the odds %v do not list", c, name, k, o.Outcomes)
 		}
 	}
+	sampled++
 	for name, p := range want {
 		k := got[name]
 		se := math.Sqrt(p * (1 - p) / float64(n))
+		if se > 0 {
+			worstZ = max(worstZ, math.Abs(float64(k)/float64(n)-p)/se)
+		}
 		if d := math.Abs(float64(k)/float64(n) - p); d > 4.5*se+2/float64(n) {
 			t.Errorf("%s: %q came up %d/%d, odds say %.4f", c, name, k, n, p)
 		}
@@ -327,4 +338,5 @@ func TestOddsMatchApplyCrafted(t *testing.T) {
 		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},
 		tfig{side: 1, x: 39, y: 31, weapons: []string{"rifle"}})
 	sampleOne(t, r, s, rules.Command{Verb: "plot", Fig: 1, Targets: []rules.FigID{2}}, n)
+	t.Logf("%d commands sampled so far, worst gap %.2f standard errors", sampled, worstZ)
 }
