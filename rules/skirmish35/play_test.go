@@ -2,6 +2,7 @@ package skirmish35
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"hedgerow/maps"
@@ -204,4 +205,35 @@ func TestOverlays(t *testing.T) {
 	if k := kinds(1); k["plot"] != 0 || k["line"] != 1 {
 		t.Errorf("the other side: %v", k)
 	}
+}
+
+// Every command Legal offers in random games gets a label with its cost
+// or a kind the table knows.
+func TestActionLabels(t *testing.T) {
+	sc, m := loadNamed(t, "skirmish35-inn.toml")
+	g, _, err := rules.NewGame(New(), sc, m, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	r := rand.New(rand.NewPCG(7, 7))
+	for i := 0; i < 300 && !g.St.Over; i++ {
+		for _, c := range g.Legal() {
+			a := rules.ActionOf(g.RS, g.St, c)
+			if a.Label == "" || a.Kind == "" {
+				t.Fatalf("%s: %+v", c, a)
+			}
+			seen[c.Verb] = true
+		}
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		g.Apply(c)
+	}
+	a := rules.ActionOf(g.RS, g.St, rules.Command{Verb: "fire", Fig: 1, Targets: []rules.FigID{7}, Arg: "aimed"})
+	if a.Label != "Aimed fire (4 AP)" {
+		t.Errorf("aimed fire is labelled %q", a.Label)
+	}
+	t.Logf("verbs labelled: %v", seen)
 }

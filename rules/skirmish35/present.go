@@ -336,7 +336,13 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return rules.Action{Label: ap("Open the door", cs.Action), Short: "Open door", Group: g}
 	case "at":
-		return rules.Action{Label: ap("Anti-tank fire at the building", cs.Unaimed), Short: "AT fire", Kind: rules.ActAim, Group: "at"}
+		a := rules.Action{Label: ap("Anti-tank fire at the building", cs.Unaimed), Short: "AT fire", Kind: rules.ActButton, Group: fmt.Sprint("at ", c.Path)}
+		if len(c.Path) == 1 && s.Terrain != nil {
+			if b := s.Terrain.InsideBuilding(c.Path[0]); b >= 0 {
+				a.Label = ap("Anti-tank fire at "+pieceLabel(s, b), cs.Unaimed)
+			}
+		}
+		return a
 	case "lean":
 		return rules.Action{Label: ap("Lean out of the window", cs.Move), Short: "Lean out"}
 	case "pass":
@@ -348,7 +354,17 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	case "reload":
 		return rules.Action{Label: ap("Reload", cs.Reload)}
 	case "suppress":
-		return rules.Action{Label: ap("Suppressive fire", cs.Suppress), Short: "Suppress", Kind: rules.ActAim, Group: "suppress"}
+		// Legal offers a line across each acquired enemy: one button each
+		a := rules.Action{Label: ap("Suppressive fire", cs.Suppress), Short: "Suppress", Kind: rules.ActButton, Group: fmt.Sprint("suppress ", c.Path)}
+		if len(c.Path) == 2 {
+			mid := geom.Pt{X: (c.Path[0].X + c.Path[1].X) / 2, Y: (c.Path[0].Y + c.Path[1].Y) / 2}
+			if f := s.Fig(c.Fig); f != nil {
+				if e := nearest(s, mid, s.Alive(1-f.Side)); e != nil && within(e.Pos, mid, s.BaseR) {
+					a.Label = ap("Suppressive fire across "+e.Name, cs.Suppress)
+				}
+			}
+		}
+		return a
 	case "grenade":
 		if c.Arg == "smoke" {
 			return rules.Action{Label: ap("Throw smoke", cs.Grenade), Short: "Smoke", Kind: rules.ActAim, Group: "grenade smoke"}
