@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // maxWaypoints bounds a move's path so a hostile save cannot stall the
@@ -163,8 +164,9 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 			d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(end, e.Pos)
 			switch levelOf(f) {
 			case Suppressed:
-				if d1 < d0 {
-					info.Why = f.Name + " is suppressed and may not move towards " + e.Name
+				// it may close on the enemy only to reach cover
+				if d1 < d0 && !r.coverAt(s, f, end, e.Pos) {
+					info.Why = f.Name + " is suppressed and may not move towards " + e.Name + " except into cover"
 					return info
 				}
 			case Shaken:
@@ -344,4 +346,14 @@ func (r Skirmish) moveOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 		o.Note = fmt.Sprintf("%d %s to cross at 1D3 points each", len(obs), word(len(obs), "obstacle", "obstacles"))
 	}
 	return o, nil
+}
+
+// coverAt reports whether a figure standing at p would have cover from
+// an enemy at from.
+func (r Skirmish) coverAt(s *rules.State, f *rules.Figure, p, from geom.Pt) bool {
+	if s.Terrain == nil {
+		return false
+	}
+	cv, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, from)
+	return cv != terrain.CoverNone
 }

@@ -839,3 +839,17 @@ func TestGrenadeOverWall(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestSuppressedMovesOnlyIntoCover(t *testing.T) {
+	field := piece("field", 30, 20, 42, 20, 42, 24, 30, 24)
+	s := newState(t, []terrain.Piece{field},
+		tfig{side: 0, x: 36, y: 14, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 35, weapons: []string{"rifle"}})
+	setLevel(s.Fig(1), Suppressed)
+	refuse(t, s, "move F1 36,17", "suppressed")
+	apply(t, s, "move F1 36,21")
+	apply(t, s, "end")
+	setLevel(s.Fig(2), Shaken)
+	refuse(t, s, "move F2 36,33", "move away")
+	apply(t, s, "move F2 36,38")
+}
