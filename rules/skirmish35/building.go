@@ -482,3 +482,126 @@ func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: float64(hit) / 36}, {Name: "miss", P: float64(35-hit) / 36},
 		{Name: "dud shell", P: 1.0 / 36}}, Mods: mods, Note: fmt.Sprintf("2D6 needing more than %d; a double six is a dud", t)}, nil
 }
+
+// ---- climbing through a window ----
+
+// windowBeside finds a window of an enterable building within reach of
+// f, and the point just across the wall from f.
+func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.Pt, int, bool) {
+	if s.Terrain == nil || s.Map == nil {
+		return geom.Pt{}, geom.Pt{}, -1, false
+	}
+	reach := s.BaseR + geom.PerInch
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		if !s.Terrain.Enterable(id) {
+			continue
+		}
+		for _, w := range pc.Windows {
+			if !within(w, f.Pos, reach) {
+				continue
+			}
+			for k := range pc.Poly {
+				e := pc.Poly.Edge(k)
+				if !geom.SegWithin(e, w, 10, false) {
+					continue
+				}
+				d := e.B.Sub(e.A)
+				n := isqrt(d.Len2())
+				if n == 0 {
+					continue
+				}
+				off := s.BaseR + 100
+				a := geom.Pt{X: w.X - d.Y*off/n, Y: w.Y + d.X*off/n}
+				b := geom.Pt{X: w.X + d.Y*off/n, Y: w.Y - d.X*off/n}
+				in := s.Terrain.InsideBuilding(f.Pos) == id
+				for _, c := range []geom.Pt{a, b} {
+					if (pc.Poly.PointIn(c) > 0) != in {
+						return w, c, id, true
+					}
+				}
+			}
+		}
+	}
+	return geom.Pt{}, geom.Pt{}, -1, false
+}
+
+func (r Skirmish) climbProblem(s *rules.State, f *rules.Figure) string {
+	_, to, _, ok := r.windowBeside(s, f)
+	switch {
+	case !ok:
+		return f.Name + " is not beside a window"
+	case f.Var(fAP) < 1:
+		return f.Name + " has no points left"
+	case f.Posture == rules.Prone:
+		return f.Name + " must stand to climb"
+	case int64(f.Var(fMoved))+dist(f.Pos, to) > in(r.d.T.Move.Max):
+		return f.Name + " has moved as far as it may this turn"
+	}
+	if why := r.standProblem(s, f, to); why != "" {
+		return "the other side of the window: " + why
+	}
+	if levelOf(f) >= Suppressed {
+		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && geom.Dist2(to, e.Pos) < geom.Dist2(f.Pos, e.Pos) && !r.coverAt(s, f, to, e.Pos) {
+			return f.Name + " is " + levelNames[levelOf(f)] + " and may not close on the enemy"
+		}
+	}
+	return ""
+}
+
+// applyClimb: "climb F1" goes through the window beside it, crossing the
+// wall as an obstacle: 1D3 points, and a figure short of them spends what
+// it has and stays.
+func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("climb names only the figure")
+	}
+	if why := r.climbProblem(s, f); why != "" {
+		return nil, errors.New(why)
+	}
+	w, to, id, _ := r.windowBeside(s, f)
+	d := s.Roll(3)
+	l := &rules.Ledger{What: fmt.Sprintf("Climbing through a window of %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
+		Compare: "<=", Target: f.Var(fAP), Total: d.Face, Note: "a window is crossed as a wall: 1D3 points"}
+	if d.Face > f.Var(fAP) {
+		l.Outcome = "stuck"
+		f.SetVar(fAP, 0)
+		acted(s, f)
+		return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: f.Name + " cannot get through the window this turn"}}, nil
+	}
+	l.Outcome = "through"
+	_ = spend(f, d.Face, "climbing")
+	from := f.Pos
+	moved := dist(from, to)
+	f.Pos = to
+	f.Facing = bearing(from, to)
+	f.SetVar(fMoved, f.Var(fMoved)+int(moved))
+	f.SetVar(fTMoved, f.Var(fTMoved)+int(moved))
+	f.SetVar(fLean, 0)
+	unhide(f)
+	s.SetVar(gLastFig, int(f.ID))
+	evs := []rules.Event{
+		{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: fmt.Sprintf("%s climbs through the window for %d %s", f.Name, d.Face, word(d.Face, "point", "points"))},
+		{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, w, to}, Text: f.Name + " is through the window"},
+	}
+	evs = append(evs, r.leadPrisoners(s, f, from)...)
+	return append(evs, r.openOpp(s, f, from)...), nil
+}
+
+func (r Skirmish) climbOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil {
+		return rules.Odds{}, errors.New("name the figure")
+	}
+	if why := r.climbProblem(s, f); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	n := float64(min(f.Var(fAP), 3)) / 3
+	o := rules.Odds{Note: "1D3 points"}
+	for _, x := range []rules.Outcome{{Name: "through", P: n}, {Name: "stuck", P: 1 - n}} {
+		if x.P > 0 {
+			o.Outcomes = append(o.Outcomes, x)
+		}
+	}
+	return o, nil
+}

@@ -39,6 +39,7 @@
 //	door F1 x,y open|close|lock|unlock  a door of a building (1)
 //	door F1 x,y force       a locked door from outside (2D3)
 //	lean F1                 lean out of a window or door (1): soft cover only
+//	climb F1                through the window beside it (1D3, as a wall)
 //	at F1 x,y               anti-tank weapon at a building (3)
 //	end
 //
@@ -57,7 +58,7 @@
 // "look", "face", "posture", "removed", "morale", "win", "opp", "ammo",
 // "reload", "hide", "line" (Path: the two ends), "lines", "throw",
 // "burst" and "smoke" (Area), "plot", "points", "captured", "door",
-// "lean".
+// "lean", "captured".
 //
 // # Odds outcome names
 //
@@ -76,6 +77,7 @@
 //   - throwback: as grenade, plus "goes off in hand".
 //   - at: "hit", "miss", "dud shell".
 //   - door force: "forced", "holds".
+//   - climb: "through", "stuck".
 //   - melee: "attacker wins", "draw", "defender wins".
 //   - surrender: "surrenders", "refuses".
 //   - rally: "rallies", "fails".

@@ -44,6 +44,8 @@ func outcomeOf(before, after *rules.State, c rules.Command, evs []rules.Event) s
 		return "not seen"
 	case "door":
 		return find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Forcing") }).Outcome
+	case "climb":
+		return find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Climbing") }).Outcome
 	case "at":
 		return find(func(l *rules.Ledger) bool { return strings.HasPrefix(l.What, "Anti-tank") }).Outcome
 	case "oppsup":
@@ -134,7 +136,7 @@ func withDice(s *rules.State) []rules.Command {
 	var out []rules.Command
 	for _, c := range r.Legal(s) {
 		switch c.Verb {
-		case "fire", "oppfire", "oppsup", "throwback", "grenade", "plot", "melee", "surrender", "rally", "at":
+		case "fire", "oppfire", "oppsup", "throwback", "grenade", "plot", "melee", "surrender", "rally", "at", "climb":
 			out = append(out, c)
 		case "door":
 			if c.Arg == "force" {

@@ -23,6 +23,8 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if c.Arg == "force" {
 			return r.forceOdds(s, c)
 		}
+	case "climb":
+		return r.climbOdds(s, c)
 	case "throwback":
 		return r.throwBackOdds(s, c)
 	case "acquire":
@@ -345,6 +347,8 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		return a
 	case "lean":
 		return rules.Action{Label: ap("Lean out of the window", cs.Move), Short: "Lean out"}
+	case "climb":
+		return rules.Action{Label: "Climb through the window (1D3 AP)", Short: "Climb"}
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
 	case "hide":

@@ -853,3 +853,26 @@ func TestSuppressedMovesOnlyIntoCover(t *testing.T) {
 	refuse(t, s, "move F2 36,33", "move away")
 	apply(t, s, "move F2 36,38")
 }
+
+func TestClimbThroughWindow(t *testing.T) {
+	s := newState(t, []terrain.Piece{house()},
+		tfig{side: 0, x: 38.8, y: 23, weapons: []string{"rifle"}, facing: 90},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 66, y: 45, weapons: []string{"rifle"}})
+	o, err := New().Odds(s, rules.Command{Verb: "climb", Fig: 1})
+	if err != nil || !near(o.P("through"), 1) {
+		t.Fatalf("4 points: always through %v %v", o, err)
+	}
+	apply(t, s, "climb F1", 3)
+	if f := s.Fig(1); s.Terrain.InsideBuilding(f.Pos) != 0 || f.Var(fAP) != 1 {
+		t.Fatalf("inside for 3 points: %v %d", f.Pos, f.Var(fAP))
+	}
+	o, _ = New().Odds(s, rules.Command{Verb: "climb", Fig: 1})
+	if !near(o.P("through"), 1.0/3) {
+		t.Fatalf("1 point left: %v", o)
+	}
+	apply(t, s, "climb F1", 2)
+	if f := s.Fig(1); s.Terrain.InsideBuilding(f.Pos) != 0 || f.Var(fAP) != 0 {
+		t.Fatal("stuck: points spent, still inside")
+	}
+}

@@ -473,6 +473,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		return r.applyDoor(s, f, c)
 	case "lean":
 		return r.applyLean(s, f, c)
+	case "climb":
+		return r.applyClimb(s, f, c)
 	case "at":
 		return r.applyAT(s, f, c)
 	case "hide":
@@ -590,6 +592,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	out = append(out, r.doorCommands(s, f)...)
 	if s.Terrain != nil && s.Terrain.InsideBuilding(f.Pos) >= 0 && r.leanProblem(s, f) == "" {
 		add(rules.Command{Verb: "lean", Fig: f.ID})
+	}
+	if ap >= 1 && r.climbProblem(s, f) == "" {
+		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
 	if r.carries(f, "at") && s.Map != nil {
 		for _, e := range enemies {
