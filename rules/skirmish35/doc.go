@@ -58,7 +58,7 @@
 // "look", "face", "posture", "removed", "morale", "win", "opp", "ammo",
 // "reload", "hide", "line" (Path: the two ends), "lines", "throw",
 // "burst" and "smoke" (Area), "plot", "points", "captured", "door",
-// "lean", "captured".
+// "lean".
 //
 // # Odds outcome names
 //
