@@ -237,3 +237,40 @@ func TestActionLabels(t *testing.T) {
 	}
 	t.Logf("verbs labelled: %v", seen)
 }
+
+// Any command text either applies or is refused; nothing panics and a
+// refusal leaves the game unchanged. Odds and Legal never panic either.
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{"end", "move F1 40,20", "acquire F1", "acquire F1 F7", "fire F1 F7 aimed", "fire F1 F7 unaimed",
+		"opp F2", "oppfire F2 F7", "oppsup F2 F7", "pass", "suppress F2 40,30 44,30", "grenade F1 F7", "grenade F1 40,30 smoke",
+		"plot F12 F1", "melee F1 F7 capture", "surrender F1 F7", "hide F1", "rally F1", "reload F2", "face F1 40,40",
+		"prone F1", "stand F1", "door F1 43.5,20 open", "lean F1", "climb F1", "at F11 43,17", "throwback F1 F7",
+		"move F1 -5,-5 1000,1000", "fire - F7"} {
+		f.Add(s, uint8(5))
+	}
+	sc, m := loadNamed(f, "skirmish35-inn.toml")
+	f.Fuzz(func(t *testing.T, text string, warm uint8) {
+		c, err := rules.ParseCommand(text)
+		if err != nil {
+			return
+		}
+		g, _, err := rules.NewGame(New(), sc, m, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(warm), 3))
+		for i := 0; i < int(warm%60) && !g.St.Over; i++ {
+			if rc, ok := rules.RandomCommand(g, r); ok {
+				g.Apply(rc)
+			}
+		}
+		before := g.St.Hash()
+		n := len(g.Log)
+		_, _ = g.Odds(c)
+		if _, err := g.Apply(c); err != nil && (g.St.Hash() != before || len(g.Log) != n) {
+			t.Fatalf("%s refused (%v) but the game changed", text, err)
+		}
+		_ = g.Legal()
+		_ = New().(Skirmish).Explain(g.St)
+	})
+}
