@@ -234,6 +234,9 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if mv := f.Var(fMoved); mv > 0 && f.Side == s.Active {
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Moved %s\" this turn", rules.FormatInches(int64(mv))))
 	}
+	if f.Rating > 0 && r.carries(f, "mortar") {
+		fi.Lines = append(fi.Lines, fmt.Sprintf("Mortar rounds left: %d of %d", max(0, f.Rating-f.Var(fMortarUsed)), f.Rating))
+	}
 	if l := f.Var(fLock); l != 0 {
 		if o := s.Fig(rules.FigID(l)); o != nil {
 			fi.Lines = append(fi.Lines, "Locked in hand to hand with "+o.Name)

@@ -596,10 +596,13 @@ func TestRadioAndMortar(t *testing.T) {
 	if !near(o.P("no contact"), 6.0/36) {
 		t.Fatalf("after a double one any double fails: %v", o)
 	}
+	s.Fig(1).Rating = 1 // one round only
 	apply(t, s, "plot F2 F3", 2, 3)
 	if len(Rounds(s)) != 1 {
 		t.Fatal("plotted")
 	}
+	s.Fig(2).SetVar(fAP, 4)
+	refuse(t, s, "plot F2 F4", "all 1 of its rounds")
 	apply(t, s, "end")
 	// lands at the end of Red's turn: 2D6 7 on target, effect 8 kills
 	evs := apply(t, s, "end", 3, 4, 4, 4)

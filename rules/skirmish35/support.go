@@ -352,7 +352,9 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	} else if arg != "" {
 		return `a grenade is thrown plain or with "smoke"`
 	}
-	seen := false
+	// in a hidden-deployment game a grenade may go where the enemy is
+	// only suspected
+	seen := s.Sides[1-f.Side].Vars["hidden"] == 1
 	for _, e := range s.Alive(1 - f.Side) {
 		if acquiredNow(s, f, e.ID) {
 			seen = true
@@ -742,9 +744,17 @@ func (r Skirmish) plotProblem(s *rules.State, f *rules.Figure, p geom.Pt) string
 	if levelOf(f) >= Shaken {
 		return f.Name + " is shaken and cannot call for fire"
 	}
-	_, _, why := r.callMode(s, f, p)
+	_, m, why := r.callMode(s, f, p)
+	if why == "" && m != nil && m.Rating > 0 && m.Var(fMortarUsed) >= m.Rating {
+		return fmt.Sprintf("%s has fired all %d of its rounds", m.Name, m.Rating)
+	}
 	return why
 }
+
+// fMortarUsed counts the rounds a mortar has been called on for. The
+// book's optional limited ammunition: a mortar figure's scenario
+// "rating" is how many rounds it has (0: no limit).
+const fMortarUsed = "mused"
 
 // radioFails reports whether a radio roll fails: a double one always, and
 // any double on the attempt after a double one.
@@ -790,6 +800,7 @@ func (r Skirmish) applyPlot(s *rules.State, f *rules.Figure, c rules.Command) ([
 		l.Outcome = "through"
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: f.Name + " gets through on the radio"})
 	}
+	m.SetVar(fMortarUsed, m.Var(fMortarUsed)+1)
 	if mode == "sights" {
 		unhide(f)
 		return append(evs, r.landRound(s, m, p)...), nil
