@@ -554,7 +554,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 		if hidden || !front {
 			continue
 		}
-		if !tried(s, f, e.ID) && s.Terrain.Clear(f.Pos, e.Pos) {
+		if !tried(s, f, e.ID) && (s.Terrain == nil || s.Terrain.Clear(f.Pos, e.Pos)) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 		}
 		if acquiredNow(s, f, e.ID) {
@@ -596,7 +596,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	if ap >= 1 && r.climbProblem(s, f) == "" {
 		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
-	if r.carries(f, "at") && s.Map != nil {
+	if r.carries(f, "at") && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
 			if b := s.Terrain.InsideBuilding(e.Pos); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
