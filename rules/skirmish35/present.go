@@ -95,7 +95,7 @@ func (r Skirmish) FigureKnown(s *rules.State, side int, id rules.FigID) bool {
 // its points, the action points panel.
 func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 	var ex rules.Explanation
-	ex.Turn = fmt.Sprintf("Round %d: %s's turn", s.Round, s.Sides[s.Active].Name)
+	ex.Turn = fmt.Sprintf("Round %d: %s to play", s.Round, s.Sides[s.Active].Name)
 	if s.TurnLimit > 0 {
 		ex.Turn += fmt.Sprintf(" (of %d)", s.TurnLimit)
 	}
@@ -119,7 +119,7 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 			"Or let it pass.")
 		ex.End = "Let it pass"
 	} else {
-		ex.Head = fmt.Sprintf("%s's turn: each figure spends its action points", s.Sides[s.Active].Name)
+		ex.Head = fmt.Sprintf("%s to play: each figure spends its own action points", s.Sides[s.Active].Name)
 		c := r.d.T.Costs
 		ex.Lines = []string{
 			fmt.Sprintf("Move %g\" a point (crawl %g\" prone), at most %g\" a turn; obstacles 1D3.", r.d.T.Move.PerPoint, r.d.T.Move.CrawlPerPoint, r.d.T.Move.Max),
@@ -286,7 +286,12 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 // Action names each command with its cost.
 func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	cs := r.d.T.Costs
-	ap := func(label string, n int) string { return fmt.Sprintf("%s (%d AP)", label, n) }
+	ap := func(label string, n int) string {
+		if n == 0 {
+			return label + " (free)"
+		}
+		return fmt.Sprintf("%s (%d AP)", label, n)
+	}
 	switch c.Verb {
 	case "move":
 		f := s.Fig(c.Fig)

@@ -554,7 +554,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 		if hidden || !front {
 			continue
 		}
-		if !tried(s, f, e.ID) && (s.Terrain == nil || s.Terrain.Clear(f.Pos, e.Pos)) {
+		if !tried(s, f, e.ID) && (s.Terrain == nil || s.Terrain.Clear(f.Pos, e.Pos) && r.buildingSight(s, f, e) == "") {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 		}
 		if acquiredNow(s, f, e.ID) {
