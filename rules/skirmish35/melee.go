@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/terrain"
@@ -130,15 +131,16 @@ func (r Skirmish) applyMelee(s *rules.State, f *rules.Figure, c rules.Command) (
 	}
 	ad, dd := s.RollN(an, 6), s.RollN(dn, 6)
 	at, dt := best(ad)+sumMods(am), best(dd)+sumMods(dm)
+	// opposed: Total is the attacker's best die plus its modifiers (Mods),
+	// Target the defender's, whose modifiers the note lists
+	var dwords []string
+	for _, m := range dm {
+		dwords = append(dwords, fmt.Sprintf("%+d %s", m.Value, m.Reason))
+	}
 	l := &rules.Ledger{What: fmt.Sprintf("Hand to hand: %s against %s", f.Name, e.Name), Dice: append(append([]rules.Die{}, ad...), dd...),
 		Compare: "opposed", Mods: am, Total: at, Target: dt,
-		Note: fmt.Sprintf("%s's best die %+d against %s's best die %+d", f.Name, sumMods(am), e.Name, sumMods(dm))}
-	for _, m := range dm {
-		l.Mods = append(l.Mods, rules.Mod{Value: -m.Value, Reason: e.Name + ": " + m.Reason, Rule: m.Rule})
-	}
-	l.Total = at - dt
-	l.Target = 1
-	l.Compare = "opposed"
+		Note: fmt.Sprintf("%s's best of %d %s; %s's best of %d %s (%s); higher wins, a draw fights on", f.Name, an, word(an, "die", "dice"),
+			e.Name, dn, word(dn, "die", "dice"), strings.Join(dwords, ", "))}
 	var evs []rules.Event
 	switch {
 	case at > dt:
