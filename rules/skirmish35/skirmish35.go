@@ -51,14 +51,14 @@ const (
 // per-target acquisition variables, keyed by the target's id
 func vAcq(t rules.FigID) string   { return "a" + strconv.Itoa(int(t)) } // turn last acquired
 func vPrev(t rules.FigID) string  { return "p" + strconv.Itoa(int(t)) } // the acquisition before it
-func vTried(t rules.FigID) string { return "t" + strconv.Itoa(int(t)) } // turn last tried (ids over 60)
+func vTried(t rules.FigID) string { return "t" + strconv.Itoa(int(t)) } // turn last tried (ids past maskIDs)
 
 // Tries this turn are a bit set for small ids (fewer variables to copy
 // and hash on every command), a variable per target beyond.
 const (
 	fTryMask = "tmask"
 	fTryTurn = "tturn"
-	maskIDs  = 60
+	maskIDs  = 30 // bits of an int on every GOARCH (32-bit included)
 )
 
 func tried(s *rules.State, f *rules.Figure, t rules.FigID) bool {
