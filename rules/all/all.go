@@ -6,6 +6,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/firefight"
 	"hedgerow/rules/maxim"
+	"hedgerow/rules/skirmish35"
 	"hedgerow/rules/smle"
 	"hedgerow/rules/ssg"
 )
@@ -16,6 +17,7 @@ var list = []rules.RuleSet{
 	smle.New(),
 	firefight.New(),
 	maxim.New(),
+	skirmish35.New(),
 }
 
 func init() {

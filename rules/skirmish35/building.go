@@ -1,0 +1,607 @@
+package skirmish35
+
+import (
+	"errors"
+	"fmt"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// Buildings with doors may be entered. Every door starts shut and
+// unlocked (the book: unless the scenario says otherwise); opening or
+// shutting one is "an action" (1 point) for a figure beside it. A figure
+// inside sees out, and is seen, only through a window or an open door of
+// its building; it has the building's hard cover.
+
+// Indoors: figures may stand inside buildings with doors.
+func (Skirmish) Indoors() bool { return true }
+
+func doorKey(d terrain.DoorRef) string { return "door." + d.String() }
+
+// Door variable values.
+const (
+	doorShut   = 0
+	doorOpen   = 1
+	doorLocked = 2 // blocked during the game: forced for 2D3 points
+	doorBroken = 3 // forced open; it no longer shuts
+)
+
+// DoorState is how a door looks (a locked door looks shut).
+func (Skirmish) DoorState(s *rules.State, d terrain.DoorRef) int {
+	switch s.Var(doorKey(d)) {
+	case doorOpen:
+		return rules.DoorOpen
+	case doorBroken:
+		return rules.DoorBroken
+	}
+	return rules.DoorShut
+}
+
+func isOpen(v int) bool { return v == doorOpen || v == doorBroken }
+
+func openDoors(s *rules.State) terrain.Open {
+	return func(d terrain.DoorRef) bool { return isOpen(s.Var(doorKey(d))) }
+}
+
+// doorAt finds the door whose map point is p.
+func doorAt(s *rules.State, p geom.Pt) (terrain.DoorRef, bool) {
+	if s.Terrain == nil || s.Map == nil {
+		return terrain.DoorRef{}, false
+	}
+	for _, d := range s.Terrain.Doors() {
+		if s.Map.Pieces[d.Piece].Doors[d.Index] == p {
+			return d, true
+		}
+	}
+	return terrain.DoorRef{}, false
+}
+
+// doorCommands lists the doors beside f it may open or shut.
+func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command {
+	if s.Terrain == nil || s.Map == nil || f.Var(fAP) < r.d.T.Costs.Action {
+		return nil
+	}
+	var out []rules.Command
+	inside := s.Terrain.InsideBuilding(f.Pos)
+	for _, d := range s.Terrain.DoorsNear(f.Pos, s.BaseR+geom.PerInch) {
+		p := []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]}
+		switch s.Var(doorKey(d)) {
+		case doorShut:
+			out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "open"})
+			if inside == d.Piece {
+				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "lock"})
+			}
+		case doorOpen:
+			out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "close"})
+		case doorLocked:
+			if inside == d.Piece {
+				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "unlock"})
+			} else {
+				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "force"})
+			}
+		}
+	}
+	return out
+}
+
+// forceDice is how many D3 forcing a locked door costs: the book's 1D3
+// for an inside door, 2D3 for an outside one (every door on a map is in
+// a building's outer wall).
+const forceDice = 2
+
+func (r Skirmish) forceOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || len(c.Path) != 1 {
+		return rules.Odds{}, errors.New("name the figure and the door")
+	}
+	d, ok := doorAt(s, c.Path[0])
+	if !ok || s.Var(doorKey(d)) != doorLocked {
+		return rules.Odds{}, errors.New("that door is not locked")
+	}
+	n := 0
+	for a := 1; a <= 3; a++ {
+		for b := 1; b <= 3; b++ {
+			if a+b <= f.Var(fAP) {
+				n++
+			}
+		}
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "forced", P: float64(n) / 9}, {Name: "holds", P: float64(9-n) / 9}},
+		Note: "2D3 points; short of them, the figure spends all it has and the door holds"}, nil
+}
+
+// applyDoor: "door F1 x,y open|close" at the door's map point.
+func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) != 1 || len(c.Targets) > 0 {
+		return nil, errors.New(`door names the figure, the door's point and open, close, lock, unlock or force`)
+	}
+	d, ok := doorAt(s, c.Path[0])
+	if !ok {
+		return nil, errors.New("there is no door there")
+	}
+	if !geom.SegWithin(s.Terrain.DoorGap(d), f.Pos, s.BaseR+geom.PerInch, false) {
+		return nil, errors.New(f.Name + " is not beside that door")
+	}
+	v := s.Var(doorKey(d))
+	inside := s.Terrain.InsideBuilding(f.Pos) == d.Piece
+	need := map[string]int{"open": doorShut, "close": doorOpen, "lock": doorShut, "unlock": doorLocked, "force": doorLocked}
+	want, known := need[c.Arg]
+	switch {
+	case !known:
+		return nil, errors.New(`a door may be opened, closed, locked, unlocked or forced`)
+	case v == doorBroken:
+		return nil, errors.New("that door has been forced and hangs open")
+	case v != want:
+		return nil, fmt.Errorf("the door is %s", []string{"shut", "open", "locked", "broken"}[v])
+	case (c.Arg == "lock" || c.Arg == "unlock") && !inside:
+		return nil, errors.New("a door is locked and unlocked from inside")
+	case c.Arg == "force" && inside:
+		return nil, errors.New("unlock it from inside")
+	}
+	if c.Arg == "force" {
+		return r.forceDoor(s, f, d, c.Path[0])
+	}
+	if c.Arg == "close" {
+		for i := range s.Figures {
+			g := &s.Figures[i]
+			if !g.Removed && geom.SegWithin(s.Terrain.DoorGap(d), g.Pos, s.BaseR, true) {
+				return nil, errors.New(g.Name + " stands in the doorway")
+			}
+		}
+	}
+	if err := spend(f, r.d.T.Costs.Action, "a door"); err != nil {
+		return nil, err
+	}
+	acted(s, f)
+	s.SetVar(doorKey(d), map[string]int{"open": doorOpen, "close": doorShut, "lock": doorLocked, "unlock": doorShut}[c.Arg])
+	return []rules.Event{{Kind: "door", Side: f.Side, Fig: f.ID, Path: []geom.Pt{c.Path[0]},
+		Text: fmt.Sprintf("%s: %s the door of %s", f.Name, c.Arg, pieceLabel(s, d.Piece))}}, nil
+}
+
+// forceDoor breaks a locked door open for 2D3 points.
+func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, at geom.Pt) ([]rules.Event, error) {
+	if f.Var(fAP) < 1 {
+		return nil, errors.New(f.Name + " has no points left")
+	}
+	acted(s, f)
+	l := &rules.Ledger{What: "Forcing the door of " + pieceLabel(s, d.Piece) + ": " + f.Name, Compare: "<=", Target: f.Var(fAP)}
+	l.Dice = s.RollN(forceDice, 3)
+	l.Total = l.DiceTotal()
+	if l.Total > f.Var(fAP) {
+		l.Outcome = "holds"
+		f.SetVar(fAP, 0)
+		return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{at},
+			Text: fmt.Sprintf("%s needs %d points to force the door and has %d: it holds", f.Name, l.Total, l.Target)}}, nil
+	}
+	l.Outcome = "forced"
+	_ = spend(f, l.Total, "forcing the door")
+	s.SetVar(doorKey(d), doorBroken)
+	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{at},
+		Text: fmt.Sprintf("%s forces the door for %d points", f.Name, l.Total)}}, nil
+}
+
+// openings are the window points and open door points of building id.
+func openings(s *rules.State, id int) []geom.Pt {
+	pc := &s.Map.Pieces[id]
+	out := append([]geom.Pt(nil), pc.Windows...)
+	for k, p := range pc.Doors {
+		if isOpen(s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k}))) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// wallCrossing is where segment a-b crosses the outline of polygon poly
+// (the crossing nearest a), and whether it does.
+func wallCrossing(poly geom.Polygon, a, b geom.Pt) (geom.Pt, bool) {
+	seg := geom.Seg{A: a, B: b}
+	var bestN, bestD int64
+	found := false
+	for k := range poly {
+		e := poly.Edge(k)
+		if !geom.SegmentsIntersect(seg, e) {
+			continue
+		}
+		num, den, ok := geom.IntersectParam(seg, e)
+		if !ok {
+			continue
+		}
+		if !found || geom.Mul128Cmp(num, bestD, bestN, den) < 0 {
+			bestN, bestD, found = num, den, true
+		}
+	}
+	if !found {
+		return geom.Pt{}, false
+	}
+	d := b.Sub(a)
+	return geom.Pt{X: a.X + d.X*bestN/bestD, Y: a.Y + d.Y*bestN/bestD}, true
+}
+
+// throughOpening says why the line from a (inside building id) to b
+// cannot pass out of the building ("" when it leaves by a window or an
+// open door).
+func (r Skirmish) throughOpening(s *rules.State, id int, a, b geom.Pt) string {
+	x, ok := wallCrossing(s.Map.Pieces[id].Poly, a, b)
+	if !ok {
+		return ""
+	}
+	reach := in(r.d.T.Buildings.Window)
+	for _, o := range openings(s, id) {
+		if within(o, x, reach) {
+			return ""
+		}
+	}
+	return "the wall of " + pieceLabel(s, id) + " is in the way: only windows and open doors look out"
+}
+
+// fLean is the turn a figure inside leaned out of its window or door.
+const fLean = "lean"
+
+// leaning reports whether f is leaning out: from the turn it paid the
+// point until its side's next turn begins.
+func leaning(s *rules.State, f *rules.Figure) bool {
+	l := f.Var(fLean)
+	return l > 0 && l >= turnNo(s)-1
+}
+
+// leanProblem: a figure inside a building, within reach of one of its
+// windows or open doors, may lean out for a point.
+func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
+	if s.Terrain == nil {
+		return "there is no building"
+	}
+	b := s.Terrain.InsideBuilding(f.Pos)
+	switch {
+	case b < 0:
+		return f.Name + " is not in a building"
+	case leaning(s, f):
+		return f.Name + " is already leaning out"
+	case f.Var(fAP) < r.d.T.Costs.Move:
+		return f.Name + " has no point to lean out"
+	}
+	for _, o := range openings(s, b) {
+		if within(o, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
+			return ""
+		}
+	}
+	return f.Name + " is not at a window or open door"
+}
+
+// applyLean: "lean F1" leans out of the window or door beside it for a
+// point (the book: pay a point to move): it sees and is seen past the
+// window's angle, with soft cover only, until its side's next turn.
+func (r Skirmish) applyLean(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("lean names only the figure")
+	}
+	if why := r.leanProblem(s, f); why != "" {
+		return nil, errors.New(why)
+	}
+	_ = spend(f, r.d.T.Costs.Move, "leaning out")
+	f.SetVar(fLean, turnNo(s))
+	s.SetVar(gLastFig, int(f.ID))
+	return []rules.Event{{Kind: "lean", Side: f.Side, Fig: f.ID, Text: f.Name + " leans out: soft cover only until its next turn"}}, nil
+}
+
+// buildingSight checks the walls of the buildings the looker and target
+// stand in (a figure leaning out sees and is seen past its window).
+func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
+	if s.Terrain == nil {
+		return ""
+	}
+	bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
+	if bf >= 0 && bf == bt {
+		return ""
+	}
+	if leaning(s, f) {
+		bf = -1
+	}
+	if leaning(s, t) {
+		bt = -1
+	}
+	if bf >= 0 {
+		if why := r.throughOpening(s, bf, f.Pos, t.Pos); why != "" {
+			return why
+		}
+	}
+	if bt >= 0 {
+		if why := r.throughOpening(s, bt, t.Pos, f.Pos); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// ---- grenades into buildings ----
+
+// intoBuilding is the building an aim point lies in that the thrower is
+// not in (-1 for none).
+func intoBuilding(s *rules.State, f *rules.Figure, p geom.Pt) int {
+	if s.Terrain == nil {
+		return -1
+	}
+	b := s.Terrain.InsideBuilding(p)
+	if b < 0 || b == s.Terrain.InsideBuilding(f.Pos) {
+		return -1
+	}
+	return b
+}
+
+// windowNeed is the 2D6 needed to get a grenade through a window or door
+// from distance d (0: automatic; -1: too far for this figure).
+func (r Skirmish) windowNeed(f *rules.Figure, d int64) int {
+	for _, w := range r.d.T.Buildings.Throw {
+		if d <= in(w.Upto) {
+			if w.Standing && f.Posture != rules.Standing {
+				return -1
+			}
+			return w.Need
+		}
+	}
+	return -1
+}
+
+// nearestOpening is the window or open door of building id nearest p,
+// stepped out of the building by a base radius.
+func (r Skirmish) outsideOpening(s *rules.State, id int, from geom.Pt) geom.Pt {
+	var best geom.Pt
+	found := false
+	for _, o := range openings(s, id) {
+		if !found || geom.Dist2(from, o) < geom.Dist2(from, best) {
+			best, found = o, true
+		}
+	}
+	if !found {
+		x, ok := wallCrossing(s.Map.Pieces[id].Poly, from, s.Map.Pieces[id].Poly[0])
+		if ok {
+			best = x
+		} else {
+			best = s.Map.Pieces[id].Poly[0]
+		}
+	}
+	return towards(best, from, s.BaseR)
+}
+
+// ---- anti-tank weapons against buildings ----
+
+func (r Skirmish) atMods(s *rules.State, f *rules.Figure, p geom.Pt) ([]rules.Mod, string) {
+	a := r.d.T.AT
+	const rule = "Anti-tank fire"
+	var mods []rules.Mod
+	band := -1
+	for i, b := range a.Bands {
+		if within(f.Pos, p, in(b.Upto)) {
+			band = i
+			break
+		}
+	}
+	if band < 0 {
+		return nil, fmt.Sprintf("beyond %g\"", a.Bands[len(a.Bands)-1].Upto)
+	}
+	mods = append(mods, rules.Mod{Value: a.Bands[band].Mod, Reason: fmt.Sprintf("range up to %g\"", a.Bands[band].Upto), Rule: rule})
+	if t := f.Var(fFiredAt); t > 0 && t >= turnNo(s)-1 {
+		mods = append(mods, rules.Mod{Value: a.FiredOn, Reason: "been fired on", Rule: rule})
+	}
+	if f.Var(fMoved) > 0 {
+		mods = append(mods, rules.Mod{Value: a.FirerMoved, Reason: "firer moved", Rule: rule})
+	}
+	mods = append(mods, rules.Mod{Value: a.Side, Reason: "a building counts as a side shot", Rule: rule})
+	return mods, ""
+}
+
+func (r Skirmish) atProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
+	switch {
+	case !r.carries(f, "at"):
+		return f.Name + " has no anti-tank weapon"
+	case f.Markers.Has(rules.Hidden):
+		return f.Name + " is hidden: it must move first"
+	case levelOf(f) >= Suppressed:
+		return f.Name + " is " + levelNames[levelOf(f)] + " and cannot fire"
+	case f.Var(fAP) < r.d.T.Costs.Unaimed:
+		return fmt.Sprintf("%s needs %d points to fire", f.Name, r.d.T.Costs.Unaimed)
+	case s.Terrain == nil || s.Terrain.InsideBuilding(p) < 0 && !onBuilding(s, p):
+		return "aim at a building (tanks wait for the shared vehicle model)"
+	case !inFront(f, p, r.d.T.Sight.Front):
+		return f.Name + " must turn to face it first"
+	}
+	if _, why := r.atMods(s, f, p); why != "" {
+		return "the target is " + why
+	}
+	return ""
+}
+
+// onBuilding reports whether p lies in or on any building.
+func onBuilding(s *rules.State, p geom.Pt) bool {
+	for i := range s.Map.Pieces {
+		pc := &s.Map.Pieces[i]
+		if pc.Kind == "building" && len(pc.Poly) > 2 && pc.Poly.PointIn(p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// applyAT: "at F1 x,y" fires a bazooka, Panzerschreck, Panzerfaust or
+// PIAT at a building: 2D6 needing more than the modifiers, a double six a
+// dud shell; a hit catches everyone within 2" of the strike.
+func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) != 1 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("at names the firer and the point struck")
+	}
+	p := c.Path[0]
+	if why := r.atProblem(s, f, p); why != "" {
+		return nil, errors.New(why)
+	}
+	mods, _ := r.atMods(s, f, p)
+	_ = spend(f, r.d.T.Costs.Unaimed, "anti-tank fire")
+	acted(s, f)
+	unhide(f)
+	f.SetVar(fFired, turnNo(s))
+	l := &rules.Ledger{What: "Anti-tank fire at " + pieceLabel(s, s.Terrain.InsideBuilding(p)) + ": " + f.Name, Compare: ">", Mods: mods,
+		Note: "a double six is a dud shell"}
+	l.Target = l.ModTotal()
+	l.Dice = s.RollN(2, 6)
+	l.Total = l.DiceTotal()
+	switch {
+	case l.Dice[0].Face == 6 && l.Dice[1].Face == 6:
+		l.Outcome = "dud shell"
+	case l.Total > l.Target:
+		l.Outcome = "hit"
+	default:
+		l.Outcome = "miss"
+	}
+	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
+		Text: fmt.Sprintf("%s fires at the building: %d needing more than %d, %s", f.Name, l.Total, l.Target, l.Outcome)}}
+	if l.Outcome != "hit" {
+		return evs, nil
+	}
+	return append(evs, r.blast(s, f.Side, p, in(r.d.T.AT.Radius), "Anti-tank round", true)...), nil
+}
+
+func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || len(c.Path) != 1 {
+		return rules.Odds{}, errors.New("name the firer and the point")
+	}
+	if why := r.atProblem(s, f, c.Path[0]); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	mods, _ := r.atMods(s, f, c.Path[0])
+	t := sumMods(mods)
+	hit := 0
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			if !(a == 6 && b == 6) && a+b > t {
+				hit++
+			}
+		}
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: float64(hit) / 36}, {Name: "miss", P: float64(35-hit) / 36},
+		{Name: "dud shell", P: 1.0 / 36}}, Mods: mods, Note: fmt.Sprintf("2D6 needing more than %d; a double six is a dud", t)}, nil
+}
+
+// ---- climbing through a window ----
+
+// windowBeside finds a window of an enterable building within reach of
+// f, and the point just across the wall from f.
+func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.Pt, int, bool) {
+	if s.Terrain == nil || s.Map == nil {
+		return geom.Pt{}, geom.Pt{}, -1, false
+	}
+	reach := s.BaseR + geom.PerInch
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		if !s.Terrain.Enterable(id) {
+			continue
+		}
+		for _, w := range pc.Windows {
+			if !within(w, f.Pos, reach) {
+				continue
+			}
+			for k := range pc.Poly {
+				e := pc.Poly.Edge(k)
+				if !geom.SegWithin(e, w, 10, false) {
+					continue
+				}
+				d := e.B.Sub(e.A)
+				n := isqrt(d.Len2())
+				if n == 0 {
+					continue
+				}
+				off := s.BaseR + 100
+				a := geom.Pt{X: w.X - d.Y*off/n, Y: w.Y + d.X*off/n}
+				b := geom.Pt{X: w.X + d.Y*off/n, Y: w.Y - d.X*off/n}
+				in := s.Terrain.InsideBuilding(f.Pos) == id
+				for _, c := range []geom.Pt{a, b} {
+					if (pc.Poly.PointIn(c) > 0) != in {
+						return w, c, id, true
+					}
+				}
+			}
+		}
+	}
+	return geom.Pt{}, geom.Pt{}, -1, false
+}
+
+func (r Skirmish) climbProblem(s *rules.State, f *rules.Figure) string {
+	_, to, _, ok := r.windowBeside(s, f)
+	switch {
+	case !ok:
+		return f.Name + " is not beside a window"
+	case f.Var(fAP) < 1:
+		return f.Name + " has no points left"
+	case f.Posture == rules.Prone:
+		return f.Name + " must stand to climb"
+	case int64(f.Var(fMoved))+dist(f.Pos, to) > in(r.d.T.Move.Max):
+		return f.Name + " has moved as far as it may this turn"
+	}
+	if why := r.standProblem(s, f, to); why != "" {
+		return "the other side of the window: " + why
+	}
+	if levelOf(f) >= Suppressed {
+		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && geom.Dist2(to, e.Pos) < geom.Dist2(f.Pos, e.Pos) && !r.coverAt(s, f, to, e.Pos) {
+			return f.Name + " is " + levelNames[levelOf(f)] + " and may not close on the enemy"
+		}
+	}
+	return ""
+}
+
+// applyClimb: "climb F1" goes through the window beside it, crossing the
+// wall as an obstacle: 1D3 points, and a figure short of them spends what
+// it has and stays.
+func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("climb names only the figure")
+	}
+	if why := r.climbProblem(s, f); why != "" {
+		return nil, errors.New(why)
+	}
+	w, to, id, _ := r.windowBeside(s, f)
+	d := s.Roll(3)
+	l := &rules.Ledger{What: fmt.Sprintf("Climbing through a window of %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
+		Compare: "<=", Target: f.Var(fAP), Total: d.Face, Note: "a window is crossed as a wall: 1D3 points"}
+	if d.Face > f.Var(fAP) {
+		l.Outcome = "stuck"
+		f.SetVar(fAP, 0)
+		acted(s, f)
+		return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: f.Name + " cannot get through the window this turn"}}, nil
+	}
+	l.Outcome = "through"
+	_ = spend(f, d.Face, "climbing")
+	from := f.Pos
+	moved := dist(from, to)
+	f.Pos = to
+	f.Facing = bearing(from, to)
+	f.SetVar(fMoved, f.Var(fMoved)+int(moved))
+	f.SetVar(fTMoved, f.Var(fTMoved)+int(moved))
+	f.SetVar(fLean, 0)
+	unhide(f)
+	s.SetVar(gLastFig, int(f.ID))
+	evs := []rules.Event{
+		{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: fmt.Sprintf("%s climbs through the window for %d %s", f.Name, d.Face, word(d.Face, "point", "points"))},
+		{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, w, to}, Text: f.Name + " is through the window"},
+	}
+	evs = append(evs, r.leadPrisoners(s, f, from)...)
+	return append(evs, r.openOpp(s, f, from)...), nil
+}
+
+func (r Skirmish) climbOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil {
+		return rules.Odds{}, errors.New("name the figure")
+	}
+	if why := r.climbProblem(s, f); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	n := float64(min(f.Var(fAP), 3)) / 3
+	o := rules.Odds{Note: "1D3 points"}
+	for _, x := range []rules.Outcome{{Name: "through", P: n}, {Name: "stuck", P: 1 - n}} {
+		if x.P > 0 {
+			o.Outcomes = append(o.Outcomes, x)
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,87 @@
+// Package skirmish35 is "My 1/35th Scale WWII Skirmish Rules" (v3.2) on
+// the shared rules core: sides take whole turns in turn, and in its
+// side's turn every figure spends its own action points (three, four or
+// five by experience, one fewer when suppressed or shaken) on any
+// actions in any order.
+//
+// # Turn flow
+//
+// Phase "turn": Active and Decider are the side whose turn it is. At the
+// start of a turn the side's lines of suppressive fire are lifted, old
+// smoke clears, each figure that sees no friend (or is shaken) takes its
+// morale test, and every figure gets its points. "end" closes the turn:
+// mortar rounds the other side plotted land, and the other side begins
+// (side 0 opens every round; the turn limit ends the game after side 1).
+//
+// Phase "opp": after an enemy figure moves in front of, in range and in
+// sight of a figure holding opportunity fire, Decider passes to the
+// holder's side, which may "oppfire F<holder> F<mover>" (hits only on a
+// double six) or "pass".
+//
+// # Commands (one-line notation, rules/notation.go)
+//
+//	move F1 x,y ...         3" a point (1" crawling prone), 12" a turn; each obstacle 1D3 points
+//	face F1 F7 | face F1 x,y  turn (house: 1 point); a move ends facing its way
+//	prone F1 / stand F1     drop flat (free) / stand up (1)
+//	acquire F1 [F7]         2D6 needing more than the total; with no target,
+//	                        look about for every enemy in front (free, once a turn per target)
+//	fire F1 F7 aimed|unaimed  4 or 3 points at an acquired target
+//	opp F1                  hold 4 points for opportunity fire
+//	oppfire F1 F7 / pass    in the enemy's turn
+//	suppress F1 x,y x,y     lay a line of suppressive fire (3)
+//	grenade F1 F7|x,y [smoke]  throw (2): deviation, fuse die, effect table
+//	plot F1 F7|x,y          mortar fire (3): radio, open sights or within 12" of the crew
+//	melee F1 F7 [capture]   hand to hand (2)
+//	surrender F1 F7         call on a lone enemy to surrender
+//	hide F1 / rally F1 / reload F1
+//	oppsup F1 F7            in the enemy's turn: held points as suppressive fire
+//	throwback F1 F7|x,y     throw back an enemy grenade lying live within 2"
+//	door F1 x,y open|close|lock|unlock  a door of a building (1)
+//	door F1 x,y force       a locked door from outside (2D3)
+//	lean F1                 lean out of a window or door (1): soft cover only
+//	climb F1                through the window beside it (1D3, as a wall)
+//	at F1 x,y               anti-tank weapon at a building (3)
+//	end
+//
+// # Seeing
+//
+// A figure sees another when a sight line reaches its base (three rays)
+// and no smoke lies on the centre line. Crops, rubble, woods seen through
+// their edge and fences hinder; a wall lower than the target (the height
+// tester: standing 1", prone 0.3") hinders, as high or higher hides it.
+// Any hindrance hides a figure that is not standing. The piece giving the
+// target its cover counts as cover, not as a hindrance.
+//
+// # Events
+//
+// Kinds: "turn", "phase", "roll" (with its ledger), "move" (Path),
+// "look", "face", "posture", "removed", "morale", "win", "opp", "ammo",
+// "reload", "hide", "line" (Path: the two ends), "lines", "throw",
+// "burst" and "smoke" (Area), "plot", "points", "captured", "door",
+// "lean".
+//
+// # Odds outcome names
+//
+//   - fire, oppfire: "killed", "broken", "morale -3", "morale -2",
+//     "morale -1", "no effect" (the target's fate; Note gives the chance a
+//     support gun runs dry).
+//   - acquire: "acquired", "not seen".
+//   - move: "moves", "halted at an obstacle", "stopped by suppressive fire".
+//   - grenade at a figure, plot over open sights: "killed", "suppressed",
+//     "no effect", "goes off later", "dud"; at a point: "bursts on the
+//     aim point", "bursts off the aim point", "goes off later", "dud";
+//     smoke: "smoke on target", "smoke off target", "goes off later",
+//     "dud".
+//   - plot by radio: "through", "no contact".
+//   - oppsup: "stopped", "not stopped".
+//   - throwback: as grenade, plus "goes off in hand".
+//   - at: "hit", "miss", "dud shell".
+//   - door force: "forced", "holds".
+//   - climb: "through", "stuck".
+//   - melee: "attacker wins", "draw", "defender wins".
+//   - surrender: "surrenders", "refuses".
+//   - rally: "rallies", "fails".
+//   - anything without dice: "certain".
+//
+// House values are marked in data/tables.toml and listed in the README.
+package skirmish35

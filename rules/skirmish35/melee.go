@@ -1,0 +1,360 @@
+package skirmish35
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
+)
+
+// inContact reports whether two figures' bases are within hand-to-hand
+// reach.
+func (r Skirmish) inContact(s *rules.State, a, b *rules.Figure) bool {
+	return within(a.Pos, b.Pos, in(r.d.T.Melee.Contact)+2*s.BaseR)
+}
+
+func (r Skirmish) meleeProblem(s *rules.State, f, e *rules.Figure) string {
+	switch {
+	case e.Side == f.Side || e.Removed:
+		return "fight an enemy figure on the table"
+	case e.Markers.Has(rules.Surrendered):
+		return e.Name + " is a prisoner"
+	case f.Var(fLock) != 0 && f.Var(fLock) != int(e.ID):
+		return f.Name + " is locked in hand to hand with another"
+	case !r.inContact(s, f, e):
+		return f.Name + " must be in contact with " + e.Name
+	case f.Var(fContrib) == turnNo(s):
+		return f.Name + " is standing over a surrender this turn"
+	case f.Var(fAP) < r.d.T.Costs.Melee:
+		return fmt.Sprintf("%s needs %d points for hand to hand", f.Name, r.d.T.Costs.Melee)
+	}
+	return ""
+}
+
+// meleeBonus is a weapon's hand-to-hand bonus.
+func (r Skirmish) meleeBonus(f *rules.Figure) (int, string) {
+	if len(f.Weapons) == 0 {
+		return 0, ""
+	}
+	w, ok := r.d.Weapon(f.Weapons[0])
+	if !ok {
+		return 0, ""
+	}
+	return w.Melee, w.Name
+}
+
+// meleeMods is one side's ledger in a fight; first is the fight's first
+// round, attacker whether f started it.
+func (r Skirmish) meleeMods(s *rules.State, f, o *rules.Figure, first, attacker bool) []rules.Mod {
+	m := r.d.T.Melee
+	const rule = "Hand to hand"
+	var mods []rules.Mod
+	if first && attacker {
+		mods = append(mods, rules.Mod{Value: m.Initiated, Reason: "started the fight", Rule: rule})
+	}
+	if first && !attacker && s.Terrain != nil {
+		if cv, _ := s.Terrain.CoverFor(f.Base(s.BaseR), o.Pos); cv != terrain.CoverNone {
+			mods = append(mods, rules.Mod{Value: m.Cover, Reason: "in cover", Rule: rule})
+		}
+	}
+	switch levelOf(f) {
+	case Suppressed:
+		mods = append(mods, rules.Mod{Value: m.Suppressed, Reason: "suppressed", Rule: rule})
+	case Shaken:
+		mods = append(mods, rules.Mod{Value: m.Shaken, Reason: "shaken", Rule: rule})
+	}
+	if first && f.Posture == rules.Prone {
+		mods = append(mods, rules.Mod{Value: m.Prone, Reason: "prone", Rule: rule})
+	}
+	if first && attacker && !inFront(o, f.Pos, 90) {
+		mods = append(mods, rules.Mod{Value: m.Rear, Reason: "attacking from behind", Rule: rule})
+	}
+	if b, n := r.meleeBonus(f); b != 0 {
+		mods = append(mods, rules.Mod{Value: b, Reason: n, Rule: rule})
+	}
+	return mods
+}
+
+// helped reports whether another figure of f's side is in contact with o
+// (two against one: roll two dice and keep the best).
+func (r Skirmish) helped(s *rules.State, f, o *rules.Figure) bool {
+	for _, g := range s.Alive(f.Side) {
+		if g.ID != f.ID && !g.Markers.Has(rules.Surrendered) && r.inContact(s, g, o) &&
+			(g.Var(fLock) == 0 || g.Var(fLock) == int(o.ID)) {
+			return true
+		}
+	}
+	return false
+}
+
+func sumMods(ms []rules.Mod) int {
+	n := 0
+	for _, m := range ms {
+		n += m.Value
+	}
+	return n
+}
+
+func best(ds []rules.Die) int {
+	b := 0
+	for _, d := range ds {
+		b = max(b, d.Face)
+	}
+	return b
+}
+
+func (r Skirmish) applyMelee(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	e, err := target(s, c)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Path) > 0 || (c.Arg != "" && c.Arg != "kill" && c.Arg != "capture") {
+		return nil, errors.New(`melee names the attacker, the enemy and, if it wins, "kill" or "capture"`)
+	}
+	if why := r.meleeProblem(s, f, e); why != "" {
+		return nil, errors.New(why)
+	}
+	_ = spend(f, r.d.T.Costs.Melee, "hand to hand")
+	acted(s, f)
+	unhide(f)
+	unhide(e)
+	first := f.Var(fLock) == 0
+	am, dm := r.meleeMods(s, f, e, first, true), r.meleeMods(s, e, f, first, false)
+	an, dn := 1, 1
+	if r.helped(s, f, e) {
+		an = 2
+	}
+	if r.helped(s, e, f) {
+		dn = 2
+	}
+	ad, dd := s.RollN(an, 6), s.RollN(dn, 6)
+	at, dt := best(ad)+sumMods(am), best(dd)+sumMods(dm)
+	// opposed: Total is the attacker's best die plus its modifiers (Mods),
+	// Target the defender's, whose modifiers the note lists
+	var dwords []string
+	for _, m := range dm {
+		dwords = append(dwords, fmt.Sprintf("%+d %s", m.Value, m.Reason))
+	}
+	l := &rules.Ledger{What: fmt.Sprintf("Hand to hand: %s against %s", f.Name, e.Name), Dice: append(append([]rules.Die{}, ad...), dd...),
+		Compare: "opposed", Mods: am, Total: at, Target: dt,
+		Note: fmt.Sprintf("%s's best of %d %s; %s's best of %d %s (%s); higher wins, a draw fights on", f.Name, an, word(an, "die", "dice"),
+			e.Name, dn, word(dn, "die", "dice"), strings.Join(dwords, ", "))}
+	var evs []rules.Event
+	switch {
+	case at > dt:
+		l.Outcome = "attacker wins"
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l, Text: fmt.Sprintf("%s %d against %s %d: %s wins", f.Name, at, e.Name, dt, f.Name)})
+		f.SetVar(fLock, 0)
+		if c.Arg == "capture" {
+			evs = append(evs, r.capture(s, f, e, "beaten in hand to hand")...)
+		} else {
+			evs = append(evs, r.remove(s, e, "killed in hand to hand")...)
+		}
+	case dt > at:
+		l.Outcome = "defender wins"
+		f.SetVar(fLock, 0)
+		e.SetVar(fLock, 0)
+		f.SetVar(fPenalty, f.Var(fPenalty)+r.d.T.Costs.Beaten)
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l,
+			Text: fmt.Sprintf("%s %d against %s %d: %s beats the attack off (%s loses %d points next turn)", f.Name, at, e.Name, dt, e.Name, f.Name, r.d.T.Costs.Beaten)})
+	default:
+		l.Outcome = "draw"
+		f.SetVar(fLock, int(e.ID))
+		e.SetVar(fLock, int(f.ID))
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l,
+			Text: fmt.Sprintf("%s %d against %s %d: a draw, the fight goes on", f.Name, at, e.Name, dt)})
+	}
+	return evs, nil
+}
+
+// meleeOdds enumerates both sides' dice.
+func (r Skirmish) meleeOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil {
+		return rules.Odds{}, errors.New("name the attacker")
+	}
+	e, err := target(s, c)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	if why := r.meleeProblem(s, f, e); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	first := f.Var(fLock) == 0
+	am, dm := sumMods(r.meleeMods(s, f, e, first, true)), sumMods(r.meleeMods(s, e, f, first, false))
+	an, dn := 1, 1
+	if r.helped(s, f, e) {
+		an = 2
+	}
+	if r.helped(s, e, f) {
+		dn = 2
+	}
+	ap, dp := bestDist(an), bestDist(dn)
+	var win, lose, draw float64
+	for a := 1; a <= 6; a++ {
+		for d := 1; d <= 6; d++ {
+			p := ap[a] * dp[d]
+			switch x, y := a+am, d+dm; {
+			case x > y:
+				win += p
+			case y > x:
+				lose += p
+			default:
+				draw += p
+			}
+		}
+	}
+	o := rules.Odds{Mods: r.meleeMods(s, f, e, first, true), Note: fmt.Sprintf("%+d against %+d", am, dm)}
+	for _, x := range []rules.Outcome{{Name: "attacker wins", P: win}, {Name: "draw", P: draw}, {Name: "defender wins", P: lose}} {
+		if x.P > 0 {
+			o.Outcomes = append(o.Outcomes, x)
+		}
+	}
+	return o, nil
+}
+
+// bestDist is the chance of each best face of n D6 (1 or 2).
+func bestDist(n int) [7]float64 {
+	var out [7]float64
+	for k := 1; k <= 6; k++ {
+		if n == 1 {
+			out[k] = 1.0 / 6
+		} else {
+			out[k] = float64(2*k-1) / 36
+		}
+	}
+	return out
+}
+
+// ---- surrender ----
+
+// lone reports whether e is more than the surrender's friend range from
+// every friend still fighting.
+func (r Skirmish) lone(s *rules.State, e *rules.Figure) bool {
+	for _, g := range s.Alive(e.Side) {
+		if g.ID != e.ID && !g.Markers.Has(rules.Surrendered) && within(g.Pos, e.Pos, in(r.d.T.Surrender.FriendRange)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r Skirmish) surrenderProblem(s *rules.State, f, e *rules.Figure) string {
+	sr := r.d.T.Surrender
+	switch {
+	case e.Side == f.Side || e.Removed || e.Markers.Has(rules.Surrendered):
+		return "call on an enemy figure to surrender"
+	case e.Var(fChalled) == turnNo(s):
+		return e.Name + " has already been called on this turn"
+	case !within(f.Pos, e.Pos, in(sr.Range)):
+		return fmt.Sprintf("%s must be within %g\" of %s", f.Name, sr.Range, e.Name)
+	case !r.lone(s, e):
+		return fmt.Sprintf("%s has a friend within %g\"", e.Name, sr.FriendRange)
+	case f.Markers.Has(rules.Hidden):
+		return f.Name + " is hidden"
+	case !r.sees(s, f, e):
+		return f.Name + " cannot see " + e.Name
+	case f.Var(fAP) < r.d.T.Costs.Surrender:
+		return f.Name + " has no points left"
+	}
+	return ""
+}
+
+// surrenderMods is the lone figure's ledger, and the enemies it counts.
+func (r Skirmish) surrenderMods(s *rules.State, e *rules.Figure) ([]rules.Mod, []*rules.Figure) {
+	sr := r.d.T.Surrender
+	const rule = "Surrender"
+	var mods []rules.Mod
+	var seen []*rules.Figure
+	behind := false
+	for _, g := range s.Alive(1 - e.Side) {
+		if !g.Markers.Has(rules.Surrendered) && r.sees(s, e, g) {
+			seen = append(seen, g)
+			if !inFront(e, g.Pos, 90) {
+				behind = true
+			}
+		}
+	}
+	if len(seen) > 0 {
+		mods = append(mods, rules.Mod{Value: len(seen) * sr.Enemy, Reason: fmt.Sprintf("%d %s in sight", len(seen), word(len(seen), "enemy", "enemies")), Rule: rule})
+	}
+	if behind {
+		mods = append(mods, rules.Mod{Value: sr.Behind, Reason: "an enemy behind it", Rule: rule})
+	}
+	switch levelOf(e) {
+	case Suppressed:
+		mods = append(mods, rules.Mod{Value: sr.Suppressed, Reason: "suppressed", Rule: rule})
+	case Shaken:
+		mods = append(mods, rules.Mod{Value: sr.Shaken, Reason: "shaken", Rule: rule})
+	}
+	friends := 0
+	for _, g := range s.Alive(e.Side) {
+		if g.ID != e.ID && !g.Markers.Has(rules.Surrendered) && r.sees(s, e, g) {
+			friends++
+		}
+	}
+	if friends > 0 {
+		mods = append(mods, rules.Mod{Value: friends * sr.Friend, Reason: fmt.Sprintf("%d %s in sight", friends, word(friends, "friend", "friends")), Rule: rule})
+	}
+	return mods, seen
+}
+
+func (r Skirmish) applySurrender(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	e, err := target(s, c)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Path) > 0 || c.Arg != "" {
+		return nil, errors.New("surrender names the challenger and the lone enemy")
+	}
+	if why := r.surrenderProblem(s, f, e); why != "" {
+		return nil, errors.New(why)
+	}
+	_ = spend(f, r.d.T.Costs.Surrender, "a call to surrender")
+	acted(s, f)
+	e.SetVar(fChalled, turnNo(s))
+	mods, seen := r.surrenderMods(s, e)
+	for _, g := range seen {
+		g.SetVar(fContrib, turnNo(s))
+	}
+	f.SetVar(fContrib, turnNo(s))
+	l := &rules.Ledger{What: fmt.Sprintf("Surrender: %s calls on %s", f.Name, e.Name), Compare: ">", Mods: mods}
+	l.Target = l.ModTotal()
+	l.Dice = []rules.Die{s.Roll(6)}
+	l.Total = l.Dice[0].Face
+	if l.Total > l.Target {
+		l.Outcome = "refuses"
+		return []rules.Event{{Kind: "roll", Side: e.Side, Fig: e.ID, Roll: l,
+			Text: fmt.Sprintf("%s rolls %d needing more than %d: refuses to surrender", e.Name, l.Total, l.Target)}}, nil
+	}
+	l.Outcome = "surrenders"
+	evs := []rules.Event{{Kind: "roll", Side: e.Side, Fig: e.ID, Roll: l,
+		Text: fmt.Sprintf("%s rolls %d needing more than %d: surrenders", e.Name, l.Total, l.Target)}}
+	return append(evs, r.capture(s, f, e, "surrendered")...), nil
+}
+
+func (r Skirmish) surrenderOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil {
+		return rules.Odds{}, errors.New("name the challenger")
+	}
+	e, err := target(s, c)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	if why := r.surrenderProblem(s, f, e); why != "" {
+		return rules.Odds{}, errors.New(why)
+	}
+	mods, _ := r.surrenderMods(s, e)
+	t := sumMods(mods)
+	refuse := float64(min(max(6-t, 0), 6)) / 6
+	o := rules.Odds{Mods: mods, Note: fmt.Sprintf("1D6 needing more than %d to refuse", t)}
+	for _, x := range []rules.Outcome{{Name: "surrenders", P: 1 - refuse}, {Name: "refuses", P: refuse}} {
+		if x.P > 0 {
+			o.Outcomes = append(o.Outcomes, x)
+		}
+	}
+	return o, nil
+}

@@ -1,0 +1,359 @@
+package skirmish35
+
+import (
+	"errors"
+	"fmt"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// maxWaypoints bounds a move's path so a hostile save cannot stall the
+// engine.
+const maxWaypoints = 32
+
+// maxObstacles bounds the obstacles one move may cross.
+const maxObstacles = 4
+
+// perPoint is how far a figure goes for one point: walking, or crawling
+// when prone.
+func (r Skirmish) perPoint(f *rules.Figure) int64 {
+	if f.Posture == rules.Prone {
+		return in(r.d.T.Move.CrawlPerPoint)
+	}
+	return in(r.d.T.Move.PerPoint)
+}
+
+// allowance is how far the figure may still go this turn.
+func (r Skirmish) allowance(f *rules.Figure) int64 {
+	a := int64(f.Var(fAP)) * r.perPoint(f)
+	return max(0, min(a, in(r.d.T.Move.Max)-int64(f.Var(fMoved))))
+}
+
+func pathLen(legs []geom.Pt) int64 {
+	var n int64
+	for i := 1; i < len(legs); i++ {
+		n += dist(legs[i-1], legs[i])
+	}
+	return n
+}
+
+// cutPath is the path up to distance d along legs.
+func cutPath(legs []geom.Pt, d int64) []geom.Pt {
+	out := []geom.Pt{legs[0]}
+	for i := 1; i < len(legs); i++ {
+		l := dist(legs[i-1], legs[i])
+		if d <= l {
+			if l == 0 {
+				break
+			}
+			a, b := legs[i-1], legs[i]
+			out = append(out, geom.Pt{X: a.X + (b.X-a.X)*d/l, Y: a.Y + (b.Y-a.Y)*d/l})
+			return out
+		}
+		d -= l
+		out = append(out, legs[i])
+	}
+	return out
+}
+
+// standProblem says why a figure cannot stand at p ("" if it can).
+func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
+	rad := s.BaseR
+	if s.Map != nil && (p.X < rad || p.Y < rad || p.X > s.Map.Width-rad || p.Y > s.Map.Height-rad) {
+		return "off the table"
+	}
+	if s.Terrain != nil {
+		if ok, why := s.Terrain.CanStandDoors(geom.Circle{C: p, R: rad}, openDoors(s)); !ok {
+			return why
+		}
+	}
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
+			return "it would overlap " + g.Name
+		}
+	}
+	return ""
+}
+
+// nearestKnownEnemy is the nearest enemy the figure's side knows of.
+func (r Skirmish) nearestKnownEnemy(s *rules.State, f *rules.Figure, at geom.Pt) *rules.Figure {
+	var list []*rules.Figure
+	for _, e := range s.Alive(1 - f.Side) {
+		if r.known(s, f.Side, e) && !e.Markers.Has(rules.Surrendered) {
+			list = append(list, e)
+		}
+	}
+	return nearest(s, at, list)
+}
+
+// MoveCheck measures a proposed move for the tape.
+func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
+	info := rules.MoveInfo{}
+	f := s.Fig(fig)
+	if f == nil {
+		info.Why = fmt.Sprintf("there is no figure F%d", fig)
+		return info
+	}
+	info.Allowance = r.allowance(f)
+	info.Stop = f.Pos
+	info.Legs = append([]geom.Pt{f.Pos}, path...)
+	if len(path) == 0 {
+		info.Why = "give the point to move to"
+		return info
+	}
+	if len(path) > maxWaypoints {
+		info.Why = fmt.Sprintf("a move may have at most %d waypoints", maxWaypoints)
+		return info
+	}
+	info.Length = pathLen(info.Legs)
+	info.Cost = info.Length
+	obstacles := 0
+	if s.Terrain != nil {
+		open := openDoors(s)
+		pc := s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
+		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) && len(path) == 1 {
+			// walls in the way: go by an open door, if there is a way
+			if legs, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, open); ok {
+				info.Legs = append([]geom.Pt{f.Pos}, legs...)
+				info.Length = pathLen(info.Legs)
+				info.Cost = info.Length
+				pc = s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
+			}
+		}
+		if pc.Blocked >= 0 {
+			info.Why = fmt.Sprintf("the path runs into impassable %s at %s", pieceLabel(s, pc.Blocked), pc.BlockedAt)
+			if s.Terrain.Enterable(pc.Blocked) {
+				info.Why = fmt.Sprintf("the path meets the wall of %s (a building is entered by an open door)", pieceLabel(s, pc.Blocked))
+			}
+			return info
+		}
+		obstacles = len(pc.Obstacles)
+	}
+	end := path[len(path)-1]
+	pts := ceilDiv(info.Length, r.perPoint(f)) + int64(obstacles)
+	switch {
+	case s.Over:
+		info.Why = "the game is over"
+	case s.Phase != PhaseTurn:
+		info.Why = "an opportunity fire window is open"
+	case f.Side != s.Active:
+		info.Why = fmt.Sprintf("it is %s's turn", s.Sides[s.Active].Name)
+	case f.Removed:
+		info.Why = f.Name + " is out of the fight"
+	case f.Markers.Has(rules.Surrendered):
+		info.Why = f.Name + " is a prisoner"
+	case f.Var(fLock) != 0:
+		info.Why = f.Name + " is locked in hand to hand"
+	case info.Length == 0:
+		info.Why = "give a point away from the figure"
+	case info.Length > info.Allowance:
+		info.Why = fmt.Sprintf("%s may go %s\" more this turn; this path is %s\"", f.Name, rules.FormatInches(info.Allowance), rules.FormatInches(info.Length))
+	case obstacles > maxObstacles:
+		info.Why = fmt.Sprintf("a move may cross at most %d obstacles", maxObstacles)
+	case pts > int64(f.Var(fAP)):
+		info.Why = fmt.Sprintf("%s has %d points: this move needs %d, and at least a point for each obstacle", f.Name, f.Var(fAP), pts)
+	default:
+		if why := r.standProblem(s, f, end); why != "" {
+			info.Why = f.Name + " cannot end there: " + why
+			return info
+		}
+		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil {
+			d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(end, e.Pos)
+			switch levelOf(f) {
+			case Suppressed:
+				// it may close on the enemy only to reach cover
+				if d1 < d0 && !r.coverAt(s, f, end, e.Pos) {
+					info.Why = f.Name + " is suppressed and may not move towards " + e.Name + " except into cover"
+					return info
+				}
+			case Shaken:
+				if d1 <= d0 {
+					info.Why = f.Name + " is shaken and must move away from " + e.Name
+					return info
+				}
+			}
+		}
+		info.OK = true
+		info.Stop = end
+		if obstacles > 0 {
+			info.Why = fmt.Sprintf("crosses %d %s: 1D3 points each", obstacles, word(obstacles, "obstacle", "obstacles"))
+		}
+	}
+	return info
+}
+
+// obstacleStop is the furthest distance along legs at which the figure
+// has crossed fewer than k obstacles (it halts there, before the k-th).
+func (r Skirmish) obstacleStop(s *rules.State, legs []geom.Pt, k int) int64 {
+	lo, hi := int64(0), pathLen(legs)
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if len(s.Terrain.PathCostDoors(cutPath(legs, mid), s.BaseR, openDoors(s)).Obstacles) < k {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	// step back a base radius so it stands clear of the obstacle
+	return max(0, lo-s.BaseR)
+}
+
+// safeStop walks back from distance d along legs until the figure can
+// stand there.
+func (r Skirmish) safeStop(s *rules.State, f *rules.Figure, legs []geom.Pt, d int64) geom.Pt {
+	for ; d > 0; d -= s.BaseR / 2 {
+		p := cutPath(legs, d)
+		at := p[len(p)-1]
+		if r.standProblem(s, f, at) == "" {
+			return at
+		}
+	}
+	return legs[0]
+}
+
+func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("a move names one figure and its path")
+	}
+	info := r.MoveCheck(s, f.ID, c.Path)
+	if !info.OK {
+		return nil, errors.New(info.Why)
+	}
+	legs := info.Legs
+	pts := int(ceilDiv(info.Length, r.perPoint(f)))
+	var evs []rules.Event
+	stopAt := info.Length
+	halted := ""
+	if s.Terrain != nil {
+		pc := s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s))
+		left := f.Var(fAP) - pts
+		for k, id := range pc.Obstacles {
+			d := s.Roll(3)
+			l := &rules.Ledger{What: fmt.Sprintf("Negotiating %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
+				Compare: "<=", Target: left, Total: d.Face, Note: "crossing an obstacle costs 1D3 points"}
+			if d.Face <= left {
+				l.Outcome = "over"
+				left -= d.Face
+				pts += d.Face
+				evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
+					Text: fmt.Sprintf("%s spends %d %s getting over %s", f.Name, d.Face, word(d.Face, "point", "points"), pieceLabel(s, id))})
+				continue
+			}
+			l.Outcome = "stuck"
+			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
+				Text: fmt.Sprintf("%s needs %d points to get over %s and has %d left: it halts before it", f.Name, d.Face, pieceLabel(s, id), left)})
+			stopAt = r.obstacleStop(s, legs, k+1)
+			pts = f.Var(fAP)
+			halted = "obstacle"
+			break
+		}
+	}
+	_ = spend(f, pts, "the move")
+	moved := cutPath(legs, stopAt)
+	if stopAt < info.Length {
+		end := r.safeStop(s, f, legs, stopAt)
+		moved = cutPath(legs, stopAt)
+		moved[len(moved)-1] = end
+	}
+	// suppressive fire lines met along the way
+	cross, sevs := r.lineChecks(s, f, moved)
+	evs = append(evs, sevs...)
+	if cross >= 0 {
+		end := r.safeStop(s, f, moved, cross-s.BaseR)
+		moved = cutPath(moved, max(0, cross-s.BaseR))
+		moved[len(moved)-1] = end
+		halted = "fire"
+	}
+	from := f.Pos
+	f.Pos = moved[len(moved)-1]
+	if len(moved) >= 2 && moved[len(moved)-1] != moved[len(moved)-2] {
+		f.Facing = bearing(moved[len(moved)-2], moved[len(moved)-1])
+	}
+	d := pathLen(moved)
+	f.SetVar(fMoved, f.Var(fMoved)+int(d))
+	f.SetVar(fTMoved, f.Var(fTMoved)+int(d))
+	s.SetVar(gLastFig, int(f.ID))
+	f.SetVar(fLean, 0)
+	wasHidden := f.Markers.Has(rules.Hidden)
+	unhide(f)
+	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.FormatInches(d))
+	switch halted {
+	case "obstacle":
+		text += ", halted by an obstacle"
+	case "fire":
+		text += ", stopped by suppressive fire"
+	}
+	if wasHidden {
+		text += " and gives itself away"
+	}
+	path := append([]geom.Pt{from}, moved[1:]...)
+	evs = append([]rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: path, Text: text}}, evs...)
+	evs = append(evs, r.leadPrisoners(s, f, from)...)
+	return append(evs, r.openOpp(s, f, from)...), nil
+}
+
+// moveOdds enumerates the dice of a move: the obstacle dice, then the
+// suppressive fire lines met on the part of the path travelled.
+func (r Skirmish) moveOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil {
+		return rules.Odds{}, errors.New("name the figure")
+	}
+	info := r.MoveCheck(s, f.ID, c.Path)
+	if !info.OK {
+		return rules.Odds{}, errors.New(info.Why)
+	}
+	legs := info.Legs
+	var obs []int
+	if s.Terrain != nil {
+		obs = s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s)).Obstacles
+	}
+	left0 := f.Var(fAP) - int(ceilDiv(info.Length, r.perPoint(f)))
+	out := map[string]float64{}
+	// walk the obstacle dice
+	var walk func(k, left int, p float64)
+	walk = func(k, left int, p float64) {
+		if k == len(obs) {
+			ps := r.lineStopP(s, f, legs)
+			out["stopped by suppressive fire"] += p * ps
+			out["moves"] += p * (1 - ps)
+			return
+		}
+		for d := 1; d <= 3; d++ {
+			if d <= left {
+				walk(k+1, left-d, p/3)
+				continue
+			}
+			stop := r.obstacleStop(s, legs, k+1)
+			moved := cutPath(legs, stop)
+			moved[len(moved)-1] = r.safeStop(s, f, legs, stop)
+			ps := r.lineStopP(s, f, moved)
+			out["stopped by suppressive fire"] += p / 3 * ps
+			out["halted at an obstacle"] += p / 3 * (1 - ps)
+		}
+	}
+	walk(0, left0, 1)
+	var o rules.Odds
+	for _, n := range []string{"moves", "halted at an obstacle", "stopped by suppressive fire"} {
+		if out[n] > 0 {
+			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: n, P: out[n]})
+		}
+	}
+	if len(obs) > 0 {
+		o.Note = fmt.Sprintf("%d %s to cross at 1D3 points each", len(obs), word(len(obs), "obstacle", "obstacles"))
+	}
+	return o, nil
+}
+
+// coverAt reports whether a figure standing at p would have cover from
+// an enemy at from.
+func (r Skirmish) coverAt(s *rules.State, f *rules.Figure, p, from geom.Pt) bool {
+	if s.Terrain == nil {
+		return false
+	}
+	cv, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, from)
+	return cv != terrain.CoverNone
+}

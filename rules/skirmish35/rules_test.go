@@ -1,0 +1,881 @@
+package skirmish35
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+type tfig struct {
+	side    int
+	quality string
+	x, y    float64
+	weapons []string
+	facing  int
+	prone   bool
+}
+
+// piece builds a terrain piece of a kind: a path for linear kinds, a
+// polygon for the rest.
+func piece(kind string, pts ...float64) terrain.Piece {
+	k, _ := terrain.KindByName(kind)
+	p := terrain.Piece{Kind: kind, Props: k.Props}
+	var ps []geom.Pt
+	for i := 0; i+1 < len(pts); i += 2 {
+		ps = append(ps, geom.P(pts[i], pts[i+1]))
+	}
+	if k.Linear {
+		p.Path = ps
+	} else {
+		p.Poly = ps
+	}
+	return p
+}
+
+// newState builds a 72x48 table with the pieces and figures (each its own
+// unit), and runs Start with no dice forced.
+func newState(t *testing.T, pieces []terrain.Piece, figs ...tfig) *rules.State {
+	t.Helper()
+	sc := &rules.Scenario{Name: "test", RuleSet: "skirmish35", BaseR: 500}
+	sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+	for i, f := range figs {
+		su := rules.ScenarioUnit{Name: "U" + string(rune('A'+i)), Quality: f.quality}
+		sf := rules.ScenarioFigure{Name: "F" + string(rune('1'+i)), Weapons: f.weapons, Pos: geom.P(f.x, f.y), HasPos: true, Facing: f.facing}
+		if f.prone {
+			sf.Posture = rules.Prone
+		}
+		su.Figures = append(su.Figures, sf)
+		sc.Sides[f.side].Units = append(sc.Sides[f.side].Units, su)
+	}
+	m := &terrain.Map{Name: "test", Width: geom.In(72), Height: geom.In(48)}
+	for i := range pieces {
+		pieces[i].ID = i
+		m.Pieces = append(m.Pieces, pieces[i])
+	}
+	s, err := rules.NewState(sc, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New().Start(s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func apply(t *testing.T, s *rules.State, line string, dice ...int) []rules.Event {
+	t.Helper()
+	c, err := rules.ParseCommand(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Force(dice...)
+	evs, err := New().Apply(s, c)
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	if len(s.Forced) != 0 {
+		t.Fatalf("%s: %d forced dice left unrolled", line, len(s.Forced))
+	}
+	return evs
+}
+
+func refuse(t *testing.T, s *rules.State, line, want string) {
+	t.Helper()
+	c, err := rules.ParseCommand(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = New().Apply(s.Clone(), c)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("%s: want refusal with %q, got %v", line, want, err)
+	}
+}
+
+func ledgers(evs []rules.Event) []*rules.Ledger {
+	var out []*rules.Ledger
+	for _, e := range evs {
+		if e.Roll != nil {
+			out = append(out, e.Roll)
+		}
+	}
+	return out
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+// Blue F1 at the top, Red F2 facing it 15" away.
+func duel(t *testing.T, pieces []terrain.Piece, blue, red []string) *rules.State {
+	return newState(t, pieces,
+		tfig{side: 0, quality: "experienced", x: 36, y: 10, weapons: blue, facing: 180},
+		tfig{side: 1, quality: "experienced", x: 36, y: 25, weapons: red, facing: 0})
+}
+
+func TestActionPoints(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, quality: "green", x: 10, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 0, quality: "experienced", x: 12, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 0, quality: "elite", x: 14, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "elite", x: 40, y: 40, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "elite", x: 42, y: 40, weapons: []string{"rifle"}})
+	for i, want := range []int{3, 4, 5} {
+		if got := s.Figures[i].Var(fAP); got != want {
+			t.Errorf("%s: %d points, want %d", s.Figures[i].Name, got, want)
+		}
+	}
+	setLevel(s.Fig(5), Suppressed)
+	apply(t, s, "end")
+	if got := s.Fig(5).Var(fAP); got != 4 {
+		t.Errorf("suppressed elite: %d points, want 4", got)
+	}
+	if got := s.Fig(4).Var(fAP); got != 5 {
+		t.Errorf("elite: %d points, want 5", got)
+	}
+	// a move of 4" costs two points; aimed fire then cannot be afforded
+	apply(t, s, "move F4 40,36")
+	if got := s.Fig(4).Var(fAP); got != 3 {
+		t.Errorf("after a 4\" move: %d points, want 3", got)
+	}
+	refuse(t, s, "move F4 40,23", "may go")
+}
+
+func TestAcquisition(t *testing.T) {
+	s := duel(t, nil, []string{"rifle"}, []string{"rifle"})
+	// in the open at 15": need more than 0
+	o, err := New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || !near(o.P("acquired"), 1) {
+		t.Fatalf("open acquisition odds %v %v", o, err)
+	}
+	evs := apply(t, s, "acquire F1 F2", 1, 1)
+	if l := ledgers(evs)[0]; l.Outcome != "acquired" || l.Target != 0 {
+		t.Errorf("ledger %+v", l)
+	}
+	refuse(t, s, "acquire F1 F2", "already tried")
+
+	// soft cover (crops) and over 30": need more than 3 (2D6 > 3 is 33/36)
+	s = newState(t, []terrain.Piece{piece("field", 30, 40, 42, 40, 42, 46, 30, 46)},
+		tfig{side: 0, x: 36, y: 5, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 43, weapons: []string{"rifle"}})
+	o, err = New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || !near(o.P("acquired"), 33.0/36) {
+		t.Fatalf("soft cover at 38\": %v %v", o, err)
+	}
+	evs = apply(t, s, "acquire F1 F2", 1, 2)
+	if l := ledgers(evs)[0]; l.Outcome != "not seen" || l.Target != 3 {
+		t.Errorf("ledger %+v", l)
+	}
+	// seen before: -1 next turn
+	apply(t, s, "end")
+	apply(t, s, "end")
+	o, _ = New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if !near(o.P("acquired"), 33.0/36) {
+		t.Errorf("a failed try is not a sighting: %v", o)
+	}
+	apply(t, s, "acquire F1 F2", 2, 2)
+	apply(t, s, "end")
+	apply(t, s, "end")
+	o, _ = New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if !near(o.P("acquired"), 35.0/36) {
+		t.Errorf("seen before: want 35/36, got %v", o)
+	}
+}
+
+func TestFacing(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle"}, facing: 45},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0})
+	refuse(t, s, "acquire F1 F2", "must turn")
+	apply(t, s, "face F1 F2")
+	if f := s.Fig(1); f.Facing != 180 || f.Var(fAP) != 3 {
+		t.Errorf("after turning: facing %d, %d points", f.Facing, f.Var(fAP))
+	}
+	apply(t, s, "acquire F1 F2", 3, 3)
+}
+
+func TestHindranceAndHeight(t *testing.T) {
+	// crops between: standing target hindered (+1), prone hidden
+	field := piece("field", 30, 16, 42, 16, 42, 19, 30, 19)
+	s := duel(t, []terrain.Piece{field}, []string{"rifle"}, []string{"rifle"})
+	o, err := New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || !near(o.P("acquired"), 1) || sumMods(o.Mods) != 1 {
+		t.Fatalf("one hindrance: %v %v", o, err)
+	}
+	s.Fig(2).Posture = rules.Prone
+	refuse(t, s, "acquire F1 F2", "not standing")
+	// a low wall in the middle of the field of fire: hinders a standing
+	// figure, hides a prone one
+	wall := piece("low-wall", 30, 17, 42, 17)
+	s = duel(t, []terrain.Piece{wall}, []string{"rifle"}, []string{"rifle"})
+	if sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2)); !sg.OK || sg.Hind != 1 {
+		t.Errorf("standing behind a distant low wall: %+v", sg)
+	}
+	s.Fig(2).Posture = rules.Prone
+	if sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2)); sg.OK {
+		t.Errorf("prone beyond a low wall should be hidden: %+v", sg)
+	}
+}
+
+func TestUnaimedFireKills(t *testing.T) {
+	s := duel(t, nil, []string{"rifle"}, []string{"rifle"})
+	apply(t, s, "acquire F1 F2", 2, 2)
+	refuse(t, s, "fire F1 F2 aimed", "last turn")
+	o, err := New().Odds(s, rules.Command{Verb: "fire", Fig: 1, Targets: []rules.FigID{2}, Arg: "unaimed"})
+	// unaimed 5 + range 15" -> 2 = 7: 21/36; no save in the open
+	if err != nil || !near(o.P("killed"), 21.0/36) || !near(o.P("no effect"), 15.0/36) {
+		t.Fatalf("odds %+v %v", o, err)
+	}
+	evs := apply(t, s, "fire F1 F2 unaimed", 3, 4, 1)
+	ls := ledgers(evs)
+	if ls[0].Target != 7 || ls[0].Outcome != "hit" || ls[1].Outcome != "killed" {
+		t.Fatalf("ledgers %+v %+v", ls[0], ls[1])
+	}
+	if !s.Fig(2).Removed || !s.Over || s.Winner != 0 {
+		t.Errorf("the only red figure killed: over %v winner %d", s.Over, s.Winner)
+	}
+}
+
+func TestDoubleSixAlwaysHits(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 2, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 47, weapons: []string{"rifle"}, prone: true},
+		tfig{side: 1, x: 60, y: 47, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F2", 6, 6)
+	// unaimed 5 + range 45" -> 5 + prone in the open 2 = 12: only a double six
+	s.Fig(1).SetVar(fMoved, 0)
+	s2 := s.Clone()
+	evs := apply(t, s2, "fire F1 F2 unaimed", 6, 5)
+	if l := ledgers(evs)[0]; l.Target != 12 || l.Outcome != "miss" {
+		t.Fatalf("11 needing 12 misses: %+v", l)
+	}
+	s.Fig(1).SetVar(fMoved, int(geom.In(3)))
+	s.Fig(1).SetVar(fAP, 4)
+	evs = apply(t, s, "fire F1 F2 unaimed", 6, 6, 1)
+	if l := ledgers(evs)[0]; l.Target != 14 || l.Outcome != "hit" {
+		t.Fatalf("double six needing 14: %+v", l)
+	}
+}
+
+func TestSaveResults(t *testing.T) {
+	// Red behind a low wall beside it: hard cover, save 3
+	wall := piece("low-wall", 33, 24.5, 39, 24.5)
+	for _, c := range []struct {
+		face  int
+		want  string
+		level int
+	}{{4, "killed", -1}, {3, "morale -2", Shaken}, {2, "morale -1", Suppressed}} {
+		s := duel(t, []terrain.Piece{wall}, []string{"rifle"}, []string{"rifle"})
+		apply(t, s, "acquire F1 F2", 6, 6)
+		// unaimed 5 + range 2 + hard cover 3 = 10
+		evs := apply(t, s, "fire F1 F2 unaimed", 5, 5, c.face)
+		ls := ledgers(evs)
+		if ls[0].Target != 10 || ls[1].Target != 3 || ls[1].Outcome != c.want {
+			t.Fatalf("face %d: %+v %+v", c.face, ls[0], ls[1])
+		}
+		if c.level >= 0 && levelOf(s.Fig(2)) != c.level {
+			t.Errorf("face %d: level %d want %d", c.face, levelOf(s.Fig(2)), c.level)
+		}
+	}
+}
+
+func TestAimedFire(t *testing.T) {
+	// the second side's first turn: a first sighting cannot be aimed at
+	s := duel(t, nil, []string{"rifle"}, []string{"rifle"})
+	apply(t, s, "end")
+	apply(t, s, "acquire F2 F1", 2, 2)
+	refuse(t, s, "fire F2 F1 aimed", "last turn")
+	s = duel(t, nil, []string{"rifle"}, []string{"rifle"})
+	apply(t, s, "acquire F1 F2", 2, 2)
+	apply(t, s, "end")
+	apply(t, s, "end")
+	apply(t, s, "acquire F1 F2", 2, 2)
+	o, err := New().Odds(s, rules.Command{Verb: "fire", Fig: 1, Targets: []rules.FigID{2}, Arg: "aimed"})
+	// aimed 2 + range 2 = 4: 33/36
+	if err != nil || !near(o.P("killed"), 33.0/36) {
+		t.Fatalf("aimed odds %v %v", o, err)
+	}
+	apply(t, s, "fire F1 F2 aimed", 1, 3, 6)
+	if !s.Fig(2).Removed {
+		t.Error("aimed shot should have killed")
+	}
+}
+
+func TestSuppressedCannotFire(t *testing.T) {
+	s := duel(t, nil, []string{"rifle"}, []string{"rifle"})
+	apply(t, s, "acquire F1 F2", 2, 2)
+	setLevel(s.Fig(1), Suppressed)
+	refuse(t, s, "fire F1 F2 unaimed", "cannot fire")
+}
+
+func TestMachineGunAmmo(t *testing.T) {
+	// no loader: a double on the first roll of the burst ends it
+	s := duel(t, nil, []string{"lmg"}, []string{"rifle"})
+	apply(t, s, "acquire F1 F2", 2, 2)
+	evs := apply(t, s, "fire F1 F2 unaimed", 2, 2)
+	if !s.Fig(1).Markers.Has(rules.OutOfAmmo) || len(ledgers(evs)) != 1 {
+		t.Fatalf("out of ammunition after one roll: %v", evs)
+	}
+	refuse(t, s, "fire F1 F2 unaimed", "out of ammunition")
+	apply(t, s, "end")
+	apply(t, s, "end")
+	apply(t, s, "reload F1")
+	if s.Fig(1).Markers.Has(rules.OutOfAmmo) {
+		t.Error("reloaded")
+	}
+	// with a loader beside it: two rolls whatever they show
+	s = newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 0, x: 37.5, y: 10, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 46, y: 25, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F3", 2, 2)
+	evs = apply(t, s, "fire F1 F3 unaimed", 2, 2, 1, 1)
+	if s.Fig(1).Markers.Has(rules.OutOfAmmo) || len(ledgers(evs)) != 2 {
+		t.Fatalf("a loaded gun: %v", evs)
+	}
+}
+
+func TestOpportunityFire(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "opp F1")
+	if !s.Fig(1).Markers.Has(rules.OppFire) || s.Fig(1).Var(fAP) != 0 {
+		t.Fatal("holding four points")
+	}
+	apply(t, s, "end")
+	apply(t, s, "move F2 38,27")
+	if s.Phase != PhaseOpp || s.Decider != 0 {
+		t.Fatalf("window: phase %s decider %d", s.Phase, s.Decider)
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "oppfire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || !near(o.P("killed"), 1.0/36) {
+		t.Fatalf("opportunity odds %v %v", o, err)
+	}
+	evs := apply(t, s, "oppfire F1 F2", 6, 5)
+	if l := ledgers(evs)[0]; l.Outcome != "miss" {
+		t.Errorf("11 misses on opportunity fire: %+v", l)
+	}
+	if s.Phase != PhaseTurn || s.Decider != 1 {
+		t.Errorf("back to Red: %s %d", s.Phase, s.Decider)
+	}
+}
+
+func TestSuppressiveFireLine(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 38.5, y: 30, weapons: []string{"rifle"}, facing: 0})
+	apply(t, s, "suppress F1 33,25 39,25")
+	if len(Lines(s)) != 1 {
+		t.Fatal("no line stored")
+	}
+	apply(t, s, "end")
+	// Red crosses: reload check 3 (firing), then 2D6 5 stops it
+	evs := apply(t, s, "move F2 36,22", 3, 2, 3)
+	f := s.Fig(2)
+	if levelOf(f) != Suppressed || f.Pos.Y <= geom.In(25) {
+		t.Fatalf("stopped short of the line, suppressed: %v level %d %v", f.Pos, levelOf(f), evs)
+	}
+	// a second figure: the gun is reloading (a 1) and it crosses
+	apply(t, s, "move F3 38.5,22", 1)
+	if s.Fig(3).Pos.Y >= geom.In(25) {
+		t.Errorf("the reloading gun should not stop it: %v", s.Fig(3).Pos)
+	}
+	apply(t, s, "end")
+	if len(Lines(s)) != 0 {
+		t.Error("the line is lifted at the start of its side's next turn")
+	}
+	// odds of a crossing: (5/6) * P(2D6 >= 5) = 5/6 * 30/36
+	s2 := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0})
+	apply(t, s2, "suppress F1 33,25 39,25")
+	apply(t, s2, "end")
+	o, err := New().Odds(s2, rules.Command{Verb: "move", Fig: 2, Path: []geom.Pt{geom.P(36, 22)}})
+	if err != nil || !near(o.P("stopped by suppressive fire"), 5.0/6*30/36) {
+		t.Fatalf("crossing odds %v %v", o, err)
+	}
+}
+
+func TestGrenade(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 24, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	refuse(t, s, "grenade F1 F2", "acquired no enemy")
+	apply(t, s, "acquire F1 F2", 3, 3)
+	o, err := New().Odds(s, rules.Command{Verb: "grenade", Fig: 1, Targets: []rules.FigID{2}})
+	// under 5": lands on target; fuse 5/6; effect in the open kills on 7+
+	if err != nil || !near(o.P("killed"), 4.0/6*21/36) || !near(o.P("dud"), 1.0/6) || !near(o.P("goes off later"), 1.0/6) {
+		t.Fatalf("grenade odds %v %v", o, err)
+	}
+	evs := apply(t, s, "grenade F1 F2", 2, 6, 1)
+	found := false
+	for _, l := range ledgers(evs) {
+		if strings.Contains(l.What, "effect on F2") && l.Outcome == "killed" {
+			found = true
+		}
+	}
+	if !found || !s.Fig(2).Removed {
+		t.Fatalf("grenade should kill F2: %v", evs)
+	}
+}
+
+func TestGrenadeDeviation(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"grenade", "rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 22, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F2", 3, 3)
+	// 12": on target on 4+; a 3 deviates 3" towards the spinner (3 o'clock: +X)
+	evs := apply(t, s, "grenade F1 F2", 3, 3, 1, 2, 2)
+	var burst *geom.Circle
+	for _, e := range evs {
+		if e.Kind == "burst" {
+			burst = e.Area
+		}
+	}
+	if burst == nil || burst.C != geom.P(39, 22) {
+		t.Fatalf("burst at %v", burst)
+	}
+	if levelOf(s.Fig(2)) != Confident || s.Fig(2).Removed {
+		t.Error("2D6 of 4 has no effect")
+	}
+}
+
+func TestSmokeBlocksSight(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "smoke-grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 25, weapons: []string{"rifle"}})
+	apply(t, s, "grenade F1 36,14 smoke", 1)
+	refuse(t, s, "acquire F1 F2", "smoke")
+	for i := 0; i < 6; i++ {
+		apply(t, s, "end")
+	}
+	if len(Smokes(s)) != 0 {
+		t.Error("smoke clears after three rounds")
+	}
+}
+
+func TestMoraleAlone(t *testing.T) {
+	// F1 cannot see its friend behind the building: tests at the start of
+	// its turn; enemy within 20" +2, alone +4: needs more than 6
+	b := piece("building", 20, 20, 30, 20, 30, 30, 20, 30)
+	s := newState(t, []terrain.Piece{b},
+		tfig{side: 0, x: 25, y: 18, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 0, x: 25, y: 32, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 10, weapons: []string{"rifle"}})
+	apply(t, s, "end")
+	evs := apply(t, s, "end", 3, 3, 1, 2)
+	var ls []*rules.Ledger
+	for _, l := range ledgers(evs) {
+		if strings.HasPrefix(l.What, "Morale") {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) != 2 || ls[0].Target != 4 || ls[0].Outcome != "passes" || ls[1].Outcome != "fails" {
+		t.Fatalf("morale ledgers: %+v", ls)
+	}
+	if levelOf(s.Fig(2)) != Suppressed || s.Fig(2).Var(fAP) != 3 {
+		t.Errorf("failed: suppressed, a point fewer: %d %d", levelOf(s.Fig(2)), s.Fig(2).Var(fAP))
+	}
+	// rallying from a failed test needs a test
+	o, _ := New().Odds(s, rules.Command{Verb: "rally", Fig: 2})
+	if len(o.Outcomes) != 2 {
+		t.Errorf("rally odds %v", o)
+	}
+	apply(t, s, "rally F2", 6, 6)
+	if levelOf(s.Fig(2)) != Confident {
+		t.Error("rallied")
+	}
+}
+
+func TestHandToHand(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 21.5, weapons: []string{"smg"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 66, y: 40, weapons: []string{"rifle"}})
+	// attacker +1 started +2 rifle = +3; defender +1 smg
+	o, err := New().Odds(s, rules.Command{Verb: "melee", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a+3 > d+1 <=> d - a < 2: count pairs
+	win, draw := 0, 0
+	for a := 1; a <= 6; a++ {
+		for d := 1; d <= 6; d++ {
+			switch {
+			case a+3 > d+1:
+				win++
+			case a+3 == d+1:
+				draw++
+			}
+		}
+	}
+	if !near(o.P("attacker wins"), float64(win)/36) || !near(o.P("draw"), float64(draw)/36) {
+		t.Fatalf("melee odds %v", o)
+	}
+	// a draw locks them; the next round has no first-round modifiers
+	apply(t, s, "melee F1 F2", 1, 3)
+	if s.Fig(1).Var(fLock) != 2 || s.Fig(2).Var(fLock) != 1 {
+		t.Fatal("locked after a draw")
+	}
+	refuse(t, s, "move F1 30,10", "locked")
+	apply(t, s, "melee F1 F2 capture", 5, 1)
+	if s.Fig(2).Removed || !s.Fig(2).Markers.Has(rules.Surrendered) || s.Sides[1].Losses != 1 {
+		t.Fatal("captured: on the table, counted as lost")
+	}
+	// the guard marches its prisoner along; more than 3" away it may run
+	apply(t, s, "end")
+	apply(t, s, "end")
+	apply(t, s, "move F1 36,10")
+	if p := s.Fig(2); dist(p.Pos, s.Fig(1).Pos) > geom.In(3) {
+		t.Fatalf("the prisoner should follow: %v %v", p.Pos, s.Fig(1).Pos)
+	}
+	s.Fig(2).Pos = geom.P(50, 30)
+	apply(t, s, "end", 4)
+	if p := s.Fig(2); p.Markers.Has(rules.Surrendered) || s.Sides[1].Losses != 0 || levelOf(p) != Shaken {
+		t.Errorf("a 4 escapes, shaken: %v losses %d", p.Markers.Names(), s.Sides[1].Losses)
+	}
+	// the defender beats it off: two points fewer next turn
+	s = newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"pistol"}, facing: 180},
+		tfig{side: 0, x: 10, y: 5, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 21.5, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "melee F1 F3", 1, 6)
+	apply(t, s, "end")
+	apply(t, s, "end")
+	if got := s.Fig(1).Var(fAP); got != 2 {
+		t.Errorf("beaten off: %d points, want 2", got)
+	}
+}
+
+func TestSurrender(t *testing.T) {
+	b := piece("building", 40, 33, 72, 33, 72, 42, 40, 42)
+	s := newState(t, []terrain.Piece{b},
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 0, x: 40, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 25, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 66, y: 45, weapons: []string{"rifle"}})
+	// two enemies in sight +2, no friend in sight: needs more than 2
+	o, err := New().Odds(s, rules.Command{Verb: "surrender", Fig: 1, Targets: []rules.FigID{3}})
+	if err != nil || !near(o.P("refuses"), 4.0/6) {
+		t.Fatalf("surrender odds %v %v", o, err)
+	}
+	apply(t, s, "surrender F1 F3", 1)
+	if !s.Fig(3).Markers.Has(rules.Surrendered) {
+		t.Fatal("a 1 surrenders")
+	}
+	refuse(t, s, "fire F2 F4 unaimed", "surrender")
+}
+
+func TestRadioAndMortar(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "radio"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	o, err := New().Odds(s, rules.Command{Verb: "plot", Fig: 2, Targets: []rules.FigID{3}})
+	if err != nil || !near(o.P("no contact"), 1.0/36) {
+		t.Fatalf("radio odds %v %v", o, err)
+	}
+	apply(t, s, "plot F2 F3", 1, 1)
+	if len(Rounds(s)) != 0 || s.Sides[0].Vars[sRadioBad] != 1 {
+		t.Fatal("double one: no contact")
+	}
+	apply(t, s, "end")
+	apply(t, s, "end")
+	o, _ = New().Odds(s, rules.Command{Verb: "plot", Fig: 2, Targets: []rules.FigID{3}})
+	if !near(o.P("no contact"), 6.0/36) {
+		t.Fatalf("after a double one any double fails: %v", o)
+	}
+	s.Fig(1).Rating = 1 // one round only
+	apply(t, s, "plot F2 F3", 2, 3)
+	if len(Rounds(s)) != 1 {
+		t.Fatal("plotted")
+	}
+	s.Fig(2).SetVar(fAP, 4)
+	refuse(t, s, "plot F2 F4", "all 1 of its rounds")
+	apply(t, s, "end")
+	// lands at the end of Red's turn: 2D6 7 on target, effect 8 kills
+	evs := apply(t, s, "end", 3, 4, 4, 4)
+	if !s.Fig(3).Removed {
+		t.Fatalf("mortar round: %v", evs)
+	}
+}
+
+func TestHiddenFigures(t *testing.T) {
+	hedge := piece("low-wall", 30, 29.5, 42, 29.5)
+	s := duel(t, []terrain.Piece{hedge}, []string{"rifle"}, []string{"rifle"})
+	s.Fig(2).Posture = rules.Standing
+	s.Fig(2).Pos = geom.P(36, 30)
+	s.Fig(2).Markers |= rules.Hidden
+	k := New().(rules.Knower)
+	if k.FigureKnown(s, 0, 2) {
+		t.Error("a hidden figure is unknown to the enemy")
+	}
+	refuse(t, s, "acquire F1 F2", "hidden behind hard cover")
+	// in the open: +2 hidden
+	s.Fig(2).Pos = geom.P(36, 25)
+	o, _ := New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if !near(o.P("acquired"), 35.0/36) {
+		t.Errorf("hidden in the open: %v", o)
+	}
+	apply(t, s, "acquire F1 F2", 2, 2)
+	if !k.FigureKnown(s, 0, 2) {
+		t.Error("acquired: known")
+	}
+}
+
+func TestObstacle(t *testing.T) {
+	fence := piece("fence", 30, 15, 42, 15)
+	s := newState(t, []terrain.Piece{fence},
+		tfig{side: 0, quality: "green", x: 36, y: 13, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	o, err := New().Odds(s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(36, 17)}})
+	// 4" costs 2; 1 point left: over on a 1 only
+	if err != nil || !near(o.P("moves"), 1.0/3) || !near(o.P("halted at an obstacle"), 2.0/3) {
+		t.Fatalf("obstacle odds %v %v", o, err)
+	}
+	apply(t, s, "move F1 36,17", 3)
+	if f := s.Fig(1); f.Pos.Y >= geom.In(15) || f.Var(fAP) != 0 {
+		t.Errorf("halted before the fence with no points: %v %d", f.Pos, f.Var(fAP))
+	}
+}
+
+func TestLateGrenadeThrownBack(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 24, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 66, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F2", 3, 3)
+	apply(t, s, "grenade F1 F2", 5)
+	if len(Live(s)) != 1 {
+		t.Fatal("a 5 on the fuse die leaves it lying live")
+	}
+	apply(t, s, "end")
+	o, err := New().Odds(s, rules.Command{Verb: "throwback", Fig: 2, Targets: []rules.FigID{1}})
+	if err != nil || !near(o.P("goes off in hand"), 1.0/6) || !near(o.P("killed"), 5.0/6*21/36) {
+		t.Fatalf("throw-back odds %v %v", o, err)
+	}
+	apply(t, s, "throwback F2 F1", 4, 4, 3)
+	if !s.Fig(1).Removed || len(Live(s)) != 0 {
+		t.Fatalf("thrown back and killed the thrower: %v", s.Fig(1).Removed)
+	}
+	// left alone, it goes off at the end of the enemy's turn
+	s = newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 0, x: 10, y: 5, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 24, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F3", 3, 3)
+	apply(t, s, "grenade F1 F3", 5)
+	apply(t, s, "end")
+	apply(t, s, "end", 4, 4)
+	if !s.Fig(3).Removed {
+		t.Error("the late grenade should have gone off under F3")
+	}
+}
+
+func TestSuppressiveOpportunityFire(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "opp F1")
+	apply(t, s, "end")
+	apply(t, s, "move F2 36,26")
+	o, err := New().Odds(s, rules.Command{Verb: "oppsup", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || !near(o.P("stopped"), 5.0/6*30/36) {
+		t.Fatalf("oppsup odds %v %v", o, err)
+	}
+	apply(t, s, "oppsup F1 F2", 4, 3, 3)
+	if f := s.Fig(2); f.Pos != geom.P(36, 30) || levelOf(f) != Suppressed || s.Phase != PhaseTurn {
+		t.Fatalf("pinned back where it started, suppressed: %v %d %s", f.Pos, levelOf(f), s.Phase)
+	}
+}
+
+// a 6x6 house at (40,20) with a door on its south wall and a window on
+// its west wall
+func house() terrain.Piece {
+	h := piece("building", 40, 20, 46, 20, 46, 26, 40, 26)
+	h.Doors = []geom.Pt{geom.P(43, 26)}
+	h.Windows = []geom.Pt{geom.P(40, 23)}
+	return h
+}
+
+func TestBuildings(t *testing.T) {
+	s := newState(t, []terrain.Piece{house()},
+		tfig{side: 0, x: 43, y: 23, weapons: []string{"rifle"}, facing: 270},
+		tfig{side: 0, x: 43, y: 27.2, weapons: []string{"rifle", "grenade"}, facing: 0},
+		tfig{side: 1, x: 30, y: 23, weapons: []string{"rifle", "grenade"}, facing: 90},
+		tfig{side: 1, x: 30, y: 10, weapons: []string{"rifle"}, facing: 90},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}, facing: 90})
+	r := New().(Skirmish)
+	// from inside: out of the window to the west, not through the wall
+	if sg := r.look(s, s.Fig(1), s.Fig(3)); !sg.OK || sg.Cover != terrain.CoverNone {
+		t.Errorf("through the window: %+v", sg)
+	}
+	if sg := r.look(s, s.Fig(3), s.Fig(1)); !sg.OK || sg.Cover != terrain.CoverHard {
+		t.Errorf("seen in the window, in hard cover: %+v", sg)
+	}
+	if sg := r.look(s, s.Fig(1), s.Fig(4)); sg.OK {
+		t.Errorf("through the wall: %+v", sg)
+	}
+	// F1 at the window leans out for a point: sees past it, soft cover
+	s.Fig(1).Pos = geom.P(41, 23)
+	if sg := r.look(s, s.Fig(1), s.Fig(4)); sg.OK {
+		t.Errorf("past the window's angle without leaning: %+v", sg)
+	}
+	apply(t, s, "lean F1")
+	if sg := r.look(s, s.Fig(1), s.Fig(4)); !sg.OK {
+		t.Errorf("leaning out: %+v", sg)
+	}
+	if sg := r.look(s, s.Fig(3), s.Fig(1)); sg.Cover != terrain.CoverSoft {
+		t.Errorf("leaning out gives soft cover only: %+v", sg)
+	}
+	s.Fig(1).Pos = geom.P(43, 23)
+	s.Fig(1).SetVar(fLean, 0)
+	// F2 outside opens the door and walks in
+	refuse(t, s, "move F2 44,24", "wall")
+	apply(t, s, "door F2 43,26 open")
+	if New().(rules.DoorStater).DoorState(s, terrain.DoorRef{Piece: 0, Index: 0}) != rules.DoorOpen {
+		t.Fatal("door open")
+	}
+	apply(t, s, "move F2 44.5,24")
+	if s.Terrain.InsideBuilding(s.Fig(2).Pos) != 0 {
+		t.Fatalf("F2 should be inside: %v", s.Fig(2).Pos)
+	}
+	// blocked from inside, a door must be forced from outside: 2D3 points
+	b := s.Clone()
+	b.Fig(2).Pos = geom.P(43, 25)
+	b.Fig(2).SetVar(fAP, 2)
+	apply(t, b, "door F2 43,26 close")
+	apply(t, b, "door F2 43,26 lock")
+	b.Fig(2).Pos = geom.P(43, 27.2)
+	refuse(t, b, "door F2 43,26 open", "locked")
+	apply(t, b, "end")
+	apply(t, b, "end")
+	o, err := r.Odds(b, rules.Command{Verb: "door", Fig: 2, Path: []geom.Pt{geom.P(43, 26)}, Arg: "force"})
+	// 4 points: 2D3 of 4 or less is 6/9
+	if err != nil || !near(o.P("forced"), 6.0/9) {
+		t.Fatalf("force odds %v %v", o, err)
+	}
+	apply(t, b, "door F2 43,26 force", 3, 2)
+	if b.Fig(2).Var(fAP) != 0 || New().(rules.DoorStater).DoorState(b, terrain.DoorRef{}) != rules.DoorShut {
+		t.Fatal("5 points needed, 4 had: all spent, the door holds")
+	}
+	apply(t, b, "end")
+	apply(t, b, "end")
+	apply(t, b, "door F2 43,26 force", 1, 2)
+	if New().(rules.DoorStater).DoorState(b, terrain.DoorRef{}) != rules.DoorBroken || b.Fig(2).Var(fAP) != 1 {
+		t.Fatal("forced for 3 points")
+	}
+	apply(t, s, "end")
+	// Red throws a grenade in through the window from 10"+: needs 12
+	apply(t, s, "acquire F3 F1", 3, 3)
+	o, err = r.Odds(s, rules.Command{Verb: "grenade", Fig: 3, Path: []geom.Pt{geom.P(41.5, 23)}})
+	if err != nil || !near(o.P("bursts on the aim point"), 4.0/6/36) {
+		t.Fatalf("window throw odds %v %v", o, err)
+	}
+	// from 4.2": through the window on 5+; in a building the table kills
+	// on 5+ as well
+	s.Fig(3).Pos = geom.P(38.8, 23)
+	o, _ = r.Odds(s, rules.Command{Verb: "grenade", Fig: 3, Targets: []rules.FigID{1}})
+	if !near(o.P("killed"), 30.0/36*4/6*30/36) {
+		t.Fatalf("grenade at a figure in a building: %v", o)
+	}
+	apply(t, s, "grenade F3 F1", 3, 3, 1, 2, 2, 1, 1)
+	if levelOf(s.Fig(1)) != Suppressed || s.Fig(1).Removed || levelOf(s.Fig(2)) != Confident {
+		t.Errorf("a 4 in a building suppresses, a 2 does nothing: %d %d", levelOf(s.Fig(1)), levelOf(s.Fig(2)))
+	}
+}
+
+func TestATAtBuilding(t *testing.T) {
+	s := newState(t, []terrain.Piece{house()},
+		tfig{side: 0, x: 43, y: 23, weapons: []string{"rifle"}, facing: 270},
+		tfig{side: 0, x: 10, y: 5, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 30, y: 23, weapons: []string{"bazooka"}, facing: 90},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}, facing: 90})
+	apply(t, s, "end")
+	// 13" away: +3, side -1 = 2: more than 2 and not a double six (34/36)
+	o, err := New().Odds(s, rules.Command{Verb: "at", Fig: 3, Path: []geom.Pt{geom.P(43, 23)}})
+	if err != nil || !near(o.P("hit"), 34.0/36) || !near(o.P("dud shell"), 1.0/36) {
+		t.Fatalf("AT odds %v %v", o, err)
+	}
+	apply(t, s, "at F3 43,23", 2, 3, 3, 3)
+	if !s.Fig(1).Removed {
+		t.Error("6 on the building row kills")
+	}
+}
+
+func TestGrenadeOverWall(t *testing.T) {
+	wall := piece("low-wall", 30, 14, 42, 14)
+	s := newState(t, []terrain.Piece{wall},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 20, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F2", 3, 3)
+	refuse(t, s, "grenade F1 36,14.3", "beyond")
+	// 6": off target on a 1-2; towards 12 o'clock it would land on the
+	// wall: it hits it and drops at its foot
+	evs := apply(t, s, "grenade F1 36,16", 1, 12, 1)
+	var at geom.Pt
+	for _, e := range evs {
+		if e.Kind == "burst" {
+			at = e.Area.C
+		}
+	}
+	if at != geom.P(36, 13.5) {
+		t.Errorf("burst at %v, want the foot of the wall", at)
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "grenade", Fig: 1, Path: []geom.Pt{geom.P(36, 16)}})
+	if err != nil || len(o.Outcomes) == 0 {
+		t.Fatal(err)
+	}
+}
+
+func TestSuppressedMovesOnlyIntoCover(t *testing.T) {
+	field := piece("field", 30, 20, 42, 20, 42, 24, 30, 24)
+	s := newState(t, []terrain.Piece{field},
+		tfig{side: 0, x: 36, y: 14, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 35, weapons: []string{"rifle"}})
+	setLevel(s.Fig(1), Suppressed)
+	refuse(t, s, "move F1 36,17", "suppressed")
+	apply(t, s, "move F1 36,21")
+	apply(t, s, "end")
+	setLevel(s.Fig(2), Shaken)
+	refuse(t, s, "move F2 36,33", "move away")
+	apply(t, s, "move F2 36,38")
+}
+
+func TestClimbThroughWindow(t *testing.T) {
+	s := newState(t, []terrain.Piece{house()},
+		tfig{side: 0, x: 38.8, y: 23, weapons: []string{"rifle"}, facing: 90},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 66, y: 45, weapons: []string{"rifle"}})
+	o, err := New().Odds(s, rules.Command{Verb: "climb", Fig: 1})
+	if err != nil || !near(o.P("through"), 1) {
+		t.Fatalf("4 points: always through %v %v", o, err)
+	}
+	apply(t, s, "climb F1", 3)
+	if f := s.Fig(1); s.Terrain.InsideBuilding(f.Pos) != 0 || f.Var(fAP) != 1 {
+		t.Fatalf("inside for 3 points: %v %d", f.Pos, f.Var(fAP))
+	}
+	o, _ = New().Odds(s, rules.Command{Verb: "climb", Fig: 1})
+	if !near(o.P("through"), 1.0/3) {
+		t.Fatalf("1 point left: %v", o)
+	}
+	apply(t, s, "climb F1", 2)
+	if f := s.Fig(1); s.Terrain.InsideBuilding(f.Pos) != 0 || f.Var(fAP) != 0 {
+		t.Fatal("stuck: points spent, still inside")
+	}
+}

@@ -1,0 +1,452 @@
+package skirmish35
+
+import (
+	"errors"
+	"fmt"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// sightRays is how many sight lines run from an eye to a base: to its
+// centre and its two edges (house: enough to tell a figure half behind a
+// corner from one wholly hidden, at a third of the cost of nine).
+const sightRays = 3
+
+// Sight is what one figure can make out of another.
+type Sight struct {
+	OK    bool
+	Why   string // when not OK
+	Hind  int    // hindrances on the line
+	Cover terrain.Cover
+	// HindNames names the hindering pieces, for the ledger.
+	HindNames []string
+	CoverName string
+}
+
+// pieceLabel names a terrain piece for the ledger.
+func pieceLabel(s *rules.State, id int) string {
+	if s.Map == nil || id < 0 || id >= len(s.Map.Pieces) {
+		return "terrain"
+	}
+	p := &s.Map.Pieces[id]
+	if p.Name != "" {
+		return p.Name
+	}
+	if k, ok := terrain.KindByName(p.Kind); ok {
+		return k.Label
+	}
+	return p.Kind
+}
+
+// figHeight is the height tester's answer for a figure.
+func (r Skirmish) figHeight(f *rules.Figure) int64 {
+	if f.Posture == rules.Prone {
+		return in(r.d.T.Sight.Prone)
+	}
+	return in(r.d.T.Sight.Standing)
+}
+
+// look says whether f can see t now, and through what. Facing is not
+// considered here (see inFront).
+func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
+	var sg Sight
+	if t.Removed {
+		sg.Why = t.Name + " is out of the fight"
+		return sg
+	}
+	if sm, ok := r.smokeOn(s, f.Pos, t.Pos); ok {
+		sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
+		return sg
+	}
+	if s.Terrain == nil {
+		sg.OK = true
+		return sg
+	}
+	if why := r.buildingSight(s, f, t); why != "" {
+		sg.Why = why
+		return sg
+	}
+	los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays})
+	if los.Vis == terrain.Blocked {
+		sg.Why = "terrain blocks the view of " + t.Name
+		return sg
+	}
+	sg.Cover = los.Cover
+	if sg.Cover == terrain.CoverPrepared {
+		sg.Cover = terrain.CoverHard
+	}
+	if los.CoverPiece >= 0 && sg.Cover != terrain.CoverNone {
+		sg.CoverName = pieceLabel(s, los.CoverPiece)
+	}
+	if sg.Cover == terrain.CoverHard && leaning(s, t) && s.Terrain.InsideBuilding(t.Pos) >= 0 {
+		sg.Cover = terrain.CoverSoft
+		sg.CoverName += ", leaning out"
+	}
+	ea, eb := s.Terrain.Elevation(f.Pos), s.Terrain.Elevation(t.Pos)
+	high := max(ea, eb)
+	th := r.figHeight(t)
+	for _, x := range los.Crossings {
+		if x.Piece == los.CoverPiece {
+			continue // the target's own cover counts as cover, not a hindrance
+		}
+		pc := &s.Map.Pieces[x.Piece]
+		if high > 0 && pc.Props.Height <= high {
+			continue // seen over from above
+		}
+		hinders := false
+		switch {
+		case pc.Kind == "fence":
+			hinders = true
+		case pc.Props.Linear && pc.Props.Sight == terrain.SightNone && pc.Props.Height > 0:
+			// walls by the height tester: lower than the figure hinders,
+			// as high or higher hides it
+			if pc.Props.Height >= th {
+				sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+				return sg
+			}
+			hinders = true
+		case x.Sight == terrain.SightHinders, x.Sight == terrain.SightBlocksBeyond:
+			hinders = true
+		}
+		if hinders {
+			sg.Hind++
+			sg.HindNames = append(sg.HindNames, pieceLabel(s, x.Piece))
+		}
+	}
+	if sg.Hind > 0 && t.Posture != rules.Standing {
+		sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, sg.HindNames[0])
+		return sg
+	}
+	sg.OK = true
+	return sg
+}
+
+// seesFriend reports whether f can see any other figure of its side (a
+// clear line, no smoke; facing does not matter).
+func (r Skirmish) seesFriend(s *rules.State, f *rules.Figure) bool {
+	for _, o := range s.Alive(f.Side) {
+		if o.ID == f.ID || o.Markers.Has(rules.Surrendered) {
+			continue
+		}
+		if _, sm := r.smokeOn(s, f.Pos, o.Pos); sm {
+			continue
+		}
+		if s.Terrain == nil || s.Terrain.Clear(f.Pos, o.Pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// sees reports whether f can see t at all (no facing, no hindrance rule:
+// used for morale and surrender counts).
+func (r Skirmish) sees(s *rules.State, f, t *rules.Figure) bool {
+	if _, sm := r.smokeOn(s, f.Pos, t.Pos); sm {
+		return false
+	}
+	return s.Terrain == nil || s.Terrain.Clear(f.Pos, t.Pos)
+}
+
+// acquireMods is the ledger of an acquisition of t by f.
+func (r Skirmish) acquireMods(s *rules.State, f, t *rules.Figure, sg Sight) []rules.Mod {
+	a := r.d.T.Acquire
+	var mods []rules.Mod
+	if !within(f.Pos, t.Pos, in(a.Long)) {
+		mods = append(mods, rules.Mod{Value: a.LongMod, Reason: fmt.Sprintf("over %g\" away", a.Long), Rule: "Acquisition"})
+	}
+	switch sg.Cover {
+	case terrain.CoverSoft:
+		mods = append(mods, rules.Mod{Value: a.Soft, Reason: "in soft cover (" + sg.CoverName + ")", Rule: "Acquisition"})
+	case terrain.CoverHard:
+		mods = append(mods, rules.Mod{Value: a.Hard, Reason: "in hard cover (" + sg.CoverName + ")", Rule: "Acquisition"})
+	}
+	if t.Markers.Has(rules.Hidden) {
+		mods = append(mods, rules.Mod{Value: a.Hidden, Reason: "hidden", Rule: "Acquisition"})
+	}
+	for _, h := range sg.HindNames {
+		mods = append(mods, rules.Mod{Value: a.Hindrance, Reason: "hindrance: " + h, Rule: "Acquisition"})
+	}
+	if seenBefore(s, f, t.ID) {
+		mods = append(mods, rules.Mod{Value: a.SeenBefore, Reason: "seen before", Rule: "Acquisition"})
+	}
+	return mods
+}
+
+// acquireProblem says why f cannot try to acquire t now ("" if it can).
+func (r Skirmish) acquireProblem(s *rules.State, f, t *rules.Figure) (Sight, string) {
+	switch {
+	case t.Side == f.Side:
+		return Sight{}, "acquire an enemy figure"
+	case f.Markers.Has(rules.Hidden):
+		return Sight{}, f.Name + " is hidden: it must move before it can look about"
+	case !inFront(f, t.Pos, r.d.T.Sight.Front):
+		return Sight{}, f.Name + " must turn to face " + t.Name + " first"
+	case tried(s, f, t.ID):
+		return Sight{}, f.Name + " has already tried to acquire " + t.Name + " this turn"
+	}
+	sg := r.look(s, f, t)
+	if !sg.OK {
+		return sg, sg.Why
+	}
+	if t.Markers.Has(rules.Hidden) && sg.Cover == terrain.CoverHard {
+		return sg, t.Name + " is hidden behind hard cover"
+	}
+	return sg, ""
+}
+
+// probGreater is the chance that 2D6 beats need (more than it).
+func probGreater2D6(need int) float64 {
+	n := 0
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			if a+b > need {
+				n++
+			}
+		}
+	}
+	return float64(n) / 36
+}
+
+// acquireOne rolls one acquisition.
+func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rules.Event {
+	mods := r.acquireMods(s, f, t, sg)
+	l := &rules.Ledger{What: fmt.Sprintf("Acquisition: %s looks for %s", f.Name, t.Name), Compare: ">", Mods: mods}
+	l.Target = l.ModTotal()
+	l.Dice = s.RollN(2, 6)
+	l.Total = l.DiceTotal()
+	setTried(s, f, t.ID)
+	l.Outcome = "not seen"
+	text := fmt.Sprintf("%s rolls %d needing more than %d to acquire %s: not seen", f.Name, l.Total, l.Target, t.Name)
+	if l.Total > l.Target {
+		l.Outcome = "acquired"
+		markAcquired(s, f, t.ID)
+		if t.Markers.Has(rules.Hidden) {
+			t.SetVar(fSpotted, 1)
+		}
+		text = fmt.Sprintf("%s rolls %d needing more than %d: %s acquired", f.Name, l.Total, l.Target, t.Name)
+	}
+	ev := rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: l, Text: text}
+	if !r.known(s, f.Side, t) {
+		// a roll for a figure the looker's side may not know of belongs
+		// to the hidden figure's unit, so the view withholds it
+		ev.Unit = t.Unit
+	}
+	return []rules.Event{ev}
+}
+
+// applyAcquire: "acquire F1 F7" looks for one enemy; "acquire F1" looks
+// about for every enemy in its front it has not yet tried this turn.
+func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) > 0 || c.Arg != "" {
+		return nil, errors.New("acquire names the looker and, at most, one target")
+	}
+	if len(c.Targets) == 1 {
+		t, err := target(s, c)
+		if err != nil {
+			return nil, err
+		}
+		sg, why := r.acquireProblem(s, f, t)
+		if why != "" {
+			return nil, errors.New(why)
+		}
+		return r.acquireOne(s, f, t, sg), nil
+	}
+	if len(c.Targets) > 1 {
+		return nil, errors.New("acquire one target at a time, or none to look about")
+	}
+	if f.Markers.Has(rules.Hidden) {
+		return nil, errors.New(f.Name + " is hidden: it must move before it can look about")
+	}
+	if f.Var(fScan) == turnNo(s) {
+		return nil, errors.New(f.Name + " has already looked about this turn")
+	}
+	f.SetVar(fScan, turnNo(s))
+	var evs []rules.Event
+	n := 0
+	for _, t := range s.Alive(1 - f.Side) {
+		if t.Markers.Has(rules.Surrendered) {
+			continue
+		}
+		if sg, why := r.acquireProblem(s, f, t); why == "" {
+			evs = append(evs, r.acquireOne(s, f, t, sg)...)
+			n++
+		}
+	}
+	evs = append([]rules.Event{{Kind: "look", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s looks about", f.Name)}}, evs...)
+	if n == 0 {
+		evs[0].Text = fmt.Sprintf("%s looks about and sees no enemy in front of it", f.Name)
+	}
+	return evs, nil
+}
+
+// applyFace turns a figure towards a point or a figure.
+func (r Skirmish) applyFace(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	var to geom.Pt
+	switch {
+	case len(c.Targets) == 1 && len(c.Path) == 0:
+		t := s.Fig(c.Targets[0])
+		if t == nil || t.Removed {
+			return nil, errors.New("that figure is not on the table")
+		}
+		to = t.Pos
+	case len(c.Path) == 1 && len(c.Targets) == 0:
+		to = c.Path[0]
+	default:
+		return nil, errors.New("face a figure or one point")
+	}
+	if c.Arg != "" {
+		return nil, errors.New("face takes no word")
+	}
+	if to == f.Pos {
+		return nil, errors.New("give a point away from the figure")
+	}
+	if err := spend(f, r.d.T.Costs.Face, "turning"); err != nil {
+		return nil, err
+	}
+	f.Facing = bearing(f.Pos, to)
+	acted(s, f)
+	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s turns to face %d degrees", f.Name, f.Facing)}}, nil
+}
+
+// applyPosture: "prone F1" drops flat, "stand F1" gets up.
+func (r Skirmish) applyPosture(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, fmt.Errorf("%q names only the figure", c.Verb)
+	}
+	if c.Verb == "prone" {
+		if f.Posture == rules.Prone {
+			return nil, errors.New(f.Name + " is already prone")
+		}
+		if err := spend(f, r.d.T.Costs.Prone, "going prone"); err != nil {
+			return nil, err
+		}
+		f.Posture = rules.Prone
+	} else {
+		if f.Posture != rules.Prone {
+			return nil, errors.New(f.Name + " is already on its feet")
+		}
+		if err := spend(f, r.d.T.Costs.Stand, "standing up"); err != nil {
+			return nil, err
+		}
+		f.Posture = rules.Standing
+	}
+	acted(s, f)
+	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is now %s", f.Name, f.Posture)}}, nil
+}
+
+// hideProblem: a figure hides only in or behind something giving cover
+// from its nearest enemy.
+func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
+	if f.Markers.Has(rules.Hidden) {
+		return f.Name + " is already hidden"
+	}
+	if s.Terrain == nil {
+		return "there is nothing to hide in"
+	}
+	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
+	if e := nearest(s, f.Pos, s.Alive(1-f.Side)); e != nil {
+		from = e.Pos
+	}
+	if cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from); cv == terrain.CoverNone {
+		return f.Name + " has no cover to hide in"
+	}
+	return ""
+}
+
+func (r Skirmish) applyHide(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+		return nil, errors.New("hide names only the figure")
+	}
+	if why := r.hideProblem(s, f); why != "" {
+		return nil, errors.New(why)
+	}
+	if err := spend(f, r.d.T.Costs.Hide, "hiding"); err != nil {
+		return nil, err
+	}
+	f.Markers |= rules.Hidden
+	f.SetVar(fSpotted, 0)
+	acted(s, f)
+	return []rules.Event{{Kind: "hide", Side: f.Side, Fig: f.ID, Text: f.Name + " hides"}}, nil
+}
+
+// unhide: a hidden figure that moves or fires gives itself away.
+func unhide(f *rules.Figure) {
+	f.Markers &^= rules.Hidden
+	f.SetVar(fSpotted, 0)
+}
+
+// Acquisitions are kept as bit sets of target ids (ids up to maskIDs; a
+// variable per target beyond): those made in the figure's latest turn
+// that had any (fAcq, in turn fAcqT), those of the own turn before it
+// (fAcqP), and every earlier one (fAcqE). Few variables to copy and hash
+// on every command.
+const (
+	fAcq  = "acq"
+	fAcqT = "acqt"
+	fAcqP = "acqp"
+	fAcqE = "acqe"
+)
+
+func bit(t rules.FigID) int { return 1 << uint(t) }
+
+// acquiredNow reports whether f acquired t in this turn.
+func acquiredNow(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	if t > maskIDs {
+		return f.Var(vAcq(t)) == turnNo(s)
+	}
+	return f.Var(fAcqT) == turnNo(s) && f.Var(fAcq)&bit(t) != 0
+}
+
+// acquiredLast reports whether f had t acquired in its own turn before
+// this one.
+func acquiredLast(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	n := turnNo(s)
+	if t > maskIDs {
+		return f.Var(vPrev(t)) == n-2 || (f.Var(vAcq(t)) == n-2)
+	}
+	switch f.Var(fAcqT) {
+	case n:
+		return f.Var(fAcqP)&bit(t) != 0
+	case n - 2:
+		return f.Var(fAcq)&bit(t) != 0
+	}
+	return false
+}
+
+// seenBefore reports whether f acquired t in some earlier turn.
+func seenBefore(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	if t > maskIDs {
+		v := f.Var(vAcq(t))
+		return (v > 0 && v < turnNo(s)) || f.Var(vPrev(t)) > 0
+	}
+	m := f.Var(fAcqE)
+	if f.Var(fAcqT) != turnNo(s) {
+		m |= f.Var(fAcq)
+	}
+	return m&bit(t) != 0
+}
+
+// markAcquired records that f has acquired t this turn.
+func markAcquired(s *rules.State, f *rules.Figure, t rules.FigID) {
+	n := turnNo(s)
+	if t > maskIDs {
+		if prev := f.Var(vAcq(t)); prev != n {
+			f.SetVar(vPrev(t), prev)
+		}
+		f.SetVar(vAcq(t), n)
+		return
+	}
+	if f.Var(fAcqT) != n {
+		prev := 0
+		if f.Var(fAcqT) == n-2 {
+			prev = f.Var(fAcq)
+		}
+		f.SetVar(fAcqE, f.Var(fAcqE)|f.Var(fAcq))
+		f.SetVar(fAcqP, prev)
+		f.SetVar(fAcq, 0)
+		f.SetVar(fAcqT, n)
+	}
+	f.SetVar(fAcq, f.Var(fAcq)|bit(t))
+}

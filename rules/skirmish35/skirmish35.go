@@ -1,0 +1,692 @@
+package skirmish35
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Phases.
+const (
+	PhaseTurn = "turn" // the active side's figures spend their points
+	PhaseOpp  = "opp"  // the other side may spend held points on opportunity fire
+)
+
+// Morale levels, kept in the figure variable fLvl.
+const (
+	Confident = iota
+	Suppressed
+	Shaken
+	Broken
+)
+
+var levelNames = []string{"confident", "suppressed", "shaken", "broken"}
+
+// Figure variables.
+const (
+	fAP       = "ap"    // action points left this turn
+	fMax      = "apmax" // the turn's budget
+	fLvl      = "lvl"   // morale level
+	fLvlTest  = "lvlm"  // 1: suppressed by a failed morale test (rally needs a test)
+	fMoved    = "mv"    // distance moved this turn (position units)
+	fTMoved   = "tmv"   // distance moved with no action after it (target moving)
+	fScan     = "scan"  // turn it last looked about (acquire with no target)
+	fSpotted  = "spot"  // 1: a hidden figure the enemy has acquired
+	fFiredAt  = "fat"   // turn it was last fired at
+	fPenalty  = "pen"   // points lost from its next turn
+	fLock     = "lock"  // the enemy it is locked with in hand to hand
+	fContrib  = "ctb"   // turn it counted towards a surrender
+	fChalled  = "chl"   // turn it was last called on to surrender
+	fMortarAX = "max"   // a mortar's last aim point and landing (+1 so 0 is unset)
+	fMortarAY = "may"
+	fMortarLX = "mlx"
+	fMortarLY = "mly"
+	fMortarOK = "mok"
+	fGuard    = "guard" // a prisoner's guard
+)
+
+// per-target acquisition variables, keyed by the target's id
+func vAcq(t rules.FigID) string   { return "a" + strconv.Itoa(int(t)) } // turn last acquired
+func vPrev(t rules.FigID) string  { return "p" + strconv.Itoa(int(t)) } // the acquisition before it
+func vTried(t rules.FigID) string { return "t" + strconv.Itoa(int(t)) } // turn last tried (ids past maskIDs)
+
+// Tries this turn are a bit set for small ids (fewer variables to copy
+// and hash on every command), a variable per target beyond.
+const (
+	fTryMask = "tmask"
+	fTryTurn = "tturn"
+	maskIDs  = 30 // bits of an int on every GOARCH (32-bit included)
+)
+
+func tried(s *rules.State, f *rules.Figure, t rules.FigID) bool {
+	if t <= maskIDs {
+		return f.Var(fTryTurn) == turnNo(s) && f.Var(fTryMask)&(1<<uint(t)) != 0
+	}
+	return f.Var(vTried(t)) == turnNo(s)
+}
+
+func setTried(s *rules.State, f *rules.Figure, t rules.FigID) {
+	if t <= maskIDs {
+		if f.Var(fTryTurn) != turnNo(s) {
+			f.SetVar(fTryTurn, turnNo(s))
+			f.SetVar(fTryMask, 0)
+		}
+		f.SetVar(fTryMask, f.Var(fTryMask)|1<<uint(t))
+		return
+	}
+	f.SetVar(vTried(t), turnNo(s))
+}
+
+// Game and side variables.
+const (
+	gTurn     = "turn"    // side turns so far, from 1
+	gOppMover = "oppfig"  // the figure that opened an opportunity window
+	sRadioBad = "radio1"  // side var: its radio last came up double one
+	gLines    = "sl.n"    // suppressive fire lines laid
+	gSmoke    = "sm.n"    // smoke clouds on the table
+	gMortar   = "mp.n"    // mortar rounds on their way
+	gLastFig  = "lastfig" // the figure that acted last (for the panel)
+	gLive     = "gl.n"    // grenades lying live, to go off at the end of the next turn
+	gOppFromX = "oppfx"   // where the mover started (+1 so 0 is unset)
+	gOppFromY = "oppfy"
+)
+
+// Skirmish is the rule set; it holds only its read-only data.
+type Skirmish struct{ d *Data }
+
+// New returns the rule set.
+func New() rules.RuleSet { return Skirmish{d: theData} }
+
+func (Skirmish) ID() string   { return "skirmish35" }
+func (Skirmish) Name() string { return "1/35th Scale WWII Skirmish" }
+
+// Vocabulary lists the words a scenario may use.
+func (r Skirmish) Vocabulary() rules.Vocabulary {
+	v := rules.Vocabulary{Qualities: []string{"green", "experienced", "elite"}}
+	for _, w := range r.d.Weapons {
+		v.Weapons = append(v.Weapons, w.ID)
+	}
+	return v
+}
+
+var _ rules.Vocabularied = Skirmish{}
+
+// budget is a figure's action points for a fresh turn.
+func (r Skirmish) budget(f *rules.Figure) int {
+	p := r.d.T.Points
+	n := p.Experienced
+	switch f.Quality {
+	case "green":
+		n = p.Green
+	case "elite":
+		n = p.Elite
+	}
+	if f.Var(fLvl) >= Suppressed {
+		n -= p.MoraleLoss
+	}
+	return max(0, n)
+}
+
+// Start checks the set-up and opens the first turn.
+func (r Skirmish) Start(s *rules.State) ([]rules.Event, error) {
+	if s.BaseR <= 0 {
+		return nil, errors.New("figures need a base radius")
+	}
+	for side := range s.Sides {
+		if len(s.Alive(side)) == 0 {
+			return nil, fmt.Errorf("%s has no figures on the table", s.Sides[side].Name)
+		}
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		switch f.Quality {
+		case "", "green", "experienced", "elite":
+		default:
+			return nil, fmt.Errorf("%s: unknown experience %q (green, experienced or elite)", f.Name, f.Quality)
+		}
+		for _, w := range f.Weapons {
+			if _, ok := r.d.Weapon(w); !ok {
+				return nil, fmt.Errorf("%s carries %q, which this rule set does not know", f.Name, w)
+			}
+		}
+		if s.Sides[f.Side].Vars["hidden"] == 1 {
+			f.Markers |= rules.Hidden
+		}
+	}
+	autoFace(s)
+	s.Round, s.Over, s.Winner = 1, false, -1
+	s.SetVar(gTurn, 1)
+	evs := []rules.Event{{Kind: "phase", Side: 0, Text: "1/35th Scale WWII Skirmish: sides take whole turns in turn; each figure spends its own action points."}}
+	return append(evs, r.beginTurn(s, 0)...), nil
+}
+
+// autoFace turns the figures of a side that the scenario left all facing
+// up the table towards their nearest enemy.
+func autoFace(s *rules.State) {
+	for side := 0; side < 2; side++ {
+		unset := true
+		for _, f := range s.Alive(side) {
+			if f.Facing != 0 {
+				unset = false
+			}
+		}
+		if !unset {
+			continue
+		}
+		for _, f := range s.Alive(side) {
+			if e := nearest(s, f.Pos, s.Alive(1-side)); e != nil {
+				f.Facing = bearing(f.Pos, e.Pos)
+			}
+		}
+	}
+}
+
+// nearest is the figure of list nearest p (lowest id on a tie).
+func nearest(s *rules.State, p geom.Pt, list []*rules.Figure) *rules.Figure {
+	var best *rules.Figure
+	var bd int64
+	for _, e := range list {
+		if d := geom.Dist2(p, e.Pos); best == nil || d < bd {
+			best, bd = e, d
+		}
+	}
+	return best
+}
+
+func turnNo(s *rules.State) int { return s.Var(gTurn) }
+
+// beginTurn hands the turn to side: lines and smoke that have run their
+// time go, its figures get their points, and the morale tests are taken.
+func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
+	s.Active, s.Decider, s.Phase = side, side, PhaseTurn
+	s.SetVar(gOppMover, 0)
+	s.SetVar(gLastFig, 0)
+	evs := []rules.Event{{Kind: "turn", Side: side, Text: fmt.Sprintf("Round %d: %s's turn", s.Round, s.Sides[side].Name)}}
+	evs = append(evs, r.expireLines(s, side)...)
+	evs = append(evs, r.expireSmoke(s)...)
+	for _, f := range s.Alive(side) {
+		f.Markers &^= rules.OppFire
+		f.SetVar(fMoved, 0)
+		f.SetVar(fTMoved, 0)
+		f.SetVar(fTryMask, 0)
+		f.SetVar(fTryTurn, 0)
+		for _, e := range s.Figures {
+			if e.ID > maskIDs {
+				f.SetVar(vTried(e.ID), 0)
+			}
+		}
+	}
+	evs = append(evs, r.escapes(s, side)...)
+	if s.Over {
+		return evs
+	}
+	for _, f := range s.Alive(side) {
+		if f.Markers.Has(rules.Surrendered) {
+			continue
+		}
+		evs = append(evs, r.turnMorale(s, f)...)
+		if s.Over {
+			return evs
+		}
+	}
+	for _, f := range s.Alive(side) {
+		n := r.budget(f)
+		if f.Markers.Has(rules.Surrendered) {
+			n = 0
+		}
+		if p := f.Var(fPenalty); p > 0 {
+			evs = append(evs, rules.Event{Kind: "points", Side: side, Fig: f.ID,
+				Text: fmt.Sprintf("%s was beaten off in hand to hand: %d points fewer this turn", f.Name, min(p, n))})
+			n = max(0, n-p)
+			f.SetVar(fPenalty, 0)
+		}
+		f.SetVar(fAP, n)
+		f.SetVar(fMax, n)
+	}
+	return evs
+}
+
+// endTurn closes the active side's turn: mortar rounds the other side
+// called arrive, then the other side begins (a new round after the
+// second side, and the game ends at the turn limit).
+func (r Skirmish) endTurn(s *rules.State) []rules.Event {
+	var evs []rules.Event
+	evs = append(evs, r.arrive(s, 1-s.Active)...)
+	if !s.Over {
+		evs = append(evs, r.fuses(s, 1-s.Active)...)
+	}
+	if s.Over {
+		return evs
+	}
+	for _, f := range s.Alive(s.Active) {
+		f.SetVar(fAP, 0)
+	}
+	next := 1 - s.Active
+	s.SetVar(gTurn, turnNo(s)+1)
+	if next == 0 {
+		if s.TurnLimit > 0 && s.Round >= s.TurnLimit {
+			return append(evs, r.timeUp(s)...)
+		}
+		s.Round++
+	}
+	return append(evs, r.beginTurn(s, next)...)
+}
+
+func (r Skirmish) timeUp(s *rules.State) []rules.Event {
+	l0, l1 := s.Sides[0].Losses, s.Sides[1].Losses
+	s.Over, s.Phase = true, ""
+	switch {
+	case l0 < l1:
+		s.Winner = 0
+	case l1 < l0:
+		s.Winner = 1
+	default:
+		s.Winner = -1
+	}
+	if s.Winner < 0 {
+		s.Result = fmt.Sprintf("The turns are up with %d losses each: a draw", l0)
+	} else {
+		s.Result = fmt.Sprintf("The turns are up: %s win with fewer losses (%d against %d)",
+			s.Sides[s.Winner].Name, s.Sides[s.Winner].Losses, s.Sides[1-s.Winner].Losses)
+	}
+	return []rules.Event{{Kind: "win", Side: s.Winner, Text: s.Result}}
+}
+
+// lossLimit is the losses that lose a side the game.
+func (r Skirmish) lossLimit(s *rules.State, side int) int {
+	total := 0
+	for i := range s.Figures {
+		if s.Figures[i].Side == side {
+			total++
+		}
+	}
+	if v := s.Var(rules.VarVictoryLosses); v > 0 {
+		return min(v, total)
+	}
+	return (total + 1) / 2
+}
+
+// remove takes a figure out of the fight (killed, broken, captured) and
+// ends the game when its side has lost too many.
+func (r Skirmish) remove(s *rules.State, f *rules.Figure, why string) []rules.Event {
+	if f.Removed {
+		return nil
+	}
+	f.Removed = true
+	f.Markers &^= rules.OppFire | rules.Hidden
+	if l := f.Var(fLock); l != 0 {
+		if o := s.Fig(rules.FigID(l)); o != nil && o.Var(fLock) == int(f.ID) {
+			o.SetVar(fLock, 0)
+		}
+		f.SetVar(fLock, 0)
+	}
+	if !f.Markers.Has(rules.Surrendered) {
+		s.Sides[f.Side].Losses++ // a prisoner was counted when taken
+	}
+	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is out of the fight (%s)", f.Name, why)}}
+	return append(evs, r.checkEnd(s)...)
+}
+
+// capture makes e a prisoner of captor: it stays on the table, does
+// nothing, follows its guard and counts as lost while it is held.
+func (r Skirmish) capture(s *rules.State, captor, e *rules.Figure, why string) []rules.Event {
+	e.Markers |= rules.Surrendered
+	e.Markers &^= rules.OppFire | rules.Hidden
+	e.SetVar(fGuard, int(captor.ID))
+	e.SetVar(fAP, 0)
+	for _, x := range []*rules.Figure{e, captor} {
+		if l := x.Var(fLock); l != 0 {
+			if o := s.Fig(rules.FigID(l)); o != nil {
+				o.SetVar(fLock, 0)
+			}
+			x.SetVar(fLock, 0)
+		}
+	}
+	s.Sides[e.Side].Losses++
+	evs := []rules.Event{{Kind: "captured", Side: e.Side, Fig: e.ID, Target: captor.ID,
+		Text: fmt.Sprintf("%s is taken prisoner by %s (%s)", e.Name, captor.Name, why)}}
+	return append(evs, r.checkEnd(s)...)
+}
+
+func (r Skirmish) checkEnd(s *rules.State) []rules.Event {
+	if s.Over {
+		return nil
+	}
+	for _, side := range []int{s.Active, 1 - s.Active} {
+		fighting := 0
+		for _, f := range s.Alive(side) {
+			if !f.Markers.Has(rules.Surrendered) {
+				fighting++
+			}
+		}
+		if s.Sides[side].Losses >= r.lossLimit(s, side) || fighting == 0 {
+			s.Over, s.Phase = true, ""
+			s.Winner = 1 - side
+			s.Result = fmt.Sprintf("%s have lost %d figures: victory to %s", s.Sides[side].Name, s.Sides[side].Losses, s.Sides[s.Winner].Name)
+			return []rules.Event{{Kind: "win", Side: s.Winner, Text: s.Result}}
+		}
+	}
+	return nil
+}
+
+// spend takes points from a figure, refusing when it has too few.
+func spend(f *rules.Figure, n int, what string) error {
+	if f.Var(fAP) < n {
+		return fmt.Errorf("%s has %d action points left; %s costs %d", f.Name, f.Var(fAP), what, n)
+	}
+	f.SetVar(fAP, f.Var(fAP)-n)
+	return nil
+}
+
+// acted notes an action other than moving: the figure no longer counts
+// as a moving target.
+func acted(s *rules.State, f *rules.Figure) {
+	f.SetVar(fTMoved, 0)
+	s.SetVar(gLastFig, int(f.ID))
+}
+
+// actor checks the figure a command names: on the table, the active
+// side's, in its own turn.
+func actor(s *rules.State, c rules.Command) (*rules.Figure, error) {
+	f := s.Fig(c.Fig)
+	if f == nil {
+		return nil, errors.New("name the figure that acts")
+	}
+	switch {
+	case f.Removed:
+		return nil, fmt.Errorf("%s is out of the fight", f.Name)
+	case s.Phase != PhaseTurn:
+		return nil, errors.New("this is a window for opportunity fire: fire or let it pass")
+	case f.Side != s.Active:
+		return nil, fmt.Errorf("it is %s's turn", s.Sides[s.Active].Name)
+	case f.Markers.Has(rules.Surrendered):
+		return nil, fmt.Errorf("%s is a prisoner", f.Name)
+	}
+	return f, nil
+}
+
+func target(s *rules.State, c rules.Command) (*rules.Figure, error) {
+	if len(c.Targets) != 1 {
+		return nil, errors.New("name one target figure")
+	}
+	t := s.Fig(c.Targets[0])
+	if t == nil || t.Removed {
+		return nil, errors.New("the target is not on the table")
+	}
+	return t, nil
+}
+
+// Apply carries out one command; on error the caller discards s.
+func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	if s.Over {
+		return nil, errors.New("the game is over")
+	}
+	if s.Phase == PhaseOpp {
+		switch c.Verb {
+		case "oppfire":
+			return r.applyOppFire(s, c)
+		case "oppsup":
+			return r.applyOppSup(s, c)
+		case "pass":
+			if c.Fig != 0 || len(c.Targets) > 0 || len(c.Path) > 0 || c.Arg != "" {
+				return nil, errors.New(`"pass" takes nothing more`)
+			}
+			return r.closeOpp(s), nil
+		}
+		return nil, errors.New("an opportunity fire window is open: fire (oppfire) or let it pass")
+	}
+	if c.Verb == "end" {
+		if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+			return nil, errors.New(`"end" takes nothing more`)
+		}
+		return r.endTurn(s), nil
+	}
+	f, err := actor(s, c)
+	if err != nil {
+		return nil, err
+	}
+	if c.Unit != 0 {
+		return nil, errors.New("figures act one at a time: name no unit")
+	}
+	if l := f.Var(fLock); l != 0 && c.Verb != "melee" {
+		return nil, fmt.Errorf("%s is locked in hand to hand with %s", f.Name, s.Fig(rules.FigID(l)).Name)
+	}
+	switch c.Verb {
+	case "move":
+		return r.applyMove(s, f, c)
+	case "face":
+		return r.applyFace(s, f, c)
+	case "prone", "stand":
+		return r.applyPosture(s, f, c)
+	case "acquire":
+		return r.applyAcquire(s, f, c)
+	case "fire":
+		return r.applyFire(s, f, c)
+	case "opp":
+		return r.applyHold(s, f, c)
+	case "throwback":
+		return r.applyThrowBack(s, f, c)
+	case "door":
+		return r.applyDoor(s, f, c)
+	case "lean":
+		return r.applyLean(s, f, c)
+	case "climb":
+		return r.applyClimb(s, f, c)
+	case "at":
+		return r.applyAT(s, f, c)
+	case "hide":
+		return r.applyHide(s, f, c)
+	case "rally":
+		return r.applyRally(s, f, c)
+	case "reload":
+		return r.applyReload(s, f, c)
+	case "suppress":
+		return r.applySuppress(s, f, c)
+	case "grenade":
+		return r.applyGrenade(s, f, c)
+	case "plot":
+		return r.applyPlot(s, f, c)
+	case "melee":
+		return r.applyMelee(s, f, c)
+	case "surrender":
+		return r.applySurrender(s, f, c)
+	}
+	return nil, fmt.Errorf("this rule set has no %q command", c.Verb)
+}
+
+// Legal lists what the deciding side may do now, in a stable order.
+func (r Skirmish) Legal(s *rules.State) []rules.Command {
+	if s.Over {
+		return nil
+	}
+	if s.Phase == PhaseOpp {
+		out := r.oppCommands(s)
+		return append(out, rules.Command{Verb: "pass"})
+	}
+	var out []rules.Command
+	for _, f := range s.Alive(s.Active) {
+		out = append(out, r.figureCommands(s, f)...)
+	}
+	return append(out, rules.Command{Verb: "end"})
+}
+
+// figureCommands lists what one figure may do with the points it has.
+func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Command {
+	if f.Markers.Has(rules.Surrendered) {
+		return nil
+	}
+	ap := f.Var(fAP)
+	cs := r.d.T.Costs
+	var out []rules.Command
+	add := func(c rules.Command) { out = append(out, c) }
+	if l := f.Var(fLock); l != 0 {
+		if ap >= cs.Melee {
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{rules.FigID(l)}})
+		}
+		return out
+	}
+	if ap >= 1 && int64(f.Var(fMoved)) < in(r.d.T.Move.Max) {
+		add(rules.Command{Verb: "move", Fig: f.ID})
+	}
+	if f.Posture == rules.Prone {
+		if ap >= cs.Stand {
+			add(rules.Command{Verb: "stand", Fig: f.ID})
+		}
+	} else if ap >= cs.Prone {
+		add(rules.Command{Verb: "prone", Fig: f.ID})
+	}
+	hidden := f.Markers.Has(rules.Hidden)
+	if !hidden && f.Var(fScan) != turnNo(s) {
+		add(rules.Command{Verb: "acquire", Fig: f.ID})
+	}
+	enemies := s.Alive(1 - f.Side)
+	for _, e := range enemies {
+		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
+			continue
+		}
+		front := inFront(f, e.Pos, r.d.T.Sight.Front)
+		if !front && ap >= cs.Face {
+			add(rules.Command{Verb: "face", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+		}
+		if hidden || !front {
+			continue
+		}
+		if !tried(s, f, e.ID) && (s.Terrain == nil || s.Terrain.Clear(f.Pos, e.Pos) && r.buildingSight(s, f, e) == "") {
+			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+		}
+		if acquiredNow(s, f, e.ID) {
+			for _, mode := range []string{"aimed", "unaimed"} {
+				if r.fireProblem(s, f, e, mode) == "" {
+					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: mode})
+				}
+			}
+			if within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+				if r.grenadeProblem(s, f, e.Pos, "") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+				}
+				if r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "smoke"})
+				}
+			}
+			if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
+				add(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}})
+			}
+			if f.Var(fAP) >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
+				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			}
+		}
+		if r.inContact(s, f, e) && r.meleeProblem(s, f, e) == "" {
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "capture"})
+		}
+		if within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) && r.surrenderProblem(s, f, e) == "" {
+			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+		}
+	}
+	if r.holdProblem(s, f) == "" {
+		add(rules.Command{Verb: "opp", Fig: f.ID})
+	}
+	out = append(out, r.doorCommands(s, f)...)
+	if s.Terrain != nil && s.Terrain.InsideBuilding(f.Pos) >= 0 && r.leanProblem(s, f) == "" {
+		add(rules.Command{Verb: "lean", Fig: f.ID})
+	}
+	if ap >= 1 && r.climbProblem(s, f) == "" {
+		add(rules.Command{Verb: "climb", Fig: f.ID})
+	}
+	if r.carries(f, "at") && s.Map != nil && s.Terrain != nil {
+		for _, e := range enemies {
+			if b := s.Terrain.InsideBuilding(e.Pos); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
+				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
+			}
+		}
+	}
+	if r.throwBackProblem(s, f) == "" {
+		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+		} else if g, ok := r.liveNear(s, f); ok {
+			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
+		}
+	}
+	if !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "" {
+		add(rules.Command{Verb: "hide", Fig: f.ID})
+	}
+	if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
+		add(rules.Command{Verb: "rally", Fig: f.ID})
+	}
+	if f.Markers.Has(rules.OutOfAmmo) && ap >= cs.Reload {
+		add(rules.Command{Verb: "reload", Fig: f.ID})
+	}
+	return out
+}
+
+// weapon is the figure's weapon in hand (its first small arm).
+func (r Skirmish) weapon(f *rules.Figure) (*Weapon, bool) {
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok && w.Kind == "fire" {
+			return w, true
+		}
+	}
+	return nil, false
+}
+
+// carries reports whether the figure carries a weapon of the kind.
+func (r Skirmish) carries(f *rules.Figure, kind string) bool {
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok && w.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+func levelOf(f *rules.Figure) int { return f.Var(fLvl) }
+
+// setLevel sets a figure's morale level and mirrors it in the core's
+// marker bits.
+func setLevel(f *rules.Figure, l int) {
+	l = min(max(l, Confident), Broken)
+	f.SetVar(fLvl, l)
+	f.Markers &^= rules.Suppressed | rules.Broken
+	switch l {
+	case Suppressed:
+		f.Markers |= rules.Suppressed
+	case Broken:
+		f.Markers |= rules.Broken
+	}
+	if l != Suppressed {
+		f.SetVar(fLvlTest, 0)
+	}
+}
+
+// dropMorale lowers a figure's morale by n levels; at broken it leaves
+// the fight.
+func (r Skirmish) dropMorale(s *rules.State, f *rules.Figure, n int, why string) []rules.Event {
+	from := levelOf(f)
+	to := min(from+n, Broken)
+	setLevel(f, to)
+	evs := []rules.Event{{Kind: "morale", Side: f.Side, Fig: f.ID,
+		Text: fmt.Sprintf("%s: %s, from %s to %s", f.Name, why, levelNames[from], levelNames[to])}}
+	if to == Broken {
+		evs = append(evs, r.remove(s, f, "broken: it runs from the fight")...)
+	}
+	return evs
+}
+
+// known reports whether side may know of enemy figure e: a hidden figure
+// stays unknown until the side acquires it.
+func (r Skirmish) known(s *rules.State, side int, e *rules.Figure) bool {
+	if e.Side == side || e.Removed {
+		return true
+	}
+	return !e.Markers.Has(rules.Hidden) || e.Var(fSpotted) == 1
+}
+
+func word(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
