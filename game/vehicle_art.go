@@ -201,6 +201,26 @@ func (q *vpaint) hatch(fr vframe, f, r, rad float64) {
 	line(q.dst, a, b, math.Max(1, rad*0.7), q.p.light)
 }
 
+// rhatch is a square hatch, hl by hw pixels (half sizes).
+func (q *vpaint) rhatch(fr vframe, f, r, hl, hw float64) {
+	F, Rr := f*fr.sx, r*fr.sy
+	box := func(g float64) []fpt {
+		return []fpt{fr.px(F+hl+g, Rr-hw-g), fr.px(F+hl+g, Rr+hw+g), fr.px(F-hl-g, Rr+hw+g), fr.px(F-hl-g, Rr-hw-g)}
+	}
+	fillPoly(q.dst, box(q.ow*0.8), q.p.ink)
+	if !q.open {
+		fillPoly(q.dst, box(0), q.p.light)
+		return
+	}
+	fillPoly(q.dst, box(0), rgb(0x0e0c09))
+	if q.crew {
+		circle(q.dst, fr.px(F, Rr), math.Min(hl, hw)*0.8, rgb(0x4f4c3a))
+	}
+	a, b := fr.px(F+hl*1.5, Rr-hw), fr.px(F+hl*1.5, Rr+hw)
+	line(q.dst, a, b, math.Max(2, hl*0.6)+q.ow*1.6, q.p.ink)
+	line(q.dst, a, b, math.Max(1, hl*0.6), q.p.light)
+}
+
 // notches marks the second side: pale ticks across the hull's long edges
 // between f0 and f1 at r = +-re, so the sides differ in greyscale too.
 func (q *vpaint) notches(f0, f1, re float64) {
@@ -675,8 +695,8 @@ func (q *vpaint) tank(medium bool) [3]float64 {
 		fillPoly(q.dst, nose, p.ink)
 		fillPoly(q.dst, q.h.rbox(0.3, 0.5, -hr+0.02, hr-0.02, 0, q.W*0.16), p.light)
 		q.seg(0.31, -hr+0.06, 0.31, hr-0.06, math.Max(1, q.ow), p.dark)
-		q.hatch(q.h, 0.37, -0.16, q.W*0.07)
-		q.hatch(q.h, 0.37, 0.16, q.W*0.07)
+		q.rhatch(q.h, 0.37, -0.2, q.W*0.06, q.W*0.08)
+		q.rhatch(q.h, 0.37, 0.2, q.W*0.06, q.W*0.08)
 		q.grille(-0.45, -0.24, -0.24, 0.24, 6)
 		// exhausts and tools at the back
 		q.slab(-0.5, -0.47, -0.3, -0.12, q.W*0.02, p.metal)
@@ -798,7 +818,7 @@ func (q *vpaint) turret() {
 	switch v.look {
 	case "medium-tank":
 		gun = 0.66 * q.L / R
-		brake = 0.09 * q.L / R
+		brake = 0.05 * q.L / R
 		bw = math.Max(1.8, R*0.17)
 		outline = t.rbox(-1.3, 0.95, -0.95, 0.95, q.ow, R*0.8)
 		shape = t.rbox(-1.3, 0.95, -0.95, 0.95, 0, R*0.8)
@@ -838,7 +858,8 @@ func (q *vpaint) turret() {
 	line(q.dst, a, b, bw+q.ow*2, p.ink)
 	line(q.dst, a, b, bw, p.metal)
 	if brake > 0 {
-		q.slabIn(t, gun-brake, gun+0.02, -0.2*1.3, 0.2*1.3, 0, p.metal)
+		hw := bw * 0.95 / R
+		q.slabIn(t, gun-brake, gun+0.02, -hw, hw, 0, p.metal)
 	} else {
 		circle(q.dst, b, bw*0.7, p.ink)
 	}
@@ -853,7 +874,7 @@ func (q *vpaint) turret() {
 		circle(q.dst, t.at(-0.55, 0.42), hr*1.3+q.ow, p.ink)
 		circle(q.dst, t.at(-0.55, 0.42), hr*1.3, p.dark)
 		q.hatch(t, -0.55, 0.42, hr*0.95)
-		q.hatch(t, -0.4, -0.48, hr*0.7)
+		q.rhatch(t, -0.15, -0.5, hr*0.75, hr*0.6)
 	case "light-tank":
 		q.hatch(t, -0.3, 0.3, hr)
 	default:

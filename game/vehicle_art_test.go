@@ -78,9 +78,7 @@ func saveVehiclePNG(t testing.TB, img *ebiten.Image, name string) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	b := img.Bounds()
-	rgba := image.NewRGBA(b)
-	img.ReadPixels(rgba.Pix)
+	rgba := vehPixels(img)
 	f, err := os.Create(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +90,8 @@ func saveVehiclePNG(t testing.TB, img *ebiten.Image, name string) {
 }
 
 func vehPixels(img *ebiten.Image) *image.RGBA {
-	rgba := image.NewRGBA(img.Bounds())
+	b := img.Bounds()
+	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	img.ReadPixels(rgba.Pix)
 	return rgba
 }
@@ -156,6 +155,12 @@ func TestVehicleSheets(t *testing.T) {
 			say(dst, s.name, face(11), cell*float64(j)+4, 2, rgb(0x101010), 0)
 		}
 		saveVehiclePNG(t, dst, fmt.Sprintf("sheet_%g.png", ppi))
+		if ppi == 30 { // in quarters, to look at closely
+			for qi := 0; qi < 4; qi++ {
+				x0, y0 := (qi%2)*W/2, (qi/2)*H/2
+				saveVehiclePNG(t, dst.SubImage(image.Rect(x0, y0, x0+W/2, y0+H/2)).(*ebiten.Image), fmt.Sprintf("sheet_%g_%c.png", ppi, 'a'+qi))
+			}
+		}
 	}
 	// the smallest: far zoomed out, every look on one strip
 	dst := ebiten.NewImage(60*len(vehicleLooks), 60)
