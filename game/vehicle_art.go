@@ -382,6 +382,15 @@ func drawVehicle(dst *ebiten.Image, v vehicleLook) {
 		sh *= 2
 	}
 	shadow := foot(0)
+	if v.look == "helicopter" {
+		shadow = q.h.rbox(-0.1, 0.48, -0.48, 0.48, 0, W*0.46)
+		boom := q.h.pts(-0.06, -0.14, -0.47, -0.05, -0.47, 0.05, -0.06, 0.14)
+		for i := range boom {
+			boom[i].X += sh * 0.8
+			boom[i].Y += sh
+		}
+		fillPoly(dst, boom, vtr(0x000000, 95))
+	}
 	for i := range shadow {
 		shadow[i].X += sh * 0.8
 		shadow[i].Y += sh
@@ -455,39 +464,39 @@ func (q *vpaint) jeep() [3]float64 {
 	imm := q.v.immobilised && !q.wreck
 	for _, w := range []struct{ f, s float64 }{{0.3, -1}, {0.3, 1}, {-0.3, -1}, {-0.3, 1}} {
 		if imm && w.f > 0 && w.s < 0 {
-			q.lostWheel(w.f, 0.2, 0.17, w.s)
+			q.lostWheel(w.f, 0.2, 0.2, w.s)
 			continue
 		}
-		q.wheel(w.f, 0.2, 0.17, w.s)
+		q.wheel(w.f, 0.2, 0.2, w.s)
 	}
 	// spare wheel on the back
 	q.slab(-0.53, -0.46, -0.2, 0.2, q.W*0.08, p.tyre)
 	// body tub with the front wings
-	q.body(q.h.chamfer(-0.49, 0.47, -0.41, 0.41, q.W*0.05, q.W*0.06, q.ow), q.h.chamfer(-0.49, 0.47, -0.41, 0.41, q.W*0.05, q.W*0.06, 0), p.paint)
-	q.panel(0.16, 0.44, -0.46, -0.33, q.W*0.04, p.dark)
-	q.panel(0.16, 0.44, 0.33, 0.46, q.W*0.04, p.dark)
-	q.slab(0.14, 0.47, -0.3, 0.3, q.W*0.04, p.light) // bonnet
+	q.body(q.h.chamfer(-0.49, 0.47, -0.37, 0.37, q.W*0.05, q.W*0.06, q.ow), q.h.chamfer(-0.49, 0.47, -0.37, 0.37, q.W*0.05, q.W*0.06, 0), p.paint)
+	q.panel(0.16, 0.44, -0.36, -0.29, q.W*0.03, p.dark)
+	q.panel(0.16, 0.44, 0.29, 0.36, q.W*0.03, p.dark)
+	q.slab(0.14, 0.47, -0.26, 0.26, q.W*0.04, p.light) // bonnet
 	q.seg(0.16, 0, 0.45, 0, math.Max(1, q.W*0.025), p.dark)
-	q.panel(0.45, 0.48, -0.22, 0.22, 0, p.ink) // grille
-	for _, r := range []float64{-0.36, 0.36} { // headlamps
+	q.panel(0.45, 0.48, -0.2, 0.2, 0, p.ink)     // grille
+	for _, r := range []float64{-0.325, 0.325} { // headlamps
 		circle(q.dst, q.h.at(0.43, r), math.Max(1, q.W*0.045), rgb(0xe8e2c8))
 	}
 	// windscreen
-	q.slab(0.1, 0.135, -0.4, 0.4, 0, p.glass)
+	q.slab(0.1, 0.135, -0.37, 0.37, 0, p.glass)
 	// the open tub with seats
-	q.slab(-0.44, 0.09, -0.35, 0.35, q.W*0.05, p.interior)
-	q.slab(-0.07, 0.05, -0.31, -0.06, q.W*0.04, p.seat)
-	q.slab(-0.07, 0.05, 0.06, 0.31, q.W*0.04, p.seat)
-	q.slab(-0.4, -0.24, -0.31, 0.31, q.W*0.04, p.seat)
+	q.slab(-0.44, 0.09, -0.31, 0.31, q.W*0.05, p.interior)
+	q.slab(-0.07, 0.05, -0.27, -0.05, q.W*0.04, p.seat)
+	q.slab(-0.07, 0.05, 0.05, 0.27, q.W*0.04, p.seat)
+	q.slab(-0.4, -0.24, -0.27, 0.27, q.W*0.04, p.seat)
 	if q.crew || !q.v.abandoned && !q.wreck {
 		// driver and a passenger
-		circle(q.dst, q.h.at(-0.01, -0.185), q.W*0.1, p.ink)
-		circle(q.dst, q.h.at(-0.01, -0.185), q.W*0.085, rgb(0x4f4c3a))
-		circle(q.dst, q.h.at(-0.01, 0.185), q.W*0.1, p.ink)
-		circle(q.dst, q.h.at(-0.01, 0.185), q.W*0.085, rgb(0x4f4c3a))
+		circle(q.dst, q.h.at(-0.01, -0.16), q.W*0.1, p.ink)
+		circle(q.dst, q.h.at(-0.01, -0.16), q.W*0.085, rgb(0x4f4c3a))
+		circle(q.dst, q.h.at(-0.01, 0.16), q.W*0.1, p.ink)
+		circle(q.dst, q.h.at(-0.01, 0.16), q.W*0.085, rgb(0x4f4c3a))
 	}
-	ring(q.dst, q.h.at(0.07, -0.185), q.W*0.07, math.Max(1, q.W*0.025), p.ink) // steering wheel
-	return [3]float64{-0.45, 0.45, 0.41}
+	ring(q.dst, q.h.at(0.07, -0.16), q.W*0.07, math.Max(1, q.W*0.025), p.ink) // steering wheel
+	return [3]float64{-0.45, 0.45, 0.37}
 }
 
 // truck is a truck (canvas tilt, two axles) or, long, a lorry (open
@@ -567,37 +576,37 @@ func (q *vpaint) halftrack() [3]float64 {
 	imm := q.v.immobilised && !q.wreck
 	q.track(-0.48, 0.1, 0.2, -1, imm)
 	q.track(-0.48, 0.1, 0.2, 1, false)
-	q.wheel(0.33, 0.14, 0.15, -1)
-	q.wheel(0.33, 0.14, 0.15, 1)
+	q.wheel(0.33, 0.14, 0.18, -1)
+	q.wheel(0.33, 0.14, 0.18, 1)
 	// the unditching roller ahead of the bumper, wings and armoured bonnet
 	q.slab(0.47, 0.55, -0.3, 0.3, q.W*0.04, p.metal)
 	q.seg(0.51, -0.3, 0.51, 0.3, math.Max(1, q.L*0.012), p.ink)
-	q.slab(0.22, 0.45, -0.4, -0.3, q.W*0.05, p.dark)
-	q.slab(0.22, 0.45, 0.3, 0.4, q.W*0.05, p.dark)
-	fillPoly(q.dst, q.h.chamfer(0.16, 0.5, -0.3, 0.3, q.W*0.08, 0, q.ow), p.ink)
-	fillPoly(q.dst, q.h.chamfer(0.16, 0.5, -0.3, 0.3, q.W*0.08, 0, 0), p.light)
+	q.slab(0.22, 0.45, -0.37, -0.28, q.W*0.05, p.dark)
+	q.slab(0.22, 0.45, 0.28, 0.37, q.W*0.05, p.dark)
+	fillPoly(q.dst, q.h.chamfer(0.16, 0.5, -0.27, 0.27, q.W*0.08, 0, q.ow), p.ink)
+	fillPoly(q.dst, q.h.chamfer(0.16, 0.5, -0.27, 0.27, q.W*0.08, 0, 0), p.light)
 	for i := 1; i <= 3; i++ {
 		f := 0.38 + 0.035*float64(i)
 		q.seg(f, -0.2, f, 0.2, math.Max(1, q.L*0.01), p.dark)
 	}
 	// the armoured body, open topped
-	q.body(q.h.chamfer(-0.5, 0.2, -0.4, 0.4, q.W*0.06, q.W*0.03, q.ow), q.h.chamfer(-0.5, 0.2, -0.4, 0.4, q.W*0.06, q.W*0.03, 0), p.paint)
-	q.panel(0.09, 0.19, -0.37, 0.37, q.W*0.02, p.dark)             // armoured visor
-	q.slab(-0.46, 0.07, -0.33, 0.33, q.W*0.03, p.interior)         // crew compartment
-	q.panel(-0.44, 0.0, -0.32, -0.2, q.W*0.02, p.seat)             // benches
-	q.panel(-0.44, 0.0, 0.2, 0.32, q.W*0.02, p.seat)               //
-	q.panel(0.0, 0.06, -0.3, -0.05, q.W*0.02, p.seat)              // front seats
-	q.panel(0.0, 0.06, 0.05, 0.3, q.W*0.02, p.seat)                //
+	q.body(q.h.chamfer(-0.5, 0.2, -0.36, 0.36, q.W*0.06, q.W*0.03, q.ow), q.h.chamfer(-0.5, 0.2, -0.36, 0.36, q.W*0.06, q.W*0.03, 0), p.paint)
+	q.panel(0.09, 0.19, -0.33, 0.33, q.W*0.02, p.dark)             // armoured visor
+	q.slab(-0.46, 0.07, -0.29, 0.29, q.W*0.03, p.interior)         // crew compartment
+	q.panel(-0.44, 0.0, -0.28, -0.18, q.W*0.02, p.seat)            // benches
+	q.panel(-0.44, 0.0, 0.18, 0.28, q.W*0.02, p.seat)              //
+	q.panel(0.0, 0.06, -0.27, -0.05, q.W*0.02, p.seat)             // front seats
+	q.panel(0.0, 0.06, 0.05, 0.27, q.W*0.02, p.seat)               //
 	q.seg(-0.5, -0.14, -0.5, 0.14, math.Max(1.5, q.ow*1.5), p.ink) // rear door
 	// pintle machine gun over the cab
 	q.seg(0.04, 0.18, 0.24, 0.18, math.Max(1.2, q.W*0.04), p.metal)
 	if q.crew || !q.v.abandoned && !q.wreck {
-		for _, h := range [][2]float64{{0.03, -0.17}, {0.03, 0.18}, {-0.2, -0.1}, {-0.32, 0.1}} {
+		for _, h := range [][2]float64{{0.03, -0.15}, {0.03, 0.16}, {-0.2, -0.09}, {-0.32, 0.09}} {
 			circle(q.dst, q.h.at(h[0], h[1]), q.W*0.085, p.ink)
 			circle(q.dst, q.h.at(h[0], h[1]), q.W*0.07, rgb(0x4f4c3a))
 		}
 	}
-	return [3]float64{-0.46, 0.15, 0.4}
+	return [3]float64{-0.46, 0.15, 0.36}
 }
 
 func (q *vpaint) carrier() [3]float64 {
@@ -753,10 +762,10 @@ func (q *vpaint) apc() [3]float64 {
 func (q *vpaint) helicopter() [3]float64 {
 	p := q.p
 	// skids
-	for _, s := range []float64{-0.5, 0.5} {
-		q.seg(-0.08, s, 0.3, s, math.Max(1.2, q.W*0.05), p.ink)
-		q.seg(0.02, s*0.8, 0.02, s, math.Max(1, q.W*0.04), p.ink)
-		q.seg(0.2, s*0.8, 0.2, s, math.Max(1, q.W*0.04), p.ink)
+	for _, s := range []float64{-0.62, 0.62} {
+		q.seg(-0.08, s, 0.32, s, math.Max(1.2, q.W*0.05), p.ink)
+		q.seg(0.02, s*0.7, 0.02, s, math.Max(1, q.W*0.04), p.ink)
+		q.seg(0.2, s*0.7, 0.2, s, math.Max(1, q.W*0.04), p.ink)
 	}
 	// tail boom, fin, stabiliser and tail rotor
 	boom := q.h.pts(-0.06, -0.14, -0.47, -0.05, -0.47, 0.05, -0.06, 0.14)
