@@ -798,14 +798,22 @@ func (q *vpaint) rotor() {
 	c := q.h.at(0.06, 0)
 	r := q.L * 0.48
 	circle(q.dst, c, r, vtr(0xd8d4c8, 22))
-	ring(q.dst, c, r, math.Max(1, q.W*0.025), vtr(0x15120d, 60))
+	ring(q.dst, c, r, math.Max(1, q.W*0.025), vtr(0x15120d, 55))
 	a := q.v.facing + math.Pi/5
-	if !q.wreck && !q.v.abandoned && q.v.t > 0 {
-		a += q.v.t * 3
+	if !q.wreck && !q.v.abandoned {
+		a += q.v.t * 3 // idling
 	}
-	dx, dy := math.Cos(a)*r, math.Sin(a)*r
-	line(q.dst, fpt{c.X - dx, c.Y - dy}, fpt{c.X + dx, c.Y + dy}, math.Max(1.5, q.W*0.06), vtr(0x15120d, 110))
+	// four blades, each tapering to its tip
+	w := math.Max(1.5, q.W*0.07)
+	for k := 0; k < 4; k++ {
+		b := a + float64(k)*math.Pi/2
+		ux, uy := math.Cos(b), math.Sin(b)
+		px, py := -uy*w/2, ux*w/2
+		tip := fpt{c.X + ux*r*0.97, c.Y + uy*r*0.97}
+		fillPoly(q.dst, []fpt{{c.X + px, c.Y + py}, {tip.X + px*0.5, tip.Y + py*0.5}, {tip.X - px*0.5, tip.Y - py*0.5}, {c.X - px, c.Y - py}}, vtr(0x15120d, 90))
+	}
 	circle(q.dst, c, math.Max(1.5, q.W*0.09), q.p.ink)
+	circle(q.dst, c, math.Max(0.8, q.W*0.045), q.p.dark)
 }
 
 // turret draws the turret at its own facing, the gun along it, and its

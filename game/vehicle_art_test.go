@@ -129,7 +129,7 @@ func TestVehicleSheets(t *testing.T) {
 		{"selected", func(v *vehicleLook) { v.selected = true; v.target = false }},
 		{"target", func(v *vehicleLook) { v.target = true; v.hover = true }},
 	}
-	for _, ppi := range []float64{30, 12} {
+	for _, ppi := range []float64{30, 12, 8} {
 		cell := 6.2 * ppi
 		rows := len(vehicleLooks) - 1 // the helicopter gets its own row, wider
 		W, H := int(cell*float64(len(states))), int(cell*float64(rows)+cell*1.8)
