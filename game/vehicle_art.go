@@ -5,6 +5,10 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
 )
 
 // vehicleLook is how one vehicle should be drawn this frame: the battle
@@ -24,6 +28,25 @@ type vehicleLook struct {
 	selected, hover, target                                bool
 
 	t float64 // seconds, for the smoke and flames
+}
+
+// vehicleLookOf reads a battle vehicle and its type into a look: centre
+// is the vehicle's position on screen (tableView.scr(v.Pos)) and
+// pxPerInch the zoom; the caller sets the side colour's pattern index,
+// selected, hover, target and t. A type with no Look is drawn as a light
+// tank.
+func vehicleLookOf(t *vehicle.Type, v *rules.Vehicle, centre fpt, pxPerInch float64, side color.RGBA) vehicleLook {
+	deg := func(d int) float64 { return float64(d) * math.Pi / 180 }
+	return vehicleLook{
+		look: t.Look, centre: centre, pxPerInch: pxPerInch,
+		length: geom.Inches(t.Length), width: geom.Inches(t.Width),
+		facing: deg(v.Facing), turret: deg(v.Turret),
+		hasTurret: t.HasTurret, turretOffset: geom.Inches(t.TurretOffset), turretRadius: geom.Inches(t.TurretRadius),
+		side: side, sideIdx: v.Side & 1,
+		immobilised: v.Damage.Has(vehicle.Immobilised), brewedUp: v.Damage.Has(vehicle.BrewedUp),
+		smoking: v.Damage.Has(vehicle.Smoking), abandoned: v.Damage.Has(vehicle.Abandoned),
+		hatchesOpen: v.HatchesOpen,
+	}
 }
 
 // minVehicleLen is the shortest a vehicle is drawn, in pixels: zoomed far

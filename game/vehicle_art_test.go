@@ -12,6 +12,10 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
 )
 
 // vehicleLooks is every look with a plausible footprint, turret and
@@ -176,6 +180,24 @@ func TestVehicleSheets(t *testing.T) {
 	}
 	endBatch()
 	saveVehiclePNG(t, dst, "strip_4.png")
+}
+
+// A battle vehicle reads into a look: inches, radians, damage and hatches.
+func TestVehicleLookOf(t *testing.T) {
+	ty := &vehicle.Type{ID: "sherman", Look: "medium-tank", Length: geom.In(4.4), Width: geom.In(2.2),
+		HasTurret: true, TurretOffset: geom.In(0.25), TurretRadius: geom.In(0.7)}
+	v := &rules.Vehicle{Side: 1, Pose: vehicle.Pose{Pos: geom.P(10, 12), Facing: 90, Turret: 270},
+		Damage: vehicle.Smoking | vehicle.Immobilised, HatchesOpen: true}
+	l := vehicleLookOf(ty, v, fpt{100, 120}, 20, vehRed)
+	if l.look != "medium-tank" || l.length != 4.4 || l.width != 2.2 || l.turretOffset != 0.25 || l.turretRadius != 0.7 || !l.hasTurret {
+		t.Errorf("type read wrong: %+v", l)
+	}
+	if math.Abs(l.facing-math.Pi/2) > 1e-9 || math.Abs(l.turret-3*math.Pi/2) > 1e-9 {
+		t.Errorf("facings %v %v, want pi/2 and 3pi/2", l.facing, l.turret)
+	}
+	if !l.smoking || !l.immobilised || l.brewedUp || l.abandoned || !l.hatchesOpen || l.sideIdx != 1 {
+		t.Errorf("state read wrong: %+v", l)
+	}
 }
 
 // A vehicle is never drawn shorter than the minimum, however far out.
