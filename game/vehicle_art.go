@@ -169,6 +169,23 @@ type vpaint struct {
 	crew  bool // heads show in open hatches
 }
 
+// head is a crewman's helmet seen from above, r pixels.
+func (q *vpaint) head(c fpt, r float64) {
+	circle(q.dst, c, r+math.Max(0.8, q.ow*0.7), q.p.ink)
+	circle(q.dst, c, r, rgb(0x4f4c3a))
+	if r > 2.5 {
+		circle(q.dst, fpt{c.X - r*0.3, c.Y - r*0.3}, r*0.4, rgb(0x75715a))
+	}
+}
+
+// tone is a colour of a fitting or load, burnt when the vehicle is.
+func (q *vpaint) tone(c color.RGBA) color.RGBA {
+	if q.wreck {
+		return mix(c, rgb(0x1d1915), 0.8)
+	}
+	return c
+}
+
 // slab fills a rounded box with a dark outline.
 func (q *vpaint) slab(f0, f1, r0, r1, rad float64, c color.RGBA) {
 	fillPoly(q.dst, q.h.rbox(f0, f1, r0, r1, q.ow, rad), q.p.ink)
@@ -215,8 +232,7 @@ func (q *vpaint) hatch(fr vframe, f, r, rad float64) {
 	circle(q.dst, c, rad+q.ow*0.8, q.p.ink)
 	circle(q.dst, c, rad, rgb(0x0e0c09))
 	if q.crew {
-		circle(q.dst, c, rad*0.72, rgb(0x4f4c3a))
-		circle(q.dst, fpt{c.X - rad*0.2, c.Y - rad*0.2}, rad*0.28, rgb(0x77735a))
+		q.head(c, rad*0.7)
 	}
 	// the lid stands up behind the hole (towards the rear of its frame)
 	a, b := fr.px(-rad*1.25+f*fr.sx, -rad+r*fr.sy), fr.px(-rad*1.25+f*fr.sx, rad+r*fr.sy)
@@ -237,7 +253,7 @@ func (q *vpaint) rhatch(fr vframe, f, r, hl, hw float64) {
 	}
 	fillPoly(q.dst, box(0), rgb(0x0e0c09))
 	if q.crew {
-		circle(q.dst, fr.px(F, Rr), math.Min(hl, hw)*0.8, rgb(0x4f4c3a))
+		q.head(fr.px(F, Rr), math.Min(hl, hw)*0.75)
 	}
 	a, b := fr.px(F+hl*1.5, Rr-hw), fr.px(F+hl*1.5, Rr+hw)
 	line(q.dst, a, b, math.Max(2, hl*0.6)+q.ow*1.6, q.p.ink)
@@ -502,7 +518,7 @@ func (q *vpaint) jeep() [3]float64 {
 	q.seg(0.16, 0, 0.45, 0, math.Max(1, q.W*0.025), p.dark)
 	q.panel(0.45, 0.48, -0.2, 0.2, 0, p.ink)     // grille
 	for _, r := range []float64{-0.325, 0.325} { // headlamps
-		circle(q.dst, q.h.at(0.43, r), math.Max(1, q.W*0.045), rgb(0xe8e2c8))
+		circle(q.dst, q.h.at(0.43, r), math.Max(1, q.W*0.045), q.tone(rgb(0xe8e2c8)))
 	}
 	// windscreen
 	q.slab(0.1, 0.135, -0.37, 0.37, 0, p.glass)
@@ -513,10 +529,8 @@ func (q *vpaint) jeep() [3]float64 {
 	q.slab(-0.4, -0.24, -0.27, 0.27, q.W*0.04, p.seat)
 	if q.crew || !q.v.abandoned && !q.wreck {
 		// driver and a passenger
-		circle(q.dst, q.h.at(-0.01, -0.16), q.W*0.1, p.ink)
-		circle(q.dst, q.h.at(-0.01, -0.16), q.W*0.085, rgb(0x4f4c3a))
-		circle(q.dst, q.h.at(-0.01, 0.16), q.W*0.1, p.ink)
-		circle(q.dst, q.h.at(-0.01, 0.16), q.W*0.085, rgb(0x4f4c3a))
+		q.head(q.h.at(-0.01, -0.16), q.W*0.085)
+		q.head(q.h.at(-0.01, 0.16), q.W*0.085)
 	}
 	ring(q.dst, q.h.at(0.07, -0.16), q.W*0.07, math.Max(1, q.W*0.025), p.ink) // steering wheel
 	return [3]float64{-0.45, 0.45, 0.37}
@@ -579,8 +593,8 @@ func (q *vpaint) truck(long bool) [3]float64 {
 			q.seg(f, 0.37, f, 0.43, math.Max(1.2, q.L*0.012), p.ink)
 		}
 		// a couple of crates
-		q.slab(b0+0.06, b0+0.16, -0.32, -0.05, q.W*0.02, rgb(0x8a6a3e))
-		q.slab(b0+0.2, b0+0.27, 0.08, 0.3, q.W*0.02, rgb(0x7a5c34))
+		q.slab(b0+0.06, b0+0.16, -0.32, -0.05, q.W*0.02, q.tone(rgb(0x8a6a3e)))
+		q.slab(b0+0.2, b0+0.27, 0.08, 0.3, q.W*0.02, q.tone(rgb(0x7a5c34)))
 		return [3]float64{b0 + 0.03, b1 - 0.03, 0.43}
 	}
 	q.slab(b0, b1, -0.44, 0.44, q.W*0.08, p.canvas)
@@ -625,8 +639,7 @@ func (q *vpaint) halftrack() [3]float64 {
 	q.seg(0.04, 0.18, 0.24, 0.18, math.Max(1.2, q.W*0.04), p.metal)
 	if q.crew || !q.v.abandoned && !q.wreck {
 		for _, h := range [][2]float64{{0.03, -0.15}, {0.03, 0.16}, {-0.2, -0.09}, {-0.32, 0.09}} {
-			circle(q.dst, q.h.at(h[0], h[1]), q.W*0.085, p.ink)
-			circle(q.dst, q.h.at(h[0], h[1]), q.W*0.07, rgb(0x4f4c3a))
+			q.head(q.h.at(h[0], h[1]), q.W*0.07)
 		}
 	}
 	return [3]float64{-0.46, 0.15, 0.36}
@@ -655,8 +668,7 @@ func (q *vpaint) carrier() [3]float64 {
 	q.slab(-0.42, -0.02, 0.13, 0.26, q.W*0.02, p.interior)
 	if q.crew || !q.v.abandoned && !q.wreck {
 		for _, h := range [][2]float64{{0.22, -0.15}, {0.22, 0.15}} {
-			circle(q.dst, q.h.at(h[0], h[1]), q.W*0.1, p.ink)
-			circle(q.dst, q.h.at(h[0], h[1]), q.W*0.085, rgb(0x4f4c3a))
+			q.head(q.h.at(h[0], h[1]), q.W*0.085)
 		}
 	}
 	return [3]float64{-0.42, 0.1, 0.31}
@@ -733,7 +745,7 @@ func (q *vpaint) tank(medium bool) [3]float64 {
 		// exhausts and tools at the back
 		q.slab(-0.5, -0.47, -0.3, -0.12, q.W*0.02, p.metal)
 		q.slab(-0.5, -0.47, 0.12, 0.3, q.W*0.02, p.metal)
-		q.seg(-0.2, -0.26, -0.2, 0.26, math.Max(1, q.W*0.02), rgb(0x6b5534))
+		q.seg(-0.2, -0.26, -0.2, 0.26, math.Max(1, q.W*0.02), q.tone(rgb(0x6b5534)))
 	} else {
 		fillPoly(q.dst, q.h.chamfer(-0.47, 0.47, -hr, hr, q.W*0.06, q.W*0.04, q.ow), p.ink)
 		fillPoly(q.dst, q.h.chamfer(-0.47, 0.47, -hr, hr, q.W*0.06, q.W*0.04, 0), p.paint)

@@ -200,6 +200,30 @@ func TestVehicleLookOf(t *testing.T) {
 	}
 }
 
+// Drawn outside a batch (a panel, a card), a vehicle looks the same as
+// in the battle's batched frame.
+func TestVehicleOutsideBatch(t *testing.T) {
+	v := vehTestLook(7, fpt{100, 100}, 20)
+	v.facing, v.turret, v.smoking, v.t = 0.4, 2, true, 0.5
+	a := vehPixels(renderVehicle(200, 200, &vehMat, v))
+	dst := ebiten.NewImage(200, 200)
+	dst.Fill(vehMat)
+	drawVehicle(dst, v)
+	b := vehPixels(dst)
+	if batch != nil {
+		t.Error("drawVehicle left a batch behind")
+	}
+	diff := 0
+	for i := range a.Pix {
+		if a.Pix[i] != b.Pix[i] {
+			diff++
+		}
+	}
+	if diff > 0 {
+		t.Errorf("%d bytes differ between batched and unbatched drawing", diff)
+	}
+}
+
 // A vehicle is never drawn shorter than the minimum, however far out.
 func TestVehicleMinimumSize(t *testing.T) {
 	v := vehTestLook(0, fpt{40, 40}, 1)
