@@ -674,25 +674,56 @@ func (q *vpaint) carrier() [3]float64 {
 	return [3]float64{-0.42, 0.1, 0.31}
 }
 
-// body fills a hull shape over its outline and paints a highlight just
-// inside its edge, as a painter picks out a miniature's edges.
+// body fills a hull shape over its outline and picks out its edges as a
+// painter does a miniature's: light on the edges facing the light (the
+// upper left, where the shadows fall away from), dark on those facing
+// away.
 func (q *vpaint) body(outline, shape []fpt, c color.RGBA) {
 	fillPoly(q.dst, outline, q.p.ink)
 	fillPoly(q.dst, shape, c)
-	if q.W < 22 {
+	q.edgeLight(shape, c)
+}
+
+// vehLight is the way to the light on the screen (up and to the left).
+var vehLight = fpt{-0.6, -0.8}
+
+// edgeLight strokes just inside each edge of shape: lighter where the
+// edge faces the light, darker where it faces away.
+func (q *vpaint) edgeLight(shape []fpt, c color.RGBA) {
+	if q.W < 20 || len(shape) < 3 {
 		return
 	}
-	in := scalePoly(shape, centroid(shape), 1)
-	ctr := centroid(shape)
-	for i := range in {
-		dx, dy := in[i].X-ctr.X, in[i].Y-ctr.Y
-		d := math.Hypot(dx, dy)
-		if d > 0 {
-			k := math.Max(1.2, q.ow*1.1) / d
-			in[i] = fpt{in[i].X - dx*k, in[i].Y - dy*k}
-		}
+	area := 0.0
+	for i := range shape {
+		a, b := shape[i], shape[(i+1)%len(shape)]
+		area += a.X*b.Y - b.X*a.Y
 	}
-	strokePoly(q.dst, in, true, math.Max(1, q.ow*0.6), mix(c, rgb(0xfff6e0), 0.28))
+	sgn := 1.0
+	if area < 0 {
+		sgn = -1
+	}
+	off := math.Max(1.2, q.ow*1.1)
+	w := math.Max(1, q.ow*0.7)
+	hi, lo := mix(c, rgb(0xfff6e0), 0.3), shade(c, 0.7)
+	for i := range shape {
+		a, b := shape[i], shape[(i+1)%len(shape)]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l := math.Hypot(dx, dy)
+		if l < 0.5 {
+			continue
+		}
+		nx, ny := sgn*dy/l, -sgn*dx/l // outward
+		d := nx*vehLight.X + ny*vehLight.Y
+		col := hi
+		switch {
+		case d > 0.25:
+		case d < -0.25:
+			col = lo
+		default:
+			continue
+		}
+		line(q.dst, fpt{a.X - nx*off, a.Y - ny*off}, fpt{b.X - nx*off, b.Y - ny*off}, w, col)
+	}
 }
 
 func (q *vpaint) armouredCar() [3]float64 {
@@ -897,6 +928,7 @@ func (q *vpaint) turret() {
 	fillPoly(q.dst, sh, vtr(0x000000, 80))
 	fillPoly(q.dst, outline, p.ink)
 	fillPoly(q.dst, shape, p.paint)
+	q.edgeLight(shape, p.paint)
 	// the dome catches the light from the upper left
 	in := scalePoly(shape, c, 0.72)
 	for i := range in {
