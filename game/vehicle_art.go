@@ -31,10 +31,10 @@ type vehicleLook struct {
 }
 
 // vehicleLookOf reads a battle vehicle and its type into a look: centre
-// is the vehicle's position on screen (tableView.scr(v.Pos)) and
-// pxPerInch the zoom; the caller sets the side colour's pattern index,
-// selected, hover, target and t. A type with no Look is drawn as a light
-// tank.
+// is the vehicle's position on screen (tableView.scr(v.Pos)), pxPerInch
+// the zoom (tableView.px(1)) and side the side's colour as figures get
+// it (battle.rims()[v.Side&1]); the caller sets selected, hover, target
+// and t. A type with an unknown Look is drawn as a light tank.
 func vehicleLookOf(t *vehicle.Type, v *rules.Vehicle, centre fpt, pxPerInch float64, side color.RGBA) vehicleLook {
 	deg := func(d int) float64 { return float64(d) * math.Pi / 180 }
 	return vehicleLook{
