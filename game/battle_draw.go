@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -10,6 +11,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/vehicle"
 )
 
 func (b *battle) Draw(a *App, dst *ebiten.Image) {
@@ -54,14 +56,16 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			drawSight(dst, b.tv.scr(sel.Pos), b.tv.scr(t.Pos), b.los.Vis)
 		}
 	}
-	// figures: removed first (lying under the living)
+	// vehicles, under the figures
 	rims, acting := b.rims(), b.actingUnit()
+	b.drawVehicles(dst, rims)
+	// figures: removed first (lying under the living)
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Figures {
 			f := &st.Figures[i]
 			removed := f.Removed && !b.pending[f.ID]
-			if (pass == 0) != removed || b.hiddenFromViewer(f) {
-				continue
+			if (pass == 0) != removed || b.hiddenFromViewer(f) || (!f.Removed && st.Carrier(f.ID) != 0) {
+				continue // (figures aboard a vehicle ride inside it)
 			}
 			look := figLook{pos: b.drawPos(f), r: r, side: rims[f.Side&1], sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
 				acting:  acting != 0 && f.Unit == acting,
@@ -346,5 +350,30 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 			ff = face(12)
 		}
 		say(dst, l, ff, x+12*uiScale, y+6*uiScale+float64(i)*18*uiScale, rgb(0xf2ead6), 0)
+	}
+}
+
+// drawVehicles paints the vehicles the player may see as miniatures
+// (vehicle_art.go), wrecks first.
+func (b *battle) drawVehicles(dst *ebiten.Image, rims [2]color.RGBA) {
+	st := b.st()
+	if len(st.Vehicles) == 0 {
+		return
+	}
+	v := b.view()
+	for pass := 0; pass < 2; pass++ {
+		for i := range st.Vehicles {
+			veh := &st.Vehicles[i]
+			if veh.Removed || !v.Vehicle(veh.ID) || (pass == 0) != veh.Damage.Has(vehicle.BrewedUp) {
+				continue
+			}
+			ty, ok := rules.VehicleTypeOf(b.g.RS, veh.Type)
+			if !ok {
+				continue
+			}
+			l := vehicleLookOf(ty, veh, b.tv.scr(veh.Pos), b.tv.px(1), rims[veh.Side&1])
+			l.t = b.tl.Now
+			drawVehicle(dst, l)
+		}
 	}
 }

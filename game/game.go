@@ -53,6 +53,7 @@ type App struct {
 	frameMs   float64
 	updateMs  float64
 	lastClick bool
+	idle      idleState // see idle.go
 }
 
 type dialog struct {
@@ -100,6 +101,7 @@ func Run(args []string) error {
 	ebiten.SetWindowIcon([]image.Image{assets.Icon(16), assets.Icon(32), assets.Icon(64)})
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false) // an idle table is not redrawn (idle.go)
 	a.scene = a.firstScene()
 	return ebiten.RunGame(a)
 }
@@ -152,6 +154,7 @@ func (a *App) Update() (err error) {
 			err = nil
 		}
 	}()
+	defer a.wake()
 	t0 := time.Now()
 	now := time.Now()
 	dt := 1.0 / 60
@@ -187,6 +190,10 @@ func (a *App) Update() (err error) {
 }
 
 func (a *App) Draw(dst *ebiten.Image) {
+	if !a.shouldDraw() {
+		return // nothing has changed: the last frame stays on screen
+	}
+	dst.Clear()
 	t0 := time.Now()
 	b := dst.Bounds()
 	a.W, a.H = float64(b.Dx()), float64(b.Dy())

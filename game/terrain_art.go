@@ -337,6 +337,9 @@ type tableArt struct {
 	ovScale  float64
 	// Budget is how many tiles may be painted per frame (0: no limit).
 	Budget int
+	// incomplete is set when the last draw could not paint every tile it
+	// needed (the budget ran out): more frames are wanted.
+	incomplete bool
 }
 
 func newTableArt(m *terrain.Map) *tableArt { return &tableArt{m: m, level: -999, Budget: 2} }
@@ -429,6 +432,7 @@ func (t *tableArt) draw(dst *ebiten.Image, zoom, tx, ty float64) {
 			ready = append(ready, job{i, j, img})
 		}
 	}
+	t.incomplete = missing
 	if missing || t.scale <= t.ovScale {
 		if m := batching(dst); m != nil {
 			m.flush()

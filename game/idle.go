@@ -1,0 +1,85 @@
+package game
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// A table that sleeps when idle. The screen is not cleared every frame
+// (ebiten.SetScreenClearedEveryFrame(false)), and Draw paints only while
+// something changes: any input, a scene that is animating (dice, a move,
+// the camera gliding, terrain tiles still being painted, a card about to
+// appear), a toast, a new scene or window size. Otherwise Draw returns at
+// once and the last frame stays on the screen, so an idle battle costs
+// almost nothing.
+
+// animator is a scene that knows whether it is still moving.
+type animator interface {
+	animating() bool
+}
+
+// redrawFrames is how many frames are drawn after the last change (a
+// couple more than one, so a change made late in a frame is not missed).
+const redrawFrames = 3
+
+// wake notes whether this tick changes what is on screen.
+func (a *App) wake() {
+	cx, cy := ebiten.CursorPosition()
+	w, h := ebiten.WindowSize()
+	changed := cx != a.idle.cx || cy != a.idle.cy || w != a.idle.w || h != a.idle.h || a.scene != a.idle.scene
+	a.idle.cx, a.idle.cy, a.idle.w, a.idle.h, a.idle.scene = cx, cy, w, h, a.scene
+	if wx, wy := ebiten.Wheel(); wx != 0 || wy != 0 {
+		changed = true
+	}
+	for _, b := range []ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle} {
+		if ebiten.IsMouseButtonPressed(b) || inpututil.IsMouseButtonJustReleased(b) {
+			changed = true
+		}
+	}
+	if len(inpututil.AppendPressedKeys(a.idle.keys[:0])) > 0 || len(inpututil.AppendJustReleasedKeys(a.idle.keys[:0])) > 0 {
+		changed = true
+	}
+	if a.toastT > 0 || a.perf {
+		changed = true
+	}
+	if an, ok := a.scene.(animator); !ok || an.animating() {
+		changed = true
+	}
+	if changed {
+		a.idle.redraw = redrawFrames
+	}
+}
+
+// idleState is what wake compares from one tick to the next.
+type idleState struct {
+	cx, cy, w, h int
+	scene        Scene
+	keys         []ebiten.Key
+	redraw       int // frames still to draw
+	skipped      int // frames not drawn (for tests and F3)
+}
+
+// shouldDraw reports whether this frame must be painted.
+func (a *App) shouldDraw() bool {
+	if a.idle.redraw <= 0 {
+		a.idle.skipped++
+		return false
+	}
+	a.idle.redraw--
+	return true
+}
+
+func (b *battle) animating() bool {
+	if b.tl.Busy() || !b.tv.cam.Settled() || b.tv.art.incomplete {
+		return true
+	}
+	if b.curtain {
+		return false
+	}
+	if b.rest < 0.7 {
+		return true // a terrain card may be about to show
+	}
+	return b.interrupting() && !b.viewsDiffer() // the offer's ring pulses
+}
+
+func (d *deploy) animating() bool { return !d.tv.cam.Settled() || d.tv.art.incomplete }
