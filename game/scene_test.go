@@ -233,3 +233,37 @@ func TestDragDuringAnimationStaysWhereDropped(t *testing.T) {
 	}
 	render(a, b)
 }
+
+// An idle table is not redrawn: once nothing moves and no input comes,
+// Draw is skipped after a few frames; a toast (or any change) wakes it.
+func TestIdleTableSleeps(t *testing.T) {
+	a, b := newTestBattle(t)
+	a.scene = b
+	b.tl.SkipAll()
+	b.tl.Step(1)
+	b.rest = 1 // the pointer has rested: no card is about to appear
+	b.tv.cam.Snap()
+	render(a, b) // paints every tile (Budget 0)
+	if b.animating() {
+		t.Fatalf("a settled battle says it is animating (busy %v, camera settled %v, tiles incomplete %v)", b.tl.Busy(), b.tv.cam.Settled(), b.tv.art.incomplete)
+	}
+	a.wake() // the first look notes the cursor and window
+	drawn := 0
+	for i := 0; i < 10; i++ {
+		a.wake()
+		if a.shouldDraw() {
+			drawn++
+		}
+	}
+	if drawn > redrawFrames {
+		t.Errorf("an idle table drew %d of 10 frames; want at most %d after the last change", drawn, redrawFrames)
+	}
+	if a.shouldDraw() {
+		t.Error("still drawing after the table settled")
+	}
+	a.Toast("hello")
+	a.wake()
+	if !a.shouldDraw() {
+		t.Error("a toast did not wake the table")
+	}
+}
