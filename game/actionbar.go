@@ -46,6 +46,13 @@ func (b *battle) layoutButtons(a *App) {
 				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
 			case rules.ActAim:
 				add(act.Label+"...", act.Short+"...", false, false, aim(c.Verb))
+			case rules.ActPoint:
+				verb := c.Verb
+				add(act.Label+"...", act.Short+"...", false, false, func() {
+					if b.sel.BeginPointing(verb) {
+						a.Toast("Click a point on the table. Esc to stop.")
+					}
+				})
 			default:
 				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
 			}
@@ -214,6 +221,9 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 		}
 	case view.Targeting:
 		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
+		if b.sel.Point {
+			hint = "Click a point on the table. Esc cancels."
+		}
 	}
 	if n := len(b.buttons); hint != "" && n > 0 && a.W-b.tv.padR-(b.buttons[n-1].x+b.buttons[n-1].w) > 180*uiScale {
 		last := b.buttons[n-1]

@@ -168,6 +168,7 @@ func (b *battle) refresh() {
 		b.sel.Team[f.ID] = f.Unit
 	}
 	b.sel.Fit = b.fitMove
+	b.sel.PointCheck = func(c rules.Command) bool { return b.g.Refusal(c) == nil }
 	b.explain = nil
 	if ex, ok := b.g.RS.(rules.Explainer); ok {
 		e := ex.Explain(b.st())

@@ -82,6 +82,12 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	b.drawVolley(dst, r)
+	if b.sel.Mode == view.Targeting && b.sel.Point && sel != nil {
+		// pointing: a dashed line from the figure to the pointer
+		mx, my := cursor()
+		strokeDashed(dst, b.drawPos(sel), fpt{mx, my}, 2.5*uiScale, 8*uiScale, 6*uiScale, rgba(0xfff2a0, 220))
+		ring(dst, fpt{mx, my}, 6*uiScale, 2*uiScale, rgb(0xfff2a0))
+	}
 	if !b.tl.Busy() && !b.curtain && b.interrupting() && !b.viewsDiffer() {
 		b.drawOffer(dst, a, r)
 	}

@@ -201,7 +201,11 @@ func (b *battle) Update(a *App, dt float64) error {
 				a.Toast("%d of %d dice placed. Click another target, or Enter to put the rest here.", len(b.sel.Volley), b.sel.Shots)
 				return nil
 			}
-			if b.sel.Mode == view.Targeting && b.hover != 0 && !own {
+			if b.sel.Mode == view.Targeting && b.sel.Point {
+				if err := b.g.Refusal(rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}); err != nil {
+					a.Toast("%s", sentence(err.Error()))
+				}
+			} else if b.sel.Mode == view.Targeting && b.hover != 0 && !own {
 				a.Toast("%s", b.whyNoTarget(b.hover))
 			}
 		}

@@ -366,6 +366,7 @@ const (
 	ActDrag   = "drag"   // a move: the button only says to drag the figure
 	ActEnd    = "end"    // ends a phase, turn or go (drawn stronger; Enter gives it)
 	ActPass   = "pass"   // lets an interruption go by (Enter gives it)
+	ActPoint  = "point"  // a button that asks for a point on the table (turn to face, aim at the ground); listed with no Path
 )
 
 // Action is a command as the action bar offers it.

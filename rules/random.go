@@ -18,7 +18,7 @@ const moveTries = 12
 // allowance that the rule set's MoveCheck accepts, so it works with any
 // rule set. ok is false when nothing is legal.
 func RandomCommand(g *Game, r *rand.Rand) (Command, bool) {
-	legal := g.Legal()
+	legal := randomCandidates(g)
 	if len(legal) == 0 {
 		return Command{}, false
 	}
@@ -88,7 +88,7 @@ func PlayRandom(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64, maxComman
 // stepRandom applies one random command, trying others when the rule set
 // refuses one.
 func stepRandom(g *Game, r *rand.Rand) error {
-	legal := g.Legal()
+	legal := randomCandidates(g)
 	if len(legal) == 0 {
 		return errors.New("the deciding side has no legal command")
 	}
@@ -112,4 +112,19 @@ func stepRandom(g *Game, r *rand.Rand) error {
 		last = errors.New("no move found a legal destination and nothing else is legal")
 	}
 	return fmt.Errorf("every legal command was refused (last: %v)", last)
+}
+
+// randomCandidates is what the random player chooses among: the legal
+// commands less those aimed at a bare point of the table (a turn to face,
+// a shot at the ground), which it does not attempt.
+func randomCandidates(g *Game) []Command {
+	legal := g.Legal()
+	kept := legal[:0:0]
+	for _, c := range legal {
+		if len(c.Path) == 0 && len(c.Targets) == 0 && ActionOf(g.RS, g.St, c).Kind == ActPoint {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept
 }

@@ -71,11 +71,35 @@ type Selector struct {
 	// furthest legal part of it (nil when no part is legal), so a drag
 	// past the allowance stops at the allowance instead of being lost.
 	Fit func(path []geom.Pt) []geom.Pt
+	// Point is set while targeting asks for a point on the table, not a
+	// figure (turn to face, aim at the ground): a click there gives the
+	// command with that point as its Path, if PointCheck takes it.
+	Point      bool
+	PointCheck func(rules.Command) bool
 }
 
 // Reset clears the selection.
 func (s *Selector) Reset() {
-	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop, Fit: s.Fit}
+	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop, Fit: s.Fit, PointCheck: s.PointCheck}
+}
+
+// BeginPointing enters targeting of a point on the table with a verb the
+// selected figure may use.
+func (s *Selector) BeginPointing(verb string) bool {
+	if !s.CanAct(verb) {
+		return false
+	}
+	s.Mode, s.Verb, s.Volley, s.Point = Targeting, verb, nil, true
+	return true
+}
+
+// PointCommand is the command a click at p would give while pointing.
+func (s *Selector) PointCommand(p geom.Pt) *rules.Command {
+	c := rules.Command{Verb: s.Verb, Fig: s.Sel, Path: []geom.Pt{p}}
+	if s.PointCheck != nil && !s.PointCheck(c) {
+		return nil
+	}
+	return &c
 }
 
 // AddWaypoint bends the move being dragged at p.
@@ -163,6 +187,13 @@ func (s *Selector) CanAct(verb string) bool {
 // Press handles a left-button press. figPos is the position of the figure
 // hit (if any).
 func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
+	if s.Mode == Targeting && s.Point {
+		if c := s.PointCommand(h.Pt); c != nil {
+			s.Mode, s.Verb, s.Point = Selected, "", false
+			return c
+		}
+		return nil
+	}
 	if s.Mode == Targeting {
 		if h.Fig != 0 && !h.Own && s.volleying() {
 			if c := s.TargetCommand(h.Fig); c != nil && c.Fig == s.Sel {
@@ -313,7 +344,7 @@ func (s *Selector) BeginTargeting(verb string) bool {
 	if !s.CanAct(verb) {
 		return false
 	}
-	s.Mode, s.Verb, s.Volley = Targeting, verb, nil
+	s.Mode, s.Verb, s.Volley, s.Point = Targeting, verb, nil, false
 	return true
 }
 
@@ -325,7 +356,7 @@ func (s *Selector) Escape() {
 			s.Volley = s.Volley[:len(s.Volley)-1] // take back the last die placed
 			return
 		}
-		s.Mode, s.Verb, s.Trail, s.Waypoints = Selected, "", nil, nil
+		s.Mode, s.Verb, s.Trail, s.Waypoints, s.Point = Selected, "", nil, nil, false
 	default:
 		s.Mode, s.Sel = Idle, 0
 	}

@@ -378,3 +378,25 @@ func TestRollsTogetherShareATray(t *testing.T) {
 		t.Error("a roll of another kind or after a move was put in a tray with others")
 	}
 }
+
+// Turning to face (or any command aimed at a bare point): the button
+// enters pointing, and a click on the table gives the command with that
+// point, if the rules take it; a click they refuse gives nothing.
+func TestPointingGivesACommandAtThePoint(t *testing.T) {
+	legal := []rules.Command{{Verb: "face", Fig: 3}}
+	s := Selector{Legal: legal, PointCheck: func(c rules.Command) bool { return c.Path[0] != geom.P(1, 1) }}
+	s.Mode, s.Sel = Selected, 3
+	if !s.BeginPointing("face") {
+		t.Fatal("face should be possible")
+	}
+	if c := s.Press(Hit{Pt: geom.P(1, 1)}, geom.Pt{}); c != nil || s.Mode != Targeting {
+		t.Fatalf("a point the rules refuse gave %+v (mode %v)", c, s.Mode)
+	}
+	c := s.Press(Hit{Fig: 9, Pt: geom.P(20, 5)}, geom.Pt{})
+	if c == nil || c.Verb != "face" || c.Fig != 3 || len(c.Path) != 1 || c.Path[0] != geom.P(20, 5) {
+		t.Fatalf("click while pointing gave %+v", c)
+	}
+	if s.Mode != Selected || s.Point {
+		t.Errorf("after the point: mode %v, pointing %v", s.Mode, s.Point)
+	}
+}

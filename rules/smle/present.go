@@ -135,6 +135,8 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Dismount", Short: "Dismount"}
 	case "call":
 		return rules.Action{Label: "Call for fire"}
+	case "face":
+		return rules.Action{Label: "Turn to face", Short: "Turn", Kind: rules.ActPoint}
 	case "aid":
 		a := rules.Action{Label: "First aid", Kind: rules.ActButton}
 		if len(c.Targets) > 0 {

@@ -612,6 +612,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		if r.canDismount(s, u) {
 			out = append(out, rules.Command{Verb: "dismount", Unit: u.ID})
 		}
+		out = append(out, r.faceCommands(s, ms)...)
 		for _, f := range ms {
 			if !r.canAct(s, f) || f.Var(fStopped) != 0 || mounted(s, f) {
 				continue
@@ -742,6 +743,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyRun(s, u, c)
 		case "posture":
 			evs, err = r.applyPosture(s, u, c)
+		case "face":
+			evs, err = r.applyFace(s, u, c)
 		case "fire":
 			evs, err = r.applyFire(s, u, c)
 		case "blast":
