@@ -94,6 +94,22 @@ func (b *battle) layoutButtons(a *App) {
 			})
 		}
 	}
+	if st := b.st(); st.Decider != st.Active || b.legalFigs() == 1 {
+		// an answer (a mover dropping prone under fire) or the one figure
+		// that may act: its buttons stand on the bar with nothing selected
+		for _, c := range b.legal {
+			if c.Fig == 0 || (b.sel.Sel != 0 && b.sel.For(c, b.sel.Sel)) {
+				continue
+			}
+			act := b.action(c)
+			if act.Kind != rules.ActButton || seen["fig "+act.Group] {
+				continue
+			}
+			seen["fig "+act.Group] = true
+			cc := c
+			add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
+		}
+	}
 	for _, c := range b.legal {
 		if c.Fig != 0 {
 			continue
@@ -241,4 +257,15 @@ func (b *battle) setOrder(u rules.UnitID, order string) {
 		b.orders, b.ordersRound = map[rules.UnitID]string{}, b.st().Round
 	}
 	b.orders[u] = order
+}
+
+// legalFigs counts the figures with a command of their own now.
+func (b *battle) legalFigs() int {
+	seen := map[rules.FigID]bool{}
+	for _, c := range b.legal {
+		if c.Fig != 0 {
+			seen[c.Fig] = true
+		}
+	}
+	return len(seen)
 }

@@ -24,6 +24,7 @@ type smlePlay struct {
 	*fullGame
 	tried      map[string]bool // "activation/what" already tried
 	opp        int             // opportunity fire offers met
+	react      int             // fire declared at a mover: answers given
 	oppTaken   int
 	oppPassed  int
 	moved      int
@@ -275,6 +276,28 @@ func (g *smlePlay) tryBlast(p probeInfo) bool {
 	return true
 }
 
+// answerReact: fire is declared at the figure that has just moved; its
+// side drops it prone every other time and keeps it on its feet the rest.
+func (g *smlePlay) answerReact(p probeInfo) {
+	g.t.Helper()
+	g.react++
+	prone, hasProne := button(p, func(l string) bool { return strings.HasPrefix(l, "Drop prone") })
+	stay, hasStay := button(p, func(l string) bool { return l == "Stay on his feet" })
+	switch {
+	case g.react%2 == 1 && hasProne:
+		if !g.press(prone, "drop prone") {
+			g.t.Fatal("Drop prone played nothing")
+		}
+	case hasStay:
+		if !g.press(stay, "stay on his feet") {
+			g.t.Fatal("Stay on his feet played nothing")
+		}
+	default:
+		g.shot("no-react-buttons")
+		g.t.Fatalf("fire declared at a mover, but no buttons to answer it: %+v", p.Buttons)
+	}
+}
+
 // answerOpportunity takes every other offer and lets the rest pass.
 func (g *smlePlay) answerOpportunity(p probeInfo) {
 	g.t.Helper()
@@ -353,6 +376,9 @@ func TestSMLEToTheEndByMouse(t *testing.T) {
 		switch st.Phase {
 		case "opportunity":
 			g.answerOpportunity(p)
+			continue
+		case "react":
+			g.answerReact(p)
 			continue
 		case "activate":
 		default:

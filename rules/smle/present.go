@@ -146,8 +146,19 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return a
 	case "pass":
+		if c.Fig == 0 && c.Unit == 0 && s.Phase == PhaseReact {
+			return rules.Action{Label: "Stay on his feet", Kind: rules.ActPass}
+		}
 		if c.Fig == 0 && c.Unit == 0 {
 			return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
+		}
+	case "posture":
+		if s.Phase == PhaseReact && c.Arg == "prone" {
+			a := rules.Action{Label: "Drop prone", Kind: rules.ActButton, Group: "react prone"}
+			if f := s.Fig(c.Fig); f != nil {
+				a.Label = "Drop prone: " + f.Name
+			}
+			return a
 		}
 	case "end":
 		return rules.Action{Label: "End activation", Kind: rules.ActEnd}
