@@ -300,21 +300,19 @@ func (a *App) begin(sc *rules.Scenario, m *terrain.Map) Scene {
 	return b
 }
 
+// resume opens a saved game (from the load dialog). One that stops
+// matching the rules resumes after its last good command, with a message.
 func (a *App) resume(path string) {
-	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
-	if err != nil {
-		a.Fail("The save could not be read", fmt.Errorf("%s: %v", path, err))
+	if path == a.opt.autosave {
+		a.resumeAutosave()
 		return
 	}
-	// The save carries its scenario and map; an old save's is looked up.
-	g, _, err := rules.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
+	sb, err := readBattle(path)
 	if err != nil {
 		a.Fail("The save could not be loaded", fmt.Errorf("%s: %v", path, err))
 		return
 	}
-	b := newBattle(a, g, nil)
-	b.log = append(b.log, logEntry{text: fmt.Sprintf("Resumed from %s after %d commands.", filepath.Base(path), len(g.Log)), side: -1})
-	a.scene = b
+	a.resumeBattle(sb, false)
 }
 
 func (a *App) saveDir() string {
