@@ -654,7 +654,7 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		}
 		done = append(done, placed{f.Pos, f.Name})
 	})
-	ld.zones(sc, m) // scenario_zone.go
+	ld.zones(sc, m)         // scenario_zone.go
 	ld.placeVehicles(sc, m) // scenario_vehicle.go
 	if len(ld.probs) > 0 {
 		return
