@@ -270,6 +270,13 @@ func (a *App) startScenario(name string) Scene {
 	var err error
 	if _, serr := os.Lstat(name); serr == nil { // a folder, pipe or link loop gets a plain refusal from the loader
 		sc, m, err = rules.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
+		if err == nil {
+			s := a.deployScene(sc, m)
+			if d, ok := s.(*deploy); ok && fileExists(name) {
+				d.watchScenario(name) // a file on disk: reload it when saved
+			}
+			return s
+		}
 	} else {
 		n := name
 		if !strings.HasSuffix(n, ".toml") {
@@ -284,20 +291,20 @@ func (a *App) startScenario(name string) Scene {
 	return a.deployScene(sc, m)
 }
 
-func (a *App) begin(sc *rules.Scenario, m *terrain.Map) Scene {
+// battleFor starts the battle on a deployed scenario, or says why it
+// cannot (the deployment scene then keeps both sides' placing).
+func (a *App) battleFor(sc *rules.Scenario, m *terrain.Map) (Scene, error) {
 	rs, ok := all.Get(sc.RuleSet)
 	if !ok {
-		a.Fail("Unknown rule set", fmt.Errorf("%s: rule set %q is not in this build", sc.File, sc.RuleSet))
-		return nil
+		return nil, fmt.Errorf("%s: rule set %q is not in this build", sc.File, sc.RuleSet)
 	}
 	g, evs, err := rules.NewGame(rs, sc, m, a.seedFor(sc))
 	if err != nil {
-		a.Fail("The battle cannot start", err)
-		return nil
+		return nil, err
 	}
 	b := newBattle(a, g, evs)
 	b.shown = 1 // the second side deployed last: hide the table if the first side plays first
-	return b
+	return b, nil
 }
 
 // resume opens a saved game (from the load dialog). One that stops
