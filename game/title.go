@@ -41,7 +41,11 @@ func (a *App) firstScene() Scene {
 			a.Fail("The map could not be loaded", err)
 			return t
 		}
-		return newMapScene(m)
+		ms := newMapScene(m)
+		if fileExists(a.opt.mapName) {
+			ms.watchMap(a.opt.mapName) // a file on disk: reload it when saved
+		}
+		return ms
 	}
 	if a.opt.scenario != "" {
 		if sc := a.startScenario(a.opt.scenario); sc != nil {
