@@ -235,7 +235,11 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	} else if d.hover != nil && d.hover.Placed && !d.curtain {
 		say(dst, d.hover.Name+" is placed by the scenario and stays where he stands.", face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
 	} else {
-		say(dst, d.sc.Name, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
+		line := d.sc.Name
+		if n := d.placedCount(); n > 0 && !d.curtain {
+			line += fmt.Sprintf("  -  the scenario places %d of your figures (thin rings): they stay where they stand", n)
+		}
+		say(dst, line, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
 	}
 	for i := range d.buttons {
 		d.buttons[i].draw(dst, true)
@@ -296,4 +300,16 @@ func (d *deploy) isOutside(f *rules.ScenarioFigure) bool {
 		}
 	}
 	return false
+}
+
+// placedCount is how many of the deciding side's figures the scenario
+// places (they do not move at deployment).
+func (d *deploy) placedCount() int {
+	n := 0
+	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s == d.side && f.Placed && !f.Aboard {
+			n++
+		}
+	})
+	return n
 }
