@@ -148,3 +148,32 @@ func TestMapFileReloadsWhenSaved(t *testing.T) {
 		t.Errorf("no banner over the table: %v", c)
 	}
 }
+
+// A scenario whose map is a file beside it reloads when the map is saved.
+func TestScenarioReloadsWhenItsOwnMapIsSaved(t *testing.T) {
+	sc, err := os.ReadFile("../scenarios/ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mp, err := os.ReadFile("../maps/ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mine.toml")
+	mapPath := filepath.Join(dir, "tables", "farm.toml")
+	os.Mkdir(filepath.Dir(mapPath), 0o755)
+	rewrite(t, path, strings.Replace(string(sc), `map = "ssg-standard.toml"`, `map = "tables/farm.toml"`, 1))
+	rewrite(t, mapPath, string(mp))
+	a := &App{W: 1280, H: 800, speed: 1, opt: options{scenario: path}}
+	d, ok := a.firstScene().(*deploy)
+	if !ok || d.watch == nil || len(d.watch.paths) != 2 {
+		t.Fatalf("the deployment does not watch the scenario and its map: %+v", d.watch)
+	}
+	pieces := len(d.m.Pieces)
+	rewrite(t, mapPath, string(mp)+"\n[[terrain]]\nkind = \"woods\"\ncircle = [30, 18, 3]\n")
+	d.Update(a, 0.6)
+	if len(d.m.Pieces) != pieces+1 || len(d.tv.m.Pieces) != pieces+1 {
+		t.Fatalf("after saving the map: %d pieces, want %d (problems %q)", len(d.m.Pieces), pieces+1, d.bad)
+	}
+}
