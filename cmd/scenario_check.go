@@ -16,7 +16,12 @@ import (
 
 func init() {
 	checkScenario = func(name string, data []byte) error {
-		_, _, err := rules.ParseScenario(name, data, mapBeside(name))
+		sc, _, err := rules.ParseScenario(name, data, mapBeside(name))
+		if err == nil && len(sc.ZoneProblems) > 0 {
+			// the game would let the players mend these at deployment;
+			// a scenario file should not need mending
+			return &terrain.LoadError{Problems: sc.ZoneProblems}
+		}
 		return err
 	}
 }

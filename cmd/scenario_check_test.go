@@ -76,3 +76,44 @@ func TestCheckScenarioUnknownWeapon(t *testing.T) {
 		t.Fatalf("want a problem at %s suggesting rifle, got:\n%s", prefix, errb.String())
 	}
 }
+
+// A figure the scenario starts outside its side's set-up zone is refused
+// by check at its pos line, in plain words; placed = true on its unit
+// says the scenario means it.
+func TestCheckRefusesAFigureOutOfItsZone(t *testing.T) {
+	good, err := os.ReadFile("../scenarios/ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Red's third man walks out into the middle of the table
+	bad := strings.Replace(string(good), "pos = [17.5, 9]", "pos = [17.5, 18]", 1)
+	if bad == string(good) {
+		t.Fatal("the standard game no longer has a figure at [17.5, 9]")
+	}
+	line := 0
+	for i, l := range strings.Split(bad, "\n") {
+		if strings.Contains(l, "pos = [17.5, 18]") {
+			line = i + 1
+		}
+	}
+	dir := t.TempDir()
+	bp := filepath.Join(dir, "wanderer.toml")
+	os.WriteFile(bp, []byte(bad), 0o644)
+	var out, errb bytes.Buffer
+	code := runCheck([]string{bp}, &out, &errb)
+	want := bp + ":" + strconv.Itoa(line) + ":5: figure \"Red rifle 1\" at [17.5, 18] starts outside its side's set-up zone, \"Red set-up\" (Red): move it inside, or write placed = true on it or its unit if the scenario places it there on purpose"
+	if code != 1 || strings.TrimSpace(errb.String()) != want {
+		t.Fatalf("exit %d\n%s\nwant\n%s", code, errb.String(), want)
+	}
+	// the same figure, placed by the scenario on purpose
+	placed := strings.Replace(bad, "  name = \"Red squad\"\n", "  name = \"Red squad\"\n  placed = true\n", 1)
+	if placed == bad {
+		t.Fatal("no Red squad unit to mark placed")
+	}
+	os.WriteFile(bp, []byte(placed), 0o644)
+	out.Reset()
+	errb.Reset()
+	if code := runCheck([]string{bp}, &out, &errb); code != 0 {
+		t.Fatalf("placed = true: exit %d\n%s", code, errb.String())
+	}
+}

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -25,6 +26,15 @@ type deploy struct {
 	buttons []button
 	hover   *rules.ScenarioFigure
 	drawn   []*rules.ScenarioFigure // the figures the last frame showed
+	// outside are the deciding side's figures standing outside its
+	// set-up zone (ringed in red; the side cannot be ready until they
+	// are moved in), worked out every frame.
+	outside []*rules.ScenarioFigure
+	// watch reloads the scenario when its file on disk changes (nil for
+	// a shipped scenario); see watch.go.
+	watch *fileWatch
+	path  string // the scenario file watched
+	bad   string // the last reload's problems, shown on the table
 }
 
 func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
@@ -40,7 +50,55 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 	for s := 0; s < 2; s++ {
 		d.area[s], _ = rules.DeployArea(play, m, s)
 	}
+	d.findOutside()
 	return d
+}
+
+// findOutside lists the deciding side's figures that stand outside its
+// set-up zone and are not placed there by the scenario.
+func (d *deploy) findOutside() {
+	d.outside = d.outside[:0]
+	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s != d.side {
+			return
+		}
+		if _, out := rules.OutsideZone(d.sc, d.m, s, f); out {
+			d.outside = append(d.outside, f)
+		}
+	})
+}
+
+// outsideNote says which figures stand outside the zone, in plain words.
+func (d *deploy) outsideNote() string {
+	if len(d.outside) == 0 {
+		return ""
+	}
+	zone := "the set-up zone"
+	if ar := d.area[d.side]; ar != nil {
+		zone = ar.Name
+	}
+	var names []string
+	for _, f := range d.outside {
+		names = append(names, f.Name)
+	}
+	if len(names) > 3 {
+		names = append(names[:3], fmt.Sprintf("%d more", len(d.outside)-3))
+	}
+	if len(d.outside) == 1 {
+		return fmt.Sprintf("%s stands outside %s: drag the figure inside before you are ready.", names[0], zone)
+	}
+	return fmt.Sprintf("%s stand outside %s: drag them inside before you are ready.", andList(names), zone)
+}
+
+// andList joins names as "A, B and C".
+func andList(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func (d *deploy) baseR() int64 {
@@ -84,6 +142,9 @@ func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 
 func (d *deploy) Update(a *App, dt float64) error {
 	writeProbe(probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain})
+	if d.watch.changed(dt) && d.drag == nil {
+		d.reload(a)
+	}
 	d.tv.update(a, dt)
 	if d.curtain {
 		if clicked() || pressed(actSkip) || pressed(actEnd) {
@@ -91,16 +152,10 @@ func (d *deploy) Update(a *App, dt float64) error {
 		}
 		return nil
 	}
+	d.findOutside()
 	d.buttons = []button{{x: a.W - 250*uiScale, y: a.H - 56*uiScale, w: 230 * uiScale, h: 40 * uiScale, label: "Ready", key: "Enter"}}
 	if d.buttons[0].clicked() || pressed(actEnd) {
-		if d.side == 0 {
-			d.side, d.curtain = 1, true
-			return nil
-		}
-		d.sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { f.HasPos = true })
-		if s := a.begin(d.sc, d.m); s != nil {
-			a.scene = s
-		}
+		d.ready(a)
 		return nil
 	}
 	if pressed(actCancel) {
@@ -111,6 +166,10 @@ func (d *deploy) Update(a *App, dt float64) error {
 	d.hover = d.figAt(mx, my, d.side)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		d.drag = d.hover
+		if d.drag != nil && d.drag.Placed {
+			a.Toast("The scenario places %s there: that figure does not move at deployment.", d.drag.Name)
+			d.drag = nil
+		}
 	}
 	if d.drag != nil && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 		p := d.tv.tbl(mx, my)
@@ -153,13 +212,40 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		facing := float64(f.Facing) * 3.14159265 / 180
 		drawFigure(dst, figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
 			hover: f == d.hover, selected: f == d.drag})
+		if s == d.side && !d.curtain && f != d.drag {
+			if d.isOutside(f) {
+				// out of its zone: a red ring the player cannot miss
+				ring(dst, p, r+5*uiScale, 3*uiScale, rgb(0xe02020))
+				ring(dst, p, r+8*uiScale, 1.5*uiScale, rgba(0xffffff, 200))
+			} else if f.Placed {
+				// placed by the scenario: a thin pale ring (it stays put)
+				ring(dst, p, r+3*uiScale, 1.2*uiScale, rgba(0xf2ead6, 170))
+			}
+		}
 	})
 	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
 	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
-	say(dst, d.sc.Name, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
+	if note := d.outsideNote(); note != "" && !d.curtain {
+		for i, l := range wrap(note, boldFace(14), a.W-300*uiScale) {
+			if i < 2 {
+				say(dst, l, boldFace(14), 16*uiScale, a.H-58*uiScale+float64(i)*20*uiScale, rgb(0xff7a6a), 0)
+			}
+		}
+	} else if d.hover != nil && d.hover.Placed && !d.curtain {
+		say(dst, d.hover.Name+" is placed by the scenario and stays where he stands.", face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
+	} else {
+		line := d.sc.Name
+		if n := d.placedCount(); n > 0 && !d.curtain {
+			line += fmt.Sprintf("  -  the scenario places %d of your figures (thin rings): they stay where they stand", n)
+		}
+		say(dst, line, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
+	}
 	for i := range d.buttons {
 		d.buttons[i].draw(dst, true)
+	}
+	if !d.curtain {
+		drawProblems(dst, a, d.tv.padT, d.bad)
 	}
 	if d.curtain {
 		rect(dst, 0, 0, a.W, a.H, rgb(0x17120d))
@@ -181,4 +267,49 @@ func unitLetter(ui int) string {
 		return string(rune('A' + ui))
 	}
 	return fmt.Sprint(ui + 1)
+}
+
+// ready is the deciding side's Ready: refused while any of its figures
+// stands outside its set-up zone; the first side passes the table to the
+// second; the second starts the battle, and if the battle cannot start
+// the deployment stays, with the reason, rather than being thrown away.
+func (d *deploy) ready(a *App) {
+	d.findOutside()
+	if len(d.outside) > 0 {
+		a.Toast("Not ready: %s", d.outsideNote())
+		return
+	}
+	if d.side == 0 {
+		d.side, d.curtain = 1, true
+		d.findOutside()
+		return
+	}
+	d.sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { f.HasPos = true })
+	s, err := a.battleFor(d.sc, d.m)
+	if err != nil {
+		a.Dialog("The battle cannot start", err.Error()+" The deployment is kept: move the figures concerned and press Ready again.", []string{"Back to the deployment"}, nil)
+		return
+	}
+	a.scene = s
+}
+
+func (d *deploy) isOutside(f *rules.ScenarioFigure) bool {
+	for _, o := range d.outside {
+		if o == f {
+			return true
+		}
+	}
+	return false
+}
+
+// placedCount is how many of the deciding side's figures the scenario
+// places (they do not move at deployment).
+func (d *deploy) placedCount() int {
+	n := 0
+	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s == d.side && f.Placed && !f.Aboard {
+			n++
+		}
+	})
+	return n
 }

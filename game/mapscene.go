@@ -12,6 +12,10 @@ type mapScene struct {
 	tv *tableView
 	tk *tools
 	ix *terrain.Index
+	// a map file on disk is watched and reloaded when saved (watch.go)
+	path  string
+	watch *fileWatch
+	bad   string // the last reload's problems, shown over the table
 }
 
 func newMapScene(m *terrain.Map) *mapScene {
@@ -29,6 +33,9 @@ func ptsIn(c ...float64) []geom.Pt {
 }
 
 func (s *mapScene) Update(a *App, dt float64) error {
+	if s.watch.changed(dt) {
+		s.reload(a)
+	}
 	s.tv.update(a, dt)
 	s.tk.update(a, s.tv, s.ix)
 	if pressed(actCancel) && !s.tk.active() {
@@ -49,4 +56,5 @@ func (s *mapScene) Draw(a *App, dst *ebiten.Image) {
 		s.tv.drawLegend(dst, 12*uiScale, a.H-70*uiScale)
 	}
 	s.tv.drawScaleBar(dst, 18*uiScale, a.H-30*uiScale, false)
+	drawProblems(dst, a, bar, s.bad)
 }

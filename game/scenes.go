@@ -270,6 +270,13 @@ func (a *App) startScenario(name string) Scene {
 	var err error
 	if _, serr := os.Lstat(name); serr == nil { // a folder, pipe or link loop gets a plain refusal from the loader
 		sc, m, err = rules.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
+		if err == nil {
+			s := a.deployScene(sc, m)
+			if d, ok := s.(*deploy); ok && fileExists(name) {
+				d.watchScenario(name) // a file on disk: reload it when saved
+			}
+			return s
+		}
 	} else {
 		n := name
 		if !strings.HasSuffix(n, ".toml") {
@@ -284,37 +291,35 @@ func (a *App) startScenario(name string) Scene {
 	return a.deployScene(sc, m)
 }
 
-func (a *App) begin(sc *rules.Scenario, m *terrain.Map) Scene {
+// battleFor starts the battle on a deployed scenario, or says why it
+// cannot (the deployment scene then keeps both sides' placing).
+func (a *App) battleFor(sc *rules.Scenario, m *terrain.Map) (Scene, error) {
 	rs, ok := all.Get(sc.RuleSet)
 	if !ok {
-		a.Fail("Unknown rule set", fmt.Errorf("%s: rule set %q is not in this build", sc.File, sc.RuleSet))
-		return nil
+		return nil, fmt.Errorf("%s: rule set %q is not in this build", sc.File, sc.RuleSet)
 	}
 	g, evs, err := rules.NewGame(rs, sc, m, a.seedFor(sc))
 	if err != nil {
-		a.Fail("The battle cannot start", err)
-		return nil
+		return nil, err
 	}
 	b := newBattle(a, g, evs)
 	b.shown = 1 // the second side deployed last: hide the table if the first side plays first
-	return b
+	return b, nil
 }
 
+// resume opens a saved game (from the load dialog). One that stops
+// matching the rules resumes after its last good command, with a message.
 func (a *App) resume(path string) {
-	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
-	if err != nil {
-		a.Fail("The save could not be read", fmt.Errorf("%s: %v", path, err))
+	if path == a.opt.autosave {
+		a.resumeAutosave()
 		return
 	}
-	// The save carries its scenario and map; an old save's is looked up.
-	g, _, err := rules.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
+	sb, err := readBattle(path)
 	if err != nil {
 		a.Fail("The save could not be loaded", fmt.Errorf("%s: %v", path, err))
 		return
 	}
-	b := newBattle(a, g, nil)
-	b.log = append(b.log, logEntry{text: fmt.Sprintf("Resumed from %s after %d commands.", filepath.Base(path), len(g.Log)), side: -1})
-	a.scene = b
+	a.resumeBattle(sb, false)
 }
 
 func (a *App) saveDir() string {

@@ -14,11 +14,22 @@ type titleScene struct {
 	buttons []button
 	actions []func()
 	t       float64
+	saved   *savedBattle // the autosave, read and replayed (nil: none)
 }
 
+// newTitle opens the title. It reads the autosave: one that cannot be
+// read or replayed is moved aside with a message (autosave.go).
 func newTitle(a *App) *titleScene {
 	s := &titleScene{tv: newTableView(defaultMap())}
 	s.tv.padL = 360 * uiScale
+	if p := a.opt.autosave; p != "" && fileExists(p) {
+		sb, err := readBattle(p)
+		if err != nil {
+			a.autosaveBad(p, err)
+		} else {
+			s.saved = sb
+		}
+	}
 	return s
 }
 
@@ -30,7 +41,11 @@ func (a *App) firstScene() Scene {
 			a.Fail("The map could not be loaded", err)
 			return t
 		}
-		return newMapScene(m)
+		ms := newMapScene(m)
+		if fileExists(a.opt.mapName) {
+			ms.watchMap(a.opt.mapName) // a file on disk: reload it when saved
+		}
+		return ms
 	}
 	if a.opt.scenario != "" {
 		if sc := a.startScenario(a.opt.scenario); sc != nil {
@@ -39,13 +54,8 @@ func (a *App) firstScene() Scene {
 		return newTitle(a)
 	}
 	t := newTitle(a)
-	if !a.opt.noResume && a.opt.autosave != "" && fileExists(a.opt.autosave) {
-		a.Dialog("Resume the last battle?", "An autosaved battle was found at "+a.opt.autosave+". Carry on where you left off?",
-			[]string{"Resume", "Not now"}, func(c int) {
-				if c == 0 {
-					a.resume(a.opt.autosave)
-				}
-			})
+	if !a.opt.noResume && t.saved != nil && a.dlg == nil {
+		a.offerResume(t.saved)
 	}
 	return t
 }
@@ -62,13 +72,18 @@ func (s *titleScene) Update(a *App, dt float64) error {
 		func() { a.scene = newMapScene(s.tv.m) },
 		func() { os.Exit(0) },
 	}
-	if a.opt.autosave != "" && fileExists(a.opt.autosave) {
+	if s.saved != nil && fileExists(s.saved.path) {
+		sb := s.saved
 		labels = append([]string{"Resume the autosave"}, labels...)
-		acts = append([]func(){func() { a.resume(a.opt.autosave) }}, acts...)
+		acts = append([]func(){func() { a.resumeBattle(sb, true) }}, acts...)
 	}
 	s.buttons = s.buttons[:0]
+	gap := 0.0 // room under the resume button to say what the autosave is
 	for i, l := range labels {
-		s.buttons = append(s.buttons, button{x: 40 * uiScale, y: 230*uiScale + float64(i)*52*uiScale, w: 280 * uiScale, h: 40 * uiScale, label: l})
+		s.buttons = append(s.buttons, button{x: 40 * uiScale, y: 230*uiScale + float64(i)*52*uiScale + gap, w: 280 * uiScale, h: 40 * uiScale, label: l})
+		if i == 0 && l == "Resume the autosave" {
+			gap = 34 * uiScale
+		}
 	}
 	s.actions = acts
 	for i := range s.buttons {
@@ -101,6 +116,15 @@ func (s *titleScene) Draw(a *App, dst *ebiten.Image) {
 	p.paintPiece(&pc)
 	for i := range s.buttons {
 		s.buttons[i].draw(dst, i == 0)
+	}
+	if sb := s.saved; sb != nil && len(s.buttons) > 0 && s.buttons[0].label == "Resume the autosave" {
+		// what the autosave is, between the buttons
+		b := s.buttons[0]
+		for i, l := range wrap(sb.what, italicFace(12), 300*uiScale) {
+			if i < 2 {
+				say(dst, l, italicFace(12), b.x+4*uiScale, b.y+b.h+4*uiScale+float64(i)*15*uiScale, rgb(0xc8b894), 0)
+			}
+		}
 	}
 	say(dst, "Two players, one mouse. F1 lists every key.", face(13), 40*uiScale, a.H-70*uiScale, rgb(0xc8b894), 0)
 	say(dst, "Table: "+s.tv.m.Name, face(13), 40*uiScale, a.H-48*uiScale, rgb(0xc8b894), 0)

@@ -205,6 +205,22 @@ func ReplayFile(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 // the start (n = 0, an empty command) and of every command n = 1, 2, ...
 // as it is replayed, so a log can show which command caused what.
 func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool), each func(n int, c Command, evs []Event)) (*Game, []Event, error) {
+	return replay(sf, scenarios, maps, lookup, each, true)
+}
+
+// ReplayError is a replay's refusal of a save that starts but stops
+// matching at one command: the "command N: ..." of Replay.
+type ReplayError struct {
+	Command int    // N, counting from 1
+	Msg     string // what went wrong, in plain words
+}
+
+func (e *ReplayError) Error() string { return fmt.Sprintf("command %d: %s", e.Command, e.Msg) }
+
+// replay is ReplayEach; with final false the save's final hash is not
+// checked (Salvage replays a cut save, whose final state the save never
+// recorded).
+func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool), each func(n int, c Command, evs []Event), final bool) (*Game, []Event, error) {
 	rs, ok := lookup(sf.RuleSet)
 	if !ok {
 		return nil, nil, fmt.Errorf("the save is for rule set %q, which this version does not have", sf.RuleSet)
@@ -242,22 +258,22 @@ func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 		n := i + 1
 		c, err := ParseCommand(line)
 		if err != nil {
-			return g, evs, fmt.Errorf("command %d: cannot read %q: %v", n, clip(line), err)
+			return g, evs, &ReplayError{n, fmt.Sprintf("cannot read %q: %v", clip(line), err)}
 		}
 		more, err := g.Apply(c)
 		if err != nil {
-			return g, evs, fmt.Errorf("command %d: %q was refused: %v", n, clip(line), err)
+			return g, evs, &ReplayError{n, fmt.Sprintf("%q was refused: %v", clip(line), err)}
 		}
 		evs = append(evs, more...)
 		if each != nil {
 			each(n, c, more)
 		}
 		if n%HashEvery == 0 && g.Hashes[n/HashEvery-1] != sf.Hashes[n/HashEvery-1] {
-			return g, evs, fmt.Errorf("command %d: the game no longer matches the save (state hash differs)", n)
+			return g, evs, &ReplayError{n, "the game no longer matches the save (state hash differs)"}
 		}
 	}
-	if sf.FinalHash != g.St.Hash() {
-		return g, evs, fmt.Errorf("command %d: the game no longer matches the save (final state hash differs)", len(sf.Commands))
+	if final && sf.FinalHash != g.St.Hash() {
+		return g, evs, &ReplayError{len(sf.Commands), "the game no longer matches the save (final state hash differs)"}
 	}
 	return g, evs, nil
 }

@@ -35,6 +35,12 @@ type Scenario struct {
 	// loaded (what Hash covers). A save carries them, so it replays with
 	// no scenario or map file at hand.
 	Text, MapText string
+	// ZoneProblems are the figures the file places outside their side's
+	// set-up zone without saying placed = true, each at its pos line. The
+	// scenario still loads (the deployment screen marks each such figure
+	// and the side cannot be ready until it is moved in); hedgerow check
+	// refuses the file.
+	ZoneProblems []terrain.Problem
 }
 
 // ScenarioSide is one player's forces.
@@ -71,6 +77,12 @@ type ScenarioFigure struct {
 	HasPos  bool
 	Posture Posture
 	Facing  int
+	// Placed says the scenario places the figure where its Pos says,
+	// inside or outside its side's set-up zone, and the players do not
+	// move it at deployment (placed = true on the figure or its unit).
+	// A figure with a Pos that is not Placed starts in its side's zone
+	// and may be moved within it (see OutsideZone).
+	Placed bool
 	// Aboard is set by the loader for a figure that starts in a vehicle
 	// (named as its crew or passengers): Pos is then the vehicle's and
 	// the figure is off the table, not placed or deployed.

@@ -50,12 +50,18 @@ import (
 //	  motivation = "steady"
 //	  rating = 3
 //	  parent = "Platoon HQ"           # a unit listed earlier on the side
+//	  placed = true                   # optional: the scenario places the
+//	                                  # unit's figures (each needs a pos),
+//	                                  # in or out of the side's zone
 //	    [[side.unit.figure]]
 //	    name = "Cpl Jones"
 //	    weapons = ["rifle"]
 //	    leader = true
 //	    rating = 0
-//	    pos = [12.5, 8]               # inches; optional (deployed otherwise)
+//	    pos = [12.5, 8]               # inches; optional (deployed otherwise);
+//	                                  # inside the side's set-up zone unless
+//	                                  # placed (hedgerow check refuses it)
+//	    placed = true                 # optional: this figure alone is placed
 //	    posture = "standing"          # standing, crouching or prone
 //	    facing = 0                    # degrees clockwise from up the table
 //	    [[side.unit.vehicle]]         # optional: see scenario_vehicle.go
@@ -89,8 +95,8 @@ func ruleSetIDs() []string {
 var (
 	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden"}
-	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "figure", "vehicle"}
-	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "posture", "facing"}
+	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "placed", "figure", "vehicle"}
+	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "placed", "posture", "facing"}
 	scVictoryKeys = []string{"losses"}
 )
 
@@ -190,6 +196,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 	sc := &Scenario{File: name}
 	ld.top(raw, sc)
 	ld.boardVehicles(sc) // scenario_vehicle.go
+	ld.placedNeedPos(sc) // scenario_zone.go
 	var m *terrain.Map
 	var mapBytes []byte
 	if sc.Map != "" && mapFile != nil {
@@ -214,6 +221,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 	if len(ld.probs) > 0 || len(ld.extra) > 0 {
 		return nil, nil, ld.err()
 	}
+	sc.ZoneProblems = ld.zoneProbs
 	h := sha256.New()
 	h.Write(data)
 	h.Write(mapBytes)
@@ -232,6 +240,10 @@ type scLoader struct {
 	sidePath [2]string
 	vocab    *Vocabulary // the rule set's words, when it declares them
 	veh      vehLoad     // vehicles read so far (scenario_vehicle.go)
+	// zoneProbs are figures starting outside their side's set-up zone
+	// (scenario_zone.go): the scenario loads, the players mend them at
+	// deployment, and hedgerow check refuses them.
+	zoneProbs []terrain.Problem
 }
 
 // word checks a rule set word (a weapon, quality or motivation) against
@@ -499,6 +511,11 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 				u.Figures = append(u.Figures, ld.figure(ft, fp))
 				ld.figPaths = append(ld.figPaths, fp)
 			}
+			if ld.boolean(ut, up, "placed") {
+				for k := range u.Figures {
+					u.Figures[k].Placed = true
+				}
+			}
 			u.Vehicles = ld.vehicles(sc, ut, up, i, j) // scenario_vehicle.go
 			sd.Units = append(sd.Units, u)
 		}
@@ -582,6 +599,7 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 			f.Pos, f.HasPos = p, true
 		}
 	}
+	f.Placed = ld.boolean(ft, fp, "placed")
 	return f
 }
 
@@ -636,6 +654,7 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		}
 		done = append(done, placed{f.Pos, f.Name})
 	})
+	ld.zones(sc, m)         // scenario_zone.go
 	ld.placeVehicles(sc, m) // scenario_vehicle.go
 	if len(ld.probs) > 0 {
 		return

@@ -12,8 +12,9 @@ import (
 	"hedgerow/rules/all"
 )
 
-// Every shipped scenario loads strictly, names a shipped rule set and
-// deploys every figure legally.
+// Every shipped scenario loads strictly, names a shipped rule set,
+// starts every figure in its side's set-up zone (or says placed = true)
+// and deploys every figure legally.
 func TestEveryScenarioLoads(t *testing.T) {
 	names := Names()
 	if len(names) == 0 {
@@ -27,6 +28,9 @@ func TestEveryScenarioLoads(t *testing.T) {
 		}
 		if _, ok := all.Get(sc.RuleSet); !ok {
 			t.Errorf("%s: rule set %q is not shipped", n, sc.RuleSet)
+		}
+		for _, p := range sc.ZoneProblems { // hedgerow check refuses these
+			t.Errorf("%s", p)
 		}
 		c := sc.Clone()
 		if err := rules.AutoDeploy(c, m); err != nil {
