@@ -44,6 +44,7 @@ func (b *battle) layoutButtons(a *App) {
 			switch act.Kind {
 			case rules.ActDrag:
 				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
+				b.buttons[len(b.buttons)-1].hintOnly = true
 			case rules.ActAim:
 				add(act.Label+"...", act.Short+"...", false, false, aim(c.Verb))
 			case rules.ActPoint:
@@ -162,7 +163,7 @@ func (b *battle) layoutButtons(a *App) {
 	// the buttons closer, so the last (End) is never pushed off screen
 	avail := a.W - b.tv.padR - 14*uiScale
 	pad, gap := 28*uiScale, 10*uiScale
-	for pass := 0; pass < 4; pass++ {
+	for pass := 0; pass < 5; pass++ {
 		x := 14 * uiScale
 		y := a.H - b.tv.padB + 16*uiScale
 		for i := range b.buttons {
@@ -190,6 +191,15 @@ func (b *battle) layoutButtons(a *App) {
 		case 2:
 			for i := range b.buttons {
 				b.buttons[i].label = compactLabel(b.buttons[i].label)
+			}
+		case 3:
+			// the Move button only says to drag (the hint says so too)
+			for i := range b.buttons {
+				if b.buttons[i].hintOnly {
+					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
+					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
+					break
+				}
 			}
 		}
 	}

@@ -347,6 +347,7 @@ type button struct {
 	label      string
 	short      string // the label on a crowded bar ("" = label)
 	strong     bool   // drawn stronger (ends a phase or go)
+	hintOnly   bool   // gives no command, only says what to do (dropped first from a crowded bar)
 	key        string // hotkey shown on the button
 	disabled   bool
 	hint       string
