@@ -49,6 +49,7 @@ type battle struct {
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string
 	ordersRound int
+	group       groupState // a team or box selected to move together (group.go)
 	oddsFor     rules.FigID
 	odds        rules.Odds
 	oddsCmd     *rules.Command

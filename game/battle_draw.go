@@ -82,6 +82,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	b.drawVolley(dst, r)
+	b.drawGroup(dst, r)
 	if b.sel.Mode == view.Targeting && b.sel.Point && sel != nil {
 		// pointing: a dashed line from the figure to the pointer
 		mx, my := cursor()

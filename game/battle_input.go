@@ -171,7 +171,11 @@ func (b *battle) Update(a *App, dt float64) error {
 			a.dlg.cancel = 0
 			return nil
 		}
-		b.sel.Escape()
+		if len(b.group.figs) > 0 {
+			b.group.figs = nil // Esc lets a group go first
+		} else {
+			b.sel.Escape()
+		}
 		b.oddsFor = 0
 	}
 	// the table
@@ -182,6 +186,32 @@ func (b *battle) Update(a *App, dt float64) error {
 		own := false
 		if f := b.st().Fig(b.hover); f != nil {
 			own = f.Side == b.st().Decider && !f.Removed
+		}
+		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.sel.Mode != view.Targeting && !b.tk.active() {
+			// a press on open table may start a box; a press elsewhere
+			// lets a group go
+			switch {
+			case b.hover == 0:
+				b.group.boxing, b.group.boxFrom = true, fpt{mx, my}
+				b.group.figs = nil
+			case !b.group.inGroup(b.hover):
+				b.group.figs = nil
+			}
+		}
+		if b.group.boxing && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			b.group.boxing = false
+			if math.Abs(mx-b.group.boxFrom.X) > 8*uiScale || math.Abs(my-b.group.boxFrom.Y) > 8*uiScale {
+				b.selectBox(b.group.boxFrom, fpt{mx, my})
+				b.pressed = false
+				switch n := len(b.group.figs); {
+				case n > 1:
+					a.Toast("%d figures selected: drag one to move them together. Esc lets them go.", n)
+				case n == 1:
+					b.sel.Mode, b.sel.Sel = view.Selected, b.group.figs[0]
+					b.group.figs = nil
+				}
+				return nil
+			}
 		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) {
 			var fp geom.Pt
@@ -230,13 +260,25 @@ func (b *battle) Update(a *App, dt float64) error {
 		if b.pressed && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			b.pressed = false
 			wasPress := b.sel.Mode == view.Pressing
-			if c := b.sel.Release(pt); c != nil {
+			if c := b.sel.Release(pt); c != nil && c.Verb == "move" && len(b.group.figs) > 1 && b.group.inGroup(c.Fig) {
+				b.moveGroup(a, *c)
+			} else if c != nil {
 				if c.Verb == "move" {
 					b.dropped = c.Fig
 				}
 				b.apply(a, *c)
 				b.dropped = 0
 			} else if wasPress {
+				// a second click on the same figure: its whole team
+				if id := b.sel.Sel; id != 0 && id == b.group.lastFig && b.tl.Now-b.group.lastAt < 0.4 {
+					b.selectTeam(id)
+					if n := len(b.group.figs); n > 1 {
+						a.Toast("%d figures of the team selected: drag one to move them together. Esc lets them go.", n)
+					}
+					b.group.lastFig = 0
+				} else {
+					b.group.lastFig, b.group.lastAt = id, b.tl.Now
+				}
 				b.autoTarget()
 			}
 			b.movePath = nil

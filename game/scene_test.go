@@ -267,3 +267,45 @@ func TestIdleTableSleeps(t *testing.T) {
 		t.Error("a toast did not wake the table")
 	}
 }
+
+// A team selected together moves in formation: every figure follows the
+// dragged path shifted by where it stood, each move checked by the rules.
+func TestGroupMovesInFormation(t *testing.T) {
+	a, b := newTestBattle(t)
+	b.tl.SkipAll()
+	b.tl.Step(1)
+	b.shown = b.st().Decider
+	var lead *rules.Figure
+	for _, c := range b.legal {
+		if c.Verb == "move" {
+			lead = b.st().Fig(c.Fig)
+			break
+		}
+	}
+	if lead == nil {
+		t.Fatal("no figure may move")
+	}
+	b.selectTeam(lead.ID)
+	if len(b.group.figs) < 2 {
+		t.Fatalf("the team of %s gave a group of %d", lead.Name, len(b.group.figs))
+	}
+	before := map[rules.FigID]geom.Pt{}
+	for _, id := range b.group.figs {
+		before[id] = b.st().Fig(id).Pos
+	}
+	dy := geom.In(3)
+	if lead.Pos.Y > b.st().Map.Height/2 {
+		dy = -dy
+	}
+	to := geom.Pt{X: lead.Pos.X, Y: lead.Pos.Y + dy}
+	b.moveGroup(a, rules.Command{Verb: "move", Fig: lead.ID, Path: []geom.Pt{to}})
+	for id, p := range before {
+		got := b.st().Fig(id).Pos
+		if got.X != p.X || got.Y != p.Y+dy {
+			t.Errorf("%s went from %v to %v; want 3\" the same way as the rest", b.st().Fig(id).Name, p, got)
+		}
+	}
+	if len(b.group.figs) != 0 {
+		t.Error("the group is still selected after its move")
+	}
+}
