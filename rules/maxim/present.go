@@ -242,7 +242,7 @@ func (Maxim) Action(s *rules.State, c rules.Command) rules.Action {
 		if f == nil {
 			return rules.Action{}
 		}
-		w, err := firingWeapon(f, c.Arg)
+		w, _, err := firingWeapon(s, f, c.Arg)
 		if err != nil {
 			return rules.Action{}
 		}
