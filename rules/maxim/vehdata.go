@@ -13,13 +13,13 @@ type vehFile struct {
 }
 
 type vehRow struct {
-	ID         string  `toml:"id"`
-	Name       string  `toml:"name"`
-	Look       string  `toml:"look"`
-	Class      string  `toml:"class"`
-	Length     float64 `toml:"length"`
-	Width      float64 `toml:"width"`
-	Armour     struct {
+	ID     string  `toml:"id"`
+	Name   string  `toml:"name"`
+	Look   string  `toml:"look"`
+	Class  string  `toml:"class"`
+	Length float64 `toml:"length"`
+	Width  float64 `toml:"width"`
+	Armour struct {
 		Front  int `toml:"front"`
 		Side   int `toml:"side"`
 		Rear   int `toml:"rear"`

@@ -347,6 +347,8 @@ func dismountProblem(s *rules.State, f *rules.Figure, p *geom.Pt) string {
 		return f.Name + " has already moved this turn"
 	case stunned(f):
 		return f.Name + " is stunned"
+	case crewOf(s, f) != nil && !v.Damage.Has(vehicle.Immobilised):
+		return f.Name + " crews " + v.Name + ": a crew leaves its vehicle only when it is immobilised (house rule)"
 	}
 	if p != nil {
 		if !hullNear(s, v, *p) {
