@@ -66,11 +66,19 @@ func crewOf(s *rules.State, f *rules.Figure) *rules.Vehicle {
 }
 
 // vehWeaponFree reports whether weapon i of vehicle v may fire now.
+// A weapon that took opportunity fire this turn fires again in the
+// defensive phase only with a rate of fire of 3 or more, whoever works it.
 func vehWeaponFree(s *rules.State, v *rules.Vehicle, i int) bool {
 	if i == 0 && v.Damage.Has(vehicle.WeaponOut) {
 		return false
 	}
-	return v.Var(vFired+strconv.Itoa(i)) != firedCode(s)
+	got := v.Var(vFired + strconv.Itoa(i))
+	if s.Phase == PhaseDefensive && got == s.Round*10+1 {
+		if w, ok := data.Weapon(vehType(v).Weapons[i].ID); ok && w.ROF < 3 {
+			return false
+		}
+	}
+	return got != firedCode(s)
 }
 
 // weaponList is what figure f may fire: its own weapons on foot, the

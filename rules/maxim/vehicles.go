@@ -252,10 +252,8 @@ func applyDrive(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		s.SetVar(gOppFrom, 1)
 	}
 	if anyOppShot(s) {
-		from := s.Phase
 		s.Phase = PhaseOpportunity
 		s.Decider = 1 - v.Side
-		_ = from
 		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Unit: v.Unit,
 			Text: fmt.Sprintf("%s may take opportunity fire at %s, at any point of its drive", s.Sides[s.Decider].Name, v.Name)})
 	} else {
