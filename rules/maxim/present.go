@@ -231,7 +231,13 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		base, mods := moraleChance(s, u)
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Morale %d%% (%s)", clampChance(base+modSum(mods)), ordinal(u.Vars[uMorale])))
 	}
-	if !f.Removed {
+	if v := s.Veh(s.Carrier(f.ID)); v != nil && !f.Removed {
+		role := "passenger"
+		if crewOf(s, f) != nil {
+			role = "crew: works its weapons"
+		}
+		fi.Lines = append(fi.Lines, fmt.Sprintf("In %s (%s)", v.Name, role))
+	} else if !f.Removed {
 		fi.Lines = append(fi.Lines, "Move "+rules.FormatInches(allowance(s, f))+"\"")
 	}
 	if f.Var(fLeft) == 1 && !f.Removed {

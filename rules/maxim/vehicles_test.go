@@ -459,3 +459,85 @@ func TestAFVMorale(t *testing.T) {
 		t.Fatalf("own knocked out: %+v", mods)
 	}
 }
+
+// motorPool is a small fight with a vehicle of most kinds on the test
+// table: an APC with passengers and a helicopter against a half-track, a
+// truck, an armoured car and men with rockets and a MANPADS.
+func motorPool(t testing.TB) (*rules.Scenario, *terrain.Map) {
+	m, err := terrain.Parse("test.toml", []byte(testMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &rules.Scenario{Name: "motor pool", RuleSet: "maxim", BaseR: 250, TurnLimit: 6}
+	sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+	fig := func(name string, ws ...string) rules.ScenarioFigure {
+		return rules.ScenarioFigure{Name: name, Weapons: ws}
+	}
+	at := func(f rules.ScenarioFigure, x, y float64) rules.ScenarioFigure {
+		f.Pos, f.HasPos = geom.P(x, y), true
+		return f
+	}
+	in := func(f rules.ScenarioFigure, x, y float64) rules.ScenarioFigure {
+		f.Pos, f.HasPos, f.Aboard = geom.P(x, y), true, true
+		return f
+	}
+	sc.Sides[0].Units = []rules.ScenarioUnit{
+		{Name: "Squad", Quality: "veteran", Armour: "kevlar", Figures: []rules.ScenarioFigure{
+			in(fig("Drv", "assault-rifle"), 8, 10), in(fig("Gnr", "assault-rifle"), 8, 10),
+			in(fig("S1", "assault-rifle", "law"), 8, 10), in(fig("S2", "lmg"), 8, 10), in(fig("S3", "assault-rifle", "grenade"), 8, 10),
+			at(fig("S4", "assault-rifle", "grenade-launcher"), 5, 16),
+		}, Vehicles: []rules.ScenarioVehicle{{Name: "Track", Type: "apc", Pos: geom.P(8, 10), Facing: 90, Turret: 90,
+			Crew: []string{"Drv", "Gnr"}, Passengers: []string{"S1", "S2", "S3"}}}},
+		{Name: "Air", Quality: "regular", Figures: []rules.ScenarioFigure{in(fig("Pilot", "pistol"), 10, 30), in(fig("Door", "pistol"), 10, 30)},
+			Vehicles: []rules.ScenarioVehicle{{Name: "Huey", Type: "helicopter", Pos: geom.P(10, 30), Facing: 90, Turret: 90, Crew: []string{"Pilot", "Door"}}}},
+	}
+	sc.Sides[1].Units = []rules.ScenarioUnit{
+		{Name: "Mech", Quality: "green", Figures: []rules.ScenarioFigure{
+			in(fig("HDrv", "rifle"), 45, 20), in(fig("HGnr", "rifle"), 45, 20), in(fig("P1", "rifle"), 45, 20),
+			at(fig("R1", "rpg"), 50, 26), at(fig("R2", "manpads", "rifle"), 52, 14), at(fig("R3", "rifle", "molotov"), 36, 24),
+			in(fig("TDrv", "pistol"), 54, 34), in(fig("CCmd", "pistol"), 30, 14), in(fig("CGnr", "pistol"), 30, 14), in(fig("CDrv", "pistol"), 30, 14),
+		}, Vehicles: []rules.ScenarioVehicle{
+			{Name: "Half-track", Type: "halftrack", Pos: geom.P(45, 20), Facing: 270, Turret: 270, Crew: []string{"HDrv", "HGnr"}, Passengers: []string{"P1"}},
+			{Name: "Lorry", Type: "truck", Pos: geom.P(54, 34), Facing: 270, Turret: 270, Crew: []string{"TDrv"}},
+			{Name: "Scout", Type: "armoured-car", Pos: geom.P(30, 14), Facing: 270, Turret: 270, Crew: []string{"CCmd", "CGnr", "CDrv"}},
+		}},
+	}
+	return sc, m
+}
+
+// Random games with every kind of vehicle end cleanly, invariants held,
+// with vehicles driven, shot at and knocked out.
+func TestRandomGamesWithVehicles(t *testing.T) {
+	sc, m := motorPool(t)
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	verbs, kinds := map[string]int{}, map[string]int{}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		g := playChecked(t, sc, m, seed)
+		for _, c := range g.Log {
+			verbs[c.Verb]++
+		}
+		for i := range g.St.Vehicles {
+			v := &g.St.Vehicles[i]
+			for _, d := range v.Damage.Names() {
+				kinds[d]++
+			}
+			for _, f := range v.Aboard() {
+				if fg := g.St.Fig(f); !fg.Removed && fg.Pos != v.Pos {
+					t.Fatalf("seed %d: %s aboard %s is not with it", seed, fg.Name, v.Name)
+				}
+			}
+		}
+	}
+	t.Logf("%d games, verbs %v, vehicle damage %v", n, verbs, kinds)
+	for _, v := range []string{"drive", "dismount", "fire"} {
+		if verbs[v] == 0 {
+			t.Errorf("no %q in %d games", v, n)
+		}
+	}
+	if kinds["brewed up"] == 0 {
+		t.Error("no vehicle brewed up")
+	}
+}
