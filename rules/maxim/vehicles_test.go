@@ -541,3 +541,48 @@ func TestRandomGamesWithVehicles(t *testing.T) {
 		t.Error("no vehicle brewed up")
 	}
 }
+
+// Going: wheels cannot cross the low wall, tracks pay 2" for it; rough
+// ground costs double; a helicopter flies over the building.
+func TestVehicleGoing(t *testing.T) {
+	g := vtable(t, []tf{
+		{0, "A", "Drv", []string{"pistol"}, 0, 0, true},
+		{1, "R", "Foe", []string{"rifle"}, 55, 38, false},
+	}, []tv{{"A", "Car", "truck", 15, 16, 180, []string{"Drv"}, nil}}, nil)
+	phase(g, PhaseMove, 0)
+	s := g.St
+	v := s.Veh(1)
+	v.SetVar(vMove, 10000)
+	plan := vehicle.Through(geom.P(15, 25))
+	if r := (Maxim{}).VehicleMove(s, 1, plan); r.Arrived || r.Stop != vehicle.NoCrossing {
+		t.Fatalf("wheels over the wall: %+v", r.Stop)
+	}
+	v.Type = "apc"
+	// 9" of clear going and 2" for the wall is more than 10".
+	v.SetVar(vMove, 10999)
+	if r := (Maxim{}).VehicleMove(s, 1, plan); r.Arrived {
+		t.Fatal("the wall should cost 2\"")
+	}
+	v.SetVar(vMove, 11000)
+	if r := (Maxim{}).VehicleMove(s, 1, plan); !r.Arrived {
+		t.Fatalf("9\" and the wall's 2\" in an 11\" move: %s", r.Why)
+	}
+	// Over the trench (rough): 6" wide costs 12".
+	v.Pose = vehicle.Pose{Pos: geom.P(26, 31.5), Facing: 90, Turret: 90}
+	s.MoveVehicle(1, v.Pose)
+	v.SetVar(vMove, 13000)
+	if r := (Maxim{}).VehicleMove(s, 1, vehicle.Through(geom.P(38, 31.5))); r.Arrived {
+		t.Fatal("12\" of going with 6\" of it rough should cost 18\"")
+	}
+	v.SetVar(vMove, 18000)
+	if r := (Maxim{}).VehicleMove(s, 1, vehicle.Through(geom.P(38, 31.5))); !r.Arrived {
+		t.Fatalf("18\" should do: %s", r.Why)
+	}
+	// A helicopter flies over the building.
+	v.Type = "helicopter"
+	s.MoveVehicle(1, vehicle.Pose{Pos: geom.P(34, 7), Facing: 90, Turret: 90})
+	v.SetVar(vMove, 20000)
+	if r := (Maxim{}).VehicleMove(s, 1, vehicle.Through(geom.P(50, 7))); !r.Arrived {
+		t.Fatalf("helicopter: %s", r.Why)
+	}
+}

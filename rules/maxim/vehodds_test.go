@@ -84,7 +84,7 @@ func TestVehicleOddsMatchEngine(t *testing.T) {
 		samples = append(samples, sample{g.St.Clone(), c})
 	}
 	t.Logf("sampled %v", kinds)
-	n := 2000
+	n := 1500
 	if testing.Short() {
 		n = 800
 	}
