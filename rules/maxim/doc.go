@@ -143,6 +143,10 @@
 // a penetrating hit stops the vehicle where it was hit. MANPADS fire only
 // at helicopters (house: the book's ATA 7 is penetration 7).
 //
+// Hulls do not block sight (as men do not); a man within an inch behind
+// one, wreck or not, is in hard cover from a firer whose line to him meets
+// the hull (rules.VehicleShelter): -40% and a 5-6 save.
+//
 // Morale: -30% once when an enemy armoured vehicle still fighting is
 // within 10" of any man of the unit, +20% for each knocked-out (burning,
 // abandoned or crewless) enemy armoured vehicle in sight, -20% for each

@@ -270,11 +270,24 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	if !ok {
 		return nil, 0, "", fmt.Errorf("%s cannot see %s", f.Name, t.Name)
 	}
+	// A man within an inch behind a hull (a wreck too) is in hard cover;
+	// hulls, like men, do not block sight (house rules).
+	shelter := rules.VehicleID(0)
+	if len(s.Vehicles) > 0 && !indirect {
+		shelter = rules.VehicleShelter(Maxim{}, s, t.ID, f.Pos, geom.PerInch)
+		if shelter != 0 && los.Cover < terrain.CoverHard {
+			los.Cover = terrain.CoverHard
+		}
+	}
 	if t.Var(fMoved) == s.Round {
 		mods = append(mods, rules.Mod{Value: data.ToHit.Moving, Reason: "target moving this turn", Rule: ruleFire})
 	}
 	if los.Cover != terrain.CoverNone || los.Vis == terrain.Partial {
-		mods = append(mods, rules.Mod{Value: data.ToHit.Cover, Reason: "target in cover (" + coverName(s, los) + ")", Rule: ruleFire})
+		why := coverName(s, los)
+		if shelter != 0 {
+			why = "behind " + s.Veh(shelter).Name
+		}
+		mods = append(mods, rules.Mod{Value: data.ToHit.Cover, Reason: "target in cover (" + why + ")", Rule: ruleFire})
 	}
 	if los.Cover >= terrain.CoverHard {
 		save, saveBy = data.Save.HardCover, "hard cover"

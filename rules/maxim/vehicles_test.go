@@ -586,3 +586,16 @@ func TestVehicleGoing(t *testing.T) {
 		t.Fatalf("helicopter: %s", r.Why)
 	}
 }
+
+// A man close behind a hull is in hard cover: -40% and a 5-6 save.
+func TestShelterBehindHull(t *testing.T) {
+	g := tankTable(t)
+	phase(g, PhaseOffensive, 1)
+	g.St.Fig(1).Pos = geom.P(20, 12) // Lyle, dismounted, just south of the tank
+	g.St.Veh(1).Crew = g.St.Veh(1).Crew[1:]
+	g.St.Fig(8).Pos = geom.P(20, 4) // Ott north of the tank
+	o := odds(t, g, "fire F8 F1")
+	if modSum(o.Mods) != data.ToHit.Cover || !strings.Contains(o.Note, "saves on 5+") {
+		t.Fatalf("behind the hull: %+v %s", o.Mods, o.Note)
+	}
+}
