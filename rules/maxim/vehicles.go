@@ -187,7 +187,25 @@ func (m Maxim) VehicleMove(s *rules.State, id rules.VehicleID, plan vehicle.Plan
 		}
 		return r
 	}
-	return rules.DriveCheck(m, s, id, plan, moveRules(s, v))
+	return driveCheck(s, v, plan)
+}
+
+// driveCheck is rules.DriveCheck under the vehicle's move rules, except
+// that a helicopter flies over men and ground vehicles (only other
+// aircraft are in its way).
+func driveCheck(s *rules.State, v *rules.Vehicle, plan vehicle.Plan) vehicle.Result {
+	t := vehType(v)
+	if !t.Flying || v.Damage&(vehicle.Immobilised|vehicle.BrewedUp) != 0 {
+		return rules.DriveCheck(Maxim{}, s, v.ID, plan, moveRules(s, v))
+	}
+	var o vehicle.Others
+	for i := range s.Vehicles {
+		w := &s.Vehicles[i]
+		if w.ID != v.ID && !w.Removed && vehType(w).Flying {
+			o.Hulls = append(o.Hulls, vehType(w).Hull(w.Pose))
+		}
+	}
+	return vehicle.Drive(s.Map, t, v.Pose, plan, moveRules(s, v), o)
 }
 
 func vehicleOf(s *rules.State, c rules.Command) (*rules.Vehicle, error) {
@@ -223,7 +241,7 @@ func applyDrive(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if len(plan.Legs) > maxWaypoints {
 		return nil, fmt.Errorf("a drive may have at most %d waypoints", maxWaypoints)
 	}
-	res := rules.DriveCheck(Maxim{}, s, v.ID, plan, moveRules(s, v))
+	res := driveCheck(s, v, plan)
 	if !res.Arrived {
 		return nil, fmt.Errorf("%s cannot drive that way: %s", v.Name, res.Why)
 	}
@@ -448,7 +466,7 @@ func driveCandidates(s *rules.State, v *rules.Vehicle) []rules.Command {
 	var out []rules.Command
 	try := func(c rules.Command) {
 		_, plan, _ := rules.PlanOf(c)
-		if r := rules.DriveCheck(Maxim{}, s, v.ID, plan, moveRules(s, v)); r.Arrived {
+		if r := driveCheck(s, v, plan); r.Arrived {
 			out = append(out, c)
 		}
 	}

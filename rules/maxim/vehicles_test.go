@@ -585,6 +585,11 @@ func TestVehicleGoing(t *testing.T) {
 	if r := (Maxim{}).VehicleMove(s, 1, vehicle.Through(geom.P(50, 7))); !r.Arrived {
 		t.Fatalf("helicopter: %s", r.Why)
 	}
+	// and over men.
+	s.Fig(2).Pos = geom.P(45, 12)
+	if r := (Maxim{}).VehicleMove(s, 1, vehicle.Through(geom.P(45, 14))); !r.Arrived {
+		t.Fatalf("helicopter over a man: %s", r.Why)
+	}
 }
 
 // A man close behind a hull is in hard cover: -40% and a 5-6 save.
