@@ -14,7 +14,7 @@ import (
 	"hedgerow/rules/terrain"
 )
 
-var scenarioFiles = []string{"maxim-trench-raid.toml", "maxim-rue-principale.toml", "maxim-uhlans-1914.toml", "maxim-armour-crossroads.toml"}
+var scenarioFiles = []string{"maxim-trench-raid.toml", "maxim-rue-principale.toml", "maxim-uhlans-1914.toml", "maxim-armour-crossroads.toml", "maxim-hot-lz.toml"}
 
 func lookup(id string) (rules.RuleSet, bool) {
 	if id == "maxim" {

@@ -419,7 +419,7 @@ func bailOut(s *rules.State, v *rules.Vehicle, why string) []rules.Event {
 		if g == nil || g.Removed {
 			continue
 		}
-		if p, ok := freeSpot(s, v, g); ok {
+		if p, ok := freeSpot(s, v, g, false); ok {
 			s.Alight(g.ID, p)
 			evs = append(evs, rules.Event{Kind: "move", Side: g.Side, Fig: g.ID, Path: []geom.Pt{v.Pos, p}, Text: g.Name + " bails out of " + v.Name})
 			continue

@@ -314,28 +314,37 @@ func movingMod(s *rules.State, v *rules.Vehicle, firing bool) (int, string, bool
 }
 
 // exitSpots are where figures getting out of vehicle v may stand, best
-// first: by each door, then round the hull from the rear.
+// first: by each door, then in rings hugging the hull, rear first.
 func exitSpots(s *rules.State, v *rules.Vehicle) []geom.Pt {
 	t := vehType(v)
 	var out []geom.Pt
 	for _, d := range t.Doors {
 		out = append(out, t.DoorOut(d, v.Pose, s.BaseR))
 	}
-	half := max(t.Length, t.Width)/2 + s.BaseR + 50
+	fw, rt := vehicle.Dir(v.Facing), vehicle.Dir(v.Facing+90)
+	at := func(a, b int64) geom.Pt {
+		return v.Pos.Add(geom.Pt{X: divRound(fw.X*a+rt.X*b, vehicle.Scale), Y: divRound(fw.Y*a+rt.Y*b, vehicle.Scale)})
+	}
+	hl, hw := t.Length/2, t.Width/2
 	for ring := int64(0); ring < 3; ring++ {
-		r := half + ring*(2*s.BaseR+50)
-		for k := 0; k < 16; k++ {
-			a := v.Facing + 180 + []int{0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8}[k]*360/16
-			d := vehicle.Dir(a)
-			out = append(out, v.Pos.Add(geom.Pt{X: divRound(d.X*r, vehicle.Scale), Y: divRound(d.Y*r, vehicle.Scale)}))
+		off := s.BaseR + 50 + ring*(2*s.BaseR+50)
+		out = append(out, at(-(hl+off), 0), at(-(hl+off), hw), at(-(hl+off), -hw))
+		for k := int64(-3); k <= 3; k++ {
+			a := -k * hl / 4
+			out = append(out, at(a, hw+off), at(a, -(hw+off)))
 		}
+		out = append(out, at(hl+off, 0))
 	}
 	return out
 }
 
-// freeSpot is the first exit spot where figure f may stand ("" why not).
-func freeSpot(s *rules.State, v *rules.Vehicle, f *rules.Figure) (geom.Pt, bool) {
+// freeSpot is the first exit spot where figure f may stand (within an
+// inch of the hull when near).
+func freeSpot(s *rules.State, v *rules.Vehicle, f *rules.Figure, near bool) (geom.Pt, bool) {
 	for _, p := range exitSpots(s, v) {
+		if near && !hullNear(s, v, p) {
+			continue
+		}
 		if standProblem(s, f.ID, p) == "" {
 			return p, true
 		}
@@ -511,7 +520,7 @@ func vehicleLegal(s *rules.State) []rules.Command {
 			if f == nil || dismountProblem(s, f, nil) != "" {
 				continue
 			}
-			if p, ok := freeSpot(s, v, f); ok {
+			if p, ok := freeSpot(s, v, f, true); ok {
 				out = append(out, rules.Command{Verb: "dismount", Fig: f.ID, Path: []geom.Pt{p}})
 			}
 		}
