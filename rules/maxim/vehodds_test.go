@@ -83,6 +83,17 @@ func TestVehicleOddsMatchEngine(t *testing.T) {
 		c, _ := rules.ParseCommand(cmd)
 		samples = append(samples, sample{g.St.Clone(), c})
 	}
+	h := vtable(t, []tf{
+		{0, "H", "Pilot", []string{"pistol"}, 0, 0, true},
+		{0, "H", "Gunner", []string{"pistol"}, 0, 0, false},
+		{1, "R", "Stinger", []string{"manpads", "rifle"}, 20, 30, false},
+		{1, "R", "Fifty", []string{"hmg"}, 24, 30, false},
+	}, []tv{{"H", "Huey", "helicopter", 30, 15, 90, []string{"Pilot", "Gunner"}, nil}}, nil)
+	phase(h, PhaseDefensive, 0)
+	for _, cmd := range []string{"fire F3 30,15 manpads", "fire F4 30,15"} {
+		c, _ := rules.ParseCommand(cmd)
+		samples = append(samples, sample{h.St.Clone(), c})
+	}
 	t.Logf("sampled %v", kinds)
 	n := 1500
 	if testing.Short() {
