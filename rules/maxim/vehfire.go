@@ -1,10 +1,8 @@
 package maxim
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -582,14 +580,3 @@ func bestVehPoint(s *rules.State, c rules.Command, path []geom.Pt) (geom.Pt, boo
 	}
 	return best, found
 }
-
-// vehicleNote is a plain line on a vehicle's state for logs and cards.
-func vehicleNote(v *rules.Vehicle) string {
-	d := v.Damage.Names()
-	if len(d) == 0 {
-		return "undamaged"
-	}
-	return strings.Join(d, ", ")
-}
-
-var _ = errors.New

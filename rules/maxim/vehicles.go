@@ -108,7 +108,7 @@ func rollVehicleMoves(s *rules.State, side int, second bool) []rules.Event {
 			Outcome: fmt.Sprintf("up to %s\"%s", rules.FormatInches(int64(dist)), note),
 			Note:    fmt.Sprintf("%s (%s): %dD6%s inches", t.Name, strings.ReplaceAll(k.Class, "_", " "), da.Dice, signed(da.Add))}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Unit: v.Unit, Roll: l,
-			Text: fmt.Sprintf("%s may drive %s\" this move (%s)%s", v.Name, rules.FormatInches(int64(dist)), strings.ToLower(what[:len(what)-2]), note)})
+			Text: fmt.Sprintf("%s rolls %d\" for its %s%s", v.Name, tot, map[bool]string{false: "move", true: "second move"}[second], note)})
 	}
 	return evs
 }
