@@ -81,7 +81,7 @@ type landing struct {
 // range is its C radius, and a thrower takes cover as he throws).
 func victimBand(s *rules.State, v *volley, ld landing, g *rules.Figure) (int, bool) {
 	w := v.w
-	if !ld.hit || g.Removed || g.ID == v.f.ID {
+	if !ld.hit || g.Removed || g.ID == v.f.ID || aboard(s, g) {
 		return bandNone, false
 	}
 	pos := posFor(s, v, g)
@@ -366,7 +366,7 @@ func proposed(s *rules.State, c rules.Command) (*rules.Figure, *Weapon, geom.Pt,
 	if f == nil {
 		return nil, nil, geom.Pt{}, false
 	}
-	w, err := firingWeapon(f, c.Arg)
+	w, _, err := firingWeapon(s, f, c.Arg)
 	if err != nil || !w.Explosive {
 		return nil, nil, geom.Pt{}, false
 	}

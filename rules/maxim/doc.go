@@ -1,8 +1,9 @@
 // Package maxim is the Maxim to Minimi rule set: man-to-man skirmishes
 // from 1900 to today at 1" = 10 m, with percentile fire, a ten-sided
-// damage chart per weapon, explosives with three blast radii, and morale
-// that slides a unit through four failures. Vehicles are left for the
-// shared vehicle model (rules/vehicle); the turn already has their phase.
+// damage chart per weapon, explosives with three blast radii, morale
+// that slides a unit through four failures, and vehicles on the shared
+// vehicle model (rules/vehicle) with penetration against armour and the
+// critical hit chart.
 //
 // # Turn flow
 //
@@ -13,13 +14,15 @@
 //     as the commander's: elite +1, green -1, untrained or mob -2; a side
 //     that set up hidden has surprise, +1 in the first turn); the higher
 //     total moves this turn, ties are rolled again. The side that moves
-//     is the game variable "mover". Riders roll their 1D6+3" now.
+//     is the game variable "mover". Riders roll their 1D6+3" now, and the
+//     mover's vehicles their move (see Vehicles).
 //   - "move": the moving side is Active and Decider. "move F3 x,y ..."
 //     moves a figure once; "melee F3 F9" (or "melee F3 F9 capture")
 //     attacks an enemy in contact; "end" closes the phase. After every
 //     move, if any figure of the other side could shoot the mover at some
 //     point of its path, the phase becomes "opportunity" and Decider
-//     passes to the other side.
+//     passes to the other side. Vehicles drive ("drive U2 30,12 V1") and
+//     men get in and out ("board F3 V1", "dismount F3 30,12") here too.
 //   - "opportunity": the non-moving side's Legal lists one "fire F9 x,y
 //     F3 F3" per firer and weapon, with the point of the path where the
 //     shot is best (any point on the path is accepted; range, sight and
@@ -32,8 +35,10 @@
 //   - "defensive": the other side fires back. A figure that took
 //     opportunity fire this turn fires again only with a weapon of rate
 //     of fire 3 or more. "end" ends the turn.
-//   - "vehicles": the vehicles' second move; an empty phase until the
-//     vehicle rules land (an event says so).
+//   - "vehicles": the vehicles' second move: the mover's vehicles that
+//     drove in the move phase roll a new move and may drive again (with
+//     opportunity fire along the drive); "end" closes it. When none may,
+//     the phase passes at once.
 //   - "morale": made by the rule set: every unit that lost a man killed
 //     or wounded this turn checks, and every unit below normal that did
 //     not tries to rally; then stuns run out and the next turn begins.
@@ -98,17 +103,54 @@
 // victory_losses), or, at the end of a turn, when none left is willing to
 // fight (all at the 4th failure). At the turn limit fewer losses wins.
 //
-// # Vehicles, later
+// # Vehicles
 //
-// The vehicle rules wait for the shared vehicle model (rules/vehicle).
-// Their numbers are already in data/tables.toml ([vehicle]: move dice,
-// the -30% for moving twice and the fire-control exceptions, the critical
-// hit chart and the crewman table); the "vehicles" phase sits where the
-// book puts the second move, between defensive fire and morale, and now
-// only says there are none. A vehicle will move in the move phase (its
-// move rolled like a horse's), draw opportunity fire along its path like
-// a man, and may move again in the vehicles phase; the morale modifiers
-// for armour near and knocked out are in [morale] already.
+// The types are in data/vehicles.toml (the Vehicled hook): hull size,
+// house armour by face on the penetration scale of the explosive weapons
+// table, turret, crew and passenger room, weapons with mounts and arcs,
+// doors, and the move chart's class. At the start of its side's move a
+// vehicle rolls its move (wheeled 2D6+6", tracked 2D6", slow tracked
+// 1D6", helicopter 4D6"; half after a locomotion hit), and drives it
+// through rules.DriveCheck (VehicleMove, the VehicleMover hook): open
+// ground and roads at the rolled speed, rough and woods at half, no
+// water, hedges and low walls 2" for tracks and closed to wheels; a
+// helicopter ignores terrain. A vehicle that drove may drive again in
+// the vehicles phase; from its second move until it next moves it counts
+// as moving twice: -30% to hit for it and against it instead of -20%
+// (advanced fire control: 0 for one move, -10% for two).
+//
+// The crew fires the vehicle's weapons: "fire F<crewman> ... <weapon>",
+// each weapon once a phase (after opportunity fire, again in defensive
+// fire only with a rate of fire of 3 or more), turret weapons turning to
+// the target, hull and pintle weapons within their arcs. Passengers do
+// not fire. Men inside cannot be targeted or caught by blasts.
+//
+// Fire at a vehicle names a point on its hull ("fire F7 30,12 rpg"; under
+// opportunity fire, a point of its drive). Range, sight and cover are
+// taken to the hull's centre. Each shot (the weapon's whole rate of fire)
+// rolls to hit; a hit penetrates when the weapon's penetration exceeds
+// the armour of the face struck (rules/vehicle's geometry and corner
+// rule; indirect fire strikes the top); a missed rocket or shell deviates
+// and bursts on the men around. Each penetration rolls the critical hit
+// chart (1D6): locomotion (half speed, a second one immobilises), a
+// crewman (picked by 1Dn over the crew aboard, then 1D6: 1-2 stun, 3-4
+// light, 5 serious, 6 kill), engine (immobilised; D100 of 30 or less:
+// fire, the crew bails out), fuel (fire, the crew bails out), ammunition
+// (everyone aboard killed; an unarmed vehicle takes a locomotion hit),
+// weapon (the main weapon is out). A vehicle whose crew is all dead is
+// abandoned and its passengers get out. Men bailing out stand round the
+// hull (a man with nowhere to stand dies inside). Under opportunity fire
+// a penetrating hit stops the vehicle where it was hit. MANPADS fire only
+// at helicopters (house: the book's ATA 7 is penetration 7).
+//
+// Hulls do not block sight (as men do not); a man within an inch behind
+// one, wreck or not, is in hard cover from a firer whose line to him meets
+// the hull (rules.VehicleShelter): -40% and a 5-6 save.
+//
+// Morale: -30% once when an enemy armoured vehicle still fighting is
+// within 10" of any man of the unit, +20% for each knocked-out (burning,
+// abandoned or crewless) enemy armoured vehicle in sight, -20% for each
+// friendly one.
 //
 // # Events and ledgers
 //
@@ -116,7 +158,10 @@
 // "move" (Path: the points passed; a figure hit by opportunity fire gets a
 // one-point move to where it stopped), "blast" (Area: the outer ring),
 // "hurt", "removed", "lost" (a shot at a figure already down), "miss",
-// "shielded", "abandon", "note", "recover", "fire" and "win".
+// "shielded", "abandon", "note", "recover", "fire" and "win"; for
+// vehicles "drive" (Unit: the vehicle's unit; Path: its centre's route, or
+// one point where a hit stopped it), "bounce" (a hit that does not go
+// through), "penetration" and "vehicle" (damage, bailing out).
 //
 // The percentile die is recorded as one Die of 100 sides, Face 1..100:
 // the table shows it as two ten-sided dice, tens ((Face%100)/10, "00" to
@@ -137,6 +182,11 @@
 //     chance of harm to everyone else it may catch.
 //   - explosive at a point: "on the point" and "off the point"; a
 //     claymore at a point: "certain".
+//   - fire at a vehicle: the worst result of its shots, mildest first:
+//     "miss", "no penetration", "penetrates, no effect", "crewman
+//     stunned", "crewman lightly wounded", "crewman seriously wounded",
+//     "crewman killed", "locomotion hit", "weapon out", "engine hit",
+//     "engine fire", "fuel fire", "ammunition explodes".
 //   - melee: "attacker wins", "defender wins", "attacker falls back",
 //     "defender falls back", "both fall back"; or "defender surrenders".
 //   - anything without dice: "certain".

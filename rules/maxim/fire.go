@@ -3,11 +3,13 @@ package maxim
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/vehicle"
 )
 
 const ruleFire = "Firing"
@@ -63,6 +65,8 @@ type volley struct {
 	targets []*aimed
 	base    []rules.Mod // the firer's own modifiers (explosives at a point)
 	chance  int         // explosives: chance to hit
+	mount   int         // the vehicle weapon fired (index in its type), -1 for a man's own
+	veh     *vshot      // a fire at a vehicle
 }
 
 func (v *volley) target(id rules.FigID) *aimed {
@@ -75,26 +79,57 @@ func (v *volley) target(id rules.FigID) *aimed {
 }
 
 // firingWeapon is the weapon a fire command names (Arg), or the first
-// weapon the figure carries that can fire.
-func firingWeapon(f *rules.Figure, arg string) (*Weapon, error) {
+// weapon the figure may fire; mount is the vehicle mount for a crewman
+// firing his vehicle's weapon (-1 otherwise).
+func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount int, err error) {
+	if aboard(s, f) {
+		v := crewOf(s, f)
+		if v == nil {
+			return nil, -1, fmt.Errorf("%s is a passenger: men inside fire only the vehicle's own weapons, worked by its crew", f.Name)
+		}
+		if knockedOut(s, v) {
+			return nil, -1, fmt.Errorf("%s is knocked out", v.Name)
+		}
+		for _, id := range weaponList(s, f) {
+			if arg == "" || arg == id {
+				w, _ := data.Weapon(id)
+				return w, vehWeaponIndex(s, v, id), nil
+			}
+		}
+		if arg != "" && containsStr(vehWeaponIDs(v), arg) {
+			return nil, -1, fmt.Errorf("%s's %s has fired this phase or is out of action", v.Name, arg)
+		}
+		if arg != "" {
+			return nil, -1, fmt.Errorf("%s has no %s", v.Name, arg)
+		}
+		return nil, -1, fmt.Errorf("%s has no weapon free to fire", v.Name)
+	}
 	if arg != "" {
 		for _, id := range f.Weapons {
 			if id == arg {
 				w, _ := data.Weapon(id)
 				if w.Melee {
-					return nil, fmt.Errorf("a %s is for melee only", w.Name)
+					return nil, -1, fmt.Errorf("a %s is for melee only", w.Name)
 				}
-				return w, nil
+				return w, -1, nil
 			}
 		}
-		return nil, fmt.Errorf("%s carries no %s", f.Name, arg)
+		return nil, -1, fmt.Errorf("%s carries no %s", f.Name, arg)
 	}
 	for _, id := range f.Weapons {
 		if w, ok := data.Weapon(id); ok && !w.Melee && !w.Aircraft {
-			return w, nil
+			return w, -1, nil
 		}
 	}
-	return nil, fmt.Errorf("%s has no weapon to fire", f.Name)
+	return nil, -1, fmt.Errorf("%s has no weapon to fire", f.Name)
+}
+
+func vehWeaponIDs(v *rules.Vehicle) []string {
+	var out []string
+	for _, w := range vehType(v).Weapons {
+		out = append(out, w.ID)
+	}
+	return out
 }
 
 // mayFire says why f may not fire now with w ("" when it may).
@@ -107,7 +142,7 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 		return f.Name + " is stunned"
 	case moraleOf(s, f) >= 3:
 		return fmt.Sprintf("%s's unit has failed morale (%s) and will not fire", f.Name, ordinal(moraleOf(s, f)))
-	case w.Aircraft:
+	case w.Aircraft && !anyAircraft(s, f.Side):
 		return fmt.Sprintf("a %s fires only at aircraft, and there are none", w.Name)
 	}
 	switch s.Phase {
@@ -152,7 +187,11 @@ func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 			mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleFire})
 		}
 	}
-	if f.Var(fMoved) == s.Round {
+	if v := crewOf(s, f); v != nil {
+		if m, why, ok := movingMod(s, v, true); ok {
+			add(m, why)
+		}
+	} else if f.Var(fMoved) == s.Round {
 		add(data.ToHit.Moving, "firer moved this turn")
 	}
 	if f.Var(fShotAt) == s.Round {
@@ -207,6 +246,12 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	if t.Side == f.Side {
 		return nil, 0, "", fmt.Errorf("%s is on %s's own side", t.Name, f.Name)
 	}
+	if v := s.Veh(s.Carrier(t.ID)); v != nil {
+		return nil, 0, "", fmt.Errorf("%s is inside %s: aim at the vehicle", t.Name, v.Name)
+	}
+	if w.Aircraft {
+		return nil, 0, "", fmt.Errorf("a %s fires only at aircraft", w.Name)
+	}
 	if !geom.WithinDist(f.Pos, p, w.Reach()) {
 		return nil, 0, "", fmt.Errorf("%s is beyond the %s's range of %d\"", t.Name, w.Name, w.Range)
 	}
@@ -225,11 +270,24 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	if !ok {
 		return nil, 0, "", fmt.Errorf("%s cannot see %s", f.Name, t.Name)
 	}
+	// A man within an inch behind a hull (a wreck too) is in hard cover;
+	// hulls, like men, do not block sight (house rules).
+	shelter := rules.VehicleID(0)
+	if len(s.Vehicles) > 0 && !indirect {
+		shelter = rules.VehicleShelter(Maxim{}, s, t.ID, f.Pos, geom.PerInch)
+		if shelter != 0 && los.Cover < terrain.CoverHard {
+			los.Cover = terrain.CoverHard
+		}
+	}
 	if t.Var(fMoved) == s.Round {
 		mods = append(mods, rules.Mod{Value: data.ToHit.Moving, Reason: "target moving this turn", Rule: ruleFire})
 	}
 	if los.Cover != terrain.CoverNone || los.Vis == terrain.Partial {
-		mods = append(mods, rules.Mod{Value: data.ToHit.Cover, Reason: "target in cover (" + coverName(s, los) + ")", Rule: ruleFire})
+		why := coverName(s, los)
+		if shelter != 0 {
+			why = "behind " + s.Veh(shelter).Name
+		}
+		mods = append(mods, rules.Mod{Value: data.ToHit.Cover, Reason: "target in cover (" + why + ")", Rule: ruleFire})
 	}
 	if los.Cover >= terrain.CoverHard {
 		save, saveBy = data.Save.HardCover, "hard cover"
@@ -250,16 +308,31 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 	if f == nil || f.Removed {
 		return nil, fmt.Errorf("F%d is not a figure on the table", c.Fig)
 	}
-	w, err := firingWeapon(f, c.Arg)
+	w, mount, err := firingWeapon(s, f, c.Arg)
 	if err != nil {
 		return nil, err
 	}
 	if why := mayFire(s, f, w); why != "" {
 		return nil, errors.New(why)
 	}
-	v := &volley{f: f, w: w, opp: s.Phase == PhaseOpportunity, entries: c.Targets}
+	v := &volley{f: f, w: w, opp: s.Phase == PhaseOpportunity, entries: c.Targets, mount: mount}
 	if len(c.Path) > 1 {
 		return nil, errors.New("give at most one point: where the shot is aimed")
+	}
+	if len(c.Path) == 1 && len(c.Targets) == 0 && (!v.opp || s.Var(gOppVeh) != 0) {
+		veh, pose, ok, err := vehicleAt(s, v, c.Path[0])
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return v, planVehFire(s, v, veh, pose)
+		}
+		if v.opp {
+			return nil, errors.New("opportunity fire is at the moving vehicle: give a point of its drive")
+		}
+	}
+	if v.opp && s.Var(gOppVeh) != 0 {
+		return nil, errors.New("opportunity fire is at the moving vehicle: give a point of its drive")
 	}
 	if len(c.Targets) > w.ROF {
 		return nil, fmt.Errorf("a %s fires %d %s a phase; %d were named", w.Name, w.ROF, plural(w.ROF, "shot", "shots"), len(c.Targets))
@@ -311,6 +384,9 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !bears(s, v, p, s.BaseR) {
+			return nil, fmt.Errorf("the %s cannot bear on %s", w.Name, t.Name)
+		}
 		mods := append(append([]rules.Mod(nil), fm...), tm...)
 		ch := clampChance(w.Hit + modSum(mods))
 		if ch <= 0 {
@@ -347,6 +423,15 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		aim = v.targets[0].t.Pos
 	}
 	f.Facing = facingOf(f.Pos, aim, f.Facing) // a firer turns to his target
+	if v.mount >= 0 {
+		veh := crewOf(s, f)
+		veh.SetVar(vFired+strconv.Itoa(v.mount), firedCode(s))
+		if t := vehType(veh); t.Weapons[v.mount].Mount.OnTurret() && aim != veh.Pos {
+			if h, ok := vehicle.Heading(aim.Sub(veh.Pos)); ok {
+				veh.Turret = h
+			}
+		}
+	}
 	if v.opp {
 		f.SetVar(fOpp, s.Round)
 		f.Markers |= rules.OppFire
@@ -362,7 +447,9 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 	}
 	var evs []rules.Event
-	if w.Explosive {
+	if v.veh != nil {
+		evs = fireAtVehicle(s, v)
+	} else if w.Explosive {
 		evs = fireBlast(s, v)
 	} else {
 		for n, id := range v.entries {
@@ -399,7 +486,14 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			}
 		}
 	}
-	if !s.Over && v.opp {
+	if !s.Over && v.opp && s.Var(gOppVeh) != 0 {
+		mv := s.Veh(rules.VehicleID(s.Var(gOppVeh)))
+		if knockedOut(s, mv) || mv.Damage.Has(vehicle.Immobilised) || hasKind(evs, "penetration") {
+			evs = append(evs, closeOpp(s, "has stopped "+mv.Name)...)
+		} else if !anyOppShot(s) {
+			evs = append(evs, closeOpp(s, "has no one else able to fire")...)
+		}
+	} else if !s.Over && v.opp {
 		mover := s.Fig(rules.FigID(s.Var(gOppFig)))
 		if mover == nil || mover.Removed {
 			evs = append(evs, closeOpp(s, "has brought the mover down")...)
@@ -563,7 +657,7 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 		path = loadPath(s)
 	}
 	seen := map[string]bool{}
-	for i, id := range f.Weapons {
+	for i, id := range weaponList(s, f) {
 		if seen[id] {
 			continue
 		}
@@ -573,11 +667,11 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 			continue
 		}
 		arg := id
-		if i == 0 {
+		if i == 0 && !aboard(s, f) {
 			arg = ""
 		}
 		for _, t := range s.Alive(1 - f.Side) {
-			if only != nil && t != only {
+			if only != nil && t != only || aboard(s, t) {
 				continue
 			}
 			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
@@ -613,6 +707,9 @@ func oppShots(s *rules.State) []rules.Command { return oppList(s, false) }
 func anyOppShot(s *rules.State) bool { return len(oppList(s, true)) > 0 }
 
 func oppList(s *rules.State, first bool) []rules.Command {
+	if s.Var(gOppVeh) != 0 {
+		return oppVehList(s, first)
+	}
 	mover := s.Fig(rules.FigID(s.Var(gOppFig)))
 	if mover == nil || mover.Removed || s.Over {
 		return nil
@@ -681,4 +778,44 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// oppVehList lists the opportunity shots at the vehicle that just drove.
+func oppVehList(s *rules.State, first bool) []rules.Command {
+	mv := s.Veh(rules.VehicleID(s.Var(gOppVeh)))
+	if mv == nil || knockedOut(s, mv) || s.Over {
+		return nil
+	}
+	saved, savedD := s.Phase, s.Decider
+	s.Phase, s.Decider = PhaseOpportunity, 1-mv.Side
+	var out []rules.Command
+	for _, f := range s.Alive(1 - mv.Side) {
+		out = append(out, vehFireCommands(s, f, mv)...)
+		if first && len(out) > 0 {
+			break
+		}
+	}
+	s.Phase, s.Decider = saved, savedD
+	return out
+}
+
+// anyAircraft reports whether the enemy of side has a flying vehicle in
+// the fight.
+func anyAircraft(s *rules.State, side int) bool {
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Side != side && !knockedOut(s, v) && vehType(v).Flying {
+			return true
+		}
+	}
+	return false
+}
+
+func hasKind(evs []rules.Event, kind string) bool {
+	for _, e := range evs {
+		if e.Kind == kind {
+			return true
+		}
+	}
+	return false
 }

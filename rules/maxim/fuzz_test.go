@@ -69,7 +69,7 @@ func FuzzApply(f *testing.F) {
 			}
 			for i := range g.St.Figures {
 				fg := &g.St.Figures[i]
-				if !fg.Removed {
+				if !fg.Removed && !aboard(g.St, fg) {
 					if why := standProblem(g.St, fg.ID, fg.Pos); why != "" {
 						t.Fatalf("after %s: %s %s", c, fg.Name, why)
 					}

@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden saves in testdata")
 // saves kept in testdata (go test -run Golden -update rewrites them after
 // a deliberate change of rules).
 func TestGoldenReplays(t *testing.T) {
-	for _, name := range []string{"maxim-trench-raid.toml", "maxim-rue-principale.toml"} {
+	for _, name := range []string{"maxim-trench-raid.toml", "maxim-rue-principale.toml", "maxim-armour-crossroads.toml", "maxim-hot-lz.toml"} {
 		path := "testdata/" + name[:len(name)-5] + ".json"
 		if *update {
 			sc, m := loadScenario(t, name)

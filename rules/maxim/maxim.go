@@ -101,6 +101,9 @@ func (Maxim) Start(s *rules.State) ([]rules.Event, error) {
 				return nil, fmt.Errorf("%s carries %q, which is not in the weapons tables", f.Name, w)
 			}
 		}
+		if aboard(s, f) {
+			continue
+		}
 		if why := standProblem(s, f.ID, f.Pos); why != "" {
 			return nil, fmt.Errorf("%s cannot stand at %s: %s", f.Name, f.Pos, why)
 		}
@@ -128,6 +131,7 @@ func beginRound(s *rules.State) []rules.Event {
 	mover := s.Var(gMover)
 	s.Active, s.Decider, s.Phase = mover, mover, PhaseMove
 	evs = append(evs, rollHorses(s, mover)...)
+	evs = append(evs, rollVehicleMoves(s, mover, false)...)
 	evs = append(evs, rules.Event{Kind: "phase", Side: mover,
 		Text: fmt.Sprintf("Move phase: %s moves; %s may fire at figures as they move", s.Sides[mover].Name, s.Sides[1-mover].Name)})
 	return evs
@@ -241,6 +245,7 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
 			}
 		}
+		out = append(out, vehicleLegal(s)...)
 		for _, f := range s.Alive(s.Active) {
 			for _, e := range s.Alive(1 - s.Active) {
 				if meleeProblem(s, f, e) == "" {
@@ -256,7 +261,11 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 	case PhaseOffensive, PhaseDefensive:
 		for _, f := range s.Alive(s.Active) {
 			out = append(out, fireCommands(s, f, nil)...)
+			out = append(out, vehFireCommands(s, f, nil)...)
 		}
+		out = append(out, rules.Command{Verb: "end"})
+	case PhaseVehicles:
+		out = append(out, vehicleLegal(s)...)
 		out = append(out, rules.Command{Verb: "end"})
 	}
 	return out
@@ -278,6 +287,12 @@ func (Maxim) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			return nil, errors.New("melee is joined in the move phase, by the moving side")
 		}
 		return applyMelee(s, c)
+	case "drive":
+		return applyDrive(s, c)
+	case "dismount":
+		return applyDismount(s, c)
+	case "board":
+		return applyBoard(s, c)
 	case "fire":
 		switch s.Phase {
 		case PhaseOffensive, PhaseDefensive, PhaseOpportunity:
@@ -305,21 +320,34 @@ func (Maxim) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 				Text: fmt.Sprintf("Defensive fire phase: %s fires back", s.Sides[s.Active].Name)}}, nil
 		case PhaseDefensive:
 			return endOfTurn(s), nil
+		case PhaseVehicles:
+			return finishTurn(s), nil
 		case PhaseOpportunity:
 			return nil, errors.New(`fire at the moving figure or "pass"`)
 		}
 		return nil, fmt.Errorf("unknown phase %q", s.Phase)
 	}
-	return nil, fmt.Errorf("Maxim to Minimi has no %q command (move, melee, fire, pass, end)", c.Verb)
+	return nil, fmt.Errorf("Maxim to Minimi has no %q command (move, melee, fire, pass, end, drive, dismount, board)", c.Verb)
 }
 
-// endOfTurn runs the vehicles' second move (none yet), the morale phase
-// and the end of the turn.
+// endOfTurn opens the vehicles' second move; when no vehicle may move
+// again it goes straight on to the morale phase and the end of the turn.
 func endOfTurn(s *rules.State) []rules.Event {
+	evs, open := openSecondMoves(s)
+	if open {
+		return evs
+	}
+	return append(evs, finishTurn(s)...)
+}
+
+// finishTurn runs the morale phase and the end of the turn.
+func finishTurn(s *rules.State) []rules.Event {
 	mover := s.Var(gMover)
 	s.Active, s.Decider = mover, mover
-	s.Phase = PhaseVehicles
-	evs := []rules.Event{{Kind: "phase", Side: mover, Text: "Vehicle second move phase: no vehicles on the table"}}
+	for i := range s.Vehicles {
+		s.Vehicles[i].SetVar(vMove, 0)
+	}
+	var evs []rules.Event
 	s.Phase = PhaseMorale
 	evs = append(evs, rules.Event{Kind: "phase", Side: -1, Text: "Morale phase: units that took casualties check, units below normal try to rally"})
 	evs = append(evs, moralePhase(s)...)
@@ -376,7 +404,7 @@ func win(s *rules.State, side int, why string) []rules.Event {
 	s.Winner = side
 	s.Phase = ""
 	s.Result = why
-	s.SetVar(gOppFig, 0)
+	clearPath(s)
 	return []rules.Event{{Kind: "win", Side: side, Text: why}}
 }
 

@@ -85,6 +85,12 @@ func moraleChance(s *rules.State, u *rules.Unit) (base int, mods []rules.Mod) {
 		id = s.UnitOf(id).Parent
 	}
 	add(hit*data.Morale.LeaderHit, fmt.Sprintf("%d officers or NCOs hit", hit))
+	near, koEnemy, koOwn := afvMorale(s, u, alive)
+	if near {
+		add(data.Morale.AFVNear, fmt.Sprintf("enemy armour within %d\"", data.Vehicle.ToHit.EnemyAFVNear))
+	}
+	add(koEnemy*data.Morale.EnemyAFVKO, fmt.Sprintf("%d enemy armoured vehicles knocked out in sight", koEnemy))
+	add(koOwn*data.Morale.FriendlyAFVKO, fmt.Sprintf("%d friendly armoured vehicles knocked out in sight", koOwn))
 	return base, mods
 }
 
@@ -204,6 +210,9 @@ func failEffects(s *rules.State, u *rules.Unit, lvl int) []rules.Event {
 
 // fallBackEvents moves one figure back and handles no escape.
 func fallBackEvents(s *rules.State, f *rules.Figure, dist int64, lvl int, fan bool) []rules.Event {
+	if aboard(s, f) {
+		return nil // a vehicle's men stay with it (house rule)
+	}
 	if stunned(f) {
 		return []rules.Event{{Kind: "note", Side: f.Side, Fig: f.ID, Text: f.Name + " is stunned and stays where he is"}}
 	}
@@ -250,6 +259,8 @@ func meleeProblem(s *rules.State, f, e *rules.Figure) string {
 		return "melee is joined in the move phase"
 	case f.Removed || e.Removed:
 		return "both figures must be on the table"
+	case aboard(s, f) || aboard(s, e):
+		return "men inside vehicles do not fight in melee"
 	case f.Side != s.Active || e.Side == f.Side:
 		return "the moving side attacks an enemy figure"
 	case f.Var(fFought) == s.Round:
@@ -394,4 +405,32 @@ func applyMelee(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 		return append(evs, remove(s, loser, "killed", "in melee with "+winner.Name)...), nil
 	}
+}
+
+// afvMorale is what armour does to a unit's nerve: an enemy armoured
+// vehicle still in the fight within 10" of any of its men, and the
+// knocked-out armoured vehicles of either side that any of them can see.
+func afvMorale(s *rules.State, u *rules.Unit, alive []*rules.Figure) (near bool, koEnemy, koOwn int) {
+	r := int64(data.Vehicle.ToHit.EnemyAFVNear) * geom.PerInch
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Removed || !vehKinds[v.Type].AFV {
+			continue
+		}
+		ko := knockedOut(s, v)
+		for _, f := range alive {
+			if !ko && v.Side != u.Side && geom.WithinDist(f.Pos, v.Pos, r) {
+				near = true
+			}
+			if ko && (s.Terrain == nil || s.Terrain.Clear(f.Pos, v.Pos)) {
+				if v.Side == u.Side {
+					koOwn++
+				} else {
+					koEnemy++
+				}
+				break
+			}
+		}
+	}
+	return near, koEnemy, koOwn
 }

@@ -31,6 +31,8 @@ func mayMove(s *rules.State, f *rules.Figure) string {
 		return "the game is over"
 	case f.Removed:
 		return f.Name + " is out of the fight"
+	case aboard(s, f):
+		return f.Name + " is in a vehicle: get out first"
 	case s.Phase != PhaseMove:
 		return fmt.Sprintf("figures move only in the move phase (this is the %s phase)", phaseWord(s.Phase))
 	case f.Side != s.Active:
@@ -142,17 +144,7 @@ func applyMove(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs, Text: text}}
 	// Keep the path for opportunity fire and offer it if anyone can shoot.
-	storePath(s, info.Legs)
-	s.SetVar(gOppFig, int(f.ID))
-	if anyOppShot(s) {
-		s.Phase = PhaseOpportunity
-		s.Decider = 1 - f.Side
-		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Fig: f.ID,
-			Text: fmt.Sprintf("%s may take opportunity fire at %s, at any point of its move", s.Sides[s.Decider].Name, f.Name)})
-	} else {
-		clearPath(s)
-	}
-	return evs, nil
+	return append(evs, offerOpp(s, f, info.Legs)...), nil
 }
 
 // closeOpp ends the opportunity to fire at the last mover.
@@ -162,9 +154,13 @@ func closeOpp(s *rules.State, why string) []rules.Event {
 		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Text: fmt.Sprintf("%s %s; %s goes on moving",
 			s.Sides[s.Decider].Name, why, s.Sides[s.Active].Name)})
 	}
+	from := PhaseMove
+	if s.Var(gOppFrom) == 1 {
+		from = PhaseVehicles
+	}
 	clearPath(s)
 	if !s.Over {
-		s.Phase = PhaseMove
+		s.Phase = from
 		s.Decider = s.Active
 	}
 	return evs
@@ -193,6 +189,8 @@ func loadPath(s *rules.State) []geom.Pt {
 func clearPath(s *rules.State) {
 	clearPoints(s)
 	s.SetVar(gOppFig, 0)
+	s.SetVar(gOppVeh, 0)
+	s.SetVar(gOppFrom, 0)
 }
 
 func clearPoints(s *rules.State) {
@@ -252,8 +250,21 @@ func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
 		if o.ID == id || o.Removed {
 			continue
 		}
-		if geom.Dist2(p, o.Pos) < 4*s.BaseR*s.BaseR {
+		if geom.Dist2(p, o.Pos) < 4*s.BaseR*s.BaseR && !aboard(s, o) {
 			return "it would overlap " + o.Name
+		}
+	}
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Removed {
+			continue
+		}
+		t := vehType(v)
+		if t == nil || t.Flying {
+			continue
+		}
+		if t.Hull(v.Pose).OverlapsBase(geom.Circle{C: p, R: s.BaseR}) {
+			return "it would be under " + v.Name
 		}
 	}
 	return ""

@@ -21,6 +21,9 @@ func (Maxim) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if err != nil {
 			return rules.Odds{}, err
 		}
+		if v.veh != nil {
+			return vehOdds(s, v), nil
+		}
 		if v.w.Explosive {
 			return blastOdds(s, v), nil
 		}

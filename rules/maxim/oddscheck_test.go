@@ -73,7 +73,7 @@ func kindOf(s *rules.State, c rules.Command) string {
 		return "melee"
 	}
 	f := s.Fig(c.Fig)
-	w, _ := firingWeapon(f, c.Arg)
+	w, _, _ := firingWeapon(s, f, c.Arg)
 	switch {
 	case s.Phase == PhaseOpportunity:
 		return "opportunity"

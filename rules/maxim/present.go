@@ -45,6 +45,9 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 			"A figure in contact with an enemy may attack it in melee (both check morale first).",
 			fmt.Sprintf("After each move %s may fire at the moving figure at any point of its path.", s.Sides[1-s.Active].Name),
 		}
+		if len(s.Vehicles) > 0 {
+			ex.Lines = append(ex.Lines, "Vehicles drive their rolled move (drag the vehicle); men get in or out within an inch of one, as their move.")
+		}
 	case PhaseOpportunity:
 		m := s.Fig(rules.FigID(s.Var(gOppFig)))
 		name := "the moving figure"
@@ -52,6 +55,11 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 			name = m.Name
 			ex.Step = "opportunity fire at " + m.Name
 			ex.StepUnit = m.Unit
+		}
+		if v := s.Veh(rules.VehicleID(s.Var(gOppVeh))); v != nil {
+			name = v.Name
+			ex.Step = "opportunity fire at " + v.Name
+			ex.StepUnit = v.Unit
 		}
 		ex.Head = fmt.Sprintf("%s: opportunity fire at %s?", s.Sides[s.Decider].Name, name)
 		ex.End = "Hold fire"
@@ -63,6 +71,14 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 		ex.Head = fmt.Sprintf("%s: offensive fire", side)
 		ex.End = "End offensive fire"
 		ex.Lines = []string{"Each figure may fire once, up to its weapon's rate of fire: D100 at or under the chance to hit."}
+	case PhaseVehicles:
+		ex.Head = fmt.Sprintf("%s: vehicles' second move", side)
+		ex.End = "End the turn"
+		ex.Lines = []string{
+			"Each vehicle that moved this turn may drive its newly rolled second move.",
+			"A vehicle that moves twice fires and is fired at with -30% (not -20%) until it next moves.",
+			fmt.Sprintf("%s may take opportunity fire at it along its drive.", s.Sides[1-s.Active].Name),
+		}
 	case PhaseDefensive:
 		ex.Head = fmt.Sprintf("%s: defensive fire", side)
 		ex.End = "End the turn"
@@ -87,6 +103,9 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 	cur := s.Phase
 	if cur == PhaseOpportunity {
 		cur = PhaseMove
+		if s.Var(gOppFrom) == 1 {
+			cur = PhaseVehicles
+		}
 	}
 	done := true
 	for _, p := range turnPhases {
@@ -118,6 +137,9 @@ func WeaponCard(id string) rules.WeaponInfo {
 		return wi
 	}
 	wi.Dice = fmt.Sprintf("ROF %d", w.ROF)
+	if !w.Explosive && w.ROF > 1 {
+		wi.Shots = w.ROF // a volley may name a target for each shot
+	}
 	if w.MinRange > 0 {
 		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: w.Min() - 1, Label: "inside minimum range", Note: "cannot fire"})
 	}
@@ -209,7 +231,13 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		base, mods := moraleChance(s, u)
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Morale %d%% (%s)", clampChance(base+modSum(mods)), ordinal(u.Vars[uMorale])))
 	}
-	if !f.Removed {
+	if v := s.Veh(s.Carrier(f.ID)); v != nil && !f.Removed {
+		role := "passenger"
+		if crewOf(s, f) != nil {
+			role = "crew: works its weapons"
+		}
+		fi.Lines = append(fi.Lines, fmt.Sprintf("In %s (%s)", v.Name, role))
+	} else if !f.Removed {
 		fi.Lines = append(fi.Lines, "Move "+rules.FormatInches(allowance(s, f))+"\"")
 	}
 	if f.Var(fLeft) == 1 && !f.Removed {
@@ -228,7 +256,10 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 func (Maxim) Action(s *rules.State, c rules.Command) rules.Action {
 	switch c.Verb {
 	case "end":
-		l := map[string]string{PhaseMove: "End movement", PhaseOffensive: "End offensive fire", PhaseDefensive: "End the turn"}[s.Phase]
+		l := map[string]string{PhaseMove: "End movement", PhaseOffensive: "End offensive fire", PhaseDefensive: "End defensive fire", PhaseVehicles: "End the turn"}[s.Phase]
+		if s.Phase == PhaseDefensive && len(s.Vehicles) == 0 {
+			l = "End the turn"
+		}
 		return rules.Action{Label: l, Kind: rules.ActEnd}
 	case "pass":
 		return rules.Action{Label: "Hold fire", Kind: rules.ActPass}
@@ -237,12 +268,26 @@ func (Maxim) Action(s *rules.State, c rules.Command) rules.Action {
 			return rules.Action{Label: "Melee, to take a prisoner", Short: "Capture", Kind: rules.ActAim, Group: "melee capture"}
 		}
 		return rules.Action{Label: "Melee", Kind: rules.ActAim, Group: "melee"}
+	case "drive":
+		name := c.Arg
+		if a, ok := rules.ParseVehicleArg(c.Arg); ok && s.Veh(a.ID) != nil {
+			name = s.Veh(a.ID).Name
+		}
+		return rules.Action{Label: "Drive " + name + " (drag the vehicle)", Short: "Drive", Kind: rules.ActDrag, Group: "drive " + c.Arg}
+	case "dismount":
+		return rules.Action{Label: "Get out of the vehicle", Short: "Get out", Kind: rules.ActButton, Group: "dismount"}
+	case "board":
+		name := c.Arg
+		if a, ok := rules.ParseVehicleArg(c.Arg); ok && s.Veh(a.ID) != nil {
+			name = s.Veh(a.ID).Name
+		}
+		return rules.Action{Label: "Get into " + name, Short: "Get in", Kind: rules.ActButton, Group: "board " + c.Arg}
 	case "fire":
 		f := s.Fig(c.Fig)
 		if f == nil {
 			return rules.Action{}
 		}
-		w, err := firingWeapon(f, c.Arg)
+		w, _, err := firingWeapon(s, f, c.Arg)
 		if err != nil {
 			return rules.Action{}
 		}
