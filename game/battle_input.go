@@ -378,10 +378,22 @@ func (b *battle) liveInput(mx, my float64, a *App) bool {
 	if b.pressed {
 		return true
 	}
-	if !clicked() || b.overUI(mx, my, a) {
+	if !clicked() {
+		return false
+	}
+	for i := range b.buttons {
+		if bt := &b.buttons[i]; !bt.disabled && mx >= bt.x && mx < bt.x+bt.w && my >= bt.y && my < bt.y+bt.h {
+			return true // a button of the bar
+		}
+	}
+	if b.overUI(mx, my, a) {
 		return false
 	}
 	f := st.Fig(b.figAt(mx, my))
+	if b.sel.Mode == view.Targeting {
+		// aiming: a click on a target (or on the table, for a point) acts
+		return b.sel.Point || (f != nil && b.sel.Targetable(f.ID))
+	}
 	return f != nil && !f.Removed && f.Side == st.Decider
 }
 
