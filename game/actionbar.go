@@ -29,6 +29,9 @@ func (b *battle) layoutButtons(a *App) {
 		}
 	}
 	seen := map[string]bool{}
+	if b.selVeh != 0 {
+		b.vehicleButtons(a, add)
+	}
 	if b.sel.Sel != 0 {
 		for _, c := range b.legal {
 			// a unit's command without a target is a button of its own below
@@ -118,6 +121,9 @@ func (b *battle) layoutButtons(a *App) {
 		act := b.action(c)
 		if c.Unit != 0 && act.Kind == rules.ActAim {
 			continue // offered above
+		}
+		if act.Kind == rules.ActDrag {
+			continue // driven by dragging on the table (a selected vehicle's bar says so)
 		}
 		cc := c
 		label, short := act.Label, act.Short

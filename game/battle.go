@@ -50,6 +50,8 @@ type battle struct {
 	orders      map[rules.UnitID]string
 	ordersRound int
 	group       groupState // a team or box selected to move together (group.go)
+	selVeh      rules.VehicleID // the vehicle selected (vehicles.go)
+	vdrag       *vehDrag        // a vehicle being driven by a drag
 	oddsFor     rules.FigID
 	odds        rules.Odds
 	oddsCmd     *rules.Command
@@ -443,8 +445,8 @@ func (b *battle) figAt(x, y float64) rules.FigID {
 	r := figR(b.tv.px(geom.Inches(b.st().BaseR)))
 	for i := range b.st().Figures {
 		f := &b.st().Figures[i]
-		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) {
-			continue
+		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) || (!f.Removed && b.st().Carrier(f.ID) != 0) {
+			continue // (figures aboard a vehicle ride inside it)
 		}
 		p := b.drawPos(f)
 		d := math.Hypot(p.X-x, p.Y-y)

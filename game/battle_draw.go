@@ -81,6 +81,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			drawFigure(dst, look)
 		}
 	}
+	b.drawVehSelection(dst)
+	b.drawVehDrag(dst)
 	b.drawVolley(dst, r)
 	b.drawGroup(dst, r)
 	if b.sel.Mode == view.Targeting && b.sel.Point && sel != nil {

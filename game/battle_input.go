@@ -187,6 +187,24 @@ func (b *battle) Update(a *App, dt float64) error {
 		if f := b.st().Fig(b.hover); f != nil {
 			own = f.Side == b.st().Decider && !f.Removed
 		}
+		// a vehicle being driven follows the pointer until let go
+		if b.vdrag != nil {
+			b.vehDragUpdate(a, pt, mx, my, ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight))
+			return nil
+		}
+		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.hover == 0 && !b.tk.active() {
+			// aiming at a vehicle shoots at the point of its hull clicked;
+			// a press on one of your vehicles selects it (and may drive it)
+			if b.sel.Mode == view.Targeting && !b.sel.Point && b.aimAtVehicle(a, pt) {
+				return nil
+			}
+			if b.sel.Mode != view.Targeting && b.vehPress(a, pt, mx, my) {
+				return nil
+			}
+			b.selVeh = 0
+		} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && b.hover != 0 {
+			b.selVeh = 0
+		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.sel.Mode != view.Targeting && !b.tk.active() {
 			// a press on open table may start a box; a press elsewhere
 			// lets a group go

@@ -1,0 +1,257 @@
+package game
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
+)
+
+// Vehicles at the table. A click on one of your vehicles selects it: the
+// bar then offers what its crew and passengers may do (they ride inside
+// and are not drawn). Dragging it drives it: the rule set's drive check
+// (rules.VehicleMover) sweeps the hull along the dragged path, drawn as
+// the hull at each turn and where it stops, with the reason it stops; a
+// right click while dragging adds a waypoint. Aiming at a vehicle gives
+// the shot at the point of its hull clicked, so the face struck is the
+// one the firer sees.
+
+// vehDrag is a vehicle being driven by a drag.
+type vehDrag struct {
+	id     rules.VehicleID
+	cmd    rules.Command // the legal drive, without a path
+	from   fpt           // where the press was (screen)
+	moving bool          // past the drag slop
+	way    []geom.Pt     // waypoints (right clicks)
+	path   []geom.Pt     // waypoints and the pointer
+	res    vehicle.Result
+}
+
+// vehAt is the vehicle the player may see whose hull holds table point p.
+func (b *battle) vehAt(p geom.Pt) rules.VehicleID {
+	st := b.st()
+	v := b.view()
+	for i := len(st.Vehicles) - 1; i >= 0; i-- {
+		veh := &st.Vehicles[i]
+		if veh.Removed || !v.Vehicle(veh.ID) {
+			continue
+		}
+		if h, ok := rules.HullOf(b.g.RS, st, veh.ID); ok && h.Under(p) {
+			return veh.ID
+		}
+	}
+	return 0
+}
+
+// driveFor is the legal drive of vehicle id (listed without a path).
+func (b *battle) driveFor(id rules.VehicleID) (rules.Command, bool) {
+	for _, c := range b.legal {
+		if len(c.Path) > 0 || b.action(c).Kind != rules.ActDrag {
+			continue
+		}
+		if a, ok := rules.ParseVehicleArg(c.Arg); ok && a.ID == id {
+			return c, true
+		}
+	}
+	return rules.Command{}, false
+}
+
+// crewCommands are the legal commands of the figures aboard vehicle id.
+func (b *battle) crewCommands(id rules.VehicleID) []rules.Command {
+	var out []rules.Command
+	for _, c := range b.legal {
+		if c.Fig != 0 && b.st().Carrier(c.Fig) == id {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// vehPress answers a press on the table that hit no figure: on one of
+// your vehicles it selects it and may start a drive. It reports whether
+// the press was the vehicle's.
+func (b *battle) vehPress(a *App, pt geom.Pt, mx, my float64) bool {
+	id := b.vehAt(pt)
+	veh := b.st().Veh(id)
+	if veh == nil || veh.Side != b.st().Decider {
+		return false
+	}
+	b.selVeh = id
+	b.sel.Reset()
+	if c, ok := b.driveFor(id); ok {
+		b.vdrag = &vehDrag{id: id, cmd: c, from: fpt{mx, my}}
+	}
+	return true
+}
+
+// vehDragUpdate follows the pointer while a vehicle is being dragged, and
+// gives the drive when it is let go.
+func (b *battle) vehDragUpdate(a *App, pt geom.Pt, mx, my float64, down, right bool) {
+	d := b.vdrag
+	if !d.moving && math.Hypot(mx-d.from.X, my-d.from.Y) > view.DragSlopPx*uiScale {
+		d.moving = true
+	}
+	if d.moving {
+		if right {
+			d.way = append(d.way, pt)
+		}
+		d.path = append(append([]geom.Pt(nil), d.way...), pt)
+		if vm, ok := b.g.RS.(rules.VehicleMover); ok {
+			c := d.cmd
+			c.Path = d.path
+			if id, plan, ok := rules.PlanOf(c); ok {
+				d.res = vm.VehicleMove(b.st().Clone(), id, plan)
+			}
+		}
+	}
+	if down {
+		return
+	}
+	b.vdrag = nil
+	if !d.moving || len(d.path) == 0 {
+		return
+	}
+	c := d.cmd
+	c.Path = d.path
+	if err := b.g.Refusal(c); err != nil && len(d.res.Path) > 1 {
+		// it cannot go all the way: drive as far as it gets
+		c.Path = []geom.Pt{d.res.End.Pos}
+	}
+	b.apply(a, c)
+}
+
+// drawVehDrag shows a drive being dragged: the centre's route, the hull at
+// each turn and where it stops, green if it arrives, amber if it stops
+// short, with the reason.
+func (b *battle) drawVehDrag(dst *ebiten.Image) {
+	d := b.vdrag
+	if d == nil || !d.moving {
+		return
+	}
+	veh := b.st().Veh(d.id)
+	if veh == nil {
+		return
+	}
+	ty, ok := rules.VehicleTypeOf(b.g.RS, veh.Type)
+	if !ok {
+		return
+	}
+	col := rgb(0x7ee08a)
+	if !d.res.Arrived {
+		col = rgb(0xf2b04a)
+	}
+	for i := 1; i < len(d.res.Path); i++ {
+		line(dst, b.tv.scr(d.res.Path[i-1]), b.tv.scr(d.res.Path[i]), 4*uiScale, col)
+	}
+	start := veh.Pos
+	for _, q := range d.path {
+		strokeDashed(dst, b.tv.scr(start), b.tv.scr(q), 2*uiScale, 6*uiScale, 5*uiScale, rgba(0xffffff, 140))
+		start = q
+	}
+	for i, p := range d.res.Poses {
+		if i == 0 {
+			continue
+		}
+		h := ty.Hull(p)
+		pts := make([]fpt, 4)
+		for k, q := range h.Corners {
+			pts[k] = b.tv.scr(q)
+		}
+		w := 1.5 * uiScale
+		if i == len(d.res.Poses)-1 {
+			fillPoly(dst, pts, rgba(uint32(col.R)<<16|uint32(col.G)<<8|uint32(col.B), 60))
+			w = 3 * uiScale
+		}
+		strokePoly(dst, pts, true, w, col)
+	}
+	sc := b.scale()
+	txt := "drives " + sc.Format(d.res.Length)
+	if !d.res.Arrived && d.res.Why != "" {
+		txt += ": stops, " + d.res.Why
+	}
+	mx, my := cursor()
+	f := boldFace(13)
+	roundRect(dst, mx+16*uiScale, my+10*uiScale, textW(txt, f)+16*uiScale, 24*uiScale, 5*uiScale, rgba(0x101010, 220))
+	say(dst, txt, f, mx+24*uiScale, my+14*uiScale, col, 0)
+}
+
+// drawVehSelection rings the selected vehicle's hull.
+func (b *battle) drawVehSelection(dst *ebiten.Image) {
+	if b.selVeh == 0 {
+		return
+	}
+	h, ok := rules.HullOf(b.g.RS, b.st(), b.selVeh)
+	if !ok {
+		return
+	}
+	pts := make([]fpt, 4)
+	for k, q := range h.Corners {
+		pts[k] = b.tv.scr(q)
+	}
+	strokePoly(dst, pts, true, 3*uiScale, rgb(0xffe066))
+}
+
+// vehicleButtons adds the bar's buttons for the selected vehicle: a note
+// that it is driven by dragging, and every command of its crew and
+// passengers (named), aimed ones entering targeting with that man.
+func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, disabled bool, f func())) {
+	veh := b.st().Veh(b.selVeh)
+	if veh == nil {
+		return
+	}
+	if _, ok := b.driveFor(veh.ID); ok {
+		add("Drive "+veh.Name+" (drag it)", "Drive (drag)", false, false, func() {
+			a.Toast("Drag the vehicle to drive it; a right click while dragging adds a turn.")
+		})
+	}
+	seen := map[string]bool{}
+	for _, c := range b.crewCommands(veh.ID) {
+		act := b.action(c)
+		f := b.st().Fig(c.Fig)
+		key := fmt.Sprint(c.Fig, " ", act.Group)
+		if seen[key] || f == nil {
+			continue
+		}
+		seen[key] = true
+		label := act.Label + ": " + f.Name
+		cc := c
+		switch act.Kind {
+		case rules.ActAim, rules.ActPoint:
+			add(label+"...", act.Short+"...", false, false, func() {
+				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
+				var ok bool
+				if b.action(cc).Kind == rules.ActPoint {
+					ok = b.sel.BeginPointing(cc.Verb)
+				} else {
+					ok = b.beginTargeting(cc.Verb)
+				}
+				if ok {
+					a.Toast("Click a target (or a point on a vehicle). Esc to stop.")
+				}
+			})
+		default:
+			add(label, act.Short, false, false, func() { b.apply(a, cc) })
+		}
+	}
+}
+
+// aimAtVehicle gives, while aiming, the shot at the point of a vehicle's
+// hull that was clicked (rule sets aim at a hull by a point on it).
+func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
+	if b.sel.Verb == "" || b.vehAt(pt) == 0 {
+		return false
+	}
+	c := rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}
+	if err := b.g.Refusal(c); err != nil {
+		a.Toast("%s", sentence(err.Error()))
+		return true
+	}
+	b.sel.Escape()
+	b.apply(a, c)
+	return true
+}
