@@ -49,7 +49,7 @@ type battle struct {
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string
 	ordersRound int
-	group       groupState // a team or box selected to move together (group.go)
+	group       groupState      // a team or box selected to move together (group.go)
 	selVeh      rules.VehicleID // the vehicle selected (vehicles.go)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	oddsFor     rules.FigID
