@@ -71,9 +71,12 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 	}
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
+		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) && (len(s.Vehicles) == 0 || s.Carrier(g.ID) == 0) {
 			return "it would overlap " + g.Name
 		}
+	}
+	if len(s.Vehicles) > 0 {
+		return hullProblem(r, s, p)
 	}
 	return ""
 }
@@ -81,7 +84,7 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 // nearestKnownEnemy is the nearest enemy the figure's side knows of.
 func (r Skirmish) nearestKnownEnemy(s *rules.State, f *rules.Figure, at geom.Pt) *rules.Figure {
 	var list []*rules.Figure
-	for _, e := range s.Alive(1 - f.Side) {
+	for _, e := range alive(s, 1-f.Side) {
 		if r.known(s, f.Side, e) && !e.Markers.Has(rules.Surrendered) {
 			list = append(list, e)
 		}

@@ -126,7 +126,7 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 // seesFriend reports whether f can see any other figure of its side (a
 // clear line, no smoke; facing does not matter).
 func (r Skirmish) seesFriend(s *rules.State, f *rules.Figure) bool {
-	for _, o := range s.Alive(f.Side) {
+	for _, o := range alive(s, f.Side) {
 		if o.ID == f.ID || o.Markers.Has(rules.Surrendered) {
 			continue
 		}
@@ -265,7 +265,7 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 	f.SetVar(fScan, turnNo(s))
 	var evs []rules.Event
 	n := 0
-	for _, t := range s.Alive(1 - f.Side) {
+	for _, t := range alive(s, 1-f.Side) {
 		if t.Markers.Has(rules.Surrendered) {
 			continue
 		}
@@ -346,7 +346,7 @@ func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 		return "there is nothing to hide in"
 	}
 	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
-	if e := nearest(s, f.Pos, s.Alive(1-f.Side)); e != nil {
+	if e := nearest(s, f.Pos, alive(s, 1-f.Side)); e != nil {
 		from = e.Pos
 	}
 	if cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from); cv == terrain.CoverNone {

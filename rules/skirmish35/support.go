@@ -181,7 +181,7 @@ func (r Skirmish) suppressProblem(s *rules.State, f *rules.Figure, a, b geom.Pt)
 	}
 	mid := geom.Pt{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
 	knows := s.Sides[1-f.Side].Vars["hidden"] == 1
-	for _, e := range s.Alive(1 - f.Side) {
+	for _, e := range alive(s, 1-f.Side) {
 		if r.known(s, f.Side, e) {
 			knows = true
 		}
@@ -355,7 +355,7 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	// in a hidden-deployment game a grenade may go where the enemy is
 	// only suspected
 	seen := s.Sides[1-f.Side].Vars["hidden"] == 1
-	for _, e := range s.Alive(1 - f.Side) {
+	for _, e := range alive(s, 1-f.Side) {
 		if acquiredNow(s, f, e.ID) {
 			seen = true
 		}
@@ -495,7 +495,7 @@ func under(s *rules.State, c geom.Circle) []*rules.Figure {
 	var out []*rules.Figure
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if !g.Removed && within(g.Pos, c.C, c.R+s.BaseR) {
+		if !g.Removed && within(g.Pos, c.C, c.R+s.BaseR) && (len(s.Vehicles) == 0 || s.Carrier(g.ID) == 0) {
 			out = append(out, g)
 		}
 	}
@@ -702,7 +702,7 @@ func setRounds(s *rules.State, rs []Round) {
 // mortarOf is the side's mortar crew nearest f (nil for none).
 func (r Skirmish) mortarOf(s *rules.State, f *rules.Figure) *rules.Figure {
 	var list []*rules.Figure
-	for _, g := range s.Alive(f.Side) {
+	for _, g := range alive(s, f.Side) {
 		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
 			list = append(list, g)
 		}
