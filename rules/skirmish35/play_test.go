@@ -29,7 +29,7 @@ func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	return sc, m
 }
 
-var shipped = []string{"skirmish35-ford.toml", "skirmish35-ambush.toml", "skirmish35-inn.toml"}
+var shipped = []string{"skirmish35-ford.toml", "skirmish35-ambush.toml", "skirmish35-inn.toml", "skirmish35-panzer.toml"}
 
 // checkInvariants holds after every command of a random game.
 func checkInvariants(t *testing.T, g *rules.Game) {
