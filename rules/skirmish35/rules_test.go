@@ -461,6 +461,34 @@ func TestSmokeBlocksSight(t *testing.T) {
 	}
 }
 
+// A smoke grenade that goes off late (at the end of the enemy's turn)
+// clears at the end of the enemy's turn three rounds on; one that goes
+// off at once clears at the start of its thrower's turn.
+func TestLateSmokeClearsAtTurnEnd(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "smoke-grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 25, weapons: []string{"rifle"}})
+	apply(t, s, "grenade F1 36,14 smoke", 5)
+	if len(Smokes(s)) != 0 || len(Live(s)) != 1 {
+		t.Fatal("the smoke grenade should lie live")
+	}
+	apply(t, s, "end")
+	New().Apply(s, rules.Command{Verb: "end"}) // turn 2 (Red) ends: the smoke goes off
+	if len(Smokes(s)) != 1 || turnNo(s) != 3 {
+		t.Fatalf("smoke %v at turn %d", Smokes(s), turnNo(s))
+	}
+	for turnNo(s) < 8 {
+		New().Apply(s, rules.Command{Verb: "end"})
+	}
+	if len(Smokes(s)) != 1 || s.Active != 1 {
+		t.Fatal("still there through Red's turn three rounds on")
+	}
+	New().Apply(s, rules.Command{Verb: "end"}) // the end of Red's turn 8
+	if len(Smokes(s)) != 0 {
+		t.Error("gone at the end of Red's turn")
+	}
+}
+
 func TestMoraleAlone(t *testing.T) {
 	// F1 cannot see its friend behind the building: tests at the start of
 	// its turn; enemy within 20" +2, alone +4: needs more than 6

@@ -984,7 +984,10 @@ func (r Skirmish) fuses(s *rules.State, side int) []rules.Event {
 			break
 		}
 		if g.Smoke {
-			setSmokes(s, append(Smokes(s), Smoke{C: g.At, Turn: turnNo(s)}))
+			// smoke that goes off at the end of a turn is counted from the
+			// next turn, so it clears at the end of a turn too (the book:
+			// removed at the end of the opponent's turn)
+			setSmokes(s, append(Smokes(s), Smoke{C: g.At, Turn: turnNo(s) + 1}))
 			a := geom.Circle{C: g.At, R: in(r.d.T.Smoke.Radius)}
 			evs = append(evs, rules.Event{Kind: "smoke", Side: side, Area: &a, Text: "A smoke grenade goes off at " + g.At.String()})
 			continue
