@@ -403,7 +403,7 @@ func (r Skirmish) atProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 	case f.Var(fAP) < r.d.T.Costs.Unaimed:
 		return fmt.Sprintf("%s needs %d points to fire", f.Name, r.d.T.Costs.Unaimed)
 	case s.Terrain == nil || s.Terrain.InsideBuilding(p) < 0 && !onBuilding(s, p):
-		return "aim at a building (tanks wait for the shared vehicle model)"
+		return "aim at a building, or name a vehicle (at F1 V2)"
 	case !inFront(f, p, r.d.T.Sight.Front):
 		return f.Name + " must turn to face it first"
 	}
