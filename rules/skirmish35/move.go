@@ -163,6 +163,12 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 			info.Why = f.Name + " cannot end there: " + why
 			return info
 		}
+		if len(s.Vehicles) > 0 {
+			if why := pathThroughHull(r, s, info.Legs); why != "" {
+				info.Why = f.Name + " cannot go that way: " + why
+				return info
+			}
+		}
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil {
 			d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(end, e.Pos)
 			switch levelOf(f) {

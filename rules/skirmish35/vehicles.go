@@ -1075,6 +1075,27 @@ func hullProblem(r Skirmish, s *rules.State, p geom.Pt) string {
 	return ""
 }
 
+// pathThroughHull says why a figure's path would pass through a hull ("" if
+// it does not): its centre line may not run inside one.
+func pathThroughHull(r Skirmish, s *rules.State, legs []geom.Pt) string {
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Removed {
+			continue
+		}
+		h, ok := rules.HullOf(r, s, v.ID)
+		if !ok {
+			continue
+		}
+		for k := 1; k < len(legs); k++ {
+			if h.BlocksSight(legs[k-1], legs[k]) || h.Under(legs[k]) {
+				return "the " + v.Name + " is in the way"
+			}
+		}
+	}
+	return ""
+}
+
 // ---- what a vehicle may do now ----
 
 // vehicleCommands lists a vehicle's commands with the points it has.

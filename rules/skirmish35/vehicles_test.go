@@ -437,6 +437,9 @@ func TestAboardOffTable(t *testing.T) {
 		t.Errorf("%d figures aboard under a burst", got)
 	}
 	refuse(t, s, "move F1 36,18.5", "stand on")
+	s.Fig(1).Pos = geom.P(36, 14)
+	refuse(t, s, "move F1 36,25", "in the way")
+	apply(t, s, "move F1 39,17 38.5,24")
 }
 
 // The sampled engine agrees with the odds for the new commands.
