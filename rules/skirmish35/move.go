@@ -268,11 +268,13 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 		moved[len(moved)-1] = end
 	}
 	// suppressive fire lines met along the way
-	cross, sevs := r.lineChecks(s, f, moved)
+	cross, gun, sevs := r.lineChecks(s, f, moved)
 	evs = append(evs, sevs...)
 	if cross >= 0 {
-		end := r.safeStop(s, f, moved, cross-s.BaseR)
-		moved = cutPath(moved, max(0, cross-s.BaseR))
+		// the book: it stops at the point before it broke cover
+		stop := r.brokeCover(s, f, moved, max(0, cross-s.BaseR), gun)
+		end := r.safeStop(s, f, moved, stop)
+		moved = cutPath(moved, stop)
 		moved[len(moved)-1] = end
 		halted = "fire"
 	}

@@ -299,8 +299,8 @@ func (r Skirmish) lineStopP(s *rules.State, f *rules.Figure, path []geom.Pt) flo
 
 // lineChecks dices for each line the figure crosses along path, in
 // order, until one stops it: the distance along path where it was
-// stopped, or -1.
-func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (int64, []rules.Event) {
+// stopped, or -1, and where the gun that stopped it stands.
+func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (int64, geom.Pt, []rules.Event) {
 	var evs []rules.Event
 	for _, x := range r.crossings(s, f, path) {
 		g := s.Fig(x.line.Fig)
@@ -336,11 +336,25 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 				setLevel(f, Suppressed)
 			}
 			evs = append(evs, rules.Event{Kind: "morale", Side: f.Side, Fig: f.ID,
-				Text: f.Name + " is pinned by the fire: it stops short of the line, suppressed"})
-			return x.at, evs
+				Text: f.Name + " is pinned by the fire: it stops where it broke cover (or short of the line), suppressed"})
+			return x.at, g.Pos, evs
 		}
 	}
-	return -1, evs
+	return -1, geom.Pt{}, evs
+}
+
+// brokeCover is how far along path a figure stopped by fire from gun
+// gets: the last point before stop where it still had cover from the gun
+// (where it broke cover), or stop itself when it had none on the way.
+func (r Skirmish) brokeCover(s *rules.State, f *rules.Figure, path []geom.Pt, stop int64, gun geom.Pt) int64 {
+	step := max(s.BaseR/2, 1)
+	for d := stop; d > 0; d -= step {
+		p := cutPath(path, d)
+		if r.coverAt(s, f, p[len(p)-1], gun) {
+			return d
+		}
+	}
+	return stop
 }
 
 // ---- grenades ----
