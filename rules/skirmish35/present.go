@@ -440,6 +440,8 @@ func (r Skirmish) Template(s *rules.State, c rules.Command) (geom.Circle, bool) 
 		}
 	case "plot":
 		rad = in(r.d.T.Mortar.Radius)
+	case "gun", "shell", "smoke":
+		return r.vehicleTemplate(s, c)
 	default:
 		return geom.Circle{}, false
 	}

@@ -1075,6 +1075,29 @@ func hullProblem(r Skirmish, s *rules.State, p geom.Pt) string {
 	return ""
 }
 
+// vehicleTemplate is the burst a tank's shell would make on a figure, or
+// the cloud its smoke shell or dischargers would lay.
+func (r Skirmish) vehicleTemplate(s *rules.State, c rules.Command) (geom.Circle, bool) {
+	a, ok := rules.ParseVehicleArg(c.Arg)
+	v := s.Veh(a.ID)
+	if !ok || v == nil {
+		return geom.Circle{}, false
+	}
+	switch {
+	case c.Verb == "gun" && len(c.Targets) == 1:
+		if e := s.Fig(c.Targets[0]); e != nil {
+			return geom.Circle{C: e.Pos, R: in(r.d.T.Vehicle.HERadius)}, true
+		}
+	case c.Verb == "shell" && len(c.Path) == 1:
+		return geom.Circle{C: c.Path[0], R: in(r.d.T.Smoke.Radius)}, true
+	case c.Verb == "smoke":
+		if _, t := r.vinfo(v); t != nil {
+			return geom.Circle{C: r.dischargePoint(v, t), R: in(r.d.T.Smoke.Radius)}, true
+		}
+	}
+	return geom.Circle{}, false
+}
+
 // pathThroughHull says why a figure's path would pass through a hull ("" if
 // it does not): its centre line may not run inside one.
 func pathThroughHull(r Skirmish, s *rules.State, legs []geom.Pt) string {

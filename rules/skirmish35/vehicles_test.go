@@ -522,3 +522,83 @@ func TestVehicleOddsSampled(t *testing.T) {
 	setLevel(s.Fig(4), Suppressed)
 	check(s, "mg - U2 F4 V1")
 }
+
+// Every vehicle command Legal offers in Panzer at the Ford is accepted
+// (but the drag's pathless drive, which the table completes through
+// VehicleMove), has odds and a label; the card, panel and templates are
+// filled in.
+func TestVehicleLegalAndHooks(t *testing.T) {
+	r := New().(Skirmish)
+	sc, m := loadNamed(t, "skirmish35-panzer.toml")
+	g, _, err := rules.NewGame(r, sc, m, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.St
+	v := s.Veh(1)
+	// bring the tank within reach of the Americans
+	s.MoveVehicle(1, vehicle.Pose{Pos: geom.P(42, 20), Facing: 180, Turret: 180})
+	seen := map[string]bool{}
+	for _, c := range r.Legal(s) {
+		a, ok := rules.ParseVehicleArg(c.Arg)
+		if !ok || c.Verb == "at" {
+			continue
+		}
+		seen[c.Verb] = true
+		if lb := r.Action(s, c); lb.Label == "" || lb.Kind == "" {
+			t.Errorf("%s: no label", c)
+		}
+		if c.Verb == "drive" && len(c.Path) == 0 && !a.HasFace {
+			if lb := r.Action(s, c); lb.Kind != rules.ActDrag {
+				t.Errorf("pathless drive is %q", lb.Kind)
+			}
+			continue
+		}
+		if _, err := r.Apply(s.Clone(), c); err != nil {
+			t.Errorf("%s offered but refused: %v", c, err)
+		}
+		if _, err := g.Odds(c); err != nil {
+			t.Errorf("%s: odds %v", c, err)
+		}
+	}
+	for _, verb := range []string{"drive", "turret", "mg", "smoke"} {
+		if !seen[verb] {
+			t.Errorf("no %s offered: %v", verb, seen)
+		}
+	}
+	vi := r.Vehicle(s, 1)
+	if len(vi.Lines) < 4 || len(vi.Weapons) != 3 || vi.Weapons[0].Bands == nil {
+		t.Errorf("card %+v", vi)
+	}
+	ex := r.Explain(s)
+	found := false
+	for _, p := range ex.Panels {
+		for _, it := range p.Items {
+			if it.Label == v.Name && it.Value == 4 {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Error("the tank's points are not in the panel")
+	}
+	if c, ok := r.Template(s, rules.Command{Verb: "smoke", Unit: v.Unit, Arg: "V1"}); !ok || c.R == 0 {
+		t.Error("no template for the dischargers")
+	}
+	// the Americans' bazookas: an "at" per bazooka within 24" and in sight
+	apply(t, s, "end")
+	s.Fig(10).Pos = geom.P(42, 30)
+	s.Fig(10).Facing = 0
+	ats := 0
+	for _, c := range r.Legal(s) {
+		if c.Verb == "at" {
+			ats++
+			if _, err := g.Odds(c); err != nil {
+				t.Errorf("%s: %v", c, err)
+			}
+		}
+	}
+	if ats == 0 {
+		t.Error("no anti-tank fire offered")
+	}
+}
