@@ -188,6 +188,7 @@ type Tables struct {
 		HERadius   float64 `toml:"he_radius"`
 		ShellRange float64 `toml:"shell_range"`
 		SmokeAhead float64 `toml:"smoke_ahead"`
+		Shelter    float64 `toml:"shelter"`
 		GunBands   []Band  `toml:"gun_bands"`
 	} `toml:"vehicle"`
 	Victory struct {

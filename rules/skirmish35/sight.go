@@ -60,6 +60,10 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
 		return sg
 	}
+	if why := r.hullHides(s, f.Pos, t.Pos, s.BaseR); why != "" {
+		sg.Why = why + ": it hides " + t.Name
+		return sg
+	}
 	if s.Terrain == nil {
 		sg.OK = true
 		return sg
@@ -118,6 +122,11 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	if sg.Hind > 0 && t.Posture != rules.Standing {
 		sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, sg.HindNames[0])
 		return sg
+	}
+	if sg.Cover != terrain.CoverHard && len(s.Vehicles) > 0 {
+		if id := rules.VehicleShelter(r, s, t.ID, f.Pos, in(r.d.T.Vehicle.Shelter)); id != 0 {
+			sg.Cover, sg.CoverName = terrain.CoverHard, "behind the "+s.Veh(id).Name
+		}
 	}
 	sg.OK = true
 	return sg

@@ -320,6 +320,9 @@ func (r Skirmish) seeVehicle(s *rules.State, f *rules.Figure, from geom.Pt, v *r
 	if sm, ok := r.smokeOn(s, from, v.Pos); ok {
 		return fmt.Sprintf("smoke at %s hides the %s", sm, v.Name)
 	}
+	if why := r.hullBlocks(s, from, v.Pos); why != "" {
+		return why
+	}
 	if s.Terrain == nil {
 		return ""
 	}
@@ -1096,6 +1099,46 @@ func (r Skirmish) vehicleTemplate(s *rules.State, c rules.Command) (geom.Circle,
 		}
 	}
 	return geom.Circle{}, false
+}
+
+// hullBlocks says why a vehicle's hull hides b from a ("" if none does):
+// a hull the centre line passes inside, other than one standing over
+// either end (the looker's own vehicle, the target vehicle).
+func (r Skirmish) hullBlocks(s *rules.State, a, b geom.Pt) string {
+	if len(s.Vehicles) == 0 {
+		return ""
+	}
+	var except []rules.VehicleID
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if h, ok := rules.HullOf(r, s, v.ID); ok && !v.Removed && (h.Under(a) || h.Under(b)) {
+			except = append(except, v.ID)
+		}
+	}
+	if id := rules.VehicleAcross(r, s, a, b, except...); id != 0 {
+		return "the " + s.Veh(id).Name + " is in the way"
+	}
+	return ""
+}
+
+// hullHides says why a hull hides a figure's base (centre b, radius rad)
+// from a ("" if none does): one hull across all three sight lines, to
+// the base's centre and to its two edges across the line.
+func (r Skirmish) hullHides(s *rules.State, a, b geom.Pt, rad int64) string {
+	why := r.hullBlocks(s, a, b)
+	if why == "" {
+		return ""
+	}
+	v := b.Sub(a)
+	n := isqrt(v.Len2())
+	if n == 0 {
+		return why
+	}
+	off := geom.Pt{X: -v.Y * rad / n, Y: v.X * rad / n}
+	if r.hullBlocks(s, a, b.Add(off)) == "" || r.hullBlocks(s, a, b.Sub(off)) == "" {
+		return ""
+	}
+	return why
 }
 
 // pathThroughHull says why a figure's path would pass through a hull ("" if

@@ -602,3 +602,21 @@ func TestVehicleLegalAndHooks(t *testing.T) {
 		t.Error("no anti-tank fire offered")
 	}
 }
+
+// A hull hides what lies behind it on the centre line, and a figure
+// beside it, with the line of fire meeting it, is in hard cover.
+func TestHullSightAndShelter(t *testing.T) {
+	r := New().(Skirmish)
+	// a wrecked truck across the line between F1 (36,10) and F2 (36,30)
+	s := vehState(t, nil, []tveh{{side: 1, typ: "opel-blitz", x: 36, y: 20, facing: 90, crew: 1}},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 39.95, y: 21.4, weapons: []string{"rifle"}})
+	s.Veh(1).Damage |= vehicle.BrewedUp
+	refuse(t, s, "acquire F1 F2", "in the way")
+	// F3 just behind the hull's corner, half seen past it: hard cover
+	sg := r.look(s, s.Fig(1), s.Fig(3))
+	if !sg.OK || sg.Cover != terrain.CoverHard || !strings.Contains(sg.CoverName, "opel-blitz") {
+		t.Errorf("sheltered: %+v", sg)
+	}
+}
