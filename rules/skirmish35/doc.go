@@ -83,7 +83,10 @@
 // their edge and fences hinder; a wall lower than the target (the height
 // tester: standing 1", prone 0.3") hinders, as high or higher hides it.
 // Any hindrance hides a figure that is not standing. The piece giving the
-// target its cover counts as cover, not as a hindrance.
+// target its cover counts as cover, not as a hindrance. A vehicle's hull
+// hides a figure when it stands across all three sight lines, and gives
+// hard cover to a figure within 1" of it that the line of fire meets it
+// before (house values).
 //
 // # Events
 //
