@@ -42,6 +42,8 @@
 //	climb F1                through the window beside it (1D3, as a wall)
 //	at F1 x,y               anti-tank weapon at a building (3)
 //	at F1 V2                anti-tank weapon at a vehicle (3)
+//	board F1 V2             climb aboard a friendly vehicle within 1" (1;
+//	                        the figure's turn ends)
 //	end
 //
 // Vehicle commands name the vehicle's unit and, in the last word, the

@@ -485,6 +485,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		return r.applyClimb(s, f, c)
 	case "at":
 		return r.applyAT(s, f, c)
+	case "board":
+		return r.applyBoard(s, f, c)
 	case "hide":
 		return r.applyHide(s, f, c)
 	case "rally":
@@ -618,6 +620,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	}
 	if len(s.Vehicles) > 0 {
 		out = append(out, r.atVehicleCommands(s, f)...)
+		out = append(out, r.boardCommands(s, f)...)
 	}
 	if r.throwBackProblem(s, f) == "" {
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {

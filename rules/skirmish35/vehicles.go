@@ -1162,6 +1162,65 @@ func pathThroughHull(r Skirmish, s *rules.State, legs []geom.Pt) string {
 	return ""
 }
 
+// ---- getting in ----
+
+// boardProblem says why figure f cannot climb aboard vehicle v as a
+// passenger ("" if it can): a friendly vehicle, working, with room,
+// within reach of its hull, a point to spend.
+func (r Skirmish) boardProblem(s *rules.State, f *rules.Figure, v *rules.Vehicle) string {
+	_, t := r.vinfo(v)
+	switch {
+	case t == nil:
+		return "an unknown vehicle"
+	case v.Side != f.Side:
+		return "board a vehicle of your own side"
+	case !working(s, v):
+		return "the " + v.Name + " cannot move off: destroyed, abandoned or without a crew"
+	case len(v.Passengers) >= t.Passengers:
+		return "the " + v.Name + " has no room"
+	case f.Var(fAP) < r.d.T.Costs.Action:
+		return fmt.Sprintf("%s needs %d point to climb aboard", f.Name, r.d.T.Costs.Action)
+	}
+	h, _ := rules.HullOf(r, s, v.ID)
+	if !h.OverlapsBase(geom.Circle{C: f.Pos, R: s.BaseR + in(r.d.T.Melee.Contact)}) {
+		return fmt.Sprintf("%s must be within %g\" of the %s", f.Name, r.d.T.Melee.Contact, v.Name)
+	}
+	return ""
+}
+
+// applyBoard: "board F1 V2" climbs aboard as a passenger (an action, 1
+// point); the figure's turn ends there.
+func (r Skirmish) applyBoard(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	a, ok := rules.ParseVehicleArg(c.Arg)
+	if !ok || a.Reverse || a.HasFace || len(c.Path) > 0 || len(c.Targets) > 0 {
+		return nil, errors.New("board names the figure and the vehicle (board F1 V2)")
+	}
+	v := s.Veh(a.ID)
+	if v == nil {
+		return nil, fmt.Errorf("there is no vehicle V%d", a.ID)
+	}
+	if why := r.boardProblem(s, f, v); why != "" {
+		return nil, errors.New(why)
+	}
+	f.Markers &^= rules.OppFire | rules.Hidden
+	f.SetVar(fAP, 0)
+	f.SetVar(fLean, 0)
+	s.Board(v.ID, f.ID, false)
+	s.SetVar(gLastFig, int(f.ID))
+	return []rules.Event{{Kind: "vehicle", Side: f.Side, Fig: f.ID, Unit: v.Unit, Figures: []rules.FigID{f.ID},
+		Text: fmt.Sprintf("%s climbs aboard the %s", f.Name, v.Name)}}, nil
+}
+
+func (r Skirmish) boardCommands(s *rules.State, f *rules.Figure) []rules.Command {
+	var out []rules.Command
+	for i := range s.Vehicles {
+		if v := &s.Vehicles[i]; v.Side == f.Side && r.boardProblem(s, f, v) == "" {
+			out = append(out, rules.Command{Verb: "board", Fig: f.ID, Arg: rules.VehicleArg{ID: v.ID}.String()})
+		}
+	}
+	return out
+}
+
 // ---- what a vehicle may do now ----
 
 // vehicleCommands lists a vehicle's commands with the points it has.
@@ -1398,6 +1457,8 @@ func (r Skirmish) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: ap("Passengers out of the "+name, vc.Dismount), Short: "Dismount", Kind: rules.ActButton, Group: g("dismount")}
 	case "bail":
 		return rules.Action{Label: "The crew bail out of the " + name + " (free)", Short: "Bail out", Kind: rules.ActButton, Group: g("bail")}
+	case "board":
+		return rules.Action{Label: ap("Climb aboard the "+name, r.d.T.Costs.Action), Short: "Board", Kind: rules.ActButton, Group: g("board")}
 	}
 	return rules.Action{}
 }

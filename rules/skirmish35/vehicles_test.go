@@ -620,3 +620,23 @@ func TestHullSightAndShelter(t *testing.T) {
 		t.Errorf("sheltered: %+v", sg)
 	}
 }
+
+func TestBoard(t *testing.T) {
+	s := vehState(t, nil, []tveh{{side: 0, typ: "m3-halftrack", x: 36, y: 30, facing: 0, crew: 1, passengers: 9}},
+		tfig{side: 0, x: 38.5, y: 30, weapons: []string{"rifle"}},
+		tfig{side: 0, x: 45, y: 30, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	refuse(t, s, "board F2 V1", "within 1")
+	apply(t, s, "board F1 V1")
+	v := s.Veh(1)
+	if s.Carrier(1) != 1 || len(v.Passengers) != 10 || s.Fig(1).Var(fAP) != 0 {
+		t.Fatalf("aboard: %v", v.Passengers)
+	}
+	apply(t, s, "move F2 39,30")
+	refuse(t, s, "board F2 V1", "no room")
+	for _, c := range New().Legal(s) {
+		if c.Fig == 1 {
+			t.Errorf("a figure aboard offered %s", c)
+		}
+	}
+}
