@@ -2,6 +2,7 @@ package skirmish35
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -639,4 +640,42 @@ func TestBoard(t *testing.T) {
 			t.Errorf("a figure aboard offered %s", c)
 		}
 	}
+}
+
+// Any command text on Panzer at the Ford applies or leaves the game
+// untouched, vehicle commands included.
+func FuzzApplyVehicles(f *testing.F) {
+	for _, s := range []string{"drive U1 41.5,12 V1", "drive U1 V1-f90", "drive U1 41.5,2 V1-r", "turret U1 V1-f45",
+		"gun - U1 F9 V1", "gun U1 41.5,6 V1", "mg - U1 F9 V1", "smoke U1 V1", "shell U1 40,30 V1", "bail U1 V1",
+		"dismount U1 V1", "at F10 V1", "board F6 V1", "drive U1 V2", "drive F1 40,20 V1", "at F10 V1-r", "gun - U1 F1 V1"} {
+		f.Add(s, uint8(5))
+	}
+	sc, m := loadNamed(f, "skirmish35-panzer.toml")
+	f.Fuzz(func(t *testing.T, text string, warm uint8) {
+		c, err := rules.ParseCommand(text)
+		if err != nil {
+			return
+		}
+		g, _, err := rules.NewGame(New(), sc, m, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(warm), 3))
+		for i := 0; i < int(warm%60) && !g.St.Over; i++ {
+			if rc, ok := rules.RandomCommand(g, r); ok {
+				g.Apply(rc)
+			}
+		}
+		before := g.St.Hash()
+		n := len(g.Log)
+		_, _ = g.Odds(c)
+		if _, err := g.Apply(c); err != nil && (g.St.Hash() != before || len(g.Log) != n) {
+			t.Fatalf("%s refused (%v) but the game changed", text, err)
+		}
+		_ = g.Legal()
+		_ = New().(Skirmish).Explain(g.St)
+		for i := range g.St.Vehicles {
+			_ = New().(Skirmish).Vehicle(g.St, g.St.Vehicles[i].ID)
+		}
+	})
 }
