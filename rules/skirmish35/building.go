@@ -403,7 +403,7 @@ func (r Skirmish) atProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 	case f.Var(fAP) < r.d.T.Costs.Unaimed:
 		return fmt.Sprintf("%s needs %d points to fire", f.Name, r.d.T.Costs.Unaimed)
 	case s.Terrain == nil || s.Terrain.InsideBuilding(p) < 0 && !onBuilding(s, p):
-		return "aim at a building (tanks wait for the shared vehicle model)"
+		return "aim at a building, or name a vehicle (at F1 V2)"
 	case !inFront(f, p, r.d.T.Sight.Front):
 		return f.Name + " must turn to face it first"
 	}
@@ -428,6 +428,9 @@ func onBuilding(s *rules.State, p geom.Pt) bool {
 // PIAT at a building: 2D6 needing more than the modifiers, a double six a
 // dud shell; a hit catches everyone within 2" of the strike.
 func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
+	if a, ok := rules.ParseVehicleArg(c.Arg); ok {
+		return r.applyATVehicle(s, f, c, a)
+	}
 	if len(c.Path) != 1 || len(c.Targets) > 0 || c.Arg != "" {
 		return nil, errors.New("at names the firer and the point struck")
 	}
@@ -463,6 +466,9 @@ func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]r
 
 func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	f := s.Fig(c.Fig)
+	if a, ok := rules.ParseVehicleArg(c.Arg); ok && f != nil {
+		return r.atVehicleOdds(s, f, a)
+	}
 	if f == nil || len(c.Path) != 1 {
 		return rules.Odds{}, errors.New("name the firer and the point")
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
 )
 
 //go:embed data/*.toml
@@ -174,20 +175,41 @@ type Tables struct {
 		TargetMoved int     `toml:"target_moved"`
 		Side        int     `toml:"side"`
 		Radius      float64 `toml:"radius"`
-		Bands       []struct {
-			Upto float64 `toml:"upto"`
-			Mod  int     `toml:"mod"`
-		} `toml:"bands"`
+		Bands       []Band  `toml:"bands"`
 	} `toml:"at"`
+	Vehicle struct {
+		Turret     int     `toml:"turret"`
+		Gun        int     `toml:"gun"`
+		MG         int     `toml:"mg"`
+		Smoke      int     `toml:"smoke"`
+		Shell      int     `toml:"shell"`
+		Dismount   int     `toml:"dismount"`
+		MinDrive   int     `toml:"min_drive"`
+		HERadius   float64 `toml:"he_radius"`
+		ShellRange float64 `toml:"shell_range"`
+		SmokeAhead float64 `toml:"smoke_ahead"`
+		Shelter    float64 `toml:"shelter"`
+		GunBands   []Band  `toml:"gun_bands"`
+	} `toml:"vehicle"`
 	Victory struct {
 		Half bool `toml:"half"`
 	} `toml:"victory"`
+}
+
+// Band is one range band of a modifier table: up to Upto inches, Mod.
+type Band struct {
+	Upto float64 `toml:"upto"`
+	Mod  int     `toml:"mod"`
 }
 
 // Data is the whole rule set's data.
 type Data struct {
 	Weapons []Weapon `toml:"weapon"`
 	T       Tables
+	// Vehicles are the vehicle types (data/vehicles.toml) and Types the
+	// same in the shared model's form.
+	Vehicles []VehicleData  `toml:"-"`
+	Types    []vehicle.Type `toml:"-"`
 }
 
 // Weapon finds a weapon by id.
@@ -235,7 +257,7 @@ func LoadData(fsys fs.FS) (*Data, error) {
 		}
 		seen[w.ID] = true
 		switch w.Kind {
-		case "fire", "grenade", "smoke", "radio", "mortar", "at":
+		case "fire", "grenade", "smoke", "radio", "mortar", "at", "gun":
 		default:
 			return nil, fmt.Errorf("weapons.toml: %s has unknown kind %q", w.ID, w.Kind)
 		}
@@ -243,8 +265,11 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	t := &d.T
 	if t.Points.Green <= 0 || t.Move.PerPoint <= 0 || t.Move.CrawlPerPoint <= 0 || t.Hit.RangeStep <= 0 ||
 		t.Hit.MovedStep <= 0 || t.Spinner.Faces <= 0 || len(t.Grenade.Band) == 0 || t.Sight.Front <= 0 ||
-		len(t.AT.Bands) == 0 || len(t.Buildings.Throw) == 0 {
+		len(t.AT.Bands) == 0 || len(t.Buildings.Throw) == 0 || len(t.Vehicle.GunBands) == 0 {
 		return nil, fmt.Errorf("tables.toml: a required table is missing")
+	}
+	if err := loadVehicles(fsys, d); err != nil {
+		return nil, err
 	}
 	return d, nil
 }

@@ -41,7 +41,42 @@
 //	lean F1                 lean out of a window or door (1): soft cover only
 //	climb F1                through the window beside it (1D3, as a wall)
 //	at F1 x,y               anti-tank weapon at a building (3)
+//	at F1 V2                anti-tank weapon at a vehicle (3)
+//	board F1 V2             climb aboard a friendly vehicle within 1" (1;
+//	                        the figure's turn ends)
 //	end
+//
+// Vehicle commands name the vehicle's unit and, in the last word, the
+// vehicle (rules/vehicles.go: "V1", "V1-r" reversing, "V1-f90" a facing);
+// a vehicle spends its own action points (house values):
+//
+//	drive U3 x,y ... V1[-r][-fD]  legs, each a turn on the spot then a straight
+//	                        run, inches a point by going (VehicleMove checks it)
+//	turret U3 V1-fD         turn the turret (1)
+//	gun - U3 F7 V1          high explosive at a figure (3): rolled as anti-tank
+//	                        fire, a hit bursts with the effect table
+//	gun U3 x,y V1           the gun at the vehicle whose hull is under x,y (3)
+//	mg - U3 F7 V1           a machine gun that bears, unaimed with a burst (3)
+//	smoke U3 V1             smoke dischargers: a cloud just ahead (1)
+//	shell U3 x,y V1         a smoke shell where aimed, in sight (3)
+//	dismount U3 V1          the passengers get out (1)
+//	bail U3 V1              the crew get out of an immobilised tank (or any
+//	                        soft vehicle): it is abandoned (free)
+//
+// # Vehicles
+//
+// Types are in data/vehicles.toml (tanks, halftracks and trucks, each
+// with a Look). A working vehicle (crew aboard, not destroyed or
+// abandoned) gets its type's points at the start of its side's turn.
+// Figures aboard are off the table: they neither act nor are seen nor
+// caught by bursts, and are lost with their vehicle. Anti-tank fire at a
+// vehicle is 2D6 needing more than the modifiers (range band, firer been
+// fired on, firer moved, target moved in its last turn, side shot -1), a
+// double six a failed shell; the face struck comes from the shared model
+// (rules.FaceStruck). A tank hit in the rear is destroyed; on the side,
+// double one no damage, double six immobilised, anything else destroyed;
+// on the front, any double no damage, anything else destroyed. Any hit
+// destroys a halftrack or truck.
 //
 // # Seeing
 //
@@ -50,7 +85,10 @@
 // their edge and fences hinder; a wall lower than the target (the height
 // tester: standing 1", prone 0.3") hinders, as high or higher hides it.
 // Any hindrance hides a figure that is not standing. The piece giving the
-// target its cover counts as cover, not as a hindrance.
+// target its cover counts as cover, not as a hindrance. A vehicle's hull
+// hides a figure when it stands across all three sight lines, and gives
+// hard cover to a figure within 1" of it that the line of fire meets it
+// before (house values).
 //
 // # Events
 //
@@ -58,7 +96,8 @@
 // "look", "face", "posture", "removed", "morale", "win", "opp", "ammo",
 // "reload", "hide", "line" (Path: the two ends), "lines", "throw",
 // "burst" and "smoke" (Area), "plot", "points", "captured", "door",
-// "lean".
+// "lean", "drive" (Unit, Path: the hull centre's route), "turret" and
+// "vehicle" (Unit; destroyed, immobilised, crew out with Figures).
 //
 // # Odds outcome names
 //
@@ -75,7 +114,12 @@
 //   - plot by radio: "through", "no contact".
 //   - oppsup: "stopped", "not stopped".
 //   - throwback: as grenade, plus "goes off in hand".
-//   - at: "hit", "miss", "dud shell".
+//   - at (a building): "hit", "miss", "dud shell".
+//   - at a vehicle, gun at a vehicle: "destroyed", "immobilised",
+//     "no damage", "miss", "dud shell".
+//   - gun at a figure: "killed", "suppressed", "no effect" (the shell hit
+//     and the target rolled no effect), "miss", "dud shell".
+//   - mg: as fire.
 //   - door force: "forced", "holds".
 //   - climb: "through", "stuck".
 //   - melee: "attacker wins", "draw", "defender wins".

@@ -133,7 +133,7 @@ func (r Skirmish) saveOf(sg Sight) (int, []rules.Mod) {
 // not fired this turn.
 func (r Skirmish) hasLoader(s *rules.State, f *rules.Figure) bool {
 	reach := in(r.d.T.Melee.Contact) + 2*s.BaseR
-	for _, o := range s.Alive(f.Side) {
+	for _, o := range alive(s, f.Side) {
 		if o.ID != f.ID && !o.Markers.Has(rules.Surrendered) && o.Var(fFired) != turnNo(s) && within(o.Pos, f.Pos, reach) {
 			return true
 		}
@@ -477,7 +477,7 @@ func (r Skirmish) oppCommands(s *rules.State) []rules.Command {
 		return nil
 	}
 	var out []rules.Command
-	for _, h := range s.Alive(1 - s.Active) {
+	for _, h := range alive(s, 1-s.Active) {
 		if h.Markers.Has(rules.OppFire) && r.oppProblem(s, h, m) == "" {
 			out = append(out, rules.Command{Verb: "oppfire", Fig: h.ID, Targets: []rules.FigID{m.ID}})
 		}

@@ -80,7 +80,7 @@ func (r Skirmish) meleeMods(s *rules.State, f, o *rules.Figure, first, attacker 
 // helped reports whether another figure of f's side is in contact with o
 // (two against one: roll two dice and keep the best).
 func (r Skirmish) helped(s *rules.State, f, o *rules.Figure) bool {
-	for _, g := range s.Alive(f.Side) {
+	for _, g := range alive(s, f.Side) {
 		if g.ID != f.ID && !g.Markers.Has(rules.Surrendered) && r.inContact(s, g, o) &&
 			(g.Var(fLock) == 0 || g.Var(fLock) == int(o.ID)) {
 			return true
@@ -233,7 +233,7 @@ func bestDist(n int) [7]float64 {
 // lone reports whether e is more than the surrender's friend range from
 // every friend still fighting.
 func (r Skirmish) lone(s *rules.State, e *rules.Figure) bool {
-	for _, g := range s.Alive(e.Side) {
+	for _, g := range alive(s, e.Side) {
 		if g.ID != e.ID && !g.Markers.Has(rules.Surrendered) && within(g.Pos, e.Pos, in(r.d.T.Surrender.FriendRange)) {
 			return false
 		}
@@ -269,7 +269,7 @@ func (r Skirmish) surrenderMods(s *rules.State, e *rules.Figure) ([]rules.Mod, [
 	var mods []rules.Mod
 	var seen []*rules.Figure
 	behind := false
-	for _, g := range s.Alive(1 - e.Side) {
+	for _, g := range alive(s, 1-e.Side) {
 		if !g.Markers.Has(rules.Surrendered) && r.sees(s, e, g) {
 			seen = append(seen, g)
 			if !inFront(e, g.Pos, 90) {
@@ -290,7 +290,7 @@ func (r Skirmish) surrenderMods(s *rules.State, e *rules.Figure) ([]rules.Mod, [
 		mods = append(mods, rules.Mod{Value: sr.Shaken, Reason: "shaken", Rule: rule})
 	}
 	friends := 0
-	for _, g := range s.Alive(e.Side) {
+	for _, g := range alive(s, e.Side) {
 		if g.ID != e.ID && !g.Markers.Has(rules.Surrendered) && r.sees(s, e, g) {
 			friends++
 		}

@@ -76,7 +76,7 @@ func (r Skirmish) moraleTest(s *rules.State, f *rules.Figure, why string) (bool,
 
 // friendsLeft reports whether f has any friend still fighting.
 func friendsLeft(s *rules.State, f *rules.Figure) bool {
-	for _, o := range s.Alive(f.Side) {
+	for _, o := range alive(s, f.Side) {
 		if o.ID != f.ID && !o.Markers.Has(rules.Surrendered) {
 			return true
 		}
@@ -164,7 +164,7 @@ func (r Skirmish) rallyOdds(s *rules.State, f *rules.Figure) (rules.Odds, error)
 // the guard range, or fired in its last turn, its try to get away.
 func (r Skirmish) escapes(s *rules.State, side int) []rules.Event {
 	var evs []rules.Event
-	for _, p := range s.Alive(side) {
+	for _, p := range alive(s, side) {
 		if !p.Markers.Has(rules.Surrendered) {
 			continue
 		}
@@ -201,7 +201,7 @@ func (r Skirmish) escapes(s *rules.State, side int) []rules.Event {
 // first free place just behind the guard, or to where the guard started.
 func (r Skirmish) leadPrisoners(s *rules.State, g *rules.Figure, from geom.Pt) []rules.Event {
 	var evs []rules.Event
-	for _, p := range s.Alive(1 - g.Side) {
+	for _, p := range alive(s, 1-g.Side) {
 		if !p.Markers.Has(rules.Surrendered) || p.Var(fGuard) != int(g.ID) {
 			continue
 		}

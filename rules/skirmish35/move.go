@@ -71,9 +71,12 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 	}
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
+		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) && (len(s.Vehicles) == 0 || s.Carrier(g.ID) == 0) {
 			return "it would overlap " + g.Name
 		}
+	}
+	if len(s.Vehicles) > 0 {
+		return hullProblem(r, s, p)
 	}
 	return ""
 }
@@ -81,7 +84,7 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 // nearestKnownEnemy is the nearest enemy the figure's side knows of.
 func (r Skirmish) nearestKnownEnemy(s *rules.State, f *rules.Figure, at geom.Pt) *rules.Figure {
 	var list []*rules.Figure
-	for _, e := range s.Alive(1 - f.Side) {
+	for _, e := range alive(s, 1-f.Side) {
 		if r.known(s, f.Side, e) && !e.Markers.Has(rules.Surrendered) {
 			list = append(list, e)
 		}
@@ -159,6 +162,12 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		if why := r.standProblem(s, f, end); why != "" {
 			info.Why = f.Name + " cannot end there: " + why
 			return info
+		}
+		if len(s.Vehicles) > 0 {
+			if why := pathThroughHull(r, s, info.Legs); why != "" {
+				info.Why = f.Name + " cannot go that way: " + why
+				return info
+			}
 		}
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil {
 			d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(end, e.Pos)
@@ -259,11 +268,13 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 		moved[len(moved)-1] = end
 	}
 	// suppressive fire lines met along the way
-	cross, sevs := r.lineChecks(s, f, moved)
+	cross, gun, sevs := r.lineChecks(s, f, moved)
 	evs = append(evs, sevs...)
 	if cross >= 0 {
-		end := r.safeStop(s, f, moved, cross-s.BaseR)
-		moved = cutPath(moved, max(0, cross-s.BaseR))
+		// the book: it stops at the point before it broke cover
+		stop := r.brokeCover(s, f, moved, max(0, cross-s.BaseR), gun)
+		end := r.safeStop(s, f, moved, stop)
+		moved = cutPath(moved, stop)
 		moved[len(moved)-1] = end
 		halted = "fire"
 	}

@@ -9,6 +9,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/vehicle"
 	"hedgerow/scenarios"
 )
 
@@ -29,7 +30,7 @@ func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	return sc, m
 }
 
-var shipped = []string{"skirmish35-ford.toml", "skirmish35-ambush.toml", "skirmish35-inn.toml"}
+var shipped = []string{"skirmish35-ford.toml", "skirmish35-ambush.toml", "skirmish35-inn.toml", "skirmish35-panzer.toml"}
 
 // checkInvariants holds after every command of a random game.
 func checkInvariants(t *testing.T, g *rules.Game) {
@@ -45,6 +46,31 @@ func checkInvariants(t *testing.T, g *rules.Game) {
 		}
 		if !f.Removed && int64(f.Var(fMoved)) > in(theData.T.Move.Max) {
 			t.Fatalf("%s moved %d this turn", f.Name, f.Var(fMoved))
+		}
+	}
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		vd, _, _ := theData.vehicleData(v.Type)
+		if vd == nil || v.Var(vAP) < 0 || v.Var(vAP) > vd.Points {
+			t.Fatalf("%s has %d points", v.Name, v.Var(vAP))
+		}
+		for _, id := range v.Aboard() {
+			f := s.Fig(id)
+			if f.Pos != v.Pos || (v.Damage.Has(vehicle.BrewedUp) && !f.Removed) {
+				t.Fatalf("%s aboard the %s at %v (hull at %v), removed %v", f.Name, v.Name, f.Pos, v.Pos, f.Removed)
+			}
+		}
+		if h, ok := rules.HullOf(New(), s, v.ID); ok {
+			for _, f := range alive(s, 0) {
+				if h.OverlapsBase(f.Base(s.BaseR)) {
+					t.Fatalf("%s stands under the %s", f.Name, v.Name)
+				}
+			}
+			for _, f := range alive(s, 1) {
+				if h.OverlapsBase(f.Base(s.BaseR)) {
+					t.Fatalf("%s stands under the %s", f.Name, v.Name)
+				}
+			}
 		}
 	}
 	losses := [2]int{}

@@ -19,6 +19,10 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.oppSupOdds(s, c)
 	case "at":
 		return r.atOdds(s, c)
+	case "gun":
+		return r.gunOdds(s, c)
+	case "mg":
+		return r.mgOdds(s, c)
 	case "door":
 		if c.Arg == "force" {
 			return r.forceOdds(s, c)
@@ -128,6 +132,11 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 				c.Grenade, c.Melee, c.Opportunity, c.Hide, c.Rally, c.Stand, c.Reload, c.Suppress, c.Plot, c.Face),
 		}
 	}
+	if len(s.Vehicles) > 0 && s.Phase == PhaseTurn && !s.Over {
+		vc := r.d.T.Vehicle
+		ex.Lines = append(ex.Lines, fmt.Sprintf("Vehicles spend their own points: drive (inches a point by going), turret %d, gun %d, machine gun %d, dischargers %d, smoke shell %d, passengers out %d; anti-tank fire at a vehicle %d.",
+			vc.Turret, vc.Gun, vc.MG, vc.Smoke, vc.Shell, vc.Dismount, r.d.T.Costs.Unaimed))
+	}
 	if n := len(Lines(s)); n > 0 {
 		ex.Lines = append(ex.Lines, fmt.Sprintf("%d %s of suppressive fire on the table.", n, word(n, "line", "lines")))
 	}
@@ -139,12 +148,20 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 	}
 	pts := rules.Panel{Kind: rules.PanelPoints, Title: "Action points"}
 	last := rules.FigID(s.Var(gLastFig))
-	for _, f := range s.Alive(s.Active) {
+	for _, f := range alive(s, s.Active) {
 		if f.Markers.Has(rules.Surrendered) {
 			continue
 		}
 		pts.Items = append(pts.Items, rules.PanelItem{Side: f.Side, Label: f.Name, Value: f.Var(fAP), Max: f.Var(fMax),
 			Done: f.Var(fAP) == 0, Current: f.ID == last, Unit: f.Unit, Fig: f.ID})
+	}
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Side != s.Active || !working(s, v) {
+			continue
+		}
+		pts.Items = append(pts.Items, rules.PanelItem{Side: v.Side, Label: v.Name, Value: v.Var(vAP), Max: v.Var(vMax),
+			Done: v.Var(vAP) == 0, Unit: v.Unit})
 	}
 	if len(pts.Items) > 0 {
 		ex.Panels = append(ex.Panels, pts)
@@ -189,6 +206,14 @@ func (r Skirmish) WeaponInfo(id string) rules.WeaponInfo {
 	case "mortar":
 		wi.Bands = []rules.RangeBand{{Dist: in(r.d.T.Mortar.Min), Label: "too close", Note: "no fire"},
 			{Dist: in(r.d.T.Mortar.Max), Label: "in range"}}
+	case "at", "gun":
+		bands := r.d.T.AT.Bands
+		if w.Kind == "gun" {
+			bands = r.d.T.Vehicle.GunBands
+		}
+		for _, b := range bands {
+			wi.Bands = append(wi.Bands, rules.RangeBand{Dist: in(b.Upto), Label: fmt.Sprintf("up to %g\"", b.Upto), Note: fmt.Sprintf("+%d to the total to beat", b.Mod)})
+		}
 	}
 	return wi
 }
@@ -346,6 +371,13 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return rules.Action{Label: ap("Open the door", cs.Action), Short: "Open door", Group: g}
 	case "at":
+		if va, ok := rules.ParseVehicleArg(c.Arg); ok {
+			a := rules.Action{Label: ap("Anti-tank fire", cs.Unaimed), Short: "AT fire", Kind: rules.ActButton, Group: "at " + c.Arg}
+			if v := s.Veh(va.ID); v != nil {
+				a.Label = ap("Anti-tank fire at the "+v.Name, cs.Unaimed)
+			}
+			return a
+		}
 		a := rules.Action{Label: ap("Anti-tank fire at the building", cs.Unaimed), Short: "AT fire", Kind: rules.ActButton, Group: fmt.Sprint("at ", c.Path)}
 		if len(c.Path) == 1 && s.Terrain != nil {
 			if b := s.Terrain.InsideBuilding(c.Path[0]); b >= 0 {
@@ -371,7 +403,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		if len(c.Path) == 2 {
 			mid := geom.Pt{X: (c.Path[0].X + c.Path[1].X) / 2, Y: (c.Path[0].Y + c.Path[1].Y) / 2}
 			if f := s.Fig(c.Fig); f != nil {
-				if e := nearest(s, mid, s.Alive(1-f.Side)); e != nil && within(e.Pos, mid, s.BaseR) {
+				if e := nearest(s, mid, alive(s, 1-f.Side)); e != nil && within(e.Pos, mid, s.BaseR) {
 					a.Label = ap("Suppressive fire across "+e.Name, cs.Suppress)
 				}
 			}
@@ -394,7 +426,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	case "end":
 		return rules.Action{Label: "End turn", Kind: rules.ActEnd}
 	}
-	return rules.Action{}
+	return r.vehicleAction(s, c)
 }
 
 // Template is the burst a grenade or mortar round would make where aimed.
@@ -408,6 +440,8 @@ func (r Skirmish) Template(s *rules.State, c rules.Command) (geom.Circle, bool) 
 		}
 	case "plot":
 		rad = in(r.d.T.Mortar.Radius)
+	case "gun", "shell", "smoke":
+		return r.vehicleTemplate(s, c)
 	default:
 		return geom.Circle{}, false
 	}

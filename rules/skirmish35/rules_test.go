@@ -401,6 +401,23 @@ func TestSuppressiveFireLine(t *testing.T) {
 	}
 }
 
+// Stopped by a line of fire, a figure stays at the point where it broke
+// cover: here the edge of the crops it was moving through.
+func TestSuppressiveFireStopsWhereCoverBroken(t *testing.T) {
+	field := piece("field", 30, 27, 42, 27, 42, 34, 30, 34)
+	s := newState(t, []terrain.Piece{field},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 1, x: 36, y: 31, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}, facing: 0})
+	apply(t, s, "suppress F1 33,23 39,23")
+	apply(t, s, "end")
+	apply(t, s, "move F2 36,21", 3, 2, 3)
+	f := s.Fig(2)
+	if levelOf(f) != Suppressed || f.Pos.Y < geom.In(26) || !New().(Skirmish).coverAt(s, f, f.Pos, s.Fig(1).Pos) {
+		t.Fatalf("should stop in the crops' edge, in cover: %v level %d", f.Pos, levelOf(f))
+	}
+}
+
 func TestGrenade(t *testing.T) {
 	s := newState(t, nil,
 		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
@@ -458,6 +475,34 @@ func TestSmokeBlocksSight(t *testing.T) {
 	}
 	if len(Smokes(s)) != 0 {
 		t.Error("smoke clears after three rounds")
+	}
+}
+
+// A smoke grenade that goes off late (at the end of the enemy's turn)
+// clears at the end of the enemy's turn three rounds on; one that goes
+// off at once clears at the start of its thrower's turn.
+func TestLateSmokeClearsAtTurnEnd(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "smoke-grenade"}, facing: 180},
+		tfig{side: 1, x: 36, y: 25, weapons: []string{"rifle"}})
+	apply(t, s, "grenade F1 36,14 smoke", 5)
+	if len(Smokes(s)) != 0 || len(Live(s)) != 1 {
+		t.Fatal("the smoke grenade should lie live")
+	}
+	apply(t, s, "end")
+	New().Apply(s, rules.Command{Verb: "end"}) // turn 2 (Red) ends: the smoke goes off
+	if len(Smokes(s)) != 1 || turnNo(s) != 3 {
+		t.Fatalf("smoke %v at turn %d", Smokes(s), turnNo(s))
+	}
+	for turnNo(s) < 8 {
+		New().Apply(s, rules.Command{Verb: "end"})
+	}
+	if len(Smokes(s)) != 1 || s.Active != 1 {
+		t.Fatal("still there through Red's turn three rounds on")
+	}
+	New().Apply(s, rules.Command{Verb: "end"}) // the end of Red's turn 8
+	if len(Smokes(s)) != 0 {
+		t.Error("gone at the end of Red's turn")
 	}
 }
 

@@ -60,6 +60,10 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
 		return sg
 	}
+	if why := r.hullHides(s, f.Pos, t.Pos, s.BaseR); why != "" {
+		sg.Why = why + ": it hides " + t.Name
+		return sg
+	}
 	if s.Terrain == nil {
 		sg.OK = true
 		return sg
@@ -119,6 +123,11 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, sg.HindNames[0])
 		return sg
 	}
+	if sg.Cover != terrain.CoverHard && len(s.Vehicles) > 0 {
+		if id := rules.VehicleShelter(r, s, t.ID, f.Pos, in(r.d.T.Vehicle.Shelter)); id != 0 {
+			sg.Cover, sg.CoverName = terrain.CoverHard, "behind the "+s.Veh(id).Name
+		}
+	}
 	sg.OK = true
 	return sg
 }
@@ -126,7 +135,7 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 // seesFriend reports whether f can see any other figure of its side (a
 // clear line, no smoke; facing does not matter).
 func (r Skirmish) seesFriend(s *rules.State, f *rules.Figure) bool {
-	for _, o := range s.Alive(f.Side) {
+	for _, o := range alive(s, f.Side) {
 		if o.ID == f.ID || o.Markers.Has(rules.Surrendered) {
 			continue
 		}
@@ -265,7 +274,7 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 	f.SetVar(fScan, turnNo(s))
 	var evs []rules.Event
 	n := 0
-	for _, t := range s.Alive(1 - f.Side) {
+	for _, t := range alive(s, 1-f.Side) {
 		if t.Markers.Has(rules.Surrendered) {
 			continue
 		}
@@ -346,7 +355,7 @@ func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 		return "there is nothing to hide in"
 	}
 	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
-	if e := nearest(s, f.Pos, s.Alive(1-f.Side)); e != nil {
+	if e := nearest(s, f.Pos, alive(s, 1-f.Side)); e != nil {
 		from = e.Pos
 	}
 	if cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from); cv == terrain.CoverNone {

@@ -168,7 +168,7 @@ func (r Skirmish) Start(s *rules.State) ([]rules.Event, error) {
 func autoFace(s *rules.State) {
 	for side := 0; side < 2; side++ {
 		unset := true
-		for _, f := range s.Alive(side) {
+		for _, f := range alive(s, side) {
 			if f.Facing != 0 {
 				unset = false
 			}
@@ -176,8 +176,8 @@ func autoFace(s *rules.State) {
 		if !unset {
 			continue
 		}
-		for _, f := range s.Alive(side) {
-			if e := nearest(s, f.Pos, s.Alive(1-side)); e != nil {
+		for _, f := range alive(s, side) {
+			if e := nearest(s, f.Pos, alive(s, 1-side)); e != nil {
 				f.Facing = bearing(f.Pos, e.Pos)
 			}
 		}
@@ -207,7 +207,7 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 	evs := []rules.Event{{Kind: "turn", Side: side, Text: fmt.Sprintf("Round %d: %s's turn", s.Round, s.Sides[side].Name)}}
 	evs = append(evs, r.expireLines(s, side)...)
 	evs = append(evs, r.expireSmoke(s)...)
-	for _, f := range s.Alive(side) {
+	for _, f := range alive(s, side) {
 		f.Markers &^= rules.OppFire
 		f.SetVar(fMoved, 0)
 		f.SetVar(fTMoved, 0)
@@ -223,7 +223,7 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 	if s.Over {
 		return evs
 	}
-	for _, f := range s.Alive(side) {
+	for _, f := range alive(s, side) {
 		if f.Markers.Has(rules.Surrendered) {
 			continue
 		}
@@ -232,7 +232,7 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 			return evs
 		}
 	}
-	for _, f := range s.Alive(side) {
+	for _, f := range alive(s, side) {
 		n := r.budget(f)
 		if f.Markers.Has(rules.Surrendered) {
 			n = 0
@@ -246,6 +246,7 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 		f.SetVar(fAP, n)
 		f.SetVar(fMax, n)
 	}
+	r.beginVehicles(s, side)
 	return evs
 }
 
@@ -261,9 +262,10 @@ func (r Skirmish) endTurn(s *rules.State) []rules.Event {
 	if s.Over {
 		return evs
 	}
-	for _, f := range s.Alive(s.Active) {
+	for _, f := range alive(s, s.Active) {
 		f.SetVar(fAP, 0)
 	}
+	r.endVehicles(s, s.Active)
 	next := 1 - s.Active
 	s.SetVar(gTurn, turnNo(s)+1)
 	if next == 0 {
@@ -444,9 +446,15 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		}
 		return r.endTurn(s), nil
 	}
+	if isVehicleVerb(c.Verb) {
+		return r.applyVehicle(s, c)
+	}
 	f, err := actor(s, c)
 	if err != nil {
 		return nil, err
+	}
+	if s.Carrier(f.ID) != 0 {
+		return nil, fmt.Errorf("%s is aboard a vehicle", f.Name)
 	}
 	if c.Unit != 0 {
 		return nil, errors.New("figures act one at a time: name no unit")
@@ -477,6 +485,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		return r.applyClimb(s, f, c)
 	case "at":
 		return r.applyAT(s, f, c)
+	case "board":
+		return r.applyBoard(s, f, c)
 	case "hide":
 		return r.applyHide(s, f, c)
 	case "rally":
@@ -507,8 +517,13 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		return append(out, rules.Command{Verb: "pass"})
 	}
 	var out []rules.Command
-	for _, f := range s.Alive(s.Active) {
+	for _, f := range alive(s, s.Active) {
 		out = append(out, r.figureCommands(s, f)...)
+	}
+	for i := range s.Vehicles {
+		if v := &s.Vehicles[i]; v.Side == s.Active {
+			out = append(out, r.vehicleCommands(s, v)...)
+		}
 	}
 	return append(out, rules.Command{Verb: "end"})
 }
@@ -542,7 +557,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	if !hidden && f.Var(fScan) != turnNo(s) {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
-	enemies := s.Alive(1 - f.Side)
+	enemies := alive(s, 1-f.Side)
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
@@ -602,6 +617,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}
+	}
+	if len(s.Vehicles) > 0 {
+		out = append(out, r.atVehicleCommands(s, f)...)
+		out = append(out, r.boardCommands(s, f)...)
 	}
 	if r.throwBackProblem(s, f) == "" {
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {

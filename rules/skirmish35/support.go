@@ -181,7 +181,7 @@ func (r Skirmish) suppressProblem(s *rules.State, f *rules.Figure, a, b geom.Pt)
 	}
 	mid := geom.Pt{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
 	knows := s.Sides[1-f.Side].Vars["hidden"] == 1
-	for _, e := range s.Alive(1 - f.Side) {
+	for _, e := range alive(s, 1-f.Side) {
 		if r.known(s, f.Side, e) {
 			knows = true
 		}
@@ -299,8 +299,8 @@ func (r Skirmish) lineStopP(s *rules.State, f *rules.Figure, path []geom.Pt) flo
 
 // lineChecks dices for each line the figure crosses along path, in
 // order, until one stops it: the distance along path where it was
-// stopped, or -1.
-func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (int64, []rules.Event) {
+// stopped, or -1, and where the gun that stopped it stands.
+func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (int64, geom.Pt, []rules.Event) {
 	var evs []rules.Event
 	for _, x := range r.crossings(s, f, path) {
 		g := s.Fig(x.line.Fig)
@@ -336,11 +336,25 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 				setLevel(f, Suppressed)
 			}
 			evs = append(evs, rules.Event{Kind: "morale", Side: f.Side, Fig: f.ID,
-				Text: f.Name + " is pinned by the fire: it stops short of the line, suppressed"})
-			return x.at, evs
+				Text: f.Name + " is pinned by the fire: it stops where it broke cover (or short of the line), suppressed"})
+			return x.at, g.Pos, evs
 		}
 	}
-	return -1, evs
+	return -1, geom.Pt{}, evs
+}
+
+// brokeCover is how far along path a figure stopped by fire from gun
+// gets: the last point before stop where it still had cover from the gun
+// (where it broke cover), or stop itself when it had none on the way.
+func (r Skirmish) brokeCover(s *rules.State, f *rules.Figure, path []geom.Pt, stop int64, gun geom.Pt) int64 {
+	step := max(s.BaseR/2, 1)
+	for d := stop; d > 0; d -= step {
+		p := cutPath(path, d)
+		if r.coverAt(s, f, p[len(p)-1], gun) {
+			return d
+		}
+	}
+	return stop
 }
 
 // ---- grenades ----
@@ -355,7 +369,7 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	// in a hidden-deployment game a grenade may go where the enemy is
 	// only suspected
 	seen := s.Sides[1-f.Side].Vars["hidden"] == 1
-	for _, e := range s.Alive(1 - f.Side) {
+	for _, e := range alive(s, 1-f.Side) {
 		if acquiredNow(s, f, e.ID) {
 			seen = true
 		}
@@ -495,7 +509,7 @@ func under(s *rules.State, c geom.Circle) []*rules.Figure {
 	var out []*rules.Figure
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if !g.Removed && within(g.Pos, c.C, c.R+s.BaseR) {
+		if !g.Removed && within(g.Pos, c.C, c.R+s.BaseR) && (len(s.Vehicles) == 0 || s.Carrier(g.ID) == 0) {
 			out = append(out, g)
 		}
 	}
@@ -702,7 +716,7 @@ func setRounds(s *rules.State, rs []Round) {
 // mortarOf is the side's mortar crew nearest f (nil for none).
 func (r Skirmish) mortarOf(s *rules.State, f *rules.Figure) *rules.Figure {
 	var list []*rules.Figure
-	for _, g := range s.Alive(f.Side) {
+	for _, g := range alive(s, f.Side) {
 		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
 			list = append(list, g)
 		}
@@ -984,7 +998,10 @@ func (r Skirmish) fuses(s *rules.State, side int) []rules.Event {
 			break
 		}
 		if g.Smoke {
-			setSmokes(s, append(Smokes(s), Smoke{C: g.At, Turn: turnNo(s)}))
+			// smoke that goes off at the end of a turn is counted from the
+			// next turn, so it clears at the end of a turn too (the book:
+			// removed at the end of the opponent's turn)
+			setSmokes(s, append(Smokes(s), Smoke{C: g.At, Turn: turnNo(s) + 1}))
 			a := geom.Circle{C: g.At, R: in(r.d.T.Smoke.Radius)}
 			evs = append(evs, rules.Event{Kind: "smoke", Side: side, Area: &a, Text: "A smoke grenade goes off at " + g.At.String()})
 			continue
