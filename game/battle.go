@@ -42,6 +42,7 @@ type battle struct {
 	moveFit   []geom.Pt   // the furthest legal part of movePath, when not all of it is legal
 	dropped   rules.FigID // the figure of the move being given by a drag (see push)
 	orderHits []unitHit   // where the order of play's entries were drawn
+	why       bool        // engine detail shown (the App's Y toggle, copied each frame)
 	rest      float64     // seconds the pointer has rested where it is
 	restAt    fpt         // where it rests
 	piece     int         // the terrain piece the pointer rests on (-1 none)

@@ -14,6 +14,7 @@ import (
 
 func (b *battle) Update(a *App, dt float64) error {
 	b.probe()
+	b.why = a.why
 	mx, my := cursor()
 	// the wheel scrolls the log when over it
 	if mx > a.W-b.tv.padR && my > b.tv.padT {

@@ -59,7 +59,7 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 			rows = append(rows, row{l, f, c, e.side})
 		}
 		if e.roll != nil {
-			for _, l := range ledgerLines(e.roll) {
+			for _, l := range b.ledgerShown(e.roll) {
 				for _, ll := range wrap(l, fs, w-12*uiScale) {
 					rows = append(rows, row{"   " + ll, fs, 0xa89878, e.side})
 				}
@@ -130,4 +130,15 @@ func (b *battle) lastAction() (logEntry, bool) {
 		return b.shownEntry(b.log[i]), true
 	}
 	return logEntry{}, false
+}
+
+// ledgerShown is a roll's ledger as the log and tray show it: the dice,
+// every modifier and the outcome; the rule behind it (its note) only
+// with "why" on (Y).
+func (b *battle) ledgerShown(l *rules.Ledger) []string {
+	out := ledgerLines(l)
+	if l.Note != "" && !b.why && len(out) > 0 && out[len(out)-1] == l.Note {
+		out = out[:len(out)-1]
+	}
+	return out
 }

@@ -72,7 +72,11 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	}
 	lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
 	if b.sel.Verb == "fire" {
-		lines = append(lines, fmt.Sprintf("Sight: %s (%d of %d rays reach)", b.los.Vis, b.los.Visible, b.los.Rays))
+		if b.why {
+			lines = append(lines, fmt.Sprintf("Sight: %s (%d of %d rays reach)", b.los.Vis, b.los.Visible, b.los.Rays))
+		} else {
+			lines = append(lines, fmt.Sprintf("Sight: %s", b.los.Vis))
+		}
 	}
 	if b.oddsCmd == nil || b.oddsErr != nil {
 		why := b.whyNoTarget(t.ID)
@@ -94,7 +98,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
 	}
 	lines = append(lines, strings.Join(outs, "   "))
-	if b.odds.Note != "" {
+	if b.odds.Note != "" && b.why {
 		lines = append(lines, b.odds.Note)
 	}
 	head := fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name)
@@ -110,7 +114,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		lines = append(lines, "The whole volley if the rest go here: "+strings.Join(names, ", "))
 		lines = append(lines, fmt.Sprintf("click to place die %d of %d here; Enter puts the rest here and fires; Esc takes one back", placed+1, n))
 	} else {
-		lines = append(lines, "click to commit")
+		lines = append(lines, map[bool]string{false: "click to commit  (Y: why)", true: "click to commit"}[b.why])
 	}
 	b.card(dst, a, head, lines, 0xc0392b)
 }

@@ -26,7 +26,7 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	st := b.st()
 	opposed := l.Compare == "opposed" && (an.Ev.Side == 0 || an.Ev.Side == 1)
 	var lines []string
-	for _, s := range ledgerLines(l) {
+	for _, s := range b.ledgerShown(l) {
 		if opposed && strings.HasPrefix(s, fmt.Sprintf("%d against %d: ", l.Total, l.Target)) {
 			// an opposed roll names both sides: "Germans 3 against British 2"
 			s = fmt.Sprintf("%s %d against %s %d: %s", st.Sides[an.Ev.Side].Name, l.Total, st.Sides[1-an.Ev.Side].Name, l.Target, l.Outcome)

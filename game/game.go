@@ -27,6 +27,8 @@ type options struct {
 	autosave string
 	speed    float64
 	noResume bool
+	winW     int // the window's size at start (--window WxH)
+	winH     int
 }
 
 // Scene is one screen of the game.
@@ -54,6 +56,7 @@ type App struct {
 	updateMs  float64
 	lastClick bool
 	idle      idleState // see idle.go
+	why       bool      // engine detail shown on cards and in the log (Y)
 }
 
 type dialog struct {
@@ -71,6 +74,7 @@ type dialog struct {
 //	--autosave PATH       where to autosave (default: user config dir)
 //	--speed X             animation speed (1 normal)
 //	--no-resume           do not offer to resume an autosave
+//	--window WxH          the window's size at start (default 1280x800)
 func Run(args []string) error {
 	fs := flag.NewFlagSet("hedgerow", flag.ContinueOnError)
 	var o options
@@ -81,8 +85,12 @@ func Run(args []string) error {
 	fs.StringVar(&o.autosave, "autosave", "", "autosave file path")
 	fs.Float64Var(&o.speed, "speed", 1, "animation speed (0.25 to 8)")
 	fs.BoolVar(&o.noResume, "no-resume", false, "do not offer to resume an autosave")
+	win := fs.String("window", "1280x800", "the window's size at start, WxH")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if _, err := fmt.Sscanf(*win, "%dx%d", &o.winW, &o.winH); err != nil || o.winW < 640 || o.winH < 400 || o.winW > 8192 || o.winH > 8192 {
+		return fmt.Errorf("--window %q: give the size as WxH, at least 640x400 (for example 1024x640)", *win)
 	}
 	if seed >= 0 {
 		o.seed, o.hasSeed = uint64(seed), true
@@ -99,7 +107,7 @@ func Run(args []string) error {
 	}
 	ebiten.SetWindowTitle("Hedgerow")
 	ebiten.SetWindowIcon([]image.Image{assets.Icon(16), assets.Icon(32), assets.Icon(64)})
-	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowSize(o.winW, o.winH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false) // an idle table is not redrawn (idle.go)
 	a.scene = a.firstScene()
@@ -172,6 +180,14 @@ func (a *App) Update() (err error) {
 	}
 	if pressed(actPerf) {
 		a.perf = !a.perf
+	}
+	if pressed(actWhy) {
+		a.why = !a.why
+		if a.why {
+			a.Toast("Why: sight rays and the rule behind each roll are shown. Y hides them.")
+		} else {
+			a.Toast("Engine detail hidden. Y shows why.")
+		}
 	}
 	if pressed(actFullscreen) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())

@@ -309,3 +309,28 @@ func TestGroupMovesInFormation(t *testing.T) {
 		t.Error("the group is still selected after its move")
 	}
 }
+
+// Engine detail stays behind "why" (Y): a roll's rule reference is left
+// out of the log and tray until asked for.
+func TestWhyShowsTheRule(t *testing.T) {
+	_, b := newTestBattle(t)
+	l := &rules.Ledger{What: "Roll-off", Dice: []rules.Die{{Sides: 6, Face: 4}}, Compare: ">=", Target: 5, Total: 4, Outcome: "miss", Note: "the rule: a 5 or 6 hits"}
+	has := func() bool {
+		for _, s := range b.ledgerShown(l) {
+			if s == l.Note {
+				return true
+			}
+		}
+		return false
+	}
+	if has() {
+		t.Error("the rule's note shows with why off")
+	}
+	b.why = true
+	if !has() {
+		t.Error("the rule's note is missing with why on")
+	}
+	if out := b.ledgerShown(l); len(out) < 2 || out[0] != "rolled 1d6: 4" {
+		t.Errorf("the dice and outcome must always show: %q", out)
+	}
+}
