@@ -80,7 +80,7 @@ const DefaultScenario = "ssg-standard.toml"
 
 func (c *chooser) Update(a *App, dt float64) error {
 	if len(c.items) > 0 {
-		writeProbe(probe{Scene: "chooser", Choice: c.items[c.cur].file})
+		writeProbe(probe{Scene: "chooser", Choice: c.items[c.cur].file, Buttons: probeButtons(c.buttons)})
 	} else {
 		writeProbe(probe{Scene: "chooser"})
 	}

@@ -61,7 +61,7 @@ func (a *App) firstScene() Scene {
 }
 
 func (s *titleScene) Update(a *App, dt float64) error {
-	writeProbe(probe{Scene: "title"})
+	writeProbe(probe{Scene: "title", Buttons: probeButtons(s.buttons)})
 	s.t += dt
 	s.tv.padL = 360 * uiScale
 	s.tv.update(a, dt)

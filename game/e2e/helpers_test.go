@@ -25,12 +25,13 @@ import (
 // rig is one running copy of the game on its own X server.
 type rig struct {
 	t       *testing.T
-	disp    string // ":N"
-	wid     string // the game window
-	shots   string // artefact directory
-	step    int    // screenshot counter
-	save    string // autosave path
-	probe   string // HEDGEROW_PROBE path
+	w, h    float64 // the screen and window size
+	disp    string  // ":N"
+	wid     string  // the game window
+	shots   string  // artefact directory
+	step    int     // screenshot counter
+	save    string  // autosave path
+	probe   string  // HEDGEROW_PROBE path
 	gameLog *bytes.Buffer
 }
 
@@ -61,6 +62,30 @@ type probeButton struct {
 	Y        float64 `json:"y"`
 	Disabled bool    `json:"disabled"`
 }
+
+// pressButton waits for a scene whose probe lists a button with this
+// label (a prefix will do) and clicks its centre, whatever the window's
+// size.
+func (r *rig) pressButton(scene, label string) {
+	r.t.Helper()
+	var at probeButton
+	r.waitProbe(scene+"'s "+label+" button", func(p probeInfo) bool {
+		if p.Scene != scene {
+			return false
+		}
+		for _, b := range p.Buttons {
+			if strings.HasPrefix(b.Label, label) && !b.Disabled {
+				at = b
+				return true
+			}
+		}
+		return false
+	})
+	r.click(at.X, at.Y)
+}
+
+// middle is the centre of the screen (a click there lifts a curtain).
+func (r *rig) middle() (float64, float64) { return r.w / 2, r.h / 2 }
 
 // chooseScenario picks a shipped scenario in the list with the arrow
 // keys, as a player may, reading the list's choice from the probe (the
@@ -144,7 +169,7 @@ func startRig(t *testing.T) *rig {
 	}
 	root := moduleRoot(t)
 	dir := t.TempDir()
-	r := &rig{t: t, save: filepath.Join(dir, "auto.save"), probe: filepath.Join(dir, "probe.json"), gameLog: &bytes.Buffer{}}
+	r := &rig{t: t, w: 1280, h: 800, save: filepath.Join(dir, "auto.save"), probe: filepath.Join(dir, "probe.json"), gameLog: &bytes.Buffer{}}
 	r.shots = os.Getenv("HEDGEROW_E2E_SHOTS")
 	if r.shots == "" {
 		r.shots = filepath.Join(root, "out", "e2e")

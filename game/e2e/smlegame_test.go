@@ -341,21 +341,35 @@ func TestSMLEToTheEndByMouse(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the end-to-end test is skipped in -short mode")
 	}
-	r := startRigArgs(t, "smle", "--seed", "5", "--no-resume", "--speed", "8")
+	playSMLEToTheEnd(t, "smle", 1280, 800)
+}
+
+// The small S.M.L.E. game played to its end on a large screen, 1920x1080.
+func TestSMLEToTheEndByMouseLargeScreen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	playSMLEToTheEnd(t, "smle-1920x1080", 1920, 1080)
+}
+
+// playSMLEToTheEnd plays the Farm Lane Skirmish from the title to the
+// result screen with the mouse on a w x h screen.
+func playSMLEToTheEnd(t *testing.T, sub string, w, h int) {
+	r := startRigSized(t, sub, w, h, "--seed", "5", "--no-resume", "--speed", "8")
 	g := &smlePlay{fullGame: &fullGame{rig: r, start: time.Now(), lastAt: time.Now(), budget: smleBudget}, tried: map[string]bool{}}
 
 	r.waitProbe("the title", func(p probeInfo) bool { return p.Scene == "title" })
-	r.click(newBattleX, newBattleY)
+	r.pressButton("title", "New battle")
 	r.waitProbe("the scenario list", func(p probeInfo) bool { return p.Scene == "chooser" })
 	r.chooseScenario(smleScenario)
 	r.shot("chooser")
-	r.click(deployPlayX, deployPlayY)
+	r.pressButton("chooser", "Deploy and play")
 	r.waitProbe("the deployment screen", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 0 })
-	r.click(readyX, readyY)
+	r.pressButton("deploy", "Ready")
 	r.waitProbe("the curtain before the second deployment", func(p probeInfo) bool { return p.Scene == "deploy" && p.Curtain })
-	r.click(640, 400)
+	r.click(r.middle())
 	r.waitProbe("the second deployment", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 1 })
-	r.click(readyX, readyY)
+	r.pressButton("deploy", "Ready")
 	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" })
 	time.Sleep(300 * time.Millisecond)
 	r.shot("activation-dice")
