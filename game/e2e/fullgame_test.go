@@ -157,6 +157,7 @@ type fullGame struct {
 	offY    float64
 	perInch float64
 	budget  time.Duration // the whole game's time limit (fullBudget if 0)
+	volleys int           // submachine-gun volleys fired by mouse
 }
 
 // sync reads the autosave; it fails the test when no command came for
@@ -409,6 +410,25 @@ func (g *fullGame) shootAll() int {
 		g.click(fq[0], fq[1]) // select: the only business left is shooting, so it aims
 		g.moveTo(tq[0], tq[1])
 		g.click(tq[0], tq[1])
+		if f := st.Fig(shooter); f != nil && len(f.Weapons) > 0 && f.Weapons[0] == "smg" {
+			// a submachine gun places a die a click: one click, then Enter
+			// puts the other two on the same man
+			if g.waitCommands(n, 700*time.Millisecond) {
+				g.shot("smg-fired-on-one-click")
+				g.t.Fatalf("F%d's submachine gun fired on the first click: %q", shooter, g.pl.sf.Commands[len(g.pl.cmds)-1])
+			}
+			g.key("Return")
+			if !g.waitCommands(n, 2*time.Second) {
+				g.shot("smg-volley-lost")
+				g.t.Fatalf("F%d's volley: one click and Enter played nothing", shooter)
+			}
+			if c := g.pl.cmds[len(g.pl.cmds)-1]; c.Verb != "fire" || len(c.Targets) != 3 || c.Targets[0] != best || c.Targets[2] != best {
+				g.t.Fatalf("F%d's volley by mouse played %q; want three dice at F%d", shooter, g.pl.sf.Commands[len(g.pl.cmds)-1], best)
+			}
+			g.volleys++
+			shots++
+			continue
+		}
 		if g.waitCommands(n, 2*time.Second) {
 			shots++
 			continue
@@ -564,6 +584,7 @@ func playSSGToTheEnd(t *testing.T, sub string, w, h int) {
 	if st.Winner >= 0 {
 		winner = st.Sides[st.Winner].Name
 	}
+	t.Logf("submachine-gun volleys fired by mouse (one click, then Enter): %d", g.volleys)
 	t.Logf("%s wins after %d side turns, %d commands, losses %d/%d, %.0fs; result screenshot %s",
 		winner, turns+1, len(g.pl.cmds), st.Sides[0].Losses, st.Sides[1].Losses, time.Since(g.start).Seconds(), shotPath)
 }
