@@ -43,8 +43,7 @@ func inSight(s *rules.State, f, t *rules.Figure) bool {
 	if s.Terrain == nil || s.Terrain.Clear(f.Pos, t.Pos) {
 		return true
 	}
-	_, ok := sees(s, f, t)
-	return ok
+	return s.Terrain.Visible(f.Pos, t.Base(s.BaseR), terrain.LOSOptions{}) // sees' answer, without its cover
 }
 
 // canShoot: the figure is fit to fire this weapon this round.
