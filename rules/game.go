@@ -42,6 +42,8 @@ type Game struct {
 	// that rolled dice (undo never goes further), oldest first; its last
 	// entry is the state before the last command.
 	history []*State
+	// probe is the scratch state MoveCheck measures on (probe.go).
+	probe probe
 }
 
 // NewGame builds the opening state from the scenario and map, seeds the
@@ -170,7 +172,7 @@ func (g *Game) MoveCheck(fig FigID, path []geom.Pt) MoveInfo {
 	if g.St.Fig(fig) == nil {
 		return MoveInfo{Why: fmt.Sprintf("there is no figure F%d", fig)}
 	}
-	return g.RS.MoveCheck(g.St.Clone(), fig, path)
+	return g.RS.MoveCheck(g.probe.load(g.St), fig, path) // a refilled copy (probe.go)
 }
 
 // CanUndo reports whether Undo would take back a command.

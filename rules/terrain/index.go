@@ -21,6 +21,7 @@ type Index struct {
 	sight  grid        // pieces whose Sight is blocks or blocks-beyond
 	all    grid        // every piece
 	gaps   [][]doorGap // per piece: the gaps its doors leave (enterable buildings only)
+	memo   *sightMemo  // Visible's remembered answers (visible.go)
 }
 
 // NewIndex prepares a map for queries. The map must not change afterwards.
@@ -52,6 +53,7 @@ func NewIndex(m *Map) *Index {
 	})
 	ix.all = newGrid(ext, cs, ix.bounds, func(int) bool { return true })
 	ix.gaps = buildGaps(m)
+	ix.memo = &sightMemo{}
 	return ix
 }
 
