@@ -21,8 +21,8 @@ import (
 // the field-by-field writes gave.
 func (s *State) Hash() string {
 	bp := hashBufs.Get().(*[]byte)
-	*bp = (*bp)[:0]
-	e := hasher{b: bp}
+	buf := (*bp)[:0] // on the stack: appends need no write barrier
+	e := hasher{b: &buf}
 	e.str("hedgerow-state-1")
 	e.str(s.RuleSet)
 	e.str(s.Scenario)
@@ -92,8 +92,9 @@ func (s *State) Hash() string {
 	for _, f := range s.Forced {
 		e.int(int64(f))
 	}
-	sum := sha256.Sum256(*bp)
-	if cap(*bp) <= 1<<20 {
+	sum := sha256.Sum256(buf)
+	if cap(buf) <= 1<<20 {
+		*bp = buf
 		hashBufs.Put(bp)
 	}
 	return hex.EncodeToString(sum[:])
