@@ -132,7 +132,16 @@ func cloneVars(m map[string]int) map[string]int { return maps.Clone(m) }
 
 // Alive lists the figures of a side still on the table, by id.
 func (s *State) Alive(side int) []*Figure {
-	var out []*Figure
+	n := 0
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Side == side && !f.Removed {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Figure, 0, n) // one allocation, not a growing list
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		if f.Side == side && !f.Removed {
