@@ -194,8 +194,8 @@ func rayTargets(from geom.Pt, t geom.Circle, n int, out []geom.Pt) []geom.Pt {
 	return out
 }
 
-// LineOfSight answers whether a firer with its eye at from sees a target
-// base, with the reasons: rays to points across the base, the pieces the
+// lineOfSight answers whether a firer with its eye at from sees a target
+// base (LineOfSight, worked out afresh), with the reasons: rays to points across the base, the pieces the
 // centre line crosses, hindrances and the target's cover.
 //
 // With o.FigureHeight set, sight is judged in three dimensions (see
@@ -204,7 +204,7 @@ func rayTargets(from geom.Pt, t geom.Circle, n int, out []geom.Pt) []geom.Pt {
 // the target. With o.IgnoreNearFirer, terrain not nearer the target than
 // the firer can still block every line (Blocked) but never makes the
 // target partly hidden.
-func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
+func (ix *Index) lineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
 	n := o.Rays
 	if n <= 0 {
 		n = 9

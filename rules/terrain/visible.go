@@ -1,6 +1,7 @@
 package terrain
 
 import (
+	"slices"
 	"sync"
 
 	"hedgerow/rules/geom"
@@ -29,13 +30,7 @@ func (ix *Index) Visible(from geom.Pt, target geom.Circle, o LOSOptions) bool {
 	if ix.memo == nil {
 		return ix.visible(from, target, o, n)
 	}
-	k := memoKey{from: from, c: target.C, r: target.R, rays: int64(n)}
-	if o.FigureHeight > 0 {
-		k.fh, k.th = o.FigureHeight, o.TargetHeight
-		if k.th <= 0 {
-			k.th = o.FigureHeight
-		}
-	}
+	k := sightKey(from, target, o, n)
 	if v, ok := ix.memo.get(&k); ok {
 		return v
 	}
@@ -76,52 +71,140 @@ func (ix *Index) raySeen(s geom.Seg, centre geom.Pt, ea, eb int64, o LOSOptions)
 	return !ix.stopped(s, centre, ea, eb, false)
 }
 
-// memoKey is everything Visible's answer depends on besides the map
-// (IgnoreNearFirer does not change it; a flat query has fh = th = 0).
+// memoKey is everything a sight answer depends on besides the map. For
+// Visible, near is 0 (IgnoreNearFirer does not change it); a flat query
+// has fh = th = 0.
 type memoKey struct {
 	from, c geom.Pt
 	r, rays int64
 	fh, th  int64
+	near    int64
 }
 
-// memoSlots is the size of the sight memo: a direct-mapped table (a new
-// answer replaces whatever shared its slot), so it never grows: 64 bytes a
-// slot, half a megabyte a map.
-const memoSlots = 1 << 13 // slot() takes 13 bits
+func sightKey(from geom.Pt, target geom.Circle, o LOSOptions, n int) memoKey {
+	k := memoKey{from: from, c: target.C, r: target.R, rays: int64(n)}
+	if o.FigureHeight > 0 {
+		k.fh, k.th = o.FigureHeight, o.TargetHeight
+		if k.th <= 0 {
+			k.th = o.FigureHeight
+		}
+	}
+	return k
+}
 
-type memoSlot struct {
+// The sight memo is two direct-mapped tables (a new answer replaces
+// whatever shared its slot), so it never grows: 4,096 visibility answers
+// (about 300 KB) and 1,024 full ones (about 150 KB plus their crossing
+// lists), each allocated on first use.
+const (
+	visSlots  = 1 << 12
+	fullSlots = 1 << 10
+)
+
+type visSlot struct {
 	k     memoKey
 	v, ok bool
 }
 
-// sightMemo remembers Visible's answers. The index is shared between
-// games and goroutines, so a mutex guards it.
-type sightMemo struct {
-	mu    sync.Mutex
-	slots [memoSlots]memoSlot
+type fullSlot struct {
+	k   memoKey
+	los LOS
+	ok  bool
 }
 
-func (k *memoKey) slot() int {
+// sightMemo remembers sight answers. The index is shared between games
+// and goroutines, so a mutex guards it.
+type sightMemo struct {
+	mu   sync.Mutex
+	vis  []visSlot
+	full []fullSlot
+}
+
+// slot spreads a key over a table of 2^bits slots.
+func (k *memoKey) slot(bits uint) int {
 	h := uint64(k.from.X)*0x9e3779b97f4a7c15 ^ uint64(k.from.Y)*0xc2b2ae3d27d4eb4f ^
 		uint64(k.c.X)*0x165667b19e3779f9 ^ uint64(k.c.Y)*0x27d4eb2f165667c5 ^
-		uint64(k.r)*0x94d049bb133111eb ^ uint64(k.rays+k.fh<<8+k.th<<32)*0xbf58476d1ce4e5b9
-	return int(h >> (64 - 13)) // the top bits: every input bit reaches them
+		uint64(k.r)*0x94d049bb133111eb ^ uint64(k.rays+k.fh<<8+k.th<<32+k.near<<62)*0xbf58476d1ce4e5b9
+	return int(h >> (64 - bits)) // the top bits: every input bit reaches them
 }
 
 func (m *sightMemo) get(k *memoKey) (bool, bool) {
-	i := k.slot()
+	i := k.slot(12)
 	m.mu.Lock()
-	sl := m.slots[i]
-	m.mu.Unlock()
-	if sl.ok && sl.k == *k {
+	defer m.mu.Unlock()
+	if m.vis == nil {
+		return false, false
+	}
+	if sl := &m.vis[i]; sl.ok && sl.k == *k {
 		return sl.v, true
 	}
 	return false, false
 }
 
 func (m *sightMemo) put(k *memoKey, v bool) {
-	i := k.slot()
+	i := k.slot(12)
 	m.mu.Lock()
-	m.slots[i] = memoSlot{k: *k, v: v, ok: true}
+	if m.vis == nil {
+		m.vis = make([]visSlot, visSlots)
+	}
+	m.vis[i] = visSlot{k: *k, v: v, ok: true}
 	m.mu.Unlock()
+}
+
+// getFull returns a remembered full answer, with its own copies of the
+// lists (the caller may keep or change them).
+func (m *sightMemo) getFull(k *memoKey) (LOS, bool) {
+	i := k.slot(10)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.full == nil {
+		return LOS{}, false
+	}
+	if sl := &m.full[i]; sl.ok && sl.k == *k {
+		return sl.los.clone(), true
+	}
+	return LOS{}, false
+}
+
+func (m *sightMemo) putFull(k *memoKey, los LOS) {
+	i := k.slot(10)
+	los = los.clone()
+	m.mu.Lock()
+	if m.full == nil {
+		m.full = make([]fullSlot, fullSlots)
+	}
+	m.full[i] = fullSlot{k: *k, los: los, ok: true}
+	m.mu.Unlock()
+}
+
+// clone copies the answer's lists (nil stays nil).
+func (l LOS) clone() LOS {
+	l.PartBy = slices.Clone(l.PartBy)
+	l.Crossings = slices.Clone(l.Crossings)
+	return l
+}
+
+// LineOfSight answers whether a firer with its eye at from sees a target
+// base, with the reasons: rays to points across the base, the pieces the
+// centre line crosses, hindrances and the target's cover (see
+// lineOfSight). Answers are remembered, as Visible's are; each caller
+// gets its own copy of the lists.
+func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
+	if ix.memo == nil {
+		return ix.lineOfSight(from, target, o)
+	}
+	n := o.Rays
+	if n <= 0 {
+		n = 9
+	}
+	k := sightKey(from, target, o, n)
+	if o.IgnoreNearFirer {
+		k.near = 1
+	}
+	if los, ok := ix.memo.getFull(&k); ok {
+		return los
+	}
+	los := ix.lineOfSight(from, target, o)
+	ix.memo.putFull(&k, los)
+	return los
 }
