@@ -44,6 +44,9 @@ type Game struct {
 	history []*State
 	// probe is the scratch state MoveCheck measures on (probe.go).
 	probe probe
+	// pool, when set, recycles the states Apply lets go of (probe.go);
+	// only PlayRandom sets it, as no one else holds its game's states.
+	pool *statePool
 }
 
 // NewGame builds the opening state from the scenario and map, seeds the
@@ -85,12 +88,27 @@ func (g *Game) Apply(c Command) ([]Event, error) {
 	if err := g.checkRefs(c); err != nil {
 		return nil, err
 	}
-	next := g.St.Clone()
+	var next *State
+	if g.pool != nil {
+		next = g.pool.next(g.St)
+	} else {
+		next = g.St.Clone()
+	}
 	evs, err := g.RS.Apply(next, c)
 	if err != nil {
+		if g.pool != nil {
+			g.pool.put(next)
+		}
 		return nil, err
 	}
 	if next.Rolls != g.St.Rolls {
+		if g.pool != nil {
+			for _, h := range g.history {
+				g.pool.put(h)
+			}
+			g.pool.put(g.St)
+		}
+		clear(g.history)
 		g.history = g.history[:0]
 	} else {
 		g.history = append(g.history, g.St)

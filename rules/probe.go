@@ -87,3 +87,39 @@ func refill(own *map[string]int, src map[string]int) map[string]int {
 	}
 	return m
 }
+
+// statePool recycles the states a game has let go of, for a game whose
+// states nobody else holds (the headless random player, PlayRandom): a
+// discarded state's probe is refilled for the next command instead of a
+// new deep copy, so a long game allocates almost nothing per command and
+// the collector has little to do. Only states the game itself made from
+// the pool go back into it.
+type statePool struct {
+	free []*probe
+	of   map[*State]*probe
+}
+
+func newStatePool() *statePool { return &statePool{of: map[*State]*probe{}} }
+
+// next is a copy of s, as s.Clone() gives, from a recycled probe when
+// there is one.
+func (sp *statePool) next(s *State) *State {
+	var p *probe
+	if n := len(sp.free); n > 0 {
+		p, sp.free = sp.free[n-1], sp.free[:n-1]
+	} else {
+		p = &probe{}
+	}
+	st := p.load(s)
+	sp.of[st] = p
+	return st
+}
+
+// put takes back a state the game no longer holds (ignored when the
+// pool did not make it).
+func (sp *statePool) put(s *State) {
+	if p, ok := sp.of[s]; ok {
+		delete(sp.of, s)
+		sp.free = append(sp.free, p)
+	}
+}

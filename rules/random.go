@@ -74,6 +74,9 @@ func PlayRandom(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64, maxComman
 		return nil, err
 	}
 	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, seed+1))
+	// no one holds this game's states while it plays: recycle them
+	g.pool = newStatePool()
+	defer func() { g.pool = nil }()
 	for len(g.Log) < maxCommands && !g.St.Over {
 		if err := stepRandom(g, r); err != nil {
 			return g, fmt.Errorf("after %d commands: %v", len(g.Log), err)
