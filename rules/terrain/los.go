@@ -58,8 +58,23 @@ func overlooked(h, ea, eb int64) bool {
 }
 
 // Clear is the fast centre-to-centre test: true when no blocking terrain
-// stops the line a->b. Exact and allocation-free.
+// stops the line a->b. Exact and allocation-free; answers are remembered
+// (visible.go).
 func (ix *Index) Clear(a, b geom.Pt) bool {
+	if ix.memo == nil {
+		return ix.clear(a, b)
+	}
+	k := memoKey{from: a, c: b, rays: -1} // a key no Visible question has
+	if v, ok := ix.memo.get(&k); ok {
+		return v
+	}
+	v := ix.clear(a, b)
+	ix.memo.put(&k, v)
+	return v
+}
+
+// clear is Clear worked out afresh.
+func (ix *Index) clear(a, b geom.Pt) bool {
 	return !ix.stopped(geom.Seg{A: a, B: b}, b, ix.Elevation(a), ix.Elevation(b), false)
 }
 

@@ -28,6 +28,9 @@ func TestVisibleAgreesWithLineOfSight(t *testing.T) {
 					if got := mix.Visible(figs[p.a], tg, o); got != want {
 						t.Fatalf("remembering Visible(%v, %v, %+v) = %v, LineOfSight says %v (try %d)", figs[p.a], tg, o, got, want, try)
 					}
+					if mix.Clear(figs[p.a], figs[p.b]) != ix.Clear(figs[p.a], figs[p.b]) {
+						t.Fatalf("remembering Clear(%v, %v) differs", figs[p.a], figs[p.b])
+					}
 					got := mix.LineOfSight(figs[p.a], tg, o)
 					if !reflect.DeepEqual(got, full) {
 						t.Fatalf("remembering LineOfSight(%v, %v, %+v) = %+v, afresh %+v (try %d)", figs[p.a], tg, o, got, full, try)
