@@ -46,7 +46,10 @@ func randomDestination(g *Game, fig FigID, r *rand.Rand) (geom.Pt, bool) {
 	if f == nil {
 		return geom.Pt{}, false
 	}
-	allow := g.MoveCheck(fig, []geom.Pt{f.Pos}).Allowance
+	// MoveCheck only measures (TestMoveCheckChangesNothing holds every
+	// rule set to it), so one copy of the state serves every try
+	s := g.probe.load(g.St)
+	allow := g.RS.MoveCheck(s, fig, []geom.Pt{f.Pos}).Allowance
 	if allow <= 0 {
 		return geom.Pt{}, false
 	}
@@ -57,7 +60,7 @@ func randomDestination(g *Game, fig FigID, r *rand.Rand) (geom.Pt, bool) {
 			continue
 		}
 		p := geom.Pt{X: f.Pos.X + dx, Y: f.Pos.Y + dy}
-		if mi := g.MoveCheck(fig, []geom.Pt{p}); mi.OK {
+		if mi := g.RS.MoveCheck(s, fig, []geom.Pt{p}); mi.OK {
 			return p, true
 		}
 	}
