@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -139,20 +140,35 @@ func hRNG(b []byte, r interface{ AppendBinary([]byte) ([]byte, error) }) []byte 
 }
 
 // hVars writes a variable map sorted by key; zero values are skipped so a
-// deleted key and a key set to zero hash alike.
+// deleted key and a key set to zero hash alike. Pairs are gathered on the
+// stack in one pass over the map (no second lookup per key) and sorted in
+// place.
 func hVars(b []byte, m map[string]int) []byte {
-	var buf [24]string
-	keys := buf[:0]
+	var buf [24]kv
+	ps := buf[:0]
 	for k, v := range m {
 		if v != 0 {
-			keys = append(keys, k)
+			ps = append(ps, kv{k, v})
 		}
 	}
-	slices.Sort(keys) // on the stack for up to 24 keys
-	b = hInt(b, int64(len(keys)))
-	for _, k := range keys {
-		b = hStr(b, k)
-		b = hInt(b, int64(m[k]))
+	if len(ps) <= len(buf) {
+		for i := 1; i < len(ps); i++ {
+			for j := i; j > 0 && ps[j].k < ps[j-1].k; j-- {
+				ps[j], ps[j-1] = ps[j-1], ps[j]
+			}
+		}
+	} else {
+		slices.SortFunc(ps, func(a, b kv) int { return strings.Compare(a.k, b.k) })
+	}
+	b = hInt(b, int64(len(ps)))
+	for _, p := range ps {
+		b = hStr(b, p.k)
+		b = hInt(b, int64(p.v))
 	}
 	return b
+}
+
+type kv struct {
+	k string
+	v int
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -22,5 +23,19 @@ func TestHashEncodingUnchanged(t *testing.T) {
 	s.Vehicles = nil
 	if got, want := s.Hash(), "5b6a2fa2b470808d3543bd5faa4b5920a08048dc1414e5c10459f5db0de3f7dc"; got != want {
 		t.Errorf("without: hash %s, want %s", got, want)
+	}
+}
+
+// More variables than hVars sorts on the stack (forty door states, one of
+// them zero), against the old writer's hash.
+func TestHashManyVarsUnchanged(t *testing.T) {
+	s := &State{RuleSet: "x"}
+	s.RNG = *rand.NewPCG(1, 2)
+	s.Vars = map[string]int{}
+	for i := 0; i < 40; i++ {
+		s.Vars[fmt.Sprintf("door.%d.%d", i*7%13, i)] = i - 20
+	}
+	if got, want := s.Hash(), "9d53c9f202f655e2940b1d1e8eac638a3ea640f4ab0d5c5394d1fbc318909389"; got != want {
+		t.Errorf("hash %s, want %s", got, want)
 	}
 }
