@@ -63,7 +63,8 @@ func TestNearAgreesWithAWalk(t *testing.T) {
 }
 
 // BenchmarkCommandCost is the core's share of one command at 12, 100 and
-// 1,000 figures on a 6'x4' table: copy the state, move one figure, find
+// 1,000 figures on a 6'x4' table: copy the state (recycling, as the
+// random player's Apply does), move one figure, find
 // the enemies within 1" of every figure's base of the side to move (the
 // contact question rule sets ask per figure), hash the result. ns/fig is the cost per
 // figure: flat from 100 to 1,000 figures means the cost per command grows
@@ -78,8 +79,9 @@ func BenchmarkCommandCost(b *testing.B) {
 				found := 0
 				var buf []FigID
 				i := 0
+				pool := newStatePool() // copies as PlayRandom's Apply makes them
 				for b.Loop() {
-					c := s.Clone()
+					c := pool.next(s)
 					f := &c.Figures[i%n]
 					i++
 					f.Pos.X = (f.Pos.X + 777) % geom.In(72)
@@ -103,6 +105,7 @@ func BenchmarkCommandCost(b *testing.B) {
 						}
 					}
 					c.Hash()
+					pool.put(c)
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/fig")
 				_ = found
