@@ -93,12 +93,15 @@ func sightKey(from geom.Pt, target geom.Circle, o LOSOptions, n int) memoKey {
 }
 
 // The sight memo is two direct-mapped tables (a new answer replaces
-// whatever shared its slot), so it never grows: 4,096 visibility answers
-// (about 300 KB) and 1,024 full ones (about 150 KB plus their crossing
-// lists), each allocated on first use.
+// whatever shared its slot), so they never grow past a bound: at most
+// 4,096 visibility answers (about 300 KB) and 1,024 full ones (about
+// 150 KB plus their crossing lists). Each starts small on first use and
+// doubles when an answer would push out another, so a short game on a
+// small map pays for a small table.
 const (
-	visSlots  = 1 << 12
-	fullSlots = 1 << 10
+	visSlots   = 1 << 12
+	fullSlots  = 1 << 10
+	firstSlots = 1 << 8
 )
 
 type visSlot struct {
@@ -120,61 +123,79 @@ type sightMemo struct {
 	full []fullSlot
 }
 
-// slot spreads a key over a table of 2^bits slots.
-func (k *memoKey) slot(bits uint) int {
+// slot spreads a key over a table of n slots (a power of two).
+func (k *memoKey) slot(n int) int {
 	h := uint64(k.from.X)*0x9e3779b97f4a7c15 ^ uint64(k.from.Y)*0xc2b2ae3d27d4eb4f ^
 		uint64(k.c.X)*0x165667b19e3779f9 ^ uint64(k.c.Y)*0x27d4eb2f165667c5 ^
 		uint64(k.r)*0x94d049bb133111eb ^ uint64(k.rays+k.fh<<8+k.th<<32+k.near<<62)*0xbf58476d1ce4e5b9
-	return int(h >> (64 - bits)) // the top bits: every input bit reaches them
+	return int((h >> 32) & uint64(n-1)) // high bits: every input bit reaches them
 }
 
 func (m *sightMemo) get(k *memoKey) (bool, bool) {
-	i := k.slot(12)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.vis == nil {
+	if len(m.vis) == 0 {
 		return false, false
 	}
-	if sl := &m.vis[i]; sl.ok && sl.k == *k {
+	if sl := &m.vis[k.slot(len(m.vis))]; sl.ok && sl.k == *k {
 		return sl.v, true
 	}
 	return false, false
 }
 
 func (m *sightMemo) put(k *memoKey, v bool) {
-	i := k.slot(12)
 	m.mu.Lock()
-	if m.vis == nil {
-		m.vis = make([]visSlot, visSlots)
+	defer m.mu.Unlock()
+	if len(m.vis) == 0 {
+		m.vis = make([]visSlot, firstSlots)
+	}
+	i := k.slot(len(m.vis))
+	if m.vis[i].ok && len(m.vis) < visSlots {
+		old := m.vis
+		m.vis = make([]visSlot, 2*len(old))
+		for _, sl := range old {
+			if sl.ok {
+				m.vis[sl.k.slot(len(m.vis))] = sl
+			}
+		}
+		i = k.slot(len(m.vis))
 	}
 	m.vis[i] = visSlot{k: *k, v: v, ok: true}
-	m.mu.Unlock()
 }
 
 // getFull returns a remembered full answer, with its own copies of the
 // lists (the caller may keep or change them).
 func (m *sightMemo) getFull(k *memoKey) (LOS, bool) {
-	i := k.slot(10)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.full == nil {
+	if len(m.full) == 0 {
 		return LOS{}, false
 	}
-	if sl := &m.full[i]; sl.ok && sl.k == *k {
+	if sl := &m.full[k.slot(len(m.full))]; sl.ok && sl.k == *k {
 		return sl.los.clone(), true
 	}
 	return LOS{}, false
 }
 
 func (m *sightMemo) putFull(k *memoKey, los LOS) {
-	i := k.slot(10)
 	los = los.clone()
 	m.mu.Lock()
-	if m.full == nil {
-		m.full = make([]fullSlot, fullSlots)
+	defer m.mu.Unlock()
+	if len(m.full) == 0 {
+		m.full = make([]fullSlot, firstSlots/4)
+	}
+	i := k.slot(len(m.full))
+	if m.full[i].ok && len(m.full) < fullSlots {
+		old := m.full
+		m.full = make([]fullSlot, 2*len(old))
+		for _, sl := range old {
+			if sl.ok {
+				m.full[sl.k.slot(len(m.full))] = sl
+			}
+		}
+		i = k.slot(len(m.full))
 	}
 	m.full[i] = fullSlot{k: *k, los: los, ok: true}
-	m.mu.Unlock()
 }
 
 // clone copies the answer's lists (nil stays nil).
