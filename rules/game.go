@@ -185,7 +185,8 @@ func (g *Game) Refusal(c Command) error {
 	return err
 }
 
-// MoveCheck measures a proposed move on the current state.
+// MoveCheck measures a proposed move on the current state (on the game's
+// scratch copy of it: like Apply, not for two goroutines at once).
 func (g *Game) MoveCheck(fig FigID, path []geom.Pt) MoveInfo {
 	if g.St.Fig(fig) == nil {
 		return MoveInfo{Why: fmt.Sprintf("there is no figure F%d", fig)}
