@@ -42,6 +42,11 @@ type Game struct {
 	// that rolled dice (undo never goes further), oldest first; its last
 	// entry is the state before the last command.
 	history []*State
+	// probe is the scratch state MoveCheck measures on (probe.go).
+	probe probe
+	// pool, when set, recycles the states Apply lets go of (probe.go);
+	// only PlayRandom sets it, as no one else holds its game's states.
+	pool *statePool
 }
 
 // NewGame builds the opening state from the scenario and map, seeds the
@@ -83,12 +88,27 @@ func (g *Game) Apply(c Command) ([]Event, error) {
 	if err := g.checkRefs(c); err != nil {
 		return nil, err
 	}
-	next := g.St.Clone()
+	var next *State
+	if g.pool != nil {
+		next = g.pool.next(g.St)
+	} else {
+		next = g.St.Clone()
+	}
 	evs, err := g.RS.Apply(next, c)
 	if err != nil {
+		if g.pool != nil {
+			g.pool.put(next)
+		}
 		return nil, err
 	}
 	if next.Rolls != g.St.Rolls {
+		if g.pool != nil {
+			for _, h := range g.history {
+				g.pool.put(h)
+			}
+			g.pool.put(g.St)
+		}
+		clear(g.history)
 		g.history = g.history[:0]
 	} else {
 		g.history = append(g.history, g.St)
@@ -165,12 +185,13 @@ func (g *Game) Refusal(c Command) error {
 	return err
 }
 
-// MoveCheck measures a proposed move on the current state.
+// MoveCheck measures a proposed move on the current state (on the game's
+// scratch copy of it: like Apply, not for two goroutines at once).
 func (g *Game) MoveCheck(fig FigID, path []geom.Pt) MoveInfo {
 	if g.St.Fig(fig) == nil {
 		return MoveInfo{Why: fmt.Sprintf("there is no figure F%d", fig)}
 	}
-	return g.RS.MoveCheck(g.St.Clone(), fig, path)
+	return g.RS.MoveCheck(g.probe.load(g.St), fig, path) // a refilled copy (probe.go)
 }
 
 // CanUndo reports whether Undo would take back a command.

@@ -46,7 +46,10 @@ func randomDestination(g *Game, fig FigID, r *rand.Rand) (geom.Pt, bool) {
 	if f == nil {
 		return geom.Pt{}, false
 	}
-	allow := g.MoveCheck(fig, []geom.Pt{f.Pos}).Allowance
+	// MoveCheck only measures (TestMoveCheckChangesNothing holds every
+	// rule set to it), so one copy of the state serves every try
+	s := g.probe.load(g.St)
+	allow := g.RS.MoveCheck(s, fig, []geom.Pt{f.Pos}).Allowance
 	if allow <= 0 {
 		return geom.Pt{}, false
 	}
@@ -57,7 +60,7 @@ func randomDestination(g *Game, fig FigID, r *rand.Rand) (geom.Pt, bool) {
 			continue
 		}
 		p := geom.Pt{X: f.Pos.X + dx, Y: f.Pos.Y + dy}
-		if mi := g.MoveCheck(fig, []geom.Pt{p}); mi.OK {
+		if mi := g.RS.MoveCheck(s, fig, []geom.Pt{p}); mi.OK {
 			return p, true
 		}
 	}
@@ -74,6 +77,9 @@ func PlayRandom(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64, maxComman
 		return nil, err
 	}
 	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, seed+1))
+	// no one holds this game's states while it plays: recycle them
+	g.pool = newStatePool()
+	defer func() { g.pool = nil }()
 	for len(g.Log) < maxCommands && !g.St.Over {
 		if err := stepRandom(g, r); err != nil {
 			return g, fmt.Errorf("after %d commands: %v", len(g.Log), err)

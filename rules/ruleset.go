@@ -34,6 +34,8 @@ type RuleSet interface {
 
 	// MoveCheck measures a proposed move for the live tape: how far it
 	// goes, what it costs, the allowance, and why it is refused if it is.
+	// It must leave s as it was (the random player asks it several
+	// times on one copy; scenarios' TestMoveCheckChangesNothing checks).
 	MoveCheck(s *State, fig FigID, path []geom.Pt) MoveInfo
 }
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"maps"
 	"math/rand/v2"
 
 	"hedgerow/rules/geom"
@@ -88,6 +89,11 @@ func (s *State) SetVar(k string, v int) {
 }
 
 // Clone deep-copies the state. Map and Terrain are shared (read-only).
+//
+// It runs for every command and every probe, so it allocates little: the
+// figures' weapon lists share one new array (each capped at its own
+// length, so an append by a rule set reallocates rather than spilling into
+// the next figure's), and variable maps are copied whole by the runtime.
 func (s *State) Clone() *State {
 	c := *s
 	c.Units = make([]Unit, len(s.Units))
@@ -96,8 +102,18 @@ func (s *State) Clone() *State {
 		c.Units[i] = u
 	}
 	c.Figures = make([]Figure, len(s.Figures))
+	nw := 0
+	for i := range s.Figures {
+		nw += len(s.Figures[i].Weapons)
+	}
+	ws := make([]string, nw)
 	for i, f := range s.Figures {
-		f.Weapons = append([]string(nil), f.Weapons...)
+		if n := len(f.Weapons); n > 0 {
+			copy(ws, f.Weapons)
+			f.Weapons, ws = ws[:n:n], ws[n:]
+		} else {
+			f.Weapons = nil
+		}
 		f.Vars = cloneVars(f.Vars)
 		c.Figures[i] = f
 	}
@@ -110,20 +126,22 @@ func (s *State) Clone() *State {
 	return &c
 }
 
-func cloneVars(m map[string]int) map[string]int {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]int, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
+// cloneVars copies a variable map (nil stays nil, empty stays empty);
+// maps.Clone copies the table itself, with no rehashing.
+func cloneVars(m map[string]int) map[string]int { return maps.Clone(m) }
 
 // Alive lists the figures of a side still on the table, by id.
 func (s *State) Alive(side int) []*Figure {
-	var out []*Figure
+	n := 0
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Side == side && !f.Removed {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Figure, 0, n) // one allocation, not a growing list
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		if f.Side == side && !f.Removed {

@@ -37,14 +37,13 @@ func visible(s *rules.State, f, t *rules.Figure) bool {
 	return inSight(s, f, t)
 }
 
-// inSight is sees without the cover: the centre line is the middle one of
-// LineOfSight's rays, so when it is clear the target is not blocked.
+// inSight is sees without the cover: the terrain's visibility-only
+// answer, exactly "LineOfSight is not Blocked".
 func inSight(s *rules.State, f, t *rules.Figure) bool {
-	if s.Terrain == nil || s.Terrain.Clear(f.Pos, t.Pos) {
+	if s.Terrain == nil {
 		return true
 	}
-	_, ok := sees(s, f, t)
-	return ok
+	return s.Terrain.Visible(f.Pos, t.Base(s.BaseR), terrain.LOSOptions{}) // sees' answer, without its cover (remembered)
 }
 
 // canShoot: the figure is fit to fire this weapon this round.

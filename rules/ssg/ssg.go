@@ -245,7 +245,7 @@ func (SSG) Legal(s *rules.State) []rules.Command {
 				if !geom.WithinDist(f.Pos, t.Pos, w.Long) {
 					continue // out of range: skip the sight line and the words
 				}
-				if _, err := shotMods(s, f, t); err == nil {
+				if inSight(s, f, t) { // in range, so only sight can refuse the shot (shotMods)
 					out = append(out, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}})
 				}
 			}

@@ -118,7 +118,14 @@ func withLOS(t *testing.T, vis terrain.Visibility, opts *terrain.LOSOptions) {
 		}
 		return terrain.LOS{Vis: vis, CoverPiece: -1}
 	}
-	t.Cleanup(func() { lineOfSight = old })
+	oldSee := canSee
+	canSee = func(_ *terrain.Index, _ geom.Pt, _ geom.Circle, o terrain.LOSOptions) bool {
+		if opts != nil {
+			*opts = o
+		}
+		return vis != terrain.Blocked
+	}
+	t.Cleanup(func() { lineOfSight, canSee = old, oldSee })
 }
 
 func TestRollOffRerollsTiesAndChecksSetup(t *testing.T) {

@@ -21,6 +21,7 @@ type Index struct {
 	sight  grid        // pieces whose Sight is blocks or blocks-beyond
 	all    grid        // every piece
 	gaps   [][]doorGap // per piece: the gaps its doors leave (enterable buildings only)
+	memo   *sightMemo  // Visible's remembered answers (visible.go)
 }
 
 // NewIndex prepares a map for queries. The map must not change afterwards.
@@ -52,6 +53,7 @@ func NewIndex(m *Map) *Index {
 	})
 	ix.all = newGrid(ext, cs, ix.bounds, func(int) bool { return true })
 	ix.gaps = buildGaps(m)
+	ix.memo = &sightMemo{}
 	return ix
 }
 
@@ -150,11 +152,59 @@ func (s *seen) first(id int32) bool {
 	return true
 }
 
-// segCells calls fn for every cell a segment may pass through (a
-// conservative superset: each column's span is widened by a cell on both
-// sides, so rounding in the slope cannot lose a cell). fn returns false to
-// stop; segCells then returns false.
+// segCells calls fn for every cell a segment passes through (every cell
+// holding a point of it, cells being closed below and open above as cell
+// rounds). fn returns false to stop; segCells then returns false.
+//
+// Each column's span of rows is found exactly, in integers: the rows of
+// the segment's lowest and highest points within the column, no wider
+// (the old float walk widened every column by a row each side to be safe,
+// three times the cells for a flat line). Tables too large for the exact
+// products fall back to that wider walk.
 func (g *grid) segCells(a, b geom.Pt, fn func(cell []int32) bool) bool {
+	if a.X > b.X {
+		a, b = b, a
+	}
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if dx > 1<<31 || dy > 1<<31 || dy < -(1<<31) {
+		return g.segCellsWide(a, b, fn)
+	}
+	x0, _ := g.cell(a)
+	x1, _ := g.cell(b)
+	for cx := x0; cx <= x1; cx++ {
+		lo := max(a.X, g.min.X+int64(cx)*g.cs)
+		hi := min(b.X, g.min.X+int64(cx+1)*g.cs)
+		if cx == x0 {
+			lo = a.X
+		}
+		if cx == x1 {
+			hi = b.X
+		}
+		var ylo, yhi int64
+		if dx == 0 {
+			ylo, yhi = min(a.Y, b.Y), max(a.Y, b.Y)
+		} else {
+			// y(x) = a.Y + dy*(x-a.X)/dx, floored; x-a.X and |dy| are
+			// below 2^31 here, so the products fit
+			y0 := a.Y + gridFloorDiv(dy*(lo-a.X), dx)
+			y1 := a.Y + gridFloorDiv(dy*(hi-a.X), dx)
+			ylo, yhi = min(y0, y1), max(y0, y1)
+		}
+		cy0 := g.clampY(gridFloorDiv(ylo-g.min.Y, g.cs))
+		cy1 := g.clampY(gridFloorDiv(yhi-g.min.Y, g.cs))
+		for cy := cy0; cy <= cy1; cy++ {
+			if !fn(g.at(cx, cy)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// segCellsWide is the float walk, a superset of segCells' cells (each
+// column's span widened by a cell both sides, so rounding in the slope
+// cannot lose a cell), for segments too long for exact products.
+func (g *grid) segCellsWide(a, b geom.Pt, fn func(cell []int32) bool) bool {
 	if a.X > b.X {
 		a, b = b, a
 	}

@@ -58,8 +58,23 @@ func overlooked(h, ea, eb int64) bool {
 }
 
 // Clear is the fast centre-to-centre test: true when no blocking terrain
-// stops the line a->b. Exact and allocation-free.
+// stops the line a->b. Exact and allocation-free; answers are remembered
+// (visible.go).
 func (ix *Index) Clear(a, b geom.Pt) bool {
+	if ix.memo == nil {
+		return ix.clear(a, b)
+	}
+	k := memoKey{from: a, c: b, rays: -1} // a key no Visible question has
+	if v, ok := ix.memo.get(&k); ok {
+		return v
+	}
+	v := ix.clear(a, b)
+	ix.memo.put(&k, v)
+	return v
+}
+
+// clear is Clear worked out afresh.
+func (ix *Index) clear(a, b geom.Pt) bool {
 	return !ix.stopped(geom.Seg{A: a, B: b}, b, ix.Elevation(a), ix.Elevation(b), false)
 }
 
@@ -194,8 +209,8 @@ func rayTargets(from geom.Pt, t geom.Circle, n int, out []geom.Pt) []geom.Pt {
 	return out
 }
 
-// LineOfSight answers whether a firer with its eye at from sees a target
-// base, with the reasons: rays to points across the base, the pieces the
+// lineOfSight answers whether a firer with its eye at from sees a target
+// base (LineOfSight, worked out afresh), with the reasons: rays to points across the base, the pieces the
 // centre line crosses, hindrances and the target's cover.
 //
 // With o.FigureHeight set, sight is judged in three dimensions (see
@@ -204,7 +219,7 @@ func rayTargets(from geom.Pt, t geom.Circle, n int, out []geom.Pt) []geom.Pt {
 // the target. With o.IgnoreNearFirer, terrain not nearer the target than
 // the firer can still block every line (Blocked) but never makes the
 // target partly hidden.
-func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
+func (ix *Index) lineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
 	n := o.Rays
 	if n <= 0 {
 		n = 9

@@ -1,0 +1,125 @@
+package rules
+
+// probe is a state kept by a Game for trying things out (MoveCheck: the
+// live tape, and the random player's dozen tries per move). Rather than a
+// new deep copy each time, it is refilled from the game's state: the same
+// contents as Clone gives, in slices and maps the probe owns and reuses,
+// so a probe allocates nothing once warm.
+//
+// The maps the probe owns are kept apart from the state's fields, and
+// every one is cleared and refilled on each load, so whatever a rule set
+// did to the last probe (wrote into its maps, swapped them, shared one
+// between figures) is gone from the next.
+type probe struct {
+	st                State
+	figs              []Figure
+	units             []Unit
+	weapons           []string
+	figVars, unitVars []map[string]int
+	sideVars          [2]map[string]int
+	vars              map[string]int
+	forced            []int
+}
+
+// load makes the probe's state equal to s (as s.Clone() would) and
+// returns it.
+func (p *probe) load(s *State) *State {
+	st := &p.st
+	*st = *s
+	p.figs = append(p.figs[:0], s.Figures...)
+	p.units = append(p.units[:0], s.Units...)
+	p.figVars = grow(p.figVars, len(s.Figures))
+	p.unitVars = grow(p.unitVars, len(s.Units))
+	p.weapons = p.weapons[:0]
+	for i := range s.Figures {
+		p.weapons = append(p.weapons, s.Figures[i].Weapons...)
+	}
+	ws := p.weapons
+	for i := range p.figs {
+		f := &p.figs[i]
+		if n := len(f.Weapons); n > 0 {
+			f.Weapons, ws = ws[:n:n], ws[n:]
+		} else {
+			f.Weapons = nil
+		}
+		f.Vars = refill(&p.figVars[i], s.Figures[i].Vars)
+	}
+	for i := range p.units {
+		p.units[i].Vars = refill(&p.unitVars[i], s.Units[i].Vars)
+	}
+	for i := range st.Sides {
+		st.Sides[i].Vars = refill(&p.sideVars[i], s.Sides[i].Vars)
+	}
+	st.Figures, st.Units = p.figs, p.units
+	st.Vars = refill(&p.vars, s.Vars)
+	st.Vehicles = cloneVehicles(s.Vehicles)
+	if s.Forced == nil {
+		st.Forced = nil
+	} else {
+		p.forced = append(p.forced[:0], s.Forced...)
+		st.Forced = p.forced
+	}
+	return st
+}
+
+func grow(ms []map[string]int, n int) []map[string]int {
+	for len(ms) < n {
+		ms = append(ms, nil)
+	}
+	return ms
+}
+
+// refill makes the owned map *own hold exactly src's entries and returns
+// it (nil when src is nil, as Clone gives).
+func refill(own *map[string]int, src map[string]int) map[string]int {
+	if src == nil {
+		return nil
+	}
+	m := *own
+	if m == nil {
+		m = make(map[string]int, len(src))
+		*own = m
+	} else {
+		clear(m)
+	}
+	for k, v := range src {
+		m[k] = v
+	}
+	return m
+}
+
+// statePool recycles the states a game has let go of, for a game whose
+// states nobody else holds (the headless random player, PlayRandom): a
+// discarded state's probe is refilled for the next command instead of a
+// new deep copy, so a long game allocates almost nothing per command and
+// the collector has little to do. Only states the game itself made from
+// the pool go back into it.
+type statePool struct {
+	free []*probe
+	of   map[*State]*probe
+}
+
+func newStatePool() *statePool { return &statePool{of: map[*State]*probe{}} }
+
+// next is a copy of s, as s.Clone() gives, from a recycled probe when
+// there is one.
+func (sp *statePool) next(s *State) *State {
+	var p *probe
+	if n := len(sp.free); n > 0 {
+		p, sp.free = sp.free[n-1], sp.free[:n-1]
+	} else {
+		p = &probe{}
+	}
+	st := p.load(s)
+	sp.of[st] = p
+	return st
+}
+
+// put takes back a state the game no longer holds (ignored when the
+// pool did not make it).
+func (sp *statePool) put(s *State) {
+	if p, ok := sp.of[s]; ok {
+		delete(sp.of, s)
+		sp.free = append(sp.free, p)
+	}
+}
