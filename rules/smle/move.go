@@ -365,7 +365,7 @@ func (r SMLE) fallBack(s *rules.State, u *rules.Unit, tenths int) []rules.Event 
 	var evs []rules.Event
 	for _, f := range members(s, u.ID) {
 		e := nearestEnemy(s, f)
-		if e == nil {
+		if e == nil || aboard(s, f) {
 			continue
 		}
 		dist := r.baseMove(s, f) * int64(tenths) / 10
@@ -399,7 +399,7 @@ func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 			evs = append(evs, remove(s, f, "leaves the battle (broken twice)"))
 			continue
 		}
-		if r.enemyWithin(s, f.Side, f.Pos, geom.PerInch) != nil {
+		if !aboard(s, f) && r.enemyWithin(s, f.Side, f.Pos, geom.PerInch) != nil {
 			f.Markers |= rules.Surrendered
 			evs = append(evs, remove(s, f, "is caught by the enemy and surrenders"))
 			continue

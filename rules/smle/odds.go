@@ -325,7 +325,7 @@ func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure
 	add := func(impact geom.Pt, hit bool, p float64) {
 		for i := range s.Figures {
 			g := &s.Figures[i]
-			if g.Removed {
+			if !onTable(s, g) {
 				continue
 			}
 			k := ck{i, BurstDiceAt(w.Dice, impact, g.Pos), true}
@@ -362,7 +362,7 @@ func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure
 	var parts []rules.OddsPart
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.Removed || acc[i][lvMiss] >= 1 {
+		if !onTable(s, g) || acc[i][lvMiss] >= 1 {
 			continue
 		}
 		d := acc[i]
