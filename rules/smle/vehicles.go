@@ -643,7 +643,7 @@ func (r SMLE) accelCap(s *rules.State, v *rules.Vehicle, t *vehicle.Type) int64 
 }
 
 // clip cuts a plan's legs so the centre line runs no further than cap.
-func clip(start geom.Pt, p vehicle.Plan, cap int64) vehicle.Plan {
+func clip(start geom.Pt, p vehicle.Plan, cap int64) (vehicle.Plan, bool) {
 	out := vehicle.Plan{Face: p.Face, HasFace: p.HasFace}
 	at, left := start, cap
 	for _, l := range p.Legs {
@@ -660,9 +660,9 @@ func clip(start geom.Pt, p vehicle.Plan, cap int64) vehicle.Plan {
 			out.Legs = append(out.Legs, vehicle.Leg{To: q, Reverse: l.Reverse})
 		}
 		out.HasFace = false
-		break
+		return out, true
 	}
-	return out
+	return out, false
 }
 
 // driveCheck is the drive of vehicle v along plan now: within its
@@ -681,14 +681,20 @@ func (r SMLE) driveCheck(s *rules.State, v *rules.Vehicle, t *vehicle.Type, plan
 		}
 		return vehicle.Result{Stop: vehicle.Immobile, Piece: -1, Other: -1, Why: why, End: v.Pose, Path: []geom.Pt{v.Pos}, Poses: []vehicle.Pose{v.Pose}}, false
 	}
-	plan = clip(v.Pos, plan, r.accelCap(s, v, t))
-	res := rules.DriveCheck(r, s, v.ID, plan, r.moveRules(s, v, t, false))
+	plan, cut := clip(v.Pos, plan, r.accelCap(s, v, t))
+	capped := func(res vehicle.Result) vehicle.Result {
+		if cut && res.Arrived {
+			res.Arrived, res.Stop, res.Why = false, vehicle.OutOfMove, "it can go no faster this round (it gains half its road speed a round)"
+		}
+		return res
+	}
+	res := capped(rules.DriveCheck(r, s, v.ID, plan, r.moveRules(s, v, t, false)))
 	if res.Arrived || res.Stop != vehicle.OutOfMove || v.Var(vvFired) == s.Round || s.Var(vCur) != int(v.Unit) {
 		return res, false
 	}
 	// Flat out: twice the combat move on a good surface (clear and road),
 	// with no fire and no reaction this round.
-	fast := rules.DriveCheck(r, s, v.ID, plan, r.moveRules(s, v, t, true))
+	fast := capped(rules.DriveCheck(r, s, v.ID, plan, r.moveRules(s, v, t, true)))
 	if fast.ByGoing[vehicle.Rough] == 0 && fast.ByGoing[vehicle.Woods] == 0 && fast.ByGoing[vehicle.Water] == 0 && len(fast.Obstacles) == 0 {
 		return fast, fast.Used > int64(vehicle.MoveParts)-usedNow(s, v)
 	}
@@ -942,6 +948,11 @@ func (r SMLE) canDebus(s *rules.State, u *rules.Unit, v *rules.Vehicle) (int, []
 	ms := members(s, u.ID)
 	if spdNow(s, v) > r.baseMove(s, ms[0]) {
 		return 0, nil, false
+	}
+	for _, f := range ms {
+		if f.Var(fStopped) != 0 {
+			return 0, nil, false // got in during this go
+		}
 	}
 	for di, dr := range t.Doors {
 		if v.Var(fmt.Sprintf("%s%d", vvDoor, di)) == s.Round {

@@ -1,9 +1,14 @@
 package smle
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+	"hedgerow/rules/vehicle"
 )
 
 func TestVehicleScenariosLoad(t *testing.T) {
@@ -94,5 +99,441 @@ func TestQuickVehicleGames(t *testing.T) {
 			}
 		}
 		t.Logf("%s: verbs %v", name, verbs)
+	}
+}
+
+// vunit is a test team with an optional vehicle its figures crew
+// (aboard: true) and other teams' figures ride in (riders: unit index).
+type vunit struct {
+	tunit
+	veh    string  // vehicle type, "" none
+	vx, vy float64 // hull centre
+	facing int
+	riders []int // indexes of units riding as passengers
+}
+
+// vehState builds an open 48" table with teams and vehicles; a team with
+// a vehicle starts aboard it as its crew, and rider teams as passengers.
+func vehState(t *testing.T, units []vunit, dice ...int) *rules.State {
+	t.Helper()
+	sc := &rules.Scenario{Name: "test", RuleSet: "smle", BaseR: 500}
+	sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+	riding := map[int]bool{}
+	for _, u := range units {
+		for _, i := range u.riders {
+			riding[i] = true
+		}
+	}
+	names := func(i int) []string {
+		var out []string
+		for j := range units[i].figs {
+			out = append(out, "T"+string(rune('A'+i))+string(rune('1'+j)))
+		}
+		return out
+	}
+	for i, u := range units {
+		su := rules.ScenarioUnit{Name: "T" + string(rune('A'+i)), Quality: u.quality, Motive: u.motive}
+		for j, f := range u.figs {
+			aboard := u.veh != "" || riding[i]
+			su.Figures = append(su.Figures, rules.ScenarioFigure{Name: su.Name + string(rune('1'+j)), Weapons: f.weapons,
+				Leader: f.leader, Pos: geom.P(f.x, f.y), HasPos: true, Aboard: aboard})
+		}
+		if u.veh != "" {
+			sv := rules.ScenarioVehicle{Name: "V-" + su.Name, Type: u.veh, Pos: geom.P(u.vx, u.vy), Facing: u.facing, Turret: u.facing, Crew: names(i)}
+			for _, ri := range u.riders {
+				sv.Passengers = append(sv.Passengers, names(ri)...)
+			}
+			su.Vehicles = append(su.Vehicles, sv)
+		}
+		sc.Sides[u.side].Units = append(sc.Sides[u.side].Units, su)
+	}
+	m := &terrain.Map{Name: "open", Width: geom.In(48), Height: geom.In(48)}
+	s, err := rules.NewState(sc, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Force(dice...)
+	if _, err := New().Start(s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestVehicleTypesData(t *testing.T) {
+	r := New().(SMLE)
+	want := map[string]string{"jeep": "jeep", "truck": "truck", "lorry": "lorry", "halftrack": "halftrack", "apc": "apc",
+		"scout-car": "armoured-car", "light-tank": "light-tank", "medium-tank": "medium-tank", "battle-tank": "medium-tank"}
+	got := map[string]bool{}
+	for _, ty := range r.VehicleTypes() {
+		if want[ty.ID] != ty.Look {
+			t.Errorf("%s: look %q, want %q", ty.ID, ty.Look, want[ty.ID])
+		}
+		got[ty.ID] = true
+	}
+	if len(got) != len(want) {
+		t.Errorf("types %v", got)
+	}
+	// Jeep: fast wheeled 24/12/12/40/N-A, softskin 1D, small +1.
+	vd, _ := r.d.VehicleDataOf("jeep")
+	sc, _ := r.d.SpeedClassOf(vd.Speed)
+	if sc != (SpeedClass{"fast-wheeled", 24, 12, 12, 40, 0}) {
+		t.Errorf("jeep speeds %+v", sc)
+	}
+	hv, _ := r.d.SpeedClassOf("heavy-track")
+	if hv != (SpeedClass{"heavy-track", 12, 8, 8, 16, 4}) {
+		t.Errorf("heavy track %+v", hv)
+	}
+}
+
+func TestArmourByFace(t *testing.T) {
+	r := New().(SMLE)
+	cases := []struct {
+		typ    string
+		vsw    int
+		face   vehicle.Face
+		dice   int
+		add    int
+		reason string
+	}{
+		{"medium-tank", 0, vehicle.Front, 3, 0, "medium front 3D"},
+		{"medium-tank", 0, vehicle.Left, 2, 0, "a class less at the side: light 2D"},
+		{"medium-tank", 0, vehicle.Rear, 2, 0, "and at the rear"},
+		{"medium-tank", 0, vehicle.Top, 1, 2, "bulletproof on top"},
+		{"medium-tank", 0, vehicle.Turret, 3, 0, "turret as front"},
+		{"battle-tank", 0, vehicle.Front, 4, 0, "heavy 4D"},
+		{"battle-tank", 0, vehicle.Right, 3, 0, "heavy side: medium 3D"},
+		{"light-tank", 0, vehicle.Rear, 1, 2, "light tank rear: bulletproof"},
+		{"truck", 0, vehicle.Rear, 1, 0, "softskin all round"},
+		{"lorry", 0, vehicle.Left, 1, 1, "larger softskin all round"},
+		{"halftrack", 0, vehicle.Rear, 1, 2, "bulletproof all round"},
+		{"medium-tank", 1, vehicle.Front, 2, 0, "a damaged tank drops a die"},
+		{"medium-tank", 1, vehicle.Left, 1, 0, "side too"},
+		{"battle-tank", 2, vehicle.Front, 2, 0, "two serious wounds, two dice"},
+		{"medium-tank", 3, vehicle.Front, 1, 0, "never under one die"},
+	}
+	for _, c := range cases {
+		ty, _ := rules.VehicleTypeOf(r, c.typ)
+		v := &rules.Vehicle{Type: c.typ}
+		v.SetVar(vvVSW, c.vsw)
+		n, add, _ := r.armourAt(v, ty, c.face)
+		if n != c.dice || add != c.add {
+			t.Errorf("%s: got %s", c.reason, diceText(n, add))
+		}
+	}
+}
+
+func TestVehicleResultsAndHandOdds(t *testing.T) {
+	for _, c := range []struct {
+		att, def int
+		want     string
+	}{{24, 12, VKill}, {23, 12, VSerious}, {13, 12, VSerious}, {12, 12, VLight}, {11, 12, VNone}, {2, 1, VKill}, {1, 1, VLight}} {
+		if got := VehicleResult(c.att, c.def); got != c.want {
+			t.Errorf("%d vs %d: %s, want %s", c.att, c.def, got, c.want)
+		}
+	}
+	// The book's example: 15 against a medium tank's 12 is a vehicle
+	// serious wound.
+	if VehicleResult(15, 12) != VSerious {
+		t.Error("book example")
+	}
+	// 1D against 1D by hand: kill 9/36 (d=1: a 2-6, d=2: a 4-6, d=3: a 6),
+	// serious 6/36, light 6/36, none 15/36.
+	rifle, _ := Std().Weapon("rifle")
+	p := VehicleHitP(VehicleHitInput{Weapon: rifle, ArmourDice: 1})
+	want := [4]float64{9.0 / 36, 6.0 / 36, 6.0 / 36, 15.0 / 36}
+	for i := range p {
+		if math.Abs(p[i]-want[i]) > 1e-12 {
+			t.Errorf("1D vs 1D %s: %v want %v", VehicleEffectNames[i], p[i], want[i])
+		}
+	}
+	// Every armour class against every weapon: the convolution equals a
+	// brute enumeration of the dice through ResolveVehicleHit.
+	d := Std()
+	for _, wid := range []string{"rifle", "hmg", "bazooka", "at-gun-75", "tank-gun", "guided-missile"} {
+		w, _ := d.Weapon(wid)
+		for _, ac := range d.Veh.ArmourClass {
+			for _, screens := range []bool{false, true} {
+				in := VehicleHitInput{Weapon: w, ArmourDice: ac.Dice, ArmourAdd: ac.Add, Screens: screens}
+				n, _, _ := in.attack()
+				if n+ac.Dice > 8 {
+					continue
+				}
+				var cnt [4]float64
+				faces := make([]int, n+ac.Dice)
+				total := 0.0
+				var rec func(i int)
+				rec = func(i int) {
+					if i == len(faces) {
+						o, _ := d.ResolveVehicleHit(in, faces, "")
+						for k, name := range VehicleEffectNames {
+							if o == name {
+								cnt[k]++
+							}
+						}
+						total++
+						return
+					}
+					for f := 1; f <= 6; f++ {
+						faces[i] = f
+						rec(i + 1)
+					}
+				}
+				rec(0)
+				got := VehicleHitP(in)
+				for k := range cnt {
+					if math.Abs(cnt[k]/total-got[k]) > 1e-12 {
+						t.Errorf("%s vs %s (screens %v): %s %v, enumerated %v", wid, ac.ID, screens, VehicleEffectNames[k], got[k], cnt[k]/total)
+					}
+				}
+			}
+		}
+	}
+	// Anti-missile screens take a die off a missile: 4D becomes 3D.
+	gm, _ := d.Weapon("guided-missile")
+	if n, _, ok := (VehicleHitInput{Weapon: gm, Screens: true}).attack(); n != 3 || !ok {
+		t.Errorf("screens: %d dice", n)
+	}
+}
+
+// setActive makes team u the active team at the named band (tests of a
+// command's ruling, whatever the activation dice).
+func setActive(s *rules.State, u rules.UnitID, band string) {
+	r := New().(SMLE)
+	un := s.UnitOf(u)
+	uset(un, vBand, r.d.BandIndex(band))
+	s.SetVar(vCur, int(u))
+	s.Active, s.Decider, s.Phase = un.Side, un.Side, PhaseActivate
+	for _, f := range members(s, u) {
+		f.SetVar(fMoved, 0)
+		f.SetVar(fStopped, 0)
+	}
+}
+
+func hasVerb(s *rules.State, text string) bool {
+	for _, c := range New().Legal(s) {
+		if c.String() == text {
+			return true
+		}
+	}
+	return false
+}
+
+func tankDuel(t *testing.T) *rules.State {
+	// Bazooka man (F1) 10" in front of a medium tank (V1, facing him).
+	return vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{x: 24, y: 30, weapons: []string{"rifle", "bazooka"}}}}},
+		{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}, {weapons: []string{"smg"}}, {weapons: []string{"handgun"}}}},
+			veh: "medium-tank", vx: 24, vy: 20, facing: 180},
+	}, 6, 1)
+}
+
+// The book's example with the weapons table's bazooka (2D+2, our
+// choice): a hit on a medium tank's front, 13 against 12, is a vehicle
+// serious wound: it stops, may not fire this round, its armour drops to
+// 2D, and its crew count a casualty next round.
+func TestBazookaSeriousWound(t *testing.T) {
+	s := tankDuel(t)
+	r := New().(SMLE)
+	apply(t, s, rules.Command{Verb: "end"}) // the tank crew (lower band) first
+	c := rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"}
+	if !hasVerb(s, c.String()) {
+		t.Fatalf("shoot not offered: %v", New().Legal(s))
+	}
+	o, err := New().Odds(s, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Parts) != 1 || !strings.Contains(o.Parts[0].Name, "medium tank 3D, front") {
+		t.Errorf("odds part %+v", o.Parts)
+	}
+	s.Force(4, 4, 6, 5, 4, 4, 4) // hit; 6+5+2 = 13 against 4+4+4 = 12
+	evs := apply(t, s, c)
+	v := s.Veh(1)
+	if v.Var(vvVSW) != 1 || v.Var(vvHit) != s.Round || !v.Damage.Has(vehicle.Smoking) {
+		t.Fatalf("want a vehicle serious wound: %v", evs)
+	}
+	ty, _ := rules.VehicleTypeOf(r, v.Type)
+	if n, _, _ := r.armourAt(v, ty, vehicle.Front); n != 2 {
+		t.Errorf("armour after the wound: %dD", n)
+	}
+	if r.vehicleMayFire(s, v) {
+		t.Error("a vehicle hit this round may not fire")
+	}
+	if res, _ := r.driveCheck(s, v, ty, vehicle.Through(geom.P(24, 10))); res.Stop != vehicle.Immobile {
+		t.Error("a vehicle hit this round stops")
+	}
+	if usesLeft(s.Fig(1), "bazooka") != 0 {
+		t.Error("the one-shot bazooka is spent")
+	}
+	s.Round++
+	in := r.activationInput(s, s.UnitOf(2))
+	if in.Casualties != 1 || !in.Armoured {
+		t.Errorf("next round the crew count a casualty and are armoured: %+v", in)
+	}
+}
+
+// A kill: the tank brews up, everyone aboard takes a 1D explosive attack
+// and the survivors bail out prone.
+func TestBazookaKill(t *testing.T) {
+	s := tankDuel(t)
+	apply(t, s, rules.Command{Verb: "end"})
+	// hit; 6+6+2 = 14 against 2+2+2 = 6; four crew: 1D vs 1D-1: (1, 6) near miss each.
+	s.Force(4, 4, 6, 6, 2, 2, 2, 1, 6, 1, 6, 1, 6, 1, 6)
+	evs := apply(t, s, rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"})
+	v := s.Veh(1)
+	if !v.Damage.Has(vehicle.BrewedUp) || len(v.Aboard()) != 0 {
+		t.Fatalf("want a brewed up tank, empty: %v", evs)
+	}
+	ty, _ := rules.VehicleTypeOf(New(), v.Type)
+	hull := ty.Hull(v.Pose)
+	for _, id := range []rules.FigID{2, 3, 4, 5} {
+		f := s.Fig(id)
+		if f.Removed || s.Carrier(id) != 0 || f.Posture != rules.Prone || hull.OverlapsBase(f.Base(s.BaseR)) {
+			t.Errorf("%s should have bailed out prone clear of the hull: %+v", f.Name, f)
+		}
+	}
+}
+
+// Shooting at the side of a tank meets its side armour (a class less).
+func TestShootSideFace(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{x: 34, y: 20, weapons: []string{"rifle", "bazooka"}}}}},
+		{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 24, vy: 20, facing: 0},
+	}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"})
+	o, err := New().Odds(s, rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(o.Parts[0].Name, "light tank 2D, right side") {
+		t.Errorf("side shot: %s", o.Parts[0].Name)
+	}
+	// to-hit: large vehicle +3 among the modifiers.
+	found := false
+	for _, m := range o.Mods {
+		if m.Value == 3 && strings.Contains(m.Reason, "large vehicle") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("size modifier missing: %v", o.Mods)
+	}
+}
+
+// Driving: from a standstill a vehicle reaches half its road speed; the
+// next round its combat move, or flat out up to twice it on clear
+// going (then it may not fire this round).
+func TestDriveAcceleration(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 10, vy: 44, facing: 0},
+		{tunit: tunit{1, "trained", "", rifles(1, 40, 4)}},
+	}, 6, 1)
+	setActive(s, 1, "close-11")
+	r := New().(SMLE)
+	v := s.Veh(1)
+	apply(t, s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 14)}, Arg: "V1"})
+	if v.Pos != geom.P(10, 32) { // tracks: road 24, so 12" from a standstill
+		t.Fatalf("first round: at %v", v.Pos)
+	}
+	if _, err := New().Apply(s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 20)}, Arg: "V1"}); err == nil {
+		t.Error("no acceleration left this round")
+	}
+	s.Round++
+	setActive(s, 1, "close-11")
+	apply(t, s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 2)}, Arg: "V1"})
+	// last round 12" + half road 12" = 24": beyond the 20" combat move,
+	// so flat out on clear going.
+	if v.Pos != geom.P(10, 8) || v.Var(vvFlat) != s.Round || r.vehicleMayFire(s, v) {
+		t.Fatalf("second round: at %v flat %d", v.Pos, v.Var(vvFlat))
+	}
+	// The drag's check agrees with the command.
+	res := r.VehicleMove(s, 1, vehicle.Through(geom.P(10, 4)))
+	if res.Stop != vehicle.OutOfMove && res.Stop != vehicle.Immobile {
+		t.Errorf("drag check: %v", res.Stop)
+	}
+	// Turning the turret.
+	apply(t, s, rules.Command{Verb: "turret", Unit: 1, Arg: "V1-f90"})
+	if v.Turret != 90 {
+		t.Errorf("turret at %d", v.Turret)
+	}
+}
+
+// Boarding: a team within half its move of a stationary vehicle gets in;
+// the vehicle may drive off next round; the team rides with its crew.
+// De-bussing: only at Stand (6) or better, the vehicle no faster than a
+// foot move; out by a door, prone.
+func TestBoardAndDebus(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"assault-rifle"}}, {weapons: []string{"assault-rifle"}}}}, veh: "apc", vx: 10, vy: 10, facing: 0},
+		{tunit: tunit{0, "trained", "", []tfig{{x: 9, y: 14, weapons: []string{"rifle"}}, {x: 11, y: 14, weapons: []string{"rifle"}}}}},
+		{tunit: tunit{1, "trained", "", rifles(1, 40, 44)}},
+	}, 6, 1, 5)
+	r := New().(SMLE)
+	setActive(s, 2, "advance-8")
+	c := rules.Command{Verb: "board", Unit: 2, Arg: "V1"}
+	if !hasVerb(s, c.String()) {
+		t.Fatalf("board not offered: %v", New().Legal(s))
+	}
+	apply(t, s, c)
+	v := s.Veh(1)
+	if len(v.Passengers) != 2 || s.Carrier(3) != 1 || v.Var(vvReady) != s.Round+1 {
+		t.Fatalf("aboard: %+v", v)
+	}
+	if hasVerb(s, "debus U2 V1") {
+		t.Error("no getting straight out again in the same go")
+	}
+	setActive(s, 1, "close-11")
+	if _, err := New().Apply(s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 5)}, Arg: "V1"}); err == nil {
+		t.Error("it may drive off only next round")
+	}
+	if ct := r.carriedBy(s, s.UnitOf(2)); ct == nil || ct.ID != 1 {
+		t.Error("the riders act with the crew's team")
+	}
+	in := r.activationInput(s, s.UnitOf(2))
+	if !in.Armoured {
+		t.Error("men in an armoured vehicle are armoured troops")
+	}
+	s.Round++
+	setActive(s, 1, "close-11")
+	apply(t, s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 22)}, Arg: "V1-r"})
+	setActive(s, 2, "stand-5")
+	if hasVerb(s, "debus U2 V1") {
+		t.Error("de-bus needs Stand (6) or better")
+	}
+	setActive(s, 2, "stand-6")
+	if hasVerb(s, "debus U2 V1") {
+		t.Errorf("the carrier went %v: faster than a foot move", spdNow(s, v))
+	}
+	s.Round++
+	setActive(s, 2, "stand-6")
+	apply(t, s, rules.Command{Verb: "debus", Unit: 2, Arg: "V1"})
+	ty, _ := rules.VehicleTypeOf(r, "apc")
+	for _, id := range []rules.FigID{3, 4} {
+		f := s.Fig(id)
+		if s.Carrier(id) != 0 || f.Posture != rules.Prone || ty.Hull(v.Pose).OverlapsBase(f.Base(s.BaseR)) || f.Pos.Y < v.Pos.Y {
+			t.Errorf("%s out behind the carrier, prone: %+v", f.Name, f.Pos)
+		}
+	}
+	if len(v.Passengers) != 0 || len(v.Crew) != 2 {
+		t.Errorf("carrier after: %+v", v)
+	}
+}
+
+// Door kicking is for doors in buildings: a vehicle's hatches are never
+// offered to the door commands.
+func TestNoKickingHatches(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{x: 24, y: 25, weapons: []string{"rifle"}}}}},
+		{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 24, vy: 20, facing: 0},
+	}, 6, 1)
+	setActive(s, 1, "double")
+	for _, c := range New().Legal(s) {
+		if c.Verb == "door" {
+			t.Errorf("door command offered: %s", c)
+		}
+	}
+	ty, _ := rules.VehicleTypeOf(New(), "medium-tank")
+	if _, ok := doorAt(s, ty.DoorAt(ty.Doors[0], s.Veh(1).Pose)); ok {
+		t.Error("a hatch is not a door")
 	}
 }
