@@ -274,6 +274,7 @@ func (r SMLE) closeOpp(s *rules.State) {
 	s.SetVar(vOppFig, 0)
 	s.SetVar(vOppMove, 0)
 	s.SetVar(vOppUnit, 0)
+	s.SetVar(vOppVeh, 0)
 	for i := range s.Figures {
 		s.Figures[i].Markers &^= rules.OppFire
 	}

@@ -602,6 +602,10 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 	}
 	if s.Phase == PhaseOpportunity {
 		var out []rules.Command
+		if vid := s.Var(vOppVeh); vid != 0 {
+			return append(r.vehicleOppOptions(s, s.Veh(rules.VehicleID(vid))), rules.Command{Verb: "pass"})
+		}
+		out = append(out, r.gunOppAtFig(s, s.Fig(rules.FigID(s.Var(vOppFig))))...)
 		mover := rules.FigID(s.Var(vOppFig))
 		for _, u := range r.oppTeams(s) {
 			out = append(out, rules.Command{Verb: "oppfire", Unit: u.ID, Targets: []rules.FigID{mover}})
@@ -740,6 +744,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		switch c.Verb {
 		case "oppfire":
 			evs, err = r.applyOppFire(s, c)
+		case "shoot", "gun":
+			evs, err = r.applyOppVehicle(s, c)
 		case "pass":
 			evs = []rules.Event{{Kind: "phase", Side: s.Decider, Text: s.Sides[s.Decider].Name + " hold fire"}}
 			r.closeOpp(s)

@@ -802,7 +802,8 @@ func (r SMLE) applyDrive(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		text += "; it stops: " + res.Why
 	}
 	path := append([]geom.Pt{start}, res.Path...)
-	return []rules.Event{{Kind: "drive", Side: v.Side, Unit: u.ID, Path: path, Text: text}}, nil
+	evs := []rules.Event{{Kind: "drive", Side: v.Side, Unit: u.ID, Path: path, Text: text}}
+	return append(evs, r.openVehOpp(s, v)...), nil
 }
 
 func (r SMLE) applyTurret(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
@@ -1087,6 +1088,15 @@ func (r SMLE) bailOut(s *rules.State, v *rules.Vehicle, t *vehicle.Type) []rules
 
 // ---- shooting at vehicles ----
 
+// fireKindNow is the kind of a shot at or by a vehicle: opportunity fire
+// in an opportunity window, else direct fire.
+func fireKindNow(s *rules.State) string {
+	if s.Phase == PhaseOpportunity {
+		return FireOpportunity
+	}
+	return FireDirect
+}
+
 // shootAt builds a figure's shot at a vehicle (ok false when it may not).
 func (r SMLE) shootAt(s *rules.State, f *rules.Figure, w *Weapon, v *rules.Vehicle) (ShotInput, bool) {
 	_, t, _ := r.vehicleOf(s, v.ID)
@@ -1097,7 +1107,7 @@ func (r SMLE) shootAt(s *rules.State, f *rules.Figure, w *Weapon, v *rules.Vehic
 	if !ok {
 		return ShotInput{}, false
 	}
-	in := ShotInput{Quality: f.Quality, Elite: f.Motive == "elite", Kind: FireDirect, Weapon: w,
+	in := ShotInput{Quality: f.Quality, Elite: f.Motive == "elite", Kind: fireKindNow(s), Weapon: w,
 		Prone: f.Posture == rules.Prone, Braced: f.Var(fBraced) == 1, Prepared: r.inPrepared(s, f),
 		LightWound: f.Markers.Has(rules.Wounded), Range: rangeFor(w, f.Pos, v.Pos), Cover: los.Cover}
 	if u := s.UnitOf(f.Unit); u != nil {
@@ -1173,12 +1183,23 @@ func (r SMLE) applyShoot(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		f.SetVar(fUsedPref+w.ID, f.Var(fUsedPref+w.ID)+1)
 	}
 	f.SetVar(fStill, s.Round)
-	uset(u, vFired, 1)
-	uset(u, vRevealed, 1)
-	uset(u, vContact, 1)
+	u = s.UnitOf(f.Unit)
+	markFired(s, u)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, v.Name, l.Outcome)}}
 	evs = append(evs, r.strikeVehicle(s, f.Side, u, v, t, w, f.Pos, h > 0)...)
 	return evs, nil
+}
+
+// markFired records a team's attack: its fire for the round, or its
+// opportunity fire in a window.
+func markFired(s *rules.State, u *rules.Unit) {
+	if s.Phase == PhaseOpportunity {
+		uset(u, vOpp, 1)
+	} else {
+		uset(u, vFired, 1)
+	}
+	uset(u, vRevealed, 1)
+	uset(u, vContact, 1)
 }
 
 // strikeVehicle: a shot at a vehicle from a point, hit or not. The
@@ -1271,6 +1292,113 @@ func (r SMLE) vehicleShotOdds(s *rules.State, in ShotInput, v *rules.Vehicle, t 
 		Note: fmt.Sprintf("strikes the %s; at most one hit counts against a vehicle", st.Face)}, nil
 }
 
+// ---- opportunity fire ----
+
+// vOppVeh: state: the vehicle whose drive opened the window.
+const vOppVeh = "oppveh"
+
+// oppReady: an enemy team that may still take opportunity fire now.
+func (r SMLE) oppReady(s *rules.State, u *rules.Unit) bool {
+	if uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
+		return false
+	}
+	b := r.d.Bands[r.currentBand(s, u)]
+	return b.Combat == "opportunity" || b.Combat == "direct" || b.Combat == "assault"
+}
+
+// vehicleOppOptions: in a window opened by vehicle tv's drive, the shots
+// the other side may take at it: figures with their anti-vehicle weapon
+// and vehicles with each weapon that bears.
+func (r SMLE) vehicleOppOptions(s *rules.State, tv *rules.Vehicle) []rules.Command {
+	var out []rules.Command
+	if tv == nil || tv.Removed || tv.Damage.Has(vehicle.BrewedUp) {
+		return nil
+	}
+	for _, u := range teams(s) {
+		if u.Side == tv.Side || !r.oppReady(s, u) {
+			continue
+		}
+		for _, f := range members(s, u.ID) {
+			if aboard(s, f) {
+				continue
+			}
+			if w := r.bestAntiVehicle(s, f); w != nil {
+				if _, ok := r.shootAt(s, f, w, tv); ok {
+					out = append(out, rules.Command{Verb: "shoot", Fig: f.ID, Arg: fmt.Sprintf("V%d", tv.ID)})
+				}
+			}
+		}
+		for i := range s.Vehicles {
+			v := &s.Vehicles[i]
+			_, t, _ := r.vehicleOf(s, v.ID)
+			if t == nil || v.Unit != u.ID || !r.vehicleMayFire(s, v) {
+				continue
+			}
+			for wi := range t.Weapons {
+				if _, _, ok := r.gunAtVeh(s, v, t, wi, tv); ok {
+					out = append(out, rules.Command{Verb: "gun", Unit: u.ID, Arg: gunArg(v.ID, wi, tv.ID)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// gunOppAtFig: in a window opened by figure mover, the enemy vehicles'
+// weapons that may fire at it.
+func (r SMLE) gunOppAtFig(s *rules.State, mover *rules.Figure) []rules.Command {
+	var out []rules.Command
+	if mover == nil || !onTable(s, mover) {
+		return nil
+	}
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		_, t, _ := r.vehicleOf(s, v.ID)
+		u := s.UnitOf(v.Unit)
+		if t == nil || u == nil || v.Side == mover.Side || !r.oppReady(s, u) || !r.vehicleMayFire(s, v) {
+			continue
+		}
+		for wi := range t.Weapons {
+			if _, _, ok := r.gunAtFig(s, v, t, wi, mover); ok {
+				out = append(out, rules.Command{Verb: "gun", Unit: u.ID, Targets: []rules.FigID{mover.ID}, Arg: gunArg(v.ID, wi, 0)})
+			}
+		}
+	}
+	return out
+}
+
+// openVehOpp opens an opportunity window after a vehicle's drive when
+// the other side has a shot at it.
+func (r SMLE) openVehOpp(s *rules.State, v *rules.Vehicle) []rules.Event {
+	s.SetVar(vOppVeh, int(v.ID))
+	if len(r.vehicleOppOptions(s, v)) == 0 {
+		s.SetVar(vOppVeh, 0)
+		return nil
+	}
+	s.Phase = PhaseOpportunity
+	s.Decider = 1 - v.Side
+	return []rules.Event{{Kind: "phase", Side: s.Decider,
+		Text: fmt.Sprintf("%s may opportunity fire at %s", s.Sides[s.Decider].Name, v.Name)}}
+}
+
+// applyOppVehicle: a shot taken in an opportunity window ("shoot" at the
+// vehicle that drove, or "gun" from a vehicle); the window closes.
+func (r SMLE) applyOppVehicle(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	var evs []rules.Event
+	var err error
+	switch c.Verb {
+	case "shoot":
+		evs, err = r.applyShoot(s, nil, c)
+	case "gun":
+		evs, err = r.applyGun(s, nil, c)
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.closeOpp(s)
+	return evs, nil
+}
+
 // ---- the vehicle's own weapons ----
 
 // vehicleMayFire: crew aboard to fire, not flat out, not hit this round.
@@ -1325,7 +1453,7 @@ func (r SMLE) gunWeapon(s *rules.State, v *rules.Vehicle, t *vehicle.Type, wi in
 // gunShot is the to-hit input of a vehicle weapon at a point: the
 // gunner's quality, braced, moving as the vehicle moved.
 func (r SMLE) gunShot(s *rules.State, v *rules.Vehicle, t *vehicle.Type, w *Weapon, g *rules.Figure, to geom.Pt) ShotInput {
-	in := ShotInput{Quality: g.Quality, Elite: g.Motive == "elite", Kind: FireDirect, Weapon: w, Braced: true,
+	in := ShotInput{Quality: g.Quality, Elite: g.Motive == "elite", Kind: fireKindNow(s), Weapon: w, Braced: true,
 		LightWound: g.Markers.Has(rules.Wounded), Range: rangeFor(w, v.Pos, to)}
 	if u := s.UnitOf(v.Unit); u != nil {
 		in.NotUnderFire = uget(u, vUF) == 0 && uget(u, vUFPrev) == 0
@@ -1420,7 +1548,10 @@ func (r SMLE) findGun(s *rules.State, c rules.Command) (v *rules.Vehicle, t *veh
 		return nil, nil, 0, nil, nil, fmt.Errorf("gun needs V<n>w<weapon> (at a figure) or V<n>w<weapon>t<vehicle>")
 	}
 	for _, l := range r.Legal(s) {
-		if l.Verb == "gun" && l.Unit == c.Unit && l.Arg == c.Arg && (tvid != 0 || (len(c.Targets) == 1 && s.Fig(c.Targets[0]) != nil && s.Fig(c.Targets[0]).Unit == s.Fig(l.Targets[0]).Unit)) {
+		// At a figure: any figure of the listed one's team the weapon can
+		// hit (in an opportunity window, only the mover).
+		if l.Verb == "gun" && l.Unit == c.Unit && l.Arg == c.Arg && (tvid != 0 || (len(c.Targets) == 1 && s.Fig(c.Targets[0]) != nil &&
+			s.Fig(c.Targets[0]).Unit == s.Fig(l.Targets[0]).Unit && (s.Phase != PhaseOpportunity || c.Targets[0] == l.Targets[0]))) {
 			v, t, _ = r.vehicleOf(s, vid)
 			if tvid != 0 {
 				tv = s.Veh(tvid)
@@ -1444,9 +1575,8 @@ func (r SMLE) applyGun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 	g := gunner(s, v)
 	v.SetVar(vvFired, s.Round)
 	v.SetVar(fmt.Sprintf("%s%d", vvShot, wi), v.Var(fmt.Sprintf("%s%d", vvShot, wi))+1)
-	uset(u, vFired, 1)
-	uset(u, vRevealed, 1)
-	uset(u, vContact, 1)
+	u = s.UnitOf(v.Unit)
+	markFired(s, u)
 	if tv != nil {
 		_, tt, _ := r.vehicleOf(s, tv.ID)
 		in, w, _ := r.gunAtVeh(s, v, t, wi, tv)

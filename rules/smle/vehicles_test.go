@@ -7,6 +7,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/oddscheck"
 	"hedgerow/rules/terrain"
 	"hedgerow/rules/vehicle"
 )
@@ -432,6 +433,7 @@ func TestDriveAcceleration(t *testing.T) {
 	r := New().(SMLE)
 	v := s.Veh(1)
 	apply(t, s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 14)}, Arg: "V1"})
+	passOpp(t, s)
 	if v.Pos != geom.P(10, 32) { // tracks: road 24, so 12" from a standstill
 		t.Fatalf("first round: at %v", v.Pos)
 	}
@@ -446,6 +448,11 @@ func TestDriveAcceleration(t *testing.T) {
 	if v.Pos != geom.P(10, 8) || v.Var(vvFlat) != s.Round || r.vehicleMayFire(s, v) {
 		t.Fatalf("second round: at %v flat %d", v.Pos, v.Var(vvFlat))
 	}
+	// The enemy rifleman may take opportunity fire at the tank: he passes.
+	if s.Phase != PhaseOpportunity || !hasVerb(s, "shoot F3 V1") {
+		t.Fatalf("an opportunity window at the driving tank: %v", New().Legal(s))
+	}
+	apply(t, s, rules.Command{Verb: "pass"})
 	// The drag's check agrees with the command.
 	res := r.VehicleMove(s, 1, vehicle.Through(geom.P(10, 4)))
 	if res.Stop != vehicle.OutOfMove && res.Stop != vehicle.Immobile {
@@ -496,6 +503,7 @@ func TestBoardAndDebus(t *testing.T) {
 	s.Round++
 	setActive(s, 1, "close-11")
 	apply(t, s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 22)}, Arg: "V1-r"})
+	passOpp(t, s)
 	setActive(s, 2, "stand-5")
 	if hasVerb(s, "debus U2 V1") {
 		t.Error("de-bus needs Stand (6) or better")
@@ -536,4 +544,112 @@ func TestNoKickingHatches(t *testing.T) {
 	if _, ok := doorAt(s, ty.DoorAt(ty.Doors[0], s.Veh(1).Pose)); ok {
 		t.Error("a hatch is not a door")
 	}
+}
+
+// vehClass names a shot at a vehicle: "miss", or the damage roll's
+// result.
+func vehClass(_, _ *rules.State, evs []rules.Event) string {
+	hit := false
+	for _, e := range evs {
+		if e.Roll == nil {
+			continue
+		}
+		if !hit {
+			if e.Roll.Outcome == Miss {
+				return Miss
+			}
+			hit = true
+			continue
+		}
+		return e.Roll.Outcome
+	}
+	return "no roll"
+}
+
+// The odds of every vehicle command with dice are the engine's exact
+// distribution (sampled with rules/oddscheck), from varied states: each
+// armour class and face, direct and opportunity fire, figures and
+// vehicles shooting, autofire and explosives at infantry.
+func TestVehicleOddsMatchEngineSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sampling")
+	}
+	const n = 20000
+	type vcase struct {
+		name  string
+		state func() *rules.State
+		cmd   rules.Command
+		class oddscheck.Classify
+	}
+	tankVs := func(typ string, facing int, x, y float64, w ...string) func() *rules.State {
+		return func() *rules.State {
+			s := vehState(t, []vunit{
+				{tunit: tunit{0, "trained", "", []tfig{{x: x, y: y, weapons: w}}}},
+				{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}}}, veh: typ, vx: 24, vy: 20, facing: facing},
+			}, 6, 1)
+			setActive(s, 1, "advance-8")
+			return s
+		}
+	}
+	shoot := rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"}
+	cases := []vcase{
+		{"bazooka at a medium tank's front", tankVs("medium-tank", 180, 24, 30, "rifle", "bazooka"), shoot, vehClass},
+		{"bazooka at a battle tank's rear", tankVs("battle-tank", 180, 24, 10, "rifle", "bazooka"), shoot, vehClass},
+		{"rifle at a truck's side", tankVs("truck", 90, 24, 28, "rifle"), shoot, vehClass},
+		{"HMG at a half-track (one hit counts)", func() *rules.State {
+			s := tankVs("halftrack", 0, 36, 20, "hmg")()
+			s.Fig(1).SetVar(fBraced, 1)
+			return s
+		}, shoot, vehClass},
+		{"anti-tank rifle at a damaged light tank", func() *rules.State {
+			s := tankVs("light-tank", 0, 24, 34, "atr")()
+			s.Fig(1).SetVar(fBraced, 1)
+			s.Veh(1).SetVar(vvVSW, 1)
+			return s
+		}, shoot, vehClass},
+	}
+	// A medium tank's guns: its 75 mm at a light tank, its coaxial MG and
+	// its gun at an infantry team of three.
+	gunState := func() *rules.State {
+		s := vehState(t, []vunit{
+			{tunit: tunit{0, "veteran", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 24, vy: 40, facing: 0},
+			{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "light-tank", vx: 14, vy: 20, facing: 90},
+			{tunit: tunit{1, "green", "", rifles(3, 22, 26)}},
+		}, 6, 1, 2)
+		setActive(s, 1, "advance-8")
+		return s
+	}
+	cases = append(cases,
+		vcase{"75 mm gun at a light tank's side", gunState, rules.Command{Verb: "gun", Unit: 1, Arg: "V1w0t2"}, vehClass},
+		vcase{"coaxial MG at an infantry team", gunState, rules.Command{Verb: "gun", Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w1"}, fireClass},
+		vcase{"75 mm gun at an infantry team: to hit", gunState, rules.Command{Verb: "gun", Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w0"}, firstRoll},
+	)
+	for _, c := range cases {
+		s := c.state()
+		if !hasVerb(s, c.cmd.String()) {
+			t.Errorf("%s: %s not legal: %v", c.name, c.cmd, New().Legal(s))
+			continue
+		}
+		check(t, c.name, oddscheck.Run(New(), s, c.cmd, c.class, n, 21))
+	}
+	// The 75 mm's burst on each figure it may reach.
+	s := gunState()
+	gun := rules.Command{Verb: "gun", Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w0"}
+	for _, res := range oddscheck.RunParts(New(), s, gun, func(p rules.OddsPart) oddscheck.Classify { return figClass(p.Fig) }, n, 23) {
+		check(t, "75 mm burst part", res)
+	}
+	// Opportunity fire at a tank that has just driven.
+	s = vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 10, vy: 30, facing: 0},
+		{tunit: tunit{1, "trained", "", []tfig{{x: 24, y: 16, weapons: []string{"rifle", "bazooka"}}}}},
+	}, 6, 1)
+	setActive(s, 1, "advance-8")
+	uset(s.UnitOf(2), vBand, New().(SMLE).d.BandIndex("stand-6"))
+	uset(s.UnitOf(2), vDone, 1)
+	apply(t, s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 22)}, Arg: "V1"})
+	opp := rules.Command{Verb: "shoot", Fig: 3, Arg: "V1"}
+	if s.Phase != PhaseOpportunity || !hasVerb(s, opp.String()) {
+		t.Fatalf("no window at the tank: %v", New().Legal(s))
+	}
+	check(t, "opportunity bazooka at a driving tank's side", oddscheck.Run(New(), s, opp, vehClass, n, 25))
 }
