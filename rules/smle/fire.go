@@ -181,6 +181,10 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 	if los, ok := sees(s, f, t); ok {
 		in.Cover = los.Cover
 	}
+	// A vehicle's hull between is hard cover (vehicles.go).
+	if in.Cover < terrain.CoverHard && r.vehicleShelters(s, t, f.Pos) {
+		in.Cover = terrain.CoverHard
+	}
 	// A target moving out of cover in its go keeps the cover it left (the
 	// book: a figure moving into or out of cover takes the best cover).
 	if t.Var(fMoved) != 0 && s.Var(vCur) == int(t.Unit) && s.Terrain != nil {

@@ -1573,13 +1573,20 @@ func (r SMLE) applyGun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 		return nil, err
 	}
 	g := gunner(s, v)
+	// The shot is read before the firing is recorded (it counts rounds).
+	var in ShotInput
+	var w *Weapon
+	if tv != nil {
+		in, w, _ = r.gunAtVeh(s, v, t, wi, tv)
+	} else {
+		in, w, _ = r.gunAtFig(s, v, t, wi, e)
+	}
 	v.SetVar(vvFired, s.Round)
 	v.SetVar(fmt.Sprintf("%s%d", vvShot, wi), v.Var(fmt.Sprintf("%s%d", vvShot, wi))+1)
 	u = s.UnitOf(v.Unit)
 	markFired(s, u)
 	if tv != nil {
 		_, tt, _ := r.vehicleOf(s, tv.ID)
-		in, w, _ := r.gunAtVeh(s, v, t, wi, tv)
 		h, l, err := r.d.RollShot(s, in, fmt.Sprintf("%s of %s at %s", w.Name, v.Name, tv.Name))
 		if err != nil {
 			return nil, err
@@ -1587,7 +1594,6 @@ func (r SMLE) applyGun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 		evs := []rules.Event{{Kind: "roll", Side: v.Side, Roll: &l, Text: fmt.Sprintf("%s fires its %s at %s: %s", v.Name, w.Name, tv.Name, l.Outcome)}}
 		return append(evs, r.strikeVehicle(s, v.Side, u, tv, tt, w, v.Pos, h > 0)...), nil
 	}
-	in, w, _ := r.gunAtFig(s, v, t, wi, e)
 	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("%s of %s at %s", w.Name, v.Name, e.Name))
 	if err != nil {
 		return nil, err
@@ -1821,4 +1827,101 @@ func orNA(n int) string {
 		return "N/A"
 	}
 	return fmt.Sprintf("%d\"", n)
+}
+
+// ---- the table's words ----
+
+// vehicleAction names the vehicle commands for the action bar. drive is
+// a drag of the vehicle (the path's points and V<n>[-r][-f<deg>]);
+// turret a drag of the turret to a facing (V<n>-f<deg>); board and
+// debus are buttons; shoot and gun aim at a target (a vehicle for shoot
+// and for gun with t<n>, a figure otherwise).
+func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
+	name := func(id rules.VehicleID) string {
+		if v := s.Veh(id); v != nil {
+			return v.Name
+		}
+		return fmt.Sprintf("V%d", id)
+	}
+	switch c.Verb {
+	case "drive":
+		a, _ := rules.ParseVehicleArg(c.Arg)
+		return rules.Action{Label: "Drive " + name(a.ID) + " (drag it)", Short: "Drive", Kind: rules.ActDrag, Group: fmt.Sprintf("drive V%d", a.ID)}
+	case "turret":
+		a, _ := rules.ParseVehicleArg(c.Arg)
+		return rules.Action{Label: "Turn " + name(a.ID) + "'s turret (drag it)", Short: "Turret", Kind: rules.ActDrag, Group: fmt.Sprintf("turret V%d", a.ID)}
+	case "board":
+		a, _ := rules.ParseVehicleArg(c.Arg)
+		return rules.Action{Label: "Board " + name(a.ID), Short: "Board", Kind: rules.ActButton, Group: "board " + c.Arg}
+	case "debus":
+		a, _ := rules.ParseVehicleArg(c.Arg)
+		return rules.Action{Label: "De-bus from " + name(a.ID), Short: "De-bus", Kind: rules.ActButton, Group: "debus " + c.Arg}
+	case "shoot":
+		a := rules.Action{Label: "Shoot at a vehicle", Short: "Anti-tank", Kind: rules.ActAim, Group: fmt.Sprint("shoot ", c.Fig)}
+		if f := s.Fig(c.Fig); f != nil {
+			if w := r.bestAntiVehicle(s, f); w != nil {
+				a.Label = fmt.Sprintf("%s: %s at a vehicle", f.Name, w.Name)
+			}
+		}
+		if o, err := r.Odds(s, c); err == nil {
+			a.Label += fmt.Sprintf(" (%.0f%% to knock it out)", o.P(VKill)*100)
+		}
+		return a
+	case "gun":
+		vid, wi, _, _ := parseGunArg(c.Arg)
+		a := rules.Action{Label: name(vid) + " fires", Short: "Vehicle fire", Kind: rules.ActAim, Group: fmt.Sprintf("gun V%dw%d", vid, wi)}
+		if v, t, _ := r.vehicleOf(s, vid); v != nil && wi >= 0 && wi < len(t.Weapons) {
+			if w, ok := r.d.Weapon(t.Weapons[wi].ID); ok {
+				a.Label = fmt.Sprintf("%s: %s (%s)", v.Name, w.Name, t.Weapons[wi].Mount)
+			}
+		}
+		return a
+	}
+	return rules.Action{}
+}
+
+// vehicleLines are the status lines about the active team's vehicles and
+// the riders it carries.
+func (r SMLE) vehicleLines(s *rules.State, u *rules.Unit, b Band) []string {
+	var out []string
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		_, t, _ := r.vehicleOf(s, v.ID)
+		if t == nil || v.Unit != u.ID {
+			continue
+		}
+		switch {
+		case v.Damage.Has(vehicle.BrewedUp):
+			out = append(out, v.Name+" is a burning wreck.")
+			continue
+		case wrecked(v):
+			out = append(out, v.Name+" has been abandoned.")
+			continue
+		case len(liveCrew(s, v)) == 0:
+			out = append(out, v.Name+" has nobody fit to drive or fight it.")
+			continue
+		}
+		sc, _ := r.d.SpeedClassOf(t.Class)
+		line := fmt.Sprintf("%s: combat move %d\" clear, %d\" road; it may go %s more this round (it gains half its road speed a round).",
+			v.Name, sc.Clear, sc.Road, rules.FormatInches(min(r.accelCap(s, v, t), 2*int64(sc.Road)*geom.PerInch)))
+		switch {
+		case v.Var(vvReady) > s.Round:
+			line = fmt.Sprintf("%s: the crew have only just got aboard; it may drive off in round %d.", v.Name, v.Var(vvReady))
+		case v.Var(vvHit) == s.Round:
+			line = v.Name + ": hit and stopped this round; it may not fire again this round."
+		case v.Var(vvFlat) == s.Round:
+			line = v.Name + ": driven flat out this round; it may not fire or react."
+		case b.Move <= 0:
+			line = v.Name + ": the crew's activation does not let it move."
+		}
+		out = append(out, line)
+	}
+	if cv := r.carrierOfTeam(s, u); cv != nil && b.Move > 0 {
+		if r.bandIndex(u) >= r.d.BandIndex("stand-6") {
+			out = append(out, fmt.Sprintf("Aboard %s: it may de-bus by a free door if the vehicle has gone no faster than a foot move this round (out prone, its go over).", cv.Name))
+		} else {
+			out = append(out, fmt.Sprintf("Aboard %s: de-bussing needs Stand (6) or better.", cv.Name))
+		}
+	}
+	return out
 }

@@ -29,9 +29,11 @@ func TestVehicleScenariosLoad(t *testing.T) {
 // vehicle commands used and the invariants held (nobody aboard a wreck,
 // nobody aboard two vehicles, every hull on the table).
 func TestRandomVehicleGames(t *testing.T) {
-	n := map[string]int{"smle-tank-bocage.toml": 1000, "smle-mech-assault.toml": 200}
+	// 1,000 games of the mechanised assault (about 20 ms each), 
+	// 50 of the bocage (its sight lines make a game about 50 ms).
+	n := map[string]int{"smle-tank-bocage.toml": 50, "smle-mech-assault.toml": 1000}
 	if testing.Short() {
-		n = map[string]int{"smle-tank-bocage.toml": 100, "smle-mech-assault.toml": 50}
+		n = map[string]int{"smle-tank-bocage.toml": 10, "smle-mech-assault.toml": 100}
 	}
 	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml"} {
 		sc, m := loadNamed(t, name)
@@ -86,20 +88,33 @@ func checkVehicleInvariants(t *testing.T, s *rules.State) {
 	}
 }
 
-func TestQuickVehicleGames(t *testing.T) {
+// BenchmarkFullGame plays one random game of each vehicle scenario.
+func BenchmarkFullGame(b *testing.B) {
 	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml"} {
-		sc, m := loadNamed(t, name)
-		verbs := map[string]int{}
-		for seed := uint64(1); seed <= 20; seed++ {
-			g, err := rules.PlayRandom(New(), sc, m, seed, 5000)
-			if err != nil {
-				t.Fatalf("%s seed %d: %v", name, seed, err)
+		b.Run(name, func(b *testing.B) {
+			sc, m := loadNamed(b, name)
+			for i := 0; i < b.N; i++ {
+				if _, err := rules.PlayRandom(New(), sc, m, uint64(i+1), 5000); err != nil {
+					b.Fatal(err)
+				}
 			}
-			for _, c := range g.Log {
-				verbs[c.Verb]++
-			}
-		}
-		t.Logf("%s: verbs %v", name, verbs)
+		})
+	}
+}
+
+// BenchmarkVehicleMove is the drive check behind the table's drag: the
+// Sherman of the bocage scenario across the fields towards the farm.
+func BenchmarkVehicleMove(b *testing.B) {
+	sc, m := loadNamed(b, "smle-tank-bocage.toml")
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := New().(SMLE)
+	plan := vehicle.Through(geom.P(50, 38), geom.P(46, 33))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = r.VehicleMove(g.St, 1, plan)
 	}
 }
 
@@ -652,4 +667,60 @@ func TestVehicleOddsMatchEngineSampling(t *testing.T) {
 		t.Fatalf("no window at the tank: %v", New().Legal(s))
 	}
 	check(t, "opportunity bazooka at a driving tank's side", oddscheck.Run(New(), s, opp, vehClass, n, 25))
+}
+
+// Men sheltering behind a vehicle's hull are in hard cover (-3 to hit).
+func TestHullIsHardCover(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", rifles(1, 24, 40)}},
+		{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "truck", vx: 24, vy: 20, facing: 90},
+		{tunit: tunit{1, "trained", "", rifles(1, 24, 17.8)}},
+	}, 6, 1, 2)
+	r := New().(SMLE)
+	in := r.shotInput(s, s.Fig(1), s.Fig(3), r.primary(s.Fig(1)), FireDirect)
+	if in.Cover != terrain.CoverHard {
+		t.Errorf("behind the truck: cover %v", in.Cover)
+	}
+	s.Fig(3).Pos = geom.P(30, 17.8)
+	if in := r.shotInput(s, s.Fig(1), s.Fig(3), r.primary(s.Fig(1)), FireDirect); in.Cover != terrain.CoverNone {
+		t.Errorf("clear of the truck: cover %v", in.Cover)
+	}
+}
+
+// The table's words: action labels, the vehicle card with armour by face,
+// a rider's card line and the status lines.
+func TestVehiclePresentation(t *testing.T) {
+	s := tankDuel(t)
+	r := New().(SMLE)
+	vi := r.Vehicle(s, 1)
+	joined := strings.Join(vi.Lines, "\n")
+	for _, want := range []string{"Medium tank", "Armour: front 3D, side 2D, rear 2D, top 1D+2, turret 3D", "Size: large vehicle, +3 to hit", "Aboard: TB1"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("card lacks %q:\n%s", want, joined)
+		}
+	}
+	if len(vi.Weapons) != 3 {
+		t.Errorf("weapons %+v", vi.Weapons)
+	}
+	if fi := r.Figure(s, 2); !strings.Contains(strings.Join(fi.Lines, "\n"), "Aboard: crewing") {
+		t.Errorf("crew card: %v", fi.Lines)
+	}
+	ex := r.Explain(s)
+	if !strings.Contains(strings.Join(ex.Lines, "\n"), "combat move 20\" clear") {
+		t.Errorf("status lines: %v", ex.Lines)
+	}
+	for _, c := range []struct {
+		cmd  string
+		kind string
+	}{{"drive U2 24,10 V1", rules.ActDrag}, {"turret U2 V1-f90", rules.ActDrag}, {"board U2 V1", rules.ActButton}, {"debus U2 V1", rules.ActButton}} {
+		a := rules.ActionOf(r, s, mustParse(t, c.cmd))
+		if a.Kind != c.kind || a.Label == "" {
+			t.Errorf("%s: %+v", c.cmd, a)
+		}
+	}
+	apply(t, s, rules.Command{Verb: "end"})
+	a := rules.ActionOf(r, s, rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"})
+	if a.Kind != rules.ActAim || !strings.Contains(a.Label, "to knock it out") {
+		t.Errorf("shoot: %+v", a)
+	}
 }
