@@ -29,7 +29,7 @@ func TestVehicleScenariosLoad(t *testing.T) {
 // vehicle commands used and the invariants held (nobody aboard a wreck,
 // nobody aboard two vehicles, every hull on the table).
 func TestRandomVehicleGames(t *testing.T) {
-	// 1,000 games of the mechanised assault (about 20 ms each), 
+	// 1,000 games of the mechanised assault (about 20 ms each),
 	// 50 of the bocage (its sight lines make a game about 50 ms).
 	n := map[string]int{"smle-tank-bocage.toml": 50, "smle-mech-assault.toml": 1000}
 	if testing.Short() {
