@@ -197,8 +197,13 @@
 //     (bulletproof or better) vehicle are armoured troops (+1).
 //   - Door kicking is for doors in buildings only: a vehicle's armoured
 //     hatches are not doors and are never offered to "door".
-//   - Not played: helicopters, the optional hit location chart (unless
-//     noted in hitloc.go), bad going beyond the map's terrain kinds.
+//   - The optional hit location chart (hitloc.go) is played when the
+//     State variable hit_locations is 1: a serious wound then rolls 1D6
+//     (1 explodes as a kill, 2 immobilised, 3 crew and 6 passengers take a
+//     1D explosive attack, 4 main weapon out, 5 a walking pace of 6"). The
+//     scenario files cannot set it yet (it needs a top-level key like
+//     random_quality in the shared loader).
+//   - Not played: helicopters, bad going beyond the map's terrain kinds.
 //
 // # House choices
 //

@@ -626,6 +626,11 @@ func (r SMLE) nearestEnemyPt(s *rules.State, side int, p geom.Pt) *geom.Pt {
 func (r SMLE) moveRules(s *rules.State, v *rules.Vehicle, t *vehicle.Type, flat bool) vehicle.MoveRules {
 	sc, _ := r.d.SpeedClassOf(t.Class)
 	mr := vehicle.MoveRules{Speeds: sc.Speeds(), ObstacleCost: 2 * geom.PerInch}
+	if v.Var(vvWalk) == 1 {
+		for g, sp := range mr.Speeds {
+			mr.Speeds[g] = min(sp, walkSpeed*geom.PerInch)
+		}
+	}
 	whole := int64(vehicle.MoveParts)
 	if flat {
 		whole *= 2
@@ -689,7 +694,7 @@ func (r SMLE) driveCheck(s *rules.State, v *rules.Vehicle, t *vehicle.Type, plan
 		return res
 	}
 	res := capped(rules.DriveCheck(r, s, v.ID, plan, r.moveRules(s, v, t, false)))
-	if res.Arrived || res.Stop != vehicle.OutOfMove || v.Var(vvFired) == s.Round || s.Var(vCur) != int(v.Unit) {
+	if res.Arrived || res.Stop != vehicle.OutOfMove || v.Var(vvFired) == s.Round || s.Var(vCur) != int(v.Unit) || v.Var(vvWalk) == 1 {
 		return res, false
 	}
 	// Flat out: twice the combat move on a good surface (clear and road),
@@ -1242,6 +1247,13 @@ func (r SMLE) vehicleDamage(s *rules.State, v *rules.Vehicle, t *vehicle.Type, o
 		}
 		evs = append(evs, r.bailOut(s, v, t)...)
 	case VSerious:
+		if s.Var(VarHitLocations) == 1 {
+			hl, kill := r.hitLocation(s, v)
+			evs = append(evs, hl...)
+			if kill {
+				return append(evs, r.vehicleDamage(s, v, t, VKill)...)
+			}
+		}
 		v.SetVar(vvVSW, v.Var(vvVSW)+1)
 		v.SetVar(vvVSWR, s.Round)
 		v.SetVar(vvHit, s.Round)
@@ -1280,7 +1292,7 @@ func (r SMLE) vehicleShotOdds(s *rules.State, in ShotInput, v *rules.Vehicle, t 
 	_, mods, _ := r.d.ShotMods(in)
 	ph := float64(36-hc[0]) / 36
 	hin, st := r.hitInput(s, v, t, w, from)
-	d := VehicleHitP(hin)
+	d := hitLocP(s, VehicleHitP(hin))
 	out := []rules.Outcome{{Name: Miss, P: 1 - ph}}
 	for i, n := range VehicleEffectNames {
 		out = append(out, rules.Outcome{Name: n, P: ph * d[i]})
@@ -1801,6 +1813,9 @@ func (r SMLE) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	}
 	if k := v.Var(vvVSW); k > 0 {
 		vi.Lines = append(vi.Lines, fmt.Sprintf("Serious wounds: %d", k))
+	}
+	if v.Var(vvWalk) == 1 {
+		vi.Lines = append(vi.Lines, fmt.Sprintf("Drive hit: %d\" a move at most", walkSpeed))
 	}
 	for wi, w := range t.Weapons {
 		ww, _ := r.d.Weapon(w.ID)

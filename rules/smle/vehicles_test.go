@@ -724,3 +724,64 @@ func TestVehiclePresentation(t *testing.T) {
 		t.Errorf("shoot: %+v", a)
 	}
 }
+
+// The optional hit location chart: a serious wound rolls where it
+// struck.
+func TestHitLocations(t *testing.T) {
+	for _, c := range []struct {
+		loc   int
+		check func(s *rules.State, v *rules.Vehicle) bool
+		what  string
+	}{
+		{1, func(s *rules.State, v *rules.Vehicle) bool { return v.Damage.Has(vehicle.BrewedUp) && v.Var(vvVSW) == 0 }, "fuel: it explodes"},
+		{2, func(s *rules.State, v *rules.Vehicle) bool { return v.Damage.Has(vehicle.Immobilised) && v.Var(vvVSW) == 1 }, "engine: immobilised"},
+		{4, func(s *rules.State, v *rules.Vehicle) bool { return v.Damage.Has(vehicle.WeaponOut) }, "weapon out"},
+		{5, func(s *rules.State, v *rules.Vehicle) bool { return v.Var(vvWalk) == 1 }, "drive: walking pace"},
+	} {
+		s := tankDuel(t)
+		s.SetVar(VarHitLocations, 1)
+		apply(t, s, rules.Command{Verb: "end"})
+		dice := []int{4, 4, 6, 5, 4, 4, 4, c.loc}
+		if c.loc == 1 { // four crew take the explosion: (1, 6) each
+			dice = append(dice, 1, 6, 1, 6, 1, 6, 1, 6)
+		}
+		s.Force(dice...)
+		apply(t, s, rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"})
+		if v := s.Veh(1); !c.check(s, v) {
+			t.Errorf("%s: %+v", c.what, v)
+		}
+	}
+	// A walking tank: 6" a move.
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 10, vy: 40, facing: 0},
+		{tunit: tunit{1, "trained", "", rifles(1, 40, 4)}},
+	}, 6, 1)
+	s.Veh(1).SetVar(vvWalk, 1)
+	setActive(s, 1, "close-11")
+	apply(t, s, rules.Command{Verb: "drive", Unit: 1, Path: []geom.Pt{geom.P(10, 20)}, Arg: "V1"})
+	if s.Veh(1).Pos != geom.P(10, 34) {
+		t.Errorf("walking tank at %v", s.Veh(1).Pos)
+	}
+}
+
+// With the chart, a sixth of serious wounds are kills: sampled.
+func TestHitLocationOddsSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sampling")
+	}
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{x: 34, y: 20, weapons: []string{"rifle", "bazooka"}}}}},
+		{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 24, vy: 20, facing: 0},
+	}, 6, 1)
+	s.SetVar(VarHitLocations, 1)
+	setActive(s, 1, "advance-8")
+	class := func(b, a *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Kind == "brewup" {
+				return VKill
+			}
+		}
+		return vehClass(b, a, evs)
+	}
+	check(t, "bazooka at a tank's side, hit locations", oddscheck.Run(New(), s, rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"}, class, 20000, 27))
+}
