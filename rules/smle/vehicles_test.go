@@ -733,8 +733,12 @@ func TestHitLocations(t *testing.T) {
 		check func(s *rules.State, v *rules.Vehicle) bool
 		what  string
 	}{
-		{1, func(s *rules.State, v *rules.Vehicle) bool { return v.Damage.Has(vehicle.BrewedUp) && v.Var(vvVSW) == 0 }, "fuel: it explodes"},
-		{2, func(s *rules.State, v *rules.Vehicle) bool { return v.Damage.Has(vehicle.Immobilised) && v.Var(vvVSW) == 1 }, "engine: immobilised"},
+		{1, func(s *rules.State, v *rules.Vehicle) bool {
+			return v.Damage.Has(vehicle.BrewedUp) && v.Var(vvVSW) == 0
+		}, "fuel: it explodes"},
+		{2, func(s *rules.State, v *rules.Vehicle) bool {
+			return v.Damage.Has(vehicle.Immobilised) && v.Var(vvVSW) == 1
+		}, "engine: immobilised"},
 		{4, func(s *rules.State, v *rules.Vehicle) bool { return v.Damage.Has(vehicle.WeaponOut) }, "weapon out"},
 		{5, func(s *rules.State, v *rules.Vehicle) bool { return v.Var(vvWalk) == 1 }, "drive: walking pace"},
 	} {
