@@ -113,6 +113,10 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 		cost += pc.Difficult * int64(r.d.Movement.DifficultFactor-1)
 		cost += int64(len(pc.Obstacles)) * int64(r.d.Movement.ObstacleCost) * geom.PerInch
 	}
+	if v := r.hullAcross(s, info.Legs); v != nil {
+		info.Why = "the path runs into " + v.Name + " (go round it)"
+		return info
+	}
 	info.Cost = cost
 	end := path[len(path)-1]
 	u := s.UnitOf(f.Unit)
@@ -176,9 +180,12 @@ func (r SMLE) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 	}
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
+		if g.ID != f.ID && onTable(s, g) && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
 			return "overlaps " + g.Name
 		}
+	}
+	if v := r.hullAcross(s, []geom.Pt{p}); v != nil {
+		return "overlaps " + v.Name
 	}
 	return ""
 }

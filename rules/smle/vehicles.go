@@ -1105,7 +1105,7 @@ func fireKindNow(s *rules.State) string {
 // shootAt builds a figure's shot at a vehicle (ok false when it may not).
 func (r SMLE) shootAt(s *rules.State, f *rules.Figure, w *Weapon, v *rules.Vehicle) (ShotInput, bool) {
 	_, t, _ := r.vehicleOf(s, v.ID)
-	if t == nil || w == nil || !inReach(w, f.Pos, v.Pos) || !r.inPrepArc(s, f, v.Pos) {
+	if t == nil || w == nil || !inReach(w, f.Pos, v.Pos) || !r.inPrepArc(s, f, v.Pos) || Unspotted(s, s.UnitOf(v.Unit)) {
 		return ShotInput{}, false
 	}
 	los, ok := r.seesVehicle(s, f.Pos, v, t)
@@ -1508,7 +1508,8 @@ func (r SMLE) gunAtVeh(s *rules.State, v *rules.Vehicle, t *vehicle.Type, wi int
 	w, ok := r.gunWeapon(s, v, t, wi)
 	g := gunner(s, v)
 	_, tt, _ := r.vehicleOf(s, tv.ID)
-	if !ok || g == nil || tt == nil || tv.Side == v.Side || tv.Removed || tv.Damage.Has(vehicle.BrewedUp) || !inReach(w, v.Pos, tv.Pos) || !t.WeaponCovers(t.Weapons[wi], v.Pose, tv.Pos) {
+	if !ok || g == nil || tt == nil || tv.Side == v.Side || tv.Removed || tv.Damage.Has(vehicle.BrewedUp) || Unspotted(s, s.UnitOf(tv.Unit)) ||
+		!inReach(w, v.Pos, tv.Pos) || !t.WeaponCovers(t.Weapons[wi], v.Pose, tv.Pos) {
 		return ShotInput{}, nil, false
 	}
 	los, ok := r.seesVehicle(s, v.Pos, tv, tt)
@@ -1842,6 +1843,38 @@ func orNA(n int) string {
 		return "N/A"
 	}
 	return fmt.Sprintf("%d\"", n)
+}
+
+// hullAcross is the first vehicle (by id) whose hull a base moving along
+// the points (one point: standing there) would overlap; touching is
+// allowed. Wrecks block too.
+func (r SMLE) hullAcross(s *rules.State, pts []geom.Pt) *rules.Vehicle {
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		_, t, _ := r.vehicleOf(s, v.ID)
+		if t == nil || v.Removed || t.Flying {
+			continue
+		}
+		h := t.Hull(v.Pose)
+		if len(pts) == 1 {
+			if h.OverlapsBase(geom.Circle{C: pts[0], R: s.BaseR}) {
+				return v
+			}
+			continue
+		}
+		for k := 1; k < len(pts); k++ {
+			leg := geom.Seg{A: pts[k-1], B: pts[k]}
+			if h.Under(leg.B) {
+				return v
+			}
+			for f := vehicle.Front; f <= vehicle.Left; f++ {
+				if geom.SegsWithin(leg, h.Edge(f), s.BaseR, true) {
+					return v
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // ---- the table's words ----

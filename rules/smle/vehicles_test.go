@@ -789,3 +789,23 @@ func TestHitLocationOddsSampling(t *testing.T) {
 	}
 	check(t, "bazooka at a tank's side, hit locations", oddscheck.Run(New(), s, rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"}, class, 20000, 27))
 }
+
+// Men walk round a hull, never through it or onto it.
+func TestFiguresGoRoundHulls(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", rifles(1, 24, 25)}},
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 24, vy: 20, facing: 90},
+		{tunit: tunit{1, "trained", "", rifles(1, 40, 4)}},
+	}, 6, 1, 2)
+	setActive(s, 1, "close-11")
+	r := New().(SMLE)
+	if mi := r.MoveCheck(s, 1, []geom.Pt{geom.P(24, 17)}); mi.OK || !strings.Contains(mi.Why, "V-TB") {
+		t.Errorf("through the tank: %+v", mi)
+	}
+	if mi := r.MoveCheck(s, 1, []geom.Pt{geom.P(24, 21)}); mi.OK {
+		t.Errorf("onto the tank: %+v", mi)
+	}
+	if mi := r.MoveCheck(s, 1, []geom.Pt{geom.P(28, 23)}); !mi.OK {
+		t.Errorf("beside the tank: %+v", mi)
+	}
+}
