@@ -41,6 +41,8 @@
 //	shoot F3 V2            F3 fires his best anti-vehicle weapon at V2
 //	gun U2 F9 V1w0         weapon 0 of the team's vehicle V1 fires at F9's team
 //	gun U2 V1w0t2          weapon 0 of V1 fires at vehicle V2
+//	arrive U2 V1           the helicopter V1 lands at its drop zone
+//	leave U2 V1            the helicopter V1 flies off with all aboard
 //	end                    the team's activation ends
 //
 // Forced actions are done by the engine when a team activates: Break
@@ -203,7 +205,15 @@
 //     1D explosive attack, 4 main weapon out, 5 a walking pace of 6"). The
 //     scenario files cannot set it yet (it needs a top-level key like
 //     random_quality in the shared loader).
-//   - Not played: helicopters, bad going beyond the map's terrain kinds.
+//   - Helicopters (helicopter.go) are the book's "space elevators": off
+//     the table at the start, "arrive" at the drop zone the scenario
+//     places them on (it must be clear; opportunity fire follows), troops
+//     de-bus or board as usual, "leave" in a later go takes it and all
+//     aboard out of the battle (not losses). A serious wound makes it
+//     abort (it leaves at once); a kill brings it down where it stands.
+//     Flying: -4 to hit on top of its size. It never drives.
+//   - Not played: bad going beyond the map's terrain kinds (a scenario
+//     cannot yet say that a canal or a swamp is worse for vehicles).
 //
 // # House choices
 //
@@ -375,5 +385,6 @@
 // holds where), "pickup", "join" (Unit is the team joined), "recover"
 // (Target is the casualty), "drive" (Path is the hull centre's route),
 // "turret", "board", "debus" (also bailing out), "brewup", "vdamage" (a
-// vehicle's serious or light wound), "win".
+// vehicle's serious or light wound), "arrive", "leave" (helicopters),
+// "win".
 package smle

@@ -160,7 +160,7 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 	case "end":
 		return rules.Action{Label: "End activation", Kind: rules.ActEnd}
-	case "drive", "turret", "board", "debus", "shoot", "gun":
+	case "drive", "turret", "board", "debus", "shoot", "gun", "arrive", "leave":
 		return r.vehicleAction(s, c)
 	case "oppfire":
 		a := rules.Action{Label: "Opportunity fire", Kind: rules.ActButton, Group: fmt.Sprint("oppfire ", c.Unit, c.Targets)}

@@ -121,6 +121,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 		s.Round = 1
 	}
 	r.autoFace(s)
+	r.startAloft(s)
 	hide(s)
 	evs := r.rollQualities(s)
 	evs = append(evs, r.spotAll(s)...)
@@ -786,6 +787,10 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyCall(s, u, c)
 		case "drive":
 			evs, err = r.applyDrive(s, u, c)
+		case "arrive":
+			evs, err = r.applyArrive(s, u, c)
+		case "leave":
+			evs, err = r.applyLeave(s, u, c)
 		case "turret":
 			evs, err = r.applyTurret(s, u, c)
 		case "board":

@@ -538,6 +538,9 @@ func (r SMLE) vehicleOptions(s *rules.State, u *rules.Unit, b Band) []rules.Comm
 	for i := range s.Vehicles {
 		v := &s.Vehicles[i]
 		_, t, _ := r.vehicleOf(s, v.ID)
+		if t != nil && t.Flying && v.Unit == u.ID {
+			out = append(out, r.helicopterOptions(s, u, v, t, b)...)
+		}
 		if t == nil || v.Unit != u.ID || wrecked(v) {
 			continue
 		}
@@ -545,7 +548,7 @@ func (r SMLE) vehicleOptions(s *rules.State, u *rules.Unit, b Band) []rules.Comm
 		if len(crew) == 0 {
 			continue
 		}
-		if b.Move > 0 {
+		if b.Move > 0 && !t.Flying {
 			out = append(out, r.driveOptions(s, u, v, t)...)
 		}
 		if t.HasTurret {
@@ -783,6 +786,9 @@ func (r SMLE) applyDrive(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	if len(plan.Legs) == 0 && !plan.HasFace {
 		return nil, fmt.Errorf("drive needs points to drive through or a facing")
 	}
+	if t.Flying {
+		return nil, fmt.Errorf("%s does not drive: it arrives at its drop zone and leaves", v.Name)
+	}
 	res, flat := r.driveCheck(s, v, t, plan)
 	if res.Stop == vehicle.Immobile {
 		return nil, fmt.Errorf("%s cannot move: %s", v.Name, res.Why)
@@ -948,7 +954,7 @@ func (r SMLE) carrierOfTeam(s *rules.State, u *rules.Unit) *rules.Vehicle {
 // lands, or why it cannot.
 func (r SMLE) canDebus(s *rules.State, u *rules.Unit, v *rules.Vehicle) (int, []geom.Pt, bool) {
 	_, t, _ := r.vehicleOf(s, v.ID)
-	if t == nil {
+	if t == nil || v.Removed {
 		return 0, nil, false
 	}
 	ms := members(s, u.ID)
@@ -1263,7 +1269,9 @@ func (r SMLE) vehicleDamage(s *rules.State, v *rules.Vehicle, t *vehicle.Type, o
 			text += ", and its armour is a die weaker"
 		}
 		evs = append(evs, rules.Event{Kind: "vdamage", Side: v.Side, Unit: v.Unit, Text: text + "; its crew count it a casualty next round"})
-		if t.Armour[vehicle.ArmourFront] < r.d.armourRank("bulletproof") { // a softskin: everyone bails out
+		if t.Flying {
+			evs = append(evs, r.flyOff(s, v, v.Name+" aborts its mission and heads off the table")...)
+		} else if t.Armour[vehicle.ArmourFront] < r.d.armourRank("bulletproof") { // a softskin: everyone bails out
 			evs = append(evs, r.bailOut(s, v, t)...)
 		}
 	case VLight:
@@ -1904,6 +1912,12 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 	case "debus":
 		a, _ := rules.ParseVehicleArg(c.Arg)
 		return rules.Action{Label: "De-bus from " + name(a.ID), Short: "De-bus", Kind: rules.ActButton, Group: "debus " + c.Arg}
+	case "arrive":
+		a, _ := rules.ParseVehicleArg(c.Arg)
+		return rules.Action{Label: "Bring " + name(a.ID) + " in to its drop zone", Short: "Land", Kind: rules.ActButton, Group: "arrive " + c.Arg}
+	case "leave":
+		a, _ := rules.ParseVehicleArg(c.Arg)
+		return rules.Action{Label: "Fly " + name(a.ID) + " out (everyone aboard leaves the battle)", Short: "Leave", Kind: rules.ActButton, Group: "leave " + c.Arg}
 	case "shoot":
 		a := rules.Action{Label: "Shoot at a vehicle", Short: "Anti-tank", Kind: rules.ActAim, Group: fmt.Sprint("shoot ", c.Fig)}
 		if f := s.Fig(c.Fig); f != nil {
@@ -1936,6 +1950,19 @@ func (r SMLE) vehicleLines(s *rules.State, u *rules.Unit, b Band) []string {
 		v := &s.Vehicles[i]
 		_, t, _ := r.vehicleOf(s, v.ID)
 		if t == nil || v.Unit != u.ID {
+			continue
+		}
+		if t.Flying {
+			switch {
+			case v.Var(vvAloft) == 1:
+				out = append(out, v.Name+" waits off the table: it may land at its drop zone (the enemy may fire as it comes in).")
+			case v.Var(vvGone) == 1:
+				out = append(out, v.Name+" has left the battle.")
+			case v.Damage.Has(vehicle.BrewedUp):
+				out = append(out, v.Name+" is down and burning.")
+			default:
+				out = append(out, v.Name+" is on the ground: troops may get out or in; it may leave in a later go.")
+			}
 			continue
 		}
 		switch {

@@ -13,7 +13,7 @@ import (
 )
 
 func TestVehicleScenariosLoad(t *testing.T) {
-	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml"} {
+	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml", "smle-heli-drop.toml"} {
 		sc, m := loadNamed(t, name)
 		g, _, err := rules.NewGame(New(), sc, m, 1)
 		if err != nil {
@@ -31,11 +31,13 @@ func TestVehicleScenariosLoad(t *testing.T) {
 func TestRandomVehicleGames(t *testing.T) {
 	// 1,000 games of the mechanised assault (about 20 ms each),
 	// 50 of the bocage (its sight lines make a game about 50 ms).
-	n := map[string]int{"smle-tank-bocage.toml": 50, "smle-mech-assault.toml": 1000}
+	n := map[string]int{"smle-tank-bocage.toml": 50, "smle-mech-assault.toml": 1000, "smle-heli-drop.toml": 100}
 	if testing.Short() {
-		n = map[string]int{"smle-tank-bocage.toml": 10, "smle-mech-assault.toml": 100}
+		n = map[string]int{"smle-tank-bocage.toml": 10, "smle-mech-assault.toml": 100, "smle-heli-drop.toml": 20}
 	}
-	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml"} {
+	want := map[string][]string{"smle-tank-bocage.toml": {"drive", "gun", "shoot"}, "smle-mech-assault.toml": {"drive", "gun", "shoot", "debus", "board"},
+		"smle-heli-drop.toml": {"arrive", "debus", "leave"}}
+	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml", "smle-heli-drop.toml"} {
 		sc, m := loadNamed(t, name)
 		verbs := map[string]int{}
 		kills, over := 0, 0
@@ -58,7 +60,7 @@ func TestRandomVehicleGames(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d games, over %d, vehicles brewed up %d, verbs %v", name, n[name], over, kills, verbs)
-		for _, v := range []string{"drive", "gun", "shoot"} {
+		for _, v := range want[name] {
 			if verbs[v] == 0 {
 				t.Errorf("%s: no game used %q", name, v)
 			}
@@ -81,6 +83,9 @@ func checkVehicleInvariants(t *testing.T, s *rules.State) {
 		}
 		if v.Damage.Has(2) && len(v.Aboard()) > 0 {
 			t.Fatalf("%s brewed up with men aboard", v.Name)
+		}
+		if v.Removed && v.Var(vvGone) == 1 && len(liveCrew(s, &v)) > 0 {
+			t.Fatalf("%s left the battle with its crew still fighting", v.Name)
 		}
 		if v.Pos.X < 0 || v.Pos.Y < 0 || v.Pos.X > s.Map.Width || v.Pos.Y > s.Map.Height {
 			t.Fatalf("%s off the table", v.Name)
@@ -177,7 +182,7 @@ func vehState(t *testing.T, units []vunit, dice ...int) *rules.State {
 
 func TestVehicleTypesData(t *testing.T) {
 	r := New().(SMLE)
-	want := map[string]string{"jeep": "jeep", "truck": "truck", "lorry": "lorry", "halftrack": "halftrack", "apc": "apc",
+	want := map[string]string{"helicopter": "helicopter", "jeep": "jeep", "truck": "truck", "lorry": "lorry", "halftrack": "halftrack", "apc": "apc",
 		"scout-car": "armoured-car", "light-tank": "light-tank", "medium-tank": "medium-tank", "battle-tank": "medium-tank"}
 	got := map[string]bool{}
 	for _, ty := range r.VehicleTypes() {
@@ -807,5 +812,84 @@ func TestFiguresGoRoundHulls(t *testing.T) {
 	}
 	if mi := r.MoveCheck(s, 1, []geom.Pt{geom.P(28, 23)}); !mi.OK {
 		t.Errorf("beside the tank: %+v", mi)
+	}
+}
+
+// A helicopter starts off the table, lands at its drop zone (opening
+// opportunity fire at -4 for a flying target, +3 for its size), lets its
+// riders out, and leaves with its crew, who are not losses.
+func TestHelicopterDrop(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"smg"}}}}, veh: "helicopter", vx: 20, vy: 20, facing: 90, riders: []int{1}},
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"rifle"}}, {weapons: []string{"rifle"}}}}},
+		{tunit: tunit{1, "trained", "", []tfig{{x: 20, y: 36, weapons: []string{"rifle", "bazooka"}}}}},
+	}, 6, 1, 2)
+	r := New().(SMLE)
+	v := s.Veh(1)
+	if !v.Removed || v.Var(vvAloft) != 1 {
+		t.Fatalf("the helicopter starts off the table: %+v", v)
+	}
+	if hasVerb(s, "shoot F5 V1") {
+		t.Error("no shooting at a helicopter off the table")
+	}
+	setActive(s, 1, "advance-8")
+	uset(s.UnitOf(3), vBand, r.d.BandIndex("stand-6"))
+	uset(s.UnitOf(3), vDone, 1)
+	if hasVerb(s, "drive U1 20,10 V1") || hasVerb(s, "leave U1 V1") {
+		t.Error("a helicopter aloft only arrives")
+	}
+	apply(t, s, rules.Command{Verb: "arrive", Unit: 1, Arg: "V1"})
+	if v.Removed || s.Phase != PhaseOpportunity {
+		t.Fatalf("landed, with a window for the bazooka: %v", New().Legal(s))
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "shoot", Fig: 5, Arg: "V1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := 0
+	for _, m := range o.Mods {
+		if strings.Contains(m.Reason, "large vehicle, flying") {
+			got = m.Value
+		}
+	}
+	if got != -1 {
+		t.Errorf("flying large: -1 to hit in all, got %d (%v)", got, o.Mods)
+	}
+	apply(t, s, rules.Command{Verb: "pass"})
+	if hasVerb(s, "leave U1 V1") {
+		t.Error("it may not leave in the go it landed")
+	}
+	setActive(s, 2, "stand-6")
+	apply(t, s, rules.Command{Verb: "debus", Unit: 2, Arg: "V1"})
+	if s.Carrier(3) != 0 || s.Carrier(4) != 0 {
+		t.Fatal("riders out")
+	}
+	s.Round++
+	setActive(s, 1, "advance-8")
+	losses := s.Sides[0].Losses
+	apply(t, s, rules.Command{Verb: "leave", Unit: 1, Arg: "V1"})
+	if !v.Removed || !s.Fig(1).Removed || s.Sides[0].Losses != losses {
+		t.Errorf("gone with its crew, no losses: %+v", v)
+	}
+}
+
+// A seriously wounded helicopter aborts: it leaves at once with those
+// aboard.
+func TestHelicopterAborts(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "helicopter", vx: 20, vy: 20, facing: 90, riders: []int{1}},
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"rifle"}}}}},
+		{tunit: tunit{1, "trained", "", []tfig{{x: 20, y: 36, weapons: []string{"rifle", "bazooka"}}}}},
+	}, 6, 1, 2)
+	r := New().(SMLE)
+	setActive(s, 1, "advance-8")
+	uset(s.UnitOf(3), vBand, r.d.BandIndex("stand-6"))
+	uset(s.UnitOf(3), vDone, 1)
+	apply(t, s, rules.Command{Verb: "arrive", Unit: 1, Arg: "V1"})
+	// hit (6,6); 2D+2: 5+5+2 = 12 against bulletproof 1D+2: 6+2 = 8: serious.
+	s.Force(6, 6, 5, 5, 6)
+	apply(t, s, rules.Command{Verb: "shoot", Fig: 3, Arg: "V1"})
+	if v := s.Veh(1); !v.Removed || v.Var(vvGone) != 1 || !s.Fig(2).Removed {
+		t.Errorf("aborted with its rider: %+v", v)
 	}
 }
