@@ -54,7 +54,7 @@
 // Opportunity fire: after each move of an active figure, and after each
 // of the active team's other options that opportunity fire may answer (a
 // volley, an explosive, a close assault, a door, first aid, a call for
-// fire: at the figure that acted, or the team's first figure some enemy
+// fire, de-bussing, a shot at or from a vehicle: at the figure that acted, or the team's first figure some enemy
 // may fire at), enemy teams at Stand (6) or better that have not attacked
 // this round and can see that figure are offered "oppfire - U7 F3" or
 // "pass" (Phase "opportunity", Decider = the other side). One "pass"

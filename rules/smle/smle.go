@@ -723,7 +723,7 @@ func (r SMLE) fireKind(b Band) string {
 // a call for fire.
 func oppAnswers(verb string) bool {
 	switch verb {
-	case "fire", "blast", "assault", "door", "aid", "call":
+	case "fire", "blast", "assault", "door", "aid", "call", "debus", "shoot", "gun":
 		return true
 	}
 	return false

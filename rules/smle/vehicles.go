@@ -1842,7 +1842,9 @@ func (r SMLE) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	if v.HatchesOpen {
 		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkHatchesOpen, Label: "hatches open"})
 	}
-	vi.Spent = v.Var(vvFired) == s.Round
+	if u := s.UnitOf(v.Unit); u != nil {
+		vi.Spent = uget(u, vDone) == 1 && rules.UnitID(s.Var(vCur)) != u.ID
+	}
 	return vi
 }
 
