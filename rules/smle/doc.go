@@ -39,6 +39,7 @@
 //	                       the team's own vehicle; passengers otherwise)
 //	debus U3 V1            team 3, all aboard V1, gets out by a free door
 //	shoot F3 V2            F3 fires his best anti-vehicle weapon at V2
+//	shoot U2 V2            the team fires its team weapons at V2 (vehvolley.go)
 //	gun U2 F9 V1w0         weapon 0 of the team's vehicle V1 fires at F9's team
 //	gun U2 V1w0t2          weapon 0 of V1 fires at vehicle V2
 //	arrive U2 V1           the helicopter V1 lands at its drop zone
@@ -94,6 +95,9 @@
 //	                 begins if nothing changes first (this round's fire
 //	                 then counts as last round's).
 //
+//	shoot U2 V1      the worst result of the volley: "vehicle kill",
+//	                 "vehicle serious wound", "vehicle light wound",
+//	                 "no effect", "miss" (nothing hit).
 //	shoot, gun at a vehicle
 //	                 "miss", then the damage result on the face the shot
 //	                 strikes: "vehicle kill", "vehicle serious wound",
@@ -146,10 +150,12 @@
 //     per die on a direct hit (their add); the 88 is 4D+4; the battle
 //     tank's gun 4D Ex as listed; guided missiles 4D, less a die against
 //     anti-missile screens. Ranges are house values (60", the 37 mm 48").
-//   - Shooting at a vehicle ("shoot"): one man of the active team with
-//     his best weapon against vehicles (most dice, then add; not thrown
-//     weapons or mortars), the team's attack for the round, at Advance
-//     (8) or better, or on opportunity. Normal to-hit with the vehicle's
+//   - Shooting at a vehicle ("shoot"): the team's volley with its team
+//     weapons (each man rolls, each hit rolls damage, in figure order; a
+//     serious wound weakens a tank before the next hit; it stops once the
+//     vehicle is out), or one man with his best weapon against vehicles
+//     (most dice, then add; not thrown weapons or mortars): the team's
+//     attack for the round, at Advance (8) or better, or on opportunity. Normal to-hit with the vehicle's
 //     size modifier (very small +0 .. huge +4, flying -4), the cover of
 //     the sight line to the hull, and "moved over half" when it has
 //     driven over half its clear combat move this round. No troop quality

@@ -569,8 +569,9 @@ func (r SMLE) vehicleOptions(s *rules.State, u *rules.Unit, b Band) []rules.Comm
 	if b.Move > 0 && bi >= r.d.BandIndex("stand-6") {
 		out = append(out, r.debusOptions(s, u)...)
 	}
-	// Figures on foot shoot at enemy vehicles.
+	// Figures on foot shoot at enemy vehicles: the team, or one man.
 	if canFire {
+		out = append(out, r.volleyOptions(s, u)...)
 		for _, f := range members(s, u.ID) {
 			if aboard(s, f) {
 				continue
@@ -1181,6 +1182,9 @@ func (r SMLE) findShoot(s *rules.State, c rules.Command) (*rules.Figure, *Weapon
 }
 
 func (r SMLE) applyShoot(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	if c.Fig == 0 {
+		return r.applyVolley(s, c)
+	}
 	f, w, v, in, err := r.findShoot(s, c)
 	if err != nil {
 		return nil, err
@@ -1284,6 +1288,9 @@ func (r SMLE) vehicleDamage(s *rules.State, v *rules.Vehicle, t *vehicle.Type, o
 // shootOdds: to-hit, then each damage result on the face the shot
 // strikes.
 func (r SMLE) shootOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	if c.Fig == 0 {
+		return r.volleyOdds(s, c)
+	}
 	f, w, v, in, err := r.findShoot(s, c)
 	if err != nil {
 		return rules.Odds{}, err
@@ -1337,6 +1344,11 @@ func (r SMLE) vehicleOppOptions(s *rules.State, tv *rules.Vehicle) []rules.Comma
 	for _, u := range teams(s) {
 		if u.Side == tv.Side || !r.oppReady(s, u) {
 			continue
+		}
+		for _, c := range r.volleyOptions(s, u) {
+			if c.Arg == fmt.Sprintf("V%d", tv.ID) {
+				out = append(out, c)
+			}
 		}
 		for _, f := range members(s, u.ID) {
 			if aboard(s, f) {
@@ -1406,10 +1418,12 @@ func (r SMLE) openVehOpp(s *rules.State, v *rules.Vehicle) []rules.Event {
 func (r SMLE) applyOppVehicle(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	var evs []rules.Event
 	var err error
-	switch c.Verb {
-	case "shoot":
+	switch {
+	case c.Verb == "shoot" && c.Fig == 0:
+		evs, err = r.applyVolley(s, c)
+	case c.Verb == "shoot":
 		evs, err = r.applyShoot(s, nil, c)
-	case "gun":
+	case c.Verb == "gun":
 		evs, err = r.applyGun(s, nil, c)
 	}
 	if err != nil {
@@ -1921,6 +1935,13 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		a, _ := rules.ParseVehicleArg(c.Arg)
 		return rules.Action{Label: "Fly " + name(a.ID) + " out (everyone aboard leaves the battle)", Short: "Leave", Kind: rules.ActButton, Group: "leave " + c.Arg}
 	case "shoot":
+		if c.Fig == 0 {
+			a := rules.Action{Label: "Team fire at a vehicle", Short: "Fire at vehicle", Kind: rules.ActAim, Group: fmt.Sprint("shoot U", c.Unit)}
+			if u := s.UnitOf(c.Unit); u != nil {
+				a.Label = u.Name + " fires at a vehicle"
+			}
+			return a
+		}
 		a := rules.Action{Label: "Shoot at a vehicle", Short: "Anti-tank", Kind: rules.ActAim, Group: fmt.Sprint("shoot ", c.Fig)}
 		if f := s.Fig(c.Fig); f != nil {
 			if w := r.bestAntiVehicle(s, f); w != nil {

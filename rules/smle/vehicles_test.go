@@ -893,3 +893,81 @@ func TestHelicopterAborts(t *testing.T) {
 		t.Errorf("aborted with its rider: %+v", v)
 	}
 }
+
+// volleyClass names a team volley at a vehicle: the worst damage roll,
+// a kill when it brewed up, "miss" when nothing hit.
+func volleyClass(_, _ *rules.State, evs []rules.Event) string {
+	rank := map[string]int{Miss: 0, VNone: 1, VLight: 2, VSerious: 3, VKill: 4}
+	worst := Miss
+	for _, e := range evs {
+		if e.Kind == "brewup" {
+			return VKill
+		}
+		if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Damage of") && rank[e.Roll.Outcome] > rank[worst] {
+			worst = e.Roll.Outcome
+		}
+	}
+	return worst
+}
+
+// A team's volley at a vehicle: each man rolls, each hit rolls damage,
+// a serious wound weakens a tank's armour before the next hit. Sampled
+// against its odds.
+func TestTeamVolleyAtVehicle(t *testing.T) {
+	mk := func(typ string, facing int, figs []tfig) *rules.State {
+		s := vehState(t, []vunit{
+			{tunit: tunit{0, "green", "", figs}},
+			{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}}}, veh: typ, vx: 24, vy: 20, facing: facing},
+		}, 6, 1)
+		setActive(s, 1, "advance-8")
+		return s
+	}
+	vol := rules.Command{Verb: "shoot", Unit: 1, Arg: "V1"}
+	// Forced: three rifles at a truck's side, all hit; damage 6 vs 2
+	// (kill): the volley stops there, the crew take the explosion.
+	s := mk("truck", 0, rifles(3, 30, 18))
+	if !hasVerb(s, vol.String()) {
+		t.Fatalf("no volley: %v", New().Legal(s))
+	}
+	s.Force(6, 6, 6, 2, 1, 6, 1, 6)
+	evs := apply(t, s, vol)
+	if !s.Veh(1).Damage.Has(vehicle.BrewedUp) {
+		t.Fatalf("killed: %v", evs)
+	}
+	n := 0
+	for _, e := range evs {
+		if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Bolt action rifle,") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the volley stops at the kill: %d shots", n)
+	}
+	if testing.Short() {
+		return
+	}
+	for _, c := range []struct {
+		name  string
+		state *rules.State
+	}{
+		{"three rifles at a truck", mk("truck", 0, rifles(3, 30, 18))},
+		{"rifles and an LMG at a medium tank's side (wounds weaken it)", mk("medium-tank", 0, append(rifles(3, 32, 16), tfig{x: 38, y: 16, weapons: []string{"lmg"}}))},
+		{"four rifles at a helicopter (a serious wound sends it off)", func() *rules.State {
+			s := vehState(t, []vunit{
+				{tunit: tunit{0, "trained", "", rifles(4, 14, 30)}},
+				{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "helicopter", vx: 24, vy: 20, facing: 90},
+			}, 6, 1)
+			v := s.Veh(1)
+			v.Removed = false
+			v.SetVar(vvAloft, 0)
+			setActive(s, 1, "advance-8")
+			return s
+		}()},
+	} {
+		if !hasVerb(c.state, vol.String()) {
+			t.Errorf("%s: no volley: %v", c.name, New().Legal(c.state))
+			continue
+		}
+		check(t, c.name, oddscheck.Run(New(), c.state, vol, volleyClass, 20000, 29))
+	}
+}
