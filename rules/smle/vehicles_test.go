@@ -971,3 +971,33 @@ func TestTeamVolleyAtVehicle(t *testing.T) {
 		check(t, c.name, oddscheck.Run(New(), c.state, vol, volleyClass, 20000, 29))
 	}
 }
+
+// Any vehicle command text either applies or is refused; nothing panics
+// and a refusal leaves the game unchanged.
+func FuzzApplyVehicles(f *testing.F) {
+	for _, s := range []string{"drive U3 50,30 V1", "drive U3 V1-f90", "drive U3 50,30 V1-r", "turret U3 V1-f45", "board U1 V1",
+		"debus U1 V1", "shoot F1 V1", "shoot U1 V1", "gun - U3 F9 V1w0", "gun U3 V1w0t1", "gun U3 V1w9t9", "arrive U3 V1", "leave U3 V1",
+		"drive U3 1000,-5 V1", "turret U3 V2-f0", "gun U3 V0w0", "shoot F1 V0", "end", "pass"} {
+		f.Add(s)
+	}
+	sc, m := loadNamed(f, "smle-tank-bocage.toml")
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := rules.ParseCommand(text)
+		if err != nil {
+			return
+		}
+		g, _, err := rules.NewGame(New(), sc, m, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := g.St.Hash()
+		if _, err := g.Apply(c); err != nil && g.St.Hash() != before {
+			t.Fatalf("%s refused but the state changed", text)
+		}
+		_ = New().Legal(g.St)
+		_, _ = New().Odds(g.St.Clone(), c)
+		if id, plan, ok := rules.PlanOf(c); ok {
+			_ = New().(SMLE).VehicleMove(g.St, id, plan)
+		}
+	})
+}
