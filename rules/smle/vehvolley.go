@@ -145,7 +145,8 @@ func (r SMLE) volleyOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		dist = next
 	}
 	var out [5]float64
-	for st, p := range dist {
+	for _, st := range sortedVolley(dist) {
+		p := dist[st]
 		w := st.worst
 		if st.vsw > 0 && w < 3 {
 			w = 3
