@@ -1751,6 +1751,10 @@ func (r SMLE) vehicleActivation(s *rules.State, u *rules.Unit, in *ActivationInp
 		return
 	}
 	bp := r.d.armourRank("bulletproof")
+	last := s.Round - 1
+	if s.Var(vOddsNext) == 1 {
+		last = s.Round // the odds of next round's roll, asked this round
+	}
 	for i := range s.Vehicles {
 		v := &s.Vehicles[i]
 		_, t, _ := r.vehicleOf(s, v.ID)
@@ -1760,7 +1764,7 @@ func (r SMLE) vehicleActivation(s *rules.State, u *rules.Unit, in *ActivationInp
 		if !v.Damage.Has(vehicle.BrewedUp) {
 			in.Armoured = true
 		}
-		if v.Var(vvVSWR) == s.Round-1 && v.Var(vvVSWR) > 0 {
+		if v.Var(vvVSWR) == last && v.Var(vvVSWR) > 0 {
 			in.Casualties++
 		}
 	}
@@ -1770,6 +1774,10 @@ func (r SMLE) vehicleActivation(s *rules.State, u *rules.Unit, in *ActivationInp
 		}
 	}
 }
+
+// vOddsNext: state (on the odds' own copy only): the activation odds
+// look at next round's roll.
+const vOddsNext = "oddsnext"
 
 // carriedBy: a team riding all aboard another team's vehicle activates
 // with that team (the squad as one unit).

@@ -1001,3 +1001,46 @@ func FuzzApplyVehicles(f *testing.F) {
 		}
 	})
 }
+
+// The odds of next round's activation know a vehicle's serious wound
+// this round (a casualty) and that riders act at their carrier's level.
+func TestVehicleActivationOdds(t *testing.T) {
+	s := tankDuel(t)
+	r := New().(SMLE)
+	apply(t, s, rules.Command{Verb: "end"})
+	before, err := New().Odds(s, rules.Command{Verb: "activate", Unit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Force(4, 4, 6, 5, 4, 4, 4)
+	apply(t, s, rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"})
+	after, _ := New().Odds(s, rules.Command{Verb: "activate", Unit: 2})
+	found := false
+	for _, m := range after.Mods {
+		if strings.Contains(m.Reason, "casualt") {
+			found = true
+		}
+	}
+	if !found || before.P("double") <= after.P("double") {
+		t.Errorf("a vehicle serious wound counts as a casualty next round: %v", after.Mods)
+	}
+	if testing.Short() {
+		return
+	}
+	band := func(id rules.UnitID) oddscheck.Classify {
+		return func(_, after *rules.State, _ []rules.Event) string { return Std().Bands[uget(after.UnitOf(id), vBand)].Name }
+	}
+	nextRound := func(st *rules.State) ([]rules.Event, error) { st.Round++; return r.beginRound(st), nil }
+	check(t, "crew's activation after a serious wound", oddscheck.RunDist("activate U2", after.Outcomes, s, nextRound, band(2), 20000, 31))
+	// Riders act at their carrier's level.
+	s = vehState(t, []vunit{
+		{tunit: tunit{0, "veteran", "", []tfig{{weapons: []string{"assault-rifle"}}, {weapons: []string{"assault-rifle"}}}}, veh: "apc", vx: 10, vy: 10, facing: 0, riders: []int{1}},
+		{tunit: tunit{0, "green", "", []tfig{{weapons: []string{"rifle"}}, {weapons: []string{"rifle"}}}}},
+		{tunit: tunit{1, "trained", "", rifles(1, 40, 44)}},
+	}, 6, 1, 5)
+	o, err := New().Odds(s, rules.Command{Verb: "activate", Unit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, "riders' activation", oddscheck.RunDist("activate U2 (riders)", o.Outcomes, s, nextRound, band(2), 20000, 33))
+}
