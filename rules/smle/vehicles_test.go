@@ -95,7 +95,7 @@ func checkVehicleInvariants(t *testing.T, s *rules.State) {
 
 // BenchmarkFullGame plays one random game of each vehicle scenario.
 func BenchmarkFullGame(b *testing.B) {
-	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml"} {
+	for _, name := range []string{"smle-tank-bocage.toml", "smle-mech-assault.toml", "smle-heli-drop.toml"} {
 		b.Run(name, func(b *testing.B) {
 			sc, m := loadNamed(b, name)
 			for i := 0; i < b.N; i++ {
