@@ -1028,7 +1028,9 @@ func TestVehicleActivationOdds(t *testing.T) {
 		return
 	}
 	band := func(id rules.UnitID) oddscheck.Classify {
-		return func(_, after *rules.State, _ []rules.Event) string { return Std().Bands[uget(after.UnitOf(id), vBand)].Name }
+		return func(_, after *rules.State, _ []rules.Event) string {
+			return Std().Bands[uget(after.UnitOf(id), vBand)].Name
+		}
 	}
 	nextRound := func(st *rules.State) ([]rules.Event, error) { st.Round++; return r.beginRound(st), nil }
 	check(t, "crew's activation after a serious wound", oddscheck.RunDist("activate U2", after.Outcomes, s, nextRound, band(2), 20000, 31))
