@@ -851,7 +851,8 @@ func (r SMLE) boardOptions(s *rules.State, u *rules.Unit) []rules.Command {
 // it may).
 func (r SMLE) canBoard(s *rules.State, u *rules.Unit, v *rules.Vehicle) (string, bool) {
 	_, t, _ := r.vehicleOf(s, v.ID)
-	if t == nil || v.Side != u.Side || wrecked(v) || v.Damage.Has(vehicle.Abandoned) {
+	// An abandoned vehicle may be taken back by its own crew.
+	if t == nil || v.Side != u.Side || v.Removed || v.Damage.Has(vehicle.BrewedUp) || (v.Damage.Has(vehicle.Abandoned) && v.Unit != u.ID) {
 		return "not a friendly vehicle fit to ride in", false
 	}
 	if spdNow(s, v) > 0 {
@@ -910,6 +911,9 @@ func (r SMLE) applyBoard(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		v.SetVar(vvReady, s.Round+2)
 	} else if v.Var(vvReady) < s.Round+1 {
 		v.SetVar(vvReady, s.Round+1)
+	}
+	if crew {
+		v.Damage &^= vehicle.Abandoned
 	}
 	var names []string
 	for _, f := range members(s, u.ID) {

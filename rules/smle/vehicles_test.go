@@ -1046,3 +1046,31 @@ func TestVehicleActivationOdds(t *testing.T) {
 	}
 	check(t, "riders' activation", oddscheck.RunDist("activate U2 (riders)", o.Outcomes, s, nextRound, band(2), 20000, 33))
 }
+
+// A crew that got out may take its abandoned vehicle back; nobody else
+// may ride in it.
+func TestCrewRemounts(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 10, vy: 10, facing: 0},
+		{tunit: tunit{0, "trained", "", rifles(1, 14, 14)}},
+		{tunit: tunit{1, "trained", "", rifles(1, 40, 44)}},
+	}, 6, 1, 5)
+	setActive(s, 1, "stand-6")
+	apply(t, s, rules.Command{Verb: "debus", Unit: 1, Arg: "V1"})
+	v := s.Veh(1)
+	if !v.Damage.Has(vehicle.Abandoned) {
+		t.Fatal("abandoned once the crew are out")
+	}
+	setActive(s, 2, "advance-8")
+	if hasVerb(s, "board U2 V1") {
+		t.Error("infantry do not ride in an abandoned tank")
+	}
+	s.Round++
+	setActive(s, 1, "advance-8")
+	apply(t, s, rules.Command{Verb: "board", Unit: 1, Arg: "V1"})
+	// The driver and commander have only just got in: a further round
+	// before it moves.
+	if v.Damage.Has(vehicle.Abandoned) || len(v.Crew) != 2 || v.Var(vvReady) != s.Round+2 {
+		t.Errorf("crewed again, ready the round after next: %+v", v)
+	}
+}
