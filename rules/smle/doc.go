@@ -32,16 +32,24 @@
 //	recover F3 F7          F3 takes hold of casualty F7 to drag him (recover.go)
 //	drive U2 x,y ... V1    the team's vehicle V1 drives through the points
 //	                       (V1-r reversing, V1-f90 a last turn to 90 degrees;
-//	                       "drive U2 V1-f90" only turns); the table's drag
-//	drive U2 ... V1        is checked by VehicleMove (the VehicleMover hook)
+//	                       "drive U2 V1-f90" only turns). Legal lists
+//	                       "drive U2 V1" with no path first: the table's
+//	                       drag fills in the path, checked by VehicleMove
+//	                       (the VehicleMover hook)
 //	turret U2 V1-f45       the turret turns to face 45 degrees
 //	board U3 V1            team 3 gets into vehicle V1 (its crew, if V1 is
 //	                       the team's own vehicle; passengers otherwise)
 //	debus U3 V1            team 3, all aboard V1, gets out by a free door
 //	shoot F3 V2            F3 fires his best anti-vehicle weapon at V2
 //	shoot U2 V2            the team fires its team weapons at V2 (vehvolley.go)
-//	gun U2 F9 V1w0         weapon 0 of the team's vehicle V1 fires at F9's team
-//	gun U2 V1w0t2          weapon 0 of V1 fires at vehicle V2
+//	gun F5 U2 F9 V1w0      weapon 0 of the team's vehicle V1 fires at F9's
+//	                       team (F5 is its gunner, the last fit crewman)
+//	gun F5 U2 V1w0t2       weapon 0 of V1 fires at vehicle V2
+//
+// The table aims by a click: "shoot F3 x,y" (a point of an enemy hull),
+// "gun F5 F9" and "gun F5 x,y" (no weapon named: the first of the
+// vehicle's weapons that can fire at it) are completed into the forms
+// above before they are checked (normalize, vehicles.go).
 //	arrive U2 V1           the helicopter V1 lands at its drop zone
 //	leave U2 V1            the helicopter V1 flies off with all aboard
 //	end                    the team's activation ends

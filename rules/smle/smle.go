@@ -737,6 +737,7 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if err := r.motiveRefusal(s, c); err != nil {
 		return nil, err
 	}
+	c = r.normalize(s, c)
 	var evs []rules.Event
 	var err error
 	if s.Phase == PhaseReact {
@@ -850,6 +851,7 @@ func nameOf(s *rules.State, id rules.FigID) string {
 
 // Odds gives exact outcome probabilities for a proposed command.
 func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	c = r.normalize(s, c)
 	switch c.Verb {
 	case "fire", "oppfire":
 		return r.fireOdds(s, c)

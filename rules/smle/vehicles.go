@@ -731,8 +731,10 @@ func (r SMLE) driveOptions(s *rules.State, u *rules.Unit, v *rules.Vehicle, t *v
 	left := r.accelCap(s, v, t)
 	sc, _ := r.d.SpeedClassOf(t.Class)
 	left = min(left, int64(sc.Clear)*geom.PerInch*(int64(vehicle.MoveParts)-usedNow(s, v))/int64(vehicle.MoveParts))
-	var out []rules.Command
 	arg := rules.VehicleArg{ID: v.ID}.String()
+	// First the drive the table's drag fills in with the dragged path
+	// (given as it stands, with no path, it is refused).
+	out := []rules.Command{{Verb: "drive", Unit: u.ID, Arg: arg}}
 	if left >= geom.PerInch {
 		d := vehicle.Dir(v.Facing)
 		for _, k := range []int64{2, 1} {
@@ -1372,7 +1374,7 @@ func (r SMLE) vehicleOppOptions(s *rules.State, tv *rules.Vehicle) []rules.Comma
 			}
 			for wi := range t.Weapons {
 				if _, _, ok := r.gunAtVeh(s, v, t, wi, tv); ok {
-					out = append(out, rules.Command{Verb: "gun", Unit: u.ID, Arg: gunArg(v.ID, wi, tv.ID)})
+					out = append(out, rules.Command{Verb: "gun", Fig: gunner(s, v).ID, Unit: u.ID, Arg: gunArg(v.ID, wi, tv.ID)})
 				}
 			}
 		}
@@ -1396,7 +1398,7 @@ func (r SMLE) gunOppAtFig(s *rules.State, mover *rules.Figure) []rules.Command {
 		}
 		for wi := range t.Weapons {
 			if _, _, ok := r.gunAtFig(s, v, t, wi, mover); ok {
-				out = append(out, rules.Command{Verb: "gun", Unit: u.ID, Targets: []rules.FigID{mover.ID}, Arg: gunArg(v.ID, wi, 0)})
+				out = append(out, rules.Command{Verb: "gun", Fig: gunner(s, v).ID, Unit: u.ID, Targets: []rules.FigID{mover.ID}, Arg: gunArg(v.ID, wi, 0)})
 			}
 		}
 	}
@@ -1567,13 +1569,13 @@ func (r SMLE) gunOptions(s *rules.State, u *rules.Unit, v *rules.Vehicle, t *veh
 				}
 			}
 			if best != nil {
-				out = append(out, rules.Command{Verb: "gun", Unit: u.ID, Targets: []rules.FigID{best.ID}, Arg: gunArg(v.ID, wi, 0)})
+				out = append(out, rules.Command{Verb: "gun", Fig: gunner(s, v).ID, Unit: u.ID, Targets: []rules.FigID{best.ID}, Arg: gunArg(v.ID, wi, 0)})
 			}
 		}
 		for i := range s.Vehicles {
 			tv := &s.Vehicles[i]
 			if _, _, ok := r.gunAtVeh(s, v, t, wi, tv); ok {
-				out = append(out, rules.Command{Verb: "gun", Unit: u.ID, Arg: gunArg(v.ID, wi, tv.ID)})
+				out = append(out, rules.Command{Verb: "gun", Fig: gunner(s, v).ID, Unit: u.ID, Arg: gunArg(v.ID, wi, tv.ID)})
 			}
 		}
 	}
@@ -1589,7 +1591,7 @@ func (r SMLE) findGun(s *rules.State, c rules.Command) (v *rules.Vehicle, t *veh
 	for _, l := range r.Legal(s) {
 		// At a figure: any figure of the listed one's team the weapon can
 		// hit (in an opportunity window, only the mover).
-		if l.Verb == "gun" && l.Unit == c.Unit && l.Arg == c.Arg && (tvid != 0 || (len(c.Targets) == 1 && s.Fig(c.Targets[0]) != nil &&
+		if l.Verb == "gun" && l.Unit == c.Unit && l.Arg == c.Arg && (c.Fig == 0 || c.Fig == l.Fig) && (tvid != 0 || (len(c.Targets) == 1 && s.Fig(c.Targets[0]) != nil &&
 			s.Fig(c.Targets[0]).Unit == s.Fig(l.Targets[0]).Unit && (s.Phase != PhaseOpportunity || c.Targets[0] == l.Targets[0]))) {
 			v, t, _ = r.vehicleOf(s, vid)
 			if tvid != 0 {
@@ -1913,6 +1915,73 @@ func (r SMLE) hullAcross(s *rules.State, pts []geom.Pt) *rules.Vehicle {
 	return nil
 }
 
+// normalize completes a vehicle shot given the way the table aims (a
+// click on a figure, or on a point of a hull) into the command's full
+// form: "shoot F3 x,y" (or "shoot U2 x,y", or with no actor at all the
+// active team) becomes "shoot F3 V<n>" for the enemy vehicle under the
+// point; "gun F2 x,y" and "gun F2 F9" become "gun F2 U<crew> ..." with the
+// first of F2's vehicle's weapons that can fire at that target.
+func (r SMLE) normalize(s *rules.State, c rules.Command) rules.Command {
+	if c.Verb != "shoot" && c.Verb != "gun" {
+		return c
+	}
+	under := func(p geom.Pt, side int) *rules.Vehicle {
+		for i := range s.Vehicles {
+			v := &s.Vehicles[i]
+			if v.Removed || v.Side == side {
+				continue
+			}
+			if h, ok := rules.HullOf(r, s, v.ID); ok && h.Under(p) {
+				return v
+			}
+		}
+		return nil
+	}
+	side := s.Decider
+	if f := s.Fig(c.Fig); f != nil {
+		side = f.Side
+	}
+	if c.Verb == "shoot" {
+		if c.Arg == "" && len(c.Path) == 1 && len(c.Targets) == 0 {
+			if v := under(c.Path[0], side); v != nil {
+				c.Arg, c.Path = fmt.Sprintf("V%d", v.ID), nil
+				if c.Fig == 0 && c.Unit == 0 {
+					c.Unit = rules.UnitID(s.Var(vCur))
+				}
+			}
+		}
+		return c
+	}
+	if c.Arg != "" || c.Fig == 0 {
+		return c
+	}
+	vid := s.Carrier(c.Fig)
+	v, t, _ := r.vehicleOf(s, vid)
+	if v == nil || gunner(s, v) == nil || gunner(s, v).ID != c.Fig {
+		return c
+	}
+	c.Unit = v.Unit
+	for wi := range t.Weapons {
+		switch {
+		case len(c.Path) == 1 && len(c.Targets) == 0:
+			if tv := under(c.Path[0], side); tv != nil {
+				if _, _, ok := r.gunAtVeh(s, v, t, wi, tv); ok {
+					c.Arg, c.Path = gunArg(v.ID, wi, tv.ID), nil
+					return c
+				}
+			}
+		case len(c.Targets) == 1 && len(c.Path) == 0:
+			if e := s.Fig(c.Targets[0]); e != nil {
+				if _, _, ok := r.gunAtFig(s, v, t, wi, e); ok {
+					c.Arg = gunArg(v.ID, wi, 0)
+					return c
+				}
+			}
+		}
+	}
+	return c
+}
+
 // ---- the table's words ----
 
 // vehicleAction names the vehicle commands for the action bar. drive is
@@ -1933,7 +2002,8 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Drive " + name(a.ID) + " (drag it)", Short: "Drive", Kind: rules.ActDrag, Group: fmt.Sprintf("drive V%d", a.ID)}
 	case "turret":
 		a, _ := rules.ParseVehicleArg(c.Arg)
-		return rules.Action{Label: "Turn " + name(a.ID) + "'s turret (drag it)", Short: "Turret", Kind: rules.ActDrag, Group: fmt.Sprintf("turret V%d", a.ID)}
+		return rules.Action{Label: fmt.Sprintf("Turn %s's turret to %d degrees (towards the nearest enemy)", name(a.ID), a.Face), Short: "Turret",
+			Kind: rules.ActButton, Group: fmt.Sprintf("turret V%d", a.ID)}
 	case "board":
 		a, _ := rules.ParseVehicleArg(c.Arg)
 		return rules.Action{Label: "Board " + name(a.ID), Short: "Board", Kind: rules.ActButton, Group: "board " + c.Arg}

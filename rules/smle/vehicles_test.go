@@ -640,9 +640,9 @@ func TestVehicleOddsMatchEngineSampling(t *testing.T) {
 		return s
 	}
 	cases = append(cases,
-		vcase{"75 mm gun at a light tank's side", gunState, rules.Command{Verb: "gun", Unit: 1, Arg: "V1w0t2"}, vehClass},
-		vcase{"coaxial MG at an infantry team", gunState, rules.Command{Verb: "gun", Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w1"}, fireClass},
-		vcase{"75 mm gun at an infantry team: to hit", gunState, rules.Command{Verb: "gun", Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w0"}, firstRoll},
+		vcase{"75 mm gun at a light tank's side", gunState, rules.Command{Verb: "gun", Fig: 2, Unit: 1, Arg: "V1w0t2"}, vehClass},
+		vcase{"coaxial MG at an infantry team", gunState, rules.Command{Verb: "gun", Fig: 2, Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w1"}, fireClass},
+		vcase{"75 mm gun at an infantry team: to hit", gunState, rules.Command{Verb: "gun", Fig: 2, Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w0"}, firstRoll},
 	)
 	for _, c := range cases {
 		s := c.state()
@@ -654,7 +654,7 @@ func TestVehicleOddsMatchEngineSampling(t *testing.T) {
 	}
 	// The 75 mm's burst on each figure it may reach.
 	s := gunState()
-	gun := rules.Command{Verb: "gun", Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w0"}
+	gun := rules.Command{Verb: "gun", Fig: 2, Unit: 1, Targets: []rules.FigID{5}, Arg: "V1w0"}
 	for _, res := range oddscheck.RunParts(New(), s, gun, func(p rules.OddsPart) oddscheck.Classify { return figClass(p.Fig) }, n, 23) {
 		check(t, "75 mm burst part", res)
 	}
@@ -717,7 +717,7 @@ func TestVehiclePresentation(t *testing.T) {
 	for _, c := range []struct {
 		cmd  string
 		kind string
-	}{{"drive U2 24,10 V1", rules.ActDrag}, {"turret U2 V1-f90", rules.ActDrag}, {"board U2 V1", rules.ActButton}, {"debus U2 V1", rules.ActButton}} {
+	}{{"drive U2 24,10 V1", rules.ActDrag}, {"turret U2 V1-f90", rules.ActButton}, {"board U2 V1", rules.ActButton}, {"debus U2 V1", rules.ActButton}} {
 		a := rules.ActionOf(r, s, mustParse(t, c.cmd))
 		if a.Kind != c.kind || a.Label == "" {
 			t.Errorf("%s: %+v", c.cmd, a)
@@ -1072,5 +1072,42 @@ func TestCrewRemounts(t *testing.T) {
 	// before it moves.
 	if v.Damage.Has(vehicle.Abandoned) || len(v.Crew) != 2 || v.Var(vvReady) != s.Round+2 {
 		t.Errorf("crewed again, ready the round after next: %+v", v)
+	}
+}
+
+// The table aims at a vehicle by a point of its hull, and a vehicle's
+// gunner at a figure without naming the weapon: both are taken.
+func TestTableAimForms(t *testing.T) {
+	s := tankDuel(t)
+	apply(t, s, rules.Command{Verb: "end"})
+	byPoint, err := New().Odds(s, mustParse(t, "shoot F1 24,21"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byArg, _ := New().Odds(s, mustParse(t, "shoot F1 V1"))
+	if byPoint.P(VKill) != byArg.P(VKill) || byPoint.P(VKill) == 0 {
+		t.Errorf("a point on the hull aims at it: %v / %v", byPoint.Outcomes, byArg.Outcomes)
+	}
+	s.Force(4, 4, 6, 5, 4, 4, 4)
+	apply(t, s, mustParse(t, "shoot F1 24,21"))
+	if s.Veh(1).Var(vvVSW) != 1 {
+		t.Error("the shot by point was taken")
+	}
+	// The tank's gunner (F5, the last of its crew) at the bazooka man,
+	// with no weapon named: its first weapon that bears (the 75 mm).
+	s = tankDuel(t)
+	if !hasVerb(s, "drive U2 V1") {
+		t.Error("the drag's drive (no path) is listed first for the table")
+	}
+	if _, err := New().Apply(s.Clone(), mustParse(t, "drive U2 V1")); err == nil {
+		t.Error("a drive with no path and no facing is refused")
+	}
+	o, err := New().Odds(s, mustParse(t, "gun F5 F1"))
+	if err != nil || len(o.Parts) == 0 {
+		t.Fatalf("gun by target: %v %v", o, err)
+	}
+	apply(t, s, mustParse(t, "gun F5 F1"))
+	if s.Veh(1).Var(vvShot+"0") != 1 {
+		t.Error("the main gun fired")
 	}
 }
