@@ -45,14 +45,14 @@
 //	gun F5 U2 F9 V1w0      weapon 0 of the team's vehicle V1 fires at F9's
 //	                       team (F5 is its gunner, the last fit crewman)
 //	gun F5 U2 V1w0t2       weapon 0 of V1 fires at vehicle V2
+//	arrive U2 V1           the helicopter V1 lands at its drop zone
+//	leave U2 V1            the helicopter V1 flies off with all aboard
+//	end                    the team's activation ends
 //
 // The table aims by a click: "shoot F3 x,y" (a point of an enemy hull),
 // "gun F5 F9" and "gun F5 x,y" (no weapon named: the first of the
 // vehicle's weapons that can fire at it) are completed into the forms
 // above before they are checked (normalize, vehicles.go).
-//	arrive U2 V1           the helicopter V1 lands at its drop zone
-//	leave U2 V1            the helicopter V1 flies off with all aboard
-//	end                    the team's activation ends
 //
 // Forced actions are done by the engine when a team activates: Break
 // (flee twice the full move, or leave the table on a second break), Fall
@@ -63,8 +63,8 @@
 // Opportunity fire: after each move of an active figure, and after each
 // of the active team's other options that opportunity fire may answer (a
 // volley, an explosive, a close assault, a door, first aid, a call for
-// fire, de-bussing, a shot at or from a vehicle: at the figure that acted, or the team's first figure some enemy
-// may fire at), enemy teams at Stand (6) or better that have not attacked
+// fire, de-bussing, a shot at or from a vehicle: at the figure that
+// acted, or the team's first figure some enemy may fire at), enemy teams at Stand (6) or better that have not attacked
 // this round and can see that figure are offered "oppfire - U7 F3" or
 // "pass" (Phase "opportunity", Decider = the other side). One "pass"
 // closes the window. When the window was opened by a move and the mover
