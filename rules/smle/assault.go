@@ -11,6 +11,9 @@ import (
 
 // inContact: base edges within 1".
 func inContact(s *rules.State, a, b *rules.Figure) bool {
+	if aboard(s, a) || aboard(s, b) {
+		return false
+	}
 	return geom.WithinDist(a.Pos, b.Pos, geom.PerInch+2*s.BaseR)
 }
 

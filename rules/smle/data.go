@@ -3,12 +3,15 @@ package smle
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"hedgerow/rules/vehicle"
 )
 
 //go:embed data/*.toml
@@ -30,6 +33,7 @@ type Weapon struct {
 	AutoClose   bool   `toml:"auto_close"`
 	Thrown      bool   `toml:"thrown"`
 	MovePenalty int    `toml:"move_penalty"`
+	Missile     bool   `toml:"missile"` // a guided missile: anti-missile screens take a die off it
 }
 
 // Has reports whether the weapon's type letters include c (B, E, X, A, H).
@@ -186,7 +190,9 @@ type Tables struct {
 type Data struct {
 	Weapons []Weapon `toml:"weapon"`
 	Tables
-	byID map[string]int
+	Veh    VehicleTables // vehicles.toml (vehicles.go)
+	vtypes []vehicle.Type
+	byID   map[string]int
 }
 
 // Weapon finds a weapon by id.
@@ -256,7 +262,19 @@ func Load(fsys fs.FS) (*Data, error) {
 	if err := decodeStrict("tables.toml", tsrc, &d.Tables); err != nil {
 		return nil, err
 	}
-	return d, d.check()
+	// vehicles.toml is optional (a rule set without vehicles).
+	if vsrc, err := fs.ReadFile(fsys, "vehicles.toml"); err == nil {
+		if err := decodeStrict("vehicles.toml", vsrc, &d.Veh); err != nil {
+			return nil, err
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	d.Weapons = append(d.Weapons, d.Veh.Weapon...)
+	if err := d.check(); err != nil {
+		return nil, err
+	}
+	return d, d.checkVehicles()
 }
 
 func (d *Data) check() error {

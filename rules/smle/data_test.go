@@ -8,9 +8,10 @@ import (
 
 func TestDataKnownEntries(t *testing.T) {
 	d := Std()
-	// Every weapon in the rulebook's WW2 table is present.
-	if len(d.Weapons) != 17 {
-		t.Errorf("weapons: got %d, want the rulebook's 17", len(d.Weapons))
+	// Every weapon in the rulebook's WW2 table is present (vehicles.toml
+	// adds the guns by calibre and guided missiles after them).
+	if n := len(d.Weapons) - len(d.Veh.Weapon); n != 17 {
+		t.Errorf("weapons: got %d, want the rulebook's 17", n)
 	}
 	cases := []struct {
 		id          string

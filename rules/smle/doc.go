@@ -1,8 +1,8 @@
 // Package smle is the S.M.L.E. rule set (Chris & Alex Nicole's "Short
-// Magazine Lee Enfield" skirmish rules) for infantry: team activation on a
-// 1D6 table, 2D6 shooting against a to-hit number by troop quality, damage
-// dice against the defender's die plus armour, close assault and
-// explosives. Its numbers live in data/*.toml; mech.go holds the pure
+// Magazine Lee Enfield" skirmish rules): team activation on a 1D6 table,
+// 2D6 shooting against a to-hit number by troop quality, damage dice
+// against the defender's die plus armour, close assault, explosives, and
+// vehicles (vehicles.go, see "Vehicles" below). Its numbers live in data/*.toml; mech.go holds the pure
 // mechanics (ledgers and exact odds), the rest is the RuleSet.
 //
 // # Turn flow (the RuleSet)
@@ -30,7 +30,29 @@
 //	pickup F3 x,y          F3 takes up the abandoned weapon lying at x,y (abandon.go)
 //	join F1 U3             leader F1 leaves his team for U3 of his group (leader.go)
 //	recover F3 F7          F3 takes hold of casualty F7 to drag him (recover.go)
+//	drive U2 x,y ... V1    the team's vehicle V1 drives through the points
+//	                       (V1-r reversing, V1-f90 a last turn to 90 degrees;
+//	                       "drive U2 V1-f90" only turns). Legal lists
+//	                       "drive U2 V1" with no path first: the table's
+//	                       drag fills in the path, checked by VehicleMove
+//	                       (the VehicleMover hook)
+//	turret U2 V1-f45       the turret turns to face 45 degrees
+//	board U3 V1            team 3 gets into vehicle V1 (its crew, if V1 is
+//	                       the team's own vehicle; passengers otherwise)
+//	debus U3 V1            team 3, all aboard V1, gets out by a free door
+//	shoot F3 V2            F3 fires his best anti-vehicle weapon at V2
+//	shoot U2 V2            the team fires its team weapons at V2 (vehvolley.go)
+//	gun F5 U2 F9 V1w0      weapon 0 of the team's vehicle V1 fires at F9's
+//	                       team (F5 is its gunner, the last fit crewman)
+//	gun F5 U2 V1w0t2       weapon 0 of V1 fires at vehicle V2
+//	arrive U2 V1           the helicopter V1 lands at its drop zone
+//	leave U2 V1            the helicopter V1 flies off with all aboard
 //	end                    the team's activation ends
+//
+// The table aims by a click: "shoot F3 x,y" (a point of an enemy hull),
+// "gun F5 F9" and "gun F5 x,y" (no weapon named: the first of the
+// vehicle's weapons that can fire at it) are completed into the forms
+// above before they are checked (normalize, vehicles.go).
 //
 // Forced actions are done by the engine when a team activates: Break
 // (flee twice the full move, or leave the table on a second break), Fall
@@ -41,8 +63,8 @@
 // Opportunity fire: after each move of an active figure, and after each
 // of the active team's other options that opportunity fire may answer (a
 // volley, an explosive, a close assault, a door, first aid, a call for
-// fire: at the figure that acted, or the team's first figure some enemy
-// may fire at), enemy teams at Stand (6) or better that have not attacked
+// fire, de-bussing, a shot at or from a vehicle: at the figure that
+// acted, or the team's first figure some enemy may fire at), enemy teams at Stand (6) or better that have not attacked
 // this round and can see that figure are offered "oppfire - U7 F3" or
 // "pass" (Phase "opportunity", Decider = the other side). One "pass"
 // closes the window. When the window was opened by a move and the mover
@@ -81,7 +103,131 @@
 //	                 begins if nothing changes first (this round's fire
 //	                 then counts as last round's).
 //
+//	shoot U2 V1      the worst result of the volley: "vehicle kill",
+//	                 "vehicle serious wound", "vehicle light wound",
+//	                 "no effect", "miss" (nothing hit).
+//	shoot, gun at a vehicle
+//	                 "miss", then the damage result on the face the shot
+//	                 strikes: "vehicle kill", "vehicle serious wound",
+//	                 "vehicle light wound", "no effect"; one part gives
+//	                 the damage alone, if it hits, naming the armour met
+//	                 ("medium tank 3D, right side").
+//	gun at a figure  autofire or rifle-calibre weapons as fire (the worst
+//	                 result on the team); explosives as blast ("hit" /
+//	                 "miss" and a part per figure the burst may reach).
+//
 // Anything without dice: "certain".
+//
+// # Vehicles
+//
+// The example vehicles of the rulebook (jeep, truck, lorry, tracked APC,
+// scout car, battle tank) and a half-track, light and medium tank are
+// vehicle types (data/vehicles.toml; the Vehicled hook), drawn with the
+// shared looks. A vehicle belongs to a team: its crew. Figures aboard are
+// off the table: they neither see nor are seen, no burst reaches them,
+// and they act only through the vehicle (the crew drive and fire it; the
+// passengers may de-bus).
+//
+//   - Armour (vehicle.Armour holds armour class ranks, 1 softskin .. 7
+//     super-heavy): the tank classes (light, medium, heavy, super-heavy)
+//     are a class less at the side and rear and bulletproof on top, the
+//     turret as the front; the others are the same all round. The face
+//     struck comes from rules.FaceStruck (the core's corner rule). Each
+//     vehicle serious wound takes a die off every face of a tank, never
+//     below one die; a light tank's side (bulletproof 1D+2) keeps its one
+//     die.
+//   - Damage: the weapon's dice and add against the armour's dice and
+//     add. Twice the armour or more (and more than it) kills: it brews
+//     up, everyone aboard takes a 1D explosive attack and the survivors
+//     bail out prone by its doors (a man with no room to get out is
+//     lost). More is a vehicle serious wound: it stops for the round (no
+//     more driving), fires no more that round, a tank loses a die of
+//     armour, its crew count a casualty on the activation table in the
+//     next round, and softskins (softskin, larger softskin) are bailed
+//     out of. Equal is a light wound (recorded, nothing more). Less: no
+//     effect, but the crew's team is under fire either way.
+//   - A shot at a vehicle scores at most one hit: autofire's extra hits
+//     are spent on the same hull. An explosive that misses a vehicle does
+//     not scatter onto men around it.
+//   - The bazooka: the weapons table's 2D+2 stands. The book's worked
+//     example calls it 3D (15 against a medium tank's 12); its ruling
+//     (more than the armour, under twice it: a serious wound, the tank's
+//     armour down to 2D, a crew casualty next round) is tested with the
+//     table's dice (13 against 12).
+//   - Guns by calibre: 1D and 1" burst per 25 mm; anti-tank guns add +1
+//     per die on a direct hit (their add); the 88 is 4D+4; the battle
+//     tank's gun 4D Ex as listed; guided missiles 4D, less a die against
+//     anti-missile screens. Ranges are house values (60", the 37 mm 48").
+//   - Shooting at a vehicle ("shoot"): the team's volley with its team
+//     weapons (each man rolls, each hit rolls damage, in figure order; a
+//     serious wound weakens a tank before the next hit; it stops once the
+//     vehicle is out), or one man with his best weapon against vehicles
+//     (most dice, then add; not thrown weapons or mortars): the team's
+//     attack for the round, at Advance (8) or better, or on opportunity. Normal to-hit with the vehicle's
+//     size modifier (very small +0 .. huge +4, flying -4), the cover of
+//     the sight line to the hull, and "moved over half" when it has
+//     driven over half its clear combat move this round. No troop quality
+//     modifier for a vehicle target.
+//   - A vehicle's weapons ("gun") fire with the last fit crewman's
+//     quality, always braced, moving as the vehicle moved (under or over
+//     half its clear combat move), within each weapon's arc (turret and
+//     coaxial weapons turn with the turret). One of them fires per round:
+//     it is the crew team's attack. At a figure, a rifle-calibre or heavy
+//     MG is a volley whose hits fall among the figures of the team it can
+//     hit; an explosive bursts like a blast (deviation, burst dice). Main
+//     guns and missiles count their rounds.
+//   - Opportunity fire: after a vehicle drives, the other side's teams
+//     that may take opportunity fire (Stand 6 or better, no attack yet)
+//     may "shoot" at it or fire a vehicle's "gun" at it, or "pass". The
+//     shot is taken where the drive ended (windows open after an action,
+//     never during it). A moving figure may also be fired on by enemy
+//     vehicles ("gun" in its window), resolved at once.
+//   - Men within 1" of a hull that stands across the line of fire are in
+//     hard cover (rules.VehicleShelter). Hulls do not otherwise block
+//     sight.
+//   - Driving: the combat move by going (clear, rough, woods, road,
+//     water; "N/A" cannot go there; heavy wheels' road "32+" is 32),
+//     hedges, walls and banks cost 2" at clear speed, buildings block
+//     (vehicle.DefaultGoing). It may drive no further in a round than
+//     last round's distance plus half its road speed (from a standstill,
+//     half the road speed), and may stop at once. A drive that needs more
+//     than the combat move goes flat out, up to twice it, when all of it
+//     is over clear ground and road with no obstacle: the vehicle may not
+//     then fire, nor take opportunity fire, that round. Several drives in
+//     one go share the move. Turning the turret is free.
+//   - Boarding: a whole team on the table, none of whom has moved this
+//     go, each within half a move of a door or the hull, into a vehicle
+//     that has not moved this round and has room (crew places for its own
+//     team, passenger places for others). It may drive off next round if
+//     two fit crew (driver and commander) were already aboard, else the
+//     round after.
+//   - De-bussing: at Stand (6) or better (the table's "De-bus and
+//     Deploy", read as that row or better), a team all aboard, not boarded
+//     this go, the vehicle having driven no further than the team's foot
+//     move this round, one team per door per round: its men are set down
+//     by the door, prone, their go over (within a half move of the
+//     vehicle). A crew that de-busses leaves its vehicle abandoned.
+//   - Activation: a team riding in another team's vehicle acts at that
+//     team's level (the squad as one unit); the crew's team, while its
+//     vehicle is not brewed up, and a team all aboard an armoured
+//     (bulletproof or better) vehicle are armoured troops (+1).
+//   - Door kicking is for doors in buildings only: a vehicle's armoured
+//     hatches are not doors and are never offered to "door".
+//   - The optional hit location chart (hitloc.go) is played when the
+//     State variable hit_locations is 1: a serious wound then rolls 1D6
+//     (1 explodes as a kill, 2 immobilised, 3 crew and 6 passengers take a
+//     1D explosive attack, 4 main weapon out, 5 a walking pace of 6"). The
+//     scenario files cannot set it yet (it needs a top-level key like
+//     random_quality in the shared loader).
+//   - Helicopters (helicopter.go) are the book's "space elevators": off
+//     the table at the start, "arrive" at the drop zone the scenario
+//     places them on (it must be clear; opportunity fire follows), troops
+//     de-bus or board as usual, "leave" in a later go takes it and all
+//     aboard out of the battle (not losses). A serious wound makes it
+//     abort (it leaves at once); a kill brings it down where it stands.
+//     Flying: -4 to hit on top of its size. It never drives.
+//   - Not played: bad going beyond the map's terrain kinds (a scenario
+//     cannot yet say that a canal or a swamp is worse for vehicles).
 //
 // # House choices
 //
@@ -148,7 +294,7 @@
 //     or better, kicks it in (1D6 + modifiers, 4+: through and stop; one
 //     kick per door per team per round) or leads a rush (a kick that,
 //     failing, still bursts the door and lands the team inside, prone). A drag blocked by walls goes by
-//     the nearest open door. Vehicles are not played by the engine.
+//     the nearest open door.
 //   - A scenario with no turn limit ends after 12 rounds; the side with
 //     fewer losses wins (also at any turn limit). A side wiped out, or
 //     reaching the scenario's victory losses, loses at once.
@@ -217,8 +363,8 @@
 //     moves at half its allowance for the rest of the go and drags him
 //     along, set down touching it behind.
 //   - Activation Table options not played: reloading heavy weapons (the
-//     engine does not count heavy-weapon ammunition), booby traps (maps
-//     and scenarios have none) and de-bussing (no vehicles). Break's
+//     engine does not count heavy-weapon ammunition) and booby traps (maps
+//     and scenarios have none). Break's
 //     "flee or surrender" is played as fleeing, with surrender when an
 //     enemy is within 1" or the team is caught in a close assault.
 //   - Movement: difficult going costs double and each linear obstacle
@@ -251,5 +397,8 @@
 // (Path holds the aim point), "door" (Path holds the door point),
 // "dismount", "abandon" (a breaking figure leaves a heavy weapon; Path
 // holds where), "pickup", "join" (Unit is the team joined), "recover"
-// (Target is the casualty), "win".
+// (Target is the casualty), "drive" (Path is the hull centre's route),
+// "turret", "board", "debus" (also bailing out), "brewup", "vdamage" (a
+// vehicle's serious or light wound), "arrive", "leave" (helicopters),
+// "win".
 package smle

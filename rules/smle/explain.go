@@ -38,6 +38,17 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		}
 		return ex
 	}
+	if s.Phase == PhaseOpportunity && s.Var(vOppVeh) != 0 {
+		v := s.Veh(rules.VehicleID(s.Var(vOppVeh)))
+		ex.Head = fmt.Sprintf("Opportunity fire: %s to decide", s.Sides[s.Decider].Name)
+		if v != nil {
+			ex.Lines = append(ex.Lines, fmt.Sprintf("%s has just driven in sight of your men.", v.Name))
+		}
+		ex.Lines = append(ex.Lines,
+			"A team at Stand (6) or better that has not yet attacked this round may shoot at it now: one man with his best anti-tank weapon, or a vehicle's gun. That is the team's attack for the round.",
+			"Or let it pass: the window closes until the next move or action.")
+		return ex
+	}
 	if s.Phase == PhaseOpportunity {
 		mover := s.Fig(rules.FigID(s.Var(vOppFig)))
 		who, team := "an enemy figure", "enemy"
@@ -93,6 +104,7 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		ex.Lines = append(ex.Lines, "Now: it spent its attack on opportunity fire.")
 	}
 	ex.Lines = append(ex.Lines, r.doorLines(s, u, b)...)
+	ex.Lines = append(ex.Lines, r.vehicleLines(s, u, b)...)
 	return ex
 }
 

@@ -31,6 +31,9 @@ func sees(s *rules.State, f, t *rules.Figure) (terrain.LOS, bool) {
 // visible is inSight, except that an enemy team still unspotted (a side
 // set up hidden) cannot be seen at all.
 func visible(s *rules.State, f, t *rules.Figure) bool {
+	if aboard(s, f) || aboard(s, t) {
+		return false // figures inside a vehicle neither see nor are seen (vehicles.go)
+	}
 	if f.Side != t.Side && Unspotted(s, s.UnitOf(t.Unit)) {
 		return false
 	}
@@ -176,6 +179,10 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 	}
 	if los, ok := sees(s, f, t); ok {
 		in.Cover = los.Cover
+	}
+	// A vehicle's hull between is hard cover (vehicles.go).
+	if in.Cover < terrain.CoverHard && r.vehicleShelters(s, t, f.Pos) {
+		in.Cover = terrain.CoverHard
 	}
 	// A target moving out of cover in its go keeps the cover it left (the
 	// book: a figure moving into or out of cover takes the best cover).
@@ -726,7 +733,7 @@ func (r SMLE) applyBlast(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	}
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.Removed || (h > 0 && g.ID == t.ID) {
+		if !onTable(s, g) || (h > 0 && g.ID == t.ID) {
 			continue
 		}
 		n := BurstDiceAt(w.Dice, impact, g.Pos)

@@ -175,7 +175,7 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	evs = append(evs, rules.Event{Kind: "blast", Side: u.Side, Unit: u.ID, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.Removed {
+		if !onTable(s, g) {
 			continue
 		}
 		n := BurstDiceAt(w.Dice, impact, g.Pos)

@@ -176,6 +176,10 @@ type ShotInput struct {
 	MovedOverHalf  bool // target moved more than half a move in sight
 	TargetProne    bool
 	Cover          terrain.Cover
+	// A vehicle target: its size modifier (very small +0 .. huge +4,
+	// flying -4 more) and the words for the ledger (vehicles.go).
+	VehicleSize    int
+	VehicleSizeWhy string
 }
 
 // CloseRange reports a shot at 4" or less.
@@ -270,6 +274,7 @@ func (d *Data) ShotMods(in ShotInput) (target int, mods []rules.Mod, err error) 
 	add(best != 0, best, why)
 	add(in.MovedOverHalf, t.MovedOverHalf, "target moved over half a move in sight")
 	add(in.TargetProne, t.Prone, "prone target")
+	add(in.VehicleSizeWhy != "", in.VehicleSize, in.VehicleSizeWhy)
 	return tn, mods, nil
 }
 

@@ -113,6 +113,10 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 		cost += pc.Difficult * int64(r.d.Movement.DifficultFactor-1)
 		cost += int64(len(pc.Obstacles)) * int64(r.d.Movement.ObstacleCost) * geom.PerInch
 	}
+	if v := r.hullAcross(s, info.Legs); v != nil {
+		info.Why = "the path runs into " + v.Name + " (go round it)"
+		return info
+	}
 	info.Cost = cost
 	end := path[len(path)-1]
 	u := s.UnitOf(f.Unit)
@@ -176,9 +180,12 @@ func (r SMLE) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 	}
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.ID != f.ID && !g.Removed && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
+		if g.ID != f.ID && onTable(s, g) && geom.Dist2(g.Pos, p) < (2*rad)*(2*rad) {
 			return "overlaps " + g.Name
 		}
+	}
+	if v := r.hullAcross(s, []geom.Pt{p}); v != nil {
+		return "overlaps " + v.Name
 	}
 	return ""
 }
@@ -274,6 +281,7 @@ func (r SMLE) closeOpp(s *rules.State) {
 	s.SetVar(vOppFig, 0)
 	s.SetVar(vOppMove, 0)
 	s.SetVar(vOppUnit, 0)
+	s.SetVar(vOppVeh, 0)
 	for i := range s.Figures {
 		s.Figures[i].Markers &^= rules.OppFire
 	}
@@ -365,7 +373,7 @@ func (r SMLE) fallBack(s *rules.State, u *rules.Unit, tenths int) []rules.Event 
 	var evs []rules.Event
 	for _, f := range members(s, u.ID) {
 		e := nearestEnemy(s, f)
-		if e == nil {
+		if e == nil || aboard(s, f) {
 			continue
 		}
 		dist := r.baseMove(s, f) * int64(tenths) / 10
@@ -399,7 +407,7 @@ func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 			evs = append(evs, remove(s, f, "leaves the battle (broken twice)"))
 			continue
 		}
-		if r.enemyWithin(s, f.Side, f.Pos, geom.PerInch) != nil {
+		if !aboard(s, f) && r.enemyWithin(s, f.Side, f.Pos, geom.PerInch) != nil {
 			f.Markers |= rules.Surrendered
 			evs = append(evs, remove(s, f, "is caught by the enemy and surrenders"))
 			continue

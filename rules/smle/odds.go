@@ -240,6 +240,12 @@ func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error
 		roller = lt.ID
 		note = fmt.Sprintf("it follows its incompetent leader and acts at %s's level: %s's roll, ", lt.Name, lt.Name) + note
 	}
+	// A team riding in another team's vehicle takes that team's roll.
+	if ct := r.carriedBy(ns, ns.UnitOf(u.ID)); ct != nil {
+		roller = ct.ID
+		note = fmt.Sprintf("it rides in %s's vehicle and acts at its level: %s's roll, ", ct.Name, ct.Name) + note
+	}
+	ns.SetVar(vOddsNext, 1) // a vehicle's wound this round counts next round
 	var in ActivationInput
 	for _, t := range teams(ns) {
 		r.newRoundVars(t)
@@ -325,7 +331,7 @@ func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure
 	add := func(impact geom.Pt, hit bool, p float64) {
 		for i := range s.Figures {
 			g := &s.Figures[i]
-			if g.Removed {
+			if !onTable(s, g) {
 				continue
 			}
 			k := ck{i, BurstDiceAt(w.Dice, impact, g.Pos), true}
@@ -362,7 +368,7 @@ func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure
 	var parts []rules.OddsPart
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.Removed || acc[i][lvMiss] >= 1 {
+		if !onTable(s, g) || acc[i][lvMiss] >= 1 {
 			continue
 		}
 		d := acc[i]

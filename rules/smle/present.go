@@ -86,6 +86,17 @@ func (r SMLE) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if f.Var(fBraced) == 1 {
 		fi.Lines = append(fi.Lines, "Weapon braced")
 	}
+	if vid := s.Carrier(f.ID); vid != 0 {
+		if v := s.Veh(vid); v != nil {
+			role := "riding in"
+			for _, c := range v.Crew {
+				if c == f.ID {
+					role = "crewing"
+				}
+			}
+			fi.Lines = append(fi.Lines, fmt.Sprintf("Aboard: %s %s (off the table)", role, v.Name))
+		}
+	}
 	if u := s.UnitOf(f.Unit); u != nil {
 		fi.Spent = uget(u, vDone) == 1 && rules.UnitID(s.Var(vCur)) != u.ID
 	}
@@ -162,6 +173,8 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 	case "end":
 		return rules.Action{Label: "End activation", Kind: rules.ActEnd}
+	case "drive", "turret", "board", "debus", "shoot", "gun", "arrive", "leave":
+		return r.vehicleAction(s, c)
 	case "oppfire":
 		a := rules.Action{Label: "Opportunity fire", Kind: rules.ActButton, Group: fmt.Sprint("oppfire ", c.Unit, c.Targets)}
 		if u := s.UnitOf(c.Unit); u != nil && c.Fig == 0 {
@@ -195,6 +208,9 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 }
 
 var (
+	_ rules.Vehicled      = SMLE{}
+	_ rules.VehicleMover  = SMLE{}
+	_ rules.VehicleCarder = SMLE{}
 	_ rules.Knower        = SMLE{}
 	_ rules.FigureCarder  = SMLE{}
 	_ rules.DoorStater    = SMLE{}

@@ -121,6 +121,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 		s.Round = 1
 	}
 	r.autoFace(s)
+	r.startAloft(s)
 	hide(s)
 	evs := r.rollQualities(s)
 	evs = append(evs, r.spotAll(s)...)
@@ -174,6 +175,15 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vTotal, uget(lt, vTotal))
 			evs = append(evs, rules.Event{Kind: "phase", Side: u.Side,
 				Text: fmt.Sprintf("%s follows its incompetent leader: %s", u.Name, r.d.Bands[uget(u, vBand)].Label)})
+		}
+	}
+	// A team riding in another team's vehicle acts with it.
+	for _, u := range ts {
+		if ct := r.carriedBy(s, u); ct != nil && (uget(u, vBand) != uget(ct, vBand) || uget(u, vTotal) != uget(ct, vTotal)) {
+			uset(u, vBand, uget(ct, vBand))
+			uset(u, vTotal, uget(ct, vTotal))
+			evs = append(evs, rules.Event{Kind: "phase", Side: u.Side,
+				Text: fmt.Sprintf("%s rides in %s's vehicle and acts with it: %s", u.Name, ct.Name, r.d.Bands[uget(u, vBand)].Label)})
 		}
 	}
 	for i := range s.Figures {
@@ -316,6 +326,11 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 		l.Total, l.Outcome = total, r.d.Bands[band].Label
 		l.Note = "acts at its incompetent leader's level"
 	}
+	if ct := r.carriedBy(s, u); ct != nil {
+		total, band = uget(ct, vTotal), uget(ct, vBand)
+		l.Total, l.Outcome = total, r.d.Bands[band].Label
+		l.Note = "rides in " + ct.Name + "'s vehicle and acts at its level"
+	}
 	if s.Var(vSecond) == 1 {
 		uset(u, vDouble, 0)
 		if band == len(r.d.Bands)-1 {
@@ -359,7 +374,7 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 		}
 	case b.Move == 0:
 		for _, f := range members(s, u.ID) {
-			if f.Posture != rules.Prone && r.coverAt(s, f.Pos) == terrain.CoverNone {
+			if f.Posture != rules.Prone && !aboard(s, f) && r.coverAt(s, f.Pos) == terrain.CoverNone {
 				f.Posture = rules.Prone
 				faceNearestEnemy(s, f)
 				evs = append(evs, rules.Event{Kind: "posture", Side: f.Side, Fig: f.ID, Text: f.Name + " is pinned in the open and goes prone"})
@@ -496,6 +511,7 @@ func (r SMLE) activationInput(s *rules.State, u *rules.Unit) ActivationInput {
 	}
 	in.Prepared = prep
 	in.HardCover = hard && !prep
+	r.vehicleActivation(s, u, &in)
 	in.Concealed = r.concealed(s, u)
 	r.leaderEffect(s, u, ms, &in)
 	// Separated: some figure is more than half a move from every team-mate.
@@ -587,6 +603,10 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 	}
 	if s.Phase == PhaseOpportunity {
 		var out []rules.Command
+		if vid := s.Var(vOppVeh); vid != 0 {
+			return append(r.vehicleOppOptions(s, s.Veh(rules.VehicleID(vid))), rules.Command{Verb: "pass"})
+		}
+		out = append(out, r.gunOppAtFig(s, s.Fig(rules.FigID(s.Var(vOppFig))))...)
 		mover := rules.FigID(s.Var(vOppFig))
 		for _, u := range r.oppTeams(s) {
 			out = append(out, rules.Command{Verb: "oppfire", Unit: u.ID, Targets: []rules.FigID{mover}})
@@ -651,6 +671,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		}
 	}
 	out = append(out, r.callOptions(s, u)...)
+	out = append(out, r.vehicleOptions(s, u, b)...)
 	if b.Combat == "assault" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 && uget(u, vMount) == mountFoot {
 		for _, e := range r.assaultTargets(s, u) {
 			out = append(out, rules.Command{Verb: "assault", Unit: u.ID, Targets: []rules.FigID{e}})
@@ -682,7 +703,7 @@ func (r SMLE) anyMoved(ms []*rules.Figure) bool {
 
 // canAct: on the table, not seriously wounded, not shaken this round.
 func (r SMLE) canAct(s *rules.State, f *rules.Figure) bool {
-	return !f.Removed && f.Var(fShaken) != s.Round
+	return !f.Removed && f.Var(fShaken) != s.Round && !aboard(s, f)
 }
 
 // fireKind is the fire a band allows in the team's own turn ("" none).
@@ -703,7 +724,7 @@ func (r SMLE) fireKind(b Band) string {
 // a call for fire.
 func oppAnswers(verb string) bool {
 	switch verb {
-	case "fire", "blast", "assault", "door", "aid", "call":
+	case "fire", "blast", "assault", "door", "aid", "call", "debus", "shoot", "gun":
 		return true
 	}
 	return false
@@ -717,6 +738,7 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if err := r.motiveRefusal(s, c); err != nil {
 		return nil, err
 	}
+	c = r.normalize(s, c)
 	var evs []rules.Event
 	var err error
 	if s.Phase == PhaseReact {
@@ -725,6 +747,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		switch c.Verb {
 		case "oppfire":
 			evs, err = r.applyOppFire(s, c)
+		case "shoot", "gun":
+			evs, err = r.applyOppVehicle(s, c)
 		case "pass":
 			evs = []rules.Event{{Kind: "phase", Side: s.Decider, Text: s.Sides[s.Decider].Name + " hold fire"}}
 			r.closeOpp(s)
@@ -765,6 +789,22 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyRecover(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
+		case "drive":
+			evs, err = r.applyDrive(s, u, c)
+		case "arrive":
+			evs, err = r.applyArrive(s, u, c)
+		case "leave":
+			evs, err = r.applyLeave(s, u, c)
+		case "turret":
+			evs, err = r.applyTurret(s, u, c)
+		case "board":
+			evs, err = r.applyBoard(s, u, c)
+		case "debus":
+			evs, err = r.applyDebus(s, u, c)
+		case "shoot":
+			evs, err = r.applyShoot(s, u, c)
+		case "gun":
+			evs, err = r.applyGun(s, u, c)
 		case "end":
 			evs = r.endActivation(s)
 		default:
@@ -814,6 +854,7 @@ func nameOf(s *rules.State, id rules.FigID) string {
 
 // Odds gives exact outcome probabilities for a proposed command.
 func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	c = r.normalize(s, c)
 	switch c.Verb {
 	case "fire", "oppfire":
 		return r.fireOdds(s, c)
@@ -827,6 +868,10 @@ func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.activationOdds(s, c)
 	case "call":
 		return r.callOdds(s, c)
+	case "shoot":
+		return r.shootOdds(s, c)
+	case "gun":
+		return r.gunOdds(s, c)
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }
