@@ -1,0 +1,100 @@
+package game
+
+import (
+	"hedgerow/rules"
+)
+
+// Interruptions: the other side may interrupt (opportunity fire) or must
+// answer. Asked on the table with no curtain when both sides see the same
+// table; standing orders answer for a team for the rest of the round.
+
+// interrupting reports whether the side deciding now is not the side
+// whose go it is: it may interrupt (opportunity fire) or must answer.
+func (b *battle) interrupting() bool {
+	st := b.st()
+	return st.Decider != st.Active && b.shown == st.Active
+}
+
+// viewsDiffer reports whether the side deciding may see anything the side
+// at the table may not, or the other way round: then the table must be
+// hidden behind the curtain before it changes hands.
+func (b *battle) viewsDiffer() bool {
+	st := b.st()
+	a, d := rules.ViewOf(b.g.RS, st, b.shown), rules.ViewOf(b.g.RS, st, st.Decider)
+	for i := range st.Figures {
+		id := st.Figures[i].ID
+		if a.Figure(id) != d.Figure(id) {
+			return true
+		}
+	}
+	for i := range st.Units {
+		id := st.Units[i].ID
+		if a.Unit(id) != d.Unit(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// offers are the commands an interrupting side may give now, other than
+// letting it pass.
+func (b *battle) offers() (offers []rules.Command, pass *rules.Command) {
+	for _, c := range b.legal {
+		switch b.action(c).Kind {
+		case rules.ActPass:
+			cc := c
+			pass = &cc
+		case rules.ActButton, rules.ActAim:
+			if c.Unit != 0 || c.Fig != 0 {
+				offers = append(offers, c)
+			}
+		}
+	}
+	return offers, pass
+}
+
+// standingOrder answers an interruption for the deciding side when its
+// units have standing orders (given with the offer's buttons): every unit
+// offered holding fire lets it pass; a unit told to fire at the first
+// target fires. It reports whether it gave a command.
+func (b *battle) standingOrder(a *App) bool {
+	st := b.st()
+	if b.ordersRound != st.Round {
+		b.orders, b.ordersRound = map[rules.UnitID]string{}, st.Round
+	}
+	offers, pass := b.offers()
+	if len(offers) == 0 || pass == nil {
+		return false
+	}
+	for _, c := range offers {
+		if u := b.offerUnit(c); b.orders[u] == "fire" {
+			a.Toast("%s fires at the first target: its standing order.", b.unitName(u))
+			return b.apply(a, c)
+		}
+	}
+	for _, c := range offers {
+		if b.orders[b.offerUnit(c)] != "hold" {
+			return false
+		}
+	}
+	a.Toast("%s hold fire: their standing order for this round.", st.Sides[st.Decider].Name)
+	return b.apply(a, *pass)
+}
+
+// offerUnit is the unit an offered command belongs to.
+func (b *battle) offerUnit(c rules.Command) rules.UnitID {
+	if c.Unit != 0 {
+		return c.Unit
+	}
+	if f := b.st().Fig(c.Fig); f != nil {
+		return f.Unit
+	}
+	return 0
+}
+
+func (b *battle) unitName(u rules.UnitID) string {
+	if un := b.st().UnitOf(u); un != nil {
+		return un.Name
+	}
+	return "The team"
+}
