@@ -261,8 +261,12 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 	tw := b.tv.padR - 16*uiScale
 	rowH := 34 * uiScale
 	title := evs[0].Roll.What
+	firer := ""
 	if i := strings.Index(title, ","); i > 0 {
 		title = title[:i]
+	} else if f := st.Fig(evs[0].Fig); f != nil {
+		firer = f.Name // one figure's dice: a volley
+		title = f.Name + "'s volley"
 	}
 	th := 48*uiScale + float64(len(evs))*rowH + 26*uiScale
 	tx := a.W - b.tv.padR + 8*uiScale
@@ -271,7 +275,11 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
 	roundRect(dst, tx, ty, tw, th, 12*uiScale, rgb(0x6b4a2e))
 	roundRect(dst, tx+8*uiScale, ty+8*uiScale, tw-16*uiScale, th-16*uiScale, 8*uiScale, rgb(0x1f4a32))
-	say(dst, fmt.Sprintf("%s: %d rolls together", title, len(evs)), boldFace(14), tx+20*uiScale, ty+14*uiScale, rgb(0xf2e2b8), 0)
+	head := fmt.Sprintf("%s: %d rolls together", title, len(evs))
+	if firer != "" {
+		head = fmt.Sprintf("%s: %d dice", title, len(evs))
+	}
+	say(dst, head, boldFace(14), tx+20*uiScale, ty+14*uiScale, rgb(0xf2e2b8), 0)
 	elapsed := b.tl.Now - an.Start
 	tumble := view.DiceTumble / math.Max(0.01, b.tl.Speed)
 	ds := 24 * uiScale
@@ -294,6 +302,9 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 		who := l.What
 		if i := strings.Index(who, ", "); i > 0 {
 			who = who[i+2:]
+		}
+		if firer != "" {
+			who = strings.TrimPrefix(strings.TrimPrefix(who, firer), " ")
 		}
 		dx := tx + 36*uiScale + float64(len(l.Dice))*(ds+6*uiScale) + 4*uiScale
 		say(dst, who, face(12), dx, y, rgb(0xe8f0e0), 0)

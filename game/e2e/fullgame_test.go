@@ -455,6 +455,14 @@ func TestSSGToTheEndByMouseSmallScreen(t *testing.T) {
 	playSSGToTheEnd(t, "fullgame-1024x640", 1024, 640)
 }
 
+// The standard game played to its end on a large screen, 1920x1080.
+func TestSSGToTheEndByMouseLargeScreen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	playSSGToTheEnd(t, "fullgame-1920x1080", 1920, 1080)
+}
+
 // playSSGToTheEnd plays the standard game from the title to the result
 // screen with the mouse, on a w x h screen, its screenshots kept in sub.
 func playSSGToTheEnd(t *testing.T, sub string, w, h int) {

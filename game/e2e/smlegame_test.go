@@ -352,6 +352,14 @@ func TestSMLEToTheEndByMouseLargeScreen(t *testing.T) {
 	playSMLEToTheEnd(t, "smle-1920x1080", 1920, 1080)
 }
 
+// The small S.M.L.E. game played to its end on a small screen, 1024x640.
+func TestSMLEToTheEndByMouseSmallScreen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	playSMLEToTheEnd(t, "smle-1024x640", 1024, 640)
+}
+
 // playSMLEToTheEnd plays the Farm Lane Skirmish from the title to the
 // result screen with the mouse on a w x h screen.
 func playSMLEToTheEnd(t *testing.T, sub string, w, h int) {

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
@@ -32,7 +33,8 @@ type Anim struct {
 const GroupHold = 0.7
 
 // rollGroup is what makes rolls of one kind: the words of a ledger's
-// What before its first comma ("Activation, Rifle team" -> "Activation").
+// What before its first comma ("Activation, Rifle team" -> "Activation"),
+// or else the figure rolling (a volley: one firer's dice).
 func rollGroup(ev rules.Event) string {
 	if ev.Roll == nil {
 		return ""
@@ -42,6 +44,9 @@ func rollGroup(ev rules.Event) string {
 		if w[i] == ',' {
 			return w[:i]
 		}
+	}
+	if ev.Fig != 0 {
+		return fmt.Sprintf("figure %d", ev.Fig)
 	}
 	return ""
 }
@@ -98,17 +103,28 @@ func (t *Timeline) Add(evs []rules.Event) {
 		t.end = t.Now
 	}
 	first := len(t.Items)
+	tray := -1 // the tray of this batch that rolls of its kind join
 	for _, ev := range evs {
-		if n := len(t.Items); n > first && ev.Kind == "roll" {
-			last := &t.Items[n-1]
-			if g := rollGroup(ev); g != "" && last.Ev.Kind == "roll" && rollGroup(last.Ev) == g {
-				// one tray for rolls made together
-				last.More = append(last.More, ev)
+		if ev.Kind == "roll" && tray >= first {
+			g := &t.Items[tray]
+			if k := rollGroup(ev); k != "" && rollGroup(g.Ev) == k && onlyRemovalsAfter(t.Items[tray+1:]) {
+				// one tray for rolls made together (a round's activation
+				// dice, one firer's volley); what they caused (a figure
+				// laid down) plays after the tray
+				g.More = append(g.More, ev)
 				d := GroupHold / t.Speed
-				last.Dur += d
+				g.Dur += d
+				for i := tray + 1; i < len(t.Items); i++ {
+					t.Items[i].Start += d
+				}
 				t.end += d
 				continue
 			}
+		}
+		if ev.Kind == "roll" {
+			tray = len(t.Items)
+		} else if ev.Kind != "removed" {
+			tray = -1
 		}
 		d := Duration(ev) / t.Speed
 		t.Items = append(t.Items, Anim{Ev: ev, Start: t.end, Dur: d})
@@ -201,4 +217,15 @@ func PointAlong(path []geom.Pt, f float64) geom.Pt {
 		want -= seg
 	}
 	return path[len(path)-1]
+}
+
+// onlyRemovalsAfter reports whether the animations after a tray are only
+// figures being laid down (the tray may then take in the next roll).
+func onlyRemovalsAfter(items []Anim) bool {
+	for _, a := range items {
+		if a.Ev.Kind != "removed" {
+			return false
+		}
+	}
+	return true
 }

@@ -400,3 +400,22 @@ func TestPointingGivesACommandAtThePoint(t *testing.T) {
 		t.Errorf("after the point: mode %v, pointing %v", s.Mode, s.Point)
 	}
 }
+
+// A figure's volley is one tray even when a die lays a man down before
+// the next is rolled: the removal plays after the tray.
+func TestVolleyIsOneTray(t *testing.T) {
+	var tl Timeline
+	die := func(target rules.FigID) rules.Event {
+		return rules.Event{Kind: "roll", Fig: 3, Target: target, Roll: &rules.Ledger{What: "Blue gunner fires at someone", Dice: []rules.Die{{Sides: 6, Face: 6}}}}
+	}
+	tl.Add([]rules.Event{die(9), {Kind: "removed", Fig: 9}, die(10), die(10)})
+	if len(tl.Items) != 2 {
+		t.Fatalf("%d animations, want the tray and the removal", len(tl.Items))
+	}
+	if tl.Items[0].Ev.Kind != "roll" || len(tl.Items[0].More) != 2 {
+		t.Fatalf("the tray holds %d more dice, want 2", len(tl.Items[0].More))
+	}
+	if tl.Items[1].Ev.Kind != "removed" || tl.Items[1].Start < tl.Items[0].Start+tl.Items[0].Dur-1e-9 {
+		t.Errorf("the removal should play after the whole tray: starts %.2f, tray ends %.2f", tl.Items[1].Start, tl.Items[0].Start+tl.Items[0].Dur)
+	}
+}
