@@ -72,6 +72,7 @@ type battle struct {
 	explain     *rules.Explanation               // the rule set's status panel, when it has one
 	info        map[rules.FigID]rules.FigureInfo // figures as the rule set sees them, this command
 	letters     map[rules.UnitID]string          // each unit's letter on its bases
+	acts        map[string]rules.Action          // the rule set's words for each command, this command
 	// before is the state as it stood before the commands whose events
 	// are still being animated: the table shows losses, postures and
 	// markers from it until the dice have landed, so nothing tells a
@@ -179,6 +180,7 @@ func (b *battle) refresh() {
 		b.explain = &e
 	}
 	b.info = map[rules.FigID]rules.FigureInfo{}
+	b.acts = nil
 }
 
 // figInfo is a figure as the rule set sees it (its card, marks and
@@ -257,8 +259,20 @@ func (b *battle) shownInfo(id rules.FigID) rules.FigureInfo {
 	return fi
 }
 
-// action is how the rule set offers command c.
-func (b *battle) action(c rules.Command) rules.Action { return rules.ActionOf(b.g.RS, b.st(), c) }
+// action is how the rule set offers command c, asked once per command
+// given (a label may carry odds, which take real work to compute).
+func (b *battle) action(c rules.Command) rules.Action {
+	key := c.String()
+	if a, ok := b.acts[key]; ok {
+		return a
+	}
+	a := rules.ActionOf(b.g.RS, b.st(), c)
+	if b.acts == nil {
+		b.acts = map[string]rules.Action{}
+	}
+	b.acts[key] = a
+	return a
+}
 
 // weapon is the figure's weapon in hand as the rule set describes it.
 func (b *battle) weapon(f *rules.Figure) (rules.WeaponInfo, bool) {

@@ -67,8 +67,25 @@ func (g *smlePlay) calm() probeInfo {
 func (g *smlePlay) press(b probeButton, what string) bool {
 	g.t.Helper()
 	n := len(g.pl.cmds)
-	g.click(b.X, b.Y)
-	return g.waitCommands(n, 3*time.Second)
+	for try := 1; try <= 3; try++ {
+		g.click(b.X, b.Y)
+		if g.waitCommands(n, 3*time.Second) {
+			return true
+		}
+		// as a player would: look again, and click again if the button is
+		// still there and nothing was played (the log says it happened)
+		p := g.calm()
+		if len(g.pl.cmds) > n {
+			return true
+		}
+		nb, ok := button(p, func(l string) bool { return l == b.Label })
+		g.t.Logf("%s: a click on %q played nothing (try %d); probe %+v", what, b.Label, try, p)
+		if !ok {
+			return false
+		}
+		b = nb
+	}
+	return false
 }
 
 // activation names the team's current go.
@@ -136,7 +153,8 @@ func (g *smlePlay) tryMove(p probeInfo) bool {
 				g.moved++
 				return true
 			}
-			g.t.Logf("dragging %s to %v played nothing", f.Name, to)
+			pp, _ := g.readProbe()
+			g.t.Logf("dragging %s to %v played nothing; probe %+v", f.Name, to, pp)
 			return false
 		}
 	}
