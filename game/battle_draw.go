@@ -11,7 +11,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
-	"hedgerow/rules/vehicle"
 )
 
 func (b *battle) Draw(a *App, dst *ebiten.Image) {
@@ -373,14 +372,11 @@ func (b *battle) drawVehicles(dst *ebiten.Image, rims [2]color.RGBA) {
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Vehicles {
 			veh := &st.Vehicles[i]
-			if veh.Removed || !v.Vehicle(veh.ID) || (pass == 0) != veh.Damage.Has(vehicle.BrewedUp) {
+			lk, ok := rules.VehicleLookOf(b.g.RS, st, veh.ID)
+			if veh.Removed || !ok || !v.Vehicle(veh.ID) || (pass == 0) != lk.BrewedUp {
 				continue
 			}
-			ty, ok := rules.VehicleTypeOf(b.g.RS, veh.Type)
-			if !ok {
-				continue
-			}
-			l := vehicleLookOf(ty, veh, b.tv.scr(veh.Pos), b.tv.px(1), rims[veh.Side&1])
+			l := vehicleLookOf(lk, veh.Side, b.tv.scr(veh.Pos), b.tv.px(1), rims[veh.Side&1])
 			l.t = b.tl.Now
 			drawVehicle(dst, l)
 		}

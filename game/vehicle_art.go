@@ -8,7 +8,6 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/vehicle"
 )
 
 // vehicleLook is how one vehicle should be drawn this frame: the battle
@@ -35,17 +34,17 @@ type vehicleLook struct {
 // the zoom (tableView.px(1)) and side the side's colour as figures get
 // it (battle.rims()[v.Side&1]); the caller sets selected, hover, target
 // and t. A type with an unknown Look is drawn as a light tank.
-func vehicleLookOf(t *vehicle.Type, v *rules.Vehicle, centre fpt, pxPerInch float64, side color.RGBA) vehicleLook {
+func vehicleLookOf(t rules.VehicleLook, sideIdx int, centre fpt, pxPerInch float64, side color.RGBA) vehicleLook {
 	deg := func(d int) float64 { return float64(d) * math.Pi / 180 }
 	return vehicleLook{
 		look: t.Look, centre: centre, pxPerInch: pxPerInch,
 		length: geom.Inches(t.Length), width: geom.Inches(t.Width),
-		facing: deg(v.Facing), turret: deg(v.Turret),
+		facing: deg(t.Facing), turret: deg(t.Turret),
 		hasTurret: t.HasTurret, turretOffset: geom.Inches(t.TurretOffset), turretRadius: geom.Inches(t.TurretRadius),
-		side: side, sideIdx: v.Side & 1,
-		immobilised: v.Damage.Has(vehicle.Immobilised), brewedUp: v.Damage.Has(vehicle.BrewedUp),
-		smoking: v.Damage.Has(vehicle.Smoking), abandoned: v.Damage.Has(vehicle.Abandoned),
-		hatchesOpen: v.HatchesOpen,
+		side: side, sideIdx: sideIdx & 1,
+		immobilised: t.Immobilised, brewedUp: t.BrewedUp,
+		smoking: t.Smoking, abandoned: t.Abandoned,
+		hatchesOpen: t.HatchesOpen,
 	}
 }
 

@@ -15,7 +15,6 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/vehicle"
 )
 
 // vehicleLooks is every look with a plausible footprint, turret and
@@ -184,11 +183,10 @@ func TestVehicleSheets(t *testing.T) {
 
 // A battle vehicle reads into a look: inches, radians, damage and hatches.
 func TestVehicleLookOf(t *testing.T) {
-	ty := &vehicle.Type{ID: "sherman", Look: "medium-tank", Length: geom.In(4.4), Width: geom.In(2.2),
-		HasTurret: true, TurretOffset: geom.In(0.25), TurretRadius: geom.In(0.7)}
-	v := &rules.Vehicle{Side: 1, Pose: vehicle.Pose{Pos: geom.P(10, 12), Facing: 90, Turret: 270},
-		Damage: vehicle.Smoking | vehicle.Immobilised, HatchesOpen: true}
-	l := vehicleLookOf(ty, v, fpt{100, 120}, 20, vehRed)
+	ty := rules.VehicleLook{Look: "medium-tank", Length: geom.In(4.4), Width: geom.In(2.2),
+		HasTurret: true, TurretOffset: geom.In(0.25), TurretRadius: geom.In(0.7), Facing: 90, Turret: 270,
+		Smoking: true, Immobilised: true, HatchesOpen: true}
+	l := vehicleLookOf(ty, 1, fpt{100, 120}, 20, vehRed)
 	if l.look != "medium-tank" || l.length != 4.4 || l.width != 2.2 || l.turretOffset != 0.25 || l.turretRadius != 0.7 || !l.hasTurret {
 		t.Errorf("type read wrong: %+v", l)
 	}

@@ -9,7 +9,6 @@ import (
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/vehicle"
 )
 
 // Vehicles at the table. A click on one of your vehicles selects it: the
@@ -29,7 +28,7 @@ type vehDrag struct {
 	moving bool          // past the drag slop
 	way    []geom.Pt     // waypoints (right clicks)
 	path   []geom.Pt     // waypoints and the pointer
-	res    vehicle.Result
+	res    rules.DriveView
 }
 
 // vehAt is the vehicle the player may see whose hull holds table point p.
@@ -101,13 +100,9 @@ func (b *battle) vehDragUpdate(a *App, pt geom.Pt, mx, my float64, down, right b
 			d.way = append(d.way, pt)
 		}
 		d.path = append(append([]geom.Pt(nil), d.way...), pt)
-		if vm, ok := b.g.RS.(rules.VehicleMover); ok {
-			c := d.cmd
-			c.Path = d.path
-			if id, plan, ok := rules.PlanOf(c); ok {
-				d.res = vm.VehicleMove(b.st().Clone(), id, plan)
-			}
-		}
+		c := d.cmd
+		c.Path = d.path
+		d.res, _ = rules.DriveViewOf(b.g.RS, b.st(), c)
 	}
 	if down {
 		return
@@ -120,7 +115,7 @@ func (b *battle) vehDragUpdate(a *App, pt geom.Pt, mx, my float64, down, right b
 	c.Path = d.path
 	if err := b.g.Refusal(c); err != nil && len(d.res.Path) > 1 {
 		// it cannot go all the way: drive as far as it gets
-		c.Path = []geom.Pt{d.res.End.Pos}
+		c.Path = []geom.Pt{d.res.End}
 	}
 	b.apply(a, c)
 }
@@ -137,10 +132,6 @@ func (b *battle) drawVehDrag(dst *ebiten.Image) {
 	if veh == nil {
 		return
 	}
-	ty, ok := rules.VehicleTypeOf(b.g.RS, veh.Type)
-	if !ok {
-		return
-	}
 	col := rgb(0x7ee08a)
 	if !d.res.Arrived {
 		col = rgb(0xf2b04a)
@@ -153,17 +144,13 @@ func (b *battle) drawVehDrag(dst *ebiten.Image) {
 		strokeDashed(dst, b.tv.scr(start), b.tv.scr(q), 2*uiScale, 6*uiScale, 5*uiScale, rgba(0xffffff, 140))
 		start = q
 	}
-	for i, p := range d.res.Poses {
-		if i == 0 {
-			continue
-		}
-		h := ty.Hull(p)
+	for i, h := range d.res.Hulls {
 		pts := make([]fpt, 4)
-		for k, q := range h.Corners {
+		for k, q := range h {
 			pts[k] = b.tv.scr(q)
 		}
 		w := 1.5 * uiScale
-		if i == len(d.res.Poses)-1 {
+		if i == len(d.res.Hulls)-1 {
 			fillPoly(dst, pts, rgba(uint32(col.R)<<16|uint32(col.G)<<8|uint32(col.B), 60))
 			w = 3 * uiScale
 		}

@@ -532,3 +532,71 @@ func FaceStruck(rs RuleSet, s *State, id VehicleID, from geom.Pt) (st vehicle.St
 	}
 	return t.Hull(v.Pose).StruckFrom(from, t.Armour), true
 }
+
+// ---- what the table draws of vehicles ----
+
+// VehicleLook is a vehicle as the table draws it, in plain data: the
+// table reads vehicles through this and DriveViewOf, never through the
+// vehicle model itself.
+type VehicleLook struct {
+	Look                       string // jeep, truck, lorry, halftrack, carrier, armoured-car, light-tank, medium-tank, apc, helicopter
+	Length, Width              int64  // position units
+	HasTurret                  bool
+	TurretOffset, TurretRadius int64
+	Facing, Turret             int // whole degrees, clockwise from up the table
+	Immobilised, BrewedUp      bool
+	Smoking, Abandoned         bool
+	HatchesOpen                bool
+}
+
+// VehicleLookOf is vehicle id as the table draws it under rs.
+func VehicleLookOf(rs RuleSet, s *State, id VehicleID) (VehicleLook, bool) {
+	v := s.Veh(id)
+	if v == nil {
+		return VehicleLook{}, false
+	}
+	t, ok := VehicleTypeOf(rs, v.Type)
+	if !ok {
+		return VehicleLook{}, false
+	}
+	return VehicleLook{Look: t.Look, Length: t.Length, Width: t.Width, HasTurret: t.HasTurret,
+		TurretOffset: t.TurretOffset, TurretRadius: t.TurretRadius, Facing: v.Facing, Turret: v.Turret,
+		Immobilised: v.Damage.Has(vehicle.Immobilised), BrewedUp: v.Damage.Has(vehicle.BrewedUp),
+		Smoking: v.Damage.Has(vehicle.Smoking), Abandoned: v.Damage.Has(vehicle.Abandoned), HatchesOpen: v.HatchesOpen}, true
+}
+
+// DriveView is a proposed drive as the table shows it: the centre's
+// route, the hull's outline at each turn and where it stops, whether it
+// arrives and, if not, why.
+type DriveView struct {
+	Path    []geom.Pt
+	Hulls   [][4]geom.Pt
+	Arrived bool
+	Why     string
+	Length  int64   // centre-line distance driven
+	End     geom.Pt // where it stops
+}
+
+// DriveViewOf checks a drive command (a vehicle named in its Arg, the
+// dragged points as its Path) with the rule set's VehicleMover, on a copy
+// of s. ok is false when rs cannot drive that vehicle.
+func DriveViewOf(rs RuleSet, s *State, c Command) (DriveView, bool) {
+	vm, ok := rs.(VehicleMover)
+	id, plan, okp := PlanOf(c)
+	v := s.Veh(id)
+	if !ok || !okp || v == nil {
+		return DriveView{}, false
+	}
+	t, okt := VehicleTypeOf(rs, v.Type)
+	if !okt {
+		return DriveView{}, false
+	}
+	r := vm.VehicleMove(s.Clone(), id, plan)
+	dv := DriveView{Path: r.Path, Arrived: r.Arrived, Why: r.Why, Length: r.Length, End: r.End.Pos}
+	for i, p := range r.Poses {
+		if i > 0 {
+			dv.Hulls = append(dv.Hulls, t.Hull(p).Corners)
+		}
+	}
+	return dv, true
+}

@@ -64,8 +64,7 @@ func TestGameNamesNoRuleSet(t *testing.T) {
 	if err != nil {
 		t.Skipf("go list unavailable: %v", err)
 	}
-	// rules/vehicle is the shared vehicle model of the core, not a rule set
-	allowed := map[string]bool{"hedgerow/rules": true, "hedgerow/rules/geom": true, "hedgerow/rules/terrain": true, "hedgerow/rules/vehicle": true, "hedgerow/rules/all": true}
+	allowed := map[string]bool{"hedgerow/rules": true, "hedgerow/rules/geom": true, "hedgerow/rules/terrain": true, "hedgerow/rules/all": true}
 	n := 0
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		pkg, imps, _ := strings.Cut(line, ":")
