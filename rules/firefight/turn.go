@@ -1,0 +1,218 @@
+package firefight
+
+import (
+	"fmt"
+	"strings"
+
+	"hedgerow/rules"
+)
+
+// The turn: the chit cup remixed and drawn, the unmotivated figures' go, the end of a step.
+
+// beginRound remixes the cup and draws the first chit.
+func beginRound(s *rules.State) []rules.Event {
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		f.SetVar(fMotTurn, 0)
+		f.SetVar(fMovedDist, 0)
+		f.SetVar(fMovedSeen, 0)
+		f.SetVar(fAP, 0)
+		f.SetVar(fMotBy, 0)
+	}
+	for i := range s.Units {
+		setU(&s.Units[i], uHit, 0)
+		setU(&s.Units[i], uLeaderLost, 0)
+	}
+	for k := 1; k <= s.Var(gDrawnN); k++ {
+		s.SetVar(drawnVar(k), 0)
+	}
+	s.SetVar(gDrawnN, 0)
+	s.SetVar(gChitVal, 0)
+	s.SetVar(gChitSide, 0)
+	evs := []rules.Event{{Kind: "turn", Side: 0, Text: fmt.Sprintf("Turn %d", s.Round)}}
+	var words []string
+	for side := range 2 {
+		top := 0
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == side && len(unitFigs(s, u.ID)) > 0 {
+				top = max(top, getU(u, uInit))
+			}
+		}
+		for v := 1; v <= MaxInitiative; v++ {
+			in := 0
+			if v <= top {
+				in = 1
+			}
+			s.SetVar(cupVar(side, v), in)
+		}
+		words = append(words, fmt.Sprintf("%s %d", s.Sides[side].Name, top))
+	}
+	evs = append(evs, rules.Event{Kind: "phase", Side: 0,
+		Text: "The chits are mixed in the cup: " + strings.Join(words, ", ") + " (chits 1 up to each side's best initiative)"})
+	return append(evs, drawChit(s)...)
+}
+
+// Chit is one initiative chit.
+type Chit struct{ Side, Value int }
+
+// Cup lists the chits still in the cup, side 0 first, lowest first.
+func Cup(s *rules.State) []Chit {
+	var out []Chit
+	for side := range 2 {
+		for v := 1; v <= MaxInitiative; v++ {
+			if s.Var(cupVar(side, v)) == 1 {
+				out = append(out, Chit{side, v})
+			}
+		}
+	}
+	return out
+}
+
+// Drawn lists the chits drawn this turn, in order.
+func Drawn(s *rules.State) []Chit {
+	var out []Chit
+	for k := 1; k <= s.Var(gDrawnN); k++ {
+		x := s.Var(drawnVar(k)) - 1
+		out = append(out, Chit{x / 100, x % 100})
+	}
+	return out
+}
+
+func (c Chit) label(s *rules.State) string {
+	return fmt.Sprintf("%s %d", s.Sides[c.Side].Name, c.Value)
+}
+
+// drawChit draws the next chit with the state's dice, or moves on to the
+// unmotivated figures when the cup is empty.
+func drawChit(s *rules.State) []rules.Event {
+	if s.Over {
+		return nil
+	}
+	cup := Cup(s)
+	if len(cup) == 0 {
+		return beginUnmotivated(s)
+	}
+	d := s.Roll(len(cup))
+	c := cup[d.Face-1]
+	s.SetVar(cupVar(c.Side, c.Value), 0)
+	n := s.Var(gDrawnN) + 1
+	s.SetVar(gDrawnN, n)
+	s.SetVar(drawnVar(n), c.Side*100+c.Value+1)
+	s.SetVar(gChitSide, c.Side)
+	s.SetVar(gChitVal, c.Value)
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseMotivate, c.Side, c.Side
+	var names []string
+	for _, x := range cup {
+		names = append(names, x.label(s))
+	}
+	led := &rules.Ledger{What: "Chit drawn from the cup", Dice: []rules.Die{d}, Compare: "table", Total: d.Face,
+		Outcome: c.label(s), Note: fmt.Sprintf("%d chits in the cup, each as likely: %s", len(cup), strings.Join(names, ", "))}
+	evs := []rules.Event{{Kind: "roll", Side: c.Side, Roll: led,
+		Text: fmt.Sprintf("Chit drawn: %s. Its units of initiative %d or more act", c.label(s), c.Value)}}
+	return append(evs, settle(s, true)...)
+}
+
+// newPhase starts a phase: no one has points or motivation from before.
+func newPhase(s *rules.State) {
+	s.SetVar(gPhaseNo, phaseNo(s)+1)
+	s.SetVar(gOppMover, 0)
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		f.SetVar(fAP, 0)
+		f.SetVar(fMotBy, 0)
+	}
+}
+
+// beginUnmotivated starts the unmotivated step: the side that drew the
+// last chit goes second.
+func beginUnmotivated(s *rules.State) []rules.Event {
+	first := 1 - s.Var(gChitSide)
+	s.SetVar(gUnmotLeft, 1)
+	return unmotivatedStep(s, first)
+}
+
+func unmotivatedStep(s *rules.State, side int) []rules.Event {
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseUnmotivated, side, side
+	n := 0
+	for _, f := range s.Alive(side) {
+		if f.Var(fMotTurn) == 0 && !Neutralised(s, f) {
+			f.SetVar(fAP, APMax(f, data.Cost.UnmotivatedAP))
+			n++
+		}
+	}
+	evs := []rules.Event{{Kind: "phase", Side: side,
+		Text: fmt.Sprintf("%s: %d figures not motivated this turn act with %d action points, firing only at targets already spotted", s.Sides[side].Name, n, data.Cost.UnmotivatedAP)}}
+	return append(evs, settle(s, true)...)
+}
+
+// settle moves play on past steps with nothing to decide: a motivation
+// step with no one left to motivate, and (auto, when a chit has just been
+// drawn with the dice) an acting step in which no one can act. After a
+// player's own action an empty step waits for "end", so that only "end"
+// draws chits.
+func settle(s *rules.State, auto bool) []rules.Event {
+	var evs []rules.Event
+	for !s.Over && s.Var(gOppMover) == 0 {
+		switch s.Phase {
+		case PhaseMotivate:
+			if len(motivateOptions(s)) > 0 {
+				return evs
+			}
+			evs = append(evs, beginAct(s)...)
+		case PhaseAct, PhaseUnmotivated:
+			if len(actors(s)) > 0 || !auto {
+				return evs
+			}
+			evs = append(evs, endStep(s)...)
+			return evs
+		default:
+			return evs
+		}
+	}
+	return evs
+}
+
+// beginAct closes motivation: the motivated figures act.
+func beginAct(s *rules.State) []rules.Event {
+	s.Phase = PhaseAct
+	n := 0
+	for _, f := range s.Alive(s.Active) {
+		if f.Var(fMot) == phaseNo(s) {
+			n++
+		}
+	}
+	return []rules.Event{{Kind: "phase", Side: s.Active,
+		Text: fmt.Sprintf("%s: %d motivated figures act with %d action points each", s.Sides[s.Active].Name, n, data.Cost.MotivatedAP)}}
+}
+
+// endStep ends the current acting step and goes on to the next.
+func endStep(s *rules.State) []rules.Event {
+	for i := range s.Figures {
+		s.Figures[i].SetVar(fAP, 0)
+	}
+	switch s.Phase {
+	case PhaseMotivate, PhaseAct:
+		return drawChit(s)
+	case PhaseUnmotivated:
+		if s.Var(gUnmotLeft) > 0 {
+			s.SetVar(gUnmotLeft, 0)
+			return unmotivatedStep(s, 1-s.Active)
+		}
+		return endRound(s)
+	}
+	return nil
+}
+
+// actors lists the figures that may still act in this step.
+func actors(s *rules.State) []*rules.Figure {
+	var out []*rules.Figure
+	for _, f := range s.Alive(s.Active) {
+		if canAct(s, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}

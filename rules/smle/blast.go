@@ -1,0 +1,130 @@
+package smle
+
+import (
+	"fmt"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Explosives: what a team may throw or fire, and a burst's effect.
+
+func (r SMLE) blastOptions(s *rules.State, f *rules.Figure) []rules.Command {
+	var out []rules.Command
+	seen := map[string]bool{}
+	for _, id := range f.Weapons {
+		w, ok := r.d.Weapon(id)
+		if !ok || !w.Explosive() || seen[id] || usesLeft(f, id) <= 0 || !r.canShoot(s, f, w) {
+			continue
+		}
+		seen[id] = true
+		for _, e := range s.Alive(1 - f.Side) {
+			if !inReach(w, f.Pos, e.Pos) || !r.inPrepArc(s, f, e.Pos) {
+				continue
+			}
+			if visible(s, f, e) {
+				out = append(out, rules.Command{Verb: "blast", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: id})
+			}
+		}
+	}
+	return out
+}
+
+func (r SMLE) findBlast(s *rules.State, u *rules.Unit, c rules.Command) (*rules.Figure, *rules.Figure, *Weapon, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || f.Unit != u.ID || len(c.Targets) != 1 {
+		return nil, nil, nil, fmt.Errorf("blast names a figure of %s, one target figure and the weapon", u.Name)
+	}
+	kind := r.fireKind(r.d.Bands[uget(u, vBand)])
+	if kind != FireDirect || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
+		return nil, nil, nil, fmt.Errorf("%s may not fire explosives now", u.Name)
+	}
+	for _, l := range r.blastOptions(s, f) {
+		if l.Targets[0] == c.Targets[0] && l.Arg == c.Arg {
+			w, _ := r.d.Weapon(c.Arg)
+			return f, s.Fig(c.Targets[0]), w, nil
+		}
+	}
+	return nil, nil, nil, fmt.Errorf("%s cannot fire %q at that target now", f.Name, c.Arg)
+}
+
+func (r SMLE) applyBlast(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
+	f, t, w, err := r.findBlast(s, u, c)
+	if err != nil {
+		return nil, err
+	}
+	in := r.shotInput(s, f, t, w, FireDirect)
+	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("%s, %s at %s", w.Name, f.Name, t.Name))
+	if err != nil {
+		return nil, err
+	}
+	f.SetVar(fUsedPref+w.ID, f.Var(fUsedPref+w.ID)+1)
+	f.SetVar(fStill, s.Round)
+	uset(u, vFired, 1)
+	uset(u, vRevealed, 1)
+	uset(u, vContact, 1)
+	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, t.Name, l.Outcome)}}
+	impact := t.Pos
+	if h == 0 {
+		missBy := max(1, l.Target-l.Total)
+		d := s.Roll(6)
+		dev := r.d.Deviation(missBy, d.Face, w.Thrown, in.Extreme())
+		impact = ImpactPoint(f.Pos, t.Pos, dev)
+		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
+			Note: fmt.Sprintf("missed by %d: 1-%d short, else long; along the line of fire", missBy, r.d.Explosive.ShortMax)}
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, devText(dev))})
+	}
+	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
+	evs = append(evs, rules.Event{Kind: "blast", Side: f.Side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
+	if h > 0 {
+		evs = append(evs, r.effect(s, f, t, EffectInput{Weapon: w, Armour: armourOf(s, t), Quality: t.Quality, Motive: t.Motive})...)
+	}
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if !onTable(s, g) || (h > 0 && g.ID == t.ID) {
+			continue
+		}
+		n := BurstDiceAt(w.Dice, impact, g.Pos)
+		if n == 0 {
+			continue
+		}
+		if gu := s.UnitOf(g.Unit); gu != nil {
+			uset(gu, vUF, uget(gu, vUF)|ufExplosive|ufDirect)
+			uset(gu, vContact, 1)
+		}
+		for k := 0; k < n && !g.Removed; k++ {
+			evs = append(evs, r.effect(s, f, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
+		}
+	}
+	if tu := s.UnitOf(t.Unit); tu != nil {
+		uset(tu, vUF, worstArc(uget(tu, vUF)|ufExplosive|ufDirect|arcFlags(t, f.Pos)))
+		uset(tu, vContact, 1)
+		uset(tu, firedByKey(u.ID), s.Round)
+	}
+	return evs, nil
+}
+
+func (r SMLE) blastOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	f := s.Fig(c.Fig)
+	if f == nil || len(c.Targets) != 1 {
+		return rules.Odds{}, fmt.Errorf("blast odds need a firer and a target")
+	}
+	u := s.UnitOf(f.Unit)
+	_, t, w, err := r.findBlast(s, u, c)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	in := r.shotInput(s, f, t, w, FireDirect)
+	hc, err := r.d.HitCounts(in)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	_, mods, _ := r.d.ShotMods(in)
+	p := float64(36-hc[0]) / 36
+	parts, err := r.blastParts(s, f, t, w, in)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods, Parts: parts,
+		Note: "a miss still bursts where it lands; parts: the effect on each figure it may reach (friend or foe)"}, nil
+}
