@@ -1,13 +1,10 @@
 package firefight
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
+	"hedgerow/rules"
 	"io/fs"
-	"sort"
-
-	"github.com/BurntSushi/toml"
 )
 
 //go:embed data/*.toml
@@ -174,21 +171,7 @@ func Lookup(rows []Row, total int) string {
 	return rows[len(rows)-1].Result
 }
 
-func decodeStrict(name string, src []byte, v any) error {
-	md, err := toml.NewDecoder(bytes.NewReader(src)).Decode(v)
-	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
-		}
-		sort.Strings(keys)
-		return fmt.Errorf("%s: unknown key %q", name, keys[0])
-	}
-	return nil
-}
+func decodeStrict(name string, src []byte, v any) error { return rules.DecodeData(name, src, v) }
 
 // Load reads weapons.toml and tables.toml from fsys and checks them.
 func Load(fsys fs.FS) (*Data, error) {

@@ -3,10 +3,8 @@ package maxim
 import (
 	"embed"
 	"fmt"
-	"sort"
 
-	"github.com/BurntSushi/toml"
-
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
 
@@ -212,19 +210,7 @@ func decode(name string, v any) error {
 	if err != nil {
 		return err
 	}
-	md, err := toml.Decode(string(b), v)
-	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	if un := md.Undecoded(); len(un) > 0 {
-		keys := make([]string, len(un))
-		for i, k := range un {
-			keys[i] = k.String()
-		}
-		sort.Strings(keys)
-		return fmt.Errorf("%s: unknown keys %v", name, keys)
-	}
-	return nil
+	return rules.DecodeData(name, b, v)
 }
 
 // WeaponIDs lists the weapon ids in table order.

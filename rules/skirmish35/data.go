@@ -1,13 +1,11 @@
 package skirmish35
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"io/fs"
 
-	"github.com/BurntSushi/toml"
-
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/vehicle"
 )
@@ -222,16 +220,7 @@ func (d *Data) Weapon(id string) (*Weapon, bool) {
 	return nil, false
 }
 
-func strictDecode(b []byte, v any, name string) error {
-	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(v)
-	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		return fmt.Errorf("%s: unknown key %s", name, und[0])
-	}
-	return nil
-}
+func strictDecode(b []byte, v any, name string) error { return rules.DecodeData(name, b, v) }
 
 // LoadData reads and checks the rule set's data files.
 func LoadData(fsys fs.FS) (*Data, error) {

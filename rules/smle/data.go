@@ -1,16 +1,13 @@
 package smle
 
 import (
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
-
+	"hedgerow/rules"
 	"hedgerow/rules/vehicle"
 )
 
@@ -225,21 +222,7 @@ func (d *Data) BandFor(total int) int {
 }
 
 // decodeStrict decodes TOML and refuses unknown keys, naming the first.
-func decodeStrict(name string, src []byte, v any) error {
-	md, err := toml.NewDecoder(bytes.NewReader(src)).Decode(v)
-	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
-		}
-		sort.Strings(keys)
-		return fmt.Errorf("%s: unknown key %q", name, keys[0])
-	}
-	return nil
-}
+func decodeStrict(name string, src []byte, v any) error { return rules.DecodeData(name, src, v) }
 
 // Load reads weapons.toml and tables.toml from fsys and checks them.
 func Load(fsys fs.FS) (*Data, error) {
