@@ -206,6 +206,7 @@ func (a *App) Update() (err error) {
 }
 
 func (a *App) Draw(dst *ebiten.Image) {
+	frames++
 	if !a.shouldDraw() {
 		return // nothing has changed: the last frame stays on screen
 	}

@@ -19,6 +19,7 @@ type probe struct {
 	PerInch float64               `json:"per_inch"`
 	Figures map[string][3]float64 `json:"figures"` // "F3": x, y, side
 	Legal   []string              `json:"legal"`
+	Acts    []probeAct            `json:"acts,omitempty"` // for each legal command: how the table offers it
 	Over    bool                  `json:"over"`
 	Buttons []probeButton         `json:"buttons,omitempty"` // the action bar, left to right
 	Log     int                   `json:"log"`               // commands played so far (a test knows the probe is fresh)
@@ -26,6 +27,18 @@ type probe struct {
 	Winner  int                   `json:"winner,omitempty"`  // the result scene: the winning side, -1 a draw
 	Anim    string                `json:"anim,omitempty"`    // the kind of the event animating now ("roll", "blast"...)
 	Choice  string                `json:"choice,omitempty"`  // the scenario list: the file chosen now
+	Frame   int                   `json:"frame"`             // frames drawn so far (a test waits for the game to see its input)
+	Sel     string                `json:"sel,omitempty"`     // the battle: the selected figure
+	Mode    string                `json:"mode,omitempty"`    // the battle: what the pointer is doing (selected, targeting...)
+	Verb    string                `json:"verb,omitempty"`    // the battle: the command being aimed
+}
+
+// probeAct is how the table offers a legal command (rules.Action): its
+// kind (button, aim, point, drag, end, pass) and its words.
+type probeAct struct {
+	Kind  string `json:"kind"`
+	Label string `json:"label"`
+	Group string `json:"group,omitempty"`
 }
 
 // probeButton is one button on screen: its label and its centre.
@@ -46,6 +59,11 @@ func probeButtons(bs []button) []probeButton {
 
 var probeFrames int
 
+// frames counts App.Draw calls, painted or not: each follows one poll of
+// the window's input, so a test that sees it move on knows its click or
+// key has reached the game.
+var frames int
+
 func writeProbe(p probe) {
 	path := os.Getenv("HEDGEROW_PROBE")
 	if path == "" {
@@ -55,6 +73,7 @@ func writeProbe(p probe) {
 	if probeFrames%6 != 0 {
 		return
 	}
+	p.Frame = frames
 	data, _ := json.Marshal(p)
 	tmp := path + ".tmp"
 	if os.WriteFile(tmp, data, 0o644) == nil {
@@ -79,8 +98,15 @@ func (b *battle) probe() {
 	}
 	for _, c := range b.legal {
 		p.Legal = append(p.Legal, c.String())
+		ac := b.action(c)
+		p.Acts = append(p.Acts, probeAct{Kind: string(ac.Kind), Label: ac.Label, Group: ac.Group})
 	}
 	p.Buttons = probeButtons(b.buttons)
+	if b.sel.Sel != 0 {
+		p.Sel = rules.Command{Verb: "x", Fig: b.sel.Sel}.String()[2:]
+	}
+	p.Mode = [...]string{"idle", "selected", "pressing", "dragging", "targeting"}[b.sel.Mode]
+	p.Verb = b.sel.Verb
 	if an, ok := b.tl.Current(); ok {
 		p.Anim = an.Ev.Kind
 	}

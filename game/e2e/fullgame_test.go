@@ -68,29 +68,7 @@ func startRigSized(t *testing.T, sub string, w, h int, args ...string) *rig {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	var xv *exec.Cmd
-	for try := 0; try < 5 && r.disp == ""; try++ {
-		d := fmt.Sprintf(":%d", freeDisplay()+7+try)
-		xv = exec.Command("Xvfb", d, "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
-		if err := xv.Start(); err != nil {
-			t.Fatalf("Xvfb: %v", err)
-		}
-		for i := 0; i < 50; i++ {
-			if exec.Command("xdpyinfo", "-display", d).Run() == nil {
-				r.disp = d
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		if r.disp == "" {
-			xv.Process.Kill()
-			xv.Wait()
-		}
-	}
-	if r.disp == "" {
-		t.Fatal("Xvfb did not come up")
-	}
-	t.Cleanup(func() { xv.Process.Kill(); xv.Wait() })
+	r.disp = startXvfb(t, w, h)
 	game := exec.Command(bin, append(args, "--autosave", r.save, "--window", fmt.Sprintf("%dx%d", w, h))...)
 	game.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+r.disp, "HEDGEROW_PROBE="+r.probe)
 	game.Stdout, game.Stderr = r.gameLog, r.gameLog
@@ -113,22 +91,8 @@ func startRigSized(t *testing.T, sub string, w, h int, args ...string) *rig {
 	return r
 }
 
-// quickDrag is drag with fewer, shorter steps.
-func (r *rig) quickDrag(x0, y0, x1, y1 float64) {
-	r.t.Helper()
-	r.moveTo(x0, y0)
-	r.xdo("mousedown", "1")
-	time.Sleep(60 * time.Millisecond)
-	const n = 6
-	for s := 1; s <= n; s++ {
-		k := float64(s) / n
-		r.xdo("mousemove", "--window", r.wid, itoa(x0+(x1-x0)*k), itoa(y0+(y1-y0)*k))
-		time.Sleep(30 * time.Millisecond)
-	}
-	time.Sleep(80 * time.Millisecond)
-	r.xdo("mouseup", "1")
-	time.Sleep(120 * time.Millisecond)
-}
+// quickDrag is drag with fewer steps.
+func (r *rig) quickDrag(x0, y0, x1, y1 float64) { r.dragSteps(x0, y0, x1, y1, 6) }
 
 // pixel reads one pixel of a screenshot.
 func pixel(t *testing.T, path string, x, y int) (uint8, uint8, uint8) {

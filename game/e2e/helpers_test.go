@@ -1,12 +1,12 @@
 package e2e
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"math"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,6 +46,7 @@ type probeInfo struct {
 	PerInch float64               `json:"per_inch"`
 	Figures map[string][3]float64 `json:"figures"`
 	Legal   []string              `json:"legal"`
+	Acts    []probeAct            `json:"acts"` // how the table offers each legal command
 	Over    bool                  `json:"over"`
 	Buttons []probeButton         `json:"buttons"`
 	Result  string                `json:"result"`
@@ -53,6 +54,18 @@ type probeInfo struct {
 	Winner  int                   `json:"winner"`
 	Anim    string                `json:"anim"`
 	Choice  string                `json:"choice"` // the scenario list: the file chosen now
+	Frame   int                   `json:"frame"`  // frames the game has drawn (see seen)
+	Sel     string                `json:"sel"`    // the battle's selected figure
+	Mode    string                `json:"mode"`   // idle, selected, pressing, dragging, targeting
+	Verb    string                `json:"verb"`   // the command being aimed
+}
+
+// probeAct is how the table offers one legal command: its kind (button,
+// aim, point, drag, end, pass) and words.
+type probeAct struct {
+	Kind  string `json:"kind"`
+	Label string `json:"label"`
+	Group string `json:"group"`
 }
 
 // probeButton is a button on screen: its label and centre.
@@ -141,22 +154,44 @@ func moduleRoot(t *testing.T) string {
 	return abs
 }
 
-// freeDisplay picks a display number with no X server lock or socket.
-func freeDisplay() int {
-	for n := 90 + os.Getpid()%200; n < 1000; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
-			continue
+// startXvfb starts an X server of w x h and returns its display name.
+// Xvfb picks a free display number itself (-displayfd) and says so only
+// once it accepts connections, so two tests (or two engineers' test runs)
+// never share a server, and a stale lock file never sends a game to
+// somebody else's screen. The server is stopped by t.Cleanup.
+func startXvfb(t *testing.T, w, h int) string {
+	t.Helper()
+	for try := 0; try < 3; try++ {
+		rd, wr, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
 		}
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			continue
+		xv := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", fmt.Sprintf("%dx%dx24", w, h), "-nolisten", "tcp")
+		xv.ExtraFiles = []*os.File{wr}
+		if err := xv.Start(); err != nil {
+			t.Fatalf("Xvfb: %v", err)
 		}
-		if c, err := net.Dial("unix", fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			c.Close()
-			continue
+		wr.Close()
+		got := make(chan string, 1)
+		go func() {
+			line, _ := bufio.NewReader(rd).ReadString('\n')
+			got <- strings.TrimSpace(line)
+		}()
+		var n string
+		select {
+		case n = <-got:
+		case <-time.After(20 * time.Second):
 		}
-		return n
+		rd.Close()
+		if n != "" {
+			t.Cleanup(func() { xv.Process.Kill(); xv.Wait() })
+			return ":" + n
+		}
+		xv.Process.Kill()
+		xv.Wait()
 	}
-	return 999
+	t.Fatal("Xvfb did not come up")
+	return ""
 }
 
 // startRig builds the binary, starts Xvfb and the game, and finds its
@@ -190,29 +225,7 @@ func startRig(t *testing.T) *rig {
 	}
 
 	// Our own X server, whatever DISPLAY we were given.
-	var xv *exec.Cmd
-	for try := 0; try < 5 && r.disp == ""; try++ {
-		d := fmt.Sprintf(":%d", freeDisplay()+try)
-		xv = exec.Command("Xvfb", d, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-		if err := xv.Start(); err != nil {
-			t.Fatalf("Xvfb: %v", err)
-		}
-		for i := 0; i < 50; i++ {
-			if exec.Command("xdpyinfo", "-display", d).Run() == nil {
-				r.disp = d
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		if r.disp == "" {
-			xv.Process.Kill()
-			xv.Wait()
-		}
-	}
-	if r.disp == "" {
-		t.Fatal("Xvfb did not come up")
-	}
-	t.Cleanup(func() { xv.Process.Kill(); xv.Wait() })
+	r.disp = startXvfb(t, 1280, 800)
 
 	game := exec.Command(bin, "--scenario", "ssg-standard", "--seed", "7", "--autosave", r.save, "--no-resume", "--speed", "8")
 	game.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+r.disp, "HEDGEROW_PROBE="+r.probe)
@@ -263,45 +276,74 @@ func (r *rig) xdo(args ...string) {
 
 func itoa(v float64) string { return fmt.Sprint(int(math.Round(v))) }
 
+// seen waits until the game has drawn a few frames since now, so the
+// input just sent has been polled and acted on. A player's click always
+// spans frames; a test that sends press and release (or a click and the
+// next move) faster than a loaded machine draws would have them merged
+// into one poll. Scenes that write no probe (a dialog) are waited on for
+// 3 s at most.
+func (r *rig) seen() {
+	r.t.Helper()
+	const after = 3
+	start := -1
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		if p, ok := r.readProbe(); ok {
+			if start < 0 {
+				start = p.Frame
+			} else if p.Frame >= start+after {
+				return
+			}
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+}
+
 // moveTo puts the pointer at window pixel (x, y).
 func (r *rig) moveTo(x, y float64) {
 	r.t.Helper()
 	r.xdo("mousemove", "--window", r.wid, itoa(x), itoa(y))
-	time.Sleep(80 * time.Millisecond)
+	r.seen()
 }
 
-// click clicks the left button at window pixel (x, y).
+// click clicks the left button at window pixel (x, y), each edge seen by
+// the game before the next.
 func (r *rig) click(x, y float64) {
 	r.t.Helper()
 	r.moveTo(x, y)
 	r.xdo("mousedown", "1")
-	time.Sleep(80 * time.Millisecond)
+	r.seen()
 	r.xdo("mouseup", "1")
-	time.Sleep(250 * time.Millisecond)
+	r.seen()
 }
 
 // drag presses at (x0, y0), moves in steps to (x1, y1) and releases.
-func (r *rig) drag(x0, y0, x1, y1 float64) {
+func (r *rig) drag(x0, y0, x1, y1 float64) { r.dragSteps(x0, y0, x1, y1, 12) }
+
+// dragSteps is drag in n steps.
+func (r *rig) dragSteps(x0, y0, x1, y1 float64, n int) {
 	r.t.Helper()
 	r.moveTo(x0, y0)
 	r.xdo("mousedown", "1")
-	time.Sleep(100 * time.Millisecond)
-	const n = 12
+	r.seen()
 	for s := 1; s <= n; s++ {
-		k := float64(s) / n
+		k := float64(s) / float64(n)
 		r.xdo("mousemove", "--window", r.wid, itoa(x0+(x1-x0)*k), itoa(y0+(y1-y0)*k))
-		time.Sleep(40 * time.Millisecond)
+		time.Sleep(30 * time.Millisecond)
 	}
-	time.Sleep(150 * time.Millisecond)
+	r.seen() // the pointer is at the drop point while the button is down
 	r.xdo("mouseup", "1")
-	time.Sleep(250 * time.Millisecond)
+	r.seen()
 }
 
-// key presses one key in the game window.
+// key presses one key in the game window, the press and the release each
+// seen by the game.
 func (r *rig) key(k string) {
 	r.t.Helper()
-	r.xdo("key", "--window", r.wid, k)
-	time.Sleep(250 * time.Millisecond)
+	r.xdo("keydown", "--window", r.wid, k)
+	r.seen()
+	r.xdo("keyup", "--window", r.wid, k)
+	r.seen()
 }
 
 // shot saves a screenshot of the whole screen as NN-name.png.
