@@ -46,7 +46,7 @@ HEADLESS = $(shell $(PKG_DEPS) | grep -v 'hajimehoshi/ebiten' | cut -d' ' -f1)
 WINDOWED = $(shell $(PKG_DEPS) | grep 'hajimehoshi/ebiten' | cut -d' ' -f1)
 
 test-headless: test-deps
-	env -u DISPLAY $(GO) test -count=1 -timeout 20m $(HEADLESS)
+	env -u DISPLAY $(GO) test -count=1 -timeout 45m $(HEADLESS)
 
 test-display: test-deps build
 	xvfb-run -a -s '-screen 0 1280x800x24' $(GO) test -count=1 -timeout 20m $(WINDOWED)

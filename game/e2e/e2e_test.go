@@ -144,7 +144,7 @@ func TestSkirmishByMouse(t *testing.T) {
 	t.Logf("command 1: %s", pl.sf.Commands[0])
 	// the probe file is written every few frames, so the first one read
 	// after the autosave may predate the move: wait for the figure to be
-	// drawn where it was dropped (waitProbe fails the test after 15 s)
+	// drawn where it was dropped (waitProbe fails the test after 45 s)
 	r.waitProbe(mover.Name+" drawn where he was dropped", func(p probeInfo) bool {
 		qx, qy := screenOf(p, mid)
 		return !p.Busy && !p.Curtain && math.Abs(qy-(sy+dir*moveInches*p.PerInch)) <= 0.35*p.PerInch && math.Abs(qx-sx) <= 0.35*p.PerInch

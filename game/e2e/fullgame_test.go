@@ -27,8 +27,8 @@ const (
 	// the result panel's parchment, at a point inside it
 	resultX, resultY = 310.0, 235.0
 	fullMaxTurns     = 40
-	fullBudget       = 150 * time.Second
-	stuckAfter       = 20 * time.Second
+	fullBudget       = 12 * time.Minute // a safety net: the turn cap ends a game; a loaded machine is slow, not wrong
+	stuckAfter       = 90 * time.Second
 	stepInches       = 3.5
 	keepAwayInches   = 2.5
 	moversPerTurn    = 3

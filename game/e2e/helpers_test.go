@@ -367,10 +367,10 @@ func (r *rig) readProbe() (probeInfo, bool) {
 	return p, true
 }
 
-// waitProbe polls the game's probe file until ok holds (15 s at most).
+// waitProbe polls the game's probe file until ok holds (45 s at most: a loaded machine is slow, not wrong).
 func (r *rig) waitProbe(what string, ok func(p probeInfo) bool) probeInfo {
 	r.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(45 * time.Second)
 	for {
 		p, read := r.readProbe()
 		if read && ok(p) {
@@ -419,11 +419,11 @@ func (r *rig) readSave() (*played, error) {
 	return pl, nil
 }
 
-// waitSave polls the autosave until it holds n commands (15 s at most)
+// waitSave polls the autosave until it holds n commands (45 s at most)
 // and returns it replayed.
 func (r *rig) waitSave(what string, n int) *played {
 	r.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(45 * time.Second)
 	for {
 		pl, err := r.readSave()
 		if err == nil && len(pl.cmds) == n {

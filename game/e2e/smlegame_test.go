@@ -14,7 +14,7 @@ import (
 
 const (
 	smleScenario = "smle-skirmish.toml"
-	smleBudget   = 300 * time.Second
+	smleBudget   = 12 * time.Minute
 	smleMaxSteps = 400
 	movesPerGo   = 2 // figures dragged in each activation
 )
