@@ -25,6 +25,7 @@ type Weapon struct {
 	SuppressNeed int    `toml:"suppress_need"`
 	Quad         bool   `toml:"quad"`
 	Melee        int    `toml:"melee"`
+	OneShot      bool   `toml:"one_shot"`
 }
 
 // CanSuppress reports whether the weapon may lay a line of suppressive fire.
@@ -187,6 +188,8 @@ type Tables struct {
 		ShellRange float64 `toml:"shell_range"`
 		SmokeAhead float64 `toml:"smoke_ahead"`
 		Shelter    float64 `toml:"shelter"`
+		Hatch      int     `toml:"hatch"`
+		OpenHatch  int     `toml:"open_hatches"`
 		GunBands   []Band  `toml:"gun_bands"`
 	} `toml:"vehicle"`
 	Victory struct {

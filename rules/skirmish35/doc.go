@@ -41,7 +41,8 @@
 //	lean F1                 lean out of a window or door (1): soft cover only
 //	climb F1                through the window beside it (1D3, as a wall)
 //	at F1 x,y               anti-tank weapon at a building (3)
-//	at F1 V2                anti-tank weapon at a vehicle (3)
+//	at F1 V2                anti-tank weapon at a vehicle (3); a Panzerfaust
+//	                        is thrown away after its shot
 //	board F1 V2             climb aboard a friendly vehicle within 1" (1;
 //	                        the figure's turn ends)
 //	end
@@ -60,6 +61,12 @@
 //	smoke U3 V1             smoke dischargers: a cloud just ahead (1)
 //	shell U3 x,y V1         a smoke shell where aimed, in sight (3)
 //	dismount U3 V1          the passengers get out (1)
+//	vopp U3 V1              hold the machine guns for opportunity fire (4)
+//	hatch U3 V1             open or shut the hatches (1; house: open, -1 to
+//	                        the vehicle's hit rolls, but bursts over the
+//	                        hull roll the in-building row for the crew)
+//	oppmg - U3 F7 V1        in the enemy's turn: a held vehicle's machine
+//	                        gun at the figure that moved (double six only)
 //	bail U3 V1              the crew get out of an immobilised tank (or any
 //	                        soft vehicle): it is abandoned (free)
 //
@@ -119,7 +126,7 @@
 //     "no damage", "miss", "dud shell".
 //   - gun at a figure: "killed", "suppressed", "no effect" (the shell hit
 //     and the target rolled no effect), "miss", "dud shell".
-//   - mg: as fire.
+//   - mg, oppmg: as fire.
 //   - door force: "forced", "holds".
 //   - climb: "through", "stuck".
 //   - melee: "attacker wins", "draw", "defender wins".

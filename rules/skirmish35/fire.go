@@ -485,7 +485,7 @@ func (r Skirmish) oppCommands(s *rules.State) []rules.Command {
 			out = append(out, rules.Command{Verb: "oppsup", Fig: h.ID, Targets: []rules.FigID{m.ID}})
 		}
 	}
-	return out
+	return append(out, r.vOppCommands(s, m)...)
 }
 
 func (r Skirmish) closeOpp(s *rules.State) []rules.Event {

@@ -23,6 +23,8 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.gunOdds(s, c)
 	case "mg":
 		return r.mgOdds(s, c)
+	case "oppmg":
+		return r.vOppOdds(s, c)
 	case "door":
 		if c.Arg == "force" {
 			return r.forceOdds(s, c)

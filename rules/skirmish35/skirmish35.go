@@ -157,9 +157,10 @@ func (r Skirmish) Start(s *rules.State) ([]rules.Event, error) {
 		}
 	}
 	autoFace(s)
+	evs := lockAtStart(s)
 	s.Round, s.Over, s.Winner = 1, false, -1
 	s.SetVar(gTurn, 1)
-	evs := []rules.Event{{Kind: "phase", Side: 0, Text: "1/35th Scale WWII Skirmish: sides take whole turns in turn; each figure spends its own action points."}}
+	evs = append([]rules.Event{{Kind: "phase", Side: 0, Text: "1/35th Scale WWII Skirmish: sides take whole turns in turn; each figure spends its own action points."}}, evs...)
 	return append(evs, r.beginTurn(s, 0)...), nil
 }
 
@@ -247,6 +248,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 			return r.applyOppFire(s, c)
 		case "oppsup":
 			return r.applyOppSup(s, c)
+		case "oppmg":
+			return r.applyVOppFire(s, c)
 		case "pass":
 			if c.Fig != 0 || len(c.Targets) > 0 || len(c.Path) > 0 || c.Arg != "" {
 				return nil, errors.New(`"pass" takes nothing more`)
@@ -474,6 +477,21 @@ func (r Skirmish) carries(f *rules.Figure, kind string) bool {
 		}
 	}
 	return false
+}
+
+// useAT fires f's anti-tank weapon, the first it carries: a one-shot
+// weapon (the Panzerfaust) is thrown away, and an event says so.
+func (r Skirmish) useAT(f *rules.Figure) []rules.Event {
+	for i, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok && w.Kind == "at" {
+			if !w.OneShot {
+				return nil
+			}
+			f.Weapons = append(f.Weapons[:i:i], f.Weapons[i+1:]...)
+			return []rules.Event{{Kind: "ammo", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s throws away the spent %s", f.Name, w.Name)}}
+		}
+	}
+	return nil
 }
 
 func levelOf(f *rules.Figure) int { return f.Var(fLvl) }
