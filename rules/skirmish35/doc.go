@@ -91,7 +91,9 @@
 // and no smoke lies on the centre line. Crops, rubble, woods seen through
 // their edge and fences hinder; a wall lower than the target (the height
 // tester: standing 1", prone 0.3") hinders, as high or higher hides it.
-// Any hindrance hides a figure that is not standing. The piece giving the
+// Any hindrance but a fence hides a figure that is not standing (a fence
+// still hinders it). Fences, which the terrain's sight line passes by as
+// see-through, are found by the rule set itself. The piece giving the
 // target its cover counts as cover, not as a hindrance. A vehicle's hull
 // hides a figure when it stands across all three sight lines, and gives
 // hard cover to a figure within 1" of it that the line of fire meets it
@@ -133,6 +135,15 @@
 //   - surrender: "surrenders", "refuses".
 //   - rally: "rallies", "fails".
 //   - anything without dice: "certain".
+//
+// # Snipers
+//
+// The book leaves snipers to each scenario. A figure whose firearm has
+// sniper = true (data/weapons.toml: the sniper rifle, house rules) may
+// look about, acquire and take aimed or opportunity fire while hidden,
+// and stays hidden; its range step is the weapon's range_step (20"). A
+// hidden sniper that has fired can be acquired behind hard cover until
+// it moves or hides again.
 //
 // House values are marked in data/tables.toml and listed in the README.
 package skirmish35

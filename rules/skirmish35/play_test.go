@@ -304,16 +304,15 @@ func FuzzApply(f *testing.F) {
 }
 
 // A scenario may lock doors from the start (locked_doors, at the door's
-// map point): the inn's door is then forced from outside (2D3) and
-// unblocked from inside; a point that is no door is refused at its line.
+// map point): The Inn bars the inn's door; a point that is no door is
+// refused at its line.
 func TestLockedDoorsFromTheStart(t *testing.T) {
 	text, err := fs.ReadFile(scenarios.FS, "skirmish35-inn.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := strings.Replace(string(text), "turn_limit = 10\n", "turn_limit = 10\nlocked_doors = [[43.5, 20]]\n", 1)
 	finder := rules.MapFinder(scenarios.FS, "skirmish35-inn.toml", maps.FS)
-	sc, m, err := rules.ParseScenario("inn-locked.toml", []byte(src), finder)
+	sc, m, err := rules.ParseScenario("skirmish35-inn.toml", text, finder)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +331,7 @@ func TestLockedDoorsFromTheStart(t *testing.T) {
 	if d2, _ := doorAt(g.St, geom.P(52, 20)); g.St.Var(doorKey(d2)) != doorShut {
 		t.Error("the shop's door should be only shut")
 	}
-	bad := strings.Replace(string(text), "turn_limit = 10\n", "turn_limit = 10\nlocked_doors = [[43, 20]]\n", 1)
+	bad := strings.Replace(string(text), "locked_doors = [[43.5, 20]]", "locked_doors = [[43, 20]]", 1)
 	_, _, err = rules.ParseScenario("inn-bad.toml", []byte(bad), finder)
 	if err == nil || !strings.Contains(err.Error(), "inn-bad.toml:9:1:") || !strings.Contains(err.Error(), "no door at") {
 		t.Fatalf("a point that is no door: %v", err)

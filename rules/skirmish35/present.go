@@ -297,7 +297,9 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if leaning(s, f) {
 		add("leaning out", "leaning out of a window: soft cover only")
 	}
-	if f.Markers.Has(rules.Hidden) {
+	if f.Markers.Has(rules.Hidden) && r.sniper(f) {
+		add(rules.MarkHidden, "hidden sniper: looks and takes aimed shots from hiding")
+	} else if f.Markers.Has(rules.Hidden) {
 		add(rules.MarkHidden, "hidden: must move before it looks or fires")
 	}
 	if f.Side == s.Active && s.Phase == PhaseTurn {

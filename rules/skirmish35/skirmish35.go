@@ -35,6 +35,7 @@ const (
 	fTMoved   = "tmv"   // distance moved with no action after it (target moving)
 	fScan     = "scan"  // turn it last looked about (acquire with no target)
 	fSpotted  = "spot"  // 1: a hidden figure the enemy has acquired
+	fFlash    = "flash" // 1: a hidden sniper that has fired (hard cover no longer hides it)
 	fFiredAt  = "fat"   // turn it was last fired at
 	fPenalty  = "pen"   // points lost from its next turn
 	fLock     = "lock"  // the enemy it is locked with in hand to hand
@@ -371,7 +372,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	} else if ap >= cs.Prone {
 		add(rules.Command{Verb: "prone", Fig: f.ID})
 	}
-	hidden := f.Markers.Has(rules.Hidden)
+	hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f) // a sniper looks and shoots from hiding
 	if !hidden && f.Var(fScan) != turnNo(s) {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
@@ -467,6 +468,13 @@ func (r Skirmish) weapon(f *rules.Figure) (*Weapon, bool) {
 		}
 	}
 	return nil, false
+}
+
+// sniper reports whether f's firearm is a sniper's rifle (house rules:
+// see data/weapons.toml).
+func (r Skirmish) sniper(f *rules.Figure) bool {
+	w, ok := r.weapon(f)
+	return ok && w.Sniper
 }
 
 // carries reports whether the figure carries a weapon of the kind.
