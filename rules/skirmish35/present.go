@@ -136,8 +136,8 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 	}
 	if len(s.Vehicles) > 0 && s.Phase == PhaseTurn && !s.Over {
 		vc := r.d.T.Vehicle
-		ex.Lines = append(ex.Lines, fmt.Sprintf("Vehicles spend their own points: drive (inches a point by going), turret %d, gun %d, machine gun %d, dischargers %d, smoke shell %d, passengers out %d; anti-tank fire at a vehicle %d.",
-			vc.Turret, vc.Gun, vc.MG, vc.Smoke, vc.Shell, vc.Dismount, r.d.T.Costs.Unaimed))
+		ex.Lines = append(ex.Lines, fmt.Sprintf("Vehicles spend their own points: drive (inches a point by going), turret %d, gun %d, machine gun %d, dischargers %d, smoke shell %d, passengers out %d, hatches %d, hold the machine guns for opportunity fire %d; anti-tank fire at a vehicle %d.",
+			vc.Turret, vc.Gun, vc.MG, vc.Smoke, vc.Shell, vc.Dismount, vc.Hatch, r.d.T.Costs.Opportunity, r.d.T.Costs.Unaimed))
 	}
 	if n := len(Lines(s)); n > 0 {
 		ex.Lines = append(ex.Lines, fmt.Sprintf("%d %s of suppressive fire on the table.", n, word(n, "line", "lines")))
