@@ -24,8 +24,11 @@ type Scenario struct {
 	RandomQuality bool
 	RandomLeaders bool
 	BaseR         int64 // figure base radius, position units
-	Sides         [2]ScenarioSide
-	Victory       Victory
+	// LockedDoors are map doors (their points) locked when the battle
+	// begins; NewState marks each with the State var VarLockedDoor+ref.
+	LockedDoors []geom.Pt
+	Sides       [2]ScenarioSide
+	Victory     Victory
 
 	File string // the name it was loaded under
 	// Hash is the hex SHA-256 of the scenario file's bytes followed by the
@@ -102,6 +105,10 @@ const (
 	VarRandomLeaders = "random_leaders"
 )
 
+// VarLockedDoor prefixes a door's ref ("3.0", terrain.DoorRef.String) in
+// the State var set to 1 for a door the scenario locks from the start.
+const VarLockedDoor = "locked_door."
+
 // VarVictoryLosses is the State.Vars key holding Victory.Losses.
 const VarVictoryLosses = "victory_losses"
 
@@ -112,6 +119,7 @@ const DefaultBaseR = 500
 // Clone deep-copies a scenario.
 func (sc *Scenario) Clone() *Scenario {
 	c := *sc
+	c.LockedDoors = append([]geom.Pt(nil), sc.LockedDoors...)
 	for i := range c.Sides {
 		c.Sides[i].Units = make([]ScenarioUnit, len(sc.Sides[i].Units))
 		for j, u := range sc.Sides[i].Units {
@@ -206,6 +214,15 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 	}
 	if sc.RandomLeaders {
 		s.SetVar(VarRandomLeaders, 1)
+	}
+	for _, p := range sc.LockedDoors {
+		for pi := range m.Pieces {
+			for di, d := range m.Pieces[pi].Doors {
+				if d == p {
+					s.SetVar(VarLockedDoor+terrain.DoorRef{Piece: pi, Index: di}.String(), 1)
+				}
+			}
+		}
 	}
 	return s, nil
 }

@@ -33,6 +33,8 @@ import (
 //	base = 1.0                        # optional base diameter, inches (default 1)
 //	random_quality = true             # optional: roll each team's quality at the start
 //	random_leaders = true             # optional: roll each leader's quality at the start
+//	locked_doors = [[15, 16.5]]       # optional: map doors (their points) locked
+//	                                  # at the start (1/35th Skirmish)
 //
 //	[victory]
 //	losses = 4                        # a side losing this many figures loses
@@ -92,7 +94,7 @@ func ruleSetIDs() []string {
 }
 
 var (
-	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders"}
+	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders", "locked_doors"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden"}
 	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "placed", "figure", "vehicle"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "placed", "posture", "facing"}
@@ -216,6 +218,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 	}
 	if m != nil {
 		ld.placement(sc, m)
+		ld.lockedDoors(sc, m)
 	}
 	if len(ld.probs) > 0 || len(ld.extra) > 0 {
 		return nil, nil, ld.err()
@@ -406,6 +409,20 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 	}
 	if n, ok := ld.integer(raw, "", "seed", 0, math.MaxInt64); ok {
 		sc.Seed, sc.HasSeed = uint64(n), true
+	}
+	if v, ok := raw["locked_doors"]; ok {
+		l, isList := v.([]any)
+		if !isList {
+			ld.at("locked_doors", "locked_doors is a list of door points, [[x, y], ...], not %s", describeVal(v))
+		}
+		for _, e := range l {
+			p, msg := readPos(e)
+			if msg != "" {
+				ld.at("locked_doors", "each locked door is [x, y] in inches%s", msg)
+				break
+			}
+			sc.LockedDoors = append(sc.LockedDoors, p)
+		}
 	}
 	sc.RandomQuality = ld.boolean(raw, "", "random_quality")
 	sc.RandomLeaders = ld.boolean(raw, "", "random_leaders")
@@ -600,4 +617,20 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 	}
 	f.Placed = ld.boolean(ft, fp, "placed")
 	return f
+}
+
+// lockedDoors checks that every locked door the scenario names is a door
+// of its map (its point, as the map gives it).
+func (ld *scLoader) lockedDoors(sc *Scenario, m *terrain.Map) {
+	for _, p := range sc.LockedDoors {
+		found := false
+		for pi := range m.Pieces {
+			for _, d := range m.Pieces[pi].Doors {
+				found = found || d == p
+			}
+		}
+		if !found {
+			ld.at("locked_doors", "the map %q has no door at %s (a locked door is named by its point, as the map lists it)", m.Name, ptText(p))
+		}
+	}
 }

@@ -139,6 +139,7 @@ type VehicleTables struct {
 		Results    []string `toml:"results"`
 		Crewman    Chart    `toml:"crewman"`
 		EngineFire int      `toml:"engine_fire"`
+		Cargo      Chart    `toml:"cargo"`
 	} `toml:"critical"`
 }
 

@@ -64,6 +64,9 @@ func TestWeaponsTable(t *testing.T) {
 	if w, _ := data.Weapon("autocannon"); w.ROF != 2 {
 		t.Error("autocannon ROF 2")
 	}
+	if ac, _ := vehTypeOf("armoured-car"); ac.Weapons[0].ID != "autocannon" {
+		t.Error("the armoured car's light gun fires twice (the autocannon line)")
+	}
 	if w, _ := data.Weapon("flamethrower"); w.Cone != 3 || w.Range != 8 || w.Hit != 50 {
 		t.Errorf("flamethrower %+v", *w)
 	}

@@ -122,8 +122,12 @@
 // The crew fires the vehicle's weapons: "fire F<crewman> ... <weapon>",
 // each weapon once a phase (after opportunity fire, again in defensive
 // fire only with a rate of fire of 3 or more), turret weapons turning to
-// the target, hull and pintle weapons within their arcs. Passengers do
-// not fire. Men inside cannot be targeted or caught by blasts.
+// the target, hull and pintle weapons within their arcs. Passengers of
+// an open-topped vehicle (not burning or abandoned) fire their own
+// weapons over the side, from the hull's centre, moving as it moved
+// (house rule; no mortars, claymores or melee weapons); a closed
+// vehicle's passengers do not fire. Men inside cannot be targeted or
+// caught by blasts.
 //
 // Fire at a vehicle names a point on its hull ("fire F7 30,12 rpg"; under
 // opportunity fire, a point of its drive). Range, sight and cover are
@@ -136,7 +140,9 @@
 // crewman (picked by 1Dn over the crew aboard, then 1D6: 1-2 stun, 3-4
 // light, 5 serious, 6 kill), engine (immobilised; D100 of 30 or less:
 // fire, the crew bails out), fuel (fire, the crew bails out), ammunition
-// (everyone aboard killed; an unarmed vehicle takes a locomotion hit),
+// (everyone aboard killed; an unarmed vehicle carrying men takes it in
+// its cargo: one passenger picked by 1Dn rolls the crewman's 1D6, house;
+// an unarmed, empty one takes a locomotion hit),
 // weapon (the main weapon is out). A vehicle whose crew is all dead is
 // abandoned and its passengers get out. Men bailing out stand round the
 // hull (a man with nowhere to stand dies inside). Under opportunity fire
@@ -185,7 +191,9 @@
 //   - fire at a vehicle: the worst result of its shots, mildest first:
 //     "miss", "no penetration", "penetrates, no effect", "crewman
 //     stunned", "crewman lightly wounded", "crewman seriously wounded",
-//     "crewman killed", "locomotion hit", "weapon out", "engine hit",
+//     "crewman killed", "passenger stunned", "passenger lightly
+//     wounded", "passenger seriously wounded", "passenger killed",
+//     "locomotion hit", "weapon out", "engine hit",
 //     "engine fire", "fuel fire", "ammunition explodes".
 //   - melee: "attacker wins", "defender wins", "attacker falls back",
 //     "defender falls back", "both fall back"; or "defender surrenders".

@@ -81,10 +81,22 @@ func (v *volley) target(id rules.FigID) *aimed {
 // weapon the figure may fire; mount is the vehicle mount for a crewman
 // firing his vehicle's weapon (-1 otherwise).
 func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount int, err error) {
+	if rv := openRide(s, f); rv != nil {
+		for _, id := range riderWeapons(f) {
+			if arg == "" || arg == id {
+				w, _ := data.Weapon(id)
+				return w, -1, nil
+			}
+		}
+		if arg != "" && containsStr(f.Weapons, arg) {
+			return nil, -1, fmt.Errorf("a %s cannot be used from inside %s", arg, rv.Name)
+		}
+		return nil, -1, fmt.Errorf("%s has no weapon to fire from %s", f.Name, rv.Name)
+	}
 	if aboard(s, f) {
 		v := crewOf(s, f)
 		if v == nil {
-			return nil, -1, fmt.Errorf("%s is a passenger: men inside fire only the vehicle's own weapons, worked by its crew", f.Name)
+			return nil, -1, fmt.Errorf("%s is a passenger of a closed vehicle: men inside fire only the vehicle's own weapons, worked by its crew", f.Name)
 		}
 		if knockedOut(s, v) {
 			return nil, -1, fmt.Errorf("%s is knocked out", v.Name)
@@ -190,6 +202,11 @@ func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 		if m, why, ok := movingMod(s, v, true); ok {
 			add(m, why)
 		}
+	} else if v := openRide(s, f); v != nil && movedTwice(s, v) {
+		// a rider moves as his vehicle moved; its gun fire control is not his
+		add(data.Vehicle.ToHit.MovingTwice, "firer's vehicle moved twice")
+	} else if v != nil && v.Var(vMoved) == s.Round {
+		add(data.ToHit.Moving, "firer's vehicle moved")
 	} else if f.Var(fMoved) == s.Round {
 		add(data.ToHit.Moving, "firer moved this turn")
 	}

@@ -3,6 +3,7 @@ package maxim
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -26,7 +27,8 @@ type vshot struct {
 // Results of one shot at a vehicle, mildest first: a volley's odds name
 // the worst of its shots.
 var vehResults = []string{"miss", "no penetration", "penetrates, no effect", "crewman stunned", "crewman lightly wounded",
-	"crewman seriously wounded", "crewman killed", "locomotion hit", "weapon out", "engine hit", "engine fire", "fuel fire",
+	"crewman seriously wounded", "crewman killed", "passenger stunned", "passenger lightly wounded",
+	"passenger seriously wounded", "passenger killed", "locomotion hit", "weapon out", "engine hit", "engine fire", "fuel fire",
 	"ammunition explodes"}
 
 func vehRank(name string) int {
@@ -47,6 +49,36 @@ func firedCode(s *rules.State) int {
 		return s.Round*10 + 3
 	}
 	return s.Round*10 + 1
+}
+
+// openRide is the open-topped vehicle f rides in as a passenger, when
+// it is still whole (not burning or abandoned): such a man may fire his
+// own weapons over the side (house rule, the book being silent on
+// passengers). nil otherwise.
+func openRide(s *rules.State, f *rules.Figure) *rules.Vehicle {
+	v := s.Veh(s.Carrier(f.ID))
+	if v == nil || !vehType(v).OpenTopped || v.Damage&(vehicle.BrewedUp|vehicle.Abandoned) != 0 {
+		return nil
+	}
+	for _, id := range v.Passengers {
+		if id == f.ID {
+			return v
+		}
+	}
+	return nil
+}
+
+// riderWeapons are the weapons a man may fire from inside an open-topped
+// vehicle: his own, less melee weapons, mortars (they need ground to
+// stand on) and claymores (they are set in the ground). House rule.
+func riderWeapons(f *rules.Figure) []string {
+	var out []string
+	for _, id := range f.Weapons {
+		if w, ok := data.Weapon(id); ok && !w.Melee && !w.Indirect && !w.Auto {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // crewOf is the vehicle f crews (nil when f is on foot or a passenger).
@@ -80,11 +112,15 @@ func vehWeaponFree(s *rules.State, v *rules.Vehicle, i int) bool {
 }
 
 // weaponList is what figure f may fire: its own weapons on foot, the
-// vehicle's weapons when it crews one, nothing as a passenger (house
-// rule: men inside fire only the vehicle's weapons).
+// vehicle's weapons when it crews one, its own weapons over the side as
+// a passenger of an open-topped vehicle (riderWeapons), nothing as a
+// passenger of a closed one.
 func weaponList(s *rules.State, f *rules.Figure) []string {
 	if !aboard(s, f) {
 		return f.Weapons
+	}
+	if openRide(s, f) != nil {
+		return riderWeapons(f)
 	}
 	v := crewOf(s, f)
 	if v == nil || knockedOut(s, v) {
@@ -329,21 +365,9 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 			name = "penetrates, no effect"
 			break
 		}
-		who := crew[0]
-		if len(crew) > 1 {
-			cd := s.Roll(len(crew))
-			who = crew[cd.Face-1]
-			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: who.ID, Unit: v.Unit, Text: fmt.Sprintf("The crewman hit is %s", who.Name),
-				Roll: &rules.Ledger{What: "Which crewman, " + v.Name, Dice: []rules.Die{cd}, Compare: "table", Total: cd.Face, Outcome: who.Name,
-					Note: fmt.Sprintf("1D%d over the crew aboard, in crew order", len(crew))}})
-		}
-		cd := s.Roll(6)
-		r := chartResult(cd.Face, data.Vehicle.Critical.Crewman)
-		name = "crewman " + map[int]string{resStun: "stunned", resLight: "lightly wounded", resSerious: "seriously wounded", resKill: "killed"}[r]
-		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: who.ID, Unit: v.Unit, Text: fmt.Sprintf("%s: %d: %s", who.Name, cd.Face, resNames[r]),
-			Roll: &rules.Ledger{What: "Crewman hit, " + who.Name, Dice: []rules.Die{cd}, Compare: "table", Total: cd.Face, Outcome: resNames[r],
-				Note: "1D6: 1-2 stun, 3-4 light wound, 5 serious wound, 6 kill"}})
-		evs = append(evs, hurt(s, who, r, "hit inside "+v.Name)...)
+		var hev []rules.Event
+		name, hev = manHit(s, f, v, crew, "crewman", data.Vehicle.Critical.Crewman)
+		evs = append(evs, hev...)
 		if !s.Over && len(liveCrew(s, v)) == 0 {
 			evs = append(evs, bailOut(s, v, "its crew is dead")...)
 		}
@@ -368,8 +392,15 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 		evs = append(evs, bailOut(s, v, "the fuel is burning")...)
 	case "ammunition":
 		if !vehKinds[v.Type].Ammo {
+			if cargo := livePassengers(s, v); len(cargo) > 0 {
+				evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: v.Name + " carries no ammunition: the hit falls on the men it carries"})
+				var hev []rules.Event
+				name, hev = manHit(s, f, v, cargo, "passenger", data.Vehicle.Critical.Cargo)
+				evs = append(evs, hev...)
+				break
+			}
 			name = "locomotion hit"
-			evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: v.Name + " carries no ammunition: the hit falls on its running gear"})
+			evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: v.Name + " carries no ammunition and no men: the hit falls on its running gear"})
 			evs = append(evs, locomotion(s, v)...)
 			break
 		}
@@ -393,6 +424,46 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 	l.Outcome = name
 	evs[at].Text = fmt.Sprintf("Critical hit on %s: %d, %s: %s", v.Name, d.Face, res, name)
 	return name, evs
+}
+
+// manHit is a critical hit on one of the men aboard (a crewman, or a
+// passenger for the cargo result): picked by 1Dn when there are several,
+// then 1D6 on chart. name is the result in the odds' words ("crewman
+// killed", "passenger stunned").
+func manHit(s *rules.State, f *rules.Figure, v *rules.Vehicle, men []*rules.Figure, role string, chart Chart) (name string, evs []rules.Event) {
+	who := men[0]
+	if len(men) > 1 {
+		cd := s.Roll(len(men))
+		who = men[cd.Face-1]
+		note := fmt.Sprintf("1D%d over the crew aboard, in crew order", len(men))
+		if role != "crewman" {
+			note = fmt.Sprintf("1D%d over the men carried aboard, in the order they got in", len(men))
+		}
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: who.ID, Unit: v.Unit, Text: fmt.Sprintf("The %s hit is %s", role, who.Name),
+			Roll: &rules.Ledger{What: "Which " + role + ", " + v.Name, Dice: []rules.Die{cd}, Compare: "table", Total: cd.Face, Outcome: who.Name,
+				Note: note}})
+	}
+	cd := s.Roll(6)
+	r := chartResult(cd.Face, chart)
+	name = role + " " + hitWords[r]
+	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: who.ID, Unit: v.Unit, Text: fmt.Sprintf("%s: %d: %s", who.Name, cd.Face, resNames[r]),
+		Roll: &rules.Ledger{What: strings.ToUpper(role[:1]) + role[1:] + " hit, " + who.Name, Dice: []rules.Die{cd}, Compare: "table", Total: cd.Face, Outcome: resNames[r],
+			Note: fmt.Sprintf("1D6: 1-%d stun, %d-%d light wound, %d serious wound, 6 kill", chart.Stun, chart.Stun+1, chart.Light, chart.Serious)}})
+	return name, append(evs, hurt(s, who, r, "hit inside "+v.Name)...)
+}
+
+// hitWords names a man's damage result in the vehicle odds' words.
+var hitWords = map[int]string{resStun: "stunned", resLight: "lightly wounded", resSerious: "seriously wounded", resKill: "killed"}
+
+// livePassengers lists the passengers aboard v who are still in the game.
+func livePassengers(s *rules.State, v *rules.Vehicle) []*rules.Figure {
+	var out []*rules.Figure
+	for _, id := range v.Passengers {
+		if f := s.Fig(id); f != nil && !f.Removed {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // locomotion: the first hit halves the vehicle's speed, the second stops
@@ -452,8 +523,7 @@ func vehShot(s *rules.State, vol *volley) []float64 {
 				break
 			}
 			for face := 1; face <= 6; face++ {
-				r := chartResult(face, data.Vehicle.Critical.Crewman)
-				q[vehRank("crewman "+map[int]string{resStun: "stunned", resLight: "lightly wounded", resSerious: "seriously wounded", resKill: "killed"}[r])] += e / 6
+				q[vehRank("crewman "+hitWords[chartResult(face, data.Vehicle.Critical.Crewman)])] += e / 6
 			}
 		case "engine":
 			pf := float64(data.Vehicle.Critical.EngineFire) / 100
@@ -462,9 +532,14 @@ func vehShot(s *rules.State, vol *volley) []float64 {
 		case "fuel":
 			q[vehRank("fuel fire")] += e
 		case "ammunition":
-			if vehKinds[vs.v.Type].Ammo {
+			switch {
+			case vehKinds[vs.v.Type].Ammo:
 				q[vehRank("ammunition explodes")] += e
-			} else {
+			case len(livePassengers(s, vs.v)) > 0:
+				for face := 1; face <= 6; face++ {
+					q[vehRank("passenger "+hitWords[chartResult(face, data.Vehicle.Critical.Cargo)])] += e / 6
+				}
+			default:
 				q[vehRank("locomotion hit")] += e
 			}
 		case "weapon":

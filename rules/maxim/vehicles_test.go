@@ -351,7 +351,7 @@ func TestVehicleOddsExact(t *testing.T) {
 	// falls there too); weapon hit with no weapon 1/6 "penetrates, no
 	// effect".
 	o = odds(t, g, "fire F9 50,35")
-	q := []float64{0.3, 0, 0.7 / 6, 0.7 / 36 * 2, 0.7 / 36 * 2, 0.7 / 36, 0.7 / 36, 0.7 / 3, 0, 0.7 / 6 * 0.7, 0.7 / 6 * 0.3, 0.7 / 6, 0}
+	q := []float64{0.3, 0, 0.7 / 6, 0.7 / 36 * 2, 0.7 / 36 * 2, 0.7 / 36, 0.7 / 36, 0, 0, 0, 0, 0.7 / 3, 0, 0.7 / 6 * 0.7, 0.7 / 6 * 0.3, 0.7 / 6, 0}
 	cum, prev := 0.0, 0.0
 	for k, name := range vehResults {
 		cum += q[k]
@@ -362,6 +362,75 @@ func TestVehicleOddsExact(t *testing.T) {
 	}
 	if !near(o.P("miss"), 0.09) {
 		t.Errorf("two misses: %v", o.P("miss"))
+	}
+}
+
+// cargoTable: a Blue truck carrying two riflemen, a Red HMG 5" away.
+func cargoTable(t *testing.T) *rules.Game {
+	return vtable(t, []tf{
+		{0, "D", "Driver", []string{"pistol"}, 0, 0, true},
+		{0, "D", "Able", []string{"rifle"}, 0, 0, false},
+		{0, "D", "Baker", []string{"rifle"}, 0, 0, false},
+		{1, "R", "Roth", []string{"hmg"}, 50, 30, true},
+	}, []tv{{"D", "Lorry", "truck", 50, 35, 0, []string{"Driver"}, []string{"Able", "Baker"}}}, nil)
+}
+
+// The chart's 5 on a vehicle with no ammunition falls on its cargo when
+// it carries men: one passenger picked by die, then the crewman's 1D6
+// table (house); the odds split that sixth the same way.
+func TestCargoHit(t *testing.T) {
+	g := cargoTable(t)
+	phase(g, PhaseDefensive, 0)
+	// HMG, two shots: the first hits (10), critical 5 (no ammunition:
+	// cargo), 1D2 picks Baker, 1D6 6 kills him; the second misses.
+	evs := apply(t, g, "fire F4 50,35", 10, 5, 2, 6, 99)
+	if !g.St.Fig(3).Removed || g.St.Fig(2).Removed || g.St.Veh(1).Var(vLoco) != 0 {
+		t.Fatalf("Baker should be dead, Able alive, the running gear whole: %v", texts(evs))
+	}
+	var crit *rules.Ledger
+	for _, e := range evs {
+		if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Critical") {
+			crit = e.Roll
+		}
+	}
+	if crit == nil || crit.Outcome != "passenger killed" {
+		t.Fatalf("critical ledger %+v", crit)
+	}
+	// A 3 on the passenger's die is a light wound.
+	g = cargoTable(t)
+	phase(g, PhaseDefensive, 0)
+	evs = apply(t, g, "fire F4 50,35", 10, 5, 1, 3, 99)
+	if g.St.Fig(2).Removed || g.St.Fig(2).Markers&rules.Wounded == 0 {
+		t.Fatalf("Able should be lightly wounded: %v", texts(evs))
+	}
+	// Odds: two shots at 70%; each hit's 5 splits over the table.
+	g = cargoTable(t)
+	phase(g, PhaseDefensive, 0)
+	o := odds(t, g, "fire F4 50,35")
+	h := 0.7 / 6
+	q := map[string]float64{"miss": 0.3, "passenger stunned": h * 2 / 6, "passenger lightly wounded": h * 2 / 6,
+		"passenger seriously wounded": h / 6, "passenger killed": h / 6}
+	if o.P("passenger killed") <= 0 || o.P("locomotion hit") <= 0 {
+		t.Fatalf("outcomes %+v", o.Outcomes)
+	}
+	cum, prev := 0.0, 0.0
+	one := make([]float64, len(vehResults))
+	one[0] = 0.3
+	one[vehRank("crewman stunned")], one[vehRank("crewman lightly wounded")] = h*2/6, h*2/6
+	one[vehRank("crewman seriously wounded")], one[vehRank("crewman killed")] = h/6, h/6
+	for n, p := range q {
+		one[vehRank(n)] = p
+	}
+	one[vehRank("locomotion hit")] = h
+	one[vehRank("engine hit")], one[vehRank("engine fire")] = h*0.7, h*0.3
+	one[vehRank("fuel fire")] = h
+	one[vehRank("penetrates, no effect")] = h // the weapon result: no weapon
+	for k, name := range vehResults {
+		cum += one[k]
+		if !near(o.P(name), cum*cum-prev) {
+			t.Errorf("%s %v, want %v", name, o.P(name), cum*cum-prev)
+		}
+		prev = cum * cum
 	}
 }
 
@@ -421,6 +490,54 @@ func TestDismountAndBoard(t *testing.T) {
 	// A man inside cannot be shot at, only his vehicle.
 	phase(g, PhaseOffensive, 1)
 	refuse(t, g, "fire F4 F3", "inside")
+}
+
+// Passengers of an open-topped vehicle fire their own weapons over the
+// side, from the hull's centre and moving as it moved (house rule); a
+// closed vehicle's passengers do not, and no one fires a mortar from one.
+func TestOpenToppedRidersFire(t *testing.T) {
+	g := vtable(t, []tf{
+		{0, "A", "Drv", []string{"pistol"}, 0, 0, true},
+		{0, "A", "Cmdr", []string{"pistol"}, 0, 0, false},
+		{0, "A", "Sgt", []string{"rifle", "light-mortar"}, 0, 0, false},
+		{0, "B", "Drv2", []string{"pistol"}, 0, 0, true},
+		{0, "B", "Pte", []string{"rifle"}, 0, 0, false},
+		{1, "R", "Foe", []string{"rifle"}, 26, 22, false},
+	}, []tv{
+		{"A", "Track", "halftrack", 20, 10, 0, []string{"Drv", "Cmdr"}, []string{"Sgt"}},
+		{"B", "Box", "apc", 52, 18, 0, []string{"Drv2"}, []string{"Pte"}},
+	}, nil)
+	phase(g, PhaseOffensive, 0)
+	if !hasCmd(g.Legal(), "fire F3 F6 rifle") {
+		t.Fatalf("the rider's rifle shot is not offered: %v", g.Legal())
+	}
+	refuse(t, g, "fire F5 F6", "closed vehicle")
+	refuse(t, g, "fire F3 F6 light-mortar", "cannot be used from inside")
+	// The half-track drove this turn: the rider takes the moving firer's
+	// -20 on the rifle's 60.
+	g.St.Veh(1).SetVar(vMoved, g.St.Round)
+	evs := apply(t, g, "fire F3 F6 rifle", 41)
+	var l *rules.Ledger
+	for _, e := range evs {
+		if e.Roll != nil && e.Roll.Compare == "<=" {
+			l = e.Roll
+		}
+	}
+	if l == nil || l.Target != 40 || l.Outcome != "miss" {
+		t.Fatalf("ledger %+v", l)
+	}
+	if g.St.Fig(3).Var(fFired) != g.St.Round {
+		t.Fatal("the rider has fired")
+	}
+}
+
+func hasCmd(l []rules.Command, want string) bool {
+	for _, c := range l {
+		if c.String() == want {
+			return true
+		}
+	}
+	return false
 }
 
 func TestManpadsOnlyAtAircraft(t *testing.T) {

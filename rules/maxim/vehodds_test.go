@@ -94,6 +94,11 @@ func TestVehicleOddsMatchEngine(t *testing.T) {
 		c, _ := rules.ParseCommand(cmd)
 		samples = append(samples, sample{h.St.Clone(), c})
 	}
+	// A loaded truck: the cargo result.
+	cg := cargoTable(t)
+	phase(cg, PhaseDefensive, 0)
+	c, _ := rules.ParseCommand("fire F4 50,35")
+	samples = append(samples, sample{cg.St.Clone(), c})
 	t.Logf("sampled %v", kinds)
 	n := 1500
 	if testing.Short() {

@@ -86,6 +86,27 @@ func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command 
 	return out
 }
 
+// lockAtStart locks the doors the scenario says are locked when the
+// battle begins (locked_doors: the book's "stated before the game
+// begins"), in door order.
+func lockAtStart(s *rules.State) []rules.Event {
+	if s.Terrain == nil {
+		return nil
+	}
+	var evs []rules.Event
+	for _, d := range s.Terrain.Doors() {
+		k := rules.VarLockedDoor + d.String()
+		if s.Var(k) == 0 {
+			continue
+		}
+		s.SetVar(k, 0)
+		s.SetVar(doorKey(d), doorLocked)
+		evs = append(evs, rules.Event{Kind: "door", Side: -1, Path: []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]},
+			Text: fmt.Sprintf("The door of %s at %s is locked", pieceLabel(s, d.Piece), s.Map.Pieces[d.Piece].Doors[d.Index])})
+	}
+	return evs
+}
+
 // forceDice is how many D3 forcing a locked door costs: the book's 1D3
 // for an inside door, 2D3 for an outside one (every door on a map is in
 // a building's outer wall).
@@ -458,6 +479,7 @@ func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]r
 	}
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
 		Text: fmt.Sprintf("%s fires at the building: %d needing more than %d, %s", f.Name, l.Total, l.Target, l.Outcome)}}
+	evs = append(evs, r.useAT(f)...)
 	if l.Outcome != "hit" {
 		return evs, nil
 	}

@@ -15,16 +15,19 @@ var dataFS embed.FS
 
 // Weapon is one line of the weapons table (data/weapons.toml).
 type Weapon struct {
-	ID           string `toml:"id"`
-	Name         string `toml:"name"`
-	Kind         string `toml:"kind"`
-	Kill         int    `toml:"kill"`
-	Suppress     int    `toml:"suppress"`
-	Burst        bool   `toml:"burst"`
-	Support      bool   `toml:"support"`
-	SuppressNeed int    `toml:"suppress_need"`
-	Quad         bool   `toml:"quad"`
-	Melee        int    `toml:"melee"`
+	ID           string  `toml:"id"`
+	Name         string  `toml:"name"`
+	Kind         string  `toml:"kind"`
+	Kill         int     `toml:"kill"`
+	Suppress     int     `toml:"suppress"`
+	Burst        bool    `toml:"burst"`
+	Support      bool    `toml:"support"`
+	SuppressNeed int     `toml:"suppress_need"`
+	Quad         bool    `toml:"quad"`
+	Melee        int     `toml:"melee"`
+	OneShot      bool    `toml:"one_shot"`
+	Sniper       bool    `toml:"sniper"`
+	RangeStep    float64 `toml:"range_step"` // 0: the hit table's
 }
 
 // CanSuppress reports whether the weapon may lay a line of suppressive fire.
@@ -187,6 +190,8 @@ type Tables struct {
 		ShellRange float64 `toml:"shell_range"`
 		SmokeAhead float64 `toml:"smoke_ahead"`
 		Shelter    float64 `toml:"shelter"`
+		Hatch      int     `toml:"hatch"`
+		OpenHatch  int     `toml:"open_hatches"`
 		GunBands   []Band  `toml:"gun_bands"`
 	} `toml:"vehicle"`
 	Victory struct {

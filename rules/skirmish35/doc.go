@@ -41,7 +41,8 @@
 //	lean F1                 lean out of a window or door (1): soft cover only
 //	climb F1                through the window beside it (1D3, as a wall)
 //	at F1 x,y               anti-tank weapon at a building (3)
-//	at F1 V2                anti-tank weapon at a vehicle (3)
+//	at F1 V2                anti-tank weapon at a vehicle (3); a Panzerfaust
+//	                        is thrown away after its shot
 //	board F1 V2             climb aboard a friendly vehicle within 1" (1;
 //	                        the figure's turn ends)
 //	end
@@ -60,6 +61,12 @@
 //	smoke U3 V1             smoke dischargers: a cloud just ahead (1)
 //	shell U3 x,y V1         a smoke shell where aimed, in sight (3)
 //	dismount U3 V1          the passengers get out (1)
+//	vopp U3 V1              hold the machine guns for opportunity fire (4)
+//	hatch U3 V1             open or shut the hatches (1; house: open, -1 to
+//	                        the vehicle's hit rolls, but bursts over the
+//	                        hull roll the in-building row for the crew)
+//	oppmg - U3 F7 V1        in the enemy's turn: a held vehicle's machine
+//	                        gun at the figure that moved (double six only)
 //	bail U3 V1              the crew get out of an immobilised tank (or any
 //	                        soft vehicle): it is abandoned (free)
 //
@@ -84,7 +91,9 @@
 // and no smoke lies on the centre line. Crops, rubble, woods seen through
 // their edge and fences hinder; a wall lower than the target (the height
 // tester: standing 1", prone 0.3") hinders, as high or higher hides it.
-// Any hindrance hides a figure that is not standing. The piece giving the
+// Any hindrance but a fence hides a figure that is not standing (a fence
+// still hinders it). Fences, which the terrain's sight line passes by as
+// see-through, are found by the rule set itself. The piece giving the
 // target its cover counts as cover, not as a hindrance. A vehicle's hull
 // hides a figure when it stands across all three sight lines, and gives
 // hard cover to a figure within 1" of it that the line of fire meets it
@@ -119,13 +128,22 @@
 //     "no damage", "miss", "dud shell".
 //   - gun at a figure: "killed", "suppressed", "no effect" (the shell hit
 //     and the target rolled no effect), "miss", "dud shell".
-//   - mg: as fire.
+//   - mg, oppmg: as fire.
 //   - door force: "forced", "holds".
 //   - climb: "through", "stuck".
 //   - melee: "attacker wins", "draw", "defender wins".
 //   - surrender: "surrenders", "refuses".
 //   - rally: "rallies", "fails".
 //   - anything without dice: "certain".
+//
+// # Snipers
+//
+// The book leaves snipers to each scenario. A figure whose firearm has
+// sniper = true (data/weapons.toml: the sniper rifle, house rules) may
+// look about, acquire and take aimed or opportunity fire while hidden,
+// and stays hidden; its range step is the weapon's range_step (20"). A
+// hidden sniper that has fired can be acquired behind hard cover until
+// it moves or hides again.
 //
 // House values are marked in data/tables.toml and listed in the README.
 package skirmish35

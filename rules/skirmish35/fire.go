@@ -27,7 +27,7 @@ func (r Skirmish) canShoot(s *rules.State, f *rules.Figure) (*Weapon, string) {
 	switch {
 	case !ok:
 		return nil, f.Name + " carries no firearm"
-	case f.Markers.Has(rules.Hidden):
+	case f.Markers.Has(rules.Hidden) && !w.Sniper:
 		return nil, f.Name + " is hidden: it must move before it can fire"
 	case levelOf(f) >= Suppressed:
 		return nil, f.Name + " is " + levelNames[levelOf(f)] + " and cannot fire"
@@ -59,6 +59,9 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 	case w.Kill > 0 && !within(f.Pos, t.Pos, in(float64(w.Kill))):
 		return fmt.Sprintf("%s is beyond the %s's %d\" range", t.Name, w.Name, w.Kill)
 	}
+	if f.Markers.Has(rules.Hidden) && mode != "aimed" {
+		return f.Name + " is a hidden sniper: from hiding it takes only aimed shots"
+	}
 	if mode == "aimed" {
 		if f.Var(fMoved) > 0 {
 			return f.Name + " has moved this turn and cannot aim"
@@ -83,8 +86,12 @@ func (r Skirmish) hitMods(f, t *rules.Figure, sg Sight, mode string) []rules.Mod
 	} else {
 		mods = append(mods, rules.Mod{Value: h.Unaimed, Reason: "unaimed fire", Rule: rule})
 	}
-	if k := rangeSteps(f.Pos, t.Pos, in(h.RangeStep)); k > 0 {
-		mods = append(mods, rules.Mod{Value: k, Reason: fmt.Sprintf("range %s\" (a point per %g\", rounded up)", rules.FormatInches(dist(f.Pos, t.Pos)), h.RangeStep), Rule: rule})
+	rs := h.RangeStep
+	if w, ok := r.weapon(f); ok && w.RangeStep > 0 {
+		rs = w.RangeStep // a sniper's telescopic sight
+	}
+	if k := rangeSteps(f.Pos, t.Pos, in(rs)); k > 0 {
+		mods = append(mods, rules.Mod{Value: k, Reason: fmt.Sprintf("range %s\" (a point per %g\", rounded up)", rules.FormatInches(dist(f.Pos, t.Pos)), rs), Rule: rule})
 	}
 	for _, n := range sg.HindNames {
 		mods = append(mods, rules.Mod{Value: h.Hindrance, Reason: "hindrance: " + n, Rule: rule})
@@ -267,6 +274,9 @@ func (r Skirmish) applyFire(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	_ = spend(f, r.fireCost(c.Arg), c.Arg+" fire")
 	acted(s, f)
+	if f.Markers.Has(rules.Hidden) {
+		f.SetVar(fFlash, 1) // a sniper firing from hiding: see acquireProblem
+	}
 	sh := r.shotOf(s, f, t, sg, c.Arg)
 	what := fmt.Sprintf("%s fire: %s with %s at %s", capital(c.Arg), f.Name, sh.weapon.Name, t.Name)
 	return r.resolve(s, f, t, sh, what), nil
@@ -485,7 +495,7 @@ func (r Skirmish) oppCommands(s *rules.State) []rules.Command {
 			out = append(out, rules.Command{Verb: "oppsup", Fig: h.ID, Targets: []rules.FigID{m.ID}})
 		}
 	}
-	return out
+	return append(out, r.vOppCommands(s, m)...)
 }
 
 func (r Skirmish) closeOpp(s *rules.State) []rules.Event {
@@ -513,6 +523,9 @@ func (r Skirmish) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, 
 	}
 	sg := r.look(s, h, m)
 	h.Markers &^= rules.OppFire
+	if h.Markers.Has(rules.Hidden) {
+		h.SetVar(fFlash, 1) // a hidden sniper gives away its flash
+	}
 	sh := r.shotOf(s, h, m, sg, "opp")
 	evs := r.resolve(s, h, m, sh, fmt.Sprintf("Opportunity fire: %s at %s", h.Name, m.Name))
 	if s.Over {

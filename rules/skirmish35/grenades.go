@@ -220,7 +220,10 @@ func (r Skirmish) blast(s *rules.State, side int, at geom.Pt, rad int64, what st
 			evs = append(evs, r.remove(s, g, "killed by the blast")...)
 		}
 	}
-	return evs
+	if wall { // a strike on a building: only those in it
+		return evs
+	}
+	return append(evs, r.hatchBurst(s, c, what)...)
 }
 
 // effectDist is the chance of each effect table result on a row.

@@ -340,5 +340,17 @@ func TestOddsMatchApplyCrafted(t *testing.T) {
 		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},
 		tfig{side: 1, x: 39, y: 31, weapons: []string{"rifle"}})
 	sampleOne(t, r, s, rules.Command{Verb: "plot", Fig: 1, Targets: []rules.FigID{2}}, n)
+	// a hidden sniper's aimed shot at a figure in soft cover, 29.7" off
+	s = newState(t, []terrain.Piece{piece("field", 30, 40.5, 42, 40.5, 42, 43, 30, 43)},
+		tfig{side: 0, quality: "elite", x: 36, y: 10.3, weapons: []string{"sniper-rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 41, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 70, y: 46, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 68, y: 46, weapons: []string{"rifle"}})
+	s.Fig(1).Markers |= rules.Hidden
+	apply(t, s, "acquire F1 F2", 6, 6)
+	apply(t, s, "end")
+	apply(t, s, "end")
+	apply(t, s, "acquire F1 F2", 6, 6)
+	sampleOne(t, r, s, rules.Command{Verb: "fire", Fig: 1, Targets: []rules.FigID{2}, Arg: "aimed"}, n)
 	t.Logf("%d commands sampled so far, worst gap %.2f standard errors", sampled, worstZ)
 }

@@ -2,7 +2,9 @@ package skirmish35
 
 import (
 	"bytes"
+	"io/fs"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"hedgerow/maps"
@@ -299,4 +301,39 @@ func FuzzApply(f *testing.F) {
 		_ = g.Legal()
 		_ = New().(Skirmish).Explain(g.St)
 	})
+}
+
+// A scenario may lock doors from the start (locked_doors, at the door's
+// map point): The Inn bars the inn's door; a point that is no door is
+// refused at its line.
+func TestLockedDoorsFromTheStart(t *testing.T) {
+	text, err := fs.ReadFile(scenarios.FS, "skirmish35-inn.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	finder := rules.MapFinder(scenarios.FS, "skirmish35-inn.toml", maps.FS)
+	sc, m, err := rules.ParseScenario("skirmish35-inn.toml", text, finder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := doorAt(g.St, geom.P(43.5, 20))
+	if !ok || g.St.Var(doorKey(d)) != doorLocked {
+		t.Fatalf("the inn's door should start locked: %v", g.St.Var(doorKey(d)))
+	}
+	if g.St.Var(rules.VarLockedDoor+d.String()) != 0 {
+		t.Error("the scenario's mark should be taken up")
+	}
+	// The shop's door is not named: shut but not locked.
+	if d2, _ := doorAt(g.St, geom.P(52, 20)); g.St.Var(doorKey(d2)) != doorShut {
+		t.Error("the shop's door should be only shut")
+	}
+	bad := strings.Replace(string(text), "locked_doors = [[43.5, 20]]", "locked_doors = [[43, 20]]", 1)
+	_, _, err = rules.ParseScenario("inn-bad.toml", []byte(bad), finder)
+	if err == nil || !strings.Contains(err.Error(), "inn-bad.toml:9:1:") || !strings.Contains(err.Error(), "no door at") {
+		t.Fatalf("a point that is no door: %v", err)
+	}
 }

@@ -23,6 +23,8 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.gunOdds(s, c)
 	case "mg":
 		return r.mgOdds(s, c)
+	case "oppmg":
+		return r.vOppOdds(s, c)
 	case "door":
 		if c.Arg == "force" {
 			return r.forceOdds(s, c)
@@ -134,8 +136,8 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 	}
 	if len(s.Vehicles) > 0 && s.Phase == PhaseTurn && !s.Over {
 		vc := r.d.T.Vehicle
-		ex.Lines = append(ex.Lines, fmt.Sprintf("Vehicles spend their own points: drive (inches a point by going), turret %d, gun %d, machine gun %d, dischargers %d, smoke shell %d, passengers out %d; anti-tank fire at a vehicle %d.",
-			vc.Turret, vc.Gun, vc.MG, vc.Smoke, vc.Shell, vc.Dismount, r.d.T.Costs.Unaimed))
+		ex.Lines = append(ex.Lines, fmt.Sprintf("Vehicles spend their own points: drive (inches a point by going), turret %d, gun %d, machine gun %d, dischargers %d, smoke shell %d, passengers out %d, hatches %d, hold the machine guns for opportunity fire %d; anti-tank fire at a vehicle %d.",
+			vc.Turret, vc.Gun, vc.MG, vc.Smoke, vc.Shell, vc.Dismount, vc.Hatch, r.d.T.Costs.Opportunity, r.d.T.Costs.Unaimed))
 	}
 	if n := len(Lines(s)); n > 0 {
 		ex.Lines = append(ex.Lines, fmt.Sprintf("%d %s of suppressive fire on the table.", n, word(n, "line", "lines")))
@@ -295,7 +297,9 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if leaning(s, f) {
 		add("leaning out", "leaning out of a window: soft cover only")
 	}
-	if f.Markers.Has(rules.Hidden) {
+	if f.Markers.Has(rules.Hidden) && r.sniper(f) {
+		add(rules.MarkHidden, "hidden sniper: looks and takes aimed shots from hiding")
+	} else if f.Markers.Has(rules.Hidden) {
 		add(rules.MarkHidden, "hidden: must move before it looks or fires")
 	}
 	if f.Side == s.Active && s.Phase == PhaseTurn {

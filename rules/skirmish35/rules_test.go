@@ -924,3 +924,69 @@ func TestClimbThroughWindow(t *testing.T) {
 		t.Fatal("stuck: points spent, still inside")
 	}
 }
+
+// A sniper (house rules, for a scenario that hands out the sniper
+// rifle): from hiding it looks, acquires and takes aimed shots and stays
+// hidden; its range costs a point per 20"; once it has fired, hard cover
+// no longer keeps it from being acquired.
+func TestSniper(t *testing.T) {
+	wall := piece("low-wall", 30, 10.8, 42, 10.8)
+	s := newState(t, []terrain.Piece{wall},
+		tfig{side: 0, quality: "elite", x: 36, y: 10.3, weapons: []string{"sniper-rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 40, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 70, y: 46, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 68, y: 46, weapons: []string{"rifle"}})
+	sn := s.Fig(1)
+	sn.Markers |= rules.Hidden
+	apply(t, s, "acquire F1 F2", 6, 6)
+	refuse(t, s, "fire F1 F2 unaimed", "only aimed shots")
+	apply(t, s, "end")
+	// Red cannot find the sniper behind the wall.
+	refuse(t, s, "acquire F2 F1", "hidden behind hard cover")
+	apply(t, s, "end")
+	apply(t, s, "acquire F1 F2", 6, 6)
+	o, err := New().Odds(s, rules.Command{Verb: "fire", Fig: 1, Targets: []rules.FigID{2}, Arg: "aimed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := 0
+	for _, m := range o.Mods {
+		if strings.HasPrefix(m.Reason, "range") {
+			rng = m.Value
+		}
+	}
+	if rng != 2 {
+		t.Errorf("29.7\" at a point per 20\": %d, want 2 (%v)", rng, o.Mods)
+	}
+	apply(t, s, "fire F1 F2 aimed", 1, 2)
+	if !sn.Markers.Has(rules.Hidden) {
+		t.Fatal("the sniper should stay hidden after an aimed shot")
+	}
+	apply(t, s, "end")
+	// Now the flash gives it away: the wall no longer hides it (hidden +2).
+	if _, why := New().(Skirmish).acquireProblem(s, s.Fig(2), sn); why != "" {
+		t.Fatalf("after its shot the sniper may be looked for: %s", why)
+	}
+	// An ordinary rifleman hidden cannot look about.
+	s.Fig(2).Markers |= rules.Hidden
+	refuse(t, s, "acquire F2 F1", "must move")
+}
+
+// A fence only hinders a prone figure (the book: only fences count as a
+// hindrance to prone figures); crops hide it.
+func TestFenceHindersProne(t *testing.T) {
+	fence := piece("fence", 30, 17, 42, 17)
+	s := duel(t, []terrain.Piece{fence}, []string{"rifle"}, []string{"rifle"})
+	if sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2)); !sg.OK || sg.Hind != 1 {
+		t.Fatalf("a fence always hinders a standing figure: %+v", sg)
+	}
+	s.Fig(2).Posture = rules.Prone
+	sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2))
+	if !sg.OK || sg.Hind != 1 {
+		t.Fatalf("a prone figure behind a fence is hindered, not hidden: %+v", sg)
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || sumMods(o.Mods) != 1 {
+		t.Fatalf("one hindrance: %v %v", o, err)
+	}
+}

@@ -91,6 +91,7 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	ea, eb := s.Terrain.Elevation(f.Pos), s.Terrain.Elevation(t.Pos)
 	high := max(ea, eb)
 	th := r.figHeight(t)
+	hides := "" // the first hindrance that hides a figure not standing
 	for _, x := range los.Crossings {
 		if x.Piece == los.CoverPiece {
 			continue // the target's own cover counts as cover, not a hindrance
@@ -101,8 +102,6 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		}
 		hinders := false
 		switch {
-		case pc.Kind == "fence":
-			hinders = true
 		case pc.Props.Linear && pc.Props.Sight == terrain.SightNone && pc.Props.Height > 0:
 			// walls by the height tester: lower than the figure hinders,
 			// as high or higher hides it
@@ -117,10 +116,24 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		if hinders {
 			sg.Hind++
 			sg.HindNames = append(sg.HindNames, pieceLabel(s, x.Piece))
+			if pc.Kind != "fence" && hides == "" {
+				hides = pieceLabel(s, x.Piece)
+			}
 		}
 	}
-	if sg.Hind > 0 && t.Posture != rules.Standing {
-		sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, sg.HindNames[0])
+	// Fences are seen through, so the terrain's sight line passes them by;
+	// the book makes each a hindrance all the same.
+	if fs := fencesCrossed(s, f.Pos, t.Pos, high); len(fs) > 0 {
+		for _, id := range fs {
+			sg.Hind++
+			sg.HindNames = append(sg.HindNames, pieceLabel(s, id))
+		}
+	}
+	// Any hindrance but a fence hides a figure that is not standing; a
+	// fence, seen through, still only hinders it (the book: only fences
+	// count as a hindrance to a prone figure).
+	if hides != "" && t.Posture != rules.Standing {
+		sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, hides)
 		return sg
 	}
 	if sg.Cover != terrain.CoverHard && len(s.Vehicles) > 0 {
@@ -130,6 +143,27 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	}
 	sg.OK = true
 	return sg
+}
+
+// fencesCrossed lists the fences (map order) that the line a->b crosses,
+// less those seen over from a height above them.
+func fencesCrossed(s *rules.State, a, b geom.Pt, high int64) []int {
+	if s.Map == nil {
+		return nil
+	}
+	var out []int
+	seg := geom.Seg{A: a, B: b}
+	var buf [8]geom.Frac
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		if pc.Kind != "fence" || len(pc.Path) < 2 || (high > 0 && pc.Props.Height <= high) {
+			continue
+		}
+		if len(geom.PolylineCrossings(pc.Path, seg, buf[:0])) > 0 {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // seesFriend reports whether f can see any other figure of its side (a
@@ -188,7 +222,7 @@ func (r Skirmish) acquireProblem(s *rules.State, f, t *rules.Figure) (Sight, str
 	switch {
 	case t.Side == f.Side:
 		return Sight{}, "acquire an enemy figure"
-	case f.Markers.Has(rules.Hidden):
+	case f.Markers.Has(rules.Hidden) && !r.sniper(f):
 		return Sight{}, f.Name + " is hidden: it must move before it can look about"
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
 		return Sight{}, f.Name + " must turn to face " + t.Name + " first"
@@ -199,7 +233,7 @@ func (r Skirmish) acquireProblem(s *rules.State, f, t *rules.Figure) (Sight, str
 	if !sg.OK {
 		return sg, sg.Why
 	}
-	if t.Markers.Has(rules.Hidden) && sg.Cover == terrain.CoverHard {
+	if t.Markers.Has(rules.Hidden) && sg.Cover == terrain.CoverHard && t.Var(fFlash) == 0 {
 		return sg, t.Name + " is hidden behind hard cover"
 	}
 	return sg, ""
@@ -265,7 +299,7 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 	if len(c.Targets) > 1 {
 		return nil, errors.New("acquire one target at a time, or none to look about")
 	}
-	if f.Markers.Has(rules.Hidden) {
+	if f.Markers.Has(rules.Hidden) && !r.sniper(f) {
 		return nil, errors.New(f.Name + " is hidden: it must move before it can look about")
 	}
 	if f.Var(fScan) == turnNo(s) {
@@ -376,6 +410,7 @@ func (r Skirmish) applyHide(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	f.Markers |= rules.Hidden
 	f.SetVar(fSpotted, 0)
+	f.SetVar(fFlash, 0)
 	acted(s, f)
 	return []rules.Event{{Kind: "hide", Side: f.Side, Fig: f.ID, Text: f.Name + " hides"}}, nil
 }
@@ -384,6 +419,7 @@ func (r Skirmish) applyHide(s *rules.State, f *rules.Figure, c rules.Command) ([
 func unhide(f *rules.Figure) {
 	f.Markers &^= rules.Hidden
 	f.SetVar(fSpotted, 0)
+	f.SetVar(fFlash, 0)
 }
 
 // Acquisitions are kept as bit sets of target ids (ids up to maskIDs; a

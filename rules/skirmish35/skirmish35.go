@@ -35,6 +35,7 @@ const (
 	fTMoved   = "tmv"   // distance moved with no action after it (target moving)
 	fScan     = "scan"  // turn it last looked about (acquire with no target)
 	fSpotted  = "spot"  // 1: a hidden figure the enemy has acquired
+	fFlash    = "flash" // 1: a hidden sniper that has fired (hard cover no longer hides it)
 	fFiredAt  = "fat"   // turn it was last fired at
 	fPenalty  = "pen"   // points lost from its next turn
 	fLock     = "lock"  // the enemy it is locked with in hand to hand
@@ -157,9 +158,10 @@ func (r Skirmish) Start(s *rules.State) ([]rules.Event, error) {
 		}
 	}
 	autoFace(s)
+	evs := lockAtStart(s)
 	s.Round, s.Over, s.Winner = 1, false, -1
 	s.SetVar(gTurn, 1)
-	evs := []rules.Event{{Kind: "phase", Side: 0, Text: "1/35th Scale WWII Skirmish: sides take whole turns in turn; each figure spends its own action points."}}
+	evs = append([]rules.Event{{Kind: "phase", Side: 0, Text: "1/35th Scale WWII Skirmish: sides take whole turns in turn; each figure spends its own action points."}}, evs...)
 	return append(evs, r.beginTurn(s, 0)...), nil
 }
 
@@ -247,6 +249,8 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 			return r.applyOppFire(s, c)
 		case "oppsup":
 			return r.applyOppSup(s, c)
+		case "oppmg":
+			return r.applyVOppFire(s, c)
 		case "pass":
 			if c.Fig != 0 || len(c.Targets) > 0 || len(c.Path) > 0 || c.Arg != "" {
 				return nil, errors.New(`"pass" takes nothing more`)
@@ -368,7 +372,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	} else if ap >= cs.Prone {
 		add(rules.Command{Verb: "prone", Fig: f.ID})
 	}
-	hidden := f.Markers.Has(rules.Hidden)
+	hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f) // a sniper looks and shoots from hiding
 	if !hidden && f.Var(fScan) != turnNo(s) {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
@@ -466,6 +470,13 @@ func (r Skirmish) weapon(f *rules.Figure) (*Weapon, bool) {
 	return nil, false
 }
 
+// sniper reports whether f's firearm is a sniper's rifle (house rules:
+// see data/weapons.toml).
+func (r Skirmish) sniper(f *rules.Figure) bool {
+	w, ok := r.weapon(f)
+	return ok && w.Sniper
+}
+
 // carries reports whether the figure carries a weapon of the kind.
 func (r Skirmish) carries(f *rules.Figure, kind string) bool {
 	for _, id := range f.Weapons {
@@ -474,6 +485,21 @@ func (r Skirmish) carries(f *rules.Figure, kind string) bool {
 		}
 	}
 	return false
+}
+
+// useAT fires f's anti-tank weapon, the first it carries: a one-shot
+// weapon (the Panzerfaust) is thrown away, and an event says so.
+func (r Skirmish) useAT(f *rules.Figure) []rules.Event {
+	for i, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok && w.Kind == "at" {
+			if !w.OneShot {
+				return nil
+			}
+			f.Weapons = append(f.Weapons[:i:i], f.Weapons[i+1:]...)
+			return []rules.Event{{Kind: "ammo", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s throws away the spent %s", f.Name, w.Name)}}
+		}
+	}
+	return nil
 }
 
 func levelOf(f *rules.Figure) int { return f.Var(fLvl) }

@@ -364,6 +364,12 @@ func (r Skirmish) vehicleCommands(s *rules.State, v *rules.Vehicle) []rules.Comm
 	if r.bailProblem(s, v, vd, true) == "" {
 		out = append(out, mk("bail", arg, nil))
 	}
+	if ap >= vc.Hatch {
+		out = append(out, mk("hatch", arg, nil))
+	}
+	if r.vHoldProblem(s, v, t) == "" {
+		out = append(out, mk("vopp", arg, nil))
+	}
 	return out
 }
 
@@ -443,6 +449,9 @@ func (r Skirmish) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo 
 	if v.HatchesOpen {
 		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkHatchesOpen, Label: "hatches open"})
 	}
+	if v.Var(vOpp) != 0 && working(s, v) {
+		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkOppFire, Label: "holding its machine guns for opportunity fire"})
+	}
 	if v.Side == s.Active && s.Phase == PhaseTurn && working(s, v) {
 		n := v.Var(vAP)
 		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkAP, Label: fmt.Sprintf("%d action %s", n, word(n, "point", "points")), N: n})
@@ -496,6 +505,15 @@ func (r Skirmish) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: ap("Passengers out of the "+name, vc.Dismount), Short: "Dismount", Kind: rules.ActButton, Group: g("dismount")}
 	case "bail":
 		return rules.Action{Label: "The crew bail out of the " + name + " (free)", Short: "Bail out", Kind: rules.ActButton, Group: g("bail")}
+	case "hatch":
+		if a, ok := rules.ParseVehicleArg(c.Arg); ok && s.Veh(a.ID) != nil && s.Veh(a.ID).HatchesOpen {
+			return rules.Action{Label: ap("Close up the "+name+"'s hatches", vc.Hatch), Short: "Close up", Kind: rules.ActButton, Group: g("hatch")}
+		}
+		return rules.Action{Label: ap("Open the "+name+"'s hatches (see better, exposed to bursts)", vc.Hatch), Short: "Hatches", Kind: rules.ActButton, Group: g("hatch")}
+	case "vopp":
+		return rules.Action{Label: ap("The "+name+" holds its machine guns for opportunity fire", r.d.T.Costs.Opportunity), Short: "Opp fire", Kind: rules.ActButton, Group: g("vopp")}
+	case "oppmg":
+		return rules.Action{Label: "The " + name + "'s machine gun: opportunity fire (double six)", Short: "MG", Kind: rules.ActButton, Group: g("oppmg")}
 	case "board":
 		return rules.Action{Label: ap("Climb aboard the "+name, r.d.T.Costs.Action), Short: "Board", Kind: rules.ActButton, Group: g("board")}
 	}

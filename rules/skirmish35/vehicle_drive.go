@@ -274,6 +274,7 @@ func (r Skirmish) applyATVehicle(s *rules.State, f *rules.Figure, c rules.Comman
 	l := rollAT(s, fmt.Sprintf("Anti-tank fire at the %s (%s): %s", v.Name, sh.strike.Face, f.Name), sh.mods)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: l, Path: []geom.Pt{f.Pos, v.Pos},
 		Text: fmt.Sprintf("%s fires at the %s's %s: %d needing more than %d, %s", f.Name, v.Name, sh.strike.Face, l.Total, l.Target, l.Outcome)}}
+	evs = append(evs, r.useAT(f)...)
 	if l.Outcome != "hit" {
 		return evs, nil
 	}

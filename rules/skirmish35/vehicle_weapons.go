@@ -104,6 +104,9 @@ func (r Skirmish) gunFigure(s *rules.State, v *rules.Vehicle, vd *VehicleData, t
 	if e.Var(fTMoved) > 0 {
 		mods = append(mods, rules.Mod{Value: a.TargetMoved, Reason: "target moved", Rule: rule})
 	}
+	if m, ok := r.hatchMod(v, rule); ok {
+		mods = append(mods, m)
+	}
 	return mods, ""
 }
 
@@ -129,7 +132,11 @@ func (r Skirmish) gunVehicle(s *rules.State, v *rules.Vehicle, vd *VehicleData, 
 	if why := r.seeVehicle(s, nil, v.Pos, tv, tt); why != "" {
 		return atShot{}, why
 	}
-	return r.atVehicleShot(s, r.d.T.Vehicle.GunBands, v.Pos, firedOnLately(s, v.Var(vFiredAt)), v.Var(vMoved) > 0, tv)
+	sh, why := r.atVehicleShot(s, r.d.T.Vehicle.GunBands, v.Pos, firedOnLately(s, v.Var(vFiredAt)), v.Var(vMoved) > 0, tv)
+	if m, ok := r.hatchMod(v, "Tank gun (house)"); ok && why == "" {
+		sh.mods = append(sh.mods, m)
+	}
+	return sh, why
 }
 
 // vehicleUnder finds the targetable vehicle whose hull lies under p.
@@ -255,6 +262,10 @@ func (r Skirmish) mgShot(s *rules.State, v *rules.Vehicle, t *vehicle.Type, e *r
 	}
 	sh := r.shotOf(s, p, e, sg, "unaimed")
 	sh.ammo = false // house: the crew keep a vehicle's belts fed
+	if m, ok := r.hatchMod(v, "Vehicle machine gun (house)"); ok {
+		sh.mods = append(sh.mods, m)
+		sh.need += m.Value
+	}
 	return sh, p, ""
 }
 

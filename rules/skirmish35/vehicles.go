@@ -101,6 +101,7 @@ func (r Skirmish) beginVehicles(s *rules.State, side int) {
 			continue
 		}
 		v.SetVar(vMoved, 0)
+		v.SetVar(vOpp, 0)
 		n := 0
 		if vd, _ := r.vinfo(v); vd != nil && working(s, v) {
 			n = vd.Points
@@ -121,7 +122,7 @@ func (r Skirmish) endVehicles(s *rules.State, side int) {
 // isVehicleVerb reports whether a verb is a vehicle's own command.
 func isVehicleVerb(v string) bool {
 	switch v {
-	case "drive", "turret", "gun", "mg", "smoke", "shell", "bail", "dismount":
+	case "drive", "turret", "gun", "mg", "smoke", "shell", "bail", "dismount", "vopp", "hatch":
 		return true
 	}
 	return false
@@ -194,6 +195,10 @@ func (r Skirmish) applyVehicle(s *rules.State, c rules.Command) ([]rules.Event, 
 		return r.applyBail(s, v, vd, t, c, true)
 	case "dismount":
 		return r.applyBail(s, v, vd, t, c, false)
+	case "vopp":
+		return r.applyVHold(s, v, t, c)
+	case "hatch":
+		return r.applyHatch(s, v, c)
 	}
 	return nil, fmt.Errorf("this rule set has no %q command", c.Verb)
 }

@@ -189,6 +189,33 @@ func TestATAtVehicles(t *testing.T) {
 	}
 }
 
+// A Panzerfaust is thrown away after its one shot, hit or miss; a
+// bazooka stays for the next turn.
+func TestPanzerfaustOneShot(t *testing.T) {
+	s := vehState(t, nil, []tveh{{side: 1, typ: "sherman", x: 36, y: 18, facing: 0, crew: 2}},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "panzerfaust"}, facing: 180, quality: "elite"},
+		tfig{side: 0, x: 30, y: 10, weapons: []string{"rifle", "bazooka"}, facing: 180, quality: "elite"},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	evs := apply(t, s, "at F1 V1", 2, 2, 3, 3) // a hit on the front, a double: no damage
+	if w := s.Fig(1).Weapons; len(w) != 1 || w[0] != "rifle" {
+		t.Fatalf("weapons after the shot %v", w)
+	}
+	said := false
+	for _, e := range evs {
+		said = said || strings.Contains(e.Text, "spent Panzerfaust")
+	}
+	if !said {
+		t.Errorf("no word of the spent launcher: %v", evs)
+	}
+	if _, err := New().Apply(s, rules.Command{Verb: "at", Fig: 1, Arg: "V1"}); err == nil || !strings.Contains(err.Error(), "no anti-tank weapon") {
+		t.Fatalf("a second Panzerfaust shot: %v", err)
+	}
+	apply(t, s, "at F2 V1", 1, 1)
+	if w := s.Fig(2).Weapons; len(w) != 2 {
+		t.Fatalf("the bazooka is kept: %v", w)
+	}
+}
+
 // The modifiers: range bands, been fired on, firer moved, target moved,
 // side shot.
 func TestATModifiers(t *testing.T) {
@@ -456,7 +483,7 @@ func TestVehicleOddsSampled(t *testing.T) {
 			if len(ls) == 0 {
 				return "no roll"
 			}
-			if c.Verb == "mg" {
+			if c.Verb == "mg" || c.Verb == "oppmg" {
 				t0, t1 := before.Fig(c.Targets[0]), after.Fig(c.Targets[0])
 				if t1.Removed {
 					for _, e := range evs {
@@ -522,6 +549,15 @@ func TestVehicleOddsSampled(t *testing.T) {
 	check(s, "mg - U2 F4 V1")
 	setLevel(s.Fig(4), Suppressed)
 	check(s, "mg - U2 F4 V1")
+	// opportunity fire from a held tank at a figure behind a wall
+	s = vehState(t, []terrain.Piece{piece("low-wall", 33, 18.8, 40, 18.8)}, []tveh{{side: 0, typ: "panzer-iv", x: 36, y: 30, facing: 0, crew: 2}},
+		tfig{side: 1, x: 36, y: 18, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 62, y: 45, weapons: []string{"rifle"}})
+	apply(t, s, "vopp U1 V1")
+	apply(t, s, "end")
+	apply(t, s, "move F3 37,18")
+	check(s, "oppmg - U1 F3 V1")
 }
 
 // Every vehicle command Legal offers in Panzer at the Ford is accepted
@@ -678,4 +714,127 @@ func FuzzApplyVehicles(f *testing.F) {
 			_ = New().(Skirmish).Vehicle(g.St, g.St.Vehicles[i].ID)
 		}
 	})
+}
+
+// A vehicle holds its points for opportunity fire with its machine guns:
+// in the enemy's turn a figure moving where a gun bears is offered to it,
+// and only a double six hits.
+func TestVehicleOpportunityFire(t *testing.T) {
+	// the Blue tank (V1, crew F1 F2) at 36,30 faces north; Red's F3 at
+	// 36,18 ahead of it, F4 far off to its rear.
+	start := func(t *testing.T) *rules.State {
+		s := vehState(t, nil, []tveh{{side: 0, typ: "panzer-iv", x: 36, y: 30, facing: 0, crew: 2}},
+			tfig{side: 1, x: 36, y: 18, weapons: []string{"rifle"}, facing: 180},
+			tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}},
+			tfig{side: 1, x: 62, y: 45, weapons: []string{"rifle"}},
+			tfig{side: 1, x: 64, y: 45, weapons: []string{"rifle"}})
+		if !hasCommand(New().Legal(s), "vopp U1 V1") {
+			t.Fatalf("holding fire is not offered: %v", New().Legal(s))
+		}
+		apply(t, s, "vopp U1 V1")
+		if v := s.Veh(1); v.Var(vAP) != 0 || v.Var(vOpp) != 1 {
+			t.Fatalf("the hold costs four points: %d left, opp %d", v.Var(vAP), v.Var(vOpp))
+		}
+		apply(t, s, "end")
+		apply(t, s, "move F3 37,18")
+		if s.Phase != PhaseOpp || !hasCommand(New().Legal(s), "oppmg - U1 F3 V1") {
+			t.Fatalf("no window for the tank: phase %s, %v", s.Phase, New().Legal(s))
+		}
+		return s
+	}
+	s := start(t)
+	o, err := New().Odds(s, rules.Command{Verb: "oppmg", Unit: 1, Targets: []rules.FigID{3}, Arg: "V1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// two rolls, each a double six 1/36; in the open any hit kills
+	if want := 1 - (35.0/36)*(35.0/36); !near(o.P("killed"), want) {
+		t.Errorf("killed %v, want %v", o.P("killed"), want)
+	}
+	evs := apply(t, s, "oppmg - U1 F3 V1", 6, 6, 4)
+	if got := outcomeOfRolls(evs); strings.Join(got, ",") != "hit,killed" || !s.Fig(3).Removed {
+		t.Errorf("a double six kills in the open: %v", got)
+	}
+	if s.Phase != PhaseTurn || s.Veh(1).Var(vOpp) != 0 {
+		t.Error("the window should close and the hold be spent")
+	}
+	// Eleven is not enough.
+	s = start(t)
+	evs = apply(t, s, "oppmg - U1 F3 V1", 5, 6, 6, 5)
+	if got := outcomeOfRolls(evs); strings.Join(got, ",") != "miss,miss" || s.Fig(3).Removed {
+		t.Errorf("opportunity fire needs a double six: %v", got)
+	}
+	// F4 behind the tank is out of every gun's arc.
+	s.Fig(4).Pos = geom.P(36, 40)
+	s.Veh(1).SetVar(vOpp, 1)
+	apply(t, s, "move F4 37,40")
+	if s.Phase == PhaseOpp {
+		t.Error("a window opened for a mover no gun bears on")
+	}
+}
+
+func hasCommand(l []rules.Command, want string) bool {
+	for _, c := range l {
+		if c.String() == want {
+			return true
+		}
+	}
+	return false
+}
+
+// Hatches (house): opening them is a point and takes one off the
+// vehicle's own hit rolls; a burst over an open-hatched hull rolls the
+// in-building row for its crew.
+func TestHatches(t *testing.T) {
+	start := func(t *testing.T) *rules.State {
+		s := vehState(t, nil, []tveh{
+			{side: 0, typ: "panzer-iv", x: 36, y: 30, facing: 0, crew: 2},
+			{side: 1, typ: "sherman", x: 36.5, y: 16, facing: 180, crew: 2}},
+			tfig{side: 1, x: 38.5, y: 17, weapons: []string{"rifle"}},
+			tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}},
+			tfig{side: 1, x: 62, y: 45, weapons: []string{"rifle"}})
+		s.Veh(2).HatchesOpen = true
+		return s
+	}
+	s := start(t)
+	need := func() int {
+		o, err := New().Odds(s, rules.Command{Verb: "gun", Unit: 1, Targets: []rules.FigID{3}, Arg: "V1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sumMods(o.Mods)
+	}
+	shut := need()
+	if !hasCommand(New().Legal(s), "hatch U1 V1") {
+		t.Fatal("opening the hatches is not offered")
+	}
+	apply(t, s, "hatch U1 V1")
+	if v := s.Veh(1); !v.HatchesOpen || v.Var(vAP) != 3 {
+		t.Fatalf("hatches %v, %d points", v.HatchesOpen, v.Var(vAP))
+	}
+	if open := need(); open != shut-1 {
+		t.Errorf("open hatches: needs more than %d, shut %d", open, shut)
+	}
+	apply(t, s, "hatch U1 V1")
+	if s.Veh(1).HatchesOpen {
+		t.Error("the second hatch command shuts them")
+	}
+	// The shell hits (8) and bursts on F3: F3 rolls 2 (no effect); the
+	// Sherman's open hatches are inside the burst: 6,6 kills its commander.
+	s = start(t)
+	evs := apply(t, s, "gun - U1 F3 V1", 4, 4, 1, 1, 6, 6)
+	cmdr := s.Veh(2).Crew[0]
+	if !s.Fig(cmdr).Removed || s.Fig(s.Veh(2).Crew[1]).Removed || s.Fig(3).Removed {
+		t.Fatalf("the commander alone should die: %v", outcomeOfRolls(evs))
+	}
+	// 4: suppressed, and the crew shut the hatches.
+	s = start(t)
+	apply(t, s, "gun - U1 F3 V1", 4, 4, 1, 1, 2, 2)
+	if s.Veh(2).HatchesOpen || crewLeft(s, s.Veh(2)) != 2 {
+		t.Fatal("a suppressed crew closes up")
+	}
+	// Shut, the burst does not touch the crew: no third roll.
+	apply(t, s, "end")
+	apply(t, s, "end")
+	apply(t, s, "gun - U1 F3 V1", 4, 4, 1, 1)
 }
