@@ -446,83 +446,12 @@ func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 	if !mi.OK {
 		return nil, errors.New(mi.Why)
 	}
+	// The whole move is paid for when it is given: a mover stopped on the
+	// way by opportunity fire is neutralised or worse, and has no points
+	// left to use anyway.
 	cost := int(mi.Cost / data.Dist.Move.U)
 	f.SetVar(fAP, f.Var(fAP)-cost)
-	last := mi.Legs[len(mi.Legs)-2]
-	f.Pos = mi.Stop
-	if d := f.Pos.Sub(last); d.X != 0 || d.Y != 0 {
-		f.Facing = facingOf(d)
-	}
 	f.SetVar(fMoved, phaseNo(s))
-	f.SetVar(fMovedDist, f.Var(fMovedDist)+int(mi.Length))
-	seenBefore := f.Var(seenVar(1-f.Side)) == 1
-	updateSight(s)
-	if seenBefore || f.Var(seenVar(1-f.Side)) == 1 {
-		f.SetVar(fMovedSeen, f.Var(fMovedSeen)+int(mi.Length))
-	}
-	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: mi.Legs,
-		Text: fmt.Sprintf("%s moves %s (%s)", f.Name, rules.Centimetres.Format(mi.Length), mi.Why)}}
-	if opp := oppFirers(s, f); len(opp) > 0 {
-		s.SetVar(gOppMover, int(f.ID))
-		s.Decider = 1 - f.Side
-		var names []string
-		for _, o := range opp {
-			names = append(names, o.Name)
-		}
-		evs = append(evs, rules.Event{Kind: "opportunity", Side: 1 - f.Side, Fig: f.ID,
-			Text: fmt.Sprintf("%s may take opportunity fire at %s: %s", s.Sides[1-f.Side].Name, f.Name, strings.Join(names, ", "))})
-	}
-	return evs, nil
-}
-
-// ---- opportunity fire ----
-
-// oppFirers lists the enemy figures on opportunity fire that may fire at
-// m now: not neutralised, not yet fired this phase, m spotted and in
-// their front arc and in reach.
-func oppFirers(s *rules.State, m *rules.Figure) []*rules.Figure {
-	if m == nil || m.Removed {
-		return nil
-	}
-	var out []*rules.Figure
-	for _, o := range s.Alive(1 - m.Side) {
-		if o.Var(fOpp) != 1 || Neutralised(s, o) || o.Var(fFired) == phaseNo(s) || !InFrontArc(o, m.Pos) {
-			continue
-		}
-		w, _ := data.Weapon(o.Weapons[0])
-		if canFireAt(s, o, w, m) == "" {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-func applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
-	m := s.Fig(rules.FigID(s.Var(gOppMover)))
-	if len(c.Targets) != 1 || c.Targets[0] != m.ID || c.Arg != "" || len(c.Path) > 0 {
-		return nil, fmt.Errorf("opportunity fire may only be aimed at %s, who has just moved", m.Name)
-	}
-	o := s.Fig(c.Fig)
-	ok := false
-	for _, x := range oppFirers(s, m) {
-		if o != nil && x.ID == o.ID {
-			ok = true
-		}
-	}
-	if !ok {
-		return nil, fmt.Errorf("F%d cannot take opportunity fire at %s", c.Fig, m.Name)
-	}
-	evs, err := applyFire(s, o, rules.Command{Verb: "fire", Fig: o.ID, Targets: c.Targets}, true)
-	if err != nil {
-		return nil, err
-	}
-	if s.Over {
-		return evs, nil
-	}
-	if len(oppFirers(s, m)) == 0 {
-		s.SetVar(gOppMover, 0)
-		s.Decider = s.Active
-		evs = append(evs, settle(s, false)...)
-	}
-	return evs, nil
+	s.SetVar(gMoveNo, s.Var(gMoveNo)+1)
+	return goOn(s, f, mi.Legs, mi.Length, mi.Why), nil
 }

@@ -179,7 +179,7 @@ func TestReplay(t *testing.T) {
 			t.Fatalf("seed %d: replay differs", seed)
 		}
 	}
-	for _, v := range []string{"motivate", "move", "posture", "spot", "fire", "oppfire", "pass", "end"} {
+	for _, v := range []string{"motivate", "move", "posture", "spot", "fire", "oppfire", "pass", "leader", "end"} {
 		if verbs[v] == 0 {
 			t.Errorf("no %q in 20 games", v)
 		}

@@ -563,23 +563,90 @@ func TestMoraleAndNewLeader(t *testing.T) {
 		t.Fatalf("cohesion %+v fails %d", c, c.CohesionFails())
 	}
 	// Cohesion 11 - 4 = 7 < 8 fails; reactions F2 (neutralised already)
-	// 1-2 = -1 routs, F3 7-2 = 5 routs, F4 8-2 = 6 neutralised, F5 20 ok;
-	// then the new leader: F4? no: the first non-leader alive, F4, d6 3.
-	s.Force(11, 1, 7, 8, 20, 20, 20, 3)
+	// 1-2 = -1 routs, F3 7-2 = 5 routs, F4 8-2 = 6 neutralised, F5-F7 20 ok.
+	s.Force(11, 1, 7, 8, 20, 20, 20)
 	evs := moralePhase(s)
-	evs = append(evs, newLeaders(s)...)
 	if getU(u, uInit) != 3 {
 		t.Fatalf("initiative %d", getU(u, uInit))
 	}
 	if !s.Fig(2).Removed || !s.Fig(3).Removed || !Neutralised(s, s.Fig(4)) || Neutralised(s, s.Fig(5)) {
 		t.Fatalf("reactions wrong: %v", ledgers(evs))
 	}
-	if !s.Fig(4).Leader || s.Fig(4).Rating != 4 || s.Fig(4).Var(fLeadFrom) != s.Round+1 {
-		t.Fatalf("new leader: %v rating %d", s.Fig(4).Leader, s.Fig(4).Rating)
-	}
 	if len(s.Forced) != 0 {
 		t.Fatal("dice left")
 	}
+	// The unit lost its leader: Blue chooses his successor among F4-F7.
+	nextLeader(s)
+	if s.Phase != PhaseLeader || s.Decider != 0 || s.Active != 0 || s.Round != 1 {
+		t.Fatalf("phase %q decider %d round %d", s.Phase, s.Decider, s.Round)
+	}
+	var got []string
+	for _, c := range New().Legal(s) {
+		got = append(got, c.String())
+	}
+	if strings.Join(got, "; ") != "leader F4; leader F5; leader F6; leader F7; end" {
+		t.Fatalf("legal %v", got)
+	}
+	// The default: F4 is neutralised, F5 has as many men in reach as F6
+	// and F7 and comes first.
+	if d := DefaultLeader(s, 1); d.ID != 5 {
+		t.Fatalf("default leader %s", d.Name)
+	}
+	if a := New().(rules.ActionLabeler).Action(s, cmd(t, "end")); !strings.Contains(a.Label, s.Fig(5).Name) || a.Kind != rules.ActEnd {
+		t.Fatalf("end label %+v", a)
+	}
+	if a := New().(rules.ActionLabeler).Action(s, cmd(t, "leader F6")); a.Kind != rules.ActButton {
+		t.Fatalf("leader action %+v", a)
+	}
+	if _, err := New().Apply(s.Clone(), cmd(t, "leader F8")); err == nil {
+		t.Fatal("a Red figure took command of a Blue unit")
+	}
+	checkOdds(t, mustOdds(t, s, cmd(t, "leader F6")), map[string]float64{"leadership 2": 1.0 / 6, "leadership 3": 1.0 / 6,
+		"leadership 4": 1.0 / 6, "leadership 5": 1.0 / 6, "leadership 6": 1.0 / 6, "leadership 7": 1.0 / 6})
+	// F6 rolls a 3: leadership 4, from next turn. Then turn 2 opens (cup:
+	// Blue 1-3, Red 1-2; the d5 draws Blue 3).
+	s.Force(3, 3)
+	evs = apply(t, s, cmd(t, "leader F6"))
+	l := ledgers(evs)
+	if len(l) < 1 || l[0].Dice[0].Sides != 6 || l[0].Total != 4 || l[0].Outcome != "leadership 4" {
+		t.Fatalf("new leader ledger %v", l)
+	}
+	if !s.Fig(6).Leader || s.Fig(6).Rating != 4 || s.Fig(6).Var(fLeadFrom) != 2 || s.Fig(5).Leader {
+		t.Fatalf("new leader: F6 %v rating %d", s.Fig(6).Leader, s.Fig(6).Rating)
+	}
+	if s.Round != 2 || s.Phase != PhaseMotivate || s.Var(gChitVal) != 3 || !CanCommand(s, s.Fig(6)) {
+		t.Fatalf("round %d phase %q chit %d", s.Round, s.Phase, s.Var(gChitVal))
+	}
+}
+
+// A side that does not choose gets the default with "end", and the roll
+// is 1d6+1 all the same.
+func TestNewLeaderByDefault(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 90, y: 100}, {x: 120, y: 100}, {x: 125, y: 100}}},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 10, leader: true}}},
+	}, nil, 1)
+	remove(s, s.Fig(1), "killed")
+	s.SetVar(gLeaderUnit, 0)
+	nextLeader(s)
+	// F3 has F4 and himself within 25 cm; F2 only himself.
+	if s.Phase != PhaseLeader || DefaultLeader(s, 1).ID != 3 {
+		t.Fatalf("phase %q default %v", s.Phase, DefaultLeader(s, 1))
+	}
+	s.Force(6, 1)
+	apply(t, s, cmd(t, "end"))
+	if !s.Fig(3).Leader || s.Fig(3).Rating != 7 || s.Fig(2).Leader || s.Round != 2 {
+		t.Fatalf("default leader F3 %v rating %d round %d", s.Fig(3).Leader, s.Fig(3).Rating, s.Round)
+	}
+}
+
+func mustOdds(t *testing.T, s *rules.State, c rules.Command) rules.Odds {
+	t.Helper()
+	o, err := New().Odds(s, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
 }
 
 func TestKnower(t *testing.T) {

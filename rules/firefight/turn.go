@@ -118,6 +118,7 @@ func drawChit(s *rules.State) []rules.Event {
 func newPhase(s *rules.State) {
 	s.SetVar(gPhaseNo, phaseNo(s)+1)
 	s.SetVar(gOppMover, 0)
+	clearRest(s)
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		f.SetVar(fAP, 0)
