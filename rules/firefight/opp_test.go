@@ -45,6 +45,10 @@ func TestOppFireStopsTheMoverWhereHeCrossesTheArc(t *testing.T) {
 	if r := RestOfMove(s); len(r) != 1 || r[0] != at(55, 80) {
 		t.Fatalf("rest of the move %v", r)
 	}
+	ex := New().(rules.Explainer).Explain(s)
+	if !strings.Contains(strings.Join(ex.Lines, " "), "15 cm of his move still to go") || ex.End != "Let it pass" {
+		t.Fatalf("the panel should say what is left of the move: %v", ex.Lines)
+	}
 	// He has moved 5 cm in view so far: the fire counts that, not the 20.
 	need, mods := FireNeed(s, s.Fig(2), mustWeapon(t, "rifle"), s.Fig(1))
 	if !hasMod(mods, "moved up to 5 cm", data.Fire.Moved[0]) {

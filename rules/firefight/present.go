@@ -173,6 +173,15 @@ func (Firefight) Explain(s *rules.State) rules.Explanation {
 		mf := s.Fig(rules.FigID(m))
 		ex.Head = fmt.Sprintf("%s: opportunity fire at %s?", s.Sides[s.Decider].Name, mf.Name)
 		ex.Lines = append(ex.Lines, "Figures on opportunity fire with the mover in their front arc may fire once this phase, or let it pass.")
+		if rest := RestOfMove(s); len(rest) > 0 {
+			var left int64
+			from := mf.Pos
+			for _, p := range rest {
+				left += dist(from, p)
+				from = p
+			}
+			ex.Lines = append(ex.Lines, fmt.Sprintf("%s is stopped part way: %s of his move still to go once the fire is over, if he can.", mf.Name, rules.Centimetres.Format(left)))
+		}
 		ex.End = "Let it pass"
 	}
 	switch s.Phase {
@@ -425,7 +434,11 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
 	case "leader":
-		return rules.Action{Label: "Take command (1d6+1 leadership)", Short: "Take command", Kind: rules.ActButton, Group: "leader"}
+		name := "He"
+		if f := s.Fig(c.Fig); f != nil {
+			name = f.Name
+		}
+		return rules.Action{Label: name + " takes command (1d6+1 leadership)", Short: "Take command", Kind: rules.ActButton, Group: "leader"}
 	case "end":
 		if s.Phase == PhaseLeader {
 			if u := s.UnitOf(rules.UnitID(s.Var(gLeaderUnit))); u != nil {
