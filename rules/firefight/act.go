@@ -174,10 +174,55 @@ func coverIndex(s *rules.State, t *rules.Figure, from geom.Pt) (int, string) {
 
 var coverWords = []string{"", "light cover", "heavy cover", "a firing slit"}
 
-// movedIndex is the book's column for how far a target moved in view of
-// the enemy this turn (-1 when it has not).
-func movedIndex(t *rules.Figure) int {
-	m := int64(t.Var(fMovedSeen))
+// Moves made this turn are kept as parts (each move, or each piece of a
+// move cut by opportunity fire): where the part began and ended and its
+// length. The book's "target moved in view of the spotter" counts the
+// parts whose start or end the spotter (or firer) can see from where he
+// stands.
+const fMoveN = "mv_n" // parts of moves made this turn
+
+func movePartVar(i int, k string) string { return fmt.Sprintf("mv_%d_%s", i, k) }
+
+// addMovePart records a part of a move from a to b, l units long.
+func addMovePart(f *rules.Figure, a, b geom.Pt, l int64) {
+	n := f.Var(fMoveN) + 1
+	f.SetVar(fMoveN, n)
+	f.SetVar(movePartVar(n, "ax"), int(a.X))
+	f.SetVar(movePartVar(n, "ay"), int(a.Y))
+	f.SetVar(movePartVar(n, "bx"), int(b.X))
+	f.SetVar(movePartVar(n, "by"), int(b.Y))
+	f.SetVar(movePartVar(n, "l"), int(l))
+}
+
+// clearMoveParts forgets the moves of the turn.
+func clearMoveParts(f *rules.Figure) {
+	for i := 1; i <= f.Var(fMoveN); i++ {
+		for _, k := range []string{"ax", "ay", "bx", "by", "l"} {
+			f.SetVar(movePartVar(i, k), 0)
+		}
+	}
+	f.SetVar(fMoveN, 0)
+}
+
+// MovedInView is how far t has moved this turn in view of a figure at
+// from: the parts of its moves that started or ended where from has a
+// clear line to.
+func MovedInView(s *rules.State, t *rules.Figure, from geom.Pt) int64 {
+	var n int64
+	for i := 1; i <= t.Var(fMoveN); i++ {
+		a := geom.Pt{X: int64(t.Var(movePartVar(i, "ax"))), Y: int64(t.Var(movePartVar(i, "ay")))}
+		b := geom.Pt{X: int64(t.Var(movePartVar(i, "bx"))), Y: int64(t.Var(movePartVar(i, "by")))}
+		if s.Terrain == nil || s.Terrain.Clear(from, a) || s.Terrain.Clear(from, b) {
+			n += int64(t.Var(movePartVar(i, "l")))
+		}
+	}
+	return n
+}
+
+// movedIndex is the book's column for how far t moved this turn in view
+// of a figure at from (-1 when it has not).
+func movedIndex(s *rules.State, t *rules.Figure, from geom.Pt) int {
+	m := MovedInView(s, t, from)
 	switch {
 	case m <= 0:
 		return -1
@@ -202,8 +247,8 @@ func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, pos
 	if t.Posture != rules.Standing {
 		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})
 	}
-	if mi := movedIndex(t); mi >= 0 {
-		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in view this turn", Rule: rule})
+	if mi := movedIndex(s, t, from); mi >= 0 {
+		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in his view this turn", Rule: rule})
 	}
 	return mods
 }

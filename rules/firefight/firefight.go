@@ -36,7 +36,6 @@ const (
 	fFired     = "fired"       // phase number in which it last fired
 	fMoved     = "moved_ph"    // phase number in which it last moved
 	fMovedDist = "moved_dist"  // position units moved this turn
-	fMovedSeen = "moved_seen"  // of which in view of the enemy (starting or ending in sight)
 	fFiredRnd  = "fired_round" // round in which it last fired
 	fFiredAuto = "fired_auto"  // 1 when that fire was automatic
 	fNeut      = "neut_until"  // neutralised through this round

@@ -226,7 +226,6 @@ func goOn(s *rules.State, m *rules.Figure, legs []geom.Pt, length int64, why str
 		path = append(append([]geom.Pt{}, legs[:c.leg+1]...), c.at)
 		length = c.walked
 	}
-	seenBefore := m.Var(seenVar(1-m.Side)) == 1
 	// Facing: the way he was going.
 	for i := len(path) - 1; i > 0; i-- {
 		if d := path[i].Sub(path[i-1]); d.X != 0 || d.Y != 0 {
@@ -241,10 +240,10 @@ func goOn(s *rules.State, m *rules.Figure, legs []geom.Pt, length int64, why str
 	}
 	m.Pos = path[len(path)-1]
 	m.SetVar(fMovedDist, m.Var(fMovedDist)+int(length))
-	updateSight(s)
-	if seenBefore || m.Var(seenVar(1-m.Side)) == 1 {
-		m.SetVar(fMovedSeen, m.Var(fMovedSeen)+int(length))
+	if length > 0 {
+		addMovePart(m, path[0], m.Pos, length)
 	}
+	updateSight(s)
 	var evs []rules.Event
 	if length > 0 {
 		text := fmt.Sprintf("%s moves %s (%s)", m.Name, rules.Centimetres.Format(length), why)

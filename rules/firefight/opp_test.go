@@ -77,7 +77,7 @@ func TestOppFireMissLetsTheMoverGoOn(t *testing.T) {
 	if last.Kind != "move" || last.Path[0] == last.Path[len(last.Path)-1] {
 		t.Fatalf("the rest of the move is not an event: %v", last)
 	}
-	if got := int64(s.Fig(1).Var(fMovedSeen)); abs(got-cm(20)) > 2 {
+	if got := MovedInView(s, s.Fig(1), s.Fig(2).Pos); abs(got-cm(20)) > 2 {
 		t.Fatalf("moved in view %d, want the whole 20 cm (%d)", got, cm(20))
 	}
 	if s.Fig(1).Var(fAP) != 0 {

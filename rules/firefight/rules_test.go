@@ -153,8 +153,8 @@ func TestSpotRuling(t *testing.T) {
 			s.Fig(1).Markers |= rules.Suppressed
 		}, 13},
 		{"spotter moved this phase", 25, func(s *rules.State) { s.Fig(1).SetVar(fMoved, phaseNo(s)) }, 12},
-		{"target moved 12 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(12))) }, 4},
-		{"target moved 30 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(30))) }, 0},
+		{"target moved 12 cm", 25, func(s *rules.State) { addMovePart(s.Fig(3), s.Fig(3).Pos, s.Fig(3).Pos, cm(12)) }, 4},
+		{"target moved 30 cm", 25, func(s *rules.State) { addMovePart(s.Fig(3), s.Fig(3).Pos, s.Fig(3).Pos, cm(30)) }, 0},
 		{"target fired an automatic weapon last turn", 25, func(s *rules.State) {
 			s.Round = 2
 			s.Fig(3).SetVar(fFiredRnd, 1)
@@ -213,7 +213,7 @@ func TestFireRuling(t *testing.T) {
 			s.Fig(1).SetVar(fMoved, phaseNo(s))
 			s.Fig(1).Markers |= rules.Suppressed
 		}, 14, []int{13}, ResMiss},
-		{"target moved 4 cm: +1", func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(4))) }, 8, []int{8, 4}, ResNeutralised},
+		{"target moved 4 cm: +1", func(s *rules.State) { addMovePart(s.Fig(3), s.Fig(3).Pos, s.Fig(3).Pos, cm(4)) }, 8, []int{8, 4}, ResNeutralised},
 		{"second wound: out of action", func(s *rules.State) { s.Fig(3).SetVar(fLost, 3) }, 7, []int{7, 10}, ResOut},
 	}
 	for _, c := range cases {
@@ -326,7 +326,7 @@ func TestMoveCosts(t *testing.T) {
 		t.Fatal("21 cm on 4 points")
 	}
 	apply(t, s, cmd(t, "move F1 "+pt(at(50, 93))))
-	if f.Var(fAP) != 2 || f.Var(fMovedDist) != int(cm(7)) || f.Var(fMovedSeen) != int(cm(7)) || f.Facing != 0 {
+	if f.Var(fAP) != 2 || f.Var(fMovedDist) != int(cm(7)) || MovedInView(s, f, s.Fig(3).Pos) != cm(7) || f.Facing != 0 {
 		t.Fatalf("after 7 cm: ap %d, moved %d, facing %d", f.Var(fAP), f.Var(fMovedDist), f.Facing)
 	}
 }
@@ -714,18 +714,27 @@ func checkOdds(t *testing.T, o rules.Odds, want map[string]float64) {
 
 // Only movement the enemy could see counts as "moved in view".
 func TestMovedInView(t *testing.T) {
+	// Red F3 moves behind a building as Blue F1 sees it, then out of it;
+	// Blue F2, off to the east, sees both moves.
 	wall := terrain.Piece{Kind: "building", Poly: geom.Polygon{at(40, 40), at(60, 40), at(60, 50), at(40, 50)}}
 	s, _ := newState(t, []tunit{
-		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true}}},
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true}, {x: 150, y: 22}}},
 		{side: 1, init: 2, figs: []tfig{{x: 60, y: 20, leader: true}}},
 	}, []terrain.Piece{wall}, 1)
 	actNow(s, 1)
-	apply(t, s, cmd(t, "move F2 "+pt(at(62, 22))))
-	if f := s.Fig(2); f.Var(fMovedSeen) != 0 || f.Var(fMovedDist) == 0 {
-		t.Fatal("a move behind the building was seen")
+	apply(t, s, cmd(t, "move F3 "+pt(at(62, 22))))
+	f, blue, east := s.Fig(3), s.Fig(1), s.Fig(2)
+	if MovedInView(s, f, blue.Pos) != 0 || f.Var(fMovedDist) == 0 || MovedInView(s, f, east.Pos) == 0 {
+		t.Fatal("a move behind the building was seen by F1, or not by F2")
 	}
-	apply(t, s, cmd(t, "move F2 "+pt(at(72, 22))))
-	if f := s.Fig(2); f.Var(fMovedSeen) != int(cm(10)) || f.Var(seenVar(0)) != 1 {
-		t.Fatalf("a move into view: %d", f.Var(fMovedSeen))
+	apply(t, s, cmd(t, "move F3 "+pt(at(72, 22))))
+	if got := MovedInView(s, f, blue.Pos); got != cm(10) || f.Var(seenVar(0)) != 1 {
+		t.Fatalf("a move into F1's view: %d", got)
+	}
+	// The modifier is the spotter's own: F1 saw 10 cm (-2), F2 saw 12 cm (-4).
+	_, m1 := SpotNeed(s, blue, f)
+	_, m3 := SpotNeed(s, east, f)
+	if !hasMod(m1, "moved up to 10 cm", -2) || !hasMod(m3, "moved up to 15 cm", -4) {
+		t.Fatalf("spotting modifiers: F1 %v, F2 %v", m1, m3)
 	}
 }

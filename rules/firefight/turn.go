@@ -15,7 +15,7 @@ func beginRound(s *rules.State) []rules.Event {
 		f := &s.Figures[i]
 		f.SetVar(fMotTurn, 0)
 		f.SetVar(fMovedDist, 0)
-		f.SetVar(fMovedSeen, 0)
+		clearMoveParts(f)
 		f.SetVar(fAP, 0)
 		f.SetVar(fMotBy, 0)
 	}
