@@ -8,6 +8,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/vehicle"
 )
 
 // ---- geometry helpers (integers only) ----
@@ -51,36 +52,18 @@ func divRound(a, b int64) int64 {
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
-// Facings are kept to the eight points of the compass, clockwise from up
-// the table, so the front arc can be tested with integers.
-var facingVec = [8]geom.Pt{{X: 0, Y: -1}, {X: 1, Y: -1}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}, {X: -1, Y: 1}, {X: -1, Y: 0}, {X: -1, Y: -1}}
+// Facings are whole degrees clockwise from up the table, as the core
+// keeps them; the front arc is tested exactly in integers against the
+// directions of its two edges (rules/vehicle's trigonometry tables).
 
-func snapFacing(deg int) int {
-	d := ((deg % 360) + 360) % 360
-	return ((d + 22) / 45 % 8) * 45
-}
+// normFacing puts a facing in 0..359.
+func normFacing(deg int) int { return ((deg % 360) + 360) % 360 }
 
-// facingOf is the compass point nearest the direction d (0 for none).
-func facingOf(d geom.Pt) int {
-	if d.X == 0 && d.Y == 0 {
-		return 0
+// faceTowards turns f to face along d (nothing for a zero vector).
+func faceTowards(f *rules.Figure, d geom.Pt) {
+	if d.X != 0 || d.Y != 0 {
+		f.Facing = geom.Bearing(geom.Pt{}, d)
 	}
-	ax, ay := abs(d.X), abs(d.Y)
-	var v geom.Pt
-	switch {
-	case 12*ay <= 5*ax: // within about 22.5 degrees of the horizontal
-		v = geom.Pt{X: sgn(d.X)}
-	case 12*ax <= 5*ay:
-		v = geom.Pt{Y: sgn(d.Y)}
-	default:
-		v = geom.Pt{X: sgn(d.X), Y: sgn(d.Y)}
-	}
-	for i, fv := range facingVec {
-		if fv == v {
-			return i * 45
-		}
-	}
-	return 0
 }
 
 func abs(v int64) int64 {
@@ -103,14 +86,13 @@ func sgn(v int64) int64 {
 // InFrontArc reports whether p lies in the 90 degree arc in front of f
 // (45 degrees either side of its facing, edges included).
 func InFrontArc(f *rules.Figure, p geom.Pt) bool {
-	v := facingVec[snapFacing(f.Facing)/45]
-	d := p.Sub(f.Pos)
-	dot := v.Dot(d)
-	if dot <= 0 {
+	if p == f.Pos {
 		return false
 	}
-	return 2*dot*dot >= v.Len2()*d.Len2()
+	return vehicle.ArcCovers(f.Pos, f.Facing, frontArc, p)
 }
+
+var frontArc = vehicle.Arc{Width: 90}
 
 // ---- sight ----
 
@@ -363,8 +345,8 @@ func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event
 	}
 	f.SetVar(fAP, f.Var(fAP)-data.Cost.OppFire)
 	f.SetVar(fOpp, 1)
-	if len(c.Path) == 1 && c.Path[0] != f.Pos {
-		f.Facing = facingOf(c.Path[0].Sub(f.Pos))
+	if len(c.Path) == 1 {
+		faceTowards(f, c.Path[0].Sub(f.Pos))
 	}
 	return []rules.Event{{Kind: "oppfire", Side: f.Side, Fig: f.ID,
 		Text: fmt.Sprintf("%s goes on opportunity fire, facing %d degrees", f.Name, f.Facing)}}, nil

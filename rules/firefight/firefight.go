@@ -131,7 +131,7 @@ func (Firefight) Start(s *rules.State) ([]rules.Event, error) {
 		if why := standProblem(s, f.ID, f.Pos); why != "" {
 			return nil, fmt.Errorf("%s cannot stand at %s: %s", f.Name, f.Pos, why)
 		}
-		f.Facing = snapFacing(f.Facing)
+		f.Facing = normFacing(f.Facing)
 	}
 	s.Round = 1
 	s.Over = false

@@ -229,14 +229,12 @@ func goOn(s *rules.State, m *rules.Figure, legs []geom.Pt, length int64, why str
 	// Facing: the way he was going.
 	for i := len(path) - 1; i > 0; i-- {
 		if d := path[i].Sub(path[i-1]); d.X != 0 || d.Y != 0 {
-			m.Facing = facingOf(d)
+			faceTowards(m, d)
 			break
 		}
 	}
 	if stopped {
-		if d := legs[c.leg+1].Sub(legs[c.leg]); d.X != 0 || d.Y != 0 {
-			m.Facing = facingOf(d)
-		}
+		faceTowards(m, legs[c.leg+1].Sub(legs[c.leg]))
 	}
 	m.Pos = path[len(path)-1]
 	m.SetVar(fMovedDist, m.Var(fMovedDist)+int(length))

@@ -179,3 +179,24 @@ func hasMod(mods []rules.Mod, reason string, v int) bool {
 	}
 	return false
 }
+
+// Going on opportunity fire facing a point turns the figure to face it
+// exactly (whole degrees), and the arc is 45 degrees either side of that,
+// not of the nearest point of the compass.
+func TestOppFireFacesThePointGiven(t *testing.T) {
+	s := crossing(t)
+	actNow(s, 1)
+	o := s.Fig(2)
+	o.SetVar(fOpp, 0)
+	apply(t, s, cmd(t, "oppfire F2 "+pt(at(80, 40)))) // 30 east, 20 north: bearing 56
+	if o.Facing != 56 {
+		t.Fatalf("facing %d, want 56", o.Facing)
+	}
+	// Bearing 95 (in the arc 11..101) and bearing 5 (outside it).
+	if !InFrontArc(o, geom.Pt{X: o.Pos.X + cm(40), Y: o.Pos.Y + cm(3)}) {
+		t.Fatal("a point at bearing 95 is in the arc")
+	}
+	if InFrontArc(o, geom.Pt{X: o.Pos.X + cm(3), Y: o.Pos.Y - cm(30)}) {
+		t.Fatal("a point at bearing 6 is outside the arc")
+	}
+}
