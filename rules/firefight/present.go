@@ -422,7 +422,8 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 			}
 		}
 	case "oppfire":
-		return rules.Action{Label: "Go on opportunity fire (1 AP)", Short: "Opp fire", Kind: rules.ActButton}
+		// A point to face: the front 90 degrees are centred on it.
+		return rules.Action{Label: "Opportunity fire, facing a point (1 AP)", Short: "Opp fire", Kind: rules.ActPoint}
 	case "posture":
 		if f := s.Fig(c.Fig); f != nil {
 			if p, ok := rules.ParsePosture(c.Arg); ok {
