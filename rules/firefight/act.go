@@ -334,8 +334,11 @@ func applyPosture(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Eve
 }
 
 func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	if len(c.Targets) > 0 || len(c.Path) > 1 || c.Arg != "" || c.Unit != 0 {
+	if len(c.Targets) > 0 || len(c.Path) > 1 || (c.Arg != "" && c.Arg != "face") || c.Unit != 0 {
 		return nil, fmt.Errorf("oppfire takes a figure and at most a point to face: %q", c.String())
+	}
+	if c.Arg == "face" && len(c.Path) != 1 {
+		return nil, fmt.Errorf("%s: facing a point needs the point", c.String())
 	}
 	if f.Var(fOpp) == 1 {
 		return nil, fmt.Errorf("%s is already on opportunity fire", f.Name)

@@ -324,7 +324,8 @@ func figureActions(s *rules.State, f *rules.Figure) []rules.Command {
 		}
 	}
 	if f.Var(fOpp) == 0 && ap >= data.Cost.OppFire {
-		out = append(out, rules.Command{Verb: "oppfire", Fig: f.ID})
+		// as he faces now, or turned to face a point given with "face"
+		out = append(out, rules.Command{Verb: "oppfire", Fig: f.ID}, rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"})
 	}
 	enemies := s.Alive(1 - f.Side)
 	if s.Phase == PhaseAct && ap >= data.Cost.Spot {

@@ -188,7 +188,25 @@ func TestOppFireFacesThePointGiven(t *testing.T) {
 	actNow(s, 1)
 	o := s.Fig(2)
 	o.SetVar(fOpp, 0)
-	apply(t, s, cmd(t, "oppfire F2 "+pt(at(80, 40)))) // 30 east, 20 north: bearing 56
+	// The table gives "oppfire F2 face" with the point clicked (listed
+	// with no point, as the core's point commands are).
+	found := false
+	for _, c := range New().Legal(s) {
+		if c.Verb == "oppfire" && c.Fig == 2 && c.Arg == "face" && len(c.Path) == 0 {
+			found = true
+			if a := rules.ActionOf(New(), s, c); a.Kind != rules.ActPoint {
+				t.Fatalf("facing a point is offered as %q", a.Kind)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no oppfire facing a point offered")
+	}
+	c := rules.Command{Verb: "oppfire", Fig: 2, Arg: "face", Path: []geom.Pt{at(80, 40)}} // 30 east, 20 north: bearing 56
+	if back := cmd(t, c.String()); back.Arg != "face" || len(back.Path) != 1 {
+		t.Fatalf("%q reads back as %+v", c.String(), back)
+	}
+	apply(t, s, c)
 	if o.Facing != 56 {
 		t.Fatalf("facing %d, want 56", o.Facing)
 	}

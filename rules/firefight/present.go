@@ -422,8 +422,11 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 			}
 		}
 	case "oppfire":
-		// A point to face: the front 90 degrees are centred on it.
-		return rules.Action{Label: "Opportunity fire, facing a point (1 AP)", Short: "Opp fire", Kind: rules.ActPoint}
+		if c.Arg == "face" {
+			// A point to face: the front 90 degrees are centred on it.
+			return rules.Action{Label: "Opportunity fire, facing a point (1 AP)", Short: "Opp fire facing", Kind: rules.ActPoint, Group: "oppfire face"}
+		}
+		return rules.Action{Label: "Opportunity fire, facing as now (1 AP)", Short: "Opp fire", Kind: rules.ActButton, Group: "oppfire"}
 	case "posture":
 		if f := s.Fig(c.Fig); f != nil {
 			if p, ok := rules.ParsePosture(c.Arg); ok {
