@@ -28,7 +28,8 @@
 //     "move F3 x,y ...", "posture F3 crouching", "spot F3 F9", "fire F3 F9"
 //     (or "fire F3 F9 grenade" for another weapon carried), "oppfire F3"
 //     (as he faces), or "oppfire F3 face x,y" (turned to face the point;
-//     listed with no point, and the table asks for one). "end" draws the next chit.
+//     listed with no point, and the table asks for one). "end" draws
+//     the next chit.
 //   - When the cup is empty, phase "unmotivated": each side in turn (the
 //     side that drew the last chit second) acts with its figures not
 //     motivated this turn, 2 points each, without spotting.
