@@ -3,6 +3,7 @@ package firefight
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -163,23 +164,29 @@ var coverWords = []string{"", "light cover", "heavy cover", "a firing slit"}
 // stands.
 const fMoveN = "mv_n" // parts of moves made this turn
 
-func movePartVar(i int, k string) string { return fmt.Sprintf("mv_%d_%s", i, k) }
+func movePartVar(i int, k string) string { return "mv_" + strconv.Itoa(i) + k }
+
+// packPt keeps a point in one variable (each coordinate within 2^30 of
+// the table's corner, far more than any table).
+func packPt(p geom.Pt) int { return int((p.X+1<<30)<<32 | (p.Y + 1<<30)) }
+
+func unpackPt(v int) geom.Pt {
+	return geom.Pt{X: int64(v)>>32 - 1<<30, Y: int64(v)&(1<<32-1) - 1<<30}
+}
 
 // addMovePart records a part of a move from a to b, l units long.
 func addMovePart(f *rules.Figure, a, b geom.Pt, l int64) {
 	n := f.Var(fMoveN) + 1
 	f.SetVar(fMoveN, n)
-	f.SetVar(movePartVar(n, "ax"), int(a.X))
-	f.SetVar(movePartVar(n, "ay"), int(a.Y))
-	f.SetVar(movePartVar(n, "bx"), int(b.X))
-	f.SetVar(movePartVar(n, "by"), int(b.Y))
+	f.SetVar(movePartVar(n, "a"), packPt(a))
+	f.SetVar(movePartVar(n, "b"), packPt(b))
 	f.SetVar(movePartVar(n, "l"), int(l))
 }
 
 // clearMoveParts forgets the moves of the turn.
 func clearMoveParts(f *rules.Figure) {
 	for i := 1; i <= f.Var(fMoveN); i++ {
-		for _, k := range []string{"ax", "ay", "bx", "by", "l"} {
+		for _, k := range []string{"a", "b", "l"} {
 			f.SetVar(movePartVar(i, k), 0)
 		}
 	}
@@ -192,8 +199,7 @@ func clearMoveParts(f *rules.Figure) {
 func MovedInView(s *rules.State, t *rules.Figure, from geom.Pt) int64 {
 	var n int64
 	for i := 1; i <= t.Var(fMoveN); i++ {
-		a := geom.Pt{X: int64(t.Var(movePartVar(i, "ax"))), Y: int64(t.Var(movePartVar(i, "ay")))}
-		b := geom.Pt{X: int64(t.Var(movePartVar(i, "bx"))), Y: int64(t.Var(movePartVar(i, "by")))}
+		a, b := unpackPt(t.Var(movePartVar(i, "a"))), unpackPt(t.Var(movePartVar(i, "b")))
 		if s.Terrain == nil || s.Terrain.Clear(from, a) || s.Terrain.Clear(from, b) {
 			n += int64(t.Var(movePartVar(i, "l")))
 		}

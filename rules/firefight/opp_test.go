@@ -218,3 +218,11 @@ func TestOppFireFacesThePointGiven(t *testing.T) {
 		t.Fatal("a point at bearing 6 is outside the arc")
 	}
 }
+
+func TestPackPoint(t *testing.T) {
+	for _, p := range []geom.Pt{{}, {X: 1, Y: 2}, {X: -5, Y: 70000}, {X: 123456, Y: -987}, {X: 1<<30 - 1, Y: -(1 << 30)}} {
+		if got := unpackPt(packPt(p)); got != p {
+			t.Errorf("%v packs back as %v", p, got)
+		}
+	}
+}
