@@ -166,17 +166,18 @@ func walkMove(s *rules.State, m *rules.Figure, legs []geom.Pt) (cut, bool) {
 		return false
 	}
 	var walked int64
+	tested := false // some point has been tested: the leg's start, as the last leg's end
 	for i := 0; i+1 < len(legs); i++ {
 		a, b := legs[i], legs[i+1]
 		l := dist(a, b)
 		if l == 0 {
 			continue
 		}
-		start := int64(0)
-		if i > 0 {
-			start = walkStep // the leg's start was the last leg's end
+		start, prev := int64(0), int64(-1)
+		if tested {
+			start, prev = walkStep, 0
 		}
-		prev := int64(-1)
+		tested = true
 		for t := start; ; t += walkStep {
 			if t > l {
 				t = l

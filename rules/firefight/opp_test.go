@@ -226,3 +226,18 @@ func TestPackPoint(t *testing.T) {
 		}
 	}
 }
+
+// A path with a bend: the arc's edge lies half a centimetre into the
+// second leg, and the mover stops on it, not at the next step.
+func TestOppFireCutsTheRightLegOfABentPath(t *testing.T) {
+	s := crossing(t)
+	bend := geom.Pt{X: cm(68) + CMToUnits(5), Y: cm(78)} // the arc at y = 78 ends at x = 68
+	c := rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{bend, at(60, 78)}}
+	apply(t, s, c)
+	if s.Decider != 1 || !near(s.Fig(1).Pos, at(68, 78)) {
+		t.Fatalf("stopped at %s, want the arc's edge at 68,78 cm", pt(s.Fig(1).Pos))
+	}
+	if r := RestOfMove(s); len(r) != 1 || r[0] != at(60, 78) {
+		t.Fatalf("rest of the move %v", r)
+	}
+}
