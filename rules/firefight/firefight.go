@@ -58,8 +58,13 @@ func seenVar(side int) string   { return "seen" + strconv.Itoa(side) }
 func cupVar(side, v int) string { return fmt.Sprintf("cup_%d_%d", side, v) }
 func drawnVar(k int) string     { return "drawn_" + strconv.Itoa(k) }
 
-// MaxInitiative is the highest initiative a unit may have.
-const MaxInitiative = 6
+// MinInitiative and MaxInitiative bound a unit's initiative at the start
+// (the book's 2 to 6); losses may take it down to the morale table's
+// floor (1) during the game.
+const (
+	MinInitiative = 2
+	MaxInitiative = 6
+)
 
 // Firefight is the rule set; it holds no state.
 type Firefight struct{}
@@ -97,8 +102,8 @@ func (Firefight) Start(s *rules.State) ([]rules.Event, error) {
 		if init == 0 {
 			init = data.Defaults.Initiative
 		}
-		if init < 1 || init > MaxInitiative {
-			return nil, fmt.Errorf("%s: initiative %d is outside 1 to %d", u.Name, init, MaxInitiative)
+		if init < MinInitiative || init > MaxInitiative {
+			return nil, fmt.Errorf("%s: initiative %d is outside %d to %d (the book's range for a unit)", u.Name, init, MinInitiative, MaxInitiative)
 		}
 		setU(u, uInit, init)
 		n, leaders := 0, 0

@@ -525,9 +525,14 @@ func TestMotivation(t *testing.T) {
 
 func TestTurnEndsWithUnmotivatedAndMorale(t *testing.T) {
 	s, _ := newState(t, []tunit{
-		{side: 0, init: 1, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1}, {x: 55, y: 100}}},
-		{side: 1, init: 1, figs: []tfig{{x: 50, y: 10, leader: true, rating: 1}}},
-	}, nil, 1) // Blue 1 first
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1}, {x: 55, y: 100}}},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 10, leader: true, rating: 1}}},
+	}, nil, 1)
+	// Both units have lost initiative down to 1: one chit each.
+	setU(s.UnitOf(1), uInit, 1)
+	setU(s.UnitOf(2), uInit, 1)
+	s.Force(1) // Blue 1 first
+	beginRound(s)
 	apply(t, s, cmd(t, "motivate F1"))
 	// Red's chit is the last: drawn with a d1.
 	s.Force(1)
@@ -736,5 +741,23 @@ func TestMovedInView(t *testing.T) {
 	_, m3 := SpotNeed(s, east, f)
 	if !hasMod(m1, "moved up to 10 cm", -2) || !hasMod(m3, "moved up to 15 cm", -4) {
 		t.Fatalf("spotting modifiers: F1 %v, F2 %v", m1, m3)
+	}
+}
+
+func TestStartRefusesInitiativeOutsideTheBook(t *testing.T) {
+	for _, init := range []int{1, 7} {
+		sc := &rules.Scenario{Name: "test", RuleSet: "firefight", BaseR: 500}
+		sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+		for side := range 2 {
+			sc.Sides[side].Units = []rules.ScenarioUnit{{Name: "U", Rating: init, Figures: []rules.ScenarioFigure{
+				{Name: "F", Weapons: []string{"rifle"}, Leader: true, Pos: at(50, 20+int64(side)*60), HasPos: true}}}}
+		}
+		s, err := rules.NewState(sc, &terrain.Map{Name: "open", Width: cm(180), Height: cm(120)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New().Start(s); err == nil || !strings.Contains(err.Error(), "2 to 6") {
+			t.Errorf("initiative %d: %v", init, err)
+		}
 	}
 }
