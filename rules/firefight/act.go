@@ -74,16 +74,6 @@ func abs(v int64) int64 {
 	return v
 }
 
-func sgn(v int64) int64 {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
 // InFrontArc reports whether p lies in the 90 degree arc in front of f
 // (45 degrees either side of its facing, edges included).
 func InFrontArc(f *rules.Figure, p geom.Pt) bool {
