@@ -154,7 +154,24 @@ var coverWords = []string{"", "light cover", "heavy cover", "a firing slit"}
 // stands.
 const fMoveN = "mv_n" // parts of moves made this turn
 
-func movePartVar(i int, k string) string { return "mv_" + strconv.Itoa(i) + k }
+// Each part is one figure variable, "mv_<i>": where it ended and its
+// length, 21 bits each (ends within 2^20 units, about 1,000 inches, of the
+// table's corner; lengths below 2^21). A part starts where the one before
+// it ended; the first starts at "mv_0", where the figure stood when it
+// first moved this turn (figures in this rule set change place only by
+// moving).
+func movePartVar(i int) string { return "mv_" + strconv.Itoa(i) }
+
+const partBits, partMask, partOff = 21, 1<<21 - 1, 1 << 20
+
+func packPart(b geom.Pt, l int64) int {
+	return int((b.X+partOff)&partMask<<(2*partBits) | (b.Y+partOff)&partMask<<partBits | min(l, partMask))
+}
+
+func unpackPart(v int) (geom.Pt, int64) {
+	x := int64(v)
+	return geom.Pt{X: x>>(2*partBits)&partMask - partOff, Y: x>>partBits&partMask - partOff}, x & partMask
+}
 
 // packPt keeps a point in one variable (each coordinate within 2^30 of
 // the table's corner, far more than any table).
@@ -164,21 +181,21 @@ func unpackPt(v int) geom.Pt {
 	return geom.Pt{X: int64(v)>>32 - 1<<30, Y: int64(v)&(1<<32-1) - 1<<30}
 }
 
-// addMovePart records a part of a move from a to b, l units long.
+// addMovePart records a part of a move from a (where the last part
+// ended, or where the figure stood) to b, l units long.
 func addMovePart(f *rules.Figure, a, b geom.Pt, l int64) {
-	n := f.Var(fMoveN) + 1
-	f.SetVar(fMoveN, n)
-	f.SetVar(movePartVar(n, "a"), packPt(a))
-	f.SetVar(movePartVar(n, "b"), packPt(b))
-	f.SetVar(movePartVar(n, "l"), int(l))
+	n := f.Var(fMoveN)
+	if n == 0 {
+		f.SetVar(movePartVar(0), packPt(a))
+	}
+	f.SetVar(fMoveN, n+1)
+	f.SetVar(movePartVar(n+1), packPart(b, l))
 }
 
 // clearMoveParts forgets the moves of the turn.
 func clearMoveParts(f *rules.Figure) {
-	for i := 1; i <= f.Var(fMoveN); i++ {
-		for _, k := range []string{"a", "b", "l"} {
-			f.SetVar(movePartVar(i, k), 0)
-		}
+	for i := 0; i <= f.Var(fMoveN); i++ {
+		f.SetVar(movePartVar(i), 0)
 	}
 	f.SetVar(fMoveN, 0)
 }
@@ -188,11 +205,16 @@ func clearMoveParts(f *rules.Figure) {
 // clear line to.
 func MovedInView(s *rules.State, t *rules.Figure, from geom.Pt) int64 {
 	var n int64
+	if t.Var(fMoveN) == 0 {
+		return 0
+	}
+	a := unpackPt(t.Var(movePartVar(0)))
 	for i := 1; i <= t.Var(fMoveN); i++ {
-		a, b := unpackPt(t.Var(movePartVar(i, "a"))), unpackPt(t.Var(movePartVar(i, "b")))
+		b, l := unpackPart(t.Var(movePartVar(i)))
 		if s.Terrain == nil || s.Terrain.Clear(from, a) || s.Terrain.Clear(from, b) {
-			n += int64(t.Var(movePartVar(i, "l")))
+			n += l
 		}
+		a = b
 	}
 	return n
 }

@@ -157,9 +157,15 @@ func walkMove(s *rules.State, m *rules.Figure, legs []geom.Pt) (cut, bool) {
 		}
 		return false
 	}
+	last := 0 // the viewer who saw him last is asked first: he usually still does
 	seen := func(q geom.Pt) bool {
-		for _, v := range viewers {
-			if s.Terrain == nil || s.Terrain.Clear(v.Pos, q) {
+		if s.Terrain == nil {
+			return true
+		}
+		for k := range viewers {
+			i := (last + k) % len(viewers)
+			if s.Terrain.Clear(viewers[i].Pos, q) {
+				last = i
 				return true
 			}
 		}

@@ -225,6 +225,14 @@ func TestPackPoint(t *testing.T) {
 			t.Errorf("%v packs back as %v", p, got)
 		}
 	}
+	for _, c := range []struct {
+		p geom.Pt
+		l int64
+	}{{geom.Pt{}, 0}, {geom.Pt{X: 72000, Y: 48000}, 7874}, {geom.Pt{X: -3, Y: 1<<20 - 1}, 1<<21 - 1}, {geom.Pt{X: -(1 << 20), Y: 5}, 1}} {
+		if p, l := unpackPart(packPart(c.p, c.l)); p != c.p || l != c.l {
+			t.Errorf("%v, %d packs back as %v, %d", c.p, c.l, p, l)
+		}
+	}
 }
 
 // A path with a bend: the arc's edge lies half a centimetre into the
