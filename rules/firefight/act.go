@@ -3,11 +3,13 @@ package firefight
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
+	"hedgerow/rules/vehicle"
 )
 
 // ---- geometry helpers (integers only) ----
@@ -51,36 +53,18 @@ func divRound(a, b int64) int64 {
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
-// Facings are kept to the eight points of the compass, clockwise from up
-// the table, so the front arc can be tested with integers.
-var facingVec = [8]geom.Pt{{X: 0, Y: -1}, {X: 1, Y: -1}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}, {X: -1, Y: 1}, {X: -1, Y: 0}, {X: -1, Y: -1}}
+// Facings are whole degrees clockwise from up the table, as the core
+// keeps them; the front arc is tested exactly in integers against the
+// directions of its two edges (rules/vehicle's trigonometry tables).
 
-func snapFacing(deg int) int {
-	d := ((deg % 360) + 360) % 360
-	return ((d + 22) / 45 % 8) * 45
-}
+// normFacing puts a facing in 0..359.
+func normFacing(deg int) int { return ((deg % 360) + 360) % 360 }
 
-// facingOf is the compass point nearest the direction d (0 for none).
-func facingOf(d geom.Pt) int {
-	if d.X == 0 && d.Y == 0 {
-		return 0
+// faceTowards turns f to face along d (nothing for a zero vector).
+func faceTowards(f *rules.Figure, d geom.Pt) {
+	if d.X != 0 || d.Y != 0 {
+		f.Facing = geom.Bearing(geom.Pt{}, d)
 	}
-	ax, ay := abs(d.X), abs(d.Y)
-	var v geom.Pt
-	switch {
-	case 12*ay <= 5*ax: // within about 22.5 degrees of the horizontal
-		v = geom.Pt{X: sgn(d.X)}
-	case 12*ax <= 5*ay:
-		v = geom.Pt{Y: sgn(d.Y)}
-	default:
-		v = geom.Pt{X: sgn(d.X), Y: sgn(d.Y)}
-	}
-	for i, fv := range facingVec {
-		if fv == v {
-			return i * 45
-		}
-	}
-	return 0
 }
 
 func abs(v int64) int64 {
@@ -90,27 +74,16 @@ func abs(v int64) int64 {
 	return v
 }
 
-func sgn(v int64) int64 {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
 // InFrontArc reports whether p lies in the 90 degree arc in front of f
 // (45 degrees either side of its facing, edges included).
 func InFrontArc(f *rules.Figure, p geom.Pt) bool {
-	v := facingVec[snapFacing(f.Facing)/45]
-	d := p.Sub(f.Pos)
-	dot := v.Dot(d)
-	if dot <= 0 {
+	if p == f.Pos {
 		return false
 	}
-	return 2*dot*dot >= v.Len2()*d.Len2()
+	return vehicle.ArcCovers(f.Pos, f.Facing, frontArc, p)
 }
+
+var frontArc = vehicle.Arc{Width: 90}
 
 // ---- sight ----
 
@@ -174,10 +147,82 @@ func coverIndex(s *rules.State, t *rules.Figure, from geom.Pt) (int, string) {
 
 var coverWords = []string{"", "light cover", "heavy cover", "a firing slit"}
 
-// movedIndex is the book's column for how far a target moved in view of
-// the enemy this turn (-1 when it has not).
-func movedIndex(t *rules.Figure) int {
-	m := int64(t.Var(fMovedSeen))
+// Moves made this turn are kept as parts (each move, or each piece of a
+// move cut by opportunity fire): where the part began and ended and its
+// length. The book's "target moved in view of the spotter" counts the
+// parts whose start or end the spotter (or firer) can see from where he
+// stands.
+const fMoveN = "mv_n" // parts of moves made this turn
+
+// Each part is one figure variable, "mv_<i>": where it ended and its
+// length, 21 bits each (ends within 2^20 units, about 1,000 inches, of the
+// table's corner; lengths below 2^21). A part starts where the one before
+// it ended; the first starts at "mv_0", where the figure stood when it
+// first moved this turn (figures in this rule set change place only by
+// moving).
+func movePartVar(i int) string { return "mv_" + strconv.Itoa(i) }
+
+const partBits, partMask, partOff = 21, 1<<21 - 1, 1 << 20
+
+func packPart(b geom.Pt, l int64) int {
+	return int((b.X+partOff)&partMask<<(2*partBits) | (b.Y+partOff)&partMask<<partBits | min(l, partMask))
+}
+
+func unpackPart(v int) (geom.Pt, int64) {
+	x := int64(v)
+	return geom.Pt{X: x>>(2*partBits)&partMask - partOff, Y: x>>partBits&partMask - partOff}, x & partMask
+}
+
+// packPt keeps a point in one variable (each coordinate within 2^30 of
+// the table's corner, far more than any table).
+func packPt(p geom.Pt) int { return int((p.X+1<<30)<<32 | (p.Y + 1<<30)) }
+
+func unpackPt(v int) geom.Pt {
+	return geom.Pt{X: int64(v)>>32 - 1<<30, Y: int64(v)&(1<<32-1) - 1<<30}
+}
+
+// addMovePart records a part of a move from a (where the last part
+// ended, or where the figure stood) to b, l units long.
+func addMovePart(f *rules.Figure, a, b geom.Pt, l int64) {
+	n := f.Var(fMoveN)
+	if n == 0 {
+		f.SetVar(movePartVar(0), packPt(a))
+	}
+	f.SetVar(fMoveN, n+1)
+	f.SetVar(movePartVar(n+1), packPart(b, l))
+}
+
+// clearMoveParts forgets the moves of the turn.
+func clearMoveParts(f *rules.Figure) {
+	for i := 0; i <= f.Var(fMoveN); i++ {
+		f.SetVar(movePartVar(i), 0)
+	}
+	f.SetVar(fMoveN, 0)
+}
+
+// MovedInView is how far t has moved this turn in view of a figure at
+// from: the parts of its moves that started or ended where from has a
+// clear line to.
+func MovedInView(s *rules.State, t *rules.Figure, from geom.Pt) int64 {
+	var n int64
+	if t.Var(fMoveN) == 0 {
+		return 0
+	}
+	a := unpackPt(t.Var(movePartVar(0)))
+	for i := 1; i <= t.Var(fMoveN); i++ {
+		b, l := unpackPart(t.Var(movePartVar(i)))
+		if s.Terrain == nil || s.Terrain.Clear(from, a) || s.Terrain.Clear(from, b) {
+			n += l
+		}
+		a = b
+	}
+	return n
+}
+
+// movedIndex is the book's column for how far t moved this turn in view
+// of a figure at from (-1 when it has not).
+func movedIndex(s *rules.State, t *rules.Figure, from geom.Pt) int {
+	m := MovedInView(s, t, from)
 	switch {
 	case m <= 0:
 		return -1
@@ -202,8 +247,8 @@ func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, pos
 	if t.Posture != rules.Standing {
 		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})
 	}
-	if mi := movedIndex(t); mi >= 0 {
-		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in view this turn", Rule: rule})
+	if mi := movedIndex(s, t, from); mi >= 0 {
+		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in his view this turn", Rule: rule})
 	}
 	return mods
 }
@@ -307,8 +352,11 @@ func applyPosture(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Eve
 }
 
 func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	if len(c.Targets) > 0 || len(c.Path) > 1 || c.Arg != "" || c.Unit != 0 {
+	if len(c.Targets) > 0 || len(c.Path) > 1 || (c.Arg != "" && c.Arg != "face") || c.Unit != 0 {
 		return nil, fmt.Errorf("oppfire takes a figure and at most a point to face: %q", c.String())
+	}
+	if c.Arg == "face" && len(c.Path) != 1 {
+		return nil, fmt.Errorf("%s: facing a point needs the point", c.String())
 	}
 	if f.Var(fOpp) == 1 {
 		return nil, fmt.Errorf("%s is already on opportunity fire", f.Name)
@@ -318,8 +366,8 @@ func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event
 	}
 	f.SetVar(fAP, f.Var(fAP)-data.Cost.OppFire)
 	f.SetVar(fOpp, 1)
-	if len(c.Path) == 1 && c.Path[0] != f.Pos {
-		f.Facing = facingOf(c.Path[0].Sub(f.Pos))
+	if len(c.Path) == 1 {
+		faceTowards(f, c.Path[0].Sub(f.Pos))
 	}
 	return []rules.Event{{Kind: "oppfire", Side: f.Side, Fig: f.ID,
 		Text: fmt.Sprintf("%s goes on opportunity fire, facing %d degrees", f.Name, f.Facing)}}, nil
@@ -446,83 +494,12 @@ func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 	if !mi.OK {
 		return nil, errors.New(mi.Why)
 	}
+	// The whole move is paid for when it is given: a mover stopped on the
+	// way by opportunity fire is neutralised or worse, and has no points
+	// left to use anyway.
 	cost := int(mi.Cost / data.Dist.Move.U)
 	f.SetVar(fAP, f.Var(fAP)-cost)
-	last := mi.Legs[len(mi.Legs)-2]
-	f.Pos = mi.Stop
-	if d := f.Pos.Sub(last); d.X != 0 || d.Y != 0 {
-		f.Facing = facingOf(d)
-	}
 	f.SetVar(fMoved, phaseNo(s))
-	f.SetVar(fMovedDist, f.Var(fMovedDist)+int(mi.Length))
-	seenBefore := f.Var(seenVar(1-f.Side)) == 1
-	updateSight(s)
-	if seenBefore || f.Var(seenVar(1-f.Side)) == 1 {
-		f.SetVar(fMovedSeen, f.Var(fMovedSeen)+int(mi.Length))
-	}
-	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: mi.Legs,
-		Text: fmt.Sprintf("%s moves %s (%s)", f.Name, rules.Centimetres.Format(mi.Length), mi.Why)}}
-	if opp := oppFirers(s, f); len(opp) > 0 {
-		s.SetVar(gOppMover, int(f.ID))
-		s.Decider = 1 - f.Side
-		var names []string
-		for _, o := range opp {
-			names = append(names, o.Name)
-		}
-		evs = append(evs, rules.Event{Kind: "opportunity", Side: 1 - f.Side, Fig: f.ID,
-			Text: fmt.Sprintf("%s may take opportunity fire at %s: %s", s.Sides[1-f.Side].Name, f.Name, strings.Join(names, ", "))})
-	}
-	return evs, nil
-}
-
-// ---- opportunity fire ----
-
-// oppFirers lists the enemy figures on opportunity fire that may fire at
-// m now: not neutralised, not yet fired this phase, m spotted and in
-// their front arc and in reach.
-func oppFirers(s *rules.State, m *rules.Figure) []*rules.Figure {
-	if m == nil || m.Removed {
-		return nil
-	}
-	var out []*rules.Figure
-	for _, o := range s.Alive(1 - m.Side) {
-		if o.Var(fOpp) != 1 || Neutralised(s, o) || o.Var(fFired) == phaseNo(s) || !InFrontArc(o, m.Pos) {
-			continue
-		}
-		w, _ := data.Weapon(o.Weapons[0])
-		if canFireAt(s, o, w, m) == "" {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-func applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
-	m := s.Fig(rules.FigID(s.Var(gOppMover)))
-	if len(c.Targets) != 1 || c.Targets[0] != m.ID || c.Arg != "" || len(c.Path) > 0 {
-		return nil, fmt.Errorf("opportunity fire may only be aimed at %s, who has just moved", m.Name)
-	}
-	o := s.Fig(c.Fig)
-	ok := false
-	for _, x := range oppFirers(s, m) {
-		if o != nil && x.ID == o.ID {
-			ok = true
-		}
-	}
-	if !ok {
-		return nil, fmt.Errorf("F%d cannot take opportunity fire at %s", c.Fig, m.Name)
-	}
-	evs, err := applyFire(s, o, rules.Command{Verb: "fire", Fig: o.ID, Targets: c.Targets}, true)
-	if err != nil {
-		return nil, err
-	}
-	if s.Over {
-		return evs, nil
-	}
-	if len(oppFirers(s, m)) == 0 {
-		s.SetVar(gOppMover, 0)
-		s.Decider = s.Active
-		evs = append(evs, settle(s, false)...)
-	}
-	return evs, nil
+	s.SetVar(gMoveNo, s.Var(gMoveNo)+1)
+	return goOn(s, f, mi.Legs, mi.Length, mi.Why), nil
 }

@@ -27,19 +27,37 @@
 //   - Phase "act": each motivated figure spends 4 action points:
 //     "move F3 x,y ...", "posture F3 crouching", "spot F3 F9", "fire F3 F9"
 //     (or "fire F3 F9 grenade" for another weapon carried), "oppfire F3"
-//     (optionally with a point to face). "end" draws the next chit.
+//     (as he faces), or "oppfire F3 face x,y" (turned to face the point;
+//     listed with no point, and the table asks for one). "end" draws
+//     the next chit.
 //   - When the cup is empty, phase "unmotivated": each side in turn (the
 //     side that drew the last chit second) acts with its figures not
 //     motivated this turn, 2 points each, without spotting.
 //   - Then morale (automatic): initiative losses, cohesion tests,
-//     reactions, counters that run out, new leaders; the next turn or
-//     the end of the game.
+//     reactions, counters that run out.
+//   - Phase "leader", once for each unit that lost a leader from the
+//     fight this turn (killed, out of action or routed): its side is
+//     Active and Decider; "leader F<n>" names any man of the unit who is
+//     not a leader, and "end" takes the default, DefaultLeader: the man
+//     with the most of his unit within command range of him, preferring
+//     one not neutralised, the first in scenario order on a tie. He
+//     rolls 1d6+1 for his leadership and commands from the next turn.
+//     A neutralised leader is not replaced: the book replaces a leader
+//     who is lost, and he commands again once he comes to.
+//   - Then the next turn, or the end of the game.
 //
-// Opportunity fire interrupts: when a figure ends a move spotted, in
-// sight, in reach and in the front 90 degrees of an enemy on
-// opportunity fire that has not fired this phase, Decider passes to that
-// enemy's side, whose Legal lists "fire F<o> F<mover>" for each such
-// figure and "pass".
+// Opportunity fire interrupts a move where it happens (opp.go): the move
+// is walked in 1 cm steps and cut at the exact point where the mover
+// first becomes a target for some enemy on opportunity fire (spotted by
+// that side, in the firer's sight, his first weapon's reach and his front
+// 90 degrees, the firer not neutralised and not yet fired this phase).
+// The mover stands there, the rest of his path waits in game variables,
+// and Decider passes to the other side, whose Legal lists "fire F<o>
+// F<mover>" for each such figure and "pass". When all have fired or the
+// side passes, the mover goes on if he is not neutralised or worse, and
+// may be cut again further along by figures that have not yet had their
+// chance at this move. The whole move is paid for when given. A mover
+// who passes out of every enemy's sight on the way loses his spot there.
 //
 // # Knowledge
 //
@@ -51,8 +69,9 @@
 //
 // Event kinds: "turn", "phase", "roll" (chit draws, spotting, fire, hit
 // table, deviation, cohesion, reactions, new leaders, each with its
-// Ledger), "motivate", "move", "posture", "oppfire", "opportunity",
-// "pass", "blast" (Area: the blast circle), "suppressed", "neutralised",
+// Ledger), "motivate", "move" (a move, or the part of one up to where
+// opportunity fire cuts it, and the rest after), "posture", "oppfire",
+// "opportunity", "pass", "stopped" (a mover neutralised part way), "blast" (Area: the blast circle), "suppressed", "neutralised",
 // "wounded", "removed", "initiative", "recover" and "win".
 //
 // # Odds outcome names
@@ -63,7 +82,8 @@
 //     deviations included); other figures under a template are in Note.
 //   - end: the next chit ("next chit Germans 3", each as likely), or at
 //     the end of the turn the first morale test ("cohesion fails",
-//     "holds"); "certain" when no die is rolled.
+//     "holds"); "certain" when no die is rolled. In phase "leader", as
+//     for "leader": "leadership 2" to "leadership 7", each 1 in 6.
 //   - everything else: "certain".
 //
 // House values filling the parts of the book that are cut off are marked

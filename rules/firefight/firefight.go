@@ -36,7 +36,6 @@ const (
 	fFired     = "fired"       // phase number in which it last fired
 	fMoved     = "moved_ph"    // phase number in which it last moved
 	fMovedDist = "moved_dist"  // position units moved this turn
-	fMovedSeen = "moved_seen"  // of which in view of the enemy (starting or ending in sight)
 	fFiredRnd  = "fired_round" // round in which it last fired
 	fFiredAuto = "fired_auto"  // 1 when that fire was automatic
 	fNeut      = "neut_until"  // neutralised through this round
@@ -59,8 +58,13 @@ func seenVar(side int) string   { return "seen" + strconv.Itoa(side) }
 func cupVar(side, v int) string { return fmt.Sprintf("cup_%d_%d", side, v) }
 func drawnVar(k int) string     { return "drawn_" + strconv.Itoa(k) }
 
-// MaxInitiative is the highest initiative a unit may have.
-const MaxInitiative = 6
+// MinInitiative and MaxInitiative bound a unit's initiative at the start
+// (the book's 2 to 6); losses may take it down to the morale table's
+// floor (1) during the game.
+const (
+	MinInitiative = 2
+	MaxInitiative = 6
+)
 
 // Firefight is the rule set; it holds no state.
 type Firefight struct{}
@@ -98,8 +102,8 @@ func (Firefight) Start(s *rules.State) ([]rules.Event, error) {
 		if init == 0 {
 			init = data.Defaults.Initiative
 		}
-		if init < 1 || init > MaxInitiative {
-			return nil, fmt.Errorf("%s: initiative %d is outside 1 to %d", u.Name, init, MaxInitiative)
+		if init < MinInitiative || init > MaxInitiative {
+			return nil, fmt.Errorf("%s: initiative %d is outside %d to %d (the book's range for a unit)", u.Name, init, MinInitiative, MaxInitiative)
 		}
 		setU(u, uInit, init)
 		n, leaders := 0, 0
@@ -132,7 +136,7 @@ func (Firefight) Start(s *rules.State) ([]rules.Event, error) {
 		if why := standProblem(s, f.ID, f.Pos); why != "" {
 			return nil, fmt.Errorf("%s cannot stand at %s: %s", f.Name, f.Pos, why)
 		}
-		f.Facing = snapFacing(f.Facing)
+		f.Facing = normFacing(f.Facing)
 	}
 	s.Round = 1
 	s.Over = false
@@ -291,6 +295,10 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 	}
 	var out []rules.Command
 	switch s.Phase {
+	case PhaseLeader:
+		for _, f := range LeaderCandidates(s, rules.UnitID(s.Var(gLeaderUnit))) {
+			out = append(out, rules.Command{Verb: "leader", Fig: f.ID})
+		}
 	case PhaseMotivate:
 		last := rules.FigID(0)
 		for _, p := range motivateOptions(s) {
@@ -321,7 +329,8 @@ func figureActions(s *rules.State, f *rules.Figure) []rules.Command {
 		}
 	}
 	if f.Var(fOpp) == 0 && ap >= data.Cost.OppFire {
-		out = append(out, rules.Command{Verb: "oppfire", Fig: f.ID})
+		// as he faces now, or turned to face a point given with "face"
+		out = append(out, rules.Command{Verb: "oppfire", Fig: f.ID}, rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"})
 	}
 	enemies := s.Alive(1 - f.Side)
 	if s.Phase == PhaseAct && ap >= data.Cost.Spot {
@@ -373,17 +382,14 @@ func (Firefight) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if m := s.Var(gOppMover); m != 0 {
 		switch c.Verb {
 		case "pass":
-			if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
-				return nil, errors.New(`"pass" takes nothing more`)
-			}
-			s.SetVar(gOppMover, 0)
-			s.Decider = s.Active
-			evs := []rules.Event{{Kind: "pass", Side: 1 - s.Active, Text: s.Sides[1-s.Active].Name + " hold their opportunity fire"}}
-			return append(evs, settle(s, false)...), nil
+			return applyPass(s, c)
 		case "fire":
 			return applyOppFire(s, c)
 		}
 		return nil, fmt.Errorf("%s may only answer with opportunity fire or let the move pass", s.Sides[s.Decider].Name)
+	}
+	if s.Phase == PhaseLeader {
+		return applyLeader(s, c)
 	}
 	switch c.Verb {
 	case "end":
@@ -427,7 +433,7 @@ func (Firefight) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 		return append(evs, settle(s, false)...), nil
 	}
-	return nil, fmt.Errorf("Firefight Lite has no %q command (motivate, move, posture, spot, fire, oppfire, end, pass)", c.Verb)
+	return nil, fmt.Errorf("Firefight Lite has no %q command (motivate, move, posture, spot, fire, oppfire, leader, end, pass)", c.Verb)
 }
 
 func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
@@ -493,8 +499,9 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 
 // ---- end of the turn ----
 
-// endRound checks morale, ends spent markers, promotes new leaders, and
-// opens the next turn (or ends the game at the turn limit).
+// endRound checks morale and ends spent markers; then units that lost a
+// leader choose new ones (nextLeader), and the next turn opens (or the
+// game ends at the turn limit).
 func endRound(s *rules.State) []rules.Event {
 	s.Phase = "morale"
 	evs := []rules.Event{{Kind: "phase", Side: 0, Text: "Morale: units that lost initiative this turn test their cohesion"}}
@@ -520,12 +527,16 @@ func endRound(s *rules.State) []rules.Event {
 			evs = append(evs, rules.Event{Kind: "recover", Side: f.Side, Fig: f.ID, Text: f.Name + " is no longer suppressed"})
 		}
 	}
-	evs = append(evs, newLeaders(s)...)
+	return append(evs, nextLeader(s)...)
+}
+
+// finishRound ends the game at the turn limit or opens the next turn.
+func finishRound(s *rules.State) []rules.Event {
 	if s.TurnLimit > 0 && s.Round >= s.TurnLimit {
-		return append(evs, timeUp(s)...)
+		return timeUp(s)
 	}
 	s.Round++
-	return append(evs, beginRound(s)...)
+	return beginRound(s)
 }
 
 func timeUp(s *rules.State) []rules.Event {
@@ -577,6 +588,7 @@ func remove(s *rules.State, f *rules.Figure, why string) []rules.Event {
 		s.Winner = 1 - f.Side
 		s.Result = fmt.Sprintf("%s have lost %d figures: victory to %s", s.Sides[f.Side].Name, s.Sides[f.Side].Losses, s.Sides[s.Winner].Name)
 		s.SetVar(gOppMover, 0)
+		clearRest(s)
 		evs = append(evs, rules.Event{Kind: "win", Side: s.Winner, Text: s.Result})
 	}
 	return evs

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // ---- morale ----
@@ -140,34 +141,133 @@ func moralePhase(s *rules.State) []rules.Event {
 	return evs
 }
 
-// newLeaders promotes a figure for each leader a unit has lost: the first
-// figure of the unit (by id) not already a leader, with 1d6+1 leadership,
-// in command from the next turn.
-func newLeaders(s *rules.State) []rules.Event {
-	var evs []rules.Event
-	for i := range s.Units {
-		u := &s.Units[i]
-		for len(Leaders(s, u.ID)) < getU(u, uLeaders) {
-			var nf *rules.Figure
-			for _, f := range unitFigs(s, u.ID) {
-				if !f.Leader {
-					nf = f
-					break
-				}
-			}
-			if nf == nil {
-				break
-			}
-			d := s.Roll(6)
-			nf.Leader = true
-			nf.Rating = d.Face + data.NewLeader.Add
-			nf.SetVar(fLeadFrom, s.Round+1)
-			evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Fig: nf.ID,
-				Roll: &rules.Ledger{What: "New leader: " + nf.Name, Dice: []rules.Die{d}, Compare: "table",
-					Mods: []rules.Mod{{Value: data.NewLeader.Add, Reason: "1d6+1", Rule: "Firefight Lite Leaders"}}, Total: nf.Rating,
-					Outcome: fmt.Sprintf("leadership %d", nf.Rating)},
-				Text: fmt.Sprintf("%s takes command of %s with leadership %d, from next turn", nf.Name, u.Name, nf.Rating)})
+// ---- new leaders ----
+//
+// A unit that has lost a leader from the fight (killed, wounded out of
+// action or routed) chooses a man to take his place at the end of the
+// turn, in phase "leader": its side decides, "leader F<n>" names the man
+// (any figure of the unit still in the fight who is not a leader), and
+// "end" takes the default, DefaultLeader. He rolls 1d6+1 for his
+// leadership and commands from the next turn. A neutralised leader keeps
+// his post: the book replaces only a leader who is lost, and he commands
+// again once he comes to.
+
+// PhaseLeader: a unit that lost a leader this turn chooses his successor.
+const PhaseLeader = "leader"
+
+// gLeaderUnit is the unit choosing a new leader now.
+const gLeaderUnit = "leader_unit"
+
+// needsLeader reports whether unit u has fewer leaders than it started
+// with and a man who could take command.
+func needsLeader(s *rules.State, u *rules.Unit) bool {
+	return len(Leaders(s, u.ID)) < getU(u, uLeaders) && len(LeaderCandidates(s, u.ID)) > 0
+}
+
+// LeaderCandidates lists the men of unit u who may be made its leader.
+func LeaderCandidates(s *rules.State, u rules.UnitID) []*rules.Figure {
+	var out []*rules.Figure
+	for _, f := range unitFigs(s, u) {
+		if !f.Leader {
+			out = append(out, f)
 		}
 	}
-	return evs
+	return out
+}
+
+// DefaultLeader is the man promoted when the side does not choose: the
+// one with the most men of his unit within command range of him (he
+// could motivate the most), not neutralised if any is not, the first in
+// scenario order on a tie.
+func DefaultLeader(s *rules.State, u rules.UnitID) *rules.Figure {
+	var best *rules.Figure
+	bestN := -1
+	for _, f := range LeaderCandidates(s, u) {
+		n := 0
+		for _, g := range unitFigs(s, u) {
+			if geom.WithinDist(f.Pos, g.Pos, data.Dist.Command.U) {
+				n++
+			}
+		}
+		if !Neutralised(s, f) {
+			n += 1000
+		}
+		if n > bestN {
+			best, bestN = f, n
+		}
+	}
+	return best
+}
+
+// nextLeader asks the next unit that lost a leader to choose one, or,
+// when none is left, finishes the turn.
+func nextLeader(s *rules.State) []rules.Event {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !needsLeader(s, u) {
+			continue
+		}
+		s.Phase, s.Active, s.Decider = PhaseLeader, u.Side, u.Side
+		s.SetVar(gLeaderUnit, int(u.ID))
+		d := DefaultLeader(s, u.ID)
+		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID,
+			Text: fmt.Sprintf("%s has lost a leader: %s choose the man to take his place (%s if they do not)", u.Name, s.Sides[u.Side].Name, d.Name)}}
+	}
+	s.SetVar(gLeaderUnit, 0)
+	return finishRound(s)
+}
+
+// applyLeader promotes the man named (or the default on "end") and moves
+// on to the next unit or the next turn.
+func applyLeader(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	u := s.UnitOf(rules.UnitID(s.Var(gLeaderUnit)))
+	if u == nil {
+		return nil, fmt.Errorf("no unit is choosing a leader")
+	}
+	var nf *rules.Figure
+	switch c.Verb {
+	case "end":
+		if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+			return nil, fmt.Errorf(`"end" takes nothing more`)
+		}
+		nf = DefaultLeader(s, u.ID)
+	case "leader":
+		if c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+			return nil, fmt.Errorf("leader names one figure: %q", c.String())
+		}
+		for _, f := range LeaderCandidates(s, u.ID) {
+			if f.ID == c.Fig {
+				nf = f
+			}
+		}
+		if nf == nil {
+			return nil, fmt.Errorf("F%d cannot take command of %s: not one of its men in the fight, or a leader already", c.Fig, u.Name)
+		}
+	default:
+		return nil, fmt.Errorf("%s must choose a new leader for %s (leader F<n>, or end for the default)", s.Sides[u.Side].Name, u.Name)
+	}
+	evs := []rules.Event{promote(s, u, nf)}
+	return append(evs, nextLeader(s)...), nil
+}
+
+// promote makes nf a leader of u with 1d6+1 leadership, from next turn.
+func promote(s *rules.State, u *rules.Unit, nf *rules.Figure) rules.Event {
+	d := s.Roll(6)
+	nf.Leader = true
+	nf.Rating = d.Face + data.NewLeader.Add
+	nf.SetVar(fLeadFrom, s.Round+1)
+	return rules.Event{Kind: "roll", Side: u.Side, Fig: nf.ID, Unit: u.ID,
+		Roll: &rules.Ledger{What: "New leader: " + nf.Name, Dice: []rules.Die{d}, Compare: "table",
+			Mods: []rules.Mod{{Value: data.NewLeader.Add, Reason: "a new leader rolls 1d6+1", Rule: "Firefight Lite Leaders"}}, Total: nf.Rating,
+			Outcome: fmt.Sprintf("leadership %d", nf.Rating)},
+		Text: fmt.Sprintf("%s takes command of %s with leadership %d, from next turn", nf.Name, u.Name, nf.Rating)}
+}
+
+// leaderOdds: the new leader's leadership, each of 2 to 7 as likely.
+func leaderOdds() rules.Odds {
+	var out []rules.Outcome
+	for face := 1; face <= 6; face++ {
+		out = append(out, rules.Outcome{Name: fmt.Sprintf("leadership %d", face+data.NewLeader.Add), P: 1.0 / 6})
+	}
+	return rules.Odds{Outcomes: out, Note: "1d6+1, from next turn"}
 }

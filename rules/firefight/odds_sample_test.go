@@ -21,10 +21,13 @@ func classify(s *rules.State, c rules.Command, evs []rules.Event) string {
 		return "not spotted"
 	case "fire":
 		return resultOf(evs, c.Targets[0])
-	case "end":
+	case "end", "leader":
 		for _, e := range evs {
 			if e.Roll == nil {
 				continue
+			}
+			if strings.HasPrefix(e.Roll.What, "New leader") {
+				return e.Roll.Outcome
 			}
 			if strings.HasPrefix(e.Roll.What, "Chit drawn") {
 				return "next chit " + e.Roll.Outcome
@@ -104,7 +107,7 @@ func collectCases(t *testing.T, want map[string]int) []sampleCase {
 // The odds shown are the engine's: sampling Apply from varied states
 // agrees with Odds within bounds that a real difference would break.
 func TestOddsMatchEngine(t *testing.T) {
-	want := map[string]int{"spot": 8, "fire ": 8, "fire auto": 5, "fire lmg": 5, "fire hmg": 4, "fire blast": 4, "opp fire": 4, "end": 6, "morale": 4}
+	want := map[string]int{"spot": 8, "fire ": 8, "fire auto": 5, "fire lmg": 5, "fire hmg": 4, "fire blast": 4, "opp fire": 4, "end": 6, "morale": 4, "leader": 3}
 	n := 2000
 	if testing.Short() {
 		n = 600

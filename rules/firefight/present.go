@@ -40,7 +40,15 @@ func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			return rules.Odds{}, fmt.Errorf("opportunity fire may only be aimed at the figure that moved")
 		}
 		return fireOdds(s, c)
+	case "leader":
+		if s.Phase != PhaseLeader {
+			return rules.Odds{}, fmt.Errorf("no unit is choosing a leader")
+		}
+		return leaderOdds(), nil
 	case "end":
+		if s.Phase == PhaseLeader {
+			return leaderOdds(), nil
+		}
 		return endOdds(s)
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
@@ -124,7 +132,7 @@ func (Firefight) FigureKnown(s *rules.State, side int, id rules.FigID) bool {
 // ---- the status panel ----
 
 var stepWords = map[string]string{PhaseMotivate: "leaders motivate", PhaseAct: "motivated figures act",
-	PhaseUnmotivated: "unmotivated figures act", "morale": "morale"}
+	PhaseUnmotivated: "unmotivated figures act", "morale": "morale", PhaseLeader: "a new leader"}
 
 // Explain says which chit is drawn, what the step is, the cup, the
 // acting figures' action points and the leaders' command.
@@ -150,10 +158,30 @@ func (Firefight) Explain(s *rules.State) rules.Explanation {
 		ex.Head = fmt.Sprintf("%s: %s", side, stepWords[s.Phase])
 		ex.Step = fmt.Sprintf("phase %d", phaseNo(s))
 	}
+	if s.Phase == PhaseLeader {
+		u := s.UnitOf(rules.UnitID(s.Var(gLeaderUnit)))
+		d := DefaultLeader(s, u.ID)
+		ex.Head = fmt.Sprintf("%s: choose a new leader for %s", side, u.Name)
+		ex.Step = fmt.Sprintf("leader %d %d", s.Round, u.ID)
+		ex.StepUnit = u.ID
+		ex.End = "Promote " + d.Name
+		ex.Lines = append(ex.Lines,
+			fmt.Sprintf("%s has lost a leader. Click one of its men and press \"Take command\": he rolls 1d6+1 for his leadership and commands from next turn.", u.Name),
+			fmt.Sprintf("Or press \"%s\": the man with the most of his unit within %g cm of him.", ex.End, data.Dist.Command.CM))
+	}
 	if m := s.Var(gOppMover); m != 0 {
 		mf := s.Fig(rules.FigID(m))
 		ex.Head = fmt.Sprintf("%s: opportunity fire at %s?", s.Sides[s.Decider].Name, mf.Name)
 		ex.Lines = append(ex.Lines, "Figures on opportunity fire with the mover in their front arc may fire once this phase, or let it pass.")
+		if rest := RestOfMove(s); len(rest) > 0 {
+			var left int64
+			from := mf.Pos
+			for _, p := range rest {
+				left += dist(from, p)
+				from = p
+			}
+			ex.Lines = append(ex.Lines, fmt.Sprintf("%s is stopped part way: %s of his move still to go once the fire is over, if he can.", mf.Name, rules.Centimetres.Format(left)))
+		}
 		ex.End = "Let it pass"
 	}
 	switch s.Phase {
@@ -394,7 +422,11 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 			}
 		}
 	case "oppfire":
-		return rules.Action{Label: "Go on opportunity fire (1 AP)", Short: "Opp fire", Kind: rules.ActButton}
+		if c.Arg == "face" {
+			// A point to face: the front 90 degrees are centred on it.
+			return rules.Action{Label: "Opportunity fire, facing a point (1 AP)", Short: "Opp fire facing", Kind: rules.ActPoint, Group: "oppfire face"}
+		}
+		return rules.Action{Label: "Opportunity fire, facing as now (1 AP)", Short: "Opp fire", Kind: rules.ActButton, Group: "oppfire"}
 	case "posture":
 		if f := s.Fig(c.Fig); f != nil {
 			if p, ok := rules.ParsePosture(c.Arg); ok {
@@ -405,7 +437,20 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Move: drag the figure (1 AP per 5 cm)", Short: "Move", Kind: rules.ActDrag}
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
+	case "leader":
+		name := "He"
+		if f := s.Fig(c.Fig); f != nil {
+			name = f.Name
+		}
+		return rules.Action{Label: name + " takes command (1d6+1 leadership)", Short: "Take command", Kind: rules.ActButton, Group: "leader"}
 	case "end":
+		if s.Phase == PhaseLeader {
+			if u := s.UnitOf(rules.UnitID(s.Var(gLeaderUnit))); u != nil {
+				if d := DefaultLeader(s, u.ID); d != nil {
+					return rules.Action{Label: "Promote " + d.Name + " (default)", Short: "Promote " + d.Name, Kind: rules.ActEnd}
+				}
+			}
+		}
 		l := map[string]string{PhaseMotivate: "Done motivating", PhaseAct: "End phase: draw the next chit", PhaseUnmotivated: "End unmotivated step"}[s.Phase]
 		return rules.Action{Label: l, Short: "End", Kind: rules.ActEnd}
 	}

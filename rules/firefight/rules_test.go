@@ -153,8 +153,8 @@ func TestSpotRuling(t *testing.T) {
 			s.Fig(1).Markers |= rules.Suppressed
 		}, 13},
 		{"spotter moved this phase", 25, func(s *rules.State) { s.Fig(1).SetVar(fMoved, phaseNo(s)) }, 12},
-		{"target moved 12 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(12))) }, 4},
-		{"target moved 30 cm", 25, func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(30))) }, 0},
+		{"target moved 12 cm", 25, func(s *rules.State) { addMovePart(s.Fig(3), s.Fig(3).Pos, s.Fig(3).Pos, cm(12)) }, 4},
+		{"target moved 30 cm", 25, func(s *rules.State) { addMovePart(s.Fig(3), s.Fig(3).Pos, s.Fig(3).Pos, cm(30)) }, 0},
 		{"target fired an automatic weapon last turn", 25, func(s *rules.State) {
 			s.Round = 2
 			s.Fig(3).SetVar(fFiredRnd, 1)
@@ -213,7 +213,7 @@ func TestFireRuling(t *testing.T) {
 			s.Fig(1).SetVar(fMoved, phaseNo(s))
 			s.Fig(1).Markers |= rules.Suppressed
 		}, 14, []int{13}, ResMiss},
-		{"target moved 4 cm: +1", func(s *rules.State) { s.Fig(3).SetVar(fMovedSeen, int(cm(4))) }, 8, []int{8, 4}, ResNeutralised},
+		{"target moved 4 cm: +1", func(s *rules.State) { addMovePart(s.Fig(3), s.Fig(3).Pos, s.Fig(3).Pos, cm(4)) }, 8, []int{8, 4}, ResNeutralised},
 		{"second wound: out of action", func(s *rules.State) { s.Fig(3).SetVar(fLost, 3) }, 7, []int{7, 10}, ResOut},
 	}
 	for _, c := range cases {
@@ -326,7 +326,7 @@ func TestMoveCosts(t *testing.T) {
 		t.Fatal("21 cm on 4 points")
 	}
 	apply(t, s, cmd(t, "move F1 "+pt(at(50, 93))))
-	if f.Var(fAP) != 2 || f.Var(fMovedDist) != int(cm(7)) || f.Var(fMovedSeen) != int(cm(7)) || f.Facing != 0 {
+	if f.Var(fAP) != 2 || f.Var(fMovedDist) != int(cm(7)) || MovedInView(s, f, s.Fig(3).Pos) != cm(7) || f.Facing != 0 {
 		t.Fatalf("after 7 cm: ap %d, moved %d, facing %d", f.Var(fAP), f.Var(fMovedDist), f.Facing)
 	}
 }
@@ -525,9 +525,14 @@ func TestMotivation(t *testing.T) {
 
 func TestTurnEndsWithUnmotivatedAndMorale(t *testing.T) {
 	s, _ := newState(t, []tunit{
-		{side: 0, init: 1, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1}, {x: 55, y: 100}}},
-		{side: 1, init: 1, figs: []tfig{{x: 50, y: 10, leader: true, rating: 1}}},
-	}, nil, 1) // Blue 1 first
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1}, {x: 55, y: 100}}},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 10, leader: true, rating: 1}}},
+	}, nil, 1)
+	// Both units have lost initiative down to 1: one chit each.
+	setU(s.UnitOf(1), uInit, 1)
+	setU(s.UnitOf(2), uInit, 1)
+	s.Force(1) // Blue 1 first
+	beginRound(s)
 	apply(t, s, cmd(t, "motivate F1"))
 	// Red's chit is the last: drawn with a d1.
 	s.Force(1)
@@ -563,23 +568,90 @@ func TestMoraleAndNewLeader(t *testing.T) {
 		t.Fatalf("cohesion %+v fails %d", c, c.CohesionFails())
 	}
 	// Cohesion 11 - 4 = 7 < 8 fails; reactions F2 (neutralised already)
-	// 1-2 = -1 routs, F3 7-2 = 5 routs, F4 8-2 = 6 neutralised, F5 20 ok;
-	// then the new leader: F4? no: the first non-leader alive, F4, d6 3.
-	s.Force(11, 1, 7, 8, 20, 20, 20, 3)
+	// 1-2 = -1 routs, F3 7-2 = 5 routs, F4 8-2 = 6 neutralised, F5-F7 20 ok.
+	s.Force(11, 1, 7, 8, 20, 20, 20)
 	evs := moralePhase(s)
-	evs = append(evs, newLeaders(s)...)
 	if getU(u, uInit) != 3 {
 		t.Fatalf("initiative %d", getU(u, uInit))
 	}
 	if !s.Fig(2).Removed || !s.Fig(3).Removed || !Neutralised(s, s.Fig(4)) || Neutralised(s, s.Fig(5)) {
 		t.Fatalf("reactions wrong: %v", ledgers(evs))
 	}
-	if !s.Fig(4).Leader || s.Fig(4).Rating != 4 || s.Fig(4).Var(fLeadFrom) != s.Round+1 {
-		t.Fatalf("new leader: %v rating %d", s.Fig(4).Leader, s.Fig(4).Rating)
-	}
 	if len(s.Forced) != 0 {
 		t.Fatal("dice left")
 	}
+	// The unit lost its leader: Blue chooses his successor among F4-F7.
+	nextLeader(s)
+	if s.Phase != PhaseLeader || s.Decider != 0 || s.Active != 0 || s.Round != 1 {
+		t.Fatalf("phase %q decider %d round %d", s.Phase, s.Decider, s.Round)
+	}
+	var got []string
+	for _, c := range New().Legal(s) {
+		got = append(got, c.String())
+	}
+	if strings.Join(got, "; ") != "leader F4; leader F5; leader F6; leader F7; end" {
+		t.Fatalf("legal %v", got)
+	}
+	// The default: F4 is neutralised, F5 has as many men in reach as F6
+	// and F7 and comes first.
+	if d := DefaultLeader(s, 1); d.ID != 5 {
+		t.Fatalf("default leader %s", d.Name)
+	}
+	if a := New().(rules.ActionLabeler).Action(s, cmd(t, "end")); !strings.Contains(a.Label, s.Fig(5).Name) || a.Kind != rules.ActEnd {
+		t.Fatalf("end label %+v", a)
+	}
+	if a := New().(rules.ActionLabeler).Action(s, cmd(t, "leader F6")); a.Kind != rules.ActButton {
+		t.Fatalf("leader action %+v", a)
+	}
+	if _, err := New().Apply(s.Clone(), cmd(t, "leader F8")); err == nil {
+		t.Fatal("a Red figure took command of a Blue unit")
+	}
+	checkOdds(t, mustOdds(t, s, cmd(t, "leader F6")), map[string]float64{"leadership 2": 1.0 / 6, "leadership 3": 1.0 / 6,
+		"leadership 4": 1.0 / 6, "leadership 5": 1.0 / 6, "leadership 6": 1.0 / 6, "leadership 7": 1.0 / 6})
+	// F6 rolls a 3: leadership 4, from next turn. Then turn 2 opens (cup:
+	// Blue 1-3, Red 1-2; the d5 draws Blue 3).
+	s.Force(3, 3)
+	evs = apply(t, s, cmd(t, "leader F6"))
+	l := ledgers(evs)
+	if len(l) < 1 || l[0].Dice[0].Sides != 6 || l[0].Total != 4 || l[0].Outcome != "leadership 4" {
+		t.Fatalf("new leader ledger %v", l)
+	}
+	if !s.Fig(6).Leader || s.Fig(6).Rating != 4 || s.Fig(6).Var(fLeadFrom) != 2 || s.Fig(5).Leader {
+		t.Fatalf("new leader: F6 %v rating %d", s.Fig(6).Leader, s.Fig(6).Rating)
+	}
+	if s.Round != 2 || s.Phase != PhaseMotivate || s.Var(gChitVal) != 3 || !CanCommand(s, s.Fig(6)) {
+		t.Fatalf("round %d phase %q chit %d", s.Round, s.Phase, s.Var(gChitVal))
+	}
+}
+
+// A side that does not choose gets the default with "end", and the roll
+// is 1d6+1 all the same.
+func TestNewLeaderByDefault(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 90, y: 100}, {x: 120, y: 100}, {x: 125, y: 100}}},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 10, leader: true}}},
+	}, nil, 1)
+	remove(s, s.Fig(1), "killed")
+	s.SetVar(gLeaderUnit, 0)
+	nextLeader(s)
+	// F3 has F4 and himself within 25 cm; F2 only himself.
+	if s.Phase != PhaseLeader || DefaultLeader(s, 1).ID != 3 {
+		t.Fatalf("phase %q default %v", s.Phase, DefaultLeader(s, 1))
+	}
+	s.Force(6, 1)
+	apply(t, s, cmd(t, "end"))
+	if !s.Fig(3).Leader || s.Fig(3).Rating != 7 || s.Fig(2).Leader || s.Round != 2 {
+		t.Fatalf("default leader F3 %v rating %d round %d", s.Fig(3).Leader, s.Fig(3).Rating, s.Round)
+	}
+}
+
+func mustOdds(t *testing.T, s *rules.State, c rules.Command) rules.Odds {
+	t.Helper()
+	o, err := New().Odds(s, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
 }
 
 func TestKnower(t *testing.T) {
@@ -647,18 +719,45 @@ func checkOdds(t *testing.T, o rules.Odds, want map[string]float64) {
 
 // Only movement the enemy could see counts as "moved in view".
 func TestMovedInView(t *testing.T) {
+	// Red F3 moves behind a building as Blue F1 sees it, then out of it;
+	// Blue F2, off to the east, sees both moves.
 	wall := terrain.Piece{Kind: "building", Poly: geom.Polygon{at(40, 40), at(60, 40), at(60, 50), at(40, 50)}}
 	s, _ := newState(t, []tunit{
-		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true}}},
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true}, {x: 150, y: 22}}},
 		{side: 1, init: 2, figs: []tfig{{x: 60, y: 20, leader: true}}},
 	}, []terrain.Piece{wall}, 1)
 	actNow(s, 1)
-	apply(t, s, cmd(t, "move F2 "+pt(at(62, 22))))
-	if f := s.Fig(2); f.Var(fMovedSeen) != 0 || f.Var(fMovedDist) == 0 {
-		t.Fatal("a move behind the building was seen")
+	apply(t, s, cmd(t, "move F3 "+pt(at(62, 22))))
+	f, blue, east := s.Fig(3), s.Fig(1), s.Fig(2)
+	if MovedInView(s, f, blue.Pos) != 0 || f.Var(fMovedDist) == 0 || MovedInView(s, f, east.Pos) == 0 {
+		t.Fatal("a move behind the building was seen by F1, or not by F2")
 	}
-	apply(t, s, cmd(t, "move F2 "+pt(at(72, 22))))
-	if f := s.Fig(2); f.Var(fMovedSeen) != int(cm(10)) || f.Var(seenVar(0)) != 1 {
-		t.Fatalf("a move into view: %d", f.Var(fMovedSeen))
+	apply(t, s, cmd(t, "move F3 "+pt(at(72, 22))))
+	if got := MovedInView(s, f, blue.Pos); got != cm(10) || f.Var(seenVar(0)) != 1 {
+		t.Fatalf("a move into F1's view: %d", got)
+	}
+	// The modifier is the spotter's own: F1 saw 10 cm (-2), F2 saw 12 cm (-4).
+	_, m1 := SpotNeed(s, blue, f)
+	_, m3 := SpotNeed(s, east, f)
+	if !hasMod(m1, "moved up to 10 cm", -2) || !hasMod(m3, "moved up to 15 cm", -4) {
+		t.Fatalf("spotting modifiers: F1 %v, F2 %v", m1, m3)
+	}
+}
+
+func TestStartRefusesInitiativeOutsideTheBook(t *testing.T) {
+	for _, init := range []int{1, 7} {
+		sc := &rules.Scenario{Name: "test", RuleSet: "firefight", BaseR: 500}
+		sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+		for side := range 2 {
+			sc.Sides[side].Units = []rules.ScenarioUnit{{Name: "U", Rating: init, Figures: []rules.ScenarioFigure{
+				{Name: "F", Weapons: []string{"rifle"}, Leader: true, Pos: at(50, 20+int64(side)*60), HasPos: true}}}}
+		}
+		s, err := rules.NewState(sc, &terrain.Map{Name: "open", Width: cm(180), Height: cm(120)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := New().Start(s); err == nil || !strings.Contains(err.Error(), "2 to 6") {
+			t.Errorf("initiative %d: %v", init, err)
+		}
 	}
 }

@@ -15,7 +15,7 @@ func beginRound(s *rules.State) []rules.Event {
 		f := &s.Figures[i]
 		f.SetVar(fMotTurn, 0)
 		f.SetVar(fMovedDist, 0)
-		f.SetVar(fMovedSeen, 0)
+		clearMoveParts(f)
 		f.SetVar(fAP, 0)
 		f.SetVar(fMotBy, 0)
 	}
@@ -118,6 +118,7 @@ func drawChit(s *rules.State) []rules.Event {
 func newPhase(s *rules.State) {
 	s.SetVar(gPhaseNo, phaseNo(s)+1)
 	s.SetVar(gOppMover, 0)
+	clearRest(s)
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		f.SetVar(fAP, 0)
