@@ -174,7 +174,7 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 		}
 	}
 	if tu := s.UnitOf(t.Unit); tu != nil {
-		in.MovedOverHalf = int64(t.Var(fMoved))*2 > r.baseMove(s, t)
+		in.MovedOverHalf = int64(t.Var(fMoved))*2 > r.baseMove(s, t) && movedInSight(s, f, t)
 		in.IntoOutOfSight = movedIntoSight(s, f, t)
 	}
 	if los, ok := sees(s, f, t); ok {
@@ -206,6 +206,16 @@ func movedIntoSight(s *rules.State, f, t *rules.Figure) bool {
 	was := *t
 	was.Pos = geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
 	return was.Pos != t.Pos && !inSight(s, f, &was)
+}
+
+// movedInSight: the firer could see the target where it began its go
+// as well as where it is now, so its move (more than half a move, for
+// the +1) was made in the firer's sight. A target that came into sight
+// during the go did not move in sight: it takes the -2 above instead.
+func movedInSight(s *rules.State, f, t *rules.Figure) bool {
+	was := *t
+	was.Pos = geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
+	return inSight(s, f, t) && inSight(s, f, &was)
 }
 
 type hitRec struct {
