@@ -48,3 +48,34 @@ func TestMovedOverHalfNeedsSight(t *testing.T) {
 		}
 	}
 }
+
+// A broken team flees twice its move; the book has it surrender when it is
+// contacted by the enemy or cannot retreat. One man with a wall at his
+// back (the enemy in front) cannot get a full move away and surrenders;
+// his team-mate in the open flees 16". A team with an enemy base within
+// 1" of any of its men surrenders whole.
+func TestBreakFleeOrSurrender(t *testing.T) {
+	r := New().(SMLE)
+	s, _ := newState(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 20, weapons: []string{"rifle"}}, {x: 30, y: 20, weapons: []string{"rifle"}}}},
+		{1, "trained", "", []tfig{{x: 10, y: 30, weapons: []string{"rifle"}}, {x: 30, y: 30, weapons: []string{"rifle"}}}}}, 6, 6, 1, 2)
+	highWall(t, s, geom.P(5, 15), geom.P(15, 15)) // 5" behind the first man
+	r.breakTeam(s, s.UnitOf(1))
+	if f := s.Fig(1); !f.Removed || !f.Markers.Has(rules.Surrendered) {
+		t.Errorf("hemmed in against the wall: should surrender, at %v removed %v", f.Pos, f.Removed)
+	}
+	if f := s.Fig(2); f.Removed || f.Pos != geom.P(30, 4) {
+		t.Errorf("in the open: should flee 16\" straight back, at %v removed %v", f.Pos, f.Removed)
+	}
+
+	s, _ = newState(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 20, weapons: []string{"rifle"}}, {x: 30, y: 20, weapons: []string{"rifle"}}}},
+		{1, "trained", "", []tfig{{x: 10, y: 21.8, weapons: []string{"rifle"}}, {x: 30, y: 40, weapons: []string{"rifle"}}}}}, 6, 6, 1, 2)
+	r.breakTeam(s, s.UnitOf(1))
+	for _, id := range []rules.FigID{1, 2} {
+		if f := s.Fig(id); !f.Removed || !f.Markers.Has(rules.Surrendered) {
+			t.Errorf("%s: the enemy is in contact with the team: all surrender", f.Name)
+		}
+	}
+	if s.Sides[0].Losses != 2 {
+		t.Errorf("losses %d", s.Sides[0].Losses)
+	}
+}

@@ -395,26 +395,73 @@ func (r SMLE) fallBack(s *rules.State, u *rules.Unit, tenths int) []rules.Event 
 	return evs
 }
 
-// breakTeam: the team flees twice its move; a second break, or fleeing
-// off the table, takes it out of the battle; an enemy in contact makes
-// a figure surrender.
+// breakTeam: the team abandons its heavy weapons and flees twice its
+// move away from the enemy; a second break, or fleeing off the table,
+// takes it out of the battle. As the book says, a broken team contacted
+// by the enemy, or unable to retreat, surrenders: the whole team when an
+// enemy base is within 1" of any of its figures as it breaks; otherwise
+// each figure that cannot get at least a full move away from where it
+// stood (a wall, a building, other figures or the enemy in its way).
 func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 	uset(u, vBreaks, uget(u, vBreaks)+1)
 	evs := []rules.Event{{Kind: "broken", Side: u.Side, Unit: u.ID, Text: u.Name + " breaks"}}
-	for _, f := range members(s, u.ID) {
-		f.Markers |= rules.Broken
-		if uget(u, vBreaks) >= 2 {
+	ms := members(s, u.ID)
+	if uget(u, vBreaks) >= 2 {
+		for _, f := range ms {
+			f.Markers |= rules.Broken
 			evs = append(evs, remove(s, f, "leaves the battle (broken twice)"))
-			continue
 		}
+		return evs
+	}
+	var caught *rules.Figure
+	for _, f := range ms {
 		if !aboard(s, f) && r.enemyWithin(s, f.Side, f.Pos, geom.PerInch) != nil {
+			caught = f
+			break
+		}
+	}
+	for _, f := range ms {
+		f.Markers |= rules.Broken
+		if caught != nil && !aboard(s, f) {
 			f.Markers |= rules.Surrendered
-			evs = append(evs, remove(s, f, "is caught by the enemy and surrenders"))
+			evs = append(evs, remove(s, f, "surrenders: the enemy is upon "+u.Name+" as it breaks"))
 			continue
 		}
 		evs = append(evs, r.dropHeavy(s, f)...)
 	}
-	evs = append(evs, r.fallBack(s, u, 20)...)
+	if caught != nil {
+		return evs
+	}
+	return append(evs, r.flee(s, u)...)
+}
+
+// flee moves each figure of a broken team twice its full move straight
+// away from its nearest enemy; one that cannot get a full move away
+// surrenders, one that flees off the table leaves the battle.
+func (r SMLE) flee(s *rules.State, u *rules.Unit) []rules.Event {
+	var evs []rules.Event
+	for _, f := range members(s, u.ID) {
+		e := nearestEnemy(s, f)
+		if e == nil || aboard(s, f) {
+			continue
+		}
+		full := r.baseMove(s, f)
+		to, onTable := r.retreat(s, f, e.Pos, 2*full)
+		switch {
+		case !onTable:
+			evs = append(evs, remove(s, f, "flees off the table"))
+			continue
+		case geom.Dist2(f.Pos, to) < full*full:
+			f.Markers |= rules.Surrendered
+			evs = append(evs, remove(s, f, "cannot get a full move away and surrenders"))
+			continue
+		}
+		evs = append(evs, rules.Event{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, to}, Text: f.Name + " flees"})
+		f.Pos = to
+		f.SetVar(fBraced, 0)
+		f.SetVar(fStill, s.Round)
+		f.SetVar(fStopped, 1)
+	}
 	return evs
 }
 
