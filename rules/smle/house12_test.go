@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/oddscheck"
 	"hedgerow/rules/terrain"
 )
 
@@ -77,5 +78,81 @@ func TestBreakFleeOrSurrender(t *testing.T) {
 	}
 	if s.Sides[0].Losses != 2 {
 		t.Errorf("losses %d", s.Sides[0].Losses)
+	}
+}
+
+// Reloading heavy weapons (house model): a heavy weapon whose to-hit dice
+// show a double runs dry; it fires no more until its carrier reloads it
+// ("reload F1", Pinned or better), which takes his round.
+func TestHeavyWeaponRunsDryAndReloads(t *testing.T) {
+	r := New().(SMLE)
+	gpmg, _ := Std().Weapon("gpmg")
+	mk := func() *rules.State {
+		s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"gpmg"}}}}, {1, "trained", "", rifles(2, 10, 30)}}, "advance-8")
+		s.Fig(1).SetVar(fBraced, 1)
+		return s
+	}
+	fire := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{2}, Arg: FireDirect}
+
+	s := mk()
+	o, err := New().Odds(s, fire)
+	if err != nil || len(o.Parts) != 1 || o.Parts[0].Outcomes[0].Name != RunsDry || o.Parts[0].Outcomes[0].P != 1.0/6 {
+		t.Fatalf("the odds should carry the GPMG's 1 in 6 of running dry: %+v %v", o.Parts, err)
+	}
+	s.Force(3, 4) // no double: it keeps firing
+	apply(t, s, fire)
+	if Dry(s.Fig(1), gpmg) {
+		t.Fatal("3 and 4 is no double")
+	}
+
+	s = mk()
+	s.Force(3, 3)
+	evs := apply(t, s, fire)
+	dry := false
+	for _, e := range evs {
+		dry = dry || (e.Kind == "dry" && e.Fig == 1)
+	}
+	if !dry || !Dry(s.Fig(1), gpmg) {
+		t.Fatal("a double empties the GPMG")
+	}
+	passOpp(t, s)
+	if r.canShoot(s, s.Fig(1), gpmg) {
+		t.Error("a dry GPMG may not fire")
+	}
+	// Next round, at Pinned: no move, but the gunner may reload.
+	s.Round++
+	atBand(t, s, s.UnitOf(1), "pinned")
+	if !hasLegal(s, "reload F1") {
+		t.Fatalf("reload not offered at Pinned: %v", New().Legal(s))
+	}
+	apply(t, s, rules.Command{Verb: "reload", Fig: 1})
+	passOpp(t, s)
+	if Dry(s.Fig(1), gpmg) || s.Fig(1).Var(fStopped) != 1 || r.canShoot(s, s.Fig(1), gpmg) {
+		t.Error("reloaded, but his round is spent: no fire until the next")
+	}
+	s.Round++
+	if !r.canShoot(s, s.Fig(1), gpmg) {
+		t.Error("the round after reloading the GPMG fires again")
+	}
+	// At Fall back (half) the option is not there.
+	s2 := mk()
+	s2.Fig(1).SetVar(fDryPref+"gpmg", 1)
+	atBand(t, s2, s2.UnitOf(1), "fall-back-half")
+	if len(r.reloadOptions(s2, s2.UnitOf(1), s2.Fig(1))) != 0 {
+		t.Error("no reloading below Pinned")
+	}
+}
+
+// The ammunition part of a GPMG's odds holds against the engine.
+func TestDryOddsMatchEngineSampling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sampling")
+	}
+	s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"gpmg"}}, {x: 12, y: 10, weapons: []string{"rifle"}}}},
+		{1, "trained", "", rifles(2, 10, 30)}}, "advance-8")
+	s.Fig(1).SetVar(fBraced, 1)
+	fire := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{3}, Arg: FireDirect}
+	for _, res := range oddscheck.RunParts(New(), s, fire, partClass, 20000, 31) {
+		check(t, "GPMG ammunition", res)
 	}
 }

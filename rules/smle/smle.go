@@ -375,6 +375,9 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 			out = append(out, r.recoverOptions(s, u, f)...)
 		}
 	}
+	for _, f := range ms {
+		out = append(out, r.reloadOptions(s, u, f)...)
+	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
 		for _, e := range r.targetTeams(s, u, kind) {
 			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
@@ -449,7 +452,7 @@ func (r SMLE) fireKind(b Band) string {
 // a call for fire.
 func oppAnswers(verb string) bool {
 	switch verb {
-	case "fire", "blast", "assault", "door", "aid", "call", "debus", "shoot", "gun":
+	case "fire", "blast", "assault", "door", "aid", "call", "debus", "shoot", "gun", "reload":
 		return true
 	}
 	return false
@@ -512,6 +515,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyJoin(s, u, c)
 		case "recover":
 			evs, err = r.applyRecover(s, u, c)
+		case "reload":
+			evs, err = r.applyReload(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
 		case "drive":
