@@ -156,3 +156,87 @@ func TestDryOddsMatchEngineSampling(t *testing.T) {
 		check(t, "GPMG ammunition", res)
 	}
 }
+
+// Booby traps (house model). Blue's F1, at Close, rigs a grenade behind a
+// wall where Red cannot see him; Red's F3 at Advance walks into it, stops
+// 1" from it and takes the grenade's direct hit (6+6 against a 1: killed).
+// A Red team at Close finds it instead (no dice) and clears it; a trap
+// Red knows of cannot be walked into; Blue's own men pass it safely.
+func TestBoobyTraps(t *testing.T) {
+	r := New().(SMLE)
+	mk := func() *rules.State {
+		s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade"}}, {x: 10, y: 4, weapons: []string{"rifle"}}}},
+			{1, "trained", "", rifles(1, 16, 10)}}, "close-9")
+		highWall(t, s, geom.P(13, 5), geom.P(13, 15))
+		if hasLegal(s, "clear F1 10,10") {
+			t.Fatal("no trap yet")
+		}
+		apply(t, s, mustParse(t, "trap F1"))
+		passOpp(t, s)
+		return s
+	}
+	s := mk()
+	trap := geom.P(10, 10)
+	if ts := Traps(s, 0); len(ts) != 1 || ts[0].At != trap || usesLeft(s.Fig(1), "grenade") != 0 || s.Fig(1).Var(fStopped) != 1 {
+		t.Fatalf("trap not set: %+v", ts)
+	}
+	if len(Traps(s, 1)) != 0 {
+		t.Fatal("Red did not see it set: hidden from Red")
+	}
+	if hasLegal(s, "clear F1 10,10") {
+		t.Error("setting it ended his move")
+	}
+	atBand(t, s, s.UnitOf(1), "close-9")
+	if !hasLegal(s, "clear F1 10,10") {
+		t.Errorf("its setter may clear it in a later go: %v", New().Legal(s))
+	}
+	s.Fig(1).Pos = geom.P(30, 30)
+	atBand(t, s, s.UnitOf(2), "advance-8")
+	s.Fig(3).Pos = geom.P(10, 14)
+	if hasLegal(s, "trap F3") {
+		t.Error("no grenade, no trap; and Advance is below the row")
+	}
+	s.Force(6, 6, 1)
+	evs := apply(t, s, rules.Command{Verb: "move", Fig: 3, Path: []geom.Pt{geom.P(10, 10.5)}})
+	var boom, hit bool
+	for _, e := range evs {
+		boom = boom || (e.Kind == "blast" && e.Area != nil && e.Area.C == trap)
+		hit = hit || (e.Roll != nil && strings.HasPrefix(e.Roll.What, "Effect of Hand grenade on"))
+	}
+	if !boom || !hit || !s.Fig(3).Removed || s.Fig(3).Pos != geom.P(10, 11) || len(Traps(s, -1)) != 0 {
+		t.Fatalf("the trap should go off at 1\" and kill him: pos %v removed %v traps %v", s.Fig(3).Pos, s.Fig(3).Removed, Traps(s, -1))
+	}
+
+	// At Close, Red finds it and may clear it.
+	s = mk()
+	s.Fig(1).Pos = geom.P(30, 30)
+	atBand(t, s, s.UnitOf(2), "close-9")
+	s.Fig(3).Pos = geom.P(10, 14)
+	rolls := s.Rolls
+	apply(t, s, rules.Command{Verb: "move", Fig: 3, Path: []geom.Pt{geom.P(10, 10.5)}})
+	passOpp(t, s)
+	if s.Rolls != rolls || s.Fig(3).Pos != geom.P(10, 11) || len(Traps(s, 1)) != 1 || s.Fig(3).Var(fStopped) != 1 {
+		t.Fatalf("found: no dice, stopped at it, Red knows it: pos %v traps %v", s.Fig(3).Pos, Traps(s, 1))
+	}
+	atBand(t, s, s.UnitOf(2), "close-9") // his next go
+	apply(t, s, mustParse(t, "clear F3 10,10"))
+	if len(Traps(s, -1)) != 0 {
+		t.Error("cleared")
+	}
+
+	// A trap Red knows cannot be walked into; Blue's own man walks over it.
+	s = mk()
+	s.Fig(1).Pos = geom.P(30, 30)
+	knowTrap(s, 1, 1)
+	atBand(t, s, s.UnitOf(2), "advance-8")
+	s.Fig(3).Pos = geom.P(10, 14)
+	if mi := r.MoveCheck(s, 3, []geom.Pt{geom.P(10, 10.5)}); mi.OK || !strings.Contains(mi.Why, "booby trap") {
+		t.Errorf("a known trap: %+v", mi)
+	}
+	atBand(t, s, s.UnitOf(1), "advance-8")
+	rolls = s.Rolls
+	apply(t, s, rules.Command{Verb: "move", Fig: 2, Path: []geom.Pt{geom.P(10, 7)}})
+	if s.Rolls != rolls || s.Fig(2).Pos != geom.P(10, 7) || len(Traps(s, -1)) != 1 {
+		t.Error("Blue's own trap never goes off under Blue")
+	}
+}

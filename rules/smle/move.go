@@ -117,6 +117,10 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 		info.Why = "the path runs into " + v.Name + " (go round it)"
 		return info
 	}
+	if t, _, _, ok := r.trapOnPath(s, f.Side, info.Legs, true); ok {
+		info.Why = fmt.Sprintf("the path runs into the booby trap at %s,%s (go round it, or clear it)", rules.FormatInches(t.At.X), rules.FormatInches(t.At.Y))
+		return info
+	}
 	info.Cost = cost
 	end := path[len(path)-1]
 	u := s.UnitOf(f.Unit)
@@ -213,6 +217,14 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	if !info.OK {
 		return nil, fmt.Errorf("%s", info.Why)
 	}
+	sp, trapped := r.meetTrap(s, u, f, info.Legs)
+	if trapped {
+		info.Stop, info.Legs = sp.stop, sp.legs // he stops where he meets it
+		info.Length = 0
+		for i := 1; i < len(info.Legs); i++ {
+			info.Length += geom.Dist(info.Legs[i-1], info.Legs[i])
+		}
+	}
 	if n := len(info.Legs); n >= 2 && info.Stop != info.Legs[n-2] {
 		f.Facing = bearing(info.Legs[n-2], info.Stop)
 	}
@@ -228,6 +240,13 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		Text: fmt.Sprintf("%s moves %s\" (costs %s\")", f.Name, rules.FormatInches(info.Length), rules.FormatInches(info.Cost))}}
 	if f.Var(fCarry) != 0 {
 		evs = append(evs, r.drag(s, f, info.Legs)...)
+	}
+	if trapped {
+		f.SetVar(fStopped, 1)
+		evs = append(evs, r.trapEvents(s, f, sp)...)
+		if f.Removed {
+			return evs, nil
+		}
 	}
 	evs = append(evs, r.spotMover(s, f)...)
 	evs = append(evs, r.openOpp(s, f)...)

@@ -147,6 +147,10 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Run", Short: "Run"}
 	case "dismount":
 		return rules.Action{Label: "Dismount", Short: "Dismount"}
+	case "trap":
+		return rules.Action{Label: "Set a booby trap", Short: "Set trap", Kind: rules.ActButton}
+	case "clear":
+		return rules.Action{Label: "Clear the booby trap", Short: "Clear trap", Kind: rules.ActButton, Group: fmt.Sprint("clear ", c.Path)}
 	case "reload":
 		a := rules.Action{Label: "Reload", Short: "Reload", Kind: rules.ActButton}
 		if f := s.Fig(c.Fig); f != nil {
