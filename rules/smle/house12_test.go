@@ -203,6 +203,9 @@ func TestBoobyTraps(t *testing.T) {
 		boom = boom || (e.Kind == "blast" && e.Area != nil && e.Area.C == trap)
 		hit = hit || (e.Roll != nil && strings.HasPrefix(e.Roll.What, "Effect of Hand grenade on"))
 	}
+	if s.Fig(3).Var(fMoved) != 3000 {
+		t.Errorf("he paid for the 3\" he went, not the 3.5\" asked: %d", s.Fig(3).Var(fMoved))
+	}
 	if !boom || !hit || !s.Fig(3).Removed || s.Fig(3).Pos != geom.P(10, 11) || len(Traps(s, -1)) != 0 {
 		t.Fatalf("the trap should go off at 1\" and kill him: pos %v removed %v traps %v", s.Fig(3).Pos, s.Fig(3).Removed, Traps(s, -1))
 	}

@@ -224,6 +224,7 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		for i := 1; i < len(info.Legs); i++ {
 			info.Length += geom.Dist(info.Legs[i-1], info.Legs[i])
 		}
+		info.Cost = min(info.Cost, r.legsCost(s, info.Legs))
 	}
 	if n := len(info.Legs); n >= 2 && info.Stop != info.Legs[n-2] {
 		f.Facing = bearing(info.Legs[n-2], info.Stop)

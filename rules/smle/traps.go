@@ -295,3 +295,17 @@ func (r SMLE) standBefore(s *rules.State, f *rules.Figure, legs []geom.Pt, at ge
 	}
 	return f.Pos
 }
+
+// legsCost is what a path costs to move by the move rules (difficult
+// going, obstacles), for a move cut short at a trap.
+func (r SMLE) legsCost(s *rules.State, legs []geom.Pt) int64 {
+	var length int64
+	for i := 1; i < len(legs); i++ {
+		length += geom.Dist(legs[i-1], legs[i])
+	}
+	if s.Terrain == nil || len(legs) < 2 {
+		return length
+	}
+	pc := s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s))
+	return length + pc.Difficult*int64(r.d.Movement.DifficultFactor-1) + int64(len(pc.Obstacles))*int64(r.d.Movement.ObstacleCost)*geom.PerInch
+}
