@@ -180,8 +180,18 @@ func (r SMLE) order(s *rules.State) []rules.OrderEntry {
 }
 
 // Template is the burst an explosive would make if it landed on its
-// target: a circle of one inch per burst die.
+// target: a circle of one inch per burst die (for "trap" and "clear", the
+// booby trap's burst where it lies).
 func (r SMLE) Template(s *rules.State, c rules.Command) (geom.Circle, bool) {
+	// A booby trap to be set or cleared: the burst it makes going off.
+	if w, ok := r.d.Weapon(r.d.BoobyTrap.Weapon); ok && (c.Verb == "trap" || c.Verb == "clear") {
+		if f := s.Fig(c.Fig); c.Verb == "trap" && f != nil {
+			return geom.Circle{C: f.Pos, R: int64(w.Dice) * geom.PerInch}, true
+		}
+		if c.Verb == "clear" && len(c.Path) == 1 {
+			return geom.Circle{C: c.Path[0], R: int64(w.Dice) * geom.PerInch}, true
+		}
+	}
 	if c.Verb != "blast" || len(c.Targets) != 1 {
 		return geom.Circle{}, false
 	}
