@@ -109,6 +109,8 @@
 //	                 begins if nothing changes first (this round's fire
 //	                 then counts as last round's).
 //
+//	                 (Every shot by a heavy weapon, at men or vehicles,
+//	                 adds its "runs dry" / "keeps firing" part.)
 //	shoot U2 V1      the worst result of the volley: "vehicle kill",
 //	                 "vehicle serious wound", "vehicle light wound",
 //	                 "no effect", "miss" (nothing hit).

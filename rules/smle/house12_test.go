@@ -243,3 +243,28 @@ func TestBoobyTraps(t *testing.T) {
 		t.Error("Blue's own trap never goes off under Blue")
 	}
 }
+
+// A heavy weapon shooting at a vehicle runs dry on a double too, and the
+// shot's odds say so.
+func TestHeavyWeaponAtVehicleRunsDry(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{x: 34, y: 20, weapons: []string{"hmg"}}}}},
+		{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: "jeep", vx: 14, vy: 20, facing: 0},
+	}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"})
+	s.Fig(1).SetVar(fBraced, 1)
+	c := rules.Command{Verb: "shoot", Fig: 1, Arg: "V1"}
+	o, err := New().Odds(s, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := o.Parts[len(o.Parts)-1]; last.Outcomes[0].Name != RunsDry {
+		t.Errorf("no ammunition part: %+v", o.Parts)
+	}
+	s.Force(5, 5)
+	apply(t, s, c)
+	hmg, _ := Std().Weapon("hmg")
+	if !Dry(s.Fig(1), hmg) {
+		t.Error("5 and 5: the HMG runs dry")
+	}
+}
