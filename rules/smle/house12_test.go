@@ -268,3 +268,17 @@ func TestHeavyWeaponAtVehicleRunsDry(t *testing.T) {
 		t.Error("5 and 5: the HMG runs dry")
 	}
 }
+
+// A fleeing man whose way ends on a friend stops short of him rather than
+// standing still (and surrendering): he still gets his full move away.
+func TestFleeStopsShortOfAFriend(t *testing.T) {
+	r := New().(SMLE)
+	s, _ := newState(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 20, weapons: []string{"rifle"}}}},
+		{0, "trained", "", []tfig{{x: 10, y: 4, weapons: []string{"rifle"}}}},
+		{1, "trained", "", rifles(1, 10, 30)}}, 6, 6, 1)
+	r.breakTeam(s, s.UnitOf(1))
+	f := s.Fig(1)
+	if f.Removed || f.Pos.Y > geom.In(12) || f.Pos.Y < geom.In(5) {
+		t.Errorf("should flee to just short of his friend at y=4: at %v removed %v", f.Pos, f.Removed)
+	}
+}

@@ -382,6 +382,14 @@ func (r SMLE) retreat(s *rules.State, f *rules.Figure, from geom.Pt, dist int64)
 		to = r.retreatPoint(s, f, from, to, dist)
 	}
 	if r.standProblem(s, f, to) != "" {
+		// Someone (or something) stands where the move would end: it
+		// stops at the furthest point short of it that it can stand on.
+		pts := legSamples(f.Pos, to)
+		for i := len(pts) - 2; i > 0; i-- {
+			if r.standProblem(s, f, pts[i]) == "" {
+				return pts[i], true
+			}
+		}
 		return f.Pos, true // hemmed in: stays where it is
 	}
 	return to, true
