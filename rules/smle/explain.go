@@ -2,6 +2,7 @@ package smle
 
 import (
 	"fmt"
+	"strings"
 	"sort"
 
 	"hedgerow/rules"
@@ -16,6 +17,16 @@ import (
 func (r SMLE) Explain(s *rules.State) rules.Explanation {
 	ex := r.explain(s)
 	r.present(s, &ex)
+	if !s.Over {
+		if ts := Traps(s, s.Decider); len(ts) > 0 {
+			// Only the deciding side's own knowledge (traps.go).
+			var at []string
+			for _, t := range ts {
+				at = append(at, rules.FormatInches(t.At.X)+","+rules.FormatInches(t.At.Y))
+			}
+			ex.Lines = append(ex.Lines, "Booby traps known to "+s.Sides[s.Decider].Name+" at "+strings.Join(at, "; "))
+		}
+	}
 	return ex
 }
 

@@ -282,3 +282,27 @@ func TestFleeStopsShortOfAFriend(t *testing.T) {
 		t.Errorf("should flee to just short of his friend at y=4: at %v removed %v", f.Pos, f.Removed)
 	}
 }
+
+// The side to decide is told where the traps it knows of lie; the other
+// side's hidden trap is not listed.
+func TestExplainListsKnownTraps(t *testing.T) {
+	s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade"}}}}, {1, "trained", "", rifles(1, 16, 10)}}, "close-9")
+	highWall(t, s, geom.P(13, 5), geom.P(13, 15))
+	apply(t, s, mustParse(t, "trap F1"))
+	passOpp(t, s)
+	has := func() bool {
+		for _, l := range New().(SMLE).Explain(s).Lines {
+			if strings.Contains(l, "Booby traps known to") && strings.Contains(l, "10,10") {
+				return true
+			}
+		}
+		return false
+	}
+	if s.Decider != 0 || !has() {
+		t.Errorf("Blue decides and knows its trap: %v", New().(SMLE).Explain(s).Lines)
+	}
+	s.Decider = 1
+	if has() {
+		t.Error("Red does not know it")
+	}
+}
