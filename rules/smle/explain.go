@@ -2,8 +2,8 @@ package smle
 
 import (
 	"fmt"
-	"strings"
 	"sort"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
