@@ -382,8 +382,9 @@
 //     (9) or better a man rigs one of his grenades at his feet; an enemy
 //     who comes within 1" of it in his own move stops and takes its direct
 //     hit and burst; a team at Close or better finds it instead and may
-//     clear it. Scenarios cannot place traps yet (that needs a side key in
-//     the shared loader).
+//     clear it. A scenario sets traps before the battle with a side's
+//     traps = [[x, y], ...] (rules.NewState passes them as side vars;
+//     startTraps takes them in); each is priced as a hand grenade.
 //   - Break, "flee or surrender": the team flees twice its full move; it
 //     surrenders whole when an enemy base is within 1" of any of its men
 //     as it breaks (contacted), and a man who cannot get at least a full

@@ -306,3 +306,27 @@ func TestExplainListsKnownTraps(t *testing.T) {
 		t.Error("Red does not know it")
 	}
 }
+
+// A scenario's traps (traps = [[x, y], ...] on a side) are set before the
+// battle: the side knows them, the enemy does not.
+func TestScenarioTraps(t *testing.T) {
+	sc := &rules.Scenario{Name: "test", RuleSet: "smle", BaseR: 500}
+	sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
+	sc.Sides[0].Traps = []geom.Pt{geom.P(20, 20), geom.P(21.5, 30)}
+	sc.Sides[0].Units = []rules.ScenarioUnit{{Name: "TA", Quality: "trained", Figures: []rules.ScenarioFigure{{Name: "A1", Weapons: []string{"rifle"}, Pos: geom.P(10, 5), HasPos: true}}}}
+	sc.Sides[1].Units = []rules.ScenarioUnit{{Name: "TB", Quality: "trained", Figures: []rules.ScenarioFigure{{Name: "B1", Weapons: []string{"rifle"}, Pos: geom.P(10, 40), HasPos: true}}}}
+	s, err := rules.NewState(sc, &terrain.Map{Name: "open", Width: geom.In(48), Height: geom.In(48)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Force(3, 4)
+	if _, err := New().Start(s); err != nil {
+		t.Fatal(err)
+	}
+	if ts := Traps(s, 0); len(ts) != 2 || ts[1].At != geom.P(21.5, 30) || ts[0].Side != 0 {
+		t.Errorf("Blue's traps %+v", ts)
+	}
+	if len(Traps(s, 1)) != 0 || len(s.Sides[0].Vars) != 0 {
+		t.Errorf("Red knows nothing of them; the side vars are taken in: %v", s.Sides[0].Vars)
+	}
+}

@@ -120,6 +120,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 		s.Round = 1
 	}
 	r.autoFace(s)
+	startTraps(s)
 	r.startAloft(s)
 	hide(s)
 	evs := r.rollQualities(s)

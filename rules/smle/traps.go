@@ -309,3 +309,23 @@ func (r SMLE) legsCost(s *rules.State, legs []geom.Pt) int64 {
 	pc := s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s))
 	return length + pc.Difficult*int64(r.d.Movement.DifficultFactor-1) + int64(len(pc.Obstacles))*int64(r.d.Movement.ObstacleCost)*geom.PerInch
 }
+
+// startTraps takes the traps the scenario gives each side (side vars
+// "traps", "trap<k>x", "trap<k>y", set by rules.NewState) into the game:
+// set before the battle, unknown to the other side.
+func startTraps(s *rules.State) {
+	for side := range s.Sides {
+		sv := s.Sides[side].Vars
+		n := sv["traps"]
+		for i := 1; i <= n; i++ {
+			k := s.Var(vTraps) + 1
+			s.SetVar(vTraps, k)
+			s.SetVar(trapKey(k, "s"), side+1)
+			s.SetVar(trapKey(k, "x"), sv[fmt.Sprintf("trap%dx", i)])
+			s.SetVar(trapKey(k, "y"), sv[fmt.Sprintf("trap%dy", i)])
+			delete(sv, fmt.Sprintf("trap%dx", i))
+			delete(sv, fmt.Sprintf("trap%dy", i))
+		}
+		delete(sv, "traps")
+	}
+}
