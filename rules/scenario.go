@@ -52,7 +52,11 @@ type ScenarioSide struct {
 	Colour string // "#rrggbb"
 	Deploy string // name of the map area the side deploys in ("" = its own deployment or home area)
 	Hidden bool   // sets up hidden (NewState sets the side var "hidden" to 1)
-	Units  []ScenarioUnit
+	// Traps are booby traps the side has set before the battle (S.M.L.E.;
+	// other rule sets ignore them). NewState hands them to the rule set
+	// as side vars: "traps" the count, "trap<k>x" / "trap<k>y" each point.
+	Traps []geom.Pt
+	Units []ScenarioUnit
 }
 
 // ScenarioUnit is one team, squad or section.
@@ -130,6 +134,7 @@ func (sc *Scenario) Clone() *Scenario {
 			u.Vehicles = cloneScenarioVehicles(u.Vehicles)
 			c.Sides[i].Units[j] = u
 		}
+		c.Sides[i].Traps = append([]geom.Pt(nil), sc.Sides[i].Traps...)
 	}
 	return &c
 }
@@ -172,6 +177,14 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 		s.Sides[si] = Side{Name: sd.Name, Colour: sd.Colour}
 		if sd.Hidden {
 			s.Sides[si].Vars = map[string]int{"hidden": 1}
+		}
+		for k, p := range sd.Traps {
+			if s.Sides[si].Vars == nil {
+				s.Sides[si].Vars = map[string]int{}
+			}
+			s.Sides[si].Vars["traps"] = k + 1
+			s.Sides[si].Vars[fmt.Sprintf("trap%dx", k+1)] = int(p.X)
+			s.Sides[si].Vars[fmt.Sprintf("trap%dy", k+1)] = int(p.Y)
 		}
 		names := map[string]UnitID{}
 		for _, u := range sd.Units {

@@ -43,6 +43,7 @@ import (
 //	name = "British"
 //	colour = "#8b4513"
 //	hidden = true                     # optional: the side sets up hidden (S.M.L.E.)
+//	traps = [[20, 14], [31.5, 9]]     # optional: booby traps it has set (S.M.L.E.)
 //	deployment = "south"              # optional: a map area; default the
 //	                                  # side's own deployment or home area
 //	  [[side.unit]]
@@ -95,7 +96,7 @@ func ruleSetIDs() []string {
 
 var (
 	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders", "locked_doors"}
-	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden"}
+	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden", "traps"}
 	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "placed", "figure", "vehicle"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "placed", "posture", "facing"}
 	scVictoryKeys = []string{"losses"}
@@ -475,6 +476,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		}
 		sd.Deploy = ld.str(st, sp, "deployment", false, MaxNameLen)
 		sd.Hidden = ld.boolean(st, sp, "hidden")
+		sd.Traps = ld.points(st, sp, "traps")
 		units := ld.tables(st, sp, "unit")
 		if len(units) == 0 {
 			ld.at(sp, "side %d has no [[side.unit]] tables", i+1)

@@ -63,6 +63,13 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		}
 		done = append(done, placed{f.Pos, f.Name})
 	})
+	for i := range sc.Sides {
+		for _, p := range sc.Sides[i].Traps {
+			if !onTable(m, geom.Circle{C: p}) {
+				ld.at(join(ld.sidePath[i], "traps"), "the trap at %s is off the table (%s by %s inches)", ptText(p), FormatInches(m.Width), FormatInches(m.Height))
+			}
+		}
+	}
 	ld.zones(sc, m)         // scenario_zone.go
 	ld.placeVehicles(sc, m) // scenario_vehicle.go
 	if len(ld.probs) > 0 {
@@ -77,6 +84,29 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		}
 		ld.at(ld.sidePath[side], "cannot deploy side %d (%s): %v", side+1, sc.Sides[side].Name, err)
 	}
+}
+
+// points reads a list of [x, y] points in inches (a side's traps).
+func (ld *scLoader) points(t map[string]any, path, key string) []geom.Pt {
+	v, ok := t[key]
+	if !ok {
+		return nil
+	}
+	l, isList := v.([]any)
+	if !isList {
+		ld.at(join(path, key), "%s must be a list of [x, y] points in inches, not %s", key, describeVal(v))
+		return nil
+	}
+	var out []geom.Pt
+	for i, e := range l {
+		p, msg := readPos(e)
+		if msg != "" {
+			ld.at(join(path, key), "%s: point %d must be [x, y] in inches%s", key, i+1, msg)
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // readPos reads pos = [x, y] in inches; on failure msg says what is

@@ -71,6 +71,8 @@ func TestScenarioErrors(t *testing.T) {
 		{"victory", `losses = 3`, `losses = 500`, 7, 1, `losses must be between 0 and 400`},
 		{"hidden", `colour = "#c02020"`, "colour = \"#c02020\"\nhidden = \"yes\"", 27, 1, `hidden must be true or false, not text`},
 		{"random quality", `turn_limit = 6`, "turn_limit = 6\nrandom_quality = \"yes\"", 5, 1, `random_quality must be true or false, not text`},
+		{"traps", `colour = "#c02020"`, "colour = \"#c02020\"\ntraps = [[3, 4], [5]]", 27, 1, `traps: point 2 must be [x, y] in inches`},
+		{"trap off table", `colour = "#c02020"`, "colour = \"#c02020\"\ntraps = [[3, 40]]", 27, 1, `the trap at [3, 40] is off the table`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(testScenario, c.edit) {
@@ -169,6 +171,32 @@ func FuzzLoadScenario(f *testing.F) {
 			t.Fatalf("loaded but no state: %v", err)
 		}
 	})
+}
+
+// A side's traps reach the State as side vars the rule set reads at its
+// start.
+func TestScenarioTrapsKey(t *testing.T) {
+	withCoin(t)
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(testScenario, `colour = "#c02020"`, "colour = \"#c02020\"\ntraps = [[3, 4.5], [10, 2]]", 1))}
+	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Sides[1].Traps) != 2 || sc.Sides[1].Traps[0] != geom.P(3, 4.5) {
+		t.Fatalf("traps %v", sc.Sides[1].Traps)
+	}
+	sc = sc.Clone()
+	if err := AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := s.Sides[1].Vars; v["traps"] != 2 || v["trap1x"] != 3000 || v["trap1y"] != 4500 || v["trap2x"] != 10000 {
+		t.Errorf("side vars %v", v)
+	}
 }
 
 // random_quality and random_leaders reach the State as vars the rule set

@@ -64,6 +64,8 @@ func (r SMLE) dropHeavy(s *rules.State, f *rules.Figure) []rules.Event {
 		}
 		s.SetVar(dropKey(k, "x"), int(f.Pos.X))
 		s.SetVar(dropKey(k, "y"), int(f.Pos.Y))
+		s.SetVar(dropKey(k, "d"), f.Var(fDryPref+id)) // a dry weapon stays dry (reload.go)
+		f.SetVar(fDryPref+id, 0)
 		evs = append(evs, rules.Event{Kind: "abandon", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos},
 			Text: fmt.Sprintf("%s abandons the %s", f.Name, w.Name)})
 	}
@@ -108,6 +110,8 @@ func (r SMLE) applyPickup(s *rules.State, u *rules.Unit, c rules.Command) ([]rul
 		s.SetVar(dropKey(d.K, "w"), 0)
 		s.SetVar(dropKey(d.K, "x"), 0)
 		s.SetVar(dropKey(d.K, "y"), 0)
+		f.SetVar(fDryPref+d.Weapon, s.Var(dropKey(d.K, "d")))
+		s.SetVar(dropKey(d.K, "d"), 0)
 		f.Weapons = append([]string{d.Weapon}, f.Weapons...)
 		f.SetVar(fStopped, 1)
 		f.SetVar(fBraced, 0)

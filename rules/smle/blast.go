@@ -64,6 +64,7 @@ func (r SMLE) applyBlast(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	uset(u, vRevealed, 1)
 	uset(u, vContact, 1)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, t.Name, l.Outcome)}}
+	evs = append(evs, r.afterHeavyRoll(s, f, w, l)...)
 	impact := t.Pos
 	if h == 0 {
 		missBy := max(1, l.Target-l.Total)
@@ -124,6 +125,9 @@ func (r SMLE) blastOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	parts, err := r.blastParts(s, f, t, w, in)
 	if err != nil {
 		return rules.Odds{}, err
+	}
+	if p, ok := r.dryPart(f, w); ok {
+		parts = append(parts, p)
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods, Parts: parts,
 		Note: "a miss still bursts where it lands; parts: the effect on each figure it may reach (friend or foe)"}, nil

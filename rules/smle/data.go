@@ -178,6 +178,16 @@ type Tables struct {
 		FarFactor        int `toml:"far_factor"`
 		ObserverBonus    int `toml:"observer_bonus"`
 	} `toml:"explosive"`
+	// Reload and BoobyTrap are house values (reload.go, traps.go).
+	Reload struct {
+		Band        string `toml:"band"`
+		DryOnDouble bool   `toml:"dry_on_double"`
+	} `toml:"reload"`
+	BoobyTrap struct {
+		Weapon  string `toml:"weapon"`
+		Trigger int    `toml:"trigger"`
+		Band    string `toml:"band"`
+	} `toml:"booby_trap"`
 	Points      map[string]int     `toml:"points"`
 	Multipliers map[string]float64 `toml:"multipliers"`
 	TeamSize    map[string]int     `toml:"team_size"`

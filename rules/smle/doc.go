@@ -30,6 +30,9 @@
 //	pickup F3 x,y          F3 takes up the abandoned weapon lying at x,y (abandon.go)
 //	join F1 U3             leader F1 leaves his team for U3 of his group (leader.go)
 //	recover F3 F7          F3 takes hold of casualty F7 to drag him (recover.go)
+//	reload F3              F3 reloads his heavy weapon that has run dry (reload.go)
+//	trap F3                F3 rigs a grenade as a booby trap at his feet (traps.go)
+//	clear F3 x,y           F3 clears the booby trap at x,y
 //	drive U2 x,y ... V1    the team's vehicle V1 drives through the points
 //	                       (V1-r reversing, V1-f90 a last turn to 90 degrees;
 //	                       "drive U2 V1-f90" only turns). Legal lists
@@ -84,18 +87,21 @@
 //	                 add up (a light wound on a wounded man is "serious",
 //	                 a serious wound on a seriously wounded man "kill").
 //	                 Panic fire: "pinned down" / "miss". Beyond twice
-//	                 effective range: "ineffective" (certain).
+//	                 effective range: "ineffective" (certain). A part per
+//	                 heavy weapon firing: "runs dry" / "keeps firing".
 //	blast            the to-hit roll ("hit" / "miss"), and a part per
 //	                 figure (friend or foe) the burst may reach: "kill",
 //	                 "serious", "light", "near miss", "unhurt", over every
-//	                 to-hit roll and deviation die.
+//	                 to-hit roll and deviation die; a heavy weapon (a
+//	                 mortar) adds its ammunition part.
 //	assault          the first pairing's five results (CloseNames) and a
 //	                 part per pairing in the order rolled, with "not
 //	                 fought" when one of its figures fell in an earlier
 //	                 pairing; a broken team "defenders surrender".
 //	call             the observer's roll as the mission lands next round
 //	                 ("hit" / "miss") and a part per figure the burst may
-//	                 reach where it stands now (as for blast).
+//	                 reach where it stands now (as for blast), and the
+//	                 mortar's ammunition part.
 //	door ... kick    "door open" / "door holds"; rush: "door open" / "in
 //	                 a heap".
 //	activate U2      each band of the team's next activation roll, by the
@@ -103,6 +109,8 @@
 //	                 begins if nothing changes first (this round's fire
 //	                 then counts as last round's).
 //
+//	                 (Every shot by a heavy weapon, at men or vehicles,
+//	                 adds its "runs dry" / "keeps firing" part.)
 //	shoot U2 V1      the worst result of the volley: "vehicle kill",
 //	                 "vehicle serious wound", "vehicle light wound",
 //	                 "no effect", "miss" (nothing hit).
@@ -116,7 +124,8 @@
 //	                 result on the team); explosives as blast ("hit" /
 //	                 "miss" and a part per figure the burst may reach).
 //
-// Anything without dice: "certain".
+// Anything without dice: "certain". A move is "certain" as its side knows
+// it: Odds never reveal a hidden booby trap, though one may go off.
 //
 // # Vehicles
 //
@@ -330,6 +339,8 @@
 //   - The observer of indirect fire rolls with his own quality and state
 //     only: no braced and no direct-fire bonus; +2 for each earlier round
 //     he observed the same point.
+//   - "Moved more than half move in sight" (+1): the firer sees the target
+//     now and could see it where it began its go.
 //   - A target moving into sight (it is moving in its team's go and the
 //     firer could not see where it began that go) is -2 to hit, counted
 //     with cover (only the best of them applies). A mover leaving sight
@@ -362,11 +373,23 @@
 //     within 1" of a seriously wounded team-mate takes hold of him; it
 //     moves at half its allowance for the rest of the go and drags him
 //     along, set down touching it behind.
-//   - Activation Table options not played: reloading heavy weapons (the
-//     engine does not count heavy-weapon ammunition) and booby traps (maps
-//     and scenarios have none). Break's
-//     "flee or surrender" is played as fleeing, with surrender when an
-//     enemy is within 1" or the team is caught in a close assault.
+//   - Reloading heavy weapons (reload.go; the book counts no ammunition):
+//     a heavy (H) weapon whose to-hit dice show a double runs dry (1 in 6
+//     each time it fires: volleys, opportunity fire, explosives, a
+//     mortar's mission). It fires no more until its carrier, at Pinned
+//     (3-4) or better, spends his round on "reload" (no move, no fire).
+//   - Booby traps (traps.go; the book names only the option): at Close
+//     (9) or better a man rigs one of his grenades at his feet; an enemy
+//     who comes within 1" of it in his own move stops and takes its direct
+//     hit and burst; a team at Close or better finds it instead and may
+//     clear it. A scenario sets traps before the battle with a side's
+//     traps = [[x, y], ...] (rules.NewState passes them as side vars;
+//     startTraps takes them in); each is priced as a hand grenade.
+//   - Break, "flee or surrender": the team flees twice its full move; it
+//     surrenders whole when an enemy base is within 1" of any of its men
+//     as it breaks (contacted), and a man who cannot get at least a full
+//     move away from where he stood surrenders (unable to retreat). A
+//     broken team caught in a close assault surrenders.
 //   - Movement: difficult going costs double and each linear obstacle
 //     crossed 2" (the rulebook leaves terrain to the scenario); standing up
 //     from prone costs 1"; a prone figure crawls up to 2"; going prone ends
@@ -397,7 +420,9 @@
 // (Path holds the aim point), "door" (Path holds the door point),
 // "dismount", "abandon" (a breaking figure leaves a heavy weapon; Path
 // holds where), "pickup", "join" (Unit is the team joined), "recover"
-// (Target is the casualty), "drive" (Path is the hull centre's route),
+// (Target is the casualty), "dry" (a heavy weapon ran dry), "reload",
+// "trap" (set, no point; or found, Path holds it), "untrap" (cleared),
+// "drive" (Path is the hull centre's route),
 // "turret", "board", "debus" (also bailing out), "brewup", "vdamage" (a
 // vehicle's serious or light wound), "arrive", "leave" (helicopters),
 // "win".

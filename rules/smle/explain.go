@@ -3,6 +3,7 @@ package smle
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -16,6 +17,16 @@ import (
 func (r SMLE) Explain(s *rules.State) rules.Explanation {
 	ex := r.explain(s)
 	r.present(s, &ex)
+	if !s.Over {
+		if ts := Traps(s, s.Decider); len(ts) > 0 {
+			// Only the deciding side's own knowledge (traps.go).
+			var at []string
+			for _, t := range ts {
+				at = append(at, rules.FormatInches(t.At.X)+","+rules.FormatInches(t.At.Y))
+			}
+			ex.Lines = append(ex.Lines, "Booby traps known to "+s.Sides[s.Decider].Name+" at "+strings.Join(at, "; "))
+		}
+	}
 	return ex
 }
 
@@ -180,8 +191,18 @@ func (r SMLE) order(s *rules.State) []rules.OrderEntry {
 }
 
 // Template is the burst an explosive would make if it landed on its
-// target: a circle of one inch per burst die.
+// target: a circle of one inch per burst die (for "trap" and "clear", the
+// booby trap's burst where it lies).
 func (r SMLE) Template(s *rules.State, c rules.Command) (geom.Circle, bool) {
+	// A booby trap to be set or cleared: the burst it makes going off.
+	if w, ok := r.d.Weapon(r.d.BoobyTrap.Weapon); ok && (c.Verb == "trap" || c.Verb == "clear") {
+		if f := s.Fig(c.Fig); c.Verb == "trap" && f != nil {
+			return geom.Circle{C: f.Pos, R: int64(w.Dice) * geom.PerInch}, true
+		}
+		if c.Verb == "clear" && len(c.Path) == 1 {
+			return geom.Circle{C: c.Path[0], R: int64(w.Dice) * geom.PerInch}, true
+		}
+	}
 	if c.Verb != "blast" || len(c.Targets) != 1 {
 		return geom.Circle{}, false
 	}

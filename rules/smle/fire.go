@@ -52,7 +52,7 @@ func inSight(s *rules.State, f, t *rules.Figure) bool {
 // canShoot: the figure is fit to fire this weapon this round.
 func (r SMLE) canShoot(s *rules.State, f *rules.Figure, w *Weapon) bool {
 	return w != nil && r.canAct(s, f) && !f.Markers.Has(rules.BadlyWounded) && !f.Markers.Has(rules.Running) && !mounted(s, f) &&
-		(!w.Heavy() || f.Var(fBraced) == 1) && !settling(s, f)
+		(!w.Heavy() || f.Var(fBraced) == 1) && !settling(s, f) && !Dry(f, w) && f.Var(fReloaded) != s.Round
 }
 
 // inReach: within twice effective range and not under minimum range.
@@ -174,7 +174,7 @@ func (r SMLE) shotInput(s *rules.State, f, t *rules.Figure, w *Weapon, kind stri
 		}
 	}
 	if tu := s.UnitOf(t.Unit); tu != nil {
-		in.MovedOverHalf = int64(t.Var(fMoved))*2 > r.baseMove(s, t)
+		in.MovedOverHalf = int64(t.Var(fMoved))*2 > r.baseMove(s, t) && movedInSight(s, f, t)
 		in.IntoOutOfSight = movedIntoSight(s, f, t)
 	}
 	if los, ok := sees(s, f, t); ok {
@@ -206,6 +206,16 @@ func movedIntoSight(s *rules.State, f, t *rules.Figure) bool {
 	was := *t
 	was.Pos = geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
 	return was.Pos != t.Pos && !inSight(s, f, &was)
+}
+
+// movedInSight: the firer could see the target where it began its go
+// as well as where it is now, so its move (more than half a move, for
+// the +1) was made in the firer's sight. A target that came into sight
+// during the go did not move in sight: it takes the -2 above instead.
+func movedInSight(s *rules.State, f, t *rules.Figure) bool {
+	was := *t
+	was.Pos = geom.Pt{X: int64(t.Var(fStartX)), Y: int64(t.Var(fStartY))}
+	return inSight(s, f, t) && inSight(s, f, &was)
 }
 
 type hitRec struct {
@@ -338,6 +348,7 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 		}
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: aim.ID, Roll: &l,
 			Text: fmt.Sprintf("%s fires at %s: %s", f.Name, aim.Name, l.Outcome)})
+		evs = append(evs, r.afterHeavyRoll(s, f, w, l)...)
 		f.SetVar(fStill, s.Round)
 		if kind == FirePanic {
 			if h > 0 {
@@ -605,9 +616,13 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", u.Name)
 	}
 	var mods []rules.Mod
+	var parts []rules.OddsPart
 	dp := r.newWoundDP(s, exposed)
 	for i, f := range fs {
 		w := r.primary(f)
+		if p, ok := r.dryPart(f, w); ok {
+			parts = append(parts, p)
+		}
 		in := r.shotInput(s, f, r.aimFor(s, f, t, exposed), w, kind)
 		in.Specific = aimed
 		hc, err := r.d.HitCounts(in)
@@ -619,7 +634,7 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 		if kind == FirePanic {
 			p := float64(36-hc[0]) / 36
-			return rules.Odds{Outcomes: []rules.Outcome{{Name: "pinned down", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods,
+			return rules.Odds{Outcomes: []rules.Outcome{{Name: "pinned down", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods, Parts: parts,
 				Note: "panic fire causes no hits; a success pins the target and puts it under fire, a failure does neither"}, nil
 		}
 		if kind == FireReturn && len(hc) > 2 {
@@ -634,7 +649,7 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 		dp.volley(dist, w)
 	}
-	return rules.Odds{Outcomes: dp.outcomes(), Mods: mods,
+	return rules.Odds{Outcomes: dp.outcomes(), Mods: mods, Parts: parts,
 		Note: fmt.Sprintf("%d firer(s); the worst result on %s's team, second wounds counted; modifiers shown are the first firer's", len(fs), t.Name)}, nil
 }
 

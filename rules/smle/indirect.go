@@ -161,6 +161,7 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + "'s fire mission is lost: " + err.Error()}}
 	}
 	evs := []rules.Event{{Kind: "roll", Side: u.Side, Unit: u.ID, Fig: o.ID, Roll: &l, Text: fmt.Sprintf("%s observes the %s rounds: %s", o.Name, w.Name, l.Outcome)}}
+	evs = append(evs, r.afterHeavyRoll(s, m, w, l)...) // the mortar's rounds: a double empties it
 	impact := p
 	if h == 0 {
 		missBy := max(1, l.Target-l.Total)

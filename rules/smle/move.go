@@ -117,6 +117,10 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 		info.Why = "the path runs into " + v.Name + " (go round it)"
 		return info
 	}
+	if t, _, _, ok := r.trapOnPath(s, f.Side, info.Legs, true); ok {
+		info.Why = fmt.Sprintf("the path runs into the booby trap at %s,%s (go round it, or clear it)", rules.FormatInches(t.At.X), rules.FormatInches(t.At.Y))
+		return info
+	}
 	info.Cost = cost
 	end := path[len(path)-1]
 	u := s.UnitOf(f.Unit)
@@ -213,6 +217,15 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	if !info.OK {
 		return nil, fmt.Errorf("%s", info.Why)
 	}
+	sp, trapped := r.meetTrap(s, u, f, info.Legs)
+	if trapped {
+		info.Stop, info.Legs = sp.stop, sp.legs // he stops where he meets it
+		info.Length = 0
+		for i := 1; i < len(info.Legs); i++ {
+			info.Length += geom.Dist(info.Legs[i-1], info.Legs[i])
+		}
+		info.Cost = min(info.Cost, r.legsCost(s, info.Legs))
+	}
 	if n := len(info.Legs); n >= 2 && info.Stop != info.Legs[n-2] {
 		f.Facing = bearing(info.Legs[n-2], info.Stop)
 	}
@@ -228,6 +241,13 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		Text: fmt.Sprintf("%s moves %s\" (costs %s\")", f.Name, rules.FormatInches(info.Length), rules.FormatInches(info.Cost))}}
 	if f.Var(fCarry) != 0 {
 		evs = append(evs, r.drag(s, f, info.Legs)...)
+	}
+	if trapped {
+		f.SetVar(fStopped, 1)
+		evs = append(evs, r.trapEvents(s, f, sp)...)
+		if f.Removed {
+			return evs, nil
+		}
 	}
 	evs = append(evs, r.spotMover(s, f)...)
 	evs = append(evs, r.openOpp(s, f)...)
@@ -362,6 +382,14 @@ func (r SMLE) retreat(s *rules.State, f *rules.Figure, from geom.Pt, dist int64)
 		to = r.retreatPoint(s, f, from, to, dist)
 	}
 	if r.standProblem(s, f, to) != "" {
+		// Someone (or something) stands where the move would end: it
+		// stops at the furthest point short of it that it can stand on.
+		pts := legSamples(f.Pos, to)
+		for i := len(pts) - 2; i > 0; i-- {
+			if r.standProblem(s, f, pts[i]) == "" {
+				return pts[i], true
+			}
+		}
 		return f.Pos, true // hemmed in: stays where it is
 	}
 	return to, true
@@ -395,26 +423,73 @@ func (r SMLE) fallBack(s *rules.State, u *rules.Unit, tenths int) []rules.Event 
 	return evs
 }
 
-// breakTeam: the team flees twice its move; a second break, or fleeing
-// off the table, takes it out of the battle; an enemy in contact makes
-// a figure surrender.
+// breakTeam: the team abandons its heavy weapons and flees twice its
+// move away from the enemy; a second break, or fleeing off the table,
+// takes it out of the battle. As the book says, a broken team contacted
+// by the enemy, or unable to retreat, surrenders: the whole team when an
+// enemy base is within 1" of any of its figures as it breaks; otherwise
+// each figure that cannot get at least a full move away from where it
+// stood (a wall, a building, other figures or the enemy in its way).
 func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 	uset(u, vBreaks, uget(u, vBreaks)+1)
 	evs := []rules.Event{{Kind: "broken", Side: u.Side, Unit: u.ID, Text: u.Name + " breaks"}}
-	for _, f := range members(s, u.ID) {
-		f.Markers |= rules.Broken
-		if uget(u, vBreaks) >= 2 {
+	ms := members(s, u.ID)
+	if uget(u, vBreaks) >= 2 {
+		for _, f := range ms {
+			f.Markers |= rules.Broken
 			evs = append(evs, remove(s, f, "leaves the battle (broken twice)"))
-			continue
 		}
+		return evs
+	}
+	var caught *rules.Figure
+	for _, f := range ms {
 		if !aboard(s, f) && r.enemyWithin(s, f.Side, f.Pos, geom.PerInch) != nil {
+			caught = f
+			break
+		}
+	}
+	for _, f := range ms {
+		f.Markers |= rules.Broken
+		if caught != nil && !aboard(s, f) {
 			f.Markers |= rules.Surrendered
-			evs = append(evs, remove(s, f, "is caught by the enemy and surrenders"))
+			evs = append(evs, remove(s, f, "surrenders: the enemy is upon "+u.Name+" as it breaks"))
 			continue
 		}
 		evs = append(evs, r.dropHeavy(s, f)...)
 	}
-	evs = append(evs, r.fallBack(s, u, 20)...)
+	if caught != nil {
+		return evs
+	}
+	return append(evs, r.flee(s, u)...)
+}
+
+// flee moves each figure of a broken team twice its full move straight
+// away from its nearest enemy; one that cannot get a full move away
+// surrenders, one that flees off the table leaves the battle.
+func (r SMLE) flee(s *rules.State, u *rules.Unit) []rules.Event {
+	var evs []rules.Event
+	for _, f := range members(s, u.ID) {
+		e := nearestEnemy(s, f)
+		if e == nil || aboard(s, f) {
+			continue
+		}
+		full := r.baseMove(s, f)
+		to, onTable := r.retreat(s, f, e.Pos, 2*full)
+		switch {
+		case !onTable:
+			evs = append(evs, remove(s, f, "flees off the table"))
+			continue
+		case geom.Dist2(f.Pos, to) < full*full:
+			f.Markers |= rules.Surrendered
+			evs = append(evs, remove(s, f, "cannot get a full move away and surrenders"))
+			continue
+		}
+		evs = append(evs, rules.Event{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, to}, Text: f.Name + " flees"})
+		f.Pos = to
+		f.SetVar(fBraced, 0)
+		f.SetVar(fStill, s.Round)
+		f.SetVar(fStopped, 1)
+	}
 	return evs
 }
 

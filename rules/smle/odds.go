@@ -413,6 +413,9 @@ func (r SMLE) callOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	if err != nil {
 		return rules.Odds{}, err
 	}
+	if dp, ok := r.dryPart(m, w); ok {
+		parts = append(parts, dp)
+	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: hit}, {Name: Miss, P: 1 - hit}}, Mods: mods, Parts: parts,
 		Note: fmt.Sprintf("lands next round, %s observing; a miss deviates twice the miss; parts: each figure the burst may reach where it stands now", o.Name)}, nil
 }

@@ -107,6 +107,27 @@ func TestFireOddsMatchEngineSampling(t *testing.T) {
 	}
 }
 
+// dryClass names whether figure id's heavy weapon ran dry.
+func dryClass(id rules.FigID) oddscheck.Classify {
+	return func(_, _ *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Kind == "dry" && e.Fig == id {
+				return RunsDry
+			}
+		}
+		return KeepsFiring
+	}
+}
+
+// partClass classifies one part of a command's odds: a heavy weapon's
+// ammunition, or the effect on a figure.
+func partClass(p rules.OddsPart) oddscheck.Classify {
+	if strings.HasSuffix(p.Name, ": ammunition") {
+		return dryClass(p.Fig)
+	}
+	return figClass(p.Fig)
+}
+
 // figClass names what a command did to one figure: the worst effect, or
 // unhurt when no effect roll reached it.
 func figClass(id rules.FigID) oddscheck.Classify {
@@ -224,7 +245,7 @@ func TestOtherOddsMatchEngineSampling(t *testing.T) {
 		}
 		return ""
 	}, n, 5))
-	for _, res := range oddscheck.RunParts(New(), s, blast, func(p rules.OddsPart) oddscheck.Classify { return figClass(p.Fig) }, n, 5) {
+	for _, res := range oddscheck.RunParts(New(), s, blast, partClass, n, 5) {
 		check(t, "explosive", res)
 	}
 
@@ -319,7 +340,7 @@ func TestCallOddsMatchEngineSampling(t *testing.T) {
 		return ""
 	}, 20000, 21))
 	for _, p := range o.Parts {
-		check(t, "mission", oddscheck.RunDist("call: "+p.Name, p.Outcomes, called, land, figClass(p.Fig), 20000, 21))
+		check(t, "mission", oddscheck.RunDist("call: "+p.Name, p.Outcomes, called, land, partClass(p), 20000, 21))
 	}
 }
 

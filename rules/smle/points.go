@@ -56,6 +56,12 @@ func PointsOnMap(sc *rules.Scenario, m *terrain.Map) (perSide [2]int, lines []st
 			total += p
 			lines = append(lines, fmt.Sprintf("%s: %s (%s): %s = %s", sd.Name, u.Name, unitWords(u), why, trimFloat(p)))
 		}
+		if n := len(sd.Traps); n > 0 {
+			// A booby trap is a rigged hand grenade: priced as one (house value).
+			p := float64(n * d.Points["hand_grenade"])
+			total += p
+			lines = append(lines, fmt.Sprintf("%s: %d booby trap(s) at %d each = %s", sd.Name, n, d.Points["hand_grenade"], trimFloat(p)))
+		}
 		if sd.Hidden {
 			total *= d.Multipliers["hidden_setup"]
 			lines = append(lines, fmt.Sprintf("%s: set up hidden x%s", sd.Name, trimFloat(d.Multipliers["hidden_setup"])))

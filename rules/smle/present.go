@@ -86,6 +86,9 @@ func (r SMLE) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if f.Var(fBraced) == 1 {
 		fi.Lines = append(fi.Lines, "Weapon braced")
 	}
+	for _, w := range r.dryWeapons(f) {
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkOutOfAmmo, Label: w.Name + " has run dry: reload it (Pinned or better)"})
+	}
 	if vid := s.Carrier(f.ID); vid != 0 {
 		if v := s.Veh(vid); v != nil {
 			role := "riding in"
@@ -144,6 +147,16 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Run", Short: "Run"}
 	case "dismount":
 		return rules.Action{Label: "Dismount", Short: "Dismount"}
+	case "trap":
+		return rules.Action{Label: "Set a booby trap", Short: "Set trap", Kind: rules.ActButton}
+	case "clear":
+		return rules.Action{Label: "Clear the booby trap", Short: "Clear trap", Kind: rules.ActButton, Group: fmt.Sprint("clear ", c.Path)}
+	case "reload":
+		a := rules.Action{Label: "Reload", Short: "Reload", Kind: rules.ActButton}
+		if f := s.Fig(c.Fig); f != nil {
+			a.Label = "Reload: " + f.Name
+		}
+		return a
 	case "call":
 		return rules.Action{Label: "Call for fire"}
 	case "face":

@@ -120,6 +120,7 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 		s.Round = 1
 	}
 	r.autoFace(s)
+	startTraps(s)
 	r.startAloft(s)
 	hide(s)
 	evs := r.rollQualities(s)
@@ -375,6 +376,10 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 			out = append(out, r.recoverOptions(s, u, f)...)
 		}
 	}
+	for _, f := range ms {
+		out = append(out, r.reloadOptions(s, u, f)...)
+		out = append(out, r.trapOptions(s, u, f)...)
+	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
 		for _, e := range r.targetTeams(s, u, kind) {
 			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
@@ -449,7 +454,7 @@ func (r SMLE) fireKind(b Band) string {
 // a call for fire.
 func oppAnswers(verb string) bool {
 	switch verb {
-	case "fire", "blast", "assault", "door", "aid", "call", "debus", "shoot", "gun":
+	case "fire", "blast", "assault", "door", "aid", "call", "debus", "shoot", "gun", "reload", "trap", "clear":
 		return true
 	}
 	return false
@@ -512,6 +517,12 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			evs, err = r.applyJoin(s, u, c)
 		case "recover":
 			evs, err = r.applyRecover(s, u, c)
+		case "reload":
+			evs, err = r.applyReload(s, u, c)
+		case "trap":
+			evs, err = r.applyTrap(s, u, c)
+		case "clear":
+			evs, err = r.applyClear(s, u, c)
 		case "call":
 			evs, err = r.applyCall(s, u, c)
 		case "drive":

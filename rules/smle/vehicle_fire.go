@@ -104,13 +104,14 @@ func (r SMLE) applyShoot(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	if err != nil {
 		return nil, err
 	}
+	dry := r.afterHeavyRoll(s, f, w, l) // reload.go
 	if w.Explosive() {
 		f.SetVar(fUsedPref+w.ID, f.Var(fUsedPref+w.ID)+1)
 	}
 	f.SetVar(fStill, s.Round)
 	u = s.UnitOf(f.Unit)
 	markFired(s, u)
-	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, v.Name, l.Outcome)}}
+	evs := append([]rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, v.Name, l.Outcome)}}, dry...)
 	evs = append(evs, r.strikeVehicle(s, f.Side, u, v, t, w, f.Pos, h > 0)...)
 	return evs, nil
 }
@@ -206,7 +207,11 @@ func (r SMLE) shootOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return rules.Odds{}, err
 	}
 	_, t, _ := r.vehicleOf(s, v.ID)
-	return r.vehicleShotOdds(s, in, v, t, w, f.Pos)
+	o, err := r.vehicleShotOdds(s, in, v, t, w, f.Pos)
+	if p, ok := r.dryPart(f, w); ok && err == nil {
+		o.Parts = append(o.Parts, p) // reload.go
+	}
+	return o, err
 }
 
 func (r SMLE) vehicleShotOdds(s *rules.State, in ShotInput, v *rules.Vehicle, t *vehicle.Type, w *Weapon, from geom.Pt) (rules.Odds, error) {

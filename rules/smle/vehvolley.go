@@ -89,6 +89,7 @@ func (r SMLE) applyVolley(s *rules.State, c rules.Command) ([]rules.Event, error
 		}
 		f.SetVar(fStill, s.Round)
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l, Text: fmt.Sprintf("%s fires at %s: %s", f.Name, v.Name, l.Outcome)})
+		evs = append(evs, r.afterHeavyRoll(s, f, w, l)...)
 		evs = append(evs, r.strikeVehicle(s, f.Side, u, v, t, w, f.Pos, h > 0)...)
 	}
 	markFired(s, u)
@@ -114,7 +115,11 @@ func (r SMLE) volleyOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	fs, ins := r.volleyFirers(s, u, v)
 	dist := map[volleyState]float64{{}: 1}
 	var mods []rules.Mod
+	var parts []rules.OddsPart
 	for i, f := range fs {
+		if p, ok := r.dryPart(f, ins[i].Weapon); ok {
+			parts = append(parts, p)
+		}
 		hc, err := r.d.HitCounts(ins[i])
 		if err != nil {
 			return rules.Odds{}, err
@@ -153,7 +158,7 @@ func (r SMLE) volleyOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 		out[w] += p
 	}
-	o := rules.Odds{Mods: mods, Note: fmt.Sprintf("%d firer(s); the worst result of the volley; modifiers shown are the first firer's", len(fs))}
+	o := rules.Odds{Mods: mods, Parts: parts, Note: fmt.Sprintf("%d firer(s); the worst result of the volley; modifiers shown are the first firer's", len(fs))}
 	for i := len(volleyNames) - 1; i >= 0; i-- {
 		o.Outcomes = append(o.Outcomes, rules.Outcome{Name: volleyNames[i], P: out[i]})
 	}
