@@ -39,13 +39,14 @@ type battle struct {
 	legal     []rules.Command
 	moveInfo  rules.MoveInfo
 	movePath  []geom.Pt
-	moveFit   []geom.Pt   // the furthest legal part of movePath, when not all of it is legal
-	dropped   rules.FigID // the figure of the move being given by a drag (see push)
-	orderHits []unitHit   // where the order of play's entries were drawn
-	why       bool        // engine detail shown (the App's Y toggle, copied each frame)
-	rest      float64     // seconds the pointer has rested where it is
-	restAt    fpt         // where it rests
-	piece     int         // the terrain piece the pointer rests on (-1 none)
+	moveFit   []geom.Pt      // the furthest legal part of movePath, when not all of it is legal
+	dropped   rules.FigID    // the figure of the move being given by a drag (see push)
+	orderHits []unitHit      // where the order of play's entries were drawn
+	why       bool           // engine detail shown (the App's Y toggle, copied each frame)
+	rest      float64        // seconds the pointer has rested where it is
+	restAt    fpt            // where it rests
+	piece     int            // the terrain piece the pointer rests on (-1 none)
+	over      *rules.Overlay // the thing lying on the table the pointer rests on (nil none)
 	// standing orders for interruptions, by unit, for one round: "hold"
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string
@@ -81,6 +82,12 @@ type battle struct {
 	beforeInfo map[rules.FigID]rules.FigureInfo
 	targets    map[rules.FigID]bool // figures that may be clicked as targets now
 	targetsKey string               // what targets was worked out for
+	// aiming at a point, a line or the ground: the command a click would
+	// give at the pointer (aimAt, nil when none) and why the rule set
+	// would refuse it (aimErr), worked out when the pointer moves
+	aimAt   *rules.Command
+	aimErr  error
+	aimFrom string // what aimAt was worked out for
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -299,6 +306,18 @@ func (b *battle) beginTargeting(verb string) bool {
 	}
 	b.oddsFor = 0
 	return b.sel.BeginTargeting(verb)
+}
+
+// beginAim enters aiming for the command a button stands for, as the rule
+// set offers it: at a target (with the button's weapon, and at bare
+// ground too when the rule set says so), at a point, or at a line's two
+// ends.
+func (b *battle) beginAim(c rules.Command, act rules.Action) bool {
+	if act.Kind == rules.ActAim && !b.beginTargeting(c.Verb) {
+		return false
+	}
+	b.oddsFor, b.aimAt, b.aimErr = 0, nil, nil
+	return b.sel.BeginAim(c, act.Kind, act.Ground)
 }
 
 // aimedCommand is the command a click on target would give now: the
