@@ -156,8 +156,10 @@ func drawFireLine(dst *ebiten.Image, a, b fpt, col color.RGBA) {
 	}
 	ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
 	nx, ny := -uy, ux
-	line(dst, a, b, 7*uiScale, rgba(0x1a140c, 120))
-	strokeDashed(dst, a, b, 4*uiScale, 14*uiScale, 7*uiScale, col)
+	// the beaten zone, faint in the side's colour, then a dark bed
+	line(dst, a, b, 16*uiScale, wash(dst, uint32(col.R)<<16|uint32(col.G)<<8|uint32(col.B), 90))
+	line(dst, a, b, 7*uiScale, wash(dst, 0x1a140c, 190))
+	strokeDashed(dst, a, b, 5*uiScale, 14*uiScale, 7*uiScale, col)
 	light := brighten(col, 0.45)
 	cap := 8 * uiScale
 	for _, p := range []fpt{a, b} {
