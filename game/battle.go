@@ -181,6 +181,7 @@ func (b *battle) refresh() {
 	}
 	b.sel.Fit = b.fitMove
 	b.sel.PointCheck = func(c rules.Command) bool { return b.g.Refusal(c) == nil }
+	b.sel.GroupOf = func(c rules.Command) string { return b.action(c).Group }
 	b.explain = nil
 	if ex, ok := b.g.RS.(rules.Explainer); ok {
 		e := ex.Explain(b.st())
@@ -331,7 +332,7 @@ func (b *battle) aimedCommand(target rules.FigID) *rules.Command {
 	for len(v) < b.sel.Shots {
 		v = append(v, target)
 	}
-	return &rules.Command{Verb: c.Verb, Fig: c.Fig, Targets: v}
+	return &rules.Command{Verb: c.Verb, Fig: c.Fig, Targets: v, Arg: c.Arg}
 }
 
 // fitMove is the furthest part of a dragged path the rules take for the

@@ -78,10 +78,15 @@ type Selector struct {
 	PointCheck func(rules.Command) bool
 	// Aim is the command whose button began targeting (BeginAim): its
 	// verb, figure or unit and Arg (the weapon chosen). A target clicked
-	// then gives a legal command with that Arg only, and a point gives
-	// Aim itself with the point as its Path. Nil when targeting was begun
-	// by verb alone (any Arg).
+	// then gives a legal command of the same button (GroupOf) only, and a
+	// point gives Aim itself with the point as its Path. Nil when
+	// targeting was begun by verb alone (any command of the verb).
 	Aim *rules.Command
+	// GroupOf, when set, names the button a legal command is offered on
+	// (rules.Action.Group): aiming from one button (aimed fire, one
+	// weapon of several) gives only that button's commands.
+	GroupOf  func(rules.Command) string
+	aimGroup string
 	// Ground is set while aiming a command that may also be aimed at bare
 	// ground (rules.Action.Ground): a click on open table gives Aim at
 	// that point, if PointCheck takes it.
@@ -94,7 +99,7 @@ type Selector struct {
 
 // Reset clears the selection.
 func (s *Selector) Reset() {
-	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop, Fit: s.Fit, PointCheck: s.PointCheck}
+	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop, Fit: s.Fit, PointCheck: s.PointCheck, GroupOf: s.GroupOf}
 }
 
 // BeginAim enters targeting for the command c a button stands for, as
@@ -108,14 +113,19 @@ func (s *Selector) BeginAim(c rules.Command, kind string, ground bool) bool {
 	aim := c
 	aim.Targets, aim.Path = nil, nil
 	s.Mode, s.Verb, s.Volley = Targeting, c.Verb, nil
-	s.Aim, s.Ground, s.LineA = &aim, ground && kind == rules.ActAim, nil
+	s.Aim, s.Ground, s.LineA, s.aimGroup = &aim, ground && kind == rules.ActAim, nil, ""
+	if s.GroupOf != nil {
+		s.aimGroup = s.GroupOf(c)
+	}
 	s.Point = kind == rules.ActPoint || kind == rules.ActLine
 	s.Line = kind == rules.ActLine
 	return true
 }
 
-// argOK reports whether a legal command fits the Arg of the aimed button.
-func (s *Selector) argOK(c rules.Command) bool { return s.Aim == nil || c.Arg == s.Aim.Arg }
+// argOK reports whether a legal command is offered on the aimed button.
+func (s *Selector) argOK(c rules.Command) bool {
+	return s.Aim == nil || s.GroupOf == nil || s.GroupOf(c) == s.aimGroup
+}
 
 // AtPoint is the command the aimed button would give at the points pts
 // (the point clicked, or a line's two ends): Aim with pts as its Path

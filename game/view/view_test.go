@@ -462,14 +462,15 @@ func TestLineTwoClicksGiveBothEnds(t *testing.T) {
 }
 
 // A weapon chosen on the bar is the weapon used: a figure clicked gives
-// that weapon's command (not the first listed), and a click on bare
+// that button's command (not the first listed), and a click on bare
 // ground gives the same command at that point with no target, when the
 // rule set lets it be aimed at the ground.
 func TestGroundAimKeepsTheChosenWeapon(t *testing.T) {
 	plain := rules.Command{Verb: "grenade", Fig: 2, Targets: []rules.FigID{5}}
 	smoke := rules.Command{Verb: "grenade", Fig: 2, Targets: []rules.FigID{5}, Arg: "smoke"}
 	refuse := geom.P(60, 60)
-	s := Selector{Legal: []rules.Command{plain, smoke}, PointCheck: func(c rules.Command) bool { return c.Path[0] != refuse }}
+	s := Selector{Legal: []rules.Command{plain, smoke}, PointCheck: func(c rules.Command) bool { return c.Path[0] != refuse },
+		GroupOf: func(c rules.Command) string { return c.Verb + " " + c.Arg }}
 	s.Mode, s.Sel = Selected, 2
 	if !s.BeginAim(smoke, rules.ActAim, true) || s.Point || !s.Ground {
 		t.Fatalf("aim not begun: %+v", s)
@@ -507,5 +508,22 @@ func TestUnitPointCommandKeepsUnitAndWeapon(t *testing.T) {
 	c := s.Press(Hit{Pt: geom.P(22, 31)}, geom.Pt{})
 	if c == nil || c.Verb != "call" || c.Unit != 4 || c.Fig != 0 || c.Arg != "light-mortar" || len(c.Path) != 1 || c.Path[0] != geom.P(22, 31) {
 		t.Fatalf("call gave %+v", c)
+	}
+}
+
+// Commands offered on one button keep every target of that button, even
+// when their words differ (a team's direct fire, and aimed fire at a
+// leader, both on "Fire").
+func TestOneButtonKeepsAllItsTargets(t *testing.T) {
+	direct := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{7}, Arg: "direct"}
+	aimed := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{9}, Arg: "aimed"}
+	s := Selector{Legal: []rules.Command{direct, aimed}, Team: map[rules.FigID]rules.UnitID{2: 1},
+		GroupOf: func(c rules.Command) string { return c.Verb }}
+	s.Mode, s.Sel = Selected, 2
+	if !s.BeginAim(direct, rules.ActAim, false) {
+		t.Fatal("fire not begun")
+	}
+	if c := s.Press(Hit{Fig: 9, Pt: geom.P(5, 5)}, geom.Pt{}); c == nil || c.Arg != "aimed" {
+		t.Fatalf("the leader on the same button gave %+v", c)
 	}
 }
