@@ -2,6 +2,7 @@ package game
 
 import (
 	"image/color"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -187,4 +188,81 @@ func TestSuppressiveLineAimedOnTheTable(t *testing.T) {
 	if line == nil || line.Path[0] != ends[0] || line.Path[1] != ends[1] {
 		t.Fatalf("no line of fire lies on the table: %+v", b.overlays())
 	}
+}
+
+// A weapon fired at a point (in Maxim: a gun's shell, a grenade, a
+// mortar) is aimed at bare ground from its own button: the click on open
+// ground gives the shot with that weapon at that point, which the rules
+// take.
+func TestGroundShotFromTheWeaponsButton(t *testing.T) {
+	g := shippedGame(t, "maxim-armour-crossroads.toml", 5)
+	r := rand.New(rand.NewPCG(5, 5))
+	var shot *rules.Command
+	var act rules.Action
+	for i := 0; i < 3000 && shot == nil && !g.St.Over; i++ {
+		for _, c := range g.Legal() {
+			if c.Verb != "fire" || c.Arg == "" || len(c.Targets) == 0 {
+				continue
+			}
+			if a := rules.ActionOf(g.RS, g.St, c); a.Ground {
+				c, a := c, a
+				shot, act = &c, a
+				break
+			}
+		}
+		if shot != nil {
+			break
+		}
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		g.Apply(c)
+	}
+	if shot == nil {
+		t.Fatal("no weapon in the game offers a shot at the ground")
+	}
+	a := &App{W: 1280, H: 800, speed: 1}
+	b := newBattle(a, g, nil)
+	b.tv.cam.Resize(1280, 800)
+	b.tv.fit(true)
+	b.tl.SkipAll()
+	b.sel.Mode, b.sel.Sel = view.Selected, shot.Fig
+	b.layoutButtons(a)
+	pressed := false
+	for i, bt := range b.buttons {
+		if strings.HasPrefix(bt.label, act.Label) || strings.HasPrefix(bt.label, act.Short) {
+			b.bcmds[i]()
+			pressed = true
+			break
+		}
+	}
+	if !pressed || b.sel.Mode != view.Targeting || !b.sel.Ground {
+		t.Fatalf("%q did not begin aiming at the ground (pressed %v, %+v)", act.Label, pressed, b.sel)
+	}
+	// a point just beside the target, where no figure stands
+	target := g.St.Fig(shot.Targets[0])
+	var at geom.Pt
+	for _, d := range []geom.Pt{geom.P(1, 0), geom.P(-1, 0), geom.P(0, 1), geom.P(0, -1)} {
+		p := target.Pos.Add(d)
+		if g.Refusal(rules.Command{Verb: "fire", Fig: shot.Fig, Arg: shot.Arg, Path: []geom.Pt{p}}) == nil {
+			at = p
+			break
+		}
+	}
+	if at == (geom.Pt{}) {
+		t.Fatalf("no point beside %s takes %s", target.Name, shot)
+	}
+	b.updateAim(at)
+	if b.aimAt == nil || b.aimErr != nil {
+		t.Fatalf("aiming at %v: %+v, %v", at, b.aimAt, b.aimErr)
+	}
+	c := b.sel.Press(view.Hit{Pt: at}, geom.Pt{})
+	if c == nil || c.Verb != "fire" || c.Fig != shot.Fig || c.Arg != shot.Arg || len(c.Targets) != 0 || len(c.Path) != 1 || c.Path[0] != at {
+		t.Fatalf("a click on the ground gave %+v, want fire F%d %v %s", c, shot.Fig, at, shot.Arg)
+	}
+	if !b.apply(a, *c) {
+		t.Fatalf("%s refused", c)
+	}
+	t.Logf("offered %s; the ground shot %s", shot, c)
 }
