@@ -257,6 +257,7 @@ func TestGroundShotFromTheWeaponsButton(t *testing.T) {
 	if b.aimAt == nil || b.aimErr != nil {
 		t.Fatalf("aiming at %v: %+v, %v", at, b.aimAt, b.aimErr)
 	}
+	render(a, b) // the burst drawn where aimed
 	c := b.sel.Press(view.Hit{Pt: at}, geom.Pt{})
 	if c == nil || c.Verb != "fire" || c.Fig != shot.Fig || c.Arg != shot.Arg || len(c.Targets) != 0 || len(c.Path) != 1 || c.Path[0] != at {
 		t.Fatalf("a click on the ground gave %+v, want fire F%d %v %s", c, shot.Fig, at, shot.Arg)
