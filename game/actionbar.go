@@ -21,9 +21,19 @@ func (b *battle) layoutButtons(a *App) {
 		b.buttons = append(b.buttons, button{label: label, short: short, strong: strong, disabled: disabled})
 		b.bcmds = append(b.bcmds, f)
 	}
-	aim := func(verb string) func() {
+	aim := func(c rules.Command, act rules.Action) func() {
 		return func() {
-			if b.beginTargeting(verb) {
+			if !b.beginAim(c, act) {
+				return
+			}
+			switch {
+			case act.Kind == rules.ActLine:
+				a.Toast("Click the line's first end on the table, then its second. Esc to stop.")
+			case act.Kind == rules.ActPoint:
+				a.Toast("Click a point on the table. Esc to stop.")
+			case act.Ground:
+				a.Toast("Click a target marked in red, or a point on the ground. Esc to stop.")
+			default:
 				a.Toast("Click a target marked in red. Esc to stop.")
 			}
 		}
@@ -48,15 +58,8 @@ func (b *battle) layoutButtons(a *App) {
 			case rules.ActDrag:
 				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
 				b.buttons[len(b.buttons)-1].hintOnly = true
-			case rules.ActAim:
-				add(act.Label+"...", act.Short+"...", false, false, aim(c.Verb))
-			case rules.ActPoint:
-				verb := c.Verb
-				add(act.Label+"...", act.Short+"...", false, false, func() {
-					if b.sel.BeginPointing(verb) {
-						a.Toast("Click a point on the table. Esc to stop.")
-					}
-				})
+			case rules.ActAim, rules.ActPoint, rules.ActLine:
+				add(act.Label+"...", act.Short+"...", false, false, aim(cc, act))
 			default:
 				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
 			}
@@ -91,10 +94,10 @@ func (b *battle) layoutButtons(a *App) {
 			if first == 0 || u == nil {
 				continue
 			}
-			verb := c.Verb
+			cc := c
 			add(act.Label+": "+u.Name+"...", act.Short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
-				aim(verb)()
+				aim(cc, act)()
 			})
 		}
 	}
@@ -126,6 +129,20 @@ func (b *battle) layoutButtons(a *App) {
 			continue // driven by dragging on the table (a selected vehicle's bar says so)
 		}
 		cc := c
+		if act.Kind == rules.ActPoint || act.Kind == rules.ActLine {
+			// a unit's command aimed at a point (a call for fire): aimed
+			// from its first figure, one button per group
+			if seen["unit "+act.Group] {
+				continue
+			}
+			seen["unit "+act.Group] = true
+			first := b.firstOf(c.Unit)
+			add(act.Label+"...", act.Short+"...", false, first == 0, func() {
+				b.sel.Mode, b.sel.Sel = view.Selected, first
+				aim(cc, act)()
+			})
+			continue
+		}
 		label, short := act.Label, act.Short
 		if c.Unit != 0 && act.Kind == rules.ActButton && len(c.Targets) == 0 {
 			if u := b.st().UnitOf(c.Unit); u != nil && !strings.Contains(label, u.Name) {
@@ -211,6 +228,16 @@ func (b *battle) layoutButtons(a *App) {
 	}
 }
 
+// firstOf is the first figure of unit u still in the fight (0 for none).
+func (b *battle) firstOf(u rules.UnitID) rules.FigID {
+	for _, f := range b.st().Figures {
+		if f.Unit == u && u != 0 && !f.Removed {
+			return f.ID
+		}
+	}
+	return 0
+}
+
 // compactLabel is a label for the most crowded bar: without its
 // parenthetical hint (odds are kept) and without the unit's name.
 func compactLabel(l string) string {
@@ -253,8 +280,15 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 		}
 	case view.Targeting:
 		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
-		if b.sel.Point {
+		switch {
+		case b.sel.Line && b.sel.LineA == nil:
+			hint = "Click the line's first end on the table. Esc cancels."
+		case b.sel.Line:
+			hint = "Click the line's second end: it is drawn as it would be laid. Esc takes back the first end."
+		case b.sel.Point:
 			hint = "Click a point on the table. Esc cancels."
+		case b.sel.Ground:
+			hint = "Click a red-ringed figure, or a point on the ground to aim there. Esc cancels."
 		}
 	}
 	if n := len(b.buttons); hint != "" && n > 0 && a.W-b.tv.padR-(b.buttons[n-1].x+b.buttons[n-1].w) > 180*uiScale {

@@ -39,13 +39,14 @@ type battle struct {
 	legal     []rules.Command
 	moveInfo  rules.MoveInfo
 	movePath  []geom.Pt
-	moveFit   []geom.Pt   // the furthest legal part of movePath, when not all of it is legal
-	dropped   rules.FigID // the figure of the move being given by a drag (see push)
-	orderHits []unitHit   // where the order of play's entries were drawn
-	why       bool        // engine detail shown (the App's Y toggle, copied each frame)
-	rest      float64     // seconds the pointer has rested where it is
-	restAt    fpt         // where it rests
-	piece     int         // the terrain piece the pointer rests on (-1 none)
+	moveFit   []geom.Pt      // the furthest legal part of movePath, when not all of it is legal
+	dropped   rules.FigID    // the figure of the move being given by a drag (see push)
+	orderHits []unitHit      // where the order of play's entries were drawn
+	why       bool           // engine detail shown (the App's Y toggle, copied each frame)
+	rest      float64        // seconds the pointer has rested where it is
+	restAt    fpt            // where it rests
+	piece     int            // the terrain piece the pointer rests on (-1 none)
+	over      *rules.Overlay // the thing lying on the table the pointer rests on (nil none)
 	// standing orders for interruptions, by unit, for one round: "hold"
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string
@@ -81,6 +82,12 @@ type battle struct {
 	beforeInfo map[rules.FigID]rules.FigureInfo
 	targets    map[rules.FigID]bool // figures that may be clicked as targets now
 	targetsKey string               // what targets was worked out for
+	// aiming at a point, a line or the ground: the command a click would
+	// give at the pointer (aimAt, nil when none) and why the rule set
+	// would refuse it (aimErr), worked out when the pointer moves
+	aimAt   *rules.Command
+	aimErr  error
+	aimFrom string // what aimAt was worked out for
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -174,6 +181,7 @@ func (b *battle) refresh() {
 	}
 	b.sel.Fit = b.fitMove
 	b.sel.PointCheck = func(c rules.Command) bool { return b.g.Refusal(c) == nil }
+	b.sel.GroupOf = func(c rules.Command) string { return b.action(c).Group }
 	b.explain = nil
 	if ex, ok := b.g.RS.(rules.Explainer); ok {
 		e := ex.Explain(b.st())
@@ -301,6 +309,18 @@ func (b *battle) beginTargeting(verb string) bool {
 	return b.sel.BeginTargeting(verb)
 }
 
+// beginAim enters aiming for the command a button stands for, as the rule
+// set offers it: at a target (with the button's weapon, and at bare
+// ground too when the rule set says so), at a point, or at a line's two
+// ends.
+func (b *battle) beginAim(c rules.Command, act rules.Action) bool {
+	if act.Kind == rules.ActAim && !b.beginTargeting(c.Verb) {
+		return false
+	}
+	b.oddsFor, b.aimAt, b.aimErr = 0, nil, nil
+	return b.sel.BeginAim(c, act.Kind, act.Ground)
+}
+
 // aimedCommand is the command a click on target would give now: the
 // shot at it, or, in a volley, the dice placed so far and the rest on it.
 func (b *battle) aimedCommand(target rules.FigID) *rules.Command {
@@ -312,7 +332,7 @@ func (b *battle) aimedCommand(target rules.FigID) *rules.Command {
 	for len(v) < b.sel.Shots {
 		v = append(v, target)
 	}
-	return &rules.Command{Verb: c.Verb, Fig: c.Fig, Targets: v}
+	return &rules.Command{Verb: c.Verb, Fig: c.Fig, Targets: v, Arg: c.Arg}
 }
 
 // fitMove is the furthest part of a dragged path the rules take for the

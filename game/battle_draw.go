@@ -26,6 +26,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawAreas(dst, b.tv, -2, lab)
+	b.drawOverlays(dst, false) // lines of fire, grenades, rounds to come
 	r := figR(b.tv.px(geom.Inches(st.BaseR)))
 	sel := st.Fig(b.sel.Sel)
 	if sel != nil && b.tk.rings {
@@ -80,16 +81,12 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			drawFigure(dst, look)
 		}
 	}
+	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)
 	b.drawVolley(dst, r)
 	b.drawGroup(dst, r)
-	if b.sel.Mode == view.Targeting && b.sel.Point && sel != nil {
-		// pointing: a dashed line from the figure to the pointer
-		mx, my := cursor()
-		strokeDashed(dst, b.drawPos(sel), fpt{mx, my}, 2.5*uiScale, 8*uiScale, 6*uiScale, rgba(0xfff2a0, 220))
-		ring(dst, fpt{mx, my}, 6*uiScale, 2*uiScale, rgb(0xfff2a0))
-	}
+	b.drawAim(dst, sel)
 	if !b.tl.Busy() && !b.curtain && b.interrupting() && !b.viewsDiffer() {
 		b.drawOffer(dst, a, r)
 	}
@@ -129,6 +126,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		b.drawOdds(dst, a)
 	} else if b.hover != 0 && !b.pressed && !watching {
 		b.drawCard(dst, a, st.Fig(b.hover))
+	} else if b.over != nil && !watching {
+		b.drawOverlayCard(dst, a, *b.over)
 	} else if b.piece >= 0 && !watching && st.Map != nil {
 		pc := &st.Map.Pieces[b.piece]
 		head := pc.Kind

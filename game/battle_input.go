@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -250,11 +251,15 @@ func (b *battle) Update(a *App, dt float64) error {
 				a.Toast("%d of %d dice placed. Click another target, or Enter to put the rest here.", len(b.sel.Volley), b.sel.Shots)
 				return nil
 			}
-			if b.sel.Mode == view.Targeting && b.sel.Point {
-				if err := b.g.Refusal(rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}); err != nil {
+			switch c, ok := b.sel.Pending(pt); {
+			case b.sel.Mode != view.Targeting:
+			case b.sel.Line && b.sel.LineA != nil && *b.sel.LineA == pt:
+				a.Toast("First end placed: click the second end of the line. Esc takes it back.")
+			case ok && (b.sel.Point || b.hover == 0):
+				if err := b.g.Refusal(c); err != nil {
 					a.Toast("%s", sentence(err.Error()))
 				}
-			} else if b.sel.Mode == view.Targeting && b.hover != 0 && !own {
+			case b.hover != 0 && !own:
 				a.Toast("%s", b.whyNoTarget(b.hover))
 			}
 		}
@@ -303,8 +308,10 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.movePath = nil
 		}
 	}
-	// terrain under a resting pointer: its card says what it does
-	b.piece = -1
+	b.updateAim(b.tv.tbl(mx, my))
+	// terrain (or a thing lying on it) under a resting pointer: its card
+	// says what it does
+	b.piece, b.over = -1, nil
 	if p := (fpt{mx, my}); math.Abs(p.X-b.restAt.X) > 3 || math.Abs(p.Y-b.restAt.Y) > 3 {
 		b.rest, b.restAt = 0, p
 	} else {
@@ -312,6 +319,9 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if b.rest > 0.5 && b.hover == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
 		b.piece = pieceAt(b.st().Map, b.tv.tbl(mx, my))
+		if o, ok := b.overlayAt(b.tv.tbl(mx, my)); ok {
+			b.over = &o
+		}
 	}
 	// odds for the target under the pointer
 	if hf := b.st().Fig(b.hover); hf != nil && hf.Side == b.st().Decider && !(b.sel.Mode == view.Targeting && b.sel.Targetable(hf.ID)) {
@@ -411,7 +421,7 @@ func (b *battle) liveInput(mx, my float64, a *App) bool {
 	f := st.Fig(b.figAt(mx, my))
 	if b.sel.Mode == view.Targeting {
 		// aiming: a click on a target (or on the table, for a point) acts
-		return b.sel.Point || (f != nil && b.sel.Targetable(f.ID))
+		return b.sel.Point || (b.sel.Ground && f == nil) || (f != nil && b.sel.Targetable(f.ID))
 	}
 	return f != nil && !f.Removed && f.Side == st.Decider
 }
@@ -486,4 +496,21 @@ func pieceAt(m *terrain.Map, p geom.Pt) int {
 		}
 	}
 	return area
+}
+
+// updateAim works out, as the pointer moves while aiming at a point, a
+// line or the ground, the command a click would give there and whether
+// the rule set would take it (rules.Game.Refusal), for drawing.
+func (b *battle) updateAim(pt geom.Pt) {
+	c, ok := b.sel.Pending(pt)
+	if !ok || (!b.sel.Point && b.hover != 0) {
+		b.aimAt, b.aimErr, b.aimFrom = nil, nil, ""
+		return
+	}
+	key := fmt.Sprint(c, len(b.g.Log))
+	if key == b.aimFrom {
+		return
+	}
+	b.aimFrom = key
+	b.aimAt, b.aimErr = &c, b.g.Refusal(c)
 }

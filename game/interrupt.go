@@ -1,6 +1,8 @@
 package game
 
 import (
+	"reflect"
+
 	"hedgerow/rules"
 )
 
@@ -33,7 +35,8 @@ func (b *battle) viewsDiffer() bool {
 			return true
 		}
 	}
-	return false
+	// a thing on the table one side may not see (a round plotted)
+	return !reflect.DeepEqual(a.Overlays(), d.Overlays())
 }
 
 // offers are the commands an interrupting side may give now, other than

@@ -59,7 +59,17 @@
 //   - TerrainCarder: what a terrain piece does under the rule set, for the
 //     card under a resting pointer (the map's own properties by default).
 //   - ActionLabeler: each command's button label, short label, kind (a
-//     button, aim at a target, drag to move, end, pass) and grouping.
+//     button, aim at a target, drag to move, end, pass, a point on the
+//     table, a line's two ends) and grouping; Ground marks an aimed
+//     command that may also be aimed at bare ground (a grenade, a mortar
+//     round), given with the button's own Arg (the weapon chosen).
+//   - Overlayer: what lies on the table for a side to see, through
+//     View.Overlays: smoke clouds (turns left, drifting), lines of
+//     suppressive fire (whose, until when), live grenades, indirect fire
+//     on its way, templates left for a turn. The rule set leaves out what
+//     the side may not know (or marks it Secret); the table paints each
+//     kind (a grey cloud with its count, a dashed line in its side's
+//     colour, a grenade with its blast ring).
 //   - Scaler: the unit distances are shown in (inches, or centimetres
 //     for a rule set played at 1 cm = 1 m); inside, the core is in inches.
 //   - DoorStater: how each door stands, for drawing.

@@ -592,3 +592,32 @@ func BenchmarkApplyMove(b *testing.B) {
 		}
 	}
 }
+
+// overlayGame lays one thing each side can see and one secret of side 0.
+type overlayGame struct{ coinGame }
+
+func (overlayGame) Overlays(s *State, side int) []Overlay {
+	c := geom.Circle{C: geom.P(10, 10), R: 3 * geom.PerInch}
+	return []Overlay{{Kind: OverSmoke, Side: -1, Circle: &c, Turns: 2},
+		{Kind: OverRound, Side: 0, Circle: &c, Secret: true}}
+}
+
+// A secret thing on the table (a round plotted) reaches its own side
+// through the view and never the other, even when the rule set lists it.
+func TestOverlaySecretStaysWithItsSide(t *testing.T) {
+	s := &State{}
+	for side, want := range []int{2, 1} {
+		got := ViewOf(overlayGame{}, s, side).Overlays()
+		if len(got) != want {
+			t.Errorf("side %d sees %d things, want %d: %+v", side, len(got), want, got)
+		}
+		for _, o := range got {
+			if o.Secret && o.Side != side {
+				t.Errorf("side %d sees the other side's secret %+v", side, o)
+			}
+		}
+	}
+	if got := ViewOf(coinGame{}, s, 0).Overlays(); got != nil {
+		t.Errorf("a rule set without the hook lays %+v", got)
+	}
+}

@@ -22,6 +22,8 @@ import (
 //	Scaler        the unit distances are shown in (ScaleOf)
 //	ActionLabeler a command's button label, hotkey hint and kind (ActionOf)
 //	DoorStater    how each door looks (shut, open, broken)
+//	Overlayer     what lies on the table for a side to see: smoke, lines
+//	              of fire, live grenades, rounds on their way (View.Overlays)
 //
 // A new rule set fills those it needs; the table draws whatever it is
 // given with generic widgets (see Panel for the kinds of panel).
@@ -129,6 +131,60 @@ func (v View) OrderLabel(i int, o OrderEntry) string {
 // never shown to the other during deployment.
 func DeployKnown(sc *Scenario, viewer, owner int) bool {
 	return viewer == owner || owner < 0 || owner > 1 || !sc.Sides[owner].Hidden
+}
+
+// ---- things lying on the table ----
+
+// Overlay kinds: lasting things on the table that are no figure, each
+// painted by the table in its own way. A rule set may use others; the
+// table draws an unknown kind as a plain outlined shape with its label.
+const (
+	OverSmoke    = "smoke"    // a cloud: Circle, Turns left, Drift when blowing away
+	OverFireLine = "fireline" // a line of fire laid without a target: Path's two ends, Side, Until
+	OverGrenade  = "grenade"  // a grenade lying live: Circle (its blast)
+	OverRound    = "round"    // indirect fire on its way: Circle (the burst to come)
+	OverTemplate = "template" // a template left on the table: Circle or Poly
+)
+
+// Overlay is one lasting thing lying on the table.
+type Overlay struct {
+	Kind   string       // an Over* kind
+	Label  string       // plain words for the card under the pointer
+	Side   int          // whose it is, drawn in that side's colour; -1 for nobody's
+	Circle *geom.Circle // a cloud, a blast, a burst to come
+	Poly   geom.Polygon // a template's outline
+	Path   []geom.Pt    // a line's two ends
+	Turns  int          // turns it lasts yet, painted on it (0: not counted)
+	Until  string       // when it goes, in plain words ("until the end of the Germans' turn")
+	Drift  bool         // a cloud blowing away with the wind
+	From   *geom.Pt     // where it came from (a drifting cloud's first place), drawn as an arrow
+	Secret bool         // known to Side only: View.Overlays never gives it to the other side
+}
+
+// Overlayer is an optional RuleSet hook: what lies on the table that a
+// side may see (smoke, suppressive fire lines, live grenades, mortar
+// rounds plotted, templates left for a turn). The rule set leaves out
+// what side may not know; the table reads it through View.Overlays.
+// Without the hook nothing lies on the table.
+type Overlayer interface {
+	Overlays(s *State, side int) []Overlay
+}
+
+// Overlays is what lies on the table as the side may see it: the rule
+// set's list for that side, less any Secret thing of another side's.
+func (v View) Overlays() []Overlay {
+	ol, ok := v.rs.(Overlayer)
+	if !ok || v.s == nil {
+		return nil
+	}
+	var out []Overlay
+	for _, o := range ol.Overlays(v.s, v.Side) {
+		if o.Secret && o.Side != v.Side {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // ---- a figure as the rule set sees it ----
@@ -367,6 +423,7 @@ const (
 	ActEnd    = "end"    // ends a phase, turn or go (drawn stronger; Enter gives it)
 	ActPass   = "pass"   // lets an interruption go by (Enter gives it)
 	ActPoint  = "point"  // a button that asks for a point on the table (turn to face, aim at the ground); listed with no Path
+	ActLine   = "line"   // a button that asks for two points, the ends of a line (suppressive fire); listed with a Path of two offered ends, or none
 )
 
 // Action is a command as the action bar offers it.
@@ -375,6 +432,11 @@ type Action struct {
 	Short string // a shorter label for a crowded bar ("" = Label)
 	Kind  string // an Act* kind
 	Group string // commands with one group share one button ("" = the verb)
+	// Ground, for an aimed command (ActAim), says it may also be aimed
+	// at a bare point of the table: a click on open ground gives the
+	// button's command (its verb, figure or unit, and Arg: the weapon
+	// chosen) with that point as its Path and no target.
+	Ground bool
 }
 
 // ActionLabeler is an optional RuleSet hook naming its commands. For

@@ -127,7 +127,7 @@ func randomCandidates(g *Game) []Command {
 	legal := g.Legal()
 	kept := legal[:0:0]
 	for _, c := range legal {
-		if len(c.Path) == 0 && len(c.Targets) == 0 && ActionOf(g.RS, g.St, c).Kind == ActPoint {
+		if k := ActionOf(g.RS, g.St, c).Kind; len(c.Path) == 0 && len(c.Targets) == 0 && (k == ActPoint || k == ActLine) {
 			continue
 		}
 		kept = append(kept, c)

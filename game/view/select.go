@@ -76,11 +76,90 @@ type Selector struct {
 	// command with that point as its Path, if PointCheck takes it.
 	Point      bool
 	PointCheck func(rules.Command) bool
+	// Aim is the command whose button began targeting (BeginAim): its
+	// verb, figure or unit and Arg (the weapon chosen). A target clicked
+	// then gives a legal command of the same button (GroupOf) only, and a
+	// point gives Aim itself with the point as its Path. Nil when
+	// targeting was begun by verb alone (any command of the verb).
+	Aim *rules.Command
+	// GroupOf, when set, names the button a legal command is offered on
+	// (rules.Action.Group): aiming from one button (aimed fire, one
+	// weapon of several) gives only that button's commands.
+	GroupOf  func(rules.Command) string
+	aimGroup string
+	// Ground is set while aiming a command that may also be aimed at bare
+	// ground (rules.Action.Ground): a click on open table gives Aim at
+	// that point, if PointCheck takes it.
+	Ground bool
+	// Line is set while pointing asks for the two ends of a line
+	// (rules.ActLine); LineA is the first end once clicked.
+	Line  bool
+	LineA *geom.Pt
 }
 
 // Reset clears the selection.
 func (s *Selector) Reset() {
-	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop, Fit: s.Fit, PointCheck: s.PointCheck}
+	*s = Selector{Legal: s.Legal, Team: s.Team, Check: s.Check, Slop: s.Slop, Fit: s.Fit, PointCheck: s.PointCheck, GroupOf: s.GroupOf}
+}
+
+// BeginAim enters targeting for the command c a button stands for, as
+// the rule set offers it (kind: rules.ActAim, ActPoint or ActLine;
+// ground: the aimed command may also be given at a point). It reports
+// whether it did.
+func (s *Selector) BeginAim(c rules.Command, kind string, ground bool) bool {
+	if !s.CanAct(c.Verb) && !(c.Fig == 0 && c.Unit != 0) {
+		return false
+	}
+	aim := c
+	aim.Targets, aim.Path = nil, nil
+	s.Mode, s.Verb, s.Volley = Targeting, c.Verb, nil
+	s.Aim, s.Ground, s.LineA, s.aimGroup = &aim, ground && kind == rules.ActAim, nil, ""
+	if s.GroupOf != nil {
+		s.aimGroup = s.GroupOf(c)
+	}
+	s.Point = kind == rules.ActPoint || kind == rules.ActLine
+	s.Line = kind == rules.ActLine
+	return true
+}
+
+// argOK reports whether a legal command is offered on the aimed button.
+func (s *Selector) argOK(c rules.Command) bool {
+	return s.Aim == nil || s.GroupOf == nil || s.GroupOf(c) == s.aimGroup
+}
+
+// AtPoint is the command the aimed button would give at the points pts
+// (the point clicked, or a line's two ends): Aim with pts as its Path
+// and no target, or, without Aim, the verb for the selected figure.
+func (s *Selector) AtPoint(pts ...geom.Pt) rules.Command {
+	c := rules.Command{Verb: s.Verb, Fig: s.Sel}
+	if s.Aim != nil {
+		c = *s.Aim
+		c.Targets = nil
+	}
+	c.Path = append([]geom.Pt(nil), pts...)
+	return c
+}
+
+// Pending is the command that a click at p would give now while
+// pointing, a line's first end placed, or aiming at the ground: it is
+// what the table checks and draws as the pointer moves (ok false when a
+// click at p would give nothing yet, as for a line's first end).
+func (s *Selector) Pending(p geom.Pt) (rules.Command, bool) {
+	switch {
+	case s.Mode != Targeting:
+		return rules.Command{}, false
+	case s.Line && s.LineA == nil:
+		return rules.Command{}, false
+	case s.Line:
+		return s.AtPoint(*s.LineA, p), true
+	case s.Point || s.Ground:
+		return s.AtPoint(p), true
+	}
+	return rules.Command{}, false
+}
+
+func (s *Selector) done() {
+	s.Mode, s.Verb, s.Point, s.Line, s.LineA, s.Ground, s.Aim = Selected, "", false, false, nil, false, nil
 }
 
 // BeginPointing enters targeting of a point on the table with a verb the
@@ -90,12 +169,18 @@ func (s *Selector) BeginPointing(verb string) bool {
 		return false
 	}
 	s.Mode, s.Verb, s.Volley, s.Point = Targeting, verb, nil, true
+	s.Aim, s.Line, s.LineA, s.Ground = nil, false, nil, false
 	return true
 }
 
-// PointCommand is the command a click at p would give while pointing.
+// PointCommand is the command a click at p would give while pointing (a
+// line's second end), or nil if it would give none: a refused point, a
+// line's first end.
 func (s *Selector) PointCommand(p geom.Pt) *rules.Command {
-	c := rules.Command{Verb: s.Verb, Fig: s.Sel, Path: []geom.Pt{p}}
+	c, ok := s.Pending(p)
+	if !ok {
+		return nil
+	}
 	if s.PointCheck != nil && !s.PointCheck(c) {
 		return nil
 	}
@@ -120,6 +205,9 @@ func (s *Selector) volleyCommand(targets []rules.FigID) *rules.Command {
 		return nil
 	}
 	c := rules.Command{Verb: s.Verb, Fig: s.Sel, Targets: append([]rules.FigID(nil), targets...)}
+	if s.Aim != nil {
+		c.Arg = s.Aim.Arg
+	}
 	if s.Check != nil && !s.Check(c) {
 		return nil
 	}
@@ -144,7 +232,8 @@ func (s *Selector) VolleyCommand() *rules.Command {
 func (s *Selector) Finish() *rules.Command {
 	c := s.VolleyCommand()
 	if c != nil {
-		s.Mode, s.Verb, s.Volley = Selected, "", nil
+		s.done()
+		s.Volley = nil
 	}
 	return c
 }
@@ -187,9 +276,21 @@ func (s *Selector) CanAct(verb string) bool {
 // Press handles a left-button press. figPos is the position of the figure
 // hit (if any).
 func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
+	if s.Mode == Targeting && s.Line && s.LineA == nil {
+		p := h.Pt
+		s.LineA = &p // the line's first end; the second click gives it
+		return nil
+	}
 	if s.Mode == Targeting && s.Point {
 		if c := s.PointCommand(h.Pt); c != nil {
-			s.Mode, s.Verb, s.Point = Selected, "", false
+			s.done()
+			return c
+		}
+		return nil
+	}
+	if s.Mode == Targeting && s.Ground && h.Fig == 0 {
+		if c := s.PointCommand(h.Pt); c != nil {
+			s.done()
 			return c
 		}
 		return nil
@@ -208,13 +309,13 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 			// an enemy, or one of your own when the command aims at them
 			// (a leader motivating a man)
 			if c := s.TargetCommand(h.Fig); c != nil {
-				s.Mode = Selected
-				s.Verb = ""
+				s.done()
 				return c
 			}
 		}
 		if h.Fig != 0 && h.Own {
-			s.Mode, s.Sel, s.Verb, s.Volley = Selected, h.Fig, "", nil
+			s.done()
+			s.Sel, s.Volley = h.Fig, nil
 		}
 		return nil
 	}
@@ -236,7 +337,7 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 // targeting verb aimed at target, or nil.
 func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 	for _, c := range s.Legal {
-		if c.Verb != s.Verb || !s.For(c, s.Sel) {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) || !s.argOK(c) {
 			continue
 		}
 		for _, t := range c.Targets {
@@ -250,7 +351,7 @@ func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 	// a unit's command aimed at one figure of a unit may be aimed at
 	// another figure of that unit, when the rule set takes it
 	for _, c := range s.Legal {
-		if c.Verb != s.Verb || !s.For(c, s.Sel) || c.Fig != 0 || len(c.Targets) != 1 {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) || c.Fig != 0 || len(c.Targets) != 1 || !s.argOK(c) {
 			continue
 		}
 		if u := s.Team[target]; u != 0 && s.Team[c.Targets[0]] == u {
@@ -270,7 +371,7 @@ func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 // the targeting verb (directly, or as one of a target unit's figures).
 func (s *Selector) Targetable(id rules.FigID) bool {
 	for _, c := range s.Legal {
-		if c.Verb != s.Verb || !s.For(c, s.Sel) {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) || !s.argOK(c) {
 			continue
 		}
 		for _, t := range c.Targets {
@@ -345,6 +446,7 @@ func (s *Selector) BeginTargeting(verb string) bool {
 		return false
 	}
 	s.Mode, s.Verb, s.Volley, s.Point = Targeting, verb, nil, false
+	s.Aim, s.Line, s.LineA, s.Ground = nil, false, nil, false
 	return true
 }
 
@@ -356,7 +458,12 @@ func (s *Selector) Escape() {
 			s.Volley = s.Volley[:len(s.Volley)-1] // take back the last die placed
 			return
 		}
-		s.Mode, s.Verb, s.Trail, s.Waypoints, s.Point = Selected, "", nil, nil, false
+		if s.Mode == Targeting && s.LineA != nil {
+			s.LineA = nil // take back the line's first end
+			return
+		}
+		s.done()
+		s.Trail, s.Waypoints = nil, nil
 	default:
 		s.Mode, s.Sel = Idle, 0
 	}

@@ -419,3 +419,111 @@ func TestVolleyIsOneTray(t *testing.T) {
 		t.Errorf("the removal should play after the whole tray: starts %.2f, tray ends %.2f", tl.Items[1].Start, tl.Items[0].Start+tl.Items[0].Dur)
 	}
 }
+
+// A line aimed with two clicks (suppressive fire): the first click places
+// one end, the second gives the command with both ends, once the rules
+// take it; Esc takes back the first end.
+func TestLineTwoClicksGiveBothEnds(t *testing.T) {
+	offered := rules.Command{Verb: "suppress", Fig: 2, Path: []geom.Pt{geom.P(30, 28), geom.P(36, 28)}}
+	tooLong := func(c rules.Command) bool {
+		return len(c.Path) == 2 && geom.Dist(c.Path[0], c.Path[1]) <= 6*geom.PerInch
+	}
+	s := Selector{Legal: []rules.Command{offered, {Verb: "end"}}, PointCheck: tooLong}
+	s.Mode, s.Sel = Selected, 2
+	if !s.BeginAim(offered, rules.ActLine, false) || !s.Point || !s.Line {
+		t.Fatalf("line aiming not begun: %+v", s)
+	}
+	if _, ok := s.Pending(geom.P(33, 27)); ok {
+		t.Error("before the first end a click gives nothing yet")
+	}
+	if c := s.Press(Hit{Pt: geom.P(33, 27)}, geom.Pt{}); c != nil || s.LineA == nil || *s.LineA != geom.P(33, 27) {
+		t.Fatalf("first click gave %+v, first end %v", c, s.LineA)
+	}
+	// the pending line follows the pointer and is what the table checks
+	if p, ok := s.Pending(geom.P(45, 27)); !ok || len(p.Path) != 2 || p.Path[1] != geom.P(45, 27) || tooLong(p) {
+		t.Fatalf("pending line %+v", p)
+	}
+	if c := s.Press(Hit{Pt: geom.P(45, 27)}, geom.Pt{}); c != nil || s.Mode != Targeting {
+		t.Fatalf("a line the rules refuse (12\" long) gave %+v", c)
+	}
+	s.Escape()
+	if s.LineA != nil || s.Mode != Targeting {
+		t.Fatalf("Esc should take back the first end only: %+v", s)
+	}
+	s.Press(Hit{Pt: geom.P(31, 27)}, geom.Pt{})
+	c := s.Press(Hit{Fig: 7, Pt: geom.P(36, 29)}, geom.Pt{})
+	if c == nil || c.Verb != "suppress" || c.Fig != 2 || len(c.Targets) != 0 ||
+		len(c.Path) != 2 || c.Path[0] != geom.P(31, 27) || c.Path[1] != geom.P(36, 29) {
+		t.Fatalf("two clicks gave %+v, want suppress F2 31,27 36,29", c)
+	}
+	if s.Mode != Selected || s.Line || s.LineA != nil || s.Aim != nil {
+		t.Errorf("after the line: %+v", s)
+	}
+}
+
+// A weapon chosen on the bar is the weapon used: a figure clicked gives
+// that button's command (not the first listed), and a click on bare
+// ground gives the same command at that point with no target, when the
+// rule set lets it be aimed at the ground.
+func TestGroundAimKeepsTheChosenWeapon(t *testing.T) {
+	plain := rules.Command{Verb: "grenade", Fig: 2, Targets: []rules.FigID{5}}
+	smoke := rules.Command{Verb: "grenade", Fig: 2, Targets: []rules.FigID{5}, Arg: "smoke"}
+	refuse := geom.P(60, 60)
+	s := Selector{Legal: []rules.Command{plain, smoke}, PointCheck: func(c rules.Command) bool { return c.Path[0] != refuse },
+		GroupOf: func(c rules.Command) string { return c.Verb + " " + c.Arg }}
+	s.Mode, s.Sel = Selected, 2
+	if !s.BeginAim(smoke, rules.ActAim, true) || s.Point || !s.Ground {
+		t.Fatalf("aim not begun: %+v", s)
+	}
+	if c := s.TargetCommand(5); c == nil || c.Arg != "smoke" {
+		t.Fatalf("the smoke button aims %+v at the figure", c)
+	}
+	if c := s.Press(Hit{Pt: refuse}, geom.Pt{}); c != nil || s.Mode != Targeting {
+		t.Fatalf("a point the rules refuse gave %+v", c)
+	}
+	c := s.Press(Hit{Pt: geom.P(36, 20)}, geom.Pt{})
+	if c == nil || c.Verb != "grenade" || c.Arg != "smoke" || c.Fig != 2 || len(c.Targets) != 0 || len(c.Path) != 1 || c.Path[0] != geom.P(36, 20) {
+		t.Fatalf("a click on the ground gave %+v, want grenade F2 36,20 smoke", c)
+	}
+	// without Ground a click on bare table gives nothing
+	s.Mode = Selected
+	s.BeginAim(plain, rules.ActAim, false)
+	if c := s.Press(Hit{Pt: geom.P(36, 20)}, geom.Pt{}); c != nil {
+		t.Fatalf("an aim at figures only gave %+v at the ground", c)
+	}
+	if c := s.Press(Hit{Fig: 5, Pt: geom.P(36, 30)}, geom.Pt{}); c == nil || c.Arg != "" || len(c.Targets) != 1 {
+		t.Fatalf("the plain grenade button gave %+v", c)
+	}
+}
+
+// A unit's command aimed at a point with a weapon (a call for fire) is
+// given as the unit's, with its weapon, at the point clicked.
+func TestUnitPointCommandKeepsUnitAndWeapon(t *testing.T) {
+	call := rules.Command{Verb: "call", Unit: 4, Path: []geom.Pt{geom.P(10, 30)}, Arg: "light-mortar"}
+	s := Selector{Legal: []rules.Command{call}, Team: map[rules.FigID]rules.UnitID{8: 4}}
+	s.Mode, s.Sel = Selected, 8
+	if !s.BeginAim(call, rules.ActPoint, false) {
+		t.Fatal("call not begun")
+	}
+	c := s.Press(Hit{Pt: geom.P(22, 31)}, geom.Pt{})
+	if c == nil || c.Verb != "call" || c.Unit != 4 || c.Fig != 0 || c.Arg != "light-mortar" || len(c.Path) != 1 || c.Path[0] != geom.P(22, 31) {
+		t.Fatalf("call gave %+v", c)
+	}
+}
+
+// Commands offered on one button keep every target of that button, even
+// when their words differ (a team's direct fire, and aimed fire at a
+// leader, both on "Fire").
+func TestOneButtonKeepsAllItsTargets(t *testing.T) {
+	direct := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{7}, Arg: "direct"}
+	aimed := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{9}, Arg: "aimed"}
+	s := Selector{Legal: []rules.Command{direct, aimed}, Team: map[rules.FigID]rules.UnitID{2: 1},
+		GroupOf: func(c rules.Command) string { return c.Verb }}
+	s.Mode, s.Sel = Selected, 2
+	if !s.BeginAim(direct, rules.ActAim, false) {
+		t.Fatal("fire not begun")
+	}
+	if c := s.Press(Hit{Fig: 9, Pt: geom.P(5, 5)}, geom.Pt{}); c == nil || c.Arg != "aimed" {
+		t.Fatalf("the leader on the same button gave %+v", c)
+	}
+}

@@ -295,7 +295,10 @@ func (Maxim) Action(s *rules.State, c rules.Command) rules.Action {
 		if s.Phase == PhaseOpportunity {
 			verb = "Opportunity fire"
 		}
-		return rules.Action{Label: fmt.Sprintf("%s: %s", verb, w.Name), Short: w.Name, Kind: rules.ActAim, Group: "fire " + w.ID}
+		// a weapon fired at a point (a grenade, a mortar) may be aimed
+		// at bare ground as well as at a figure
+		return rules.Action{Label: fmt.Sprintf("%s: %s", verb, w.Name), Short: w.Name, Kind: rules.ActAim, Group: "fire " + w.ID,
+			Ground: w.Point && s.Phase != PhaseOpportunity}
 	}
 	return rules.Action{}
 }

@@ -2,53 +2,75 @@ package skirmish35
 
 import (
 	"fmt"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
 
-// Overlay is something lying on the table that is no figure: a line of
-// suppressive fire, a smoke cloud, a grenade fizzing, a mortar round
-// plotted. The core has no hook for these yet; Overlays is written so it
-// can become one (a rule-set-neutral "Overlayer") without change.
-type Overlay struct {
-	Kind   string       // "line", "smoke", "grenade", "plot"
-	Label  string       // plain words for a tooltip
-	Side   int          // whose it is
-	Path   []geom.Pt    // a line's two ends
-	Circle *geom.Circle // a cloud, a burst to come
-}
-
-// Overlays lists what side may see lying on the table: everything but the
-// other side's mortar plots.
-func (r Skirmish) Overlays(s *rules.State, side int) []Overlay {
-	var out []Overlay
+// Overlays lists what side may see lying on the table (the core's
+// Overlayer hook): the lines of suppressive fire, the smoke clouds with
+// the turns they have left, the grenades lying live and that side's own
+// mortar rounds plotted (the other side does not know where they will
+// fall).
+func (r Skirmish) Overlays(s *rules.State, side int) []rules.Overlay {
+	var out []rules.Overlay
+	now := turnNo(s)
 	for _, l := range Lines(s) {
 		name := "a gun"
 		if f := s.Fig(l.Fig); f != nil {
 			name = f.Name
 		}
-		out = append(out, Overlay{Kind: "line", Side: l.Side, Path: []geom.Pt{l.A, l.B},
-			Label: fmt.Sprintf("%s's line of suppressive fire: crossing it in %s's next turn is diced for", name, s.Sides[l.Side].Name)})
+		other := s.Sides[1-l.Side].Name
+		label := fmt.Sprintf("%s line of suppressive fire: any of the %s crossing it in their next turn is diced for", possessive(name), other)
+		if l.Turn < now {
+			label = fmt.Sprintf("%s line of suppressive fire: any of the %s crossing it this turn is diced for", possessive(name), other)
+		}
+		out = append(out, rules.Overlay{Kind: rules.OverFireLine, Side: l.Side, Path: []geom.Pt{l.A, l.B}, Label: label,
+			Until: "until " + possessive(s.Sides[l.Side].Name) + " next turn"})
 	}
-	for _, c := range r.SmokeCircles(s) {
-		c := c
-		out = append(out, Overlay{Kind: "smoke", Side: -1, Circle: &c, Label: "smoke: blocks all sight"})
+	rad := in(r.d.T.Smoke.Radius)
+	for _, m := range Smokes(s) {
+		age := now - m.Turn
+		left := r.d.T.Smoke.Turns - age
+		c := geom.Circle{C: m.C, R: rad}
+		label := fmt.Sprintf("Smoke: blocks all sight; it clears in %d %s (each side's turn counts)", left, word(left, "turn", "turns"))
+		out = append(out, rules.Overlay{Kind: rules.OverSmoke, Side: -1, Circle: &c, Turns: left, Label: label,
+			Until: fmt.Sprintf("%d %s more", left, word(left, "turn", "turns"))})
+		if age >= 2 && age < 4 {
+			from := m.C
+			d := geom.Circle{C: m.C.Add(geom.Pt{X: in(r.d.T.Smoke.DriftX), Y: in(r.d.T.Smoke.DriftY)}), R: rad}
+			out = append(out, rules.Overlay{Kind: rules.OverSmoke, Side: -1, Circle: &d, Turns: left, Drift: true, From: &from,
+				Label: "Smoke drifting downwind: blocks all sight", Until: fmt.Sprintf("%d %s more", left, word(left, "turn", "turns"))})
+		}
 	}
 	for _, g := range Live(s) {
 		c := geom.Circle{C: g.At, R: in(r.d.T.Grenade.Radius)}
-		what := "a grenade lying live: it goes off at the end of this turn unless thrown back"
+		until := "the end of " + possessive(s.Sides[1-g.Side].Name) + " turn"
+		what := "A grenade lying live: it goes off at " + until + " unless thrown back"
 		if g.Smoke {
-			what = "a smoke grenade yet to go off"
+			c.R = rad
+			what = "A smoke grenade yet to go off: it smokes at " + until
 		}
-		out = append(out, Overlay{Kind: "grenade", Side: g.Side, Circle: &c, Label: what})
+		out = append(out, rules.Overlay{Kind: rules.OverGrenade, Side: g.Side, Circle: &c, Label: what, Until: until})
 	}
 	for _, m := range Rounds(s) {
 		if m.Side != side {
 			continue
 		}
 		c := geom.Circle{C: m.At, R: in(r.d.T.Mortar.Radius)}
-		out = append(out, Overlay{Kind: "plot", Side: m.Side, Circle: &c, Label: "mortar fire plotted: it lands at the end of the enemy's turn"})
+		out = append(out, rules.Overlay{Kind: rules.OverRound, Side: m.Side, Circle: &c, Secret: true,
+			Label: "Mortar fire plotted: it lands at the end of the enemy's turn", Until: "the end of the enemy's turn"})
 	}
 	return out
 }
+
+// possessive is "the Germans'" or "Krause's".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
+var _ rules.Overlayer = Skirmish{}

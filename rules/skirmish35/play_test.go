@@ -207,8 +207,9 @@ func TestHiddenDeployment(t *testing.T) {
 	}
 }
 
-// What lies on the table is listed for the table, the other side's
-// mortar plots withheld.
+// What lies on the table reaches each side through the core's view
+// (rules.View.Overlays): the line of fire and the smoke to both, with
+// the smoke's turns left; a mortar round plotted to its own side only.
 func TestOverlays(t *testing.T) {
 	s := newState(t, nil,
 		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},
@@ -222,16 +223,43 @@ func TestOverlays(t *testing.T) {
 	setRounds(s, []Round{{At: geom.P(36, 30), Fig: 1, Side: 0}})
 	kinds := func(side int) map[string]int {
 		m := map[string]int{}
-		for _, o := range r.Overlays(s, side) {
+		for _, o := range rules.ViewOf(r, s, side).Overlays() {
 			m[o.Kind]++
 		}
 		return m
 	}
-	if k := kinds(0); k["line"] != 1 || k["smoke"] != 1 || k["plot"] != 1 {
+	if k := kinds(0); k[rules.OverFireLine] != 1 || k[rules.OverSmoke] != 1 || k[rules.OverRound] != 1 {
 		t.Errorf("own side: %v", k)
 	}
-	if k := kinds(1); k["plot"] != 0 || k["line"] != 1 {
-		t.Errorf("the other side: %v", k)
+	if k := kinds(1); k[rules.OverRound] != 0 || k[rules.OverFireLine] != 1 || k[rules.OverSmoke] != 1 {
+		t.Errorf("the other side sees %v: the mortar plot must not reach it", k)
+	}
+	for _, o := range rules.ViewOf(r, s, 1).Overlays() {
+		switch o.Kind {
+		case rules.OverFireLine:
+			if len(o.Path) != 2 || o.Path[0] != geom.P(33, 28) || o.Path[1] != geom.P(39, 28) || o.Side != 0 {
+				t.Errorf("line: %+v", o)
+			}
+		case rules.OverSmoke:
+			if o.Circle == nil || o.Circle.R != in(r.d.T.Smoke.Radius) || o.Turns != r.d.T.Smoke.Turns || o.Drift {
+				t.Errorf("fresh smoke: %+v, want %d turns left", o, r.d.T.Smoke.Turns)
+			}
+		}
+	}
+	// two turns on the cloud blows downwind: a second, drifting circle,
+	// and two turns fewer left
+	s.SetVar(gTurn, turnNo(s)+2)
+	var drift *rules.Overlay
+	for _, o := range r.Overlays(s, 1) {
+		if o.Kind == rules.OverSmoke && o.Drift {
+			drift = &o
+		}
+		if o.Kind == rules.OverSmoke && o.Turns != r.d.T.Smoke.Turns-2 {
+			t.Errorf("smoke after two turns: %d left", o.Turns)
+		}
+	}
+	if drift == nil || drift.From == nil || drift.Circle.C.X-drift.From.X != in(r.d.T.Smoke.DriftX) {
+		t.Errorf("no drifting cloud downwind: %+v", drift)
 	}
 }
 

@@ -402,24 +402,17 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	case "reload":
 		return rules.Action{Label: ap("Reload", cs.Reload)}
 	case "suppress":
-		// Legal offers a line across each acquired enemy: one button each
-		a := rules.Action{Label: ap("Suppressive fire", cs.Suppress), Short: "Suppress", Kind: rules.ActButton, Group: fmt.Sprint("suppress ", c.Path)}
-		if len(c.Path) == 2 {
-			mid := geom.Pt{X: (c.Path[0].X + c.Path[1].X) / 2, Y: (c.Path[0].Y + c.Path[1].Y) / 2}
-			if f := s.Fig(c.Fig); f != nil {
-				if e := nearest(s, mid, alive(s, 1-f.Side)); e != nil && within(e.Pos, mid, s.BaseR) {
-					a.Label = ap("Suppressive fire across "+e.Name, cs.Suppress)
-				}
-			}
-		}
-		return a
+		// Legal offers a line across each acquired enemy (for the random
+		// player); the table lays any line the rules take, its two ends
+		// clicked on the table
+		return rules.Action{Label: ap("Suppressive fire", cs.Suppress), Short: "Suppress", Kind: rules.ActLine, Group: "suppress"}
 	case "grenade":
 		if c.Arg == "smoke" {
-			return rules.Action{Label: ap("Throw smoke", cs.Grenade), Short: "Smoke", Kind: rules.ActAim, Group: "grenade smoke"}
+			return rules.Action{Label: ap("Throw smoke", cs.Grenade), Short: "Smoke", Kind: rules.ActAim, Group: "grenade smoke", Ground: true}
 		}
-		return rules.Action{Label: ap("Throw grenade", cs.Grenade), Short: "Grenade", Kind: rules.ActAim, Group: "grenade"}
+		return rules.Action{Label: ap("Throw grenade", cs.Grenade), Short: "Grenade", Kind: rules.ActAim, Group: "grenade", Ground: true}
 	case "plot":
-		return rules.Action{Label: ap("Plot mortar fire", cs.Plot), Short: "Mortar", Kind: rules.ActAim, Group: "plot"}
+		return rules.Action{Label: ap("Plot mortar fire", cs.Plot), Short: "Mortar", Kind: rules.ActAim, Group: "plot", Ground: true}
 	case "melee":
 		if c.Arg == "capture" {
 			return rules.Action{Label: ap("Hand to hand, to capture", cs.Melee), Short: "Capture", Kind: rules.ActAim, Group: "melee capture"}

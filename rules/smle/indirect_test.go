@@ -26,6 +26,23 @@ func TestIndirectFire(t *testing.T) {
 	c, _ := rules.ParseCommand(call)
 	apply(t, s, c)
 	passOpp(t, s)
+	// the rounds on their way lie on the table as the burst to come, for
+	// both sides while the calling team is known, for its own side only
+	// while it is unspotted
+	for side := 0; side < 2; side++ {
+		ov := rules.ViewOf(New(), s, side).Overlays()
+		if len(ov) != 1 || ov[0].Kind != rules.OverRound || ov[0].Circle.C != geom.P(10, 30) || ov[0].Circle.R != 2*geom.PerInch || ov[0].Side != 0 {
+			t.Fatalf("side %d sees %+v, want the light mortar's 2\" burst at 10,30", side, ov)
+		}
+	}
+	uset(s.UnitOf(1), vUnspotted, 1)
+	if ov := rules.ViewOf(New(), s, 1).Overlays(); len(ov) != 0 {
+		t.Errorf("an unspotted team's fire mission reaches the enemy: %+v", ov)
+	}
+	if ov := rules.ViewOf(New(), s, 0).Overlays(); len(ov) != 1 {
+		t.Errorf("the calling side lost sight of its own mission: %+v", ov)
+	}
+	uset(s.UnitOf(1), vUnspotted, 0)
 	if hasLegal(s, "fire - U1 F3 direct") || hasLegal(s, call) {
 		t.Errorf("the call is the team's attack for the round")
 	}
@@ -44,6 +61,9 @@ func TestIndirectFire(t *testing.T) {
 	}
 	if uget(s.UnitOf(1), vFMSeen) != 1 || uget(s.UnitOf(1), vFMRound) != 0 {
 		t.Errorf("the mission should be resolved")
+	}
+	if ov := rules.ViewOf(New(), s, 0).Overlays(); len(ov) != 0 {
+		t.Errorf("the landed mission still lies on the table: %+v", ov)
 	}
 }
 

@@ -158,7 +158,14 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return a
 	case "call":
-		return rules.Action{Label: "Call for fire"}
+		// aimed at any point an observer sees, with the weapon of the
+		// button (Legal lists calls on the enemy it sees, for the random
+		// player)
+		a := rules.Action{Label: "Call for fire", Short: "Call fire", Kind: rules.ActPoint, Group: "call " + c.Arg}
+		if w, ok := r.d.Weapon(c.Arg); ok {
+			a.Label = "Call for fire: " + w.Name
+		}
+		return a
 	case "face":
 		return rules.Action{Label: "Turn to face", Short: "Turn", Kind: rules.ActPoint}
 	case "aid":
