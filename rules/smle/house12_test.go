@@ -330,3 +330,33 @@ func TestScenarioTraps(t *testing.T) {
 		t.Errorf("Red knows nothing of them; the side vars are taken in: %v", s.Sides[0].Vars)
 	}
 }
+
+// A booby trap lies on the table for the side that set it (a live grenade
+// with its 2" burst, through the core's view), and not for an enemy that
+// did not see it set, until that side finds it.
+func TestTrapOverlayOnlyForThoseWhoKnow(t *testing.T) {
+	s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade"}}}}, {1, "trained", "", rifles(1, 16, 10)}}, "close-9")
+	highWall(t, s, geom.P(13, 5), geom.P(13, 15))
+	apply(t, s, mustParse(t, "trap F1"))
+	passOpp(t, s)
+	traps := func(side int) []rules.Overlay {
+		var out []rules.Overlay
+		for _, o := range rules.ViewOf(New(), s, side).Overlays() {
+			if o.Kind == rules.OverGrenade && strings.Contains(o.Label, "Booby trap") {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	own := traps(0)
+	if len(own) != 1 || own[0].Circle == nil || own[0].Circle.C != geom.P(10, 10) || own[0].Circle.R != geom.In(2) || own[0].Side != 0 {
+		t.Fatalf("Blue's own trap on the table: %+v", own)
+	}
+	if got := traps(1); len(got) != 0 {
+		t.Fatalf("Red never saw it set, yet the table shows it: %+v", got)
+	}
+	knowTrap(s, 1, 1)
+	if got := traps(1); len(got) != 1 || !strings.Contains(got[0].Label, "enemy's") {
+		t.Fatalf("Red has found it: %+v", got)
+	}
+}
