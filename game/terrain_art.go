@@ -340,6 +340,9 @@ type tableArt struct {
 	// incomplete is set when the last draw could not paint every tile it
 	// needed (the budget ran out): more frames are wanted.
 	incomplete bool
+	// drawn counts draws: the first shows only the overview (painting no
+	// tile), so the table is on screen before any detailed tile is.
+	drawn int
 }
 
 func newTableArt(m *terrain.Map) *tableArt { return &tableArt{m: m, level: -999, Budget: 2} }
@@ -394,6 +397,20 @@ func (t *tableArt) tile(k image.Point, budget *int) *ebiten.Image {
 	return img
 }
 
+// drawOverview paints the whole table from the overview picture only.
+func (t *tableArt) drawOverview(dst *ebiten.Image, zoom, tx, ty float64) {
+	t.ensureOverview()
+	t.drawn++
+	if m := batching(dst); m != nil {
+		m.flush()
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Scale(zoom/t.ovScale, zoom/t.ovScale)
+	op.GeoM.Translate(tx, ty)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(t.overview, op)
+}
+
 // draw paints the cached table onto dst through the camera transform:
 // table inch (x, y) lands at screen (x*zoom + tx, y*zoom + ty).
 func (t *tableArt) draw(dst *ebiten.Image, zoom, tx, ty float64) {
@@ -416,6 +433,10 @@ func (t *tableArt) draw(dst *ebiten.Image, zoom, tx, ty float64) {
 	i0, j0 := int(math.Floor(math.Max(0, vx0)/tilePx)), int(math.Floor(math.Max(0, vy0)/tilePx))
 	i1, j1 := int(math.Floor(math.Min(tw-1, vx1)/tilePx)), int(math.Floor(math.Min(th-1, vy1)/tilePx))
 	budget := t.Budget
+	if t.drawn == 0 && t.Budget > 0 {
+		budget = 0 // the first frame: the overview only, detail from the next
+	}
+	t.drawn++
 	type job struct {
 		i, j int
 		img  *ebiten.Image
