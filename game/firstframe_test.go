@@ -7,9 +7,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// The first frame of a battle shows the whole table from its overview
-// picture at once, before any detailed tile is painted and without the
-// figures; the next frame paints the full scene.
+// The first frame of a battle shows the whole table plainly at once,
+// before any detailed tile is painted and without the figures; the next
+// frame paints the full scene.
 func TestFirstFrameShowsTheTableOverview(t *testing.T) {
 	a, b := newTestBattle(t)
 	b.tv.art.Budget = 2 // as in the game

@@ -423,9 +423,9 @@ func title(s string) string {
 
 // firstFrame puts the table's overview on screen on the very first frame
 // of a scene with a table, and nothing else: the desk, the frame and the
-// whole table from its one small cached picture (no detailed tiles, no
-// text, no figures), so something shows as soon as the window does. The
-// full scene follows on the next frame. It reports whether it drew.
+// whole table plainly, each piece in its main colour (no painted detail,
+// no text, no figures), so something shows as soon as the window does.
+// The full scene follows on the next frame. It reports whether it drew.
 func (a *App) firstFrame(dst *ebiten.Image) bool {
 	var tv *tableView
 	switch s := a.scene.(type) {

@@ -165,7 +165,7 @@ func (tv *tableView) draw(dst *ebiten.Image) {
 }
 
 // drawOverview is draw without the detail: the desk, the frame and the
-// table from the art's overview picture (the first frame at start).
+// table in plain colours (the first frame at start).
 func (tv *tableView) drawOverview(dst *ebiten.Image) {
 	dst.Fill(colDesk)
 	c := tv.cam
