@@ -147,8 +147,9 @@ func rectLine(dst *ebiten.Image, x, y, w, h, sw float64, c color.Color) {
 func roundRect(dst *ebiten.Image, x, y, w, h, r float64, c color.Color) {
 	if m := batching(dst); m != nil {
 		r = math.Min(r, math.Min(w, h)/2)
-		var pts []fpt
-		for k, c := range []fpt{{x + w - r, y + r}, {x + w - r, y + h - r}, {x + r, y + h - r}, {x + r, y + r}} {
+		var buf [20]fpt // on the stack: drawn for every marker token each frame
+		pts := buf[:0]
+		for k, c := range [4]fpt{{x + w - r, y + r}, {x + w - r, y + h - r}, {x + r, y + h - r}, {x + r, y + r}} {
 			for i := 0; i <= 4; i++ {
 				a := (float64(k)-1)*math.Pi/2 + float64(i)*math.Pi/8
 				pts = append(pts, fpt{c.X + math.Cos(a)*r, c.Y + math.Sin(a)*r})

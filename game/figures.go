@@ -39,7 +39,13 @@ func rawSideColour(s *rules.State, side int) color.RGBA {
 }
 
 func ellipse(c fpt, rx, ry, ang float64, n int) []fpt {
-	out := make([]fpt, n)
+	return ellipseTo(make([]fpt, n), c, rx, ry, ang)
+}
+
+// ellipseTo is ellipse into out (len(out) points), for callers that keep
+// the points on the stack.
+func ellipseTo(out []fpt, c fpt, rx, ry, ang float64) []fpt {
+	n := len(out)
 	ca, sa := math.Cos(ang), math.Sin(ang)
 	for i := range out {
 		t := float64(i) / float64(n) * 2 * math.Pi
@@ -186,11 +192,13 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	// pack behind the shoulders
 	circle(dst, fpt{c.X - fx*s*0.3, c.Y - fy*s*0.3}, s*0.2, shade(uni, 0.7))
 	if f.posture == rules.Prone {
-		body := ellipse(fpt{c.X - fx*s*0.1, c.Y - fy*s*0.1}, bodyLen, bodyW, ang, 16)
+		var buf [16]fpt
+		body := ellipseTo(buf[:], fpt{c.X - fx*s*0.1, c.Y - fy*s*0.1}, bodyLen, bodyW, ang)
 		fillPoly(dst, body, uni)
 		strokePoly(dst, body, true, math.Max(1, s*0.06), shade(uni, 0.45))
 	} else {
-		body := ellipse(c, bodyLen, bodyW, ang, 16)
+		var buf [16]fpt
+		body := ellipseTo(buf[:], c, bodyLen, bodyW, ang)
 		fillPoly(dst, body, uni)
 		strokePoly(dst, body, true, math.Max(1, s*0.06), shade(uni, 0.45))
 		line(dst, fpt{c.X + rx*bodyW*0.8, c.Y + ry*bodyW*0.8}, fpt{c.X + fx*s*0.45 + rx*s*0.12, c.Y + fy*s*0.45 + ry*s*0.12}, math.Max(1.5, s*0.15), uni)

@@ -57,6 +57,7 @@ type App struct {
 	lastClick bool
 	idle      idleState // see idle.go
 	why       bool      // engine detail shown on cards and in the log (Y)
+	painted   int       // frames painted (the first shows only the table's overview)
 }
 
 type dialog struct {
@@ -221,6 +222,10 @@ func (a *App) Draw(dst *ebiten.Image) {
 			a.Fail("Something went wrong while drawing", fmt.Errorf("%v", r))
 		}
 	}()
+	a.painted++
+	if a.painted == 1 && a.firstFrame(dst) {
+		return
+	}
 	beginBatch(dst, false)
 	a.avoid = a.avoid[:0]
 	a.scene.Draw(a, dst)
@@ -414,4 +419,29 @@ func title(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// firstFrame puts the table's overview on screen on the very first frame
+// of a scene with a table, and nothing else: the desk, the frame and the
+// whole table plainly, each piece in its main colour (no painted detail,
+// no text, no figures), so something shows as soon as the window does.
+// The full scene follows on the next frame. It reports whether it drew.
+func (a *App) firstFrame(dst *ebiten.Image) bool {
+	var tv *tableView
+	switch s := a.scene.(type) {
+	case *deploy:
+		tv = s.tv
+	case *battle:
+		tv = s.tv
+	case *mapScene:
+		tv = s.tv
+	}
+	if tv == nil {
+		return false
+	}
+	beginBatch(dst, false)
+	tv.drawOverview(dst)
+	endBatch()
+	a.idle.redraw = max(a.idle.redraw, redrawFrames) // the detail comes next
+	return true
 }

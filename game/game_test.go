@@ -3,7 +3,9 @@ package game
 import (
 	"image/color"
 	"os"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -69,11 +71,30 @@ func BenchmarkDrawTable(b *testing.B) {
 	figs := benchFigures(tv, 200)
 	drawFrame(dst, tv, figs) // paint and cache the tiles
 	dst.At(0, 0)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ResetTimer()
+	var ours, cpu time.Duration
 	for i := 0; i < b.N; i++ {
+		t0, c0 := time.Now(), threadCPU()
 		drawFrame(dst, tv, figs)
+		cpu += threadCPU() - c0
+		ours += time.Since(t0)
 		dst.At(0, 0) // wait for the GPU
 	}
+	reportOurs(b, ours, cpu)
+}
+
+// reportOurs reports the frame's own Go code apart from the driver's
+// share: the time inside drawFrame (our drawing code and Ebiten queueing
+// its commands), without the time dst.At then spends flushing them to
+// OpenGL and waiting for the (software) rasteriser, which runs on other
+// threads. go-cpu-ms/frame is the CPU time of the drawing thread over
+// drawFrame (the figure the 1.5 ms goal is about: it does not
+// grow when the shared machine is loaded); go-ms/frame the wall clock.
+func reportOurs(b *testing.B, ours, cpu time.Duration) {
+	b.ReportMetric(float64(ours.Microseconds())/1000/float64(b.N), "go-ms/frame")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "go-cpu-ms/frame")
 }
 
 // BenchmarkPaintTable paints the whole visible table from scratch (what a

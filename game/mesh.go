@@ -31,15 +31,34 @@ func white() *ebiten.Image {
 	return whitePix
 }
 
+// spare holds meshes whose vertex and index buffers are reused by the
+// next batch, so a frame does not grow them afresh from empty (Ebiten
+// copies what it is given, so the buffers are free after a flush).
+var spare []*mesh
+
+// keepVerts is the most vertices a spare mesh keeps room for: enough for
+// a frame with hundreds of figures; the far bigger buffers of a terrain
+// tile being painted are let go.
+const keepVerts = 1 << 17
+
 // beginBatch routes the drawing primitives for dst into a mesh until
 // endBatch.
 func beginBatch(dst *ebiten.Image, aa bool) {
+	if n := len(spare); n > 0 {
+		batch, spare = spare[n-1], spare[:n-1]
+		batch.dst, batch.aa = dst, aa
+		return
+	}
 	batch = &mesh{dst: dst, aa: aa}
 }
 
 func endBatch() {
 	if batch != nil {
 		batch.flush()
+		if cap(batch.vs) <= keepVerts && cap(batch.is) <= 2*keepVerts {
+			batch.dst = nil
+			spare = append(spare, batch)
+		}
 	}
 	batch = nil
 }
@@ -64,11 +83,41 @@ func (m *mesh) vert(p fpt, c color.RGBA) uint32 {
 	if len(m.vs) >= 1<<20 {
 		m.flush()
 	}
-	m.vs = append(m.vs, ebiten.Vertex{
+	m.vs = append(m.vs, vertex(p, c))
+	return uint32(len(m.vs) - 1)
+}
+
+// vertex is one vertex of flat colour c at p.
+func vertex(p fpt, c color.RGBA) ebiten.Vertex {
+	return ebiten.Vertex{
 		DstX: float32(p.X), DstY: float32(p.Y), SrcX: 1, SrcY: 1,
 		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255,
-	})
-	return uint32(len(m.vs) - 1)
+	}
+}
+
+// unit holds the unit circle's points for each segment count segsFor
+// gives (8 to 48), worked out once instead of a sine and cosine per
+// vertex of every circle of every frame.
+var unit [49][]fpt
+
+func unitCircle(n int) []fpt {
+	if unit[n] == nil {
+		u := make([]fpt, n)
+		for k := range u {
+			a := float64(k) / float64(n) * 2 * math.Pi
+			u[k] = fpt{math.Cos(a), math.Sin(a)}
+		}
+		unit[n] = u
+	}
+	return unit[n]
+}
+
+// room makes sure n more vertices fit before a flush, so shapes that
+// number their vertices from the first stay whole.
+func (m *mesh) room(n int) {
+	if len(m.vs)+n > 1<<20 {
+		m.flush()
+	}
 }
 
 func toRGBA(c color.Color) color.RGBA {
@@ -87,10 +136,13 @@ func (m *mesh) tri(a, b, c fpt, col color.RGBA) {
 }
 
 func (m *mesh) quad(a, b, c, d fpt, col color.RGBA) {
+	m.room(4)
 	i := m.vert(a, col)
-	m.vert(b, col)
-	m.vert(c, col)
-	m.vert(d, col)
+	v := m.vs[i]
+	for _, p := range [3]fpt{b, c, d} {
+		v.DstX, v.DstY = float32(p.X), float32(p.Y)
+		m.vs = append(m.vs, v)
+	}
 	m.is = append(m.is, i, i+1, i+2, i, i+2, i+3)
 }
 
@@ -101,10 +153,12 @@ func segsFor(r float64) int {
 
 func (m *mesh) circle(c fpt, r float64, col color.RGBA) {
 	n := segsFor(r)
+	m.room(n + 1)
 	ci := m.vert(c, col)
-	for k := 0; k < n; k++ {
-		a := float64(k) / float64(n) * 2 * math.Pi
-		m.vert(fpt{c.X + math.Cos(a)*r, c.Y + math.Sin(a)*r}, col)
+	v := m.vs[ci] // the colour worked out once; each vertex moves it
+	for _, u := range unitCircle(n) {
+		v.DstX, v.DstY = float32(c.X+u.X*r), float32(c.Y+u.Y*r)
+		m.vs = append(m.vs, v)
 	}
 	for k := 0; k < n; k++ {
 		m.is = append(m.is, ci, ci+1+uint32(k), ci+1+uint32((k+1)%n))
@@ -113,11 +167,14 @@ func (m *mesh) circle(c fpt, r float64, col color.RGBA) {
 
 func (m *mesh) ring(c fpt, r, w float64, col color.RGBA) {
 	n := segsFor(r)
+	m.room(2 * n)
 	i0 := uint32(len(m.vs))
-	for k := 0; k < n; k++ {
-		a := float64(k) / float64(n) * 2 * math.Pi
-		m.vert(fpt{c.X + math.Cos(a)*(r-w/2), c.Y + math.Sin(a)*(r-w/2)}, col)
-		m.vert(fpt{c.X + math.Cos(a)*(r+w/2), c.Y + math.Sin(a)*(r+w/2)}, col)
+	v := vertex(c, col)
+	for _, u := range unitCircle(n) {
+		v.DstX, v.DstY = float32(c.X+u.X*(r-w/2)), float32(c.Y+u.Y*(r-w/2))
+		m.vs = append(m.vs, v)
+		v.DstX, v.DstY = float32(c.X+u.X*(r+w/2)), float32(c.Y+u.Y*(r+w/2))
+		m.vs = append(m.vs, v)
 	}
 	for k := 0; k < n; k++ {
 		a, b := i0+uint32(2*k), i0+uint32(2*((k+1)%n))
@@ -165,7 +222,12 @@ func (m *mesh) fill(pts []fpt, col color.RGBA) {
 		p, q := pts[i], pts[(i+1)%n]
 		area += p.X*q.Y - q.X*p.Y
 	}
-	idx := make([]int, n)
+	var buf [32]int // on the stack for the small shapes drawn every frame
+	idx := buf[:0]
+	if n > len(buf) {
+		idx = make([]int, 0, n)
+	}
+	idx = idx[:n]
 	for i := range idx {
 		idx[i] = i
 	}

@@ -164,6 +164,23 @@ func (tv *tableView) draw(dst *ebiten.Image) {
 	tv.drawRulerMarks(dst, o, e, fw)
 }
 
+// drawOverview is draw without the detail: the desk, the frame and the
+// table in plain colours (the first frame at start).
+func (tv *tableView) drawOverview(dst *ebiten.Image) {
+	dst.Fill(colDesk)
+	c := tv.cam
+	if !tv.fitted {
+		c.Resize(float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy()))
+		tv.fit(true)
+		tv.fitted = true
+	}
+	o := tv.scr(geom.Pt{})
+	e := tv.scr(geom.Pt{X: tv.m.Width, Y: tv.m.Height})
+	fw := math.Max(10*uiScale, tv.px(1.1))
+	roundRect(dst, o.X-fw, o.Y-fw, e.X-o.X+2*fw, e.Y-o.Y+2*fw, fw*0.35, colFrame)
+	tv.art.drawOverview(dst, c.Zoom, o.X, o.Y)
+}
+
 // drawRulerMarks puts inch ticks on the frame, numbered every 6 or 12".
 func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e fpt, fw float64) {
 	z := tv.cam.Zoom

@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"math/rand/v2"
 
@@ -299,9 +300,17 @@ func shift(pts []fpt, d float64) []fpt {
 // bounds, in painting order.
 func (p *painter) paintTable(m *terrain.Map) {
 	p.paintMat(m.Width, m.Height)
+	for _, i := range paintOrder(m, p.bounds) {
+		p.paintPiece(&m.Pieces[i])
+	}
+}
+
+// paintOrder lists the pieces touching bounds (all with an empty one) in
+// painting order.
+func paintOrder(m *terrain.Map, bounds geom.Rect) []int {
 	order := make([]int, 0, len(m.Pieces))
 	for i := range m.Pieces {
-		if m.Pieces[i].Bounds().Overlaps(p.bounds) || p.bounds == (geom.Rect{}) {
+		if m.Pieces[i].Bounds().Overlaps(bounds) || bounds == (geom.Rect{}) {
 			order = append(order, i)
 		}
 	}
@@ -312,9 +321,7 @@ func (p *painter) paintTable(m *terrain.Map) {
 		}
 		return a < b
 	})
-	for _, i := range order {
-		p.paintPiece(&m.Pieces[i])
-	}
+	return order
 }
 
 func sortStable(xs []int, less func(a, b int) bool) {
@@ -340,6 +347,9 @@ type tableArt struct {
 	// incomplete is set when the last draw could not paint every tile it
 	// needed (the budget ran out): more frames are wanted.
 	incomplete bool
+	// drawn counts draws: the first shows only the overview (painting no
+	// tile), so the table is on screen before any detailed tile is.
+	drawn int
 }
 
 func newTableArt(m *terrain.Map) *tableArt { return &tableArt{m: m, level: -999, Budget: 2} }
@@ -394,6 +404,71 @@ func (t *tableArt) tile(k image.Point, budget *int) *ebiten.Image {
 	return img
 }
 
+// drawOverview paints the whole table plainly, straight onto dst: the
+// mat's colour and each piece filled or stroked in its main colour, with
+// none of the painted detail (trees, stones, rows, shadows). It is the
+// first frame at start, cheap enough to show at once.
+func (t *tableArt) drawOverview(dst *ebiten.Image, zoom, tx, ty float64) {
+	t.drawn++
+	p := &painter{dst: dst, scale: zoom, offX: -tx, offY: -ty}
+	tw, th := geom.Inches(t.m.Width), geom.Inches(t.m.Height)
+	rect(dst, tx, ty, tw*zoom, th*zoom, colMat)
+	for _, i := range paintOrder(t.m, geom.Rect{}) {
+		p.paintPlain(&t.m.Pieces[i])
+	}
+}
+
+// paintPlain draws one piece in its main colour only.
+func (p *painter) paintPlain(pc *terrain.Piece) {
+	var c color.RGBA
+	switch pc.Kind {
+	case "open":
+		return
+	case "hill":
+		c = rgba(0xe8e0b0, 40)
+	case "field":
+		c = colField
+	case "road":
+		c = colRoad
+	case "water", "stream":
+		c = colWater
+	case "rubble":
+		c = colRubble
+	case "rough":
+		c = rgba(0x8a7a4a, 120)
+	case "swamp":
+		c = rgb(0x5f6a45)
+	case "trench":
+		c = rgb(0x5a4630)
+	case "woods":
+		c = colCanopy
+	case "building":
+		c = colRoofA
+		if pc.ID%3 == 1 { // as building paints it
+			c = colRoofB
+		}
+	case "hedge":
+		c = colHedge
+	case "bocage":
+		c = colBank
+	case "low-wall", "high-wall":
+		c = colWall
+	case "fence":
+		c = rgb(0x8a6a44)
+	default:
+		c = rgba(0x9a9a80, 120)
+	}
+	if len(pc.Poly) >= 3 {
+		fillPoly(p.dst, p.pts(pc.Poly), c)
+	} else if len(pc.Path) >= 2 {
+		w := p.in(geom.Inches(pc.Props.Width))
+		if w <= 0 {
+			w = p.in(0.3)
+		}
+		strokePoly(p.dst, p.pts(pc.Path), false, w, c)
+	}
+}
+
 // draw paints the cached table onto dst through the camera transform:
 // table inch (x, y) lands at screen (x*zoom + tx, y*zoom + ty).
 func (t *tableArt) draw(dst *ebiten.Image, zoom, tx, ty float64) {
@@ -416,6 +491,10 @@ func (t *tableArt) draw(dst *ebiten.Image, zoom, tx, ty float64) {
 	i0, j0 := int(math.Floor(math.Max(0, vx0)/tilePx)), int(math.Floor(math.Max(0, vy0)/tilePx))
 	i1, j1 := int(math.Floor(math.Min(tw-1, vx1)/tilePx)), int(math.Floor(math.Min(th-1, vy1)/tilePx))
 	budget := t.Budget
+	if t.drawn == 0 && t.Budget > 0 {
+		budget = 0 // the first frame: the overview only, detail from the next
+	}
+	t.drawn++
 	type job struct {
 		i, j int
 		img  *ebiten.Image

@@ -53,8 +53,19 @@ const (
 	uLeaderLost = "leader_lost" // 1 when a leader was killed this turn
 )
 
-func spotVar(side int) string   { return "spot" + strconv.Itoa(side) }
-func seenVar(side int) string   { return "seen" + strconv.Itoa(side) }
+func spotVar(side int) string {
+	if side == 0 || side == 1 {
+		return [2]string{"spot0", "spot1"}[side] // the same names, not built afresh
+	}
+	return "spot" + strconv.Itoa(side)
+}
+
+func seenVar(side int) string {
+	if side == 0 || side == 1 {
+		return [2]string{"seen0", "seen1"}[side]
+	}
+	return "seen" + strconv.Itoa(side)
+}
 func cupVar(side, v int) string { return fmt.Sprintf("cup_%d_%d", side, v) }
 func drawnVar(k int) string     { return "drawn_" + strconv.Itoa(k) }
 
@@ -354,7 +365,7 @@ func figureActions(s *rules.State, f *rules.Figure) []rules.Command {
 				arg = wid
 			}
 			for _, t := range enemies {
-				if canFireAt(s, f, w, t) == "" {
+				if mayFireAt(s, f, w, t) {
 					out = append(out, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}, Arg: arg})
 				}
 			}

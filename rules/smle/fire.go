@@ -106,9 +106,13 @@ func (r SMLE) firers(s *rules.State, u *rules.Unit, targets []*rules.Figure) []*
 }
 
 // targetTeams lists one target figure (the lowest id visible) per enemy
-// team the active team may fire at with this kind of fire.
+// team the active team may fire at with this kind of fire. It asks the
+// same questions as firers and farFirers, but works out each firer's
+// weapon and arc once and stops at the first figure that can fire.
 func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.FigID {
 	var out []rules.FigID
+	var sh []shooter
+	shot := false
 	for _, e := range teams(s) {
 		if e.Side == u.Side {
 			continue
@@ -116,21 +120,26 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 		if last := uget(u, firedByKey(e.ID)); kind == FireReturn && (last == 0 || last < s.Round-1) {
 			continue
 		}
-		for _, t := range members(s, e.ID) {
-			if len(r.firers(s, u, []*rules.Figure{t})) > 0 {
-				out = append(out, t.ID)
+		if !shot {
+			sh, shot = r.shooters(s, u), true
+		}
+		ts := members(s, e.ID)
+		found := false
+		for _, t := range ts {
+			if r.anyFirer(s, sh, t, false) {
+				out, found = append(out, t.ID), true
 				break
 			}
 		}
-		if len(out) > 0 && s.Fig(out[len(out)-1]).Unit == e.ID {
+		if found {
 			continue
 		}
 		// No one reaches the team, but someone sees it beyond twice
 		// effective range: ineffective fire (not panic fire, which has
 		// its own reduced effect).
 		if kind != FirePanic {
-			for _, t := range members(s, e.ID) {
-				if len(r.farFirers(s, u, []*rules.Figure{t})) > 0 {
+			for _, t := range ts {
+				if r.anyFirer(s, sh, t, true) {
 					out = append(out, t.ID)
 					break
 				}
@@ -138,6 +147,68 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 		}
 	}
 	return out
+}
+
+// shooter is a team member fit to fire its primary weapon, with its
+// prepared position's arc (if it is in one) looked up once, when first
+// needed.
+type shooter struct {
+	f      *rules.Figure
+	w      *Weapon
+	looked bool // prep and arc are known
+	prep   bool // in a prepared position: fires only inside arc
+	arc    int
+}
+
+// shooters lists the team's members that pass canShoot, by id.
+func (r SMLE) shooters(s *rules.State, u *rules.Unit) []shooter {
+	var out []shooter
+	for _, f := range members(s, u.ID) {
+		if w := r.primary(f); r.canShoot(s, f, w) {
+			out = append(out, shooter{f: f, w: w})
+		}
+	}
+	return out
+}
+
+// inArc is inPrepArc, the position looked up once per shooter.
+func (sh *shooter) inArc(r SMLE, s *rules.State, p geom.Pt) bool {
+	if !sh.looked {
+		sh.looked = true
+		if r.coverAt(s, sh.f.Pos) == terrain.CoverPrepared {
+			sh.prep, sh.arc = true, prepArc(sh.f)
+		}
+	}
+	if !sh.prep {
+		return true
+	}
+	d := ((bearing(sh.f.Pos, p)-sh.arc)%360 + 360) % 360
+	if d > 180 {
+		d = 360 - d
+	}
+	return d <= 45
+}
+
+// anyFirer: one of the shooters can fire at t, within reach (as firers
+// asks) or, with far, only beyond twice effective range (as farFirers).
+func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) bool {
+	if t.Removed {
+		return false
+	}
+	for i := range sh {
+		x := &sh[i]
+		if far {
+			if geom.WithinDist(x.f.Pos, t.Pos, 2*int64(x.w.Range)*geom.PerInch) {
+				continue
+			}
+		} else if !inReach(x.w, x.f.Pos, t.Pos) {
+			continue
+		}
+		if x.inArc(r, s, t.Pos) && visible(s, x.f, t) {
+			return true
+		}
+	}
+	return false
 }
 
 func firedByKey(id rules.UnitID) string { return fmt.Sprintf("%s%d", vFiredBy, id) }

@@ -511,7 +511,7 @@ func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
 		if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
 			continue
 		}
-		if len(r.firers(s, u, []*rules.Figure{mover})) > 0 {
+		if r.anyFirer(s, r.shooters(s, u), mover, false) {
 			out = append(out, u)
 		}
 	}

@@ -135,19 +135,37 @@ func teams(s *rules.State) []*rules.Unit {
 	var out []*rules.Unit
 	for i := range s.Units {
 		u := &s.Units[i]
-		if len(members(s, u.ID)) > 0 {
+		if onTableAny(s, u.ID) {
 			out = append(out, u)
 		}
 	}
 	return out
 }
 
+// onTableAny: the unit has a figure on the table (members is not empty).
+func onTableAny(s *rules.State, id rules.UnitID) bool {
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
+			return true
+		}
+	}
+	return false
+}
+
 // members lists a unit's figures on the table, by id.
 func members(s *rules.State, id rules.UnitID) []*rules.Figure {
-	var out []*rules.Figure
+	n := 0
 	for i := range s.Figures {
-		f := &s.Figures[i]
-		if f.Unit == id && !f.Removed {
+		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*rules.Figure, 0, n) // counted first: one allocation
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
 			out = append(out, f)
 		}
 	}
@@ -386,8 +404,15 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		}
 		if kind == FireDirect {
 			// Aimed fire is offered at enemy leaders in sight.
+			var sh []shooter
 			for _, e := range s.Alive(1 - u.Side) {
-				if e.Leader && len(r.firers(s, u, []*rules.Figure{e})) > 0 {
+				if !e.Leader {
+					continue
+				}
+				if sh == nil {
+					sh = r.shooters(s, u)
+				}
+				if r.anyFirer(s, sh, e, false) {
 					out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e.ID}, Arg: FireAimed})
 				}
 			}
