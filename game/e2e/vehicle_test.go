@@ -203,11 +203,18 @@ func (g *vehPlay) tryTeamButton(p probeInfo, verb, label string) bool {
 // firer, his anti-tank button, a click on the hull's centre.
 func (g *vehPlay) tryShoot(p probeInfo) bool {
 	g.t.Helper()
-	c := firstLegal(p, func(c rules.Command) bool { return c.Verb == "shoot" && c.Fig != 0 })
+	st := g.pl.g.St
+	// an anti-tank weapon's shot if there is one, else any man's
+	c := firstLegal(p, func(c rules.Command) bool {
+		f := st.Fig(c.Fig)
+		return c.Verb == "shoot" && f != nil && strings.Contains(strings.Join(f.Weapons, " "), "bazooka")
+	})
+	if c == nil {
+		c = firstLegal(p, func(c rules.Command) bool { return c.Verb == "shoot" && c.Fig != 0 })
+	}
 	if c == nil || g.damaged {
 		return false
 	}
-	st := g.pl.g.St
 	f := st.Fig(c.Fig)
 	fq, ok := p.Figures[figKey(c.Fig)]
 	a, _ := rules.ParseVehicleArg(c.Arg)
@@ -217,7 +224,11 @@ func (g *vehPlay) tryShoot(p probeInfo) bool {
 		g.t.Fatalf("the shot %v: firer or vehicle not on screen", c)
 	}
 	g.click(fq[0], fq[1])
-	isAT := func(l string) bool { return strings.HasPrefix(l, f.Name+": ") && strings.Contains(l, "at a vehicle") }
+	// "Gefr Mohr: Bazooka / Panzerfaust at a vehicle (12% to knock it
+	// out)...", "Anti-tank..." on a crowded bar
+	isAT := func(l string) bool {
+		return (strings.HasPrefix(l, f.Name+": ") && strings.Contains(l, "at a vehicle")) || strings.HasPrefix(l, "Anti-tank")
+	}
 	sel := g.waitProbe(f.Name+"'s anti-tank button", func(p probeInfo) bool { _, ok := button(p, isAT); return ok })
 	b, _ := button(sel, isAT)
 	g.click(b.X, b.Y)
@@ -231,8 +242,12 @@ func (g *vehPlay) tryShoot(p probeInfo) bool {
 		g.t.Fatalf("clicking %s's hull after %q played nothing", st.Veh(a.ID).Name, b.Label)
 	}
 	got, text := g.lastCmd()
-	if got.Verb != "shoot" || got.Fig != c.Fig {
-		g.t.Fatalf("the anti-tank shot played %q, want %v", text, c)
+	if got.Verb != "shoot" || got.Fig != c.Fig || len(got.Path) != 1 {
+		g.t.Fatalf("the anti-tank shot played %q, want %v at a point of the hull", text, c)
+	}
+	rs, _ := all.Get("smle")
+	if h, ok := rules.HullOf(rs, st, a.ID); !ok || !h.Under(got.Path[0]) {
+		g.t.Fatalf("%q: the point shot at is not on %s's hull", text, st.Veh(a.ID).Name)
 	}
 	var hit, dmg *rules.Ledger
 	for _, e := range g.pl.evs[len(g.pl.evs)-1] {
@@ -253,6 +268,9 @@ func (g *vehPlay) tryShoot(p probeInfo) bool {
 		g.t.Fatalf("%q rolled nothing", text)
 	}
 	g.t.Logf("%q: to hit %v -> %s", text, hit.Dice, hit.Outcome)
+	if dmg != nil && !strings.Contains(dmg.What, st.Veh(a.ID).Name) {
+		g.t.Errorf("%q: the damage roll %q does not name the vehicle hit", text, dmg.What)
+	}
 	if dmg != nil {
 		g.t.Logf("damage: %s, dice %v, total %d -> %s", dmg.What, dmg.Dice, dmg.Total, dmg.Outcome)
 		g.damaged = true
@@ -328,6 +346,32 @@ func TestSMLEVehicleByMouse(t *testing.T) {
 	if !g.drove || !g.debussed || !g.boarded {
 		g.shot("not-done")
 		t.Fatalf("not done after %d commands: drove %v, de-bussed %v, boarded %v", len(g.pl.cmds), g.drove, g.debussed, g.boarded)
+	}
+	t.Logf("%d commands, %.0fs", len(g.pl.cmds), time.Since(g.start).Seconds())
+}
+
+// TestSMLEShootTankByMouse: in Tank in the Bocage the Sherman drives
+// north by a drag of its hull, and a German anti-tank shot is given by
+// mouse (the firer, his anti-tank button, a click on the hull) until one
+// hits: the autosave's shot at the tank and its damage roll's ledger.
+func TestSMLEShootTankByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	g, _ := startVehicleGame(t, "smle-tank", "smle-tank-bocage.toml", 3)
+	g.driveIn = 12
+	g.run(func(p probeInfo) bool {
+		switch {
+		case !g.drove && g.tryDrive(p):
+		case g.tryShoot(p):
+		default:
+			return false
+		}
+		return true
+	}, func() bool { return g.drove && g.damaged })
+	if !g.damaged {
+		g.shot("not-done")
+		t.Fatalf("no anti-tank shot hit after %d commands", len(g.pl.cmds))
 	}
 	t.Logf("%d commands, %.0fs", len(g.pl.cmds), time.Since(g.start).Seconds())
 }
