@@ -49,7 +49,7 @@ func (r *rig) readVehicles() (vehProbe, bool) {
 type vehPlay struct {
 	*smlePlay
 	drove, debussed, boarded, damaged bool
-	driveIn                        float64 // how far to drive, inches
+	driveIn                           float64 // how far to drive, inches
 }
 
 // startVehicleGame opens the scenario, accepts both deployments and
