@@ -23,6 +23,10 @@ type Scenario struct {
 	// passes them on as the State vars VarRandomQuality/VarRandomLeaders.
 	RandomQuality bool
 	RandomLeaders bool
+	// HitLocations turns on the optional hit location chart for vehicle
+	// hits (S.M.L.E.); NewState passes it on as the State var
+	// VarHitLocations.
+	HitLocations bool
 	BaseR         int64 // figure base radius, position units
 	Sides         [2]ScenarioSide
 	Victory       Victory
@@ -100,6 +104,9 @@ type Victory struct {
 const (
 	VarRandomQuality = "random_quality"
 	VarRandomLeaders = "random_leaders"
+	// VarHitLocations is set to 1 when the scenario says
+	// hit_locations = true.
+	VarHitLocations = "hit_locations"
 )
 
 // VarVictoryLosses is the State.Vars key holding Victory.Losses.
@@ -206,6 +213,9 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 	}
 	if sc.RandomLeaders {
 		s.SetVar(VarRandomLeaders, 1)
+	}
+	if sc.HitLocations {
+		s.SetVar(VarHitLocations, 1)
 	}
 	return s, nil
 }

@@ -33,6 +33,8 @@ import (
 //	base = 1.0                        # optional base diameter, inches (default 1)
 //	random_quality = true             # optional: roll each team's quality at the start
 //	random_leaders = true             # optional: roll each leader's quality at the start
+//	hit_locations = true              # optional: the vehicle hit location chart
+//	                                  # (only a rule set that has one: S.M.L.E.)
 //
 //	[victory]
 //	losses = 4                        # a side losing this many figures loses
@@ -92,7 +94,7 @@ func ruleSetIDs() []string {
 }
 
 var (
-	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders"}
+	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders", "hit_locations"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden"}
 	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "placed", "figure", "vehicle"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "placed", "posture", "facing"}
@@ -409,6 +411,10 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 	}
 	sc.RandomQuality = ld.boolean(raw, "", "random_quality")
 	sc.RandomLeaders = ld.boolean(raw, "", "random_leaders")
+	sc.HitLocations = ld.boolean(raw, "", "hit_locations")
+	if sc.HitLocations && ld.vocab != nil && !contains(ld.vocab.Options, "hit_locations") {
+		ld.at("hit_locations", "hit_locations: this rule set has no hit location chart for vehicles (S.M.L.E. has)")
+	}
 	sc.BaseR = DefaultBaseR
 	if v, ok := raw["base"]; ok {
 		d, ok := num(v)

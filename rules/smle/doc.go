@@ -214,11 +214,11 @@
 //   - Door kicking is for doors in buildings only: a vehicle's armoured
 //     hatches are not doors and are never offered to "door".
 //   - The optional hit location chart (hitloc.go) is played when the
-//     State variable hit_locations is 1: a serious wound then rolls 1D6
-//     (1 explodes as a kill, 2 immobilised, 3 crew and 6 passengers take a
-//     1D explosive attack, 4 main weapon out, 5 a walking pace of 6"). The
-//     scenario files cannot set it yet (it needs a top-level key like
-//     random_quality in the shared loader).
+//     scenario says hit_locations = true (the State variable
+//     hit_locations is then 1): a serious wound rolls 1D6 (1 explodes as
+//     a kill, 2 immobilised, 3 crew and 6 passengers take a 1D explosive
+//     attack, 4 main weapon out, 5 a walking pace of 6"), and the odds
+//     count a sixth of serious wounds as kills.
 //   - Helicopters (helicopter.go) are the book's "space elevators": off
 //     the table at the start, "arrive" at the drop zone the scenario
 //     places them on (it must be clear; opportunity fire follows), troops
