@@ -27,9 +27,9 @@ type Scenario struct {
 	// hits (S.M.L.E.); NewState passes it on as the State var
 	// VarHitLocations.
 	HitLocations bool
-	BaseR         int64 // figure base radius, position units
-	Sides         [2]ScenarioSide
-	Victory       Victory
+	BaseR        int64 // figure base radius, position units
+	Sides        [2]ScenarioSide
+	Victory      Victory
 
 	File string // the name it was loaded under
 	// Hash is the hex SHA-256 of the scenario file's bytes followed by the
