@@ -183,8 +183,12 @@
 //     never during it). A moving figure may also be fired on by enemy
 //     vehicles ("gun" in its window), resolved at once.
 //   - Men within 1" of a hull that stands across the line of fire are in
-//     hard cover (rules.VehicleShelter). Hulls do not otherwise block
-//     sight.
+//     hard cover (rules.VehicleShelter). Hulls block sight like a small
+//     building (vehicle_sight.go): a ray passing strictly inside a hull
+//     shows nothing beyond it, so a man wholly behind a tank is unseen
+//     and one partly behind it is seen (in hard cover if within 1").
+//     Flying and very small vehicles never block; a hull is never in its
+//     own crew's way nor in the way of sight of itself.
 //   - Driving: the combat move by going (clear, rough, woods, road,
 //     water; "N/A" cannot go there; heavy wheels' road "32+" is 32),
 //     hedges, walls and banks cost 2" at clear speed, buildings block
