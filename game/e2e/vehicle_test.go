@@ -375,3 +375,126 @@ func TestSMLEShootTankByMouse(t *testing.T) {
 	}
 	t.Logf("%d commands, %.0fs", len(g.pl.cmds), time.Since(g.start).Seconds())
 }
+
+// TestSMLEVehicleGameToTheEndByMouse plays the Mechanised Assault from
+// deployment to the result screen by mouse: the carrier driven south by
+// drags each time its team acts, the riders de-bussed by the bar's button,
+// men dragged towards the enemy, team fire, explosives and anti-tank
+// shots by clicks, opportunity fire taken and passed, End activation.
+// The autosave, replayed, ends over and every roll has its ledger. Ten
+// rounds of five teams take about five and a half minutes (151 commands,
+// 317 s on a loaded two-core machine), so it runs only when
+// HEDGEROW_E2E_LONG is set.
+func TestSMLEVehicleGameToTheEndByMouse(t *testing.T) {
+	if testing.Short() || os.Getenv("HEDGEROW_E2E_LONG") == "" {
+		t.Skip("a whole vehicle game by mouse takes minutes: set HEDGEROW_E2E_LONG=1 to play it")
+	}
+	g, _ := startVehicleGame(t, "smle-vehicle-game", "smle-mech-assault.toml", 3)
+	g.budget = 660 * time.Second
+	g.driveIn = 8
+	drives, debusses, shots := 0, 0, 0
+	for step := 0; step < 600; step++ {
+		p := g.calm()
+		st := g.pl.g.St
+		if st.Over {
+			break
+		}
+		g.calibrate(p)
+		switch st.Phase {
+		case "opportunity":
+			g.answerOpportunity(p)
+			continue
+		case "react":
+			g.answerReact(p)
+			continue
+		}
+		act := activation(st)
+		if !g.tried[act+"/drive"] && !g.tried["stuck"] {
+			g.tried[act+"/drive"] = true
+			g.drove = false
+			if g.tryDrive(p) {
+				drives++
+				continue
+			}
+			// no drive ahead was legal: it has come as far as it can
+			g.tried["stuck"] = g.drove
+		}
+		if !g.tried[act+"/debus"] {
+			g.tried[act+"/debus"] = true
+			if g.tryTeamButton(p, "debus", "De-bus") {
+				debusses++
+				continue
+			}
+		}
+		if !g.tried[act+"/moves"] {
+			moved := 0
+			for moved < movesPerGo && g.tryMove(p) {
+				moved++
+				p = g.calm()
+				if g.pl.g.St.Over || g.pl.g.St.Phase != "activate" || activation(g.pl.g.St) != act {
+					break
+				}
+			}
+			if g.pl.g.St.Phase != "activate" || activation(g.pl.g.St) != act {
+				continue
+			}
+			g.tried[act+"/moves"] = true
+		}
+		if !g.tried[act+"/shoot"] {
+			g.tried[act+"/shoot"] = true
+			if g.tryShoot(p) {
+				shots++
+				continue
+			}
+		}
+		if g.tryBlast(p) || g.tryFire(p) {
+			continue
+		}
+		end, ok := button(p, func(l string) bool { return l == "End activation" })
+		if !ok {
+			g.deselect(p)
+			p = g.calm()
+			if end, ok = button(p, func(l string) bool { return l == "End activation" }); !ok {
+				g.shot("no-end-button")
+				t.Fatalf("%s: no End activation button: %+v (legal %v)", act, p.Buttons, p.Legal)
+			}
+		}
+		if !g.press(end, "end") {
+			g.shot("end-played-nothing")
+			t.Fatalf("%s: End activation played nothing", act)
+		}
+		g.ended++
+	}
+	st := g.pl.g.St
+	if !st.Over {
+		g.shot("not-over")
+		t.Fatalf("the game is not over (%d commands)", len(g.pl.cmds))
+	}
+	rolls := 0
+	for n, evs := range g.pl.evs {
+		for _, e := range evs {
+			if e.Kind == "roll" {
+				rolls++
+				if e.Roll == nil || len(e.Roll.Dice) == 0 || e.Roll.What == "" || e.Roll.Outcome == "" {
+					t.Errorf("command %d: a roll without its ledger: %+v", n, e)
+				}
+			}
+		}
+	}
+	if drives < 1 || debusses < 1 || g.moved < 2 || g.ended < 4 {
+		t.Errorf("too little played by mouse: %d drives, %d de-busses, %d drags, %d ends", drives, debusses, g.moved, g.ended)
+	}
+	res := g.waitProbe("the result screen", func(p probeInfo) bool {
+		if p.Scene != "result" && p.Busy {
+			x, y := g.emptySpot(p)
+			g.click(x, y)
+		}
+		return p.Scene == "result"
+	})
+	g.shot("result")
+	if !res.Over || res.Result != st.Result || res.Result == "" {
+		t.Errorf("the result screen says %q (over %v); the replayed game says %q", res.Result, res.Over, st.Result)
+	}
+	t.Logf("over after round %d: %q; %d commands: %d drives, %d de-busses, %d drags, %d team fires, %d explosives, %d anti-tank shots, opportunity fire %d taken / %d passed, %d ends, %d rolls, %.0fs",
+		st.Round, st.Result, len(g.pl.cmds), drives, debusses, g.moved, g.fired, g.blasts, shots, g.oppTaken, g.oppPassed, g.ended, rolls, time.Since(g.start).Seconds())
+}
