@@ -104,6 +104,9 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 		watching = an.Ev.Roll != nil || (an.Ev.Kind == "blast" && an.Ev.Area != nil)
 	}
+	b.tk.stops = func(from geom.Pt, to geom.Circle) func(geom.Seg) bool {
+		return rules.SightStopsOf(b.g.RS, st, from, to)
+	}
 	b.tk.draw(dst, a, b.tv, st.Terrain)
 	if b.tv.legend {
 		b.tv.drawLegend(dst, 12*uiScale, a.H-b.tv.padB-60*uiScale)

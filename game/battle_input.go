@@ -324,7 +324,8 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
 		}
 		if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover); f != nil && t != nil && b.st().Terrain != nil {
-			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true})
+			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true,
+				Stops: rules.SightStopsOf(b.g.RS, b.st(), f.Pos, t.Base(b.st().BaseR))})
 		}
 	}
 	return nil

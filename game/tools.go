@@ -16,6 +16,9 @@ import (
 // tools are the free tape measure (M), line-of-sight check (L) and range
 // rings (R).
 type tools struct {
+	// stops, when set (the battle), is what besides terrain stops sight
+	// under the rule set (rules.SightStopsOf)
+	stops    func(from geom.Pt, to geom.Circle) func(geom.Seg) bool
 	mode     int // 0 none, 'M' tape, 'L' sight
 	dragging bool
 	a, b     geom.Pt
@@ -88,7 +91,11 @@ func (t *tools) draw(dst *ebiten.Image, a *App, tv *tableView, ix *terrain.Index
 		vis := terrain.Clear
 		why := "clear"
 		if ix != nil {
-			los := ix.LineOfSight(t.a, geom.Circle{C: t.b, R: rules.DefaultBaseR}, terrain.LOSOptions{})
+			o := terrain.LOSOptions{}
+			if t.stops != nil { // what else the rule set says is in the way
+				o.Stops = t.stops(t.a, geom.Circle{C: t.b, R: rules.DefaultBaseR})
+			}
+			los := ix.LineOfSight(t.a, geom.Circle{C: t.b, R: rules.DefaultBaseR}, o)
 			vis = los.Vis
 			why = fmt.Sprintf("%s (%d of %d rays to a base there)", los.Vis, los.Visible, los.Rays)
 		}

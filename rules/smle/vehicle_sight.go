@@ -73,3 +73,21 @@ next:
 func sightOpts(s *rules.State, from geom.Pt, to geom.Circle, skip ...rules.VehicleID) terrain.LOSOptions {
 	return terrain.LOSOptions{Stops: hullStops(s, from, to, skip...)}
 }
+
+// SightStops is the table's question (rules.SightStopper): the hulls in
+// the way of sight from a point to a base, leaving out a hull the point
+// or the base's centre lies on (the tool measured from or to a vehicle).
+func (r SMLE) SightStops(s *rules.State, from geom.Pt, to geom.Circle) func(geom.Seg) bool {
+	var skip []rules.VehicleID
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if t, ok := rules.VehicleTypeOf(r, v.Type); ok && !v.Removed {
+			if h := t.Hull(v.Pose); h.Under(from) || h.Under(to.C) {
+				skip = append(skip, v.ID)
+			}
+		}
+	}
+	return hullStops(s, from, to, skip...)
+}
+
+var _ rules.SightStopper = SMLE{}

@@ -5,6 +5,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // sightDuel: a rifleman (F1, team 1) 10" south of a medium tank lying
@@ -97,5 +98,27 @@ func TestHullSightOwnAndOther(t *testing.T) {
 	}
 	if _, ok := r.seesVehicle(s, s.Fig(3).Pos, v1, t1, 0); ok {
 		t.Error("the man behind the second tank sees the first through it")
+	}
+}
+
+// The table's line-of-sight tool asks the same question through
+// rules.SightStopsOf: the tank hides the point behind it, not one beside
+// it, and a line drawn from the tank itself is not blocked by its hull.
+func TestSightStopsForTheTable(t *testing.T) {
+	s := sightDuel(t, geom.P(24, 16))
+	ix := s.Terrain
+	r := New()
+	los := func(from, to geom.Pt) terrain.Visibility {
+		c := geom.Circle{C: to, R: rules.DefaultBaseR}
+		return ix.LineOfSight(from, c, terrain.LOSOptions{Stops: rules.SightStopsOf(r, s, from, c)}).Vis
+	}
+	if v := los(geom.P(24, 30), geom.P(24, 16)); v != terrain.Blocked {
+		t.Errorf("behind the tank: %v", v)
+	}
+	if v := los(geom.P(24, 30), geom.P(30, 16)); v != terrain.Clear {
+		t.Errorf("beside the tank: %v", v)
+	}
+	if v := los(geom.P(24, 20), geom.P(24, 30)); v != terrain.Clear {
+		t.Errorf("from the tank: %v", v)
 	}
 }
