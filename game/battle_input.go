@@ -181,9 +181,11 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	// the table
 	b.hover = 0
+	b.vaim = b.vaim.keep(b) // (vehicles.go)
 	if !b.overUI(mx, my, a) || b.pressed {
 		b.hover = b.figAt(mx, my)
 		pt := b.tv.tbl(mx, my)
+		b.vehAimUpdate(pt)
 		own := false
 		if f := b.st().Fig(b.hover); f != nil {
 			own = f.Side == b.st().Decider && !f.Removed
