@@ -54,6 +54,7 @@ type battle struct {
 	group       groupState      // a team or box selected to move together (group.go)
 	selVeh      rules.VehicleID // the vehicle selected (vehicles.go)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
+	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
 	odds        rules.Odds
 	oddsCmd     *rules.Command

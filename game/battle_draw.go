@@ -101,6 +101,10 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 		watching = an.Ev.Roll != nil || (an.Ev.Kind == "blast" && an.Ev.Area != nil)
 	}
+	b.tk.stops = func(from geom.Pt, to geom.Circle) func(geom.Seg) bool {
+		return rules.SightStopsOf(b.g.RS, st, from, to)
+	}
+	b.tk.face = b.faceStruck // (vehicles.go)
 	b.tk.draw(dst, a, b.tv, st.Terrain)
 	if b.tv.legend {
 		b.tv.drawLegend(dst, 12*uiScale, a.H-b.tv.padB-60*uiScale)
@@ -124,6 +128,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
 	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && b.sel.Targetable(b.hover) {
 		b.drawOdds(dst, a)
+	} else if b.drawVehAim(dst, a) {
+		// a shot aimed at a point of a hull: the face it strikes, its odds
 	} else if b.hover != 0 && !b.pressed && !watching {
 		b.drawCard(dst, a, st.Fig(b.hover))
 	} else if b.over != nil && !watching {

@@ -182,9 +182,11 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	// the table
 	b.hover = 0
+	b.vaim = b.vaim.keep(b) // (vehicles.go)
 	if !b.overUI(mx, my, a) || b.pressed {
 		b.hover = b.figAt(mx, my)
 		pt := b.tv.tbl(mx, my)
+		b.vehAimUpdate(pt)
 		own := false
 		if f := b.st().Fig(b.hover); f != nil {
 			own = f.Side == b.st().Decider && !f.Removed
@@ -334,7 +336,8 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
 		}
 		if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover); f != nil && t != nil && b.st().Terrain != nil {
-			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true})
+			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true,
+				Stops: rules.SightStopsOf(b.g.RS, b.st(), f.Pos, t.Base(b.st().BaseR))})
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 
 	"hedgerow/rules"
@@ -31,6 +32,18 @@ type probe struct {
 	Sel     string                `json:"sel,omitempty"`     // the battle: the selected figure
 	Mode    string                `json:"mode,omitempty"`    // the battle: what the pointer is doing (selected, targeting...)
 	Verb    string                `json:"verb,omitempty"`    // the battle: the command being aimed
+	// Vehicles: the battle's vehicles on the table ("V2"): the hull's
+	// centre and corners on screen, its side, and the vehicle selected.
+	Vehicles map[string]probeVeh `json:"vehicles,omitempty"`
+	SelVeh   string              `json:"sel_veh,omitempty"`
+}
+
+// probeVeh is one vehicle on screen.
+type probeVeh struct {
+	X       float64       `json:"x"`
+	Y       float64       `json:"y"`
+	Side    int           `json:"side"`
+	Corners [4][2]float64 `json:"corners"`
 }
 
 // probeAct is how the table offers a legal command (rules.Action): its
@@ -100,6 +113,26 @@ func (b *battle) probe() {
 		p.Legal = append(p.Legal, c.String())
 		ac := b.action(c)
 		p.Acts = append(p.Acts, probeAct{Kind: string(ac.Kind), Label: ac.Label, Group: ac.Group})
+	}
+	for i := range st.Vehicles {
+		v := &st.Vehicles[i]
+		h, ok := rules.HullOf(b.g.RS, st, v.ID)
+		if v.Removed || !ok {
+			continue
+		}
+		if p.Vehicles == nil {
+			p.Vehicles = map[string]probeVeh{}
+		}
+		q := b.tv.scr(v.Pos)
+		pv := probeVeh{X: q.X, Y: q.Y, Side: v.Side}
+		for k, c := range h.Corners {
+			cq := b.tv.scr(c)
+			pv.Corners[k] = [2]float64{cq.X, cq.Y}
+		}
+		p.Vehicles[fmt.Sprintf("V%d", v.ID)] = pv
+	}
+	if b.selVeh != 0 {
+		p.SelVeh = fmt.Sprintf("V%d", b.selVeh)
 	}
 	p.Buttons = probeButtons(b.buttons)
 	if b.sel.Sel != 0 {

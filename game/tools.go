@@ -16,6 +16,12 @@ import (
 // tools are the free tape measure (M), line-of-sight check (L) and range
 // rings (R).
 type tools struct {
+	// stops, when set (the battle), is what besides terrain stops sight
+	// under the rule set (rules.SightStopsOf)
+	stops func(from geom.Pt, to geom.Circle) func(geom.Seg) bool
+	// face, when set (the battle), names the vehicle face a line from
+	// from strikes when to is on a vehicle ("" when it is not)
+	face     func(from, to geom.Pt) string
 	mode     int // 0 none, 'M' tape, 'L' sight
 	dragging bool
 	a, b     geom.Pt
@@ -88,12 +94,23 @@ func (t *tools) draw(dst *ebiten.Image, a *App, tv *tableView, ix *terrain.Index
 		vis := terrain.Clear
 		why := "clear"
 		if ix != nil {
-			los := ix.LineOfSight(t.a, geom.Circle{C: t.b, R: rules.DefaultBaseR}, terrain.LOSOptions{})
+			o := terrain.LOSOptions{}
+			if t.stops != nil { // what else the rule set says is in the way
+				o.Stops = t.stops(t.a, geom.Circle{C: t.b, R: rules.DefaultBaseR})
+			}
+			los := ix.LineOfSight(t.a, geom.Circle{C: t.b, R: rules.DefaultBaseR}, o)
 			vis = los.Vis
 			why = fmt.Sprintf("%s (%d of %d rays to a base there)", los.Vis, los.Visible, los.Rays)
 		}
 		drawSight(dst, pa, pb, vis)
 		say(dst, fmt.Sprintf("%s  sight %s", tv.scale.Format(geom.Dist(t.a, t.b)), why), boldFace(15), pb.X+14*uiScale, pb.Y-8*uiScale, rgb(0xffffff), 0)
+		if t.face != nil {
+			if f := t.face(t.a, t.b); f != "" { // the end is on a vehicle: the face a shot strikes
+				ff := boldFace(15)
+				x := math.Min(pb.X+14*uiScale, a.W-tv.padR-textW(f, ff)-8*uiScale)
+				say(dst, f, ff, x, pb.Y+12*uiScale, rgb(0xffe066), 0)
+			}
+		}
 	}
 }
 

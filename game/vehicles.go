@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -241,4 +242,103 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 	b.sel.Escape()
 	b.apply(a, c)
 	return true
+}
+
+// vehAim is a shot aimed at the point of a hull under the pointer: the
+// command a click there gives and its odds, for the aiming card (which
+// face it strikes and each damage result) before the player commits.
+type vehAim struct {
+	at   geom.Pt
+	id   rules.VehicleID
+	cmd  rules.Command
+	odds rules.Odds
+	err  error
+}
+
+// keep is the aim while the battle is still aiming (nil otherwise); the
+// pointer's move updates it (vehAimUpdate).
+func (va *vehAim) keep(b *battle) *vehAim {
+	if va == nil || b.sel.Mode != view.Targeting || b.sel.Point {
+		return nil
+	}
+	mx, my := cursor()
+	if id := b.vehAt(b.tv.tbl(mx, my)); id != va.id {
+		return nil
+	}
+	return va
+}
+
+// vehAimUpdate works out the shot at table point pt when aiming with no
+// figure under the pointer and a vehicle's hull there.
+func (b *battle) vehAimUpdate(pt geom.Pt) {
+	if b.sel.Mode != view.Targeting || b.sel.Point || b.hover != 0 {
+		b.vaim = nil
+		return
+	}
+	id := b.vehAt(pt)
+	if id == 0 {
+		b.vaim = nil
+		return
+	}
+	if b.vaim != nil && b.vaim.at == pt && b.vaim.cmd.Verb == b.sel.Verb && b.vaim.cmd.Fig == b.sel.Sel {
+		return
+	}
+	c := rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}
+	o, err := b.g.Odds(c)
+	b.vaim = &vehAim{at: pt, id: id, cmd: c, odds: o, err: err}
+}
+
+// drawVehAim draws the aiming card of a shot at a hull; it reports
+// whether there was one.
+func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
+	va := b.vaim
+	if va == nil {
+		return false
+	}
+	f, v := b.st().Fig(va.cmd.Fig), b.st().Veh(va.id)
+	if f == nil || v == nil {
+		return false
+	}
+	lines := []string{"Range " + b.scale().Format(geom.Dist(f.Pos, va.at))}
+	if va.err != nil {
+		lines = append(lines, sentence(va.err.Error()))
+		b.card(dst, a, fmt.Sprintf("%s cannot %s %s there", f.Name, va.cmd.Verb, v.Name), lines, 0x8e1b10)
+		return true
+	}
+	if va.odds.Note != "" {
+		lines = append(lines, sentence(va.odds.Note))
+	}
+	for _, m := range va.odds.Mods {
+		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
+	}
+	var outs []string
+	for _, o := range va.odds.Outcomes {
+		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+	}
+	lines = append(lines, strings.Join(outs, "   "))
+	for _, p := range va.odds.Parts {
+		var ps []string
+		for _, o := range p.Outcomes {
+			ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+		}
+		lines = append(lines, title(p.Name)+": "+strings.Join(ps, "   "))
+	}
+	lines = append(lines, "click to commit")
+	b.card(dst, a, fmt.Sprintf("%s: %s at %s", title(va.cmd.Verb), f.Name, v.Name), lines, 0xc0392b)
+	return true
+}
+
+// faceStruck names the face of the vehicle at table point to that a shot
+// from from strikes ("" when no vehicle is there), for the line-of-sight
+// tool.
+func (b *battle) faceStruck(from, to geom.Pt) string {
+	id := b.vehAt(to)
+	if id == 0 {
+		return ""
+	}
+	st, ok := rules.FaceStruck(b.g.RS, b.st(), id, from)
+	if !ok || st.Inside || st.Miss {
+		return ""
+	}
+	return fmt.Sprintf("strikes %s's %s", b.st().Veh(id).Name, st.Face)
 }

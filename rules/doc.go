@@ -84,6 +84,8 @@
 //     weapons); without it BasicVehicle does. VehicleMover is the drive
 //     check behind dragging a vehicle (DriveCheck does the work), and
 //     vehicle commands name their vehicle in the ARG word ("V2-f90").
+//     SightStopper says what else stops sight (S.M.L.E.'s hulls), so the
+//     table's line-of-sight tool and aiming line agree with the rules.
 //     Geometry, faces struck, arcs and the drive check are rules/vehicle's.
 //
 // # The five rule sets on this core

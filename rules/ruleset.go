@@ -59,6 +59,10 @@ type Vocabulary struct {
 	Motivations []string
 	Armours     []string // unit armour words ("armour" key)
 	Mounts      []string // unit mount words ("mount" key)
+	// Options are the optional rules a scenario may switch on by their
+	// top-level key (S.M.L.E.: "hit_locations"). Unlike the lists above,
+	// an option the rule set does not list is refused, never ignored.
+	Options []string
 }
 
 // Vocabularied is an optional RuleSet hook: when a rule set has it, the

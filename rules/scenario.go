@@ -23,7 +23,11 @@ type Scenario struct {
 	// passes them on as the State vars VarRandomQuality/VarRandomLeaders.
 	RandomQuality bool
 	RandomLeaders bool
-	BaseR         int64 // figure base radius, position units
+	// HitLocations turns on the optional hit location chart for vehicle
+	// hits (S.M.L.E.); NewState passes it on as the State var
+	// VarHitLocations.
+	HitLocations bool
+	BaseR        int64 // figure base radius, position units
 	// LockedDoors are map doors (their points) locked when the battle
 	// begins; NewState marks each with the State var VarLockedDoor+ref.
 	LockedDoors []geom.Pt
@@ -107,6 +111,9 @@ type Victory struct {
 const (
 	VarRandomQuality = "random_quality"
 	VarRandomLeaders = "random_leaders"
+	// VarHitLocations is set to 1 when the scenario says
+	// hit_locations = true.
+	VarHitLocations = "hit_locations"
 )
 
 // VarLockedDoor prefixes a door's ref ("3.0", terrain.DoorRef.String) in
@@ -236,6 +243,9 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 				}
 			}
 		}
+	}
+	if sc.HitLocations {
+		s.SetVar(VarHitLocations, 1)
 	}
 	return s, nil
 }

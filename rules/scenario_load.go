@@ -35,6 +35,8 @@ import (
 //	random_leaders = true             # optional: roll each leader's quality at the start
 //	locked_doors = [[15, 16.5]]       # optional: map doors (their points) locked
 //	                                  # at the start (1/35th Skirmish)
+//	hit_locations = true              # optional: the vehicle hit location chart
+//	                                  # (only a rule set that has one: S.M.L.E.)
 //
 //	[victory]
 //	losses = 4                        # a side losing this many figures loses
@@ -95,7 +97,7 @@ func ruleSetIDs() []string {
 }
 
 var (
-	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders", "locked_doors"}
+	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders", "locked_doors", "hit_locations"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden", "traps"}
 	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "placed", "figure", "vehicle"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "placed", "posture", "facing"}
@@ -427,6 +429,10 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 	}
 	sc.RandomQuality = ld.boolean(raw, "", "random_quality")
 	sc.RandomLeaders = ld.boolean(raw, "", "random_leaders")
+	sc.HitLocations = ld.boolean(raw, "", "hit_locations")
+	if sc.HitLocations && ld.vocab != nil && !contains(ld.vocab.Options, "hit_locations") {
+		ld.at("hit_locations", "hit_locations: this rule set has no hit location chart for vehicles (S.M.L.E. has)")
+	}
 	sc.BaseR = DefaultBaseR
 	if v, ok := raw["base"]; ok {
 		d, ok := num(v)

@@ -73,6 +73,7 @@ func TestScenarioErrors(t *testing.T) {
 		{"random quality", `turn_limit = 6`, "turn_limit = 6\nrandom_quality = \"yes\"", 5, 1, `random_quality must be true or false, not text`},
 		{"traps", `colour = "#c02020"`, "colour = \"#c02020\"\ntraps = [[3, 4], [5]]", 27, 1, `traps: point 2 must be [x, y] in inches`},
 		{"trap off table", `colour = "#c02020"`, "colour = \"#c02020\"\ntraps = [[3, 40]]", 27, 1, `the trap at [3, 40] is off the table`},
+		{"hit locations", `turn_limit = 6`, "turn_limit = 6\nhit_locations = 1", 5, 1, `hit_locations must be true or false, not a whole number`},
 	}
 	for _, c := range cases {
 		if !strings.Contains(testScenario, c.edit) {
@@ -218,3 +219,42 @@ func TestScenarioRandomQualityKeys(t *testing.T) {
 		t.Fatal("the keys default to false")
 	}
 }
+
+// hit_locations = true reaches the State as VarHitLocations; a rule set
+// whose vocabulary has no such option refuses it at its line.
+func TestScenarioHitLocationsKey(t *testing.T) {
+	withCoin(t)
+	text := strings.Replace(testScenario, `turn_limit = 6`, "turn_limit = 6\nhit_locations = true", 1)
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
+	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := NewGame(coinGame{}, sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sc.HitLocations || g.St.Var(VarHitLocations) != 1 {
+		t.Fatalf("the key did not reach the state: %v %v", sc.HitLocations, g.St.Vars)
+	}
+	if plain, _ := loadText(t, testScenario); plain.HitLocations {
+		t.Fatal("hit_locations defaults to false")
+	}
+	old := LookupRuleSet
+	t.Cleanup(func() { LookupRuleSet = old })
+	LookupRuleSet = func(id string) (RuleSet, bool) { return vocabCoin{}, id == "coin" }
+	_, err = loadText(t, text)
+	ps := problems(t, err)
+	if len(ps) != 1 || ps[0].Line != 5 || ps[0].Col != 1 || !strings.Contains(ps[0].Msg, "no hit location chart") {
+		t.Fatalf("a rule set without the chart: %v", err)
+	}
+	if _, err := loadText(t, strings.Replace(text, "hit_locations = true", "hit_locations = false", 1)); err != nil {
+		t.Fatalf("hit_locations = false is always allowed: %v", err)
+	}
+}
+
+// vocabCoin is the coin game with a vocabulary that lists no options.
+type vocabCoin struct{ coinGame }
+
+func (vocabCoin) Vocabulary() Vocabulary { return Vocabulary{} }

@@ -600,3 +600,20 @@ func DriveViewOf(rs RuleSet, s *State, c Command) (DriveView, bool) {
 	}
 	return dv, true
 }
+
+// SightStopper is an optional RuleSet hook: what besides terrain stops a
+// sight line under the rule set (S.M.L.E.: vehicle hulls), for the
+// table's line-of-sight tool and aiming line, which otherwise know only
+// the terrain. The answer is a terrain.LOSOptions.Stops for sight from
+// from to the base to (nil when nothing can be in the way).
+type SightStopper interface {
+	SightStops(s *State, from geom.Pt, to geom.Circle) func(geom.Seg) bool
+}
+
+// SightStopsOf is rs's SightStops, or nil when it has none.
+func SightStopsOf(rs RuleSet, s *State, from geom.Pt, to geom.Circle) func(geom.Seg) bool {
+	if ss, ok := rs.(SightStopper); ok && s != nil {
+		return ss.SightStops(s, from, to)
+	}
+	return nil
+}

@@ -192,8 +192,12 @@
 //     never during it). A moving figure may also be fired on by enemy
 //     vehicles ("gun" in its window), resolved at once.
 //   - Men within 1" of a hull that stands across the line of fire are in
-//     hard cover (rules.VehicleShelter). Hulls do not otherwise block
-//     sight.
+//     hard cover (rules.VehicleShelter). Hulls block sight like a small
+//     building (vehicle_sight.go): a ray passing strictly inside a hull
+//     shows nothing beyond it, so a man wholly behind a tank is unseen
+//     and one partly behind it is seen (in hard cover if within 1").
+//     Flying and very small vehicles never block; a hull is never in its
+//     own crew's way nor in the way of sight of itself.
 //   - Driving: the combat move by going (clear, rough, woods, road,
 //     water; "N/A" cannot go there; heavy wheels' road "32+" is 32),
 //     hedges, walls and banks cost 2" at clear speed, buildings block
@@ -223,11 +227,11 @@
 //   - Door kicking is for doors in buildings only: a vehicle's armoured
 //     hatches are not doors and are never offered to "door".
 //   - The optional hit location chart (hitloc.go) is played when the
-//     State variable hit_locations is 1: a serious wound then rolls 1D6
-//     (1 explodes as a kill, 2 immobilised, 3 crew and 6 passengers take a
-//     1D explosive attack, 4 main weapon out, 5 a walking pace of 6"). The
-//     scenario files cannot set it yet (it needs a top-level key like
-//     random_quality in the shared loader).
+//     scenario says hit_locations = true (the State variable
+//     hit_locations is then 1): a serious wound rolls 1D6 (1 explodes as
+//     a kill, 2 immobilised, 3 crew and 6 passengers take a 1D explosive
+//     attack, 4 main weapon out, 5 a walking pace of 6"), and the odds
+//     count a sixth of serious wounds as kills.
 //   - Helicopters (helicopter.go) are the book's "space elevators": off
 //     the table at the start, "arrive" at the drop zone the scenario
 //     places them on (it must be clear; opportunity fire follows), troops

@@ -24,7 +24,7 @@ func sees(s *rules.State, f, t *rules.Figure) (terrain.LOS, bool) {
 	if s.Terrain == nil {
 		return terrain.LOS{Vis: terrain.Clear, CoverPiece: -1}, true
 	}
-	los := s.Terrain.LineOfSight(f.Pos, t.Base(s.BaseR), terrain.LOSOptions{})
+	los := s.Terrain.LineOfSight(f.Pos, t.Base(s.BaseR), sightOpts(s, f.Pos, t.Base(s.BaseR))) // hulls in the way: vehicle_sight.go
 	return los, los.Vis != terrain.Blocked
 }
 
@@ -46,7 +46,7 @@ func inSight(s *rules.State, f, t *rules.Figure) bool {
 	if s.Terrain == nil {
 		return true
 	}
-	return s.Terrain.Visible(f.Pos, t.Base(s.BaseR), terrain.LOSOptions{}) // sees' answer, without its cover (remembered)
+	return s.Terrain.Visible(f.Pos, t.Base(s.BaseR), sightOpts(s, f.Pos, t.Base(s.BaseR))) // sees' answer, without its cover (remembered)
 }
 
 // canShoot: the figure is fit to fire this weapon this round.

@@ -22,7 +22,8 @@ import (
 // them with the kill's.
 
 // VarHitLocations is the State variable that turns the chart on.
-const VarHitLocations = "hit_locations"
+// A scenario sets it with hit_locations = true (rules.VarHitLocations).
+const VarHitLocations = rules.VarHitLocations
 
 // vvWalk: per-vehicle: its drive is hit and it moves at a walk.
 const vvWalk = "walk"

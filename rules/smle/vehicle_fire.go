@@ -25,7 +25,7 @@ func (r SMLE) shootAt(s *rules.State, f *rules.Figure, w *Weapon, v *rules.Vehic
 	if t == nil || w == nil || !inReach(w, f.Pos, v.Pos) || !r.inPrepArc(s, f, v.Pos) || Unspotted(s, s.UnitOf(v.Unit)) {
 		return ShotInput{}, false
 	}
-	los, ok := r.seesVehicle(s, f.Pos, v, t)
+	los, ok := r.seesVehicle(s, f.Pos, v, t, 0)
 	if !ok {
 		return ShotInput{}, false
 	}

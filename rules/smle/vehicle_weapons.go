@@ -110,7 +110,7 @@ func (r SMLE) gunAtVeh(s *rules.State, v *rules.Vehicle, t *vehicle.Type, wi int
 		!inReach(w, v.Pos, tv.Pos) || !t.WeaponCovers(t.Weapons[wi], v.Pose, tv.Pos) {
 		return ShotInput{}, nil, false
 	}
-	los, ok := r.seesVehicle(s, v.Pos, tv, tt)
+	los, ok := r.seesVehicle(s, v.Pos, tv, tt, v.ID)
 	if !ok {
 		return ShotInput{}, nil, false
 	}

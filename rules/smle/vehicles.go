@@ -485,12 +485,13 @@ func vehBody(v *rules.Vehicle, t *vehicle.Type) geom.Circle {
 	return geom.Circle{C: v.Pos, R: min(t.Length, t.Width) / 2}
 }
 
-// seesVehicle: a sight line from p to the hull.
-func (r SMLE) seesVehicle(s *rules.State, p geom.Pt, v *rules.Vehicle, t *vehicle.Type) (terrain.LOS, bool) {
+// seesVehicle: a sight line from p to the hull (own: the vehicle the
+// viewer rides in, 0 for a man on foot; other hulls may be in the way).
+func (r SMLE) seesVehicle(s *rules.State, p geom.Pt, v *rules.Vehicle, t *vehicle.Type, own rules.VehicleID) (terrain.LOS, bool) {
 	if s.Terrain == nil {
 		return terrain.LOS{Vis: terrain.Clear, CoverPiece: -1}, true
 	}
-	los := s.Terrain.LineOfSight(p, vehBody(v, t), terrain.LOSOptions{})
+	los := s.Terrain.LineOfSight(p, vehBody(v, t), sightOpts(s, p, vehBody(v, t), v.ID, own))
 	return los, los.Vis != terrain.Blocked
 }
 
@@ -502,7 +503,7 @@ func (r SMLE) vehicleSeesFig(s *rules.State, v *rules.Vehicle, g *rules.Figure) 
 	if s.Terrain == nil {
 		return terrain.LOS{Vis: terrain.Clear, CoverPiece: -1}, true
 	}
-	los := s.Terrain.LineOfSight(v.Pos, g.Base(s.BaseR), terrain.LOSOptions{})
+	los := s.Terrain.LineOfSight(v.Pos, g.Base(s.BaseR), sightOpts(s, v.Pos, g.Base(s.BaseR), v.ID))
 	return los, los.Vis != terrain.Blocked
 }
 

@@ -249,6 +249,9 @@ func (ix *Index) lineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS
 				whole = !ix.stopped(s, target.C, ea, eb, true)
 			}
 		}
+		if o.Stops != nil && o.Stops(s) {
+			seen, whole = false, false
+		}
 		if seen {
 			res.Visible++
 		}

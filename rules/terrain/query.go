@@ -43,6 +43,11 @@ type LOSOptions struct {
 	// its top (Solid3D). ManHeight is a standing man.
 	FigureHeight int64
 	TargetHeight int64
+	// Stops, when set, is something besides the terrain that stops a ray
+	// (a rule set's vehicle hulls): a ray for which it reports true shows
+	// nothing of the target, exactly as if terrain had stopped it. Its
+	// answers are the caller's, so a query with Stops is never remembered.
+	Stops func(geom.Seg) bool
 }
 
 // LOS is the full answer to "can this firer see that target?".

@@ -27,7 +27,7 @@ func (ix *Index) Visible(from geom.Pt, target geom.Circle, o LOSOptions) bool {
 	if n <= 0 {
 		n = 9
 	}
-	if ix.memo == nil {
+	if ix.memo == nil || o.Stops != nil {
 		return ix.visible(from, target, o, n)
 	}
 	k := sightKey(from, target, o, n)
@@ -61,6 +61,9 @@ func (ix *Index) visible(from geom.Pt, target geom.Circle, o LOSOptions, n int) 
 // raySeen is LineOfSight's test of whether one ray shows the target (in
 // three dimensions: its helmet).
 func (ix *Index) raySeen(s geom.Seg, centre geom.Pt, ea, eb int64, o LOSOptions) bool {
+	if o.Stops != nil && o.Stops(s) {
+		return false
+	}
 	if o.FigureHeight > 0 {
 		th := o.TargetHeight
 		if th <= 0 {
@@ -211,7 +214,7 @@ func (l LOS) clone() LOS {
 // lineOfSight). Answers are remembered, as Visible's are; each caller
 // gets its own copy of the lists.
 func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS {
-	if ix.memo == nil {
+	if ix.memo == nil || o.Stops != nil {
 		return ix.lineOfSight(from, target, o)
 	}
 	n := o.Rays
