@@ -60,6 +60,7 @@ type anyPlayer struct {
 	counts   map[string]int  // commands played, by kind of plan
 	misses   int             // plans in a row that played nothing
 	saveData []byte          // the autosave as last replayed
+	shotFire bool            // the table after the first shot photographed
 }
 
 // goKey names the current go: the commands that end a go or a phase
@@ -168,7 +169,12 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 			if c.Fig == 0 || !onScreen(c.Fig) || g.moves[key] >= anyMovesPerGo || g.tried[key+"|move "+figKey(c.Fig)] {
 				continue
 			}
-			if to, d, ok := g.dragTo(c.Fig); ok {
+			if len(c.Path) > 0 {
+				// a move the rule set lists with its path: dragged to its end
+				mc := c
+				mc.Path = c.Path[len(c.Path)-1:]
+				consider(mc, a, 30, "a drag along a listed move")
+			} else if to, d, ok := g.dragTo(c.Fig); ok {
 				mc := c
 				mc.Path = []geom.Pt{to}
 				consider(mc, a, 30+1/(1+d), "a drag towards the enemy")
@@ -233,12 +239,17 @@ func (g *anyPlayer) toScreen(p geom.Pt) (float64, float64) {
 	return g.screen(x, y)
 }
 
-// matchButton finds the bar's button for an action: its label as the
-// rule set words it, or as the bar shortens it on a crowded bar (aimed
-// and pointed commands end in "...", a unit's command may be followed by
-// the unit's name).
-func matchButton(p probeInfo, a probeAct) (probeButton, bool) {
-	want := []string{a.Label, compactLabel(a.Label)}
+// matchButton finds the bar's button for a command: its label as the
+// rule set words it, or its short label, or either as the bar shortens
+// them on a crowded bar (aimed and pointed commands end in "...", a
+// unit's command may be followed by the unit's name). The short label is
+// asked of the rule set on the replayed state, which is the game's.
+func (g *anyPlayer) matchButton(p probeInfo, pl plan) (probeButton, bool) {
+	a := rules.ActionOf(g.pl.g.RS, g.pl.g.St, pl.cmd)
+	if pl.act.Kind == rules.ActDrag {
+		a.Short = a.Label
+	}
+	want := []string{pl.act.Label, compactLabel(pl.act.Label), a.Short, compactLabel(a.Short)}
 	for pass := 0; pass < 3; pass++ {
 		for _, b := range p.Buttons {
 			if b.Disabled {
@@ -421,7 +432,7 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 			}
 		}
 		if p.Mode != "targeting" || p.Verb != c.Verb {
-			b, ok := matchButton(p, pl.act)
+			b, ok := g.matchButton(p, pl)
 			if !ok {
 				g.shot("no-button")
 				g.t.Fatalf("%s: %q is legal but the bar has no button %q: %+v", pl.why, c, pl.act.Label, p.Buttons)
@@ -439,7 +450,7 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		}
 	case rules.ActButton, rules.ActEnd, rules.ActPass:
 		if c.Fig != 0 && pl.act.Kind == rules.ActButton {
-			if _, ok := matchButton(p, pl.act); !ok || p.Sel != figKey(c.Fig) {
+			if _, ok := g.matchButton(p, pl); !ok || p.Sel != figKey(c.Fig) {
 				var sel bool
 				if p, sel = g.selectFig(p, c.Fig); !sel {
 					g.t.Logf("%s: a click on F%d did not select it; probe %+v", pl.why, c.Fig, p)
@@ -447,7 +458,7 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 				}
 			}
 		}
-		b, ok := matchButton(p, pl.act)
+		b, ok := g.matchButton(p, pl)
 		if !ok {
 			g.shot("no-button")
 			g.t.Fatalf("%s: %q is legal but the bar has no button %q: %+v", pl.why, c, pl.act.Label, p.Buttons)
@@ -533,8 +544,10 @@ func playAnyToTheEnd(t *testing.T, sub, scenario string, seed int, budget time.D
 			if pn.act.Kind == rules.ActDrag {
 				g.moves[key]++
 			}
-			if g.counts["end end"] == 2 && pn.cmd.Verb == "end" {
-				r.shot("early")
+			if _, atk := attackVerbs[pn.cmd.Verb]; atk && !g.shotFire {
+				g.shotFire = true
+				g.ready()
+				r.shot("first-shot")
 			}
 			continue
 		}
@@ -641,4 +654,25 @@ func TestMaximToTheEndByMouse(t *testing.T) {
 // unaimed fire, drags on action points.
 func TestSkirmish35ToTheEndByMouse(t *testing.T) {
 	playAnyToTheEnd(t, "skirmish35", "skirmish35-ford.toml", 7, anyBudget)
+}
+
+// TestAnyScenarioToTheEndByMouse plays the scenario named by
+// HEDGEROW_E2E_SCENARIO (with the seed HEDGEROW_E2E_SEED, 1 if unset) to
+// its end with the same player: a way to try any shipped scenario by
+// mouse. Skipped when the variable is unset.
+func TestAnyScenarioToTheEndByMouse(t *testing.T) {
+	name := os.Getenv("HEDGEROW_E2E_SCENARIO")
+	if name == "" {
+		t.Skip("set HEDGEROW_E2E_SCENARIO to a shipped scenario (and HEDGEROW_E2E_SEED) to play it by mouse")
+	}
+	if !strings.HasSuffix(name, ".toml") {
+		name += ".toml"
+	}
+	seed := 1
+	if s := os.Getenv("HEDGEROW_E2E_SEED"); s != "" {
+		if _, err := fmt.Sscan(s, &seed); err != nil {
+			t.Fatalf("HEDGEROW_E2E_SEED %q: %v", s, err)
+		}
+	}
+	playAnyToTheEnd(t, "any-"+strings.TrimSuffix(name, ".toml"), name, seed, 3*anyBudget)
 }
