@@ -143,6 +143,14 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 		a := p.Acts[i]
 		switch a.Kind {
 		case rules.ActAim:
+			if c.Fig != 0 && len(c.Targets) == 0 && len(c.Path) > 0 && onScreen(c.Fig) {
+				// aimed at a point: a vehicle's hull (the rule set lists the
+				// point; a click there aims at it)
+				if v, atk := attackVerbs[c.Verb]; atk {
+					consider(c, a, float64(v)+0.5+geom.Inches(geom.Dist(st.Fig(c.Fig).Pos, c.Path[0]))/1000, "a shot at a vehicle")
+				}
+				continue
+			}
 			if c.Fig == 0 || len(c.Targets) == 0 {
 				continue
 			}
@@ -420,9 +428,14 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		sx, sy := g.toScreen(c.Path[0])
 		g.quickDrag(q[0], q[1], sx, sy)
 	case rules.ActAim:
-		tq, ok := p.Figures[figKey(c.Targets[0])]
-		if !ok {
-			return false
+		var tq [3]float64
+		if len(c.Targets) > 0 {
+			var ok bool
+			if tq, ok = p.Figures[figKey(c.Targets[0])]; !ok {
+				return false
+			}
+		} else {
+			tq[0], tq[1] = g.toScreen(c.Path[0])
 		}
 		if c.Fig != 0 {
 			var sel bool
@@ -472,7 +485,7 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 	}
 	// every command since n: the first is the one meant
 	got := g.pl.cmds[n]
-	if got.Verb != c.Verb || got.Fig != c.Fig || (pl.act.Kind == rules.ActAim && !hasTarget(got, c.Targets[0])) {
+	if got.Verb != c.Verb || got.Fig != c.Fig || (pl.act.Kind == rules.ActAim && len(c.Targets) > 0 && !hasTarget(got, c.Targets[0])) {
 		g.shot("wrong-command")
 		g.t.Fatalf("%s: meant %q, the table played %q", pl.why, c, g.pl.sf.Commands[n])
 	}
