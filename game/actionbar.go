@@ -21,9 +21,12 @@ func (b *battle) layoutButtons(a *App) {
 		b.buttons = append(b.buttons, button{label: label, short: short, strong: strong, disabled: disabled})
 		b.bcmds = append(b.bcmds, f)
 	}
-	aim := func(verb string) func() {
+	// aim begins targeting with the commands of c's button (its group)
+	aim := func(c rules.Command) func() {
+		group := b.action(c).Group
 		return func() {
-			if b.beginTargeting(verb) {
+			if b.beginTargeting(c.Verb) {
+				b.sel.Only = func(x rules.Command) bool { return b.action(x).Group == group }
 				a.Toast("Click a target marked in red. Esc to stop.")
 			}
 		}
@@ -49,7 +52,7 @@ func (b *battle) layoutButtons(a *App) {
 				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
 				b.buttons[len(b.buttons)-1].hintOnly = true
 			case rules.ActAim:
-				add(act.Label+"...", act.Short+"...", false, false, aim(c.Verb))
+				add(act.Label+"...", act.Short+"...", false, false, aim(c))
 			case rules.ActPoint:
 				verb := c.Verb
 				add(act.Label+"...", act.Short+"...", false, false, func() {
@@ -91,10 +94,10 @@ func (b *battle) layoutButtons(a *App) {
 			if first == 0 || u == nil {
 				continue
 			}
-			verb := c.Verb
+			cc := c
 			add(act.Label+": "+u.Name+"...", act.Short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
-				aim(verb)()
+				aim(cc)()
 			})
 		}
 	}

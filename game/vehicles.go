@@ -209,13 +209,14 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 		cc := c
 		switch act.Kind {
 		case rules.ActAim, rules.ActPoint:
+			group := act.Group
 			add(label+"...", act.Short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
 				var ok bool
 				if b.action(cc).Kind == rules.ActPoint {
 					ok = b.sel.BeginPointing(cc.Verb)
-				} else {
-					ok = b.beginTargeting(cc.Verb)
+				} else if ok = b.beginTargeting(cc.Verb); ok {
+					b.sel.Only = func(x rules.Command) bool { return b.action(x).Group == group }
 				}
 				if ok {
 					a.Toast("Click a target (or a point on a vehicle). Esc to stop.")

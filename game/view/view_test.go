@@ -419,3 +419,45 @@ func TestVolleyIsOneTray(t *testing.T) {
 		t.Errorf("the removal should play after the whole tray: starts %.2f, tray ends %.2f", tl.Items[1].Start, tl.Items[0].Start+tl.Items[0].Dur)
 	}
 }
+
+// Two buttons with one verb (aimed and unaimed fire, a gun and a machine
+// gun): the target click gives the command of the button pressed, not
+// the first of the verb in the legal list.
+func TestTargetingKeepsTheButtonsCommand(t *testing.T) {
+	legal := []rules.Command{
+		{Verb: "fire", Fig: 3, Targets: []rules.FigID{9}, Arg: "aimed"},
+		{Verb: "fire", Fig: 3, Targets: []rules.FigID{9}, Arg: "unaimed"},
+	}
+	s := Selector{Legal: legal}
+	s.Mode, s.Sel = Selected, 3
+	if !s.BeginTargeting("fire") {
+		t.Fatal("fire should be possible")
+	}
+	s.Only = func(c rules.Command) bool { return c.Arg == "unaimed" }
+	if c := s.Press(Hit{Fig: 9}, geom.Pt{}); c == nil || c.Arg != "unaimed" {
+		t.Fatalf("the Unaimed button's click gave %+v", c)
+	}
+	// a new aim forgets the last button's choice
+	s.BeginTargeting("fire")
+	if c := s.Press(Hit{Fig: 9}, geom.Pt{}); c == nil || c.Arg != "aimed" {
+		t.Fatalf("targeting with no button's choice gave %+v, want the first listed", c)
+	}
+}
+
+// A volley keeps what the listed command carries besides its targets: the
+// point of the move it fires at (opportunity fire) and its argument (the
+// weapon).
+func TestVolleyKeepsPathAndArg(t *testing.T) {
+	at := geom.P(12, 7)
+	legal := []rules.Command{{Verb: "fire", Fig: 3, Path: []geom.Pt{at}, Targets: []rules.FigID{9, 9, 9}, Arg: "mmg"}}
+	s := Selector{Legal: legal, Check: func(c rules.Command) bool { return len(c.Path) == 1 && c.Arg == "mmg" }}
+	s.Mode, s.Sel, s.Shots = Selected, 3, 3
+	if !s.BeginTargeting("fire") {
+		t.Fatal("fire should be possible")
+	}
+	s.Press(Hit{Fig: 9}, geom.Pt{})
+	c := s.Finish()
+	if c == nil || len(c.Path) != 1 || c.Path[0] != at || c.Arg != "mmg" || len(c.Targets) != 3 {
+		t.Fatalf("one click and Enter gave %+v, want the three dice at F9 from %v with the mmg", c, at)
+	}
+}
