@@ -235,6 +235,14 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 		return false
 	}
 	c := rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}
+	for _, l := range b.legal {
+		// the argument (the weapon) of the listed shot at a hull that the
+		// button pressed gives
+		if l.Verb == c.Verb && b.sel.For(l, c.Fig) && len(l.Targets) == 0 && len(l.Path) > 0 && (b.sel.Only == nil || b.sel.Only(l)) {
+			c.Arg = l.Arg
+			break
+		}
+	}
 	if err := b.g.Refusal(c); err != nil {
 		a.Toast("%s", sentence(err.Error()))
 		return true

@@ -261,6 +261,11 @@ func (g *anyPlayer) matchButton(p probeInfo, pl plan) (probeButton, bool) {
 		a.Short = a.Label
 	}
 	want := []string{pl.act.Label, compactLabel(pl.act.Label), a.Short, compactLabel(a.Short)}
+	if f := g.pl.g.St.Fig(pl.cmd.Fig); f != nil && g.pl.g.St.Carrier(f.ID) != 0 {
+		// a crewman's button on his vehicle's bar: named for him, unless
+		// the bar is crowded
+		want = []string{pl.act.Label + ": " + f.Name, a.Short}
+	}
 	for pass := 0; pass < 3; pass++ {
 		for _, b := range p.Buttons {
 			if b.Disabled {
@@ -394,8 +399,25 @@ func (g *anyPlayer) tap(x, y float64) {
 
 // selectFig clicks a figure and waits for the probe to say it is selected
 // (or aiming, when its only business is to shoot).
-func (g *anyPlayer) selectFig(p probeInfo, id rules.FigID) (probeInfo, bool) {
+func (g *anyPlayer) selectFig(p probeInfo, id rules.FigID, pl plan) (probeInfo, bool) {
 	g.t.Helper()
+	if v := g.pl.g.St.Veh(g.pl.g.St.Carrier(id)); v != nil {
+		// a crewman is not drawn: a click on his vehicle puts its crew's
+		// commands on the bar (each button named for its man)
+		x, y := g.toScreen(v.Pos)
+		g.tap(x, y)
+		deadline := time.Now().Add(3 * time.Second)
+		for time.Now().Before(deadline) {
+			if np, ok := g.readProbe(); ok && np.Mode == "idle" {
+				if _, ok := g.matchButton(np, pl); ok {
+					return np, true
+				}
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		np, _ := g.readProbe()
+		return np, false
+	}
 	if p.Sel == figKey(id) && (p.Mode == "selected" || p.Mode == "targeting") {
 		return p, true
 	}
@@ -442,19 +464,19 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		}
 		if c.Fig != 0 {
 			var sel bool
-			if p, sel = g.selectFig(p, c.Fig); !sel {
+			if p, sel = g.selectFig(p, c.Fig, pl); !sel {
 				g.t.Logf("%s: a click on F%d did not select it; probe %+v", pl.why, c.Fig, p)
 				return false
 			}
 		}
-		if p.Mode != "targeting" || p.Verb != c.Verb {
-			b, ok := g.matchButton(p, pl)
-			if !ok {
-				g.shot("no-button")
-				g.t.Fatalf("%s: %q is legal but the bar has no button %q: %+v", pl.why, c, pl.act.Label, p.Buttons)
-			}
+		// the command's own button, even when selecting the figure began
+		// aiming (it aims the first listed way to shoot)
+		if b, ok := g.matchButton(p, pl); ok {
 			g.tap(b.X, b.Y)
 			p = g.waitProbe("aiming "+c.Verb, func(p probeInfo) bool { return p.Mode == "targeting" && p.Verb == c.Verb })
+		} else if p.Mode != "targeting" || p.Verb != c.Verb {
+			g.shot("no-button")
+			g.t.Fatalf("%s: %q is legal but the bar has no button %q: %+v", pl.why, c, pl.act.Label, p.Buttons)
 		}
 		g.tap(tq[0], tq[1])
 		if !g.waitMore(n, 1500*time.Millisecond) {
@@ -466,9 +488,9 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		}
 	case rules.ActButton, rules.ActEnd, rules.ActPass:
 		if c.Fig != 0 && pl.act.Kind == rules.ActButton {
-			if _, ok := g.matchButton(p, pl); !ok || p.Sel != figKey(c.Fig) {
+			if _, ok := g.matchButton(p, pl); !ok || (p.Sel != figKey(c.Fig) && g.pl.g.St.Carrier(c.Fig) == 0) {
 				var sel bool
-				if p, sel = g.selectFig(p, c.Fig); !sel {
+				if p, sel = g.selectFig(p, c.Fig, pl); !sel {
 					g.t.Logf("%s: a click on F%d did not select it; probe %+v", pl.why, c.Fig, p)
 					return false
 				}
@@ -488,6 +510,11 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 	}
 	// every command since n: the first is the one meant
 	got := g.pl.cmds[n]
+	if v := g.pl.g.St.Carrier(c.Fig); v != 0 && got.Fig != c.Fig && g.pl.g.St.Carrier(got.Fig) == v {
+		// a crowded bar names no crewman: any of the vehicle's crew will
+		// do the same
+		c.Fig = got.Fig
+	}
 	if got.Verb != c.Verb || got.Fig != c.Fig || got.Arg != c.Arg || (pl.act.Kind == rules.ActAim && len(c.Targets) > 0 && !hasTarget(got, c.Targets[0])) {
 		g.shot("wrong-command")
 		g.t.Fatalf("%s: meant %q, the table played %q", pl.why, c, g.pl.sf.Commands[n])
