@@ -28,9 +28,21 @@ const (
 	anyMovesPerGo = 2   // figures dragged between two ends (a side's go)
 	anyMaxSteps   = 600 // decisions before the test gives up
 	// anyBudget fails a game that is not over in time: each of these
-	// games takes well under 90 s on an idle two-core machine, and three
-	// times that when others' builds and tests share it
+	// games took 40 to 70 s on this two-core machine shared with others'
+	// builds and tests (load 7 to 15)
 	anyBudget = 240 * time.Second
+)
+
+// The games played by mouse: the smallest scenario of each rule set, on a
+// seed whose game ends within a few dozen commands (TestAnyPlayerGamesStayShort
+// keeps them so; TestAnyPlayerScan finds another seed).
+const (
+	anyFirefight      = "firefight-farmhouse-grenades.toml"
+	anyFirefightSeed  = 20
+	anyMaxim          = "maxim-uhlans-1914.toml"
+	anyMaximSeed      = 18
+	anySkirmish35     = "skirmish35-ford.toml"
+	anySkirmish35Seed = 37
 )
 
 // attackVerbs are aimed commands that hurt the enemy; lookVerbs are those
@@ -116,7 +128,7 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 		g.t.Fatalf("the probe's legal list does not parse: %q (acts %v)", p.Legal, p.Acts)
 	}
 	// an interruption (opportunity fire, a forced answer): every other
-	// one is taken with its first offer, the rest pass
+	// one is taken with an offer, the rest pass
 	pass := -1
 	for i := range cmds {
 		if p.Acts[i].Kind == rules.ActPass {
@@ -683,20 +695,20 @@ func hasPass(p probeInfo) bool {
 // leader's button, spotting and firing by a button and a click on the
 // target, drags, ends by their buttons, hotseat curtains by a click.
 func TestFirefightToTheEndByMouse(t *testing.T) {
-	playAnyToTheEnd(t, "firefight", "firefight-farmhouse-grenades.toml", 20, anyBudget)
+	playAnyToTheEnd(t, "firefight", anyFirefight, anyFirefightSeed, anyBudget)
 }
 
 // TestMaximToTheEndByMouse plays a Maxim to Minimi scenario to its result
 // screen with the mouse, opportunity fire taken and let pass on the table.
 func TestMaximToTheEndByMouse(t *testing.T) {
-	playAnyToTheEnd(t, "maxim", "maxim-uhlans-1914.toml", 18, anyBudget)
+	playAnyToTheEnd(t, "maxim", anyMaxim, anyMaximSeed, anyBudget)
 }
 
 // TestSkirmish35ToTheEndByMouse plays a 1/35th Scale WWII Skirmish
 // scenario to its result screen with the mouse: acquiring, aimed and
 // unaimed fire, drags on action points.
 func TestSkirmish35ToTheEndByMouse(t *testing.T) {
-	playAnyToTheEnd(t, "skirmish35", "skirmish35-ford.toml", 37, anyBudget)
+	playAnyToTheEnd(t, "skirmish35", anySkirmish35, anySkirmish35Seed, anyBudget)
 }
 
 // TestAnyScenarioToTheEndByMouse plays the scenario named by
