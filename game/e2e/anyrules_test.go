@@ -166,6 +166,20 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 				}
 				continue
 			}
+			if c.Fig == 0 && c.Unit != 0 && len(c.Targets) > 0 {
+				// a team's aimed command (team fire): its button, then the
+				// target; ranked from the team's first figure
+				if v, atk := attackVerbs[c.Verb]; atk {
+					if f := firstOf(st, c.Unit); f != 0 {
+						fc := c
+						fc.Fig = f
+						if d, ok := enemyOf(fc, c.Targets[0]); ok {
+							consider(c, a, float64(v)+d/1000, "a team's shot at the nearest enemy")
+						}
+					}
+				}
+				continue
+			}
 			if c.Fig == 0 || len(c.Targets) == 0 {
 				continue
 			}
@@ -210,6 +224,16 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 		return plan{}, false
 	}
 	return best.plan, true
+}
+
+// firstOf is the first figure of a unit still on the table (0 if none).
+func firstOf(st *rules.State, u rules.UnitID) rules.FigID {
+	for i := range st.Figures {
+		if f := &st.Figures[i]; f.Unit == u && !f.Removed {
+			return f.ID
+		}
+	}
+	return 0
 }
 
 // dragTo is where a drag of figure id ends: towards its nearest enemy, at
