@@ -21,12 +21,9 @@ func (b *battle) layoutButtons(a *App) {
 		b.buttons = append(b.buttons, button{label: label, short: short, strong: strong, disabled: disabled})
 		b.bcmds = append(b.bcmds, f)
 	}
-	// aim begins targeting with the commands of c's button (its group)
-	aim := func(c rules.Command) func() {
-		group := b.action(c).Group
+	aim := func(verb string) func() {
 		return func() {
-			if b.beginTargeting(c.Verb) {
-				b.sel.Only = func(x rules.Command) bool { return b.action(x).Group == group }
+			if b.beginTargeting(verb) {
 				a.Toast("Click a target marked in red. Esc to stop.")
 			}
 		}
@@ -52,7 +49,7 @@ func (b *battle) layoutButtons(a *App) {
 				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
 				b.buttons[len(b.buttons)-1].hintOnly = true
 			case rules.ActAim:
-				add(act.Label+"...", act.Short+"...", false, false, aim(c))
+				add(act.Label+"...", act.Short+"...", false, false, aim(c.Verb))
 			case rules.ActPoint:
 				verb := c.Verb
 				add(act.Label+"...", act.Short+"...", false, false, func() {
@@ -94,10 +91,10 @@ func (b *battle) layoutButtons(a *App) {
 			if first == 0 || u == nil {
 				continue
 			}
-			cc := c
+			verb := c.Verb
 			add(act.Label+": "+u.Name+"...", act.Short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
-				aim(cc)()
+				aim(verb)()
 			})
 		}
 	}

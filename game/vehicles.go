@@ -209,14 +209,13 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 		cc := c
 		switch act.Kind {
 		case rules.ActAim, rules.ActPoint:
-			group := act.Group
 			add(label+"...", act.Short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
 				var ok bool
 				if b.action(cc).Kind == rules.ActPoint {
 					ok = b.sel.BeginPointing(cc.Verb)
-				} else if ok = b.beginTargeting(cc.Verb); ok {
-					b.sel.Only = func(x rules.Command) bool { return b.action(x).Group == group }
+				} else {
+					ok = b.beginTargeting(cc.Verb)
 				}
 				if ok {
 					a.Toast("Click a target (or a point on a vehicle). Esc to stop.")
@@ -235,14 +234,6 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 		return false
 	}
 	c := rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}
-	for _, l := range b.legal {
-		// the argument (the weapon) of the listed shot at a hull that the
-		// button pressed gives
-		if l.Verb == c.Verb && b.sel.For(l, c.Fig) && len(l.Targets) == 0 && len(l.Path) > 0 && (b.sel.Only == nil || b.sel.Only(l)) {
-			c.Arg = l.Arg
-			break
-		}
-	}
 	if err := b.g.Refusal(c); err != nil {
 		a.Toast("%s", sentence(err.Error()))
 		return true

@@ -76,10 +76,6 @@ type Selector struct {
 	// command with that point as its Path, if PointCheck takes it.
 	Point      bool
 	PointCheck func(rules.Command) bool
-	// Only, when set while targeting, keeps the legal commands of the
-	// button that began it: two buttons with one verb (aimed and unaimed
-	// fire, a gun and a machine gun) each give their own command.
-	Only func(rules.Command) bool
 }
 
 // Reset clears the selection.
@@ -124,11 +120,6 @@ func (s *Selector) volleyCommand(targets []rules.FigID) *rules.Command {
 		return nil
 	}
 	c := rules.Command{Verb: s.Verb, Fig: s.Sel, Targets: append([]rules.FigID(nil), targets...)}
-	if l := s.TargetCommand(targets[0]); l != nil {
-		// the listed command's aim point and argument (opportunity fire
-		// at a point of the move, the weapon used) go with its dice
-		c.Path, c.Arg = l.Path, l.Arg
-	}
 	if s.Check != nil && !s.Check(c) {
 		return nil
 	}
@@ -245,7 +236,7 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 // targeting verb aimed at target, or nil.
 func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 	for _, c := range s.Legal {
-		if !s.aims(c) {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) {
 			continue
 		}
 		for _, t := range c.Targets {
@@ -259,7 +250,7 @@ func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 	// a unit's command aimed at one figure of a unit may be aimed at
 	// another figure of that unit, when the rule set takes it
 	for _, c := range s.Legal {
-		if !s.aims(c) || c.Fig != 0 || len(c.Targets) != 1 {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) || c.Fig != 0 || len(c.Targets) != 1 {
 			continue
 		}
 		if u := s.Team[target]; u != 0 && s.Team[c.Targets[0]] == u {
@@ -275,18 +266,11 @@ func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 	return nil
 }
 
-// aims reports whether a legal command is one the targeting may give:
-// the selected figure's (or its unit's), with the targeting verb, of the
-// button pressed when Only says which.
-func (s *Selector) aims(c rules.Command) bool {
-	return c.Verb == s.Verb && s.For(c, s.Sel) && (s.Only == nil || s.Only(c))
-}
-
 // Targetable reports whether a figure can be clicked as a target for
 // the targeting verb (directly, or as one of a target unit's figures).
 func (s *Selector) Targetable(id rules.FigID) bool {
 	for _, c := range s.Legal {
-		if !s.aims(c) {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) {
 			continue
 		}
 		for _, t := range c.Targets {
@@ -360,7 +344,7 @@ func (s *Selector) BeginTargeting(verb string) bool {
 	if !s.CanAct(verb) {
 		return false
 	}
-	s.Mode, s.Verb, s.Volley, s.Point, s.Only = Targeting, verb, nil, false, nil
+	s.Mode, s.Verb, s.Volley, s.Point = Targeting, verb, nil, false
 	return true
 }
 
