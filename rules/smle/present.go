@@ -141,6 +141,12 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		a.Short = "Explosive"
 		return a
+	case "fire":
+		if c.Arg == FireAimed {
+			// a button of its own: sharing Shoot's, a click on the man
+			// gave the team's ordinary fire, listed first
+			return rules.Action{Label: "Aimed fire at one man", Short: "Aimed fire", Kind: rules.ActAim, Group: "fire aimed"}
+		}
 	case "assault":
 		return rules.Action{Label: "Close assault"}
 	case "run":
