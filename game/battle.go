@@ -294,10 +294,22 @@ func (b *battle) weapon(f *rules.Figure) (rules.WeaponInfo, bool) {
 
 // beginTargeting enters targeting with a verb; a figure's own shot with a
 // weapon of several dice places them one click at a time (a volley).
-func (b *battle) beginTargeting(verb string) bool {
+func (b *battle) beginTargeting(verb string) bool { return b.beginTargetingWith(verb, "") }
+
+// beginTargetingWith is beginTargeting for the weapon arg names (the
+// pressed button's; "" the figure's weapon in hand): its dice are placed.
+func (b *battle) beginTargetingWith(verb, arg string) bool {
 	b.sel.Shots = 0
 	if f := b.st().Fig(b.sel.Sel); f != nil {
-		if w, ok := b.weapon(f); ok && w.Shots > 1 {
+		w, ok := b.weapon(f)
+		if arg != "" {
+			for _, x := range b.figInfo(f.ID).Weapons {
+				if x.ID == arg {
+					w, ok = x, true
+				}
+			}
+		}
+		if ok && w.Shots > 1 {
 			for _, c := range b.legal {
 				if c.Verb == verb && c.Fig == f.ID && len(c.Targets) > 0 {
 					b.sel.Shots = w.Shots
@@ -315,7 +327,7 @@ func (b *battle) beginTargeting(verb string) bool {
 // ground too when the rule set says so), at a point, or at a line's two
 // ends.
 func (b *battle) beginAim(c rules.Command, act rules.Action) bool {
-	if act.Kind == rules.ActAim && !b.beginTargeting(c.Verb) {
+	if act.Kind == rules.ActAim && !b.beginTargetingWith(c.Verb, c.Arg) {
 		return false
 	}
 	b.oddsFor, b.aimAt, b.aimErr = 0, nil, nil

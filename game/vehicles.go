@@ -212,13 +212,8 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 		case rules.ActAim, rules.ActPoint:
 			add(label+"...", act.Short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
-				var ok bool
-				if b.action(cc).Kind == rules.ActPoint {
-					ok = b.sel.BeginPointing(cc.Verb)
-				} else {
-					ok = b.beginTargeting(cc.Verb)
-				}
-				if ok {
+				// the button's own command (its weapon), not any of its verb
+				if b.beginAim(cc, b.action(cc)) {
 					a.Toast("Click a target (or a point on a vehicle). Esc to stop.")
 				}
 			})
@@ -234,7 +229,7 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 	if b.sel.Verb == "" || b.vehAt(pt) == 0 {
 		return false
 	}
-	c := rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}
+	c := b.sel.AtPoint(pt) // the pressed button's weapon kept
 	if err := b.g.Refusal(c); err != nil {
 		a.Toast("%s", sentence(err.Error()))
 		return true
@@ -280,10 +275,10 @@ func (b *battle) vehAimUpdate(pt geom.Pt) {
 		b.vaim = nil
 		return
 	}
-	if b.vaim != nil && b.vaim.at == pt && b.vaim.cmd.Verb == b.sel.Verb && b.vaim.cmd.Fig == b.sel.Sel {
+	c := b.sel.AtPoint(pt)
+	if b.vaim != nil && b.vaim.at == pt && b.vaim.cmd.Verb == c.Verb && b.vaim.cmd.Fig == c.Fig && b.vaim.cmd.Arg == c.Arg {
 		return
 	}
-	c := rules.Command{Verb: b.sel.Verb, Fig: b.sel.Sel, Path: []geom.Pt{pt}}
 	o, err := b.g.Odds(c)
 	b.vaim = &vehAim{at: pt, id: id, cmd: c, odds: o, err: err}
 }

@@ -208,6 +208,14 @@ func (s *Selector) volleyCommand(targets []rules.FigID) *rules.Command {
 	if s.Aim != nil {
 		c.Arg = s.Aim.Arg
 	}
+	// a listed command may carry a point (opportunity fire at a point of
+	// the move): the volley keeps it
+	if lc := s.TargetCommand(targets[0]); lc != nil {
+		c.Path = append([]geom.Pt(nil), lc.Path...)
+		if c.Arg == "" {
+			c.Arg = lc.Arg
+		}
+	}
 	if s.Check != nil && !s.Check(c) {
 		return nil
 	}

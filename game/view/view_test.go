@@ -354,6 +354,24 @@ func TestVolleyPlacesEachDie(t *testing.T) {
 	}
 }
 
+// Opportunity fire listed at a point of the mover's path keeps that
+// point when its dice are placed one by one: without it the command is
+// not the one listed, and the click plays nothing.
+func TestVolleyKeepsTheListedPoint(t *testing.T) {
+	at := geom.P(12, 30)
+	legal := []rules.Command{{Verb: "fire", Fig: 3, Targets: []rules.FigID{9}, Path: []geom.Pt{at}, Arg: "mmg"}}
+	s := Selector{Legal: legal}
+	s.Mode, s.Sel, s.Shots = Selected, 3, 2
+	if !s.BeginTargeting("fire") {
+		t.Fatal("opportunity fire should be possible")
+	}
+	s.Press(Hit{Fig: 9}, geom.Pt{})
+	c := s.Press(Hit{Fig: 9}, geom.Pt{})
+	if c == nil || len(c.Targets) != 2 || len(c.Path) != 1 || c.Path[0] != at || c.Arg != "mmg" {
+		t.Fatalf("the volley should be the listed command with both dice on F9: %+v", c)
+	}
+}
+
 // Rolls made together (every team's activation die) share one tray: one
 // animation holding the rest, a little longer than one roll; a roll of
 // another kind, or one after a move, gets its own.
