@@ -207,10 +207,13 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 		}
 		seen[key] = true
 		label := act.Label + ": " + f.Name
+		// a crowded bar shows the short words: the crewman's surname
+		// still says whose button it is
+		short := act.Short + " " + surname(f.Name)
 		cc := c
 		switch act.Kind {
 		case rules.ActAim, rules.ActPoint:
-			add(label+"...", act.Short+"...", false, false, func() {
+			add(label+"...", short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
 				// the button's own command (its weapon), not any of its verb
 				if b.beginAim(cc, b.action(cc)) {
@@ -218,7 +221,7 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 				}
 			})
 		default:
-			add(label, act.Short, false, false, func() { b.apply(a, cc) })
+			add(label, short, false, false, func() { b.apply(a, cc) })
 		}
 	}
 }
@@ -336,4 +339,12 @@ func (b *battle) faceStruck(from, to geom.Pt) string {
 		return ""
 	}
 	return fmt.Sprintf("strikes %s's %s", b.st().Veh(id).Name, st.Face)
+}
+
+// surname is the last word of a figure's name ("Gefr Lenz": "Lenz").
+func surname(name string) string {
+	if i := strings.LastIndexByte(strings.TrimSpace(name), ' '); i >= 0 {
+		return strings.TrimSpace(name)[i+1:]
+	}
+	return name
 }

@@ -298,9 +298,13 @@ func (g *anyPlayer) matchButton(p probeInfo, pl plan) (probeButton, bool) {
 	}
 	want := []string{pl.act.Label, compactLabel(pl.act.Label), a.Short, compactLabel(a.Short)}
 	if f := g.pl.g.St.Fig(pl.cmd.Fig); f != nil && g.pl.g.St.Carrier(f.ID) != 0 {
-		// a crewman's button on his vehicle's bar: named for him, unless
-		// the bar is crowded
-		want = []string{pl.act.Label + ": " + f.Name, a.Short}
+		// a crewman's button on his vehicle's bar: named for him, by his
+		// surname on a crowded bar
+		sur := f.Name
+		if i := strings.LastIndexByte(sur, ' '); i >= 0 {
+			sur = sur[i+1:]
+		}
+		want = []string{pl.act.Label + ": " + f.Name, a.Short + " " + sur}
 	}
 	for pass := 0; pass < 3; pass++ {
 		for _, b := range p.Buttons {
