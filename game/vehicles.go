@@ -232,7 +232,7 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 	if b.sel.Verb == "" || b.vehAt(pt) == 0 {
 		return false
 	}
-	c := b.sel.AtPoint(pt) // the pressed button's weapon kept
+	c := b.hullShot(pt)
 	if err := b.g.Refusal(c); err != nil {
 		a.Toast("%s", sentence(err.Error()))
 		return true
@@ -240,6 +240,17 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 	b.sel.Escape()
 	b.apply(a, c)
 	return true
+}
+
+// hullShot is the aimed command at point pt of a hull: the pressed
+// button's command (its weapon kept) aimed at the point, not at the
+// vehicle the list named (a rule set aims at a hull by a point on it).
+func (b *battle) hullShot(pt geom.Pt) rules.Command {
+	c := b.sel.AtPoint(pt)
+	if _, ok := rules.ParseVehicleArg(c.Arg); ok {
+		c.Arg = ""
+	}
+	return c
 }
 
 // vehAim is a shot aimed at the point of a hull under the pointer: the
@@ -278,7 +289,7 @@ func (b *battle) vehAimUpdate(pt geom.Pt) {
 		b.vaim = nil
 		return
 	}
-	c := b.sel.AtPoint(pt)
+	c := b.hullShot(pt)
 	if b.vaim != nil && b.vaim.at == pt && b.vaim.cmd.Verb == c.Verb && b.vaim.cmd.Fig == c.Fig && b.vaim.cmd.Arg == c.Arg {
 		return
 	}
