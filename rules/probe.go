@@ -23,7 +23,13 @@ type probe struct {
 
 // load makes the probe's state equal to s (as s.Clone() would) and
 // returns it.
-func (p *probe) load(s *State) *State {
+func (p *probe) load(s *State) *State { return p.fill(s, false) }
+
+// fill is load; with shareFigVars the figures' variable maps are s's own,
+// marked shared so that a figure's first SetVar copies its map (the
+// random player's copies, statePool: no one writes a figure's map but
+// through SetVar, and no one changes the states it copies from).
+func (p *probe) fill(s *State, shareFigVars bool) *State {
 	st := &p.st
 	*st = *s
 	p.figs = append(p.figs[:0], s.Figures...)
@@ -42,7 +48,11 @@ func (p *probe) load(s *State) *State {
 		} else {
 			f.Weapons = nil
 		}
-		f.Vars = refill(&p.figVars[i], s.Figures[i].Vars)
+		if shareFigVars {
+			f.varsShared = f.Vars != nil
+			continue
+		}
+		f.Vars, f.varsShared = refill(&p.figVars[i], s.Figures[i].Vars), false
 	}
 	for i := range p.units {
 		p.units[i].Vars = refill(&p.unitVars[i], s.Units[i].Vars)
@@ -110,7 +120,7 @@ func (sp *statePool) next(s *State) *State {
 	} else {
 		p = &probe{}
 	}
-	st := p.load(s)
+	st := p.fill(s, true)
 	sp.of[st] = p
 	return st
 }
