@@ -47,8 +47,13 @@ func randomDestination(g *Game, fig FigID, r *rand.Rand) (geom.Pt, bool) {
 		return geom.Pt{}, false
 	}
 	// MoveCheck only measures (TestMoveCheckChangesNothing holds every
-	// rule set to it), so one copy of the state serves every try
-	s := g.probe.load(g.St)
+	// rule set to it), so one copy of the state serves every try; the
+	// headless player's own game (PlayRandom), whose state no one else
+	// sees, is measured as it stands, with no copy at all
+	s := g.St
+	if g.pool == nil {
+		s = g.probe.load(g.St)
+	}
 	allow := g.RS.MoveCheck(s, fig, []geom.Pt{f.Pos}).Allowance
 	if allow <= 0 {
 		return geom.Pt{}, false
