@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Hash returns the hex SHA-256 of a canonical encoding of the state:
@@ -20,7 +21,14 @@ import (
 // The encoding is built in one buffer and hashed once (a SHA-256 write per
 // field cost a third of a small game); the bytes, so the hash, are those
 // the field-by-field writes gave.
-func (s *State) Hash() string {
+func (s *State) Hash() string { return s.hash(nil) }
+
+// hash is Hash; with fc, a figure whose variable map is shared with the
+// state it was copied from (the random player's copies, probe.go) and
+// was encoded last time from that very map takes the bytes written then.
+// A shared map is never written again (a figure's first SetVar copies
+// it), so the bytes, and the hash, are the same as encoding it afresh.
+func (s *State) hash(fc *figVarsCache) string {
 	bp := hashBufs.Get().(*[]byte)
 	b := (*bp)[:0] // a local: appends need no write barrier
 	b = hStr(b, "hedgerow-state-1")
@@ -72,7 +80,11 @@ func (s *State) Hash() string {
 		b = hInt(b, int64(f.Wounds))
 		b = hInt(b, int64(f.Markers))
 		b = hBool(b, f.Removed)
-		b = hVars(b, f.Vars)
+		if fc == nil {
+			b = hVars(b, f.Vars)
+		} else {
+			b = fc.vars(b, int(f.ID), f.Vars, f.varsShared)
+		}
 	}
 	if len(s.Vehicles) > 0 {
 		e := hasher{b: &b}
@@ -171,4 +183,31 @@ func hVars(b []byte, m map[string]int) []byte {
 type kv struct {
 	k string
 	v int
+}
+
+// figVarsCache keeps, per figure, the map its variables were last encoded
+// from and those bytes (for PlayRandom's game: Game.Apply).
+type figVarsCache struct{ of []figVarsEnc }
+
+type figVarsEnc struct {
+	m    unsafe.Pointer // the map encoded (held below, so never reused)
+	hold map[string]int
+	enc  []byte
+}
+
+// vars appends the encoding of figure id's map m to b; shared says m is
+// shared with the state it was copied from, so unchanged since then.
+func (fc *figVarsCache) vars(b []byte, id int, m map[string]int, shared bool) []byte {
+	for len(fc.of) < id {
+		fc.of = append(fc.of, figVarsEnc{})
+	}
+	e := &fc.of[id-1]
+	p := *(*unsafe.Pointer)(unsafe.Pointer(&m))
+	if shared && p != nil && p == e.m {
+		return append(b, e.enc...)
+	}
+	at := len(b)
+	b = hVars(b, m)
+	e.m, e.hold, e.enc = p, m, append(e.enc[:0], b[at:]...)
+	return b
 }

@@ -107,6 +107,9 @@ func refill(own *map[string]int, src map[string]int) map[string]int {
 type statePool struct {
 	free []*probe
 	of   map[*State]*probe
+	// hashes keeps the encodings of the figures' shared variable maps
+	// from one command's hash to the next (hash.go).
+	hashes figVarsCache
 }
 
 func newStatePool() *statePool { return &statePool{of: map[*State]*probe{}} }
