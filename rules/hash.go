@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding"
 	"encoding/binary"
 	"encoding/hex"
+	"hash"
 	"slices"
 	"strings"
 	"sync"
@@ -105,7 +108,12 @@ func (s *State) hash(fc *figVarsCache) string {
 	for _, f := range s.Forced {
 		b = hInt(b, int64(f))
 	}
-	sum := sha256.Sum256(b)
+	var sum [sha256.Size]byte
+	if fc != nil {
+		sum = fc.sha.sum(b)
+	} else {
+		sum = sha256.Sum256(b)
+	}
 	if cap(b) <= 1<<20 {
 		*bp = b
 		hashBufs.Put(bp)
@@ -187,7 +195,10 @@ type kv struct {
 
 // figVarsCache keeps, per figure, the map its variables were last encoded
 // from and those bytes (for PlayRandom's game: Game.Apply).
-type figVarsCache struct{ of []figVarsEnc }
+type figVarsCache struct {
+	of  []figVarsEnc
+	sha shaResume
+}
 
 type figVarsEnc struct {
 	m    unsafe.Pointer // the map encoded (held below, so never reused)
@@ -210,4 +221,53 @@ func (fc *figVarsCache) vars(b []byte, id int, m map[string]int, shared bool) []
 	b = hVars(b, m)
 	e.m, e.hold, e.enc = p, m, append(e.enc[:0], b[at:]...)
 	return b
+}
+
+// shaChunk is how many bytes of the encoding shaResume hashes between two
+// saved states of the digest.
+const shaChunk = 1024
+
+// shaResume is SHA-256 for a run of encodings that mostly begin alike
+// (one command changes a few figures: about half of each encoding is the
+// last one's): the digest's state is saved after every whole chunk, and
+// the next sum starts from the state after the last chunk both encodings
+// share. The sum is sha256.Sum256's, byte for byte.
+type shaResume struct {
+	d     hash.Hash
+	prev  []byte   // the last encoding summed
+	marks [][]byte // marks[i]: the digest's state after prev[:(i+1)*shaChunk]
+	n     int      // how many of marks belong to prev
+}
+
+func (r *shaResume) sum(b []byte) (out [sha256.Size]byte) {
+	if r.d == nil {
+		r.d = sha256.New()
+	}
+	k := 0 // whole chunks b shares with prev
+	for k < r.n && (k+1)*shaChunk <= len(b) && bytes.Equal(b[k*shaChunk:(k+1)*shaChunk], r.prev[k*shaChunk:(k+1)*shaChunk]) {
+		k++
+	}
+	r.d.Reset()
+	if k > 0 {
+		if err := r.d.(encoding.BinaryUnmarshaler).UnmarshalBinary(r.marks[k-1]); err != nil {
+			return sha256.Sum256(b) // never for the standard digest
+		}
+	}
+	off := k * shaChunk
+	for ; off+shaChunk <= len(b); off += shaChunk {
+		r.d.Write(b[off : off+shaChunk])
+		if k == len(r.marks) {
+			r.marks = append(r.marks, nil)
+		}
+		m, err := r.d.(encoding.BinaryAppender).AppendBinary(r.marks[k][:0])
+		if err != nil {
+			return sha256.Sum256(b)
+		}
+		r.marks[k] = m
+		k++
+	}
+	r.d.Write(b[off:])
+	r.d.Sum(out[:0])
+	r.prev, r.n = append(r.prev[:0], b...), k
+	return out
 }
