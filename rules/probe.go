@@ -25,10 +25,11 @@ type probe struct {
 // returns it.
 func (p *probe) load(s *State) *State { return p.fill(s, false) }
 
-// fill is load; with shareFigVars the figures' variable maps are s's own,
-// marked shared so that a figure's first SetVar copies its map (the
-// random player's copies, statePool: no one writes a figure's map but
-// through SetVar, and no one changes the states it copies from).
+// fill is load; with shareFigVars the figures' variable maps and weapon
+// lists are s's own, the maps marked shared so that a figure's first
+// SetVar copies its map (the random player's copies, statePool: no one
+// writes a figure's map but through SetVar, and no one changes the states
+// it copies from).
 func (p *probe) fill(s *State, shareFigVars bool) *State {
 	st := &p.st
 	*st = *s
@@ -36,23 +37,31 @@ func (p *probe) fill(s *State, shareFigVars bool) *State {
 	p.units = append(p.units[:0], s.Units...)
 	p.figVars = grow(p.figVars, len(s.Figures))
 	p.unitVars = grow(p.unitVars, len(s.Units))
-	p.weapons = p.weapons[:0]
-	for i := range s.Figures {
-		p.weapons = append(p.weapons, s.Figures[i].Weapons...)
-	}
-	ws := p.weapons
-	for i := range p.figs {
-		f := &p.figs[i]
-		if n := len(f.Weapons); n > 0 {
-			f.Weapons, ws = ws[:n:n], ws[n:]
-		} else {
-			f.Weapons = nil
-		}
-		if shareFigVars {
+	if shareFigVars {
+		// the weapon lists too: no rule set writes into one (a change
+		// gives the figure a new list), so they are shared as they are
+		for i := range p.figs {
+			f := &p.figs[i]
 			f.varsShared = f.Vars != nil
-			continue
+			if len(f.Weapons) == 0 {
+				f.Weapons = nil
+			}
 		}
-		f.Vars, f.varsShared = refill(&p.figVars[i], s.Figures[i].Vars), false
+	} else {
+		p.weapons = p.weapons[:0]
+		for i := range s.Figures {
+			p.weapons = append(p.weapons, s.Figures[i].Weapons...)
+		}
+		ws := p.weapons
+		for i := range p.figs {
+			f := &p.figs[i]
+			if n := len(f.Weapons); n > 0 {
+				f.Weapons, ws = ws[:n:n], ws[n:]
+			} else {
+				f.Weapons = nil
+			}
+			f.Vars, f.varsShared = refill(&p.figVars[i], s.Figures[i].Vars), false
+		}
 	}
 	for i := range p.units {
 		p.units[i].Vars = refill(&p.unitVars[i], s.Units[i].Vars)
