@@ -130,10 +130,14 @@ func stepRandom(g *Game, r *rand.Rand) error {
 // a shot at the ground), which it does not attempt.
 func randomCandidates(g *Game) []Command {
 	legal := g.Legal()
-	kept := legal[:0:0]
+	kept := make([]Command, 0, len(legal)) // one allocation, not a growing list
 	for _, c := range legal {
-		if k := ActionOf(g.RS, g.St, c).Kind; len(c.Path) == 0 && len(c.Targets) == 0 && (k == ActPoint || k == ActLine) {
-			continue
+		// a command with a path or targets is kept whatever its kind, so
+		// only the others ask the rule set for their kind
+		if len(c.Path) == 0 && len(c.Targets) == 0 {
+			if k := ActionOf(g.RS, g.St, c).Kind; k == ActPoint || k == ActLine {
+				continue
+			}
 		}
 		kept = append(kept, c)
 	}
