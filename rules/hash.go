@@ -28,9 +28,10 @@ func (s *State) Hash() string { return s.hash(nil) }
 
 // hash is Hash; with fc, a figure whose variable map is shared with the
 // state it was copied from (the random player's copies, probe.go) and
-// was encoded last time from that very map takes the bytes written then.
-// A shared map is never written again (a figure's first SetVar copies
-// it), so the bytes, and the hash, are the same as encoding it afresh.
+// was encoded before from that very map, shared then too, takes the bytes
+// written then. A shared map is never written again (a figure's first
+// SetVar copies it, and the game never changes a state it has copied
+// from), so the bytes, and the hash, are the same as encoding it afresh.
 func (s *State) hash(fc *figVarsCache) string {
 	bp := hashBufs.Get().(*[]byte)
 	b := (*bp)[:0] // a local: appends need no write barrier
@@ -212,9 +213,13 @@ func (fc *figVarsCache) vars(b []byte, id int, m map[string]int, shared bool) []
 	for len(fc.of) < id {
 		fc.of = append(fc.of, figVarsEnc{})
 	}
+	if !shared || m == nil {
+		// a figure's own map may still be written in place: never cached
+		return hVars(b, m)
+	}
 	e := &fc.of[id-1]
 	p := *(*unsafe.Pointer)(unsafe.Pointer(&m))
-	if shared && p != nil && p == e.m {
+	if p == e.m {
 		return append(b, e.enc...)
 	}
 	at := len(b)
