@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"maps"
+
 	"hedgerow/rules/geom"
 )
 
@@ -87,8 +89,13 @@ type Figure struct {
 	Removed bool // off the table: killed, fled, surrendered
 	// Vars is the rule set's own per-figure data (action points left, ammo
 	// counts, has-fired flags...). Keys are the rule set's constants; never
-	// iterate it to decide a rule.
+	// iterate it to decide a rule. Write it with SetVar.
 	Vars map[string]int
+	// varsShared says Vars is also another state's: the headless random
+	// player's copies share their figures' maps with the state they were
+	// copied from until a figure's first SetVar, which copies its map then
+	// (probe.go). Clone and the probes always give a figure its own map.
+	varsShared bool
 }
 
 // Base is the figure's round base on the table.
@@ -100,6 +107,13 @@ func (f *Figure) Var(k string) int { return f.Vars[k] }
 // SetVar writes a per-figure variable, deleting zero values so that equal
 // states hash equally.
 func (f *Figure) SetVar(k string, v int) {
+	if f.varsShared {
+		if old, ok := f.Vars[k]; ok == (v != 0) && old == v {
+			return // no change: the shared map stays shared
+		}
+		f.Vars = maps.Clone(f.Vars)
+		f.varsShared = false
+	}
 	if v == 0 {
 		delete(f.Vars, k)
 		return

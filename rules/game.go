@@ -116,7 +116,11 @@ func (g *Game) Apply(c Command) ([]Event, error) {
 	g.St = next
 	g.Log = append(g.Log, c)
 	if len(g.Log)%HashEvery == 0 {
-		g.Hashes = append(g.Hashes, next.Hash()[:ShortHashLen])
+		var fc *figVarsCache
+		if g.pool != nil {
+			fc = &g.pool.hashes
+		}
+		g.Hashes = append(g.Hashes, next.hash(fc)[:ShortHashLen])
 	}
 	if g.OnCommit != nil {
 		g.OnCommit(g)

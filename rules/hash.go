@@ -1,12 +1,16 @@
 package rules
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding"
 	"encoding/binary"
 	"encoding/hex"
+	"hash"
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Hash returns the hex SHA-256 of a canonical encoding of the state:
@@ -20,7 +24,15 @@ import (
 // The encoding is built in one buffer and hashed once (a SHA-256 write per
 // field cost a third of a small game); the bytes, so the hash, are those
 // the field-by-field writes gave.
-func (s *State) Hash() string {
+func (s *State) Hash() string { return s.hash(nil) }
+
+// hash is Hash; with fc, a figure whose variable map is shared with the
+// state it was copied from (the random player's copies, probe.go) and
+// was encoded before from that very map, shared then too, takes the bytes
+// written then. A shared map is never written again (a figure's first
+// SetVar copies it, and the game never changes a state it has copied
+// from), so the bytes, and the hash, are the same as encoding it afresh.
+func (s *State) hash(fc *figVarsCache) string {
 	bp := hashBufs.Get().(*[]byte)
 	b := (*bp)[:0] // a local: appends need no write barrier
 	b = hStr(b, "hedgerow-state-1")
@@ -72,7 +84,11 @@ func (s *State) Hash() string {
 		b = hInt(b, int64(f.Wounds))
 		b = hInt(b, int64(f.Markers))
 		b = hBool(b, f.Removed)
-		b = hVars(b, f.Vars)
+		if fc == nil {
+			b = hVars(b, f.Vars)
+		} else {
+			b = fc.vars(b, int(f.ID), f.Vars, f.varsShared)
+		}
 	}
 	if len(s.Vehicles) > 0 {
 		e := hasher{b: &b}
@@ -93,7 +109,12 @@ func (s *State) Hash() string {
 	for _, f := range s.Forced {
 		b = hInt(b, int64(f))
 	}
-	sum := sha256.Sum256(b)
+	var sum [sha256.Size]byte
+	if fc != nil {
+		sum = fc.sha.sum(b)
+	} else {
+		sum = sha256.Sum256(b)
+	}
 	if cap(b) <= 1<<20 {
 		*bp = b
 		hashBufs.Put(bp)
@@ -171,4 +192,87 @@ func hVars(b []byte, m map[string]int) []byte {
 type kv struct {
 	k string
 	v int
+}
+
+// figVarsCache keeps, per figure, the map its variables were last encoded
+// from and those bytes (for PlayRandom's game: Game.Apply).
+type figVarsCache struct {
+	of  []figVarsEnc
+	sha shaResume
+}
+
+type figVarsEnc struct {
+	m    unsafe.Pointer // the map encoded (held below, so never reused)
+	hold map[string]int
+	enc  []byte
+}
+
+// vars appends the encoding of figure id's map m to b; shared says m is
+// shared with the state it was copied from, so unchanged since then.
+func (fc *figVarsCache) vars(b []byte, id int, m map[string]int, shared bool) []byte {
+	for len(fc.of) < id {
+		fc.of = append(fc.of, figVarsEnc{})
+	}
+	if !shared || m == nil {
+		// a figure's own map may still be written in place: never cached
+		return hVars(b, m)
+	}
+	e := &fc.of[id-1]
+	p := *(*unsafe.Pointer)(unsafe.Pointer(&m))
+	if p == e.m {
+		return append(b, e.enc...)
+	}
+	at := len(b)
+	b = hVars(b, m)
+	e.m, e.hold, e.enc = p, m, append(e.enc[:0], b[at:]...)
+	return b
+}
+
+// shaChunk is how many bytes of the encoding shaResume hashes between two
+// saved states of the digest.
+const shaChunk = 1024
+
+// shaResume is SHA-256 for a run of encodings that mostly begin alike
+// (one command changes a few figures: about half of each encoding is the
+// last one's): the digest's state is saved after every whole chunk, and
+// the next sum starts from the state after the last chunk both encodings
+// share. The sum is sha256.Sum256's, byte for byte.
+type shaResume struct {
+	d     hash.Hash
+	prev  []byte   // the last encoding summed
+	marks [][]byte // marks[i]: the digest's state after prev[:(i+1)*shaChunk]
+	n     int      // how many of marks belong to prev
+}
+
+func (r *shaResume) sum(b []byte) (out [sha256.Size]byte) {
+	if r.d == nil {
+		r.d = sha256.New()
+	}
+	k := 0 // whole chunks b shares with prev
+	for k < r.n && (k+1)*shaChunk <= len(b) && bytes.Equal(b[k*shaChunk:(k+1)*shaChunk], r.prev[k*shaChunk:(k+1)*shaChunk]) {
+		k++
+	}
+	r.d.Reset()
+	if k > 0 {
+		if err := r.d.(encoding.BinaryUnmarshaler).UnmarshalBinary(r.marks[k-1]); err != nil {
+			return sha256.Sum256(b) // never for the standard digest
+		}
+	}
+	off := k * shaChunk
+	for ; off+shaChunk <= len(b); off += shaChunk {
+		r.d.Write(b[off : off+shaChunk])
+		if k == len(r.marks) {
+			r.marks = append(r.marks, nil)
+		}
+		m, err := r.d.(encoding.BinaryAppender).AppendBinary(r.marks[k][:0])
+		if err != nil {
+			return sha256.Sum256(b)
+		}
+		r.marks[k] = m
+		k++
+	}
+	r.d.Write(b[off:])
+	r.d.Sum(out[:0])
+	r.prev, r.n = append(r.prev[:0], b...), k
+	return out
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -37,5 +38,26 @@ func TestHashManyVarsUnchanged(t *testing.T) {
 	}
 	if got, want := s.Hash(), "9d53c9f202f655e2940b1d1e8eac638a3ea640f4ab0d5c5394d1fbc318909389"; got != want {
 		t.Errorf("hash %s, want %s", got, want)
+	}
+}
+
+// The resumed SHA-256 of the random player's game gives sha256.Sum256's
+// sum for encodings that share a beginning, differ anywhere, shrink and
+// grow across chunk boundaries.
+func TestSHAResumeIsSHA256(t *testing.T) {
+	var r shaResume
+	b := make([]byte, 5000)
+	for i := range b {
+		b[i] = byte(i * 7)
+	}
+	cuts := []struct{ n, at int }{{5000, -1}, {5000, 4999}, {5000, 10}, {5000, 2048}, {3000, 2047}, {1024, -1}, {1023, 5}, {4096, 4095}, {4096, -1}, {0, -1}, {5000, 3072}}
+	for i, c := range cuts {
+		if c.at >= 0 {
+			b[c.at]++
+		}
+		got, want := r.sum(b[:c.n]), sha256.Sum256(b[:c.n])
+		if got != want {
+			t.Fatalf("step %d (%d bytes, changed at %d): the resumed sum differs from SHA-256", i, c.n, c.at)
+		}
 	}
 }

@@ -23,26 +23,45 @@ type probe struct {
 
 // load makes the probe's state equal to s (as s.Clone() would) and
 // returns it.
-func (p *probe) load(s *State) *State {
+func (p *probe) load(s *State) *State { return p.fill(s, false) }
+
+// fill is load; with shareFigVars the figures' variable maps and weapon
+// lists are s's own, the maps marked shared so that a figure's first
+// SetVar copies its map (the random player's copies, statePool: no one
+// writes a figure's map but through SetVar, and no one changes the states
+// it copies from).
+func (p *probe) fill(s *State, shareFigVars bool) *State {
 	st := &p.st
 	*st = *s
 	p.figs = append(p.figs[:0], s.Figures...)
 	p.units = append(p.units[:0], s.Units...)
 	p.figVars = grow(p.figVars, len(s.Figures))
 	p.unitVars = grow(p.unitVars, len(s.Units))
-	p.weapons = p.weapons[:0]
-	for i := range s.Figures {
-		p.weapons = append(p.weapons, s.Figures[i].Weapons...)
-	}
-	ws := p.weapons
-	for i := range p.figs {
-		f := &p.figs[i]
-		if n := len(f.Weapons); n > 0 {
-			f.Weapons, ws = ws[:n:n], ws[n:]
-		} else {
-			f.Weapons = nil
+	if shareFigVars {
+		// the weapon lists too: no rule set writes into one (a change
+		// gives the figure a new list), so they are shared as they are
+		for i := range p.figs {
+			f := &p.figs[i]
+			f.varsShared = f.Vars != nil
+			if len(f.Weapons) == 0 {
+				f.Weapons = nil
+			}
 		}
-		f.Vars = refill(&p.figVars[i], s.Figures[i].Vars)
+	} else {
+		p.weapons = p.weapons[:0]
+		for i := range s.Figures {
+			p.weapons = append(p.weapons, s.Figures[i].Weapons...)
+		}
+		ws := p.weapons
+		for i := range p.figs {
+			f := &p.figs[i]
+			if n := len(f.Weapons); n > 0 {
+				f.Weapons, ws = ws[:n:n], ws[n:]
+			} else {
+				f.Weapons = nil
+			}
+			f.Vars, f.varsShared = refill(&p.figVars[i], s.Figures[i].Vars), false
+		}
 	}
 	for i := range p.units {
 		p.units[i].Vars = refill(&p.unitVars[i], s.Units[i].Vars)
@@ -97,6 +116,9 @@ func refill(own *map[string]int, src map[string]int) map[string]int {
 type statePool struct {
 	free []*probe
 	of   map[*State]*probe
+	// hashes keeps the encodings of the figures' shared variable maps
+	// from one command's hash to the next (hash.go).
+	hashes figVarsCache
 }
 
 func newStatePool() *statePool { return &statePool{of: map[*State]*probe{}} }
@@ -110,7 +132,7 @@ func (sp *statePool) next(s *State) *State {
 	} else {
 		p = &probe{}
 	}
-	st := p.load(s)
+	st := p.fill(s, true)
 	sp.of[st] = p
 	return st
 }

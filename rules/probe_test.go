@@ -43,3 +43,50 @@ func TestProbeIsAFreshClone(t *testing.T) {
 		}
 	}
 }
+
+// The random player's pooled copies share the figures' maps and weapon
+// lists with the state they come from; a write to a copy's figure never
+// reaches that state, and the cached hash of a chain of copies is the
+// hash worked out afresh.
+func TestPooledCopiesShareUntilWritten(t *testing.T) {
+	g := newCoinGame(t, 1)
+	s := g.St
+	s.Figures[0].SetVar("a", 3)
+	s.Figures[1].SetVar("b", 4)
+	want := s.Hash()
+	sp := newStatePool()
+	var fc figVarsCache
+	prev := s
+	for step := 0; step < 6; step++ {
+		next := sp.next(prev)
+		if got := next.hash(&fc); got != prev.Hash() {
+			t.Fatalf("step %d: an untouched copy hashes %s, its source %s", step, got, prev.Hash())
+		}
+		next.Figures[0].SetVar("a", 10+step) // copies figure 1's map
+		next.Figures[1].SetVar("b", 4)       // no change: stays shared
+		next.Figures[1].SetVar("zero", 0)    // no change either
+		if prev.Figures[0].Var("a") == 10+step {
+			t.Fatalf("step %d: a copy's SetVar reached the state it came from", step)
+		}
+		if s.Hash() != want {
+			t.Fatalf("step %d: the first state changed", step)
+		}
+		if got, fresh := next.hash(&fc), next.Clone().Hash(); got != fresh {
+			t.Fatalf("step %d: cached hash %s, worked out afresh %s", step, got, fresh)
+		}
+		// figure 1's map is its own now: written in place, it is encoded
+		// afresh, not taken from the cache
+		next.Figures[0].SetVar("a", 20+step)
+		if got, fresh := next.hash(&fc), next.Clone().Hash(); got != fresh {
+			t.Fatalf("step %d: after a write in place, cached hash %s, afresh %s", step, got, fresh)
+		}
+		next.Figures[0].SetVar("a", 10+step)
+		if step%2 == 1 {
+			sp.put(prev) // recycled: reloading it must not touch next's maps
+		}
+		prev = next
+	}
+	if got := prev.Figures[0].Var("a"); got != 15 {
+		t.Fatalf("the last copy's figure has a=%d, want 15", got)
+	}
+}

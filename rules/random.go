@@ -47,8 +47,13 @@ func randomDestination(g *Game, fig FigID, r *rand.Rand) (geom.Pt, bool) {
 		return geom.Pt{}, false
 	}
 	// MoveCheck only measures (TestMoveCheckChangesNothing holds every
-	// rule set to it), so one copy of the state serves every try
-	s := g.probe.load(g.St)
+	// rule set to it), so one copy of the state serves every try; the
+	// headless player's own game (PlayRandom), whose state no one else
+	// sees, is measured as it stands, with no copy at all
+	s := g.St
+	if g.pool == nil {
+		s = g.probe.load(g.St)
+	}
 	allow := g.RS.MoveCheck(s, fig, []geom.Pt{f.Pos}).Allowance
 	if allow <= 0 {
 		return geom.Pt{}, false
@@ -125,10 +130,14 @@ func stepRandom(g *Game, r *rand.Rand) error {
 // a shot at the ground), which it does not attempt.
 func randomCandidates(g *Game) []Command {
 	legal := g.Legal()
-	kept := legal[:0:0]
+	kept := make([]Command, 0, len(legal)) // one allocation, not a growing list
 	for _, c := range legal {
-		if k := ActionOf(g.RS, g.St, c).Kind; len(c.Path) == 0 && len(c.Targets) == 0 && (k == ActPoint || k == ActLine) {
-			continue
+		// a command with a path or targets is kept whatever its kind, so
+		// only the others ask the rule set for their kind
+		if len(c.Path) == 0 && len(c.Targets) == 0 {
+			if k := ActionOf(g.RS, g.St, c).Kind; k == ActPoint || k == ActLine {
+				continue
+			}
 		}
 		kept = append(kept, c)
 	}

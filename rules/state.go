@@ -114,7 +114,7 @@ func (s *State) Clone() *State {
 		} else {
 			f.Weapons = nil
 		}
-		f.Vars = cloneVars(f.Vars)
+		f.Vars, f.varsShared = cloneVars(f.Vars), false
 		c.Figures[i] = f
 	}
 	c.Vehicles = cloneVehicles(s.Vehicles)
