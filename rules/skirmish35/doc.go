@@ -92,7 +92,9 @@
 // their edge and fences hinder; a wall lower than the target (the height
 // tester: standing 1", prone 0.3") hinders, as high or higher hides it.
 // Any hindrance but a fence hides a figure that is not standing (a fence
-// still hinders it). Fences, which the terrain's sight line passes by as
+// still hinders it, unless the figure lies beside a hedge or bocage:
+// then it is hidden). Seen from a hill, woods hinder instead of stopping
+// the line (terrain.LOSOptions.WoodsHinderFromHeight). Fences, which the terrain's sight line passes by as
 // see-through, are found by the rule set itself. The piece giving the
 // target its cover counts as cover, not as a hindrance. A vehicle's hull
 // hides a figure when it stands across all three sight lines, and gives

@@ -990,3 +990,65 @@ func TestFenceHindersProne(t *testing.T) {
 		t.Fatalf("one hindrance: %v %v", o, err)
 	}
 }
+
+// Trees seen from a hill hinder rather than block (the book): from the
+// hill the deep wood is one hindrance (+1 to acquire); from level ground
+// the same wood hides the target; a prone target under the trees is
+// hidden even from the hill (a hindrance hides a figure not standing).
+func TestWoodsFromHillHinder(t *testing.T) {
+	wood := piece("woods", 30, 15, 42, 15, 42, 21, 30, 21)
+	level := duel(t, []terrain.Piece{wood}, []string{"rifle"}, []string{"rifle"})
+	if sg := New().(Skirmish).look(level, level.Fig(1), level.Fig(2)); sg.OK {
+		t.Fatalf("six inches of wood seen from level ground must hide: %+v", sg)
+	}
+	hill := piece("hill", 32, 6, 40, 6, 40, 13, 32, 13)
+	s := duel(t, []terrain.Piece{wood, hill}, []string{"rifle"}, []string{"rifle"})
+	sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2))
+	if !sg.OK || sg.Hind != 1 {
+		t.Fatalf("from the hill the wood is one hindrance: %+v", sg)
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || sumMods(o.Mods) != 1 {
+		t.Fatalf("acquiring over the trees: one hindrance, +1: %v %v", o, err)
+	}
+	// The roll's ledger carries the hindrance: 2D6 needing more than 1.
+	evs := apply(t, s, "acquire F1 F2", 1, 1)
+	if l := ledgers(evs)[0]; l.Outcome != "acquired" || l.Target != 1 {
+		t.Fatalf("ledger %+v", l)
+	}
+	s.Fig(2).Posture = rules.Prone
+	if sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2)); sg.OK {
+		t.Fatalf("a prone figure under the trees is hidden by them: %+v", sg)
+	}
+}
+
+// The book's fence hinders a prone figure only when it is not beside
+// bushes: lying against a hedge behind the fence it cannot be seen (and so
+// not acquired); a hedge two inches off changes nothing; standing there it
+// is hindered as ever.
+func TestFenceProneBesideBushes(t *testing.T) {
+	fence := piece("fence", 30, 17, 42, 17)
+	for _, c := range []struct {
+		name    string
+		hedgeY  float64
+		prone   bool
+		visible bool
+	}{
+		{"prone, hedge against its base", 26, true, false},
+		{"prone, hedge 2\" off", 27.9, true, true},
+		{"standing, hedge against its base", 26, false, true},
+	} {
+		hedge := piece("hedge", 30, c.hedgeY, 42, c.hedgeY)
+		s := duel(t, []terrain.Piece{fence, hedge}, []string{"rifle"}, []string{"rifle"})
+		if c.prone {
+			s.Fig(2).Posture = rules.Prone
+		}
+		sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2))
+		if sg.OK != c.visible || (sg.OK && sg.Hind != 1) {
+			t.Errorf("%s: %+v, want visible=%v with one hindrance", c.name, sg, c.visible)
+		}
+		if !c.visible {
+			refuse(t, s, "acquire F1 F2", "beside the hedge")
+		}
+	}
+}
