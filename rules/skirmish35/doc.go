@@ -94,8 +94,9 @@
 // Any hindrance but a fence hides a figure that is not standing (a fence
 // still hinders it, unless the figure lies beside a hedge or bocage:
 // then it is hidden). Seen from a hill, woods hinder instead of stopping
-// the line (terrain.LOSOptions.WoodsHinderFromHeight). Fences, which the terrain's sight line passes by as
-// see-through, are found by the rule set itself. The piece giving the
+// the line (terrain.LOSOptions.WoodsHinderFromHeight). Fences, which the
+// terrain's sight line passes by as see-through, are found by the rule
+// set itself. The piece giving the
 // target its cover counts as cover, not as a hindrance. A vehicle's hull
 // hides a figure when it stands across all three sight lines, and gives
 // hard cover to a figure within 1" of it that the line of fire meets it
