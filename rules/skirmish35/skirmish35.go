@@ -47,6 +47,7 @@ const (
 	fMortarLY = "mly"
 	fMortarOK = "mok"
 	fGuard    = "guard" // a prisoner's guard
+	fBailed   = "bail"  // the vehicle a crewman bailed out of (he may climb back in)
 )
 
 // per-target acquisition variables, keyed by the target's id
