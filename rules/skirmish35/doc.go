@@ -12,6 +12,9 @@
 // morale test, and every figure gets its points. "end" closes the turn:
 // mortar rounds the other side plotted land, and the other side begins
 // (side 0 opens every round; the turn limit ends the game after side 1).
+// A suppressed figure out of cover may move only towards cover: into it,
+// or nearer the nearest piece that gives cover; a shaken one only away
+// from the nearest known enemy.
 //
 // Phase "opp": after an enemy figure moves in front of, in range and in
 // sight of a figure holding opportunity fire, Decider passes to the

@@ -1052,3 +1052,30 @@ func TestFenceProneBesideBushes(t *testing.T) {
 		}
 	}
 }
+
+// A suppressed figure out of cover must move towards cover (the book): a
+// move ending nearer the nearest cover, or in cover, is allowed; one away
+// from it is refused. Confident, it goes where it likes.
+func TestSuppressedMovesToCover(t *testing.T) {
+	wood := piece("woods", 44, 20, 50, 20, 50, 30, 44, 30)
+	s := newState(t, []terrain.Piece{wood},
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
+	f := s.Fig(1)
+	setLevel(f, Suppressed)
+	refuse(t, s, "move F1 30,25", "must move towards cover")
+	refuse(t, s, "move F1 36,28", "must move towards cover") // no nearer: the wood is 8" off either way
+	apply(t, s, "move F1 39,25")
+	if f.Pos != geom.P(39, 25) {
+		t.Fatalf("the move towards the wood: at %v", f.Pos)
+	}
+	apply(t, s, "move F1 44.6,25 46,25")
+	if f.Pos != geom.P(46, 25) {
+		t.Fatalf("the move into the wood: at %v", f.Pos)
+	}
+	// In the wood it may stay or go as a suppressed figure may.
+	s2 := newState(t, []terrain.Piece{piece("woods", 44, 20, 50, 20, 50, 30, 44, 30)},
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
+	apply(t, s2, "move F1 30,25")
+}
