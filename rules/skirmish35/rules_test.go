@@ -1011,6 +1011,11 @@ func TestWoodsFromHillHinder(t *testing.T) {
 	if err != nil || sumMods(o.Mods) != 1 {
 		t.Fatalf("acquiring over the trees: one hindrance, +1: %v %v", o, err)
 	}
+	// The table offers the acquisition (the quick centre-line test alone
+	// would not: the wood stops it).
+	if !hasCommand(New().Legal(s), "acquire F1 F2") {
+		t.Fatal("acquiring over the trees is not offered")
+	}
 	// The roll's ledger carries the hindrance: 2D6 needing more than 1.
 	evs := apply(t, s, "acquire F1 F2", 1, 1)
 	if l := ledgers(evs)[0]; l.Outcome != "acquired" || l.Target != 1 {
