@@ -81,7 +81,7 @@ type landing struct {
 // range is its C radius, and a thrower takes cover as he throws).
 func victimBand(s *rules.State, v *volley, ld landing, g *rules.Figure) (int, bool) {
 	w := v.w
-	if !ld.hit || g.Removed || g.ID == v.f.ID || aboard(s, g) {
+	if !ld.hit || g.Removed || g.ID == v.f.ID || (aboard(s, g) && openRide(s, g) == nil) {
 		return bandNone, false
 	}
 	pos := posFor(s, v, g)
@@ -118,6 +118,9 @@ func posFor(s *rules.State, v *volley, g *rules.Figure) geom.Pt {
 // blastSave is the save a figure gets against an effect from centre:
 // hard cover 5-6 (Kevlar is -1 on the damage die instead).
 func blastSave(s *rules.State, v *volley, g *rules.Figure, centre geom.Pt) int {
+	if openRide(s, g) != nil {
+		return data.Save.HardCover // the vehicle's sides (house rule)
+	}
 	if s.Terrain == nil {
 		return 0
 	}

@@ -126,8 +126,10 @@
 // an open-topped vehicle (not burning or abandoned) fire their own
 // weapons over the side, from the hull's centre, moving as it moved
 // (house rule; no mortars, claymores or melee weapons); a closed
-// vehicle's passengers do not fire. Men inside cannot be targeted or
-// caught by blasts.
+// vehicle's passengers do not fire. Those open-topped riders may in turn
+// be fired at and caught by blasts, in hard cover behind the sides and
+// moving as the vehicle moved (house rule); other men inside cannot be
+// targeted or caught by blasts.
 //
 // Fire at a vehicle names a point on its hull ("fire F7 30,12 rpg"; under
 // opportunity fire, a point of its drive). Range, sight and cover are

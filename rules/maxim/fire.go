@@ -262,7 +262,8 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	if t.Side == f.Side {
 		return nil, 0, "", fmt.Errorf("%s is on %s's own side", t.Name, f.Name)
 	}
-	if v := s.Veh(s.Carrier(t.ID)); v != nil {
+	ride := openRide(s, t)
+	if v := s.Veh(s.Carrier(t.ID)); v != nil && ride == nil {
 		return nil, 0, "", fmt.Errorf("%s is inside %s: aim at the vehicle", t.Name, v.Name)
 	}
 	if w.Aircraft {
@@ -289,18 +290,30 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	// A man within an inch behind a hull (a wreck too) is in hard cover;
 	// hulls, like men, do not block sight (house rules).
 	shelter := rules.VehicleID(0)
-	if len(s.Vehicles) > 0 && !indirect {
+	if ride != nil {
+		// A man riding an open-topped vehicle shows over its sides, which
+		// are hard cover to him (house rule) from any direction.
+		shelter = ride.ID
+		los.Cover = terrain.CoverHard
+	} else if len(s.Vehicles) > 0 && !indirect {
 		shelter = rules.VehicleShelter(Maxim{}, s, t.ID, f.Pos, geom.PerInch)
 		if shelter != 0 && los.Cover < terrain.CoverHard {
 			los.Cover = terrain.CoverHard
 		}
 	}
-	if t.Var(fMoved) == s.Round {
+	if ride != nil {
+		// a rider moves as his vehicle moves
+		if m, _, ok := movingMod(s, ride, false); ok {
+			mods = append(mods, rules.Mod{Value: m, Reason: "target's vehicle moving", Rule: ruleFire})
+		}
+	} else if t.Var(fMoved) == s.Round {
 		mods = append(mods, rules.Mod{Value: data.ToHit.Moving, Reason: "target moving this turn", Rule: ruleFire})
 	}
 	if los.Cover != terrain.CoverNone || los.Vis == terrain.Partial {
 		why := coverName(s, los)
-		if shelter != 0 {
+		if ride != nil {
+			why = "over the sides of " + ride.Name
+		} else if shelter != 0 {
 			why = "behind " + s.Veh(shelter).Name
 		}
 		mods = append(mods, rules.Mod{Value: data.ToHit.Cover, Reason: "target in cover (" + why + ")", Rule: ruleFire})

@@ -1,6 +1,7 @@
 package maxim
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -719,5 +720,79 @@ func TestShelterBehindHull(t *testing.T) {
 	o := odds(t, g, "fire F8 F1")
 	if modSum(o.Mods) != data.ToHit.Cover || !strings.Contains(o.Note, "saves on 5+") {
 		t.Fatalf("behind the hull: %+v %s", o.Mods, o.Note)
+	}
+}
+
+// Men riding an open-topped vehicle can be shot at as they can shoot out
+// (house rule): in hard cover behind its sides (-40%, a 5-6 save), moving
+// as it moves. Its crew and a closed vehicle's passengers stay out of
+// reach but through the vehicle.
+func TestOpenToppedRidersShot(t *testing.T) {
+	g := vtable(t, []tf{
+		{0, "A", "Drv", []string{"pistol"}, 0, 0, true},
+		{0, "A", "Sgt", []string{"rifle"}, 0, 0, false},
+		{0, "B", "Drv2", []string{"pistol"}, 0, 0, true},
+		{0, "B", "Pte", []string{"rifle"}, 0, 0, false},
+		{1, "R", "Foe", []string{"rifle"}, 20, 20, false},
+	}, []tv{
+		{"A", "Track", "halftrack", 20, 10, 0, []string{"Drv"}, []string{"Sgt"}},
+		{"B", "Box", "apc", 52, 18, 0, []string{"Drv2"}, []string{"Pte"}},
+	}, nil)
+	phase(g, PhaseOffensive, 1)
+	refuse(t, g, "fire F5 F1", "inside")
+	refuse(t, g, "fire F5 F4", "inside")
+	if !hasCmd(g.Legal(), "fire F5 F2") && !hasCmd(g.Legal(), "fire F5 F2 rifle") {
+		t.Fatalf("the shot at the rider is not offered: %v", g.Legal())
+	}
+	// Rifle 60 at 10", -40 for the half-track's sides: 20% to hit, and a
+	// hit does harm unless the 5-6 save: no effect 0.8 + 0.2/3 = 13/15.
+	if o := odds(t, g, "fire F5 F2"); !near(o.P("no effect"), 13.0/15) {
+		t.Fatalf("odds at the rider: %+v", o.Outcomes)
+	}
+	// Once it has moved, -20 more: no chance at all.
+	g.St.Veh(1).SetVar(vMoved, g.St.Round)
+	refuse(t, g, "fire F5 F2", "no chance")
+	g.St.Veh(1).SetVar(vMoved, 0)
+	// A forced 20 hits, a 10 on the d10 is the rifle's worst, and a 6 on
+	// the hard-cover save keeps him alive.
+	evs := apply(t, g, "fire F5 F2", 20, 10, 6)
+	var texts []string
+	saved := false
+	for _, e := range evs {
+		texts = append(texts, e.Text)
+		if e.Roll != nil && strings.Contains(e.Roll.What+e.Roll.Note+e.Text, "hard cover") && e.Roll.Total == 6 {
+			saved = true
+		}
+	}
+	if !saved || g.St.Fig(2).Removed {
+		t.Fatalf("the rider should save behind the sides: %q", texts)
+	}
+}
+
+// A grenade thrown at a man riding an open-topped vehicle bursts on him
+// (house rule): the blast's damage roll, then the hard-cover save of its
+// sides; the crew, inside, is left to the vehicle's own rules.
+func TestOpenToppedRidersBlast(t *testing.T) {
+	g := vtable(t, []tf{
+		{0, "A", "Drv", []string{"pistol"}, 0, 0, true},
+		{0, "A", "Sgt", []string{"rifle"}, 0, 0, false},
+		{1, "R", "Foe", []string{"grenade"}, 21.2, 12.5, false},
+	}, []tv{
+		{"A", "Track", "halftrack", 20, 10, 0, []string{"Drv"}, []string{"Sgt"}},
+	}, nil)
+	phase(g, PhaseOffensive, 1)
+	evs := apply(t, g, "fire F3 21.2,10 grenade", 1, 10, 1)
+	var texts []string
+	caught := ""
+	for _, e := range evs {
+		texts = append(texts, e.Text)
+		if e.Kind == "blast" {
+			caught = fmt.Sprint(e.Figures)
+		}
+	}
+	// A forced 1 hits, 10 on the d10 kills in the B radius, and a 1 fails
+	// the 5-6 save.
+	if caught != "[2]" || !g.St.Fig(2).Removed || g.St.Fig(1).Removed || !strings.Contains(strings.Join(texts, "|"), "save (hard cover): 1, needs 5") {
+		t.Fatalf("caught %s: %q", caught, texts)
 	}
 }

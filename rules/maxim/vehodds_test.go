@@ -119,3 +119,26 @@ func TestVehicleOddsMatchEngine(t *testing.T) {
 		}
 	}
 }
+
+// The odds of shooting at, and bursting a grenade-launcher round on, a man
+// riding an open-topped vehicle match what Apply does (the sides' hard
+// cover and its 5-6 save, deviated rounds that still catch him).
+func TestRiderOddsMatchEngine(t *testing.T) {
+	g := vtable(t, []tf{
+		{0, "A", "Drv", []string{"pistol"}, 0, 0, true},
+		{0, "A", "Sgt", []string{"rifle"}, 0, 0, false},
+		{1, "R", "Foe", []string{"rifle", "grenade-launcher"}, 20, 20, false},
+	}, []tv{{"A", "Track", "halftrack", 20, 10, 0, []string{"Drv"}, []string{"Sgt"}}}, nil)
+	phase(g, PhaseOffensive, 1)
+	rider := func(before, after *rules.State, _ []rules.Event) string {
+		return change(statusOf(before.Fig(2)), statusOf(after.Fig(2)))
+	}
+	for i, cmd := range []string{"fire F3 F2 rifle", "fire F3 F2 grenade-launcher"} {
+		c, _ := rules.ParseCommand(cmd)
+		res := oddscheck.Run(New(), g.St, c, rider, 3000, uint64(i+1))
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
+		t.Log(res.String())
+	}
+}

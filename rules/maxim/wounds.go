@@ -143,7 +143,7 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 			arg = ""
 		}
 		for _, t := range s.Alive(1 - f.Side) {
-			if only != nil && t != only || aboard(s, t) {
+			if only != nil && t != only || (aboard(s, t) && openRide(s, t) == nil) {
 				continue
 			}
 			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {

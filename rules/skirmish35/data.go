@@ -157,6 +157,9 @@ type Tables struct {
 		Front    int     `toml:"front"`
 		Standing float64 `toml:"standing"`
 		Prone    float64 `toml:"prone"`
+		// BushAdjacent: how near a base's edge a hedge must be for the
+		// figure to be beside bushes (house value).
+		BushAdjacent float64 `toml:"bush_adjacent"`
 	} `toml:"sight"`
 	Prisoners struct {
 		Guard  float64 `toml:"guard"`

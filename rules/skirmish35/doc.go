@@ -12,6 +12,9 @@
 // morale test, and every figure gets its points. "end" closes the turn:
 // mortar rounds the other side plotted land, and the other side begins
 // (side 0 opens every round; the turn limit ends the game after side 1).
+// A suppressed figure out of cover may move only towards cover: into it,
+// or nearer the nearest piece that gives cover; a shaken one only away
+// from the nearest known enemy.
 //
 // Phase "opp": after an enemy figure moves in front of, in range and in
 // sight of a figure holding opportunity fire, Decider passes to the
@@ -92,8 +95,11 @@
 // their edge and fences hinder; a wall lower than the target (the height
 // tester: standing 1", prone 0.3") hinders, as high or higher hides it.
 // Any hindrance but a fence hides a figure that is not standing (a fence
-// still hinders it). Fences, which the terrain's sight line passes by as
-// see-through, are found by the rule set itself. The piece giving the
+// still hinders it, unless the figure lies beside a hedge or bocage:
+// then it is hidden). Seen from a hill, woods hinder instead of stopping
+// the line (terrain.LOSOptions.WoodsHinderFromHeight). Fences, which the
+// terrain's sight line passes by as see-through, are found by the rule
+// set itself. The piece giving the
 // target its cover counts as cover, not as a hindrance. A vehicle's hull
 // hides a figure when it stands across all three sight lines, and gives
 // hard cover to a figure within 1" of it that the line of fire meets it

@@ -169,6 +169,10 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 				return info
 			}
 		}
+		if why := r.toCoverProblem(s, f, end); why != "" {
+			info.Why = why
+			return info
+		}
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil {
 			d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(end, e.Pos)
 			switch levelOf(f) {
@@ -357,6 +361,70 @@ func (r Skirmish) moveOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 		o.Note = fmt.Sprintf("%d %s to cross at 1D3 points each", len(obs), word(len(obs), "obstacle", "obstacles"))
 	}
 	return o, nil
+}
+
+// toCoverProblem says why a suppressed figure out of cover may not end a
+// move at end ("" when it may): the book has it move towards cover, so
+// the move must end in cover or nearer the nearest piece of terrain that
+// gives cover than it started.
+func (r Skirmish) toCoverProblem(s *rules.State, f *rules.Figure, end geom.Pt) string {
+	if levelOf(f) != Suppressed || s.Map == nil || r.inCover(s, f) {
+		return ""
+	}
+	from := geom.Pt{X: end.X, Y: end.Y - 100*geom.PerInch}
+	if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil {
+		from = e.Pos
+	}
+	if r.coverAt(s, f, end, from) {
+		return ""
+	}
+	best, d0 := -1, int64(0)
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		if pc.Props.Cover == terrain.CoverNone {
+			continue
+		}
+		if d, ok := pieceDist2(pc, f.Pos); ok && (best < 0 || d < d0) {
+			best, d0 = id, d
+		}
+	}
+	if best < 0 || d0 == 0 {
+		return "" // no cover on the table, or already within its piece
+	}
+	if d1, _ := pieceDist2(&s.Map.Pieces[best], end); d1 < d0 {
+		return ""
+	}
+	return fmt.Sprintf("%s is suppressed out of cover: it must move towards cover (the nearest is the %s)", f.Name, pieceLabel(s, best))
+}
+
+// pieceDist2 is the squared distance from p to a piece's outline (0
+// inside an area piece), on the grid; false for a piece with no shape.
+func pieceDist2(pc *terrain.Piece, p geom.Pt) (int64, bool) {
+	var pts []geom.Pt
+	closed := false
+	switch {
+	case len(pc.Poly) > 2:
+		if pc.Poly.PointIn(p) >= 0 {
+			return 0, true
+		}
+		pts, closed = pc.Poly, true
+	case len(pc.Path) > 1:
+		pts = pc.Path
+	default:
+		return 0, false
+	}
+	best := int64(-1)
+	n := len(pts) - 1
+	if closed {
+		n = len(pts)
+	}
+	for i := 0; i < n; i++ {
+		seg := geom.Seg{A: pts[i], B: pts[(i+1)%len(pts)]}
+		if d := geom.Dist2(geom.ClosestOnSeg(seg, p), p); best < 0 || d < best {
+			best = d
+		}
+	}
+	return best, true
 }
 
 // coverAt reports whether a figure standing at p would have cover from

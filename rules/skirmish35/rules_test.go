@@ -990,3 +990,97 @@ func TestFenceHindersProne(t *testing.T) {
 		t.Fatalf("one hindrance: %v %v", o, err)
 	}
 }
+
+// Trees seen from a hill hinder rather than block (the book): from the
+// hill the deep wood is one hindrance (+1 to acquire); from level ground
+// the same wood hides the target; a prone target under the trees is
+// hidden even from the hill (a hindrance hides a figure not standing).
+func TestWoodsFromHillHinder(t *testing.T) {
+	wood := piece("woods", 30, 15, 42, 15, 42, 21, 30, 21)
+	level := duel(t, []terrain.Piece{wood}, []string{"rifle"}, []string{"rifle"})
+	if sg := New().(Skirmish).look(level, level.Fig(1), level.Fig(2)); sg.OK {
+		t.Fatalf("six inches of wood seen from level ground must hide: %+v", sg)
+	}
+	hill := piece("hill", 32, 6, 40, 6, 40, 13, 32, 13)
+	s := duel(t, []terrain.Piece{wood, hill}, []string{"rifle"}, []string{"rifle"})
+	sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2))
+	if !sg.OK || sg.Hind != 1 {
+		t.Fatalf("from the hill the wood is one hindrance: %+v", sg)
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || sumMods(o.Mods) != 1 {
+		t.Fatalf("acquiring over the trees: one hindrance, +1: %v %v", o, err)
+	}
+	// The table offers the acquisition (the quick centre-line test alone
+	// would not: the wood stops it).
+	if !hasCommand(New().Legal(s), "acquire F1 F2") {
+		t.Fatal("acquiring over the trees is not offered")
+	}
+	// The roll's ledger carries the hindrance: 2D6 needing more than 1.
+	evs := apply(t, s, "acquire F1 F2", 1, 1)
+	if l := ledgers(evs)[0]; l.Outcome != "acquired" || l.Target != 1 {
+		t.Fatalf("ledger %+v", l)
+	}
+	s.Fig(2).Posture = rules.Prone
+	if sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2)); sg.OK {
+		t.Fatalf("a prone figure under the trees is hidden by them: %+v", sg)
+	}
+}
+
+// The book's fence hinders a prone figure only when it is not beside
+// bushes: lying against a hedge behind the fence it cannot be seen (and so
+// not acquired); a hedge two inches off changes nothing; standing there it
+// is hindered as ever.
+func TestFenceProneBesideBushes(t *testing.T) {
+	fence := piece("fence", 30, 17, 42, 17)
+	for _, c := range []struct {
+		name    string
+		hedgeY  float64
+		prone   bool
+		visible bool
+	}{
+		{"prone, hedge against its base", 26, true, false},
+		{"prone, hedge 2\" off", 27.9, true, true},
+		{"standing, hedge against its base", 26, false, true},
+	} {
+		hedge := piece("hedge", 30, c.hedgeY, 42, c.hedgeY)
+		s := duel(t, []terrain.Piece{fence, hedge}, []string{"rifle"}, []string{"rifle"})
+		if c.prone {
+			s.Fig(2).Posture = rules.Prone
+		}
+		sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2))
+		if sg.OK != c.visible || (sg.OK && sg.Hind != 1) {
+			t.Errorf("%s: %+v, want visible=%v with one hindrance", c.name, sg, c.visible)
+		}
+		if !c.visible {
+			refuse(t, s, "acquire F1 F2", "beside the hedge")
+		}
+	}
+}
+
+// A suppressed figure out of cover must move towards cover (the book): a
+// move ending nearer the nearest cover, or in cover, is allowed; one away
+// from it is refused. Confident, it goes where it likes.
+func TestSuppressedMovesToCover(t *testing.T) {
+	wood := piece("woods", 44, 20, 50, 20, 50, 30, 44, 30)
+	s := newState(t, []terrain.Piece{wood},
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
+	f := s.Fig(1)
+	setLevel(f, Suppressed)
+	refuse(t, s, "move F1 30,25", "must move towards cover")
+	refuse(t, s, "move F1 36,28", "must move towards cover") // no nearer: the wood is 8" off either way
+	apply(t, s, "move F1 39,25")
+	if f.Pos != geom.P(39, 25) {
+		t.Fatalf("the move towards the wood: at %v", f.Pos)
+	}
+	apply(t, s, "move F1 44.6,25 46,25")
+	if f.Pos != geom.P(46, 25) {
+		t.Fatalf("the move into the wood: at %v", f.Pos)
+	}
+	// In the wood it may stay or go as a suppressed figure may.
+	s2 := newState(t, []terrain.Piece{piece("woods", 44, 20, 50, 20, 50, 30, 44, 30)},
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
+	apply(t, s2, "move F1 30,25")
+}

@@ -72,7 +72,9 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		sg.Why = why
 		return sg
 	}
-	los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays})
+	// From a height, woods taller than the eye no longer stop the line:
+	// the book makes trees seen from above a hindrance, counted below.
+	los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays, WoodsHinderFromHeight: true})
 	if los.Vis == terrain.Blocked {
 		sg.Why = "terrain blocks the view of " + t.Name
 		return sg
@@ -128,6 +130,15 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 			sg.Hind++
 			sg.HindNames = append(sg.HindNames, pieceLabel(s, id))
 		}
+		// A figure lying behind a fence is only hindered by it when no
+		// bushes are beside it; lying against a hedge it cannot be made
+		// out through the fence at all.
+		if t.Posture != rules.Standing {
+			if b := r.besideBushes(s, t); b >= 0 {
+				sg.Why = fmt.Sprintf("%s lies beside the %s behind the %s: it cannot be made out", t.Name, pieceLabel(s, b), pieceLabel(s, fs[0]))
+				return sg
+			}
+		}
 	}
 	// Any hindrance but a fence hides a figure that is not standing; a
 	// fence, seen through, still only hinders it (the book: only fences
@@ -143,6 +154,27 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	}
 	sg.OK = true
 	return sg
+}
+
+// besideBushes is the first bush piece (a hedge or bocage, map order)
+// whose edge lies within the house adjacency of f's base, or -1.
+func (r Skirmish) besideBushes(s *rules.State, f *rules.Figure) int {
+	if s.Map == nil {
+		return -1
+	}
+	reach := s.BaseR + in(r.d.T.Sight.BushAdjacent)
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		if (pc.Kind != "hedge" && pc.Kind != "bocage") || len(pc.Path) < 2 {
+			continue
+		}
+		for i := 1; i < len(pc.Path); i++ {
+			if geom.SegWithin(geom.Seg{A: pc.Path[i-1], B: pc.Path[i]}, f.Pos, reach+pc.Props.Width/2, false) {
+				return id
+			}
+		}
+	}
+	return -1
 }
 
 // fencesCrossed lists the fences (map order) that the line a->b crosses,

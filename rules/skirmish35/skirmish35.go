@@ -47,6 +47,7 @@ const (
 	fMortarLY = "mly"
 	fMortarOK = "mok"
 	fGuard    = "guard" // a prisoner's guard
+	fBailed   = "bail"  // the vehicle a crewman bailed out of (he may climb back in)
 )
 
 // per-target acquisition variables, keyed by the target's id
@@ -388,7 +389,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 		if hidden || !front {
 			continue
 		}
-		if !tried(s, f, e.ID) && (s.Terrain == nil || s.Terrain.Clear(f.Pos, e.Pos) && r.buildingSight(s, f, e) == "") {
+		if !tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == "") {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
 		}
 		if acquiredNow(s, f, e.ID) {
@@ -549,4 +550,18 @@ func word(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// clearOrOverTrees is the quick test for offering an acquisition: the
+// centre line is clear, or, from a height, the full sight check passes
+// (woods seen from a hill hinder rather than block, which the quick
+// centre line does not know).
+func (r Skirmish) clearOrOverTrees(s *rules.State, f, e *rules.Figure) bool {
+	if s.Terrain.Clear(f.Pos, e.Pos) {
+		return true
+	}
+	if s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0 {
+		return false
+	}
+	return r.look(s, f, e).OK
 }

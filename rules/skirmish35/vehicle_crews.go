@@ -55,6 +55,11 @@ func (r Skirmish) applyBail(s *rules.State, v *rules.Vehicle, vd *VehicleData, t
 	}
 	who := v.Passengers
 	if all {
+		for _, id := range v.Crew {
+			if f := s.Fig(id); f != nil && !f.Removed {
+				f.SetVar(fBailed, int(v.ID))
+			}
+		}
 		who = v.Aboard()
 	} else {
 		_ = vehSpend(v, r.d.T.Vehicle.Dismount, "letting the passengers out")
@@ -206,16 +211,25 @@ func pathThroughHull(r Skirmish, s *rules.State, legs []geom.Pt) string {
 // boardProblem says why figure f cannot climb aboard vehicle v as a
 // passenger ("" if it can): a friendly vehicle, working, with room,
 // within reach of its hull, a point to spend.
+//
+// A crewman who bailed out of a vehicle may instead climb back into it
+// as crew while it lies abandoned (not destroyed), while it has a crew place free
+// (house rule: the book has no bailing out, so nothing on getting back).
 func (r Skirmish) boardProblem(s *rules.State, f *rules.Figure, v *rules.Vehicle) string {
 	_, t := r.vinfo(v)
+	recrew := recrewing(v, f)
 	switch {
 	case t == nil:
 		return "an unknown vehicle"
 	case v.Side != f.Side:
 		return "board a vehicle of your own side"
-	case !working(s, v):
+	case recrew && crewLeft(s, v) >= t.Crew:
+		return "the " + v.Name + "'s crew places are full"
+	case !recrew && v.Damage.Has(vehicle.Abandoned) && !v.Removed && !v.Damage.Has(vehicle.BrewedUp):
+		return "only the " + v.Name + "'s own crew may climb back into it"
+	case !recrew && !working(s, v):
 		return "the " + v.Name + " cannot move off: destroyed, abandoned or without a crew"
-	case len(v.Passengers) >= t.Passengers:
+	case !recrew && len(v.Passengers) >= t.Passengers:
 		return "the " + v.Name + " has no room"
 	case f.Var(fAP) < r.d.T.Costs.Action:
 		return fmt.Sprintf("%s needs %d point to climb aboard", f.Name, r.d.T.Costs.Action)
@@ -227,8 +241,17 @@ func (r Skirmish) boardProblem(s *rules.State, f *rules.Figure, v *rules.Vehicle
 	return ""
 }
 
+// recrewing reports whether f boarding v is a crewman getting back into
+// his abandoned vehicle: v abandoned, not destroyed, and f bailed out of
+// it.
+func recrewing(v *rules.Vehicle, f *rules.Figure) bool {
+	return v.Damage.Has(vehicle.Abandoned) && !v.Damage.Has(vehicle.BrewedUp) && !v.Removed && f.Var(fBailed) == int(v.ID)
+}
+
 // applyBoard: "board F1 V2" climbs aboard as a passenger (an action, 1
-// point); the figure's turn ends there.
+// point); the figure's turn ends there. A crewman climbing back into his
+// abandoned vehicle is crew again, and the vehicle is manned once more
+// (its points come with its side's next turn).
 func (r Skirmish) applyBoard(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
 	a, ok := rules.ParseVehicleArg(c.Arg)
 	if !ok || a.Reverse || a.HasFace || len(c.Path) > 0 || len(c.Targets) > 0 {
@@ -241,13 +264,21 @@ func (r Skirmish) applyBoard(s *rules.State, f *rules.Figure, c rules.Command) (
 	if why := r.boardProblem(s, f, v); why != "" {
 		return nil, errors.New(why)
 	}
+	recrew := recrewing(v, f)
 	f.Markers &^= rules.OppFire | rules.Hidden
 	f.SetVar(fAP, 0)
 	f.SetVar(fLean, 0)
-	s.Board(v.ID, f.ID, false)
+	s.Board(v.ID, f.ID, recrew)
 	s.SetVar(gLastFig, int(f.ID))
+	text := fmt.Sprintf("%s climbs aboard the %s", f.Name, v.Name)
+	if recrew {
+		f.SetVar(fBailed, 0)
+		v.Damage &^= vehicle.Abandoned
+		v.SetVar(vAP, 0)
+		text = fmt.Sprintf("%s climbs back into the %s and crews it again", f.Name, v.Name)
+	}
 	return []rules.Event{{Kind: "vehicle", Side: f.Side, Fig: f.ID, Unit: v.Unit, Figures: []rules.FigID{f.ID},
-		Text: fmt.Sprintf("%s climbs aboard the %s", f.Name, v.Name)}}, nil
+		Text: text}}, nil
 }
 
 func (r Skirmish) boardCommands(s *rules.State, f *rules.Figure) []rules.Command {

@@ -838,3 +838,51 @@ func TestHatches(t *testing.T) {
 	apply(t, s, "end")
 	apply(t, s, "gun - U1 F3 V1", 4, 4, 1, 1)
 }
+
+// A crew that bailed out may climb back into its abandoned tank (house
+// rule): a point each, the turn over for him; the first man back makes it
+// a working vehicle again, its points coming with its side's next turn.
+// Nobody else may man it, and a destroyed one stays empty.
+func TestCrewBackIntoAbandoned(t *testing.T) {
+	s := vehState(t, nil, []tveh{{side: 0, typ: "panzer-iv", x: 36, y: 30, facing: 0, crew: 2}},
+		tfig{side: 0, x: 36, y: 36, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	v := s.Veh(1)
+	v.Damage |= vehicle.Immobilised
+	evs := apply(t, s, "bail U2 V1")
+	crew := evs[0].Figures
+	if len(crew) != 2 || !v.Damage.Has(vehicle.Abandoned) {
+		t.Fatalf("bail: %+v", evs[0])
+	}
+	refuse(t, s, fmt.Sprintf("board F%d V1", crew[0]), "needs 1 point")
+	apply(t, s, "end")
+	apply(t, s, "end")
+	// The rifleman of another unit, beside the hull, may not man it.
+	s.Fig(1).Pos = geom.P(36, 33.2)
+	refuse(t, s, "board F1 V1", "own crew")
+	for _, id := range crew {
+		s.Fig(id).Pos = geom.P(36, 33.2)
+		s.Fig(1).Pos = geom.P(30, 40)
+		break
+	}
+	evs = apply(t, s, fmt.Sprintf("board F%d V1", crew[0]))
+	if v.Damage.Has(vehicle.Abandoned) || len(v.Crew) != 1 || v.Crew[0] != crew[0] || s.Fig(crew[0]).Var(fAP) != 0 {
+		t.Fatalf("back in: %+v, crew %v, damage %v", evs, v.Crew, v.Damage)
+	}
+	if !strings.Contains(evs[0].Text, "crews it again") {
+		t.Errorf("event %q", evs[0].Text)
+	}
+	// Still immobilised; next turn it has its points and may turn its
+	// turret again.
+	refuse(t, s, "turret U2 V1-f90", "")
+	apply(t, s, "end")
+	apply(t, s, "end")
+	apply(t, s, "turret U2 V1-f90")
+	if !v.Damage.Has(vehicle.Immobilised) {
+		t.Error("climbing back in mends nothing")
+	}
+	// A destroyed tank cannot be manned again.
+	s.Fig(crew[1]).Pos = geom.P(36, 33.2)
+	v.Damage |= vehicle.BrewedUp
+	refuse(t, s, fmt.Sprintf("board F%d V1", crew[1]), "destroyed")
+}

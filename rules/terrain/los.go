@@ -75,21 +75,23 @@ func (ix *Index) Clear(a, b geom.Pt) bool {
 
 // clear is Clear worked out afresh.
 func (ix *Index) clear(a, b geom.Pt) bool {
-	return !ix.stopped(geom.Seg{A: a, B: b}, b, ix.Elevation(a), ix.Elevation(b), false)
+	return !ix.stopped(geom.Seg{A: a, B: b}, b, ix.Elevation(a), ix.Elevation(b), false, false)
 }
 
 // stopped reports whether sight along s is stopped. own is the point whose
 // strictly-containing blocking areas are the target's own pieces (s.A's are
 // the firer's). nearOnly counts only pieces whose crossing reaches past the
 // middle of s (nearer the target than the firer).
-func (ix *Index) stopped(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly bool) bool {
+// woodsUnder, when the line runs from a height (either end above the
+// table), lets woods never stop it (LOSOptions.WoodsHinderFromHeight).
+func (ix *Index) stopped(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) bool {
 	var sn seen
 	return !ix.sight.segCells(s.A, s.B, func(cell []int32) bool {
 		for _, id := range cell {
 			if !sn.first(id) {
 				continue
 			}
-			if ix.pieceStops(int(id), s, own, ea, eb, nearOnly) {
+			if ix.pieceStops(int(id), s, own, ea, eb, nearOnly, woodsUnder) {
 				return false
 			}
 		}
@@ -98,7 +100,7 @@ func (ix *Index) stopped(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly bool) b
 }
 
 // pieceStops reports whether piece id stops sight along s.
-func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearOnly bool) bool {
+func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) bool {
 	pc := &ix.Map.Pieces[id]
 	if overlooked(pc.Props.Height, ea, eb) || segBoxMiss(s, ix.bounds[id]) {
 		return false
@@ -123,6 +125,9 @@ func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearO
 		}
 		return !nearOnly || xs[len(xs)-1].PastHalf()
 	case pc.Props.Sight == SightBlocksBeyond && len(pc.Poly) > 0:
+		if woodsUnder && (ea > 0 || eb > 0) {
+			return false
+		}
 		var buf [16]geom.Contact
 		cs := pc.Poly.SegContacts(s, ix.orient[id], buf[:0])
 		startIn := len(cs) == 0 && pc.Poly.PointIn(s.A) > 0
@@ -243,10 +248,10 @@ func (ix *Index) lineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS
 			seen = !ix.stopped3D(s, target.C, eye, eb+th, false, nil)
 			whole = !ix.stopped3D(s, target.C, eye, eb, o.IgnoreNearFirer, &res.PartBy)
 		} else {
-			seen = !ix.stopped(s, target.C, ea, eb, false)
+			seen = !ix.stopped(s, target.C, ea, eb, false, o.WoodsHinderFromHeight)
 			whole = seen
 			if o.IgnoreNearFirer {
-				whole = !ix.stopped(s, target.C, ea, eb, true)
+				whole = !ix.stopped(s, target.C, ea, eb, true, o.WoodsHinderFromHeight)
 			}
 		}
 		if o.Stops != nil && o.Stops(s) {
@@ -448,7 +453,7 @@ func (ix *Index) centreLine(a, b geom.Pt, ea, eb int64) (xs []Crossing, hind int
 		if pc.Props.Sight == SightHinders {
 			hind++
 		}
-		if h.t1.PastHalf() && ix.pieceStops(h.c.Piece, s, b, ea, eb, false) {
+		if h.t1.PastHalf() && ix.pieceStops(h.c.Piece, s, b, ea, eb, false, false) {
 			nearBlock = true
 		}
 	}

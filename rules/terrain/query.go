@@ -48,6 +48,12 @@ type LOSOptions struct {
 	// nothing of the target, exactly as if terrain had stopped it. Its
 	// answers are the caller's, so a query with Stops is never remembered.
 	Stops func(geom.Seg) bool
+	// WoodsHinderFromHeight: in flat sight (FigureHeight 0), when either
+	// end of a ray stands above the table (a hill), woods seen into past
+	// their depth no longer stop it; they are still crossed by the centre
+	// line, so a rule set can count them as a hindrance (1/35th Scale WWII
+	// Skirmish: trees seen from a height hinder). Off, nothing changes.
+	WoodsHinderFromHeight bool
 }
 
 // LOS is the full answer to "can this firer see that target?".

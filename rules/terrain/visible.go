@@ -71,7 +71,7 @@ func (ix *Index) raySeen(s geom.Seg, centre geom.Pt, ea, eb int64, o LOSOptions)
 		}
 		return !ix.stopped3D(s, centre, ea+o.FigureHeight, eb+th, false, nil)
 	}
-	return !ix.stopped(s, centre, ea, eb, false)
+	return !ix.stopped(s, centre, ea, eb, false, false)
 }
 
 // memoKey is everything a sight answer depends on besides the map. For
@@ -224,6 +224,9 @@ func (ix *Index) LineOfSight(from geom.Pt, target geom.Circle, o LOSOptions) LOS
 	k := sightKey(from, target, o, n)
 	if o.IgnoreNearFirer {
 		k.near = 1
+	}
+	if o.WoodsHinderFromHeight {
+		k.near |= 2
 	}
 	if los, ok := ix.memo.getFull(&k); ok {
 		return los
