@@ -574,7 +574,7 @@ func TestNoKickingHatches(t *testing.T) {
 }
 
 // vehClass names a shot at a vehicle: "miss", or the damage roll's
-// result.
+// result (an explosive's burst rolls on the men round it come between).
 func vehClass(_, _ *rules.State, evs []rules.Event) string {
 	hit := false
 	for _, e := range evs {
@@ -588,7 +588,9 @@ func vehClass(_, _ *rules.State, evs []rules.Event) string {
 			hit = true
 			continue
 		}
-		return e.Roll.Outcome
+		if strings.HasPrefix(e.Roll.What, "Damage of") {
+			return e.Roll.Outcome
+		}
 	}
 	return "no roll"
 }
