@@ -450,7 +450,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 			}
 			sc.BadGoing = append(sc.BadGoing, w)
 		}
-		if ld.vocab != nil && !contains(ld.vocab.Options, OptBadGoing) {
+		if len(sc.BadGoing) > 0 && ld.vocab != nil && !contains(ld.vocab.Options, OptBadGoing) {
 			ld.at(OptBadGoing, "bad_going: this rule set has no rule for bad going (S.M.L.E. has)")
 		}
 	}

@@ -303,4 +303,7 @@ func TestScenarioBadGoingKey(t *testing.T) {
 	if len(ps) != 1 || ps[0].Line != 5 || !strings.Contains(ps[0].Msg, "no rule for bad going") {
 		t.Fatalf("a rule set without bad going: %v", err)
 	}
+	if _, err := loadText(t, with(`[]`)); err != nil {
+		t.Fatalf("an empty bad_going is always allowed: %v", err)
+	}
 }
