@@ -1,6 +1,7 @@
 package smle
 
 import (
+	"strings"
 	"testing"
 
 	"hedgerow/rules"
@@ -67,7 +68,7 @@ func TestBadGoingStopsALorry(t *testing.T) {
 	r := New().(SMLE)
 	s := badGoingState(t, "lorry", []string{"Mire"})
 	res := r.VehicleMove(s, 1, vehicle.Through(geom.P(10, 34)))
-	if res.Arrived || res.Stop != vehicle.NoGoing {
+	if res.Arrived || res.Stop != vehicle.NoGoing || !strings.Contains(res.Why, `"Mire" (bad going`) {
 		t.Fatalf("lorry into the Mire: %+v", res)
 	}
 	s = badGoingState(t, "lorry", nil)

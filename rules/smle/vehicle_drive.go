@@ -122,6 +122,9 @@ func (r SMLE) driveCheck(s *rules.State, v *rules.Vehicle, t *vehicle.Type, plan
 		if cut && res.Arrived {
 			res.Arrived, res.Stop, res.Why = false, vehicle.OutOfMove, "it can go no faster this round (it gains half its road speed a round)"
 		}
+		if res.Stop == vehicle.NoGoing && res.Piece >= 0 && s.Var(rules.VarBadGoing+strconv.Itoa(res.Piece)) == 1 {
+			res.Why += " (bad going, as the scenario says)"
+		}
 		return res
 	}
 	res := capped(rules.DriveCheck(r, s, v.ID, plan, r.moveRules(s, v, t, false)))
