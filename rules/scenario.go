@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -27,7 +28,11 @@ type Scenario struct {
 	// hits (S.M.L.E.); NewState passes it on as the State var
 	// VarHitLocations.
 	HitLocations bool
-	BaseR        int64 // figure base radius, position units
+	// BadGoing names the terrain kinds and named map pieces that are bad
+	// going for vehicles (S.M.L.E. leaves it to the scenario); NewState
+	// marks each such piece with the State var VarBadGoing+id.
+	BadGoing []string
+	BaseR    int64 // figure base radius, position units
 	// LockedDoors are map doors (their points) locked when the battle
 	// begins; NewState marks each with the State var VarLockedDoor+ref.
 	LockedDoors []geom.Pt
@@ -114,7 +119,24 @@ const (
 	// VarHitLocations is set to 1 when the scenario says
 	// hit_locations = true.
 	VarHitLocations = "hit_locations"
+	// OptBadGoing is the scenario key (and the rule set's option word)
+	// naming bad going for vehicles.
+	OptBadGoing = "bad_going"
 )
+
+// VarBadGoing prefixes a map piece's id in the State var set to 1 for a
+// piece the scenario calls bad going for vehicles.
+const VarBadGoing = "bad_going."
+
+// IsBadGoing reports whether the scenario made piece p bad going.
+func IsBadGoing(sc *Scenario, p *terrain.Piece) bool {
+	for _, w := range sc.BadGoing {
+		if w == p.Kind || (p.Name != "" && w == p.Name) {
+			return true
+		}
+	}
+	return false
+}
 
 // VarLockedDoor prefixes a door's ref ("3.0", terrain.DoorRef.String) in
 // the State var set to 1 for a door the scenario locks from the start.
@@ -131,6 +153,7 @@ const DefaultBaseR = 500
 func (sc *Scenario) Clone() *Scenario {
 	c := *sc
 	c.LockedDoors = append([]geom.Pt(nil), sc.LockedDoors...)
+	c.BadGoing = append([]string(nil), sc.BadGoing...)
 	for i := range c.Sides {
 		c.Sides[i].Units = make([]ScenarioUnit, len(sc.Sides[i].Units))
 		for j, u := range sc.Sides[i].Units {
@@ -246,6 +269,11 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 	}
 	if sc.HitLocations {
 		s.SetVar(VarHitLocations, 1)
+	}
+	for pi := range m.Pieces {
+		if IsBadGoing(sc, &m.Pieces[pi]) {
+			s.SetVar(VarBadGoing+strconv.Itoa(m.Pieces[pi].ID), 1)
+		}
 	}
 	return s, nil
 }

@@ -37,6 +37,9 @@ import (
 //	                                  # at the start (1/35th Skirmish)
 //	hit_locations = true              # optional: the vehicle hit location chart
 //	                                  # (only a rule set that has one: S.M.L.E.)
+//	bad_going = ["swamp", "Long Meadow"] # optional: terrain kinds or named map
+//	                                  # pieces that are bad going for vehicles
+//	                                  # (only a rule set that rules on it: S.M.L.E.)
 //
 //	[victory]
 //	losses = 4                        # a side losing this many figures loses
@@ -97,7 +100,7 @@ func ruleSetIDs() []string {
 }
 
 var (
-	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders", "locked_doors", "hit_locations"}
+	scTopKeys     = []string{"name", "briefing", "rule_set", "map", "turn_limit", "seed", "base", "side", "victory", "random_quality", "random_leaders", "locked_doors", "hit_locations", "bad_going"}
 	scSideKeys    = []string{"name", "colour", "deployment", "unit", "hidden", "traps"}
 	scUnitKeys    = []string{"name", "quality", "motivation", "rating", "parent", "armour", "mount", "placed", "figure", "vehicle"}
 	scFigureKeys  = []string{"name", "weapons", "leader", "rating", "pos", "placed", "posture", "facing"}
@@ -222,6 +225,7 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 	if m != nil {
 		ld.placement(sc, m)
 		ld.lockedDoors(sc, m)
+		ld.badGoing(sc, m)
 	}
 	if len(ld.probs) > 0 || len(ld.extra) > 0 {
 		return nil, nil, ld.err()
@@ -433,6 +437,23 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 	if sc.HitLocations && ld.vocab != nil && !contains(ld.vocab.Options, "hit_locations") {
 		ld.at("hit_locations", "hit_locations: this rule set has no hit location chart for vehicles (S.M.L.E. has)")
 	}
+	if v, ok := raw[OptBadGoing]; ok {
+		l, isList := v.([]any)
+		if !isList {
+			ld.at(OptBadGoing, "bad_going is a list of terrain kinds or map piece names, [\"swamp\", ...], not %s", describeVal(v))
+		}
+		for _, e := range l {
+			w, isStr := e.(string)
+			if !isStr || w == "" || len(w) > MaxNameLen {
+				ld.at(OptBadGoing, "each bad_going entry is a terrain kind or a map piece's name (a string), not %s", describeVal(e))
+				break
+			}
+			sc.BadGoing = append(sc.BadGoing, w)
+		}
+		if len(sc.BadGoing) > 0 && ld.vocab != nil && !contains(ld.vocab.Options, OptBadGoing) {
+			ld.at(OptBadGoing, "bad_going: this rule set has no rule for bad going (S.M.L.E. has)")
+		}
+	}
 	sc.BaseR = DefaultBaseR
 	if v, ok := raw["base"]; ok {
 		d, ok := num(v)
@@ -625,6 +646,32 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 	}
 	f.Placed = ld.boolean(ft, fp, "placed")
 	return f
+}
+
+// badGoing checks that every bad_going entry is a kind of terrain or the
+// name of a piece on the map.
+func (ld *scLoader) badGoing(sc *Scenario, m *terrain.Map) {
+	var words []string
+	for pi := range m.Pieces {
+		p := &m.Pieces[pi]
+		if !contains(words, p.Kind) {
+			words = append(words, p.Kind)
+		}
+		if p.Name != "" && !contains(words, p.Name) {
+			words = append(words, p.Name)
+		}
+	}
+	sort.Strings(words)
+	for _, w := range sc.BadGoing {
+		if contains(words, w) {
+			continue
+		}
+		msg := fmt.Sprintf("bad_going: the map %q has no terrain kind or piece named %q", m.Name, w)
+		if near, ok := terrain.Nearest(w, words); ok {
+			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		ld.at(OptBadGoing, "%s", msg)
+	}
 }
 
 // lockedDoors checks that every locked door the scenario names is a door

@@ -258,3 +258,52 @@ func TestScenarioHitLocationsKey(t *testing.T) {
 type vocabCoin struct{ coinGame }
 
 func (vocabCoin) Vocabulary() Vocabulary { return Vocabulary{} }
+
+// bad_going names terrain kinds or named pieces of the map: the pieces
+// it names reach the State as VarBadGoing+id; a word the map does not
+// have, or a value that is not a list of words, is refused at its line;
+// a rule set whose vocabulary does not list the option refuses the key.
+func TestScenarioBadGoingKey(t *testing.T) {
+	withCoin(t)
+	with := func(v string) string {
+		return strings.Replace(testScenario, `turn_limit = 6`, "turn_limit = 6\nbad_going = "+v, 1)
+	}
+	fsys := testFS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(with(`["building"]`))}
+	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := NewGame(coinGame{}, sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.BadGoing) != 1 || g.St.Var(VarBadGoing+"0") != 1 {
+		t.Fatalf("the key did not reach the state: %v %v", sc.BadGoing, g.St.Vars)
+	}
+	if c := sc.Clone(); &c.BadGoing[0] == &sc.BadGoing[0] {
+		t.Error("Clone shares the bad going list")
+	}
+	for _, c := range []struct{ val, msg string }{
+		{`["buildng"]`, `no terrain kind or piece named "buildng" (did you mean "building"?)`},
+		{`"building"`, `bad_going is a list of terrain kinds or map piece names`},
+		{`["building", 3]`, `each bad_going entry is a terrain kind or a map piece's name (a string), not 3`},
+	} {
+		_, err := loadText(t, with(c.val))
+		ps := problems(t, err)
+		if len(ps) != 1 || ps[0].Line != 5 || ps[0].Col != 1 || !strings.Contains(ps[0].Msg, c.msg) {
+			t.Errorf("bad_going = %s: %v", c.val, err)
+		}
+	}
+	old := LookupRuleSet
+	t.Cleanup(func() { LookupRuleSet = old })
+	LookupRuleSet = func(id string) (RuleSet, bool) { return vocabCoin{}, id == "coin" }
+	_, err = loadText(t, with(`["building"]`))
+	ps := problems(t, err)
+	if len(ps) != 1 || ps[0].Line != 5 || !strings.Contains(ps[0].Msg, "no rule for bad going") {
+		t.Fatalf("a rule set without bad going: %v", err)
+	}
+	if _, err := loadText(t, with(`[]`)); err != nil {
+		t.Fatalf("an empty bad_going is always allowed: %v", err)
+	}
+}

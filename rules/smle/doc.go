@@ -156,8 +156,13 @@
 //     out of. Equal is a light wound (recorded, nothing more). Less: no
 //     effect, but the crew's team is under fire either way.
 //   - A shot at a vehicle scores at most one hit: autofire's extra hits
-//     are spent on the same hull. An explosive that misses a vehicle does
-//     not scatter onto men around it.
+//     are spent on the same hull. An explosive fired at a vehicle bursts
+//     where it lands, hit or miss: a hit at the hull's centre, a miss
+//     deviated along the line of fire as a miss at men is; the burst's
+//     dice fall on the figures in reach, never on hulls (our reading of
+//     the burst as attacks on figures). Mortar rounds that land on a
+//     hull strike it with the mortar's full dice on the top armour
+//     (indirect.go).
 //   - The bazooka: the weapons table's 2D+2 stands. The book's worked
 //     example calls it 3D (15 against a medium tank's 12); its ruling
 //     (more than the armour, under twice it: a serious wound, the tank's
@@ -239,8 +244,11 @@
 //     aboard out of the battle (not losses). A serious wound makes it
 //     abort (it leaves at once); a kill brings it down where it stands.
 //     Flying: -4 to hit on top of its size. It never drives.
-//   - Not played: bad going beyond the map's terrain kinds (a scenario
-//     cannot yet say that a canal or a swamp is worse for vehicles).
+//   - Bad going: the scenario names it (bad_going, terrain kinds or
+//     named pieces). House ruling, as the book leaves the effect to the
+//     scenario: a vehicle goes no faster through it than over rough
+//     ground, so one without a rough speed cannot enter it and none goes
+//     flat out across it (vehicle_drive.go).
 //
 // # House choices
 //

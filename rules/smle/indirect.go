@@ -5,6 +5,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
 )
 
 // Indirect fire: "call U2 x,y light-mortar". The active team, at Advance
@@ -191,5 +192,38 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 			evs = append(evs, r.effect(s, m, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
 		}
 	}
+	if v, t := r.vehicleUnder(s, impact); v != nil {
+		if vu := s.UnitOf(v.Unit); vu != nil {
+			uset(vu, vUF, uget(vu, vUF)|ufExplosive)
+			uset(vu, vContact, 1)
+		}
+		hin, _ := r.hitInput(s, v, t, w, v.Pos) // from above: the top
+		o, l := r.d.RollVehicleHit(s, hin, fmt.Sprintf("Damage of %s on %s (top)", w.Name, v.Name))
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l, Text: fmt.Sprintf("The %s rounds land on %s: %s", w.Name, v.Name, o)})
+		evs = append(evs, r.vehicleDamage(s, v, t, o)...)
+	}
 	return evs
+}
+
+// vehicleUnder is the vehicle whose hull covers the point p (its edge
+// counts), if any: the first by id when hulls touch there. A wreck that
+// has brewed up is past harming.
+//
+// Indirect fire at vehicles: the book has an explosive do its full dice
+// to the model at its point of impact, and fire missions land on a
+// point; so rounds that land on a hull (aimed there, or deviating onto
+// it) strike that vehicle with the mortar's full dice, from above, on
+// its top armour, besides bursting on the men round it. A direct-fire
+// round that misses does not: the book gives a miss only its burst.
+func (r SMLE) vehicleUnder(s *rules.State, p geom.Pt) (*rules.Vehicle, *vehicle.Type) {
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if v.Removed || v.Damage.Has(vehicle.BrewedUp) {
+			continue
+		}
+		if _, t, _ := r.vehicleOf(s, v.ID); t != nil && t.Hull(v.Pose).Under(p) {
+			return v, t
+		}
+	}
+	return nil, nil
 }

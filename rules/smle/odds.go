@@ -380,6 +380,53 @@ func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure
 	return parts, nil
 }
 
+// NotLandedOn is a vehicle part's outcome when the rounds land off its
+// hull.
+const NotLandedOn = "not landed on"
+
+// missionVehicleParts: a part for each vehicle a fire mission may land
+// on (vehicleUnder): the chance the rounds land on its hull and each
+// damage result on its top armour.
+func (r SMLE) missionVehicleParts(s *rules.State, from, aim geom.Pt, w *Weapon, in ShotInput) ([]rules.OddsPart, error) {
+	on := map[rules.VehicleID]float64{}
+	land := func(impact geom.Pt, p float64) {
+		if v, _ := r.vehicleUnder(s, impact); v != nil {
+			on[v.ID] += p
+		}
+	}
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			h, l, err := r.d.ResolveShot(in, a, b, "")
+			if err != nil {
+				return nil, err
+			}
+			if h > 0 {
+				land(aim, 1.0/36)
+				continue
+			}
+			missBy := max(1, l.Target-l.Total)
+			for face := 1; face <= 6; face++ {
+				land(ImpactPoint(from, aim, r.d.Deviation(missBy, face, false, true)), 1.0/216)
+			}
+		}
+	}
+	var parts []rules.OddsPart
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		pv, ok := on[v.ID]
+		if !ok {
+			continue
+		}
+		_, t, _ := r.vehicleOf(s, v.ID)
+		hin, _ := r.hitInput(s, v, t, w, v.Pos)
+		d := hitLocP(s, VehicleHitP(hin))
+		parts = append(parts, rules.OddsPart{Name: fmt.Sprintf("V%d %s, if the rounds land on it: %s", v.ID, v.Name, hin.ArmourWhy),
+			Outcomes: []rules.Outcome{{Name: VKill, P: pv * d[0]}, {Name: VSerious, P: pv * d[1]}, {Name: VLight, P: pv * d[2]},
+				{Name: VNone, P: pv * d[3]}, {Name: NotLandedOn, P: 1 - pv}}})
+	}
+	return parts, nil
+}
+
 // callOdds: the odds of a fire mission, as it will land next round if
 // nothing moves first: the observer's to-hit roll ("hit" / "miss", +2 for
 // each earlier round observed on the point) and a part per figure the
@@ -413,6 +460,11 @@ func (r SMLE) callOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	if err != nil {
 		return rules.Odds{}, err
 	}
+	vparts, err := r.missionVehicleParts(ns, m.Pos, p, w, in)
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	parts = append(parts, vparts...)
 	if dp, ok := r.dryPart(m, w); ok {
 		parts = append(parts, dp)
 	}

@@ -2,10 +2,12 @@ package smle
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 	"hedgerow/rules/vehicle"
 )
 
@@ -21,12 +23,51 @@ func (r SMLE) moveRules(s *rules.State, v *rules.Vehicle, t *vehicle.Type, flat 
 			mr.Speeds[g] = min(sp, walkSpeed*geom.PerInch)
 		}
 	}
+	mr.GoingOf = badGoingOf(s, mr.Speeds)
 	whole := int64(vehicle.MoveParts)
 	if flat {
 		whole *= 2
 	}
 	mr.Budget = max(1, whole-usedNow(s, v))
 	return mr
+}
+
+// badGoingOf classifies terrain for a vehicle with speeds sp when the
+// scenario names bad going (nil, the usual terrain, when it names none).
+// The book leaves bad going to the scenario; the house ruling is that a
+// vehicle goes no faster through it than over rough ground: a piece of
+// bad going counts as rough unless the vehicle is slower still there
+// (water it swims, or ground it cannot enter at all). So a wheeled
+// vehicle with no rough speed cannot enter it, and nobody drives flat
+// out across it. Where a road crosses bad going, the road still counts.
+func badGoingOf(s *rules.State, sp vehicle.Speeds) func(*terrain.Piece) vehicle.Going {
+	if s.Map == nil {
+		return nil
+	}
+	var bad []bool
+	for i := range s.Map.Pieces {
+		if s.Var(rules.VarBadGoing+strconv.Itoa(s.Map.Pieces[i].ID)) == 1 {
+			if bad == nil {
+				bad = make([]bool, len(s.Map.Pieces))
+			}
+			bad[i] = true
+		}
+	}
+	if bad == nil {
+		return nil
+	}
+	return func(p *terrain.Piece) vehicle.Going {
+		g := vehicle.DefaultGoing(p)
+		if p.ID < 0 || p.ID >= len(bad) || !bad[p.ID] {
+			return g
+		}
+		if g == vehicle.Clear || g == vehicle.Road || g == vehicle.Woods || g == vehicle.Water {
+			if sp[g] > 0 && sp[vehicle.Rough] < sp[g] {
+				return vehicle.Rough
+			}
+		}
+		return g
+	}
 }
 
 // accelCap is how far the vehicle may still drive this round: no more
@@ -80,6 +121,9 @@ func (r SMLE) driveCheck(s *rules.State, v *rules.Vehicle, t *vehicle.Type, plan
 	capped := func(res vehicle.Result) vehicle.Result {
 		if cut && res.Arrived {
 			res.Arrived, res.Stop, res.Why = false, vehicle.OutOfMove, "it can go no faster this round (it gains half its road speed a round)"
+		}
+		if res.Stop == vehicle.NoGoing && res.Piece >= 0 && s.Var(rules.VarBadGoing+strconv.Itoa(res.Piece)) == 1 {
+			res.Why += " (bad going, as the scenario says)"
 		}
 		return res
 	}

@@ -112,8 +112,57 @@ func (r SMLE) applyShoot(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	u = s.UnitOf(f.Unit)
 	markFired(s, u)
 	evs := append([]rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l, Text: fmt.Sprintf("%s fires %s at %s: %s", f.Name, w.Name, v.Name, l.Outcome)}}, dry...)
+	evs = append(evs, r.vehBurst(s, f.Side, f, w, in, f.Pos, v, h, l)...)
 	evs = append(evs, r.strikeVehicle(s, f.Side, u, v, t, w, f.Pos, h > 0)...)
 	return evs, nil
+}
+
+// vehBurst is where an explosive shot at vehicle v bursts, hit or miss
+// (a non-explosive shot has no burst). The aim point is the hull's
+// centre: a hit bursts there, and a miss deviates along the line of fire
+// by the missed-by table as a miss at men does, and bursts where it
+// lands. Either way every figure on the table within the radius takes
+// the burst dice (one die less per inch out). Men riding inside are
+// sheltered by the hull. The vehicle itself takes only its damage roll
+// on a hit: the book's burst dice are attacks on figures, so a burst
+// does not damage hulls (our reading). The burst comes before the damage
+// roll so that men bailing out of a knocked-out vehicle are not caught
+// by the round that knocked it out.
+func (r SMLE) vehBurst(s *rules.State, side int, firer *rules.Figure, w *Weapon, in ShotInput, from geom.Pt, v *rules.Vehicle, h int, l rules.Ledger) []rules.Event {
+	if !w.Explosive() || w.Dice <= 0 {
+		return nil
+	}
+	var evs []rules.Event
+	impact := v.Pos
+	if h == 0 {
+		missBy := max(1, l.Target-l.Total)
+		d := s.Roll(6)
+		dev := r.d.Deviation(missBy, d.Face, w.Thrown, in.Extreme())
+		impact = ImpactPoint(from, v.Pos, dev)
+		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
+			Note: fmt.Sprintf("missed %s by %d: 1-%d short, else long; along the line of fire from its hull's centre", v.Name, missBy, r.d.Explosive.ShortMax)}
+		evs = append(evs, rules.Event{Kind: "roll", Side: side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, devText(dev))})
+	}
+	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
+	evs = append(evs, rules.Event{Kind: "blast", Side: side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if !onTable(s, g) {
+			continue
+		}
+		n := BurstDiceAt(w.Dice, impact, g.Pos)
+		if n == 0 {
+			continue
+		}
+		if gu := s.UnitOf(g.Unit); gu != nil {
+			uset(gu, vUF, uget(gu, vUF)|ufExplosive|ufDirect)
+			uset(gu, vContact, 1)
+		}
+		for k := 0; k < n && !g.Removed; k++ {
+			evs = append(evs, r.effect(s, firer, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
+		}
+	}
+	return evs
 }
 
 // markFired records a team's attack: its fire for the round, or its
@@ -208,6 +257,9 @@ func (r SMLE) shootOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	}
 	_, t, _ := r.vehicleOf(s, v.ID)
 	o, err := r.vehicleShotOdds(s, in, v, t, w, f.Pos)
+	if err == nil {
+		err = r.vehBurstParts(s, &o, in, w, f.Pos, v)
+	}
 	if p, ok := r.dryPart(f, w); ok && err == nil {
 		o.Parts = append(o.Parts, p) // reload.go
 	}
@@ -232,6 +284,23 @@ func (r SMLE) vehicleShotOdds(s *rules.State, in ShotInput, v *rules.Vehicle, t 
 		Parts: []rules.OddsPart{{Name: fmt.Sprintf("if it hits: %s against %s", diceText(n, add), hin.ArmourWhy),
 			Outcomes: []rules.Outcome{{Name: VKill, P: d[0]}, {Name: VSerious, P: d[1]}, {Name: VLight, P: d[2]}, {Name: VNone, P: d[3]}}}},
 		Note: fmt.Sprintf("strikes the %s; at most one hit counts against a vehicle", st.Face)}, nil
+}
+
+// vehBurstParts adds to a shot at vehicle v the burst's effect on each
+// figure it may reach, hit or miss (vehBurst).
+func (r SMLE) vehBurstParts(s *rules.State, o *rules.Odds, in ShotInput, w *Weapon, from geom.Pt, v *rules.Vehicle) error {
+	if !w.Explosive() || w.Dice <= 0 {
+		return nil
+	}
+	parts, err := r.burstParts(s, from, v.Pos, nil, w, in, w.Thrown, in.Extreme())
+	if err != nil {
+		return err
+	}
+	o.Parts = append(o.Parts, parts...)
+	if len(parts) > 0 {
+		o.Note += "; hit or miss it bursts where it lands, on every figure in reach"
+	}
+	return nil
 }
 
 // ---- opportunity fire ----

@@ -203,6 +203,7 @@ func (r SMLE) applyGun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 			return nil, err
 		}
 		evs := []rules.Event{{Kind: "roll", Side: v.Side, Roll: &l, Text: fmt.Sprintf("%s fires its %s at %s: %s", v.Name, w.Name, tv.Name, l.Outcome)}}
+		evs = append(evs, r.vehBurst(s, v.Side, g, w, in, v.Pos, tv, h, l)...)
 		return append(evs, r.strikeVehicle(s, v.Side, u, tv, tt, w, v.Pos, h > 0)...), nil
 	}
 	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("%s of %s at %s", w.Name, v.Name, e.Name))
@@ -285,7 +286,11 @@ func (r SMLE) gunOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	if tv != nil {
 		_, tt, _ := r.vehicleOf(s, tv.ID)
 		in, w, _ := r.gunAtVeh(s, v, t, wi, tv)
-		return r.vehicleShotOdds(s, in, tv, tt, w, v.Pos)
+		o, err := r.vehicleShotOdds(s, in, tv, tt, w, v.Pos)
+		if err == nil {
+			err = r.vehBurstParts(s, &o, in, w, v.Pos, tv)
+		}
+		return o, err
 	}
 	in, w, _ := r.gunAtFig(s, v, t, wi, e)
 	hc, err := r.d.HitCounts(in)

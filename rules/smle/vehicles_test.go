@@ -137,7 +137,14 @@ type vunit struct {
 // a vehicle starts aboard it as its crew, and rider teams as passengers.
 func vehState(t *testing.T, units []vunit, dice ...int) *rules.State {
 	t.Helper()
-	sc := &rules.Scenario{Name: "test", RuleSet: "smle", BaseR: 500}
+	return vehStateOn(t, nil, nil, units, dice...)
+}
+
+// vehStateOn is vehState on a 48" table with the given terrain pieces,
+// the scenario naming bad going.
+func vehStateOn(t *testing.T, pieces []terrain.Piece, badGoing []string, units []vunit, dice ...int) *rules.State {
+	t.Helper()
+	sc := &rules.Scenario{Name: "test", RuleSet: "smle", BaseR: 500, BadGoing: badGoing}
 	sc.Sides[0].Name, sc.Sides[1].Name = "Blue", "Red"
 	riding := map[int]bool{}
 	for _, u := range units {
@@ -168,7 +175,7 @@ func vehState(t *testing.T, units []vunit, dice ...int) *rules.State {
 		}
 		sc.Sides[u.side].Units = append(sc.Sides[u.side].Units, su)
 	}
-	m := &terrain.Map{Name: "open", Width: geom.In(48), Height: geom.In(48)}
+	m := &terrain.Map{Name: "open", Width: geom.In(48), Height: geom.In(48), Pieces: pieces}
 	s, err := rules.NewState(sc, m)
 	if err != nil {
 		t.Fatal(err)
@@ -567,7 +574,7 @@ func TestNoKickingHatches(t *testing.T) {
 }
 
 // vehClass names a shot at a vehicle: "miss", or the damage roll's
-// result.
+// result (an explosive's burst rolls on the men round it come between).
 func vehClass(_, _ *rules.State, evs []rules.Event) string {
 	hit := false
 	for _, e := range evs {
@@ -581,7 +588,9 @@ func vehClass(_, _ *rules.State, evs []rules.Event) string {
 			hit = true
 			continue
 		}
-		return e.Roll.Outcome
+		if strings.HasPrefix(e.Roll.What, "Damage of") {
+			return e.Roll.Outcome
+		}
 	}
 	return "no roll"
 }
