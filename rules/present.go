@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules/geom"
@@ -533,11 +534,18 @@ type TerrainCarder interface {
 }
 
 // TerrainOf is what piece does under rs.
+// A piece the scenario made bad going (bad_going) says so last.
 func TerrainOf(rs RuleSet, s *State, piece int) []string {
+	var out []string
 	if tc, ok := rs.(TerrainCarder); ok {
-		return tc.TerrainLines(s, piece)
+		out = tc.TerrainLines(s, piece)
+	} else {
+		out = TerrainLines(s.Map, piece, ScaleOf(rs))
 	}
-	return TerrainLines(s.Map, piece, ScaleOf(rs))
+	if s.Map != nil && piece >= 0 && piece < len(s.Map.Pieces) && s.Var(VarBadGoing+strconv.Itoa(s.Map.Pieces[piece].ID)) == 1 {
+		out = append(out, "Bad going for vehicles, as the scenario says: no faster than over rough ground")
+	}
+	return out
 }
 
 // TerrainLines describes a piece's cover, sight, going and height from
