@@ -154,31 +154,16 @@ var coverWords = []string{"", "light cover", "heavy cover", "a firing slit"}
 // stands.
 const fMoveN = "mv_n" // parts of moves made this turn
 
-// Each part is one figure variable, "mv_<i>": where it ended and its
-// length, 21 bits each (ends within 2^20 units, about 1,000 inches, of the
-// table's corner; lengths below 2^21). A part starts where the one before
-// it ended; the first starts at "mv_0", where the figure stood when it
-// first moved this turn (figures in this rule set change place only by
-// moving).
-func movePartVar(i int) string { return "mv_" + strconv.Itoa(i) }
+// Each part is three figure variables, "mv_<i>x", "mv_<i>y" (where it
+// ended) and "mv_<i>l" (its length); each fits a 32-bit int, so a state
+// is the same on every machine (a packed 64-bit value was cut short on
+// 386). A part starts where the one before it ended; the first starts at
+// "mv_0x", "mv_0y", where the figure stood when it first moved this turn
+// (figures in this rule set change place only by moving).
+func movePartVar(i int, k string) string { return "mv_" + strconv.Itoa(i) + k }
 
-const partBits, partMask, partOff = 21, 1<<21 - 1, 1 << 20
-
-func packPart(b geom.Pt, l int64) int {
-	return int((b.X+partOff)&partMask<<(2*partBits) | (b.Y+partOff)&partMask<<partBits | min(l, partMask))
-}
-
-func unpackPart(v int) (geom.Pt, int64) {
-	x := int64(v)
-	return geom.Pt{X: x>>(2*partBits)&partMask - partOff, Y: x>>partBits&partMask - partOff}, x & partMask
-}
-
-// packPt keeps a point in one variable (each coordinate within 2^30 of
-// the table's corner, far more than any table).
-func packPt(p geom.Pt) int { return int((p.X+1<<30)<<32 | (p.Y + 1<<30)) }
-
-func unpackPt(v int) geom.Pt {
-	return geom.Pt{X: int64(v)>>32 - 1<<30, Y: int64(v)&(1<<32-1) - 1<<30}
+func partAt(f *rules.Figure, i int) geom.Pt {
+	return geom.Pt{X: int64(f.Var(movePartVar(i, "x"))), Y: int64(f.Var(movePartVar(i, "y")))}
 }
 
 // addMovePart records a part of a move from a (where the last part
@@ -186,16 +171,21 @@ func unpackPt(v int) geom.Pt {
 func addMovePart(f *rules.Figure, a, b geom.Pt, l int64) {
 	n := f.Var(fMoveN)
 	if n == 0 {
-		f.SetVar(movePartVar(0), packPt(a))
+		f.SetVar(movePartVar(0, "x"), int(a.X))
+		f.SetVar(movePartVar(0, "y"), int(a.Y))
 	}
 	f.SetVar(fMoveN, n+1)
-	f.SetVar(movePartVar(n+1), packPart(b, l))
+	f.SetVar(movePartVar(n+1, "x"), int(b.X))
+	f.SetVar(movePartVar(n+1, "y"), int(b.Y))
+	f.SetVar(movePartVar(n+1, "l"), int(l))
 }
 
 // clearMoveParts forgets the moves of the turn.
 func clearMoveParts(f *rules.Figure) {
 	for i := 0; i <= f.Var(fMoveN); i++ {
-		f.SetVar(movePartVar(i), 0)
+		for _, k := range []string{"x", "y", "l"} {
+			f.SetVar(movePartVar(i, k), 0)
+		}
 	}
 	f.SetVar(fMoveN, 0)
 }
@@ -208,9 +198,9 @@ func MovedInView(s *rules.State, t *rules.Figure, from geom.Pt) int64 {
 	if t.Var(fMoveN) == 0 {
 		return 0
 	}
-	a := unpackPt(t.Var(movePartVar(0)))
+	a := partAt(t, 0)
 	for i := 1; i <= t.Var(fMoveN); i++ {
-		b, l := unpackPart(t.Var(movePartVar(i)))
+		b, l := partAt(t, i), int64(t.Var(movePartVar(i, "l")))
 		if s.Terrain == nil || s.Terrain.Clear(from, a) || s.Terrain.Clear(from, b) {
 			n += l
 		}

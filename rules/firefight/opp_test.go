@@ -219,18 +219,26 @@ func TestOppFireFacesThePointGiven(t *testing.T) {
 	}
 }
 
-func TestPackPoint(t *testing.T) {
-	for _, p := range []geom.Pt{{}, {X: 1, Y: 2}, {X: -5, Y: 70000}, {X: 123456, Y: -987}, {X: 1<<30 - 1, Y: -(1 << 30)}} {
-		if got := unpackPt(packPt(p)); got != p {
-			t.Errorf("%v packs back as %v", p, got)
+// A turn's move parts keep their points and lengths, every variable
+// within a 32-bit int so 386 replays match (a packed 64-bit value did not).
+func TestMovePartsKeepPoints(t *testing.T) {
+	f := &rules.Figure{ID: 1}
+	a, b, c := geom.Pt{X: -5, Y: 70000}, geom.Pt{X: 72000, Y: 48000}, geom.Pt{X: 123456, Y: -987}
+	addMovePart(f, a, b, 7874)
+	addMovePart(f, b, c, 1<<21+3)
+	if f.Var(fMoveN) != 2 || partAt(f, 0) != a || partAt(f, 1) != b || partAt(f, 2) != c ||
+		f.Var(movePartVar(1, "l")) != 7874 || f.Var(movePartVar(2, "l")) != 1<<21+3 {
+		t.Fatalf("parts read back wrong: %v", f.Vars)
+	}
+	for k, v := range f.Vars {
+		if int64(v) != int64(int32(v)) {
+			t.Errorf("%s = %d does not fit a 32-bit int", k, v)
 		}
 	}
-	for _, c := range []struct {
-		p geom.Pt
-		l int64
-	}{{geom.Pt{}, 0}, {geom.Pt{X: 72000, Y: 48000}, 7874}, {geom.Pt{X: -3, Y: 1<<20 - 1}, 1<<21 - 1}, {geom.Pt{X: -(1 << 20), Y: 5}, 1}} {
-		if p, l := unpackPart(packPart(c.p, c.l)); p != c.p || l != c.l {
-			t.Errorf("%v, %d packs back as %v, %d", c.p, c.l, p, l)
+	clearMoveParts(f)
+	for k, v := range f.Vars {
+		if v != 0 {
+			t.Errorf("%s = %d left after clearing", k, v)
 		}
 	}
 }
