@@ -360,3 +360,48 @@ func TestTrapOverlayOnlyForThoseWhoKnow(t *testing.T) {
 		t.Fatalf("Red has found it: %+v", got)
 	}
 }
+
+// A move onto a trap its side does not know of rolls the burst: its odds
+// are the engine's (the mover's direct hit, a team-mate caught in the
+// burst), not "certain"; a move its team would find the trap on, or one
+// past no trap, is certain.
+func TestTrapMoveOddsAreTheEngines(t *testing.T) {
+	s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade"}}, {x: 10, y: 4, weapons: []string{"rifle"}}}},
+		{1, "trained", "", []tfig{{x: 16, y: 10, weapons: []string{"rifle"}}, {x: 16, y: 12, weapons: []string{"rifle"}}}}}, "close-9")
+	highWall(t, s, geom.P(13, 5), geom.P(13, 15))
+	apply(t, s, mustParse(t, "trap F1"))
+	passOpp(t, s)
+	s.Fig(1).Pos = geom.P(30, 30)
+	s.Fig(4).Pos = geom.P(11.5, 10.8) // Red never saw it set
+	atBand(t, s, s.UnitOf(2), "advance-8")
+	s.Fig(3).Pos = geom.P(10, 14)
+	mv := rules.Command{Verb: "move", Fig: 3, Path: []geom.Pt{geom.P(10, 10.5)}}
+	o, err := New().Odds(s, mv)
+	if err != nil || len(o.Outcomes) != 1 || o.Outcomes[0].Name != SetsOffTrap {
+		t.Fatalf("a move onto a hidden trap: %+v %v", o, err)
+	}
+	var mover, mate bool
+	for _, p := range o.Parts {
+		mover = mover || p.Fig == 3
+		mate = mate || p.Fig == 4
+	}
+	if !mover || !mate {
+		t.Fatalf("the parts should hold the mover and his team-mate 1.7\" from the trap: %+v", o.Parts)
+	}
+	check(t, "trap move", oddscheck.Run(New(), s, mv, func(_, _ *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Kind == "blast" && strings.Contains(e.Text, "booby trap") {
+				return SetsOffTrap
+			}
+		}
+		return "certain"
+	}, 20000, 31))
+	for _, res := range oddscheck.RunParts(New(), s, mv, partClass, 20000, 31) {
+		check(t, "trap move", res)
+	}
+	// the same move by a team at Close finds it: no dice
+	atBand(t, s, s.UnitOf(2), "close-9")
+	if o, _ := New().Odds(s, mv); len(o.Outcomes) != 1 || o.Outcomes[0].Name != "certain" || len(o.Parts) != 0 {
+		t.Errorf("a team that finds the trap rolls nothing: %+v", o)
+	}
+}

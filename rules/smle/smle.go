@@ -633,6 +633,10 @@ func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.shootOdds(s, c)
 	case "gun":
 		return r.gunOdds(s, c)
+	case "move":
+		if o, ok := r.trapMoveOdds(s, c); ok {
+			return o, nil
+		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }

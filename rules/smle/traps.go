@@ -32,8 +32,11 @@ import (
 //     forced moves (falling back, fleeing) and vehicles do not set traps
 //     off.
 //
-// Odds never reveal a hidden trap: a move's odds are "certain" as its side
-// knows them, though a trap it did not know of may still go off.
+// Odds are the engine's exact distribution: a move that will set off a
+// trap its side does not know of has the burst's effect on each figure as
+// its parts. The table never shows a move's odds (a drag is checked by
+// MoveCheck, which does not look at hidden traps), so they give nothing
+// away; `hedgerow odds`, which sees the whole save, tells all.
 //
 // Traps are game variables: traps counts the traps ever set; trap<k>s is
 // the setting side plus one (0 once gone), trap<k>x / trap<k>y its point
@@ -328,4 +331,61 @@ func startTraps(s *rules.State) {
 		}
 		delete(sv, "traps")
 	}
+}
+
+// SetsOffTrap is a move's one outcome when it runs into a trap its side
+// does not know of and does not find.
+const SetsOffTrap = "sets off a booby trap"
+
+// trapMoveOdds is the odds of a move that sets off a hidden trap (ok
+// false for any other move): the mover stops where he meets it, takes the
+// grenade's direct hit, and every other figure within the burst takes one
+// attack per die left at its distance, as applyMove and trapBurst do.
+func (r SMLE) trapMoveOdds(s *rules.State, c rules.Command) (rules.Odds, bool) {
+	f := s.Fig(c.Fig)
+	if f == nil || s.Var(vTraps) == 0 {
+		return rules.Odds{}, false
+	}
+	u := s.UnitOf(f.Unit)
+	w, okw := r.d.Weapon(r.d.BoobyTrap.Weapon)
+	if u == nil || !okw {
+		return rules.Odds{}, false
+	}
+	info := r.MoveCheck(s, c.Fig, c.Path)
+	if !info.OK {
+		return rules.Odds{}, false
+	}
+	sp, trapped := r.meetTrap(s, u, f, info.Legs)
+	if !trapped || sp.found {
+		return rules.Odds{}, false
+	}
+	s2 := s.Clone()
+	g := s2.Fig(f.ID)
+	g.Pos = sp.stop
+	r.takePosition(s2, g)
+	if g.Var(fCarry) != 0 {
+		r.drag(s2, g, sp.legs)
+	}
+	var parts []rules.OddsPart
+	part := func(h *rules.Figure, d [5]float64) {
+		if d[lvMiss] >= 1 {
+			return
+		}
+		parts = append(parts, rules.OddsPart{Fig: h.ID,
+			Name: fmt.Sprintf("F%d %s, %s\" from the trap", h.ID, h.Name, rules.FormatInches(geom.Dist(sp.trap.At, h.Pos))),
+			Outcomes: []rules.Outcome{{Name: Kill, P: d[lvKill]}, {Name: Serious, P: d[lvSerious]}, {Name: Light, P: d[lvLight]},
+				{Name: NearMiss, P: d[lvNear]}, {Name: Unhurt, P: d[lvMiss]}}})
+	}
+	part(g, r.figEffect(s2, g, w, 1, false))
+	for i := range s2.Figures {
+		h := &s2.Figures[i]
+		if h.ID == g.ID || !onTable(s2, h) {
+			continue
+		}
+		if n := BurstDiceAt(w.Dice, sp.trap.At, h.Pos); n > 0 {
+			part(h, r.figEffect(s2, h, w, n, true))
+		}
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: SetsOffTrap, P: 1}}, Parts: parts,
+		Note: fmt.Sprintf("a booby trap %s's side does not know of lies on this path: he stops at it and it goes off; parts: the effect on each figure its burst reaches", f.Name)}, true
 }
