@@ -1,0 +1,81 @@
+package smle
+
+// Opportunity fire and the mover's reaction to it (split from fire.go by
+// job).
+
+import (
+	"fmt"
+
+	"hedgerow/rules"
+)
+
+func (r SMLE) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	var u *rules.Unit
+	for _, t := range r.oppTeams(s) {
+		if t.ID == c.Unit {
+			u = t
+		}
+	}
+	if u == nil {
+		return nil, fmt.Errorf("U%d may not opportunity fire now", c.Unit)
+	}
+	mover := s.Fig(rules.FigID(s.Var(vOppFig)))
+	if len(c.Targets) > 1 || (len(c.Targets) == 1 && c.Targets[0] != mover.ID) {
+		return nil, fmt.Errorf("opportunity fire is at the moving figure %s", mover.Name)
+	}
+	if s.Var(vOppMove) == 1 && mover.Posture != rules.Prone && !mover.Markers.Has(rules.BadlyWounded) {
+		// The mover's side may throw it flat before the fire lands.
+		s.Phase = PhaseReact
+		s.Decider = mover.Side
+		s.SetVar(vOppUnit, int(u.ID))
+		return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: mover.ID, Unit: u.ID,
+			Text: fmt.Sprintf("%s open fire on %s: %s may drop prone first", u.Name, mover.Name, s.Sides[mover.Side].Name)}}, nil
+	}
+	return r.resolveOppFire(s, u, mover)
+}
+
+// applyReaction: the mover under declared opportunity fire drops prone
+// (its move ends there) or not, then the fire is resolved.
+func (r SMLE) applyReaction(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	mover := s.Fig(rules.FigID(s.Var(vOppFig)))
+	u := s.UnitOf(rules.UnitID(s.Var(vOppUnit)))
+	if mover == nil || u == nil {
+		return nil, fmt.Errorf("no opportunity fire is waiting")
+	}
+	var evs []rules.Event
+	switch {
+	case c.Verb == "pass":
+	case c.Verb == "posture" && c.Fig == mover.ID && c.Arg == "prone":
+		mover.Posture = rules.Prone
+		mover.SetVar(fBraced, 0)
+		mover.SetVar(fStopped, 1)
+		evs = append(evs, rules.Event{Kind: "posture", Side: mover.Side, Fig: mover.ID, Text: mover.Name + " drops prone under fire (its move ends)"})
+	default:
+		return nil, fmt.Errorf("%s may drop prone (posture F%d prone) or pass", mover.Name, mover.ID)
+	}
+	s.Phase = PhaseOpportunity
+	s.SetVar(vOppUnit, 0)
+	more, err := r.resolveOppFire(s, u, mover)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, more...), nil
+}
+
+// resolveOppFire makes u's opportunity fire at the mover and closes the
+// window when no other team may fire.
+func (r SMLE) resolveOppFire(s *rules.State, u *rules.Unit, mover *rules.Figure) ([]rules.Event, error) {
+	s.Decider = 1 - mover.Side
+	evs, err := r.volley(s, u, mover, FireOpportunity)
+	if err != nil {
+		return nil, err
+	}
+	uset(u, vOpp, 1)
+	for _, g := range members(s, u.ID) {
+		g.Markers &^= rules.OppFire
+	}
+	if len(r.oppTeams(s)) == 0 {
+		r.closeOpp(s)
+	}
+	return evs, nil
+}
