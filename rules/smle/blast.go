@@ -68,35 +68,21 @@ func (r SMLE) applyBlast(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	impact := t.Pos
 	if h == 0 {
 		missBy := max(1, l.Target-l.Total)
-		d := s.Roll(6)
-		dev := r.d.Deviation(missBy, d.Face, w.Thrown, in.Extreme())
-		impact = ImpactPoint(f.Pos, t.Pos, dev)
-		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
-			Note: fmt.Sprintf("missed by %d: 1-%d short, else long; along the line of fire", missBy, r.d.Explosive.ShortMax)}
-		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, devText(dev))})
+		var dl rules.Ledger
+		impact, dl = r.landing(s, w, f.Pos, t.Pos, missBy, w.Thrown, in.Extreme())
+		dl.Note = fmt.Sprintf("missed by %d: 1-%d short, else long; along the line of fire", missBy, r.d.Explosive.ShortMax)
+		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, dl.Outcome)})
 	}
 	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
 	evs = append(evs, rules.Event{Kind: "blast", Side: f.Side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
 	if h > 0 {
 		evs = append(evs, r.effect(s, f, t, EffectInput{Weapon: w, Armour: armourOf(s, t), Quality: t.Quality, Motive: t.Motive})...)
 	}
-	for i := range s.Figures {
-		g := &s.Figures[i]
-		if !onTable(s, g) || (h > 0 && g.ID == t.ID) {
-			continue
-		}
-		n := BurstDiceAt(w.Dice, impact, g.Pos)
-		if n == 0 {
-			continue
-		}
-		if gu := s.UnitOf(g.Unit); gu != nil {
-			uset(gu, vUF, uget(gu, vUF)|ufExplosive|ufDirect)
-			uset(gu, vContact, 1)
-		}
-		for k := 0; k < n && !g.Removed; k++ {
-			evs = append(evs, r.effect(s, f, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
-		}
+	var skip rules.FigID
+	if h > 0 {
+		skip = t.ID // hit: the target took the weapon's own attack
 	}
+	evs = append(evs, r.burstOn(s, f, w, impact, skip, ufDirect)...)
 	if tu := s.UnitOf(t.Unit); tu != nil {
 		uset(tu, vUF, worstArc(uget(tu, vUF)|ufExplosive|ufDirect|arcFlags(t, f.Pos)))
 		uset(tu, vContact, 1)
@@ -131,4 +117,39 @@ func (r SMLE) blastOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: p}, {Name: Miss, P: 1 - p}}, Mods: mods, Parts: parts,
 		Note: "a miss still bursts where it lands; parts: the effect on each figure it may reach (friend or foe)"}, nil
+}
+
+// landing rolls where a missed explosive lands: one die on the deviation
+// table, short or long along the line from from through aim. The caller
+// words the ledger's note and the event.
+func (r SMLE) landing(s *rules.State, w *Weapon, from, aim geom.Pt, missBy int, thrown, far bool) (geom.Pt, rules.Ledger) {
+	d := s.Roll(6)
+	dev := r.d.Deviation(missBy, d.Face, thrown, far)
+	return ImpactPoint(from, aim, dev), rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev)}
+}
+
+// burstOn resolves w's burst at impact on every figure on the table but
+// skip (0: none): each team caught comes under explosive fire (with the
+// extra flags) and in contact, and each figure takes one attack per die
+// left at its distance, stopping once it is down.
+func (r SMLE) burstOn(s *rules.State, firer *rules.Figure, w *Weapon, impact geom.Pt, skip rules.FigID, flags int) []rules.Event {
+	var evs []rules.Event
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.ID == skip || !onTable(s, g) {
+			continue
+		}
+		n := BurstDiceAt(w.Dice, impact, g.Pos)
+		if n == 0 {
+			continue
+		}
+		if gu := s.UnitOf(g.Unit); gu != nil {
+			uset(gu, vUF, uget(gu, vUF)|ufExplosive|flags)
+			uset(gu, vContact, 1)
+		}
+		for k := 0; k < n && !g.Removed; k++ {
+			evs = append(evs, r.effect(s, firer, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
+		}
+	}
+	return evs
 }

@@ -166,32 +166,14 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	impact := p
 	if h == 0 {
 		missBy := max(1, l.Target-l.Total)
-		d := s.Roll(6)
-		dev := r.d.Deviation(missBy, d.Face, false, true)
-		impact = ImpactPoint(m.Pos, p, dev)
-		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
-			Note: fmt.Sprintf("missed by %d, doubled for indirect fire: 1-%d short, else long", missBy, r.d.Explosive.ShortMax)}
-		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &dl, Text: fmt.Sprintf("The %s rounds land %s", w.Name, devText(dev))})
+		var dl rules.Ledger
+		impact, dl = r.landing(s, w, m.Pos, p, missBy, false, true)
+		dl.Note = fmt.Sprintf("missed by %d, doubled for indirect fire: 1-%d short, else long", missBy, r.d.Explosive.ShortMax)
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &dl, Text: fmt.Sprintf("The %s rounds land %s", w.Name, dl.Outcome)})
 	}
 	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
 	evs = append(evs, rules.Event{Kind: "blast", Side: u.Side, Unit: u.ID, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
-	for i := range s.Figures {
-		g := &s.Figures[i]
-		if !onTable(s, g) {
-			continue
-		}
-		n := BurstDiceAt(w.Dice, impact, g.Pos)
-		if n == 0 {
-			continue
-		}
-		if gu := s.UnitOf(g.Unit); gu != nil {
-			uset(gu, vUF, uget(gu, vUF)|ufExplosive)
-			uset(gu, vContact, 1)
-		}
-		for k := 0; k < n && !g.Removed; k++ {
-			evs = append(evs, r.effect(s, m, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
-		}
-	}
+	evs = append(evs, r.burstOn(s, m, w, impact, 0, 0)...) // indirect: not direct fire
 	if v, t := r.vehicleUnder(s, impact); v != nil {
 		if vu := s.UnitOf(v.Unit); vu != nil {
 			uset(vu, vUF, uget(vu, vUF)|ufExplosive)

@@ -250,29 +250,12 @@ func (r SMLE) trapEvents(s *rules.State, f *rules.Figure, sp sprung) []rules.Eve
 // his direct hit, then the burst on every other figure on the table.
 func (r SMLE) trapBurst(s *rules.State, f *rules.Figure, at geom.Pt) []rules.Event {
 	w, _ := r.d.Weapon(r.d.BoobyTrap.Weapon)
-	var evs []rules.Event
-	mark := func(g *rules.Figure) {
-		if gu := s.UnitOf(g.Unit); gu != nil {
-			uset(gu, vUF, uget(gu, vUF)|ufExplosive|ufDirect)
-			uset(gu, vContact, 1)
-		}
+	if gu := s.UnitOf(f.Unit); gu != nil {
+		uset(gu, vUF, uget(gu, vUF)|ufExplosive|ufDirect)
+		uset(gu, vContact, 1)
 	}
-	mark(f)
-	evs = append(evs, r.effect(s, nil, f, EffectInput{Weapon: w, Armour: armourOf(s, f), Quality: f.Quality, Motive: f.Motive})...)
-	for i := range s.Figures {
-		g := &s.Figures[i]
-		if g.ID == f.ID || !onTable(s, g) {
-			continue
-		}
-		n := BurstDiceAt(w.Dice, at, g.Pos)
-		if n == 0 {
-			continue
-		}
-		mark(g)
-		for k := 0; k < n && !g.Removed; k++ {
-			evs = append(evs, r.effect(s, nil, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
-		}
-	}
+	evs := r.effect(s, nil, f, EffectInput{Weapon: w, Armour: armourOf(s, f), Quality: f.Quality, Motive: f.Motive})
+	evs = append(evs, r.burstOn(s, nil, w, at, f.ID, ufDirect)...)
 	return evs
 }
 

@@ -136,33 +136,14 @@ func (r SMLE) vehBurst(s *rules.State, side int, firer *rules.Figure, w *Weapon,
 	impact := v.Pos
 	if h == 0 {
 		missBy := max(1, l.Target-l.Total)
-		d := s.Roll(6)
-		dev := r.d.Deviation(missBy, d.Face, w.Thrown, in.Extreme())
-		impact = ImpactPoint(from, v.Pos, dev)
-		dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
-			Note: fmt.Sprintf("missed %s by %d: 1-%d short, else long; along the line of fire from its hull's centre", v.Name, missBy, r.d.Explosive.ShortMax)}
-		evs = append(evs, rules.Event{Kind: "roll", Side: side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, devText(dev))})
+		var dl rules.Ledger
+		impact, dl = r.landing(s, w, from, v.Pos, missBy, w.Thrown, in.Extreme())
+		dl.Note = fmt.Sprintf("missed %s by %d: 1-%d short, else long; along the line of fire from its hull's centre", v.Name, missBy, r.d.Explosive.ShortMax)
+		evs = append(evs, rules.Event{Kind: "roll", Side: side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, dl.Outcome)})
 	}
 	area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
 	evs = append(evs, rules.Event{Kind: "blast", Side: side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
-	for i := range s.Figures {
-		g := &s.Figures[i]
-		if !onTable(s, g) {
-			continue
-		}
-		n := BurstDiceAt(w.Dice, impact, g.Pos)
-		if n == 0 {
-			continue
-		}
-		if gu := s.UnitOf(g.Unit); gu != nil {
-			uset(gu, vUF, uget(gu, vUF)|ufExplosive|ufDirect)
-			uset(gu, vContact, 1)
-		}
-		for k := 0; k < n && !g.Removed; k++ {
-			evs = append(evs, r.effect(s, firer, g, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, g), Quality: g.Quality, Motive: g.Motive})...)
-		}
-	}
-	return evs
+	return append(evs, r.burstOn(s, firer, w, impact, 0, ufDirect)...)
 }
 
 // markFired records a team's attack: its fire for the round, or its

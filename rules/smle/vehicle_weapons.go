@@ -216,35 +216,21 @@ func (r SMLE) applyGun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 		impact := e.Pos
 		if h == 0 {
 			missBy := max(1, l.Target-l.Total)
-			d := s.Roll(6)
-			dev := r.d.Deviation(missBy, d.Face, false, in.Extreme())
-			impact = ImpactPoint(v.Pos, e.Pos, dev)
-			dl := rules.Ledger{What: "Deviation of " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: devText(dev),
-				Note: fmt.Sprintf("missed by %d: 1-%d short, else long; along the line of fire", missBy, r.d.Explosive.ShortMax)}
-			evs = append(evs, rules.Event{Kind: "roll", Side: v.Side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, devText(dev))})
+			var dl rules.Ledger
+			impact, dl = r.landing(s, w, v.Pos, e.Pos, missBy, false, in.Extreme())
+			dl.Note = fmt.Sprintf("missed by %d: 1-%d short, else long; along the line of fire", missBy, r.d.Explosive.ShortMax)
+			evs = append(evs, rules.Event{Kind: "roll", Side: v.Side, Roll: &dl, Text: fmt.Sprintf("The %s lands %s", w.Name, dl.Outcome)})
 		}
 		area := geom.Circle{C: impact, R: int64(w.Dice) * geom.PerInch}
 		evs = append(evs, rules.Event{Kind: "blast", Side: v.Side, Area: &area, Text: fmt.Sprintf("%s bursts: %d\" radius", w.Name, w.Dice)})
 		if h > 0 {
 			evs = append(evs, r.effect(s, g, e, EffectInput{Weapon: w, Armour: armourOf(s, e), Quality: e.Quality, Motive: e.Motive})...)
 		}
-		for i := range s.Figures {
-			o := &s.Figures[i]
-			if !onTable(s, o) || (h > 0 && o.ID == e.ID) {
-				continue
-			}
-			n := BurstDiceAt(w.Dice, impact, o.Pos)
-			if n == 0 {
-				continue
-			}
-			if ou := s.UnitOf(o.Unit); ou != nil {
-				uset(ou, vUF, uget(ou, vUF)|ufExplosive|ufDirect)
-				uset(ou, vContact, 1)
-			}
-			for k := 0; k < n && !o.Removed; k++ {
-				evs = append(evs, r.effect(s, g, o, EffectInput{Weapon: w, Burst: true, Armour: armourOf(s, o), Quality: o.Quality, Motive: o.Motive})...)
-			}
+		var skip rules.FigID
+		if h > 0 {
+			skip = e.ID
 		}
+		evs = append(evs, r.burstOn(s, g, w, impact, skip, ufDirect)...)
 		if tu != nil {
 			uset(tu, vUF, worstArc(uget(tu, vUF)|ufExplosive|ufDirect|arcFlags(e, v.Pos)))
 			uset(tu, vContact, 1)
