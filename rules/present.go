@@ -591,3 +591,12 @@ func TerrainLines(m *terrain.Map, piece int, sc Scale) []string {
 	}
 	return out
 }
+
+// Possessive is a name's possessive in plain English: "Germans'",
+// "Krause's" (a side or a figure: "it is the Germans' turn").
+func Possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}

@@ -143,7 +143,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	case s.Phase != PhaseTurn:
 		info.Why = "an opportunity fire window is open"
 	case f.Side != s.Active:
-		info.Why = fmt.Sprintf("it is %s's turn", s.Sides[s.Active].Name)
+		info.Why = fmt.Sprintf("it is %s turn", rules.Possessive(s.Sides[s.Active].Name))
 	case f.Removed:
 		info.Why = f.Name + " is out of the fight"
 	case f.Markers.Has(rules.Surrendered):

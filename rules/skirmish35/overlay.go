@@ -2,7 +2,6 @@ package skirmish35
 
 import (
 	"fmt"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -22,12 +21,12 @@ func (r Skirmish) Overlays(s *rules.State, side int) []rules.Overlay {
 			name = f.Name
 		}
 		other := s.Sides[1-l.Side].Name
-		label := fmt.Sprintf("%s line of suppressive fire: any of the %s crossing it in their next turn is diced for", possessive(name), other)
+		label := fmt.Sprintf("%s line of suppressive fire: any of the %s crossing it in their next turn is diced for", rules.Possessive(name), other)
 		if l.Turn < now {
-			label = fmt.Sprintf("%s line of suppressive fire: any of the %s crossing it this turn is diced for", possessive(name), other)
+			label = fmt.Sprintf("%s line of suppressive fire: any of the %s crossing it this turn is diced for", rules.Possessive(name), other)
 		}
 		out = append(out, rules.Overlay{Kind: rules.OverFireLine, Side: l.Side, Path: []geom.Pt{l.A, l.B}, Label: label,
-			Until: "until " + possessive(s.Sides[l.Side].Name) + " next turn"})
+			Until: "until " + rules.Possessive(s.Sides[l.Side].Name) + " next turn"})
 	}
 	rad := in(r.d.T.Smoke.Radius)
 	for _, m := range Smokes(s) {
@@ -46,7 +45,7 @@ func (r Skirmish) Overlays(s *rules.State, side int) []rules.Overlay {
 	}
 	for _, g := range Live(s) {
 		c := geom.Circle{C: g.At, R: in(r.d.T.Grenade.Radius)}
-		until := "the end of " + possessive(s.Sides[1-g.Side].Name) + " turn"
+		until := "the end of " + rules.Possessive(s.Sides[1-g.Side].Name) + " turn"
 		what := "A grenade lying live: it goes off at " + until + " unless thrown back"
 		if g.Smoke {
 			c.R = rad
@@ -63,14 +62,6 @@ func (r Skirmish) Overlays(s *rules.State, side int) []rules.Overlay {
 			Label: "Mortar fire plotted: it lands at the end of the enemy's turn", Until: "the end of the enemy's turn"})
 	}
 	return out
-}
-
-// possessive is "the Germans'" or "Krause's".
-func possessive(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
 }
 
 var _ rules.Overlayer = Skirmish{}

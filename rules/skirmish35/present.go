@@ -101,9 +101,10 @@ func (r Skirmish) FigureKnown(s *rules.State, side int, id rules.FigID) bool {
 // its points, the action points panel.
 func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 	var ex rules.Explanation
-	ex.Turn = fmt.Sprintf("Round %d: %s to play", s.Round, s.Sides[s.Active].Name)
+	// the header already names the side to play
+	ex.Turn = fmt.Sprintf("Round %d", s.Round)
 	if s.TurnLimit > 0 {
-		ex.Turn += fmt.Sprintf(" (of %d)", s.TurnLimit)
+		ex.Turn += fmt.Sprintf(" of %d", s.TurnLimit)
 	}
 	ex.End = "End turn"
 	ex.Step = fmt.Sprintf("turn %d", turnNo(s))

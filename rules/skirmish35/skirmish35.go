@@ -221,7 +221,7 @@ func actor(s *rules.State, c rules.Command) (*rules.Figure, error) {
 	case s.Phase != PhaseTurn:
 		return nil, errors.New("this is a window for opportunity fire: fire or let it pass")
 	case f.Side != s.Active:
-		return nil, fmt.Errorf("it is %s's turn", s.Sides[s.Active].Name)
+		return nil, fmt.Errorf("it is %s turn", rules.Possessive(s.Sides[s.Active].Name))
 	case f.Markers.Has(rules.Surrendered):
 		return nil, fmt.Errorf("%s is a prisoner", f.Name)
 	}

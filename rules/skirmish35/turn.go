@@ -14,7 +14,7 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 	s.Active, s.Decider, s.Phase = side, side, PhaseTurn
 	s.SetVar(gOppMover, 0)
 	s.SetVar(gLastFig, 0)
-	evs := []rules.Event{{Kind: "turn", Side: side, Text: fmt.Sprintf("Round %d: %s's turn", s.Round, s.Sides[side].Name)}}
+	evs := []rules.Event{{Kind: "turn", Side: side, Text: fmt.Sprintf("Round %d: %s turn", s.Round, rules.Possessive(s.Sides[side].Name))}}
 	evs = append(evs, r.expireLines(s, side)...)
 	evs = append(evs, r.expireSmoke(s)...)
 	for _, f := range alive(s, side) {

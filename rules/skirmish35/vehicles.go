@@ -146,7 +146,7 @@ func (r Skirmish) vehActor(s *rules.State, c rules.Command) (*rules.Vehicle, *Ve
 	case s.Phase != PhaseTurn:
 		return nil, nil, nil, a, errors.New("this is a window for opportunity fire: fire or let it pass")
 	case v.Side != s.Active:
-		return nil, nil, nil, a, fmt.Errorf("it is %s's turn", s.Sides[s.Active].Name)
+		return nil, nil, nil, a, fmt.Errorf("it is %s turn", rules.Possessive(s.Sides[s.Active].Name))
 	case c.Fig != 0:
 		return nil, nil, nil, a, errors.New("a vehicle's command names its unit, not a figure")
 	case c.Unit != v.Unit:

@@ -93,7 +93,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	case s.Phase != PhaseMove:
 		info.Why = fmt.Sprintf("figures move only in the movement phase (this is the %s phase)", s.Phase)
 	case f.Side != s.Active:
-		info.Why = fmt.Sprintf("it is %s's turn", s.Sides[s.Active].Name)
+		info.Why = fmt.Sprintf("it is %s turn", rules.Possessive(s.Sides[s.Active].Name))
 	case f.Var(VarMoved) != 0:
 		info.Why = f.Name + " has already moved this turn"
 	default:
