@@ -51,12 +51,12 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	}
 
 	// Follow the path until it first comes within 1" of an enemy.
-	enemies := s.Alive(1 - f.Side)
-	legs := []geom.Pt{f.Pos}
+	legs := make([]geom.Pt, 1, len(path)+1)
+	legs[0] = f.Pos
 	stopped := rules.FigID(0)
 	for _, p := range path {
 		a := legs[len(legs)-1]
-		at, who := firstContact(s, a, p, enemies)
+		at, who := firstContact(s, a, p, 1-f.Side)
 		if who != 0 {
 			legs = append(legs, at)
 			stopped = who
@@ -132,7 +132,11 @@ func onTable(s *rules.State, p geom.Pt) bool {
 }
 
 func startsInContact(s *rules.State, f *rules.Figure) bool {
-	for _, e := range s.Alive(1 - f.Side) {
+	for i := range s.Figures {
+		e := &s.Figures[i]
+		if e.Side != 1-f.Side || e.Removed {
+			continue
+		}
 		if inContact(s, f.Pos, e.Pos) {
 			return true
 		}
@@ -141,14 +145,19 @@ func startsInContact(s *rules.State, f *rules.Figure) bool {
 }
 
 // firstContact finds the first point of segment a->b within 1" (base edge
-// to base edge) of any of the enemies, and the enemy met there (0 for
-// none). The point is on the grid and is itself exactly within 1".
-func firstContact(s *rules.State, a, b geom.Pt, enemies []*rules.Figure) (geom.Pt, rules.FigID) {
+// to base edge) of any figure of the enemy side still on the table, and
+// the enemy met there (0 for none). The point is on the grid and is
+// itself exactly within 1".
+func firstContact(s *rules.State, a, b geom.Pt, enemy int) (geom.Pt, rules.FigID) {
 	d := b.Sub(a)
 	n := max(abs(d.X), abs(d.Y))
 	D := contactDist(s)
 	bestK, best := int64(-1), rules.FigID(0)
-	for _, e := range enemies {
+	for i := range s.Figures {
+		e := &s.Figures[i]
+		if e.Side != enemy || e.Removed {
+			continue
+		}
 		if !geom.SegWithin(geom.Seg{A: a, B: b}, e.Pos, D, false) {
 			continue
 		}
@@ -262,12 +271,34 @@ func sweepBlocked(s *rules.State, legs []geom.Pt) (int, geom.Pt) {
 		return -1, geom.Pt{}
 	}
 	r := s.BaseR
+	ix := s.Terrain
+	if ix != nil && ix.Map != s.Map {
+		ix = nil
+	}
 	for i := 1; i < len(legs); i++ {
 		leg := geom.Seg{A: legs[i-1], B: legs[i]}
+		box := geom.Rect{Min: geom.Pt{X: min(leg.A.X, leg.B.X), Y: min(leg.A.Y, leg.B.Y)},
+			Max: geom.Pt{X: max(leg.A.X, leg.B.X), Y: max(leg.A.Y, leg.B.Y)}}
 		for j := range s.Map.Pieces {
 			p := &s.Map.Pieces[j]
 			if p.Props.Going != terrain.GoingImpassable {
 				continue
+			}
+			// A piece whose bounds (a linear one's grown by its half
+			// width) lie more than r from the leg's on either axis is more
+			// than r from every point of the leg: none of the exact tests
+			// below can find it, so they are skipped. Only for a piece that
+			// is an outline or a line, not both (the bounds cover one).
+			if len(p.Poly) == 0 || len(p.Path) == 0 {
+				var bb geom.Rect
+				if ix != nil {
+					bb = ix.PieceBounds(j)
+				} else {
+					bb = p.Bounds()
+				}
+				if bb.Min.X-box.Max.X > r || box.Min.X-bb.Max.X > r || bb.Min.Y-box.Max.Y > r || box.Min.Y-bb.Max.Y > r {
+					continue
+				}
 			}
 			if len(p.Poly) >= 3 {
 				if p.Poly.PointIn(leg.A) > 0 || segNear(leg, p.Poly, r) {

@@ -217,6 +217,11 @@ func beginTurn(s *rules.State, side int) []rules.Event {
 }
 
 // Legal lists what the active player may do now, in a stable order.
+//
+// It runs before every command of the random player, so it walks the
+// figures in place (id order, as Alive lists them) rather than building
+// lists, and gives every fire command's target one shared array (each
+// capped at its one entry, so an append by a caller reallocates).
 func (SSG) Legal(s *rules.State) []rules.Command {
 	if s.Over {
 		return nil
@@ -224,8 +229,10 @@ func (SSG) Legal(s *rules.State) []rules.Command {
 	var out []rules.Command
 	switch s.Phase {
 	case PhaseMove:
-		for _, f := range s.Alive(s.Active) {
-			if f.Var(VarMoved) == 0 && !startsInContact(s, f) {
+		out = make([]rules.Command, 0, len(s.Figures)/2+1)
+		for i := range s.Figures {
+			f := &s.Figures[i]
+			if f.Side == s.Active && !f.Removed && f.Var(VarMoved) == 0 && !startsInContact(s, f) {
 				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
 			}
 		}
@@ -236,19 +243,32 @@ func (SSG) Legal(s *rules.State) []rules.Command {
 		}
 		out = append(out, rules.Command{Verb: "melee"})
 	case PhaseShoot:
-		for _, f := range s.Alive(s.Active) {
+		var ids []rules.FigID
+		for i := range s.Figures {
+			f := &s.Figures[i]
+			if f.Side != s.Active || f.Removed {
+				continue
+			}
 			w, ok := weaponOf(f)
 			if f.Var(VarFired) != 0 || !ok {
 				continue
 			}
-			for _, t := range s.Alive(1 - s.Active) {
+			for j := range s.Figures {
+				t := &s.Figures[j]
+				if t.Side != 1-s.Active || t.Removed {
+					continue
+				}
 				if !geom.WithinDist(f.Pos, t.Pos, w.Long) {
 					continue // out of range: skip the sight line and the words
 				}
 				if inSight(s, f, t) { // in range, so only sight can refuse the shot (shotMods)
-					out = append(out, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}})
+					out = append(out, rules.Command{Verb: "fire", Fig: f.ID})
+					ids = append(ids, t.ID)
 				}
 			}
+		}
+		for i := range ids {
+			out[i].Targets = ids[i : i+1 : i+1]
 		}
 		out = append(out, rules.Command{Verb: "end"})
 	}
@@ -375,8 +395,16 @@ func remove(s *rules.State, id rules.FigID, why string) []rules.Event {
 // sorted by the active figure's id then the enemy's.
 func contacts(s *rules.State) [][2]rules.FigID {
 	var out [][2]rules.FigID
-	for _, a := range s.Alive(s.Active) {
-		for _, e := range s.Alive(1 - s.Active) {
+	for i := range s.Figures {
+		a := &s.Figures[i]
+		if a.Side != s.Active || a.Removed {
+			continue
+		}
+		for j := range s.Figures {
+			e := &s.Figures[j]
+			if e.Side != 1-s.Active || e.Removed {
+				continue
+			}
 			if inContact(s, a.Pos, e.Pos) {
 				out = append(out, [2]rules.FigID{a.ID, e.ID})
 			}

@@ -57,6 +57,11 @@ func NewIndex(m *Map) *Index {
 	return ix
 }
 
+// PieceBounds is piece id's bounding box as the index keeps it (Piece.Bounds:
+// a linear piece's grown by half its width; a piece with neither outline
+// nor line gets an empty box, Min past Max).
+func (ix *Index) PieceBounds(id int) geom.Rect { return ix.bounds[id] }
+
 // grid is a uniform grid of piece lists in compressed form: the pieces of
 // cell c are items[start[c]:start[c+1]], in increasing ID order.
 type grid struct {
