@@ -1,5 +1,7 @@
 package rules
 
+import "sync"
+
 // probe is a state kept by a Game for trying things out (MoveCheck: the
 // live tape, and the random player's dozen tries per move). Rather than a
 // new deep copy each time, it is refilled from the game's state: the same
@@ -119,9 +121,33 @@ type statePool struct {
 	// hashes keeps the encodings of the figures' shared variable maps
 	// from one command's hash to the next (hash.go).
 	hashes figVarsCache
+	// cand and perm are the random player's candidate list and its
+	// shuffled order, reused from one command to the next (random.go).
+	cand []Command
+	perm []int
 }
 
+// spare keeps the pools of finished random games for the next one: a
+// finished game's spare probes, hash cache and candidate list are warm
+// storage that the next game would otherwise grow again from nothing (a
+// short game spends much of itself doing that). The states the finished
+// game still holds (its last state and its undo history) stay with it.
+var spare = sync.Pool{New: func() any { return newStatePool() }}
+
 func newStatePool() *statePool { return &statePool{of: map[*State]*probe{}} }
+
+// getStatePool is a pool for a new game, warm when one is spare.
+func getStatePool() *statePool { return spare.Get().(*statePool) }
+
+// release gives the pool up when its game is finished: the probes behind
+// the states the game still holds are forgotten (they are the game's now),
+// the rest kept for the next game.
+func (sp *statePool) release() {
+	clear(sp.of)
+	clear(sp.cand)
+	sp.cand = sp.cand[:0]
+	spare.Put(sp)
+}
 
 // next is a copy of s, as s.Clone() gives, from a recycled probe when
 // there is one.

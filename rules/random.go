@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -83,8 +84,8 @@ func PlayRandom(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64, maxComman
 	}
 	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, seed+1))
 	// no one holds this game's states while it plays: recycle them
-	g.pool = newStatePool()
-	defer func() { g.pool = nil }()
+	g.pool = getStatePool()
+	defer func() { g.pool.release(); g.pool = nil }()
 	for len(g.Log) < maxCommands && !g.St.Over {
 		if err := stepRandom(g, r); err != nil {
 			return g, fmt.Errorf("after %d commands: %v", len(g.Log), err)
@@ -104,7 +105,7 @@ func stepRandom(g *Game, r *rand.Rand) error {
 		return errors.New("the deciding side has no legal command")
 	}
 	var last error
-	for _, i := range r.Perm(len(legal)) {
+	for _, i := range perm(g, r, len(legal)) {
 		c := legal[i]
 		if needsPath(c) {
 			p, ok := randomDestination(g, c.Fig, r)
@@ -130,7 +131,14 @@ func stepRandom(g *Game, r *rand.Rand) error {
 // a shot at the ground), which it does not attempt.
 func randomCandidates(g *Game) []Command {
 	legal := g.Legal()
-	kept := make([]Command, 0, len(legal)) // one allocation, not a growing list
+	var kept []Command
+	if g.pool != nil {
+		// the headless player's own game: last command's list is done with
+		kept = slices.Grow(g.pool.cand[:0], len(legal))
+		defer func() { g.pool.cand = kept }()
+	} else {
+		kept = make([]Command, 0, len(legal)) // one allocation, not a growing list
+	}
 	for _, c := range legal {
 		// a command with a path or targets is kept whatever its kind, so
 		// only the others ask the rule set for their kind
@@ -142,4 +150,20 @@ func randomCandidates(g *Game) []Command {
 		kept = append(kept, c)
 	}
 	return kept
+}
+
+// perm is r.Perm(n), drawing the same numbers in the same order (Perm is
+// the identity shuffled by Shuffle), into a slice the headless player's
+// game reuses from one command to the next.
+func perm(g *Game, r *rand.Rand, n int) []int {
+	if g.pool == nil {
+		return r.Perm(n)
+	}
+	p := slices.Grow(g.pool.perm[:0], n)[:n]
+	for i := range p {
+		p[i] = i
+	}
+	r.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	g.pool.perm = p
+	return p
 }
