@@ -120,7 +120,7 @@ func (g *Game) Apply(c Command) ([]Event, error) {
 		if g.pool != nil {
 			fc = &g.pool.hashes
 		}
-		g.Hashes = append(g.Hashes, next.hash(fc)[:ShortHashLen])
+		g.Hashes = append(g.Hashes, next.shortHash(fc))
 	}
 	if g.OnCommit != nil {
 		g.OnCommit(g)

@@ -33,6 +33,19 @@ func (s *State) Hash() string { return s.hash(nil) }
 // SetVar copies it, and the game never changes a state it has copied
 // from), so the bytes, and the hash, are the same as encoding it afresh.
 func (s *State) hash(fc *figVarsCache) string {
+	sum := s.hashSum(fc)
+	return hex.EncodeToString(sum[:])
+}
+
+// shortHash is hash's first ShortHashLen hex digits (what a save keeps per
+// command), without writing out the rest.
+func (s *State) shortHash(fc *figVarsCache) string {
+	sum := s.hashSum(fc)
+	return hex.EncodeToString(sum[:ShortHashLen/2])
+}
+
+// hashSum is the SHA-256 that hash writes in hex.
+func (s *State) hashSum(fc *figVarsCache) (sum [sha256.Size]byte) {
 	bp := hashBufs.Get().(*[]byte)
 	b := (*bp)[:0] // a local: appends need no write barrier
 	b = hStr(b, "hedgerow-state-1")
@@ -64,30 +77,11 @@ func (s *State) hash(fc *figVarsCache) string {
 		b = hVars(b, u.Vars)
 	}
 	b = hInt(b, int64(len(s.Figures)))
-	for _, f := range s.Figures {
-		b = hInt(b, int64(f.ID))
-		b = hStr(b, f.Name)
-		b = hInt(b, int64(f.Side))
-		b = hInt(b, int64(f.Unit))
-		b = hInt(b, f.Pos.X)
-		b = hInt(b, f.Pos.Y)
-		b = hInt(b, int64(f.Facing))
-		b = hInt(b, int64(f.Posture))
-		b = hInt(b, int64(len(f.Weapons)))
-		for _, w := range f.Weapons {
-			b = hStr(b, w)
-		}
-		b = hStr(b, f.Quality)
-		b = hStr(b, f.Motive)
-		b = hBool(b, f.Leader)
-		b = hInt(b, int64(f.Rating))
-		b = hInt(b, int64(f.Wounds))
-		b = hInt(b, int64(f.Markers))
-		b = hBool(b, f.Removed)
+	for i := range s.Figures {
 		if fc == nil {
-			b = hVars(b, f.Vars)
+			b = hFigure(b, &s.Figures[i], nil)
 		} else {
-			b = fc.vars(b, int(f.ID), f.Vars, f.varsShared)
+			b = fc.figure(b, &s.Figures[i])
 		}
 	}
 	if len(s.Vehicles) > 0 {
@@ -109,7 +103,6 @@ func (s *State) hash(fc *figVarsCache) string {
 	for _, f := range s.Forced {
 		b = hInt(b, int64(f))
 	}
-	var sum [sha256.Size]byte
 	if fc != nil {
 		sum = fc.sha.sum(b)
 	} else {
@@ -119,7 +112,35 @@ func (s *State) hash(fc *figVarsCache) string {
 		*bp = b
 		hashBufs.Put(bp)
 	}
-	return hex.EncodeToString(sum[:])
+	return sum
+}
+
+// hFigure appends one figure's encoding; its variables through fc when
+// there is one.
+func hFigure(b []byte, f *Figure, fc *figVarsCache) []byte {
+	b = hInt(b, int64(f.ID))
+	b = hStr(b, f.Name)
+	b = hInt(b, int64(f.Side))
+	b = hInt(b, int64(f.Unit))
+	b = hInt(b, f.Pos.X)
+	b = hInt(b, f.Pos.Y)
+	b = hInt(b, int64(f.Facing))
+	b = hInt(b, int64(f.Posture))
+	b = hInt(b, int64(len(f.Weapons)))
+	for _, w := range f.Weapons {
+		b = hStr(b, w)
+	}
+	b = hStr(b, f.Quality)
+	b = hStr(b, f.Motive)
+	b = hBool(b, f.Leader)
+	b = hInt(b, int64(f.Rating))
+	b = hInt(b, int64(f.Wounds))
+	b = hInt(b, int64(f.Markers))
+	b = hBool(b, f.Removed)
+	if fc == nil {
+		return hVars(b, f.Vars)
+	}
+	return fc.vars(b, int(f.ID), f.Vars, f.varsShared)
 }
 
 // hashBufs keeps encoding buffers between hashes (Hash may run on several
@@ -195,10 +216,59 @@ type kv struct {
 }
 
 // figVarsCache keeps, per figure, the map its variables were last encoded
-// from and those bytes (for PlayRandom's game: Game.Apply).
+// from and those bytes, and the whole figure as it was last encoded with
+// its bytes (for PlayRandom's game: Game.Apply).
 type figVarsCache struct {
-	of  []figVarsEnc
-	sha shaResume
+	of   []figVarsEnc
+	figs []figEnc
+	sha  shaResume
+}
+
+// figEnc is a figure as last encoded (a copy: its strings, weapon list
+// and variable map are held, so never reused for another) and its bytes.
+type figEnc struct {
+	f   Figure
+	ok  bool
+	enc []byte
+}
+
+// figure appends figure f's encoding to b. A figure whose variable map is
+// shared (so frozen: see hash) or nil, and which equals, field by field,
+// the figure last encoded under its id, with that very map, takes the
+// bytes written then: the same bytes encoding it afresh gives.
+func (fc *figVarsCache) figure(b []byte, f *Figure) []byte {
+	id := int(f.ID)
+	if id < 1 || id > 1<<20 {
+		return hFigure(b, f, nil) // never for a state NewState built
+	}
+	for len(fc.figs) < id {
+		fc.figs = append(fc.figs, figEnc{})
+	}
+	e := &fc.figs[id-1]
+	frozen := f.Vars == nil || f.varsShared
+	if frozen && e.ok && sameFigure(&e.f, f) {
+		return append(b, e.enc...)
+	}
+	at := len(b)
+	b = hFigure(b, f, fc)
+	if e.ok = frozen; frozen {
+		e.f, e.enc = *f, append(e.enc[:0], b[at:]...)
+	} else {
+		e.f = Figure{}
+	}
+	return b
+}
+
+// sameFigure: do a and b encode alike, given that a's map, if any, is
+// frozen? Every encoded field equal, and the same variable map (by
+// identity: a frozen map never changes).
+func sameFigure(a, b *Figure) bool {
+	return a.ID == b.ID && a.Pos == b.Pos && a.Side == b.Side && a.Unit == b.Unit &&
+		a.Facing == b.Facing && a.Posture == b.Posture && a.Leader == b.Leader &&
+		a.Rating == b.Rating && a.Wounds == b.Wounds && a.Markers == b.Markers &&
+		a.Removed == b.Removed && a.Name == b.Name && a.Quality == b.Quality &&
+		a.Motive == b.Motive && slices.Equal(a.Weapons, b.Weapons) &&
+		*(*unsafe.Pointer)(unsafe.Pointer(&a.Vars)) == *(*unsafe.Pointer)(unsafe.Pointer(&b.Vars))
 }
 
 type figVarsEnc struct {
