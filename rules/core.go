@@ -111,8 +111,12 @@ func (f *Figure) SetVar(k string, v int) {
 		if old, ok := f.Vars[k]; ok == (v != 0) && old == v {
 			return // no change: the shared map stays shared
 		}
-		f.Vars = maps.Clone(f.Vars)
 		f.varsShared = false
+		if v == 0 && len(f.Vars) == 1 {
+			f.Vars = nil // its only entry deleted: nothing to copy
+			return
+		}
+		f.Vars = maps.Clone(f.Vars)
 	}
 	if v == 0 {
 		delete(f.Vars, k)

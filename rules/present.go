@@ -469,6 +469,33 @@ func ActionOf(rs RuleSet, s *State, c Command) Action {
 	return a
 }
 
+// actionKind is ActionOf(rs, s, c).Kind without the words (the random
+// player asks it of every candidate).
+func actionKind(rs RuleSet, s *State, c Command) string {
+	if al, ok := rs.(ActionLabeler); ok {
+		if k := al.Action(s, c).Kind; k != "" {
+			return k
+		}
+	}
+	return defaultKind(c)
+}
+
+// defaultKind is the kind of control a command gets when the rule set
+// names none.
+func defaultKind(c Command) string {
+	switch {
+	case c.Verb == "move":
+		return ActDrag
+	case c.Verb == "end":
+		return ActEnd
+	case c.Verb == "pass" && c.Fig == 0 && c.Unit == 0:
+		return ActPass
+	case len(c.Targets) > 0 && c.Verb != "aid":
+		return ActAim
+	}
+	return ActButton
+}
+
 var defaultLabels = map[string]string{"move": "Move (drag the figure)", "fire": "Shoot", "melee": "Fight in melee", "end": "End",
 	"rally": "Rally", "posture": "Posture", "pass": "Let it pass"}
 
@@ -477,18 +504,7 @@ func defaultAction(c Command) Action {
 	if a.Label == "" && c.Verb != "" {
 		a.Label = strings.ToUpper(c.Verb[:1]) + c.Verb[1:]
 	}
-	switch {
-	case c.Verb == "move":
-		a.Kind = ActDrag
-	case c.Verb == "end":
-		a.Kind = ActEnd
-	case c.Verb == "pass" && c.Fig == 0 && c.Unit == 0:
-		a.Kind = ActPass
-	case len(c.Targets) > 0 && c.Verb != "aid":
-		a.Kind = ActAim
-	default:
-		a.Kind = ActButton
-	}
+	a.Kind = defaultKind(c)
 	if c.Verb == "posture" {
 		a.Group = "posture " + c.Arg
 		if c.Arg != "" {

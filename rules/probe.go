@@ -125,6 +125,8 @@ type statePool struct {
 	// shuffled order, reused from one command to the next (random.go).
 	cand []Command
 	perm []int
+	// logHint is the length of the last game played with this pool.
+	logHint int
 }
 
 // spare keeps the pools of finished random games for the next one: a
@@ -132,12 +134,29 @@ type statePool struct {
 // storage that the next game would otherwise grow again from nothing (a
 // short game spends much of itself doing that). The states the finished
 // game still holds (its last state and its undo history) stay with it.
-var spare = sync.Pool{New: func() any { return newStatePool() }}
+// A plain list rather than a sync.Pool, which the collector empties every
+// few games of a busy loop. At most spareMax are kept.
+var spare struct {
+	mu    sync.Mutex
+	pools []*statePool
+}
+
+const spareMax = 4
 
 func newStatePool() *statePool { return &statePool{of: map[*State]*probe{}} }
 
 // getStatePool is a pool for a new game, warm when one is spare.
-func getStatePool() *statePool { return spare.Get().(*statePool) }
+func getStatePool() *statePool {
+	spare.mu.Lock()
+	defer spare.mu.Unlock()
+	if n := len(spare.pools); n > 0 {
+		sp := spare.pools[n-1]
+		spare.pools[n-1] = nil
+		spare.pools = spare.pools[:n-1]
+		return sp
+	}
+	return newStatePool()
+}
 
 // release gives the pool up when its game is finished: the probes behind
 // the states the game still holds are forgotten (they are the game's now),
@@ -146,7 +165,11 @@ func (sp *statePool) release() {
 	clear(sp.of)
 	clear(sp.cand)
 	sp.cand = sp.cand[:0]
-	spare.Put(sp)
+	spare.mu.Lock()
+	defer spare.mu.Unlock()
+	if len(spare.pools) < spareMax {
+		spare.pools = append(spare.pools, sp)
+	}
 }
 
 // next is a copy of s, as s.Clone() gives, from a recycled probe when

@@ -85,7 +85,16 @@ func PlayRandom(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64, maxComman
 	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, seed+1))
 	// no one holds this game's states while it plays: recycle them
 	g.pool = getStatePool()
-	defer func() { g.pool.release(); g.pool = nil }()
+	if n := g.pool.logHint; n > 0 {
+		// room for about the last game's length, in one allocation
+		n = min(n+n/4, maxCommands)
+		g.Log, g.Hashes = make([]Command, 0, n), make([]string, 0, n/HashEvery)
+	}
+	defer func() {
+		g.pool.logHint = len(g.Log)
+		g.pool.release()
+		g.pool = nil
+	}()
 	for len(g.Log) < maxCommands && !g.St.Over {
 		if err := stepRandom(g, r); err != nil {
 			return g, fmt.Errorf("after %d commands: %v", len(g.Log), err)
@@ -130,20 +139,29 @@ func stepRandom(g *Game, r *rand.Rand) error {
 // commands less those aimed at a bare point of the table (a turn to face,
 // a shot at the ground), which it does not attempt.
 func randomCandidates(g *Game) []Command {
-	legal := g.Legal()
-	var kept []Command
-	if g.pool != nil {
-		// the headless player's own game: last command's list is done with
-		kept = slices.Grow(g.pool.cand[:0], len(legal))
-		defer func() { g.pool.cand = kept }()
+	var legal, kept []Command
+	if la, ok := g.RS.(LegalAppender); ok && g.pool != nil {
+		// the headless player's own game: the last command's list is done
+		// with, so the rule set lists into it and it is filtered in place
+		if !g.St.Over {
+			legal = la.AppendLegal(g.pool.cand[:0], g.St)
+		}
+		g.pool.cand = legal
+		kept = legal[:0]
 	} else {
-		kept = make([]Command, 0, len(legal)) // one allocation, not a growing list
+		legal = g.Legal()
+		if g.pool != nil {
+			kept = slices.Grow(g.pool.cand[:0], len(legal))
+			defer func() { g.pool.cand = kept }()
+		} else {
+			kept = make([]Command, 0, len(legal)) // one allocation, not a growing list
+		}
 	}
 	for _, c := range legal {
 		// a command with a path or targets is kept whatever its kind, so
 		// only the others ask the rule set for their kind
 		if len(c.Path) == 0 && len(c.Targets) == 0 {
-			if k := ActionOf(g.RS, g.St, c).Kind; k == ActPoint || k == ActLine {
+			if k := actionKind(g.RS, g.St, c); k == ActPoint || k == ActLine {
 				continue
 			}
 		}

@@ -94,6 +94,16 @@ func indoorsFor(id string) bool {
 	return ok && in.Indoors()
 }
 
+// LegalAppender is an optional, cheaper form of Legal: the very commands
+// Legal gives, in the same order, appended to dst. The headless random
+// player (PlayRandom) passes a list it reuses from one command to the
+// next, so a rule set that has it allocates no list per command; Legal
+// can simply be AppendLegal(nil, s). The commands' own Path and Targets
+// must still be new for each call (the caller may keep a command).
+type LegalAppender interface {
+	AppendLegal(dst []Command, s *State) []Command
+}
+
 // OddsOnlyer is an optional RuleSet hook naming commands that are only
 // ever asked about, never given (the bands of a team's coming activation
 // roll): Odds answers them without trying Apply, which would refuse them.

@@ -193,7 +193,7 @@ func NewState(sc *Scenario, m *terrain.Map) (*State, error) {
 		RuleSet:   sc.RuleSet,
 		Scenario:  sc.Name,
 		Map:       m,
-		Terrain:   terrain.NewIndex(m),
+		Terrain:   terrain.SharedIndex(m), // one per map: its sight answers serve every game on it
 		BaseR:     sc.BaseR,
 		Round:     1,
 		TurnLimit: sc.TurnLimit,

@@ -108,7 +108,15 @@ func (SSG) Action(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Fight all melees", Kind: rules.ActEnd}
 	}
 	if c.Verb == "end" {
-		l := map[string]string{PhaseMove: "End movement", PhaseShoot: "End turn", PhaseMelee: "Fight all melees"}[s.Phase]
+		var l string
+		switch s.Phase {
+		case PhaseMove:
+			l = "End movement"
+		case PhaseShoot:
+			l = "End turn"
+		case PhaseMelee:
+			l = "Fight all melees"
+		}
 		return rules.Action{Label: l, Kind: rules.ActEnd}
 	}
 	return rules.Action{}

@@ -222,14 +222,19 @@ func beginTurn(s *rules.State, side int) []rules.Event {
 // figures in place (id order, as Alive lists them) rather than building
 // lists, and gives every fire command's target one shared array (each
 // capped at its one entry, so an append by a caller reallocates).
-func (SSG) Legal(s *rules.State) []rules.Command {
+func (r SSG) Legal(s *rules.State) []rules.Command { return r.AppendLegal(nil, s) }
+
+// AppendLegal is Legal appending to dst (rules.LegalAppender: the random
+// player lists into one list it reuses).
+func (SSG) AppendLegal(out []rules.Command, s *rules.State) []rules.Command {
 	if s.Over {
-		return nil
+		return out
 	}
-	var out []rules.Command
 	switch s.Phase {
 	case PhaseMove:
-		out = make([]rules.Command, 0, len(s.Figures)/2+1)
+		if out == nil {
+			out = make([]rules.Command, 0, len(s.Figures)/2+1)
+		}
 		for i := range s.Figures {
 			f := &s.Figures[i]
 			if f.Side == s.Active && !f.Removed && f.Var(VarMoved) == 0 && !startsInContact(s, f) {
@@ -244,6 +249,7 @@ func (SSG) Legal(s *rules.State) []rules.Command {
 		out = append(out, rules.Command{Verb: "melee"})
 	case PhaseShoot:
 		var ids []rules.FigID
+		n0 := len(out)
 		for i := range s.Figures {
 			f := &s.Figures[i]
 			if f.Side != s.Active || f.Removed {
@@ -268,7 +274,7 @@ func (SSG) Legal(s *rules.State) []rules.Command {
 			}
 		}
 		for i := range ids {
-			out[i].Targets = ids[i : i+1 : i+1]
+			out[n0+i].Targets = ids[i : i+1 : i+1]
 		}
 		out = append(out, rules.Command{Verb: "end"})
 	}

@@ -2,6 +2,7 @@ package terrain
 
 import (
 	"math"
+	"sync"
 
 	"hedgerow/rules/geom"
 )
@@ -61,6 +62,58 @@ func NewIndex(m *Map) *Index {
 // a linear piece's grown by half its width; a piece with neither outline
 // nor line gets an empty box, Min past Max).
 func (ix *Index) PieceBounds(id int) geom.Rect { return ix.bounds[id] }
+
+// SharedIndex is NewIndex(m) built once per map: every game played on the
+// same map (a player's next battle, the random player's thousands) asks
+// the same index, so the grids are built once and the sight answers one
+// game remembered serve the next (they depend on the map alone). The last
+// few maps are kept. A map is told apart by its address, its size and its
+// list of pieces (address and length): one that changed in place after a
+// game was built on it would be taken for the old one, and no map does
+// (State.Map is shared and never changed; a test that adds pieces appends
+// them, which the length catches).
+func SharedIndex(m *Map) *Index {
+	k := indexKey{m: m, n: len(m.Pieces), w: m.Width, h: m.Height}
+	if len(m.Pieces) > 0 {
+		k.p0 = &m.Pieces[0]
+	}
+	sharedIx.mu.Lock()
+	defer sharedIx.mu.Unlock()
+	for _, e := range sharedIx.of {
+		if e.k == k {
+			return e.ix
+		}
+	}
+	ix := NewIndex(m)
+	if len(sharedIx.of) < sharedIndexes {
+		sharedIx.of = append(sharedIx.of, sharedEntry{k, ix})
+	} else {
+		sharedIx.of[sharedIx.next] = sharedEntry{k, ix}
+		sharedIx.next = (sharedIx.next + 1) % sharedIndexes
+	}
+	return ix
+}
+
+// sharedIndexes is how many maps' indexes SharedIndex keeps.
+const sharedIndexes = 4
+
+type indexKey struct {
+	m    *Map
+	p0   *Piece
+	n    int
+	w, h int64
+}
+
+type sharedEntry struct {
+	k  indexKey
+	ix *Index
+}
+
+var sharedIx struct {
+	mu   sync.Mutex
+	of   []sharedEntry
+	next int
+}
 
 // grid is a uniform grid of piece lists in compressed form: the pieces of
 // cell c are items[start[c]:start[c+1]], in increasing ID order.

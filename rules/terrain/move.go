@@ -1,8 +1,10 @@
 package terrain
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"hedgerow/rules/geom"
@@ -183,7 +185,15 @@ func (ix *Index) difficultLen(s geom.Seg, ids []int) int64 {
 	if len(ivs) == 0 {
 		return 0
 	}
-	sort.Slice(ivs, func(i, j int) bool { return ivs[i].a < ivs[j].a || (ivs[i].a == ivs[j].a && ivs[i].b < ivs[j].b) })
+	// slices.SortFunc keeps the list on the stack (sort.Slice took it to
+	// the heap); intervals that compare equal are equal, so the sum is the
+	// same whichever order the sort leaves them in
+	slices.SortFunc(ivs, func(x, y iv) int {
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.b, y.b)
+	})
 	var sum float64
 	cur := ivs[0]
 	for _, v := range ivs[1:] {
