@@ -106,26 +106,32 @@ func (f *Figure) Var(k string) int { return f.Vars[k] }
 
 // SetVar writes a per-figure variable, deleting zero values so that equal
 // states hash equally.
-func (f *Figure) SetVar(k string, v int) {
-	if f.varsShared {
-		if old, ok := f.Vars[k]; ok == (v != 0) && old == v {
+func (f *Figure) SetVar(k string, v int) { setVar(&f.Vars, &f.varsShared, k, v) }
+
+// setVar writes k=v into the variable map *m (zero deletes), copying the
+// map first when *shared says another state holds it too (probe.go): a
+// write that changes nothing leaves it shared, and deleting its only
+// entry leaves no map at all (nil and empty read and hash alike).
+func setVar(m *map[string]int, shared *bool, k string, v int) {
+	if *shared {
+		if old, ok := (*m)[k]; ok == (v != 0) && old == v {
 			return // no change: the shared map stays shared
 		}
-		f.varsShared = false
-		if v == 0 && len(f.Vars) == 1 {
-			f.Vars = nil // its only entry deleted: nothing to copy
+		*shared = false
+		if v == 0 && len(*m) == 1 {
+			*m = nil // its only entry deleted: nothing to copy
 			return
 		}
-		f.Vars = maps.Clone(f.Vars)
+		*m = maps.Clone(*m)
 	}
 	if v == 0 {
-		delete(f.Vars, k)
+		delete(*m, k)
 		return
 	}
-	if f.Vars == nil {
-		f.Vars = map[string]int{}
+	if *m == nil {
+		*m = map[string]int{}
 	}
-	f.Vars[k] = v
+	(*m)[k] = v
 }
 
 // Unit is a team, squad, section or platoon. Units nest through Parent
@@ -141,8 +147,20 @@ type Unit struct {
 	Rating  int    // initiative / leadership value, when the rule set uses one
 	Armour  string // from the scenario: what the figures wear ("" the rule set's default)
 	Mount   string // from the scenario: what they ride ("" on foot)
-	Vars    map[string]int
+	// Vars is the rule set's own per-unit data. A rule set that writes it
+	// only through SetVar can say so (VarsBySetter) and then the random
+	// player's copies share it until written, as figures' maps are.
+	Vars map[string]int
+	// varsShared: as Figure's, set only for a VarsBySetter rule set.
+	varsShared bool
 }
+
+// Var reads a unit variable (0 when unset).
+func (u *Unit) Var(k string) int { return u.Vars[k] }
+
+// SetVar writes a unit variable (zero deletes), copying a map the random
+// player's copy still shares (see VarsBySetter).
+func (u *Unit) SetVar(k string, v int) { setVar(&u.Vars, &u.varsShared, k, v) }
 
 // Side is one of the two players.
 type Side struct {
@@ -150,7 +168,16 @@ type Side struct {
 	Colour string // "#rrggbb", from the scenario
 	Losses int    // figures removed so far
 	Vars   map[string]int
+	// varsShared: as Unit's.
+	varsShared bool
 }
+
+// Var reads a side variable (0 when unset).
+func (sd *Side) Var(k string) int { return sd.Vars[k] }
+
+// SetVar writes a side variable (zero deletes), copying a map the random
+// player's copy still shares (see VarsBySetter).
+func (sd *Side) SetVar(k string, v int) { setVar(&sd.Vars, &sd.varsShared, k, v) }
 
 // Die is one die rolled: how many sides and the face that came up.
 type Die struct {

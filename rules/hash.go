@@ -59,22 +59,12 @@ func (s *State) hashSum(fc *figVarsCache) (sum [sha256.Size]byte) {
 		b = hVars(b, sd.Vars)
 	}
 	b = hInt(b, int64(len(s.Units)))
-	for _, u := range s.Units {
-		b = hInt(b, int64(u.ID))
-		b = hStr(b, u.Name)
-		b = hInt(b, int64(u.Side))
-		b = hInt(b, int64(u.Parent))
-		b = hInt(b, int64(u.Leader))
-		b = hStr(b, u.Quality)
-		b = hStr(b, u.Motive)
-		b = hInt(b, int64(u.Rating))
-		if u.Armour != "" || u.Mount != "" {
-			// only when set, so older saves keep their hashes
-			b = hStr(b, "equip")
-			b = hStr(b, u.Armour)
-			b = hStr(b, u.Mount)
+	for i := range s.Units {
+		if fc == nil {
+			b = hUnit(b, &s.Units[i])
+		} else {
+			b = fc.unit(b, i, &s.Units[i])
 		}
-		b = hVars(b, u.Vars)
 	}
 	b = hInt(b, int64(len(s.Figures)))
 	for i := range s.Figures {
@@ -113,6 +103,25 @@ func (s *State) hashSum(fc *figVarsCache) (sum [sha256.Size]byte) {
 		hashBufs.Put(bp)
 	}
 	return sum
+}
+
+// hUnit appends one unit's encoding.
+func hUnit(b []byte, u *Unit) []byte {
+	b = hInt(b, int64(u.ID))
+	b = hStr(b, u.Name)
+	b = hInt(b, int64(u.Side))
+	b = hInt(b, int64(u.Parent))
+	b = hInt(b, int64(u.Leader))
+	b = hStr(b, u.Quality)
+	b = hStr(b, u.Motive)
+	b = hInt(b, int64(u.Rating))
+	if u.Armour != "" || u.Mount != "" {
+		// only when set, so older saves keep their hashes
+		b = hStr(b, "equip")
+		b = hStr(b, u.Armour)
+		b = hStr(b, u.Mount)
+	}
+	return hVars(b, u.Vars)
 }
 
 // hFigure appends one figure's encoding; its variables through fc when
@@ -219,9 +228,51 @@ type kv struct {
 // from and those bytes, and the whole figure as it was last encoded with
 // its bytes (for PlayRandom's game: Game.Apply).
 type figVarsCache struct {
-	of   []figVarsEnc
-	figs []figEnc
-	sha  shaResume
+	of    []figVarsEnc
+	figs  []figEnc
+	units []unitEnc
+	sha   shaResume
+}
+
+// unitEnc is figEnc for a unit.
+type unitEnc struct {
+	u   Unit
+	ok  bool
+	enc []byte
+}
+
+// unit appends the encoding of unit u, the i-th, as figure does a
+// figure's: a unit with no variable map (a map cannot be written into
+// without first being made, which changes the unit) or a shared one
+// (frozen), equal field by field to the one last encoded there with the
+// very same map, takes the bytes written then.
+func (fc *figVarsCache) unit(b []byte, i int, u *Unit) []byte {
+	if i >= 1<<16 {
+		return hUnit(b, u)
+	}
+	for len(fc.units) <= i {
+		fc.units = append(fc.units, unitEnc{})
+	}
+	e := &fc.units[i]
+	frozen := u.Vars == nil || u.varsShared
+	if frozen && e.ok && sameUnit(&e.u, u) {
+		return append(b, e.enc...)
+	}
+	at := len(b)
+	b = hUnit(b, u)
+	if e.ok = frozen; frozen {
+		e.u, e.enc = *u, append(e.enc[:0], b[at:]...)
+	} else {
+		e.u = Unit{}
+	}
+	return b
+}
+
+func sameUnit(a, b *Unit) bool {
+	return a.ID == b.ID && a.Side == b.Side && a.Parent == b.Parent && a.Leader == b.Leader &&
+		a.Rating == b.Rating && a.Name == b.Name && a.Quality == b.Quality && a.Motive == b.Motive &&
+		a.Armour == b.Armour && a.Mount == b.Mount &&
+		*(*unsafe.Pointer)(unsafe.Pointer(&a.Vars)) == *(*unsafe.Pointer)(unsafe.Pointer(&b.Vars))
 }
 
 // figEnc is a figure as last encoded (a copy: its strings, weapon list

@@ -25,14 +25,15 @@ type probe struct {
 
 // load makes the probe's state equal to s (as s.Clone() would) and
 // returns it.
-func (p *probe) load(s *State) *State { return p.fill(s, false) }
+func (p *probe) load(s *State) *State { return p.fill(s, false, false) }
 
 // fill is load; with shareFigVars the figures' variable maps and weapon
 // lists are s's own, the maps marked shared so that a figure's first
 // SetVar copies its map (the random player's copies, statePool: no one
 // writes a figure's map but through SetVar, and no one changes the states
-// it copies from).
-func (p *probe) fill(s *State, shareFigVars bool) *State {
+// it copies from); with shareAll too (a VarsBySetter rule set's) so are
+// the units', sides' and the game's maps.
+func (p *probe) fill(s *State, shareFigVars, shareAll bool) *State {
 	st := &p.st
 	*st = *s
 	p.figs = append(p.figs[:0], s.Figures...)
@@ -65,14 +66,24 @@ func (p *probe) fill(s *State, shareFigVars bool) *State {
 			f.Vars, f.varsShared = refill(&p.figVars[i], s.Figures[i].Vars), false
 		}
 	}
-	for i := range p.units {
-		p.units[i].Vars = refill(&p.unitVars[i], s.Units[i].Vars)
-	}
-	for i := range st.Sides {
-		st.Sides[i].Vars = refill(&p.sideVars[i], s.Sides[i].Vars)
+	if shareAll && shareFigVars {
+		for i := range p.units {
+			p.units[i].varsShared = p.units[i].Vars != nil
+		}
+		for i := range st.Sides {
+			st.Sides[i].varsShared = st.Sides[i].Vars != nil
+		}
+		st.varsShared = st.Vars != nil
+	} else {
+		for i := range p.units {
+			p.units[i].Vars, p.units[i].varsShared = refill(&p.unitVars[i], s.Units[i].Vars), false
+		}
+		for i := range st.Sides {
+			st.Sides[i].Vars, st.Sides[i].varsShared = refill(&p.sideVars[i], s.Sides[i].Vars), false
+		}
+		st.Vars, st.varsShared = refill(&p.vars, s.Vars), false
 	}
 	st.Figures, st.Units = p.figs, p.units
-	st.Vars = refill(&p.vars, s.Vars)
 	st.Vehicles = cloneVehicles(s.Vehicles)
 	if s.Forced == nil {
 		st.Forced = nil
@@ -127,6 +138,9 @@ type statePool struct {
 	perm []int
 	// logHint is the length of the last game played with this pool.
 	logHint int
+	// shareAll: the game's rule set is a VarsBySetter, so its copies
+	// share units', sides' and the game's variable maps too.
+	shareAll bool
 }
 
 // spare keeps the pools of finished random games for the next one: a
@@ -181,7 +195,7 @@ func (sp *statePool) next(s *State) *State {
 	} else {
 		p = &probe{}
 	}
-	st := p.fill(s, true)
+	st := p.fill(s, true, sp.shareAll)
 	sp.of[st] = p
 	return st
 }

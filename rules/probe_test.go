@@ -90,3 +90,68 @@ func TestPooledCopiesShareUntilWritten(t *testing.T) {
 		t.Fatalf("the last copy's figure has a=%d, want 15", got)
 	}
 }
+
+// With a VarsBySetter rule set the pooled copies share the units', sides'
+// and the game's maps too: a SetVar on a copy never reaches the state it
+// came from, one that changes nothing keeps the map shared, and the
+// cached hash is the hash worked out afresh.
+func TestPooledCopiesShareAllVars(t *testing.T) {
+	g := newCoinGame(t, 1)
+	s := g.St
+	if len(s.Units) == 0 {
+		t.Fatal("the coin game has no units")
+	}
+	s.Units[0].SetVar("u", 1)
+	s.Sides[1].SetVar("sd", 2)
+	s.SetVar("g", 3)
+	want := s.Hash()
+	sp := newStatePool()
+	sp.shareAll = true
+	var fc figVarsCache
+	prev := s
+	for step := 0; step < 6; step++ {
+		next := sp.next(prev)
+		if !next.Units[0].varsShared || !next.Sides[1].varsShared || !next.varsShared {
+			t.Fatalf("step %d: a copy does not share the maps", step)
+		}
+		if got := next.hash(&fc); got != prev.Hash() {
+			t.Fatalf("step %d: an untouched copy hashes %s, its source %s", step, got, prev.Hash())
+		}
+		next.Units[0].SetVar("u", 10+step)
+		next.Sides[1].SetVar("sd", 2) // no change: stays shared
+		next.SetVar("g", 20+step)
+		if !next.Sides[1].varsShared {
+			t.Fatalf("step %d: a SetVar that changed nothing copied the side's map", step)
+		}
+		if prev.Units[0].Var("u") == 10+step || prev.Var("g") == 20+step {
+			t.Fatalf("step %d: a copy's SetVar reached the state it came from", step)
+		}
+		if s.Hash() != want {
+			t.Fatalf("step %d: the first state changed", step)
+		}
+		if got, fresh := next.hash(&fc), next.Clone().Hash(); got != fresh {
+			t.Fatalf("step %d: cached hash %s, worked out afresh %s", step, got, fresh)
+		}
+		// the unit's map is its own now: written in place and hashed
+		// again, it is encoded afresh
+		next.Units[0].SetVar("u", 30+step)
+		if got, fresh := next.hash(&fc), next.Clone().Hash(); got != fresh {
+			t.Fatalf("step %d: after a write in place, cached hash %s, afresh %s", step, got, fresh)
+		}
+		next.Units[0].SetVar("u", 10+step)
+		if step%2 == 1 {
+			sp.put(prev)
+		}
+		prev = next
+	}
+	if got := prev.Units[0].Var("u"); got != 15 {
+		t.Fatalf("the last copy's unit has u=%d, want 15", got)
+	}
+	// a unit's name changed on a copy is seen by the cached hash
+	next := sp.next(prev)
+	next.hash(&fc) // its shared map: cached
+	next.Units[0].Name += "x"
+	if got, fresh := next.hash(&fc), next.Clone().Hash(); got != fresh {
+		t.Fatalf("a renamed unit: cached hash %s, afresh %s", got, fresh)
+	}
+}

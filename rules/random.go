@@ -85,6 +85,8 @@ func PlayRandom(rs RuleSet, sc *Scenario, m *terrain.Map, seed uint64, maxComman
 	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, seed+1))
 	// no one holds this game's states while it plays: recycle them
 	g.pool = getStatePool()
+	vs, ok := rs.(VarsBySetter)
+	g.pool.shareAll = ok && vs.VarsBySetter()
 	if n := g.pool.logHint; n > 0 {
 		// room for about the last game's length, in one allocation
 		n = min(n+n/4, maxCommands)

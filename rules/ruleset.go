@@ -104,6 +104,18 @@ type LegalAppender interface {
 	AppendLegal(dst []Command, s *State) []Command
 }
 
+// VarsBySetter is an optional RuleSet hook. A rule set whose VarsBySetter
+// says true promises that it writes units', sides' and the game's
+// variables only through Unit.SetVar, Side.SetVar and State.SetVar: never
+// into a map itself (u.Vars[k] = v, delete, clear), nor by putting a map
+// of its own in their place. The headless random player's copies of the
+// state then share those maps with the state they were copied from until
+// the first SetVar that changes one copies it, as figures' maps always
+// are, instead of refilling every map for every command.
+type VarsBySetter interface {
+	VarsBySetter() bool
+}
+
 // OddsOnlyer is an optional RuleSet hook naming commands that are only
 // ever asked about, never given (the bands of a team's coming activation
 // roll): Odds answers them without trying Apply, which would refuse them.

@@ -55,6 +55,10 @@ type State struct {
 	Rolls int
 	// Forced holds die faces queued by tests; empty in real play.
 	Forced []int `json:"-"`
+
+	// varsShared: Vars is also another state's (a VarsBySetter rule
+	// set's random game; probe.go), copied by the first SetVar.
+	varsShared bool
 }
 
 // Fig returns the figure with that id (nil if out of range).
@@ -77,16 +81,7 @@ func (s *State) UnitOf(id UnitID) *Unit {
 func (s *State) Var(k string) int { return s.Vars[k] }
 
 // SetVar writes a game-level variable (zero deletes).
-func (s *State) SetVar(k string, v int) {
-	if v == 0 {
-		delete(s.Vars, k)
-		return
-	}
-	if s.Vars == nil {
-		s.Vars = map[string]int{}
-	}
-	s.Vars[k] = v
-}
+func (s *State) SetVar(k string, v int) { setVar(&s.Vars, &s.varsShared, k, v) }
 
 // Clone deep-copies the state. Map and Terrain are shared (read-only).
 //
@@ -98,7 +93,7 @@ func (s *State) Clone() *State {
 	c := *s
 	c.Units = make([]Unit, len(s.Units))
 	for i, u := range s.Units {
-		u.Vars = cloneVars(u.Vars)
+		u.Vars, u.varsShared = cloneVars(u.Vars), false
 		c.Units[i] = u
 	}
 	c.Figures = make([]Figure, len(s.Figures))
@@ -119,9 +114,9 @@ func (s *State) Clone() *State {
 	}
 	c.Vehicles = cloneVehicles(s.Vehicles)
 	for i := range c.Sides {
-		c.Sides[i].Vars = cloneVars(s.Sides[i].Vars)
+		c.Sides[i].Vars, c.Sides[i].varsShared = cloneVars(s.Sides[i].Vars), false
 	}
-	c.Vars = cloneVars(s.Vars)
+	c.Vars, c.varsShared = cloneVars(s.Vars), false
 	c.Forced = append([]int(nil), s.Forced...)
 	return &c
 }

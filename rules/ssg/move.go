@@ -234,10 +234,27 @@ func impassableUnder(s *rules.State, c geom.Circle) int {
 	if s.Map == nil {
 		return -1
 	}
+	ix := s.Terrain
+	if ix != nil && ix.Map != s.Map {
+		ix = nil
+	}
 	for i := range s.Map.Pieces {
 		p := &s.Map.Pieces[i]
 		if p.Props.Going != terrain.GoingImpassable {
 			continue
+		}
+		// as in sweepBlocked: a piece whose bounds lie more than the
+		// base's radius from its centre on either axis cannot meet it
+		if len(p.Poly) == 0 || len(p.Path) == 0 {
+			var bb geom.Rect
+			if ix != nil {
+				bb = ix.PieceBounds(i)
+			} else {
+				bb = p.Bounds()
+			}
+			if bb.Min.X-c.C.X > c.R || c.C.X-bb.Max.X > c.R || bb.Min.Y-c.C.Y > c.R || c.C.Y-bb.Max.Y > c.R {
+				continue
+			}
 		}
 		if len(p.Poly) >= 3 {
 			if p.Poly.PointIn(c.C) > 0 {

@@ -122,7 +122,14 @@ func (SSG) Action(s *rules.State, c rules.Command) rules.Action {
 	return rules.Action{}
 }
 
+// VarsBySetter: SSG writes the game's variables only through
+// State.SetVar, and units' and sides' not at all, so the random player's
+// copies share those maps (rules.VarsBySetter).
+func (SSG) VarsBySetter() bool { return true }
+
 var (
+	_ rules.VarsBySetter  = SSG{}
+	_ rules.LegalAppender = SSG{}
 	_ rules.Explainer     = SSG{}
 	_ rules.FigureCarder  = SSG{}
 	_ rules.ActionLabeler = SSG{}
