@@ -107,8 +107,9 @@ type LegalAppender interface {
 // VarsBySetter is an optional RuleSet hook. A rule set whose VarsBySetter
 // says true promises that it writes units', sides' and the game's
 // variables only through Unit.SetVar, Side.SetVar and State.SetVar: never
-// into a map itself (u.Vars[k] = v, delete, clear), nor by putting a map
-// of its own in their place. The headless random player's copies of the
+// into a map itself (u.Vars[k] = v, delete, clear). A new map may be put
+// in a map's place (u.Vars = kept) when nothing writes into it afterwards
+// but SetVar. The headless random player's copies of the
 // state then share those maps with the state they were copied from until
 // the first SetVar that changes one copies it, as figures' maps always
 // are, instead of refilling every map for every command.
