@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -153,5 +155,21 @@ func TestPooledCopiesShareAllVars(t *testing.T) {
 	next.Units[0].Name += "x"
 	if got, fresh := next.hash(&fc), next.Clone().Hash(); got != fresh {
 		t.Fatalf("a renamed unit: cached hash %s, afresh %s", got, fresh)
+	}
+}
+
+// The random player's reused shuffle draws what rand.Perm draws, so its
+// choices, and every random game, are unchanged.
+func TestPermIsRandPerm(t *testing.T) {
+	g := &Game{pool: newStatePool()}
+	a := rand.New(rand.NewPCG(3, 4))
+	b := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 7, 30, 3, 100} {
+		if got, want := perm(g, a, n), b.Perm(n); !slices.Equal(got, want) {
+			t.Fatalf("n=%d: %v, rand.Perm %v", n, got, want)
+		}
+	}
+	if a.Uint64() != b.Uint64() {
+		t.Fatal("the two generators drew differently")
 	}
 }
