@@ -336,9 +336,11 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		out := r.oppCommands(s)
 		return append(out, rules.Command{Verb: "pass"})
 	}
-	var out []rules.Command
-	for _, f := range alive(s, s.Active) {
-		out = append(out, r.figureCommands(s, f)...)
+	own := alive(s, s.Active)
+	lc := &listing{foes: alive(s, 1-s.Active)}
+	out := make([]rules.Command, 0, 16*len(own)+2)
+	for _, f := range own {
+		out = r.figureCommands(s, f, out, lc)
 	}
 	for i := range s.Vehicles {
 		if v := &s.Vehicles[i]; v.Side == s.Active {
@@ -348,18 +350,36 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 	return append(out, rules.Command{Verb: "end"})
 }
 
-// figureCommands lists what one figure may do with the points it has.
-func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Command {
+// listing is what one Legal call works out once for all the figures it
+// lists commands for.
+type listing struct {
+	foes []*rules.Figure // the deciding side's enemies on the table, not aboard
+	ids  []rules.FigID   // room for the commands' one-figure target lists
+}
+
+// one is a target list naming id alone. The lists of one call share an
+// array, each capped at its length (appending to one copies it).
+func (l *listing) one(id rules.FigID) []rules.FigID {
+	if len(l.ids) == cap(l.ids) {
+		l.ids = make([]rules.FigID, 0, max(32, 2*cap(l.ids)))
+	}
+	l.ids = append(l.ids, id)
+	n := len(l.ids)
+	return l.ids[n-1 : n : n]
+}
+
+// figureCommands appends to out what one figure of the deciding side may
+// do with the points it has.
+func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Command, lc *listing) []rules.Command {
 	if f.Markers.Has(rules.Surrendered) {
-		return nil
+		return out
 	}
 	ap := f.Var(fAP)
 	cs := r.d.T.Costs
-	var out []rules.Command
 	add := func(c rules.Command) { out = append(out, c) }
 	if l := f.Var(fLock); l != 0 {
 		if ap >= cs.Melee {
-			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{rules.FigID(l)}})
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(rules.FigID(l))})
 		}
 		return out
 	}
@@ -377,51 +397,62 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	if !hidden && f.Var(fScan) != turnNo(s) {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
-	enemies := alive(s, 1-f.Side)
+	// Cheap rejections below spare building the reasons of refusals:
+	// each is one the problem function after it gives too.
+	w, noShot := r.canShoot(s, f)
+	shoots := noShot == ""
+	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
+	enemies := lc.foes
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
 		}
 		front := inFront(f, e.Pos, r.d.T.Sight.Front)
 		if !front && ap >= cs.Face {
-			add(rules.Command{Verb: "face", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "face", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if hidden || !front {
 			continue
 		}
 		if !tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == "") {
-			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if acquiredNow(s, f, e.ID) {
-			for _, mode := range []string{"aimed", "unaimed"} {
+			for _, mode := range [...]string{"aimed", "unaimed"} {
+				if !shoots || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
+					mode == "aimed" && (f.Var(fMoved) > 0 || !acquiredLast(s, f, e.ID)) {
+					continue
+				}
 				if r.fireProblem(s, f, e, mode) == "" {
-					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: mode})
+					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: lc.one(e.ID), Arg: mode})
 				}
 			}
-			if within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
-				if r.grenadeProblem(s, f, e.Pos, "") == "" {
-					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			if throws && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+				if r.carries(f, "grenade") && r.grenadeProblem(s, f, e.Pos, "") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID)})
 				}
-				if r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
-					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "smoke"})
+				if r.carries(f, "smoke") && r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID), Arg: "smoke"})
 				}
 			}
-			if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
+			if !shoots || !w.CanSuppress() || ap < cs.Suppress {
+				// no suppressive fire
+			} else if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
 				add(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}})
 			}
 			if f.Var(fAP) >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
-				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}
 		if r.inContact(s, f, e) && r.meleeProblem(s, f, e) == "" {
-			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}})
-			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "capture"})
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID)})
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID), Arg: "capture"})
 		}
 		if within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) && r.surrenderProblem(s, f, e) == "" {
-			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 	}
-	if r.holdProblem(s, f) == "" {
+	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity && r.holdProblem(s, f) == "" {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
 	out = append(out, r.doorCommands(s, f)...)
@@ -444,7 +475,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	}
 	if r.throwBackProblem(s, f) == "" {
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
-			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
 		} else if g, ok := r.liveNear(s, f); ok {
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
 		}
