@@ -420,14 +420,27 @@ func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 	if s.Terrain == nil {
 		return "there is nothing to hide in"
 	}
-	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
-	if e := nearest(s, f.Pos, alive(s, 1-f.Side)); e != nil {
-		from = e.Pos
-	}
-	if cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from); cv == terrain.CoverNone {
+	if !r.coverToHide(s, f, alive(s, 1-f.Side)) {
 		return f.Name + " has no cover to hide in"
 	}
 	return ""
+}
+
+// mayHide is hideProblem(s, f) == "" with f's enemies (alive(s,
+// 1-f.Side)) given, for Legal, and no reasons built.
+func (r Skirmish) mayHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
+	return !f.Markers.Has(rules.Hidden) && s.Terrain != nil && r.coverToHide(s, f, enemies)
+}
+
+// coverToHide reports whether f has cover from the nearest of its
+// enemies (from up the table when none is left).
+func (r Skirmish) coverToHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
+	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
+	if e := nearest(s, f.Pos, enemies); e != nil {
+		from = e.Pos
+	}
+	cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from)
+	return cv != terrain.CoverNone
 }
 
 func (r Skirmish) applyHide(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
@@ -503,6 +516,20 @@ func seenBefore(s *rules.State, f *rules.Figure, t rules.FigID) bool {
 		m |= f.Var(fAcq)
 	}
 	return m&bit(t) != 0
+}
+
+// acqBits are f's acquisitions and its tries this turn as bit sets of
+// target ids (ids up to maskIDs; acquiredNow and tried answer for any id),
+// read once for a listing that asks about every enemy.
+func acqBits(s *rules.State, f *rules.Figure) (now, tries int) {
+	n := turnNo(s)
+	if f.Var(fAcqT) == n {
+		now = f.Var(fAcq)
+	}
+	if f.Var(fTryTurn) == n {
+		tries = f.Var(fTryMask)
+	}
+	return now, tries
 }
 
 // markAcquired records that f has acquired t this turn.

@@ -338,7 +338,7 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 	}
 	own := alive(s, s.Active)
 	lc := &listing{foes: alive(s, 1-s.Active)}
-	out := make([]rules.Command, 0, 16*len(own)+2)
+	out := make([]rules.Command, 0, 5*len(own)+4) // about what the shipped scenarios list
 	for _, f := range own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -355,6 +355,51 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 type listing struct {
 	foes []*rules.Figure // the deciding side's enemies on the table, not aboard
 	ids  []rules.FigID   // room for the commands' one-figure target lists
+
+	asked   bool // mortar and windows below are worked out
+	mortar  bool // a figure of the side carries a mortar and is no prisoner
+	windows bool // some building on the map has a window
+}
+
+// ask works out, on first need, what the call's figures share.
+func (l *listing) ask(r Skirmish, s *rules.State) {
+	if l.asked {
+		return
+	}
+	l.asked = true
+	for _, g := range alive(s, s.Active) {
+		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
+			l.mortar = true
+		}
+	}
+	if s.Terrain != nil && s.Map != nil {
+		for id := range s.Map.Pieces {
+			if s.Terrain.Enterable(id) && len(s.Map.Pieces[id].Windows) > 0 {
+				l.windows = true
+			}
+		}
+	}
+}
+
+// kit is which kinds of weapon a figure carries, for Legal's cheap
+// checks (carries answers one kind).
+type kit struct{ grenade, smoke, at bool }
+
+func (r Skirmish) kitOf(f *rules.Figure) kit {
+	var k kit
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok {
+			switch w.Kind {
+			case "grenade":
+				k.grenade = true
+			case "smoke":
+				k.smoke = true
+			case "at":
+				k.at = true
+			}
+		}
+	}
+	return k
 }
 
 // one is a target list naming id alone. The lists of one call share an
@@ -402,6 +447,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	w, noShot := r.canShoot(s, f)
 	shoots := noShot == ""
 	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
+	kt := r.kitOf(f)
+	nowBits, triedBits := acqBits(s, f) // acquiredNow and tried for ids up to maskIDs
+	lc.ask(r, s)
 	enemies := lc.foes
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
@@ -414,10 +462,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if hidden || !front {
 			continue
 		}
-		if !tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == "") {
+		if (e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == "") {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
-		if acquiredNow(s, f, e.ID) {
+		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
 				if !shoots || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
 					mode == "aimed" && (f.Var(fMoved) > 0 || !acquiredLast(s, f, e.ID)) {
@@ -428,10 +476,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 				}
 			}
 			if throws && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
-				if r.carries(f, "grenade") && r.grenadeProblem(s, f, e.Pos, "") == "" {
+				if kt.grenade && r.grenadeProblem(s, f, e.Pos, "") == "" {
 					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID)})
 				}
-				if r.carries(f, "smoke") && r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
+				if kt.smoke && r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
 					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID), Arg: "smoke"})
 				}
 			}
@@ -440,7 +488,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			} else if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
 				add(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}})
 			}
-			if f.Var(fAP) >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
+			if ap >= cs.Plot && lc.mortar && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}
@@ -459,10 +507,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if s.Terrain != nil && s.Terrain.InsideBuilding(f.Pos) >= 0 && r.leanProblem(s, f) == "" {
 		add(rules.Command{Verb: "lean", Fig: f.ID})
 	}
-	if ap >= 1 && r.climbProblem(s, f) == "" {
+	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbProblem(s, f) == "" {
 		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
-	if r.carries(f, "at") && s.Map != nil && s.Terrain != nil {
+	if kt.at && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
 			if b := s.Terrain.InsideBuilding(e.Pos); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
@@ -480,7 +528,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
 		}
 	}
-	if !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "" {
+	if !hidden && ap >= cs.Hide && r.mayHide(s, f, enemies) {
 		add(rules.Command{Verb: "hide", Fig: f.ID})
 	}
 	if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
