@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -18,7 +19,11 @@ import (
 // Indoors: figures may stand inside buildings with doors.
 func (Skirmish) Indoors() bool { return true }
 
-func doorKey(d terrain.DoorRef) string { return "door." + d.String() }
+// doorKey is "door." + d.String(), joined without fmt (asked for every
+// door a sight line or a move passes).
+func doorKey(d terrain.DoorRef) string {
+	return "door." + strconv.Itoa(d.Piece) + "." + strconv.Itoa(d.Index)
+}
 
 // Door variable values.
 const (
