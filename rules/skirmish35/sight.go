@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -287,20 +288,23 @@ func probGreater2D6(need int) float64 {
 // acquireOne rolls one acquisition.
 func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rules.Event {
 	mods := r.acquireMods(s, f, t, sg)
-	l := &rules.Ledger{What: fmt.Sprintf("Acquisition: %s looks for %s", f.Name, t.Name), Compare: ">", Mods: mods}
+	// the texts are joined without fmt: a look about rolls for every
+	// enemy in front
+	l := &rules.Ledger{What: "Acquisition: " + f.Name + " looks for " + t.Name, Compare: ">", Mods: mods}
 	l.Target = l.ModTotal()
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()
 	setTried(s, f, t.ID)
 	l.Outcome = "not seen"
-	text := fmt.Sprintf("%s rolls %d needing more than %d to acquire %s: not seen", f.Name, l.Total, l.Target, t.Name)
+	rolls := f.Name + " rolls " + strconv.Itoa(l.Total) + " needing more than " + strconv.Itoa(l.Target)
+	text := rolls + " to acquire " + t.Name + ": not seen"
 	if l.Total > l.Target {
 		l.Outcome = "acquired"
 		markAcquired(s, f, t.ID)
 		if t.Markers.Has(rules.Hidden) {
 			t.SetVar(fSpotted, 1)
 		}
-		text = fmt.Sprintf("%s rolls %d needing more than %d: %s acquired", f.Name, l.Total, l.Target, t.Name)
+		text = rolls + ": " + t.Name + " acquired"
 	}
 	ev := rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: l, Text: text}
 	if !r.known(s, f.Side, t) {
