@@ -337,7 +337,7 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		return append(out, rules.Command{Verb: "pass"})
 	}
 	own := alive(s, s.Active)
-	lc := &listing{foes: alive(s, 1-s.Active)}
+	lc := &listing{own: own, foes: alive(s, 1-s.Active)}
 	out := make([]rules.Command, 0, 5*len(own)+4) // about what the shipped scenarios list
 	for _, f := range own {
 		out = r.figureCommands(s, f, out, lc)
@@ -353,7 +353,8 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 // listing is what one Legal call works out once for all the figures it
 // lists commands for.
 type listing struct {
-	foes []*rules.Figure // the deciding side's enemies on the table, not aboard
+	own  []*rules.Figure // the deciding side's figures on the table, not aboard
+	foes []*rules.Figure // its enemies
 	ids  []rules.FigID   // room for the commands' one-figure target lists
 
 	asked   bool // mortar and windows below are worked out
@@ -367,7 +368,7 @@ func (l *listing) ask(r Skirmish, s *rules.State) {
 		return
 	}
 	l.asked = true
-	for _, g := range alive(s, s.Active) {
+	for _, g := range l.own {
 		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
 			l.mortar = true
 		}
