@@ -3,7 +3,9 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"sync"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -338,7 +340,10 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 	}
 	own := alive(s, s.Active)
 	lc := &listing{own: own, foes: alive(s, 1-s.Active)}
-	out := make([]rules.Command, 0, 5*len(own)+4) // about what the shipped scenarios list
+	// the list is gathered in a recycled buffer and handed back as a
+	// copy of its length: one allocation of the size it turns out to be
+	buf := listBufs.Get().(*[]rules.Command)
+	out := (*buf)[:0]
 	for _, f := range own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -347,8 +352,16 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 			out = append(out, r.vehicleCommands(s, v)...)
 		}
 	}
-	return append(out, rules.Command{Verb: "end"})
+	out = append(out, rules.Command{Verb: "end"})
+	list := slices.Clone(out)
+	clear(out) // keep nothing of this state alive
+	*buf = out[:0]
+	listBufs.Put(buf)
+	return list
 }
+
+// listBufs are Legal's gathering buffers.
+var listBufs = sync.Pool{New: func() any { return new([]rules.Command) }}
 
 // listing is what one Legal call works out once for all the figures it
 // lists commands for.
