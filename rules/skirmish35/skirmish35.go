@@ -370,6 +370,8 @@ type listing struct {
 	foes []*rules.Figure // its enemies
 	ids  []rules.FigID   // room for the commands' one-figure target lists
 
+	inside []int // per figure (by id), 1 + the building it stands in (0: not yet asked)
+
 	asked   bool // mortar and windows below are worked out
 	mortar  bool // a figure of the side carries a mortar and is no prisoner
 	windows bool // some building on the map has a window
@@ -393,6 +395,18 @@ func (l *listing) ask(r Skirmish, s *rules.State) {
 			}
 		}
 	}
+}
+
+// insideOf is s.Terrain.InsideBuilding(g.Pos), asked once per figure.
+func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
+	if l.inside == nil {
+		l.inside = make([]int, len(s.Figures))
+	}
+	i := int(g.ID) - 1
+	if l.inside[i] == 0 {
+		l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
+	}
+	return l.inside[i] - 1
 }
 
 // kit is which kinds of weapon a figure carries, for Legal's cheap
@@ -476,7 +490,11 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if hidden || !front {
 			continue
 		}
-		if (e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == "") {
+		// not tried this turn, the centre line clear, and no wall in the
+		// way (none when neither stands in a building)
+		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
+		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
+			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingSight(s, f, e) == "")) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
@@ -518,7 +536,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
 	out = append(out, r.doorCommands(s, f)...)
-	if s.Terrain != nil && s.Terrain.InsideBuilding(f.Pos) >= 0 && r.leanProblem(s, f) == "" {
+	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanProblem(s, f) == "" {
 		add(rules.Command{Verb: "lean", Fig: f.ID})
 	}
 	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbProblem(s, f) == "" {
@@ -526,7 +544,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	if kt.at && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
-			if b := s.Terrain.InsideBuilding(e.Pos); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
+			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}
