@@ -45,7 +45,7 @@ func TestBearingMatchesScan(t *testing.T) {
 
 // TestDoorKeyIsRefString: the quick door name is the one fmt gave.
 func TestDoorKeyIsRefString(t *testing.T) {
-	for _, d := range []terrain.DoorRef{{}, {Piece: 7, Index: 2}, {Piece: 123, Index: 11}, {Piece: 40000, Index: 0}} {
+	for _, d := range []terrain.DoorRef{{}, {Piece: 7, Index: 2}, {Piece: 123, Index: 11}, {Piece: 255, Index: 7}, {Piece: 256, Index: 0}, {Piece: 3, Index: 8}, {Piece: 40000, Index: 0}} {
 		if got, want := doorKey(d), "door."+d.String(); got != want {
 			t.Errorf("doorKey(%v) = %q, want %q", d, got, want)
 		}
