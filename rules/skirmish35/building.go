@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -18,7 +19,25 @@ import (
 // Indoors: figures may stand inside buildings with doors.
 func (Skirmish) Indoors() bool { return true }
 
-func doorKey(d terrain.DoorRef) string { return "door." + d.String() }
+// doorKey is "door." + d.String() (asked for every door a sight line or
+// a move passes): made once for small refs, joined without fmt beyond.
+func doorKey(d terrain.DoorRef) string {
+	if d.Piece >= 0 && d.Piece < len(doorKeys) && d.Index >= 0 && d.Index < len(doorKeys[0]) {
+		return doorKeys[d.Piece][d.Index]
+	}
+	return "door." + strconv.Itoa(d.Piece) + "." + strconv.Itoa(d.Index)
+}
+
+// doorKeys are the names of the doors of the first 256 pieces of a map,
+// eight a piece.
+var doorKeys = func() (t [256][8]string) {
+	for p := range t {
+		for i := range t[p] {
+			t[p][i] = "door." + strconv.Itoa(p) + "." + strconv.Itoa(i)
+		}
+	}
+	return t
+}()
 
 // Door variable values.
 const (

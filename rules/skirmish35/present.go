@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -320,16 +321,16 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		if n == 0 {
 			return label + " (free)"
 		}
-		return fmt.Sprintf("%s (%d AP)", label, n)
+		return label + " (" + strconv.Itoa(n) + " AP)" // no fmt: the random player asks for every listed command
 	}
 	switch c.Verb {
 	case "move":
 		f := s.Fig(c.Fig)
 		per := r.d.T.Move.PerPoint
 		if f != nil && f.Posture == rules.Prone {
-			return rules.Action{Label: fmt.Sprintf("Crawl (%g\" per AP)", r.d.T.Move.CrawlPerPoint), Short: "Crawl", Kind: rules.ActDrag}
+			return rules.Action{Label: "Crawl (" + strconv.FormatFloat(r.d.T.Move.CrawlPerPoint, 'g', -1, 64) + "\" per AP)", Short: "Crawl", Kind: rules.ActDrag}
 		}
-		return rules.Action{Label: fmt.Sprintf("Move (%g\" per AP)", per), Short: "Move", Kind: rules.ActDrag}
+		return rules.Action{Label: "Move (" + strconv.FormatFloat(per, 'g', -1, 64) + "\" per AP)", Short: "Move", Kind: rules.ActDrag}
 	case "face":
 		return rules.Action{Label: ap("Turn to face", cs.Face), Short: "Turn", Kind: rules.ActAim, Group: "face"}
 	case "prone":

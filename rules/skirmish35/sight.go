@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -287,20 +288,23 @@ func probGreater2D6(need int) float64 {
 // acquireOne rolls one acquisition.
 func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rules.Event {
 	mods := r.acquireMods(s, f, t, sg)
-	l := &rules.Ledger{What: fmt.Sprintf("Acquisition: %s looks for %s", f.Name, t.Name), Compare: ">", Mods: mods}
+	// the texts are joined without fmt: a look about rolls for every
+	// enemy in front
+	l := &rules.Ledger{What: "Acquisition: " + f.Name + " looks for " + t.Name, Compare: ">", Mods: mods}
 	l.Target = l.ModTotal()
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()
 	setTried(s, f, t.ID)
 	l.Outcome = "not seen"
-	text := fmt.Sprintf("%s rolls %d needing more than %d to acquire %s: not seen", f.Name, l.Total, l.Target, t.Name)
+	rolls := f.Name + " rolls " + strconv.Itoa(l.Total) + " needing more than " + strconv.Itoa(l.Target)
+	text := rolls + " to acquire " + t.Name + ": not seen"
 	if l.Total > l.Target {
 		l.Outcome = "acquired"
 		markAcquired(s, f, t.ID)
 		if t.Markers.Has(rules.Hidden) {
 			t.SetVar(fSpotted, 1)
 		}
-		text = fmt.Sprintf("%s rolls %d needing more than %d: %s acquired", f.Name, l.Total, l.Target, t.Name)
+		text = rolls + ": " + t.Name + " acquired"
 	}
 	ev := rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: l, Text: text}
 	if !r.known(s, f.Side, t) {
@@ -420,14 +424,27 @@ func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 	if s.Terrain == nil {
 		return "there is nothing to hide in"
 	}
-	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
-	if e := nearest(s, f.Pos, alive(s, 1-f.Side)); e != nil {
-		from = e.Pos
-	}
-	if cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from); cv == terrain.CoverNone {
+	if !r.coverToHide(s, f, alive(s, 1-f.Side)) {
 		return f.Name + " has no cover to hide in"
 	}
 	return ""
+}
+
+// mayHide is hideProblem(s, f) == "" with f's enemies (alive(s,
+// 1-f.Side)) given, for Legal, and no reasons built.
+func (r Skirmish) mayHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
+	return !f.Markers.Has(rules.Hidden) && s.Terrain != nil && r.coverToHide(s, f, enemies)
+}
+
+// coverToHide reports whether f has cover from the nearest of its
+// enemies (from up the table when none is left).
+func (r Skirmish) coverToHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
+	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
+	if e := nearest(s, f.Pos, enemies); e != nil {
+		from = e.Pos
+	}
+	cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from)
+	return cv != terrain.CoverNone
 }
 
 func (r Skirmish) applyHide(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
@@ -503,6 +520,20 @@ func seenBefore(s *rules.State, f *rules.Figure, t rules.FigID) bool {
 		m |= f.Var(fAcq)
 	}
 	return m&bit(t) != 0
+}
+
+// acqBits are f's acquisitions and its tries this turn as bit sets of
+// target ids (ids up to maskIDs; acquiredNow and tried answer for any id),
+// read once for a listing that asks about every enemy.
+func acqBits(s *rules.State, f *rules.Figure) (now, tries int) {
+	n := turnNo(s)
+	if f.Var(fAcqT) == n {
+		now = f.Var(fAcq)
+	}
+	if f.Var(fTryTurn) == n {
+		tries = f.Var(fTryMask)
+	}
+	return now, tries
 }
 
 // markAcquired records that f has acquired t this turn.

@@ -3,7 +3,9 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"sync"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -336,30 +338,121 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		out := r.oppCommands(s)
 		return append(out, rules.Command{Verb: "pass"})
 	}
-	var out []rules.Command
-	for _, f := range alive(s, s.Active) {
-		out = append(out, r.figureCommands(s, f)...)
+	own := alive(s, s.Active)
+	lc := &listing{own: own, foes: alive(s, 1-s.Active)}
+	// the list is gathered in a recycled buffer and handed back as a
+	// copy of its length: one allocation of the size it turns out to be
+	buf := listBufs.Get().(*[]rules.Command)
+	out := (*buf)[:0]
+	for _, f := range own {
+		out = r.figureCommands(s, f, out, lc)
 	}
 	for i := range s.Vehicles {
 		if v := &s.Vehicles[i]; v.Side == s.Active {
 			out = append(out, r.vehicleCommands(s, v)...)
 		}
 	}
-	return append(out, rules.Command{Verb: "end"})
+	out = append(out, rules.Command{Verb: "end"})
+	list := slices.Clone(out)
+	clear(out) // keep nothing of this state alive
+	*buf = out[:0]
+	listBufs.Put(buf)
+	return list
 }
 
-// figureCommands lists what one figure may do with the points it has.
-func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Command {
+// listBufs are Legal's gathering buffers.
+var listBufs = sync.Pool{New: func() any { return new([]rules.Command) }}
+
+// listing is what one Legal call works out once for all the figures it
+// lists commands for.
+type listing struct {
+	own  []*rules.Figure // the deciding side's figures on the table, not aboard
+	foes []*rules.Figure // its enemies
+	ids  []rules.FigID   // room for the commands' one-figure target lists
+
+	inside []int // per figure (by id), 1 + the building it stands in (0: not yet asked)
+
+	asked   bool // mortar and windows below are worked out
+	mortar  bool // a figure of the side carries a mortar and is no prisoner
+	windows bool // some building on the map has a window
+}
+
+// ask works out, on first need, what the call's figures share.
+func (l *listing) ask(r Skirmish, s *rules.State) {
+	if l.asked {
+		return
+	}
+	l.asked = true
+	for _, g := range l.own {
+		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
+			l.mortar = true
+		}
+	}
+	if s.Terrain != nil && s.Map != nil {
+		for id := range s.Map.Pieces {
+			if s.Terrain.Enterable(id) && len(s.Map.Pieces[id].Windows) > 0 {
+				l.windows = true
+			}
+		}
+	}
+}
+
+// insideOf is s.Terrain.InsideBuilding(g.Pos), asked once per figure.
+func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
+	if l.inside == nil {
+		l.inside = make([]int, len(s.Figures))
+	}
+	i := int(g.ID) - 1
+	if l.inside[i] == 0 {
+		l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
+	}
+	return l.inside[i] - 1
+}
+
+// kit is which kinds of weapon a figure carries, for Legal's cheap
+// checks (carries answers one kind).
+type kit struct{ grenade, smoke, at bool }
+
+func (r Skirmish) kitOf(f *rules.Figure) kit {
+	var k kit
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok {
+			switch w.Kind {
+			case "grenade":
+				k.grenade = true
+			case "smoke":
+				k.smoke = true
+			case "at":
+				k.at = true
+			}
+		}
+	}
+	return k
+}
+
+// one is a target list naming id alone. The lists of one call share an
+// array, each capped at its length (appending to one copies it).
+func (l *listing) one(id rules.FigID) []rules.FigID {
+	if len(l.ids) == cap(l.ids) {
+		l.ids = make([]rules.FigID, 0, max(32, 2*cap(l.ids)))
+	}
+	l.ids = append(l.ids, id)
+	n := len(l.ids)
+	return l.ids[n-1 : n : n]
+}
+
+// figureCommands appends to out what one figure of the deciding side may
+// do with the points it has.
+func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Command, lc *listing) []rules.Command {
 	if f.Markers.Has(rules.Surrendered) {
-		return nil
+		return out
 	}
 	ap := f.Var(fAP)
 	cs := r.d.T.Costs
-	var out []rules.Command
 	add := func(c rules.Command) { out = append(out, c) }
 	if l := f.Var(fLock); l != 0 {
 		if ap >= cs.Melee {
-			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{rules.FigID(l)}})
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(rules.FigID(l))})
 		}
 		return out
 	}
@@ -377,63 +470,81 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	if !hidden && f.Var(fScan) != turnNo(s) {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
-	enemies := alive(s, 1-f.Side)
+	// Cheap rejections below spare building the reasons of refusals:
+	// each is one the problem function after it gives too.
+	w, noShot := r.canShoot(s, f)
+	shoots := noShot == ""
+	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
+	kt := r.kitOf(f)
+	nowBits, triedBits := acqBits(s, f) // acquiredNow and tried for ids up to maskIDs
+	lc.ask(r, s)
+	enemies := lc.foes
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
 		}
 		front := inFront(f, e.Pos, r.d.T.Sight.Front)
 		if !front && ap >= cs.Face {
-			add(rules.Command{Verb: "face", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "face", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if hidden || !front {
 			continue
 		}
-		if !tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == "") {
-			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+		// not tried this turn, the centre line clear, and no wall in the
+		// way (none when neither stands in a building)
+		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
+		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
+			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingSight(s, f, e) == "")) {
+			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
-		if acquiredNow(s, f, e.ID) {
-			for _, mode := range []string{"aimed", "unaimed"} {
+		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
+			for _, mode := range [...]string{"aimed", "unaimed"} {
+				if !shoots || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
+					mode == "aimed" && (f.Var(fMoved) > 0 || !acquiredLast(s, f, e.ID)) {
+					continue
+				}
 				if r.fireProblem(s, f, e, mode) == "" {
-					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: mode})
+					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: lc.one(e.ID), Arg: mode})
 				}
 			}
-			if within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
-				if r.grenadeProblem(s, f, e.Pos, "") == "" {
-					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			if throws && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+				if kt.grenade && r.grenadeProblem(s, f, e.Pos, "") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID)})
 				}
-				if r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
-					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "smoke"})
+				if kt.smoke && r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
+					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID), Arg: "smoke"})
 				}
 			}
-			if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
+			if !shoots || !w.CanSuppress() || ap < cs.Suppress {
+				// no suppressive fire
+			} else if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
 				add(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}})
 			}
-			if f.Var(fAP) >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
-				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			if ap >= cs.Plot && lc.mortar && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
+				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}
 		if r.inContact(s, f, e) && r.meleeProblem(s, f, e) == "" {
-			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}})
-			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "capture"})
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID)})
+			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID), Arg: "capture"})
 		}
 		if within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) && r.surrenderProblem(s, f, e) == "" {
-			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 	}
-	if r.holdProblem(s, f) == "" {
+	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity && r.holdProblem(s, f) == "" {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
 	out = append(out, r.doorCommands(s, f)...)
-	if s.Terrain != nil && s.Terrain.InsideBuilding(f.Pos) >= 0 && r.leanProblem(s, f) == "" {
+	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanProblem(s, f) == "" {
 		add(rules.Command{Verb: "lean", Fig: f.ID})
 	}
-	if ap >= 1 && r.climbProblem(s, f) == "" {
+	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbProblem(s, f) == "" {
 		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
-	if r.carries(f, "at") && s.Map != nil && s.Terrain != nil {
+	if kt.at && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
-			if b := s.Terrain.InsideBuilding(e.Pos); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
+			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}
@@ -444,12 +555,12 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure) []rules.Comman
 	}
 	if r.throwBackProblem(s, f) == "" {
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
-			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
 		} else if g, ok := r.liveNear(s, f); ok {
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
 		}
 	}
-	if !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "" {
+	if !hidden && ap >= cs.Hide && r.mayHide(s, f, enemies) {
 		add(rules.Command{Verb: "hide", Fig: f.ID})
 	}
 	if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {

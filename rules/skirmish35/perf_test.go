@@ -1,0 +1,136 @@
+package skirmish35
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// TestBearingMatchesScan holds the quick bearing to the scan of all 360
+// degrees: every whole-degree direction and the halfway between two (the
+// ties), short and long vectors, and random ones.
+func TestBearingMatchesScan(t *testing.T) {
+	a := geom.Pt{X: 12345, Y: -6789}
+	check := func(v geom.Pt) {
+		t.Helper()
+		b := a.Add(v)
+		if got, want := bearing(a, b), bearingScan(a, b); got != want {
+			t.Fatalf("bearing along %v: %d, the scan gives %d", v, got, want)
+		}
+	}
+	for d := 0; d < 360; d++ {
+		u := dirOf(d)
+		for _, n := range []int64{1, 3, 1000, 1 << 20} {
+			check(geom.Pt{X: u.X * n / 1000, Y: u.Y * n / 1000})
+			check(geom.Pt{X: u.X * n, Y: u.Y * n})
+			w := dirOf(d + 1)
+			check(geom.Pt{X: (u.X + w.X) * n, Y: (u.Y + w.Y) * n}) // halfway: a tie
+		}
+	}
+	for _, v := range []geom.Pt{{X: 1}, {Y: 1}, {X: -1}, {Y: -1}, {X: 1, Y: 1}, {X: -1, Y: 1}, {X: 1 << 40, Y: -3}, {X: -(1 << 50), Y: 1 << 49}} {
+		check(v)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200000; i++ {
+		m := int64(1) << uint(r.IntN(40)+1)
+		v := geom.Pt{X: r.Int64N(2*m+1) - m, Y: r.Int64N(2*m+1) - m}
+		if v.X == 0 && v.Y == 0 {
+			continue
+		}
+		check(v)
+	}
+}
+
+// TestDoorKeyIsRefString: the quick door name is the one fmt gave.
+func TestDoorKeyIsRefString(t *testing.T) {
+	for _, d := range []terrain.DoorRef{{}, {Piece: 7, Index: 2}, {Piece: 123, Index: 11}, {Piece: 255, Index: 7}, {Piece: 256, Index: 0}, {Piece: 3, Index: 8}, {Piece: 40000, Index: 0}} {
+		if got, want := doorKey(d), "door."+d.String(); got != want {
+			t.Errorf("doorKey(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestLegalAgreesWithProblems: Legal skips some problem functions after
+// cheap checks of its own (the refusals they would give). Along random
+// games on the shipped scenarios, every command of those kinds is listed
+// exactly when its problem function allows it, so a problem function
+// that comes to allow more than those checks fails here.
+func TestLegalAgreesWithProblems(t *testing.T) {
+	r := New().(Skirmish)
+	cs := r.d.T.Costs
+	checked := map[string]int{}
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 6; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 99))
+			for step := 0; step < 400 && !g.St.Over; step++ {
+				s := g.St
+				if s.Phase == PhaseTurn {
+					listed := map[string]bool{}
+					for _, c := range r.Legal(s) {
+						listed[c.String()] = true
+					}
+					check := func(c rules.Command, want bool) {
+						t.Helper()
+						if listed[c.String()] != want {
+							t.Fatalf("%s seed %d step %d: %q listed %v, its problem function says %v", name, seed, step, c.String(), !want, want)
+						}
+						if want {
+							checked[c.Verb]++
+						}
+					}
+					for _, f := range alive(s, s.Active) {
+						if f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 {
+							continue
+						}
+						ap := f.Var(fAP)
+						hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f)
+						check(rules.Command{Verb: "opp", Fig: f.ID}, r.holdProblem(s, f) == "")
+						check(rules.Command{Verb: "climb", Fig: f.ID}, ap >= 1 && r.climbProblem(s, f) == "")
+						check(rules.Command{Verb: "hide", Fig: f.ID}, !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "")
+						for _, e := range alive(s, 1-f.Side) {
+							if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
+								continue
+							}
+							one := []rules.FigID{e.ID}
+							check(rules.Command{Verb: "acquire", Fig: f.ID, Targets: one},
+								!tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == ""))
+							if !acquiredNow(s, f, e.ID) {
+								continue
+							}
+							for _, mode := range []string{"aimed", "unaimed"} {
+								check(rules.Command{Verb: "fire", Fig: f.ID, Targets: one, Arg: mode}, r.fireProblem(s, f, e, mode) == "")
+							}
+							near := within(f.Pos, e.Pos, in(r.d.T.Grenade.Range))
+							check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one}, near && r.grenadeProblem(s, f, e.Pos, "") == "")
+							check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one, Arg: "smoke"}, near && r.grenadeProblem(s, f, e.Pos, "smoke") == "")
+							if a, b, ok := r.lineAcross(s, f, e); ok {
+								check(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}}, r.suppressProblem(s, f, a, b) == "")
+							}
+							check(rules.Command{Verb: "plot", Fig: f.ID, Targets: one},
+								ap >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "")
+						}
+					}
+				}
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, _ = g.Apply(c)
+			}
+		}
+	}
+	t.Logf("commands offered and checked: %v", checked)
+	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress"} {
+		if checked[v] == 0 {
+			t.Errorf("no %q command was ever offered: the games reach too little", v)
+		}
+	}
+}
