@@ -1084,3 +1084,90 @@ func TestSuppressedMovesToCover(t *testing.T) {
 		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
 	apply(t, s2, "move F1 30,25")
 }
+
+// legalVerbs is the set of verbs Legal offers figure id.
+func legalVerbs(s *rules.State, id rules.FigID) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range New().Legal(s) {
+		if c.Fig == id {
+			out[c.Verb] = true
+		}
+	}
+	return out
+}
+
+// A suppressed figure out of cover must run for cover: while it can,
+// it is offered only moving (and looking about, rallying), anything else
+// is refused with the reason, and when its side ends the turn with the
+// run not made the engine makes it, as far as its points go.
+func TestSuppressedCompelledToCover(t *testing.T) {
+	wood := piece("woods", 44, 20, 50, 20, 50, 30, 44, 30)
+	s := newState(t, []terrain.Piece{wood},
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
+	f := s.Fig(1)
+	if !legalVerbs(s, 1)["opp"] {
+		t.Fatal("confident, F1 may hold opportunity fire")
+	}
+	setLevel(f, Suppressed)
+	for v := range legalVerbs(s, 1) {
+		if !compelledVerbs[v] {
+			t.Errorf("suppressed out of cover, F1 is offered %q", v)
+		}
+	}
+	if !legalVerbs(s, 1)["move"] || !legalVerbs(s, 1)["rally"] {
+		t.Errorf("F1 must be offered the move and the rally: %v", legalVerbs(s, 1))
+	}
+	refuse(t, s, "opp F1", "must move towards cover (the nearest is the woods)")
+	refuse(t, s, "hide F1", "until then it may only move")
+	evs := apply(t, s, "end")
+	if f.Pos != geom.P(44.5, 25) {
+		t.Fatalf("the engine's run: F1 at %v, want a base into the wood at (44.5,25)", f.Pos)
+	}
+	if s.Active != 1 {
+		t.Error("the turn ends once the run is made")
+	}
+	ran := false
+	for _, e := range evs {
+		ran = ran || strings.Contains(e.Text, "runs as far as it can")
+	}
+	if !ran {
+		t.Error("the log says why the figure ran")
+	}
+	// in cover it may do as it likes in its next turn
+	apply(t, s, "end")
+	if why := (Skirmish{d: theData}).compelled(s, f); why != "" {
+		t.Errorf("in the wood F1 is still compelled: %s", why)
+	}
+}
+
+// A shaken figure must get away from the enemy it knows: the same
+// compulsion, straight away from the nearest known enemy.
+func TestShakenCompelledAway(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 36, y: 35, weapons: []string{"rifle"}})
+	f := s.Fig(1)
+	setLevel(f, Shaken)
+	f.SetVar(fAP, 3)
+	refuse(t, s, "opp F1", "shaken and must move away from F2")
+	apply(t, s, "end")
+	if f.Pos != geom.P(36, 16) {
+		t.Fatalf("shaken F1 runs its 9\" straight away from F2: at %v", f.Pos)
+	}
+	// next turn it fails to recover and is still held to run, but it may
+	// rally instead: passed, it is suppressed, and with no cover on the
+	// table there is none to run for
+	apply(t, s, "end", 1, 1)
+	if levelOf(f) != Shaken || !legalVerbs(s, 1)["rally"] || legalVerbs(s, 1)["opp"] {
+		t.Fatalf("shaken again: level %d, offered %v", levelOf(f), legalVerbs(s, 1))
+	}
+	f.SetVar(fAP, 4)
+	apply(t, s, "rally F1", 6, 6)
+	if levelOf(f) != Suppressed {
+		t.Fatalf("rallied: level %d", levelOf(f))
+	}
+	if why := (Skirmish{d: theData}).compelled(s, f); why != "" {
+		t.Errorf("suppressed with no cover on the table: %s", why)
+	}
+}
