@@ -1171,3 +1171,42 @@ func TestShakenCompelledAway(t *testing.T) {
 		t.Errorf("suppressed with no cover on the table: %s", why)
 	}
 }
+
+// Morale's "no friend in sight" is acquisition's sight: from a hill a
+// friend beyond a wood is seen (the wood only hinders), so no test is
+// taken; on level ground the same wood hides him and the test is due.
+func TestMoraleSightOverTrees(t *testing.T) {
+	wood := piece("woods", 30, 15, 42, 15, 42, 21, 30, 21)
+	build := func(pieces ...terrain.Piece) *rules.State {
+		return newState(t, pieces,
+			tfig{side: 0, quality: "experienced", x: 36, y: 10, weapons: []string{"rifle"}, facing: 180},
+			tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}, facing: 0},
+			tfig{side: 1, quality: "experienced", x: 70, y: 45, weapons: []string{"rifle"}})
+	}
+	r := New().(Skirmish)
+	morale := func(evs []rules.Event) int {
+		n := 0
+		for _, l := range ledgers(evs) {
+			if strings.Contains(l.What, "no friend in sight") {
+				n++
+			}
+		}
+		return n
+	}
+	flat := build(wood)
+	if r.seesFriend(flat, flat.Fig(1)) {
+		t.Fatal("six inches of wood on level ground hide the friend")
+	}
+	apply(t, flat, "end")
+	if n := morale(apply(t, flat, "end", 6, 6, 6, 6)); n != 2 {
+		t.Fatalf("level ground: both test for no friend in sight, got %d", n)
+	}
+	high := build(wood, piece("hill", 32, 6, 40, 6, 40, 13, 32, 13))
+	if !r.seesFriend(high, high.Fig(1)) || !r.seesFriend(high, high.Fig(2)) {
+		t.Fatal("from the hill the friends see each other over the wood")
+	}
+	apply(t, high, "end")
+	if n := morale(apply(t, high, "end")); n != 0 {
+		t.Fatalf("over the trees: no test, got %d", n)
+	}
+}
