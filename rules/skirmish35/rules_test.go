@@ -1210,3 +1210,56 @@ func TestMoraleSightOverTrees(t *testing.T) {
 		t.Fatalf("over the trees: no test, got %d", n)
 	}
 }
+
+// An inside wall stops figures and sight but for its door; a locked
+// inside door is forced for 1D3 points (an outside one 2D3), by the
+// side that did not lock it.
+func TestInsideDoor(t *testing.T) {
+	b := piece("building", 20, 20, 30, 20, 30, 26, 20, 26)
+	b.Doors = []geom.Pt{geom.P(22, 26)}
+	b.InnerWall = []geom.Pt{geom.P(25, 20), geom.P(25, 26)}
+	b.InnerDoors = []geom.Pt{geom.P(25, 23)}
+	s := newState(t, []terrain.Piece{b},
+		tfig{side: 0, quality: "experienced", x: 21.5, y: 24.5, weapons: []string{"rifle"}, facing: 90},
+		tfig{side: 1, quality: "experienced", x: 27, y: 23, weapons: []string{"rifle"}, facing: 270})
+	r := New().(Skirmish)
+	if sg := r.look(s, s.Fig(1), s.Fig(2)); sg.OK || !strings.Contains(sg.Why, "inside wall of building") {
+		t.Fatalf("the inside wall hides F2: %+v", sg)
+	}
+	refuse(t, s, "move F1 24,21.5 27.5,21.5", "inside wall of building")
+	if hasCommand(r.Legal(s), "door F1 25,23 lock") {
+		t.Fatal("F1 is not beside the inside door")
+	}
+	apply(t, s, "move F1 24,24")
+	if !hasCommand(r.Legal(s), "door F1 25,23 lock") {
+		t.Fatalf("F1 beside the inside door may lock it: %v", r.Legal(s))
+	}
+	apply(t, s, "door F1 25,23 lock")
+	apply(t, s, "end")
+	f2 := s.Fig(2)
+	apply(t, s, "move F2 26,23")
+	refuse(t, s, "door F2 25,23 unlock", "force it")
+	f2.SetVar(fAP, 2)
+	o, err := r.Odds(s, rules.Command{Verb: "door", Fig: 2, Path: []geom.Pt{geom.P(25, 23)}, Arg: "force"})
+	if err != nil || !near(o.Outcomes[0].P, 2.0/3) || !strings.Contains(o.Note, "1D3") {
+		t.Fatalf("forcing with 2 points: 1D3 <= 2 is 2/3: %+v %v", o, err)
+	}
+	evs := apply(t, s, "door F2 25,23 force", 3)
+	if l := ledgers(evs)[0]; len(l.Dice) != 1 || l.Outcome != "holds" || f2.Var(fAP) != 0 {
+		t.Fatalf("one D3 of 3 against 2 points: holds, all spent: %+v ap %d", l, f2.Var(fAP))
+	}
+	f2.SetVar(fAP, 4)
+	evs = apply(t, s, "door F2 25,23 force", 2)
+	if l := ledgers(evs)[0]; len(l.Dice) != 1 || l.Outcome != "forced" || f2.Var(fAP) != 2 {
+		t.Fatalf("one D3 of 2: forced for 2 points: %+v ap %d", l, f2.Var(fAP))
+	}
+	if sg := r.look(s, f2, s.Fig(1)); !sg.OK {
+		t.Fatalf("through the broken door F2 sees F1: %+v", sg)
+	}
+	apply(t, s, "move F2 25,23 23.5,23")
+	// the outside door is still forced for 2D3
+	s.SetVar(doorKey(terrain.DoorRef{Piece: 0, Index: 0}), doorLocked)
+	if forceDiceOf(s, terrain.DoorRef{Piece: 0, Index: 0}) != 2 || forceDiceOf(s, terrain.DoorRef{Piece: 0, Index: 1}) != 1 {
+		t.Fatal("outside door 2D3, inside door 1D3")
+	}
+}
