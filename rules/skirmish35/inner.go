@@ -57,30 +57,11 @@ func doorPoint(s *rules.State, d terrain.DoorRef) geom.Pt {
 	return pc.InnerDoors[d.Index-len(pc.Doors)]
 }
 
-// innerGap is the gap an inside door leaves in its wall: DoorWidth along
-// the wall's segment nearest the door point, centred on the point's foot
-// and cut short at the segment's ends.
+// innerGap is the gap an inside door leaves in its wall, and the wall
+// segment it is cut in.
 func innerGap(s *rules.State, d terrain.DoorRef) (int, geom.Seg) {
 	pc := &s.Map.Pieces[d.Piece]
-	p := doorPoint(s, d)
-	best, bd := 1, int64(-1)
-	for i := 1; i < len(pc.InnerWall); i++ {
-		seg := geom.Seg{A: pc.InnerWall[i-1], B: pc.InnerWall[i]}
-		if x := geom.Dist2(p, geom.ClosestOnSeg(seg, p)); bd < 0 || x < bd {
-			best, bd = i, x
-		}
-	}
-	seg := geom.Seg{A: pc.InnerWall[best-1], B: pc.InnerWall[best]}
-	foot := geom.ClosestOnSeg(seg, p)
-	h := terrain.DoorWidth / 2
-	a, b := seg.A, seg.B
-	if dist(foot, a) > h {
-		a = towards(foot, seg.A, h)
-	}
-	if dist(foot, b) > h {
-		b = towards(foot, seg.B, h)
-	}
-	return best, geom.Seg{A: a, B: b}
+	return terrain.InnerDoorGapOf(pc, d.Index-len(pc.Doors))
 }
 
 // doorGap is the gap of door d, outline or inside.
