@@ -1120,6 +1120,9 @@ func TestSuppressedCompelledToCover(t *testing.T) {
 	}
 	refuse(t, s, "opp F1", "must move towards cover (the nearest is the woods)")
 	refuse(t, s, "hide F1", "until then it may only move")
+	if _, err := New().Odds(s, rules.Command{Verb: "opp", Fig: 1}); err == nil || !strings.Contains(err.Error(), "towards cover") {
+		t.Errorf("the odds of a refused order say why: %v", err)
+	}
 	evs := apply(t, s, "end")
 	if f.Pos != geom.P(44.5, 25) {
 		t.Fatalf("the engine's run: F1 at %v, want a base into the wood at (44.5,25)", f.Pos)
