@@ -1266,3 +1266,27 @@ func TestInsideDoor(t *testing.T) {
 		t.Fatal("outside door 2D3, inside door 1D3")
 	}
 }
+
+// The engine's run at the end of a turn is a move like any other: an
+// enemy holding opportunity fire gets its window, the turn waits for it,
+// and the side ends its turn again once it has closed (the figure is not
+// run twice).
+func TestCompelledRunWaitsForOppFire(t *testing.T) {
+	wood := piece("woods", 44, 26, 50, 26, 50, 34, 44, 34)
+	s := newState(t, []terrain.Piece{wood},
+		tfig{side: 0, quality: "experienced", x: 36, y: 10, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, quality: "experienced", x: 36, y: 30, weapons: []string{"rifle"}, facing: 0})
+	apply(t, s, "opp F1")
+	apply(t, s, "end")
+	f2 := s.Fig(2)
+	setLevel(f2, Suppressed)
+	apply(t, s, "end")
+	if f2.Pos != geom.P(44.5, 30) || s.Phase != PhaseOpp || s.Decider != 0 || s.Active != 1 {
+		t.Fatalf("F2 runs for the wood and F1 may fire: at %v, phase %s, decider %d, active %d", f2.Pos, s.Phase, s.Decider, s.Active)
+	}
+	apply(t, s, "pass")
+	apply(t, s, "end")
+	if s.Active != 0 || f2.Pos != geom.P(44.5, 30) {
+		t.Fatalf("the second end ends the turn without a second run: active %d, F2 at %v", s.Active, f2.Pos)
+	}
+}
