@@ -19,6 +19,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	indoors := occupied(st, b.hiddenFromViewer)
 	drawInteriors(dst, b.tv, st, indoors)
 	drawDoors(dst, b.tv, b.g.RS, st, indoors)
+	drawInnerWalls(dst, b.tv, b.g.RS, st, indoors)
 	lab := &areaLabels{sides: [2]string{st.Sides[0].Name, st.Sides[1].Name}, cols: b.rims()}
 	for i := range st.Figures {
 		if f := &st.Figures[i]; !f.Removed && !b.hiddenFromViewer(f) {

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/rules"
+	"hedgerow/rules/terrain"
 )
 
 // Doors and building interiors, drawn over the cached terrain each frame
@@ -150,6 +151,46 @@ func drawDoors(dst *ebiten.Image, tv *tableView, rs rules.RuleSet, st *rules.Sta
 			ang := float64(k)*1.7 + 0.4
 			e := fpt{q.X + math.Cos(ang)*l*0.2, q.Y + math.Sin(ang)*l*0.2}
 			line(dst, q, e, math.Max(1, tv.px(0.06)), wood)
+		}
+	}
+}
+
+// drawInnerWalls draws the walls inside the cut-away buildings, with
+// their doors: shut as a plank across the gap, open as a leaf swung
+// back, kicked in as a bare gap. A house with its roof on hides them.
+func drawInnerWalls(dst *ebiten.Image, tv *tableView, rs rules.RuleSet, st *rules.State, in map[int]bool) {
+	if st.Terrain == nil {
+		return
+	}
+	for id := range st.Terrain.Map.Pieces {
+		pc := &st.Terrain.Map.Pieces[id]
+		if !in[id] || len(pc.InnerWall) < 2 {
+			continue
+		}
+		w := math.Max(2, tv.px(0.18))
+		pts := make([]fpt, len(pc.InnerWall))
+		for i, p := range pc.InnerWall {
+			pts[i] = tv.scr(p)
+		}
+		strokePoly(dst, pts, false, w, rgb(0x6e6254))
+		strokePoly(dst, pts, false, math.Max(0.8, w*0.35), rgb(0x8c8070))
+		for k := range pc.InnerDoors {
+			_, g := terrain.InnerDoorGapOf(pc, k)
+			a, b := tv.scr(g.A), tv.scr(g.B)
+			state := rules.DoorStateOf(rs, st, terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k})
+			if state == rules.DoorShut {
+				doorPlank(dst, a, b, tv.px)
+				continue
+			}
+			line(dst, a, b, math.Max(3, tv.px(0.3)), colFloor) // the gap in the wall
+			l := math.Hypot(b.X-a.X, b.Y-a.Y)
+			if state == rules.DoorOpen && l >= 1 {
+				// the leaf swung back square to the wall
+				nx, ny := -(b.Y-a.Y)/l, (b.X-a.X)/l
+				tip := fpt{a.X + nx*l*0.9, a.Y + ny*l*0.9}
+				line(dst, a, tip, math.Max(2, tv.px(0.15)), rgb(0x3a2614))
+				line(dst, a, tip, math.Max(1, tv.px(0.09)), rgb(0x8a5e36))
+			}
 		}
 	}
 }

@@ -74,6 +74,11 @@ func doorAt(s *rules.State, p geom.Pt) (terrain.DoorRef, bool) {
 			return d, true
 		}
 	}
+	for _, d := range innerDoors(s) {
+		if doorPoint(s, d) == p {
+			return d, true
+		}
+	}
 	return terrain.DoorRef{}, false
 }
 
@@ -83,19 +88,25 @@ func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command 
 		return nil
 	}
 	var out []rules.Command
-	inside := s.Terrain.InsideBuilding(f.Pos)
-	for _, d := range s.Terrain.DoorsNear(f.Pos, s.BaseR+geom.PerInch) {
-		p := []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]}
+	near := s.Terrain.DoorsNear(f.Pos, s.BaseR+geom.PerInch)
+	for _, d := range innerDoors(s) {
+		if geom.SegWithin(doorGap(s, d), f.Pos, s.BaseR+geom.PerInch, false) {
+			near = append(near, d)
+		}
+	}
+	for _, d := range near {
+		p := []geom.Pt{doorPoint(s, d)}
+		mine := r.locksFrom(s, f, d)
 		switch s.Var(doorKey(d)) {
 		case doorShut:
 			out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "open"})
-			if inside == d.Piece {
+			if mine {
 				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "lock"})
 			}
 		case doorOpen:
 			out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "close"})
 		case doorLocked:
-			if inside == d.Piece {
+			if r.unlocksFrom(s, f, d) {
 				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "unlock"})
 			} else {
 				out = append(out, rules.Command{Verb: "door", Fig: f.ID, Path: p, Arg: "force"})
@@ -103,6 +114,26 @@ func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command 
 		}
 	}
 	return out
+}
+
+// locksFrom reports whether f may lock shut door d: an outside door from
+// inside its building, an inside door from beside it.
+func (r Skirmish) locksFrom(s *rules.State, f *rules.Figure, d terrain.DoorRef) bool {
+	if isInner(s, d) {
+		return true
+	}
+	return s.Terrain.InsideBuilding(f.Pos) == d.Piece
+}
+
+// unlocksFrom reports whether f may unlock locked door d (else it must
+// force it): an outside door from inside, an inside door by the side that
+// locked it (either side, for one locked from the start).
+func (r Skirmish) unlocksFrom(s *rules.State, f *rules.Figure, d terrain.DoorRef) bool {
+	if isInner(s, d) {
+		by := s.Var(doorByKey(d))
+		return by == 0 || by == f.Side+1
+	}
+	return s.Terrain.InsideBuilding(f.Pos) == d.Piece
 }
 
 // lockAtStart locks the doors the scenario says are locked when the
@@ -126,11 +157,6 @@ func lockAtStart(s *rules.State) []rules.Event {
 	return evs
 }
 
-// forceDice is how many D3 forcing a locked door costs: the book's 1D3
-// for an inside door, 2D3 for an outside one (every door on a map is in
-// a building's outer wall).
-const forceDice = 2
-
 func (r Skirmish) forceOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || len(c.Path) != 1 {
@@ -140,16 +166,27 @@ func (r Skirmish) forceOdds(s *rules.State, c rules.Command) (rules.Odds, error)
 	if !ok || s.Var(doorKey(d)) != doorLocked {
 		return rules.Odds{}, errors.New("that door is not locked")
 	}
-	n := 0
-	for a := 1; a <= 3; a++ {
-		for b := 1; b <= 3; b++ {
-			if a+b <= f.Var(fAP) {
-				n++
-			}
+	nd := forceDiceOf(s, d)
+	n, all := 0, 1
+	for i := 0; i < nd; i++ {
+		all *= 3
+	}
+	for k := 0; k < all; k++ {
+		sum, x := 0, k
+		for i := 0; i < nd; i++ {
+			sum += x%3 + 1
+			x /= 3
+		}
+		if sum <= f.Var(fAP) {
+			n++
 		}
 	}
-	return rules.Odds{Outcomes: []rules.Outcome{{Name: "forced", P: float64(n) / 9}, {Name: "holds", P: float64(9-n) / 9}},
-		Note: "2D3 points; short of them, the figure spends all it has and the door holds"}, nil
+	what := "an outside door: 2D3 points"
+	if nd == 1 {
+		what = "an inside door: 1D3 points"
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "forced", P: float64(n) / float64(all)}, {Name: "holds", P: float64(all-n) / float64(all)}},
+		Note: what + "; short of them, the figure spends all it has and the door holds"}, nil
 }
 
 // applyDoor: "door F1 x,y open|close" at the door's map point.
@@ -161,11 +198,11 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 	if !ok {
 		return nil, errors.New("there is no door there")
 	}
-	if !geom.SegWithin(s.Terrain.DoorGap(d), f.Pos, s.BaseR+geom.PerInch, false) {
+	if !geom.SegWithin(doorGap(s, d), f.Pos, s.BaseR+geom.PerInch, false) {
 		return nil, errors.New(f.Name + " is not beside that door")
 	}
 	v := s.Var(doorKey(d))
-	inside := s.Terrain.InsideBuilding(f.Pos) == d.Piece
+	inner := isInner(s, d)
 	need := map[string]int{"open": doorShut, "close": doorOpen, "lock": doorShut, "unlock": doorLocked, "force": doorLocked}
 	want, known := need[c.Arg]
 	switch {
@@ -175,9 +212,17 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 		return nil, errors.New("that door has been forced and hangs open")
 	case v != want:
 		return nil, fmt.Errorf("the door is %s", []string{"shut", "open", "locked", "broken"}[v])
-	case (c.Arg == "lock" || c.Arg == "unlock") && !inside:
-		return nil, errors.New("a door is locked and unlocked from inside")
-	case c.Arg == "force" && inside:
+	case c.Arg == "lock" && !r.locksFrom(s, f, d):
+		return nil, errors.New("a door is locked from inside")
+	case c.Arg == "unlock" && !r.unlocksFrom(s, f, d):
+		if inner {
+			return nil, errors.New("the other side locked this inside door: force it")
+		}
+		return nil, errors.New("a door is unlocked from inside")
+	case c.Arg == "force" && r.unlocksFrom(s, f, d):
+		if inner {
+			return nil, errors.New("unlock it: your side locked it")
+		}
 		return nil, errors.New("unlock it from inside")
 	}
 	if c.Arg == "force" {
@@ -186,7 +231,7 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 	if c.Arg == "close" {
 		for i := range s.Figures {
 			g := &s.Figures[i]
-			if !g.Removed && geom.SegWithin(s.Terrain.DoorGap(d), g.Pos, s.BaseR, true) {
+			if !g.Removed && geom.SegWithin(doorGap(s, d), g.Pos, s.BaseR, true) {
 				return nil, errors.New(g.Name + " stands in the doorway")
 			}
 		}
@@ -196,18 +241,33 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	acted(s, f)
 	s.SetVar(doorKey(d), map[string]int{"open": doorOpen, "close": doorShut, "lock": doorLocked, "unlock": doorShut}[c.Arg])
+	which := "the door"
+	if inner {
+		which = "the inside door"
+		by := 0
+		if c.Arg == "lock" {
+			by = f.Side + 1
+		}
+		s.SetVar(doorByKey(d), by)
+	}
 	return []rules.Event{{Kind: "door", Side: f.Side, Fig: f.ID, Path: []geom.Pt{c.Path[0]},
-		Text: fmt.Sprintf("%s: %s the door of %s", f.Name, c.Arg, pieceLabel(s, d.Piece))}}, nil
+		Text: fmt.Sprintf("%s: %s %s of %s", f.Name, c.Arg, which, pieceLabel(s, d.Piece))}}, nil
 }
 
-// forceDoor breaks a locked door open for 2D3 points.
+// forceDoor breaks a locked door open: 1D3 points inside, 2D3 outside.
 func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, at geom.Pt) ([]rules.Event, error) {
 	if f.Var(fAP) < 1 {
 		return nil, errors.New(f.Name + " has no points left")
 	}
 	acted(s, f)
-	l := &rules.Ledger{What: "Forcing the door of " + pieceLabel(s, d.Piece) + ": " + f.Name, Compare: "<=", Target: f.Var(fAP)}
-	l.Dice = s.RollN(forceDice, 3)
+	nd := forceDiceOf(s, d)
+	what := "Forcing the door of "
+	l := &rules.Ledger{Compare: "<=", Target: f.Var(fAP), Note: "an outside door costs 2D3 points"}
+	if nd == 1 {
+		what, l.Note = "Forcing the inside door of ", "an inside door costs 1D3 points"
+	}
+	l.What = what + pieceLabel(s, d.Piece) + ": " + f.Name
+	l.Dice = s.RollN(nd, 3)
 	l.Total = l.DiceTotal()
 	if l.Total > f.Var(fAP) {
 		l.Outcome = "holds"
@@ -331,6 +391,9 @@ func (r Skirmish) applyLean(s *rules.State, f *rules.Figure, c rules.Command) ([
 func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 	if s.Terrain == nil {
 		return ""
+	}
+	if id := innerWallHit(s, f.Pos, t.Pos, 0); id >= 0 {
+		return "the inside wall of " + pieceLabel(s, id) + " is in the way"
 	}
 	bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
 	if bf >= 0 && bf == bt {

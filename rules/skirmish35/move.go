@@ -68,6 +68,9 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 		if ok, why := s.Terrain.CanStandDoors(geom.Circle{C: p, R: rad}, openDoors(s)); !ok {
 			return why
 		}
+		if id := innerWallHit(s, p, p, rad); id >= 0 {
+			return "it would stand in the inside wall of " + pieceLabel(s, id)
+		}
 	}
 	for i := range s.Figures {
 		g := &s.Figures[i]
@@ -134,6 +137,10 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 			return info
 		}
 		obstacles = len(pc.Obstacles)
+		if why := innerPathProblem(s, info.Legs); why != "" {
+			info.Why = why
+			return info
+		}
 	}
 	end := path[len(path)-1]
 	pts := ceilDiv(info.Length, r.perPoint(f)) + int64(obstacles)

@@ -13,6 +13,11 @@ import (
 // Odds gives the exact chances of a proposed command.
 func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	certain := rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}
+	if f := s.Fig(c.Fig); f != nil && s.Phase == PhaseTurn && f.Side == s.Active && !compelledVerbs[c.Verb] && c.Verb != "end" {
+		if why := r.compelled(s, f); why != "" {
+			return rules.Odds{}, errors.New(why)
+		}
+	}
 	switch c.Verb {
 	case "fire", "oppfire":
 		return r.fireOdds(s, c)

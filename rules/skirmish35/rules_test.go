@@ -1084,3 +1084,209 @@ func TestSuppressedMovesToCover(t *testing.T) {
 		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
 	apply(t, s2, "move F1 30,25")
 }
+
+// legalVerbs is the set of verbs Legal offers figure id.
+func legalVerbs(s *rules.State, id rules.FigID) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range New().Legal(s) {
+		if c.Fig == id {
+			out[c.Verb] = true
+		}
+	}
+	return out
+}
+
+// A suppressed figure out of cover must run for cover: while it can,
+// it is offered only moving (and looking about, rallying), anything else
+// is refused with the reason, and when its side ends the turn with the
+// run not made the engine makes it, as far as its points go.
+func TestSuppressedCompelledToCover(t *testing.T) {
+	wood := piece("woods", 44, 20, 50, 20, 50, 30, 44, 30)
+	s := newState(t, []terrain.Piece{wood},
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 10, y: 45, weapons: []string{"rifle"}})
+	f := s.Fig(1)
+	if !legalVerbs(s, 1)["opp"] {
+		t.Fatal("confident, F1 may hold opportunity fire")
+	}
+	setLevel(f, Suppressed)
+	for v := range legalVerbs(s, 1) {
+		if !compelledVerbs[v] {
+			t.Errorf("suppressed out of cover, F1 is offered %q", v)
+		}
+	}
+	if !legalVerbs(s, 1)["move"] || !legalVerbs(s, 1)["rally"] {
+		t.Errorf("F1 must be offered the move and the rally: %v", legalVerbs(s, 1))
+	}
+	refuse(t, s, "opp F1", "must move towards cover (the nearest is the woods)")
+	refuse(t, s, "hide F1", "until then it may only move")
+	if _, err := New().Odds(s, rules.Command{Verb: "opp", Fig: 1}); err == nil || !strings.Contains(err.Error(), "towards cover") {
+		t.Errorf("the odds of a refused order say why: %v", err)
+	}
+	evs := apply(t, s, "end")
+	if f.Pos != geom.P(44.5, 25) {
+		t.Fatalf("the engine's run: F1 at %v, want a base into the wood at (44.5,25)", f.Pos)
+	}
+	if s.Active != 1 {
+		t.Error("the turn ends once the run is made")
+	}
+	ran := false
+	for _, e := range evs {
+		ran = ran || strings.Contains(e.Text, "runs as far as it can")
+	}
+	if !ran {
+		t.Error("the log says why the figure ran")
+	}
+	// in cover it may do as it likes in its next turn
+	apply(t, s, "end")
+	if why := (Skirmish{d: theData}).compelled(s, f); why != "" {
+		t.Errorf("in the wood F1 is still compelled: %s", why)
+	}
+}
+
+// A shaken figure must get away from the enemy it knows: the same
+// compulsion, straight away from the nearest known enemy.
+func TestShakenCompelledAway(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 36, y: 35, weapons: []string{"rifle"}})
+	f := s.Fig(1)
+	setLevel(f, Shaken)
+	f.SetVar(fAP, 3)
+	refuse(t, s, "opp F1", "shaken and must move away from F2")
+	apply(t, s, "end")
+	if f.Pos != geom.P(36, 16) {
+		t.Fatalf("shaken F1 runs its 9\" straight away from F2: at %v", f.Pos)
+	}
+	// next turn it fails to recover and is still held to run, but it may
+	// rally instead: passed, it is suppressed, and with no cover on the
+	// table there is none to run for
+	apply(t, s, "end", 1, 1)
+	if levelOf(f) != Shaken || !legalVerbs(s, 1)["rally"] || legalVerbs(s, 1)["opp"] {
+		t.Fatalf("shaken again: level %d, offered %v", levelOf(f), legalVerbs(s, 1))
+	}
+	f.SetVar(fAP, 4)
+	apply(t, s, "rally F1", 6, 6)
+	if levelOf(f) != Suppressed {
+		t.Fatalf("rallied: level %d", levelOf(f))
+	}
+	if why := (Skirmish{d: theData}).compelled(s, f); why != "" {
+		t.Errorf("suppressed with no cover on the table: %s", why)
+	}
+}
+
+// Morale's "no friend in sight" is acquisition's sight: from a hill a
+// friend beyond a wood is seen (the wood only hinders), so no test is
+// taken; on level ground the same wood hides him and the test is due.
+func TestMoraleSightOverTrees(t *testing.T) {
+	wood := piece("woods", 30, 15, 42, 15, 42, 21, 30, 21)
+	build := func(pieces ...terrain.Piece) *rules.State {
+		return newState(t, pieces,
+			tfig{side: 0, quality: "experienced", x: 36, y: 10, weapons: []string{"rifle"}, facing: 180},
+			tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}, facing: 0},
+			tfig{side: 1, quality: "experienced", x: 70, y: 45, weapons: []string{"rifle"}})
+	}
+	r := New().(Skirmish)
+	morale := func(evs []rules.Event) int {
+		n := 0
+		for _, l := range ledgers(evs) {
+			if strings.Contains(l.What, "no friend in sight") {
+				n++
+			}
+		}
+		return n
+	}
+	flat := build(wood)
+	if r.seesFriend(flat, flat.Fig(1)) {
+		t.Fatal("six inches of wood on level ground hide the friend")
+	}
+	apply(t, flat, "end")
+	if n := morale(apply(t, flat, "end", 6, 6, 6, 6)); n != 2 {
+		t.Fatalf("level ground: both test for no friend in sight, got %d", n)
+	}
+	high := build(wood, piece("hill", 32, 6, 40, 6, 40, 13, 32, 13))
+	if !r.seesFriend(high, high.Fig(1)) || !r.seesFriend(high, high.Fig(2)) {
+		t.Fatal("from the hill the friends see each other over the wood")
+	}
+	apply(t, high, "end")
+	if n := morale(apply(t, high, "end")); n != 0 {
+		t.Fatalf("over the trees: no test, got %d", n)
+	}
+}
+
+// An inside wall stops figures and sight but for its door; a locked
+// inside door is forced for 1D3 points (an outside one 2D3), by the
+// side that did not lock it.
+func TestInsideDoor(t *testing.T) {
+	b := piece("building", 20, 20, 30, 20, 30, 26, 20, 26)
+	b.Doors = []geom.Pt{geom.P(22, 26)}
+	b.InnerWall = []geom.Pt{geom.P(25, 20), geom.P(25, 26)}
+	b.InnerDoors = []geom.Pt{geom.P(25, 23)}
+	s := newState(t, []terrain.Piece{b},
+		tfig{side: 0, quality: "experienced", x: 21.5, y: 24.5, weapons: []string{"rifle"}, facing: 90},
+		tfig{side: 1, quality: "experienced", x: 27, y: 23, weapons: []string{"rifle"}, facing: 270})
+	r := New().(Skirmish)
+	if sg := r.look(s, s.Fig(1), s.Fig(2)); sg.OK || !strings.Contains(sg.Why, "inside wall of building") {
+		t.Fatalf("the inside wall hides F2: %+v", sg)
+	}
+	refuse(t, s, "move F1 24,21.5 27.5,21.5", "inside wall of building")
+	if hasCommand(r.Legal(s), "door F1 25,23 lock") {
+		t.Fatal("F1 is not beside the inside door")
+	}
+	apply(t, s, "move F1 24,24")
+	if !hasCommand(r.Legal(s), "door F1 25,23 lock") {
+		t.Fatalf("F1 beside the inside door may lock it: %v", r.Legal(s))
+	}
+	apply(t, s, "door F1 25,23 lock")
+	apply(t, s, "end")
+	f2 := s.Fig(2)
+	apply(t, s, "move F2 26,23")
+	refuse(t, s, "door F2 25,23 unlock", "force it")
+	f2.SetVar(fAP, 2)
+	o, err := r.Odds(s, rules.Command{Verb: "door", Fig: 2, Path: []geom.Pt{geom.P(25, 23)}, Arg: "force"})
+	if err != nil || !near(o.Outcomes[0].P, 2.0/3) || !strings.Contains(o.Note, "1D3") {
+		t.Fatalf("forcing with 2 points: 1D3 <= 2 is 2/3: %+v %v", o, err)
+	}
+	evs := apply(t, s, "door F2 25,23 force", 3)
+	if l := ledgers(evs)[0]; len(l.Dice) != 1 || l.Outcome != "holds" || f2.Var(fAP) != 0 {
+		t.Fatalf("one D3 of 3 against 2 points: holds, all spent: %+v ap %d", l, f2.Var(fAP))
+	}
+	f2.SetVar(fAP, 4)
+	evs = apply(t, s, "door F2 25,23 force", 2)
+	if l := ledgers(evs)[0]; len(l.Dice) != 1 || l.Outcome != "forced" || f2.Var(fAP) != 2 {
+		t.Fatalf("one D3 of 2: forced for 2 points: %+v ap %d", l, f2.Var(fAP))
+	}
+	if sg := r.look(s, f2, s.Fig(1)); !sg.OK {
+		t.Fatalf("through the broken door F2 sees F1: %+v", sg)
+	}
+	apply(t, s, "move F2 25,23 23.5,23")
+	// the outside door is still forced for 2D3
+	s.SetVar(doorKey(terrain.DoorRef{Piece: 0, Index: 0}), doorLocked)
+	if forceDiceOf(s, terrain.DoorRef{Piece: 0, Index: 0}) != 2 || forceDiceOf(s, terrain.DoorRef{Piece: 0, Index: 1}) != 1 {
+		t.Fatal("outside door 2D3, inside door 1D3")
+	}
+}
+
+// The engine's run at the end of a turn is a move like any other: an
+// enemy holding opportunity fire gets its window, the turn waits for it,
+// and the side ends its turn again once it has closed (the figure is not
+// run twice).
+func TestCompelledRunWaitsForOppFire(t *testing.T) {
+	wood := piece("woods", 44, 26, 50, 26, 50, 34, 44, 34)
+	s := newState(t, []terrain.Piece{wood},
+		tfig{side: 0, quality: "experienced", x: 36, y: 10, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, quality: "experienced", x: 36, y: 30, weapons: []string{"rifle"}, facing: 0})
+	apply(t, s, "opp F1")
+	apply(t, s, "end")
+	f2 := s.Fig(2)
+	setLevel(f2, Suppressed)
+	apply(t, s, "end")
+	if f2.Pos != geom.P(44.5, 30) || s.Phase != PhaseOpp || s.Decider != 0 || s.Active != 1 {
+		t.Fatalf("F2 runs for the wood and F1 may fire: at %v, phase %s, decider %d, active %d", f2.Pos, s.Phase, s.Decider, s.Active)
+	}
+	apply(t, s, "pass")
+	apply(t, s, "end")
+	if s.Active != 0 || f2.Pos != geom.P(44.5, 30) {
+		t.Fatalf("the second end ends the turn without a second run: active %d, F2 at %v", s.Active, f2.Pos)
+	}
+}

@@ -199,30 +199,28 @@ func fencesCrossed(s *rules.State, a, b geom.Pt, high int64) []int {
 	return out
 }
 
-// seesFriend reports whether f can see any other figure of its side (a
-// clear line, no smoke; facing does not matter).
+// seesFriend reports whether f can see any other figure of its side, by
+// the sight acquisition uses (facing does not matter).
 func (r Skirmish) seesFriend(s *rules.State, f *rules.Figure) bool {
 	for _, o := range alive(s, f.Side) {
 		if o.ID == f.ID || o.Markers.Has(rules.Surrendered) {
 			continue
 		}
-		if _, sm := r.smokeOn(s, f.Pos, o.Pos); sm {
-			continue
-		}
-		if s.Terrain == nil || s.Terrain.Clear(f.Pos, o.Pos) {
+		if r.sees(s, f, o) {
 			return true
 		}
 	}
 	return false
 }
 
-// sees reports whether f can see t at all (no facing, no hindrance rule:
-// used for morale and surrender counts).
+// sees reports whether f can see t at all, facing aside: the same sight
+// as acquisition (smoke, hulls, windows and doors, walls by the height
+// tester, woods seen over from a hill, a figure not standing hidden by a
+// hindrance), so that morale, surrender, mortar spotting and
+// opportunity suppression never see what acquisition cannot, nor the
+// other way.
 func (r Skirmish) sees(s *rules.State, f, t *rules.Figure) bool {
-	if _, sm := r.smokeOn(s, f.Pos, t.Pos); sm {
-		return false
-	}
-	return s.Terrain == nil || s.Terrain.Clear(f.Pos, t.Pos)
+	return r.look(s, f, t).OK
 }
 
 // acquireMods is the ledger of an acquisition of t by f.

@@ -266,7 +266,11 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 		if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
 			return nil, errors.New(`"end" takes nothing more`)
 		}
-		return r.endTurn(s), nil
+		evs, done := r.compelledRuns(s)
+		if !done {
+			return evs, nil
+		}
+		return append(evs, r.endTurn(s)...), nil
 	}
 	if isVehicleVerb(c.Verb) {
 		return r.applyVehicle(s, c)
@@ -283,6 +287,11 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 	}
 	if l := f.Var(fLock); l != 0 && c.Verb != "melee" {
 		return nil, fmt.Errorf("%s is locked in hand to hand with %s", f.Name, s.Fig(rules.FigID(l)).Name)
+	}
+	if !compelledVerbs[c.Verb] {
+		if why := r.compelled(s, f); why != "" {
+			return nil, fmt.Errorf("%s; until then it may only move or crawl, stand up or go prone, use a door, climb through a window, look about or rally", why)
+		}
 	}
 	switch c.Verb {
 	case "move":
@@ -568,6 +577,15 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	if f.Markers.Has(rules.OutOfAmmo) && ap >= cs.Reload {
 		add(rules.Command{Verb: "reload", Fig: f.ID})
+	}
+	if (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != "" {
+		kept := out[:0]
+		for _, c := range out {
+			if compelledVerbs[c.Verb] {
+				kept = append(kept, c)
+			}
+		}
+		out = kept
 	}
 	return out
 }

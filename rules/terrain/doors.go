@@ -409,3 +409,48 @@ func (ix *Index) RouteDoors(from, to geom.Pt, baseR int64, open Open) ([]geom.Pt
 	}
 	return best, best != nil
 }
+
+// InnerDoorGapOf is the gap inside door k leaves in piece pc's inner
+// wall, and the index (from 1) of the wall segment it is cut in: the
+// DoorWidth stretch of the segment nearest the door point, centred on the
+// point's foot and cut short at the segment's ends (integer arithmetic).
+func InnerDoorGapOf(pc *Piece, k int) (int, geom.Seg) {
+	if k < 0 || k >= len(pc.InnerDoors) || len(pc.InnerWall) < 2 {
+		return -1, geom.Seg{}
+	}
+	p := pc.InnerDoors[k]
+	best, bd := 1, int64(-1)
+	for i := 1; i < len(pc.InnerWall); i++ {
+		seg := geom.Seg{A: pc.InnerWall[i-1], B: pc.InnerWall[i]}
+		if x := geom.Dist2(p, geom.ClosestOnSeg(seg, p)); bd < 0 || x < bd {
+			best, bd = i, x
+		}
+	}
+	seg := geom.Seg{A: pc.InnerWall[best-1], B: pc.InnerWall[best]}
+	foot := geom.ClosestOnSeg(seg, p)
+	h := DoorWidth / 2
+	toward := func(q geom.Pt) geom.Pt {
+		v := q.Sub(foot)
+		n := isqrt64(v.Len2())
+		if n <= h {
+			return q
+		}
+		return geom.Pt{X: foot.X + v.X*h/n, Y: foot.Y + v.Y*h/n}
+	}
+	return best, geom.Seg{A: toward(seg.A), B: toward(seg.B)}
+}
+
+// isqrt64 is the exact floor of the square root of n >= 0.
+func isqrt64(n int64) int64 {
+	if n <= 0 {
+		return 0
+	}
+	r := int64(math.Sqrt(float64(n)))
+	for r > 0 && r*r > n {
+		r--
+	}
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}

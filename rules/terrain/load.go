@@ -148,7 +148,7 @@ func (ld *loader) err() error {
 var (
 	topKeys     = []string{"name", "description", "table", "terrain", "area"}
 	tableKeys   = []string{"width", "height"}
-	terrainKeys = []string{"kind", "name", "points", "rect", "circle", "height", "sight", "sight_depth", "cover", "going", "width", "doors", "windows"}
+	terrainKeys = []string{"kind", "name", "points", "rect", "circle", "height", "sight", "sight_depth", "cover", "going", "width", "doors", "windows", "inner_wall", "inner_doors"}
 	areaKeys    = []string{"name", "kind", "side", "points", "rect", "circle"}
 	areaKinds   = []string{string(AreaDeployment), string(AreaHome), string(AreaObjective)}
 )
@@ -390,6 +390,7 @@ func (ld *loader) readPiece(t map[string]any, i int) (Piece, bool) {
 			}
 		}
 	}
+	ld.readInner(t, path, where, kindOK && kind.Name == "building", &p)
 	return p, len(ld.probs) == nprobs
 }
 
@@ -651,4 +652,62 @@ func elemPath(path, key string, i int) string {
 		return fmt.Sprintf("%s.points[%d]", path, i)
 	}
 	return path + "." + key
+}
+
+// readInner reads a building's inside wall and its doors: the wall a
+// polyline of at least two points within the building's outline, each
+// door within 0.25" of the wall.
+func (ld *loader) readInner(t map[string]any, path, where string, building bool, p *Piece) {
+	wv, hasWall := t["inner_wall"]
+	dv, hasDoors := t["inner_doors"]
+	if !hasWall && !hasDoors {
+		return
+	}
+	if !building {
+		k := "inner_wall"
+		if !hasWall {
+			k = "inner_doors"
+		}
+		ld.at(path+"."+k, "only buildings may have %s", k)
+		return
+	}
+	if !hasWall {
+		ld.at(path+".inner_doors", "inner_doors needs an inner_wall to stand in")
+		return
+	}
+	wall, ok := ld.pointList(wv, path+".inner_wall", "inner_wall", where, maxFeaturePoints)
+	if !ok {
+		return
+	}
+	if len(wall) < 2 {
+		ld.at(path+".inner_wall", "an inner_wall needs at least 2 points, not %d", len(wall))
+		return
+	}
+	if len(p.Poly) >= 3 {
+		for j, q := range wall {
+			if p.Poly.PointIn(q) < 0 {
+				ld.at(fmt.Sprintf("%s.inner_wall[%d]", path, j), "inner_wall point %d %s is outside the building", j+1, fmtPt(q))
+				return
+			}
+		}
+	}
+	p.InnerWall = wall
+	if !hasDoors {
+		return
+	}
+	doors, ok := ld.pointList(dv, path+".inner_doors", "inner_doors", where, maxFeaturePoints)
+	if !ok {
+		return
+	}
+	for j, q := range doors {
+		on := false
+		for i := 1; i < len(wall); i++ {
+			on = on || geom.SegWithin(geom.Seg{A: wall[i-1], B: wall[i]}, q, geom.In(0.25), false)
+		}
+		if !on {
+			ld.at(fmt.Sprintf("%s.inner_doors[%d]", path, j), "inner_doors point %d %s is not on the inner_wall (within 0.25\")", j+1, fmtPt(q))
+			return
+		}
+	}
+	p.InnerDoors = doors
 }

@@ -139,6 +139,12 @@ type Piece struct {
 	// Optional feature points (doors, windows) on a building's outline.
 	Doors   []geom.Pt
 	Windows []geom.Pt
+	// An optional wall inside a building (a polyline within its outline)
+	// and the doors in it. Only rule sets that tell inside doors from
+	// outside ones read them (1/35th Skirmish); the plain model and the
+	// door-gap model of the outline ignore them.
+	InnerWall  []geom.Pt
+	InnerDoors []geom.Pt
 }
 
 // Bounds is the piece's bounding box (linear pieces grown by half width).

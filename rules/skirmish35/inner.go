@@ -1,0 +1,158 @@
+package skirmish35
+
+import (
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// Inside walls and inside doors. A building in the map may have a wall
+// inside it (inner_wall) with doors in it (inner_doors); the map data
+// decides which doors are inside ones, and the book's cost of forcing a
+// locked door follows from it: 1D3 points inside, 2D3 from outside.
+//
+// An inside door is named like an outside one, a DoorRef on its
+// building, its index counted on past the outline's doors; it is shut,
+// open, locked or broken like them. The inside wall, less the gaps of
+// its open doors, stops figures (their bases may not overlap it,
+// standing or moving) and sight (a sight line crossing it is blocked).
+// Bursts ignore it: the building is one room for a grenade (house
+// value). Either side may lock a shut inside door from beside it; the
+// side that locked it may unlock it, the other side forces it.
+
+// fDoorBy is the side (+1) that locked an inside door, per door.
+func doorByKey(d terrain.DoorRef) string { return "doorby." + d.String() }
+
+// isInner reports whether d is an inside door.
+func isInner(s *rules.State, d terrain.DoorRef) bool {
+	if s.Map == nil || d.Piece < 0 || d.Piece >= len(s.Map.Pieces) {
+		return false
+	}
+	pc := &s.Map.Pieces[d.Piece]
+	k := d.Index - len(pc.Doors)
+	return k >= 0 && k < len(pc.InnerDoors)
+}
+
+// innerDoors lists every inside door, in map order.
+func innerDoors(s *rules.State) []terrain.DoorRef {
+	if s.Map == nil {
+		return nil
+	}
+	var out []terrain.DoorRef
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		for k := range pc.InnerDoors {
+			out = append(out, terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k})
+		}
+	}
+	return out
+}
+
+// doorPoint is the map point of door d (outline or inside).
+func doorPoint(s *rules.State, d terrain.DoorRef) geom.Pt {
+	pc := &s.Map.Pieces[d.Piece]
+	if d.Index < len(pc.Doors) {
+		return pc.Doors[d.Index]
+	}
+	return pc.InnerDoors[d.Index-len(pc.Doors)]
+}
+
+// innerGap is the gap an inside door leaves in its wall, and the wall
+// segment it is cut in.
+func innerGap(s *rules.State, d terrain.DoorRef) (int, geom.Seg) {
+	pc := &s.Map.Pieces[d.Piece]
+	return terrain.InnerDoorGapOf(pc, d.Index-len(pc.Doors))
+}
+
+// doorGap is the gap of door d, outline or inside.
+func doorGap(s *rules.State, d terrain.DoorRef) geom.Seg {
+	if isInner(s, d) {
+		_, g := innerGap(s, d)
+		return g
+	}
+	return s.Terrain.DoorGap(d)
+}
+
+// innerStretches are the standing stretches of building id's inside
+// wall: its segments less the gaps of its open doors.
+func innerStretches(s *rules.State, id int) []geom.Seg {
+	pc := &s.Map.Pieces[id]
+	var out []geom.Seg
+	for i := 1; i < len(pc.InnerWall); i++ {
+		seg := geom.Seg{A: pc.InnerWall[i-1], B: pc.InnerWall[i]}
+		parts := []geom.Seg{seg}
+		for k := range pc.InnerDoors {
+			d := terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k}
+			e, g := innerGap(s, d)
+			if e != i || !isOpen(s.Var(doorKey(d))) {
+				continue
+			}
+			// cut the gap out of whichever part holds it
+			var next []geom.Seg
+			for _, pt := range parts {
+				if !pt.Contains(g.A) || !pt.Contains(g.B) {
+					next = append(next, pt)
+					continue
+				}
+				ga, gb := g.A, g.B
+				if geom.Dist2(pt.A, ga) > geom.Dist2(pt.A, gb) {
+					ga, gb = gb, ga
+				}
+				if ga != pt.A {
+					next = append(next, geom.Seg{A: pt.A, B: ga})
+				}
+				if gb != pt.B {
+					next = append(next, geom.Seg{A: gb, B: pt.B})
+				}
+			}
+			parts = next
+		}
+		out = append(out, parts...)
+	}
+	return out
+}
+
+// innerWallHit is the building whose inside wall (as it stands, open
+// doors left out) comes within r of segment a-b (strictly: touching is
+// allowed), or -1. With r 0 it is whether the line crosses the wall.
+func innerWallHit(s *rules.State, a, b geom.Pt, r int64) int {
+	if s.Map == nil {
+		return -1
+	}
+	seg := geom.Seg{A: a, B: b}
+	for id := range s.Map.Pieces {
+		if len(s.Map.Pieces[id].InnerWall) < 2 {
+			continue
+		}
+		for _, w := range innerStretches(s, id) {
+			if r == 0 {
+				if geom.SegmentsIntersect(seg, w) {
+					return id
+				}
+			} else if geom.SegsWithin(w, seg, r, true) {
+				return id
+			}
+		}
+	}
+	return -1
+}
+
+// innerPathProblem says why a move along legs runs into an inside wall
+// ("" when it does not).
+func innerPathProblem(s *rules.State, legs []geom.Pt) string {
+	for i := 1; i < len(legs); i++ {
+		if id := innerWallHit(s, legs[i-1], legs[i], s.BaseR); id >= 0 {
+			return "the path meets the inside wall of " + pieceLabel(s, id) + " (go through its door, opened)"
+		}
+	}
+	return ""
+}
+
+// forceDiceOf is how many D3 forcing locked door d costs: the book's 1D3
+// for an inside door, 2D3 for an outside one.
+func forceDiceOf(s *rules.State, d terrain.DoorRef) int {
+	if isInner(s, d) {
+		return 1
+	}
+	return 2
+}
