@@ -246,9 +246,13 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 			}
 		}
 		out = append(out, vehicleLegal(s)...)
+		contact := contactDist(s)
+		enemies := s.Alive(1 - s.Active)
 		for _, f := range s.Alive(s.Active) {
-			for _, e := range s.Alive(1 - s.Active) {
-				if meleeProblem(s, f, e) == "" {
+			for _, e := range enemies {
+				// out of contact is the usual answer: asked first, it
+				// spares meleeProblem's reasons
+				if geom.WithinDist(f.Pos, e.Pos, contact) && meleeProblem(s, f, e) == "" {
 					out = append(out, rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}},
 						rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "capture"})
 				}

@@ -2,10 +2,12 @@ package maxim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // What a hit does: saving rolls, the damage chart's results on a figure, and the opportunity shots along a move.
@@ -123,17 +125,29 @@ func hurt(s *rules.State, t *rules.Figure, res int, why string) []rules.Event {
 // given, is the one target (opportunity fire at the mover: each command
 // then carries the point of its path where the shot is best).
 func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
+	return fireList(s, f, only, false)
+}
+
+// fireList is fireCommands; with first it stops at the first shot found
+// and does not look for the best point of the mover's path (whether any
+// shot may be taken is all its caller asks).
+//
+// Each shot listed is one planFire accepts. The cheap refusals come
+// first: a target out of reach, a weapon that cannot fire, and a target
+// no ray reaches (terrain's Visible, remembered, without the cover), for
+// which planFire's own sight line would refuse the shot anyway.
+func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
 	var out []rules.Command
 	var path []geom.Pt
 	if only != nil {
 		path = loadPath(s)
 	}
-	seen := map[string]bool{}
-	for i, id := range weaponList(s, f) {
-		if seen[id] {
+	var enemies []*rules.Figure
+	ids := weaponList(s, f)
+	for i, id := range ids {
+		if slices.Contains(ids[:i], id) {
 			continue
 		}
-		seen[id] = true
 		w, ok := data.Weapon(id)
 		if !ok || w.Melee || mayFire(s, f, w) != "" {
 			continue
@@ -142,33 +156,64 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 		if i == 0 && !aboard(s, f) {
 			arg = ""
 		}
-		for _, t := range s.Alive(1 - f.Side) {
+		// the weapon the command fires (planFire asks the same), so
+		// that a refusal it gives for every target is found once
+		fw, _, err := firingWeapon(s, f, arg)
+		if err != nil || mayFire(s, f, fw) != "" {
+			continue
+		}
+		// a shot that needs the firer's own sight of the target (not a
+		// blast, which may be spotted for)
+		direct := !fw.Explosive
+		if only != nil && !pathWithin(path, f.Pos, w.Reach()) {
+			continue
+		}
+		if enemies == nil {
+			enemies = s.Alive(1 - f.Side)
+		}
+		for _, t := range enemies {
 			if only != nil && t != only || (aboard(s, t) && openRide(s, t) == nil) {
 				continue
 			}
 			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
 				continue
 			}
-			if only != nil && !pathWithin(path, f.Pos, w.Reach()) {
+			if only == nil && direct && !seesBase(s, f.Pos, t.Pos) {
 				continue
 			}
 			c := rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}
-			for k := 0; k < w.ROF; k++ {
-				c.Targets = append(c.Targets, t.ID)
+			if w.ROF > 0 {
+				c.Targets = make([]rules.FigID, w.ROF)
+				for k := range c.Targets {
+					c.Targets[k] = t.ID
+				}
 			}
 			if only != nil {
-				p, ok := bestPoint(s, f, w, c)
+				p, ok := bestPoint(s, f, c, path, direct, first)
 				if !ok {
 					continue
 				}
-				c.Path = []geom.Pt{p}
+				c.Path = []geom.Pt{p} // bestPoint planned the shot there
+			} else if _, err := planFire(s, c); err != nil {
+				continue
 			}
-			if _, err := planFire(s, c); err == nil {
-				out = append(out, c)
+			out = append(out, c)
+			if first {
+				return out
 			}
 		}
 	}
 	return out
+}
+
+// seesBase reports whether any ray from the eye at from reaches a base at
+// p: exactly whether sight's line of sight is not blocked, without the
+// cover, and remembered by the terrain.
+func seesBase(s *rules.State, from, p geom.Pt) bool {
+	if s.Terrain == nil {
+		return true
+	}
+	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true})
 }
 
 // oppShots lists the opportunity shots the non-moving side may take at
@@ -191,7 +236,7 @@ func oppList(s *rules.State, first bool) []rules.Command {
 	s.Phase, s.Decider = PhaseOpportunity, 1-mover.Side
 	var out []rules.Command
 	for _, f := range s.Alive(1 - mover.Side) {
-		out = append(out, fireCommands(s, f, mover)...)
+		out = append(out, fireList(s, f, mover, first)...)
 		if first && len(out) > 0 {
 			break
 		}
@@ -200,20 +245,24 @@ func oppList(s *rules.State, first bool) []rules.Command {
 	return out
 }
 
-// bestPoint picks the point of the mover's path where f's shot has the
-// best chance (the earliest on ties): each leg's end and its closest
-// approach to the firer are tried. The start of the move is not: the
-// figure was not yet moving there.
-func bestPoint(s *rules.State, f *rules.Figure, w *Weapon, c rules.Command) (geom.Pt, bool) {
-	path := loadPath(s)
+// bestPoint picks the point of the mover's path (path, stored) where f's
+// shot c has the best chance (the earliest on ties): each leg's end and
+// its closest approach to the firer are tried. The start of the move is
+// not: the figure was not yet moving there. direct says the shot needs
+// f's own sight of the point; with first, the first point planFire
+// accepts will do.
+func bestPoint(s *rules.State, f *rules.Figure, c rules.Command, path []geom.Pt, direct, first bool) (geom.Pt, bool) {
 	best, bestCh, found := geom.Pt{}, -1, false
 	for i := 1; i < len(path); i++ {
 		seg := geom.Seg{A: path[i-1], B: path[i]}
-		for _, p := range []geom.Pt{geom.ClosestOnSeg(seg, f.Pos), path[i]} {
+		for _, p := range [2]geom.Pt{geom.ClosestOnSeg(seg, f.Pos), path[i]} {
 			if p == path[0] {
 				continue
 			}
 			if _, ok := onPath(path, p); !ok {
+				continue
+			}
+			if direct && !seesBase(s, f.Pos, p) {
 				continue
 			}
 			try := c
@@ -221,6 +270,9 @@ func bestPoint(s *rules.State, f *rules.Figure, w *Weapon, c rules.Command) (geo
 			v, err := planFire(s, try)
 			if err != nil {
 				continue
+			}
+			if first {
+				return p, true
 			}
 			ch := v.chance
 			if len(v.targets) > 0 {
