@@ -132,10 +132,14 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 // and does not look for the best point of the mover's path (whether any
 // shot may be taken is all its caller asks).
 //
-// Each shot listed is one planFire accepts. The cheap refusals come
-// first: a target out of reach, a weapon that cannot fire, and a target
-// no ray reaches (terrain's Visible, remembered, without the cover), for
-// which planFire's own sight line would refuse the shot anyway.
+// Each shot listed is one planFire accepts, and the best point is the one
+// planFire's chances pick, but most are judged without it: the cheap
+// refusals come first (a target out of reach, a weapon that cannot fire,
+// a target no ray reaches: terrain's Visible, remembered, without the
+// cover, for which planFire's own sight line would refuse the shot), and
+// a plain shot (aimShots) that hits on something even in cover is taken
+// without the full sight line. TestFireListIsPlanFire holds the list to
+// planFire's.
 func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
 	var out []rules.Command
 	var path []geom.Pt
@@ -156,15 +160,10 @@ func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) [
 		if i == 0 && !aboard(s, f) {
 			arg = ""
 		}
-		// the weapon the command fires (planFire asks the same), so
-		// that a refusal it gives for every target is found once
-		fw, _, err := firingWeapon(s, f, arg)
-		if err != nil || mayFire(s, f, fw) != "" {
+		a, ok := aimShots(s, f, w, arg)
+		if !ok {
 			continue
 		}
-		// a shot that needs the firer's own sight of the target (not a
-		// blast, which may be spotted for)
-		direct := !fw.Explosive
 		if only != nil && !pathWithin(path, f.Pos, w.Reach()) {
 			continue
 		}
@@ -178,7 +177,7 @@ func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) [
 			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
 				continue
 			}
-			if only == nil && direct && !seesBase(s, f.Pos, t.Pos) {
+			if only == nil && a.direct && !seesBase(s, f.Pos, t.Pos) {
 				continue
 			}
 			c := rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}
@@ -189,13 +188,17 @@ func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) [
 				}
 			}
 			if only != nil {
-				p, ok := bestPoint(s, f, c, path, direct, first)
+				p, ok := bestPoint(s, f, t, c, path, a, first)
 				if !ok {
 					continue
 				}
-				c.Path = []geom.Pt{p} // bestPoint planned the shot there
-			} else if _, err := planFire(s, c); err != nil {
+				c.Path = []geom.Pt{p} // bestPoint judged the shot there
+			} else if v := a.judge(s, f, t, t.Pos); v == shotNo {
 				continue
+			} else if v == shotAsk {
+				if _, err := planFire(s, c); err != nil {
+					continue
+				}
 			}
 			out = append(out, c)
 			if first {
@@ -204,6 +207,69 @@ func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) [
 		}
 	}
 	return out
+}
+
+// aim is what fireList knows of one weapon's shots before their target.
+type aim struct {
+	fw     *Weapon // the weapon the command fires (planFire's firingWeapon)
+	direct bool    // the shot needs the firer's own sight (not a blast, which may be spotted for)
+	// plain: a man's own direct fire (no vehicle mount, no blast), with
+	// no more shots named than the weapon fires, so that planFire's only
+	// questions left are its target's (targetMods) and the chance
+	plain bool
+	base  int // plain: the weapon's chance to hit after the firer's modifiers
+}
+
+// aimShots is what the command firing weapon w (arg, as fireList names
+// it) with w's rate of fire has before its target, and false when
+// planFire refuses it whatever the target (no such weapon to fire, or
+// the firer may not fire it now).
+func aimShots(s *rules.State, f *rules.Figure, w *Weapon, arg string) (aim, bool) {
+	fw, mount, err := firingWeapon(s, f, arg)
+	if err != nil || mayFire(s, f, fw) != "" {
+		return aim{}, false
+	}
+	a := aim{fw: fw, direct: !fw.Explosive}
+	a.plain = a.direct && mount < 0 && w.ROF > 0 && w.ROF <= fw.ROF
+	if a.plain {
+		a.base = fw.Hit + modSum(firerMods(s, f, fw))
+	}
+	return a, true
+}
+
+// Verdicts of aim.judge.
+const (
+	shotAsk = iota // only planFire can say
+	shotOK         // planFire takes the shot
+	shotNo         // planFire refuses it
+)
+
+// judge is planFire's verdict on a's shot at t standing at p when it can
+// be given without the full sight line: a plain shot at a man on foot
+// (not in a vehicle), with no minimum range and not an anti-aircraft
+// weapon, is refused out of range or out of sight (terrain's Visible)
+// and taken when its chance is above nothing even with the cover
+// modifier; any other shot is planFire's to judge.
+func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
+	if !a.plain || t.Side == f.Side || s.Carrier(t.ID) != 0 || a.fw.Aircraft || a.fw.MinRange > 0 {
+		return shotAsk
+	}
+	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !seesBase(s, f.Pos, p) {
+		return shotNo
+	}
+	if a.bare(s, t)+min(data.ToHit.Cover, 0) > 0 {
+		return shotOK
+	}
+	return shotAsk
+}
+
+// bare is a plain shot's chance before any cover (unclamped).
+func (a aim) bare(s *rules.State, t *rules.Figure) int {
+	ch := a.base
+	if t.Var(fMoved) == s.Round {
+		ch += data.ToHit.Moving
+	}
+	return ch
 }
 
 // seesBase reports whether any ray from the eye at from reaches a base at
@@ -246,13 +312,20 @@ func oppList(s *rules.State, first bool) []rules.Command {
 }
 
 // bestPoint picks the point of the mover's path (path, stored) where f's
-// shot c has the best chance (the earliest on ties): each leg's end and
-// its closest approach to the firer are tried. The start of the move is
-// not: the figure was not yet moving there. direct says the shot needs
-// f's own sight of the point; with first, the first point planFire
-// accepts will do.
-func bestPoint(s *rules.State, f *rules.Figure, c rules.Command, path []geom.Pt, direct, first bool) (geom.Pt, bool) {
+// shot c at t has the best chance (the earliest on ties): each leg's end
+// and its closest approach to the firer are tried. The start of the move
+// is not: the figure was not yet moving there. With first, the first
+// point where planFire takes the shot will do.
+//
+// The chance of a plain shot at a man on foot differs between points only
+// by the cover modifier, so the first point with the chance the shot has
+// in the open is the best and the search ends there.
+func bestPoint(s *rules.State, f, t *rules.Figure, c rules.Command, path []geom.Pt, a aim, first bool) (geom.Pt, bool) {
 	best, bestCh, found := geom.Pt{}, -1, false
+	top := 101 // above any chance: no early end
+	if a.plain && s.Carrier(t.ID) == 0 {
+		top = clampChance(a.bare(s, t) + max(data.ToHit.Cover, 0))
+	}
 	for i := 1; i < len(path); i++ {
 		seg := geom.Seg{A: path[i-1], B: path[i]}
 		for _, p := range [2]geom.Pt{geom.ClosestOnSeg(seg, f.Pos), path[i]} {
@@ -262,8 +335,16 @@ func bestPoint(s *rules.State, f *rules.Figure, c rules.Command, path []geom.Pt,
 			if _, ok := onPath(path, p); !ok {
 				continue
 			}
-			if direct && !seesBase(s, f.Pos, p) {
+			if a.direct && !seesBase(s, f.Pos, p) {
 				continue
+			}
+			if first {
+				switch a.judge(s, f, t, p) {
+				case shotOK:
+					return p, true
+				case shotNo:
+					continue
+				}
 			}
 			try := c
 			try.Path = []geom.Pt{p}
@@ -280,6 +361,9 @@ func bestPoint(s *rules.State, f *rules.Figure, c rules.Command, path []geom.Pt,
 			}
 			if ch > bestCh {
 				best, bestCh, found = p, ch, true
+			}
+			if ch >= top {
+				return best, found
 			}
 		}
 	}
