@@ -3,6 +3,7 @@ package maxim
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"hedgerow/rules"
@@ -192,7 +193,8 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 
 // firerMods are the modifiers that come from the firer and its weapon.
 func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
-	var mods []rules.Mod
+	var buf [8]rules.Mod // gathered here, copied out once at the end
+	mods := buf[:0]
 	add := func(v int, why string) {
 		if v != 0 {
 			mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleFire})
@@ -217,7 +219,9 @@ func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 		add(data.ToHit.Missile, "guided missile")
 	}
 	q := figQuality(s, f)
-	add(data.Quality[q].Hit, q+" troops")
+	if v := data.Quality[q].Hit; v != 0 {
+		add(v, q+" troops")
+	}
 	switch {
 	case f.Markers.Has(rules.BadlyWounded):
 		add(data.ToHit.SeriousWound, "firer seriously wounded")
@@ -227,7 +231,10 @@ func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 	if moraleOf(s, f) == 2 {
 		add(data.ToHit.Morale2, "unit at its 2nd morale failure")
 	}
-	return mods
+	if len(mods) == 0 {
+		return nil
+	}
+	return slices.Clone(mods)
 }
 
 // sight says whether a figure at from sees a base at p, and the target's

@@ -133,13 +133,10 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 // shot may be taken is all its caller asks).
 //
 // Each shot listed is one planFire accepts, and the best point is the one
-// planFire's chances pick, but most are judged without it: the cheap
-// refusals come first (a target out of reach, a weapon that cannot fire,
-// a target no ray reaches: terrain's Visible, remembered, without the
-// cover, for which planFire's own sight line would refuse the shot), and
-// a plain shot (aimShots) that hits on something even in cover is taken
-// without the full sight line. TestFireListIsPlanFire holds the list to
-// planFire's.
+// planFire's chances pick, but most shots are judged without planning
+// them (aim.judge): out of reach, out of sight, and taken when they hit
+// on something even in cover. TestFireListIsPlanFire holds the lists to
+// planning every shot in full.
 func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
 	var out []rules.Command
 	var path []geom.Pt
@@ -175,9 +172,6 @@ func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) [
 				continue
 			}
 			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
-				continue
-			}
-			if only == nil && a.direct && !seesBase(s, f.Pos, t.Pos) {
 				continue
 			}
 			c := rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}
@@ -226,7 +220,7 @@ type aim struct {
 // the firer may not fire it now).
 func aimShots(s *rules.State, f *rules.Figure, w *Weapon, arg string) (aim, bool) {
 	fw, mount, err := firingWeapon(s, f, arg)
-	if err != nil || mayFire(s, f, fw) != "" {
+	if err != nil || fw != w && mayFire(s, f, fw) != "" { // fireList asked mayFire of w
 		return aim{}, false
 	}
 	a := aim{fw: fw, direct: !fw.Explosive}
@@ -245,20 +239,37 @@ const (
 )
 
 // judge is planFire's verdict on a's shot at t standing at p when it can
-// be given without the full sight line: a plain shot at a man on foot
+// be given without the full sight line. Any direct shot is refused when
+// no ray from the firer reaches the target (terrain's Visible, which
+// planFire's own sight line agrees with). A plain shot at a man on foot
 // (not in a vehicle), with no minimum range and not an anti-aircraft
-// weapon, is refused out of range or out of sight (terrain's Visible)
-// and taken when its chance is above nothing even with the cover
-// modifier; any other shot is planFire's to judge.
+// weapon, is also refused out of range or with no chance even in the
+// open; it is taken when its chance is above nothing even with the cover
+// modifier, and refused when it is not and the target has cover
+// (terrain's CoverFor, part of the full sight line's answer). The rest is
+// planFire's to judge: whether the target is partly hidden or sheltered
+// by a hull decides it.
 func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
-	if !a.plain || t.Side == f.Side || s.Carrier(t.ID) != 0 || a.fw.Aircraft || a.fw.MinRange > 0 {
+	if !a.direct {
 		return shotAsk
 	}
-	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !seesBase(s, f.Pos, p) {
+	if !a.plain || t.Side == f.Side || s.Carrier(t.ID) != 0 || a.fw.Aircraft || a.fw.MinRange > 0 {
+		if !seesBase(s, f.Pos, p) {
+			return shotNo
+		}
+		return shotAsk
+	}
+	bare := a.bare(s, t)
+	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || bare+max(data.ToHit.Cover, 0) <= 0 || !seesBase(s, f.Pos, p) {
 		return shotNo
 	}
-	if a.bare(s, t)+min(data.ToHit.Cover, 0) > 0 {
+	if bare+min(data.ToHit.Cover, 0) > 0 {
 		return shotOK
+	}
+	if s.Terrain != nil && data.ToHit.Cover <= 0 {
+		if c, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, f.Pos); c != terrain.CoverNone {
+			return shotNo
+		}
 	}
 	return shotAsk
 }
@@ -335,16 +346,13 @@ func bestPoint(s *rules.State, f, t *rules.Figure, c rules.Command, path []geom.
 			if _, ok := onPath(path, p); !ok {
 				continue
 			}
-			if a.direct && !seesBase(s, f.Pos, p) {
-				continue
-			}
-			if first {
-				switch a.judge(s, f, t, p) {
-				case shotOK:
+			switch a.judge(s, f, t, p) {
+			case shotOK:
+				if first {
 					return p, true
-				case shotNo:
-					continue
 				}
+			case shotNo:
+				continue
 			}
 			try := c
 			try.Path = []geom.Pt{p}
