@@ -205,13 +205,16 @@ func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) [
 
 // aim is what fireList knows of one weapon's shots before their target.
 type aim struct {
-	fw     *Weapon // the weapon the command fires (planFire's firingWeapon)
-	direct bool    // the shot needs the firer's own sight (not a blast, which may be spotted for)
-	// plain: a man's own direct fire (no vehicle mount, no blast), with
-	// no more shots named than the weapon fires, so that planFire's only
+	fw *Weapon // the weapon the command fires (planFire's firingWeapon)
+	// direct: the shot needs the firer's own sight of its target (not a
+	// weapon firing indirectly, which others may spot for)
+	direct bool
+	// plain: a man's own direct shot (no vehicle mount), with no more
+	// shots named than the weapon fires, so that planFire's only
 	// questions left are its target's (targetMods) and the chance
 	plain bool
-	base  int // plain: the weapon's chance to hit after the firer's modifiers
+	auto  bool // plain: an explosive that needs no roll to hit (no chance to judge)
+	base  int  // plain: the weapon's chance to hit after the firer's modifiers
 }
 
 // aimShots is what the command firing weapon w (arg, as fireList names
@@ -223,8 +226,9 @@ func aimShots(s *rules.State, f *rules.Figure, w *Weapon, arg string) (aim, bool
 	if err != nil || fw != w && mayFire(s, f, fw) != "" { // fireList asked mayFire of w
 		return aim{}, false
 	}
-	a := aim{fw: fw, direct: !fw.Explosive}
+	a := aim{fw: fw, direct: !fw.Explosive || !fw.Indirect}
 	a.plain = a.direct && mount < 0 && w.ROF > 0 && w.ROF <= fw.ROF
+	a.auto = a.plain && fw.Explosive && fw.Auto
 	if a.plain {
 		a.base = fw.Hit + modSum(firerMods(s, f, fw))
 	}
@@ -245,7 +249,8 @@ const (
 // (not in a vehicle), with no minimum range and not an anti-aircraft
 // weapon, is also refused out of range or with no chance even in the
 // open; it is taken when its chance is above nothing even with the cover
-// modifier, and refused when it is not and the target has cover
+// modifier (an explosive that needs no roll to hit: whenever in range and
+// in sight), and refused when it is not and the target has cover
 // (terrain's CoverFor, part of the full sight line's answer). The rest is
 // planFire's to judge: whether the target is partly hidden or sheltered
 // by a hull decides it.
@@ -260,10 +265,10 @@ func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 		return shotAsk
 	}
 	bare := a.bare(s, t)
-	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || bare+max(data.ToHit.Cover, 0) <= 0 || !seesBase(s, f.Pos, p) {
+	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !a.auto && bare+max(data.ToHit.Cover, 0) <= 0 || !seesBase(s, f.Pos, p) {
 		return shotNo
 	}
-	if bare+min(data.ToHit.Cover, 0) > 0 {
+	if a.auto || bare+min(data.ToHit.Cover, 0) > 0 {
 		return shotOK
 	}
 	if s.Terrain != nil && data.ToHit.Cover <= 0 {
