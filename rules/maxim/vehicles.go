@@ -473,10 +473,9 @@ func driveCandidates(s *rules.State, v *rules.Vehicle) []rules.Command {
 	d := int64(v.Var(vMove))
 	arg := rules.VehicleArg{ID: v.ID}
 	var out []rules.Command
-	others, _, _ := rules.Obstructions(Maxim{}, s, v.ID)
 	try := func(c rules.Command) {
 		_, plan, _ := rules.PlanOf(c)
-		if arrives(s, v, plan, &others) { // driveCheck's answer, remembered
+		if r := driveCheck(s, v, plan); r.Arrived {
 			out = append(out, c)
 		}
 	}
