@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -461,7 +460,7 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	f.Facing = facingOf(f.Pos, aim, f.Facing) // a firer turns to his target
 	if v.mount >= 0 {
 		veh := crewOf(s, f)
-		veh.SetVar(vFired+strconv.Itoa(v.mount), firedCode(s))
+		veh.SetVar(firedKey(v.mount), firedCode(s))
 		if t := vehType(veh); t.Weapons[v.mount].Mount.OnTurret() && aim != veh.Pos {
 			if h, ok := vehicle.Heading(aim.Sub(veh.Pos)); ok {
 				veh.Turret = h
