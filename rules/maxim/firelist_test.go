@@ -114,7 +114,8 @@ func cmdStrings(cs []rules.Command) []string {
 // scenarios and at close quarters, exactly what planning every shot in
 // full gives: the shots judged without the full sight line (fireList)
 // are the shots planFire takes, and each opportunity shot is at the
-// point of best chance.
+// point of best chance. A man passed by as holding fire may fire none of
+// his weapons.
 func TestFireListIsPlanFire(t *testing.T) {
 	type game struct {
 		sc    *rules.Scenario
@@ -128,7 +129,7 @@ func TestFireListIsPlanFire(t *testing.T) {
 		sc, m := loadScenario(t, name)
 		games = append(games, game{sc, m, 4})
 	}
-	fire, opp := 0, 0
+	fire, opp, held := 0, 0, 0
 	for _, gm := range games {
 		for seed := uint64(1); seed <= uint64(gm.seeds); seed++ {
 			g, _, err := rules.NewGame(New(), gm.sc, gm.m, seed)
@@ -160,6 +161,18 @@ func TestFireListIsPlanFire(t *testing.T) {
 					}
 					opp += len(got)
 				}
+				for i := range s.Figures {
+					f := &s.Figures[i]
+					if !holdsFire(s, f) {
+						continue
+					}
+					for _, id := range append(weaponList(s, f), f.Weapons...) {
+						if w, ok := data.Weapon(id); ok && mayFire(s, f, w) == "" {
+							t.Fatalf("%s seed %d, %s phase: %s holds fire, yet may fire his %s", gm.sc.Name, seed, s.Phase, f.Name, id)
+						}
+					}
+					held++
+				}
 				c, ok := rules.RandomCommand(g, r)
 				if !ok {
 					t.Fatalf("%s seed %d: nothing legal", gm.sc.Name, seed)
@@ -170,10 +183,10 @@ func TestFireListIsPlanFire(t *testing.T) {
 			}
 		}
 	}
-	if fire == 0 || opp == 0 {
+	if fire == 0 || opp == 0 || held == 0 {
 		t.Fatalf("checked %d fire commands and %d opportunity shots: too few to say anything", fire, opp)
 	}
-	t.Logf("%d fire commands and %d opportunity shots checked", fire, opp)
+	t.Logf("%d fire commands and %d opportunity shots checked, %d men holding fire", fire, opp, held)
 }
 
 // An opportunity shot at a man who runs out from behind the corner of a

@@ -264,6 +264,9 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 		out = append(out, rules.Command{Verb: "pass"})
 	case PhaseOffensive, PhaseDefensive:
 		for _, f := range s.Alive(s.Active) {
+			if holdsFire(s, f) {
+				continue // neither list would have a shot
+			}
 			out = append(out, fireCommands(s, f, nil)...)
 			out = append(out, vehFireCommands(s, f, nil)...)
 		}

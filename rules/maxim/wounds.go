@@ -288,6 +288,27 @@ func (a aim) bare(s *rules.State, t *rules.Figure) int {
 	return ch
 }
 
+// holdsFire reports whether mayFire refuses f every weapon now, for a
+// reason that is not the weapon's (out of the fight, stunned, failed
+// morale, not his side's turn to fire, or he has fired already): Legal
+// and the opportunity check pass such a man by without asking of each
+// weapon.
+func holdsFire(s *rules.State, f *rules.Figure) bool {
+	if f.Removed || stunned(f) || moraleOf(s, f) >= 3 || f.Side != s.Decider {
+		return true
+	}
+	mover := s.Var(gMover)
+	switch s.Phase {
+	case PhaseOpportunity:
+		return f.Side == mover || f.Var(fOpp) == s.Round
+	case PhaseOffensive:
+		return f.Side != mover || f.Var(fFired) == s.Round
+	case PhaseDefensive:
+		return f.Side == mover || f.Var(fFired) == s.Round
+	}
+	return true
+}
+
 // seesBase reports whether any ray from the eye at from reaches a base at
 // p: exactly whether sight's line of sight is not blocked, without the
 // cover, and remembered by the terrain.
@@ -318,6 +339,9 @@ func oppList(s *rules.State, first bool) []rules.Command {
 	s.Phase, s.Decider = PhaseOpportunity, 1-mover.Side
 	var out []rules.Command
 	for _, f := range s.Alive(1 - mover.Side) {
+		if holdsFire(s, f) {
+			continue
+		}
 		out = append(out, fireList(s, f, mover, first)...)
 		if first && len(out) > 0 {
 			break
