@@ -311,13 +311,22 @@ func holdsFire(s *rules.State, f *rules.Figure) bool {
 
 // seesBase reports whether any ray from the eye at from reaches a base at
 // p: exactly whether sight's line of sight is not blocked, without the
-// cover, and remembered by the terrain.
+// cover.
+//
+// It is worked out afresh each time (a Stops that stops nothing keeps
+// the answer out of the terrain's memo): the first ray that shows the
+// target ends it, most often the first, about what looking the answer
+// up costs, while remembering it grew the memo's table to its full size
+// in every game, a quarter of a megabyte more to allocate and collect.
 func seesBase(s *rules.State, from, p geom.Pt) bool {
 	if s.Terrain == nil {
 		return true
 	}
-	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true})
+	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true, Stops: stopsNothing})
 }
+
+// stopsNothing is a LOSOptions.Stops under which terrain alone decides.
+func stopsNothing(geom.Seg) bool { return false }
 
 // oppShots lists the opportunity shots the non-moving side may take at
 // the figure that just moved.
