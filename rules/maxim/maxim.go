@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -502,11 +503,16 @@ func modSum(ms []rules.Mod) int {
 	return t
 }
 
+// signed is " +3", " -2", or "" for 0 (fmt's " %+d", without fmt: it
+// goes into most ledgers' notes).
 func signed(v int) string {
-	if v == 0 {
+	switch {
+	case v == 0:
 		return ""
+	case v > 0:
+		return " +" + strconv.Itoa(v)
 	}
-	return fmt.Sprintf(" %+d", v)
+	return " " + strconv.Itoa(v)
 }
 
 var phaseWords = map[string]string{PhaseInitiative: "initiative", PhaseMove: "move", PhaseOpportunity: "opportunity fire",
