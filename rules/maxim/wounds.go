@@ -251,9 +251,9 @@ const (
 // open; it is taken when its chance is above nothing even with the cover
 // modifier (an explosive that needs no roll to hit: whenever in range and
 // in sight), and refused when it is not and the target has cover
-// (terrain's CoverFor, part of the full sight line's answer). The rest is
-// planFire's to judge: whether the target is partly hidden or sheltered
-// by a hull decides it.
+// (terrain's CoverFor, part of the full sight line's answer); else its
+// chance with or without the cover modifier (chance) decides. Any other
+// shot is planFire's to judge (shotAsk).
 func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 	if !a.direct {
 		return shotAsk
@@ -276,7 +276,32 @@ func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 			return shotNo
 		}
 	}
-	return shotAsk
+	if a.chance(s, f, t, p) > 0 {
+		return shotOK
+	}
+	return shotNo
+}
+
+// chance is planFire's chance to hit for a plain shot of a's at t
+// standing at p that judge has not refused (in range and in sight, t on
+// foot): 100 for an explosive that needs no roll, else the chance in the
+// open, less the cover modifier when targetMods would give it (the full
+// sight line shows the target in cover or partly hidden, or a hull
+// shelters him).
+func (a aim) chance(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
+	if a.auto {
+		return 100
+	}
+	los, _ := sight(s, f.Pos, p)
+	covered := los.Cover != terrain.CoverNone || los.Vis == terrain.Partial
+	if !covered && len(s.Vehicles) > 0 {
+		covered = rules.VehicleShelter(Maxim{}, s, t.ID, f.Pos, geom.PerInch) != 0
+	}
+	ch := a.bare(s, t)
+	if covered {
+		ch += data.ToHit.Cover
+	}
+	return clampChance(ch)
 }
 
 // bare is a plain shot's chance before any cover (unclamped).
@@ -368,7 +393,8 @@ func oppList(s *rules.State, first bool) []rules.Command {
 //
 // The chance of a plain shot at a man on foot differs between points only
 // by the cover modifier, so the first point with the chance the shot has
-// in the open is the best and the search ends there.
+// in the open is the best and the search ends there; judge and chance
+// give it without planning the shot.
 func bestPoint(s *rules.State, f, t *rules.Figure, c rules.Command, path []geom.Pt, a aim, first bool) (geom.Pt, bool) {
 	best, bestCh, found := geom.Pt{}, -1, false
 	top := 101 // above any chance: no early end
@@ -384,26 +410,29 @@ func bestPoint(s *rules.State, f, t *rules.Figure, c rules.Command, path []geom.
 			if _, ok := onPath(path, p); !ok {
 				continue
 			}
+			var ch int
 			switch a.judge(s, f, t, p) {
+			case shotNo:
+				continue
 			case shotOK:
 				if first {
 					return p, true
 				}
-			case shotNo:
-				continue
-			}
-			try := c
-			try.Path = []geom.Pt{p}
-			v, err := planFire(s, try)
-			if err != nil {
-				continue
-			}
-			if first {
-				return p, true
-			}
-			ch := v.chance
-			if len(v.targets) > 0 {
-				ch = v.targets[0].chance
+				ch = a.chance(s, f, t, p)
+			case shotAsk:
+				try := c
+				try.Path = []geom.Pt{p}
+				v, err := planFire(s, try)
+				if err != nil {
+					continue
+				}
+				if first {
+					return p, true
+				}
+				ch = v.chance
+				if len(v.targets) > 0 {
+					ch = v.targets[0].chance
+				}
 			}
 			if ch > bestCh {
 				best, bestCh, found = p, ch, true
