@@ -3,7 +3,7 @@ package maxim
 import (
 	"errors"
 	"fmt"
-	"strconv"
+	"slices"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -192,7 +192,8 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 
 // firerMods are the modifiers that come from the firer and its weapon.
 func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
-	var mods []rules.Mod
+	var buf [8]rules.Mod // gathered here, copied out once at the end
+	mods := buf[:0]
 	add := func(v int, why string) {
 		if v != 0 {
 			mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleFire})
@@ -217,7 +218,9 @@ func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 		add(data.ToHit.Missile, "guided missile")
 	}
 	q := figQuality(s, f)
-	add(data.Quality[q].Hit, q+" troops")
+	if v := data.Quality[q].Hit; v != 0 {
+		add(v, q+" troops")
+	}
 	switch {
 	case f.Markers.Has(rules.BadlyWounded):
 		add(data.ToHit.SeriousWound, "firer seriously wounded")
@@ -227,7 +230,10 @@ func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 	if moraleOf(s, f) == 2 {
 		add(data.ToHit.Morale2, "unit at its 2nd morale failure")
 	}
-	return mods
+	if len(mods) == 0 {
+		return nil
+	}
+	return slices.Clone(mods)
 }
 
 // sight says whether a figure at from sees a base at p, and the target's
@@ -454,7 +460,7 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	f.Facing = facingOf(f.Pos, aim, f.Facing) // a firer turns to his target
 	if v.mount >= 0 {
 		veh := crewOf(s, f)
-		veh.SetVar(vFired+strconv.Itoa(v.mount), firedCode(s))
+		veh.SetVar(firedKey(v.mount), firedCode(s))
 		if t := vehType(veh); t.Weapons[v.mount].Mount.OnTurret() && aim != veh.Pos {
 			if h, ok := vehicle.Heading(aim.Sub(veh.Pos)); ok {
 				veh.Turret = h

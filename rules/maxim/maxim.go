@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -246,9 +247,13 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 			}
 		}
 		out = append(out, vehicleLegal(s)...)
+		contact := contactDist(s)
+		enemies := s.Alive(1 - s.Active)
 		for _, f := range s.Alive(s.Active) {
-			for _, e := range s.Alive(1 - s.Active) {
-				if meleeProblem(s, f, e) == "" {
+			for _, e := range enemies {
+				// out of contact is the usual answer: asked first, it
+				// spares meleeProblem's reasons
+				if geom.WithinDist(f.Pos, e.Pos, contact) && meleeProblem(s, f, e) == "" {
 					out = append(out, rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}},
 						rules.Command{Verb: "melee", Fig: f.ID, Targets: []rules.FigID{e.ID}, Arg: "capture"})
 				}
@@ -260,6 +265,9 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 		out = append(out, rules.Command{Verb: "pass"})
 	case PhaseOffensive, PhaseDefensive:
 		for _, f := range s.Alive(s.Active) {
+			if holdsFire(s, f) {
+				continue // neither list would have a shot
+			}
 			out = append(out, fireCommands(s, f, nil)...)
 			out = append(out, vehFireCommands(s, f, nil)...)
 		}
@@ -495,11 +503,16 @@ func modSum(ms []rules.Mod) int {
 	return t
 }
 
+// signed is " +3", " -2", or "" for 0 (fmt's " %+d", without fmt: it
+// goes into most ledgers' notes).
 func signed(v int) string {
-	if v == 0 {
+	switch {
+	case v == 0:
 		return ""
+	case v > 0:
+		return " +" + strconv.Itoa(v)
 	}
-	return fmt.Sprintf(" %+d", v)
+	return " " + strconv.Itoa(v)
 }
 
 var phaseWords = map[string]string{PhaseInitiative: "initiative", PhaseMove: "move", PhaseOpportunity: "opportunity fire",

@@ -2,6 +2,7 @@ package maxim
 
 import (
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -172,16 +173,36 @@ func storePath(s *rules.State, legs []geom.Pt) {
 	clearPoints(s)
 	s.SetVar(gOppN, len(legs))
 	for i, p := range legs {
-		s.SetVar(fmt.Sprintf("op.x%d", i), int(p.X))
-		s.SetVar(fmt.Sprintf("op.y%d", i), int(p.Y))
+		s.SetVar(pathKey(pathKeysX, "op.x", i), int(p.X))
+		s.SetVar(pathKey(pathKeysY, "op.y", i), int(p.Y))
 	}
+}
+
+// pathKeysX and pathKeysY are the path variables' names ("op.x3"), made
+// once: opportunity fire reads the path for every shot it weighs.
+var pathKeysX, pathKeysY = pathKeys("op.x"), pathKeys("op.y")
+
+func pathKeys(prefix string) []string {
+	out := make([]string, 64)
+	for i := range out {
+		out[i] = prefix + strconv.Itoa(i)
+	}
+	return out
+}
+
+// pathKey is prefix followed by i, the same string as prefix+Itoa(i).
+func pathKey(keys []string, prefix string, i int) string {
+	if i < len(keys) {
+		return keys[i]
+	}
+	return prefix + strconv.Itoa(i)
 }
 
 func loadPath(s *rules.State) []geom.Pt {
 	n := s.Var(gOppN)
 	out := make([]geom.Pt, 0, n)
 	for i := 0; i < n; i++ {
-		out = append(out, geom.Pt{X: int64(s.Var(fmt.Sprintf("op.x%d", i))), Y: int64(s.Var(fmt.Sprintf("op.y%d", i)))})
+		out = append(out, geom.Pt{X: int64(s.Var(pathKey(pathKeysX, "op.x", i))), Y: int64(s.Var(pathKey(pathKeysY, "op.y", i)))})
 	}
 	return out
 }
@@ -196,8 +217,8 @@ func clearPath(s *rules.State) {
 func clearPoints(s *rules.State) {
 	n := s.Var(gOppN)
 	for i := 0; i < n; i++ {
-		s.SetVar(fmt.Sprintf("op.x%d", i), 0)
-		s.SetVar(fmt.Sprintf("op.y%d", i), 0)
+		s.SetVar(pathKey(pathKeysX, "op.x", i), 0)
+		s.SetVar(pathKey(pathKeysY, "op.y", i), 0)
 	}
 	s.SetVar(gOppN, 0)
 }

@@ -2,7 +2,6 @@ package maxim
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -102,7 +101,7 @@ func vehWeaponFree(s *rules.State, v *rules.Vehicle, i int) bool {
 	if i == 0 && v.Damage.Has(vehicle.WeaponOut) {
 		return false
 	}
-	got := v.Var(vFired + strconv.Itoa(i))
+	got := v.Var(firedKey(i))
 	if s.Phase == PhaseDefensive && got == s.Round*10+1 {
 		if w, ok := data.Weapon(vehType(v).Weapons[i].ID); ok && w.ROF < 3 {
 			return false

@@ -3,6 +3,7 @@ package maxim
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -53,9 +54,36 @@ func liveCrew(s *rules.State, v *rules.Vehicle) []*rules.Figure {
 }
 
 // knockedOut reports whether a vehicle is out of the fight: brewed up,
-// abandoned, or with no crew left.
+// abandoned, or with no crew left (liveCrew empty, asked without
+// listing them: Legal asks it of every vehicle for every firer).
 func knockedOut(s *rules.State, v *rules.Vehicle) bool {
-	return v.Removed || v.Damage&(vehicle.BrewedUp|vehicle.Abandoned) != 0 || len(liveCrew(s, v)) == 0
+	if v.Removed || v.Damage&(vehicle.BrewedUp|vehicle.Abandoned) != 0 {
+		return true
+	}
+	for _, id := range v.Crew {
+		if f := s.Fig(id); f != nil && !f.Removed {
+			return false
+		}
+	}
+	return true
+}
+
+// firedKeys are the names of the vehicle variables vFired+index, made
+// once: Legal asks them of every crewed weapon.
+var firedKeys = func() []string {
+	out := make([]string, 16)
+	for i := range out {
+		out[i] = vFired + strconv.Itoa(i)
+	}
+	return out
+}()
+
+// firedKey is vFired followed by weapon index i.
+func firedKey(i int) string {
+	if i >= 0 && i < len(firedKeys) {
+		return firedKeys[i]
+	}
+	return vFired + strconv.Itoa(i)
 }
 
 // crewWho can drive or fire: an unstunned crewman aboard.

@@ -2,10 +2,12 @@ package maxim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // What a hit does: saving rolls, the damage chart's results on a figure, and the opportunity shots along a move.
@@ -123,17 +125,30 @@ func hurt(s *rules.State, t *rules.Figure, res int, why string) []rules.Event {
 // given, is the one target (opportunity fire at the mover: each command
 // then carries the point of its path where the shot is best).
 func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
+	return fireList(s, f, only, false)
+}
+
+// fireList is fireCommands; with first it stops at the first shot found
+// and does not look for the best point of the mover's path (whether any
+// shot may be taken is all its caller asks).
+//
+// Each shot listed is one planFire accepts, and the best point is the one
+// planFire's chances pick, but most shots are judged without planning
+// them (aim.judge): out of reach, out of sight, and taken when they hit
+// on something even in cover. TestFireListIsPlanFire holds the lists to
+// planning every shot in full.
+func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
 	var out []rules.Command
 	var path []geom.Pt
 	if only != nil {
 		path = loadPath(s)
 	}
-	seen := map[string]bool{}
-	for i, id := range weaponList(s, f) {
-		if seen[id] {
+	var enemies []*rules.Figure
+	ids := weaponList(s, f)
+	for i, id := range ids {
+		if slices.Contains(ids[:i], id) {
 			continue
 		}
-		seen[id] = true
 		w, ok := data.Weapon(id)
 		if !ok || w.Melee || mayFire(s, f, w) != "" {
 			continue
@@ -142,34 +157,201 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 		if i == 0 && !aboard(s, f) {
 			arg = ""
 		}
-		for _, t := range s.Alive(1 - f.Side) {
+		a, ok := aimShots(s, f, w, arg)
+		if !ok {
+			continue
+		}
+		if only != nil && !pathWithin(path, f.Pos, w.Reach()) {
+			continue
+		}
+		if enemies == nil {
+			enemies = s.Alive(1 - f.Side)
+		}
+		for _, t := range enemies {
 			if only != nil && t != only || (aboard(s, t) && openRide(s, t) == nil) {
 				continue
 			}
 			if only == nil && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
 				continue
 			}
-			if only != nil && !pathWithin(path, f.Pos, w.Reach()) {
-				continue
-			}
 			c := rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}
-			for k := 0; k < w.ROF; k++ {
-				c.Targets = append(c.Targets, t.ID)
+			if w.ROF > 0 {
+				c.Targets = make([]rules.FigID, w.ROF)
+				for k := range c.Targets {
+					c.Targets[k] = t.ID
+				}
 			}
 			if only != nil {
-				p, ok := bestPoint(s, f, w, c)
+				p, ok := bestPoint(s, f, t, c, path, a, first)
 				if !ok {
 					continue
 				}
-				c.Path = []geom.Pt{p}
+				c.Path = []geom.Pt{p} // bestPoint judged the shot there
+			} else if v := a.judge(s, f, t, t.Pos); v == shotNo {
+				continue
+			} else if v == shotAsk {
+				if _, err := planFire(s, c); err != nil {
+					continue
+				}
 			}
-			if _, err := planFire(s, c); err == nil {
-				out = append(out, c)
+			out = append(out, c)
+			if first {
+				return out
 			}
 		}
 	}
 	return out
 }
+
+// aim is what fireList knows of one weapon's shots before their target.
+type aim struct {
+	fw *Weapon // the weapon the command fires (planFire's firingWeapon)
+	// direct: the shot needs the firer's own sight of its target (not a
+	// weapon firing indirectly, which others may spot for)
+	direct bool
+	// plain: a man's own direct shot (no vehicle mount), with no more
+	// shots named than the weapon fires, so that planFire's only
+	// questions left are its target's (targetMods) and the chance
+	plain bool
+	auto  bool // plain: an explosive that needs no roll to hit (no chance to judge)
+	base  int  // plain: the weapon's chance to hit after the firer's modifiers
+}
+
+// aimShots is what the command firing weapon w (arg, as fireList names
+// it) with w's rate of fire has before its target, and false when
+// planFire refuses it whatever the target (no such weapon to fire, or
+// the firer may not fire it now).
+func aimShots(s *rules.State, f *rules.Figure, w *Weapon, arg string) (aim, bool) {
+	fw, mount, err := firingWeapon(s, f, arg)
+	if err != nil || fw != w && mayFire(s, f, fw) != "" { // fireList asked mayFire of w
+		return aim{}, false
+	}
+	a := aim{fw: fw, direct: !fw.Explosive || !fw.Indirect}
+	a.plain = a.direct && mount < 0 && w.ROF > 0 && w.ROF <= fw.ROF
+	a.auto = a.plain && fw.Explosive && fw.Auto
+	if a.plain {
+		a.base = fw.Hit + modSum(firerMods(s, f, fw))
+	}
+	return a, true
+}
+
+// Verdicts of aim.judge.
+const (
+	shotAsk = iota // only planFire can say
+	shotOK         // planFire takes the shot
+	shotNo         // planFire refuses it
+)
+
+// judge is planFire's verdict on a's shot at t standing at p when it can
+// be given without the full sight line. Any direct shot is refused when
+// no ray from the firer reaches the target (terrain's Visible, which
+// planFire's own sight line agrees with). A plain shot at a man on foot
+// (not in a vehicle), with no minimum range and not an anti-aircraft
+// weapon, is also refused out of range or with no chance even in the
+// open; it is taken when its chance is above nothing even with the cover
+// modifier (an explosive that needs no roll to hit: whenever in range and
+// in sight), and refused when it is not and the target has cover
+// (terrain's CoverFor, part of the full sight line's answer); else its
+// chance with or without the cover modifier (chance) decides. Any other
+// shot is planFire's to judge (shotAsk).
+func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
+	if !a.direct {
+		return shotAsk
+	}
+	if !a.plain || t.Side == f.Side || s.Carrier(t.ID) != 0 || a.fw.Aircraft || a.fw.MinRange > 0 {
+		if !seesBase(s, f.Pos, p) {
+			return shotNo
+		}
+		return shotAsk
+	}
+	bare := a.bare(s, t)
+	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !a.auto && bare+max(data.ToHit.Cover, 0) <= 0 || !seesBase(s, f.Pos, p) {
+		return shotNo
+	}
+	if a.auto || bare+min(data.ToHit.Cover, 0) > 0 {
+		return shotOK
+	}
+	if s.Terrain != nil && data.ToHit.Cover <= 0 {
+		if c, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, f.Pos); c != terrain.CoverNone {
+			return shotNo
+		}
+	}
+	if a.chance(s, f, t, p) > 0 {
+		return shotOK
+	}
+	return shotNo
+}
+
+// chance is planFire's chance to hit for a plain shot of a's at t
+// standing at p that judge has not refused (in range and in sight, t on
+// foot): 100 for an explosive that needs no roll, else the chance in the
+// open, less the cover modifier when targetMods would give it (the full
+// sight line shows the target in cover or partly hidden, or a hull
+// shelters him).
+func (a aim) chance(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
+	if a.auto {
+		return 100
+	}
+	los, _ := sight(s, f.Pos, p)
+	covered := los.Cover != terrain.CoverNone || los.Vis == terrain.Partial
+	if !covered && len(s.Vehicles) > 0 {
+		covered = rules.VehicleShelter(Maxim{}, s, t.ID, f.Pos, geom.PerInch) != 0
+	}
+	ch := a.bare(s, t)
+	if covered {
+		ch += data.ToHit.Cover
+	}
+	return clampChance(ch)
+}
+
+// bare is a plain shot's chance before any cover (unclamped).
+func (a aim) bare(s *rules.State, t *rules.Figure) int {
+	ch := a.base
+	if t.Var(fMoved) == s.Round {
+		ch += data.ToHit.Moving
+	}
+	return ch
+}
+
+// holdsFire reports whether mayFire refuses f every weapon now, for a
+// reason that is not the weapon's (out of the fight, stunned, failed
+// morale, not his side's turn to fire, or he has fired already): Legal
+// and the opportunity check pass such a man by without asking of each
+// weapon.
+func holdsFire(s *rules.State, f *rules.Figure) bool {
+	if f.Removed || stunned(f) || moraleOf(s, f) >= 3 || f.Side != s.Decider {
+		return true
+	}
+	mover := s.Var(gMover)
+	switch s.Phase {
+	case PhaseOpportunity:
+		return f.Side == mover || f.Var(fOpp) == s.Round
+	case PhaseOffensive:
+		return f.Side != mover || f.Var(fFired) == s.Round
+	case PhaseDefensive:
+		return f.Side == mover || f.Var(fFired) == s.Round
+	}
+	return true
+}
+
+// seesBase reports whether any ray from the eye at from reaches a base at
+// p: exactly whether sight's line of sight is not blocked, without the
+// cover.
+//
+// It is worked out afresh each time (a Stops that stops nothing keeps
+// the answer out of the terrain's memo): the first ray that shows the
+// target ends it, most often the first, about what looking the answer
+// up costs, while remembering it grew the memo's table to its full size
+// in every game, a quarter of a megabyte more to allocate and collect.
+func seesBase(s *rules.State, from, p geom.Pt) bool {
+	if s.Terrain == nil {
+		return true
+	}
+	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true, Stops: stopsNothing})
+}
+
+// stopsNothing is a LOSOptions.Stops under which terrain alone decides.
+func stopsNothing(geom.Seg) bool { return false }
 
 // oppShots lists the opportunity shots the non-moving side may take at
 // the figure that just moved.
@@ -191,7 +373,10 @@ func oppList(s *rules.State, first bool) []rules.Command {
 	s.Phase, s.Decider = PhaseOpportunity, 1-mover.Side
 	var out []rules.Command
 	for _, f := range s.Alive(1 - mover.Side) {
-		out = append(out, fireCommands(s, f, mover)...)
+		if holdsFire(s, f) {
+			continue
+		}
+		out = append(out, fireList(s, f, mover, first)...)
 		if first && len(out) > 0 {
 			break
 		}
@@ -200,34 +385,60 @@ func oppList(s *rules.State, first bool) []rules.Command {
 	return out
 }
 
-// bestPoint picks the point of the mover's path where f's shot has the
-// best chance (the earliest on ties): each leg's end and its closest
-// approach to the firer are tried. The start of the move is not: the
-// figure was not yet moving there.
-func bestPoint(s *rules.State, f *rules.Figure, w *Weapon, c rules.Command) (geom.Pt, bool) {
-	path := loadPath(s)
+// bestPoint picks the point of the mover's path (path, stored) where f's
+// shot c at t has the best chance (the earliest on ties): each leg's end
+// and its closest approach to the firer are tried. The start of the move
+// is not: the figure was not yet moving there. With first, the first
+// point where planFire takes the shot will do.
+//
+// The chance of a plain shot at a man on foot differs between points only
+// by the cover modifier, so the first point with the chance the shot has
+// in the open is the best and the search ends there; judge and chance
+// give it without planning the shot.
+func bestPoint(s *rules.State, f, t *rules.Figure, c rules.Command, path []geom.Pt, a aim, first bool) (geom.Pt, bool) {
 	best, bestCh, found := geom.Pt{}, -1, false
+	top := 101 // above any chance: no early end
+	if a.plain && s.Carrier(t.ID) == 0 {
+		top = clampChance(a.bare(s, t) + max(data.ToHit.Cover, 0))
+	}
 	for i := 1; i < len(path); i++ {
 		seg := geom.Seg{A: path[i-1], B: path[i]}
-		for _, p := range []geom.Pt{geom.ClosestOnSeg(seg, f.Pos), path[i]} {
+		for _, p := range [2]geom.Pt{geom.ClosestOnSeg(seg, f.Pos), path[i]} {
 			if p == path[0] {
 				continue
 			}
 			if _, ok := onPath(path, p); !ok {
 				continue
 			}
-			try := c
-			try.Path = []geom.Pt{p}
-			v, err := planFire(s, try)
-			if err != nil {
+			var ch int
+			switch a.judge(s, f, t, p) {
+			case shotNo:
 				continue
-			}
-			ch := v.chance
-			if len(v.targets) > 0 {
-				ch = v.targets[0].chance
+			case shotOK:
+				if first {
+					return p, true
+				}
+				ch = a.chance(s, f, t, p)
+			case shotAsk:
+				try := c
+				try.Path = []geom.Pt{p}
+				v, err := planFire(s, try)
+				if err != nil {
+					continue
+				}
+				if first {
+					return p, true
+				}
+				ch = v.chance
+				if len(v.targets) > 0 {
+					ch = v.targets[0].chance
+				}
 			}
 			if ch > bestCh {
 				best, bestCh, found = p, ch, true
+			}
+			if ch >= top {
+				return best, found
 			}
 		}
 	}
