@@ -67,6 +67,11 @@ type dialog struct {
 	cancel      int // button Esc chooses
 }
 
+// OnFirstFrame, when set, runs once, as soon as the game's first frame is
+// on screen (main gives the garbage collector back its settings then; see
+// hedgerow/game/startup).
+var OnFirstFrame func()
+
 // Run opens the game window. Flags:
 //
 //	--scenario NAME|FILE  start this scenario (skips the title)
@@ -153,6 +158,13 @@ func (a *App) Fail(what string, err error) {
 }
 
 func (a *App) Update() (err error) {
+	if a.painted > 0 && OnFirstFrame != nil {
+		// Ebiten puts a frame on screen after Draw returns, before the
+		// next Update: the first one is there now.
+		f := OnFirstFrame
+		OnFirstFrame = nil
+		f()
+	}
 	defer func() {
 		// A bug must not lose the player's battle: it is autosaved, so say
 		// what went wrong and go back to the title, from which it resumes.
@@ -211,7 +223,6 @@ func (a *App) Draw(dst *ebiten.Image) {
 	if !a.shouldDraw() {
 		return // nothing has changed: the last frame stays on screen
 	}
-	dst.Clear()
 	t0 := time.Now()
 	b := dst.Bounds()
 	a.W, a.H = float64(b.Dx()), float64(b.Dy())
@@ -224,8 +235,9 @@ func (a *App) Draw(dst *ebiten.Image) {
 	}()
 	a.painted++
 	if a.painted == 1 && a.firstFrame(dst) {
-		return
+		return // the overview fills the whole screen itself
 	}
+	dst.Clear()
 	beginBatch(dst, false)
 	a.avoid = a.avoid[:0]
 	a.scene.Draw(a, dst)
