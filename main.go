@@ -12,13 +12,9 @@ import (
 	_ "hedgerow/cmd/early"
 
 	"hedgerow/game"
-	// Holds the garbage collector off from before the rule sets load
-	// until the first frame is on screen; see the package comment.
-	"hedgerow/game/startup"
 )
 
 func main() {
-	game.OnFirstFrame = startup.Done
 	if err := game.Run(os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "hedgerow:", err)
 		os.Exit(1)

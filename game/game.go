@@ -67,11 +67,6 @@ type dialog struct {
 	cancel      int // button Esc chooses
 }
 
-// OnFirstFrame, when set, runs once, as soon as the game's first frame is
-// on screen (main gives the garbage collector back its settings then; see
-// hedgerow/game/startup).
-var OnFirstFrame func()
-
 // Run opens the game window. Flags:
 //
 //	--scenario NAME|FILE  start this scenario (skips the title)
@@ -158,13 +153,6 @@ func (a *App) Fail(what string, err error) {
 }
 
 func (a *App) Update() (err error) {
-	if a.painted > 0 && OnFirstFrame != nil {
-		// Ebiten puts a frame on screen after Draw returns, before the
-		// next Update: the first one is there now.
-		f := OnFirstFrame
-		OnFirstFrame = nil
-		f()
-	}
 	defer func() {
 		// A bug must not lose the player's battle: it is autosaved, so say
 		// what went wrong and go back to the title, from which it resumes.
