@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -262,35 +263,36 @@ func scalePoly(poly []fpt, c fpt, k float64) []fpt {
 	return out
 }
 
-// Fonts, from the Go fonts (no download).
+// Fonts, from the Go fonts (no download). Each is parsed when first used,
+// not at start: the first frame draws no text, and parsing the three
+// costs a few milliseconds before the window could open.
 var (
-	faceSrc, boldSrc, italicSrc *text.GoTextFaceSource
+	faceSrc   = fontSource(goregular.TTF)
+	boldSrc   = fontSource(gobold.TTF)
+	italicSrc = fontSource(goitalic.TTF)
 )
 
-func init() {
-	var err error
-	if faceSrc, err = text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF)); err != nil {
-		panic(err)
-	}
-	if boldSrc, err = text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF)); err != nil {
-		panic(err)
-	}
-	if italicSrc, err = text.NewGoTextFaceSource(bytes.NewReader(goitalic.TTF)); err != nil {
-		panic(err)
-	}
+func fontSource(ttf []byte) func() *text.GoTextFaceSource {
+	return sync.OnceValue(func() *text.GoTextFaceSource {
+		src, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
+		if err != nil {
+			panic(err)
+		}
+		return src
+	})
 }
 
 // uiScale is the device scale factor (HiDPI); UI sizes are multiplied by it.
 var uiScale = 1.0
 
 func face(size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: faceSrc, Size: size * uiScale}
+	return &text.GoTextFace{Source: faceSrc(), Size: size * uiScale}
 }
 func boldFace(size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: boldSrc, Size: size * uiScale}
+	return &text.GoTextFace{Source: boldSrc(), Size: size * uiScale}
 }
 func italicFace(size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: italicSrc, Size: size * uiScale}
+	return &text.GoTextFace{Source: italicSrc(), Size: size * uiScale}
 }
 
 // say draws text with its top-left at (x, y); align 0 left, 1 centre, 2 right.

@@ -211,7 +211,6 @@ func (a *App) Draw(dst *ebiten.Image) {
 	if !a.shouldDraw() {
 		return // nothing has changed: the last frame stays on screen
 	}
-	dst.Clear()
 	t0 := time.Now()
 	b := dst.Bounds()
 	a.W, a.H = float64(b.Dx()), float64(b.Dy())
@@ -224,8 +223,9 @@ func (a *App) Draw(dst *ebiten.Image) {
 	}()
 	a.painted++
 	if a.painted == 1 && a.firstFrame(dst) {
-		return
+		return // the overview fills the whole screen itself
 	}
+	dst.Clear()
 	beginBatch(dst, false)
 	a.avoid = a.avoid[:0]
 	a.scene.Draw(a, dst)
