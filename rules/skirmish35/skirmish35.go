@@ -456,6 +456,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if f.Markers.Has(rules.Surrendered) {
 		return out
 	}
+	start := len(out) // this figure's commands are out[start:]
 	ap := f.Var(fAP)
 	cs := r.d.T.Costs
 	add := func(c rules.Command) { out = append(out, c) }
@@ -579,8 +580,8 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		add(rules.Command{Verb: "reload", Fig: f.ID})
 	}
 	if (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != "" {
-		kept := out[:0]
-		for _, c := range out {
+		kept := out[:start]
+		for _, c := range out[start:] {
 			if compelledVerbs[c.Verb] {
 				kept = append(kept, c)
 			}
