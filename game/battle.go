@@ -493,12 +493,21 @@ func (b *battle) figAt(x, y float64) rules.FigID {
 	r := figR(b.tv.px(geom.Inches(b.st().BaseR)))
 	for i := range b.st().Figures {
 		f := &b.st().Figures[i]
-		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) || (!f.Removed && b.st().Carrier(f.ID) != 0) {
-			continue // (figures aboard a vehicle ride inside it)
+		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) {
+			continue
 		}
-		p := b.drawPos(f)
+		p, rr := b.drawPos(f), r
+		if !f.Removed && b.st().Carrier(f.ID) != 0 {
+			// figures aboard a vehicle ride inside it, but for a man the
+			// player may aim at, drawn on its deck (vehicles.go)
+			dp, ok := b.deckPos(f)
+			if !ok {
+				continue
+			}
+			p, rr = dp, r*deckScale
+		}
 		d := math.Hypot(p.X-x, p.Y-y)
-		if d <= r && d < bd {
+		if d <= rr && d < bd {
 			best, bd = f.ID, d
 		}
 	}
