@@ -203,7 +203,7 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 				consider(c, a, 20, "a leader's or team's button")
 			}
 		case rules.ActDrag:
-			if c.Fig == 0 || !onScreen(c.Fig) || g.moves[key] >= anyMovesPerGo || g.tried[key+"|move "+figKey(c.Fig)] {
+			if c.Fig == 0 || !onScreen(c.Fig) || g.moves[key] >= anyPerGo() || g.tried[key+"|move "+figKey(c.Fig)] {
 				continue
 			}
 			if len(c.Path) > 0 {
@@ -224,6 +224,17 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 		return plan{}, false
 	}
 	return best.plan, true
+}
+
+// anyPerGo is how many figures the player drags in a go: anyMovesPerGo,
+// or HEDGEROW_E2E_MOVES for a scenario whose sides must close a long way
+// before anyone can shoot (a whole raiding party crossing the open).
+func anyPerGo() int {
+	n := anyMovesPerGo
+	if s := os.Getenv("HEDGEROW_E2E_MOVES"); s != "" {
+		fmt.Sscan(s, &n)
+	}
+	return n
 }
 
 // firstOf is the first figure of a unit still on the table (0 if none).
@@ -517,6 +528,13 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		} else if p.Mode != "targeting" || p.Verb != c.Verb {
 			g.shot("no-button")
 			g.t.Fatalf("%s: %q is legal but the bar has no button %q: %+v", pl.why, c, pl.act.Label, p.Buttons)
+		}
+		if len(c.Targets) > 0 {
+			// where the target is drawn while aimed at: a man riding in a
+			// hull shows on its deck only then
+			if q, ok := p.Figures[figKey(c.Targets[0])]; ok {
+				tq = q
+			}
 		}
 		g.tap(tq[0], tq[1])
 		if !g.waitMore(n, 1500*time.Millisecond) {
