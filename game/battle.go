@@ -303,8 +303,15 @@ func (b *battle) beginTargetingWith(verb, arg string) bool {
 	if f := b.st().Fig(b.sel.Sel); f != nil {
 		w, ok := b.weapon(f)
 		if arg != "" {
-			for _, x := range b.figInfo(f.ID).Weapons {
-				if x.ID == arg {
+			// the named weapon: his own, or his vehicle's that he works
+			// (never the one in his hand: a tank's gun fires its own shots)
+			ws := b.figInfo(f.ID).Weapons
+			if v := b.st().Carrier(f.ID); v != 0 {
+				ws = append(append([]rules.WeaponInfo(nil), ws...), rules.VehicleOf(b.g.RS, b.st(), v).Weapons...)
+			}
+			ok = false
+			for _, x := range ws {
+				if x.ID == arg && !ok {
 					w, ok = x, true
 				}
 			}

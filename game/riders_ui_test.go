@@ -2,6 +2,7 @@ package game
 
 import (
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -204,5 +205,54 @@ func saveRidersPNG(t *testing.T, img *ebiten.Image) {
 	defer f.Close()
 	if err := png.Encode(f, vehPixels(img)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A crewman's button for his vehicle's gun aims the gun's own shots: a
+// click on an enemy man gives the listed shot at once, not the first of a
+// volley of the submachine gun the crewman carries.
+func TestCrewGunButtonAimsTheGunsShots(t *testing.T) {
+	g := shippedGame(t, "maxim-armour-crossroads.toml", 18)
+	r := rand.New(rand.NewPCG(18, 5))
+	checked := 0
+	for i := 0; i < 3000 && !g.St.Over && checked < 3; i++ {
+		var shot *rules.Command
+		for _, c := range g.Legal() {
+			if c.Verb == "fire" && c.Arg == "medium-gun" && len(c.Targets) > 0 && g.St.Carrier(c.Fig) != 0 {
+				if f := g.St.Fig(c.Fig); len(f.Weapons) > 0 && f.Weapons[0] == "smg" {
+					c := c
+					shot = &c
+					break
+				}
+			}
+		}
+		if shot != nil {
+			checked++
+			a := &App{W: 1280, H: 800, speed: 1}
+			b := newBattle(a, g, nil)
+			b.tv.cam.Resize(1280, 800)
+			b.tv.fit(true)
+			b.tv.fitted = true
+			b.tl.SkipAll()
+			b.shown = g.St.Decider
+			b.sel.Mode, b.sel.Sel = view.Selected, shot.Fig
+			if !b.beginAim(*shot, b.action(*shot)) {
+				t.Fatalf("aiming %v refused", shot)
+			}
+			tf := g.St.Fig(shot.Targets[0])
+			p := b.tv.scr(tf.Pos)
+			c := b.sel.Press(view.Hit{Fig: b.figAt(p.X, p.Y), Pt: tf.Pos}, tf.Pos)
+			if c == nil || c.String() != shot.String() {
+				t.Fatalf("%s: a click on %s gives %v (%d of %d dice placed), want %v", g.St.Phase, tf.Name, c, len(b.sel.Volley), b.sel.Shots, shot)
+			}
+		}
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		g.Apply(c)
+	}
+	if checked == 0 {
+		t.Fatal("no shot of the Sherman's gun by its commander at a man came up")
 	}
 }
