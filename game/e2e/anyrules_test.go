@@ -551,6 +551,7 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 	g.t.Helper()
 	n := len(g.pl.cmds)
 	c := pl.cmd
+	rs, pre := g.pl.g.RS, g.pl.g.St.Clone()
 	switch pl.act.Kind {
 	case rules.ActDrag:
 		if c.Fig == 0 {
@@ -641,7 +642,9 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		// do the same
 		c.Fig = got.Fig
 	}
-	sameArg := got.Arg == c.Arg
+	// the same weapon named or left to the rule set (a figure's first
+	// weapon that may fire: the table's click gives it unnamed)
+	sameArg := got.Arg == c.Arg || (got.Arg == "" && rules.ActionOf(rs, pre, got).Group == rules.ActionOf(rs, pre, c).Group)
 	if c.Verb == "drive" {
 		// a dragged drive may add how the vehicle ends (V1-r, V1-f90)
 		ga, _ := rules.ParseVehicleArg(got.Arg)
