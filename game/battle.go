@@ -303,8 +303,15 @@ func (b *battle) beginTargetingWith(verb, arg string) bool {
 	if f := b.st().Fig(b.sel.Sel); f != nil {
 		w, ok := b.weapon(f)
 		if arg != "" {
-			for _, x := range b.figInfo(f.ID).Weapons {
-				if x.ID == arg {
+			// the named weapon: his own, or his vehicle's that he works
+			// (never the one in his hand: a tank's gun fires its own shots)
+			ws := b.figInfo(f.ID).Weapons
+			if v := b.st().Carrier(f.ID); v != 0 {
+				ws = append(append([]rules.WeaponInfo(nil), ws...), rules.VehicleOf(b.g.RS, b.st(), v).Weapons...)
+			}
+			ok = false
+			for _, x := range ws {
+				if x.ID == arg && !ok {
 					w, ok = x, true
 				}
 			}
@@ -493,12 +500,21 @@ func (b *battle) figAt(x, y float64) rules.FigID {
 	r := figR(b.tv.px(geom.Inches(b.st().BaseR)))
 	for i := range b.st().Figures {
 		f := &b.st().Figures[i]
-		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) || (!f.Removed && b.st().Carrier(f.ID) != 0) {
-			continue // (figures aboard a vehicle ride inside it)
+		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) {
+			continue
 		}
-		p := b.drawPos(f)
+		p, rr := b.drawPos(f), r
+		if !f.Removed && b.st().Carrier(f.ID) != 0 {
+			// figures aboard a vehicle ride inside it, but for a man the
+			// player may aim at, drawn on its deck (vehicles.go)
+			dp, ok := b.deckPos(f)
+			if !ok {
+				continue
+			}
+			p, rr = dp, r*deckScale
+		}
 		d := math.Hypot(p.X-x, p.Y-y)
-		if d <= r && d < bd {
+		if d <= rr && d < bd {
 			best, bd = f.ID, d
 		}
 	}

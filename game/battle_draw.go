@@ -65,10 +65,20 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		for i := range st.Figures {
 			f := &st.Figures[i]
 			removed := f.Removed && !b.pending[f.ID]
-			if (pass == 0) != removed || b.hiddenFromViewer(f) || (!f.Removed && st.Carrier(f.ID) != 0) {
-				continue // (figures aboard a vehicle ride inside it)
+			if (pass == 0) != removed || b.hiddenFromViewer(f) {
+				continue
 			}
-			look := figLook{pos: b.drawPos(f), r: r, side: rims[f.Side&1], sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
+			pos, fr := b.drawPos(f), r
+			if !f.Removed && st.Carrier(f.ID) != 0 {
+				// figures aboard a vehicle ride inside it, but for a man
+				// the player may aim at, drawn on its deck (vehicles.go)
+				dp, ok := b.deckPos(f)
+				if !ok {
+					continue
+				}
+				pos, fr = dp, r*deckScale
+			}
+			look := figLook{pos: pos, r: fr, side: rims[f.Side&1], sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
 				acting:  acting != 0 && f.Unit == acting,
 				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
 				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID]}

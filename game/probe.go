@@ -107,6 +107,9 @@ func (b *battle) probe() {
 			continue
 		}
 		q := b.tv.scr(f.Pos)
+		if dp, ok := b.deckPos(f); ok {
+			q = dp // a man aboard drawn on the deck to be aimed at
+		}
 		p.Figures[rules.Command{Verb: "x", Fig: f.ID}.String()[2:]] = [3]float64{q.X, q.Y, float64(f.Side)}
 	}
 	for _, c := range b.legal {

@@ -359,3 +359,41 @@ func surname(name string) string {
 	}
 	return name
 }
+
+// deckScale is the size of a man drawn on a deck against a figure on
+// the ground: small enough that the men of a jeep fit on its hull.
+const deckScale = 0.7
+
+// deckPos is where a man inside a hull is drawn while the player aims at
+// him: when the rule set lists a shot at him (he shows over an open
+// vehicle's sides), he sits on the hull as a small figure the player can
+// click, the men of one hull spread along its length, rear to front.
+// Otherwise (not aboard, or no shot at him) ok is false: he rides unseen.
+func (b *battle) deckPos(f *rules.Figure) (fpt, bool) {
+	st := b.st()
+	vid := st.Carrier(f.ID)
+	if vid == 0 || f.Removed || b.sel.Mode != view.Targeting || b.sel.Point || !b.sel.Targetable(f.ID) {
+		return fpt{}, false
+	}
+	h, ok := rules.HullOf(b.g.RS, st, vid)
+	if !ok {
+		return fpt{}, false
+	}
+	seat, n := 0, 0
+	for i := range st.Figures {
+		g := &st.Figures[i]
+		if g.Removed || st.Carrier(g.ID) != vid || !b.sel.Targetable(g.ID) {
+			continue
+		}
+		if g.ID == f.ID {
+			seat = n
+		}
+		n++
+	}
+	// the hull's corners run front left, front right, rear right, rear left
+	front, rear := b.tv.scr(mid(h.Corners[0], h.Corners[1])), b.tv.scr(mid(h.Corners[2], h.Corners[3]))
+	t := 0.2 + 0.6*(float64(seat)+0.5)/float64(n)
+	return fpt{rear.X + (front.X-rear.X)*t, rear.Y + (front.Y-rear.Y)*t}, true
+}
+
+func mid(a, b geom.Pt) geom.Pt { return geom.Pt{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2} }

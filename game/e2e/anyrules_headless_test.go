@@ -88,7 +88,7 @@ func playHeadless(t *testing.T, name string, seed, max int) (bool, int, map[stri
 			continue // refused: tried, and not tried again this go
 		}
 		g.counts[pn.act.Kind+" "+pn.cmd.Verb]++
-		if pn.act.Kind == rules.ActDrag {
+		if pn.act.Kind == rules.ActDrag && pn.cmd.Fig != 0 {
 			g.moves[key]++
 		}
 	}

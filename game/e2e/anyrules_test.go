@@ -202,8 +202,22 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 			if helpVerbs[c.Verb] && !g.tried[key+"|help"] {
 				consider(c, a, 20, "a leader's or team's button")
 			}
+			if c.Verb == "dismount" && c.Fig != 0 && !g.tried[key+"|dismount "+figKey(c.Fig)] {
+				consider(c, a, 28, "getting out of a vehicle")
+			}
 		case rules.ActDrag:
-			if c.Fig == 0 || !onScreen(c.Fig) || g.moves[key] >= anyMovesPerGo || g.tried[key+"|move "+figKey(c.Fig)] {
+			if va, ok := rules.ParseVehicleArg(c.Arg); ok && c.Fig == 0 && len(c.Path) == 0 {
+				// a vehicle's drive: its hull dragged towards the enemy
+				if !g.tried[key+"|drive "+c.Arg] {
+					if to, ok := g.driveTo(c, va.ID); ok {
+						dc := c
+						dc.Path = []geom.Pt{to}
+						consider(dc, a, 29, "a drive towards the enemy")
+					}
+				}
+				continue
+			}
+			if c.Fig == 0 || !onScreen(c.Fig) || g.moves[key] >= anyPerGo() || g.tried[key+"|move "+figKey(c.Fig)] {
 				continue
 			}
 			if len(c.Path) > 0 {
@@ -224,6 +238,17 @@ func (g *anyPlayer) decide(p probeInfo) (plan, bool) {
 		return plan{}, false
 	}
 	return best.plan, true
+}
+
+// anyPerGo is how many figures the player drags in a go: anyMovesPerGo,
+// or HEDGEROW_E2E_MOVES for a scenario whose sides must close a long way
+// before anyone can shoot (a whole raiding party crossing the open).
+func anyPerGo() int {
+	n := anyMovesPerGo
+	if s := os.Getenv("HEDGEROW_E2E_MOVES"); s != "" {
+		fmt.Sscan(s, &n)
+	}
+	return n
 }
 
 // firstOf is the first figure of a unit still on the table (0 if none).
@@ -278,6 +303,48 @@ func (g *anyPlayer) dragTo(id rules.FigID) (geom.Pt, float64, bool) {
 		}
 	}
 	return geom.Pt{}, d, false
+}
+
+// driveTo is where a drive of vehicle id ends: towards the nearest enemy
+// figure, at most 12" and no nearer to it than 6", on a whole screen pixel
+// the rules drive all the way to.
+func (g *anyPlayer) driveTo(c rules.Command, id rules.VehicleID) (geom.Pt, bool) {
+	st := g.pl.g.St
+	v := st.Veh(id)
+	if v == nil || g.perInch <= 0 {
+		return geom.Pt{}, false
+	}
+	var e *rules.Figure
+	for _, o := range st.Alive(1 - v.Side) {
+		if st.Carrier(o.ID) == 0 && (e == nil || geom.Dist2(v.Pos, o.Pos) < geom.Dist2(v.Pos, e.Pos)) {
+			e = o
+		}
+	}
+	if e == nil {
+		return geom.Pt{}, false
+	}
+	vx, vy := inches(v.Pos)
+	ex, ey := inches(e.Pos)
+	d := math.Hypot(ex-vx, ey-vy)
+	reach := math.Min(12, d-6)
+	for _, frac := range []float64{1, 0.75, 0.5, 0.3, 0.15} {
+		step := reach * frac
+		if step < math.Max(1, 12/g.perInch) {
+			break
+		}
+		for _, turn := range []float64{0, 0.4, -0.4} {
+			ang := math.Atan2(ey-vy, ex-vx) + turn
+			sx, sy := g.screen(vx+math.Cos(ang)*step, vy+math.Sin(ang)*step)
+			sx, sy = math.Round(sx), math.Round(sy)
+			to := geom.Pt{X: geom.In((sx - g.offX) / g.perInch), Y: geom.In((sy - g.offY) / g.perInch)}
+			dc := c
+			dc.Path = []geom.Pt{to}
+			if dv, ok := rules.DriveViewOf(g.pl.g.RS, st, dc); ok && dv.Arrived && g.pl.g.Refusal(dc) == nil {
+				return to, true
+			}
+		}
+	}
+	return geom.Pt{}, false
 }
 
 // toScreen is where a table point is in the window.
@@ -484,8 +551,21 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 	g.t.Helper()
 	n := len(g.pl.cmds)
 	c := pl.cmd
+	rs, pre := g.pl.g.RS, g.pl.g.St.Clone()
 	switch pl.act.Kind {
 	case rules.ActDrag:
+		if c.Fig == 0 {
+			// a vehicle: its hull dragged from its centre
+			va, _ := rules.ParseVehicleArg(c.Arg)
+			v := g.pl.g.St.Veh(va.ID)
+			if v == nil {
+				return false
+			}
+			hx, hy := g.toScreen(v.Pos)
+			sx, sy := g.toScreen(c.Path[0])
+			g.quickDrag(math.Round(hx), math.Round(hy), sx, sy)
+			break
+		}
 		q, ok := p.Figures[figKey(c.Fig)]
 		if !ok {
 			return false
@@ -517,6 +597,13 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		} else if p.Mode != "targeting" || p.Verb != c.Verb {
 			g.shot("no-button")
 			g.t.Fatalf("%s: %q is legal but the bar has no button %q: %+v", pl.why, c, pl.act.Label, p.Buttons)
+		}
+		if len(c.Targets) > 0 {
+			// where the target is drawn while aimed at: a man riding in a
+			// hull shows on its deck only then
+			if q, ok := p.Figures[figKey(c.Targets[0])]; ok {
+				tq = q
+			}
 		}
 		g.tap(tq[0], tq[1])
 		if !g.waitMore(n, 1500*time.Millisecond) {
@@ -555,11 +642,20 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 		// do the same
 		c.Fig = got.Fig
 	}
-	if got.Verb != c.Verb || got.Fig != c.Fig || got.Arg != c.Arg || (pl.act.Kind == rules.ActAim && len(c.Targets) > 0 && !hasTarget(got, c.Targets[0])) {
+	// the same weapon named or left to the rule set (a figure's first
+	// weapon that may fire: the table's click gives it unnamed)
+	sameArg := got.Arg == c.Arg || (got.Arg == "" && rules.ActionOf(rs, pre, got).Group == rules.ActionOf(rs, pre, c).Group)
+	if c.Verb == "drive" {
+		// a dragged drive may add how the vehicle ends (V1-r, V1-f90)
+		ga, _ := rules.ParseVehicleArg(got.Arg)
+		ca, _ := rules.ParseVehicleArg(c.Arg)
+		sameArg = ga.ID == ca.ID
+	}
+	if got.Verb != c.Verb || got.Fig != c.Fig || !sameArg || (pl.act.Kind == rules.ActAim && len(c.Targets) > 0 && !hasTarget(got, c.Targets[0])) {
 		g.shot("wrong-command")
 		g.t.Fatalf("%s: meant %q, the table played %q", pl.why, c, g.pl.sf.Commands[n])
 	}
-	if pl.act.Kind == rules.ActDrag {
+	if pl.act.Kind == rules.ActDrag && c.Fig != 0 {
 		f := g.pl.g.St.Fig(c.Fig)
 		if len(got.Path) == 0 || geom.Dist(got.Path[len(got.Path)-1], c.Path[0]) > 250 {
 			g.shot("drag-elsewhere")
@@ -624,7 +720,7 @@ func playAnyToTheEnd(t *testing.T, sub, scenario string, seed int, budget time.D
 				g.pl.sf.Commands[len(g.pl.cmds)-1], t1.Sub(t0).Seconds(), time.Since(t1).Seconds())
 			g.misses = 0
 			g.counts[pn.act.Kind+" "+pn.cmd.Verb]++
-			if pn.act.Kind == rules.ActDrag {
+			if pn.act.Kind == rules.ActDrag && pn.cmd.Fig != 0 {
 				g.moves[key]++
 			}
 			if _, atk := attackVerbs[pn.cmd.Verb]; atk && !g.shotFire {
@@ -697,6 +793,10 @@ func playAnyToTheEnd(t *testing.T, sub, scenario string, seed int, budget time.D
 func (g *anyPlayer) note(p probeInfo, key string, pn plan) {
 	g.tried[key+"|"+pn.cmd.String()] = true
 	switch {
+	case pn.act.Kind == rules.ActDrag && pn.cmd.Fig == 0:
+		g.tried[key+"|drive "+pn.cmd.Arg] = true
+	case pn.cmd.Verb == "dismount":
+		g.tried[key+"|dismount "+figKey(pn.cmd.Fig)] = true
 	case pn.act.Kind == rules.ActDrag:
 		g.tried[key+"|move "+figKey(pn.cmd.Fig)] = true
 	case lookVerbs[pn.cmd.Verb]:

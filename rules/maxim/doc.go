@@ -129,7 +129,10 @@
 // vehicle's passengers do not fire. Those open-topped riders may in turn
 // be fired at and caught by blasts, in hard cover behind the sides and
 // moving as the vehicle moved (house rule); other men inside cannot be
-// targeted or caught by blasts.
+// targeted or caught by blasts. Opportunity fire at a driving open-topped
+// vehicle may name a rider instead ("fire F9 21.5,14 F3": a point of the
+// drive, then the man), direct fire only; a hit on him does not stop the
+// vehicle (riders.go).
 //
 // Fire at a vehicle names a point on its hull ("fire F7 30,12 rpg"; under
 // opportunity fire, a point of its drive). Range, sight and cover are

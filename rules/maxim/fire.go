@@ -366,13 +366,18 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 			return nil, errors.New("opportunity fire is at the moving vehicle: give a point of its drive")
 		}
 	}
-	if v.opp && s.Var(gOppVeh) != 0 {
-		return nil, errors.New("opportunity fire is at the moving vehicle: give a point of its drive")
-	}
 	if len(c.Targets) > w.ROF {
 		return nil, fmt.Errorf("a %s fires %d %s a phase; %d were named", w.Name, w.ROF, plural(w.ROF, "shot", "shots"), len(c.Targets))
 	}
-	if v.opp {
+	if v.opp && s.Var(gOppVeh) != 0 {
+		// at the men riding in the open in the driving vehicle (riders.go)
+		if len(c.Targets) == 0 {
+			return nil, errors.New("opportunity fire is at the moving vehicle: give a point of its drive")
+		}
+		if err := planRiderOpp(s, v, c); err != nil {
+			return nil, err
+		}
+	} else if v.opp {
 		mover := rules.FigID(s.Var(gOppFig))
 		if len(c.Targets) == 0 {
 			return nil, errors.New("opportunity fire is at the moving figure: name it")

@@ -148,6 +148,24 @@ func TestOddsMatchEngine(t *testing.T) {
 		samples = append(samples, sample{g.St.Clone(), rules.Command{Verb: "melee", Fig: 1, Targets: []rules.FigID{2}}, "melee"})
 		got["melee"]++
 	}
+	// Opportunity fire at a man riding in a driving open-topped vehicle:
+	// every shot at the rider the list offers, once as driven, once after
+	// a second move (-30%).
+	for _, twice := range []bool{false, true} {
+		g := ridersTable(t)
+		if twice {
+			g.St.Veh(1).SetVar(vMoved2, g.St.Round)
+		}
+		for _, c := range g.Legal() {
+			if c.Verb == "fire" && len(c.Targets) > 0 {
+				samples = append(samples, sample{g.St.Clone(), c, "rider"})
+				got["rider"]++
+			}
+		}
+	}
+	if got["rider"] < 2 {
+		t.Fatalf("only %d shots at riders sampled", got["rider"])
+	}
 	t.Logf("sampled %v", got)
 	trials := 3000
 	if testing.Short() {

@@ -67,6 +67,10 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 			"Pick a firer and the point of the path to shoot at; a hit stops the figure there.",
 			"A figure that takes opportunity fire skips defensive fire unless its weapon's rate of fire is 3 or more.",
 		}
+		if v := s.Veh(rules.VehicleID(s.Var(gOppVeh))); v != nil && vehType(v).OpenTopped && len(livePassengers(s, v)) > 0 {
+			ex.Lines[0] = "Pick a firer and the point of the drive to shoot at; a penetrating hit stops the vehicle there."
+			ex.Lines = append(ex.Lines, "Its riders show over the open sides: aiming with a rifle or machine gun, click one on its deck to shoot at him (hard cover, moving).")
+		}
 	case PhaseOffensive:
 		ex.Head = fmt.Sprintf("%s: offensive fire", side)
 		ex.End = "End offensive fire"

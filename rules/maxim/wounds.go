@@ -474,6 +474,9 @@ func oppVehList(s *rules.State, first bool) []rules.Command {
 	var out []rules.Command
 	for _, f := range s.Alive(1 - mv.Side) {
 		out = append(out, vehFireCommands(s, f, mv)...)
+		if !first || len(out) == 0 {
+			out = append(out, riderOppCommands(s, f, mv)...) // riders.go
+		}
 		if first && len(out) > 0 {
 			break
 		}
