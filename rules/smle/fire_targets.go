@@ -215,4 +215,18 @@ func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) 
 	return false
 }
 
+// anyInReach: one of the shooters has t in reach (anyFirer's first test,
+// without arcs or sight).
+func anyInReach(sh []shooter, t *rules.Figure) bool {
+	if t.Removed {
+		return false
+	}
+	for i := range sh {
+		if inReach(sh[i].w, sh[i].f.Pos, t.Pos) {
+			return true
+		}
+	}
+	return false
+}
+
 func firedByKey(id rules.UnitID) string { return fmt.Sprintf("%s%d", vFiredBy, id) }

@@ -508,10 +508,17 @@ func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
 		if u.Side == mover.Side || uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
 			continue
 		}
+		// The cheap questions first (someone fit to fire with the mover
+		// in reach), then the band, then sight: the answer is the same
+		// in any order.
+		sh := r.shooters(s, u)
+		if !anyInReach(sh, mover) {
+			continue
+		}
 		if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
 			continue
 		}
-		if r.anyFirer(s, r.shooters(s, u), mover, false) {
+		if r.anyFirer(s, sh, mover, false) {
 			out = append(out, u)
 		}
 	}

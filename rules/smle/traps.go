@@ -2,6 +2,7 @@ package smle
 
 import (
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -44,7 +45,34 @@ import (
 
 const vTraps = "traps"
 
-func trapKey(k int, part string) string { return fmt.Sprintf("trap%d%s", k, part) }
+// trapKey names trap k's variable part ("s", "x", "y" or "k"). Moves
+// look traps up on every step, so the names of the first traps are
+// spelled once, not on each look.
+func trapKey(k int, part string) string {
+	if k >= 0 && k < len(trapKeys) && len(part) == 1 {
+		switch part[0] {
+		case 's':
+			return trapKeys[k][0]
+		case 'x':
+			return trapKeys[k][1]
+		case 'y':
+			return trapKeys[k][2]
+		case 'k':
+			return trapKeys[k][3]
+		}
+	}
+	return "trap" + strconv.Itoa(k) + part
+}
+
+// trapKeys[k] are trap k's variable names for parts s, x, y and k.
+var trapKeys = func() (t [256][4]string) {
+	for k := range t {
+		for i, p := range []string{"s", "x", "y", "k"} {
+			t[k][i] = "trap" + strconv.Itoa(k) + p
+		}
+	}
+	return t
+}()
 
 // Trap is one booby trap on the table.
 type Trap struct {
@@ -57,7 +85,7 @@ type Trap struct {
 // and those it has found or seen set), oldest first; side -1 lists all.
 func Traps(s *rules.State, side int) []Trap {
 	var out []Trap
-	for k := 1; k <= s.Var(vTraps); k++ {
+	for k, n := 1, s.Var(vTraps); k <= n; k++ {
 		own := s.Var(trapKey(k, "s"))
 		if own == 0 {
 			continue
