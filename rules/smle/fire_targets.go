@@ -5,7 +5,7 @@ package smle
 // teams a team may fire at (split from fire.go by job).
 
 import (
-	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -121,8 +121,10 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 		if e.Side == u.Side {
 			continue
 		}
-		if last := uget(u, firedByKey(e.ID)); kind == FireReturn && (last == 0 || last < s.Round-1) {
-			continue
+		if kind == FireReturn {
+			if last := uget(u, firedByKey(e.ID)); last == 0 || last < s.Round-1 {
+				continue
+			}
 		}
 		if !shot {
 			sh, shot = r.shooters(s, u), true
@@ -175,6 +177,23 @@ func (r SMLE) shooters(s *rules.State, u *rules.Unit) []shooter {
 	return out
 }
 
+// shootersAt lists the team's members that pass canShoot and have t
+// within reach of their primary weapon, by id: the only shooters
+// anyFirer(far false) can find for t.
+func (r SMLE) shootersAt(s *rules.State, u *rules.Unit, t *rules.Figure) []shooter {
+	var out []shooter
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Unit != u.ID || f.Removed {
+			continue
+		}
+		if w := r.primary(f); w != nil && inReach(w, f.Pos, t.Pos) && r.canShoot(s, f, w) {
+			out = append(out, shooter{f: f, w: w})
+		}
+	}
+	return out
+}
+
 // inArc is inPrepArc, the position looked up once per shooter.
 func (sh *shooter) inArc(r SMLE, s *rules.State, p geom.Pt) bool {
 	if !sh.looked {
@@ -215,18 +234,17 @@ func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) 
 	return false
 }
 
-// anyInReach: one of the shooters has t in reach (anyFirer's first test,
-// without arcs or sight).
-func anyInReach(sh []shooter, t *rules.Figure) bool {
-	if t.Removed {
-		return false
+func firedByKey(id rules.UnitID) string {
+	if id >= 0 && int(id) < len(firedByKeys) {
+		return firedByKeys[id]
 	}
-	for i := range sh {
-		if inReach(sh[i].w, sh[i].f.Pos, t.Pos) {
-			return true
-		}
-	}
-	return false
+	return vFiredBy + strconv.Itoa(int(id))
 }
 
-func firedByKey(id rules.UnitID) string { return fmt.Sprintf("%s%d", vFiredBy, id) }
+// firedByKeys are the first units' firedByKey, spelled once.
+var firedByKeys = func() (t [256]string) {
+	for i := range t {
+		t[i] = vFiredBy + strconv.Itoa(i)
+	}
+	return t
+}()

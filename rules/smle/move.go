@@ -511,8 +511,8 @@ func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
 		// The cheap questions first (someone fit to fire with the mover
 		// in reach), then the band, then sight: the answer is the same
 		// in any order.
-		sh := r.shooters(s, u)
-		if !anyInReach(sh, mover) {
+		sh := r.shootersAt(s, u, mover)
+		if len(sh) == 0 || mover.Removed {
 			continue
 		}
 		if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {

@@ -362,8 +362,10 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		return nil
 	}
 	b := r.d.Bands[uget(u, vBand)]
-	var out []rules.Command
 	ms := members(s, u.ID)
+	// Room for a move, a turn and a posture per figure and a few team
+	// options, so that the list is seldom grown (and copied) on the way.
+	out := make([]rules.Command, 0, 3*len(ms)+8)
 	if b.Move > 0 {
 		for _, f := range ms {
 			if r.canAct(s, f) && f.Var(fStopped) == 0 && r.allowance(s, f)-int64(f.Var(fMoved)) > 0 {
