@@ -114,9 +114,28 @@ func (r SMLE) firers(s *rules.State, u *rules.Unit, targets []*rules.Figure) []*
 // same questions as firers and farFirers, but works out each firer's
 // weapon and arc once and stops at the first figure that can fire.
 func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.FigID {
+	var sh shooterList
+	return r.targetTeamsWith(s, u, kind, &sh)
+}
+
+// shooterList is a team's shooters, listed when first asked for and then
+// kept for the rest of one listing.
+type shooterList struct {
+	sh   []shooter
+	done bool
+}
+
+func (l *shooterList) get(r SMLE, s *rules.State, u *rules.Unit) []shooter {
+	if !l.done {
+		l.sh, l.done = r.shooters(s, u), true
+	}
+	return l.sh
+}
+
+// targetTeamsWith is targetTeams with the team's shooters shared with the
+// caller (Legal asks again for aimed fire at leaders).
+func (r SMLE) targetTeamsWith(s *rules.State, u *rules.Unit, kind string, shl *shooterList) []rules.FigID {
 	var out []rules.FigID
-	var sh []shooter
-	shot := false
 	for _, e := range teams(s) {
 		if e.Side == u.Side {
 			continue
@@ -126,8 +145,12 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 				continue
 			}
 		}
-		if !shot {
-			sh, shot = r.shooters(s, u), true
+		if Unspotted(s, e) {
+			continue // no one sees an unspotted enemy team (visible)
+		}
+		sh := shl.get(r, s, u)
+		if len(sh) == 0 {
+			break // no one fit to fire: no target anywhere
 		}
 		ts := members(s, e.ID)
 		found := false
@@ -215,8 +238,8 @@ func (sh *shooter) inArc(r SMLE, s *rules.State, p geom.Pt) bool {
 // anyFirer: one of the shooters can fire at t, within reach (as firers
 // asks) or, with far, only beyond twice effective range (as farFirers).
 func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) bool {
-	if t.Removed {
-		return false
+	if t.Removed || aboard(s, t) {
+		return false // visible says no for every shooter
 	}
 	for i := range sh {
 		x := &sh[i]

@@ -401,20 +401,18 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		out = append(out, r.trapOptions(s, u, f)...)
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
-		for _, e := range r.targetTeams(s, u, kind) {
+		var shl shooterList
+		for _, e := range r.targetTeamsWith(s, u, kind, &shl) {
 			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
 		}
 		if kind == FireDirect {
 			// Aimed fire is offered at enemy leaders in sight.
-			var sh []shooter
-			for _, e := range s.Alive(1 - u.Side) {
-				if !e.Leader {
+			for i := range s.Figures {
+				e := &s.Figures[i]
+				if e.Side != 1-u.Side || e.Removed || !e.Leader {
 					continue
 				}
-				if sh == nil {
-					sh = r.shooters(s, u)
-				}
-				if r.anyFirer(s, sh, e, false) {
+				if r.anyFirer(s, shl.get(r, s, u), e, false) {
 					out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e.ID}, Arg: FireAimed})
 				}
 			}
