@@ -197,7 +197,11 @@ func (r SMLE) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 // enemyWithin finds an enemy of side whose base edge is within d of a base
 // at p.
 func (r SMLE) enemyWithin(s *rules.State, side int, p geom.Pt, d int64) *rules.Figure {
-	for _, e := range s.Alive(1 - side) {
+	for i := range s.Figures {
+		e := &s.Figures[i]
+		if e.Side != 1-side || e.Removed {
+			continue // s.Alive's figures, without building the list
+		}
 		if geom.WithinDist(p, e.Pos, d+2*s.BaseR) {
 			return e
 		}
