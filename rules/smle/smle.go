@@ -132,6 +132,28 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 
 // teams lists the units with figures on the table, by id.
 func teams(s *rules.State) []*rules.Unit {
+	// One walk over the figures marks the units on the table (for the
+	// usual small unit ids), instead of a walk per unit.
+	var on [256]bool
+	small := true
+	for i := range s.Figures {
+		if f := &s.Figures[i]; !f.Removed {
+			if f.Unit < 0 || int(f.Unit) >= len(on) {
+				small = false
+				break
+			}
+			on[f.Unit] = true
+		}
+	}
+	if small {
+		out := make([]*rules.Unit, 0, len(s.Units))
+		for i := range s.Units {
+			if u := &s.Units[i]; u.ID >= 0 && int(u.ID) < len(on) && on[u.ID] {
+				out = append(out, u)
+			}
+		}
+		return out
+	}
 	var out []*rules.Unit
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -154,22 +176,17 @@ func onTableAny(s *rules.State, id rules.UnitID) bool {
 
 // members lists a unit's figures on the table, by id.
 func members(s *rules.State, id rules.UnitID) []*rules.Figure {
-	n := 0
+	var buf [32]*rules.Figure // gathered on the stack: one walk, one allocation
+	in := buf[:0]
 	for i := range s.Figures {
 		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
-			n++
+			in = append(in, f)
 		}
 	}
-	if n == 0 {
+	if len(in) == 0 {
 		return nil
 	}
-	out := make([]*rules.Figure, 0, n) // counted first: one allocation
-	for i := range s.Figures {
-		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
-			out = append(out, f)
-		}
-	}
-	return out
+	return append([]*rules.Figure(nil), in...)
 }
 
 func (r SMLE) beginRound(s *rules.State) []rules.Event {
