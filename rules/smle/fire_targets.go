@@ -238,8 +238,13 @@ func (sh *shooter) inArc(r SMLE, s *rules.State, p geom.Pt) bool {
 // anyFirer: one of the shooters can fire at t, within reach (as firers
 // asks) or, with far, only beyond twice effective range (as farFirers).
 func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) bool {
-	if t.Removed || aboard(s, t) {
+	if len(sh) == 0 || t.Removed || aboard(s, t) {
 		return false // visible says no for every shooter
+	}
+	// visible's test of an unspotted team, asked once: the shooters are
+	// all of one team, so of one side.
+	if sh[0].f.Side != t.Side && Unspotted(s, s.UnitOf(t.Unit)) {
+		return false
 	}
 	for i := range sh {
 		x := &sh[i]
@@ -250,7 +255,7 @@ func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) 
 		} else if !inReach(x.w, x.f.Pos, t.Pos) {
 			continue
 		}
-		if x.inArc(r, s, t.Pos) && visible(s, x.f, t) {
+		if x.inArc(r, s, t.Pos) && !aboard(s, x.f) && inSight(s, x.f, t) { // visible, its tests of t asked above
 			return true
 		}
 	}
