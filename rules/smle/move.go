@@ -570,9 +570,20 @@ var standDirs = [16][2]int64{{0, -1000}, {383, -924}, {707, -707}, {924, -383}, 
 // each ring clockwise from north.
 func (r SMLE) coverWithin(s *rules.State, f *rules.Figure) (geom.Pt, bool) {
 	reach := r.allowance(s, f) - int64(f.Var(fMoved))
+	// At Stand MoveCheck refuses a point towards the nearest enemy or
+	// without cover from him; those two cheap questions are asked first,
+	// so the path is measured only where it can matter (same answer).
+	stand := false
+	var near *rules.Figure
+	if u := s.UnitOf(f.Unit); u != nil && r.d.Bands[uget(u, vBand)].Label == "Stand" {
+		stand, near = true, nearestEnemy(s, f)
+	}
 	for rad := int64(standStep); rad <= reach; rad += standStep {
 		for _, d := range standDirs {
 			p := geom.Pt{X: f.Pos.X + d[0]*rad/1000, Y: f.Pos.Y + d[1]*rad/1000}
+			if stand && ((near != nil && geom.Dist2(p, near.Pos) < geom.Dist2(f.Pos, near.Pos)) || r.coverAgainst(s, f, p) == terrain.CoverNone) {
+				continue
+			}
 			if info := r.MoveCheck(s, f.ID, []geom.Pt{p}); info.OK {
 				return p, true
 			}
