@@ -384,8 +384,24 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 	// options, so that the list is seldom grown (and copied) on the way.
 	out := make([]rules.Command, 0, 3*len(ms)+8)
 	if b.Move > 0 {
+		// What the move, turn and posture options ask of each figure,
+		// asked once: fit to act with its move not over, and the
+		// allowance it has left. Its team's mount is the team's.
+		type figNow struct {
+			free bool
+			left int64
+		}
+		var buf [32]figNow
+		now := buf[:0]
 		for _, f := range ms {
-			if r.canAct(s, f) && f.Var(fStopped) == 0 && r.allowance(s, f)-int64(f.Var(fMoved)) > 0 {
+			var n figNow
+			if r.canAct(s, f) && f.Var(fStopped) == 0 {
+				n = figNow{free: true, left: r.allowance(s, f) - int64(f.Var(fMoved))}
+			}
+			now = append(now, n)
+		}
+		for i, f := range ms {
+			if now[i].free && now[i].left > 0 {
 				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
 			}
 		}
@@ -395,15 +411,23 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		if r.canDismount(s, u) {
 			out = append(out, rules.Command{Verb: "dismount", Unit: u.ID})
 		}
-		out = append(out, r.faceCommands(s, ms)...)
-		for _, f := range ms {
-			if !r.canAct(s, f) || f.Var(fStopped) != 0 || mounted(s, f) {
-				continue
+		onFoot := uget(u, vMount) == mountFoot // mounted(s, f) for every f of the team
+		if onFoot {
+			// A turn for every figure that could move.
+			for i, f := range ms {
+				if now[i].free {
+					out = append(out, rules.Command{Verb: "face", Fig: f.ID})
+				}
 			}
-			if f.Posture != rules.Prone {
-				out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "prone"})
-			} else if r.allowance(s, f)-int64(f.Var(fMoved)) >= int64(r.d.Movement.StandUp)*geom.PerInch {
-				out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "standing"})
+			for i, f := range ms {
+				if !now[i].free {
+					continue
+				}
+				if f.Posture != rules.Prone {
+					out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "prone"})
+				} else if now[i].left >= int64(r.d.Movement.StandUp)*geom.PerInch {
+					out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "standing"})
+				}
 			}
 		}
 		for _, f := range ms {
