@@ -539,8 +539,7 @@ func (r SMLE) currentBand(s *rules.State, u *rules.Unit) int {
 	if lt := r.followedTeam(s, u); lt != nil {
 		return uget(lt, vBand)
 	}
-	_, band, _ := r.d.ResolveActivation(uget(u, vDie), r.activationInput(s, u), "")
-	return band
+	return r.d.ActivationBand(uget(u, vDie), r.activationInput(s, u))
 }
 
 // coverAgainst is the cover a figure would have at p against its nearest
