@@ -136,7 +136,7 @@ func (l *shooterList) get(r SMLE, s *rules.State, u *rules.Unit) []shooter {
 // caller (Legal asks again for aimed fire at leaders).
 func (r SMLE) targetTeamsWith(s *rules.State, u *rules.Unit, kind string, shl *shooterList) []rules.FigID {
 	var out []rules.FigID
-	for _, e := range teams(s) {
+	for e := range teamsOn(s) {
 		if e.Side == u.Side {
 			continue
 		}
@@ -202,9 +202,8 @@ func (r SMLE) shooters(s *rules.State, u *rules.Unit) []shooter {
 
 // shootersAt lists the team's members that pass canShoot and have t
 // within reach of their primary weapon, by id: the only shooters
-// anyFirer(far false) can find for t.
-func (r SMLE) shootersAt(s *rules.State, u *rules.Unit, t *rules.Figure) []shooter {
-	var out []shooter
+// anyFirer(far false) can find for t, appended to out.
+func (r SMLE) shootersAt(s *rules.State, u *rules.Unit, t *rules.Figure, out []shooter) []shooter {
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		if f.Unit != u.ID || f.Removed {

@@ -508,14 +508,15 @@ func (r SMLE) oppTeams(s *rules.State) []*rules.Unit {
 
 func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
 	var out []*rules.Unit
-	for _, u := range teams(s) {
+	var buf [16]shooter // each team's shooters, on the stack
+	for u := range teamsOn(s) {
 		if u.Side == mover.Side || uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
 			continue
 		}
 		// The cheap questions first (someone fit to fire with the mover
 		// in reach), then the band, then sight: the answer is the same
 		// in any order.
-		sh := r.shootersAt(s, u, mover)
+		sh := r.shootersAt(s, u, mover, buf[:0])
 		if len(sh) == 0 || mover.Removed {
 			continue
 		}

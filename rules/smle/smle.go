@@ -3,6 +3,7 @@ package smle
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"sort"
 
 	"hedgerow/rules"
@@ -162,6 +163,34 @@ func teams(s *rules.State) []*rules.Unit {
 		}
 	}
 	return out
+}
+
+// teamsOn yields what teams lists, in its order, without building the
+// list.
+func teamsOn(s *rules.State) iter.Seq[*rules.Unit] {
+	return func(yield func(*rules.Unit) bool) {
+		var on [256]bool
+		for i := range s.Figures {
+			if f := &s.Figures[i]; !f.Removed {
+				if f.Unit < 0 || int(f.Unit) >= len(on) {
+					for _, u := range teams(s) { // unusual ids: the plain walk
+						if !yield(u) {
+							return
+						}
+					}
+					return
+				}
+				on[f.Unit] = true
+			}
+		}
+		for i := range s.Units {
+			if u := &s.Units[i]; u.ID >= 0 && int(u.ID) < len(on) && on[u.ID] {
+				if !yield(u) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // onTableAny: the unit has a figure on the table (members is not empty).
