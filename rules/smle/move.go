@@ -292,7 +292,7 @@ func (r SMLE) oppAfter(s *rules.State, u *rules.Unit, c rules.Command) []rules.E
 		return r.openOpp(s, f)
 	}
 	for _, f := range members(s, u.ID) {
-		if len(r.oppTeamsFor(s, f)) > 0 {
+		if r.anyOppTeam(s, f) {
 			return r.openOpp(s, f)
 		}
 	}
@@ -510,24 +510,61 @@ func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
 	var out []*rules.Unit
 	var buf [16]shooter // each team's shooters, on the stack
 	for u := range teamsOn(s) {
-		if u.Side == mover.Side || uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
-			continue
-		}
-		// The cheap questions first (someone fit to fire with the mover
-		// in reach), then the band, then sight: the answer is the same
-		// in any order.
-		sh := r.shootersAt(s, u, mover, buf[:0])
-		if len(sh) == 0 || mover.Removed {
-			continue
-		}
-		if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
-			continue
-		}
-		if r.anyFirer(s, sh, mover, false) {
+		if r.oppTeamMay(s, u, mover, buf[:0]) {
 			out = append(out, u)
 		}
 	}
 	return out
+}
+
+// anyOppTeam: oppTeamsFor is not empty (asked team by team until one
+// may fire).
+func (r SMLE) anyOppTeam(s *rules.State, mover *rules.Figure) bool {
+	var buf [16]shooter
+	for u := range teamsOn(s) {
+		if r.oppTeamMay(s, u, mover, buf[:0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// oppTeam is the team id among oppTeams, or nil (asking that team
+// alone: each team's answer is its own).
+func (r SMLE) oppTeam(s *rules.State, id rules.UnitID) *rules.Unit {
+	f := s.Fig(rules.FigID(s.Var(vOppFig)))
+	if f == nil || f.Removed {
+		return nil
+	}
+	var buf [16]shooter
+	for u := range teamsOn(s) {
+		if u.ID == id {
+			if r.oppTeamMay(s, u, f, buf[:0]) {
+				return u
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// oppTeamMay: team u (on the table) may opportunity fire at the mover.
+// buf is room for its shooters.
+func (r SMLE) oppTeamMay(s *rules.State, u *rules.Unit, mover *rules.Figure, buf []shooter) bool {
+	if u.Side == mover.Side || uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
+		return false
+	}
+	// The cheap questions first (someone fit to fire with the mover in
+	// reach), then the band, then sight: the answer is the same in any
+	// order.
+	sh := r.shootersAt(s, u, mover, buf)
+	if len(sh) == 0 || mover.Removed {
+		return false
+	}
+	if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
+		return false
+	}
+	return r.anyFirer(s, sh, mover, false)
 }
 
 // currentBand is a team's activation band now: a team that has not yet
