@@ -152,9 +152,8 @@ func (r SMLE) targetTeamsWith(s *rules.State, u *rules.Unit, kind string, shl *s
 		if len(sh) == 0 {
 			break // no one fit to fire: no target anywhere
 		}
-		ts := members(s, e.ID)
 		found := false
-		for _, t := range ts {
+		for t := range membersOf(s, e.ID) {
 			if r.anyFirer(s, sh, t, false) {
 				out, found = append(out, t.ID), true
 				break
@@ -167,7 +166,7 @@ func (r SMLE) targetTeamsWith(s *rules.State, u *rules.Unit, kind string, shl *s
 		// effective range: ineffective fire (not panic fire, which has
 		// its own reduced effect).
 		if kind != FirePanic {
-			for _, t := range ts {
+			for t := range membersOf(s, e.ID) {
 				if r.anyFirer(s, sh, t, true) {
 					out = append(out, t.ID)
 					break
@@ -192,7 +191,7 @@ type shooter struct {
 // shooters lists the team's members that pass canShoot, by id.
 func (r SMLE) shooters(s *rules.State, u *rules.Unit) []shooter {
 	var out []shooter
-	for _, f := range members(s, u.ID) {
+	for f := range membersOf(s, u.ID) {
 		if w := r.primary(f); r.canShoot(s, f, w) {
 			out = append(out, shooter{f: f, w: w})
 		}

@@ -203,6 +203,20 @@ func onTableAny(s *rules.State, id rules.UnitID) bool {
 	return false
 }
 
+// membersOf yields what members lists, in its order, without building
+// the list.
+func membersOf(s *rules.State, id rules.UnitID) iter.Seq[*rules.Figure] {
+	return func(yield func(*rules.Figure) bool) {
+		for i := range s.Figures {
+			if f := &s.Figures[i]; f.Unit == id && !f.Removed {
+				if !yield(f) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // members lists a unit's figures on the table, by id.
 func members(s *rules.State, id rules.UnitID) []*rules.Figure {
 	var buf [32]*rules.Figure // gathered on the stack: one walk, one allocation
