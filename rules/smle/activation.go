@@ -148,6 +148,16 @@ func (r SMLE) finish(s *rules.State, winner int, why string) {
 	}
 }
 
+// anyAlive: len(s.Alive(side)) > 0, without building the list.
+func anyAlive(s *rules.State, side int) bool {
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Side == side && !f.Removed {
+			return true
+		}
+	}
+	return false
+}
+
 // checkEnd ends the game when a side is wiped out or reaches the loss
 // limit.
 func (r SMLE) checkEnd(s *rules.State) []rules.Event {
@@ -156,7 +166,7 @@ func (r SMLE) checkEnd(s *rules.State) []rules.Event {
 	}
 	lim := s.Var(rules.VarVictoryLosses)
 	for side := 0; side < 2; side++ {
-		if len(s.Alive(side)) == 0 || (lim > 0 && s.Sides[side].Losses >= lim) {
+		if !anyAlive(s, side) || (lim > 0 && s.Sides[side].Losses >= lim) {
 			r.finish(s, 1-side, s.Sides[side].Name+" have lost too many men")
 			return []rules.Event{{Kind: "win", Side: 1 - side, Text: s.Result}}
 		}
@@ -275,7 +285,11 @@ func (r SMLE) coverAt(s *rules.State, p geom.Pt) terrain.Cover {
 func nearestEnemy(s *rules.State, f *rules.Figure) *rules.Figure {
 	var best *rules.Figure
 	var bd int64
-	for _, e := range s.Alive(1 - f.Side) {
+	for i := range s.Figures {
+		e := &s.Figures[i]
+		if e.Side != 1-f.Side || e.Removed {
+			continue // s.Alive's figures, without building the list
+		}
 		d := geom.Dist2(f.Pos, e.Pos)
 		if best == nil || d < bd {
 			best, bd = e, d

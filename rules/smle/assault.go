@@ -31,7 +31,7 @@ func (r SMLE) assaultTargets(s *rules.State, u *rules.Unit) []rules.FigID {
 	find:
 		for _, d := range members(s, e.ID) {
 			for _, a := range ms {
-				if r.fightsIn(s, a) && inContact(s, a, d) {
+				if inContact(s, a, d) && r.fightsIn(s, a) { // the distance first: same answer
 					out = append(out, d.ID)
 					break find
 				}

@@ -18,8 +18,9 @@ func (r SMLE) blastOptions(s *rules.State, f *rules.Figure) []rules.Command {
 			continue
 		}
 		seen[id] = true
-		for _, e := range s.Alive(1 - f.Side) {
-			if !inReach(w, f.Pos, e.Pos) || !r.inPrepArc(s, f, e.Pos) {
+		for i := range s.Figures {
+			e := &s.Figures[i]
+			if e.Side != 1-f.Side || e.Removed || !inReach(w, f.Pos, e.Pos) || !r.inPrepArc(s, f, e.Pos) {
 				continue
 			}
 			if visible(s, f, e) {

@@ -13,17 +13,6 @@ import (
 // turn where it stands to face a point ("face F3 x,y"); turning ends its
 // move, as going prone does, and costs no inches.
 
-// faceCommands lists a turn for every figure of the team that could move.
-func (r SMLE) faceCommands(s *rules.State, ms []*rules.Figure) []rules.Command {
-	var out []rules.Command
-	for _, f := range ms {
-		if r.canAct(s, f) && f.Var(fStopped) == 0 && !mounted(s, f) {
-			out = append(out, rules.Command{Verb: "face", Fig: f.ID})
-		}
-	}
-	return out
-}
-
 // applyFace turns a figure of the active team to face a point.
 func (r SMLE) applyFace(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)

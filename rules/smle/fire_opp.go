@@ -10,12 +10,7 @@ import (
 )
 
 func (r SMLE) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
-	var u *rules.Unit
-	for _, t := range r.oppTeams(s) {
-		if t.ID == c.Unit {
-			u = t
-		}
-	}
+	u := r.oppTeam(s, c.Unit)
 	if u == nil {
 		return nil, fmt.Errorf("U%d may not opportunity fire now", c.Unit)
 	}
@@ -74,7 +69,7 @@ func (r SMLE) resolveOppFire(s *rules.State, u *rules.Unit, mover *rules.Figure)
 	for _, g := range members(s, u.ID) {
 		g.Markers &^= rules.OppFire
 	}
-	if len(r.oppTeams(s)) == 0 {
+	if m := s.Fig(rules.FigID(s.Var(vOppFig))); m == nil || m.Removed || !r.anyOppTeam(s, m) { // oppTeams(s) is empty
 		r.closeOpp(s)
 	}
 	return evs, nil

@@ -5,7 +5,7 @@ package smle
 // teams a team may fire at (split from fire.go by job).
 
 import (
-	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -114,22 +114,46 @@ func (r SMLE) firers(s *rules.State, u *rules.Unit, targets []*rules.Figure) []*
 // same questions as firers and farFirers, but works out each firer's
 // weapon and arc once and stops at the first figure that can fire.
 func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.FigID {
+	var sh shooterList
+	return r.targetTeamsWith(s, u, kind, &sh)
+}
+
+// shooterList is a team's shooters, listed when first asked for and then
+// kept for the rest of one listing.
+type shooterList struct {
+	sh   []shooter
+	done bool
+}
+
+func (l *shooterList) get(r SMLE, s *rules.State, u *rules.Unit) []shooter {
+	if !l.done {
+		l.sh, l.done = r.shooters(s, u), true
+	}
+	return l.sh
+}
+
+// targetTeamsWith is targetTeams with the team's shooters shared with the
+// caller (Legal asks again for aimed fire at leaders).
+func (r SMLE) targetTeamsWith(s *rules.State, u *rules.Unit, kind string, shl *shooterList) []rules.FigID {
 	var out []rules.FigID
-	var sh []shooter
-	shot := false
-	for _, e := range teams(s) {
+	for e := range teamsOn(s) {
 		if e.Side == u.Side {
 			continue
 		}
-		if last := uget(u, firedByKey(e.ID)); kind == FireReturn && (last == 0 || last < s.Round-1) {
-			continue
+		if kind == FireReturn {
+			if last := uget(u, firedByKey(e.ID)); last == 0 || last < s.Round-1 {
+				continue
+			}
 		}
-		if !shot {
-			sh, shot = r.shooters(s, u), true
+		if Unspotted(s, e) {
+			continue // no one sees an unspotted enemy team (visible)
 		}
-		ts := members(s, e.ID)
+		sh := shl.get(r, s, u)
+		if len(sh) == 0 {
+			break // no one fit to fire: no target anywhere
+		}
 		found := false
-		for _, t := range ts {
+		for t := range membersOf(s, e.ID) {
 			if r.anyFirer(s, sh, t, false) {
 				out, found = append(out, t.ID), true
 				break
@@ -142,7 +166,7 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 		// effective range: ineffective fire (not panic fire, which has
 		// its own reduced effect).
 		if kind != FirePanic {
-			for _, t := range ts {
+			for t := range membersOf(s, e.ID) {
 				if r.anyFirer(s, sh, t, true) {
 					out = append(out, t.ID)
 					break
@@ -167,8 +191,24 @@ type shooter struct {
 // shooters lists the team's members that pass canShoot, by id.
 func (r SMLE) shooters(s *rules.State, u *rules.Unit) []shooter {
 	var out []shooter
-	for _, f := range members(s, u.ID) {
+	for f := range membersOf(s, u.ID) {
 		if w := r.primary(f); r.canShoot(s, f, w) {
+			out = append(out, shooter{f: f, w: w})
+		}
+	}
+	return out
+}
+
+// shootersAt lists the team's members that pass canShoot and have t
+// within reach of their primary weapon, by id: the only shooters
+// anyFirer(far false) can find for t, appended to out.
+func (r SMLE) shootersAt(s *rules.State, u *rules.Unit, t *rules.Figure, out []shooter) []shooter {
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Unit != u.ID || f.Removed {
+			continue
+		}
+		if w := r.primary(f); w != nil && inReach(w, f.Pos, t.Pos) && r.canShoot(s, f, w) {
 			out = append(out, shooter{f: f, w: w})
 		}
 	}
@@ -196,7 +236,12 @@ func (sh *shooter) inArc(r SMLE, s *rules.State, p geom.Pt) bool {
 // anyFirer: one of the shooters can fire at t, within reach (as firers
 // asks) or, with far, only beyond twice effective range (as farFirers).
 func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) bool {
-	if t.Removed {
+	if len(sh) == 0 || t.Removed || aboard(s, t) {
+		return false // visible says no for every shooter
+	}
+	// visible's test of an unspotted team, asked once: the shooters are
+	// all of one team, so of one side.
+	if sh[0].f.Side != t.Side && Unspotted(s, s.UnitOf(t.Unit)) {
 		return false
 	}
 	for i := range sh {
@@ -208,11 +253,24 @@ func (r SMLE) anyFirer(s *rules.State, sh []shooter, t *rules.Figure, far bool) 
 		} else if !inReach(x.w, x.f.Pos, t.Pos) {
 			continue
 		}
-		if x.inArc(r, s, t.Pos) && visible(s, x.f, t) {
+		if x.inArc(r, s, t.Pos) && !aboard(s, x.f) && inSight(s, x.f, t) { // visible, its tests of t asked above
 			return true
 		}
 	}
 	return false
 }
 
-func firedByKey(id rules.UnitID) string { return fmt.Sprintf("%s%d", vFiredBy, id) }
+func firedByKey(id rules.UnitID) string {
+	if id >= 0 && int(id) < len(firedByKeys) {
+		return firedByKeys[id]
+	}
+	return vFiredBy + strconv.Itoa(int(id))
+}
+
+// firedByKeys are the first units' firedByKey, spelled once.
+var firedByKeys = func() (t [256]string) {
+	for i := range t {
+		t[i] = vFiredBy + strconv.Itoa(i)
+	}
+	return t
+}()

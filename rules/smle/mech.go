@@ -40,9 +40,18 @@ func (in ActivationInput) UnderFire() bool {
 // ActivationMods lists the additive modifiers to the activation die.
 func (d *Data) ActivationMods(in ActivationInput) []rules.Mod {
 	var mods []rules.Mod
+	d.activationMods(in, func(v int, why string) {
+		mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleAct})
+	})
+	return mods
+}
+
+// activationMods calls each with every modifier ActivationMods lists, in
+// its order.
+func (d *Data) activationMods(in ActivationInput, each func(v int, why string)) {
 	add := func(ok bool, v int, why string) {
 		if ok && v != 0 {
-			mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleAct})
+			each(v, why)
 		}
 	}
 	mot := d.Activation.Motive[in.Motive]
@@ -71,39 +80,57 @@ func (d *Data) ActivationMods(in ActivationInput) []rules.Mod {
 	add(in.Rear, m.Rear, "attacked from the rear")
 	add(in.Separated, m.Separated, "separated from the unit")
 	add(in.Broken, m.Broken, "broken troops")
-	return mods
+}
+
+// ActivationBand is ResolveActivation's band alone, without the ledger
+// (its modifiers summed, not listed; no note written).
+func (d *Data) ActivationBand(face int, in ActivationInput) int {
+	total := face
+	d.activationMods(in, func(v int, _ string) { total += v })
+	return d.shiftBand(d.BandFor(total), in, nil)
 }
 
 // ShiftBand applies motivation and leader band shifts to a band index and
 // says what it did.
 func (d *Data) ShiftBand(band int, in ActivationInput) (int, string) {
-	note := ""
+	var note string
+	band = d.shiftBand(band, in, &note)
+	return band, note
+}
+
+// shiftBand is ShiftBand, writing its note only where note is not nil.
+func (d *Data) shiftBand(band int, in ActivationInput, note *string) int {
+	say := func(f string, a ...any) {
+		if note != nil {
+			*note += fmt.Sprintf(f, a...)
+		}
+	}
 	mot := d.Activation.Motive[in.Motive]
 	top := len(d.Bands) - 1
 	clamp := func(b int) int { return max(0, min(top, b)) }
 	if mot.Shift != 0 {
 		band = clamp(band + mot.Shift)
-		note += fmt.Sprintf("%s: %+d band; ", in.Motive, mot.Shift)
+		say("%s: %+d band; ", in.Motive, mot.Shift)
 	}
 	if mot.Toward {
 		t := d.BandIndex(d.SteadyToward)
 		switch {
 		case band < t:
 			band++
-			note += "steady: one band up towards " + d.Bands[t].Label + "; "
+			say("steady: one band up towards %s; ", d.Bands[t].Label)
 		case band > t:
 			band--
-			note += "steady: one band down towards " + d.Bands[t].Label + "; "
+			say("steady: one band down towards %s; ", d.Bands[t].Label)
 		}
 	}
 	if in.LeaderShift != 0 {
 		band = clamp(band + in.LeaderShift)
-		note += fmt.Sprintf("leader: %+d band; ", in.LeaderShift)
+		say("leader: %+d band; ", in.LeaderShift)
 	}
-	if note != "" {
-		note = note[:len(note)-2]
+	if note != nil && *note != "" {
+		*note = (*note)[:len(*note)-2]
 	}
-	return band, note
+	return band
 }
 
 // ResolveActivation turns a die face into a total, band and ledger.

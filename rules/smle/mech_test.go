@@ -134,6 +134,14 @@ func TestActivation(t *testing.T) {
 		if total != c.total || d.Bands[band].Name != c.band || l.Outcome != d.Bands[band].Label {
 			t.Errorf("%s: total %d band %s (mods %v, note %q), want %d %s", c.name, total, d.Bands[band].Name, l.Mods, l.Note, c.total, c.band)
 		}
+		// The band-only answer (a team's current band, asked on every
+		// move) is the ledger's band on every face.
+		for f := 1; f <= 6; f++ {
+			_, want, _ := d.ResolveActivation(f, c.in, "")
+			if got := d.ActivationBand(f, c.in); got != want {
+				t.Errorf("%s, face %d: ActivationBand %s, the ledger %s", c.name, f, d.Bands[got].Name, d.Bands[want].Name)
+			}
+		}
 	}
 	// Odds: a fresh trained team rolls 8..13: bands advance-8, close-9 x2,
 	// close-11 x2, double.

@@ -197,7 +197,11 @@ func (r SMLE) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 // enemyWithin finds an enemy of side whose base edge is within d of a base
 // at p.
 func (r SMLE) enemyWithin(s *rules.State, side int, p geom.Pt, d int64) *rules.Figure {
-	for _, e := range s.Alive(1 - side) {
+	for i := range s.Figures {
+		e := &s.Figures[i]
+		if e.Side != 1-side || e.Removed {
+			continue // s.Alive's figures, without building the list
+		}
 		if geom.WithinDist(p, e.Pos, d+2*s.BaseR) {
 			return e
 		}
@@ -288,7 +292,7 @@ func (r SMLE) oppAfter(s *rules.State, u *rules.Unit, c rules.Command) []rules.E
 		return r.openOpp(s, f)
 	}
 	for _, f := range members(s, u.ID) {
-		if len(r.oppTeamsFor(s, f)) > 0 {
+		if r.anyOppTeam(s, f) {
 			return r.openOpp(s, f)
 		}
 	}
@@ -504,18 +508,63 @@ func (r SMLE) oppTeams(s *rules.State) []*rules.Unit {
 
 func (r SMLE) oppTeamsFor(s *rules.State, mover *rules.Figure) []*rules.Unit {
 	var out []*rules.Unit
-	for _, u := range teams(s) {
-		if u.Side == mover.Side || uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
-			continue
-		}
-		if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
-			continue
-		}
-		if r.anyFirer(s, r.shooters(s, u), mover, false) {
+	var buf [16]shooter // each team's shooters, on the stack
+	for u := range teamsOn(s) {
+		if r.oppTeamMay(s, u, mover, buf[:0]) {
 			out = append(out, u)
 		}
 	}
 	return out
+}
+
+// anyOppTeam: oppTeamsFor is not empty (asked team by team until one
+// may fire).
+func (r SMLE) anyOppTeam(s *rules.State, mover *rules.Figure) bool {
+	var buf [16]shooter
+	for u := range teamsOn(s) {
+		if r.oppTeamMay(s, u, mover, buf[:0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// oppTeam is the team id among oppTeams, or nil (asking that team
+// alone: each team's answer is its own).
+func (r SMLE) oppTeam(s *rules.State, id rules.UnitID) *rules.Unit {
+	f := s.Fig(rules.FigID(s.Var(vOppFig)))
+	if f == nil || f.Removed {
+		return nil
+	}
+	var buf [16]shooter
+	for u := range teamsOn(s) {
+		if u.ID == id {
+			if r.oppTeamMay(s, u, f, buf[:0]) {
+				return u
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// oppTeamMay: team u (on the table) may opportunity fire at the mover.
+// buf is room for its shooters.
+func (r SMLE) oppTeamMay(s *rules.State, u *rules.Unit, mover *rules.Figure, buf []shooter) bool {
+	if u.Side == mover.Side || uget(u, vFired) != 0 || uget(u, vOpp) != 0 {
+		return false
+	}
+	// The cheap questions first (someone fit to fire with the mover in
+	// reach), then the band, then sight: the answer is the same in any
+	// order.
+	sh := r.shootersAt(s, u, mover, buf)
+	if len(sh) == 0 || mover.Removed {
+		return false
+	}
+	if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
+		return false
+	}
+	return r.anyFirer(s, sh, mover, false)
 }
 
 // currentBand is a team's activation band now: a team that has not yet
@@ -528,8 +577,7 @@ func (r SMLE) currentBand(s *rules.State, u *rules.Unit) int {
 	if lt := r.followedTeam(s, u); lt != nil {
 		return uget(lt, vBand)
 	}
-	_, band, _ := r.d.ResolveActivation(uget(u, vDie), r.activationInput(s, u), "")
-	return band
+	return r.d.ActivationBand(uget(u, vDie), r.activationInput(s, u))
 }
 
 // coverAgainst is the cover a figure would have at p against its nearest
@@ -559,9 +607,20 @@ var standDirs = [16][2]int64{{0, -1000}, {383, -924}, {707, -707}, {924, -383}, 
 // each ring clockwise from north.
 func (r SMLE) coverWithin(s *rules.State, f *rules.Figure) (geom.Pt, bool) {
 	reach := r.allowance(s, f) - int64(f.Var(fMoved))
+	// At Stand MoveCheck refuses a point towards the nearest enemy or
+	// without cover from him; those two cheap questions are asked first,
+	// so the path is measured only where it can matter (same answer).
+	stand := false
+	var near *rules.Figure
+	if u := s.UnitOf(f.Unit); u != nil && r.d.Bands[uget(u, vBand)].Label == "Stand" {
+		stand, near = true, nearestEnemy(s, f)
+	}
 	for rad := int64(standStep); rad <= reach; rad += standStep {
 		for _, d := range standDirs {
 			p := geom.Pt{X: f.Pos.X + d[0]*rad/1000, Y: f.Pos.Y + d[1]*rad/1000}
+			if stand && ((near != nil && geom.Dist2(p, near.Pos) < geom.Dist2(f.Pos, near.Pos)) || r.coverAgainst(s, f, p) == terrain.CoverNone) {
+				continue
+			}
 			if info := r.MoveCheck(s, f.ID, []geom.Pt{p}); info.OK {
 				return p, true
 			}

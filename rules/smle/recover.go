@@ -24,8 +24,9 @@ func (r SMLE) recoverOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []r
 		return nil
 	}
 	var out []rules.Command
-	for _, g := range members(s, u.ID) {
-		if g.ID == f.ID || !g.Markers.Has(rules.BadlyWounded) || carried(s, g) ||
+	for i := range s.Figures { // the team's members, without listing them
+		g := &s.Figures[i]
+		if g.Unit != u.ID || g.Removed || g.ID == f.ID || !g.Markers.Has(rules.BadlyWounded) || carried(s, g) ||
 			!geom.WithinDist(f.Pos, g.Pos, geom.PerInch+2*s.BaseR) {
 			continue
 		}

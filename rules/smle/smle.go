@@ -3,6 +3,7 @@ package smle
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"sort"
 
 	"hedgerow/rules"
@@ -132,6 +133,28 @@ func (r SMLE) Start(s *rules.State) ([]rules.Event, error) {
 
 // teams lists the units with figures on the table, by id.
 func teams(s *rules.State) []*rules.Unit {
+	// One walk over the figures marks the units on the table (for the
+	// usual small unit ids), instead of a walk per unit.
+	var on [256]bool
+	small := true
+	for i := range s.Figures {
+		if f := &s.Figures[i]; !f.Removed {
+			if f.Unit < 0 || int(f.Unit) >= len(on) {
+				small = false
+				break
+			}
+			on[f.Unit] = true
+		}
+	}
+	if small {
+		out := make([]*rules.Unit, 0, len(s.Units))
+		for i := range s.Units {
+			if u := &s.Units[i]; u.ID >= 0 && int(u.ID) < len(on) && on[u.ID] {
+				out = append(out, u)
+			}
+		}
+		return out
+	}
 	var out []*rules.Unit
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -140,6 +163,34 @@ func teams(s *rules.State) []*rules.Unit {
 		}
 	}
 	return out
+}
+
+// teamsOn yields what teams lists, in its order, without building the
+// list.
+func teamsOn(s *rules.State) iter.Seq[*rules.Unit] {
+	return func(yield func(*rules.Unit) bool) {
+		var on [256]bool
+		for i := range s.Figures {
+			if f := &s.Figures[i]; !f.Removed {
+				if f.Unit < 0 || int(f.Unit) >= len(on) {
+					for _, u := range teams(s) { // unusual ids: the plain walk
+						if !yield(u) {
+							return
+						}
+					}
+					return
+				}
+				on[f.Unit] = true
+			}
+		}
+		for i := range s.Units {
+			if u := &s.Units[i]; u.ID >= 0 && int(u.ID) < len(on) && on[u.ID] {
+				if !yield(u) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // onTableAny: the unit has a figure on the table (members is not empty).
@@ -152,24 +203,33 @@ func onTableAny(s *rules.State, id rules.UnitID) bool {
 	return false
 }
 
+// membersOf yields what members lists, in its order, without building
+// the list.
+func membersOf(s *rules.State, id rules.UnitID) iter.Seq[*rules.Figure] {
+	return func(yield func(*rules.Figure) bool) {
+		for i := range s.Figures {
+			if f := &s.Figures[i]; f.Unit == id && !f.Removed {
+				if !yield(f) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // members lists a unit's figures on the table, by id.
 func members(s *rules.State, id rules.UnitID) []*rules.Figure {
-	n := 0
+	var buf [32]*rules.Figure // gathered on the stack: one walk, one allocation
+	in := buf[:0]
 	for i := range s.Figures {
 		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
-			n++
+			in = append(in, f)
 		}
 	}
-	if n == 0 {
+	if len(in) == 0 {
 		return nil
 	}
-	out := make([]*rules.Figure, 0, n) // counted first: one allocation
-	for i := range s.Figures {
-		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
-			out = append(out, f)
-		}
-	}
-	return out
+	return append([]*rules.Figure(nil), in...)
 }
 
 func (r SMLE) beginRound(s *rules.State) []rules.Event {
@@ -362,11 +422,29 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		return nil
 	}
 	b := r.d.Bands[uget(u, vBand)]
-	var out []rules.Command
 	ms := members(s, u.ID)
+	// Room for a move, a turn and a posture per figure and a few team
+	// options, so that the list is seldom grown (and copied) on the way.
+	out := make([]rules.Command, 0, 3*len(ms)+8)
 	if b.Move > 0 {
+		// What the move, turn and posture options ask of each figure,
+		// asked once: fit to act with its move not over, and the
+		// allowance it has left. Its team's mount is the team's.
+		type figNow struct {
+			free bool
+			left int64
+		}
+		var buf [32]figNow
+		now := buf[:0]
 		for _, f := range ms {
-			if r.canAct(s, f) && f.Var(fStopped) == 0 && r.allowance(s, f)-int64(f.Var(fMoved)) > 0 {
+			var n figNow
+			if r.canAct(s, f) && f.Var(fStopped) == 0 {
+				n = figNow{free: true, left: r.allowance(s, f) - int64(f.Var(fMoved))}
+			}
+			now = append(now, n)
+		}
+		for i, f := range ms {
+			if now[i].free && now[i].left > 0 {
 				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
 			}
 		}
@@ -376,15 +454,23 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		if r.canDismount(s, u) {
 			out = append(out, rules.Command{Verb: "dismount", Unit: u.ID})
 		}
-		out = append(out, r.faceCommands(s, ms)...)
-		for _, f := range ms {
-			if !r.canAct(s, f) || f.Var(fStopped) != 0 || mounted(s, f) {
-				continue
+		onFoot := uget(u, vMount) == mountFoot // mounted(s, f) for every f of the team
+		if onFoot {
+			// A turn for every figure that could move.
+			for i, f := range ms {
+				if now[i].free {
+					out = append(out, rules.Command{Verb: "face", Fig: f.ID})
+				}
 			}
-			if f.Posture != rules.Prone {
-				out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "prone"})
-			} else if r.allowance(s, f)-int64(f.Var(fMoved)) >= int64(r.d.Movement.StandUp)*geom.PerInch {
-				out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "standing"})
+			for i, f := range ms {
+				if !now[i].free {
+					continue
+				}
+				if f.Posture != rules.Prone {
+					out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "prone"})
+				} else if now[i].left >= int64(r.d.Movement.StandUp)*geom.PerInch {
+					out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: "standing"})
+				}
 			}
 		}
 		for _, f := range ms {
@@ -399,20 +485,18 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 		out = append(out, r.trapOptions(s, u, f)...)
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
-		for _, e := range r.targetTeams(s, u, kind) {
+		var shl shooterList
+		for _, e := range r.targetTeamsWith(s, u, kind, &shl) {
 			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
 		}
 		if kind == FireDirect {
 			// Aimed fire is offered at enemy leaders in sight.
-			var sh []shooter
-			for _, e := range s.Alive(1 - u.Side) {
-				if !e.Leader {
+			for i := range s.Figures {
+				e := &s.Figures[i]
+				if e.Side != 1-u.Side || e.Removed || !e.Leader {
 					continue
 				}
-				if sh == nil {
-					sh = r.shooters(s, u)
-				}
-				if r.anyFirer(s, sh, e, false) {
+				if r.anyFirer(s, shl.get(r, s, u), e, false) {
 					out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e.ID}, Arg: FireAimed})
 				}
 			}

@@ -2,6 +2,8 @@ package smle
 
 import (
 	"fmt"
+	"iter"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -44,7 +46,34 @@ import (
 
 const vTraps = "traps"
 
-func trapKey(k int, part string) string { return fmt.Sprintf("trap%d%s", k, part) }
+// trapKey names trap k's variable part ("s", "x", "y" or "k"). Moves
+// look traps up on every step, so the names of the first traps are
+// spelled once, not on each look.
+func trapKey(k int, part string) string {
+	if k >= 0 && k < len(trapKeys) && len(part) == 1 {
+		switch part[0] {
+		case 's':
+			return trapKeys[k][0]
+		case 'x':
+			return trapKeys[k][1]
+		case 'y':
+			return trapKeys[k][2]
+		case 'k':
+			return trapKeys[k][3]
+		}
+	}
+	return "trap" + strconv.Itoa(k) + part
+}
+
+// trapKeys[k] are trap k's variable names for parts s, x, y and k.
+var trapKeys = func() (t [256][4]string) {
+	for k := range t {
+		for i, p := range []string{"s", "x", "y", "k"} {
+			t[k][i] = "trap" + strconv.Itoa(k) + p
+		}
+	}
+	return t
+}()
 
 // Trap is one booby trap on the table.
 type Trap struct {
@@ -57,18 +86,29 @@ type Trap struct {
 // and those it has found or seen set), oldest first; side -1 lists all.
 func Traps(s *rules.State, side int) []Trap {
 	var out []Trap
-	for k := 1; k <= s.Var(vTraps); k++ {
-		own := s.Var(trapKey(k, "s"))
-		if own == 0 {
-			continue
-		}
-		t := Trap{K: k, Side: own - 1, At: geom.Pt{X: int64(s.Var(trapKey(k, "x"))), Y: int64(s.Var(trapKey(k, "y")))}}
-		if side >= 0 && t.Side != side && s.Var(trapKey(k, "k"))&(1<<side) == 0 {
-			continue
-		}
+	for t := range traps(s, side) {
 		out = append(out, t)
 	}
 	return out
+}
+
+// traps yields what Traps lists, in its order, without building the list.
+func traps(s *rules.State, side int) iter.Seq[Trap] {
+	return func(yield func(Trap) bool) {
+		for k, n := 1, s.Var(vTraps); k <= n; k++ {
+			own := s.Var(trapKey(k, "s"))
+			if own == 0 {
+				continue
+			}
+			t := Trap{K: k, Side: own - 1, At: geom.Pt{X: int64(s.Var(trapKey(k, "x"))), Y: int64(s.Var(trapKey(k, "y")))}}
+			if side >= 0 && t.Side != side && s.Var(trapKey(k, "k"))&(1<<side) == 0 {
+				continue
+			}
+			if !yield(t) {
+				return
+			}
+		}
+	}
 }
 
 // knowTrap tells side where trap k is.
@@ -104,7 +144,7 @@ func (r SMLE) trapOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 	if usesLeft(f, r.d.BoobyTrap.Weapon) > 0 {
 		out = append(out, rules.Command{Verb: "trap", Fig: f.ID})
 	}
-	for _, t := range Traps(s, f.Side) {
+	for t := range traps(s, f.Side) {
 		if geom.WithinDist(f.Pos, t.At, s.BaseR+r.trapReach()) {
 			out = append(out, rules.Command{Verb: "clear", Fig: f.ID, Path: []geom.Pt{t.At}})
 		}
@@ -172,9 +212,10 @@ func (r SMLE) applyClear(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 // (true) or does not know (false). A trap within reach of where the move
 // begins does not count: a trap is met by coming to it.
 func (r SMLE) trapOnPath(s *rules.State, side int, legs []geom.Pt, known bool) (t Trap, at geom.Pt, leg int, ok bool) {
-	var ts []Trap
+	var buf [8]Trap
+	ts := buf[:0] // on the stack for the usual few traps
 	reach := r.trapReach()
-	for _, t := range Traps(s, -1) {
+	for t := range traps(s, -1) {
 		if t.Side == side || (s.Var(trapKey(t.K, "k"))&(1<<side) != 0) != known ||
 			len(legs) == 0 || geom.WithinDist(legs[0], t.At, reach) {
 			continue // his own side's, or he is already at it
@@ -185,7 +226,23 @@ func (r SMLE) trapOnPath(s *rules.State, side int, legs []geom.Pt, known bool) (
 		return Trap{}, geom.Pt{}, 0, false
 	}
 	for i := 1; i < len(legs); i++ {
-		for _, p := range legSamples(legs[i-1], legs[i]) {
+		a, b := legs[i-1], legs[i]
+		// legSamples' points lie in the leg's box: a leg whose box,
+		// widened by the reach, holds no trap meets none.
+		near := false
+		for _, t := range ts {
+			if t.At.X >= min(a.X, b.X)-reach && t.At.X <= max(a.X, b.X)+reach &&
+				t.At.Y >= min(a.Y, b.Y)-reach && t.At.Y <= max(a.Y, b.Y)+reach {
+				near = true
+				break
+			}
+		}
+		if !near {
+			continue
+		}
+		n := legSteps(a, b)
+		for j := int64(0); j <= n; j++ {
+			p := legSample(a, b, j, n)
 			for _, t := range ts {
 				if geom.WithinDist(p, t.At, reach) {
 					return t, p, i, true
@@ -199,13 +256,23 @@ func (r SMLE) trapOnPath(s *rules.State, side int, legs []geom.Pt, known bool) (
 // legSamples are the points of a straight leg every 1/20" or less, both
 // ends included (integers: the same on every machine).
 func legSamples(a, b geom.Pt) []geom.Pt {
-	const step = geom.PerInch / 20
-	n := max(1, (geom.Dist(a, b)+step-1)/step)
+	n := legSteps(a, b)
 	out := make([]geom.Pt, 0, n+1)
 	for j := int64(0); j <= n; j++ {
-		out = append(out, geom.Pt{X: a.X + roundDiv((b.X-a.X)*j, n), Y: a.Y + roundDiv((b.Y-a.Y)*j, n)})
+		out = append(out, legSample(a, b, j, n))
 	}
 	return out
+}
+
+// legSteps is the number of steps legSamples takes from a to b.
+func legSteps(a, b geom.Pt) int64 {
+	const step = geom.PerInch / 20
+	return max(1, (geom.Dist(a, b)+step-1)/step)
+}
+
+// legSample is legSamples' point j of n.
+func legSample(a, b geom.Pt, j, n int64) geom.Pt {
+	return geom.Pt{X: a.X + roundDiv((b.X-a.X)*j, n), Y: a.Y + roundDiv((b.Y-a.Y)*j, n)}
 }
 
 // sprung is what a move met: a trap its side did not know of.
