@@ -25,13 +25,6 @@ func canFireAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure) stri
 	return ""
 }
 
-// mayFireAt is canFireAt == "" without spelling out the reason (listing
-// asks it for every weapon and enemy of every acting figure).
-func mayFireAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure) bool {
-	return t != nil && !t.Removed && t.Side != f.Side && Spotted(s, f.Side, t) &&
-		geom.WithinDist(f.Pos, t.Pos, w.Reach()) && sees(s, f, t)
-}
-
 // bandFor is the range band a distance falls in (ok false beyond reach).
 func bandFor(w *Weapon, a, b geom.Pt) (int, bool) {
 	for i, bd := range w.Bands {

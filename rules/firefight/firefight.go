@@ -262,17 +262,49 @@ func InCommand(s *rules.State, l, f *rules.Figure) bool {
 		geom.WithinDist(l.Pos, f.Pos, data.Dist.Command.U)
 }
 
-// motivateOptions lists the (leader, figure) pairs open now.
-func motivateOptions(s *rules.State) [][2]*rules.Figure {
+// motivateOptions lists the (leader, figure) pairs open now: for each
+// unit the chit activates, each leader who may command and has motivated
+// fewer than his rating, each figure of the unit in his command; with
+// one, it stops at the first pair (settle asks only whether any is left).
+// It walks the figures in place rather than through ActiveUnits, Leaders
+// and unitFigs' lists, and counts what each leader has motivated once.
+func motivateOptions(s *rules.State, one bool) [][2]*rules.Figure {
+	if s.Phase != PhaseMotivate && s.Phase != PhaseAct {
+		return nil
+	}
+	side, v, ph := s.Var(gChitSide), s.Var(gChitVal), phaseNo(s)
 	var out [][2]*rules.Figure
-	for _, u := range ActiveUnits(s) {
-		for _, l := range Leaders(s, u.ID) {
-			if !CanCommand(s, l) || Motivated(s, l.ID) >= l.Rating {
+	var motBy []int // Motivated(s, id) by id, counted when first needed
+	for ui := range s.Units {
+		u := &s.Units[ui]
+		if u.Side != side || getU(u, uInit) < v {
+			continue
+		}
+		for li := range s.Figures {
+			l := &s.Figures[li]
+			if l.Unit != u.ID || l.Removed || !CanCommand(s, l) {
 				continue
 			}
-			for _, f := range unitFigs(s, u.ID) {
-				if InCommand(s, l, f) {
+			if motBy == nil {
+				motBy = make([]int, len(s.Figures)+1)
+				for i := range s.Figures {
+					if k := s.Figures[i].Var(fMotBy); k > 0 && k <= len(s.Figures) {
+						motBy[k]++
+					}
+				}
+			}
+			if motBy[l.ID] >= l.Rating {
+				continue
+			}
+			for fi := range s.Figures {
+				f := &s.Figures[fi]
+				// InCommand(s, l, f)
+				if f.Unit == u.ID && !f.Removed && !Neutralised(s, f) && f.Var(fMot) != ph &&
+					geom.WithinDist(l.Pos, f.Pos, data.Dist.Command.U) {
 					out = append(out, [2]*rules.Figure{l, f})
+					if one {
+						return out
+					}
 				}
 			}
 		}
@@ -312,7 +344,7 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 		}
 	case PhaseMotivate:
 		last := rules.FigID(0)
-		for _, p := range motivateOptions(s) {
+		for _, p := range motivateOptions(s, false) {
 			if p[0].ID != last {
 				out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID})
 				last = p[0].ID
@@ -320,58 +352,127 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 			out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID, Targets: []rules.FigID{p[1].ID}})
 		}
 	case PhaseAct, PhaseUnmotivated:
-		for _, f := range actors(s) {
-			out = append(out, figureActions(s, f)...)
+		l := newLister(s)
+		for i := range s.Figures {
+			if f := &s.Figures[i]; canAct(s, f) { // actors(s), in the same order
+				l.figureActions(f)
+			}
 		}
+		out = l.out
 	}
 	return append(out, rules.Command{Verb: "end"})
 }
 
-// figureActions lists what one acting figure may do.
-func figureActions(s *rules.State, f *rules.Figure) []rules.Command {
+// lister builds one acting step's Legal answer. The enemies of the side
+// to act, what that side knows of each and whether the figure being
+// listed sees each are worked out once, however many weapons ask; the
+// commands' one-target lists share backing arrays (each capped at its
+// one entry, so an append copies).
+type lister struct {
+	s       *rules.State
+	out     []rules.Command
+	tgt     []rules.FigID
+	enemies []*rules.Figure
+	known   []enemyKnown
+	phase   int
+}
+
+// enemyKnown is what the side to act knows of one enemy, and whether the
+// figure being listed sees him (sight: 0 not asked yet, 1 yes, 2 no).
+type enemyKnown struct {
+	seen, spotted bool
+	sight         int8
+}
+
+func newLister(s *rules.State) *lister {
+	l := &lister{s: s, enemies: s.Alive(1 - s.Active), phase: phaseNo(s)}
+	l.known = make([]enemyKnown, len(l.enemies))
+	seenK, spotK := seenVar(s.Active), spotVar(s.Active)
+	for i, t := range l.enemies {
+		l.known[i] = enemyKnown{seen: t.Var(seenK) == 1, spotted: t.Var(spotK) == 1}
+	}
+	l.out = make([]rules.Command, 0, 16+8*len(l.enemies))
+	return l
+}
+
+// target is a one-entry target list.
+func (l *lister) target(id rules.FigID) []rules.FigID {
+	if len(l.tgt) == cap(l.tgt) {
+		l.tgt = make([]rules.FigID, 0, 64)
+	}
+	n := len(l.tgt)
+	l.tgt = append(l.tgt, id)
+	return l.tgt[n : n+1 : n+1]
+}
+
+// sees is sees(s, f, enemy i), asked of the terrain once per figure.
+func (l *lister) sees(f *rules.Figure, i int) bool {
+	switch l.known[i].sight {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	v := sees(l.s, f, l.enemies[i])
+	l.known[i].sight = 2
+	if v {
+		l.known[i].sight = 1
+	}
+	return v
+}
+
+// figureActions lists what one acting figure (of the side to act) may
+// do: move, change posture, go on opportunity fire, spot (in a motivated
+// phase) an enemy his side sees but has not spotted, fire each of his
+// weapons (once per weapon type) at each spotted enemy in reach and sight.
+func (l *lister) figureActions(f *rules.Figure) {
+	s := l.s
 	ap := f.Var(fAP)
-	var out []rules.Command
 	if ap >= data.Cost.Move {
-		out = append(out, rules.Command{Verb: "move", Fig: f.ID})
+		l.out = append(l.out, rules.Command{Verb: "move", Fig: f.ID})
 	}
 	for p := rules.Standing; p <= rules.Prone; p++ {
 		if p != f.Posture && postureCost(f.Posture, p) <= ap {
-			out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: p.String()})
+			l.out = append(l.out, rules.Command{Verb: "posture", Fig: f.ID, Arg: p.String()})
 		}
 	}
 	if f.Var(fOpp) == 0 && ap >= data.Cost.OppFire {
 		// as he faces now, or turned to face a point given with "face"
-		out = append(out, rules.Command{Verb: "oppfire", Fig: f.ID}, rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"})
+		l.out = append(l.out, rules.Command{Verb: "oppfire", Fig: f.ID}, rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"})
 	}
-	enemies := s.Alive(1 - f.Side)
+	for i := range l.known {
+		l.known[i].sight = 0
+	}
 	if s.Phase == PhaseAct && ap >= data.Cost.Spot {
-		for _, t := range enemies {
-			if t.Var(seenVar(f.Side)) == 1 && t.Var(spotVar(f.Side)) == 0 && sees(s, f, t) {
-				out = append(out, rules.Command{Verb: "spot", Fig: f.ID, Targets: []rules.FigID{t.ID}})
+		for i, t := range l.enemies {
+			if k := l.known[i]; k.seen && !k.spotted && l.sees(f, i) {
+				l.out = append(l.out, rules.Command{Verb: "spot", Fig: f.ID, Targets: l.target(t.ID)})
 			}
 		}
 	}
-	if f.Var(fFired) != phaseNo(s) {
-		for i, wid := range f.Weapons {
-			if dup(f.Weapons[:i], wid) {
-				continue
-			}
-			w, _ := data.Weapon(wid)
-			if w.Points > ap {
-				continue
-			}
-			arg := ""
-			if i > 0 {
-				arg = wid
-			}
-			for _, t := range enemies {
-				if mayFireAt(s, f, w, t) {
-					out = append(out, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}, Arg: arg})
-				}
+	if f.Var(fFired) == l.phase {
+		return
+	}
+	for wi, wid := range f.Weapons {
+		if dup(f.Weapons[:wi], wid) {
+			continue
+		}
+		w, _ := data.Weapon(wid)
+		if w.Points > ap {
+			continue
+		}
+		arg := ""
+		if wi > 0 {
+			arg = wid
+		}
+		reach := w.Reach()
+		for i, t := range l.enemies {
+			// canFireAt(s, f, w, t) == "", the cheap checks first
+			if l.known[i].spotted && geom.WithinDist(f.Pos, t.Pos, reach) && l.sees(f, i) {
+				l.out = append(l.out, rules.Command{Verb: "fire", Fig: f.ID, Targets: l.target(t.ID), Arg: arg})
 			}
 		}
 	}
-	return out
 }
 
 func dup(ws []string, w string) bool {
