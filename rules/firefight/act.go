@@ -3,6 +3,7 @@ package firefight
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -114,6 +115,73 @@ func updateSight(s *rules.State) {
 			}
 		}
 	}
+}
+
+// updateSightAfterMove is updateSight after m has moved, asking the
+// terrain only what the move may have changed. Since the last update (a
+// move's or the start's) no other figure has moved and figures have only
+// left the fight, so a figure then unseen by a side is still unseen by
+// every one of its figures but m; only m's own view of him needs a look.
+// A figure then seen may have been seen by one now gone, and m is seen
+// afresh: those are worked out in full as updateSight does. The answer is
+// updateSight's (checkSight, set by the tests, holds it to that).
+func updateSightAfterMove(s *rules.State, m *rules.Figure) {
+	var before []int // the seen variables before, for checkSight
+	if checkSight {
+		before = sightVars(s)
+	}
+	for side := range 2 {
+		seenK, spotK := seenVar(side), spotVar(side)
+		var viewers []*rules.Figure // s.Alive(side), listed when first needed
+		for i := range s.Figures {
+			t := &s.Figures[i]
+			if t.Side != 1-side || t.Removed {
+				continue
+			}
+			seen := 0
+			switch {
+			case t != m && t.Var(seenK) == 0:
+				if side == m.Side && sees(s, m, t) {
+					seen = 1
+				}
+			default:
+				if viewers == nil {
+					viewers = s.Alive(side)
+				}
+				for _, v := range viewers {
+					if sees(s, v, t) {
+						seen = 1
+						break
+					}
+				}
+			}
+			t.SetVar(seenK, seen)
+			if seen == 0 {
+				t.SetVar(spotK, 0)
+			}
+		}
+	}
+	if checkSight {
+		after := sightVars(s)
+		updateSight(s)
+		if full := sightVars(s); !slices.Equal(after, full) {
+			panic(fmt.Sprintf("sight after %s's move: worked out %v, in full %v (before %v)", m.Name, after, full, before))
+		}
+	}
+}
+
+// checkSight makes updateSightAfterMove check its answer against
+// updateSight's (tests set it).
+var checkSight bool
+
+// sightVars lists every figure's seen and spot variables.
+func sightVars(s *rules.State) []int {
+	var out []int
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		out = append(out, f.Var(seenVar(0)), f.Var(seenVar(1)), f.Var(spotVar(0)), f.Var(spotVar(1)))
+	}
+	return out
 }
 
 // Spotted reports whether side has spotted figure t.

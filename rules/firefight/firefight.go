@@ -352,7 +352,16 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 			out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID, Targets: []rules.FigID{p[1].ID}})
 		}
 	case PhaseAct, PhaseUnmotivated:
-		l := newLister(s)
+		n := 0
+		for i := range s.Figures {
+			if canAct(s, &s.Figures[i]) {
+				n++
+			}
+		}
+		if n == 0 {
+			break
+		}
+		l := newLister(s, 8*n+1)
 		for i := range s.Figures {
 			if f := &s.Figures[i]; canAct(s, f) { // actors(s), in the same order
 				l.figureActions(f)
@@ -384,14 +393,16 @@ type enemyKnown struct {
 	sight         int8
 }
 
-func newLister(s *rules.State) *lister {
+// newLister readies a listing; room is a guess at the commands to come
+// (about five a figure and a few shots).
+func newLister(s *rules.State, room int) *lister {
 	l := &lister{s: s, enemies: s.Alive(1 - s.Active), phase: phaseNo(s)}
 	l.known = make([]enemyKnown, len(l.enemies))
 	seenK, spotK := seenVar(s.Active), spotVar(s.Active)
 	for i, t := range l.enemies {
 		l.known[i] = enemyKnown{seen: t.Var(seenK) == 1, spotted: t.Var(spotK) == 1}
 	}
-	l.out = make([]rules.Command, 0, 16+8*len(l.enemies))
+	l.out = make([]rules.Command, 0, room)
 	return l
 }
 

@@ -248,7 +248,7 @@ func goOn(s *rules.State, m *rules.Figure, legs []geom.Pt, length int64, why str
 	if length > 0 {
 		addMovePart(m, path[0], m.Pos, length)
 	}
-	updateSight(s)
+	updateSightAfterMove(s, m)
 	var evs []rules.Event
 	if length > 0 {
 		text := fmt.Sprintf("%s moves %s (%s)", m.Name, rules.Centimetres.Format(length), why)
