@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"sync"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -329,62 +330,56 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 	if s.Over {
 		return nil
 	}
+	l := listers.Get().(*lister)
+	defer l.release()
+	l.s = s
 	if m := s.Var(gOppMover); m != 0 {
-		var out []rules.Command
 		for _, o := range oppFirers(s, s.Fig(rules.FigID(m))) {
-			out = append(out, rules.Command{Verb: "fire", Fig: o.ID, Targets: []rules.FigID{rules.FigID(m)}})
+			l.add(rules.Command{Verb: "fire", Fig: o.ID}, rules.FigID(m))
 		}
-		return append(out, rules.Command{Verb: "pass"})
+		return l.result(rules.Command{Verb: "pass"})
 	}
-	var out []rules.Command
 	switch s.Phase {
 	case PhaseLeader:
 		for _, f := range LeaderCandidates(s, rules.UnitID(s.Var(gLeaderUnit))) {
-			out = append(out, rules.Command{Verb: "leader", Fig: f.ID})
+			l.add(rules.Command{Verb: "leader", Fig: f.ID}, 0)
 		}
 	case PhaseMotivate:
 		last := rules.FigID(0)
 		for _, p := range motivateOptions(s, false) {
 			if p[0].ID != last {
-				out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID})
+				l.add(rules.Command{Verb: "motivate", Fig: p[0].ID}, 0)
 				last = p[0].ID
 			}
-			out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID, Targets: []rules.FigID{p[1].ID}})
+			l.add(rules.Command{Verb: "motivate", Fig: p[0].ID}, p[1].ID)
 		}
 	case PhaseAct, PhaseUnmotivated:
-		n := 0
-		for i := range s.Figures {
-			if canAct(s, &s.Figures[i]) {
-				n++
-			}
-		}
-		if n == 0 {
-			break
-		}
-		l := newLister(s, 8*n+1)
+		l.readyEnemies()
 		for i := range s.Figures {
 			if f := &s.Figures[i]; canAct(s, f) { // actors(s), in the same order
 				l.figureActions(f)
 			}
 		}
-		out = l.out
 	}
-	return append(out, rules.Command{Verb: "end"})
+	return l.result(rules.Command{Verb: "end"})
 }
 
-// lister builds one acting step's Legal answer. The enemies of the side
-// to act, what that side knows of each and whether the figure being
-// listed sees each are worked out once, however many weapons ask; the
-// commands' one-target lists share backing arrays (each capped at its
-// one entry, so an append copies).
+// lister builds one Legal answer in scratch lists kept from one call to
+// the next (listers), and hands back an exact copy: one list of commands
+// and one array that all their one-entry target lists share (each capped
+// at its entry, so an append to one copies). For an acting step it works
+// out once the enemies of the side to act, what that side knows of each,
+// and whether the figure being listed sees each, however many weapons ask.
 type lister struct {
 	s       *rules.State
 	out     []rules.Command
-	tgt     []rules.FigID
+	tid     []rules.FigID // out[i]'s one target, 0 for none
 	enemies []*rules.Figure
 	known   []enemyKnown
 	phase   int
 }
+
+var listers = sync.Pool{New: func() any { return new(lister) }}
 
 // enemyKnown is what the side to act knows of one enemy, and whether the
 // figure being listed sees him (sight: 0 not asked yet, 1 yes, 2 no).
@@ -393,27 +388,59 @@ type enemyKnown struct {
 	sight         int8
 }
 
-// newLister readies a listing; room is a guess at the commands to come
-// (about five a figure and a few shots).
-func newLister(s *rules.State, room int) *lister {
-	l := &lister{s: s, enemies: s.Alive(1 - s.Active), phase: phaseNo(s)}
-	l.known = make([]enemyKnown, len(l.enemies))
-	seenK, spotK := seenVar(s.Active), spotVar(s.Active)
-	for i, t := range l.enemies {
-		l.known[i] = enemyKnown{seen: t.Var(seenK) == 1, spotted: t.Var(spotK) == 1}
-	}
-	l.out = make([]rules.Command, 0, room)
-	return l
+// add lists c with target t (0: none).
+func (l *lister) add(c rules.Command, t rules.FigID) {
+	l.out = append(l.out, c)
+	l.tid = append(l.tid, t)
 }
 
-// target is a one-entry target list.
-func (l *lister) target(id rules.FigID) []rules.FigID {
-	if len(l.tgt) == cap(l.tgt) {
-		l.tgt = make([]rules.FigID, 0, 64)
+// result is the listing with last after it, in storage of its own.
+func (l *lister) result(last rules.Command) []rules.Command {
+	n := len(l.out)
+	res := make([]rules.Command, n+1)
+	copy(res, l.out)
+	res[n] = last
+	k := 0
+	for _, t := range l.tid {
+		if t != 0 {
+			k++
+		}
 	}
-	n := len(l.tgt)
-	l.tgt = append(l.tgt, id)
-	return l.tgt[n : n+1 : n+1]
+	if k > 0 {
+		ids := make([]rules.FigID, k)
+		j := 0
+		for i, t := range l.tid {
+			if t != 0 {
+				ids[j] = t
+				res[i].Targets = ids[j : j+1 : j+1]
+				j++
+			}
+		}
+	}
+	return res
+}
+
+// release empties the scratch lists (so they hold on to no state) and
+// gives the lister back.
+func (l *lister) release() {
+	clear(l.out)
+	clear(l.enemies)
+	*l = lister{out: l.out[:0], tid: l.tid[:0], enemies: l.enemies[:0], known: l.known[:0]}
+	listers.Put(l)
+}
+
+// readyEnemies lists the enemies of the side to act and what it knows of
+// each.
+func (l *lister) readyEnemies() {
+	s := l.s
+	l.phase = phaseNo(s)
+	seenK, spotK := seenVar(s.Active), spotVar(s.Active)
+	for i := range s.Figures {
+		if t := &s.Figures[i]; t.Side == 1-s.Active && !t.Removed { // s.Alive(1 - s.Active)
+			l.enemies = append(l.enemies, t)
+			l.known = append(l.known, enemyKnown{seen: t.Var(seenK) == 1, spotted: t.Var(spotK) == 1})
+		}
+	}
 }
 
 // sees is sees(s, f, enemy i), asked of the terrain once per figure.
@@ -440,16 +467,17 @@ func (l *lister) figureActions(f *rules.Figure) {
 	s := l.s
 	ap := f.Var(fAP)
 	if ap >= data.Cost.Move {
-		l.out = append(l.out, rules.Command{Verb: "move", Fig: f.ID})
+		l.add(rules.Command{Verb: "move", Fig: f.ID}, 0)
 	}
 	for p := rules.Standing; p <= rules.Prone; p++ {
 		if p != f.Posture && postureCost(f.Posture, p) <= ap {
-			l.out = append(l.out, rules.Command{Verb: "posture", Fig: f.ID, Arg: p.String()})
+			l.add(rules.Command{Verb: "posture", Fig: f.ID, Arg: p.String()}, 0)
 		}
 	}
 	if f.Var(fOpp) == 0 && ap >= data.Cost.OppFire {
 		// as he faces now, or turned to face a point given with "face"
-		l.out = append(l.out, rules.Command{Verb: "oppfire", Fig: f.ID}, rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"})
+		l.add(rules.Command{Verb: "oppfire", Fig: f.ID}, 0)
+		l.add(rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"}, 0)
 	}
 	for i := range l.known {
 		l.known[i].sight = 0
@@ -457,7 +485,7 @@ func (l *lister) figureActions(f *rules.Figure) {
 	if s.Phase == PhaseAct && ap >= data.Cost.Spot {
 		for i, t := range l.enemies {
 			if k := l.known[i]; k.seen && !k.spotted && l.sees(f, i) {
-				l.out = append(l.out, rules.Command{Verb: "spot", Fig: f.ID, Targets: l.target(t.ID)})
+				l.add(rules.Command{Verb: "spot", Fig: f.ID}, t.ID)
 			}
 		}
 	}
@@ -480,7 +508,7 @@ func (l *lister) figureActions(f *rules.Figure) {
 		for i, t := range l.enemies {
 			// canFireAt(s, f, w, t) == "", the cheap checks first
 			if l.known[i].spotted && geom.WithinDist(f.Pos, t.Pos, reach) && l.sees(f, i) {
-				l.out = append(l.out, rules.Command{Verb: "fire", Fig: f.ID, Targets: l.target(t.ID), Arg: arg})
+				l.add(rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}, t.ID)
 			}
 		}
 	}
