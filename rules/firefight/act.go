@@ -381,11 +381,11 @@ func applySpot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 		out = "spotted"
 		t.SetVar(spotVar(f.Side), 1)
 	}
-	led := &rules.Ledger{What: fmt.Sprintf("Spotting: %s looks for %s", f.Name, t.Name), Dice: []rules.Die{d},
+	led := &rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name, Dice: []rules.Die{d},
 		Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out,
 		Note: "a d20 of at least the sum of the table spots the target"}
 	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
-		Text: fmt.Sprintf("%s looks for %s: needs %d, rolls %d: %s", f.Name, t.Name, need, d.Face, out)}}, nil
+		Text: f.Name + " looks for " + t.Name + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}, nil
 }
 
 // ---- posture, opportunity fire ----
@@ -406,7 +406,7 @@ func applyPosture(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Eve
 	from := f.Posture
 	f.Posture = p
 	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID,
-		Text: fmt.Sprintf("%s goes from %s to %s (%d AP)", f.Name, from, p, cost)}}, nil
+		Text: f.Name + " goes from " + from.String() + " to " + p.String() + " (" + strconv.Itoa(cost) + " AP)"}}, nil
 }
 
 func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
@@ -428,7 +428,7 @@ func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event
 		faceTowards(f, c.Path[0].Sub(f.Pos))
 	}
 	return []rules.Event{{Kind: "oppfire", Side: f.Side, Fig: f.ID,
-		Text: fmt.Sprintf("%s goes on opportunity fire, facing %d degrees", f.Name, f.Facing)}}, nil
+		Text: f.Name + " goes on opportunity fire, facing " + strconv.Itoa(f.Facing) + " degrees"}}, nil
 }
 
 // ---- movement ----
@@ -472,8 +472,12 @@ func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
 }
 
 // moveCost is what a path costs in action points, with the words.
-func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt) (ap int, pc terrain.PathCost, words string) {
-	if s.Terrain != nil {
+// known, when not nil, is the terrain's PathCostDoors for full, already
+// worked out.
+func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.PathCost) (ap int, pc terrain.PathCost, words string) {
+	if known != nil {
+		pc = *known
+	} else if s.Terrain != nil {
 		pc = s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
 	} else {
 		pc.Blocked = -1
@@ -485,14 +489,14 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt) (ap int, pc terra
 	steps := int(ceilDiv(weighted, data.Dist.Move.U))
 	ap = steps * data.Cost.Move
 	var parts []string
-	parts = append(parts, fmt.Sprintf("%d for the distance", ap))
+	parts = append(parts, strconv.Itoa(ap)+" for the distance")
 	if pc.Difficult > 0 {
 		parts[0] += " (rough ground counts double)"
 	}
 	if n := len(pc.Obstacles); n > 0 {
 		oc := data.Cost.Obstacle[f.Posture] * n
 		ap += oc
-		parts = append(parts, fmt.Sprintf("%d for crossing %d obstacle(s) %s", oc, n, f.Posture))
+		parts = append(parts, strconv.Itoa(oc)+" for crossing "+strconv.Itoa(n)+" obstacle(s) "+f.Posture.String())
 	}
 	return ap, pc, strings.Join(parts, ", ")
 }
@@ -509,10 +513,16 @@ func (Firefight) MoveCheck(s *rules.State, id rules.FigID, path []geom.Pt) rules
 
 func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 	full := append([]geom.Pt{f.Pos}, path...)
-	if len(path) == 1 && s.Terrain != nil && s.Terrain.PathCostDoors(full, s.BaseR, allOpen).Blocked >= 0 {
-		// Into or out of a building: the way through the nearest door.
-		if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
-			full = append([]geom.Pt{f.Pos}, route...)
+	var known *terrain.PathCost // the straight way's cost, when asked and kept
+	if len(path) == 1 && s.Terrain != nil {
+		pc := s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
+		known = &pc
+		if pc.Blocked >= 0 {
+			// Into or out of a building: the way through the nearest door.
+			if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
+				full = append([]geom.Pt{f.Pos}, route...)
+				known = nil
+			}
 		}
 	}
 	mi := rules.MoveInfo{Stop: full[len(full)-1], Legs: full}
@@ -521,7 +531,7 @@ func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 		ap = f.Var(fAP)
 	}
 	mi.Allowance = int64(ap) * data.Dist.Move.U
-	cost, pc, words := moveCost(s, f, full)
+	cost, pc, words := moveCost(s, f, full, known)
 	mi.Length = pc.Length
 	mi.Cost = int64(cost) * data.Dist.Move.U
 	switch {
@@ -532,14 +542,14 @@ func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 	case pc.Blocked >= 0:
 		mi.Why = "the way is blocked by impassable ground"
 	case cost > ap:
-		mi.Why = fmt.Sprintf("costs %d action points (%s); %s has %d", cost, words, f.Name, ap)
+		mi.Why = "costs " + strconv.Itoa(cost) + " action points (" + words + "); " + f.Name + " has " + strconv.Itoa(ap)
 	default:
 		if why := standProblem(s, f.ID, mi.Stop); why != "" {
 			mi.Why = why
 			return mi
 		}
 		mi.OK = true
-		mi.Why = fmt.Sprintf("%d action points: %s", cost, words)
+		mi.Why = strconv.Itoa(cost) + " action points: " + words
 	}
 	return mi
 }

@@ -67,7 +67,7 @@ func seenVar(side int) string {
 	}
 	return "seen" + strconv.Itoa(side)
 }
-func cupVar(side, v int) string { return fmt.Sprintf("cup_%d_%d", side, v) }
+func cupVar(side, v int) string { return "cup_" + strconv.Itoa(side) + "_" + strconv.Itoa(v) }
 func drawnVar(k int) string     { return "drawn_" + strconv.Itoa(k) }
 
 // MinInitiative and MaxInitiative bound a unit's initiative at the start
@@ -320,7 +320,7 @@ func motivate(s *rules.State, l, f *rules.Figure) rules.Event {
 	f.SetVar(fMotBy, int(l.ID))
 	f.SetVar(fAP, APMax(f, data.Cost.MotivatedAP))
 	return rules.Event{Kind: "motivate", Side: f.Side, Fig: l.ID, Target: f.ID,
-		Text: fmt.Sprintf("%s motivates %s (%d of %d)", l.Name, f.Name, Motivated(s, l.ID), l.Rating)}
+		Text: l.Name + " motivates " + f.Name + " (" + strconv.Itoa(Motivated(s, l.ID)) + " of " + strconv.Itoa(l.Rating) + ")"}
 }
 
 // ---- Legal and Apply ----
@@ -733,7 +733,7 @@ func remove(s *rules.State, f *rules.Figure, why string) []rules.Event {
 		f.SetVar(k, 0)
 	}
 	s.Sides[f.Side].Losses++
-	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is out of the fight (%s)", f.Name, why)}}
+	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: f.Name + " is out of the fight (" + why + ")"}}
 	if !s.Over && s.Sides[f.Side].Losses >= lossLimit(s, f.Side) {
 		s.Over, s.Phase = true, ""
 		s.Winner = 1 - f.Side

@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -37,8 +38,8 @@ const (
 	fPassed = "opp_passed" // the move number its side let pass while this figure could fire
 )
 
-func restXVar(i int) string { return fmt.Sprintf("rest_%d_x", i) }
-func restYVar(i int) string { return fmt.Sprintf("rest_%d_y", i) }
+func restXVar(i int) string { return "rest_" + strconv.Itoa(i) + "_x" }
+func restYVar(i int) string { return "rest_" + strconv.Itoa(i) + "_y" }
 
 // walkStep is the step, in position units, at which a move is tested for
 // opportunity fire before the crossing point is found exactly (1 cm).
@@ -251,9 +252,9 @@ func goOn(s *rules.State, m *rules.Figure, legs []geom.Pt, length int64, why str
 	updateSightAfterMove(s, m)
 	var evs []rules.Event
 	if length > 0 {
-		text := fmt.Sprintf("%s moves %s (%s)", m.Name, rules.Centimetres.Format(length), why)
+		text := m.Name + " moves " + rules.Centimetres.Format(length) + " (" + why + ")"
 		if stopped {
-			text = fmt.Sprintf("%s moves %s and comes under opportunity fire", m.Name, rules.Centimetres.Format(length))
+			text = m.Name + " moves " + rules.Centimetres.Format(length) + " and comes under opportunity fire"
 		}
 		evs = append(evs, rules.Event{Kind: "move", Side: m.Side, Fig: m.ID, Path: path, Text: text})
 	}

@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -80,7 +81,7 @@ func Drawn(s *rules.State) []Chit {
 }
 
 func (c Chit) label(s *rules.State) string {
-	return fmt.Sprintf("%s %d", s.Sides[c.Side].Name, c.Value)
+	return s.Sides[c.Side].Name + " " + strconv.Itoa(c.Value)
 }
 
 // drawChit draws the next chit with the state's dice, or moves on to the
