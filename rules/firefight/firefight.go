@@ -67,8 +67,37 @@ func seenVar(side int) string {
 	}
 	return "seen" + strconv.Itoa(side)
 }
-func cupVar(side, v int) string { return "cup_" + strconv.Itoa(side) + "_" + strconv.Itoa(v) }
-func drawnVar(k int) string     { return "drawn_" + strconv.Itoa(k) }
+func cupVar(side, v int) string {
+	if side >= 0 && side < 2 && v >= 0 && v <= MaxInitiative {
+		return cupNames[side][v] // the same names, not built afresh
+	}
+	return "cup_" + strconv.Itoa(side) + "_" + strconv.Itoa(v)
+}
+
+func drawnVar(k int) string {
+	if k >= 0 && k < len(drawnNames) {
+		return drawnNames[k]
+	}
+	return "drawn_" + strconv.Itoa(k)
+}
+
+// cupNames and drawnNames are cupVar's and drawnVar's names, built once
+// (a turn draws at most a chit per side and initiative).
+var (
+	cupNames   [2][MaxInitiative + 1]string
+	drawnNames [2*MaxInitiative + 1]string
+)
+
+func init() {
+	for side := range cupNames {
+		for v := range cupNames[side] {
+			cupNames[side][v] = "cup_" + strconv.Itoa(side) + "_" + strconv.Itoa(v)
+		}
+	}
+	for k := range drawnNames {
+		drawnNames[k] = "drawn_" + strconv.Itoa(k)
+	}
+}
 
 // MinInitiative and MaxInitiative bound a unit's initiative at the start
 // (the book's 2 to 6); losses may take it down to the morale table's
@@ -315,12 +344,21 @@ func motivateOptions(s *rules.State, one bool) [][2]*rules.Figure {
 
 // motivate gives figure f its action points for the phase.
 func motivate(s *rules.State, l, f *rules.Figure) rules.Event {
+	n := Motivated(s, l.ID)
+	if f.Var(fMotBy) != int(l.ID) {
+		n++
+	}
+	return motivateCounted(s, l, f, n)
+}
+
+// motivateCounted is motivate, n being Motivated(s, l.ID) once f is.
+func motivateCounted(s *rules.State, l, f *rules.Figure, n int) rules.Event {
 	f.SetVar(fMot, phaseNo(s))
 	f.SetVar(fMotTurn, 1)
 	f.SetVar(fMotBy, int(l.ID))
 	f.SetVar(fAP, APMax(f, data.Cost.MotivatedAP))
 	return rules.Event{Kind: "motivate", Side: f.Side, Fig: l.ID, Target: f.ID,
-		Text: l.Name + " motivates " + f.Name + " (" + strconv.Itoa(Motivated(s, l.ID)) + " of " + strconv.Itoa(l.Rating) + ")"}
+		Text: l.Name + " motivates " + f.Name + " (" + strconv.Itoa(n) + " of " + strconv.Itoa(l.Rating) + ")"}
 }
 
 // ---- Legal and Apply ----
@@ -330,7 +368,7 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 	if s.Over {
 		return nil
 	}
-	l := listers.Get().(*lister)
+	l := getLister()
 	defer l.release()
 	l.s = s
 	if m := s.Var(gOppMover); m != 0 {
@@ -379,7 +417,23 @@ type lister struct {
 	phase   int
 }
 
-var listers = sync.Pool{New: func() any { return new(lister) }}
+// listers keeps the listers not in use (a sync.Pool would drop them at
+// every collection, and their lists would grow afresh).
+var listers struct {
+	sync.Mutex
+	free []*lister
+}
+
+func getLister() *lister {
+	listers.Lock()
+	defer listers.Unlock()
+	if n := len(listers.free); n > 0 {
+		l := listers.free[n-1]
+		listers.free = listers.free[:n-1]
+		return l
+	}
+	return new(lister)
+}
 
 // enemyKnown is what the side to act knows of one enemy, and whether the
 // figure being listed sees him (sight: 0 not asked yet, 1 yes, 2 no).
@@ -426,7 +480,9 @@ func (l *lister) release() {
 	clear(l.out)
 	clear(l.enemies)
 	*l = lister{out: l.out[:0], tid: l.tid[:0], enemies: l.enemies[:0], known: l.known[:0]}
-	listers.Put(l)
+	listers.Lock()
+	listers.free = append(listers.free, l)
+	listers.Unlock()
 }
 
 // readyEnemies lists the enemies of the side to act and what it knows of
@@ -636,11 +692,15 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		return cands[i].ID < cands[j].ID
 	})
 	var evs []rules.Event
+	n := Motivated(s, l.ID) // kept up to date below rather than counted afresh
 	for _, f := range cands {
-		if Motivated(s, l.ID) >= l.Rating {
+		if n >= l.Rating {
 			break
 		}
-		evs = append(evs, motivate(s, l, f))
+		if f.Var(fMotBy) != int(l.ID) {
+			n++
+		}
+		evs = append(evs, motivateCounted(s, l, f, n))
 	}
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("%s has no one left to motivate", l.Name)

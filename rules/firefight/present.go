@@ -407,7 +407,7 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 	switch c.Verb {
 	case "motivate":
 		if len(c.Targets) == 0 {
-			return rules.Action{Label: "Motivate everyone in reach", Short: "Motivate all", Kind: rules.ActButton, Group: "motivate all " + strconv.Itoa(int(c.Fig))}
+			return rules.Action{Label: "Motivate everyone in reach", Short: "Motivate all", Kind: rules.ActButton, Group: motivateAllGroup(c.Fig)}
 		}
 		return rules.Action{Label: "Motivate", Kind: rules.ActAim, Group: "motivate " + strconv.Itoa(int(c.Fig))}
 	case "spot":
@@ -431,6 +431,9 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 	case "posture":
 		if f := s.Fig(c.Fig); f != nil {
 			if p, ok := rules.ParsePosture(c.Arg); ok {
+				if f.Posture >= 0 && f.Posture <= rules.Prone && p >= 0 && p <= rules.Prone {
+					return rules.Action{Label: postureLabels[f.Posture][p], Short: postureShort[p], Kind: rules.ActButton}
+				}
 				return rules.Action{Label: "Go " + p.String() + " (" + strconv.Itoa(postureCost(f.Posture, p)) + " AP)", Short: "Go " + p.String(), Kind: rules.ActButton}
 			}
 		}
@@ -464,6 +467,34 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: l, Short: "End", Kind: rules.ActEnd}
 	}
 	return rules.Action{}
+}
+
+// motivateAllGroup is the group of a leader's "motivate all" button.
+func motivateAllGroup(id rules.FigID) string {
+	if id >= 0 && int(id) < len(motivateAllGroups) {
+		return motivateAllGroups[id]
+	}
+	return "motivate all " + strconv.Itoa(int(id))
+}
+
+// The posture buttons' words and the first figures' "motivate all"
+// groups, built once: the random player asks every listed command's kind.
+var (
+	postureLabels     [rules.Prone + 1][rules.Prone + 1]string // from, to
+	postureShort      [rules.Prone + 1]string
+	motivateAllGroups [256]string
+)
+
+func init() {
+	for from := rules.Standing; from <= rules.Prone; from++ {
+		for to := rules.Standing; to <= rules.Prone; to++ {
+			postureLabels[from][to] = "Go " + to.String() + " (" + strconv.Itoa(postureCost(from, to)) + " AP)"
+		}
+		postureShort[from] = "Go " + from.String()
+	}
+	for i := range motivateAllGroups {
+		motivateAllGroups[i] = "motivate all " + strconv.Itoa(i)
+	}
 }
 
 var (
