@@ -228,7 +228,29 @@ const fMoveN = "mv_n" // parts of moves made this turn
 // 386). A part starts where the one before it ended; the first starts at
 // "mv_0x", "mv_0y", where the figure stood when it first moved this turn
 // (figures in this rule set change place only by moving).
-func movePartVar(i int, k string) string { return "mv_" + strconv.Itoa(i) + k }
+func movePartVar(i int, k string) string {
+	if i >= 0 && i < len(movePartNames) {
+		switch k {
+		case "x":
+			return movePartNames[i][0]
+		case "y":
+			return movePartNames[i][1]
+		case "l":
+			return movePartNames[i][2]
+		}
+	}
+	return "mv_" + strconv.Itoa(i) + k
+}
+
+// movePartNames are movePartVar's names for the first parts, built once.
+var movePartNames = func() (t [64][3]string) {
+	for i := range t {
+		for j, k := range []string{"x", "y", "l"} {
+			t[i][j] = "mv_" + strconv.Itoa(i) + k
+		}
+	}
+	return t
+}()
 
 func partAt(f *rules.Figure, i int) geom.Pt {
 	return geom.Pt{X: int64(f.Var(movePartVar(i, "x"))), Y: int64(f.Var(movePartVar(i, "y")))}
