@@ -322,7 +322,7 @@ var movedWords = []string{"up to 5 cm", "up to 10 cm", "up to 15 cm", "over 15 c
 func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, posture [3]int, moved [4]int, rule string) []rules.Mod {
 	var mods []rules.Mod
 	if ci, name := coverIndex(s, t, from); ci > 0 {
-		mods = append(mods, rules.Mod{Value: cover[ci], Reason: fmt.Sprintf("target in %s (%s)", coverWords[ci], name), Rule: rule})
+		mods = append(mods, rules.Mod{Value: cover[ci], Reason: "target in " + coverWords[ci] + " (" + name + ")", Rule: rule})
 	}
 	if t.Posture != rules.Standing {
 		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})

@@ -143,16 +143,24 @@ func walkMove(s *rules.State, m *rules.Figure, legs []geom.Pt) (cut, bool) {
 	if !Spotted(s, side, m) {
 		return cut{}, false // a mover not spotted cannot be fired at, and moving does not spot him
 	}
-	var ready []*rules.Figure
-	for _, o := range s.Alive(side) {
+	// oppCan(s, o, m, q) for each o ready: nothing it asks of o or of m's
+	// spotting changes during the walk (m is spotted, as asked above), so
+	// what is left to ask at each point is the arc, the reach and the sight.
+	type firer struct {
+		o     *rules.Figure
+		reach int64
+	}
+	var ready []firer
+	viewers := s.Alive(side)
+	for _, o := range viewers {
 		if oppReady(s, o) {
-			ready = append(ready, o)
+			w, _ := data.Weapon(o.Weapons[0])
+			ready = append(ready, firer{o, w.Reach()})
 		}
 	}
-	viewers := s.Alive(side)
 	anyCan := func(q geom.Pt) bool {
-		for _, o := range ready {
-			if oppCan(s, o, m, q) {
+		for _, r := range ready {
+			if InFrontArc(r.o, q) && geom.WithinDist(r.o.Pos, q, r.reach) && (s.Terrain == nil || s.Terrain.Clear(r.o.Pos, q)) {
 				return true
 			}
 		}
