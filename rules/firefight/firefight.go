@@ -402,23 +402,29 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 	return l.result(rules.Command{Verb: "end"})
 }
 
-// lister builds one Legal answer in scratch lists kept from one call to
-// the next (listers), and hands back an exact copy: one list of commands
-// and one array that all their one-entry target lists share (each capped
-// at its entry, so an append to one copies). For an acting step it works
-// out once the enemies of the side to act, what that side knows of each,
-// and whether the figure being listed sees each, however many weapons ask.
+// lister builds one Legal answer. Listings are written straight into a
+// block of commands the lister keeps from one call to the next (listers),
+// each handed out as the part of the block it fills, capped at its end so
+// an append to it copies; a part once handed out is never written again,
+// and a new block is started when too little of the last is left. The
+// commands' one-entry target lists are parts of a block of ids in the same
+// way. For an acting step it works out once the enemies of the side to
+// act, what that side knows of each, and whether the figure being listed
+// sees each, however many weapons ask.
 type lister struct {
 	s       *rules.State
-	out     []rules.Command
-	tid     []rules.FigID // out[i]'s one target, 0 for none
+	out     []rules.Command // this listing, from its start in the block
+	ids     []rules.FigID   // the free end of the block of target ids
 	enemies []*rules.Figure
 	known   []enemyKnown
 	phase   int
 }
 
+// listBlock is how many commands (and target ids) a new block holds.
+const listBlock = 512
+
 // listers keeps the listers not in use (a sync.Pool would drop them at
-// every collection, and their lists would grow afresh).
+// every collection, and their blocks with them).
 var listers struct {
 	sync.Mutex
 	free []*lister
@@ -426,13 +432,18 @@ var listers struct {
 
 func getLister() *lister {
 	listers.Lock()
-	defer listers.Unlock()
+	var l *lister
 	if n := len(listers.free); n > 0 {
-		l := listers.free[n-1]
+		l = listers.free[n-1]
 		listers.free = listers.free[:n-1]
-		return l
+	} else {
+		l = new(lister)
 	}
-	return new(lister)
+	listers.Unlock()
+	if cap(l.out)-len(l.out) < listBlock/8 {
+		l.out = make([]rules.Command, 0, listBlock)
+	}
+	return l
 }
 
 // enemyKnown is what the side to act knows of one enemy, and whether the
@@ -444,42 +455,30 @@ type enemyKnown struct {
 
 // add lists c with target t (0: none).
 func (l *lister) add(c rules.Command, t rules.FigID) {
-	l.out = append(l.out, c)
-	l.tid = append(l.tid, t)
+	if t != 0 {
+		if len(l.ids) == cap(l.ids) {
+			l.ids = make([]rules.FigID, 0, listBlock)
+		}
+		n := len(l.ids)
+		l.ids = append(l.ids, t)
+		c.Targets = l.ids[n : n+1 : n+1]
+	}
+	l.out = append(l.out, c) // a full block: append moves this listing to a new one
 }
 
-// result is the listing with last after it, in storage of its own.
+// result hands out the listing with last after it.
 func (l *lister) result(last rules.Command) []rules.Command {
+	l.out = append(l.out, last)
 	n := len(l.out)
-	res := make([]rules.Command, n+1)
-	copy(res, l.out)
-	res[n] = last
-	k := 0
-	for _, t := range l.tid {
-		if t != 0 {
-			k++
-		}
-	}
-	if k > 0 {
-		ids := make([]rules.FigID, k)
-		j := 0
-		for i, t := range l.tid {
-			if t != 0 {
-				ids[j] = t
-				res[i].Targets = ids[j : j+1 : j+1]
-				j++
-			}
-		}
-	}
+	res := l.out[:n:n]
+	l.out = l.out[n:] // the next listing starts after this one
 	return res
 }
 
-// release empties the scratch lists (so they hold on to no state) and
-// gives the lister back.
+// release forgets the state and gives the lister back.
 func (l *lister) release() {
-	clear(l.out)
 	clear(l.enemies)
-	*l = lister{out: l.out[:0], tid: l.tid[:0], enemies: l.enemies[:0], known: l.known[:0]}
+	*l = lister{out: l.out[:0], ids: l.ids, enemies: l.enemies[:0], known: l.known[:0]}
 	listers.Lock()
 	listers.free = append(listers.free, l)
 	listers.Unlock()
