@@ -653,13 +653,10 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if l == nil || l.Side != s.Active || !l.Leader || l.Removed {
 		return nil, fmt.Errorf("F%d is not a leader of the side whose chit was drawn", c.Fig)
 	}
-	active := false
-	for _, u := range ActiveUnits(s) {
-		if u.ID == l.Unit {
-			active = true
-		}
-	}
-	if !active {
+	// l's unit is one of ActiveUnits(s): of the chit's side, of initiative
+	// at least the chit's, with figures in the fight (l is one)
+	u := s.UnitOf(l.Unit)
+	if u == nil || u.Side != s.Var(gChitSide) || getU(u, uInit) < s.Var(gChitVal) {
 		return nil, fmt.Errorf("%s's unit does not act on this chit", l.Name)
 	}
 	if !CanCommand(s, l) {
