@@ -363,19 +363,43 @@ func motivateCounted(s *rules.State, l, f *rules.Figure, n int) rules.Event {
 
 // ---- Legal and Apply ----
 
-// Legal lists what the deciding side may do, in a stable order.
+// Legal lists what the deciding side may do, in a stable order. The list
+// is a part of a block of commands the lister keeps, capped at its end (so
+// an append to it copies); a part once handed out is never written again.
 func (Firefight) Legal(s *rules.State) []rules.Command {
 	if s.Over {
 		return nil
 	}
 	l := getLister()
 	defer l.release()
-	l.s = s
+	if cap(l.block) < listBlock/8 {
+		l.block = make([]rules.Command, 0, listBlock)
+	}
+	out := l.list(s, l.block)
+	n := len(out)
+	l.block = out[n:] // the next list starts after this one (in a new block if it outgrew the old)
+	return out[:n:n]
+}
+
+// AppendLegal appends Legal's commands to dst (rules.LegalAppender, for a
+// caller that reuses its list). Their target lists are still their own.
+func (Firefight) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
+	if s.Over {
+		return dst
+	}
+	l := getLister()
+	defer l.release()
+	return l.list(s, dst)
+}
+
+// list appends what the deciding side may do to out.
+func (l *lister) list(s *rules.State, out []rules.Command) []rules.Command {
+	l.s, l.out = s, out
 	if m := s.Var(gOppMover); m != 0 {
 		for _, o := range oppFirers(s, s.Fig(rules.FigID(m))) {
 			l.add(rules.Command{Verb: "fire", Fig: o.ID}, rules.FigID(m))
 		}
-		return l.result(rules.Command{Verb: "pass"})
+		return append(l.out, rules.Command{Verb: "pass"})
 	}
 	switch s.Phase {
 	case PhaseLeader:
@@ -399,21 +423,20 @@ func (Firefight) Legal(s *rules.State) []rules.Command {
 			}
 		}
 	}
-	return l.result(rules.Command{Verb: "end"})
+	return append(l.out, rules.Command{Verb: "end"})
 }
 
-// lister builds one Legal answer. Listings are written straight into a
-// block of commands the lister keeps from one call to the next (listers),
-// each handed out as the part of the block it fills, capped at its end so
-// an append to it copies; a part once handed out is never written again,
-// and a new block is started when too little of the last is left. The
-// commands' one-entry target lists are parts of a block of ids in the same
-// way. For an acting step it works out once the enemies of the side to
-// act, what that side knows of each, and whether the figure being listed
-// sees each, however many weapons ask.
+// lister builds Legal's answers. It keeps from one call to the next
+// (listers) a block of commands that Legal's lists are parts of, and a
+// block of target ids that the commands' one-entry target lists are parts
+// of (each capped at its entry; a part handed out is never written again,
+// so every call's target lists are its own). For an acting step it works
+// out once the enemies of the side to act, what that side knows of each,
+// and whether the figure being listed sees each, however many weapons ask.
 type lister struct {
 	s       *rules.State
-	out     []rules.Command // this listing, from its start in the block
+	out     []rules.Command // the list being made
+	block   []rules.Command // the free end of the block of commands
 	ids     []rules.FigID   // the free end of the block of target ids
 	enemies []*rules.Figure
 	known   []enemyKnown
@@ -432,18 +455,13 @@ var listers struct {
 
 func getLister() *lister {
 	listers.Lock()
-	var l *lister
+	defer listers.Unlock()
 	if n := len(listers.free); n > 0 {
-		l = listers.free[n-1]
+		l := listers.free[n-1]
 		listers.free = listers.free[:n-1]
-	} else {
-		l = new(lister)
+		return l
 	}
-	listers.Unlock()
-	if cap(l.out)-len(l.out) < listBlock/8 {
-		l.out = make([]rules.Command, 0, listBlock)
-	}
-	return l
+	return new(lister)
 }
 
 // enemyKnown is what the side to act knows of one enemy, and whether the
@@ -463,22 +481,13 @@ func (l *lister) add(c rules.Command, t rules.FigID) {
 		l.ids = append(l.ids, t)
 		c.Targets = l.ids[n : n+1 : n+1]
 	}
-	l.out = append(l.out, c) // a full block: append moves this listing to a new one
+	l.out = append(l.out, c)
 }
 
-// result hands out the listing with last after it.
-func (l *lister) result(last rules.Command) []rules.Command {
-	l.out = append(l.out, last)
-	n := len(l.out)
-	res := l.out[:n:n]
-	l.out = l.out[n:] // the next listing starts after this one
-	return res
-}
-
-// release forgets the state and gives the lister back.
+// release forgets the state and the list and gives the lister back.
 func (l *lister) release() {
 	clear(l.enemies)
-	*l = lister{out: l.out[:0], ids: l.ids, enemies: l.enemies[:0], known: l.known[:0]}
+	*l = lister{block: l.block, ids: l.ids, enemies: l.enemies[:0], known: l.known[:0]}
 	listers.Lock()
 	listers.free = append(listers.free, l)
 	listers.Unlock()

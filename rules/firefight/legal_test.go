@@ -41,6 +41,21 @@ func TestLegalListingsAreIndependent(t *testing.T) {
 		if !equalCommands(b, want) || !equalCommands(c, want) {
 			t.Fatalf("command %d: writing over one listing changed another:\n%v\n%v\nwant %v", n, b, c, want)
 		}
+		// AppendLegal: the same commands after what dst held, their
+		// target lists their own
+		dst := append(make([]rules.Command, 0, 2), rules.Command{Verb: "kept"})
+		d := rs.(Firefight).AppendLegal(dst, g.St)
+		if d[0].Verb != "kept" || !equalCommands(d[1:], want) {
+			t.Fatalf("command %d: AppendLegal gave %v, want [kept] and %v", n, d, want)
+		}
+		for i := range d {
+			if len(d[i].Targets) > 0 {
+				d[i].Targets[0] = 97
+			}
+		}
+		if e := rs.(Firefight).AppendLegal(d[:0], g.St); !equalCommands(e, want) || !equalCommands(b, want) {
+			t.Fatalf("command %d: writing over AppendLegal's targets changed another listing:\n%v\n%v\nwant %v", n, e, b, want)
+		}
 		cmd, ok := rules.RandomCommand(g, r)
 		if !ok {
 			t.Fatalf("command %d: nothing to play", n)
