@@ -144,6 +144,10 @@ func updateSightAfterMove(s *rules.State, m *rules.Figure) {
 				if side == m.Side && sees(s, m, t) {
 					seen = 1
 				}
+			case side == m.Side && sees(s, m, t):
+				// m (one of the viewers) first: the terrain remembers
+				// his new lines for when his actions are listed
+				seen = 1
 			default:
 				if viewers == nil {
 					viewers = s.Alive(side)
