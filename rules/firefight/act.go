@@ -3,6 +3,7 @@ package firefight
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -116,6 +117,77 @@ func updateSight(s *rules.State) {
 	}
 }
 
+// updateSightAfterMove is updateSight after m has moved, asking the
+// terrain only what the move may have changed. Since the last update (a
+// move's or the start's) no other figure has moved and figures have only
+// left the fight, so a figure then unseen by a side is still unseen by
+// every one of its figures but m; only m's own view of him needs a look.
+// A figure then seen may have been seen by one now gone, and m is seen
+// afresh: those are worked out in full as updateSight does. The answer is
+// updateSight's (checkSight, set by the tests, holds it to that).
+func updateSightAfterMove(s *rules.State, m *rules.Figure) {
+	var before []int // the seen variables before, for checkSight
+	if checkSight {
+		before = sightVars(s)
+	}
+	for side := range 2 {
+		seenK, spotK := seenVar(side), spotVar(side)
+		var viewers []*rules.Figure // s.Alive(side), listed when first needed
+		for i := range s.Figures {
+			t := &s.Figures[i]
+			if t.Side != 1-side || t.Removed {
+				continue
+			}
+			seen := 0
+			switch {
+			case t != m && t.Var(seenK) == 0:
+				if side == m.Side && sees(s, m, t) {
+					seen = 1
+				}
+			case side == m.Side && sees(s, m, t):
+				// m (one of the viewers) first: the terrain remembers
+				// his new lines for when his actions are listed
+				seen = 1
+			default:
+				if viewers == nil {
+					viewers = s.Alive(side)
+				}
+				for _, v := range viewers {
+					if sees(s, v, t) {
+						seen = 1
+						break
+					}
+				}
+			}
+			t.SetVar(seenK, seen)
+			if seen == 0 {
+				t.SetVar(spotK, 0)
+			}
+		}
+	}
+	if checkSight {
+		after := sightVars(s)
+		updateSight(s)
+		if full := sightVars(s); !slices.Equal(after, full) {
+			panic(fmt.Sprintf("sight after %s's move: worked out %v, in full %v (before %v)", m.Name, after, full, before))
+		}
+	}
+}
+
+// checkSight makes updateSightAfterMove check its answer against
+// updateSight's (tests set it).
+var checkSight bool
+
+// sightVars lists every figure's seen and spot variables.
+func sightVars(s *rules.State) []int {
+	var out []int
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		out = append(out, f.Var(seenVar(0)), f.Var(seenVar(1)), f.Var(spotVar(0)), f.Var(spotVar(1)))
+	}
+	return out
+}
+
 // Spotted reports whether side has spotted figure t.
 func Spotted(s *rules.State, side int, t *rules.Figure) bool { return t.Var(spotVar(side)) == 1 }
 
@@ -160,7 +232,29 @@ const fMoveN = "mv_n" // parts of moves made this turn
 // 386). A part starts where the one before it ended; the first starts at
 // "mv_0x", "mv_0y", where the figure stood when it first moved this turn
 // (figures in this rule set change place only by moving).
-func movePartVar(i int, k string) string { return "mv_" + strconv.Itoa(i) + k }
+func movePartVar(i int, k string) string {
+	if i >= 0 && i < len(movePartNames) {
+		switch k {
+		case "x":
+			return movePartNames[i][0]
+		case "y":
+			return movePartNames[i][1]
+		case "l":
+			return movePartNames[i][2]
+		}
+	}
+	return "mv_" + strconv.Itoa(i) + k
+}
+
+// movePartNames are movePartVar's names for the first parts, built once.
+var movePartNames = func() (t [64][3]string) {
+	for i := range t {
+		for j, k := range []string{"x", "y", "l"} {
+			t[i][j] = "mv_" + strconv.Itoa(i) + k
+		}
+	}
+	return t
+}()
 
 func partAt(f *rules.Figure, i int) geom.Pt {
 	return geom.Pt{X: int64(f.Var(movePartVar(i, "x"))), Y: int64(f.Var(movePartVar(i, "y")))}
@@ -232,7 +326,7 @@ var movedWords = []string{"up to 5 cm", "up to 10 cm", "up to 15 cm", "over 15 c
 func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, posture [3]int, moved [4]int, rule string) []rules.Mod {
 	var mods []rules.Mod
 	if ci, name := coverIndex(s, t, from); ci > 0 {
-		mods = append(mods, rules.Mod{Value: cover[ci], Reason: fmt.Sprintf("target in %s (%s)", coverWords[ci], name), Rule: rule})
+		mods = append(mods, rules.Mod{Value: cover[ci], Reason: "target in " + coverWords[ci] + " (" + name + ")", Rule: rule})
 	}
 	if t.Posture != rules.Standing {
 		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})
@@ -313,11 +407,11 @@ func applySpot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 		out = "spotted"
 		t.SetVar(spotVar(f.Side), 1)
 	}
-	led := &rules.Ledger{What: fmt.Sprintf("Spotting: %s looks for %s", f.Name, t.Name), Dice: []rules.Die{d},
+	led := &rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name, Dice: []rules.Die{d},
 		Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out,
 		Note: "a d20 of at least the sum of the table spots the target"}
 	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
-		Text: fmt.Sprintf("%s looks for %s: needs %d, rolls %d: %s", f.Name, t.Name, need, d.Face, out)}}, nil
+		Text: f.Name + " looks for " + t.Name + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}, nil
 }
 
 // ---- posture, opportunity fire ----
@@ -338,7 +432,7 @@ func applyPosture(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Eve
 	from := f.Posture
 	f.Posture = p
 	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID,
-		Text: fmt.Sprintf("%s goes from %s to %s (%d AP)", f.Name, from, p, cost)}}, nil
+		Text: f.Name + " goes from " + from.String() + " to " + p.String() + " (" + strconv.Itoa(cost) + " AP)"}}, nil
 }
 
 func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
@@ -360,7 +454,7 @@ func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event
 		faceTowards(f, c.Path[0].Sub(f.Pos))
 	}
 	return []rules.Event{{Kind: "oppfire", Side: f.Side, Fig: f.ID,
-		Text: fmt.Sprintf("%s goes on opportunity fire, facing %d degrees", f.Name, f.Facing)}}, nil
+		Text: f.Name + " goes on opportunity fire, facing " + strconv.Itoa(f.Facing) + " degrees"}}, nil
 }
 
 // ---- movement ----
@@ -404,8 +498,12 @@ func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
 }
 
 // moveCost is what a path costs in action points, with the words.
-func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt) (ap int, pc terrain.PathCost, words string) {
-	if s.Terrain != nil {
+// known, when not nil, is the terrain's PathCostDoors for full, already
+// worked out.
+func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.PathCost) (ap int, pc terrain.PathCost, words string) {
+	if known != nil {
+		pc = *known
+	} else if s.Terrain != nil {
 		pc = s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
 	} else {
 		pc.Blocked = -1
@@ -417,14 +515,14 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt) (ap int, pc terra
 	steps := int(ceilDiv(weighted, data.Dist.Move.U))
 	ap = steps * data.Cost.Move
 	var parts []string
-	parts = append(parts, fmt.Sprintf("%d for the distance", ap))
+	parts = append(parts, strconv.Itoa(ap)+" for the distance")
 	if pc.Difficult > 0 {
 		parts[0] += " (rough ground counts double)"
 	}
 	if n := len(pc.Obstacles); n > 0 {
 		oc := data.Cost.Obstacle[f.Posture] * n
 		ap += oc
-		parts = append(parts, fmt.Sprintf("%d for crossing %d obstacle(s) %s", oc, n, f.Posture))
+		parts = append(parts, strconv.Itoa(oc)+" for crossing "+strconv.Itoa(n)+" obstacle(s) "+f.Posture.String())
 	}
 	return ap, pc, strings.Join(parts, ", ")
 }
@@ -441,10 +539,16 @@ func (Firefight) MoveCheck(s *rules.State, id rules.FigID, path []geom.Pt) rules
 
 func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 	full := append([]geom.Pt{f.Pos}, path...)
-	if len(path) == 1 && s.Terrain != nil && s.Terrain.PathCostDoors(full, s.BaseR, allOpen).Blocked >= 0 {
-		// Into or out of a building: the way through the nearest door.
-		if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
-			full = append([]geom.Pt{f.Pos}, route...)
+	var known *terrain.PathCost // the straight way's cost, when asked and kept
+	if len(path) == 1 && s.Terrain != nil {
+		pc := s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
+		known = &pc
+		if pc.Blocked >= 0 {
+			// Into or out of a building: the way through the nearest door.
+			if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
+				full = append([]geom.Pt{f.Pos}, route...)
+				known = nil
+			}
 		}
 	}
 	mi := rules.MoveInfo{Stop: full[len(full)-1], Legs: full}
@@ -453,7 +557,7 @@ func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 		ap = f.Var(fAP)
 	}
 	mi.Allowance = int64(ap) * data.Dist.Move.U
-	cost, pc, words := moveCost(s, f, full)
+	cost, pc, words := moveCost(s, f, full, known)
 	mi.Length = pc.Length
 	mi.Cost = int64(cost) * data.Dist.Move.U
 	switch {
@@ -464,14 +568,14 @@ func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 	case pc.Blocked >= 0:
 		mi.Why = "the way is blocked by impassable ground"
 	case cost > ap:
-		mi.Why = fmt.Sprintf("costs %d action points (%s); %s has %d", cost, words, f.Name, ap)
+		mi.Why = "costs " + strconv.Itoa(cost) + " action points (" + words + "); " + f.Name + " has " + strconv.Itoa(ap)
 	default:
 		if why := standProblem(s, f.ID, mi.Stop); why != "" {
 			mi.Why = why
 			return mi
 		}
 		mi.OK = true
-		mi.Why = fmt.Sprintf("%d action points: %s", cost, words)
+		mi.Why = strconv.Itoa(cost) + " action points: " + words
 	}
 	return mi
 }

@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -23,13 +24,6 @@ func canFireAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure) stri
 		return f.Name + " cannot see " + t.Name
 	}
 	return ""
-}
-
-// mayFireAt is canFireAt == "" without spelling out the reason (listing
-// asks it for every weapon and enemy of every acting figure).
-func mayFireAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure) bool {
-	return t != nil && !t.Removed && t.Side != f.Side && Spotted(s, f.Side, t) &&
-		geom.WithinDist(f.Pos, t.Pos, w.Reach()) && sees(s, f, t)
 }
 
 // bandFor is the range band a distance falls in (ok false beyond reach).
@@ -194,7 +188,7 @@ func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need in
 	}
 	led := &rules.Ledger{What: what, Dice: []rules.Die{d}, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: res}
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
-		Text: fmt.Sprintf("%s: needs %d, rolls %d: %s", what, need, d.Face, res)}}
+		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + res}}
 	if res == ResMiss {
 		if blast {
 			suppress(s, t)
@@ -209,7 +203,7 @@ func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need in
 		Mods: []rules.Mod{{Value: w.Impact, Reason: w.Name + " impact", Rule: "Firefight Lite Hit Table"}}, Total: h.Face + w.Impact, Outcome: out,
 		Note: "up to 6 suppressed (house), 7-12 neutralised, 13-18 wounded, 19 or more killed"}
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
-		Text: fmt.Sprintf("%s on the hit table: %d + %d impact: %s", t.Name, h.Face, w.Impact, out)})
+		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out})
 	evs = append(evs, applyHit(s, t, out, w.Impact)...)
 	return evs, out
 }
@@ -365,7 +359,7 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 	}
 	need, mods := FireNeed(s, f, w, t)
 	bi, _ := bandFor(w, f.Pos, t.Pos)
-	what := fmt.Sprintf("%s: %s (%s) at %s", kind, f.Name, w.Name, t.Name)
+	what := kind + ": " + f.Name + " (" + w.Name + ") at " + t.Name
 	var evs []rules.Event
 	switch w.Template {
 	case "":

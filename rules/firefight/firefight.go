@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"sync"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -66,8 +67,37 @@ func seenVar(side int) string {
 	}
 	return "seen" + strconv.Itoa(side)
 }
-func cupVar(side, v int) string { return fmt.Sprintf("cup_%d_%d", side, v) }
-func drawnVar(k int) string     { return "drawn_" + strconv.Itoa(k) }
+func cupVar(side, v int) string {
+	if side >= 0 && side < 2 && v >= 0 && v <= MaxInitiative {
+		return cupNames[side][v] // the same names, not built afresh
+	}
+	return "cup_" + strconv.Itoa(side) + "_" + strconv.Itoa(v)
+}
+
+func drawnVar(k int) string {
+	if k >= 0 && k < len(drawnNames) {
+		return drawnNames[k]
+	}
+	return "drawn_" + strconv.Itoa(k)
+}
+
+// cupNames and drawnNames are cupVar's and drawnVar's names, built once
+// (a turn draws at most a chit per side and initiative).
+var (
+	cupNames   [2][MaxInitiative + 1]string
+	drawnNames [2*MaxInitiative + 1]string
+)
+
+func init() {
+	for side := range cupNames {
+		for v := range cupNames[side] {
+			cupNames[side][v] = "cup_" + strconv.Itoa(side) + "_" + strconv.Itoa(v)
+		}
+	}
+	for k := range drawnNames {
+		drawnNames[k] = "drawn_" + strconv.Itoa(k)
+	}
+}
 
 // MinInitiative and MaxInitiative bound a unit's initiative at the start
 // (the book's 2 to 6); losses may take it down to the morale table's
@@ -262,17 +292,49 @@ func InCommand(s *rules.State, l, f *rules.Figure) bool {
 		geom.WithinDist(l.Pos, f.Pos, data.Dist.Command.U)
 }
 
-// motivateOptions lists the (leader, figure) pairs open now.
-func motivateOptions(s *rules.State) [][2]*rules.Figure {
+// motivateOptions lists the (leader, figure) pairs open now: for each
+// unit the chit activates, each leader who may command and has motivated
+// fewer than his rating, each figure of the unit in his command; with
+// one, it stops at the first pair (settle asks only whether any is left).
+// It walks the figures in place rather than through ActiveUnits, Leaders
+// and unitFigs' lists, and counts what each leader has motivated once.
+func motivateOptions(s *rules.State, one bool) [][2]*rules.Figure {
+	if s.Phase != PhaseMotivate && s.Phase != PhaseAct {
+		return nil
+	}
+	side, v, ph := s.Var(gChitSide), s.Var(gChitVal), phaseNo(s)
 	var out [][2]*rules.Figure
-	for _, u := range ActiveUnits(s) {
-		for _, l := range Leaders(s, u.ID) {
-			if !CanCommand(s, l) || Motivated(s, l.ID) >= l.Rating {
+	var motBy []int // Motivated(s, id) by id, counted when first needed
+	for ui := range s.Units {
+		u := &s.Units[ui]
+		if u.Side != side || getU(u, uInit) < v {
+			continue
+		}
+		for li := range s.Figures {
+			l := &s.Figures[li]
+			if l.Unit != u.ID || l.Removed || !CanCommand(s, l) {
 				continue
 			}
-			for _, f := range unitFigs(s, u.ID) {
-				if InCommand(s, l, f) {
+			if motBy == nil {
+				motBy = make([]int, len(s.Figures)+1)
+				for i := range s.Figures {
+					if k := s.Figures[i].Var(fMotBy); k > 0 && k <= len(s.Figures) {
+						motBy[k]++
+					}
+				}
+			}
+			if motBy[l.ID] >= l.Rating {
+				continue
+			}
+			for fi := range s.Figures {
+				f := &s.Figures[fi]
+				// InCommand(s, l, f)
+				if f.Unit == u.ID && !f.Removed && !Neutralised(s, f) && f.Var(fMot) != ph &&
+					geom.WithinDist(l.Pos, f.Pos, data.Dist.Command.U) {
 					out = append(out, [2]*rules.Figure{l, f})
+					if one {
+						return out
+					}
 				}
 			}
 		}
@@ -282,96 +344,238 @@ func motivateOptions(s *rules.State) [][2]*rules.Figure {
 
 // motivate gives figure f its action points for the phase.
 func motivate(s *rules.State, l, f *rules.Figure) rules.Event {
+	n := Motivated(s, l.ID)
+	if f.Var(fMotBy) != int(l.ID) {
+		n++
+	}
+	return motivateCounted(s, l, f, n)
+}
+
+// motivateCounted is motivate, n being Motivated(s, l.ID) once f is.
+func motivateCounted(s *rules.State, l, f *rules.Figure, n int) rules.Event {
 	f.SetVar(fMot, phaseNo(s))
 	f.SetVar(fMotTurn, 1)
 	f.SetVar(fMotBy, int(l.ID))
 	f.SetVar(fAP, APMax(f, data.Cost.MotivatedAP))
 	return rules.Event{Kind: "motivate", Side: f.Side, Fig: l.ID, Target: f.ID,
-		Text: fmt.Sprintf("%s motivates %s (%d of %d)", l.Name, f.Name, Motivated(s, l.ID), l.Rating)}
+		Text: l.Name + " motivates " + f.Name + " (" + strconv.Itoa(n) + " of " + strconv.Itoa(l.Rating) + ")"}
 }
 
 // ---- Legal and Apply ----
 
-// Legal lists what the deciding side may do, in a stable order.
+// Legal lists what the deciding side may do, in a stable order. The list
+// is a part of a block of commands the lister keeps, capped at its end (so
+// an append to it copies); a part once handed out is never written again.
 func (Firefight) Legal(s *rules.State) []rules.Command {
 	if s.Over {
 		return nil
 	}
-	if m := s.Var(gOppMover); m != 0 {
-		var out []rules.Command
-		for _, o := range oppFirers(s, s.Fig(rules.FigID(m))) {
-			out = append(out, rules.Command{Verb: "fire", Fig: o.ID, Targets: []rules.FigID{rules.FigID(m)}})
-		}
-		return append(out, rules.Command{Verb: "pass"})
+	l := getLister()
+	defer l.release()
+	if cap(l.block) < listBlock/8 {
+		l.block = make([]rules.Command, 0, listBlock)
 	}
-	var out []rules.Command
+	out := l.list(s, l.block)
+	n := len(out)
+	l.block = out[n:] // the next list starts after this one (in a new block if it outgrew the old)
+	return out[:n:n]
+}
+
+// AppendLegal appends Legal's commands to dst (rules.LegalAppender, for a
+// caller that reuses its list). Their target lists are still their own.
+func (Firefight) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
+	if s.Over {
+		return dst
+	}
+	l := getLister()
+	defer l.release()
+	return l.list(s, dst)
+}
+
+// list appends what the deciding side may do to out.
+func (l *lister) list(s *rules.State, out []rules.Command) []rules.Command {
+	l.s, l.out = s, out
+	if m := s.Var(gOppMover); m != 0 {
+		for _, o := range oppFirers(s, s.Fig(rules.FigID(m))) {
+			l.add(rules.Command{Verb: "fire", Fig: o.ID}, rules.FigID(m))
+		}
+		return append(l.out, rules.Command{Verb: "pass"})
+	}
 	switch s.Phase {
 	case PhaseLeader:
 		for _, f := range LeaderCandidates(s, rules.UnitID(s.Var(gLeaderUnit))) {
-			out = append(out, rules.Command{Verb: "leader", Fig: f.ID})
+			l.add(rules.Command{Verb: "leader", Fig: f.ID}, 0)
 		}
 	case PhaseMotivate:
 		last := rules.FigID(0)
-		for _, p := range motivateOptions(s) {
+		for _, p := range motivateOptions(s, false) {
 			if p[0].ID != last {
-				out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID})
+				l.add(rules.Command{Verb: "motivate", Fig: p[0].ID}, 0)
 				last = p[0].ID
 			}
-			out = append(out, rules.Command{Verb: "motivate", Fig: p[0].ID, Targets: []rules.FigID{p[1].ID}})
+			l.add(rules.Command{Verb: "motivate", Fig: p[0].ID}, p[1].ID)
 		}
 	case PhaseAct, PhaseUnmotivated:
-		for _, f := range actors(s) {
-			out = append(out, figureActions(s, f)...)
+		l.readyEnemies()
+		for i := range s.Figures {
+			if f := &s.Figures[i]; canAct(s, f) { // actors(s), in the same order
+				l.figureActions(f)
+			}
 		}
 	}
-	return append(out, rules.Command{Verb: "end"})
+	return append(l.out, rules.Command{Verb: "end"})
 }
 
-// figureActions lists what one acting figure may do.
-func figureActions(s *rules.State, f *rules.Figure) []rules.Command {
+// lister builds Legal's answers. It keeps from one call to the next
+// (listers) a block of commands that Legal's lists are parts of, and a
+// block of target ids that the commands' one-entry target lists are parts
+// of (each capped at its entry; a part handed out is never written again,
+// so every call's target lists are its own). For an acting step it works
+// out once the enemies of the side to act, what that side knows of each,
+// and whether the figure being listed sees each, however many weapons ask.
+type lister struct {
+	s       *rules.State
+	out     []rules.Command // the list being made
+	block   []rules.Command // the free end of the block of commands
+	ids     []rules.FigID   // the free end of the block of target ids
+	enemies []*rules.Figure
+	known   []enemyKnown
+	phase   int
+}
+
+// listBlock is how many commands (and target ids) a new block holds.
+const listBlock = 512
+
+// listers keeps the listers not in use (a sync.Pool would drop them at
+// every collection, and their blocks with them).
+var listers struct {
+	sync.Mutex
+	free []*lister
+}
+
+func getLister() *lister {
+	listers.Lock()
+	defer listers.Unlock()
+	if n := len(listers.free); n > 0 {
+		l := listers.free[n-1]
+		listers.free = listers.free[:n-1]
+		return l
+	}
+	return new(lister)
+}
+
+// enemyKnown is what the side to act knows of one enemy, and whether the
+// figure being listed sees him (sight: 0 not asked yet, 1 yes, 2 no).
+type enemyKnown struct {
+	seen, spotted bool
+	sight         int8
+}
+
+// add lists c with target t (0: none).
+func (l *lister) add(c rules.Command, t rules.FigID) {
+	if t != 0 {
+		if len(l.ids) == cap(l.ids) {
+			l.ids = make([]rules.FigID, 0, listBlock)
+		}
+		n := len(l.ids)
+		l.ids = append(l.ids, t)
+		c.Targets = l.ids[n : n+1 : n+1]
+	}
+	l.out = append(l.out, c)
+}
+
+// release forgets the state and the list and gives the lister back.
+func (l *lister) release() {
+	clear(l.enemies)
+	*l = lister{block: l.block, ids: l.ids, enemies: l.enemies[:0], known: l.known[:0]}
+	listers.Lock()
+	listers.free = append(listers.free, l)
+	listers.Unlock()
+}
+
+// readyEnemies lists the enemies of the side to act and what it knows of
+// each.
+func (l *lister) readyEnemies() {
+	s := l.s
+	l.phase = phaseNo(s)
+	seenK, spotK := seenVar(s.Active), spotVar(s.Active)
+	for i := range s.Figures {
+		if t := &s.Figures[i]; t.Side == 1-s.Active && !t.Removed { // s.Alive(1 - s.Active)
+			l.enemies = append(l.enemies, t)
+			l.known = append(l.known, enemyKnown{seen: t.Var(seenK) == 1, spotted: t.Var(spotK) == 1})
+		}
+	}
+}
+
+// sees is sees(s, f, enemy i), asked of the terrain once per figure.
+func (l *lister) sees(f *rules.Figure, i int) bool {
+	switch l.known[i].sight {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	v := sees(l.s, f, l.enemies[i])
+	l.known[i].sight = 2
+	if v {
+		l.known[i].sight = 1
+	}
+	return v
+}
+
+// figureActions lists what one acting figure (of the side to act) may
+// do: move, change posture, go on opportunity fire, spot (in a motivated
+// phase) an enemy his side sees but has not spotted, fire each of his
+// weapons (once per weapon type) at each spotted enemy in reach and sight.
+func (l *lister) figureActions(f *rules.Figure) {
+	s := l.s
 	ap := f.Var(fAP)
-	var out []rules.Command
 	if ap >= data.Cost.Move {
-		out = append(out, rules.Command{Verb: "move", Fig: f.ID})
+		l.add(rules.Command{Verb: "move", Fig: f.ID}, 0)
 	}
 	for p := rules.Standing; p <= rules.Prone; p++ {
 		if p != f.Posture && postureCost(f.Posture, p) <= ap {
-			out = append(out, rules.Command{Verb: "posture", Fig: f.ID, Arg: p.String()})
+			l.add(rules.Command{Verb: "posture", Fig: f.ID, Arg: p.String()}, 0)
 		}
 	}
 	if f.Var(fOpp) == 0 && ap >= data.Cost.OppFire {
 		// as he faces now, or turned to face a point given with "face"
-		out = append(out, rules.Command{Verb: "oppfire", Fig: f.ID}, rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"})
+		l.add(rules.Command{Verb: "oppfire", Fig: f.ID}, 0)
+		l.add(rules.Command{Verb: "oppfire", Fig: f.ID, Arg: "face"}, 0)
 	}
-	enemies := s.Alive(1 - f.Side)
+	for i := range l.known {
+		l.known[i].sight = 0
+	}
 	if s.Phase == PhaseAct && ap >= data.Cost.Spot {
-		for _, t := range enemies {
-			if t.Var(seenVar(f.Side)) == 1 && t.Var(spotVar(f.Side)) == 0 && sees(s, f, t) {
-				out = append(out, rules.Command{Verb: "spot", Fig: f.ID, Targets: []rules.FigID{t.ID}})
+		for i, t := range l.enemies {
+			if k := l.known[i]; k.seen && !k.spotted && l.sees(f, i) {
+				l.add(rules.Command{Verb: "spot", Fig: f.ID}, t.ID)
 			}
 		}
 	}
-	if f.Var(fFired) != phaseNo(s) {
-		for i, wid := range f.Weapons {
-			if dup(f.Weapons[:i], wid) {
-				continue
-			}
-			w, _ := data.Weapon(wid)
-			if w.Points > ap {
-				continue
-			}
-			arg := ""
-			if i > 0 {
-				arg = wid
-			}
-			for _, t := range enemies {
-				if mayFireAt(s, f, w, t) {
-					out = append(out, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}, Arg: arg})
-				}
+	if f.Var(fFired) == l.phase {
+		return
+	}
+	for wi, wid := range f.Weapons {
+		if dup(f.Weapons[:wi], wid) {
+			continue
+		}
+		w, _ := data.Weapon(wid)
+		if w.Points > ap {
+			continue
+		}
+		arg := ""
+		if wi > 0 {
+			arg = wid
+		}
+		reach := w.Reach()
+		for i, t := range l.enemies {
+			// canFireAt(s, f, w, t) == "", the cheap checks first
+			if l.known[i].spotted && geom.WithinDist(f.Pos, t.Pos, reach) && l.sees(f, i) {
+				l.add(rules.Command{Verb: "fire", Fig: f.ID, Arg: arg}, t.ID)
 			}
 		}
 	}
-	return out
 }
 
 func dup(ws []string, w string) bool {
@@ -458,13 +662,10 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if l == nil || l.Side != s.Active || !l.Leader || l.Removed {
 		return nil, fmt.Errorf("F%d is not a leader of the side whose chit was drawn", c.Fig)
 	}
-	active := false
-	for _, u := range ActiveUnits(s) {
-		if u.ID == l.Unit {
-			active = true
-		}
-	}
-	if !active {
+	// l's unit is one of ActiveUnits(s): of the chit's side, of initiative
+	// at least the chit's, with figures in the fight (l is one)
+	u := s.UnitOf(l.Unit)
+	if u == nil || u.Side != s.Var(gChitSide) || getU(u, uInit) < s.Var(gChitVal) {
 		return nil, fmt.Errorf("%s's unit does not act on this chit", l.Name)
 	}
 	if !CanCommand(s, l) {
@@ -496,11 +697,15 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		return cands[i].ID < cands[j].ID
 	})
 	var evs []rules.Event
+	n := Motivated(s, l.ID) // kept up to date below rather than counted afresh
 	for _, f := range cands {
-		if Motivated(s, l.ID) >= l.Rating {
+		if n >= l.Rating {
 			break
 		}
-		evs = append(evs, motivate(s, l, f))
+		if f.Var(fMotBy) != int(l.ID) {
+			n++
+		}
+		evs = append(evs, motivateCounted(s, l, f, n))
 	}
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("%s has no one left to motivate", l.Name)
@@ -593,7 +798,7 @@ func remove(s *rules.State, f *rules.Figure, why string) []rules.Event {
 		f.SetVar(k, 0)
 	}
 	s.Sides[f.Side].Losses++
-	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is out of the fight (%s)", f.Name, why)}}
+	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: f.Name + " is out of the fight (" + why + ")"}}
 	if !s.Over && s.Sides[f.Side].Losses >= lossLimit(s, f.Side) {
 		s.Over, s.Phase = true, ""
 		s.Winner = 1 - f.Side

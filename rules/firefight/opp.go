@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -37,8 +38,8 @@ const (
 	fPassed = "opp_passed" // the move number its side let pass while this figure could fire
 )
 
-func restXVar(i int) string { return fmt.Sprintf("rest_%d_x", i) }
-func restYVar(i int) string { return fmt.Sprintf("rest_%d_y", i) }
+func restXVar(i int) string { return "rest_" + strconv.Itoa(i) + "_x" }
+func restYVar(i int) string { return "rest_" + strconv.Itoa(i) + "_y" }
 
 // walkStep is the step, in position units, at which a move is tested for
 // opportunity fire before the crossing point is found exactly (1 cm).
@@ -142,16 +143,24 @@ func walkMove(s *rules.State, m *rules.Figure, legs []geom.Pt) (cut, bool) {
 	if !Spotted(s, side, m) {
 		return cut{}, false // a mover not spotted cannot be fired at, and moving does not spot him
 	}
-	var ready []*rules.Figure
-	for _, o := range s.Alive(side) {
+	// oppCan(s, o, m, q) for each o ready: nothing it asks of o or of m's
+	// spotting changes during the walk (m is spotted, as asked above), so
+	// what is left to ask at each point is the arc, the reach and the sight.
+	type firer struct {
+		o     *rules.Figure
+		reach int64
+	}
+	var ready []firer
+	viewers := s.Alive(side)
+	for _, o := range viewers {
 		if oppReady(s, o) {
-			ready = append(ready, o)
+			w, _ := data.Weapon(o.Weapons[0])
+			ready = append(ready, firer{o, w.Reach()})
 		}
 	}
-	viewers := s.Alive(side)
 	anyCan := func(q geom.Pt) bool {
-		for _, o := range ready {
-			if oppCan(s, o, m, q) {
+		for _, r := range ready {
+			if InFrontArc(r.o, q) && geom.WithinDist(r.o.Pos, q, r.reach) && (s.Terrain == nil || s.Terrain.Clear(r.o.Pos, q)) {
 				return true
 			}
 		}
@@ -248,12 +257,12 @@ func goOn(s *rules.State, m *rules.Figure, legs []geom.Pt, length int64, why str
 	if length > 0 {
 		addMovePart(m, path[0], m.Pos, length)
 	}
-	updateSight(s)
+	updateSightAfterMove(s, m)
 	var evs []rules.Event
 	if length > 0 {
-		text := fmt.Sprintf("%s moves %s (%s)", m.Name, rules.Centimetres.Format(length), why)
+		text := m.Name + " moves " + rules.Centimetres.Format(length) + " (" + why + ")"
 		if stopped {
-			text = fmt.Sprintf("%s moves %s and comes under opportunity fire", m.Name, rules.Centimetres.Format(length))
+			text = m.Name + " moves " + rules.Centimetres.Format(length) + " and comes under opportunity fire"
 		}
 		evs = append(evs, rules.Event{Kind: "move", Side: m.Side, Fig: m.ID, Path: path, Text: text})
 	}

@@ -16,7 +16,10 @@ var scenarioFiles = []string{"firefight-mg42-farm-lane.toml", "firefight-crossro
 
 // The scenario loader asks the rule set whether figures may stand inside
 // buildings; rules/all (which tells it) cannot be imported from here.
+// Every game played here also holds the sight worked out after a move to
+// the sight worked out in full (updateSightAfterMove panics otherwise).
 func init() {
+	checkSight = true
 	if rules.LookupRuleSet == nil {
 		rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) {
 			if id == "firefight" {

@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -406,9 +407,9 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 	switch c.Verb {
 	case "motivate":
 		if len(c.Targets) == 0 {
-			return rules.Action{Label: "Motivate everyone in reach", Short: "Motivate all", Kind: rules.ActButton, Group: fmt.Sprint("motivate all ", c.Fig)}
+			return rules.Action{Label: "Motivate everyone in reach", Short: "Motivate all", Kind: rules.ActButton, Group: motivateAllGroup(c.Fig)}
 		}
-		return rules.Action{Label: "Motivate", Kind: rules.ActAim, Group: fmt.Sprint("motivate ", c.Fig)}
+		return rules.Action{Label: "Motivate", Kind: rules.ActAim, Group: "motivate " + strconv.Itoa(int(c.Fig))}
 	case "spot":
 		return rules.Action{Label: "Spot (1 AP)", Short: "Spot", Kind: rules.ActAim}
 	case "fire":
@@ -430,7 +431,10 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 	case "posture":
 		if f := s.Fig(c.Fig); f != nil {
 			if p, ok := rules.ParsePosture(c.Arg); ok {
-				return rules.Action{Label: fmt.Sprintf("Go %s (%d AP)", p, postureCost(f.Posture, p)), Short: "Go " + p.String(), Kind: rules.ActButton}
+				if f.Posture >= 0 && f.Posture <= rules.Prone && p >= 0 && p <= rules.Prone {
+					return rules.Action{Label: postureLabels[f.Posture][p], Short: postureShort[p], Kind: rules.ActButton}
+				}
+				return rules.Action{Label: "Go " + p.String() + " (" + strconv.Itoa(postureCost(f.Posture, p)) + " AP)", Short: "Go " + p.String(), Kind: rules.ActButton}
 			}
 		}
 	case "move":
@@ -451,10 +455,46 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 				}
 			}
 		}
-		l := map[string]string{PhaseMotivate: "Done motivating", PhaseAct: "End phase: draw the next chit", PhaseUnmotivated: "End unmotivated step"}[s.Phase]
+		l := ""
+		switch s.Phase {
+		case PhaseMotivate:
+			l = "Done motivating"
+		case PhaseAct:
+			l = "End phase: draw the next chit"
+		case PhaseUnmotivated:
+			l = "End unmotivated step"
+		}
 		return rules.Action{Label: l, Short: "End", Kind: rules.ActEnd}
 	}
 	return rules.Action{}
+}
+
+// motivateAllGroup is the group of a leader's "motivate all" button.
+func motivateAllGroup(id rules.FigID) string {
+	if id >= 0 && int(id) < len(motivateAllGroups) {
+		return motivateAllGroups[id]
+	}
+	return "motivate all " + strconv.Itoa(int(id))
+}
+
+// The posture buttons' words and the first figures' "motivate all"
+// groups, built once: the random player asks every listed command's kind.
+var (
+	postureLabels     [rules.Prone + 1][rules.Prone + 1]string // from, to
+	postureShort      [rules.Prone + 1]string
+	motivateAllGroups [256]string
+)
+
+func init() {
+	for from := rules.Standing; from <= rules.Prone; from++ {
+		for to := rules.Standing; to <= rules.Prone; to++ {
+			postureLabels[from][to] = "Go " + to.String() + " (" + strconv.Itoa(postureCost(from, to)) + " AP)"
+		}
+		postureShort[from] = "Go " + from.String()
+	}
+	for i := range motivateAllGroups {
+		motivateAllGroups[i] = "motivate all " + strconv.Itoa(i)
+	}
 }
 
 var (

@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -80,7 +81,7 @@ func Drawn(s *rules.State) []Chit {
 }
 
 func (c Chit) label(s *rules.State) string {
-	return fmt.Sprintf("%s %d", s.Sides[c.Side].Name, c.Value)
+	return s.Sides[c.Side].Name + " " + strconv.Itoa(c.Value)
 }
 
 // drawChit draws the next chit with the state's dice, or moves on to the
@@ -159,12 +160,12 @@ func settle(s *rules.State, auto bool) []rules.Event {
 	for !s.Over && s.Var(gOppMover) == 0 {
 		switch s.Phase {
 		case PhaseMotivate:
-			if len(motivateOptions(s)) > 0 {
+			if len(motivateOptions(s, true)) > 0 {
 				return evs
 			}
 			evs = append(evs, beginAct(s)...)
 		case PhaseAct, PhaseUnmotivated:
-			if len(actors(s)) > 0 || !auto {
+			if anyActor(s) || !auto {
 				return evs
 			}
 			evs = append(evs, endStep(s)...)
@@ -207,13 +208,12 @@ func endStep(s *rules.State) []rules.Event {
 	return nil
 }
 
-// actors lists the figures that may still act in this step.
-func actors(s *rules.State) []*rules.Figure {
-	var out []*rules.Figure
-	for _, f := range s.Alive(s.Active) {
-		if canAct(s, f) {
-			out = append(out, f)
+// anyActor reports whether some figure may still act in this step.
+func anyActor(s *rules.State) bool {
+	for i := range s.Figures {
+		if canAct(s, &s.Figures[i]) {
+			return true
 		}
 	}
-	return out
+	return false
 }
