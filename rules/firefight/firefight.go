@@ -187,17 +187,13 @@ func (Firefight) Start(s *rules.State) ([]rules.Event, error) {
 	return beginRound(s), nil
 }
 
-func getU(u *rules.Unit, k string) int { return u.Vars[k] }
-func setU(u *rules.Unit, k string, v int) {
-	if v == 0 {
-		delete(u.Vars, k)
-		return
-	}
-	if u.Vars == nil {
-		u.Vars = map[string]int{}
-	}
-	u.Vars[k] = v
-}
+func getU(u *rules.Unit, k string) int    { return u.Vars[k] }
+func setU(u *rules.Unit, k string, v int) { u.SetVar(k, v) }
+
+// VarsBySetter: Firefight Lite writes units', sides' and the game's
+// variables only through their SetVar (setU), so the random player's
+// copies share those maps until written.
+func (Firefight) VarsBySetter() bool { return true }
 
 func getS(sd *rules.Side, k string) int { return sd.Vars[k] }
 

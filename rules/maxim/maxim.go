@@ -584,16 +584,10 @@ func divRound(a, b int64) int64 {
 	return -((-a + b/2) / b)
 }
 
-func setIn(m *map[string]int, k string, v int) {
-	if v == 0 {
-		delete(*m, k)
-		return
-	}
-	if *m == nil {
-		*m = map[string]int{}
-	}
-	(*m)[k] = v
-}
+func sideSet(sd *rules.Side, k string, v int) { sd.SetVar(k, v) }
+func unitSet(u *rules.Unit, k string, v int)  { u.SetVar(k, v) }
 
-func sideSet(sd *rules.Side, k string, v int) { setIn(&sd.Vars, k, v) }
-func unitSet(u *rules.Unit, k string, v int)  { setIn(&u.Vars, k, v) }
+// VarsBySetter: Maxim writes units', sides' and the game's variables only
+// through their SetVar (sideSet, unitSet), so the random player's copies
+// share those maps until written.
+func (Maxim) VarsBySetter() bool { return true }

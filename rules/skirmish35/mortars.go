@@ -123,12 +123,9 @@ func (r Skirmish) applyPlot(s *rules.State, f *rules.Figure, c rules.Command) ([
 		if bad {
 			l.Note = "after a double one, any double fails"
 		}
-		if sd.Vars == nil {
-			sd.Vars = map[string]int{}
-		}
-		delete(sd.Vars, sRadioBad)
+		sd.SetVar(sRadioBad, 0)
 		if a == 1 && b == 1 {
-			sd.Vars[sRadioBad] = 1
+			sd.SetVar(sRadioBad, 1)
 		}
 		if radioFails(a, b, bad) {
 			l.Outcome = "no contact"
@@ -470,3 +467,8 @@ func (r Skirmish) throwInto(s *rules.State, f *rules.Figure, b int, p geom.Pt) (
 	return out, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, out},
 		Text: f.Name + "'s grenade misses the window and drops outside"}}
 }
+
+// VarsBySetter: 1/35th Skirmish writes units', sides' and the game's
+// variables only through their SetVar, so the random player's copies
+// share those maps until written.
+func (Skirmish) VarsBySetter() bool { return true }

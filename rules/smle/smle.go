@@ -734,13 +734,9 @@ func sortFigs(fs []*rules.Figure) {
 func uget(u *rules.Unit, k string) int { return u.Vars[k] }
 
 // uset writes a unit variable, deleting zeros so equal states hash equally.
-func uset(u *rules.Unit, k string, v int) {
-	if v == 0 {
-		delete(u.Vars, k)
-		return
-	}
-	if u.Vars == nil {
-		u.Vars = map[string]int{}
-	}
-	u.Vars[k] = v
-}
+func uset(u *rules.Unit, k string, v int) { u.SetVar(k, v) }
+
+// VarsBySetter: S.M.L.E. writes units', sides' and the game's variables
+// only through their SetVar (uset; keepVars hands a unit a new map), so
+// the random player's copies share those maps until written.
+func (SMLE) VarsBySetter() bool { return true }
