@@ -31,6 +31,9 @@ func (ix *Index) Visible(from geom.Pt, target geom.Circle, o LOSOptions) bool {
 		return ix.visible(from, target, o, n)
 	}
 	k := sightKey(from, target, o, n)
+	if o.WoodsHinderFromHeight {
+		k.near = 2 // as LineOfSight's key: the answer differs from a height
+	}
 	if v, ok := ix.memo.get(&k); ok {
 		return v
 	}
@@ -71,11 +74,12 @@ func (ix *Index) raySeen(s geom.Seg, centre geom.Pt, ea, eb int64, o LOSOptions)
 		}
 		return !ix.stopped3D(s, centre, ea+o.FigureHeight, eb+th, false, nil)
 	}
-	return !ix.stopped(s, centre, ea, eb, false, false)
+	return !ix.stopped(s, centre, ea, eb, false, o.WoodsHinderFromHeight)
 }
 
 // memoKey is everything a sight answer depends on besides the map. For
-// Visible, near is 0 (IgnoreNearFirer does not change it); a flat query
+// Visible, near is 0 or 2 (IgnoreNearFirer does not change it;
+// WoodsHinderFromHeight does); a flat query
 // has fh = th = 0.
 type memoKey struct {
 	from, c geom.Pt

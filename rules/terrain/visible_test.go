@@ -13,7 +13,7 @@ import (
 func TestVisibleAgreesWithLineOfSight(t *testing.T) {
 	ix, figs := benchTable()
 	mix := NewIndex(ix.Map) // remembering
-	opts := []LOSOptions{{}, {Rays: 5}, {Rays: 4}, {Rays: 1}, {IgnoreNearFirer: true}, {FigureHeight: ManHeight}, {FigureHeight: ManHeight, TargetHeight: 400, Rays: 3}}
+	opts := []LOSOptions{{}, {Rays: 5}, {Rays: 4}, {Rays: 1}, {IgnoreNearFirer: true}, {FigureHeight: ManHeight}, {FigureHeight: ManHeight, TargetHeight: 400, Rays: 3}, {WoodsHinderFromHeight: true}, {WoodsHinderFromHeight: true, IgnoreNearFirer: true}}
 	seen, blocked := 0, 0
 	for _, p := range allPairs(len(figs)) {
 		for _, o := range opts {
