@@ -236,6 +236,45 @@ func driveCheck(s *rules.State, v *rules.Vehicle, plan vehicle.Plan) vehicle.Res
 	return vehicle.Drive(s.Map, t, v.Pose, plan, moveRules(s, v), o)
 }
 
+// driveArriver answers driveCheck(s, v, plan).Arrived for many plans of
+// one vehicle in one state, finding what is in the way once.
+type driveArriver struct {
+	s      *rules.State
+	v      *rules.Vehicle
+	t      *vehicle.Type
+	mr     vehicle.MoveRules
+	others vehicle.Others
+	never  bool // it cannot move at all
+}
+
+func newDriveArriver(s *rules.State, v *rules.Vehicle) *driveArriver {
+	a := &driveArriver{s: s, v: v, mr: moveRules(s, v)}
+	t, ok := vehTypeOf(v.Type)
+	a.t = t
+	if !ok || v.Removed || v.Damage&(vehicle.Immobilised|vehicle.BrewedUp) != 0 {
+		a.never = true
+		return a
+	}
+	if !t.Flying {
+		a.others, _, _ = rules.Obstructions(Maxim{}, s, v.ID)
+		return a
+	}
+	for i := range s.Vehicles {
+		w := &s.Vehicles[i]
+		if w.ID != v.ID && !w.Removed && vehType(w).Flying {
+			a.others.Hulls = append(a.others.Hulls, vehType(w).Hull(w.Pose))
+		}
+	}
+	return a
+}
+
+func (a *driveArriver) arrives(plan vehicle.Plan) bool {
+	if a.never {
+		return false
+	}
+	return vehicle.Arrives(a.s.Map, a.t, a.v.Pose, plan, a.mr, a.others)
+}
+
 func vehicleOf(s *rules.State, c rules.Command) (*rules.Vehicle, error) {
 	a, ok := rules.ParseVehicleArg(c.Arg)
 	if !ok {
@@ -501,9 +540,10 @@ func driveCandidates(s *rules.State, v *rules.Vehicle) []rules.Command {
 	d := int64(v.Var(vMove))
 	arg := rules.VehicleArg{ID: v.ID}
 	var out []rules.Command
+	da := newDriveArriver(s, v)
 	try := func(c rules.Command) {
 		_, plan, _ := rules.PlanOf(c)
-		if r := driveCheck(s, v, plan); r.Arrived {
+		if da.arrives(plan) {
 			out = append(out, c)
 		}
 	}

@@ -3,7 +3,6 @@ package vehicle
 import (
 	"fmt"
 	"math/big"
-	"sort"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -158,6 +157,43 @@ func Drive(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others 
 		return d.finish(false)
 	}
 	return d.finish(true)
+}
+
+// Arrives is Drive(...).Arrived, found without working out where a
+// drive that is stopped would stop: the same turns and runs are checked
+// in the same order, and the first that fails answers false.
+func Arrives(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others Others) bool {
+	if mr.Budget <= 0 {
+		mr.Budget = MoveParts
+	}
+	pts := []geom.Pt{start.Pos}
+	for _, l := range plan.Legs {
+		pts = append(pts, l.To)
+	}
+	near := geom.Polygon(pts).Bounds()
+	r := (t.Length + t.Width)
+	near.Min.X, near.Min.Y, near.Max.X, near.Max.Y = near.Min.X-r, near.Min.Y-r, near.Max.X+r, near.Max.Y+r
+	res := Result{Path: []geom.Pt{start.Pos}, Poses: []Pose{start}, Piece: -1, Other: -1}
+	d := &driver{t: t, g: newGround(m, mr.GoingOf, near), mr: mr, others: others, res: &res, pose: start}
+	for _, l := range plan.Legs {
+		v := l.To.Sub(d.pose.Pos)
+		if v.X == 0 && v.Y == 0 {
+			continue
+		}
+		h, _ := Heading(v)
+		if l.Reverse {
+			h = Norm(h + 180)
+		}
+		if !d.pivot(h) {
+			return false
+		}
+		lc := d.check(l.To)
+		if lc.why != Arrived {
+			return false
+		}
+		d.commit(l.To, lc)
+	}
+	return !plan.HasFace || d.pivot(Norm(plan.Face))
 }
 
 func (d *driver) finish(arrived bool) Result {
@@ -445,7 +481,13 @@ func lastGood(n int64, ok func(k int64) bool) int64 {
 // collinear points, in counter-clockwise maths order.
 func convexHull(pts []geom.Pt) []geom.Pt {
 	p := append([]geom.Pt(nil), pts...)
-	sort.Slice(p, func(i, j int) bool { return p[i].X < p[j].X || p[i].X == p[j].X && p[i].Y < p[j].Y })
+	// Insertion sort: a sweep has eight corners, and equal points are
+	// the same point, so any sort gives the same order.
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && (p[j].X < p[j-1].X || p[j].X == p[j-1].X && p[j].Y < p[j-1].Y); j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
 	k := 0
 	out := make([]geom.Pt, 0, 2*len(p))
 	for _, q := range p {

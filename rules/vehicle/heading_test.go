@@ -1,0 +1,93 @@
+package vehicle
+
+import (
+	"math/rand"
+	"testing"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// TestHeadingMatchesScan checks the quick Heading against the scan of
+// every degree: every small vector, the table's own directions and their
+// neighbours, half-degree directions, and random long ones.
+func TestHeadingMatchesScan(t *testing.T) {
+	check := func(d geom.Pt) {
+		t.Helper()
+		got, gok := Heading(d)
+		want, wok := headingScan(d)
+		if got != want || gok != wok {
+			t.Fatalf("Heading(%v) = %d,%v; the scan says %d,%v", d, got, gok, want, wok)
+		}
+	}
+	for x := int64(-80); x <= 80; x++ {
+		for y := int64(-80); y <= 80; y++ {
+			check(geom.Pt{X: x, Y: y})
+		}
+	}
+	for deg := 0; deg < 360; deg++ {
+		u := Dir(deg)
+		w := Dir(deg + 1)
+		for _, d := range []geom.Pt{u, u.Add(geom.Pt{X: 1}), u.Sub(geom.Pt{Y: 1}), u.Add(w), u.Add(w).Add(geom.Pt{X: 1, Y: -1}),
+			{X: u.X / 1000, Y: u.Y / 1000}, {X: (u.X + w.X) / 2048, Y: (u.Y + w.Y) / 2048}} {
+			check(d)
+		}
+	}
+	r := rand.New(rand.NewSource(7))
+	for i := 0; i < 200000; i++ {
+		check(geom.Pt{X: r.Int63n(400001) - 200000, Y: r.Int63n(400001) - 200000})
+	}
+}
+
+// TestArrivesIsDriveArrived drives random plans (several legs, reversing,
+// a last turn, short budgets) among buildings, woods, a hedge, another
+// hull and figures' bases, and checks Arrives answers as Drive does.
+func TestArrivesIsDriveArrived(t *testing.T) {
+	r := rand.New(rand.NewSource(11))
+	var pieces []terrain.Piece
+	for i := 0; i < 12; i++ {
+		x, y := 2+r.Float64()*40, 2+r.Float64()*40
+		kind := "building"
+		if i%3 == 0 {
+			kind = "woods"
+		}
+		pieces = append(pieces, area(kind, rect(x, y, 1+r.Float64()*5, 1+r.Float64()*5)))
+	}
+	pieces = append(pieces, line("hedge", geom.P(5, 24), geom.P(43, 26)))
+	m := table(48, 48, pieces...)
+	others := Others{Hulls: []Hull{tank.Hull(Pose{Pos: geom.P(30, 10), Facing: 30})}}
+	for i := 0; i < 15; i++ {
+		others.Bases = append(others.Bases, geom.Circle{C: geom.P(2+r.Float64()*44, 2+r.Float64()*44), R: 500})
+	}
+	mrs := []MoveRules{tracks, {Speeds: tracks.Speeds, ObstacleCost: 2000}, {Speeds: tracks.Speeds, ObstacleCost: -1, Budget: MoveParts / 2}}
+	pt := func() geom.Pt { return geom.P(1+r.Float64()*46, 1+r.Float64()*46) }
+	arrived, stopped := 0, 0
+	for i := 0; i < 3000; i++ {
+		start := Pose{Pos: pt(), Facing: r.Intn(360)}
+		start.Turret = start.Facing
+		var plan Plan
+		for n := 1 + r.Intn(3); n > 0; n-- {
+			to := start.Pos.Add(geom.Pt{X: r.Int63n(16001) - 8000, Y: r.Int63n(16001) - 8000})
+			if r.Intn(3) > 0 {
+				to = pt()
+			}
+			plan.Legs = append(plan.Legs, Leg{To: to, Reverse: r.Intn(4) == 0})
+		}
+		if r.Intn(3) == 0 {
+			plan.Face, plan.HasFace = r.Intn(360), true
+		}
+		mr := mrs[r.Intn(len(mrs))]
+		want := Drive(m, tank, start, plan, mr, others).Arrived
+		if got := Arrives(m, tank, start, plan, mr, others); got != want {
+			t.Fatalf("drive %d from %+v along %+v: Arrives %v, Drive %v", i, start, plan, got, want)
+		}
+		if want {
+			arrived++
+		} else {
+			stopped++
+		}
+	}
+	if arrived < 100 || stopped < 100 {
+		t.Fatalf("only %d drives arrived and %d stopped", arrived, stopped)
+	}
+}
