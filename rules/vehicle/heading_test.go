@@ -91,3 +91,38 @@ func TestArrivesIsDriveArrived(t *testing.T) {
 		t.Fatalf("only %d drives arrived and %d stopped", arrived, stopped)
 	}
 }
+
+// TestCostIntIsRational checks the integer cost against the rational sum
+// for lengths and speeds of every size, up to where the integers would
+// overflow (there the rational sum answers).
+func TestCostIntIsRational(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	fast := 0
+	for i := 0; i < 100000; i++ {
+		var lens [NumGoings]int64
+		var sp Speeds
+		scale := int64(1) << uint(r.Intn(40))
+		for g := range lens {
+			if r.Intn(3) > 0 {
+				lens[g] = r.Int63n(200000 * scale)
+			}
+			if r.Intn(4) > 0 {
+				sp[g] = 1 + r.Int63n([]int64{12000, 100, 1 << 30}[r.Intn(3)])
+			}
+		}
+		want := costRat(lens, &sp)
+		if got, ok := costInt(lens, &sp); ok {
+			fast++
+			if got != want {
+				t.Fatalf("lengths %v at speeds %v: %d in integers, %d as a fraction", lens, sp, got, want)
+			}
+		}
+		d := &driver{mr: MoveRules{Speeds: sp}}
+		if got := d.cost(lens, 0); got != want {
+			t.Fatalf("lengths %v at speeds %v: cost %d, the fraction %d", lens, sp, got, want)
+		}
+	}
+	if fast < 20000 || fast > 90000 {
+		t.Fatalf("%d of the sums fitted in integers: both ways should be tried often", fast)
+	}
+}

@@ -3,6 +3,7 @@ package vehicle
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -191,7 +192,16 @@ func Arrives(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, other
 		if lc.why != Arrived {
 			return false
 		}
-		d.commit(l.To, lc)
+		// As commit, without the cost so far (only the lengths and
+		// obstacles it is worked out from matter to the next run).
+		for g := range lc.lens {
+			d.res.ByGoing[g] += lc.lens[g]
+			d.res.Length += lc.lens[g]
+		}
+		d.res.Obstacles = append(d.res.Obstacles, lc.obs...)
+		d.pose.Pos = l.To
+		d.res.Path = append(d.res.Path, l.To)
+		d.res.Poses = append(d.res.Poses, d.pose)
 	}
 	return !plan.HasFace || d.pivot(Norm(plan.Face))
 }
@@ -330,10 +340,18 @@ func (d *driver) cost(lens [NumGoings]int64, nObs int) int64 {
 	if nObs > 0 && d.mr.ObstacleCost > 0 {
 		lens[Clear] += int64(nObs) * d.mr.ObstacleCost
 	}
+	if q, ok := costInt(lens, &d.mr.Speeds); ok {
+		return q
+	}
+	return costRat(lens, &d.mr.Speeds)
+}
+
+// costRat is cost's sum in rational numbers.
+func costRat(lens [NumGoings]int64, speeds *Speeds) int64 {
 	sum := new(big.Rat)
 	for g := Going(0); g < NumGoings; g++ {
-		if lens[g] > 0 && d.mr.Speeds[g] > 0 {
-			sum.Add(sum, new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(lens[g]), big.NewInt(MoveParts)), big.NewInt(d.mr.Speeds[g])))
+		if lens[g] > 0 && speeds[g] > 0 {
+			sum.Add(sum, new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(lens[g]), big.NewInt(MoveParts)), big.NewInt(speeds[g])))
 		}
 	}
 	q, r := new(big.Int).QuoRem(sum.Num(), sum.Denom(), new(big.Int))
@@ -344,6 +362,54 @@ func (d *driver) cost(lens [NumGoings]int64, nObs int) int64 {
 		return 1 << 62
 	}
 	return q.Int64()
+}
+
+// costInt is cost's sum in machine integers: the lengths over a common
+// denominator (the least common multiple of the speeds used), rounded up
+// once, exactly as the rational sum is; ok is false when a number would
+// not fit, for cost to work it out in big numbers.
+func costInt(lens [NumGoings]int64, speeds *Speeds) (int64, bool) {
+	den := int64(1)
+	for g := Going(0); g < NumGoings; g++ {
+		if lens[g] > 0 && speeds[g] > 0 {
+			sp := speeds[g]
+			k := sp / gcd(den, sp)
+			hi, lo := bits.Mul64(uint64(den), uint64(k))
+			if hi != 0 || lo > 1<<62 {
+				return 0, false
+			}
+			den = int64(lo)
+		}
+	}
+	var num uint64
+	for g := Going(0); g < NumGoings; g++ {
+		if lens[g] > 0 && speeds[g] > 0 {
+			hi, lo := bits.Mul64(uint64(lens[g]), uint64(MoveParts))
+			if hi != 0 {
+				return 0, false
+			}
+			hi, lo = bits.Mul64(lo, uint64(den/speeds[g]))
+			if hi != 0 || lo > 1<<62 {
+				return 0, false
+			}
+			num += lo
+			if num > 1<<62 {
+				return 0, false
+			}
+		}
+	}
+	q := num / uint64(den)
+	if num%uint64(den) != 0 {
+		q++
+	}
+	return int64(q), true
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // leg is what a straight run from the pose to q would add.
