@@ -265,18 +265,24 @@ func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 		return shotAsk
 	}
 	bare := a.bare(s, t)
-	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !a.auto && bare+max(data.ToHit.Cover, 0) <= 0 || !seesBase(s, f.Pos, p) {
+	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !a.auto && bare+max(data.ToHit.Cover, 0) <= 0 {
 		return shotNo
 	}
 	if a.auto || bare+min(data.ToHit.Cover, 0) > 0 {
+		if !seesBase(s, f.Pos, p) {
+			return shotNo
+		}
 		return shotOK
 	}
+	// The cover modifier decides. Cover refuses the shot whether or not
+	// he is seen; else the full sight line, which chance asks anyway,
+	// says whether he is seen at all (as seesBase would).
 	if s.Terrain != nil && data.ToHit.Cover <= 0 {
 		if c, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, f.Pos); c != terrain.CoverNone {
 			return shotNo
 		}
 	}
-	if a.chance(s, f, t, p) > 0 {
+	if ch, seen := a.chanceSeen(s, f, t, p); seen && ch > 0 {
 		return shotOK
 	}
 	return shotNo
@@ -292,7 +298,15 @@ func (a aim) chance(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 	if a.auto {
 		return 100
 	}
-	los, _ := sight(s, f.Pos, p)
+	ch, _ := a.chanceSeen(s, f, t, p)
+	return ch
+}
+
+// chanceSeen is chance for a shot that is not an explosive needing no
+// roll, and whether the full sight line sees any of t at p (seesBase's
+// answer).
+func (a aim) chanceSeen(s *rules.State, f, t *rules.Figure, p geom.Pt) (int, bool) {
+	los, seen := sight(s, f.Pos, p)
 	covered := los.Cover != terrain.CoverNone || los.Vis == terrain.Partial
 	if !covered && len(s.Vehicles) > 0 {
 		covered = rules.VehicleShelter(Maxim{}, s, t.ID, f.Pos, geom.PerInch) != 0
@@ -301,7 +315,7 @@ func (a aim) chance(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 	if covered {
 		ch += data.ToHit.Cover
 	}
-	return clampChance(ch)
+	return clampChance(ch), seen
 }
 
 // bare is a plain shot's chance before any cover (unclamped).
