@@ -380,11 +380,11 @@ func movingMod(s *rules.State, v *rules.Vehicle, firing bool) (int, string, bool
 	return 0, "", false
 }
 
-// exitSpots are where figures getting out of vehicle v may stand, best
+// exitSpots appends where figures getting out of vehicle v may stand, best
 // first: by each door, then in rings hugging the hull, rear first.
-func exitSpots(s *rules.State, v *rules.Vehicle) []geom.Pt {
+func exitSpots(dst []geom.Pt, s *rules.State, v *rules.Vehicle) []geom.Pt {
 	t := vehType(v)
-	var out []geom.Pt
+	out := dst
 	for _, d := range t.Doors {
 		out = append(out, t.DoorOut(d, v.Pose, s.BaseR))
 	}
@@ -408,7 +408,8 @@ func exitSpots(s *rules.State, v *rules.Vehicle) []geom.Pt {
 // freeSpot is the first exit spot where figure f may stand (within an
 // inch of the hull when near).
 func freeSpot(s *rules.State, v *rules.Vehicle, f *rules.Figure, near bool) (geom.Pt, bool) {
-	for _, p := range exitSpots(s, v) {
+	var buf [64]geom.Pt // the doors and three rings of 18 spots
+	for _, p := range exitSpots(buf[:0], s, v) {
 		if near && !hullNear(s, v, p) {
 			continue
 		}
@@ -533,13 +534,13 @@ func applyBoard(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	return []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, v.Pos}, Text: fmt.Sprintf("%s gets into %s", f.Name, v.Name)}}, nil
 }
 
-// driveCandidates are a few drives of v the random player and Legal
+// driveCandidates appends to dst a few drives of v the random player and Legal
 // offer (the table's drag gives any other): ahead a full and a half
 // move, towards the nearest enemy, and turns of 45 degrees either way.
-func driveCandidates(s *rules.State, v *rules.Vehicle) []rules.Command {
+func driveCandidates(dst []rules.Command, s *rules.State, v *rules.Vehicle) []rules.Command {
 	d := int64(v.Var(vMove))
 	arg := rules.VehicleArg{ID: v.ID}
-	var out []rules.Command
+	out := dst
 	da := newDriveArriver(s, v)
 	try := func(c rules.Command) {
 		_, plan, _ := rules.PlanOf(c)
@@ -568,15 +569,15 @@ func driveCandidates(s *rules.State, v *rules.Vehicle) []rules.Command {
 
 // vehicleLegal lists the drives, and getting in and out, for the move
 // phase or the vehicles' phase.
-func vehicleLegal(s *rules.State) []rules.Command {
-	var out []rules.Command
+func vehicleLegal(dst []rules.Command, s *rules.State) []rules.Command {
+	out := dst
 	for i := range s.Vehicles {
 		v := &s.Vehicles[i]
 		if mayDrive(s, v) != "" {
 			continue
 		}
 		out = append(out, rules.Command{Verb: "drive", Unit: v.Unit, Arg: rules.VehicleArg{ID: v.ID}.String()})
-		out = append(out, driveCandidates(s, v)...)
+		out = driveCandidates(out, s, v)
 	}
 	if s.Phase != PhaseMove {
 		return out

@@ -125,10 +125,10 @@ func hurt(s *rules.State, t *rules.Figure, res int, why string) []rules.Event {
 // given, is the one target (opportunity fire at the mover: each command
 // then carries the point of its path where the shot is best).
 func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
-	return fireList(s, f, only, false)
+	return fireList(nil, s, f, only, false)
 }
 
-// fireList is fireCommands; with first it stops at the first shot found
+// fireList is fireCommands appended to dst; with first it stops at the first shot found
 // and does not look for the best point of the mover's path (whether any
 // shot may be taken is all its caller asks).
 //
@@ -137,8 +137,8 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 // them (aim.judge): out of reach, out of sight, and taken when they hit
 // on something even in cover. TestFireListIsPlanFire holds the lists to
 // planning every shot in full.
-func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
-	var out []rules.Command
+func fireList(dst []rules.Command, s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
+	out := dst
 	var path []geom.Pt
 	if only != nil {
 		path = loadPath(s)
@@ -390,7 +390,7 @@ func oppList(s *rules.State, first bool) []rules.Command {
 		if holdsFire(s, f) {
 			continue
 		}
-		out = append(out, fireList(s, f, mover, first)...)
+		out = fireList(out, s, f, mover, first)
 		if first && len(out) > 0 {
 			break
 		}
