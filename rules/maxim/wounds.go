@@ -230,7 +230,8 @@ func aimShots(s *rules.State, f *rules.Figure, w *Weapon, arg string) (aim, bool
 	a.plain = a.direct && mount < 0 && w.ROF > 0 && w.ROF <= fw.ROF
 	a.auto = a.plain && fw.Explosive && fw.Auto
 	if a.plain {
-		a.base = fw.Hit + modSum(firerMods(s, f, fw))
+		var buf [8]rules.Mod
+		a.base = fw.Hit + modSum(appendFirerMods(buf[:0], s, f, fw))
 	}
 	return a, true
 }
