@@ -353,20 +353,15 @@ func holdsFire(s *rules.State, f *rules.Figure) bool {
 // p: exactly whether sight's line of sight is not blocked, without the
 // cover.
 //
-// It is worked out afresh each time (a Stops that stops nothing keeps
-// the answer out of the terrain's memo): the first ray that shows the
-// target ends it, most often the first, about what looking the answer
-// up costs, while remembering it grew the memo's table to its full size
-// in every game, a quarter of a megabyte more to allocate and collect.
+// The terrain remembers the answer (its memo is the map's, shared by
+// every game played on it): a listing asks the same firer and target
+// again after every shot, and a target that is hidden costs every ray.
 func seesBase(s *rules.State, from, p geom.Pt) bool {
 	if s.Terrain == nil {
 		return true
 	}
-	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true, Stops: stopsNothing})
+	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true})
 }
-
-// stopsNothing is a LOSOptions.Stops under which terrain alone decides.
-func stopsNothing(geom.Seg) bool { return false }
 
 // oppShots lists the opportunity shots the non-moving side may take at
 // the figure that just moved.
