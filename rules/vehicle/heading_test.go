@@ -126,3 +126,42 @@ func TestCostIntIsRational(t *testing.T) {
 		t.Fatalf("%d of the sums fitted in integers: both ways should be tried often", fast)
 	}
 }
+
+// TestPivotIsDegreeByDegree turns hulls on the spot among buildings,
+// another hull and bases, near the table's edge too, and checks the quick
+// pivot ends where, and says what, the turn a degree at a time does.
+func TestPivotIsDegreeByDegree(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	var pieces []terrain.Piece
+	for i := 0; i < 10; i++ {
+		pieces = append(pieces, area("building", rect(2+r.Float64()*40, 2+r.Float64()*40, 1+r.Float64()*4, 1+r.Float64()*4)))
+	}
+	m := table(48, 48, pieces...)
+	others := Others{Hulls: []Hull{tank.Hull(Pose{Pos: geom.P(24, 24), Facing: 10})}}
+	for i := 0; i < 10; i++ {
+		others.Bases = append(others.Bases, geom.Circle{C: geom.P(2+r.Float64()*44, 2+r.Float64()*44), R: 500})
+	}
+	quick, slow := 0, 0
+	for i := 0; i < 20000; i++ {
+		start := Pose{Pos: geom.P(r.Float64()*48, r.Float64()*48), Facing: r.Intn(360), Turret: r.Intn(360)}
+		h := r.Intn(360)
+		mk := func() *driver {
+			res := Result{Path: []geom.Pt{start.Pos}, Poses: []Pose{start}, Piece: -1, Other: -1}
+			near := geom.Rect{Min: start.Pos.Sub(geom.Pt{X: 8000, Y: 8000}), Max: start.Pos.Add(geom.Pt{X: 8000, Y: 8000})}
+			return &driver{t: tank, g: newGround(m, nil, near), mr: tracks, others: others, res: &res, pose: start}
+		}
+		a, b := mk(), mk()
+		if a.clearAround() {
+			quick++
+		} else {
+			slow++
+		}
+		oka, okb := a.pivot(h), b.pivotSteps(h)
+		if oka != okb || a.pose != b.pose || a.res.Stop != b.res.Stop || a.res.Other != b.res.Other || a.res.Piece != b.res.Piece {
+			t.Fatalf("turn from %+v to %d: pivot %v %+v %+v, a degree at a time %v %+v %+v", start, h, oka, a.pose, a.res, okb, b.pose, b.res)
+		}
+	}
+	if quick < 1000 || slow < 1000 {
+		t.Fatalf("%d turns were clear around, %d not: both should be tried often", quick, slow)
+	}
+}

@@ -313,6 +313,48 @@ func (d *driver) why(s Stop, id int) string {
 // pivot turns on the spot, a degree at a time, to facing h; false when it
 // is stopped part way (the pose keeps the last clear degree).
 func (d *driver) pivot(h int) bool {
+	if Turn(d.pose.Facing, h) != 0 && d.clearAround() {
+		// Nothing is near enough to meet the hull at any facing: every
+		// degree of the turn would pass.
+		rel := d.pose.Turret - d.pose.Facing
+		d.pose.Facing = Norm(h)
+		d.pose.Turret = Norm(d.pose.Facing + rel)
+		return true
+	}
+	return d.pivotSteps(h)
+}
+
+// clearAround reports whether the box that holds the hull at every facing
+// about its centre is on the table and meets no blocked piece, other hull
+// or base (by the same box tests clash starts with, so a hull inside the
+// box would pass clash).
+func (d *driver) clearAround() bool {
+	r := (d.t.Length+d.t.Width)/2 + 2 // a corner is within half the length plus half the width, plus rounding, on each axis
+	p := d.pose.Pos
+	box := geom.Rect{Min: geom.Pt{X: p.X - r, Y: p.Y - r}, Max: geom.Pt{X: p.X + r, Y: p.Y + r}}
+	if m := d.g.m; m != nil && (box.Min.X < 0 || box.Min.Y < 0 || box.Max.X > m.Width || box.Max.Y > m.Height) {
+		return false
+	}
+	for i := range d.g.pieces {
+		if pc := &d.g.pieces[i]; pc.going == Blocked && pc.bounds.Overlaps(box) {
+			return false
+		}
+	}
+	for _, h := range d.others.Hulls {
+		if h.Bounds().Overlaps(box) {
+			return false
+		}
+	}
+	for _, c := range d.others.Bases {
+		if !(c.C.X+c.R <= box.Min.X || c.C.X-c.R >= box.Max.X || c.C.Y+c.R <= box.Min.Y || c.C.Y-c.R >= box.Max.Y) {
+			return false
+		}
+	}
+	return true
+}
+
+// pivotSteps is pivot checked a degree at a time.
+func (d *driver) pivotSteps(h int) bool {
 	turn := Turn(d.pose.Facing, h)
 	step := 1
 	if turn < 0 {
