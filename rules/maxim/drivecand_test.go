@@ -102,3 +102,36 @@ func TestDriveCandidatesAreDriveCheck(t *testing.T) {
 	}
 	t.Logf("%d vehicles' drives checked, %d drives listed", checked, hit)
 }
+
+// obstructions is rules.Obstructions' list of what is in the way, at
+// every state of random games with vehicles aboard and wrecked.
+func TestObstructionsAreTheCore(t *testing.T) {
+	n := 0
+	for _, name := range []string{"maxim-rue-principale.toml", "maxim-armour-crossroads.toml", "maxim-hot-lz.toml"} {
+		sc, m := loadScenario(t, name)
+		g, _, err := rules.NewGame(New(), sc, m, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(3, 9))
+		for steps := 0; !g.St.Over && steps < 3000; steps++ {
+			s := g.St
+			for i := range s.Vehicles {
+				want, _, _ := rules.Obstructions(Maxim{}, s, s.Vehicles[i].ID)
+				got := obstructions(s, s.Vehicles[i].ID)
+				if !slices.Equal(got.Hulls, want.Hulls) || !slices.Equal(got.Bases, want.Bases) {
+					t.Fatalf("%s step %d, V%d: %+v, the core's %+v", name, steps, s.Vehicles[i].ID, got, want)
+				}
+				n++
+			}
+			c, ok := rules.RandomCommand(g, r)
+			if !ok {
+				t.Fatal("nothing legal")
+			}
+			g.Apply(c)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d lists compared", n)
+	}
+}

@@ -256,7 +256,7 @@ func newDriveArriver(s *rules.State, v *rules.Vehicle) *driveArriver {
 		return a
 	}
 	if !t.Flying {
-		a.others, _, _ = rules.Obstructions(Maxim{}, s, v.ID)
+		a.others = obstructions(s, v.ID)
 		return a
 	}
 	for i := range s.Vehicles {
@@ -266,6 +266,32 @@ func newDriveArriver(s *rules.State, v *rules.Vehicle) *driveArriver {
 		}
 	}
 	return a
+}
+
+// obstructions is rules.Obstructions(Maxim{}, s, self)'s Others, in the
+// same order, without its lists of ids or its map of who is aboard: every
+// other vehicle's hull (wrecks too), and every figure on the table that
+// rides in no vehicle.
+func obstructions(s *rules.State, self rules.VehicleID) vehicle.Others {
+	var o vehicle.Others
+	for i := range s.Vehicles {
+		w := &s.Vehicles[i]
+		if w.ID == self || w.Removed {
+			continue
+		}
+		if t, ok := vehTypeOf(w.Type); ok {
+			o.Hulls = append(o.Hulls, t.Hull(w.Pose))
+		}
+	}
+	o.Bases = make([]geom.Circle, 0, len(s.Figures))
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Removed || s.Carrier(f.ID) != 0 {
+			continue
+		}
+		o.Bases = append(o.Bases, f.Base(s.BaseR))
+	}
+	return o
 }
 
 func (a *driveArriver) arrives(plan vehicle.Plan) bool {
@@ -539,7 +565,7 @@ func applyBoard(s *rules.State, c rules.Command) ([]rules.Event, error) {
 // move, towards the nearest enemy, and turns of 45 degrees either way.
 func driveCandidates(dst []rules.Command, s *rules.State, v *rules.Vehicle) []rules.Command {
 	d := int64(v.Var(vMove))
-	arg := rules.VehicleArg{ID: v.ID}
+	arg := rules.VehicleArg{ID: v.ID}.String() // one word for every drive listed
 	out := dst
 	da := newDriveArriver(s, v)
 	try := func(c rules.Command) {
@@ -553,16 +579,16 @@ func driveCandidates(dst []rules.Command, s *rules.State, v *rules.Vehicle) []ru
 		return v.Pos.Add(geom.Pt{X: divRound(u.X*dist, vehicle.Scale), Y: divRound(u.Y*dist, vehicle.Scale)})
 	}
 	for _, frac := range []int64{2, 4} {
-		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing, d*frac/4-10)}, Arg: arg.String()})
+		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing, d*frac/4-10)}, Arg: arg})
 	}
 	if e := nearestEnemy(s, v.Side, v.Pos); e != nil {
 		dist := min(d*3/4, isqrt(geom.Dist2(v.Pos, e.Pos))/2)
 		if dist > geom.PerInch {
-			try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{toward(v.Pos, e.Pos, dist)}, Arg: arg.String()})
+			try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{toward(v.Pos, e.Pos, dist)}, Arg: arg})
 		}
 	}
 	for _, turn := range []int{45, -45} {
-		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing+turn, d/2)}, Arg: arg.String()})
+		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing+turn, d/2)}, Arg: arg})
 	}
 	return out
 }
