@@ -193,7 +193,15 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 // firerMods are the modifiers that come from the firer and its weapon.
 func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 	var buf [8]rules.Mod // gathered here, copied out once at the end
-	mods := buf[:0]
+	mods := appendFirerMods(buf[:0], s, f, w)
+	if len(mods) == 0 {
+		return nil
+	}
+	return slices.Clone(mods)
+}
+
+// appendFirerMods appends firerMods' modifiers to mods.
+func appendFirerMods(mods []rules.Mod, s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 	add := func(v int, why string) {
 		if v != 0 {
 			mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleFire})
@@ -230,10 +238,7 @@ func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 	if moraleOf(s, f) == 2 {
 		add(data.ToHit.Morale2, "unit at its 2nd morale failure")
 	}
-	if len(mods) == 0 {
-		return nil
-	}
-	return slices.Clone(mods)
+	return mods
 }
 
 // sight says whether a figure at from sees a base at p, and the target's

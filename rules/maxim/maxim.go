@@ -234,11 +234,17 @@ func rollHorses(s *rules.State, side int) []rules.Event {
 }
 
 // Legal lists what the deciding side may do now, in a stable order.
-func (Maxim) Legal(s *rules.State) []rules.Command {
+func (m Maxim) Legal(s *rules.State) []rules.Command { return m.AppendLegal(nil, s) }
+
+var _ rules.LegalAppender = Maxim{}
+
+// AppendLegal appends Legal's commands to dst (rules.LegalAppender: the
+// random player lists into one list it reuses).
+func (Maxim) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 	if s.Over {
-		return nil
+		return dst
 	}
-	var out []rules.Command
+	out := dst
 	switch s.Phase {
 	case PhaseMove:
 		for _, f := range s.Alive(s.Active) {
@@ -246,7 +252,7 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
 			}
 		}
-		out = append(out, vehicleLegal(s)...)
+		out = vehicleLegal(out, s)
 		contact := contactDist(s)
 		enemies := s.Alive(1 - s.Active)
 		for _, f := range s.Alive(s.Active) {
@@ -268,12 +274,12 @@ func (Maxim) Legal(s *rules.State) []rules.Command {
 			if holdsFire(s, f) {
 				continue // neither list would have a shot
 			}
-			out = append(out, fireCommands(s, f, nil)...)
+			out = fireList(out, s, f, nil, false)
 			out = append(out, vehFireCommands(s, f, nil)...)
 		}
 		out = append(out, rules.Command{Verb: "end"})
 	case PhaseVehicles:
-		out = append(out, vehicleLegal(s)...)
+		out = vehicleLegal(out, s)
 		out = append(out, rules.Command{Verb: "end"})
 	}
 	return out

@@ -236,6 +236,71 @@ func driveCheck(s *rules.State, v *rules.Vehicle, plan vehicle.Plan) vehicle.Res
 	return vehicle.Drive(s.Map, t, v.Pose, plan, moveRules(s, v), o)
 }
 
+// driveArriver answers driveCheck(s, v, plan).Arrived for many plans of
+// one vehicle in one state, finding what is in the way once.
+type driveArriver struct {
+	s      *rules.State
+	v      *rules.Vehicle
+	t      *vehicle.Type
+	mr     vehicle.MoveRules
+	others vehicle.Others
+	never  bool // it cannot move at all
+}
+
+func newDriveArriver(s *rules.State, v *rules.Vehicle) *driveArriver {
+	a := &driveArriver{s: s, v: v, mr: moveRules(s, v)}
+	t, ok := vehTypeOf(v.Type)
+	a.t = t
+	if !ok || v.Removed || v.Damage&(vehicle.Immobilised|vehicle.BrewedUp) != 0 {
+		a.never = true
+		return a
+	}
+	if !t.Flying {
+		a.others = obstructions(s, v.ID)
+		return a
+	}
+	for i := range s.Vehicles {
+		w := &s.Vehicles[i]
+		if w.ID != v.ID && !w.Removed && vehType(w).Flying {
+			a.others.Hulls = append(a.others.Hulls, vehType(w).Hull(w.Pose))
+		}
+	}
+	return a
+}
+
+// obstructions is rules.Obstructions(Maxim{}, s, self)'s Others, in the
+// same order, without its lists of ids or its map of who is aboard: every
+// other vehicle's hull (wrecks too), and every figure on the table that
+// rides in no vehicle.
+func obstructions(s *rules.State, self rules.VehicleID) vehicle.Others {
+	var o vehicle.Others
+	for i := range s.Vehicles {
+		w := &s.Vehicles[i]
+		if w.ID == self || w.Removed {
+			continue
+		}
+		if t, ok := vehTypeOf(w.Type); ok {
+			o.Hulls = append(o.Hulls, t.Hull(w.Pose))
+		}
+	}
+	o.Bases = make([]geom.Circle, 0, len(s.Figures))
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Removed || s.Carrier(f.ID) != 0 {
+			continue
+		}
+		o.Bases = append(o.Bases, f.Base(s.BaseR))
+	}
+	return o
+}
+
+func (a *driveArriver) arrives(plan vehicle.Plan) bool {
+	if a.never {
+		return false
+	}
+	return vehicle.Arrives(a.s.Map, a.t, a.v.Pose, plan, a.mr, a.others)
+}
+
 func vehicleOf(s *rules.State, c rules.Command) (*rules.Vehicle, error) {
 	a, ok := rules.ParseVehicleArg(c.Arg)
 	if !ok {
@@ -341,11 +406,11 @@ func movingMod(s *rules.State, v *rules.Vehicle, firing bool) (int, string, bool
 	return 0, "", false
 }
 
-// exitSpots are where figures getting out of vehicle v may stand, best
+// exitSpots appends where figures getting out of vehicle v may stand, best
 // first: by each door, then in rings hugging the hull, rear first.
-func exitSpots(s *rules.State, v *rules.Vehicle) []geom.Pt {
+func exitSpots(dst []geom.Pt, s *rules.State, v *rules.Vehicle) []geom.Pt {
 	t := vehType(v)
-	var out []geom.Pt
+	out := dst
 	for _, d := range t.Doors {
 		out = append(out, t.DoorOut(d, v.Pose, s.BaseR))
 	}
@@ -369,7 +434,8 @@ func exitSpots(s *rules.State, v *rules.Vehicle) []geom.Pt {
 // freeSpot is the first exit spot where figure f may stand (within an
 // inch of the hull when near).
 func freeSpot(s *rules.State, v *rules.Vehicle, f *rules.Figure, near bool) (geom.Pt, bool) {
-	for _, p := range exitSpots(s, v) {
+	var buf [64]geom.Pt // the doors and three rings of 18 spots
+	for _, p := range exitSpots(buf[:0], s, v) {
 		if near && !hullNear(s, v, p) {
 			continue
 		}
@@ -494,16 +560,17 @@ func applyBoard(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	return []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, v.Pos}, Text: fmt.Sprintf("%s gets into %s", f.Name, v.Name)}}, nil
 }
 
-// driveCandidates are a few drives of v the random player and Legal
+// driveCandidates appends to dst a few drives of v the random player and Legal
 // offer (the table's drag gives any other): ahead a full and a half
 // move, towards the nearest enemy, and turns of 45 degrees either way.
-func driveCandidates(s *rules.State, v *rules.Vehicle) []rules.Command {
+func driveCandidates(dst []rules.Command, s *rules.State, v *rules.Vehicle) []rules.Command {
 	d := int64(v.Var(vMove))
-	arg := rules.VehicleArg{ID: v.ID}
-	var out []rules.Command
+	arg := rules.VehicleArg{ID: v.ID}.String() // one word for every drive listed
+	out := dst
+	da := newDriveArriver(s, v)
 	try := func(c rules.Command) {
 		_, plan, _ := rules.PlanOf(c)
-		if r := driveCheck(s, v, plan); r.Arrived {
+		if da.arrives(plan) {
 			out = append(out, c)
 		}
 	}
@@ -512,31 +579,31 @@ func driveCandidates(s *rules.State, v *rules.Vehicle) []rules.Command {
 		return v.Pos.Add(geom.Pt{X: divRound(u.X*dist, vehicle.Scale), Y: divRound(u.Y*dist, vehicle.Scale)})
 	}
 	for _, frac := range []int64{2, 4} {
-		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing, d*frac/4-10)}, Arg: arg.String()})
+		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing, d*frac/4-10)}, Arg: arg})
 	}
 	if e := nearestEnemy(s, v.Side, v.Pos); e != nil {
 		dist := min(d*3/4, isqrt(geom.Dist2(v.Pos, e.Pos))/2)
 		if dist > geom.PerInch {
-			try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{toward(v.Pos, e.Pos, dist)}, Arg: arg.String()})
+			try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{toward(v.Pos, e.Pos, dist)}, Arg: arg})
 		}
 	}
 	for _, turn := range []int{45, -45} {
-		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing+turn, d/2)}, Arg: arg.String()})
+		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing+turn, d/2)}, Arg: arg})
 	}
 	return out
 }
 
 // vehicleLegal lists the drives, and getting in and out, for the move
 // phase or the vehicles' phase.
-func vehicleLegal(s *rules.State) []rules.Command {
-	var out []rules.Command
+func vehicleLegal(dst []rules.Command, s *rules.State) []rules.Command {
+	out := dst
 	for i := range s.Vehicles {
 		v := &s.Vehicles[i]
 		if mayDrive(s, v) != "" {
 			continue
 		}
 		out = append(out, rules.Command{Verb: "drive", Unit: v.Unit, Arg: rules.VehicleArg{ID: v.ID}.String()})
-		out = append(out, driveCandidates(s, v)...)
+		out = driveCandidates(out, s, v)
 	}
 	if s.Phase != PhaseMove {
 		return out

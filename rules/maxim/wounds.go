@@ -125,10 +125,10 @@ func hurt(s *rules.State, t *rules.Figure, res int, why string) []rules.Event {
 // given, is the one target (opportunity fire at the mover: each command
 // then carries the point of its path where the shot is best).
 func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
-	return fireList(s, f, only, false)
+	return fireList(nil, s, f, only, false)
 }
 
-// fireList is fireCommands; with first it stops at the first shot found
+// fireList is fireCommands appended to dst; with first it stops at the first shot found
 // and does not look for the best point of the mover's path (whether any
 // shot may be taken is all its caller asks).
 //
@@ -137,8 +137,8 @@ func fireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.C
 // them (aim.judge): out of reach, out of sight, and taken when they hit
 // on something even in cover. TestFireListIsPlanFire holds the lists to
 // planning every shot in full.
-func fireList(s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
-	var out []rules.Command
+func fireList(dst []rules.Command, s *rules.State, f *rules.Figure, only *rules.Figure, first bool) []rules.Command {
+	out := dst
 	var path []geom.Pt
 	if only != nil {
 		path = loadPath(s)
@@ -230,7 +230,8 @@ func aimShots(s *rules.State, f *rules.Figure, w *Weapon, arg string) (aim, bool
 	a.plain = a.direct && mount < 0 && w.ROF > 0 && w.ROF <= fw.ROF
 	a.auto = a.plain && fw.Explosive && fw.Auto
 	if a.plain {
-		a.base = fw.Hit + modSum(firerMods(s, f, fw))
+		var buf [8]rules.Mod
+		a.base = fw.Hit + modSum(appendFirerMods(buf[:0], s, f, fw))
 	}
 	return a, true
 }
@@ -265,18 +266,24 @@ func (a aim) judge(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 		return shotAsk
 	}
 	bare := a.bare(s, t)
-	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !a.auto && bare+max(data.ToHit.Cover, 0) <= 0 || !seesBase(s, f.Pos, p) {
+	if !geom.WithinDist(f.Pos, p, a.fw.Reach()) || !a.auto && bare+max(data.ToHit.Cover, 0) <= 0 {
 		return shotNo
 	}
 	if a.auto || bare+min(data.ToHit.Cover, 0) > 0 {
+		if !seesBase(s, f.Pos, p) {
+			return shotNo
+		}
 		return shotOK
 	}
+	// The cover modifier decides. Cover refuses the shot whether or not
+	// he is seen; else the full sight line, which chance asks anyway,
+	// says whether he is seen at all (as seesBase would).
 	if s.Terrain != nil && data.ToHit.Cover <= 0 {
 		if c, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, f.Pos); c != terrain.CoverNone {
 			return shotNo
 		}
 	}
-	if a.chance(s, f, t, p) > 0 {
+	if ch, seen := a.chanceSeen(s, f, t, p); seen && ch > 0 {
 		return shotOK
 	}
 	return shotNo
@@ -292,7 +299,15 @@ func (a aim) chance(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 	if a.auto {
 		return 100
 	}
-	los, _ := sight(s, f.Pos, p)
+	ch, _ := a.chanceSeen(s, f, t, p)
+	return ch
+}
+
+// chanceSeen is chance for a shot that is not an explosive needing no
+// roll, and whether the full sight line sees any of t at p (seesBase's
+// answer).
+func (a aim) chanceSeen(s *rules.State, f, t *rules.Figure, p geom.Pt) (int, bool) {
+	los, seen := sight(s, f.Pos, p)
 	covered := los.Cover != terrain.CoverNone || los.Vis == terrain.Partial
 	if !covered && len(s.Vehicles) > 0 {
 		covered = rules.VehicleShelter(Maxim{}, s, t.ID, f.Pos, geom.PerInch) != 0
@@ -301,7 +316,7 @@ func (a aim) chance(s *rules.State, f, t *rules.Figure, p geom.Pt) int {
 	if covered {
 		ch += data.ToHit.Cover
 	}
-	return clampChance(ch)
+	return clampChance(ch), seen
 }
 
 // bare is a plain shot's chance before any cover (unclamped).
@@ -338,20 +353,15 @@ func holdsFire(s *rules.State, f *rules.Figure) bool {
 // p: exactly whether sight's line of sight is not blocked, without the
 // cover.
 //
-// It is worked out afresh each time (a Stops that stops nothing keeps
-// the answer out of the terrain's memo): the first ray that shows the
-// target ends it, most often the first, about what looking the answer
-// up costs, while remembering it grew the memo's table to its full size
-// in every game, a quarter of a megabyte more to allocate and collect.
+// The terrain remembers the answer (its memo is the map's, shared by
+// every game played on it): a listing asks the same firer and target
+// again after every shot, and a target that is hidden costs every ray.
 func seesBase(s *rules.State, from, p geom.Pt) bool {
 	if s.Terrain == nil {
 		return true
 	}
-	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true, Stops: stopsNothing})
+	return s.Terrain.Visible(from, geom.Circle{C: p, R: s.BaseR}, terrain.LOSOptions{IgnoreNearFirer: true})
 }
-
-// stopsNothing is a LOSOptions.Stops under which terrain alone decides.
-func stopsNothing(geom.Seg) bool { return false }
 
 // oppShots lists the opportunity shots the non-moving side may take at
 // the figure that just moved.
@@ -376,7 +386,7 @@ func oppList(s *rules.State, first bool) []rules.Command {
 		if holdsFire(s, f) {
 			continue
 		}
-		out = append(out, fireList(s, f, mover, first)...)
+		out = fireList(out, s, f, mover, first)
 		if first && len(out) > 0 {
 			break
 		}

@@ -3,7 +3,7 @@ package vehicle
 import (
 	"fmt"
 	"math/big"
-	"sort"
+	"math/bits"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -160,6 +160,52 @@ func Drive(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others 
 	return d.finish(true)
 }
 
+// Arrives is Drive(...).Arrived, found without working out where a
+// drive that is stopped would stop: the same turns and runs are checked
+// in the same order, and the first that fails answers false.
+func Arrives(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others Others) bool {
+	if mr.Budget <= 0 {
+		mr.Budget = MoveParts
+	}
+	pts := []geom.Pt{start.Pos}
+	for _, l := range plan.Legs {
+		pts = append(pts, l.To)
+	}
+	near := geom.Polygon(pts).Bounds()
+	r := (t.Length + t.Width)
+	near.Min.X, near.Min.Y, near.Max.X, near.Max.Y = near.Min.X-r, near.Min.Y-r, near.Max.X+r, near.Max.Y+r
+	res := Result{Path: []geom.Pt{start.Pos}, Poses: []Pose{start}, Piece: -1, Other: -1}
+	d := &driver{t: t, g: newGround(m, mr.GoingOf, near), mr: mr, others: others, res: &res, pose: start}
+	for _, l := range plan.Legs {
+		v := l.To.Sub(d.pose.Pos)
+		if v.X == 0 && v.Y == 0 {
+			continue
+		}
+		h, _ := Heading(v)
+		if l.Reverse {
+			h = Norm(h + 180)
+		}
+		if !d.pivot(h) {
+			return false
+		}
+		lc := d.check(l.To)
+		if lc.why != Arrived {
+			return false
+		}
+		// As commit, without the cost so far (only the lengths and
+		// obstacles it is worked out from matter to the next run).
+		for g := range lc.lens {
+			d.res.ByGoing[g] += lc.lens[g]
+			d.res.Length += lc.lens[g]
+		}
+		d.res.Obstacles = append(d.res.Obstacles, lc.obs...)
+		d.pose.Pos = l.To
+		d.res.Path = append(d.res.Path, l.To)
+		d.res.Poses = append(d.res.Poses, d.pose)
+	}
+	return !plan.HasFace || d.pivot(Norm(plan.Face))
+}
+
 func (d *driver) finish(arrived bool) Result {
 	d.res.End = d.pose
 	d.res.Arrived = arrived
@@ -267,6 +313,48 @@ func (d *driver) why(s Stop, id int) string {
 // pivot turns on the spot, a degree at a time, to facing h; false when it
 // is stopped part way (the pose keeps the last clear degree).
 func (d *driver) pivot(h int) bool {
+	if Turn(d.pose.Facing, h) != 0 && d.clearAround() {
+		// Nothing is near enough to meet the hull at any facing: every
+		// degree of the turn would pass.
+		rel := d.pose.Turret - d.pose.Facing
+		d.pose.Facing = Norm(h)
+		d.pose.Turret = Norm(d.pose.Facing + rel)
+		return true
+	}
+	return d.pivotSteps(h)
+}
+
+// clearAround reports whether the box that holds the hull at every facing
+// about its centre is on the table and meets no blocked piece, other hull
+// or base (by the same box tests clash starts with, so a hull inside the
+// box would pass clash).
+func (d *driver) clearAround() bool {
+	r := (d.t.Length+d.t.Width)/2 + 2 // a corner is within half the length plus half the width, plus rounding, on each axis
+	p := d.pose.Pos
+	box := geom.Rect{Min: geom.Pt{X: p.X - r, Y: p.Y - r}, Max: geom.Pt{X: p.X + r, Y: p.Y + r}}
+	if m := d.g.m; m != nil && (box.Min.X < 0 || box.Min.Y < 0 || box.Max.X > m.Width || box.Max.Y > m.Height) {
+		return false
+	}
+	for i := range d.g.pieces {
+		if pc := &d.g.pieces[i]; pc.going == Blocked && pc.bounds.Overlaps(box) {
+			return false
+		}
+	}
+	for _, h := range d.others.Hulls {
+		if h.Bounds().Overlaps(box) {
+			return false
+		}
+	}
+	for _, c := range d.others.Bases {
+		if !(c.C.X+c.R <= box.Min.X || c.C.X-c.R >= box.Max.X || c.C.Y+c.R <= box.Min.Y || c.C.Y-c.R >= box.Max.Y) {
+			return false
+		}
+	}
+	return true
+}
+
+// pivotSteps is pivot checked a degree at a time.
+func (d *driver) pivotSteps(h int) bool {
 	turn := Turn(d.pose.Facing, h)
 	step := 1
 	if turn < 0 {
@@ -294,10 +382,18 @@ func (d *driver) cost(lens [NumGoings]int64, nObs int) int64 {
 	if nObs > 0 && d.mr.ObstacleCost > 0 {
 		lens[Clear] += int64(nObs) * d.mr.ObstacleCost
 	}
+	if q, ok := costInt(lens, &d.mr.Speeds); ok {
+		return q
+	}
+	return costRat(lens, &d.mr.Speeds)
+}
+
+// costRat is cost's sum in rational numbers.
+func costRat(lens [NumGoings]int64, speeds *Speeds) int64 {
 	sum := new(big.Rat)
 	for g := Going(0); g < NumGoings; g++ {
-		if lens[g] > 0 && d.mr.Speeds[g] > 0 {
-			sum.Add(sum, new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(lens[g]), big.NewInt(MoveParts)), big.NewInt(d.mr.Speeds[g])))
+		if lens[g] > 0 && speeds[g] > 0 {
+			sum.Add(sum, new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(lens[g]), big.NewInt(MoveParts)), big.NewInt(speeds[g])))
 		}
 	}
 	q, r := new(big.Int).QuoRem(sum.Num(), sum.Denom(), new(big.Int))
@@ -308,6 +404,54 @@ func (d *driver) cost(lens [NumGoings]int64, nObs int) int64 {
 		return 1 << 62
 	}
 	return q.Int64()
+}
+
+// costInt is cost's sum in machine integers: the lengths over a common
+// denominator (the least common multiple of the speeds used), rounded up
+// once, exactly as the rational sum is; ok is false when a number would
+// not fit, for cost to work it out in big numbers.
+func costInt(lens [NumGoings]int64, speeds *Speeds) (int64, bool) {
+	den := int64(1)
+	for g := Going(0); g < NumGoings; g++ {
+		if lens[g] > 0 && speeds[g] > 0 {
+			sp := speeds[g]
+			k := sp / gcd(den, sp)
+			hi, lo := bits.Mul64(uint64(den), uint64(k))
+			if hi != 0 || lo > 1<<62 {
+				return 0, false
+			}
+			den = int64(lo)
+		}
+	}
+	var num uint64
+	for g := Going(0); g < NumGoings; g++ {
+		if lens[g] > 0 && speeds[g] > 0 {
+			hi, lo := bits.Mul64(uint64(lens[g]), uint64(MoveParts))
+			if hi != 0 {
+				return 0, false
+			}
+			hi, lo = bits.Mul64(lo, uint64(den/speeds[g]))
+			if hi != 0 || lo > 1<<62 {
+				return 0, false
+			}
+			num += lo
+			if num > 1<<62 {
+				return 0, false
+			}
+		}
+	}
+	q := num / uint64(den)
+	if num%uint64(den) != 0 {
+		q++
+	}
+	return int64(q), true
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // leg is what a straight run from the pose to q would add.
@@ -445,7 +589,13 @@ func lastGood(n int64, ok func(k int64) bool) int64 {
 // collinear points, in counter-clockwise maths order.
 func convexHull(pts []geom.Pt) []geom.Pt {
 	p := append([]geom.Pt(nil), pts...)
-	sort.Slice(p, func(i, j int) bool { return p[i].X < p[j].X || p[i].X == p[j].X && p[i].Y < p[j].Y })
+	// Insertion sort: a sweep has eight corners, and equal points are
+	// the same point, so any sort gives the same order.
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && (p[j].X < p[j-1].X || p[j].X == p[j-1].X && p[j].Y < p[j-1].Y); j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
 	k := 0
 	out := make([]geom.Pt, 0, 2*len(p))
 	for _, q := range p {

@@ -65,8 +65,51 @@ func Heading(d geom.Pt) (int, bool) {
 	if d.X == 0 && d.Y == 0 {
 		return 0, false
 	}
+	// The nearest whole degree lies within half a degree (and the
+	// table's rounding, far under a thousandth of one) of d's direction,
+	// and the ten-degree mark with the largest dot product within five
+	// and a bit; so the answer is among the fifteen degrees around that
+	// mark, judged exactly as a scan of all 360 would judge them.
+	mark, md := 0, Dir(0).Dot(d)
+	for deg := 10; deg < 360; deg += 10 {
+		if dot := Dir(deg).Dot(d); dot > md {
+			mark, md = deg, dot
+		}
+	}
 	best := -1
 	var bc, bd int64 // |cross| and dot of the best so far: tan = bc/bd
+	for k := -7; k <= 7; k++ {
+		deg := Norm(mark + k)
+		u := Dir(deg)
+		dot := u.Dot(d)
+		if dot <= 0 {
+			continue
+		}
+		c := u.Cross(d)
+		if c < 0 {
+			c = -c
+		}
+		if best < 0 {
+			best, bc, bd = deg, c, dot
+			continue
+		}
+		// An exact tie goes to the smaller degree, as the full scan's
+		// first find would.
+		if cmp := geom.Mul128Cmp(c, bd, bc, dot); cmp < 0 || cmp == 0 && deg < best {
+			best, bc, bd = deg, c, dot
+		}
+	}
+	return best, true
+}
+
+// headingScan is Heading by a scan of every whole degree, the reference
+// the quick search is tested against.
+func headingScan(d geom.Pt) (int, bool) {
+	if d.X == 0 && d.Y == 0 {
+		return 0, false
+	}
+	best := -1
+	var bc, bd int64
 	for deg := 0; deg < 360; deg++ {
 		u := Dir(deg)
 		dot := u.Dot(d)
