@@ -322,17 +322,35 @@ func movedIndex(s *rules.State, t *rules.Figure, from geom.Pt) int {
 
 var movedWords = []string{"up to 5 cm", "up to 10 cm", "up to 15 cm", "over 15 cm"}
 
-// targetMods are the target's own modifiers, shared by spotting and fire.
-func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, posture [3]int, moved [4]int, rule string) []rules.Mod {
-	var mods []rules.Mod
+// postureWhy and movedWhy are targetMods' reasons, by posture and by
+// moved column, written once.
+var (
+	postureWhy [rules.Prone + 1]string
+	movedWhy   = func() (out []string) {
+		for _, w := range movedWords {
+			out = append(out, "target moved "+w+" in his view this turn")
+		}
+		return out
+	}()
+)
+
+func init() {
+	for p := range postureWhy {
+		postureWhy[p] = "target " + rules.Posture(p).String()
+	}
+}
+
+// targetMods are the target's own modifiers, shared by spotting and
+// fire, appended to mods.
+func targetMods(mods []rules.Mod, s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, posture [3]int, moved [4]int, rule string) []rules.Mod {
 	if ci, name := coverIndex(s, t, from); ci > 0 {
 		mods = append(mods, rules.Mod{Value: cover[ci], Reason: "target in " + coverWords[ci] + " (" + name + ")", Rule: rule})
 	}
 	if t.Posture != rules.Standing {
-		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})
+		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: postureWhy[t.Posture], Rule: rule})
 	}
 	if mi := movedIndex(s, t, from); mi >= 0 {
-		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in his view this turn", Rule: rule})
+		mods = append(mods, rules.Mod{Value: moved[mi], Reason: movedWhy[mi], Rule: rule})
 	}
 	return mods
 }
@@ -350,20 +368,24 @@ func d20Chance(need int) int { return max(0, min(20, 21-need)) }
 
 // ---- spotting ----
 
+// spotBaseWhy is the reason spotting's base number gives.
+var spotBaseWhy = fmt.Sprintf("base %d, +%d for each full 10 cm of range (house)", data.Spot.Base, data.Spot.RangePerStep)
+
 // SpotNeed is the d20 score a spotter needs to spot a target, with the
 // ledger's modifiers (the first is the base from range).
 func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
 	const rule = "Firefight Lite Spotting"
 	steps := int(dist(f.Pos, t.Pos) / data.Dist.SpotStep.U)
-	mods := []rules.Mod{{Value: data.Spot.Base + steps*data.Spot.RangePerStep,
-		Reason: fmt.Sprintf("base %d, +%d for each full 10 cm of range (house)", data.Spot.Base, data.Spot.RangePerStep), Rule: rule}}
+	// one list, room for every modifier there can be, capped at its length
+	mods := make([]rules.Mod, 1, 7)
+	mods[0] = rules.Mod{Value: data.Spot.Base + steps*data.Spot.RangePerStep, Reason: spotBaseWhy, Rule: rule}
 	if Suppressed(s, f) {
 		mods = append(mods, rules.Mod{Value: data.Spot.SpotterSuppressed, Reason: "spotter suppressed", Rule: rule})
 	}
 	if f.Var(fMoved) == phaseNo(s) {
 		mods = append(mods, rules.Mod{Value: data.Spot.SpotterMoving, Reason: "spotter moving", Rule: rule})
 	}
-	mods = append(mods, targetMods(s, t, f.Pos, data.Spot.Cover, data.Spot.Posture, data.Spot.Moved, rule)...)
+	mods = targetMods(mods, s, t, f.Pos, data.Spot.Cover, data.Spot.Posture, data.Spot.Moved, rule)
 	if r := t.Var(fFiredRnd); r > 0 && r >= s.Round-1 {
 		if t.Var(fFiredAuto) == 1 {
 			mods = append(mods, rules.Mod{Value: data.Spot.FiredAuto, Reason: "target fired an automatic weapon within a turn", Rule: rule})
@@ -371,7 +393,7 @@ func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
 			mods = append(mods, rules.Mod{Value: data.Spot.FiredSingle, Reason: "target fired within a turn", Rule: rule})
 		}
 	}
-	return sum(mods), mods
+	return sum(mods), mods[:len(mods):len(mods)]
 }
 
 func spotTarget(s *rules.State, f *rules.Figure, c rules.Command) (*rules.Figure, error) {

@@ -46,10 +46,18 @@ func bandLabel(w *Weapon, i int) string {
 	return fmt.Sprintf("to %g cm", w.Bands[i].CM)
 }
 
-// firerMods are the firer's own modifiers.
-func firerMods(s *rules.State, f *rules.Figure, w *Weapon, target geom.Pt) []rules.Mod {
+// baseReason is the reason a shot with w in band bi gives for its base
+// number.
+func baseReason(w *Weapon, bi int) string {
+	if bi < len(w.baseWhy) {
+		return w.baseWhy[bi]
+	}
+	return w.Name + " base number, " + bandLabel(w, bi)
+}
+
+// firerMods are the firer's own modifiers, appended to mods.
+func firerMods(mods []rules.Mod, s *rules.State, f *rules.Figure, w *Weapon, target geom.Pt) []rules.Mod {
 	const rule = "Firefight Lite Firing"
-	var mods []rules.Mod
 	if f.Var(fMoved) == phaseNo(s) {
 		mods = append(mods, rules.Mod{Value: data.Fire.FirerMoved, Reason: "firer moved in this phase (house)", Rule: rule})
 	}
@@ -85,10 +93,13 @@ func FireNeed(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure) (int,
 
 func fireNeedBand(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, bi int) (int, []rules.Mod) {
 	const rule = "Firefight Lite Firing"
-	mods := []rules.Mod{{Value: w.Bands[bi].Base, Reason: w.Name + " base number, " + bandLabel(w, bi), Rule: "Firefight Lite Weapons (house table)"}}
-	mods = append(mods, firerMods(s, f, w, t.Pos)...)
-	mods = append(mods, targetMods(s, t, f.Pos, data.Fire.Cover, data.Fire.Posture, data.Fire.Moved, rule)...)
-	return sum(mods), mods
+	// one list, room for every modifier there can be (at most three of
+	// the firer's, three of the target's), capped at its length
+	mods := make([]rules.Mod, 1, 7)
+	mods[0] = rules.Mod{Value: w.Bands[bi].Base, Reason: baseReason(w, bi), Rule: "Firefight Lite Weapons (house table)"}
+	mods = firerMods(mods, s, f, w, t.Pos)
+	mods = targetMods(mods, s, t, f.Pos, data.Fire.Cover, data.Fire.Posture, data.Fire.Moved, rule)
+	return sum(mods), mods[:len(mods):len(mods)]
 }
 
 // fireWeapon reads the weapon a fire command uses: the first carried, or
@@ -146,7 +157,7 @@ func applyHit(s *rules.State, t *rules.Figure, res string, impact int) []rules.E
 		t.SetVar(fLost, t.Var(fLost)+impact)
 		setU(u, uHit, getU(u, uHit)+1)
 		return []rules.Event{{Kind: "wounded", Side: t.Side, Fig: t.ID,
-			Text: fmt.Sprintf("%s is wounded: neutralised, and %d action points fewer from now on", t.Name, impact)}}
+			Text: t.Name + " is wounded: neutralised, and " + strconv.Itoa(impact) + " action points fewer from now on"}}
 	case ResOut, ResKilled:
 		setU(u, uHit, getU(u, uHit)+1)
 		if t.Leader {
@@ -375,7 +386,7 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 				continue
 			}
 			n2, m2 := fireNeedBand(s, f, w, o, bi)
-			e, _ := rollAt(s, f, w, o, n2, m2, fmt.Sprintf("%s: %s under the template", kind, o.Name), false)
+			e, _ := rollAt(s, f, w, o, n2, m2, kind+": "+o.Name+" under the template", false)
 			evs = append(evs, e...)
 		}
 	case "blast":
@@ -397,7 +408,7 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 	}
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID,
 		Roll: &rules.Ledger{What: what, Dice: []rules.Die{d}, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out},
-		Text: fmt.Sprintf("%s: needs %d, rolls %d: %s", what, need, d.Face, out)}}
+		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}
 	centre := t.Pos
 	if !hit {
 		var dice []rules.Die
@@ -414,7 +425,7 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID,
 			Roll: &rules.Ledger{What: "Grenade deviation", Dice: dice, Compare: "table", Total: dice[len(dice)-1].Face, Outcome: dv.Label,
 				Note: "d20: 1-10 read from the table, 11-20 rolled again"},
-			Text: fmt.Sprintf("The grenade lands %s", dv.Label)})
+			Text: "The grenade lands " + dv.Label})
 	}
 	circ := blastCircle(centre)
 	evs = append(evs, rules.Event{Kind: "blast", Side: f.Side, Fig: f.ID, Area: &circ, Text: "The grenade bursts"})
@@ -433,7 +444,7 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 			continue
 		}
 		n2, m2 := fireNeedBand(s, f, w, o, bi)
-		e, _ := rollAt(s, f, w, o, n2, m2, fmt.Sprintf("Blast: %s under the template", o.Name), true)
+		e, _ := rollAt(s, f, w, o, n2, m2, "Blast: "+o.Name+" under the template", true)
 		evs = append(evs, e...)
 	}
 	return evs
@@ -446,7 +457,7 @@ func rollHitTable(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, w
 	hl := &rules.Ledger{What: "Hit table: " + t.Name, Dice: []rules.Die{h}, Compare: "table",
 		Mods: []rules.Mod{{Value: w.Impact, Reason: w.Name + " impact", Rule: "Firefight Lite Hit Table"}}, Total: h.Face + w.Impact, Outcome: out}
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
-		Text: fmt.Sprintf("%s on the hit table: %d + %d impact: %s", t.Name, h.Face, w.Impact, out)}}
+		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out}}
 	evs = append(evs, applyHit(s, t, out, w.Impact)...)
 	if out == ResSuppressed || out == ResMiss {
 		suppress(s, t)
