@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -560,18 +561,14 @@ func (Firefight) MoveCheck(s *rules.State, id rules.FigID, path []geom.Pt) rules
 }
 
 func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
-	full := append([]geom.Pt{f.Pos}, path...)
-	var known *terrain.PathCost // the straight way's cost, when asked and kept
+	var full []geom.Pt
+	var known *terrain.PathCost // the way's cost, when worked out below
 	if len(path) == 1 && s.Terrain != nil {
-		pc := s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
+		var pc terrain.PathCost
+		full, pc = wayTo(s.Terrain, s.BaseR, f.Pos, path[0])
 		known = &pc
-		if pc.Blocked >= 0 {
-			// Into or out of a building: the way through the nearest door.
-			if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
-				full = append([]geom.Pt{f.Pos}, route...)
-				known = nil
-			}
-		}
+	} else {
+		full = append([]geom.Pt{f.Pos}, path...)
 	}
 	mi := rules.MoveInfo{Stop: full[len(full)-1], Legs: full}
 	ap := 0
@@ -600,6 +597,64 @@ func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 		mi.Why = strconv.Itoa(cost) + " action points: " + words
 	}
 	return mi
+}
+
+// wayTo is the way a figure at from takes to to and its cost: straight
+// there, or, when that is blocked (into or out of a building), through
+// the nearest door when there is a way; the legs begin at from. The
+// terrain's answers for the last few ways asked are kept (ways), so that
+// a move the random player has just measured is not worked out again
+// when it is given; the legs handed out are always a new list.
+func wayTo(ix *terrain.Index, r int64, from, to geom.Pt) ([]geom.Pt, terrain.PathCost) {
+	k := wayKey{ix, r, from, to}
+	ways.Lock()
+	for i := range ways.w {
+		if w := &ways.w[i]; w.k == k && w.n > 0 {
+			full, pc := slices.Clone(w.legs[:w.n]), w.pc
+			ways.Unlock()
+			return full, pc
+		}
+	}
+	ways.Unlock()
+	full := []geom.Pt{from, to}
+	pc := ix.PathCostDoors(full, r, allOpen)
+	if pc.Blocked >= 0 {
+		if route, ok := ix.RouteDoors(from, to, r, allOpen); ok {
+			full = append([]geom.Pt{from}, route...)
+			pc = ix.PathCostDoors(full, r, allOpen)
+		}
+	}
+	if len(full) <= len(way{}.legs) {
+		ways.Lock()
+		w := &ways.w[ways.next]
+		w.k, w.n, w.pc = k, copy(w.legs[:], full), pc
+		ways.next = (ways.next + 1) % len(ways.w)
+		ways.Unlock()
+	}
+	return full, pc
+}
+
+// wayKey is what a way depends on: the terrain (an index is never
+// changed once built), the base radius and the two ends.
+type wayKey struct {
+	ix       *terrain.Index
+	r        int64
+	from, to geom.Pt
+}
+
+// way is a way kept: its legs (n of them; 0: none kept) and cost (the
+// cost's lists are only read).
+type way struct {
+	k    wayKey
+	legs [8]geom.Pt
+	n    int
+	pc   terrain.PathCost
+}
+
+var ways struct {
+	sync.Mutex
+	w    [4]way
+	next int
 }
 
 func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
