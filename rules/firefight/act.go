@@ -430,9 +430,9 @@ func applySpot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 		out = "spotted"
 		t.SetVar(spotVar(f.Side), 1)
 	}
-	led := &rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name, Dice: []rules.Die{d},
+	led := ledger1(rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name,
 		Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out,
-		Note: "a d20 of at least the sum of the table spots the target"}
+		Note: "a d20 of at least the sum of the table spots the target"}, d)
 	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
 		Text: f.Name + " looks for " + t.Name + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}, nil
 }

@@ -39,6 +39,8 @@ type Weapon struct {
 	// baseWhy[i] is the reason a shot in band i gives for its base
 	// number, written once when the data is loaded (baseReason).
 	baseWhy []string
+	// impactWhy is the hit table's reason for its impact (impactMod).
+	impactWhy string
 }
 
 // Auto reports whether the weapon fires a burst (auto, LMG or HMG template).
@@ -192,6 +194,7 @@ func Load(fsys fs.FS) (*Data, error) {
 	d.Weapons = ws.Weapon
 	for i := range d.Weapons {
 		w := &d.Weapons[i]
+		w.impactWhy = w.Name + " impact"
 		w.baseWhy = make([]string, len(w.Bands))
 		for bi := range w.Bands {
 			w.baseWhy[bi] = w.Name + " base number, " + bandLabel(w, bi)

@@ -189,6 +189,36 @@ func neutralise(s *rules.State, t *rules.Figure) {
 	t.SetVar(fOpp, 0)
 }
 
+// ledger1 is l with the one die d, made in one allocation with it.
+func ledger1(l rules.Ledger, d rules.Die) *rules.Ledger {
+	x := &struct {
+		l rules.Ledger
+		d [1]rules.Die
+	}{l: l, d: [1]rules.Die{d}}
+	x.l.Dice = x.d[:]
+	return &x.l
+}
+
+// ledgerMod is ledger1 with the one modifier m as well.
+func ledgerMod(l rules.Ledger, d rules.Die, m rules.Mod) *rules.Ledger {
+	x := &struct {
+		l rules.Ledger
+		d [1]rules.Die
+		m [1]rules.Mod
+	}{l: l, d: [1]rules.Die{d}, m: [1]rules.Mod{m}}
+	x.l.Dice, x.l.Mods = x.d[:], x.m[:]
+	return &x.l
+}
+
+// impactMod is the hit table's modifier for w's impact.
+func impactMod(w *Weapon) rules.Mod {
+	why := w.impactWhy
+	if why == "" {
+		why = w.Name + " impact"
+	}
+	return rules.Mod{Value: w.Impact, Reason: why, Rule: "Firefight Lite Hit Table"}
+}
+
 // rollAt rolls one to-hit die and, on a hit, the hit table; it returns
 // the events and the result.
 func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, what string, blast bool) ([]rules.Event, string) {
@@ -197,9 +227,11 @@ func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need in
 	if d.Face >= need {
 		res = "hit"
 	}
-	led := &rules.Ledger{What: what, Dice: []rules.Die{d}, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: res}
-	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
-		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + res}}
+	led := ledger1(rules.Ledger{What: what, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: res}, d)
+	// room for the hit table's roll and what it does (at most two events)
+	evs := make([]rules.Event, 1, 4)
+	evs[0] = rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
+		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + res}
 	if res == ResMiss {
 		if blast {
 			suppress(s, t)
@@ -210,9 +242,9 @@ func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need in
 	}
 	h := s.Roll(20)
 	out := hitResult(t, h.Face, w.Impact)
-	hl := &rules.Ledger{What: "Hit table: " + t.Name, Dice: []rules.Die{h}, Target: 0, Compare: "table",
-		Mods: []rules.Mod{{Value: w.Impact, Reason: w.Name + " impact", Rule: "Firefight Lite Hit Table"}}, Total: h.Face + w.Impact, Outcome: out,
-		Note: "up to 6 suppressed (house), 7-12 neutralised, 13-18 wounded, 19 or more killed"}
+	hl := ledgerMod(rules.Ledger{What: "Hit table: " + t.Name, Target: 0, Compare: "table",
+		Total: h.Face + w.Impact, Outcome: out,
+		Note: "up to 6 suppressed (house), 7-12 neutralised, 13-18 wounded, 19 or more killed"}, h, impactMod(w))
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
 		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out})
 	evs = append(evs, applyHit(s, t, out, w.Impact)...)
@@ -407,7 +439,7 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 		out = "miss: it deviates"
 	}
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID,
-		Roll: &rules.Ledger{What: what, Dice: []rules.Die{d}, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out},
+		Roll: ledger1(rules.Ledger{What: what, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out}, d),
 		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}
 	centre := t.Pos
 	if !hit {
@@ -454,8 +486,8 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 func rollHitTable(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, what string) ([]rules.Event, string) {
 	h := s.Roll(20)
 	out := hitResult(t, h.Face, w.Impact)
-	hl := &rules.Ledger{What: "Hit table: " + t.Name, Dice: []rules.Die{h}, Compare: "table",
-		Mods: []rules.Mod{{Value: w.Impact, Reason: w.Name + " impact", Rule: "Firefight Lite Hit Table"}}, Total: h.Face + w.Impact, Outcome: out}
+	hl := ledgerMod(rules.Ledger{What: "Hit table: " + t.Name, Compare: "table",
+		Total: h.Face + w.Impact, Outcome: out}, h, impactMod(w))
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
 		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out}}
 	evs = append(evs, applyHit(s, t, out, w.Impact)...)

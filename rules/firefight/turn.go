@@ -125,8 +125,8 @@ func drawChit(s *rules.State) []rules.Event {
 		nb.WriteString(strconv.Itoa(x.Value))
 	}
 	label := c.label(s)
-	led := &rules.Ledger{What: "Chit drawn from the cup", Dice: []rules.Die{d}, Compare: "table", Total: d.Face,
-		Outcome: label, Note: nb.String()}
+	led := ledger1(rules.Ledger{What: "Chit drawn from the cup", Compare: "table", Total: d.Face,
+		Outcome: label, Note: nb.String()}, d)
 	evs := []rules.Event{{Kind: "roll", Side: c.Side, Roll: led,
 		Text: "Chit drawn: " + label + ". Its units of initiative " + strconv.Itoa(c.Value) + " or more act"}}
 	return append(evs, settle(s, true)...)
