@@ -219,26 +219,23 @@ func impactMod(w *Weapon) rules.Mod {
 	return rules.Mod{Value: w.Impact, Reason: why, Rule: "Firefight Lite Hit Table"}
 }
 
-// rollAt rolls one to-hit die and, on a hit, the hit table; it returns
-// the events and the result.
-func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, what string, blast bool) ([]rules.Event, string) {
+// rollAt rolls one to-hit die and, on a hit, the hit table, and appends
+// the events to evs.
+func rollAt(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, what string, blast bool) []rules.Event {
 	d := s.Roll(20)
 	res := ResMiss
 	if d.Face >= need {
 		res = "hit"
 	}
 	led := ledger1(rules.Ledger{What: what, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: res}, d)
-	// room for the hit table's roll and what it does (at most two events)
-	evs := make([]rules.Event, 1, 4)
-	evs[0] = rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
-		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + res}
+	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
+		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + res})
 	if res == ResMiss {
 		if blast {
 			suppress(s, t)
 			evs = append(evs, rules.Event{Kind: "suppressed", Side: t.Side, Fig: t.ID, Text: t.Name + " is caught in the blast and suppressed"})
-			return evs, ResSuppressed
 		}
-		return evs, ResMiss
+		return evs
 	}
 	h := s.Roll(20)
 	out := hitResult(t, h.Face, w.Impact)
@@ -247,8 +244,7 @@ func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need in
 		Note: "up to 6 suppressed (house), 7-12 neutralised, 13-18 wounded, 19 or more killed"}, h, impactMod(w))
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
 		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out})
-	evs = append(evs, applyHit(s, t, out, w.Impact)...)
-	return evs, out
+	return append(evs, applyHit(s, t, out, w.Impact)...)
 }
 
 // Template shapes.
@@ -406,23 +402,20 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 	var evs []rules.Event
 	switch w.Template {
 	case "":
-		e, _ := rollAt(s, f, w, t, need, mods, what, false)
-		evs = append(evs, e...)
+		evs = rollAt(evs, s, f, w, t, need, mods, what, false)
 	case "auto", "lmg", "hmg":
 		poly, _ := rectTemplate(w.Template, f.Pos, t.Pos)
 		others := underTemplate(s, poly, nil, f.Pos, f.ID, t.ID)
-		e, _ := rollAt(s, f, w, t, need, mods, what, false)
-		evs = append(evs, e...)
+		evs = rollAt(evs, s, f, w, t, need, mods, what, false)
 		for _, o := range others {
 			if o.Removed {
 				continue
 			}
 			n2, m2 := fireNeedBand(s, f, w, o, bi)
-			e, _ := rollAt(s, f, w, o, n2, m2, kind+": "+o.Name+" under the template", false)
-			evs = append(evs, e...)
+			evs = rollAt(evs, s, f, w, o, n2, m2, kind+": "+o.Name+" under the template", false)
 		}
 	case "blast":
-		evs = append(evs, throwGrenade(s, f, w, t, need, mods, bi, what)...)
+		evs = throwGrenade(evs, s, f, w, t, need, mods, bi, what)
 	}
 	return evs, nil
 }
@@ -430,17 +423,17 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 // throwGrenade resolves a blast weapon: a hit puts the blast on the
 // target; a miss deviates it by the d20 table (11-20 rolled again). Every
 // other figure under the blast is rolled for, and anyone under it not
-// otherwise hurt is suppressed.
-func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, bi int, what string) []rules.Event {
+// otherwise hurt is suppressed. The events are appended to evs.
+func throwGrenade(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, bi int, what string) []rules.Event {
 	d := s.Roll(20)
 	hit := d.Face >= need
 	out := "hit"
 	if !hit {
 		out = "miss: it deviates"
 	}
-	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID,
+	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID,
 		Roll: ledger1(rules.Ledger{What: what, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out}, d),
-		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}
+		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out})
 	centre := t.Pos
 	if !hit {
 		var dice []rules.Die
@@ -476,8 +469,7 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 			continue
 		}
 		n2, m2 := fireNeedBand(s, f, w, o, bi)
-		e, _ := rollAt(s, f, w, o, n2, m2, "Blast: "+o.Name+" under the template", true)
-		evs = append(evs, e...)
+		evs = rollAt(evs, s, f, w, o, n2, m2, "Blast: "+o.Name+" under the template", true)
 	}
 	return evs
 }
