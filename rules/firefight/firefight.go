@@ -1,9 +1,10 @@
 package firefight
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -714,14 +715,13 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			cands = append(cands, f)
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		di, dj := geom.Dist2(l.Pos, cands[i].Pos), geom.Dist2(l.Pos, cands[j].Pos)
-		if di != dj {
-			return di < dj
+	slices.SortStableFunc(cands, func(a, b *rules.Figure) int {
+		if c := cmp.Compare(geom.Dist2(l.Pos, a.Pos), geom.Dist2(l.Pos, b.Pos)); c != 0 {
+			return c
 		}
-		return cands[i].ID < cands[j].ID
+		return cmp.Compare(a.ID, b.ID)
 	})
-	var evs []rules.Event
+	evs := make([]rules.Event, 0, min(len(cands), max(0, l.Rating))+1)
 	n := Motivated(s, l.ID) // kept up to date below rather than counted afresh
 	for _, f := range cands {
 		if n >= l.Rating {
