@@ -442,9 +442,20 @@ func (l *lister) list(s *rules.State, out []rules.Command) []rules.Command {
 	case PhaseAct, PhaseUnmotivated:
 		l.readyEnemies()
 		for i := range s.Figures {
-			if f := &s.Figures[i]; canAct(s, f) { // actors(s), in the same order
-				l.figureActions(f)
+			// canAct(s, f), the phase number read once (readyEnemies) and
+			// the points handed on: actors(s), in the same order
+			f := &s.Figures[i]
+			if f.Removed || f.Side != s.Active || Neutralised(s, f) {
+				continue
 			}
+			ap := f.Var(fAP)
+			if ap <= 0 {
+				continue
+			}
+			if s.Phase == PhaseAct && f.Var(fMot) != l.phase || s.Phase == PhaseUnmotivated && f.Var(fMotTurn) != 0 {
+				continue
+			}
+			l.figureActions(f, ap)
 		}
 	}
 	return append(l.out, rules.Command{Verb: "end"})
@@ -553,9 +564,9 @@ func (l *lister) sees(f *rules.Figure, i int) bool {
 // do: move, change posture, go on opportunity fire, spot (in a motivated
 // phase) an enemy his side sees but has not spotted, fire each of his
 // weapons (once per weapon type) at each spotted enemy in reach and sight.
-func (l *lister) figureActions(f *rules.Figure) {
+// ap is his action points.
+func (l *lister) figureActions(f *rules.Figure, ap int) {
 	s := l.s
-	ap := f.Var(fAP)
 	if ap >= data.Cost.Move {
 		l.add(rules.Command{Verb: "move", Fig: f.ID}, 0)
 	}
