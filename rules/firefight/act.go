@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -322,17 +323,35 @@ func movedIndex(s *rules.State, t *rules.Figure, from geom.Pt) int {
 
 var movedWords = []string{"up to 5 cm", "up to 10 cm", "up to 15 cm", "over 15 cm"}
 
-// targetMods are the target's own modifiers, shared by spotting and fire.
-func targetMods(s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, posture [3]int, moved [4]int, rule string) []rules.Mod {
-	var mods []rules.Mod
+// postureWhy and movedWhy are targetMods' reasons, by posture and by
+// moved column, written once.
+var (
+	postureWhy [rules.Prone + 1]string
+	movedWhy   = func() (out []string) {
+		for _, w := range movedWords {
+			out = append(out, "target moved "+w+" in his view this turn")
+		}
+		return out
+	}()
+)
+
+func init() {
+	for p := range postureWhy {
+		postureWhy[p] = "target " + rules.Posture(p).String()
+	}
+}
+
+// targetMods are the target's own modifiers, shared by spotting and
+// fire, appended to mods.
+func targetMods(mods []rules.Mod, s *rules.State, t *rules.Figure, from geom.Pt, cover [4]int, posture [3]int, moved [4]int, rule string) []rules.Mod {
 	if ci, name := coverIndex(s, t, from); ci > 0 {
 		mods = append(mods, rules.Mod{Value: cover[ci], Reason: "target in " + coverWords[ci] + " (" + name + ")", Rule: rule})
 	}
 	if t.Posture != rules.Standing {
-		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: "target " + t.Posture.String(), Rule: rule})
+		mods = append(mods, rules.Mod{Value: posture[t.Posture], Reason: postureWhy[t.Posture], Rule: rule})
 	}
 	if mi := movedIndex(s, t, from); mi >= 0 {
-		mods = append(mods, rules.Mod{Value: moved[mi], Reason: "target moved " + movedWords[mi] + " in his view this turn", Rule: rule})
+		mods = append(mods, rules.Mod{Value: moved[mi], Reason: movedWhy[mi], Rule: rule})
 	}
 	return mods
 }
@@ -350,20 +369,24 @@ func d20Chance(need int) int { return max(0, min(20, 21-need)) }
 
 // ---- spotting ----
 
+// spotBaseWhy is the reason spotting's base number gives.
+var spotBaseWhy = fmt.Sprintf("base %d, +%d for each full 10 cm of range (house)", data.Spot.Base, data.Spot.RangePerStep)
+
 // SpotNeed is the d20 score a spotter needs to spot a target, with the
 // ledger's modifiers (the first is the base from range).
 func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
 	const rule = "Firefight Lite Spotting"
 	steps := int(dist(f.Pos, t.Pos) / data.Dist.SpotStep.U)
-	mods := []rules.Mod{{Value: data.Spot.Base + steps*data.Spot.RangePerStep,
-		Reason: fmt.Sprintf("base %d, +%d for each full 10 cm of range (house)", data.Spot.Base, data.Spot.RangePerStep), Rule: rule}}
+	// one list, room for every modifier there can be, capped at its length
+	mods := make([]rules.Mod, 1, 7)
+	mods[0] = rules.Mod{Value: data.Spot.Base + steps*data.Spot.RangePerStep, Reason: spotBaseWhy, Rule: rule}
 	if Suppressed(s, f) {
 		mods = append(mods, rules.Mod{Value: data.Spot.SpotterSuppressed, Reason: "spotter suppressed", Rule: rule})
 	}
 	if f.Var(fMoved) == phaseNo(s) {
 		mods = append(mods, rules.Mod{Value: data.Spot.SpotterMoving, Reason: "spotter moving", Rule: rule})
 	}
-	mods = append(mods, targetMods(s, t, f.Pos, data.Spot.Cover, data.Spot.Posture, data.Spot.Moved, rule)...)
+	mods = targetMods(mods, s, t, f.Pos, data.Spot.Cover, data.Spot.Posture, data.Spot.Moved, rule)
 	if r := t.Var(fFiredRnd); r > 0 && r >= s.Round-1 {
 		if t.Var(fFiredAuto) == 1 {
 			mods = append(mods, rules.Mod{Value: data.Spot.FiredAuto, Reason: "target fired an automatic weapon within a turn", Rule: rule})
@@ -371,7 +394,7 @@ func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
 			mods = append(mods, rules.Mod{Value: data.Spot.FiredSingle, Reason: "target fired within a turn", Rule: rule})
 		}
 	}
-	return sum(mods), mods
+	return sum(mods), mods[:len(mods):len(mods)]
 }
 
 func spotTarget(s *rules.State, f *rules.Figure, c rules.Command) (*rules.Figure, error) {
@@ -407,9 +430,9 @@ func applySpot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 		out = "spotted"
 		t.SetVar(spotVar(f.Side), 1)
 	}
-	led := &rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name, Dice: []rules.Die{d},
+	led := ledger1(rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name,
 		Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out,
-		Note: "a d20 of at least the sum of the table spots the target"}
+		Note: "a d20 of at least the sum of the table spots the target"}, d)
 	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
 		Text: f.Name + " looks for " + t.Name + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}, nil
 }
@@ -538,18 +561,14 @@ func (Firefight) MoveCheck(s *rules.State, id rules.FigID, path []geom.Pt) rules
 }
 
 func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
-	full := append([]geom.Pt{f.Pos}, path...)
-	var known *terrain.PathCost // the straight way's cost, when asked and kept
+	var full []geom.Pt
+	var known *terrain.PathCost // the way's cost, when worked out below
 	if len(path) == 1 && s.Terrain != nil {
-		pc := s.Terrain.PathCostDoors(full, s.BaseR, allOpen)
+		var pc terrain.PathCost
+		full, pc = wayTo(s.Terrain, s.BaseR, f.Pos, path[0])
 		known = &pc
-		if pc.Blocked >= 0 {
-			// Into or out of a building: the way through the nearest door.
-			if route, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, allOpen); ok {
-				full = append([]geom.Pt{f.Pos}, route...)
-				known = nil
-			}
-		}
+	} else {
+		full = append([]geom.Pt{f.Pos}, path...)
 	}
 	mi := rules.MoveInfo{Stop: full[len(full)-1], Legs: full}
 	ap := 0
@@ -578,6 +597,64 @@ func moveInfo(s *rules.State, f *rules.Figure, path []geom.Pt) rules.MoveInfo {
 		mi.Why = strconv.Itoa(cost) + " action points: " + words
 	}
 	return mi
+}
+
+// wayTo is the way a figure at from takes to to and its cost: straight
+// there, or, when that is blocked (into or out of a building), through
+// the nearest door when there is a way; the legs begin at from. The
+// terrain's answers for the last few ways asked are kept (ways), so that
+// a move the random player has just measured is not worked out again
+// when it is given; the legs handed out are always a new list.
+func wayTo(ix *terrain.Index, r int64, from, to geom.Pt) ([]geom.Pt, terrain.PathCost) {
+	k := wayKey{ix, r, from, to}
+	ways.Lock()
+	for i := range ways.w {
+		if w := &ways.w[i]; w.k == k && w.n > 0 {
+			full, pc := slices.Clone(w.legs[:w.n]), w.pc
+			ways.Unlock()
+			return full, pc
+		}
+	}
+	ways.Unlock()
+	full := []geom.Pt{from, to}
+	pc := ix.PathCostDoors(full, r, allOpen)
+	if pc.Blocked >= 0 {
+		if route, ok := ix.RouteDoors(from, to, r, allOpen); ok {
+			full = append([]geom.Pt{from}, route...)
+			pc = ix.PathCostDoors(full, r, allOpen)
+		}
+	}
+	if len(full) <= len(way{}.legs) {
+		ways.Lock()
+		w := &ways.w[ways.next]
+		w.k, w.n, w.pc = k, copy(w.legs[:], full), pc
+		ways.next = (ways.next + 1) % len(ways.w)
+		ways.Unlock()
+	}
+	return full, pc
+}
+
+// wayKey is what a way depends on: the terrain (an index is never
+// changed once built), the base radius and the two ends.
+type wayKey struct {
+	ix       *terrain.Index
+	r        int64
+	from, to geom.Pt
+}
+
+// way is a way kept: its legs (n of them; 0: none kept) and cost (the
+// cost's lists are only read).
+type way struct {
+	k    wayKey
+	legs [8]geom.Pt
+	n    int
+	pc   terrain.PathCost
+}
+
+var ways struct {
+	sync.Mutex
+	w    [4]way
+	next int
 }
 
 func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {

@@ -36,6 +36,11 @@ type Weapon struct {
 	Mount    string `toml:"mount"`
 	Thrown   bool   `toml:"thrown"`
 	Bands    []Band `toml:"bands"`
+	// baseWhy[i] is the reason a shot in band i gives for its base
+	// number, written once when the data is loaded (baseReason).
+	baseWhy []string
+	// impactWhy is the hit table's reason for its impact (impactMod).
+	impactWhy string
 }
 
 // Auto reports whether the weapon fires a burst (auto, LMG or HMG template).
@@ -187,6 +192,14 @@ func Load(fsys fs.FS) (*Data, error) {
 		return nil, err
 	}
 	d.Weapons = ws.Weapon
+	for i := range d.Weapons {
+		w := &d.Weapons[i]
+		w.impactWhy = w.Name + " impact"
+		w.baseWhy = make([]string, len(w.Bands))
+		for bi := range w.Bands {
+			w.baseWhy[bi] = w.Name + " base number, " + bandLabel(w, bi)
+		}
+	}
 	tsrc, err := fs.ReadFile(fsys, "tables.toml")
 	if err != nil {
 		return nil, err

@@ -46,10 +46,18 @@ func bandLabel(w *Weapon, i int) string {
 	return fmt.Sprintf("to %g cm", w.Bands[i].CM)
 }
 
-// firerMods are the firer's own modifiers.
-func firerMods(s *rules.State, f *rules.Figure, w *Weapon, target geom.Pt) []rules.Mod {
+// baseReason is the reason a shot with w in band bi gives for its base
+// number.
+func baseReason(w *Weapon, bi int) string {
+	if bi < len(w.baseWhy) {
+		return w.baseWhy[bi]
+	}
+	return w.Name + " base number, " + bandLabel(w, bi)
+}
+
+// firerMods are the firer's own modifiers, appended to mods.
+func firerMods(mods []rules.Mod, s *rules.State, f *rules.Figure, w *Weapon, target geom.Pt) []rules.Mod {
 	const rule = "Firefight Lite Firing"
-	var mods []rules.Mod
 	if f.Var(fMoved) == phaseNo(s) {
 		mods = append(mods, rules.Mod{Value: data.Fire.FirerMoved, Reason: "firer moved in this phase (house)", Rule: rule})
 	}
@@ -85,10 +93,13 @@ func FireNeed(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure) (int,
 
 func fireNeedBand(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, bi int) (int, []rules.Mod) {
 	const rule = "Firefight Lite Firing"
-	mods := []rules.Mod{{Value: w.Bands[bi].Base, Reason: w.Name + " base number, " + bandLabel(w, bi), Rule: "Firefight Lite Weapons (house table)"}}
-	mods = append(mods, firerMods(s, f, w, t.Pos)...)
-	mods = append(mods, targetMods(s, t, f.Pos, data.Fire.Cover, data.Fire.Posture, data.Fire.Moved, rule)...)
-	return sum(mods), mods
+	// one list, room for every modifier there can be (at most three of
+	// the firer's, three of the target's), capped at its length
+	mods := make([]rules.Mod, 1, 7)
+	mods[0] = rules.Mod{Value: w.Bands[bi].Base, Reason: baseReason(w, bi), Rule: "Firefight Lite Weapons (house table)"}
+	mods = firerMods(mods, s, f, w, t.Pos)
+	mods = targetMods(mods, s, t, f.Pos, data.Fire.Cover, data.Fire.Posture, data.Fire.Moved, rule)
+	return sum(mods), mods[:len(mods):len(mods)]
 }
 
 // fireWeapon reads the weapon a fire command uses: the first carried, or
@@ -146,7 +157,7 @@ func applyHit(s *rules.State, t *rules.Figure, res string, impact int) []rules.E
 		t.SetVar(fLost, t.Var(fLost)+impact)
 		setU(u, uHit, getU(u, uHit)+1)
 		return []rules.Event{{Kind: "wounded", Side: t.Side, Fig: t.ID,
-			Text: fmt.Sprintf("%s is wounded: neutralised, and %d action points fewer from now on", t.Name, impact)}}
+			Text: t.Name + " is wounded: neutralised, and " + strconv.Itoa(impact) + " action points fewer from now on"}}
 	case ResOut, ResKilled:
 		setU(u, uHit, getU(u, uHit)+1)
 		if t.Leader {
@@ -178,34 +189,62 @@ func neutralise(s *rules.State, t *rules.Figure) {
 	t.SetVar(fOpp, 0)
 }
 
-// rollAt rolls one to-hit die and, on a hit, the hit table; it returns
-// the events and the result.
-func rollAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, what string, blast bool) ([]rules.Event, string) {
+// ledger1 is l with the one die d, made in one allocation with it.
+func ledger1(l rules.Ledger, d rules.Die) *rules.Ledger {
+	x := &struct {
+		l rules.Ledger
+		d [1]rules.Die
+	}{l: l, d: [1]rules.Die{d}}
+	x.l.Dice = x.d[:]
+	return &x.l
+}
+
+// ledgerMod is ledger1 with the one modifier m as well.
+func ledgerMod(l rules.Ledger, d rules.Die, m rules.Mod) *rules.Ledger {
+	x := &struct {
+		l rules.Ledger
+		d [1]rules.Die
+		m [1]rules.Mod
+	}{l: l, d: [1]rules.Die{d}, m: [1]rules.Mod{m}}
+	x.l.Dice, x.l.Mods = x.d[:], x.m[:]
+	return &x.l
+}
+
+// impactMod is the hit table's modifier for w's impact.
+func impactMod(w *Weapon) rules.Mod {
+	why := w.impactWhy
+	if why == "" {
+		why = w.Name + " impact"
+	}
+	return rules.Mod{Value: w.Impact, Reason: why, Rule: "Firefight Lite Hit Table"}
+}
+
+// rollAt rolls one to-hit die and, on a hit, the hit table, and appends
+// the events to evs.
+func rollAt(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, what string, blast bool) []rules.Event {
 	d := s.Roll(20)
 	res := ResMiss
 	if d.Face >= need {
 		res = "hit"
 	}
-	led := &rules.Ledger{What: what, Dice: []rules.Die{d}, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: res}
-	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
-		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + res}}
+	led := ledger1(rules.Ledger{What: what, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: res}, d)
+	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
+		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + res})
 	if res == ResMiss {
 		if blast {
 			suppress(s, t)
 			evs = append(evs, rules.Event{Kind: "suppressed", Side: t.Side, Fig: t.ID, Text: t.Name + " is caught in the blast and suppressed"})
-			return evs, ResSuppressed
 		}
-		return evs, ResMiss
+		return evs
 	}
 	h := s.Roll(20)
 	out := hitResult(t, h.Face, w.Impact)
-	hl := &rules.Ledger{What: "Hit table: " + t.Name, Dice: []rules.Die{h}, Target: 0, Compare: "table",
-		Mods: []rules.Mod{{Value: w.Impact, Reason: w.Name + " impact", Rule: "Firefight Lite Hit Table"}}, Total: h.Face + w.Impact, Outcome: out,
-		Note: "up to 6 suppressed (house), 7-12 neutralised, 13-18 wounded, 19 or more killed"}
+	hl := ledgerMod(rules.Ledger{What: "Hit table: " + t.Name, Target: 0, Compare: "table",
+		Total: h.Face + w.Impact, Outcome: out,
+		Note: "up to 6 suppressed (house), 7-12 neutralised, 13-18 wounded, 19 or more killed"}, h, impactMod(w))
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
 		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out})
-	evs = append(evs, applyHit(s, t, out, w.Impact)...)
-	return evs, out
+	return append(evs, applyHit(s, t, out, w.Impact)...)
 }
 
 // Template shapes.
@@ -363,23 +402,20 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 	var evs []rules.Event
 	switch w.Template {
 	case "":
-		e, _ := rollAt(s, f, w, t, need, mods, what, false)
-		evs = append(evs, e...)
+		evs = rollAt(evs, s, f, w, t, need, mods, what, false)
 	case "auto", "lmg", "hmg":
 		poly, _ := rectTemplate(w.Template, f.Pos, t.Pos)
 		others := underTemplate(s, poly, nil, f.Pos, f.ID, t.ID)
-		e, _ := rollAt(s, f, w, t, need, mods, what, false)
-		evs = append(evs, e...)
+		evs = rollAt(evs, s, f, w, t, need, mods, what, false)
 		for _, o := range others {
 			if o.Removed {
 				continue
 			}
 			n2, m2 := fireNeedBand(s, f, w, o, bi)
-			e, _ := rollAt(s, f, w, o, n2, m2, fmt.Sprintf("%s: %s under the template", kind, o.Name), false)
-			evs = append(evs, e...)
+			evs = rollAt(evs, s, f, w, o, n2, m2, kind+": "+o.Name+" under the template", false)
 		}
 	case "blast":
-		evs = append(evs, throwGrenade(s, f, w, t, need, mods, bi, what)...)
+		evs = throwGrenade(evs, s, f, w, t, need, mods, bi, what)
 	}
 	return evs, nil
 }
@@ -387,17 +423,17 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 // throwGrenade resolves a blast weapon: a hit puts the blast on the
 // target; a miss deviates it by the d20 table (11-20 rolled again). Every
 // other figure under the blast is rolled for, and anyone under it not
-// otherwise hurt is suppressed.
-func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, bi int, what string) []rules.Event {
+// otherwise hurt is suppressed. The events are appended to evs.
+func throwGrenade(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need int, mods []rules.Mod, bi int, what string) []rules.Event {
 	d := s.Roll(20)
 	hit := d.Face >= need
 	out := "hit"
 	if !hit {
 		out = "miss: it deviates"
 	}
-	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID,
-		Roll: &rules.Ledger{What: what, Dice: []rules.Die{d}, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out},
-		Text: fmt.Sprintf("%s: needs %d, rolls %d: %s", what, need, d.Face, out)}}
+	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID,
+		Roll: ledger1(rules.Ledger{What: what, Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out}, d),
+		Text: what + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out})
 	centre := t.Pos
 	if !hit {
 		var dice []rules.Die
@@ -414,7 +450,7 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID,
 			Roll: &rules.Ledger{What: "Grenade deviation", Dice: dice, Compare: "table", Total: dice[len(dice)-1].Face, Outcome: dv.Label,
 				Note: "d20: 1-10 read from the table, 11-20 rolled again"},
-			Text: fmt.Sprintf("The grenade lands %s", dv.Label)})
+			Text: "The grenade lands " + dv.Label})
 	}
 	circ := blastCircle(centre)
 	evs = append(evs, rules.Event{Kind: "blast", Side: f.Side, Fig: f.ID, Area: &circ, Text: "The grenade bursts"})
@@ -433,8 +469,7 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 			continue
 		}
 		n2, m2 := fireNeedBand(s, f, w, o, bi)
-		e, _ := rollAt(s, f, w, o, n2, m2, fmt.Sprintf("Blast: %s under the template", o.Name), true)
-		evs = append(evs, e...)
+		evs = rollAt(evs, s, f, w, o, n2, m2, "Blast: "+o.Name+" under the template", true)
 	}
 	return evs
 }
@@ -443,10 +478,10 @@ func throwGrenade(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, n
 func rollHitTable(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, what string) ([]rules.Event, string) {
 	h := s.Roll(20)
 	out := hitResult(t, h.Face, w.Impact)
-	hl := &rules.Ledger{What: "Hit table: " + t.Name, Dice: []rules.Die{h}, Compare: "table",
-		Mods: []rules.Mod{{Value: w.Impact, Reason: w.Name + " impact", Rule: "Firefight Lite Hit Table"}}, Total: h.Face + w.Impact, Outcome: out}
+	hl := ledgerMod(rules.Ledger{What: "Hit table: " + t.Name, Compare: "table",
+		Total: h.Face + w.Impact, Outcome: out}, h, impactMod(w))
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
-		Text: fmt.Sprintf("%s on the hit table: %d + %d impact: %s", t.Name, h.Face, w.Impact, out)}}
+		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out}}
 	evs = append(evs, applyHit(s, t, out, w.Impact)...)
 	if out == ResSuppressed || out == ResMiss {
 		suppress(s, t)

@@ -1,9 +1,10 @@
 package firefight
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -197,6 +198,17 @@ func (Firefight) VarsBySetter() bool { return true }
 
 func getS(sd *rules.Side, k string) int { return sd.Vars[k] }
 
+// hasFigs reports whether a unit has a figure still in the fight
+// (len(unitFigs(s, id)) > 0, without the list).
+func hasFigs(s *rules.State, id rules.UnitID) bool {
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Unit == id && !f.Removed {
+			return true
+		}
+	}
+	return false
+}
+
 // unitFigs lists a unit's figures still in the fight, by id.
 func unitFigs(s *rules.State, id rules.UnitID) []*rules.Figure {
 	var out []*rules.Figure
@@ -247,7 +259,7 @@ func ActiveUnits(s *rules.State) []*rules.Unit {
 	var out []*rules.Unit
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Side == side && getU(u, uInit) >= v && len(unitFigs(s, u.ID)) > 0 {
+		if u.Side == side && getU(u, uInit) >= v && hasFigs(s, u.ID) {
 			out = append(out, u)
 		}
 	}
@@ -288,19 +300,28 @@ func InCommand(s *rules.State, l, f *rules.Figure) bool {
 		geom.WithinDist(l.Pos, f.Pos, data.Dist.Command.U)
 }
 
-// motivateOptions lists the (leader, figure) pairs open now: for each
-// unit the chit activates, each leader who may command and has motivated
-// fewer than his rating, each figure of the unit in his command; with
-// one, it stops at the first pair (settle asks only whether any is left).
-// It walks the figures in place rather than through ActiveUnits, Leaders
-// and unitFigs' lists, and counts what each leader has motivated once.
-func motivateOptions(s *rules.State, one bool) [][2]*rules.Figure {
+// firstMotivateOption is motivatePairs' first pair, found without a list.
+func firstMotivateOption(s *rules.State) ([2]*rules.Figure, bool) {
+	var p [2]*rules.Figure
+	return p, motivatePairs(s, &p, nil)
+}
+
+// motivatePairs lists the (leader, figure) pairs open now: for each unit
+// the chit activates, each leader who may command and has motivated fewer
+// than his rating, each figure of the unit in his command. With first, the
+// first pair is put there and the walk stops (settle asks only whether
+// any is left); otherwise each pair is appended to *out. It reports
+// whether there was a pair. It walks the figures in place rather than
+// through ActiveUnits, Leaders and unitFigs' lists, and counts what each
+// leader has motivated once.
+func motivatePairs(s *rules.State, first *[2]*rules.Figure, out *[][2]*rules.Figure) bool {
 	if s.Phase != PhaseMotivate && s.Phase != PhaseAct {
-		return nil
+		return false
 	}
 	side, v, ph := s.Var(gChitSide), s.Var(gChitVal), phaseNo(s)
-	var out [][2]*rules.Figure
+	found := false
 	var motBy []int // Motivated(s, id) by id, counted when first needed
+	var motBuf [64]int
 	for ui := range s.Units {
 		u := &s.Units[ui]
 		if u.Side != side || getU(u, uInit) < v {
@@ -312,7 +333,11 @@ func motivateOptions(s *rules.State, one bool) [][2]*rules.Figure {
 				continue
 			}
 			if motBy == nil {
-				motBy = make([]int, len(s.Figures)+1)
+				if len(s.Figures) < len(motBuf) {
+					motBy = motBuf[:len(s.Figures)+1]
+				} else {
+					motBy = make([]int, len(s.Figures)+1)
+				}
 				for i := range s.Figures {
 					if k := s.Figures[i].Var(fMotBy); k > 0 && k <= len(s.Figures) {
 						motBy[k]++
@@ -327,15 +352,17 @@ func motivateOptions(s *rules.State, one bool) [][2]*rules.Figure {
 				// InCommand(s, l, f)
 				if f.Unit == u.ID && !f.Removed && !Neutralised(s, f) && f.Var(fMot) != ph &&
 					geom.WithinDist(l.Pos, f.Pos, data.Dist.Command.U) {
-					out = append(out, [2]*rules.Figure{l, f})
-					if one {
-						return out
+					found = true
+					if first != nil {
+						*first = [2]*rules.Figure{l, f}
+						return true
 					}
+					*out = append(*out, [2]*rules.Figure{l, f})
 				}
 			}
 		}
 	}
-	return out
+	return found
 }
 
 // motivate gives figure f its action points for the phase.
@@ -404,7 +431,8 @@ func (l *lister) list(s *rules.State, out []rules.Command) []rules.Command {
 		}
 	case PhaseMotivate:
 		last := rules.FigID(0)
-		for _, p := range motivateOptions(s, false) {
+		motivatePairs(s, nil, &l.pairs)
+		for _, p := range l.pairs {
 			if p[0].ID != last {
 				l.add(rules.Command{Verb: "motivate", Fig: p[0].ID}, 0)
 				last = p[0].ID
@@ -414,9 +442,20 @@ func (l *lister) list(s *rules.State, out []rules.Command) []rules.Command {
 	case PhaseAct, PhaseUnmotivated:
 		l.readyEnemies()
 		for i := range s.Figures {
-			if f := &s.Figures[i]; canAct(s, f) { // actors(s), in the same order
-				l.figureActions(f)
+			// canAct(s, f), the phase number read once (readyEnemies) and
+			// the points handed on: actors(s), in the same order
+			f := &s.Figures[i]
+			if f.Removed || f.Side != s.Active || Neutralised(s, f) {
+				continue
 			}
+			ap := f.Var(fAP)
+			if ap <= 0 {
+				continue
+			}
+			if s.Phase == PhaseAct && f.Var(fMot) != l.phase || s.Phase == PhaseUnmotivated && f.Var(fMotTurn) != 0 {
+				continue
+			}
+			l.figureActions(f, ap)
 		}
 	}
 	return append(l.out, rules.Command{Verb: "end"})
@@ -437,6 +476,7 @@ type lister struct {
 	enemies []*rules.Figure
 	known   []enemyKnown
 	phase   int
+	pairs   [][2]*rules.Figure // motivatePairs' list
 }
 
 // listBlock is how many commands (and target ids) a new block holds.
@@ -483,7 +523,8 @@ func (l *lister) add(c rules.Command, t rules.FigID) {
 // release forgets the state and the list and gives the lister back.
 func (l *lister) release() {
 	clear(l.enemies)
-	*l = lister{block: l.block, ids: l.ids, enemies: l.enemies[:0], known: l.known[:0]}
+	clear(l.pairs)
+	*l = lister{block: l.block, ids: l.ids, enemies: l.enemies[:0], known: l.known[:0], pairs: l.pairs[:0]}
 	listers.Lock()
 	listers.free = append(listers.free, l)
 	listers.Unlock()
@@ -523,9 +564,9 @@ func (l *lister) sees(f *rules.Figure, i int) bool {
 // do: move, change posture, go on opportunity fire, spot (in a motivated
 // phase) an enemy his side sees but has not spotted, fire each of his
 // weapons (once per weapon type) at each spotted enemy in reach and sight.
-func (l *lister) figureActions(f *rules.Figure) {
+// ap is his action points.
+func (l *lister) figureActions(f *rules.Figure, ap int) {
 	s := l.s
-	ap := f.Var(fAP)
 	if ap >= data.Cost.Move {
 		l.add(rules.Command{Verb: "move", Fig: f.ID}, 0)
 	}
@@ -685,14 +726,13 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			cands = append(cands, f)
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		di, dj := geom.Dist2(l.Pos, cands[i].Pos), geom.Dist2(l.Pos, cands[j].Pos)
-		if di != dj {
-			return di < dj
+	slices.SortStableFunc(cands, func(a, b *rules.Figure) int {
+		if c := cmp.Compare(geom.Dist2(l.Pos, a.Pos), geom.Dist2(l.Pos, b.Pos)); c != 0 {
+			return c
 		}
-		return cands[i].ID < cands[j].ID
+		return cmp.Compare(a.ID, b.ID)
 	})
-	var evs []rules.Event
+	evs := make([]rules.Event, 0, min(len(cands), max(0, l.Rating))+1)
 	n := Motivated(s, l.ID) // kept up to date below rather than counted afresh
 	for _, f := range cands {
 		if n >= l.Rating {

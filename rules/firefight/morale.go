@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -103,9 +104,9 @@ func moralePhase(s *rules.State) []rules.Event {
 			out = "cohesion fails"
 		}
 		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID,
-			Roll: &rules.Ledger{What: "Cohesion: " + u.Name, Dice: []rules.Die{d}, Target: c.Target, Compare: ">=", Mods: c.Mods, Total: total, Outcome: out,
-				Note: fmt.Sprintf("initiative %d needs %d or more (house table)", init, c.Target)},
-			Text: fmt.Sprintf("%s tests cohesion: %d against %d: %s", u.Name, total, c.Target, out)})
+			Roll: ledger1(rules.Ledger{What: "Cohesion: " + u.Name, Target: c.Target, Compare: ">=", Mods: c.Mods, Total: total, Outcome: out,
+				Note: "initiative " + strconv.Itoa(init) + " needs " + strconv.Itoa(c.Target) + " or more (house table)"}, d),
+			Text: u.Name + " tests cohesion: " + strconv.Itoa(total) + " against " + strconv.Itoa(c.Target) + ": " + out})
 		if total >= c.Target {
 			continue
 		}
@@ -118,9 +119,9 @@ func moralePhase(s *rules.State) []rules.Event {
 			t := r.Face + sum(mods)
 			res := Lookup(data.Reaction, t)
 			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID,
-				Roll: &rules.Ledger{What: "Reaction: " + f.Name, Dice: []rules.Die{r}, Compare: "table", Mods: mods, Total: t, Outcome: res,
-					Note: "up to 5 routs (house), 6-10 neutralised, 11-15 suppressed, 16 or more O.K."},
-				Text: fmt.Sprintf("%s reacts: %d: %s", f.Name, t, res)})
+				Roll: ledger1(rules.Ledger{What: "Reaction: " + f.Name, Compare: "table", Mods: mods, Total: t, Outcome: res,
+					Note: "up to 5 routs (house), 6-10 neutralised, 11-15 suppressed, 16 or more O.K."}, r),
+				Text: f.Name + " reacts: " + strconv.Itoa(t) + ": " + res})
 			switch res {
 			case "routs":
 				if f.Leader {

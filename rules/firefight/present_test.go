@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -165,5 +166,39 @@ func TestIntoABuilding(t *testing.T) {
 	}
 	if !New().(rules.Indoors).Indoors() || New().(rules.DoorStater).DoorState(s, terrain.DoorRef{}) != rules.DoorOpen {
 		t.Fatal("doors")
+	}
+}
+
+// The way a move takes is kept for the next time it is asked (the random
+// player measures a move, then gives it): asked again it is the same
+// answer, its legs are the asker's own to change, and a table whose
+// house has no door is not given the way through the other's door.
+func TestWayKeptIsTheSameWay(t *testing.T) {
+	house := func(doors ...geom.Pt) terrain.Piece {
+		return terrain.Piece{Kind: "building", Poly: geom.Polygon{at(40, 40), at(60, 40), at(60, 55), at(40, 55)}, Doors: doors}
+	}
+	units := []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 40, y: 60, leader: true}}},
+		{side: 1, init: 2, figs: []tfig{{x: 90, y: 90}}},
+	}
+	s, _ := newState(t, units, []terrain.Piece{house(at(50, 55))}, 1)
+	actNow(s, 0)
+	into := []geom.Pt{at(48, 50)}
+	first := New().MoveCheck(s, 1, into)
+	if !first.OK || len(first.Legs) < 3 {
+		t.Fatalf("into the house: %+v", first)
+	}
+	again := New().MoveCheck(s, 1, into)
+	if !reflect.DeepEqual(first, again) {
+		t.Fatalf("asked again: %+v, first %+v", again, first)
+	}
+	again.Legs[1] = geom.Pt{X: -1, Y: -1} // the asker's own list
+	if third := New().MoveCheck(s, 1, into); !reflect.DeepEqual(first, third) {
+		t.Fatalf("after the last answer's legs were changed: %+v, first %+v", third, first)
+	}
+	shut, _ := newState(t, units, []terrain.Piece{house()}, 1)
+	actNow(shut, 0)
+	if mi := New().MoveCheck(shut, 1, into); mi.OK || len(mi.Legs) != 2 {
+		t.Fatalf("into a house with no door: %+v", mi)
 	}
 }

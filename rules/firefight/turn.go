@@ -36,7 +36,7 @@ func beginRound(s *rules.State) []rules.Event {
 		top := 0
 		for i := range s.Units {
 			u := &s.Units[i]
-			if u.Side == side && len(unitFigs(s, u.ID)) > 0 {
+			if u.Side == side && hasFigs(s, u.ID) {
 				top = max(top, getU(u, uInit))
 			}
 		}
@@ -58,8 +58,10 @@ func beginRound(s *rules.State) []rules.Event {
 type Chit struct{ Side, Value int }
 
 // Cup lists the chits still in the cup, side 0 first, lowest first.
-func Cup(s *rules.State) []Chit {
-	var out []Chit
+func Cup(s *rules.State) []Chit { return appendCup(nil, s) }
+
+// appendCup appends Cup's chits to out.
+func appendCup(out []Chit, s *rules.State) []Chit {
 	for side := range 2 {
 		for v := 1; v <= MaxInitiative; v++ {
 			if s.Var(cupVar(side, v)) == 1 {
@@ -90,7 +92,8 @@ func drawChit(s *rules.State) []rules.Event {
 	if s.Over {
 		return nil
 	}
-	cup := Cup(s)
+	var buf [2 * MaxInitiative]Chit
+	cup := appendCup(buf[:0], s)
 	if len(cup) == 0 {
 		return beginUnmotivated(s)
 	}
@@ -104,14 +107,28 @@ func drawChit(s *rules.State) []rules.Event {
 	s.SetVar(gChitVal, c.Value)
 	newPhase(s)
 	s.Phase, s.Active, s.Decider = PhaseMotivate, c.Side, c.Side
-	var names []string
+	// the note: "<n> chits in the cup, each as likely: <label>, <label>..."
+	var nb strings.Builder
+	n0 := 42
 	for _, x := range cup {
-		names = append(names, x.label(s))
+		n0 += len(s.Sides[x.Side].Name) + 4
 	}
-	led := &rules.Ledger{What: "Chit drawn from the cup", Dice: []rules.Die{d}, Compare: "table", Total: d.Face,
-		Outcome: c.label(s), Note: fmt.Sprintf("%d chits in the cup, each as likely: %s", len(cup), strings.Join(names, ", "))}
+	nb.Grow(n0)
+	nb.WriteString(strconv.Itoa(len(cup)))
+	nb.WriteString(" chits in the cup, each as likely: ")
+	for i, x := range cup {
+		if i > 0 {
+			nb.WriteString(", ")
+		}
+		nb.WriteString(s.Sides[x.Side].Name)
+		nb.WriteByte(' ')
+		nb.WriteString(strconv.Itoa(x.Value))
+	}
+	label := c.label(s)
+	led := ledger1(rules.Ledger{What: "Chit drawn from the cup", Compare: "table", Total: d.Face,
+		Outcome: label, Note: nb.String()}, d)
 	evs := []rules.Event{{Kind: "roll", Side: c.Side, Roll: led,
-		Text: fmt.Sprintf("Chit drawn: %s. Its units of initiative %d or more act", c.label(s), c.Value)}}
+		Text: "Chit drawn: " + label + ". Its units of initiative " + strconv.Itoa(c.Value) + " or more act"}}
 	return append(evs, settle(s, true)...)
 }
 
@@ -139,14 +156,18 @@ func unmotivatedStep(s *rules.State, side int) []rules.Event {
 	newPhase(s)
 	s.Phase, s.Active, s.Decider = PhaseUnmotivated, side, side
 	n := 0
-	for _, f := range s.Alive(side) {
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Side != side || f.Removed { // s.Alive(side)
+			continue
+		}
 		if f.Var(fMotTurn) == 0 && !Neutralised(s, f) {
 			f.SetVar(fAP, APMax(f, data.Cost.UnmotivatedAP))
 			n++
 		}
 	}
 	evs := []rules.Event{{Kind: "phase", Side: side,
-		Text: fmt.Sprintf("%s: %d figures not motivated this turn act with %d action points, firing only at targets already spotted", s.Sides[side].Name, n, data.Cost.UnmotivatedAP)}}
+		Text: s.Sides[side].Name + ": " + strconv.Itoa(n) + " figures not motivated this turn act with " + strconv.Itoa(data.Cost.UnmotivatedAP) + " action points, firing only at targets already spotted"}}
 	return append(evs, settle(s, true)...)
 }
 
@@ -160,7 +181,7 @@ func settle(s *rules.State, auto bool) []rules.Event {
 	for !s.Over && s.Var(gOppMover) == 0 {
 		switch s.Phase {
 		case PhaseMotivate:
-			if len(motivateOptions(s, true)) > 0 {
+			if _, ok := firstMotivateOption(s); ok {
 				return evs
 			}
 			evs = append(evs, beginAct(s)...)
@@ -181,13 +202,14 @@ func settle(s *rules.State, auto bool) []rules.Event {
 func beginAct(s *rules.State) []rules.Event {
 	s.Phase = PhaseAct
 	n := 0
-	for _, f := range s.Alive(s.Active) {
-		if f.Var(fMot) == phaseNo(s) {
+	ph := phaseNo(s)
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Side == s.Active && !f.Removed && f.Var(fMot) == ph {
 			n++
 		}
 	}
 	return []rules.Event{{Kind: "phase", Side: s.Active,
-		Text: fmt.Sprintf("%s: %d motivated figures act with %d action points each", s.Sides[s.Active].Name, n, data.Cost.MotivatedAP)}}
+		Text: s.Sides[s.Active].Name + ": " + strconv.Itoa(n) + " motivated figures act with " + strconv.Itoa(data.Cost.MotivatedAP) + " action points each"}}
 }
 
 // endStep ends the current acting step and goes on to the next.
