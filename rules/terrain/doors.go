@@ -1,8 +1,10 @@
 package terrain
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -215,8 +217,11 @@ func (ix *Index) walls(id int, open Open, fn func(w geom.Seg) bool) bool {
 			}
 			continue
 		}
-		sort.Slice(cuts, func(a, b int) bool {
-			return geom.Dist2(e.A, cuts[a].A) < geom.Dist2(e.A, cuts[b].A)
+		// slices.SortFunc runs the same pattern-defeating quicksort as
+		// sort.Slice, so the order (ties included) is the one it gave,
+		// without the allocation sort.Slice makes for its swapper
+		slices.SortFunc(cuts, func(a, b geom.Seg) int {
+			return cmp.Compare(geom.Dist2(e.A, a.A), geom.Dist2(e.A, b.A))
 		})
 		from := e.A
 		for _, c := range cuts {
@@ -300,8 +305,14 @@ func (ix *Index) PathCostDoors(path []geom.Pt, baseR int64, open Open) PathCost 
 				}
 			}
 		}
-		sort.Slice(hs, func(a, b int) bool {
-			return hs[a].t < hs[b].t || (hs[a].t == hs[b].t && hs[a].d.Less(hs[b].d))
+		slices.SortFunc(hs, func(a, b hit) int {
+			if a.t < b.t || (a.t == b.t && a.d.Less(b.d)) {
+				return -1
+			}
+			if b.t < a.t || (a.t == b.t && b.d.Less(a.d)) {
+				return 1
+			}
+			return 0
 		})
 		for _, h := range hs {
 			if n := len(pc.Doors); n > 0 && pc.Doors[n-1] == h.d {

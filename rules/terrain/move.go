@@ -251,7 +251,12 @@ func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open) Pa
 				obs = append(obs, ob{id, t})
 			}
 		}
-		sort.Slice(obs, func(a, b int) bool { return obs[a].t < obs[b].t || (obs[a].t == obs[b].t && obs[a].id < obs[b].id) })
+		slices.SortFunc(obs, func(a, b ob) int {
+			if c := cmp.Compare(a.t, b.t); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.id, b.id)
+		})
 		for _, o := range obs {
 			if n := len(pc.Obstacles); n > 0 && pc.Obstacles[n-1] == o.id && i > 0 && o.t == 0 {
 				continue // still touching the one the last leg ended on
