@@ -294,6 +294,23 @@ func openings(s *rules.State, id int) []geom.Pt {
 	return out
 }
 
+// nearOpening is whether one of openings(s, id) lies within d of p,
+// found without making the list.
+func nearOpening(s *rules.State, id int, p geom.Pt, d int64) bool {
+	pc := &s.Map.Pieces[id]
+	for _, o := range pc.Windows {
+		if within(o, p, d) {
+			return true
+		}
+	}
+	for k, o := range pc.Doors {
+		if within(o, p, d) && isOpen(s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k}))) {
+			return true
+		}
+	}
+	return false
+}
+
 // wallCrossing is where segment a-b crosses the outline of polygon poly
 // (the crossing nearest a), and whether it does.
 func wallCrossing(poly geom.Polygon, a, b geom.Pt) (geom.Pt, bool) {
@@ -328,11 +345,8 @@ func (r Skirmish) throughOpening(s *rules.State, id int, a, b geom.Pt) string {
 	if !ok {
 		return ""
 	}
-	reach := in(r.d.T.Buildings.Window)
-	for _, o := range openings(s, id) {
-		if within(o, x, reach) {
-			return ""
-		}
+	if nearOpening(s, id, x, in(r.d.T.Buildings.Window)) {
+		return ""
 	}
 	return "the wall of " + pieceLabel(s, id) + " is in the way: only windows and open doors look out"
 }
@@ -362,10 +376,8 @@ func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
 	case f.Var(fAP) < r.d.T.Costs.Move:
 		return f.Name + " has no point to lean out"
 	}
-	for _, o := range openings(s, b) {
-		if within(o, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
-			return ""
-		}
+	if nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
+		return ""
 	}
 	return f.Name + " is not at a window or open door"
 }
@@ -392,10 +404,15 @@ func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 	if s.Terrain == nil {
 		return ""
 	}
+	return r.buildingSightIn(s, f, t, s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos))
+}
+
+// buildingSightIn is buildingSight for figures known to stand in
+// buildings bf and bt (-1: in none).
+func (r Skirmish) buildingSightIn(s *rules.State, f, t *rules.Figure, bf, bt int) string {
 	if id := innerWallHit(s, f.Pos, t.Pos, 0); id >= 0 {
 		return "the inside wall of " + pieceLabel(s, id) + " is in the way"
 	}
-	bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
 	if bf >= 0 && bf == bt {
 		return ""
 	}

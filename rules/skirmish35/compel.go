@@ -44,7 +44,8 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 	lvl := levelOf(f)
 	if (lvl != Suppressed && lvl != Shaken) || s.Map == nil || s.Terrain == nil || f.Removed ||
 		f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 || f.Var(fAP) < 1 ||
-		f.Var(fRan) == turnNo(s) || (len(s.Vehicles) > 0 && s.Carrier(f.ID) != 0) {
+		f.Var(fRan) == turnNo(s) || (len(s.Vehicles) > 0 && s.Carrier(f.ID) != 0) ||
+		s.Over || s.Phase != PhaseTurn || f.Side != s.Active { // no move is open to it then
 		return nil, ""
 	}
 	allow := r.allowance(f)
@@ -96,7 +97,7 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 			if p == f.Pos {
 				break
 			}
-			if r.MoveCheck(s, f.ID, []geom.Pt{p}).OK {
+			if r.moveOK(s, f, p) {
 				return []geom.Pt{p}, why
 			}
 		}

@@ -121,7 +121,7 @@ func innerWallHit(s *rules.State, a, b geom.Pt, r int64) int {
 	}
 	seg := geom.Seg{A: a, B: b}
 	for id := range s.Map.Pieces {
-		if len(s.Map.Pieces[id].InnerWall) < 2 {
+		if w := s.Map.Pieces[id].InnerWall; len(w) < 2 || !innerWallNear(w, seg, r) {
 			continue
 		}
 		for _, w := range innerStretches(s, id) {
@@ -135,6 +135,31 @@ func innerWallHit(s *rules.State, a, b geom.Pt, r int64) int {
 		}
 	}
 	return -1
+}
+
+// innerWallNear is whether segment seg comes near enough wall (the
+// inside wall whole, its door gaps not cut out) to meet it as
+// innerWallHit asks: a standing stretch is part of a segment of the
+// wall, so a line that meets no whole segment meets none of them, and
+// the stretches (which look up each door) need not be made.
+func innerWallNear(wall []geom.Pt, seg geom.Seg, r int64) bool {
+	lo, hi := geom.Pt{X: min(seg.A.X, seg.B.X) - r, Y: min(seg.A.Y, seg.B.Y) - r},
+		geom.Pt{X: max(seg.A.X, seg.B.X) + r, Y: max(seg.A.Y, seg.B.Y) + r}
+	for i := 1; i < len(wall); i++ {
+		w := geom.Seg{A: wall[i-1], B: wall[i]}
+		if max(w.A.X, w.B.X) < lo.X || min(w.A.X, w.B.X) > hi.X ||
+			max(w.A.Y, w.B.Y) < lo.Y || min(w.A.Y, w.B.Y) > hi.Y {
+			continue // apart by more than r along an axis
+		}
+		if r == 0 {
+			if geom.SegmentsIntersect(seg, w) {
+				return true
+			}
+		} else if geom.SegsWithin(w, seg, r, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // innerPathProblem says why a move along legs runs into an inside wall

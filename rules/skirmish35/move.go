@@ -85,14 +85,81 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 }
 
 // nearestKnownEnemy is the nearest enemy the figure's side knows of.
+// It walks the figures in the order alive lists them, the first of
+// equals winning, without making the list.
 func (r Skirmish) nearestKnownEnemy(s *rules.State, f *rules.Figure, at geom.Pt) *rules.Figure {
-	var list []*rules.Figure
-	for _, e := range alive(s, 1-f.Side) {
-		if r.known(s, f.Side, e) && !e.Markers.Has(rules.Surrendered) {
-			list = append(list, e)
+	var best *rules.Figure
+	var bd int64
+	for i := range s.Figures {
+		e := &s.Figures[i]
+		if e.Side != 1-f.Side || e.Removed || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) ||
+			len(s.Vehicles) > 0 && s.Carrier(e.ID) != 0 {
+			continue
+		}
+		if d := geom.Dist2(at, e.Pos); best == nil || d < bd {
+			best, bd = e, d
 		}
 	}
-	return nearest(s, at, list)
+	return best
+}
+
+// moveOK is MoveCheck(s, f.ID, []geom.Pt{p}).OK, worked out without
+// the reasons of a refusal: the engine's compelled runs try many points
+// for each figure that may have to run. Every refusal of MoveCheck is
+// one here too, asked cheapest first (the order changes only which
+// reason MoveCheck would give, not whether it refuses).
+func (r Skirmish) moveOK(s *rules.State, f *rules.Figure, p geom.Pt) bool {
+	if s.Over || s.Phase != PhaseTurn || f.Side != s.Active || f.Removed ||
+		f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 {
+		return false
+	}
+	allow, per, ap := r.allowance(f), r.perPoint(f), int64(f.Var(fAP))
+	legs := []geom.Pt{f.Pos, p}
+	length := pathLen(legs)
+	obstacles := 0
+	if s.Terrain != nil {
+		open := openDoors(s)
+		pc := s.Terrain.PathCostDoors(legs, s.BaseR, open)
+		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) {
+			if route, ok := s.Terrain.RouteDoors(f.Pos, p, s.BaseR, open); ok {
+				legs = append([]geom.Pt{f.Pos}, route...)
+				length = pathLen(legs)
+				if length == 0 || length > allow || ceilDiv(length, per) > ap {
+					return false
+				}
+				pc = s.Terrain.PathCostDoors(legs, s.BaseR, open)
+			}
+		}
+		if pc.Blocked >= 0 {
+			return false
+		}
+		obstacles = len(pc.Obstacles)
+	}
+	if length == 0 || length > allow || obstacles > maxObstacles || ceilDiv(length, per)+int64(obstacles) > ap {
+		return false
+	}
+	if s.Terrain != nil && innerPathProblem(s, legs) != "" {
+		return false
+	}
+	if r.standProblem(s, f, p) != "" ||
+		len(s.Vehicles) > 0 && pathThroughHull(r, s, legs) != "" ||
+		r.toCoverProblem(s, f, p) != "" {
+		return false
+	}
+	if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil {
+		d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(p, e.Pos)
+		switch levelOf(f) {
+		case Suppressed:
+			if d1 < d0 && !r.coverAt(s, f, p, e.Pos) {
+				return false
+			}
+		case Shaken:
+			if d1 <= d0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // MoveCheck measures a proposed move for the tape.

@@ -137,3 +137,54 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveOKAgreesWithMoveCheck: the compelled runs ask moveOK, a quick
+// form of MoveCheck that builds no reasons. Along random games on the
+// shipped scenarios, for figures of both sides in every phase and for
+// points near and beyond their allowance (through walls, doors and other
+// figures), it accepts exactly the moves MoveCheck accepts.
+func TestMoveOKAgreesWithMoveCheck(t *testing.T) {
+	r := New().(Skirmish)
+	yes, no := 0, 0
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 4; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 7))
+			for step := 0; step < 300 && !g.St.Over; step++ {
+				s := g.St
+				for k := range s.Figures {
+					f := &s.Figures[k]
+					if f.Removed || step%3 != k%3 {
+						continue
+					}
+					reach := r.allowance(f) + 2*geom.PerInch
+					for try := 0; try < 6; try++ {
+						p := geom.Pt{X: f.Pos.X + rnd.Int64N(2*reach+1) - reach, Y: f.Pos.Y + rnd.Int64N(2*reach+1) - reach}
+						want := r.MoveCheck(s, f.ID, []geom.Pt{p}).OK
+						if got := r.moveOK(s, f, p); got != want {
+							t.Fatalf("%s seed %d step %d: %s to %v: moveOK %v, MoveCheck %v (%s)", name, seed, step, f.Name, p, got, want, r.MoveCheck(s, f.ID, []geom.Pt{p}).Why)
+						}
+						if want {
+							yes++
+						} else {
+							no++
+						}
+					}
+				}
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, _ = g.Apply(c)
+			}
+		}
+	}
+	t.Logf("moves accepted %d, refused %d", yes, no)
+	if yes < 100 || no < 100 {
+		t.Errorf("too few moves of one answer (accepted %d, refused %d): the check proves little", yes, no)
+	}
+}
