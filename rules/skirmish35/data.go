@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -216,6 +217,40 @@ type Data struct {
 	// same in the shared model's form.
 	Vehicles []VehicleData  `toml:"-"`
 	Types    []vehicle.Type `toml:"-"`
+
+	// labels are the buttons' words ready made (label with its cost in
+	// points, cost), so the random player, which asks the kind of every
+	// listed command, does not build a string for each
+	labels map[string]costLabel `toml:"-"`
+}
+
+// costLabel is a button's label with its cost, and the cost it was made
+// for.
+type costLabel struct {
+	n int
+	s string
+}
+
+// costLabelOf is label with its cost in points: "(free)" for none.
+func costLabelOf(label string, n int) string {
+	if n == 0 {
+		return label + " (free)"
+	}
+	return label + " (" + strconv.Itoa(n) + " AP)"
+}
+
+// makeLabels readies the labels Action gives most.
+func (d *Data) makeLabels() {
+	cs := d.T.Costs
+	d.labels = map[string]costLabel{}
+	for label, n := range map[string]int{
+		"Go prone": cs.Prone, "Stand up": cs.Stand, "Hold for opportunity fire": cs.Opportunity,
+		"Lean out of the window": cs.Move, "Hide": cs.Hide, "Rally": cs.Rally, "Reload": cs.Reload,
+	} {
+		d.labels[label] = costLabel{n: n, s: costLabelOf(label, n)}
+	}
+	d.labels["move"] = costLabel{s: "Move (" + strconv.FormatFloat(d.T.Move.PerPoint, 'g', -1, 64) + "\" per AP)"}
+	d.labels["crawl"] = costLabel{s: "Crawl (" + strconv.FormatFloat(d.T.Move.CrawlPerPoint, 'g', -1, 64) + "\" per AP)"}
 }
 
 // Weapon finds a weapon by id.
@@ -268,6 +303,7 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	if err := loadVehicles(fsys, d); err != nil {
 		return nil, err
 	}
+	d.makeLabels()
 	return d, nil
 }
 

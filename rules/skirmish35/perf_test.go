@@ -2,6 +2,7 @@ package skirmish35
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"hedgerow/rules"
@@ -186,5 +187,40 @@ func TestMoveOKAgreesWithMoveCheck(t *testing.T) {
 	t.Logf("moves accepted %d, refused %d", yes, no)
 	if yes < 100 || no < 100 {
 		t.Errorf("too few moves of one answer (accepted %d, refused %d): the check proves little", yes, no)
+	}
+}
+
+// TestAppendLegalIsLegal: AppendLegal after commands already in the list
+// appends exactly what Legal lists, in every phase of random games on
+// the shipped scenarios.
+func TestAppendLegalIsLegal(t *testing.T) {
+	r := New().(Skirmish)
+	prefix := []rules.Command{{Verb: "end"}, {Verb: "fire", Fig: 1, Targets: []rules.FigID{2}}}
+	phases := map[string]int{}
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 2; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 5))
+			for step := 0; step < 400 && !g.St.Over; step++ {
+				want := r.Legal(g.St)
+				got := r.AppendLegal(append([]rules.Command(nil), prefix...), g.St)
+				if !reflect.DeepEqual(got[:len(prefix)], prefix) || !reflect.DeepEqual(got[len(prefix):], want) {
+					t.Fatalf("%s seed %d step %d, %s phase: appended %v, Legal lists %v", name, seed, step, g.St.Phase, got[len(prefix):], want)
+				}
+				phases[g.St.Phase] += len(want)
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, _ = g.Apply(c)
+			}
+		}
+	}
+	if phases[PhaseTurn] == 0 || phases[PhaseOpp] == 0 {
+		t.Fatalf("the games never listed both turns and opportunity windows: %v", phases)
 	}
 }

@@ -3,7 +3,6 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -323,19 +322,18 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	cs := r.d.T.Costs
 	ap := func(label string, n int) string {
-		if n == 0 {
-			return label + " (free)"
+		if l, ok := r.d.labels[label]; ok && l.n == n {
+			return l.s // made once (makeLabels): the random player asks for every listed command
 		}
-		return label + " (" + strconv.Itoa(n) + " AP)" // no fmt: the random player asks for every listed command
+		return costLabelOf(label, n)
 	}
 	switch c.Verb {
 	case "move":
 		f := s.Fig(c.Fig)
-		per := r.d.T.Move.PerPoint
 		if f != nil && f.Posture == rules.Prone {
-			return rules.Action{Label: "Crawl (" + strconv.FormatFloat(r.d.T.Move.CrawlPerPoint, 'g', -1, 64) + "\" per AP)", Short: "Crawl", Kind: rules.ActDrag}
+			return rules.Action{Label: r.d.labels["crawl"].s, Short: "Crawl", Kind: rules.ActDrag}
 		}
-		return rules.Action{Label: "Move (" + strconv.FormatFloat(per, 'g', -1, 64) + "\" per AP)", Short: "Move", Kind: rules.ActDrag}
+		return rules.Action{Label: r.d.labels["move"].s, Short: "Move", Kind: rules.ActDrag}
 	case "face":
 		return rules.Action{Label: ap("Turn to face", cs.Face), Short: "Turn", Kind: rules.ActAim, Group: "face"}
 	case "prone":

@@ -347,21 +347,10 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		out := r.oppCommands(s)
 		return append(out, rules.Command{Verb: "pass"})
 	}
-	own := alive(s, s.Active)
-	lc := &listing{own: own, foes: alive(s, 1-s.Active)}
 	// the list is gathered in a recycled buffer and handed back as a
 	// copy of its length: one allocation of the size it turns out to be
 	buf := listBufs.Get().(*[]rules.Command)
-	out := (*buf)[:0]
-	for _, f := range own {
-		out = r.figureCommands(s, f, out, lc)
-	}
-	for i := range s.Vehicles {
-		if v := &s.Vehicles[i]; v.Side == s.Active {
-			out = append(out, r.vehicleCommands(s, v)...)
-		}
-	}
-	out = append(out, rules.Command{Verb: "end"})
+	out := r.appendTurn((*buf)[:0], s)
 	list := slices.Clone(out)
 	clear(out) // keep nothing of this state alive
 	*buf = out[:0]
@@ -374,6 +363,34 @@ var listBufs = sync.Pool{New: func() any { return new([]rules.Command) }}
 
 // listing is what one Legal call works out once for all the figures it
 // lists commands for.
+// AppendLegal is Legal appended to dst (rules.LegalAppender): the
+// headless random player lists into one slice it reuses.
+func (r Skirmish) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
+	if s.Over {
+		return dst
+	}
+	if s.Phase == PhaseOpp {
+		dst = append(dst, r.oppCommands(s)...)
+		return append(dst, rules.Command{Verb: "pass"})
+	}
+	return r.appendTurn(dst, s)
+}
+
+// appendTurn appends the active side's commands in its turn.
+func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Command {
+	own := alive(s, s.Active)
+	lc := &listing{own: own, foes: alive(s, 1-s.Active)}
+	for _, f := range own {
+		out = r.figureCommands(s, f, out, lc)
+	}
+	for i := range s.Vehicles {
+		if v := &s.Vehicles[i]; v.Side == s.Active {
+			out = append(out, r.vehicleCommands(s, v)...)
+		}
+	}
+	return append(out, rules.Command{Verb: "end"})
+}
+
 type listing struct {
 	own  []*rules.Figure // the deciding side's figures on the table, not aboard
 	foes []*rules.Figure // its enemies
