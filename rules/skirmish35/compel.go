@@ -54,7 +54,7 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 	}
 	var dirs []geom.Pt // points to head for, the first that takes a move wins
 	reach := allow
-	why := ""
+	var why func() string // made only when a run is found
 	if lvl == Suppressed {
 		if r.inCover(s, f) {
 			return nil, ""
@@ -71,7 +71,9 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 			reach = min(allow, d+s.BaseR) // a base into it
 		}
 		dirs = []geom.Pt{q}
-		why = fmt.Sprintf("%s is suppressed out of cover and must move towards cover (the nearest is the %s)", f.Name, pieceLabel(s, id))
+		why = func() string {
+			return fmt.Sprintf("%s is suppressed out of cover and must move towards cover (the nearest is the %s)", f.Name, pieceLabel(s, id))
+		}
 	} else {
 		e := r.nearestKnownEnemy(s, f, f.Pos)
 		if e == nil || e.Pos == f.Pos {
@@ -85,7 +87,9 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 			f.Pos.Add(geom.Pt{X: (v.X - v.Y) * 707 / 1000, Y: (v.X + v.Y) * 707 / 1000}),
 			f.Pos.Add(geom.Pt{X: (v.X + v.Y) * 707 / 1000, Y: (v.Y - v.X) * 707 / 1000}),
 		}
-		why = fmt.Sprintf("%s is shaken and must move away from %s until it rallies", f.Name, e.Name)
+		why = func() string {
+			return fmt.Sprintf("%s is shaken and must move away from %s until it rallies", f.Name, e.Name)
+		}
 	}
 	if reach <= 0 {
 		return nil, ""
@@ -98,7 +102,7 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 				break
 			}
 			if r.moveOK(s, f, p) {
-				return []geom.Pt{p}, why
+				return []geom.Pt{p}, why()
 			}
 		}
 	}

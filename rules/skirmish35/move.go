@@ -103,6 +103,36 @@ func (r Skirmish) nearestKnownEnemy(s *rules.State, f *rules.Figure, at geom.Pt)
 	return best
 }
 
+// routeDoors is s.Terrain.RouteDoors(from, to, s.BaseR, open) for a
+// straight line from-to the walls block. RouteDoors finds no way when
+// both ends stand in the same building (or both outside) or when a
+// building one end stands in has no open door; those are seen here
+// without its own look at the blocked line and at every door.
+func routeDoors(s *rules.State, from, to geom.Pt, open terrain.Open) ([]geom.Pt, bool) {
+	bf, bt := s.Terrain.InsideBuilding(from), s.Terrain.InsideBuilding(to)
+	if bf == bt || !anyOpenDoor(s, bf, open) || !anyOpenDoor(s, bt, open) {
+		return nil, false
+	}
+	return s.Terrain.RouteDoors(from, to, s.BaseR, open)
+}
+
+// anyOpenDoor is whether building id (-1: none, true) has an open door
+// in its outline.
+func anyOpenDoor(s *rules.State, id int, open terrain.Open) bool {
+	if id < 0 {
+		return true
+	}
+	for k := 0; ; k++ {
+		d := terrain.DoorRef{Piece: id, Index: k}
+		if !s.Terrain.DoorExists(d) {
+			return false
+		}
+		if open(d) {
+			return true
+		}
+	}
+}
+
 // moveOK is MoveCheck(s, f.ID, []geom.Pt{p}).OK, worked out without
 // the reasons of a refusal: the engine's compelled runs try many points
 // for each figure that may have to run. Every refusal of MoveCheck is
@@ -121,7 +151,7 @@ func (r Skirmish) moveOK(s *rules.State, f *rules.Figure, p geom.Pt) bool {
 		open := openDoors(s)
 		pc := s.Terrain.PathCostDoors(legs, s.BaseR, open)
 		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) {
-			if route, ok := s.Terrain.RouteDoors(f.Pos, p, s.BaseR, open); ok {
+			if route, ok := routeDoors(s, f.Pos, p, open); ok {
 				legs = append([]geom.Pt{f.Pos}, route...)
 				length = pathLen(legs)
 				if length == 0 || length > allow || ceilDiv(length, per) > ap {
@@ -189,7 +219,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		pc := s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
 		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) && len(path) == 1 {
 			// walls in the way: go by an open door, if there is a way
-			if legs, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, open); ok {
+			if legs, ok := routeDoors(s, f.Pos, path[0], open); ok {
 				info.Legs = append([]geom.Pt{f.Pos}, legs...)
 				info.Length = pathLen(info.Legs)
 				info.Cost = info.Length
