@@ -416,10 +416,10 @@ func (r Skirmish) buildingSightIn(s *rules.State, f, t *rules.Figure, bf, bt int
 	if bf >= 0 && bf == bt {
 		return ""
 	}
-	if leaning(s, f) {
+	if bf >= 0 && leaning(s, f) {
 		bf = -1
 	}
-	if leaning(s, t) {
+	if bt >= 0 && leaning(s, t) {
 		bt = -1
 	}
 	if bf >= 0 {

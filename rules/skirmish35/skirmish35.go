@@ -483,6 +483,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		}
 		return out
 	}
+	// a figure that must run is offered only what belongs to moving (its
+	// list is cut to those below; what it may not do is not worked out)
+	comp := (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != ""
 	if ap >= 1 && int64(f.Var(fMoved)) < in(r.d.T.Move.Max) {
 		add(rules.Command{Verb: "move", Fig: f.ID})
 	}
@@ -511,7 +514,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			continue
 		}
 		front := inFront(f, e.Pos, r.d.T.Sight.Front)
-		if !front && ap >= cs.Face {
+		if !front && ap >= cs.Face && !comp {
 			add(rules.Command{Verb: "face", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if hidden || !front {
@@ -523,6 +526,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
 			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingSightIn(s, f, e, lc.insideOf(s, f), lc.insideOf(s, e)) == "")) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
+		}
+		if comp {
+			continue
 		}
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
@@ -558,6 +564,16 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) && r.surrenderProblem(s, f, e) == "" {
 			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
+	}
+	if comp {
+		out = append(out, r.doorCommands(s, f)...)
+		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbProblem(s, f) == "" {
+			add(rules.Command{Verb: "climb", Fig: f.ID})
+		}
+		if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
+			add(rules.Command{Verb: "rally", Fig: f.ID})
+		}
+		return keepCompelled(out, start)
 	}
 	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity && r.holdProblem(s, f) == "" {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
@@ -596,16 +612,19 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if f.Markers.Has(rules.OutOfAmmo) && ap >= cs.Reload {
 		add(rules.Command{Verb: "reload", Fig: f.ID})
 	}
-	if (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != "" {
-		kept := out[:start]
-		for _, c := range out[start:] {
-			if compelledVerbs[c.Verb] {
-				kept = append(kept, c)
-			}
-		}
-		out = kept
-	}
 	return out
+}
+
+// keepCompelled cuts out[start:], a compelled figure's commands, to the
+// verbs it may still give.
+func keepCompelled(out []rules.Command, start int) []rules.Command {
+	kept := out[:start]
+	for _, c := range out[start:] {
+		if compelledVerbs[c.Verb] {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // weapon is the figure's weapon in hand (its first small arm).
