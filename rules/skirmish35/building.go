@@ -341,11 +341,7 @@ func wallCrossing(poly geom.Polygon, a, b geom.Pt) (geom.Pt, bool) {
 // cannot pass out of the building ("" when it leaves by a window or an
 // open door).
 func (r Skirmish) throughOpening(s *rules.State, id int, a, b geom.Pt) string {
-	x, ok := wallCrossing(s.Map.Pieces[id].Poly, a, b)
-	if !ok {
-		return ""
-	}
-	if nearOpening(s, id, x, in(r.d.T.Buildings.Window)) {
+	if !r.wallBlocks(s, id, a, b) {
 		return ""
 	}
 	return "the wall of " + pieceLabel(s, id) + " is in the way: only windows and open doors look out"
@@ -363,6 +359,21 @@ func leaning(s *rules.State, f *rules.Figure) bool {
 
 // leanProblem: a figure inside a building, within reach of one of its
 // windows or open doors, may lean out for a point.
+// leanOK is leanProblem(s, f) == "" for f standing in building b.
+func (r Skirmish) leanOK(s *rules.State, f *rules.Figure, b int) bool {
+	return b >= 0 && !leaning(s, f) && f.Var(fAP) >= r.d.T.Costs.Move &&
+		nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window))
+}
+
+// climbOK is climbProblem(s, f) == "", its commonest refusal (no window
+// beside the figure) found before the reasons are worded.
+func (r Skirmish) climbOK(s *rules.State, f *rules.Figure) bool {
+	if _, _, _, ok := r.windowBeside(s, f); !ok {
+		return false
+	}
+	return r.climbProblem(s, f) == ""
+}
+
 func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
 	if s.Terrain == nil {
 		return "there is no building"
@@ -398,6 +409,13 @@ func (r Skirmish) applyLean(s *rules.State, f *rules.Figure, c rules.Command) ([
 	return []rules.Event{{Kind: "lean", Side: f.Side, Fig: f.ID, Text: f.Name + " leans out: soft cover only until its next turn"}}, nil
 }
 
+// wallBlocks is whether throughOpening refuses the line (its reason not
+// worded).
+func (r Skirmish) wallBlocks(s *rules.State, id int, a, b geom.Pt) bool {
+	x, ok := wallCrossing(s.Map.Pieces[id].Poly, a, b)
+	return ok && !nearOpening(s, id, x, in(r.d.T.Buildings.Window))
+}
+
 // buildingSight checks the walls of the buildings the looker and target
 // stand in (a figure leaning out sees and is seen past its window).
 func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
@@ -410,11 +428,34 @@ func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 // buildingSightIn is buildingSight for figures known to stand in
 // buildings bf and bt (-1: in none).
 func (r Skirmish) buildingSightIn(s *rules.State, f, t *rules.Figure, bf, bt int) string {
+	switch inner, wall := r.buildingBlock(s, f, t, bf, bt); {
+	case inner >= 0:
+		return "the inside wall of " + pieceLabel(s, inner) + " is in the way"
+	case wall >= 0:
+		return r.throughOpening(s, wall, wallFrom(f, t, wall, bf), wallFrom(t, f, wall, bf))
+	}
+	return ""
+}
+
+// wallFrom is the end of the line f-t inside building wall, which
+// buildingBlock found in the way: f's when f stands in it (bf).
+func wallFrom(f, t *rules.Figure, wall, bf int) geom.Pt {
+	if wall == bf {
+		return f.Pos
+	}
+	return t.Pos
+}
+
+// buildingBlock is what of the buildings stops the sight line f-t, for
+// figures standing in buildings bf and bt (-1: none): the building whose
+// inside wall is in the way, else the building whose outline wall (no
+// window or open door where the line leaves it) is; -1 for none.
+func (r Skirmish) buildingBlock(s *rules.State, f, t *rules.Figure, bf, bt int) (inner, wall int) {
 	if id := innerWallHit(s, f.Pos, t.Pos, 0); id >= 0 {
-		return "the inside wall of " + pieceLabel(s, id) + " is in the way"
+		return id, -1
 	}
 	if bf >= 0 && bf == bt {
-		return ""
+		return -1, -1
 	}
 	if bf >= 0 && leaning(s, f) {
 		bf = -1
@@ -422,17 +463,13 @@ func (r Skirmish) buildingSightIn(s *rules.State, f, t *rules.Figure, bf, bt int
 	if bt >= 0 && leaning(s, t) {
 		bt = -1
 	}
-	if bf >= 0 {
-		if why := r.throughOpening(s, bf, f.Pos, t.Pos); why != "" {
-			return why
-		}
+	if bf >= 0 && r.wallBlocks(s, bf, f.Pos, t.Pos) {
+		return -1, bf
 	}
-	if bt >= 0 {
-		if why := r.throughOpening(s, bt, t.Pos, f.Pos); why != "" {
-			return why
-		}
+	if bt >= 0 && r.wallBlocks(s, bt, t.Pos, f.Pos) {
+		return -1, bt
 	}
-	return ""
+	return -1, -1
 }
 
 // ---- grenades into buildings ----

@@ -98,6 +98,7 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 						hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f)
 						check(rules.Command{Verb: "opp", Fig: f.ID}, r.holdProblem(s, f) == "")
 						check(rules.Command{Verb: "climb", Fig: f.ID}, ap >= 1 && r.climbProblem(s, f) == "")
+						check(rules.Command{Verb: "lean", Fig: f.ID}, r.leanProblem(s, f) == "")
 						check(rules.Command{Verb: "hide", Fig: f.ID}, !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "")
 						for _, e := range alive(s, 1-f.Side) {
 							if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
@@ -132,7 +133,7 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 		}
 	}
 	t.Logf("commands offered and checked: %v", checked)
-	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress"} {
+	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress", "lean", "climb"} {
 		if checked[v] == 0 {
 			t.Errorf("no %q command was ever offered: the games reach too little", v)
 		}

@@ -502,8 +502,8 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	// Cheap rejections below spare building the reasons of refusals:
 	// each is one the problem function after it gives too.
-	w, noShot := r.canShoot(s, f)
-	shoots := noShot == ""
+	w, shoots := r.weapon(f)
+	shoots = shoots && r.mayShoot(s, f, w)
 	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
 	kt := r.kitOf(f)
 	nowBits, triedBits := acqBits(s, f) // acquiredNow and tried for ids up to maskIDs
@@ -524,7 +524,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		// way (none when neither stands in a building)
 		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
 		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
-			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingSightIn(s, f, e, lc.insideOf(s, f), lc.insideOf(s, e)) == "")) {
+			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc.insideOf(s, f), lc.insideOf(s, e)))) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if comp {
@@ -567,7 +567,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	if comp {
 		out = append(out, r.doorCommands(s, f)...)
-		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbProblem(s, f) == "" {
+		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
 			add(rules.Command{Verb: "climb", Fig: f.ID})
 		}
 		if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
@@ -579,10 +579,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
 	out = append(out, r.doorCommands(s, f)...)
-	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanProblem(s, f) == "" {
+	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanOK(s, f, lc.insideOf(s, f)) {
 		add(rules.Command{Verb: "lean", Fig: f.ID})
 	}
-	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbProblem(s, f) == "" {
+	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
 		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
 	if kt.at && s.Map != nil && s.Terrain != nil {
@@ -613,6 +613,12 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		add(rules.Command{Verb: "reload", Fig: f.ID})
 	}
 	return out
+}
+
+// buildingClear is whether buildingSightIn finds nothing in the way.
+func (r Skirmish) buildingClear(s *rules.State, f, t *rules.Figure, bf, bt int) bool {
+	inner, wall := r.buildingBlock(s, f, t, bf, bt)
+	return inner < 0 && wall < 0
 }
 
 // keepCompelled cuts out[start:], a compelled figure's commands, to the
