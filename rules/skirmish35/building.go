@@ -82,16 +82,43 @@ func doorAt(s *rules.State, p geom.Pt) (terrain.DoorRef, bool) {
 	return terrain.DoorRef{}, false
 }
 
+// anyDoorNear is whether s.Terrain.DoorsNear(p, reach) lists a door,
+// asked without making the list.
+func anyDoorNear(s *rules.State, p geom.Pt, reach int64) bool {
+	for id := range s.Map.Pieces {
+		if !s.Terrain.Enterable(id) {
+			continue
+		}
+		for k := 0; ; k++ {
+			d := terrain.DoorRef{Piece: id, Index: k}
+			if !s.Terrain.DoorExists(d) {
+				break
+			}
+			if geom.SegWithin(s.Terrain.DoorGap(d), p, reach, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // doorCommands lists the doors beside f it may open or shut.
 func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command {
 	if s.Terrain == nil || s.Map == nil || f.Var(fAP) < r.d.T.Costs.Action {
 		return nil
 	}
 	var out []rules.Command
-	near := s.Terrain.DoorsNear(f.Pos, s.BaseR+geom.PerInch)
-	for _, d := range innerDoors(s) {
-		if geom.SegWithin(doorGap(s, d), f.Pos, s.BaseR+geom.PerInch, false) {
-			near = append(near, d)
+	reach := s.BaseR + geom.PerInch
+	var near []terrain.DoorRef
+	if anyDoorNear(s, f.Pos, reach) {
+		near = s.Terrain.DoorsNear(f.Pos, reach)
+	}
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		for k := range pc.InnerDoors { // innerDoors(s), the list not made
+			if d := (terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k}); geom.SegWithin(doorGap(s, d), f.Pos, reach, false) {
+				near = append(near, d)
+			}
 		}
 	}
 	for _, d := range near {
