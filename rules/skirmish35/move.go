@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -197,7 +198,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	info := rules.MoveInfo{}
 	f := s.Fig(fig)
 	if f == nil {
-		info.Why = fmt.Sprintf("there is no figure F%d", fig)
+		info.Why = "there is no figure F" + strconv.Itoa(int(fig))
 		return info
 	}
 	info.Allowance = r.allowance(f)
@@ -208,7 +209,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		return info
 	}
 	if len(path) > maxWaypoints {
-		info.Why = fmt.Sprintf("a move may have at most %d waypoints", maxWaypoints)
+		info.Why = "a move may have at most " + strconv.Itoa(maxWaypoints) + " waypoints"
 		return info
 	}
 	info.Length = pathLen(info.Legs)
@@ -227,9 +228,11 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 			}
 		}
 		if pc.Blocked >= 0 {
-			info.Why = fmt.Sprintf("the path runs into impassable %s at %s", pieceLabel(s, pc.Blocked), pc.BlockedAt)
+			// worded without fmt: the random player's tries are refused here most
 			if s.Terrain.Enterable(pc.Blocked) {
-				info.Why = fmt.Sprintf("the path meets the wall of %s (a building is entered by an open door)", pieceLabel(s, pc.Blocked))
+				info.Why = "the path meets the wall of " + pieceLabel(s, pc.Blocked) + " (a building is entered by an open door)"
+			} else {
+				info.Why = "the path runs into impassable " + pieceLabel(s, pc.Blocked) + " at " + pc.BlockedAt.String()
 			}
 			return info
 		}
@@ -247,7 +250,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	case s.Phase != PhaseTurn:
 		info.Why = "an opportunity fire window is open"
 	case f.Side != s.Active:
-		info.Why = fmt.Sprintf("it is %s turn", rules.Possessive(s.Sides[s.Active].Name))
+		info.Why = "it is " + rules.Possessive(s.Sides[s.Active].Name) + " turn"
 	case f.Removed:
 		info.Why = f.Name + " is out of the fight"
 	case f.Markers.Has(rules.Surrendered):
@@ -257,11 +260,11 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	case info.Length == 0:
 		info.Why = "give a point away from the figure"
 	case info.Length > info.Allowance:
-		info.Why = fmt.Sprintf("%s may go %s\" more this turn; this path is %s\"", f.Name, rules.FormatInches(info.Allowance), rules.FormatInches(info.Length))
+		info.Why = f.Name + " may go " + rules.FormatInches(info.Allowance) + "\" more this turn; this path is " + rules.FormatInches(info.Length) + "\""
 	case obstacles > maxObstacles:
-		info.Why = fmt.Sprintf("a move may cross at most %d obstacles", maxObstacles)
+		info.Why = "a move may cross at most " + strconv.Itoa(maxObstacles) + " obstacles"
 	case pts > int64(f.Var(fAP)):
-		info.Why = fmt.Sprintf("%s has %d points: this move needs %d, and at least a point for each obstacle", f.Name, f.Var(fAP), pts)
+		info.Why = f.Name + " has " + strconv.Itoa(f.Var(fAP)) + " points: this move needs " + strconv.FormatInt(pts, 10) + ", and at least a point for each obstacle"
 	default:
 		if why := r.standProblem(s, f, end); why != "" {
 			info.Why = f.Name + " cannot end there: " + why
@@ -296,7 +299,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		info.OK = true
 		info.Stop = end
 		if obstacles > 0 {
-			info.Why = fmt.Sprintf("crosses %d %s: 1D3 points each", obstacles, word(obstacles, "obstacle", "obstacles"))
+			info.Why = "crosses " + strconv.Itoa(obstacles) + " " + word(obstacles, "obstacle", "obstacles") + ": 1D3 points each"
 		}
 	}
 	return info

@@ -378,9 +378,11 @@ func (r Skirmish) AppendLegal(dst []rules.Command, s *rules.State) []rules.Comma
 
 // appendTurn appends the active side's commands in its turn.
 func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Command {
-	own := alive(s, s.Active)
-	lc := &listing{own: own, foes: alive(s, 1-s.Active)}
-	for _, f := range own {
+	// the listing's own lists are recycled from call to call (ids, which
+	// the commands keep, is not)
+	lc := listings.Get().(*listing)
+	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0]}
+	for _, f := range lc.own {
 		out = r.figureCommands(s, f, out, lc)
 	}
 	for i := range s.Vehicles {
@@ -388,7 +390,23 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 			out = append(out, r.vehicleCommands(s, v)...)
 		}
 	}
+	clear(lc.own) // keep nothing of this state alive
+	clear(lc.foes)
+	lc.ids = nil
+	listings.Put(lc)
 	return append(out, rules.Command{Verb: "end"})
+}
+
+var listings = sync.Pool{New: func() any { return new(listing) }}
+
+// appendAlive appends alive(s, side) to dst.
+func appendAlive(dst []*rules.Figure, s *rules.State, side int) []*rules.Figure {
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Side == side && !f.Removed && (len(s.Vehicles) == 0 || s.Carrier(f.ID) == 0) {
+			dst = append(dst, f)
+		}
+	}
+	return dst
 }
 
 type listing struct {
@@ -425,8 +443,9 @@ func (l *listing) ask(r Skirmish, s *rules.State) {
 
 // insideOf is s.Terrain.InsideBuilding(g.Pos), asked once per figure.
 func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
-	if l.inside == nil {
-		l.inside = make([]int, len(s.Figures))
+	if len(l.inside) == 0 {
+		l.inside = slices.Grow(l.inside[:0], len(s.Figures))[:len(s.Figures)]
+		clear(l.inside)
 	}
 	i := int(g.ID) - 1
 	if l.inside[i] == 0 {
@@ -587,7 +606,11 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	if kt.at && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
-			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
+			// hidden, shaken or short of points, atProblem refuses any
+			// aim; it refuses one behind too
+			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
+				levelOf(f) < Suppressed && ap >= cs.Unaimed && inFront(f, e.Pos, r.d.T.Sight.Front) &&
+				r.atProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}
