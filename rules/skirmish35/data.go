@@ -221,7 +221,14 @@ type Data struct {
 	// labels are the buttons' words ready made (label with its cost in
 	// points, cost), so the random player, which asks the kind of every
 	// listed command, does not build a string for each
-	labels map[string]costLabel `toml:"-"`
+	labels readyLabels `toml:"-"`
+}
+
+// readyLabels are the labels Action gives most, made when the data is
+// loaded.
+type readyLabels struct {
+	prone, stand, opp, lean, hide, rally, reload costLabel
+	move, crawl                                  string
 }
 
 // costLabel is a button's label with its cost, and the cost it was made
@@ -242,15 +249,22 @@ func costLabelOf(label string, n int) string {
 // makeLabels readies the labels Action gives most.
 func (d *Data) makeLabels() {
 	cs := d.T.Costs
-	d.labels = map[string]costLabel{}
-	for label, n := range map[string]int{
-		"Go prone": cs.Prone, "Stand up": cs.Stand, "Hold for opportunity fire": cs.Opportunity,
-		"Lean out of the window": cs.Move, "Hide": cs.Hide, "Rally": cs.Rally, "Reload": cs.Reload,
-	} {
-		d.labels[label] = costLabel{n: n, s: costLabelOf(label, n)}
+	at := func(label string, n int) costLabel { return costLabel{n: n, s: costLabelOf(label, n)} }
+	d.labels = readyLabels{
+		prone: at("Go prone", cs.Prone), stand: at("Stand up", cs.Stand),
+		opp: at("Hold for opportunity fire", cs.Opportunity), lean: at("Lean out of the window", cs.Move),
+		hide: at("Hide", cs.Hide), rally: at("Rally", cs.Rally), reload: at("Reload", cs.Reload),
+		move:  "Move (" + strconv.FormatFloat(d.T.Move.PerPoint, 'g', -1, 64) + "\" per AP)",
+		crawl: "Crawl (" + strconv.FormatFloat(d.T.Move.CrawlPerPoint, 'g', -1, 64) + "\" per AP)",
 	}
-	d.labels["move"] = costLabel{s: "Move (" + strconv.FormatFloat(d.T.Move.PerPoint, 'g', -1, 64) + "\" per AP)"}
-	d.labels["crawl"] = costLabel{s: "Crawl (" + strconv.FormatFloat(d.T.Move.CrawlPerPoint, 'g', -1, 64) + "\" per AP)"}
+}
+
+// get is label with its cost n: the one made ready when n is its cost.
+func (l costLabel) get(label string, n int) string {
+	if l.s != "" && l.n == n {
+		return l.s
+	}
+	return costLabelOf(label, n)
 }
 
 // Weapon finds a weapon by id.

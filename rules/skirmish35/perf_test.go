@@ -225,3 +225,25 @@ func TestAppendLegalIsLegal(t *testing.T) {
 		t.Fatalf("the games never listed both turns and opportunity windows: %v", phases)
 	}
 }
+
+// TestReadyLabels: the buttons whose words are made once when the data
+// loads read as the player sees them, their costs from the tables
+// (dropping prone is free, holding for opportunity fire four points),
+// and a cost other than the table's is still worded.
+func TestReadyLabels(t *testing.T) {
+	r := New().(Skirmish)
+	s := &rules.State{Figures: []rules.Figure{{ID: 1, Posture: rules.Standing}, {ID: 2, Posture: rules.Prone}}}
+	for c, want := range map[string]string{
+		"prone F1": "Go prone (free)", "stand F1": "Stand up (1 AP)", "opp F1": "Hold for opportunity fire (4 AP)",
+		"lean F1": "Lean out of the window (1 AP)", "hide F1": "Hide (2 AP)", "rally F1": "Rally (3 AP)",
+		"reload F1": "Reload (2 AP)", "move F1": "Move (3\" per AP)", "move F2": "Crawl (1\" per AP)",
+	} {
+		verb, fig := c[:len(c)-3], rules.FigID(c[len(c)-1]-'0')
+		if got := r.Action(s, rules.Command{Verb: verb, Fig: fig}).Label; got != want {
+			t.Errorf("%s: label %q, want %q", c, got, want)
+		}
+	}
+	if got := r.d.labels.rally.get("Rally", 5); got != "Rally (5 AP)" {
+		t.Errorf("a rally at another cost reads %q", got)
+	}
+}
