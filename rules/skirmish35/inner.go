@@ -76,11 +76,23 @@ func doorGap(s *rules.State, d terrain.DoorRef) geom.Seg {
 // innerStretches are the standing stretches of building id's inside
 // wall: its segments less the gaps of its open doors.
 func innerStretches(s *rules.State, id int) []geom.Seg {
-	pc := &s.Map.Pieces[id]
 	var out []geom.Seg
+	eachInnerStretch(s, id, func(w geom.Seg) bool {
+		out = append(out, w)
+		return false
+	})
+	return out
+}
+
+// eachInnerStretch calls fn with each of innerStretches(s, id), in
+// order, until fn says stop (and then says so too); the stretches of a
+// segment are cut in buffers on the stack.
+func eachInnerStretch(s *rules.State, id int, fn func(geom.Seg) bool) bool {
+	pc := &s.Map.Pieces[id]
+	var bufA, bufB [8]geom.Seg
 	for i := 1; i < len(pc.InnerWall); i++ {
-		seg := geom.Seg{A: pc.InnerWall[i-1], B: pc.InnerWall[i]}
-		parts := []geom.Seg{seg}
+		parts := append(bufA[:0], geom.Seg{A: pc.InnerWall[i-1], B: pc.InnerWall[i]})
+		spare := bufB[:0]
 		for k := range pc.InnerDoors {
 			d := terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k}
 			e, g := innerGap(s, d)
@@ -88,7 +100,7 @@ func innerStretches(s *rules.State, id int) []geom.Seg {
 				continue
 			}
 			// cut the gap out of whichever part holds it
-			var next []geom.Seg
+			next := spare[:0]
 			for _, pt := range parts {
 				if !pt.Contains(g.A) || !pt.Contains(g.B) {
 					next = append(next, pt)
@@ -105,11 +117,15 @@ func innerStretches(s *rules.State, id int) []geom.Seg {
 					next = append(next, geom.Seg{A: gb, B: pt.B})
 				}
 			}
-			parts = next
+			parts, spare = next, parts
 		}
-		out = append(out, parts...)
+		for _, w := range parts {
+			if fn(w) {
+				return true
+			}
+		}
 	}
-	return out
+	return false
 }
 
 // innerWallHit is the building whose inside wall (as it stands, open
@@ -124,14 +140,13 @@ func innerWallHit(s *rules.State, a, b geom.Pt, r int64) int {
 		if w := s.Map.Pieces[id].InnerWall; len(w) < 2 || !innerWallNear(w, seg, r) {
 			continue
 		}
-		for _, w := range innerStretches(s, id) {
+		if eachInnerStretch(s, id, func(w geom.Seg) bool {
 			if r == 0 {
-				if geom.SegmentsIntersect(seg, w) {
-					return id
-				}
-			} else if geom.SegsWithin(w, seg, r, true) {
-				return id
+				return geom.SegmentsIntersect(seg, w)
 			}
+			return geom.SegsWithin(w, seg, r, true)
+		}) {
+			return id
 		}
 	}
 	return -1
