@@ -95,13 +95,14 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 		return nil, ""
 	}
 	step := int64(geom.PerInch)
+	near := r.nearestKnownEnemy(s, f, f.Pos)
 	for _, aim := range dirs {
 		for l := reach; l > 0; l -= step {
 			p := towards(f.Pos, aim, l)
 			if p == f.Pos {
 				break
 			}
-			if r.moveOK(s, f, p) {
+			if r.moveOKFrom(s, f, p, near) {
 				return []geom.Pt{p}, why()
 			}
 		}

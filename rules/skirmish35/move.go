@@ -140,9 +140,22 @@ func anyOpenDoor(s *rules.State, id int, open terrain.Open) bool {
 // one here too, asked cheapest first (the order changes only which
 // reason MoveCheck would give, not whether it refuses).
 func (r Skirmish) moveOK(s *rules.State, f *rules.Figure, p geom.Pt) bool {
+	return r.moveOKFrom(s, f, p, r.nearestKnownEnemy(s, f, f.Pos))
+}
+
+// moveOKFrom is moveOK for e, the nearest known enemy of f (nil: none),
+// worked out once for the many points of a compelled run.
+func (r Skirmish) moveOKFrom(s *rules.State, f *rules.Figure, p geom.Pt, e *rules.Figure) bool {
 	if s.Over || s.Phase != PhaseTurn || f.Side != s.Active || f.Removed ||
 		f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 {
 		return false
+	}
+	rad := s.BaseR
+	if s.Map != nil && (p.X < rad || p.Y < rad || p.X > s.Map.Width-rad || p.Y > s.Map.Height-rad) {
+		return false // off the table (standProblem)
+	}
+	if e != nil && levelOf(f) == Shaken && geom.Dist2(p, e.Pos) <= geom.Dist2(f.Pos, e.Pos) {
+		return false // not away from the enemy
 	}
 	allow, per, ap := r.allowance(f), r.perPoint(f), int64(f.Var(fAP))
 	legs := []geom.Pt{f.Pos, p}
@@ -177,18 +190,8 @@ func (r Skirmish) moveOK(s *rules.State, f *rules.Figure, p geom.Pt) bool {
 		r.toCoverProblem(s, f, p) != "" {
 		return false
 	}
-	if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil {
-		d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(p, e.Pos)
-		switch levelOf(f) {
-		case Suppressed:
-			if d1 < d0 && !r.coverAt(s, f, p, e.Pos) {
-				return false
-			}
-		case Shaken:
-			if d1 <= d0 {
-				return false
-			}
-		}
+	if e != nil && levelOf(f) == Suppressed && geom.Dist2(p, e.Pos) < geom.Dist2(f.Pos, e.Pos) && !r.coverAt(s, f, p, e.Pos) {
+		return false
 	}
 	return true
 }
