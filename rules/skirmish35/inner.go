@@ -1,6 +1,8 @@
 package skirmish35
 
 import (
+	"sync/atomic"
+
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -61,7 +63,44 @@ func doorPoint(s *rules.State, d terrain.DoorRef) geom.Pt {
 // segment it is cut in.
 func innerGap(s *rules.State, d terrain.DoorRef) (int, geom.Seg) {
 	pc := &s.Map.Pieces[d.Piece]
-	return terrain.InnerDoorGapOf(pc, d.Index-len(pc.Doors))
+	k := d.Index - len(pc.Doors)
+	if g := gapsOf(s.Map); d.Piece < len(g.inner) && k >= 0 && k < len(g.inner[d.Piece]) {
+		e := g.inner[d.Piece][k]
+		return e.edge, e.gap
+	}
+	return terrain.InnerDoorGapOf(pc, k)
+}
+
+// mapGaps are the inside doors' gaps of one map (terrain.InnerDoorGapOf
+// of each), worked out once: maps are never changed.
+type mapGaps struct {
+	m     *terrain.Map
+	inner [][]innerGapOf // per piece, per inside door
+}
+
+type innerGapOf struct {
+	edge int
+	gap  geom.Seg
+}
+
+// lastGaps holds the gaps of the map last asked about (one battle is
+// played on one map; another map simply replaces it).
+var lastGaps atomic.Pointer[mapGaps]
+
+func gapsOf(m *terrain.Map) *mapGaps {
+	if g := lastGaps.Load(); g != nil && g.m == m {
+		return g
+	}
+	g := &mapGaps{m: m, inner: make([][]innerGapOf, len(m.Pieces))}
+	for id := range m.Pieces {
+		pc := &m.Pieces[id]
+		for k := range pc.InnerDoors {
+			e, gap := terrain.InnerDoorGapOf(pc, k)
+			g.inner[id] = append(g.inner[id], innerGapOf{edge: e, gap: gap})
+		}
+	}
+	lastGaps.Store(g)
+	return g
 }
 
 // doorGap is the gap of door d, outline or inside.
