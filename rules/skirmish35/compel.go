@@ -96,13 +96,17 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 	}
 	step := int64(geom.PerInch)
 	near := r.nearestKnownEnemy(s, f, f.Pos)
+	var dm doorsOpen
+	if s.Terrain != nil {
+		dm = doorsOpenOf(s, openDoors(s))
+	}
 	for _, aim := range dirs {
 		for l := reach; l > 0; l -= step {
 			p := towards(f.Pos, aim, l)
 			if p == f.Pos {
 				break
 			}
-			if r.moveOKFrom(s, f, p, near) {
+			if r.moveOKFrom(s, f, p, near, dm) {
 				return []geom.Pt{p}, why()
 			}
 		}

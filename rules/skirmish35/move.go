@@ -140,12 +140,17 @@ func anyOpenDoor(s *rules.State, id int, open terrain.Open) bool {
 // one here too, asked cheapest first (the order changes only which
 // reason MoveCheck would give, not whether it refuses).
 func (r Skirmish) moveOK(s *rules.State, f *rules.Figure, p geom.Pt) bool {
-	return r.moveOKFrom(s, f, p, r.nearestKnownEnemy(s, f, f.Pos))
+	var dm doorsOpen
+	if s.Terrain != nil && s.Map != nil {
+		dm = doorsOpenOf(s, openDoors(s))
+	}
+	return r.moveOKFrom(s, f, p, r.nearestKnownEnemy(s, f, f.Pos), dm)
 }
 
 // moveOKFrom is moveOK for e, the nearest known enemy of f (nil: none),
-// worked out once for the many points of a compelled run.
-func (r Skirmish) moveOKFrom(s *rules.State, f *rules.Figure, p geom.Pt, e *rules.Figure) bool {
+// and dm, the doors open, worked out once for the many points of a
+// compelled run.
+func (r Skirmish) moveOKFrom(s *rules.State, f *rules.Figure, p geom.Pt, e *rules.Figure, dm doorsOpen) bool {
 	if s.Over || s.Phase != PhaseTurn || f.Side != s.Active || f.Removed ||
 		f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 {
 		return false
@@ -163,21 +168,22 @@ func (r Skirmish) moveOKFrom(s *rules.State, f *rules.Figure, p geom.Pt, e *rule
 	obstacles := 0
 	if s.Terrain != nil {
 		open := openDoors(s)
-		pc := s.Terrain.PathCostDoors(legs, s.BaseR, open)
-		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) {
+		pc := straightLeg(s, f.Pos, p, open, dm)
+		if pc.blocked >= 0 && s.Terrain.Enterable(pc.blocked) {
 			if route, ok := routeDoors(s, f.Pos, p, open); ok {
 				legs = append([]geom.Pt{f.Pos}, route...)
 				length = pathLen(legs)
 				if length == 0 || length > allow || ceilDiv(length, per) > ap {
 					return false
 				}
-				pc = s.Terrain.PathCostDoors(legs, s.BaseR, open)
+				rc := s.Terrain.PathCostDoors(legs, s.BaseR, open)
+				pc = legCost{rc.Blocked, len(rc.Obstacles)}
 			}
 		}
-		if pc.Blocked >= 0 {
+		if pc.blocked >= 0 {
 			return false
 		}
-		obstacles = len(pc.Obstacles)
+		obstacles = pc.obstacles
 	}
 	if length == 0 || length > allow || obstacles > maxObstacles || ceilDiv(length, per)+int64(obstacles) > ap {
 		return false
