@@ -455,7 +455,7 @@ func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 // buildingSightIn is buildingSight for figures known to stand in
 // buildings bf and bt (-1: in none).
 func (r Skirmish) buildingSightIn(s *rules.State, f, t *rules.Figure, bf, bt int) string {
-	switch inner, wall := r.buildingBlock(s, f, t, bf, bt); {
+	switch inner, wall := r.buildingBlock(s, f, t, bf, bt, bf >= 0 && leaning(s, f), bt >= 0 && leaning(s, t)); {
 	case inner >= 0:
 		return "the inside wall of " + pieceLabel(s, inner) + " is in the way"
 	case wall >= 0:
@@ -476,18 +476,19 @@ func wallFrom(f, t *rules.Figure, wall, bf int) geom.Pt {
 // buildingBlock is what of the buildings stops the sight line f-t, for
 // figures standing in buildings bf and bt (-1: none): the building whose
 // inside wall is in the way, else the building whose outline wall (no
-// window or open door where the line leaves it) is; -1 for none.
-func (r Skirmish) buildingBlock(s *rules.State, f, t *rules.Figure, bf, bt int) (inner, wall int) {
+// window or open door where the line leaves it) is; -1 for none. lf and
+// lt say whether f and t lean out (asked only of one in a building).
+func (r Skirmish) buildingBlock(s *rules.State, f, t *rules.Figure, bf, bt int, lf, lt bool) (inner, wall int) {
 	if id := innerWallHit(s, f.Pos, t.Pos, 0); id >= 0 {
 		return id, -1
 	}
 	if bf >= 0 && bf == bt {
 		return -1, -1
 	}
-	if bf >= 0 && leaning(s, f) {
+	if bf >= 0 && lf {
 		bf = -1
 	}
-	if bt >= 0 && leaning(s, t) {
+	if bt >= 0 && lt {
 		bt = -1
 	}
 	if bf >= 0 && r.wallBlocks(s, bf, f.Pos, t.Pos) {

@@ -381,7 +381,7 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	// the listing's own lists are recycled from call to call (ids, which
 	// the commands keep, is not)
 	lc := listings.Get().(*listing)
-	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0]}
+	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0]}
 	for _, f := range lc.own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -414,7 +414,8 @@ type listing struct {
 	foes []*rules.Figure // its enemies
 	ids  []rules.FigID   // room for the commands' one-figure target lists
 
-	inside []int // per figure (by id), 1 + the building it stands in (0: not yet asked)
+	inside []int  // per figure (by id), 1 + the building it stands in (0: not yet asked)
+	lean   []int8 // per figure (by id), 2 leaning out, 1 not (0: not yet asked)
 
 	asked   bool // mortar and windows below are worked out
 	mortar  bool // a figure of the side carries a mortar and is no prisoner
@@ -452,6 +453,22 @@ func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
 		l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
 	}
 	return l.inside[i] - 1
+}
+
+// leaningOf is leaning(s, g), asked once per figure.
+func (l *listing) leaningOf(s *rules.State, g *rules.Figure) bool {
+	if len(l.lean) == 0 {
+		l.lean = slices.Grow(l.lean[:0], len(s.Figures))[:len(s.Figures)]
+		clear(l.lean)
+	}
+	i := int(g.ID) - 1
+	if l.lean[i] == 0 {
+		l.lean[i] = 1
+		if leaning(s, g) {
+			l.lean[i] = 2
+		}
+	}
+	return l.lean[i] == 2
 }
 
 // kit is which kinds of weapon a figure carries, for Legal's cheap
@@ -544,7 +561,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		// way (none when neither stands in a building)
 		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
 		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
-			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc.insideOf(s, f), lc.insideOf(s, e)))) {
+			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc))) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if comp {
@@ -645,9 +662,11 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	return out
 }
 
-// buildingClear is whether buildingSightIn finds nothing in the way.
-func (r Skirmish) buildingClear(s *rules.State, f, t *rules.Figure, bf, bt int) bool {
-	inner, wall := r.buildingBlock(s, f, t, bf, bt)
+// buildingClear is whether buildingSightIn finds nothing in the way,
+// for the listing (which knows each figure's building and leaning).
+func (r Skirmish) buildingClear(s *rules.State, f, t *rules.Figure, lc *listing) bool {
+	bf, bt := lc.insideOf(s, f), lc.insideOf(s, t)
+	inner, wall := r.buildingBlock(s, f, t, bf, bt, bf >= 0 && lc.leaningOf(s, f), bt >= 0 && lc.leaningOf(s, t))
 	return inner < 0 && wall < 0
 }
 
