@@ -82,16 +82,43 @@ func doorAt(s *rules.State, p geom.Pt) (terrain.DoorRef, bool) {
 	return terrain.DoorRef{}, false
 }
 
+// anyDoorNear is whether s.Terrain.DoorsNear(p, reach) lists a door,
+// asked without making the list.
+func anyDoorNear(s *rules.State, p geom.Pt, reach int64) bool {
+	for id := range s.Map.Pieces {
+		if !s.Terrain.Enterable(id) {
+			continue
+		}
+		for k := 0; ; k++ {
+			d := terrain.DoorRef{Piece: id, Index: k}
+			if !s.Terrain.DoorExists(d) {
+				break
+			}
+			if geom.SegWithin(s.Terrain.DoorGap(d), p, reach, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // doorCommands lists the doors beside f it may open or shut.
 func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command {
 	if s.Terrain == nil || s.Map == nil || f.Var(fAP) < r.d.T.Costs.Action {
 		return nil
 	}
 	var out []rules.Command
-	near := s.Terrain.DoorsNear(f.Pos, s.BaseR+geom.PerInch)
-	for _, d := range innerDoors(s) {
-		if geom.SegWithin(doorGap(s, d), f.Pos, s.BaseR+geom.PerInch, false) {
-			near = append(near, d)
+	reach := s.BaseR + geom.PerInch
+	var near []terrain.DoorRef
+	if anyDoorNear(s, f.Pos, reach) {
+		near = s.Terrain.DoorsNear(f.Pos, reach)
+	}
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		for k := range pc.InnerDoors { // innerDoors(s), the list not made
+			if d := (terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k}); geom.SegWithin(doorGap(s, d), f.Pos, reach, false) {
+				near = append(near, d)
+			}
 		}
 	}
 	for _, d := range near {
@@ -294,6 +321,23 @@ func openings(s *rules.State, id int) []geom.Pt {
 	return out
 }
 
+// nearOpening is whether one of openings(s, id) lies within d of p,
+// found without making the list.
+func nearOpening(s *rules.State, id int, p geom.Pt, d int64) bool {
+	pc := &s.Map.Pieces[id]
+	for _, o := range pc.Windows {
+		if within(o, p, d) {
+			return true
+		}
+	}
+	for k, o := range pc.Doors {
+		if within(o, p, d) && isOpen(s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k}))) {
+			return true
+		}
+	}
+	return false
+}
+
 // wallCrossing is where segment a-b crosses the outline of polygon poly
 // (the crossing nearest a), and whether it does.
 func wallCrossing(poly geom.Polygon, a, b geom.Pt) (geom.Pt, bool) {
@@ -324,15 +368,8 @@ func wallCrossing(poly geom.Polygon, a, b geom.Pt) (geom.Pt, bool) {
 // cannot pass out of the building ("" when it leaves by a window or an
 // open door).
 func (r Skirmish) throughOpening(s *rules.State, id int, a, b geom.Pt) string {
-	x, ok := wallCrossing(s.Map.Pieces[id].Poly, a, b)
-	if !ok {
+	if !r.wallBlocks(s, id, a, b) {
 		return ""
-	}
-	reach := in(r.d.T.Buildings.Window)
-	for _, o := range openings(s, id) {
-		if within(o, x, reach) {
-			return ""
-		}
 	}
 	return "the wall of " + pieceLabel(s, id) + " is in the way: only windows and open doors look out"
 }
@@ -349,6 +386,21 @@ func leaning(s *rules.State, f *rules.Figure) bool {
 
 // leanProblem: a figure inside a building, within reach of one of its
 // windows or open doors, may lean out for a point.
+// leanOK is leanProblem(s, f) == "" for f standing in building b.
+func (r Skirmish) leanOK(s *rules.State, f *rules.Figure, b int) bool {
+	return b >= 0 && !leaning(s, f) && f.Var(fAP) >= r.d.T.Costs.Move &&
+		nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window))
+}
+
+// climbOK is climbProblem(s, f) == "", its commonest refusal (no window
+// beside the figure) found before the reasons are worded.
+func (r Skirmish) climbOK(s *rules.State, f *rules.Figure) bool {
+	if _, _, _, ok := r.windowBeside(s, f); !ok {
+		return false
+	}
+	return r.climbProblem(s, f) == ""
+}
+
 func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
 	if s.Terrain == nil {
 		return "there is no building"
@@ -362,10 +414,8 @@ func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
 	case f.Var(fAP) < r.d.T.Costs.Move:
 		return f.Name + " has no point to lean out"
 	}
-	for _, o := range openings(s, b) {
-		if within(o, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
-			return ""
-		}
+	if nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
+		return ""
 	}
 	return f.Name + " is not at a window or open door"
 }
@@ -386,36 +436,68 @@ func (r Skirmish) applyLean(s *rules.State, f *rules.Figure, c rules.Command) ([
 	return []rules.Event{{Kind: "lean", Side: f.Side, Fig: f.ID, Text: f.Name + " leans out: soft cover only until its next turn"}}, nil
 }
 
+// wallBlocks is whether throughOpening refuses the line (its reason not
+// worded).
+func (r Skirmish) wallBlocks(s *rules.State, id int, a, b geom.Pt) bool {
+	x, ok := wallCrossing(s.Map.Pieces[id].Poly, a, b)
+	return ok && !nearOpening(s, id, x, in(r.d.T.Buildings.Window))
+}
+
 // buildingSight checks the walls of the buildings the looker and target
 // stand in (a figure leaning out sees and is seen past its window).
 func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 	if s.Terrain == nil {
 		return ""
 	}
-	if id := innerWallHit(s, f.Pos, t.Pos, 0); id >= 0 {
-		return "the inside wall of " + pieceLabel(s, id) + " is in the way"
-	}
-	bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
-	if bf >= 0 && bf == bt {
-		return ""
-	}
-	if leaning(s, f) {
-		bf = -1
-	}
-	if leaning(s, t) {
-		bt = -1
-	}
-	if bf >= 0 {
-		if why := r.throughOpening(s, bf, f.Pos, t.Pos); why != "" {
-			return why
-		}
-	}
-	if bt >= 0 {
-		if why := r.throughOpening(s, bt, t.Pos, f.Pos); why != "" {
-			return why
-		}
+	return r.buildingSightIn(s, f, t, s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos))
+}
+
+// buildingSightIn is buildingSight for figures known to stand in
+// buildings bf and bt (-1: in none).
+func (r Skirmish) buildingSightIn(s *rules.State, f, t *rules.Figure, bf, bt int) string {
+	switch inner, wall := r.buildingBlock(s, f, t, bf, bt, bf >= 0 && leaning(s, f), bt >= 0 && leaning(s, t)); {
+	case inner >= 0:
+		return "the inside wall of " + pieceLabel(s, inner) + " is in the way"
+	case wall >= 0:
+		return r.throughOpening(s, wall, wallFrom(f, t, wall, bf), wallFrom(t, f, wall, bf))
 	}
 	return ""
+}
+
+// wallFrom is the end of the line f-t inside building wall, which
+// buildingBlock found in the way: f's when f stands in it (bf).
+func wallFrom(f, t *rules.Figure, wall, bf int) geom.Pt {
+	if wall == bf {
+		return f.Pos
+	}
+	return t.Pos
+}
+
+// buildingBlock is what of the buildings stops the sight line f-t, for
+// figures standing in buildings bf and bt (-1: none): the building whose
+// inside wall is in the way, else the building whose outline wall (no
+// window or open door where the line leaves it) is; -1 for none. lf and
+// lt say whether f and t lean out (asked only of one in a building).
+func (r Skirmish) buildingBlock(s *rules.State, f, t *rules.Figure, bf, bt int, lf, lt bool) (inner, wall int) {
+	if id := innerWallHit(s, f.Pos, t.Pos, 0); id >= 0 {
+		return id, -1
+	}
+	if bf >= 0 && bf == bt {
+		return -1, -1
+	}
+	if bf >= 0 && lf {
+		bf = -1
+	}
+	if bt >= 0 && lt {
+		bt = -1
+	}
+	if bf >= 0 && r.wallBlocks(s, bf, f.Pos, t.Pos) {
+		return -1, bf
+	}
+	if bt >= 0 && r.wallBlocks(s, bt, t.Pos, f.Pos) {
+		return -1, bt
+	}
+	return -1, -1
 }
 
 // ---- grenades into buildings ----

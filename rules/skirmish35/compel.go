@@ -44,7 +44,8 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 	lvl := levelOf(f)
 	if (lvl != Suppressed && lvl != Shaken) || s.Map == nil || s.Terrain == nil || f.Removed ||
 		f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 || f.Var(fAP) < 1 ||
-		f.Var(fRan) == turnNo(s) || (len(s.Vehicles) > 0 && s.Carrier(f.ID) != 0) {
+		f.Var(fRan) == turnNo(s) || (len(s.Vehicles) > 0 && s.Carrier(f.ID) != 0) ||
+		s.Over || s.Phase != PhaseTurn || f.Side != s.Active { // no move is open to it then
 		return nil, ""
 	}
 	allow := r.allowance(f)
@@ -53,7 +54,7 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 	}
 	var dirs []geom.Pt // points to head for, the first that takes a move wins
 	reach := allow
-	why := ""
+	var why func() string // made only when a run is found
 	if lvl == Suppressed {
 		if r.inCover(s, f) {
 			return nil, ""
@@ -70,7 +71,9 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 			reach = min(allow, d+s.BaseR) // a base into it
 		}
 		dirs = []geom.Pt{q}
-		why = fmt.Sprintf("%s is suppressed out of cover and must move towards cover (the nearest is the %s)", f.Name, pieceLabel(s, id))
+		why = func() string {
+			return fmt.Sprintf("%s is suppressed out of cover and must move towards cover (the nearest is the %s)", f.Name, pieceLabel(s, id))
+		}
 	} else {
 		e := r.nearestKnownEnemy(s, f, f.Pos)
 		if e == nil || e.Pos == f.Pos {
@@ -84,20 +87,27 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 			f.Pos.Add(geom.Pt{X: (v.X - v.Y) * 707 / 1000, Y: (v.X + v.Y) * 707 / 1000}),
 			f.Pos.Add(geom.Pt{X: (v.X + v.Y) * 707 / 1000, Y: (v.Y - v.X) * 707 / 1000}),
 		}
-		why = fmt.Sprintf("%s is shaken and must move away from %s until it rallies", f.Name, e.Name)
+		why = func() string {
+			return fmt.Sprintf("%s is shaken and must move away from %s until it rallies", f.Name, e.Name)
+		}
 	}
 	if reach <= 0 {
 		return nil, ""
 	}
 	step := int64(geom.PerInch)
+	near := r.nearestKnownEnemy(s, f, f.Pos)
+	var dm doorsOpen
+	if s.Terrain != nil {
+		dm = doorsOpenOf(s, openDoors(s))
+	}
 	for _, aim := range dirs {
 		for l := reach; l > 0; l -= step {
 			p := towards(f.Pos, aim, l)
 			if p == f.Pos {
 				break
 			}
-			if r.MoveCheck(s, f.ID, []geom.Pt{p}).OK {
-				return []geom.Pt{p}, why
+			if r.moveOKFrom(s, f, p, near, dm) {
+				return []geom.Pt{p}, why()
 			}
 		}
 	}

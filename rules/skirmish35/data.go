@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -216,6 +217,54 @@ type Data struct {
 	// same in the shared model's form.
 	Vehicles []VehicleData  `toml:"-"`
 	Types    []vehicle.Type `toml:"-"`
+
+	// labels are the buttons' words ready made (label with its cost in
+	// points, cost), so the random player, which asks the kind of every
+	// listed command, does not build a string for each
+	labels readyLabels `toml:"-"`
+}
+
+// readyLabels are the labels Action gives most, made when the data is
+// loaded.
+type readyLabels struct {
+	prone, stand, opp, lean, hide, rally, reload costLabel
+	move, crawl                                  string
+}
+
+// costLabel is a button's label with its cost, and the cost it was made
+// for.
+type costLabel struct {
+	n int
+	s string
+}
+
+// costLabelOf is label with its cost in points: "(free)" for none.
+func costLabelOf(label string, n int) string {
+	if n == 0 {
+		return label + " (free)"
+	}
+	return label + " (" + strconv.Itoa(n) + " AP)"
+}
+
+// makeLabels readies the labels Action gives most.
+func (d *Data) makeLabels() {
+	cs := d.T.Costs
+	at := func(label string, n int) costLabel { return costLabel{n: n, s: costLabelOf(label, n)} }
+	d.labels = readyLabels{
+		prone: at("Go prone", cs.Prone), stand: at("Stand up", cs.Stand),
+		opp: at("Hold for opportunity fire", cs.Opportunity), lean: at("Lean out of the window", cs.Move),
+		hide: at("Hide", cs.Hide), rally: at("Rally", cs.Rally), reload: at("Reload", cs.Reload),
+		move:  "Move (" + strconv.FormatFloat(d.T.Move.PerPoint, 'g', -1, 64) + "\" per AP)",
+		crawl: "Crawl (" + strconv.FormatFloat(d.T.Move.CrawlPerPoint, 'g', -1, 64) + "\" per AP)",
+	}
+}
+
+// get is label with its cost n: the one made ready when n is its cost.
+func (l costLabel) get(label string, n int) string {
+	if l.s != "" && l.n == n {
+		return l.s
+	}
+	return costLabelOf(label, n)
 }
 
 // Weapon finds a weapon by id.
@@ -268,6 +317,7 @@ func LoadData(fsys fs.FS) (*Data, error) {
 	if err := loadVehicles(fsys, d); err != nil {
 		return nil, err
 	}
+	d.makeLabels()
 	return d, nil
 }
 

@@ -24,6 +24,9 @@ func (r Skirmish) fireCost(mode string) int {
 // canShoot says why f cannot fire at all now ("" if it can).
 func (r Skirmish) canShoot(s *rules.State, f *rules.Figure) (*Weapon, string) {
 	w, ok := r.weapon(f)
+	if ok && r.mayShoot(s, f, w) {
+		return w, ""
+	}
 	switch {
 	case !ok:
 		return nil, f.Name + " carries no firearm"
@@ -37,6 +40,13 @@ func (r Skirmish) canShoot(s *rules.State, f *rules.Figure) (*Weapon, string) {
 		return nil, f.Name + " is standing over a surrender this turn and may not fire"
 	}
 	return w, ""
+}
+
+// mayShoot is whether canShoot lets f fire its firearm w (reasons not
+// worded: the listing asks for every figure).
+func (r Skirmish) mayShoot(s *rules.State, f *rules.Figure, w *Weapon) bool {
+	return !(f.Markers.Has(rules.Hidden) && !w.Sniper) && levelOf(f) < Suppressed &&
+		!f.Markers.Has(rules.OutOfAmmo) && !(f.Var(fContrib) == turnNo(s) && turnNo(s) > 0)
 }
 
 // fireProblem says why f cannot fire at t in the given mode ("" if it can).

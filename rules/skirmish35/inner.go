@@ -1,6 +1,8 @@
 package skirmish35
 
 import (
+	"sync/atomic"
+
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -61,7 +63,44 @@ func doorPoint(s *rules.State, d terrain.DoorRef) geom.Pt {
 // segment it is cut in.
 func innerGap(s *rules.State, d terrain.DoorRef) (int, geom.Seg) {
 	pc := &s.Map.Pieces[d.Piece]
-	return terrain.InnerDoorGapOf(pc, d.Index-len(pc.Doors))
+	k := d.Index - len(pc.Doors)
+	if g := gapsOf(s.Map); d.Piece < len(g.inner) && k >= 0 && k < len(g.inner[d.Piece]) {
+		e := g.inner[d.Piece][k]
+		return e.edge, e.gap
+	}
+	return terrain.InnerDoorGapOf(pc, k)
+}
+
+// mapGaps are the inside doors' gaps of one map (terrain.InnerDoorGapOf
+// of each), worked out once: maps are never changed.
+type mapGaps struct {
+	m     *terrain.Map
+	inner [][]innerGapOf // per piece, per inside door
+}
+
+type innerGapOf struct {
+	edge int
+	gap  geom.Seg
+}
+
+// lastGaps holds the gaps of the map last asked about (one battle is
+// played on one map; another map simply replaces it).
+var lastGaps atomic.Pointer[mapGaps]
+
+func gapsOf(m *terrain.Map) *mapGaps {
+	if g := lastGaps.Load(); g != nil && g.m == m {
+		return g
+	}
+	g := &mapGaps{m: m, inner: make([][]innerGapOf, len(m.Pieces))}
+	for id := range m.Pieces {
+		pc := &m.Pieces[id]
+		for k := range pc.InnerDoors {
+			e, gap := terrain.InnerDoorGapOf(pc, k)
+			g.inner[id] = append(g.inner[id], innerGapOf{edge: e, gap: gap})
+		}
+	}
+	lastGaps.Store(g)
+	return g
 }
 
 // doorGap is the gap of door d, outline or inside.
@@ -76,11 +115,23 @@ func doorGap(s *rules.State, d terrain.DoorRef) geom.Seg {
 // innerStretches are the standing stretches of building id's inside
 // wall: its segments less the gaps of its open doors.
 func innerStretches(s *rules.State, id int) []geom.Seg {
-	pc := &s.Map.Pieces[id]
 	var out []geom.Seg
+	eachInnerStretch(s, id, func(w geom.Seg) bool {
+		out = append(out, w)
+		return false
+	})
+	return out
+}
+
+// eachInnerStretch calls fn with each of innerStretches(s, id), in
+// order, until fn says stop (and then says so too); the stretches of a
+// segment are cut in buffers on the stack.
+func eachInnerStretch(s *rules.State, id int, fn func(geom.Seg) bool) bool {
+	pc := &s.Map.Pieces[id]
+	var bufA, bufB [8]geom.Seg
 	for i := 1; i < len(pc.InnerWall); i++ {
-		seg := geom.Seg{A: pc.InnerWall[i-1], B: pc.InnerWall[i]}
-		parts := []geom.Seg{seg}
+		parts := append(bufA[:0], geom.Seg{A: pc.InnerWall[i-1], B: pc.InnerWall[i]})
+		spare := bufB[:0]
 		for k := range pc.InnerDoors {
 			d := terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k}
 			e, g := innerGap(s, d)
@@ -88,7 +139,7 @@ func innerStretches(s *rules.State, id int) []geom.Seg {
 				continue
 			}
 			// cut the gap out of whichever part holds it
-			var next []geom.Seg
+			next := spare[:0]
 			for _, pt := range parts {
 				if !pt.Contains(g.A) || !pt.Contains(g.B) {
 					next = append(next, pt)
@@ -105,11 +156,15 @@ func innerStretches(s *rules.State, id int) []geom.Seg {
 					next = append(next, geom.Seg{A: gb, B: pt.B})
 				}
 			}
-			parts = next
+			parts, spare = next, parts
 		}
-		out = append(out, parts...)
+		for _, w := range parts {
+			if fn(w) {
+				return true
+			}
+		}
 	}
-	return out
+	return false
 }
 
 // innerWallHit is the building whose inside wall (as it stands, open
@@ -121,20 +176,44 @@ func innerWallHit(s *rules.State, a, b geom.Pt, r int64) int {
 	}
 	seg := geom.Seg{A: a, B: b}
 	for id := range s.Map.Pieces {
-		if len(s.Map.Pieces[id].InnerWall) < 2 {
+		if w := s.Map.Pieces[id].InnerWall; len(w) < 2 || !innerWallNear(w, seg, r) {
 			continue
 		}
-		for _, w := range innerStretches(s, id) {
+		if eachInnerStretch(s, id, func(w geom.Seg) bool {
 			if r == 0 {
-				if geom.SegmentsIntersect(seg, w) {
-					return id
-				}
-			} else if geom.SegsWithin(w, seg, r, true) {
-				return id
+				return geom.SegmentsIntersect(seg, w)
 			}
+			return geom.SegsWithin(w, seg, r, true)
+		}) {
+			return id
 		}
 	}
 	return -1
+}
+
+// innerWallNear is whether segment seg comes near enough wall (the
+// inside wall whole, its door gaps not cut out) to meet it as
+// innerWallHit asks: a standing stretch is part of a segment of the
+// wall, so a line that meets no whole segment meets none of them, and
+// the stretches (which look up each door) need not be made.
+func innerWallNear(wall []geom.Pt, seg geom.Seg, r int64) bool {
+	lo, hi := geom.Pt{X: min(seg.A.X, seg.B.X) - r, Y: min(seg.A.Y, seg.B.Y) - r},
+		geom.Pt{X: max(seg.A.X, seg.B.X) + r, Y: max(seg.A.Y, seg.B.Y) + r}
+	for i := 1; i < len(wall); i++ {
+		w := geom.Seg{A: wall[i-1], B: wall[i]}
+		if max(w.A.X, w.B.X) < lo.X || min(w.A.X, w.B.X) > hi.X ||
+			max(w.A.Y, w.B.Y) < lo.Y || min(w.A.Y, w.B.Y) > hi.Y {
+			continue // apart by more than r along an axis
+		}
+		if r == 0 {
+			if geom.SegmentsIntersect(seg, w) {
+				return true
+			}
+		} else if geom.SegsWithin(w, seg, r, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // innerPathProblem says why a move along legs runs into an inside wall

@@ -38,13 +38,20 @@ func setRounds(s *rules.State, rs []Round) {
 
 // mortarOf is the side's mortar crew nearest f (nil for none).
 func (r Skirmish) mortarOf(s *rules.State, f *rules.Figure) *rules.Figure {
-	var list []*rules.Figure
-	for _, g := range alive(s, f.Side) {
-		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
-			list = append(list, g)
+	// alive(s, f.Side) walked in place, the first of equals winning
+	var best *rules.Figure
+	var bd int64
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.Side != f.Side || g.Removed || len(s.Vehicles) > 0 && s.Carrier(g.ID) != 0 ||
+			!r.carries(g, "mortar") || g.Markers.Has(rules.Surrendered) {
+			continue
+		}
+		if d := geom.Dist2(f.Pos, g.Pos); best == nil || d < bd {
+			best, bd = g, d
 		}
 	}
-	return nearest(s, f.Pos, list)
+	return best
 }
 
 // callMode says how f may bring down mortar fire at p: "sights" (the crew

@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -85,14 +86,120 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 }
 
 // nearestKnownEnemy is the nearest enemy the figure's side knows of.
+// It walks the figures in the order alive lists them, the first of
+// equals winning, without making the list.
 func (r Skirmish) nearestKnownEnemy(s *rules.State, f *rules.Figure, at geom.Pt) *rules.Figure {
-	var list []*rules.Figure
-	for _, e := range alive(s, 1-f.Side) {
-		if r.known(s, f.Side, e) && !e.Markers.Has(rules.Surrendered) {
-			list = append(list, e)
+	var best *rules.Figure
+	var bd int64
+	for i := range s.Figures {
+		e := &s.Figures[i]
+		if e.Side != 1-f.Side || e.Removed || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) ||
+			len(s.Vehicles) > 0 && s.Carrier(e.ID) != 0 {
+			continue
+		}
+		if d := geom.Dist2(at, e.Pos); best == nil || d < bd {
+			best, bd = e, d
 		}
 	}
-	return nearest(s, at, list)
+	return best
+}
+
+// routeDoors is s.Terrain.RouteDoors(from, to, s.BaseR, open) for a
+// straight line from-to the walls block. RouteDoors finds no way when
+// both ends stand in the same building (or both outside) or when a
+// building one end stands in has no open door; those are seen here
+// without its own look at the blocked line and at every door.
+func routeDoors(s *rules.State, from, to geom.Pt, open terrain.Open) ([]geom.Pt, bool) {
+	bf, bt := s.Terrain.InsideBuilding(from), s.Terrain.InsideBuilding(to)
+	if bf == bt || !anyOpenDoor(s, bf, open) || !anyOpenDoor(s, bt, open) {
+		return nil, false
+	}
+	return s.Terrain.RouteDoors(from, to, s.BaseR, open)
+}
+
+// anyOpenDoor is whether building id (-1: none, true) has an open door
+// in its outline.
+func anyOpenDoor(s *rules.State, id int, open terrain.Open) bool {
+	if id < 0 {
+		return true
+	}
+	for k := 0; ; k++ {
+		d := terrain.DoorRef{Piece: id, Index: k}
+		if !s.Terrain.DoorExists(d) {
+			return false
+		}
+		if open(d) {
+			return true
+		}
+	}
+}
+
+// moveOK is MoveCheck(s, f.ID, []geom.Pt{p}).OK, worked out without
+// the reasons of a refusal: the engine's compelled runs try many points
+// for each figure that may have to run. Every refusal of MoveCheck is
+// one here too, asked cheapest first (the order changes only which
+// reason MoveCheck would give, not whether it refuses).
+func (r Skirmish) moveOK(s *rules.State, f *rules.Figure, p geom.Pt) bool {
+	var dm doorsOpen
+	if s.Terrain != nil && s.Map != nil {
+		dm = doorsOpenOf(s, openDoors(s))
+	}
+	return r.moveOKFrom(s, f, p, r.nearestKnownEnemy(s, f, f.Pos), dm)
+}
+
+// moveOKFrom is moveOK for e, the nearest known enemy of f (nil: none),
+// and dm, the doors open, worked out once for the many points of a
+// compelled run.
+func (r Skirmish) moveOKFrom(s *rules.State, f *rules.Figure, p geom.Pt, e *rules.Figure, dm doorsOpen) bool {
+	if s.Over || s.Phase != PhaseTurn || f.Side != s.Active || f.Removed ||
+		f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 {
+		return false
+	}
+	rad := s.BaseR
+	if s.Map != nil && (p.X < rad || p.Y < rad || p.X > s.Map.Width-rad || p.Y > s.Map.Height-rad) {
+		return false // off the table (standProblem)
+	}
+	if e != nil && levelOf(f) == Shaken && geom.Dist2(p, e.Pos) <= geom.Dist2(f.Pos, e.Pos) {
+		return false // not away from the enemy
+	}
+	allow, per, ap := r.allowance(f), r.perPoint(f), int64(f.Var(fAP))
+	legs := []geom.Pt{f.Pos, p}
+	length := pathLen(legs)
+	obstacles := 0
+	if s.Terrain != nil {
+		open := openDoors(s)
+		pc := straightLeg(s, f.Pos, p, open, dm)
+		if pc.blocked >= 0 && s.Terrain.Enterable(pc.blocked) {
+			if route, ok := routeDoors(s, f.Pos, p, open); ok {
+				legs = append([]geom.Pt{f.Pos}, route...)
+				length = pathLen(legs)
+				if length == 0 || length > allow || ceilDiv(length, per) > ap {
+					return false
+				}
+				rc := s.Terrain.PathCostDoors(legs, s.BaseR, open)
+				pc = legCost{rc.Blocked, len(rc.Obstacles)}
+			}
+		}
+		if pc.blocked >= 0 {
+			return false
+		}
+		obstacles = pc.obstacles
+	}
+	if length == 0 || length > allow || obstacles > maxObstacles || ceilDiv(length, per)+int64(obstacles) > ap {
+		return false
+	}
+	if s.Terrain != nil && innerPathProblem(s, legs) != "" {
+		return false
+	}
+	if r.standProblem(s, f, p) != "" ||
+		len(s.Vehicles) > 0 && pathThroughHull(r, s, legs) != "" ||
+		r.toCoverProblem(s, f, p) != "" {
+		return false
+	}
+	if e != nil && levelOf(f) == Suppressed && geom.Dist2(p, e.Pos) < geom.Dist2(f.Pos, e.Pos) && !r.coverAt(s, f, p, e.Pos) {
+		return false
+	}
+	return true
 }
 
 // MoveCheck measures a proposed move for the tape.
@@ -100,7 +207,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	info := rules.MoveInfo{}
 	f := s.Fig(fig)
 	if f == nil {
-		info.Why = fmt.Sprintf("there is no figure F%d", fig)
+		info.Why = "there is no figure F" + strconv.Itoa(int(fig))
 		return info
 	}
 	info.Allowance = r.allowance(f)
@@ -111,7 +218,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		return info
 	}
 	if len(path) > maxWaypoints {
-		info.Why = fmt.Sprintf("a move may have at most %d waypoints", maxWaypoints)
+		info.Why = "a move may have at most " + strconv.Itoa(maxWaypoints) + " waypoints"
 		return info
 	}
 	info.Length = pathLen(info.Legs)
@@ -122,7 +229,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		pc := s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
 		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) && len(path) == 1 {
 			// walls in the way: go by an open door, if there is a way
-			if legs, ok := s.Terrain.RouteDoors(f.Pos, path[0], s.BaseR, open); ok {
+			if legs, ok := routeDoors(s, f.Pos, path[0], open); ok {
 				info.Legs = append([]geom.Pt{f.Pos}, legs...)
 				info.Length = pathLen(info.Legs)
 				info.Cost = info.Length
@@ -130,9 +237,11 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 			}
 		}
 		if pc.Blocked >= 0 {
-			info.Why = fmt.Sprintf("the path runs into impassable %s at %s", pieceLabel(s, pc.Blocked), pc.BlockedAt)
+			// worded without fmt: the random player's tries are refused here most
 			if s.Terrain.Enterable(pc.Blocked) {
-				info.Why = fmt.Sprintf("the path meets the wall of %s (a building is entered by an open door)", pieceLabel(s, pc.Blocked))
+				info.Why = "the path meets the wall of " + pieceLabel(s, pc.Blocked) + " (a building is entered by an open door)"
+			} else {
+				info.Why = "the path runs into impassable " + pieceLabel(s, pc.Blocked) + " at " + pc.BlockedAt.String()
 			}
 			return info
 		}
@@ -150,7 +259,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	case s.Phase != PhaseTurn:
 		info.Why = "an opportunity fire window is open"
 	case f.Side != s.Active:
-		info.Why = fmt.Sprintf("it is %s turn", rules.Possessive(s.Sides[s.Active].Name))
+		info.Why = "it is " + rules.Possessive(s.Sides[s.Active].Name) + " turn"
 	case f.Removed:
 		info.Why = f.Name + " is out of the fight"
 	case f.Markers.Has(rules.Surrendered):
@@ -160,11 +269,11 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	case info.Length == 0:
 		info.Why = "give a point away from the figure"
 	case info.Length > info.Allowance:
-		info.Why = fmt.Sprintf("%s may go %s\" more this turn; this path is %s\"", f.Name, rules.FormatInches(info.Allowance), rules.FormatInches(info.Length))
+		info.Why = f.Name + " may go " + rules.FormatInches(info.Allowance) + "\" more this turn; this path is " + rules.FormatInches(info.Length) + "\""
 	case obstacles > maxObstacles:
-		info.Why = fmt.Sprintf("a move may cross at most %d obstacles", maxObstacles)
+		info.Why = "a move may cross at most " + strconv.Itoa(maxObstacles) + " obstacles"
 	case pts > int64(f.Var(fAP)):
-		info.Why = fmt.Sprintf("%s has %d points: this move needs %d, and at least a point for each obstacle", f.Name, f.Var(fAP), pts)
+		info.Why = f.Name + " has " + strconv.Itoa(f.Var(fAP)) + " points: this move needs " + strconv.FormatInt(pts, 10) + ", and at least a point for each obstacle"
 	default:
 		if why := r.standProblem(s, f, end); why != "" {
 			info.Why = f.Name + " cannot end there: " + why
@@ -199,7 +308,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		info.OK = true
 		info.Stop = end
 		if obstacles > 0 {
-			info.Why = fmt.Sprintf("crosses %d %s: 1D3 points each", obstacles, word(obstacles, "obstacle", "obstacles"))
+			info.Why = "crosses " + strconv.Itoa(obstacles) + " " + word(obstacles, "obstacle", "obstacles") + ": 1D3 points each"
 		}
 	}
 	return info

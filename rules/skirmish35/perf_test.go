@@ -2,6 +2,7 @@ package skirmish35
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"hedgerow/rules"
@@ -97,6 +98,7 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 						hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f)
 						check(rules.Command{Verb: "opp", Fig: f.ID}, r.holdProblem(s, f) == "")
 						check(rules.Command{Verb: "climb", Fig: f.ID}, ap >= 1 && r.climbProblem(s, f) == "")
+						check(rules.Command{Verb: "lean", Fig: f.ID}, r.leanProblem(s, f) == "")
 						check(rules.Command{Verb: "hide", Fig: f.ID}, !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "")
 						for _, e := range alive(s, 1-f.Side) {
 							if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
@@ -131,9 +133,117 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 		}
 	}
 	t.Logf("commands offered and checked: %v", checked)
-	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress"} {
+	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress", "lean", "climb"} {
 		if checked[v] == 0 {
 			t.Errorf("no %q command was ever offered: the games reach too little", v)
 		}
+	}
+}
+
+// TestMoveOKAgreesWithMoveCheck: the compelled runs ask moveOK, a quick
+// form of MoveCheck that builds no reasons. Along random games on the
+// shipped scenarios, for figures of both sides in every phase and for
+// points near and beyond their allowance (through walls, doors and other
+// figures), it accepts exactly the moves MoveCheck accepts.
+func TestMoveOKAgreesWithMoveCheck(t *testing.T) {
+	r := New().(Skirmish)
+	yes, no := 0, 0
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 4; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 7))
+			for step := 0; step < 300 && !g.St.Over; step++ {
+				s := g.St
+				for k := range s.Figures {
+					f := &s.Figures[k]
+					if f.Removed || step%3 != k%3 {
+						continue
+					}
+					reach := r.allowance(f) + 2*geom.PerInch
+					for try := 0; try < 6; try++ {
+						p := geom.Pt{X: f.Pos.X + rnd.Int64N(2*reach+1) - reach, Y: f.Pos.Y + rnd.Int64N(2*reach+1) - reach}
+						want := r.MoveCheck(s, f.ID, []geom.Pt{p}).OK
+						if got := r.moveOK(s, f, p); got != want {
+							t.Fatalf("%s seed %d step %d: %s to %v: moveOK %v, MoveCheck %v (%s)", name, seed, step, f.Name, p, got, want, r.MoveCheck(s, f.ID, []geom.Pt{p}).Why)
+						}
+						if want {
+							yes++
+						} else {
+							no++
+						}
+					}
+				}
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, _ = g.Apply(c)
+			}
+		}
+	}
+	t.Logf("moves accepted %d, refused %d", yes, no)
+	if yes < 100 || no < 100 {
+		t.Errorf("too few moves of one answer (accepted %d, refused %d): the check proves little", yes, no)
+	}
+}
+
+// TestAppendLegalIsLegal: AppendLegal after commands already in the list
+// appends exactly what Legal lists, in every phase of random games on
+// the shipped scenarios.
+func TestAppendLegalIsLegal(t *testing.T) {
+	r := New().(Skirmish)
+	prefix := []rules.Command{{Verb: "end"}, {Verb: "fire", Fig: 1, Targets: []rules.FigID{2}}}
+	phases := map[string]int{}
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 2; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 5))
+			for step := 0; step < 400 && !g.St.Over; step++ {
+				want := r.Legal(g.St)
+				got := r.AppendLegal(append([]rules.Command(nil), prefix...), g.St)
+				if !reflect.DeepEqual(got[:len(prefix)], prefix) || !reflect.DeepEqual(got[len(prefix):], want) {
+					t.Fatalf("%s seed %d step %d, %s phase: appended %v, Legal lists %v", name, seed, step, g.St.Phase, got[len(prefix):], want)
+				}
+				phases[g.St.Phase] += len(want)
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, _ = g.Apply(c)
+			}
+		}
+	}
+	if phases[PhaseTurn] == 0 || phases[PhaseOpp] == 0 {
+		t.Fatalf("the games never listed both turns and opportunity windows: %v", phases)
+	}
+}
+
+// TestReadyLabels: the buttons whose words are made once when the data
+// loads read as the player sees them, their costs from the tables
+// (dropping prone is free, holding for opportunity fire four points),
+// and a cost other than the table's is still worded.
+func TestReadyLabels(t *testing.T) {
+	r := New().(Skirmish)
+	s := &rules.State{Figures: []rules.Figure{{ID: 1, Posture: rules.Standing}, {ID: 2, Posture: rules.Prone}}}
+	for c, want := range map[string]string{
+		"prone F1": "Go prone (free)", "stand F1": "Stand up (1 AP)", "opp F1": "Hold for opportunity fire (4 AP)",
+		"lean F1": "Lean out of the window (1 AP)", "hide F1": "Hide (2 AP)", "rally F1": "Rally (3 AP)",
+		"reload F1": "Reload (2 AP)", "move F1": "Move (3\" per AP)", "move F2": "Crawl (1\" per AP)",
+	} {
+		verb, fig := c[:len(c)-3], rules.FigID(c[len(c)-1]-'0')
+		if got := r.Action(s, rules.Command{Verb: verb, Fig: fig}).Label; got != want {
+			t.Errorf("%s: label %q, want %q", c, got, want)
+		}
+	}
+	if got := r.d.labels.rally.get("Rally", 5); got != "Rally (5 AP)" {
+		t.Errorf("a rally at another cost reads %q", got)
 	}
 }

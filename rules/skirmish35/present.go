@@ -3,7 +3,6 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -322,26 +321,21 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 // Action names each command with its cost.
 func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	cs := r.d.T.Costs
-	ap := func(label string, n int) string {
-		if n == 0 {
-			return label + " (free)"
-		}
-		return label + " (" + strconv.Itoa(n) + " AP)" // no fmt: the random player asks for every listed command
-	}
+	ap := costLabelOf
+	rl := &r.d.labels // made once (makeLabels): the random player asks for every listed command
 	switch c.Verb {
 	case "move":
 		f := s.Fig(c.Fig)
-		per := r.d.T.Move.PerPoint
 		if f != nil && f.Posture == rules.Prone {
-			return rules.Action{Label: "Crawl (" + strconv.FormatFloat(r.d.T.Move.CrawlPerPoint, 'g', -1, 64) + "\" per AP)", Short: "Crawl", Kind: rules.ActDrag}
+			return rules.Action{Label: rl.crawl, Short: "Crawl", Kind: rules.ActDrag}
 		}
-		return rules.Action{Label: "Move (" + strconv.FormatFloat(per, 'g', -1, 64) + "\" per AP)", Short: "Move", Kind: rules.ActDrag}
+		return rules.Action{Label: rl.move, Short: "Move", Kind: rules.ActDrag}
 	case "face":
 		return rules.Action{Label: ap("Turn to face", cs.Face), Short: "Turn", Kind: rules.ActAim, Group: "face"}
 	case "prone":
-		return rules.Action{Label: ap("Go prone", cs.Prone), Short: "Prone"}
+		return rules.Action{Label: rl.prone.get("Go prone", cs.Prone), Short: "Prone"}
 	case "stand":
-		return rules.Action{Label: ap("Stand up", cs.Stand), Short: "Stand"}
+		return rules.Action{Label: rl.stand.get("Stand up", cs.Stand), Short: "Stand"}
 	case "acquire":
 		if len(c.Targets) == 0 {
 			return rules.Action{Label: "Look about (acquire all, free)", Short: "Look", Kind: rules.ActButton}
@@ -353,7 +347,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return rules.Action{Label: ap("Unaimed fire", cs.Unaimed), Short: "Unaimed", Kind: rules.ActAim, Group: "fire unaimed"}
 	case "opp":
-		return rules.Action{Label: ap("Hold for opportunity fire", cs.Opportunity), Short: "Opp fire"}
+		return rules.Action{Label: rl.opp.get("Hold for opportunity fire", cs.Opportunity), Short: "Opp fire"}
 	case "oppfire":
 		a := rules.Action{Label: "Opportunity fire (double six)", Short: "Fire", Kind: rules.ActButton, Group: fmt.Sprint("oppfire ", c.Fig)}
 		if h := s.Fig(c.Fig); h != nil {
@@ -397,17 +391,17 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return a
 	case "lean":
-		return rules.Action{Label: ap("Lean out of the window", cs.Move), Short: "Lean out"}
+		return rules.Action{Label: rl.lean.get("Lean out of the window", cs.Move), Short: "Lean out"}
 	case "climb":
 		return rules.Action{Label: "Climb through the window (1D3 AP)", Short: "Climb"}
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
 	case "hide":
-		return rules.Action{Label: ap("Hide", cs.Hide)}
+		return rules.Action{Label: rl.hide.get("Hide", cs.Hide)}
 	case "rally":
-		return rules.Action{Label: ap("Rally", cs.Rally)}
+		return rules.Action{Label: rl.rally.get("Rally", cs.Rally)}
 	case "reload":
-		return rules.Action{Label: ap("Reload", cs.Reload)}
+		return rules.Action{Label: rl.reload.get("Reload", cs.Reload)}
 	case "suppress":
 		// Legal offers a line across each acquired enemy (for the random
 		// player); the table lays any line the rules take, its two ends

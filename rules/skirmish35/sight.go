@@ -1,8 +1,10 @@
 package skirmish35
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"hedgerow/rules"
@@ -201,11 +203,25 @@ func fencesCrossed(s *rules.State, a, b geom.Pt, high int64) []int {
 
 // seesFriend reports whether f can see any other figure of its side, by
 // the sight acquisition uses (facing does not matter).
+//
+// Whether any friend is seen does not depend on the order they are
+// looked at, so the nearest are looked at first: one is most likely
+// seen, and the rest need no look.
 func (r Skirmish) seesFriend(s *rules.State, f *rules.Figure) bool {
-	for _, o := range alive(s, f.Side) {
-		if o.ID == f.ID || o.Markers.Has(rules.Surrendered) {
+	var buf [32]*rules.Figure
+	friends := buf[:0]
+	for i := range s.Figures {
+		o := &s.Figures[i]
+		if o.Side != f.Side || o.Removed || o.ID == f.ID || o.Markers.Has(rules.Surrendered) ||
+			len(s.Vehicles) > 0 && s.Carrier(o.ID) != 0 {
 			continue
 		}
+		friends = append(friends, o)
+	}
+	slices.SortStableFunc(friends, func(a, b *rules.Figure) int {
+		return cmp.Compare(geom.Dist2(f.Pos, a.Pos), geom.Dist2(f.Pos, b.Pos))
+	})
+	for _, o := range friends {
 		if r.sees(s, f, o) {
 			return true
 		}

@@ -347,21 +347,10 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		out := r.oppCommands(s)
 		return append(out, rules.Command{Verb: "pass"})
 	}
-	own := alive(s, s.Active)
-	lc := &listing{own: own, foes: alive(s, 1-s.Active)}
 	// the list is gathered in a recycled buffer and handed back as a
 	// copy of its length: one allocation of the size it turns out to be
 	buf := listBufs.Get().(*[]rules.Command)
-	out := (*buf)[:0]
-	for _, f := range own {
-		out = r.figureCommands(s, f, out, lc)
-	}
-	for i := range s.Vehicles {
-		if v := &s.Vehicles[i]; v.Side == s.Active {
-			out = append(out, r.vehicleCommands(s, v)...)
-		}
-	}
-	out = append(out, rules.Command{Verb: "end"})
+	out := r.appendTurn((*buf)[:0], s)
 	list := slices.Clone(out)
 	clear(out) // keep nothing of this state alive
 	*buf = out[:0]
@@ -374,12 +363,59 @@ var listBufs = sync.Pool{New: func() any { return new([]rules.Command) }}
 
 // listing is what one Legal call works out once for all the figures it
 // lists commands for.
+// AppendLegal is Legal appended to dst (rules.LegalAppender): the
+// headless random player lists into one slice it reuses.
+func (r Skirmish) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
+	if s.Over {
+		return dst
+	}
+	if s.Phase == PhaseOpp {
+		dst = append(dst, r.oppCommands(s)...)
+		return append(dst, rules.Command{Verb: "pass"})
+	}
+	return r.appendTurn(dst, s)
+}
+
+// appendTurn appends the active side's commands in its turn.
+func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Command {
+	// the listing's own lists are recycled from call to call (ids, which
+	// the commands keep, is not)
+	lc := listings.Get().(*listing)
+	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0]}
+	for _, f := range lc.own {
+		out = r.figureCommands(s, f, out, lc)
+	}
+	for i := range s.Vehicles {
+		if v := &s.Vehicles[i]; v.Side == s.Active {
+			out = append(out, r.vehicleCommands(s, v)...)
+		}
+	}
+	clear(lc.own) // keep nothing of this state alive
+	clear(lc.foes)
+	lc.ids = nil
+	listings.Put(lc)
+	return append(out, rules.Command{Verb: "end"})
+}
+
+var listings = sync.Pool{New: func() any { return new(listing) }}
+
+// appendAlive appends alive(s, side) to dst.
+func appendAlive(dst []*rules.Figure, s *rules.State, side int) []*rules.Figure {
+	for i := range s.Figures {
+		if f := &s.Figures[i]; f.Side == side && !f.Removed && (len(s.Vehicles) == 0 || s.Carrier(f.ID) == 0) {
+			dst = append(dst, f)
+		}
+	}
+	return dst
+}
+
 type listing struct {
 	own  []*rules.Figure // the deciding side's figures on the table, not aboard
 	foes []*rules.Figure // its enemies
 	ids  []rules.FigID   // room for the commands' one-figure target lists
 
-	inside []int // per figure (by id), 1 + the building it stands in (0: not yet asked)
+	inside []int  // per figure (by id), 1 + the building it stands in (0: not yet asked)
+	lean   []int8 // per figure (by id), 2 leaning out, 1 not (0: not yet asked)
 
 	asked   bool // mortar and windows below are worked out
 	mortar  bool // a figure of the side carries a mortar and is no prisoner
@@ -408,14 +444,31 @@ func (l *listing) ask(r Skirmish, s *rules.State) {
 
 // insideOf is s.Terrain.InsideBuilding(g.Pos), asked once per figure.
 func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
-	if l.inside == nil {
-		l.inside = make([]int, len(s.Figures))
+	if len(l.inside) == 0 {
+		l.inside = slices.Grow(l.inside[:0], len(s.Figures))[:len(s.Figures)]
+		clear(l.inside)
 	}
 	i := int(g.ID) - 1
 	if l.inside[i] == 0 {
 		l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
 	}
 	return l.inside[i] - 1
+}
+
+// leaningOf is leaning(s, g), asked once per figure.
+func (l *listing) leaningOf(s *rules.State, g *rules.Figure) bool {
+	if len(l.lean) == 0 {
+		l.lean = slices.Grow(l.lean[:0], len(s.Figures))[:len(s.Figures)]
+		clear(l.lean)
+	}
+	i := int(g.ID) - 1
+	if l.lean[i] == 0 {
+		l.lean[i] = 1
+		if leaning(s, g) {
+			l.lean[i] = 2
+		}
+	}
+	return l.lean[i] == 2
 }
 
 // kit is which kinds of weapon a figure carries, for Legal's cheap
@@ -466,6 +519,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		}
 		return out
 	}
+	// a figure that must run is offered only what belongs to moving (its
+	// list is cut to those below; what it may not do is not worked out)
+	comp := (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != ""
 	if ap >= 1 && int64(f.Var(fMoved)) < in(r.d.T.Move.Max) {
 		add(rules.Command{Verb: "move", Fig: f.ID})
 	}
@@ -482,19 +538,20 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	// Cheap rejections below spare building the reasons of refusals:
 	// each is one the problem function after it gives too.
-	w, noShot := r.canShoot(s, f)
-	shoots := noShot == ""
+	w, shoots := r.weapon(f)
+	shoots = shoots && r.mayShoot(s, f, w)
 	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
 	kt := r.kitOf(f)
 	nowBits, triedBits := acqBits(s, f) // acquiredNow and tried for ids up to maskIDs
 	lc.ask(r, s)
 	enemies := lc.foes
+	plots := 0 // 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
 		}
 		front := inFront(f, e.Pos, r.d.T.Sight.Front)
-		if !front && ap >= cs.Face {
+		if !front && ap >= cs.Face && !comp {
 			add(rules.Command{Verb: "face", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if hidden || !front {
@@ -504,8 +561,11 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		// way (none when neither stands in a building)
 		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
 		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
-			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingSight(s, f, e) == "")) {
+			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc))) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
+		}
+		if comp {
+			continue
 		}
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
@@ -530,7 +590,13 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			} else if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
 				add(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}})
 			}
-			if ap >= cs.Plot && lc.mortar && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "" {
+			if plots == 0 { // asked once for the figure, on first need
+				plots = 2
+				if ap >= cs.Plot && lc.mortar && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) {
+					plots = 1
+				}
+			}
+			if plots == 1 && r.plotProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}
@@ -542,19 +608,33 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 	}
+	if comp {
+		out = append(out, r.doorCommands(s, f)...)
+		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
+			add(rules.Command{Verb: "climb", Fig: f.ID})
+		}
+		if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
+			add(rules.Command{Verb: "rally", Fig: f.ID})
+		}
+		return keepCompelled(out, start)
+	}
 	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity && r.holdProblem(s, f) == "" {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
 	out = append(out, r.doorCommands(s, f)...)
-	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanProblem(s, f) == "" {
+	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanOK(s, f, lc.insideOf(s, f)) {
 		add(rules.Command{Verb: "lean", Fig: f.ID})
 	}
-	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbProblem(s, f) == "" {
+	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
 		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
 	if kt.at && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
-			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && r.atProblem(s, f, e.Pos) == "" {
+			// hidden, shaken or short of points, atProblem refuses any
+			// aim; it refuses one behind too
+			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
+				levelOf(f) < Suppressed && ap >= cs.Unaimed && inFront(f, e.Pos, r.d.T.Sight.Front) &&
+				r.atProblem(s, f, e.Pos) == "" {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}
@@ -579,16 +659,27 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if f.Markers.Has(rules.OutOfAmmo) && ap >= cs.Reload {
 		add(rules.Command{Verb: "reload", Fig: f.ID})
 	}
-	if (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != "" {
-		kept := out[:start]
-		for _, c := range out[start:] {
-			if compelledVerbs[c.Verb] {
-				kept = append(kept, c)
-			}
-		}
-		out = kept
-	}
 	return out
+}
+
+// buildingClear is whether buildingSightIn finds nothing in the way,
+// for the listing (which knows each figure's building and leaning).
+func (r Skirmish) buildingClear(s *rules.State, f, t *rules.Figure, lc *listing) bool {
+	bf, bt := lc.insideOf(s, f), lc.insideOf(s, t)
+	inner, wall := r.buildingBlock(s, f, t, bf, bt, bf >= 0 && lc.leaningOf(s, f), bt >= 0 && lc.leaningOf(s, t))
+	return inner < 0 && wall < 0
+}
+
+// keepCompelled cuts out[start:], a compelled figure's commands, to the
+// verbs it may still give.
+func keepCompelled(out []rules.Command, start int) []rules.Command {
+	kept := out[:start]
+	for _, c := range out[start:] {
+		if compelledVerbs[c.Verb] {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // weapon is the figure's weapon in hand (its first small arm).
