@@ -555,16 +555,18 @@ func (r SMLE) oppTeamMay(s *rules.State, u *rules.Unit, mover *rules.Figure, buf
 		return false
 	}
 	// The cheap questions first (someone fit to fire with the mover in
-	// reach), then the band, then sight: the answer is the same in any
-	// order.
+	// reach), then sight, then the band (its activation modifiers cost
+	// more than the sight lines, which are remembered): the answer is the
+	// same in any order.
 	sh := r.shootersAt(s, u, mover, buf)
 	if len(sh) == 0 || mover.Removed {
 		return false
 	}
-	if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
+	if !r.anyFirer(s, sh, mover, false) {
 		return false
 	}
-	return r.anyFirer(s, sh, mover, false)
+	b := r.d.Bands[r.currentBand(s, u)]
+	return b.Combat == "opportunity" || b.Combat == "direct" || b.Combat == "assault"
 }
 
 // currentBand is a team's activation band now: a team that has not yet
