@@ -482,8 +482,12 @@ func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 				}
 			}
 		}
-		for _, f := range ms {
-			out = append(out, r.doorOptions(s, u, f)...)
+		winded := uget(u, vWinded) != 0
+		for i, f := range ms {
+			// canUseDoor, from what was asked above
+			if !winded && onFoot && now[i].free && now[i].left > 0 && f.Posture != rules.Prone {
+				out = append(out, r.doorOptionsFit(s, u, f)...)
+			}
 			out = append(out, r.pickupOptions(s, f)...)
 			out = append(out, r.joinOptions(s, u, f)...)
 			out = append(out, r.recoverOptions(s, u, f)...)
