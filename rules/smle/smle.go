@@ -483,19 +483,32 @@ func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 			}
 		}
 		winded := uget(u, vWinded) != 0
+		// the team's own questions of recoverOptions, asked once
+		canRecover := uget(u, vBand) >= r.d.BandIndex("stand-5")
+		drops := s.Var(vDrops) > 0 // DroppedWeapons is not empty
 		for i, f := range ms {
 			// canUseDoor, from what was asked above
 			if !winded && onFoot && now[i].free && now[i].left > 0 && f.Posture != rules.Prone {
 				out = append(out, r.doorOptionsFit(s, u, f)...)
 			}
-			out = append(out, r.pickupOptions(s, f)...)
+			if drops {
+				out = append(out, r.pickupOptions(s, f)...)
+			}
 			out = append(out, r.joinOptions(s, u, f)...)
-			out = append(out, r.recoverOptions(s, u, f)...)
+			if canRecover {
+				out = append(out, r.recoverOptions(s, u, f)...)
+			}
 		}
 	}
+	// the team's own questions of reloadOptions and trapOptions, asked once
+	canReload, canTrap := uget(u, vBand) >= r.d.BandIndex(r.d.Reload.Band), r.trapBand(u)
 	for _, f := range ms {
-		out = append(out, r.reloadOptions(s, u, f)...)
-		out = append(out, r.trapOptions(s, u, f)...)
+		if canReload {
+			out = append(out, r.reloadOptions(s, u, f)...)
+		}
+		if canTrap {
+			out = append(out, r.trapOptions(s, u, f)...)
+		}
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
 		var shl shooterList
