@@ -98,6 +98,15 @@ func (r SMLE) doorOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 	if s.Terrain == nil || s.Map == nil || !r.canUseDoor(s, u, f) {
 		return nil
 	}
+	return r.doorOptionsFit(s, u, f)
+}
+
+// doorOptionsFit is doorOptions for a figure already known fit to use a
+// door (canUseDoor).
+func (r SMLE) doorOptionsFit(s *rules.State, u *rules.Unit, f *rules.Figure) []rules.Command {
+	if s.Terrain == nil || s.Map == nil {
+		return nil
+	}
 	var out []rules.Command
 	kick := kickBand(r.d.Bands[uget(u, vBand)])
 	for _, d := range s.Terrain.DoorsNear(f.Pos, s.BaseR+doorReach) {

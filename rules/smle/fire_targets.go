@@ -123,6 +123,35 @@ func (r SMLE) targetTeams(s *rules.State, u *rules.Unit, kind string) []rules.Fi
 type shooterList struct {
 	sh   []shooter
 	done bool
+	// asked are the enemy teams targetTeamsWith asked anyFirer (far
+	// false) about, member by member in figure order, with the index in
+	// s.Figures of the first member it said yes to (-1: none): every
+	// member before that one had the answer no.
+	asked []nearAsked
+}
+
+type nearAsked struct {
+	team  rules.UnitID
+	found int
+}
+
+// anyFirerAt is anyFirer(s, sh, s.Figures[i], false) with the shooters
+// of the list, taken from targetTeamsWith's answers when it asked.
+func (l *shooterList) anyFirerAt(r SMLE, s *rules.State, u *rules.Unit, i int) bool {
+	t := &s.Figures[i]
+	for _, a := range l.asked {
+		if a.team != t.Unit {
+			continue
+		}
+		switch {
+		case a.found < 0 || i < a.found:
+			return false
+		case i == a.found:
+			return true
+		}
+		break
+	}
+	return r.anyFirer(s, l.get(r, s, u), t, false)
 }
 
 func (l *shooterList) get(r SMLE, s *rules.State, u *rules.Unit) []shooter {
@@ -152,14 +181,15 @@ func (r SMLE) targetTeamsWith(s *rules.State, u *rules.Unit, kind string, shl *s
 		if len(sh) == 0 {
 			break // no one fit to fire: no target anywhere
 		}
-		found := false
-		for t := range membersOf(s, e.ID) {
-			if r.anyFirer(s, sh, t, false) {
-				out, found = append(out, t.ID), true
+		found := -1
+		for i := range s.Figures {
+			if t := &s.Figures[i]; t.Unit == e.ID && !t.Removed && r.anyFirer(s, sh, t, false) {
+				out, found = append(out, t.ID), i
 				break
 			}
 		}
-		if found {
+		shl.asked = append(shl.asked, nearAsked{team: e.ID, found: found})
+		if found >= 0 {
 			continue
 		}
 		// No one reaches the team, but someone sees it beyond twice

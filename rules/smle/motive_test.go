@@ -99,3 +99,46 @@ func TestRandomGamesFanaticsAndWarriors(t *testing.T) {
 		}
 	}
 }
+
+// The fanatics' filters cut only what AppendLegal adds: a list the caller
+// already holds keeps its commands, and the rest is exactly Legal's, even
+// in a reused list whose spare room holds old commands.
+func TestAppendLegalKeepsTheCallersList(t *testing.T) {
+	check := func(name string, s *rules.State) {
+		t.Helper()
+		r := New().(SMLE)
+		want := r.Legal(s)
+		prefix := []rules.Command{{Verb: "end"}, {Verb: "pass"}}
+		buf := make([]rules.Command, 0, 64)
+		for range cap(buf) {
+			buf = append(buf, rules.Command{Verb: "stale"})
+		}
+		got := r.AppendLegal(append(buf[:0], prefix...), s)
+		if len(got) != len(prefix)+len(want) {
+			t.Fatalf("%s: %d commands after the caller's %d, want %d: %v", name, len(got)-len(prefix), len(prefix), len(want), got)
+		}
+		for i, c := range prefix {
+			if got[i].String() != c.String() {
+				t.Errorf("%s: the caller's command %d became %s", name, i, got[i])
+			}
+		}
+		for i, c := range want {
+			if got[len(prefix)+i].String() != c.String() {
+				t.Errorf("%s: command %d is %s, Legal gives %s", name, i, got[len(prefix)+i], c)
+			}
+		}
+	}
+	// A fanatic team in its go (its list is cut to fire).
+	s, _ := newState(t, []tunit{{0, "trained", "fanatic", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 20)}}, 1, 6)
+	if hasLegal(s, "end") {
+		t.Fatalf("the fanatics' list should be cut: %v", New().Legal(s))
+	}
+	check("fanatics in their go", s)
+	// Fanatics offered opportunity fire (pass is cut).
+	s, _ = newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "fanatic", rifles(1, 10, 20)}}, 1, 3)
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(12, 10)}})
+	if hasLegal(s, "pass") {
+		t.Fatalf("pass should be cut: %v", New().Legal(s))
+	}
+	check("fanatics' opportunity", s)
+}

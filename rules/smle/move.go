@@ -555,16 +555,35 @@ func (r SMLE) oppTeamMay(s *rules.State, u *rules.Unit, mover *rules.Figure, buf
 		return false
 	}
 	// The cheap questions first (someone fit to fire with the mover in
-	// reach), then the band, then sight: the answer is the same in any
-	// order.
+	// reach; the band when it is simply the one kept), then sight, then a
+	// band still to be worked out (its activation modifiers cost more
+	// than the sight lines): the answer is the same in any order.
 	sh := r.shootersAt(s, u, mover, buf)
 	if len(sh) == 0 || mover.Removed {
 		return false
 	}
-	if b := r.d.Bands[r.currentBand(s, u)]; b.Combat != "opportunity" && b.Combat != "direct" && b.Combat != "assault" {
+	kept := r.keptBand(s, u)
+	if kept >= 0 && !oppBand(r.d.Bands[kept]) {
 		return false
 	}
-	return r.anyFirer(s, sh, mover, false)
+	if !r.anyFirer(s, sh, mover, false) {
+		return false
+	}
+	return kept >= 0 || oppBand(r.d.Bands[r.currentBand(s, u)])
+}
+
+// oppBand: a band whose team may fire at a mover.
+func oppBand(b Band) bool {
+	return b.Combat == "opportunity" || b.Combat == "direct" || b.Combat == "assault"
+}
+
+// keptBand is currentBand when the team keeps the band it has (it has
+// activated, or this is the second pass), else -1.
+func (r SMLE) keptBand(s *rules.State, u *rules.Unit) int {
+	if uget(u, vDone) == 1 || s.Var(vSecond) == 1 {
+		return uget(u, vBand)
+	}
+	return -1
 }
 
 // currentBand is a team's activation band now: a team that has not yet

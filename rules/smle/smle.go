@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"sort"
 
 	"hedgerow/rules"
@@ -399,33 +400,41 @@ func faceNearestEnemy(s *rules.State, f *rules.Figure) {
 
 // Legal lists the commands the deciding side may give now.
 func (r SMLE) Legal(s *rules.State) []rules.Command {
+	return r.AppendLegal(nil, s)
+}
+
+// AppendLegal is Legal appended to dst (rules.LegalAppender): the
+// headless player's list is reused from one command to the next.
+func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 	if s.Over {
-		return nil
+		return dst
 	}
+	n := len(dst)
 	if s.Phase == PhaseReact {
-		return []rules.Command{{Verb: "posture", Fig: rules.FigID(s.Var(vOppFig)), Arg: "prone"}, {Verb: "pass"}}
+		return append(dst, rules.Command{Verb: "posture", Fig: rules.FigID(s.Var(vOppFig)), Arg: "prone"}, rules.Command{Verb: "pass"})
 	}
 	if s.Phase == PhaseOpportunity {
-		var out []rules.Command
+		out := dst
 		if vid := s.Var(vOppVeh); vid != 0 {
-			return append(r.vehicleOppOptions(s, s.Veh(rules.VehicleID(vid))), rules.Command{Verb: "pass"})
+			return append(append(out, r.vehicleOppOptions(s, s.Veh(rules.VehicleID(vid)))...), rules.Command{Verb: "pass"})
 		}
 		out = append(out, r.gunOppAtFig(s, s.Fig(rules.FigID(s.Var(vOppFig))))...)
 		mover := rules.FigID(s.Var(vOppFig))
 		for _, u := range r.oppTeams(s) {
 			out = append(out, rules.Command{Verb: "oppfire", Unit: u.ID, Targets: []rules.FigID{mover}})
 		}
-		return fanaticPassFilter(s, append(out, rules.Command{Verb: "pass"}))
+		out = append(out, rules.Command{Verb: "pass"})
+		return filtered(out, n, fanaticPassFilter(s, out[n:]))
 	}
 	u := s.UnitOf(rules.UnitID(s.Var(vCur)))
 	if u == nil {
-		return nil
+		return dst
 	}
 	b := r.d.Bands[uget(u, vBand)]
 	ms := members(s, u.ID)
 	// Room for a move, a turn and a posture per figure and a few team
 	// options, so that the list is seldom grown (and copied) on the way.
-	out := make([]rules.Command, 0, 3*len(ms)+8)
+	out := slices.Grow(dst, 3*len(ms)+8)
 	if b.Move > 0 {
 		// What the move, turn and posture options ask of each figure,
 		// asked once: fit to act with its move not over, and the
@@ -473,16 +482,33 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 				}
 			}
 		}
-		for _, f := range ms {
-			out = append(out, r.doorOptions(s, u, f)...)
-			out = append(out, r.pickupOptions(s, f)...)
+		winded := uget(u, vWinded) != 0
+		// the team's own questions of recoverOptions, asked once
+		canRecover := uget(u, vBand) >= r.d.BandIndex("stand-5")
+		drops := s.Var(vDrops) > 0 // DroppedWeapons is not empty
+		for i, f := range ms {
+			// canUseDoor, from what was asked above
+			if !winded && onFoot && now[i].free && now[i].left > 0 && f.Posture != rules.Prone {
+				out = append(out, r.doorOptionsFit(s, u, f)...)
+			}
+			if drops {
+				out = append(out, r.pickupOptions(s, f)...)
+			}
 			out = append(out, r.joinOptions(s, u, f)...)
-			out = append(out, r.recoverOptions(s, u, f)...)
+			if canRecover {
+				out = append(out, r.recoverOptions(s, u, f)...)
+			}
 		}
 	}
+	// the team's own questions of reloadOptions and trapOptions, asked once
+	canReload, canTrap := uget(u, vBand) >= r.d.BandIndex(r.d.Reload.Band), r.trapBand(u)
 	for _, f := range ms {
-		out = append(out, r.reloadOptions(s, u, f)...)
-		out = append(out, r.trapOptions(s, u, f)...)
+		if canReload {
+			out = append(out, r.reloadOptions(s, u, f)...)
+		}
+		if canTrap {
+			out = append(out, r.trapOptions(s, u, f)...)
+		}
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
 		var shl shooterList
@@ -496,7 +522,7 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 				if e.Side != 1-u.Side || e.Removed || !e.Leader {
 					continue
 				}
-				if r.anyFirer(s, shl.get(r, s, u), e, false) {
+				if shl.anyFirerAt(r, s, u, i) {
 					out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e.ID}, Arg: FireAimed})
 				}
 			}
@@ -528,7 +554,17 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 			}
 		}
 	}
-	return fanaticFilter(u, append(out, rules.Command{Verb: "end"}))
+	out = append(out, rules.Command{Verb: "end"})
+	return filtered(out, n, fanaticFilter(u, out[n:]))
+}
+
+// filtered puts a filter's answer for out[n:] in its place: kept is
+// out[n:] itself when the filter dropped nothing, else a list of its own.
+func filtered(out []rules.Command, n int, kept []rules.Command) []rules.Command {
+	if len(kept) == len(out)-n && (len(kept) == 0 || &kept[0] == &out[n]) {
+		return out
+	}
+	return append(out[:n], kept...)
 }
 
 func (r SMLE) anyMoved(ms []*rules.Figure) bool {
