@@ -85,18 +85,30 @@ func (ix *Index) clear(a, b geom.Pt) bool {
 // woodsUnder, when the line runs from a height (either end above the
 // table), lets woods never stop it (LOSOptions.WoodsHinderFromHeight).
 func (ix *Index) stopped(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) bool {
+	_, stop := ix.stoppedBy(s, own, ea, eb, nearOnly, woodsUnder)
+	return stop
+}
+
+// stoppedBy is stopped, also naming the first piece found to stop the
+// line. Every piece whose box the line meets sits in a cell segCells
+// visits, and pieceStops is false for any other, so s is stopped exactly
+// when any one piece stops it: a caller may try a likely piece first.
+func (ix *Index) stoppedBy(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) (int, bool) {
 	var sn seen
-	return !ix.sight.segCells(s.A, s.B, func(cell []int32) bool {
+	by := -1
+	ix.sight.segCells(s.A, s.B, func(cell []int32) bool {
 		for _, id := range cell {
 			if !sn.first(id) {
 				continue
 			}
 			if ix.pieceStops(int(id), s, own, ea, eb, nearOnly, woodsUnder) {
+				by = int(id)
 				return false
 			}
 		}
 		return true
 	})
+	return by, by >= 0
 }
 
 // pieceStops reports whether piece id stops sight along s.

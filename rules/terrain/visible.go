@@ -48,15 +48,32 @@ func (ix *Index) visible(from geom.Pt, target geom.Circle, o LOSOptions, n int) 
 	var pts [32]geom.Pt
 	rays := rayTargets(from, target, n, pts[:0])
 	m := len(rays) / 2
+	// by: the piece that stopped the last flat ray. Neighbouring rays
+	// are mostly stopped by the same hedge or wall, and a ray is stopped
+	// exactly when any one piece stops it (stoppedBy), so that piece is
+	// asked first: one test instead of a walk along the ray's cells.
+	by := -1
 	for k := 0; k < len(rays); k++ {
 		// m, m-1, m+1, m-2, m+2, ... (every index once)
 		i := m + (k+1)/2
 		if k%2 == 1 {
 			i = m - (k+1)/2
 		}
-		if ix.raySeen(geom.Seg{A: from, B: rays[i]}, target.C, ea, eb, o) {
+		s := geom.Seg{A: from, B: rays[i]}
+		if o.FigureHeight > 0 || o.Stops != nil {
+			if ix.raySeen(s, target.C, ea, eb, o) {
+				return true
+			}
+			continue
+		}
+		if by >= 0 && ix.pieceStops(by, s, target.C, ea, eb, false, o.WoodsHinderFromHeight) {
+			continue
+		}
+		id, stop := ix.stoppedBy(s, target.C, ea, eb, false, o.WoodsHinderFromHeight)
+		if !stop {
 			return true
 		}
+		by = id
 	}
 	return false
 }
