@@ -65,16 +65,21 @@ test-cross: test-deps
 	CGO_ENABLED=0 GOARCH=386 GO386=softfloat $(GO) test -count=1 -run 'Golden|Circle' ./rules/terrain ./scenarios
 
 # Every loader's fuzz target (map, scenario, save, command notation, the
-# TOML shape scanner) runs for a few seconds, minimising bounded too.
-FUZZ_TIME ?= 3s
-fuzz = env -u DISPLAY $(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $(FUZZ_TIME) -fuzzminimizetime 2s $(2)
+# TOML shape scanner) runs for a few seconds' worth of inputs, minimising
+# bounded too. The budgets are counts, not durations: Go 1.26's fuzzing
+# coordinator can report a bare "context deadline exceeded" when a
+# -fuzztime duration runs out on a loaded machine (go.dev/issue/75804),
+# failing a run that found nothing; a count has no deadline to race. Each
+# count is about 1.5 s of inputs here (2 cores).
+FUZZ_SCALE ?= 1
+fuzz = env -u DISPLAY $(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $$(( $(2) * $(FUZZ_SCALE) ))x -fuzzminimizetime 500x $(3)
 
 test-fuzz: test-deps
-	$(call fuzz,FuzzParseMap,./rules/terrain)
-	$(call fuzz,FuzzLoadScenario,./rules)
-	$(call fuzz,FuzzReadSave,./rules)
-	$(call fuzz,FuzzParseCommand,./rules)
-	$(call fuzz,FuzzScan,./rules/tomlpos)
+	$(call fuzz,FuzzParseMap,25000,./rules/terrain)
+	$(call fuzz,FuzzLoadScenario,9000,./rules)
+	$(call fuzz,FuzzReadSave,5000,./rules)
+	$(call fuzz,FuzzParseCommand,40000,./rules)
+	$(call fuzz,FuzzScan,75000,./rules/tomlpos)
 
 test: test-deps check-fmt vet test-headless test-cross test-fuzz test-display
 
