@@ -209,6 +209,7 @@ func (a *App) Update() (err error) {
 func (a *App) Draw(dst *ebiten.Image) {
 	frames++
 	if !a.shouldDraw() {
+		a.doze()
 		return // nothing has changed: the last frame stays on screen
 	}
 	t0 := time.Now()

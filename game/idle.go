@@ -1,6 +1,8 @@
 package game
 
 import (
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
@@ -47,7 +49,40 @@ func (a *App) wake() {
 	}
 	if changed {
 		a.idle.redraw = redrawFrames
+		a.idle.still = 0
+		if a.idle.dozing {
+			a.idle.dozing = false
+			ebiten.SetTPS(ebiten.DefaultTPS)
+		}
 	}
+}
+
+// Dozing. Even when Draw paints nothing, Ebiten's loop still wakes 60
+// times a second to poll the window, ask its size and focus and tick the
+// game: 5-7% of a core on the test machine. Once the table has been still
+// for a second, Draw naps between frames and the tick rate drops to
+// match, so the loop runs about 20 times a second. The first input is
+// polled within one nap (under 60 ms) and wakes the table at full rate.
+// A button press and its release in the same poll still count as a click
+// (Ebiten keeps both edges).
+var (
+	dozeAfter = 60                    // undrawn frames before the table dozes (a second)
+	dozeNap   = 45 * time.Millisecond // a nap between frames while dozing
+)
+
+const dozeTPS = 20 // ticks a second while dozing
+
+// doze is called for each frame Draw skips.
+func (a *App) doze() {
+	a.idle.still++
+	if a.idle.still < dozeAfter {
+		return
+	}
+	if !a.idle.dozing {
+		a.idle.dozing = true
+		ebiten.SetTPS(dozeTPS)
+	}
+	time.Sleep(dozeNap)
 }
 
 // idleState is what wake compares from one tick to the next.
@@ -57,6 +92,8 @@ type idleState struct {
 	keys         []ebiten.Key
 	redraw       int // frames still to draw
 	skipped      int // frames not drawn (for tests and F3)
+	still        int // frames not drawn since the last change
+	dozing       bool
 }
 
 // shouldDraw reports whether this frame must be painted.

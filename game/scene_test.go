@@ -3,6 +3,7 @@ package game
 import (
 	"image/color"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -265,6 +266,44 @@ func TestIdleTableSleeps(t *testing.T) {
 	a.wake()
 	if !a.shouldDraw() {
 		t.Error("a toast did not wake the table")
+	}
+}
+
+// A table still for a second dozes: Draw naps between frames and the tick
+// rate drops, so Ebiten's loop stops spinning at 60 Hz; the first change
+// brings back the full rate.
+func TestIdleTableDozes(t *testing.T) {
+	defer func(n time.Duration) { dozeNap = n }(dozeNap)
+	dozeNap = 0
+	defer ebiten.SetTPS(ebiten.DefaultTPS)
+	a, b := newTestBattle(t)
+	a.scene = b
+	b.tl.SkipAll()
+	b.tl.Step(1)
+	b.rest = 1
+	b.tv.cam.Snap()
+	render(a, b)
+	a.wake()
+	for i := 0; i < redrawFrames+dozeAfter-1; i++ {
+		a.wake()
+		if !a.shouldDraw() {
+			a.doze()
+		}
+	}
+	if a.idle.dozing {
+		t.Fatalf("dozing after %d still frames; want a second (%d) first", a.idle.still, dozeAfter)
+	}
+	a.wake()
+	if !a.shouldDraw() {
+		a.doze()
+	}
+	if !a.idle.dozing || ebiten.TPS() != dozeTPS {
+		t.Fatalf("after %d still frames: dozing %v at %d ticks a second; want dozing at %d", a.idle.still, a.idle.dozing, ebiten.TPS(), dozeTPS)
+	}
+	a.Toast("hello")
+	a.wake()
+	if a.idle.dozing || ebiten.TPS() != ebiten.DefaultTPS || !a.shouldDraw() {
+		t.Errorf("a change did not wake the table: dozing %v, %d ticks a second", a.idle.dozing, ebiten.TPS())
 	}
 }
 
