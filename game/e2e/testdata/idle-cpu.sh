@@ -23,4 +23,5 @@ xdotool mousemove --window "$wid" 500 300; sleep 3
 ticks() { awk '{print $14+$15}' /proc/$app/stat; }
 t0=$(ticks); sleep 10; t1=$(ticks)
 hz=$(getconf CLK_TCK)
-echo "idle battle: $(( (t1-t0)*1000/hz/10 / 10 ))% of a core over 10 s ($((t1-t0)) ticks of 1/$hz s)"
+pm=$(( (t1-t0)*1000/hz/10 )) # thousandths of a core
+echo "idle battle: $((pm/10)).$((pm%10))% of a core over 10 s ($((t1-t0)) ticks of 1/$hz s)"
