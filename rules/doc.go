@@ -57,7 +57,9 @@
 //     aiming: a blast's radii, a burst template's rectangle, a cone
 //     (Templater's single circle is the fallback).
 //   - TerrainCarder: what a terrain piece does under the rule set, for the
-//     card under a resting pointer (the map's own properties by default).
+//     card under a resting pointer (the map's own properties by default;
+//     with Indoors, a building with doors is entered by them, and
+//     BuildingGoer words its going in the rule set's own terms).
 //   - ActionLabeler: each command's button label, short label, kind (a
 //     button, aim at a target, drag to move, end, pass, a point on the
 //     table, a line's two ends) and grouping; Ground marks an aimed

@@ -556,7 +556,7 @@ func TerrainOf(rs RuleSet, s *State, piece int) []string {
 	if tc, ok := rs.(TerrainCarder); ok {
 		out = tc.TerrainLines(s, piece)
 	} else {
-		out = TerrainLines(s.Map, piece, ScaleOf(rs))
+		out = terrainLines(s.Map, piece, ScaleOf(rs), buildingGoing(rs, s, piece))
 	}
 	if s.Map != nil && piece >= 0 && piece < len(s.Map.Pieces) && s.Var(VarBadGoing+strconv.Itoa(s.Map.Pieces[piece].ID)) == 1 {
 		out = append(out, "Bad going for vehicles, as the scenario says: no faster than over rough ground")
@@ -564,9 +564,38 @@ func TerrainOf(rs RuleSet, s *State, piece int) []string {
 	return out
 }
 
+// BuildingGoer is an optional RuleSet hook for a rule set with Indoors:
+// the terrain card's going lines, in the rule set's own words, for a
+// building its figures may enter (an impassable area piece with doors).
+// Without it the card says such a building is entered by its doors.
+type BuildingGoer interface {
+	BuildingGoing(s *State, piece int) []string
+}
+
+// buildingGoing is the going lines for piece when rs lets figures go
+// into it by its doors, else nil (the map's own going stands).
+func buildingGoing(rs RuleSet, s *State, piece int) []string {
+	in, ok := rs.(Indoors)
+	if !ok || !in.Indoors() || s.Terrain == nil || !s.Terrain.Enterable(piece) {
+		return nil
+	}
+	if bg, ok := rs.(BuildingGoer); ok {
+		if lines := bg.BuildingGoing(s, piece); len(lines) > 0 {
+			return lines
+		}
+	}
+	return []string{"Going: only by its doors (the walls are impassable)"}
+}
+
 // TerrainLines describes a piece's cover, sight, going and height from
 // the map's properties.
 func TerrainLines(m *terrain.Map, piece int, sc Scale) []string {
+	return terrainLines(m, piece, sc, nil)
+}
+
+// terrainLines is TerrainLines with going, when not empty, in place of
+// the line the map's going would give.
+func terrainLines(m *terrain.Map, piece int, sc Scale, going []string) []string {
 	if m == nil || piece < 0 || piece >= len(m.Pieces) {
 		return nil
 	}
@@ -592,12 +621,14 @@ func TerrainLines(m *terrain.Map, piece int, sc Scale) []string {
 	default:
 		out = append(out, "Sight: clear")
 	}
-	switch pr.Going {
-	case terrain.GoingDifficult:
+	switch {
+	case len(going) > 0:
+		out = append(out, going...)
+	case pr.Going == terrain.GoingDifficult:
 		out = append(out, "Going: difficult (slow)")
-	case terrain.GoingObstacle:
+	case pr.Going == terrain.GoingObstacle:
 		out = append(out, "Going: an obstacle to cross")
-	case terrain.GoingImpassable:
+	case pr.Going == terrain.GoingImpassable:
 		out = append(out, "Going: impassable")
 	default:
 		out = append(out, "Going: open")

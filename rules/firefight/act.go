@@ -16,32 +16,8 @@ import (
 
 // ---- geometry helpers (integers only) ----
 
-// isqrt is the floor of the square root of n >= 0.
-func isqrt(n int64) int64 {
-	if n <= 0 {
-		return 0
-	}
-	x := int64(1) << ((bitLen(uint64(n)) + 1) / 2)
-	for {
-		y := (x + n/x) / 2
-		if y >= x {
-			return x
-		}
-		x = y
-	}
-}
-
-func bitLen(v uint64) int {
-	n := 0
-	for v != 0 {
-		v >>= 1
-		n++
-	}
-	return n
-}
-
 // dist is the distance between two points, rounded down to the unit.
-func dist(a, b geom.Pt) int64 { return isqrt(geom.Dist2(a, b)) }
+func dist(a, b geom.Pt) int64 { return geom.Isqrt(geom.Dist2(a, b)) }
 
 func divRound(a, b int64) int64 {
 	if b < 0 {

@@ -290,7 +290,7 @@ func rectTemplate(kind string, from, at geom.Pt) (geom.Polygon, bool) {
 		return nil, false
 	}
 	d := at.Sub(from)
-	l := isqrt(d.Len2())
+	l := geom.Isqrt(d.Len2())
 	if l == 0 {
 		d, l = geom.Pt{Y: -1}, 1
 	}
@@ -320,7 +320,7 @@ func deviate(dv Deviation, from, aim geom.Pt) geom.Pt {
 	}
 	L, R := step(dv.Long), step(dv.Right)
 	d := aim.Sub(from)
-	l := isqrt(d.Len2())
+	l := geom.Isqrt(d.Len2())
 	if l == 0 {
 		d, l = geom.Pt{Y: -1}, 1
 	}

@@ -59,7 +59,7 @@ func coneOf(w *Weapon, origin, aim geom.Pt) geom.Polygon {
 	L := w.Reach()
 	end := toward(origin, aim, L)
 	d := end.Sub(origin)
-	l := isqrt(d.Len2())
+	l := geom.Isqrt(d.Len2())
 	if l == 0 {
 		return nil
 	}

@@ -93,13 +93,9 @@ func TestTables(t *testing.T) {
 	}
 }
 
-func TestIsqrt(t *testing.T) {
-	for _, n := range []int64{0, 1, 2, 3, 4, 15, 16, 17, 999999, 1000000, 1000001, 5184000000, 1 << 40, (1 << 62) - 1} {
-		r := isqrt(n)
-		if r*r > n || (r+1)*(r+1) <= n {
-			t.Errorf("isqrt(%d) = %d", n, r)
-		}
-	}
+// TestToward checks a point part-way along a line (geom.Isqrt itself is
+// tested in rules/geom).
+func TestToward(t *testing.T) {
 	if p := toward(geom.P(0, 0), geom.P(3, 4), 10000); p != geom.P(6, 8) {
 		t.Errorf("toward %s", p)
 	}

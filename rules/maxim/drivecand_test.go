@@ -46,7 +46,7 @@ func driveCandidatesAll(s *rules.State, v *rules.Vehicle, d int64) []rules.Comma
 		out = append(out, rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{aheadOf(v, v.Facing, d*frac/4-10)}})
 	}
 	if e := nearestEnemy(s, v.Side, v.Pos); e != nil {
-		dist := min(d*3/4, isqrt(geom.Dist2(v.Pos, e.Pos))/2)
+		dist := min(d*3/4, geom.Isqrt(geom.Dist2(v.Pos, e.Pos))/2)
 		if dist > geom.PerInch {
 			out = append(out, rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{toward(v.Pos, e.Pos, dist)}})
 		}

@@ -12,8 +12,9 @@ import (
 
 // refFireCommands is fireCommands as it was before it judged shots
 // without planFire: every shot planned in full, the opportunity shot's
-// best point by every point's planned chance. fireList must list the
-// same commands in the same order.
+// best point by every point's planned chance (bestPlannedPoint, which
+// the listing of shots at riders uses too). fireList must list the same
+// commands in the same order.
 func refFireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rules.Command {
 	var out []rules.Command
 	seen := map[string]bool{}
@@ -42,7 +43,7 @@ func refFireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rule
 				c.Targets = append(c.Targets, t.ID)
 			}
 			if only != nil {
-				p, ok := refBestPoint(s, f, c)
+				p, ok := bestPlannedPoint(s, f, c)
 				if !ok {
 					continue
 				}
@@ -54,36 +55,6 @@ func refFireCommands(s *rules.State, f *rules.Figure, only *rules.Figure) []rule
 		}
 	}
 	return out
-}
-
-func refBestPoint(s *rules.State, f *rules.Figure, c rules.Command) (geom.Pt, bool) {
-	path := loadPath(s)
-	best, bestCh, found := geom.Pt{}, -1, false
-	for i := 1; i < len(path); i++ {
-		seg := geom.Seg{A: path[i-1], B: path[i]}
-		for _, p := range []geom.Pt{geom.ClosestOnSeg(seg, f.Pos), path[i]} {
-			if p == path[0] {
-				continue
-			}
-			if _, ok := onPath(path, p); !ok {
-				continue
-			}
-			try := c
-			try.Path = []geom.Pt{p}
-			v, err := planFire(s, try)
-			if err != nil {
-				continue
-			}
-			ch := v.chance
-			if len(v.targets) > 0 {
-				ch = v.targets[0].chance
-			}
-			if ch > bestCh {
-				best, bestCh, found = p, ch, true
-			}
-		}
-	}
-	return best, found
 }
 
 func refOppShots(s *rules.State) []rules.Command {

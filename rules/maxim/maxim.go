@@ -3,7 +3,6 @@ package maxim
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"strconv"
 	"strings"
 
@@ -549,33 +548,11 @@ func abs64(v int64) int64 {
 	return v
 }
 
-// isqrt is the integer square root (floor) of n >= 0, exact.
-func isqrt(n int64) int64 {
-	if n <= 0 {
-		return 0
-	}
-	x := int64(1) << ((64 - bits.LeadingZeros64(uint64(n)) + 1) / 2)
-	for {
-		y := (x + n/x) / 2
-		if y >= x {
-			break
-		}
-		x = y
-	}
-	for x*x > n {
-		x--
-	}
-	for (x+1)*(x+1) <= n {
-		x++
-	}
-	return x
-}
-
 // toward is the point dist along the line from a towards b (a itself when
 // they coincide), in integers.
 func toward(a, b geom.Pt, dist int64) geom.Pt {
 	d := b.Sub(a)
-	l := isqrt(d.Len2())
+	l := geom.Isqrt(d.Len2())
 	if l == 0 {
 		return a
 	}

@@ -188,7 +188,7 @@ func driveCandidates(dst []rules.Command, s *rules.State, v *rules.Vehicle) []ru
 		try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{ahead(v.Facing, d*frac/4-10)}, Arg: arg})
 	}
 	if e := nearestEnemy(s, v.Side, v.Pos); e != nil {
-		dist := min(d*3/4, isqrt(geom.Dist2(v.Pos, e.Pos))/2)
+		dist := min(d*3/4, geom.Isqrt(geom.Dist2(v.Pos, e.Pos))/2)
 		if dist > geom.PerInch {
 			try(rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{toward(v.Pos, e.Pos, dist)}, Arg: arg})
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // Integer geometry for rulings: no floating point decides anything here
-// except isqrt's first guess, which is then corrected exactly.
+// except geom.Isqrt's first guess, which is then corrected exactly.
 
 // sinTable is sin(d) for whole degrees 0..90, in millionths (a literal
 // table, so no trigonometry runs at play time).
@@ -45,24 +45,9 @@ func cosDeg(d int) int64 { return sinDeg(d + 90) }
 // from up the table (negative Y).
 func dirOf(deg int) geom.Pt { return geom.Pt{X: sinDeg(deg), Y: -cosDeg(deg)} }
 
-// isqrt is the exact floor of the square root of n >= 0.
-func isqrt(n int64) int64 {
-	if n <= 0 {
-		return 0
-	}
-	r := int64(math.Sqrt(float64(n)))
-	for r > 0 && r*r > n {
-		r--
-	}
-	for (r+1)*(r+1) <= n {
-		r++
-	}
-	return r
-}
-
 // dist is the distance between two points, rounded down to the
 // thousandth of an inch.
-func dist(a, b geom.Pt) int64 { return isqrt(geom.Dist2(a, b)) }
+func dist(a, b geom.Pt) int64 { return geom.Isqrt(geom.Dist2(a, b)) }
 
 // within reports whether a and b are no more than d apart (exact).
 func within(a, b geom.Pt, d int64) bool { return geom.Dist2(a, b) <= d*d }
@@ -155,7 +140,7 @@ func inFront(f *rules.Figure, p geom.Pt, half int) bool {
 // they coincide).
 func towards(a, b geom.Pt, d int64) geom.Pt {
 	v := b.Sub(a)
-	n := isqrt(v.Len2())
+	n := geom.Isqrt(v.Len2())
 	if n == 0 {
 		return a
 	}
@@ -227,7 +212,7 @@ func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 // from a to b makes: the smallest k with |ab| <= k*step.
 func rangeSteps(a, b geom.Pt, step int64) int {
 	d2 := geom.Dist2(a, b)
-	k := ceilDiv(isqrt(d2), step)
+	k := ceilDiv(geom.Isqrt(d2), step)
 	for k > 0 && (k-1)*step*(k-1)*step >= d2 {
 		k--
 	}

@@ -165,7 +165,7 @@ func (r Skirmish) expireSmoke(s *rules.State) []rules.Event {
 // fire from f to e, centred on e.
 func (r Skirmish) lineAcross(s *rules.State, f, e *rules.Figure) (geom.Pt, geom.Pt, bool) {
 	v := e.Pos.Sub(f.Pos)
-	n := isqrt(v.Len2())
+	n := geom.Isqrt(v.Len2())
 	if n == 0 {
 		return geom.Pt{}, geom.Pt{}, false
 	}

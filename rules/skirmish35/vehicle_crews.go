@@ -35,7 +35,7 @@ func (r Skirmish) outSpots(s *rules.State, v *rules.Vehicle, t *vehicle.Type) []
 	for _, d := range t.Doors {
 		out = append(out, t.DoorOut(d, v.Pose, s.BaseR))
 	}
-	half := isqrt(t.Length*t.Length+t.Width*t.Width)/2 + s.BaseR + s.BaseR/4
+	half := geom.Isqrt(t.Length*t.Length+t.Width*t.Width)/2 + s.BaseR + s.BaseR/4
 	for ring := int64(0); ring < 3; ring++ {
 		for k := 0; k < 24; k++ {
 			u := vehicle.Dir(v.Facing + 180 + k*15)
@@ -174,7 +174,7 @@ func (r Skirmish) hullHides(s *rules.State, a, b geom.Pt, rad int64) string {
 		return ""
 	}
 	v := b.Sub(a)
-	n := isqrt(v.Len2())
+	n := geom.Isqrt(v.Len2())
 	if n == 0 {
 		return why
 	}

@@ -401,7 +401,7 @@ func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.P
 					continue
 				}
 				d := e.B.Sub(e.A)
-				n := isqrt(d.Len2())
+				n := geom.Isqrt(d.Len2())
 				if n == 0 {
 					continue
 				}

@@ -442,26 +442,11 @@ func InnerDoorGapOf(pc *Piece, k int) (int, geom.Seg) {
 	h := DoorWidth / 2
 	toward := func(q geom.Pt) geom.Pt {
 		v := q.Sub(foot)
-		n := isqrt64(v.Len2())
+		n := geom.Isqrt(v.Len2())
 		if n <= h {
 			return q
 		}
 		return geom.Pt{X: foot.X + v.X*h/n, Y: foot.Y + v.Y*h/n}
 	}
 	return best, geom.Seg{A: toward(seg.A), B: toward(seg.B)}
-}
-
-// isqrt64 is the exact floor of the square root of n >= 0.
-func isqrt64(n int64) int64 {
-	if n <= 0 {
-		return 0
-	}
-	r := int64(math.Sqrt(float64(n)))
-	for r > 0 && r*r > n {
-		r--
-	}
-	for (r+1)*(r+1) <= n {
-		r++
-	}
-	return r
 }

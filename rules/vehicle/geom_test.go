@@ -83,7 +83,7 @@ func TestHullCorners(t *testing.T) {
 		if c[0].Add(c[2]) != c[1].Add(c[3]) || c[0].Add(c[2]) != h.C.Add(h.C) {
 			t.Fatalf("facing %d: not a parallelogram centred on the position: %v", f, c)
 		}
-		if l := isqrt(geom.Dist2(c[0], c[3])); l < 5298 || l > 5302 {
+		if l := geom.IsqrtRound(geom.Dist2(c[0], c[3])); l < 5298 || l > 5302 {
 			t.Fatalf("facing %d: length %d", f, l)
 		}
 	}

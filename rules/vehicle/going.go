@@ -92,26 +92,6 @@ func DefaultGoing(p *terrain.Piece) Going {
 	return Clear
 }
 
-// isqrt is the square root of n >= 0 rounded to the nearest whole number,
-// exactly (Newton's method in integers).
-func isqrt(n int64) int64 {
-	if n <= 0 {
-		return 0
-	}
-	x := int64(1) << ((bits.Len64(uint64(n)) + 1) / 2) // at least sqrt(n)
-	for {
-		y := (x + n/x) / 2
-		if y >= x {
-			break
-		}
-		x = y
-	}
-	if n-x*x > x { // n > x^2 + x, so sqrt(n) > x + 1/2
-		x++
-	}
-	return x
-}
-
 // mulDivRound is a*num/den rounded half up, for a, num >= 0 and den > 0,
 // with a 128-bit product so nothing overflows.
 func mulDivRound(a, num, den int64) int64 {
@@ -203,7 +183,7 @@ type stretch struct {
 // speed (-1 when none). Where area pieces overlap, precedence decides.
 func (g *ground) along(s geom.Seg, sp Speeds) (lens [NumGoings]int64, bad int, badAt geom.Frac) {
 	bad = -1
-	total := isqrt(s.Len2())
+	total := geom.IsqrtRound(s.Len2())
 	if total == 0 {
 		return lens, -1, geom.Frac{}
 	}

@@ -129,26 +129,11 @@ type driver struct {
 //
 // map may be nil (an empty table of unlimited size).
 func Drive(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others Others) Result {
-	if mr.Budget <= 0 {
-		mr.Budget = MoveParts
-	}
-	pts := []geom.Pt{start.Pos}
+	d := newDriver(m, t, start, plan, mr, others)
 	for _, l := range plan.Legs {
-		pts = append(pts, l.To)
-	}
-	near := geom.Polygon(pts).Bounds()
-	r := (t.Length + t.Width) // more than the half-diagonal
-	near.Min.X, near.Min.Y, near.Max.X, near.Max.Y = near.Min.X-r, near.Min.Y-r, near.Max.X+r, near.Max.Y+r
-	res := Result{Path: []geom.Pt{start.Pos}, Poses: []Pose{start}, Piece: -1, Other: -1}
-	d := &driver{t: t, g: newGround(m, mr.GoingOf, near), mr: mr, others: others, res: &res, pose: start}
-	for _, l := range plan.Legs {
-		v := l.To.Sub(d.pose.Pos)
-		if v.X == 0 && v.Y == 0 {
+		h, ok := d.heading(l)
+		if !ok {
 			continue
-		}
-		h, _ := Heading(v)
-		if l.Reverse {
-			h = Norm(h + 180)
 		}
 		if !d.pivot(h) || !d.run(l.To) {
 			return d.finish(false)
@@ -164,26 +149,11 @@ func Drive(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others 
 // drive that is stopped would stop: the same turns and runs are checked
 // in the same order, and the first that fails answers false.
 func Arrives(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others Others) bool {
-	if mr.Budget <= 0 {
-		mr.Budget = MoveParts
-	}
-	pts := []geom.Pt{start.Pos}
+	d := newDriver(m, t, start, plan, mr, others)
 	for _, l := range plan.Legs {
-		pts = append(pts, l.To)
-	}
-	near := geom.Polygon(pts).Bounds()
-	r := (t.Length + t.Width)
-	near.Min.X, near.Min.Y, near.Max.X, near.Max.Y = near.Min.X-r, near.Min.Y-r, near.Max.X+r, near.Max.Y+r
-	res := Result{Path: []geom.Pt{start.Pos}, Poses: []Pose{start}, Piece: -1, Other: -1}
-	d := &driver{t: t, g: newGround(m, mr.GoingOf, near), mr: mr, others: others, res: &res, pose: start}
-	for _, l := range plan.Legs {
-		v := l.To.Sub(d.pose.Pos)
-		if v.X == 0 && v.Y == 0 {
+		h, ok := d.heading(l)
+		if !ok {
 			continue
-		}
-		h, _ := Heading(v)
-		if l.Reverse {
-			h = Norm(h + 180)
 		}
 		if !d.pivot(h) {
 			return false
@@ -204,6 +174,39 @@ func Arrives(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, other
 		d.res.Poses = append(d.res.Poses, d.pose)
 	}
 	return !plan.HasFace || d.pivot(Norm(plan.Face))
+}
+
+// newDriver sets up a drive for Drive and Arrives alike: the budget
+// (a whole move when none is given), the ground near the plan's points
+// and the result so far, standing at start.
+func newDriver(m *terrain.Map, t *Type, start Pose, plan Plan, mr MoveRules, others Others) *driver {
+	if mr.Budget <= 0 {
+		mr.Budget = MoveParts
+	}
+	pts := []geom.Pt{start.Pos}
+	for _, l := range plan.Legs {
+		pts = append(pts, l.To)
+	}
+	near := geom.Polygon(pts).Bounds()
+	r := (t.Length + t.Width) // more than the half-diagonal
+	near.Min.X, near.Min.Y, near.Max.X, near.Max.Y = near.Min.X-r, near.Min.Y-r, near.Max.X+r, near.Max.Y+r
+	res := Result{Path: []geom.Pt{start.Pos}, Poses: []Pose{start}, Piece: -1, Other: -1}
+	return &driver{t: t, g: newGround(m, mr.GoingOf, near), mr: mr, others: others, res: &res, pose: start}
+}
+
+// heading is the facing the vehicle turns to before driving leg l from
+// where it stands (away from l.To when reversing), and false when l goes
+// nowhere.
+func (d *driver) heading(l Leg) (int, bool) {
+	v := l.To.Sub(d.pose.Pos)
+	if v.X == 0 && v.Y == 0 {
+		return 0, false
+	}
+	h, _ := Heading(v)
+	if l.Reverse {
+		h = Norm(h + 180)
+	}
+	return h, true
 }
 
 func (d *driver) finish(arrived bool) Result {
