@@ -123,7 +123,10 @@ var sharedIx struct {
 }
 
 // grid is a uniform grid of piece lists in compressed form: the pieces of
-// cell c are items[start[c]:start[c+1]], in increasing ID order.
+// cell c are items[start[c]:start[c+1]], in increasing ID order. Cells are
+// numbered column by column (c = x*ny + y), so the lists of a run of rows
+// in one column lie end to end: the sight walk reads a column's cells as
+// one stretch of items.
 type grid struct {
 	min    geom.Pt
 	cs     int64
@@ -146,7 +149,7 @@ func newGrid(ext geom.Rect, cs int64, bounds []geom.Rect, keep func(int) bool) g
 			x1, y1 := g.cell(b.Max)
 			for y := y0; y <= y1; y++ {
 				for x := x0; x <= x1; x++ {
-					fn(y*g.nx+x, id)
+					fn(x*g.ny+y, id)
 				}
 			}
 		}
@@ -189,7 +192,7 @@ func (g *grid) clampY(v int64) int {
 }
 
 func (g *grid) at(x, y int) []int32 {
-	c := y*g.nx + x
+	c := x*g.ny + y
 	return g.items[g.start[c]:g.start[c+1]]
 }
 
@@ -282,8 +285,8 @@ func (w *colWalk) init(g *grid, a, b geom.Pt) bool {
 	if dx >= walkLimit || dy >= walkLimit || dy <= -walkLimit || ay >= walkLimit || ay <= -walkLimit || g.cs >= 2*walkLimit {
 		return false
 	}
-	x0, _ := g.cell(a)
-	x1, _ := g.cell(b)
+	x0 := g.clampX((a.X - g.min.X) / g.cs) // as cell, without the row
+	x1 := g.clampX((b.X - g.min.X) / g.cs)
 	*w = colWalk{g: g, ax: a.X, bx: b.X, dy: dy, cx: x0, x1: x1}
 	if dx == 0 {
 		w.vlo = g.clampY(gridFloorDiv(min(a.Y, b.Y)-g.min.Y, g.cs))

@@ -104,41 +104,67 @@ func (ix *Index) stoppedBy(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, wood
 	if !w.init(g, s.A, s.B) {
 		return ix.stoppedByWide(s, own, ea, eb, nearOnly, woodsUnder)
 	}
-	eye := max(ea, eb) // overlooked(h, ea, eb) is eye > 0 && h <= eye
-	sx0, sx1 := min(s.A.X, s.B.X), max(s.A.X, s.B.X)
-	sy0, sy1 := min(s.A.Y, s.B.Y), max(s.A.Y, s.B.Y)
-	d := s.B.Sub(s.A)
+	q := segQuery{
+		sx0: min(s.A.X, s.B.X), sx1: max(s.A.X, s.B.X),
+		sy0: min(s.A.Y, s.B.Y), sy1: max(s.A.Y, s.B.Y),
+		a: s.A, d: s.B.Sub(s.A), eye: max(ea, eb),
+	}
 	var sn seen
-	sps, start, items, nx := ix.sp, g.start, g.items, g.nx
+	sps, start, items, ny := ix.sp, g.start, g.items, g.ny
 	for {
 		cx, cy0, cy1, ok := w.next()
 		if !ok {
 			return -1, false
 		}
-		for c := cy0*nx + cx; c <= cy1*nx+cx; c += nx {
-			for _, id := range items[start[c]:start[c+1]] {
-				p := &sps[id]
-				if p.box.Max.X < sx0 || p.box.Min.X > sx1 || p.box.Max.Y < sy0 || p.box.Min.Y > sy1 ||
-					(eye > 0 && p.height <= eye) || !sn.first(id) {
-					continue
-				}
-				// segBoxMiss's corner test, the four orientations sharing
-				// their differences (the same products as geom.Orient)
-				ex0, ex1 := p.box.Min.X-s.A.X, p.box.Max.X-s.A.X
-				ey0, ey1 := p.box.Min.Y-s.A.Y, p.box.Max.Y-s.A.Y
-				o1 := d.X*ey0 - d.Y*ex0
-				o2 := d.X*ey1 - d.Y*ex1
-				o3 := d.X*ey1 - d.Y*ex0
-				o4 := d.X*ey0 - d.Y*ex1
-				if (o1 > 0 && o2 > 0 && o3 > 0 && o4 > 0) || (o1 < 0 && o2 < 0 && o3 < 0 && o4 < 0) {
-					continue
-				}
-				if ix.pieceStopsIn(int(id), p, s, own, ea, eb, nearOnly, woodsUnder) {
-					return int(id), true
-				}
+		// the column's rows cy0..cy1 are consecutive cells: one stretch
+		run := items[start[cx*ny+cy0]:start[cx*ny+cy1+1]]
+		for {
+			k := q.scan(run, sps, &sn)
+			if k < 0 {
+				break
 			}
+			id := run[k]
+			if ix.pieceStopsIn(int(id), &sps[id], s, own, ea, eb, nearOnly, woodsUnder) {
+				return int(id), true
+			}
+			run = run[k+1:]
 		}
 	}
+}
+
+// segQuery is what turning pieces away reads of a sight line.
+type segQuery struct {
+	sx0, sx1, sy0, sy1 int64   // the line's box
+	a, d               geom.Pt // its start and its direction (end - start)
+	eye                int64   // overlooked(h, ea, eb) is eye > 0 && h <= eye
+}
+
+// scan returns the index in ids of the first piece that the line may
+// meet (it is not overlooked, its box is not apart from the line's and
+// not wholly to one side of the line: pieceStops' tests before the exact
+// one) and has not been seen, marking it seen; -1 when there is none. A
+// leaf (it calls nothing), so the loop keeps its values in registers.
+func (q *segQuery) scan(ids []int32, sps []sightPiece, sn *seen) int {
+	for k, id := range ids {
+		p := &sps[id]
+		if p.box.Max.X < q.sx0 || p.box.Min.X > q.sx1 || p.box.Max.Y < q.sy0 || p.box.Min.Y > q.sy1 ||
+			(q.eye > 0 && p.height <= q.eye) || !sn.first(id) {
+			continue
+		}
+		// segBoxMiss's corner test, the four orientations sharing their
+		// differences (the same products as geom.Orient)
+		ex0, ex1 := p.box.Min.X-q.a.X, p.box.Max.X-q.a.X
+		ey0, ey1 := p.box.Min.Y-q.a.Y, p.box.Max.Y-q.a.Y
+		o1 := q.d.X*ey0 - q.d.Y*ex0
+		o2 := q.d.X*ey1 - q.d.Y*ex1
+		o3 := q.d.X*ey1 - q.d.Y*ex0
+		o4 := q.d.X*ey0 - q.d.Y*ex1
+		if min(o1, o2, o3, o4) > 0 || max(o1, o2, o3, o4) < 0 { // every corner to one side
+			continue
+		}
+		return k
+	}
+	return -1
 }
 
 // stoppedByWide is stoppedBy along segCellsWide's cells, for the segments
