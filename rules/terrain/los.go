@@ -202,6 +202,9 @@ const (
 	spWoods        // woods: the line runs deeper than SightDepth inside
 )
 
+// testCost ranks the exact tests by their usual cost, cheapest first.
+var testCost = [...]int{spNone: 0, spLine: 1, spArea: 2, spWoods: 3}
+
 func newSightPiece(pc *Piece, box geom.Rect) sightPiece {
 	sp := sightPiece{box: box, height: pc.Props.Height, depth: pc.Props.SightDepth}
 	switch {
