@@ -98,3 +98,33 @@ func TestLineCrossesAgrees(t *testing.T) {
 		t.Fatalf("only %d crossings: the test is too easy", yes)
 	}
 }
+
+// Sight lines too long for colWalk's products take the wide walk
+// (stoppedByWide) and still agree with testing every piece.
+func TestClearLongLinesAgree(t *testing.T) {
+	ix, figs := benchTable()
+	rng := rand.New(rand.NewPCG(6, 6))
+	far := int64(walkLimit) + walkLimit/2
+	wide, blocked := 0, 0
+	for i := 0; i < 3000; i++ {
+		a := figs[rng.IntN(len(figs))]
+		b := geom.Pt{X: a.X + rng.Int64N(2*far) - far, Y: a.Y + rng.Int64N(2*far) - far}
+		if i%2 == 0 {
+			a, b = b, a
+		}
+		var w colWalk
+		if !w.init(&ix.sight, a, b) {
+			wide++
+		}
+		got := ix.Clear(a, b)
+		if got != naiveClear(ix, a, b) {
+			t.Fatalf("Clear(%v, %v) = %v but testing every piece says otherwise", a, b, got)
+		}
+		if !got {
+			blocked++
+		}
+	}
+	if wide < 1000 || blocked < 1000 {
+		t.Fatalf("only %d lines took the wide walk, %d blocked", wide, blocked)
+	}
+}
