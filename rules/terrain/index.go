@@ -12,10 +12,11 @@ import (
 // Index is a map prepared for fast queries (built once; read-only after,
 // so safe to share between goroutines).
 //
-// It keeps two uniform grids over the table: one of the pieces that can
-// stop a line of sight (blocking and woods-like pieces), walked cell by
-// cell along a sight line, and one of every piece, for point and base
-// queries. A piece is listed in every cell its bounding box touches.
+// It keeps three uniform grids over the table, all with the same cells:
+// one of the pieces that can stop a line of sight (blocking and
+// woods-like pieces), walked cell by cell along a sight line, one of the
+// hills (for a figure's eye height) and one of every piece, for point and
+// base queries. A piece is listed in every cell its bounding box touches.
 type Index struct {
 	Map *Map
 

@@ -95,9 +95,10 @@ func (ix *Index) stopped(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsU
 // when any one piece stops it: a caller may try a likely piece first.
 //
 // This is the hot loop of every sight question, so it walks the cells
-// itself (colWalk: the same cells as segCells, in the same order) and
-// rejects a piece on its packed facts (sightPiece: height, then box)
-// before anything else is read; it is pieceStops piece by piece.
+// itself (colWalk: the cells of segCells, column by column) and turns a
+// piece away on its packed facts (sightPiece: box, height, then the box's
+// corners against the line, in segQuery.scan) before anything else is
+// read; piece by piece it is pieceStops.
 func (ix *Index) stoppedBy(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) (int, bool) {
 	g := &ix.sight
 	var w colWalk
