@@ -1,7 +1,9 @@
 package terrain
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sync"
 
 	"hedgerow/rules/geom"
@@ -10,19 +12,22 @@ import (
 // Index is a map prepared for fast queries (built once; read-only after,
 // so safe to share between goroutines).
 //
-// It keeps two uniform grids over the table: one of the pieces that can
-// stop a line of sight (blocking and woods-like pieces), walked cell by
-// cell along a sight line, and one of every piece, for point and base
-// queries. A piece is listed in every cell its bounding box touches.
+// It keeps three uniform grids over the table, all with the same cells:
+// one of the pieces that can stop a line of sight (blocking and
+// woods-like pieces), walked cell by cell along a sight line, one of the
+// hills (for a figure's eye height) and one of every piece, for point and
+// base queries. A piece is listed in every cell its bounding box touches.
 type Index struct {
 	Map *Map
 
-	orient []int       // per piece: its polygon's orientation (+1/-1; 0 for linear)
-	bounds []geom.Rect // per piece: bounding box (linear pieces grown by half width)
-	sight  grid        // pieces whose Sight is blocks or blocks-beyond
-	all    grid        // every piece
-	gaps   [][]doorGap // per piece: the gaps its doors leave (enterable buildings only)
-	memo   *sightMemo  // Visible's remembered answers (visible.go)
+	orient []int        // per piece: its polygon's orientation (+1/-1; 0 for linear)
+	bounds []geom.Rect  // per piece: bounding box (linear pieces grown by half width)
+	sp     []sightPiece // per piece: what the sight walk reads, packed (los.go)
+	sight  grid         // pieces whose Sight is blocks or blocks-beyond
+	hills  grid         // pieces a figure stands on to see from a height (isHill)
+	all    grid         // every piece
+	gaps   [][]doorGap  // per piece: the gaps its doors leave (enterable buildings only)
+	memo   *sightMemo   // Visible's remembered answers (visible.go)
 }
 
 // NewIndex prepares a map for queries. The map must not change afterwards.
@@ -52,7 +57,22 @@ func NewIndex(m *Map) *Index {
 		s := m.Pieces[i].Props.Sight
 		return s == SightBlocks || s == SightBlocksBeyond
 	})
+	ix.hills = newGrid(ext, cs, ix.bounds, func(i int) bool { return isHill(&m.Pieces[i]) })
 	ix.all = newGrid(ext, cs, ix.bounds, func(int) bool { return true })
+	ix.sp = make([]sightPiece, n)
+	for i := range m.Pieces {
+		ix.sp[i] = newSightPiece(&m.Pieces[i], ix.bounds[i])
+	}
+	// Within each cell of the sight grid, the pieces whose exact test is
+	// cheapest come first (lines, then areas, then woods; by ID within
+	// each): a line is stopped when any piece stops it, so the order
+	// changes only how soon the walk finds one. Only stoppedBy reads this
+	// grid.
+	for c := 0; c+1 < len(ix.sight.start); c++ {
+		slices.SortFunc(ix.sight.items[ix.sight.start[c]:ix.sight.start[c+1]], func(a, b int32) int {
+			return cmp.Or(cmp.Compare(testCost[ix.sp[a].test], testCost[ix.sp[b].test]), cmp.Compare(a, b))
+		})
+	}
 	ix.gaps = buildGaps(m)
 	ix.memo = &sightMemo{}
 	return ix
@@ -116,7 +136,10 @@ var sharedIx struct {
 }
 
 // grid is a uniform grid of piece lists in compressed form: the pieces of
-// cell c are items[start[c]:start[c+1]], in increasing ID order.
+// cell c are items[start[c]:start[c+1]], in increasing ID order. Cells are
+// numbered column by column (c = x*ny + y), so the lists of a run of rows
+// in one column lie end to end: the sight walk reads a column's cells as
+// one stretch of items.
 type grid struct {
 	min    geom.Pt
 	cs     int64
@@ -139,7 +162,7 @@ func newGrid(ext geom.Rect, cs int64, bounds []geom.Rect, keep func(int) bool) g
 			x1, y1 := g.cell(b.Max)
 			for y := y0; y <= y1; y++ {
 				for x := x0; x <= x1; x++ {
-					fn(y*g.nx+x, id)
+					fn(x*g.ny+y, id)
 				}
 			}
 		}
@@ -182,7 +205,7 @@ func (g *grid) clampY(v int64) int {
 }
 
 func (g *grid) at(x, y int) []int32 {
-	c := y*g.nx + x
+	c := x*g.ny + y
 	return g.items[g.start[c]:g.start[c+1]]
 }
 
@@ -214,49 +237,120 @@ func (s *seen) first(id int32) bool {
 // holding a point of it, cells being closed below and open above as cell
 // rounds). fn returns false to stop; segCells then returns false.
 //
-// Each column's span of rows is found exactly, in integers: the rows of
-// the segment's lowest and highest points within the column, no wider
-// (the old float walk widened every column by a row each side to be safe,
-// three times the cells for a flat line). Tables too large for the exact
-// products fall back to that wider walk.
+// Each column's span of rows is found exactly, in integers (colWalk): the
+// rows of the segment's lowest and highest points within the column, no
+// wider (the old float walk widened every column by a row each side to be
+// safe, three times the cells for a flat line). Segments too long or too
+// far off the table for the exact products fall back to that wider walk.
 func (g *grid) segCells(a, b geom.Pt, fn func(cell []int32) bool) bool {
-	if a.X > b.X {
-		a, b = b, a
-	}
-	dx, dy := b.X-a.X, b.Y-a.Y
-	if dx > 1<<31 || dy > 1<<31 || dy < -(1<<31) {
+	var w colWalk
+	if !w.init(g, a, b) {
 		return g.segCellsWide(a, b, fn)
 	}
-	x0, _ := g.cell(a)
-	x1, _ := g.cell(b)
-	for cx := x0; cx <= x1; cx++ {
-		lo := max(a.X, g.min.X+int64(cx)*g.cs)
-		hi := min(b.X, g.min.X+int64(cx+1)*g.cs)
-		if cx == x0 {
-			lo = a.X
+	for {
+		cx, cy0, cy1, ok := w.next()
+		if !ok {
+			return true
 		}
-		if cx == x1 {
-			hi = b.X
-		}
-		var ylo, yhi int64
-		if dx == 0 {
-			ylo, yhi = min(a.Y, b.Y), max(a.Y, b.Y)
-		} else {
-			// y(x) = a.Y + dy*(x-a.X)/dx, floored; x-a.X and |dy| are
-			// below 2^31 here, so the products fit
-			y0 := a.Y + gridFloorDiv(dy*(lo-a.X), dx)
-			y1 := a.Y + gridFloorDiv(dy*(hi-a.X), dx)
-			ylo, yhi = min(y0, y1), max(y0, y1)
-		}
-		cy0 := g.clampY(gridFloorDiv(ylo-g.min.Y, g.cs))
-		cy1 := g.clampY(gridFloorDiv(yhi-g.min.Y, g.cs))
 		for cy := cy0; cy <= cy1; cy++ {
 			if !fn(g.at(cx, cy)) {
 				return false
 			}
 		}
 	}
+}
+
+// colWalk yields the cells of segCells a column at a time (left to right,
+// each column's rows low to high), with no callback: a caller may keep its
+// loop over the rows and their pieces inline (the sight walk does).
+//
+// The line's row at x is floor(N(x) / D), with N(x) = (a.Y-min.Y)*dx +
+// dy*(x-a.X) and D = dx*cs (a being the left end): floor((floor(y(x)) -
+// min.Y) / cs), the two floors merged into one (exact: flooring a
+// quotient and then dividing by a positive integer and flooring again is
+// one floor division by the product). A column starts on the row the one
+// before it ended on, and its last row is reached by whole-row steps on N
+// compared with multiples of D, so a column costs no division unless the
+// line climbs more than a row in it.
+type colWalk struct {
+	g        *grid
+	ax, bx   int64 // the left and right ends' X
+	dy       int64 // b.Y - a.Y, left end to right
+	n0, d    int64 // N(a.X) and D; d is 0 for a vertical segment
+	r, base  int64 // the unclamped row reached so far, and r*D
+	cx, x1   int   // the next column and the last
+	vlo, vhi int   // a vertical segment's rows (d == 0)
+}
+
+// walkLimit bounds dx, |dy|, the left end's height above the grid and the
+// cell size so that every product colWalk forms stays below 2^62.
+const walkLimit = 1 << 30
+
+// init starts the walk along a->b. It reports false, walking nothing,
+// when the segment is too long or too far off the grid for the exact
+// products to fit in 64 bits (see walkLimit).
+func (w *colWalk) init(g *grid, a, b geom.Pt) bool {
+	if a.X > b.X {
+		a, b = b, a
+	}
+	dx, dy := b.X-a.X, b.Y-a.Y
+	ay := a.Y - g.min.Y
+	if dx >= walkLimit || dy >= walkLimit || dy <= -walkLimit || ay >= walkLimit || ay <= -walkLimit || g.cs >= 2*walkLimit {
+		return false
+	}
+	x0 := g.clampX((a.X - g.min.X) / g.cs) // as cell, without the row
+	x1 := g.clampX((b.X - g.min.X) / g.cs)
+	*w = colWalk{g: g, ax: a.X, bx: b.X, dy: dy, cx: x0, x1: x1}
+	if dx == 0 {
+		w.vlo = g.clampY(gridFloorDiv(min(a.Y, b.Y)-g.min.Y, g.cs))
+		w.vhi = g.clampY(gridFloorDiv(max(a.Y, b.Y)-g.min.Y, g.cs))
+		return true
+	}
+	w.d = dx * g.cs
+	w.n0 = ay * dx
+	w.r = gridFloorDiv(ay, g.cs) // = floor(n0 / d)
+	w.base = w.r * w.d
 	return true
+}
+
+// next returns the next column and its rows (clamped to the grid, low to
+// high); ok is false when the walk is done.
+func (w *colWalk) next() (cx, cy0, cy1 int, ok bool) {
+	if w.cx > w.x1 {
+		return 0, 0, 0, false
+	}
+	cx = w.cx
+	w.cx++
+	g := w.g
+	if w.d == 0 {
+		return cx, w.vlo, w.vhi, true
+	}
+	hi := w.bx
+	if cx != w.x1 {
+		hi = min(hi, g.min.X+int64(cx+1)*g.cs)
+	}
+	n := w.n0 + w.dy*(hi-w.ax)
+	r0 := w.r
+	switch {
+	case n-w.base >= w.d: // climbed a row or more
+		if n-w.base < 2*w.d {
+			w.r++
+			w.base += w.d
+		} else {
+			w.r = gridFloorDiv(n, w.d)
+			w.base = w.r * w.d
+		}
+	case n < w.base: // fell a row or more
+		if w.base-n <= w.d {
+			w.r--
+			w.base -= w.d
+		} else {
+			w.r = gridFloorDiv(n, w.d)
+			w.base = w.r * w.d
+		}
+	}
+	lo, up := min(r0, w.r), max(r0, w.r)
+	return cx, g.clampY(lo), g.clampY(up), true
 }
 
 // segCellsWide is the float walk, a superset of segCells' cells (each
@@ -297,6 +391,9 @@ func (g *grid) segCellsWide(a, b geom.Pt, fn func(cell []int32) bool) bool {
 	}
 	return true
 }
+
+// gridCeilDiv is a/b rounded up (b > 0).
+func gridCeilDiv(a, b int64) int64 { return -gridFloorDiv(-a, b) }
 
 func gridFloorDiv(a, b int64) int64 {
 	q := a / b

@@ -42,10 +42,10 @@ func isHill(p *Piece) bool {
 // highest hill holding p (on its outline counts), or 0.
 func (ix *Index) Elevation(p geom.Pt) int64 {
 	var e int64
-	for _, id := range ix.sight.pointCell(p) {
-		pc := &ix.Map.Pieces[id]
-		if pc.Props.Height > e && isHill(pc) && ix.bounds[id].ContainsPt(p) && pc.Poly.PointIn(p) >= 0 {
-			e = pc.Props.Height
+	for _, id := range ix.hills.pointCell(p) { // hills only (isHill)
+		sp := &ix.sp[id]
+		if sp.height > e && sp.box.ContainsPt(p) && ix.Map.Pieces[id].Poly.PointIn(p) >= 0 {
+			e = sp.height
 		}
 	}
 	return e
@@ -93,15 +93,89 @@ func (ix *Index) stopped(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsU
 // line. Every piece whose box the line meets sits in a cell segCells
 // visits, and pieceStops is false for any other, so s is stopped exactly
 // when any one piece stops it: a caller may try a likely piece first.
+//
+// This is the hot loop of every sight question, so it walks the cells
+// itself (colWalk: the cells of segCells, column by column) and turns a
+// piece away on its packed facts (sightPiece: box, height, then the box's
+// corners against the line, in segQuery.scan) before anything else is
+// read; piece by piece it is pieceStops.
 func (ix *Index) stoppedBy(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) (int, bool) {
+	g := &ix.sight
+	var w colWalk
+	if !w.init(g, s.A, s.B) {
+		return ix.stoppedByWide(s, own, ea, eb, nearOnly, woodsUnder)
+	}
+	q := segQuery{
+		sx0: min(s.A.X, s.B.X), sx1: max(s.A.X, s.B.X),
+		sy0: min(s.A.Y, s.B.Y), sy1: max(s.A.Y, s.B.Y),
+		a: s.A, d: s.B.Sub(s.A), eye: max(ea, eb),
+	}
+	var sn seen
+	sps, start, items, ny := ix.sp, g.start, g.items, g.ny
+	for {
+		cx, cy0, cy1, ok := w.next()
+		if !ok {
+			return -1, false
+		}
+		// the column's rows cy0..cy1 are consecutive cells: one stretch
+		run := items[start[cx*ny+cy0]:start[cx*ny+cy1+1]]
+		for {
+			k := q.scan(run, sps, &sn)
+			if k < 0 {
+				break
+			}
+			id := run[k]
+			if ix.pieceStopsIn(int(id), &sps[id], s, own, ea, eb, nearOnly, woodsUnder) {
+				return int(id), true
+			}
+			run = run[k+1:]
+		}
+	}
+}
+
+// segQuery is what turning pieces away reads of a sight line.
+type segQuery struct {
+	sx0, sx1, sy0, sy1 int64   // the line's box
+	a, d               geom.Pt // its start and its direction (end - start)
+	eye                int64   // overlooked(h, ea, eb) is eye > 0 && h <= eye
+}
+
+// scan returns the index in ids of the first piece that the line may
+// meet (it is not overlooked, its box is not apart from the line's and
+// not wholly to one side of the line: pieceStops' tests before the exact
+// one) and has not been seen, marking it seen; -1 when there is none. A
+// leaf (it calls nothing), so the loop keeps its values in registers.
+func (q *segQuery) scan(ids []int32, sps []sightPiece, sn *seen) int {
+	for k, id := range ids {
+		p := &sps[id]
+		if p.box.Max.X < q.sx0 || p.box.Min.X > q.sx1 || p.box.Max.Y < q.sy0 || p.box.Min.Y > q.sy1 ||
+			(q.eye > 0 && p.height <= q.eye) || !sn.first(id) {
+			continue
+		}
+		// segBoxMiss's corner test, the four orientations sharing their
+		// differences (the same products as geom.Orient)
+		ex0, ex1 := p.box.Min.X-q.a.X, p.box.Max.X-q.a.X
+		ey0, ey1 := p.box.Min.Y-q.a.Y, p.box.Max.Y-q.a.Y
+		o1 := q.d.X*ey0 - q.d.Y*ex0
+		o2 := q.d.X*ey1 - q.d.Y*ex1
+		o3 := q.d.X*ey1 - q.d.Y*ex0
+		o4 := q.d.X*ey0 - q.d.Y*ex1
+		if min(o1, o2, o3, o4) > 0 || max(o1, o2, o3, o4) < 0 { // every corner to one side
+			continue
+		}
+		return k
+	}
+	return -1
+}
+
+// stoppedByWide is stoppedBy along segCellsWide's cells, for the segments
+// colWalk cannot take.
+func (ix *Index) stoppedByWide(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) (int, bool) {
 	var sn seen
 	by := -1
-	ix.sight.segCells(s.A, s.B, func(cell []int32) bool {
+	ix.sight.segCellsWide(s.A, s.B, func(cell []int32) bool {
 		for _, id := range cell {
-			if !sn.first(id) {
-				continue
-			}
-			if ix.pieceStops(int(id), s, own, ea, eb, nearOnly, woodsUnder) {
+			if sn.first(id) && ix.pieceStops(int(id), s, own, ea, eb, nearOnly, woodsUnder) {
 				by = int(id)
 				return false
 			}
@@ -111,14 +185,54 @@ func (ix *Index) stoppedBy(s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, wood
 	return by, by >= 0
 }
 
-// pieceStops reports whether piece id stops sight along s.
-func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) bool {
-	pc := &ix.Map.Pieces[id]
-	if overlooked(pc.Props.Height, ea, eb) || segBoxMiss(s, ix.bounds[id]) {
-		return false
-	}
+// sightPiece is what the sight walk reads of a piece, packed together so
+// that turning a piece away touches nothing else: its box, its height and
+// which exact test decides it.
+type sightPiece struct {
+	box    geom.Rect // as Index.bounds
+	height int64
+	depth  int64 // woods: SightDepth
+	test   uint8 // spNone, spArea, spLine or spWoods
+}
+
+// The exact test that decides whether a piece stops flat sight.
+const (
+	spNone  = iota // never stops it
+	spArea         // a blocking area: the line enters its interior
+	spLine         // a blocking line: the line crosses it
+	spWoods        // woods: the line runs deeper than SightDepth inside
+)
+
+// testCost ranks the exact tests by their usual cost, cheapest first.
+var testCost = [...]int{spNone: 0, spLine: 1, spArea: 2, spWoods: 3}
+
+func newSightPiece(pc *Piece, box geom.Rect) sightPiece {
+	sp := sightPiece{box: box, height: pc.Props.Height, depth: pc.Props.SightDepth}
 	switch {
 	case pc.Props.Sight == SightBlocks && len(pc.Poly) > 0:
+		sp.test = spArea
+	case pc.Props.Sight == SightBlocks && len(pc.Path) > 1:
+		sp.test = spLine
+	case pc.Props.Sight == SightBlocksBeyond && len(pc.Poly) > 0:
+		sp.test = spWoods
+	}
+	return sp
+}
+
+// pieceStops reports whether piece id stops sight along s.
+func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) bool {
+	if overlooked(ix.sp[id].height, ea, eb) || segBoxMiss(s, ix.bounds[id]) {
+		return false
+	}
+	return ix.pieceStopsIn(id, &ix.sp[id], s, own, ea, eb, nearOnly, woodsUnder)
+}
+
+// pieceStopsIn is pieceStops for a piece not overlooked whose box s may
+// meet: the exact test.
+func (ix *Index) pieceStopsIn(id int, sp *sightPiece, s geom.Seg, own geom.Pt, ea, eb int64, nearOnly, woodsUnder bool) bool {
+	pc := &ix.Map.Pieces[id]
+	switch sp.test {
+	case spArea:
 		if ix.ownPiece(id, s.A) || ix.ownPiece(id, own) {
 			return false
 		}
@@ -129,15 +243,21 @@ func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearO
 		cs := pc.Poly.SegContacts(s, ix.orient[id], buf[:0])
 		last, any := lastInside(cs, pc.Poly.PointIn(s.A) > 0)
 		return any && last.PastHalf()
-	case pc.Props.Sight == SightBlocks && len(pc.Path) > 1:
+	case spLine:
+		if !nearOnly {
+			return lineCrosses(pc.Path, s)
+		}
 		var buf [8]geom.Frac
 		xs := geom.PolylineCrossings(pc.Path, s, buf[:0])
 		if len(xs) == 0 {
 			return false
 		}
 		return !nearOnly || xs[len(xs)-1].PastHalf()
-	case pc.Props.Sight == SightBlocksBeyond && len(pc.Poly) > 0:
+	case spWoods:
 		if woodsUnder && (ea > 0 || eb > 0) {
+			return false
+		}
+		if shallowIn(s, sp.box, sp.depth) {
 			return false
 		}
 		var buf [16]geom.Contact
@@ -153,6 +273,68 @@ func (ix *Index) pieceStops(id int, s geom.Seg, own geom.Pt, ea, eb int64, nearO
 		return true
 	}
 	return false
+}
+
+// shallowIn reports, exactly, that no more than depth of segment s lies
+// inside box r, so not inside any piece within it: false when it cannot
+// tell, or when the products would not fit. The part of s in r runs
+// across the X range where s is within r both ways (found in whole units,
+// rounded outwards), and a stretch of s spanning ex across is ex*L/dx long
+// (L the length of s), so ex^2 * L^2 <= depth^2 * dx^2 settles it.
+func shallowIn(s geom.Seg, r geom.Rect, depth int64) bool {
+	a, b := s.A, s.B
+	if a.X > b.X {
+		a, b = b, a
+	}
+	dx, dy := b.X-a.X, b.Y-a.Y
+	lo, hi := r.Min.Y-a.Y, r.Max.Y-a.Y
+	if dx >= walkLimit || dy >= walkLimit || dy <= -walkLimit || lo <= -walkLimit || hi >= walkLimit ||
+		depth < 0 || depth >= walkLimit {
+		return false
+	}
+	if dx == 0 { // upright: the part in r is its overlap with r's rows
+		return min(max(a.Y, b.Y), r.Max.Y)-max(min(a.Y, b.Y), r.Min.Y) <= depth
+	}
+	x0, x1 := max(a.X, r.Min.X), min(b.X, r.Max.X)
+	switch {
+	case dy > 0: // meets r's bottom, then its top
+		x0 = max(x0, a.X+gridFloorDiv(lo*dx, dy))
+		x1 = min(x1, a.X+gridCeilDiv(hi*dx, dy))
+	case dy < 0: // meets r's top, then its bottom
+		x0 = max(x0, a.X+gridFloorDiv(-hi*dx, -dy))
+		x1 = min(x1, a.X+gridCeilDiv(-lo*dx, -dy))
+	}
+	ex := x1 - x0
+	if ex <= 0 {
+		return true
+	}
+	return geom.Mul128Cmp(ex*ex, dx*dx+dy*dy, depth*depth, dx*dx) <= 0
+}
+
+// lineCrosses is len(geom.PolylineCrossings(path, s)) > 0, sooner: a
+// crossing of the line of s strictly between two bends is found in one
+// pass, and only when some bend lies on that line (the one case of a
+// crossing along a run of bends) is the full list worked out.
+func lineCrosses(path []geom.Pt, s geom.Seg) bool {
+	n := len(path)
+	if s.B.Sub(s.A).Len2() == 0 || n < 2 {
+		return false
+	}
+	prev := geom.Orient(s.A, s.B, path[0])
+	on := prev == 0
+	for i := 0; i+1 < n; i++ {
+		o := geom.Orient(s.A, s.B, path[i+1])
+		on = on || o == 0
+		if prev*o < 0 && geom.Orient(path[i], path[i+1], s.A)*geom.Orient(path[i], path[i+1], s.B) < 0 {
+			return true
+		}
+		prev = o
+	}
+	if !on {
+		return false
+	}
+	var buf [8]geom.Frac
+	return len(geom.PolylineCrossings(path, s, buf[:0])) > 0
 }
 
 // ownPiece reports whether p stands strictly inside area piece id.
