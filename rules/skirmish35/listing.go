@@ -54,7 +54,7 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	// the listing's own lists are recycled from call to call (ids, which
 	// the commands keep, is not)
 	lc := listings.Get().(*listing)
-	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0]}
+	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
 	for _, f := range lc.own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -65,6 +65,7 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	}
 	clear(lc.own) // keep nothing of this state alive
 	clear(lc.foes)
+	clear(lc.pos)
 	lc.ids = nil
 	listings.Put(lc)
 	return append(out, rules.Command{Verb: "end"})
@@ -87,8 +88,15 @@ type listing struct {
 	foes []*rules.Figure // its enemies
 	ids  []rules.FigID   // room for the commands' one-figure target lists
 
-	inside []int  // per figure (by id), 1 + the building it stands in (0: not yet asked)
-	lean   []int8 // per figure (by id), 2 leaning out, 1 not (0: not yet asked)
+	inside []int         // per figure (by id), 1 + the building it stands in (0: not yet asked)
+	lean   []int8        // per figure (by id), 2 leaning out, 1 not (0: not yet asked)
+	pos    []*posAnswers // per figure (by id), posOf its position (nil: not yet asked)
+
+	doorsAsked bool   // doors and doorsOK below are worked out
+	doorsOK    bool   // doors holds doorBitsOf (false: too many doors)
+	doors      uint64 // doorBitsOf
+
+	keep kept // answers kept from call to call (listmemo.go)
 
 	asked   bool // mortar and windows below are worked out
 	mortar  bool // a figure of the side carries a mortar and is no prisoner
@@ -123,9 +131,28 @@ func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
 	}
 	i := int(g.ID) - 1
 	if l.inside[i] == 0 {
-		l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
+		if memoOn && s.Map != nil && s.Terrain.Map == s.Map {
+			l.inside[i] = 1 + l.posAt(s, g).inside
+		} else {
+			l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
+		}
 	}
 	return l.inside[i] - 1
+}
+
+// posAt is posOf(s, g.Pos), asked once per figure (s.Terrain and s.Map
+// set, the map the terrain's).
+func (l *listing) posAt(s *rules.State, g *rules.Figure) *posAnswers {
+	if len(l.pos) == 0 {
+		l.pos = slices.Grow(l.pos[:0], len(s.Figures))[:len(s.Figures)]
+		clear(l.pos)
+	}
+	i := int(g.ID) - 1
+	if l.pos[i] == nil {
+		l.keep.size(len(s.Figures))
+		l.pos[i] = posOf(s, g.Pos, &l.keep.pos[i])
+	}
+	return l.pos[i]
 }
 
 // leaningOf is leaning(s, g), asked once per figure.
@@ -233,8 +260,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		// not tried this turn, the centre line clear, and no wall in the
 		// way (none when neither stands in a building)
 		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
-		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
-			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc))) {
+		if notTried && (s.Terrain == nil || r.acquireSightOK(s, f, e, lc)) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if comp {
@@ -282,8 +308,8 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		}
 	}
 	if comp {
-		out = append(out, r.doorCommands(s, f)...)
-		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
+		out = r.listDoorCommands(out, s, f, lc)
+		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.listClimbOK(s, f, lc) {
 			add(rules.Command{Verb: "climb", Fig: f.ID})
 		}
 		if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
@@ -294,11 +320,11 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity && r.holdProblem(s, f) == "" {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
-	out = append(out, r.doorCommands(s, f)...)
+	out = r.listDoorCommands(out, s, f, lc)
 	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanOK(s, f, lc.insideOf(s, f)) {
 		add(rules.Command{Verb: "lean", Fig: f.ID})
 	}
-	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
+	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.listClimbOK(s, f, lc) {
 		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
 	if kt.at && s.Map != nil && s.Terrain != nil {

@@ -247,3 +247,95 @@ func TestReadyLabels(t *testing.T) {
 		t.Errorf("a rally at another cost reads %q", got)
 	}
 }
+
+// TestListingMemoAgrees: the listing keeps answers about positions and
+// sight lines from call to call (listmemo.go). Along random games on the
+// shipped scenarios, in every phase, what it lists with them is exactly
+// what it lists asking everything afresh, after doors open and shut,
+// figures move, lean out and climb in (a kept answer given to a question
+// that has changed would show here).
+func TestListingMemoAgrees(t *testing.T) {
+	r := New().(Skirmish)
+	defer func() { memoOn = true }()
+	seen := map[string]int{}
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 5; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 35))
+			for step := 0; step < 500 && !g.St.Over; step++ {
+				memoOn = false
+				want := r.Legal(g.St)
+				memoOn = true
+				got := r.Legal(g.St)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s seed %d step %d: with kept answers %v, afresh %v", name, seed, step, got, want)
+				}
+				for _, c := range got {
+					seen[c.Verb]++
+				}
+				// the same state with one door the other way: the
+				// answers just kept are asked again with the door changed
+				if doors := allDoors(g.St); len(doors) > 0 {
+					d := doors[rnd.IntN(len(doors))]
+					s2 := g.St.Clone()
+					if isOpen(s2.Var(doorKey(d))) {
+						s2.SetVar(doorKey(d), doorShut)
+					} else {
+						s2.SetVar(doorKey(d), doorOpen)
+					}
+					memoOn = false
+					want := r.Legal(s2)
+					memoOn = true
+					if got := r.Legal(s2); !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s seed %d step %d, door %v turned: with kept answers %v, afresh %v", name, seed, step, d, got, want)
+					}
+					if countVerb(want, "acquire") != countVerb(r.Legal(g.St), "acquire") {
+						seen["door turns an acquisition"]++
+					}
+				}
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				if _, err := g.Apply(c); err == nil && (c.Verb == "door" || c.Verb == "lean" || c.Verb == "climb") {
+					seen["applied "+c.Verb]++
+				}
+			}
+		}
+	}
+	t.Logf("listed and applied: %v", seen)
+	for _, v := range []string{"acquire", "door", "climb", "lean", "applied door", "applied lean", "applied climb", "door turns an acquisition"} {
+		if seen[v] == 0 {
+			t.Errorf("no %q along the games: the check proves little", v)
+		}
+	}
+}
+
+// allDoors is every door of the map, outline and inside, in map order.
+func allDoors(s *rules.State) []terrain.DoorRef {
+	var out []terrain.DoorRef
+	if s.Map == nil {
+		return nil
+	}
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		for k := 0; k < len(pc.Doors)+len(pc.InnerDoors); k++ {
+			out = append(out, terrain.DoorRef{Piece: id, Index: k})
+		}
+	}
+	return out
+}
+
+func countVerb(cs []rules.Command, verb string) int {
+	n := 0
+	for _, c := range cs {
+		if c.Verb == verb {
+			n++
+		}
+	}
+	return n
+}

@@ -103,6 +103,15 @@ func (r Skirmish) climbOK(s *rules.State, f *rules.Figure) bool {
 	return r.climbProblem(s, f) == ""
 }
 
+// listClimbOK is climbOK with the window beside f asked of the listing's
+// kept answers.
+func (r Skirmish) listClimbOK(s *rules.State, f *rules.Figure, lc *listing) bool {
+	if !memoOn || s.Terrain == nil || s.Map == nil || s.Terrain.Map != s.Map {
+		return r.climbOK(s, f)
+	}
+	return lc.posAt(s, f).window && r.climbProblem(s, f) == ""
+}
+
 func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
 	if s.Terrain == nil {
 		return "there is no building"
@@ -382,6 +391,11 @@ func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 // windowBeside finds a window of an enterable building within reach of
 // f, and the point just across the wall from f.
 func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.Pt, int, bool) {
+	return windowBesideAt(s, f.Pos)
+}
+
+// windowBesideAt is windowBeside for a figure at p.
+func windowBesideAt(s *rules.State, p geom.Pt) (geom.Pt, geom.Pt, int, bool) {
 	if s.Terrain == nil || s.Map == nil {
 		return geom.Pt{}, geom.Pt{}, -1, false
 	}
@@ -392,7 +406,7 @@ func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.P
 			continue
 		}
 		for _, w := range pc.Windows {
-			if !within(w, f.Pos, reach) {
+			if !within(w, p, reach) {
 				continue
 			}
 			for k := range pc.Poly {
@@ -408,7 +422,7 @@ func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.P
 				off := s.BaseR + 100
 				a := geom.Pt{X: w.X - d.Y*off/n, Y: w.Y + d.X*off/n}
 				b := geom.Pt{X: w.X + d.Y*off/n, Y: w.Y - d.X*off/n}
-				in := s.Terrain.InsideBuilding(f.Pos) == id
+				in := s.Terrain.InsideBuilding(p) == id
 				for _, c := range []geom.Pt{a, b} {
 					if (pc.Poly.PointIn(c) > 0) != in {
 						return w, c, id, true

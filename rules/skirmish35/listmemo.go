@@ -1,0 +1,225 @@
+package skirmish35
+
+import (
+	"sync"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// The listing of legal commands asks the same questions of the map at
+// every command: a random game (or a player thinking) lists the side's
+// commands after each one, and mostly one figure has moved in between.
+// The answers below depend only on the map (its terrain index, which
+// never changes), the points asked about, the base radius and which
+// doors stand open, so they are kept across listings, keyed by exactly
+// those. Anything that depends on more of the state (smoke, vehicles,
+// postures, markers) is not kept: it is asked afresh.
+
+// posAnswers is what the listing asks about one figure's position.
+type posAnswers struct {
+	inside int               // s.Terrain.InsideBuilding(p)
+	doors  []terrain.DoorRef // doorsNear(s, p): the doors a figure at p may work (shared: never appended to)
+	window bool              // windowBeside finds a window for a figure at p
+}
+
+type posKey struct {
+	ix *terrain.Index
+	m  *terrain.Map
+	p  geom.Pt
+	r  int64 // the base radius
+}
+
+// pairKey names the question whether the sight line a-b is clear enough
+// to offer an acquisition: lean has bit 0 when the looker (at a) stands
+// in a building and leans out, bit 1 the same of the target (at b);
+// doors is doorBitsOf.
+type pairKey struct {
+	ix    *terrain.Index
+	m     *terrain.Map
+	d     *Data
+	a, b  geom.Pt
+	lean  uint8
+	doors uint64
+}
+
+// pairAnswers: clear is s.Terrain.Clear(a, b); flat is that neither end
+// stands on a height (asked only when the line is not clear); walls is
+// that no building's wall stops the line (buildingBlock finds nothing,
+// or neither end stands in a building).
+type pairAnswers struct{ clear, flat, walls bool }
+
+// The kept answers sit in small tables held by the listing buffers
+// (which are recycled from call to call), one slot per figure or per
+// pair of figures by id: a slot holds the last question asked for it and
+// the answer, and a new question simply replaces it (the key is compared
+// whole, so an answer is only ever given to its own question, whichever
+// battle asks). Positions a figure left are also looked up in a shared
+// table of fixed size, slot picked by mixing the numbers.
+type kept struct {
+	n     int        // the figures the tables are sized for
+	pos   []posSlot  // per figure id
+	pairs []pairSlot // per (looker, target) ids
+}
+
+const posSlots = 1 << 10
+
+type posSlot struct {
+	k posKey
+	a *posAnswers
+}
+
+type pairSlot struct {
+	k  pairKey
+	a  pairAnswers
+	ok bool // the slot holds an answer
+}
+
+var posTable struct {
+	sync.Mutex
+	t [posSlots]posSlot
+}
+
+// size makes the tables fit n figures.
+func (kp *kept) size(n int) {
+	if kp.n != n {
+		kp.n = n
+		kp.pos = make([]posSlot, n)
+		kp.pairs = make([]pairSlot, n*n)
+	}
+}
+
+func (k *posKey) slot() int {
+	h := uint64(k.p.X)*0x9e3779b97f4a7c15 ^ uint64(k.p.Y)*0xbf58476d1ce4e5b9 ^ uint64(k.r)
+	h ^= h >> 29
+	h *= 0x94d049bb133111eb
+	return int(h >> 54) // 10 bits
+}
+
+// memoOn lets the tests turn the kept answers off, to compare.
+var memoOn = true
+
+// doorBitsOf is which of the map's doors (every piece's outline doors
+// then inside doors, in map order) stand open, one bit each; ok is false
+// when there are more than 64.
+func doorBitsOf(s *rules.State) (bits uint64, ok bool) {
+	n := 0
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		for k, m := 0, len(pc.Doors)+len(pc.InnerDoors); k < m; k++ {
+			if n == 64 {
+				return 0, false
+			}
+			if isOpen(s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k}))) {
+				bits |= 1 << uint(n)
+			}
+			n++
+		}
+	}
+	return bits, true
+}
+
+// posOf is the answers for a figure standing at p (s.Terrain and s.Map
+// set), kept in slot (nil: none).
+func posOf(s *rules.State, p geom.Pt, slot *posSlot) *posAnswers {
+	if !memoOn {
+		return posAnswersOf(s, p)
+	}
+	k := posKey{ix: s.Terrain, m: s.Map, p: p, r: s.BaseR}
+	if slot != nil && slot.a != nil && slot.k == k {
+		return slot.a
+	}
+	i := k.slot()
+	posTable.Lock()
+	sl := posTable.t[i]
+	posTable.Unlock()
+	if sl.a == nil || sl.k != k {
+		sl = posSlot{k: k, a: posAnswersOf(s, p)}
+		posTable.Lock()
+		posTable.t[i] = sl
+		posTable.Unlock()
+	}
+	if slot != nil {
+		*slot = sl
+	}
+	return sl.a
+}
+
+// posAnswersOf works the answers for p out.
+func posAnswersOf(s *rules.State, p geom.Pt) *posAnswers {
+	a := &posAnswers{inside: s.Terrain.InsideBuilding(p), doors: doorsNear(s, p)}
+	_, _, _, a.window = windowBesideAt(s, p)
+	return a
+}
+
+// doorsNear is the doors, outline (nearest first) then inside (map
+// order), whose gap comes within reach of a figure at p: the doors it
+// may open, shut, lock or force.
+func doorsNear(s *rules.State, p geom.Pt) []terrain.DoorRef {
+	reach := s.BaseR + geom.PerInch
+	var near []terrain.DoorRef
+	if anyDoorNear(s, p, reach) {
+		near = s.Terrain.DoorsNear(p, reach)
+	}
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		for k := range pc.InnerDoors { // innerDoors(s), the list not made
+			if d := (terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k}); geom.SegWithin(doorGap(s, d), p, reach, false) {
+				near = append(near, d)
+			}
+		}
+	}
+	return near
+}
+
+// acquireSightOK is, for the listing, whether the sight line from f to
+// e is open enough to offer an acquisition: the centre line clear (or,
+// from a height, the full sight check passes: woods seen from a hill
+// hinder rather than block) and no building's wall in the way.
+// acquireSightSlow is the same asked afresh.
+func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing) bool {
+	if !memoOn || s.Terrain.Map != s.Map {
+		return r.acquireSightSlow(s, f, e, lc)
+	}
+	if !lc.doorsAsked {
+		lc.doorsAsked = true
+		lc.doors, lc.doorsOK = doorBitsOf(s)
+	}
+	if !lc.doorsOK {
+		return r.acquireSightSlow(s, f, e, lc)
+	}
+	bf, be := lc.insideOf(s, f), lc.insideOf(s, e)
+	var lean uint8
+	if bf >= 0 && lc.leaningOf(s, f) {
+		lean |= 1
+	}
+	if be >= 0 && lc.leaningOf(s, e) {
+		lean |= 2
+	}
+	k := pairKey{ix: s.Terrain, m: s.Map, d: r.d, a: f.Pos, b: e.Pos, lean: lean, doors: lc.doors}
+	n := len(s.Figures)
+	lc.keep.size(n)
+	sl := &lc.keep.pairs[(int(f.ID)-1)*n+int(e.ID)-1]
+	a := sl.a
+	if !sl.ok || sl.k != k {
+		a.clear = s.Terrain.Clear(f.Pos, e.Pos)
+		a.flat = !a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
+		a.walls = bf < 0 && be < 0
+		if !a.walls {
+			inner, wall := r.buildingBlock(s, f, e, bf, be, lean&1 != 0, lean&2 != 0)
+			a.walls = inner < 0 && wall < 0
+		}
+		*sl = pairSlot{k: k, a: a, ok: true}
+	}
+	if !a.clear && (a.flat || !r.look(s, f, e).OK) {
+		return false
+	}
+	return a.walls
+}
+
+// acquireSightSlow is acquireSightOK with nothing kept.
+func (r Skirmish) acquireSightSlow(s *rules.State, f, e *rules.Figure, lc *listing) bool {
+	return r.clearOrOverTrees(s, f, e) &&
+		(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc))
+}
