@@ -110,16 +110,21 @@ func (l *listing) ask(r Skirmish, s *rules.State) {
 	}
 	l.asked = true
 	for _, g := range l.own {
-		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
+		if l.gearAt(r, s, g).mortar && !g.Markers.Has(rules.Surrendered) {
 			l.mortar = true
 		}
 	}
 	if s.Terrain != nil && s.Map != nil {
+		if l.keep.winIx == s.Terrain && l.keep.winMap == s.Map {
+			l.windows = l.keep.windows // asked of this map before
+			return
+		}
 		for id := range s.Map.Pieces {
 			if s.Terrain.Enterable(id) && len(s.Map.Pieces[id].Windows) > 0 {
 				l.windows = true
 			}
 		}
+		l.keep.winIx, l.keep.winMap, l.keep.windows = s.Terrain, s.Map, l.windows
 	}
 }
 
@@ -138,6 +143,12 @@ func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
 		}
 	}
 	return l.inside[i] - 1
+}
+
+// gearAt is g's gear (gearOf).
+func (l *listing) gearAt(r Skirmish, s *rules.State, g *rules.Figure) gear {
+	l.keep.size(len(s.Figures))
+	return r.gearOf(g, &l.keep.gear[int(g.ID)-1])
 }
 
 // posAt is posOf(s, g.Pos), asked once per figure (s.Terrain and s.Map
@@ -232,16 +243,17 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	} else if ap >= cs.Prone {
 		add(rules.Command{Verb: "prone", Fig: f.ID})
 	}
-	hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f) // a sniper looks and shoots from hiding
+	gr := lc.gearAt(r, s, f)
+	hidden := f.Markers.Has(rules.Hidden) && !(gr.w != nil && gr.w.Sniper) // a sniper looks and shoots from hiding
 	if !hidden && f.Var(fScan) != turnNo(s) {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
 	// Cheap rejections below spare building the reasons of refusals:
 	// each is one the problem function after it gives too.
-	w, shoots := r.weapon(f)
+	w, shoots := gr.w, gr.w != nil
 	shoots = shoots && r.mayShoot(s, f, w)
 	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
-	kt := r.kitOf(f)
+	kt := gr.kit
 	nowBits, triedBits := acqBits(s, f) // acquiredNow and tried for ids up to maskIDs
 	lc.ask(r, s)
 	enemies := lc.foes
@@ -291,7 +303,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			}
 			if plots == 0 { // asked once for the figure, on first need
 				plots = 2
-				if ap >= cs.Plot && lc.mortar && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) {
+				if ap >= cs.Plot && lc.mortar && (gr.radio || gr.mortar || r.mortarOf(s, f) != nil) {
 					plots = 1
 				}
 			}
@@ -317,7 +329,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		}
 		return keepCompelled(out, start)
 	}
-	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity && r.holdProblem(s, f) == "" {
+	// holding fire: holdProblem's refusals are these three (canShoot's
+	// are those of shoots)
+	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
 	out = r.listDoorCommands(out, s, f, lc)
@@ -330,10 +344,11 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if kt.at && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
 			// hidden, shaken or short of points, atProblem refuses any
-			// aim; it refuses one behind too
+			// aim; it refuses one behind too, and one beyond the last
+			// range band (the one refusal left when the rest pass)
 			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
 				levelOf(f) < Suppressed && ap >= cs.Unaimed && inFront(f, e.Pos, r.d.T.Sight.Front) &&
-				r.atProblem(s, f, e.Pos) == "" {
+				r.atInRange(f.Pos, e.Pos) {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}

@@ -61,6 +61,12 @@ type kept struct {
 	n     int        // the figures the tables are sized for
 	pos   []posSlot  // per figure id
 	pairs []pairSlot // per (looker, target) ids
+
+	gear []gearSlot // per figure id
+
+	winIx   *terrain.Index // the map windows was asked of
+	winMap  *terrain.Map
+	windows bool // some building of that map has a window
 }
 
 const posSlots = 1 << 10
@@ -87,7 +93,44 @@ func (kp *kept) size(n int) {
 		kp.n = n
 		kp.pos = make([]posSlot, n)
 		kp.pairs = make([]pairSlot, n*n)
+		kp.gear = make([]gearSlot, n)
 	}
+}
+
+// gear is what the listing asks of a figure's weapons: its firearm in
+// hand (weapon), the kinds it carries (kitOf, carries).
+type gear struct {
+	w             *Weapon // weapon(f); nil when it has no firearm
+	kit           kit
+	radio, mortar bool
+}
+
+// gearSlot keeps the gear of one weapon list, named by its first
+// element's address and its length: a figure's list is never written in
+// place (a weapon thrown away leaves a new list), so the same address
+// and length hold the same weapons.
+type gearSlot struct {
+	first *string
+	n     int
+	g     gear
+}
+
+// gearOf is f's gear, kept in slot.
+func (r Skirmish) gearOf(f *rules.Figure, slot *gearSlot) gear {
+	if len(f.Weapons) == 0 {
+		return gear{}
+	}
+	if memoOn && slot.first == &f.Weapons[0] && slot.n == len(f.Weapons) {
+		return slot.g
+	}
+	var g gear
+	g.w, _ = r.weapon(f)
+	g.kit = r.kitOf(f)
+	g.radio, g.mortar = r.carries(f, "radio"), r.carries(f, "mortar")
+	if memoOn {
+		*slot = gearSlot{first: &f.Weapons[0], n: len(f.Weapons), g: g}
+	}
+	return g
 }
 
 func (k *posKey) slot() int {

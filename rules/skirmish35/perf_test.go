@@ -101,6 +101,11 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 						check(rules.Command{Verb: "lean", Fig: f.ID}, r.leanProblem(s, f) == "")
 						check(rules.Command{Verb: "hide", Fig: f.ID}, !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "")
 						for _, e := range alive(s, 1-f.Side) {
+							if s.Terrain != nil && s.Terrain.InsideBuilding(e.Pos) >= 0 && r.known(s, f.Side, e) {
+								check(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}}, r.atProblem(s, f, e.Pos) == "")
+							}
+						}
+						for _, e := range alive(s, 1-f.Side) {
 							if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
 								continue
 							}
@@ -133,7 +138,7 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 		}
 	}
 	t.Logf("commands offered and checked: %v", checked)
-	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress", "lean", "climb"} {
+	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress", "lean", "climb", "at"} {
 		if checked[v] == 0 {
 			t.Errorf("no %q command was ever offered: the games reach too little", v)
 		}
@@ -297,6 +302,28 @@ func TestListingMemoAgrees(t *testing.T) {
 						seen["door turns an acquisition"]++
 					}
 				}
+				// and with a figure's weapons cut short (the last dropped
+				// on even steps, the first on odd ones: a thrown
+				// Panzerfaust leaves a new list either way)
+				if k := rnd.IntN(len(g.St.Figures)); len(g.St.Figures[k].Weapons) > 1 {
+					s2 := g.St.Clone()
+					f := &s2.Figures[k]
+					if step%2 == 0 {
+						f.Weapons = f.Weapons[:len(f.Weapons)-1]
+					} else {
+						f.Weapons = f.Weapons[1:]
+					}
+					memoOn = false
+					want := r.Legal(s2)
+					memoOn = true
+					got := r.Legal(s2)
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s seed %d step %d, %s's weapons cut to %v: with kept answers %v, afresh %v", name, seed, step, f.Name, f.Weapons, got, want)
+					}
+					if !reflect.DeepEqual(want, r.Legal(g.St)) {
+						seen["weapons change the list"]++
+					}
+				}
 				c, ok := rules.RandomCommand(g, rnd)
 				if !ok {
 					break
@@ -308,7 +335,7 @@ func TestListingMemoAgrees(t *testing.T) {
 		}
 	}
 	t.Logf("listed and applied: %v", seen)
-	for _, v := range []string{"acquire", "door", "climb", "lean", "applied door", "applied lean", "applied climb", "door turns an acquisition"} {
+	for _, v := range []string{"acquire", "door", "climb", "lean", "applied door", "applied lean", "applied climb", "door turns an acquisition", "weapons change the list"} {
 		if seen[v] == 0 {
 			t.Errorf("no %q along the games: the check proves little", v)
 		}

@@ -309,6 +309,17 @@ func (r Skirmish) atProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 	return ""
 }
 
+// atInRange is whether p lies within the last of the anti-tank range
+// bands from a (atMods' one refusal).
+func (r Skirmish) atInRange(a, p geom.Pt) bool {
+	for _, b := range r.d.T.AT.Bands {
+		if within(a, p, in(b.Upto)) {
+			return true
+		}
+	}
+	return false
+}
+
 // onBuilding reports whether p lies in or on any building.
 func onBuilding(s *rules.State, p geom.Pt) bool {
 	for i := range s.Map.Pieces {
