@@ -54,7 +54,7 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	// the listing's own lists are recycled from call to call (ids, which
 	// the commands keep, is not)
 	lc := listings.Get().(*listing)
-	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
+	*lc = listing{turn: turnNo(s), own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
 	for _, f := range lc.own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -84,6 +84,8 @@ func appendAlive(dst []*rules.Figure, s *rules.State, side int) []*rules.Figure 
 }
 
 type listing struct {
+	turn int // turnNo(s)
+
 	own  []*rules.Figure // the deciding side's figures on the table, not aboard
 	foes []*rules.Figure // its enemies
 	ids  []rules.FigID   // room for the commands' one-figure target lists
@@ -175,7 +177,7 @@ func (l *listing) leaningOf(s *rules.State, g *rules.Figure) bool {
 	i := int(g.ID) - 1
 	if l.lean[i] == 0 {
 		l.lean[i] = 1
-		if leaning(s, g) {
+		if lv := g.Var(fLean); lv > 0 && lv >= l.turn-1 { // leaning(s, g)
 			l.lean[i] = 2
 		}
 	}
@@ -232,7 +234,8 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	// a figure that must run is offered only what belongs to moving (its
 	// list is cut to those below; what it may not do is not worked out)
-	comp := (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != ""
+	lvl := levelOf(f)
+	comp := (lvl == Suppressed || lvl == Shaken) && r.compelled(s, f) != ""
 	if ap >= 1 && int64(f.Var(fMoved)) < in(r.d.T.Move.Max) {
 		add(rules.Command{Verb: "move", Fig: f.ID})
 	}
@@ -245,16 +248,16 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	gr := lc.gearAt(r, s, f)
 	hidden := f.Markers.Has(rules.Hidden) && !(gr.w != nil && gr.w.Sniper) // a sniper looks and shoots from hiding
-	if !hidden && f.Var(fScan) != turnNo(s) {
+	if !hidden && f.Var(fScan) != lc.turn {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
 	// Cheap rejections below spare building the reasons of refusals:
 	// each is one the problem function after it gives too.
 	w, shoots := gr.w, gr.w != nil
-	shoots = shoots && r.mayShoot(s, f, w)
-	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
+	shoots = shoots && mayShootIn(f, w, lvl, lc.turn)
+	throws := !f.Markers.Has(rules.Hidden) && lvl < Suppressed && ap >= cs.Grenade
 	kt := gr.kit
-	nowBits, triedBits := acqBits(s, f) // acquiredNow and tried for ids up to maskIDs
+	nowBits, triedBits := acqBitsIn(f, lc.turn) // acquiredNow and tried for ids up to maskIDs
 	lc.ask(r, s)
 	enemies := lc.foes
 	plots := 0 // 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
@@ -347,7 +350,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			// aim; it refuses one behind too, and one beyond the last
 			// range band (the one refusal left when the rest pass)
 			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
-				levelOf(f) < Suppressed && ap >= cs.Unaimed && inFront(f, e.Pos, r.d.T.Sight.Front) &&
+				lvl < Suppressed && ap >= cs.Unaimed && inFront(f, e.Pos, r.d.T.Sight.Front) &&
 				r.atInRange(f.Pos, e.Pos) {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}

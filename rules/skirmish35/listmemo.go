@@ -32,9 +32,8 @@ type posKey struct {
 }
 
 // pairKey names the question whether the sight line a-b is clear enough
-// to offer an acquisition: lean has bit 0 when the looker (at a) stands
-// in a building and leans out, bit 1 the same of the target (at b);
-// doors is doorBitsOf.
+// to offer an acquisition: lean has bit 0 when the looker (at a) leans
+// out, bit 1 when the target (at b) does; doors is doorBitsOf.
 type pairKey struct {
 	ix    *terrain.Index
 	m     *terrain.Map
@@ -232,12 +231,14 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	if !lc.doorsOK {
 		return r.acquireSightSlow(s, f, e, lc)
 	}
-	bf, be := lc.insideOf(s, f), lc.insideOf(s, e)
+	// the key names who leans out whether or not it stands in a
+	// building: the building follows from the position, and leaning
+	// counts only inside one
 	var lean uint8
-	if bf >= 0 && lc.leaningOf(s, f) {
+	if lc.leaningOf(s, f) {
 		lean |= 1
 	}
-	if be >= 0 && lc.leaningOf(s, e) {
+	if lc.leaningOf(s, e) {
 		lean |= 2
 	}
 	k := pairKey{ix: s.Terrain, m: s.Map, d: r.d, a: f.Pos, b: e.Pos, lean: lean, doors: lc.doors}
@@ -248,9 +249,10 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	if !sl.ok || sl.k != k {
 		a.clear = s.Terrain.Clear(f.Pos, e.Pos)
 		a.flat = !a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
+		bf, be := lc.insideOf(s, f), lc.insideOf(s, e)
 		a.walls = bf < 0 && be < 0
 		if !a.walls {
-			inner, wall := r.buildingBlock(s, f, e, bf, be, lean&1 != 0, lean&2 != 0)
+			inner, wall := r.buildingBlock(s, f, e, bf, be, bf >= 0 && lean&1 != 0, be >= 0 && lean&2 != 0)
 			a.walls = inner < 0 && wall < 0
 		}
 		*sl = pairSlot{k: k, a: a, ok: true}

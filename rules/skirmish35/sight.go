@@ -536,11 +536,10 @@ func seenBefore(s *rules.State, f *rules.Figure, t rules.FigID) bool {
 	return m&bit(t) != 0
 }
 
-// acqBits are f's acquisitions and its tries this turn as bit sets of
+// acqBitsIn are f's acquisitions and its tries in turn n as bit sets of
 // target ids (ids up to maskIDs; acquiredNow and tried answer for any id),
 // read once for a listing that asks about every enemy.
-func acqBits(s *rules.State, f *rules.Figure) (now, tries int) {
-	n := turnNo(s)
+func acqBitsIn(f *rules.Figure, n int) (now, tries int) {
 	if f.Var(fAcqT) == n {
 		now = f.Var(fAcq)
 	}
