@@ -318,7 +318,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID)})
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID), Arg: "capture"})
 		}
-		if within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) && r.surrenderProblem(s, f, e) == "" {
+		// surrenderProblem refuses a hidden caller and one short of
+		// points too: asked first, they spare it the sight check
+		if ap >= cs.Surrender && !f.Markers.Has(rules.Hidden) && within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) &&
+			r.surrenderProblem(s, f, e) == "" {
 			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 	}
@@ -367,7 +370,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
 		}
 	}
-	if !hidden && ap >= cs.Hide && r.mayHide(s, f, enemies) {
+	if !hidden && ap >= cs.Hide && r.listMayHide(s, f, lc) {
 		add(rules.Command{Verb: "hide", Fig: f.ID})
 	}
 	if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {

@@ -61,7 +61,12 @@ type kept struct {
 	pos   []posSlot  // per figure id
 	pairs []pairSlot // per (looker, target) ids
 
-	gear []gearSlot // per figure id
+	doorMap  *terrain.Map // the map doorKeys name the doors of
+	doorKeys []string     // its doors' variables, in doorBitsOf's order
+	doorsOK  bool         // false: more than 64
+
+	gear  []gearSlot  // per figure id
+	cover []coverSlot // per figure id
 
 	winIx   *terrain.Index // the map windows was asked of
 	winMap  *terrain.Map
@@ -93,6 +98,7 @@ func (kp *kept) size(n int) {
 		kp.pos = make([]posSlot, n)
 		kp.pairs = make([]pairSlot, n*n)
 		kp.gear = make([]gearSlot, n)
+		kp.cover = make([]coverSlot, n)
 	}
 }
 
@@ -144,19 +150,29 @@ var memoOn = true
 
 // doorBitsOf is which of the map's doors (every piece's outline doors
 // then inside doors, in map order) stand open, one bit each; ok is false
-// when there are more than 64.
-func doorBitsOf(s *rules.State) (bits uint64, ok bool) {
-	n := 0
-	for id := range s.Map.Pieces {
-		pc := &s.Map.Pieces[id]
-		for k, m := 0, len(pc.Doors)+len(pc.InnerDoors); k < m; k++ {
-			if n == 64 {
-				return 0, false
+// when there are more than 64. The doors' variable names are listed once
+// per map, in kp.
+func doorBitsOf(s *rules.State, kp *kept) (bits uint64, ok bool) {
+	if kp.doorMap != s.Map {
+		kp.doorMap, kp.doorKeys, kp.doorsOK = s.Map, kp.doorKeys[:0], true
+	pieces:
+		for id := range s.Map.Pieces {
+			pc := &s.Map.Pieces[id]
+			for k, m := 0, len(pc.Doors)+len(pc.InnerDoors); k < m; k++ {
+				if len(kp.doorKeys) == 64 {
+					kp.doorKeys, kp.doorsOK = kp.doorKeys[:0], false
+					break pieces
+				}
+				kp.doorKeys = append(kp.doorKeys, doorKey(terrain.DoorRef{Piece: id, Index: k}))
 			}
-			if isOpen(s.Var(doorKey(terrain.DoorRef{Piece: id, Index: k}))) {
-				bits |= 1 << uint(n)
-			}
-			n++
+		}
+	}
+	if !kp.doorsOK {
+		return 0, false
+	}
+	for n, k := range kp.doorKeys {
+		if isOpen(s.Var(k)) {
+			bits |= 1 << uint(n)
 		}
 	}
 	return bits, true
@@ -226,7 +242,7 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	}
 	if !lc.doorsAsked {
 		lc.doorsAsked = true
-		lc.doors, lc.doorsOK = doorBitsOf(s)
+		lc.doors, lc.doorsOK = doorBitsOf(s, &lc.keep)
 	}
 	if !lc.doorsOK {
 		return r.acquireSightSlow(s, f, e, lc)
@@ -267,4 +283,32 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 func (r Skirmish) acquireSightSlow(s *rules.State, f, e *rules.Figure, lc *listing) bool {
 	return r.clearOrOverTrees(s, f, e) &&
 		(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc))
+}
+
+// coverSlot keeps whether a figure's base at p has cover from a sight
+// line from from (coverToHide's terrain question).
+type coverSlot struct {
+	ix      *terrain.Index
+	p, from geom.Pt
+	r       int64
+	ok      bool // the slot holds an answer
+	cover   bool
+}
+
+// listMayHide is mayHide(s, f, lc.foes) with the terrain's answer kept
+// in f's slot.
+func (r Skirmish) listMayHide(s *rules.State, f *rules.Figure, lc *listing) bool {
+	if f.Markers.Has(rules.Hidden) || s.Terrain == nil {
+		return false
+	}
+	if !memoOn {
+		return r.coverToHide(s, f, lc.foes)
+	}
+	from := hideFrom(s, f, lc.foes)
+	lc.keep.size(len(s.Figures))
+	sl := &lc.keep.cover[int(f.ID)-1]
+	if !sl.ok || sl.ix != s.Terrain || sl.p != f.Pos || sl.from != from || sl.r != s.BaseR {
+		*sl = coverSlot{ix: s.Terrain, p: f.Pos, from: from, r: s.BaseR, ok: true, cover: coverAgainst(s, f.Pos, from)}
+	}
+	return sl.cover
 }

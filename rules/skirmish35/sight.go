@@ -453,11 +453,22 @@ func (r Skirmish) mayHide(s *rules.State, f *rules.Figure, enemies []*rules.Figu
 // coverToHide reports whether f has cover from the nearest of its
 // enemies (from up the table when none is left).
 func (r Skirmish) coverToHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
-	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
+	return coverAgainst(s, f.Pos, hideFrom(s, f, enemies))
+}
+
+// hideFrom is where coverToHide looks from: the nearest enemy, else
+// straight up the table.
+func hideFrom(s *rules.State, f *rules.Figure, enemies []*rules.Figure) geom.Pt {
 	if e := nearest(s, f.Pos, enemies); e != nil {
-		from = e.Pos
+		return e.Pos
 	}
-	cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from)
+	return geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
+}
+
+// coverAgainst is whether a base at p has cover from a sight line from
+// from.
+func coverAgainst(s *rules.State, p, from geom.Pt) bool {
+	cv, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, from)
 	return cv != terrain.CoverNone
 }
 
