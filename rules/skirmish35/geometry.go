@@ -123,13 +123,32 @@ func bearingScan(a, b geom.Pt) int {
 // inFront reports whether point p lies within f's front: no more than
 // the front half-angle off its facing.
 func inFront(f *rules.Figure, p geom.Pt, half int) bool {
-	v := p.Sub(f.Pos)
+	return frontOf(f, half).has(p)
+}
+
+// front is a figure's front worked out once, to ask of many points:
+// where it stands, its facing's direction and the front half-angle with
+// its cosine.
+type front struct {
+	at, dir geom.Pt
+	half    int
+	cos     int64
+}
+
+func frontOf(f *rules.Figure, half int) front {
+	return front{at: f.Pos, dir: dirOf(f.Facing), half: half, cos: cosDeg(half)}
+}
+
+// has is inFront for the figure the front was made of.
+func (fr front) has(p geom.Pt) bool {
+	v := p.Sub(fr.at)
 	if v.X == 0 && v.Y == 0 {
 		return true
 	}
+	half := fr.half
 	// angle(v, dir) <= half  <=>  dot(dir, v) >= |v| cos(half)
-	dot := dirOf(f.Facing).Dot(v)
-	c := cosDeg(half)
+	dot := fr.dir.Dot(v)
+	c := fr.cos
 	if half >= 90 {
 		if half >= 180 {
 			return true

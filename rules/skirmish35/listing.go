@@ -260,12 +260,13 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	nowBits, triedBits := acqBitsIn(f, lc.turn) // acquiredNow and tried for ids up to maskIDs
 	lc.ask(r, s)
 	enemies := lc.foes
+	fr := frontOf(f, r.d.T.Sight.Front) // inFront(f, ...)
 	plots := 0 // 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
 		}
-		front := inFront(f, e.Pos, r.d.T.Sight.Front)
+		front := fr.has(e.Pos)
 		if !front && ap >= cs.Face && !comp {
 			add(rules.Command{Verb: "face", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
@@ -353,7 +354,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			// aim; it refuses one behind too, and one beyond the last
 			// range band (the one refusal left when the rest pass)
 			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
-				lvl < Suppressed && ap >= cs.Unaimed && inFront(f, e.Pos, r.d.T.Sight.Front) &&
+				lvl < Suppressed && ap >= cs.Unaimed && fr.has(e.Pos) &&
 				r.atInRange(f.Pos, e.Pos) {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
