@@ -54,7 +54,7 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	// the listing's own lists are recycled from call to call (ids, which
 	// the commands keep, is not)
 	lc := listings.Get().(*listing)
-	*lc = listing{turn: turnNo(s), own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
+	*lc = listing{turn: turnNo(s), live: s.Var(gLive) != 0, own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
 	for _, f := range lc.own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -84,7 +84,8 @@ func appendAlive(dst []*rules.Figure, s *rules.State, side int) []*rules.Figure 
 }
 
 type listing struct {
-	turn int // turnNo(s)
+	turn int  // turnNo(s)
+	live bool // a grenade lies live (throwBackProblem's first question)
 
 	own  []*rules.Figure // the deciding side's figures on the table, not aboard
 	foes []*rules.Figure // its enemies
@@ -236,7 +237,8 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	// list is cut to those below; what it may not do is not worked out)
 	lvl := levelOf(f)
 	comp := (lvl == Suppressed || lvl == Shaken) && r.compelled(s, f) != ""
-	if ap >= 1 && int64(f.Var(fMoved)) < in(r.d.T.Move.Max) {
+	moved := f.Var(fMoved)
+	if ap >= 1 && int64(moved) < in(r.d.T.Move.Max) {
 		add(rules.Command{Verb: "move", Fig: f.ID})
 	}
 	if f.Posture == rules.Prone {
@@ -285,7 +287,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
 				if !shoots || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
-					mode == "aimed" && (f.Var(fMoved) > 0 || !acquiredLast(s, f, e.ID)) {
+					mode == "aimed" && (moved > 0 || !acquiredLast(s, f, e.ID)) {
 					continue
 				}
 				if r.fireProblem(s, f, e, mode) == "" {
@@ -331,7 +333,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.listClimbOK(s, f, lc) {
 			add(rules.Command{Verb: "climb", Fig: f.ID})
 		}
-		if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
+		if lvl >= Suppressed && ap >= cs.Rally {
 			add(rules.Command{Verb: "rally", Fig: f.ID})
 		}
 		return keepCompelled(out, start)
@@ -364,7 +366,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		out = append(out, r.atVehicleCommands(s, f)...)
 		out = append(out, r.boardCommands(s, f)...)
 	}
-	if r.throwBackProblem(s, f) == "" {
+	if lc.live && r.throwBackProblem(s, f) == "" { // none without a grenade lying live
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
 		} else if g, ok := r.liveNear(s, f); ok {
@@ -374,7 +376,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if !hidden && ap >= cs.Hide && r.listMayHide(s, f, lc) {
 		add(rules.Command{Verb: "hide", Fig: f.ID})
 	}
-	if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
+	if lvl >= Suppressed && ap >= cs.Rally {
 		add(rules.Command{Verb: "rally", Fig: f.ID})
 	}
 	if f.Markers.Has(rules.OutOfAmmo) && ap >= cs.Reload {
