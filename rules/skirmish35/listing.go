@@ -263,7 +263,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	lc.ask(r, s)
 	enemies := lc.foes
 	fr := frontOf(f, r.d.T.Sight.Front) // inFront(f, ...)
-	plots := 0 // 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
+	plots := 0                          // 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
