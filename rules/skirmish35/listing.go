@@ -262,8 +262,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	nowBits, triedBits := acqBitsIn(f, lc.turn) // acquiredNow and tried for ids up to maskIDs
 	lc.ask(r, s)
 	enemies := lc.foes
-	fr := frontOf(f, r.d.T.Sight.Front) // inFront(f, ...)
-	plots := 0                          // 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
+	// f's front, asked of each enemy (inFront)
+	fr := frontOf(f, r.d.T.Sight.Front)
+	// 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
+	plots := 0
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
