@@ -43,7 +43,24 @@ func cosDeg(d int) int64 { return sinDeg(d + 90) }
 
 // dirOf is the unit vector (in millionths) of a facing: degrees clockwise
 // from up the table (negative Y).
-func dirOf(deg int) geom.Pt { return geom.Pt{X: sinDeg(deg), Y: -cosDeg(deg)} }
+func dirOf(deg int) geom.Pt {
+	if deg >= 0 && deg < 360 {
+		return dirTable[deg]
+	}
+	return dirOfSin(deg)
+}
+
+// dirOfSin is dirOf worked out from the sine table.
+func dirOfSin(deg int) geom.Pt { return geom.Pt{X: sinDeg(deg), Y: -cosDeg(deg)} }
+
+// dirTable is dirOf of each whole degree 0-359, made once (bearing and
+// every facing test ask it).
+var dirTable = func() (t [360]geom.Pt) {
+	for d := range t {
+		t[d] = dirOfSin(d)
+	}
+	return t
+}()
 
 // isqrt is the exact floor of the square root of n >= 0.
 func isqrt(n int64) int64 {

@@ -509,5 +509,5 @@ func (r Skirmish) clearOrOverTrees(s *rules.State, f, e *rules.Figure) bool {
 	if s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0 {
 		return false
 	}
-	return r.look(s, f, e).OK
+	return r.lookAt(s, f, e, false).OK
 }

@@ -273,7 +273,7 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 		}
 		*sl = pairSlot{k: k, a: a, ok: true}
 	}
-	if !a.clear && (a.flat || !r.look(s, f, e).OK) {
+	if !a.clear && (a.flat || !r.lookAt(s, f, e, false).OK) {
 		return false
 	}
 	return a.walls

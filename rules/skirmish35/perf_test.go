@@ -45,6 +45,17 @@ func TestBearingMatchesScan(t *testing.T) {
 	}
 }
 
+// TestDirTableIsSine: the facing directions read from the table are the
+// ones the sine table gives, for every degree (negative and past a full
+// turn too).
+func TestDirTableIsSine(t *testing.T) {
+	for d := -720; d <= 720; d++ {
+		if got, want := dirOf(d), dirOfSin(d); got != want {
+			t.Fatalf("dirOf(%d) = %v, the sine table gives %v", d, got, want)
+		}
+	}
+}
+
 // TestDoorKeyIsRefString: the quick door name is the one fmt gave.
 func TestDoorKeyIsRefString(t *testing.T) {
 	for _, d := range []terrain.DoorRef{{}, {Piece: 7, Index: 2}, {Piece: 123, Index: 11}, {Piece: 255, Index: 7}, {Piece: 256, Index: 0}, {Piece: 3, Index: 8}, {Piece: 40000, Index: 0}} {
@@ -365,4 +376,52 @@ func countVerb(cs []rules.Command, verb string) int {
 		}
 	}
 	return n
+}
+
+// TestUnwordedLookAgrees: sees asks look without its words. Along random
+// games on the shipped scenarios, for every pair of figures on the table,
+// it answers what the worded look answers (seen or not, cover and
+// hindrances), words left out.
+func TestUnwordedLookAgrees(t *testing.T) {
+	r := New().(Skirmish)
+	seen, unseen := 0, 0
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 2; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 3))
+			for step := 0; step < 300 && !g.St.Over; step++ {
+				s := g.St
+				for a := range s.Figures {
+					for b := range s.Figures {
+						f, e := &s.Figures[a], &s.Figures[b]
+						if a == b || f.Removed {
+							continue
+						}
+						want, got := r.look(s, f, e), r.lookAt(s, f, e, false)
+						if got.OK != want.OK || got.Cover != want.Cover || got.Hind != want.Hind || got.Why != "" || got.CoverName != "" || len(got.HindNames) != 0 {
+							t.Fatalf("%s seed %d step %d: %s looking at %s: unworded %+v, worded %+v", name, seed, step, f.Name, e.Name, got, want)
+						}
+						if want.OK {
+							seen++
+						} else {
+							unseen++
+						}
+					}
+				}
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, _ = g.Apply(c)
+			}
+		}
+	}
+	t.Logf("seen %d, not seen %d", seen, unseen)
+	if seen < 1000 || unseen < 1000 {
+		t.Errorf("too few of one answer (seen %d, not %d)", seen, unseen)
+	}
 }

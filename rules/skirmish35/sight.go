@@ -53,25 +53,42 @@ func (r Skirmish) figHeight(f *rules.Figure) int64 {
 
 // look says whether f can see t now, and through what. Facing is not
 // considered here (see inFront).
-func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
+func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight { return r.lookAt(s, f, t, true) }
+
+// lookAt is look; without words it answers the same but leaves the
+// reasons and names unworded (Why, CoverName and HindNames empty), for
+// callers that ask only whether f sees t.
+func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 	var sg Sight
 	if t.Removed {
-		sg.Why = t.Name + " is out of the fight"
+		if words {
+			sg.Why = t.Name + " is out of the fight"
+		}
 		return sg
 	}
 	if sm, ok := r.smokeOn(s, f.Pos, t.Pos); ok {
-		sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
+		if words {
+			sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
+		}
 		return sg
 	}
 	if why := r.hullHides(s, f.Pos, t.Pos, s.BaseR); why != "" {
-		sg.Why = why + ": it hides " + t.Name
+		if words {
+			sg.Why = why + ": it hides " + t.Name
+		}
 		return sg
 	}
 	if s.Terrain == nil {
 		sg.OK = true
 		return sg
 	}
-	if why := r.buildingSight(s, f, t); why != "" {
+	if !words {
+		bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
+		// buildingSight is "" exactly when buildingBlock finds nothing
+		if inner, wall := r.buildingBlock(s, f, t, bf, bt, bf >= 0 && leaning(s, f), bt >= 0 && leaning(s, t)); inner >= 0 || wall >= 0 {
+			return sg
+		}
+	} else if why := r.buildingSight(s, f, t); why != "" {
 		sg.Why = why
 		return sg
 	}
@@ -79,19 +96,23 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	// the book makes trees seen from above a hindrance, counted below.
 	los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays, WoodsHinderFromHeight: true})
 	if los.Vis == terrain.Blocked {
-		sg.Why = "terrain blocks the view of " + t.Name
+		if words {
+			sg.Why = "terrain blocks the view of " + t.Name
+		}
 		return sg
 	}
 	sg.Cover = los.Cover
 	if sg.Cover == terrain.CoverPrepared {
 		sg.Cover = terrain.CoverHard
 	}
-	if los.CoverPiece >= 0 && sg.Cover != terrain.CoverNone {
+	if words && los.CoverPiece >= 0 && sg.Cover != terrain.CoverNone {
 		sg.CoverName = pieceLabel(s, los.CoverPiece)
 	}
 	if sg.Cover == terrain.CoverHard && leaning(s, t) && s.Terrain.InsideBuilding(t.Pos) >= 0 {
 		sg.Cover = terrain.CoverSoft
-		sg.CoverName += ", leaning out"
+		if words {
+			sg.CoverName += ", leaning out"
+		}
 	}
 	ea, eb := s.Terrain.Elevation(f.Pos), s.Terrain.Elevation(t.Pos)
 	high := max(ea, eb)
@@ -111,7 +132,9 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 			// walls by the height tester: lower than the figure hinders,
 			// as high or higher hides it
 			if pc.Props.Height >= th {
-				sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+				if words {
+					sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+				}
 				return sg
 			}
 			hinders = true
@@ -120,7 +143,9 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		}
 		if hinders {
 			sg.Hind++
-			sg.HindNames = append(sg.HindNames, pieceLabel(s, x.Piece))
+			if words {
+				sg.HindNames = append(sg.HindNames, pieceLabel(s, x.Piece))
+			}
 			if pc.Kind != "fence" && hides == "" {
 				hides = pieceLabel(s, x.Piece)
 			}
@@ -131,14 +156,18 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	if fs := fencesCrossed(s, f.Pos, t.Pos, high); len(fs) > 0 {
 		for _, id := range fs {
 			sg.Hind++
-			sg.HindNames = append(sg.HindNames, pieceLabel(s, id))
+			if words {
+				sg.HindNames = append(sg.HindNames, pieceLabel(s, id))
+			}
 		}
 		// A figure lying behind a fence is only hindered by it when no
 		// bushes are beside it; lying against a hedge it cannot be made
 		// out through the fence at all.
 		if t.Posture != rules.Standing {
 			if b := r.besideBushes(s, t); b >= 0 {
-				sg.Why = fmt.Sprintf("%s lies beside the %s behind the %s: it cannot be made out", t.Name, pieceLabel(s, b), pieceLabel(s, fs[0]))
+				if words {
+					sg.Why = fmt.Sprintf("%s lies beside the %s behind the %s: it cannot be made out", t.Name, pieceLabel(s, b), pieceLabel(s, fs[0]))
+				}
 				return sg
 			}
 		}
@@ -147,12 +176,17 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	// fence, seen through, still only hinders it (the book: only fences
 	// count as a hindrance to a prone figure).
 	if hides != "" && t.Posture != rules.Standing {
-		sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, hides)
+		if words {
+			sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, hides)
+		}
 		return sg
 	}
 	if sg.Cover != terrain.CoverHard && len(s.Vehicles) > 0 {
 		if id := rules.VehicleShelter(r, s, t.ID, f.Pos, in(r.d.T.Vehicle.Shelter)); id != 0 {
-			sg.Cover, sg.CoverName = terrain.CoverHard, "behind the "+s.Veh(id).Name
+			sg.Cover = terrain.CoverHard
+			if words {
+				sg.CoverName = "behind the " + s.Veh(id).Name
+			}
 		}
 	}
 	sg.OK = true
@@ -236,7 +270,7 @@ func (r Skirmish) seesFriend(s *rules.State, f *rules.Figure) bool {
 // opportunity suppression never see what acquisition cannot, nor the
 // other way.
 func (r Skirmish) sees(s *rules.State, f, t *rules.Figure) bool {
-	return r.look(s, f, t).OK
+	return r.lookAt(s, f, t, false).OK
 }
 
 // acquireMods is the ledger of an acquisition of t by f.
