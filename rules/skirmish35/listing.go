@@ -225,7 +225,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	start := len(out) // this figure's commands are out[start:]
 	ap := f.Var(fAP)
-	cs := r.d.T.Costs
+	cs := &r.d.T.Costs
 	add := func(c rules.Command) { out = append(out, c) }
 	if l := f.Var(fLock); l != 0 {
 		if ap >= cs.Melee {

@@ -263,8 +263,13 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	sl := &lc.keep.pairs[(int(f.ID)-1)*n+int(e.ID)-1]
 	a := sl.a
 	if !sl.ok || sl.k != k {
-		a.clear = s.Terrain.Clear(f.Pos, e.Pos)
-		a.flat = !a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
+		// the centre line and the heights depend on the ends alone: a
+		// slot asked of the same ends (a door or a leaning changed
+		// since) keeps them
+		if !sl.ok || sl.k.ix != k.ix || sl.k.m != k.m || sl.k.a != k.a || sl.k.b != k.b {
+			a.clear = s.Terrain.Clear(f.Pos, e.Pos)
+			a.flat = !a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
+		}
 		bf, be := lc.insideOf(s, f), lc.insideOf(s, e)
 		a.walls = bf < 0 && be < 0
 		if !a.walls {
