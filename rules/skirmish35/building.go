@@ -111,9 +111,9 @@ func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command 
 }
 
 // listDoorCommands is doorCommands appended to out, the doors near f
-// asked of the listing's kept answers.
-func (r Skirmish) listDoorCommands(out []rules.Command, s *rules.State, f *rules.Figure, lc *listing) []rules.Command {
-	if s.Terrain == nil || s.Map == nil || f.Var(fAP) < r.d.T.Costs.Action {
+// asked of the listing's kept answers (ap: f's points).
+func (r Skirmish) listDoorCommands(out []rules.Command, s *rules.State, f *rules.Figure, ap int, lc *listing) []rules.Command {
+	if s.Terrain == nil || s.Map == nil || ap < r.d.T.Costs.Action {
 		return out
 	}
 	if !memoOn || s.Terrain.Map != s.Map {

@@ -54,7 +54,10 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	// the listing's own lists are recycled from call to call (ids, which
 	// the commands keep, is not)
 	lc := listings.Get().(*listing)
-	*lc = listing{turn: turnNo(s), live: s.Var(gLive) != 0, own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
+	*lc = listing{turn: turnNo(s), live: s.Var(gLive) != 0,
+		moveMax: in(r.d.T.Move.Max), grenade: in(r.d.T.Grenade.Range), surrender: in(r.d.T.Surrender.Range),
+		contact: in(r.d.T.Melee.Contact) + 2*s.BaseR,
+		own:     appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
 	for _, f := range lc.own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -86,6 +89,11 @@ func appendAlive(dst []*rules.Figure, s *rules.State, side int) []*rules.Figure 
 type listing struct {
 	turn int  // turnNo(s)
 	live bool // a grenade lies live (throwBackProblem's first question)
+
+	// the tables' distances in position units: the most a figure moves
+	// in a turn, a grenade's range, the surrender call's range, and
+	// centre to centre in contact (inContact)
+	moveMax, grenade, surrender, contact int64
 
 	own  []*rules.Figure // the deciding side's figures on the table, not aboard
 	foes []*rules.Figure // its enemies
@@ -238,7 +246,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	lvl := levelOf(f)
 	comp := (lvl == Suppressed || lvl == Shaken) && r.compelled(s, f) != ""
 	moved := f.Var(fMoved)
-	if ap >= 1 && int64(moved) < in(r.d.T.Move.Max) {
+	if ap >= 1 && int64(moved) < lc.moveMax {
 		add(rules.Command{Verb: "move", Fig: f.ID})
 	}
 	if f.Posture == rules.Prone {
@@ -296,7 +304,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: lc.one(e.ID), Arg: mode})
 				}
 			}
-			if throws && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+			if throws && within(f.Pos, e.Pos, lc.grenade) {
 				if kt.grenade && r.grenadeProblem(s, f, e.Pos, "") == "" {
 					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID)})
 				}
@@ -319,19 +327,19 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}
-		if r.inContact(s, f, e) && r.meleeProblem(s, f, e) == "" {
+		if within(f.Pos, e.Pos, lc.contact) && r.meleeProblem(s, f, e) == "" { // inContact
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID)})
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID), Arg: "capture"})
 		}
 		// surrenderProblem refuses a hidden caller and one short of
 		// points too: asked first, they spare it the sight check
-		if ap >= cs.Surrender && !f.Markers.Has(rules.Hidden) && within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) &&
+		if ap >= cs.Surrender && !f.Markers.Has(rules.Hidden) && within(f.Pos, e.Pos, lc.surrender) &&
 			r.surrenderProblem(s, f, e) == "" {
 			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 	}
 	if comp {
-		out = r.listDoorCommands(out, s, f, lc)
+		out = r.listDoorCommands(out, s, f, ap, lc)
 		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.listClimbOK(s, f, lc) {
 			add(rules.Command{Verb: "climb", Fig: f.ID})
 		}
@@ -345,9 +353,13 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
-	out = r.listDoorCommands(out, s, f, lc)
-	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanOK(s, f, lc.insideOf(s, f)) {
-		add(rules.Command{Verb: "lean", Fig: f.ID})
+	out = r.listDoorCommands(out, s, f, ap, lc)
+	// leaning out: leanProblem's refusals, with what the listing has
+	// read of f
+	if s.Terrain != nil && ap >= cs.Move && !lc.leaningOf(s, f) {
+		if b := lc.insideOf(s, f); b >= 0 && nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
+			add(rules.Command{Verb: "lean", Fig: f.ID})
+		}
 	}
 	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.listClimbOK(s, f, lc) {
 		add(rules.Command{Verb: "climb", Fig: f.ID})

@@ -86,14 +86,6 @@ func leaning(s *rules.State, f *rules.Figure) bool {
 	return l > 0 && l >= turnNo(s)-1
 }
 
-// leanProblem: a figure inside a building, within reach of one of its
-// windows or open doors, may lean out for a point.
-// leanOK is leanProblem(s, f) == "" for f standing in building b.
-func (r Skirmish) leanOK(s *rules.State, f *rules.Figure, b int) bool {
-	return b >= 0 && !leaning(s, f) && f.Var(fAP) >= r.d.T.Costs.Move &&
-		nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window))
-}
-
 // climbOK is climbProblem(s, f) == "", its commonest refusal (no window
 // beside the figure) found before the reasons are worded.
 func (r Skirmish) climbOK(s *rules.State, f *rules.Figure) bool {
@@ -112,6 +104,8 @@ func (r Skirmish) listClimbOK(s *rules.State, f *rules.Figure, lc *listing) bool
 	return lc.posAt(s, f).window && r.climbProblem(s, f) == ""
 }
 
+// leanProblem: a figure inside a building, within reach of one of its
+// windows or open doors, may lean out for a point.
 func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
 	if s.Terrain == nil {
 		return "there is no building"
