@@ -72,11 +72,13 @@ func innerGap(s *rules.State, d terrain.DoorRef) (int, geom.Seg) {
 }
 
 // mapGaps are the inside doors' gaps of one map (terrain.InnerDoorGapOf
-// of each), worked out once: maps are never changed.
+// of each) and the pieces the sight and wall tests walk, worked out
+// once: maps are never changed.
 type mapGaps struct {
 	m      *terrain.Map
 	inner  [][]innerGapOf // per piece, per inside door
 	walled []int          // the pieces with an inside wall, in map order
+	fences []int          // the fences (kind fence, a path of two points or more), in map order
 }
 
 type innerGapOf struct {
@@ -97,6 +99,9 @@ func gapsOf(m *terrain.Map) *mapGaps {
 		pc := &m.Pieces[id]
 		if len(pc.InnerWall) >= 2 {
 			g.walled = append(g.walled, id)
+		}
+		if pc.Kind == "fence" && len(pc.Path) >= 2 {
+			g.fences = append(g.fences, id)
 		}
 		for k := range pc.InnerDoors {
 			e, gap := terrain.InnerDoorGapOf(pc, k)

@@ -223,9 +223,9 @@ func fencesCrossed(s *rules.State, a, b geom.Pt, high int64) []int {
 	var out []int
 	seg := geom.Seg{A: a, B: b}
 	var buf [8]geom.Frac
-	for id := range s.Map.Pieces {
+	for _, id := range gapsOf(s.Map).fences {
 		pc := &s.Map.Pieces[id]
-		if pc.Kind != "fence" || len(pc.Path) < 2 || (high > 0 && pc.Props.Height <= high) {
+		if high > 0 && pc.Props.Height <= high {
 			continue
 		}
 		if len(geom.PolylineCrossings(pc.Path, seg, buf[:0])) > 0 {
@@ -392,8 +392,11 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 	f.SetVar(fScan, turnNo(s))
 	var evs []rules.Event
 	n := 0
+	fr := frontOf(f, r.d.T.Sight.Front)
 	for _, t := range alive(s, 1-f.Side) {
-		if t.Markers.Has(rules.Surrendered) {
+		// out of its front or tried already, acquireProblem refuses it:
+		// asked here first, its reasons are not worded for nothing
+		if t.Markers.Has(rules.Surrendered) || !fr.has(t.Pos) || tried(s, f, t.ID) {
 			continue
 		}
 		if sg, why := r.acquireProblem(s, f, t); why == "" {
