@@ -115,6 +115,7 @@ type gear struct {
 // place (a weapon thrown away leaves a new list), so the same address
 // and length hold the same weapons.
 type gearSlot struct {
+	d     *Data // the data the weapons were looked up in
 	first *string
 	n     int
 	g     gear
@@ -125,7 +126,7 @@ func (r Skirmish) gearOf(f *rules.Figure, slot *gearSlot) gear {
 	if len(f.Weapons) == 0 {
 		return gear{}
 	}
-	if memoOn && slot.first == &f.Weapons[0] && slot.n == len(f.Weapons) {
+	if memoOn && slot.d == r.d && slot.first == &f.Weapons[0] && slot.n == len(f.Weapons) {
 		return slot.g
 	}
 	var g gear
@@ -133,7 +134,7 @@ func (r Skirmish) gearOf(f *rules.Figure, slot *gearSlot) gear {
 	g.kit = r.kitOf(f)
 	g.radio, g.mortar = r.carries(f, "radio"), r.carries(f, "mortar")
 	if memoOn {
-		*slot = gearSlot{first: &f.Weapons[0], n: len(f.Weapons), g: g}
+		*slot = gearSlot{d: r.d, first: &f.Weapons[0], n: len(f.Weapons), g: g}
 	}
 	return g
 }
