@@ -301,8 +301,9 @@ type coverSlot struct {
 	cover   bool
 }
 
-// listMayHide is mayHide(s, f, lc.foes) with the terrain's answer kept
-// in f's slot.
+// listMayHide is hideProblem(s, f) == "" for the listing (f's enemies
+// are lc.foes), no reasons built and the terrain's answer kept in f's
+// slot.
 func (r Skirmish) listMayHide(s *rules.State, f *rules.Figure, lc *listing) bool {
 	if f.Markers.Has(rules.Hidden) || s.Terrain == nil {
 		return false

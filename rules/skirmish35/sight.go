@@ -481,12 +481,6 @@ func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 	return ""
 }
 
-// mayHide is hideProblem(s, f) == "" with f's enemies (alive(s,
-// 1-f.Side)) given, for Legal, and no reasons built.
-func (r Skirmish) mayHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
-	return !f.Markers.Has(rules.Hidden) && s.Terrain != nil && r.coverToHide(s, f, enemies)
-}
-
 // coverToHide reports whether f has cover from the nearest of its
 // enemies (from up the table when none is left).
 func (r Skirmish) coverToHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
