@@ -110,33 +110,49 @@ type gear struct {
 	radio, mortar bool
 }
 
-// gearSlot keeps the gear of one weapon list, named by its first
-// element's address and its length: a figure's list is never written in
-// place (a weapon thrown away leaves a new list), so the same address
-// and length hold the same weapons.
+// gearSlot keeps the gear of one weapon list: the data it was looked up
+// in, the list's length and its ids (a list of more than gearIDs is
+// never kept). The ids are compared string by string, so a list refilled
+// in place with other weapons is not taken for the old one; the same
+// strings compare at once.
 type gearSlot struct {
-	d     *Data // the data the weapons were looked up in
-	first *string
-	n     int
-	g     gear
+	d   *Data
+	n   int
+	ids [gearIDs]string
+	g   gear
 }
+
+const gearIDs = 4
 
 // gearOf is f's gear, kept in slot.
 func (r Skirmish) gearOf(f *rules.Figure, slot *gearSlot) gear {
 	if len(f.Weapons) == 0 {
 		return gear{}
 	}
-	if memoOn && slot.d == r.d && slot.first == &f.Weapons[0] && slot.n == len(f.Weapons) {
+	keep := memoOn && len(f.Weapons) <= gearIDs
+	if keep && slot.d == r.d && slot.n == len(f.Weapons) && sameIDs(slot.ids[:slot.n], f.Weapons) {
 		return slot.g
 	}
 	var g gear
 	g.w, _ = r.weapon(f)
 	g.kit = r.kitOf(f)
 	g.radio, g.mortar = r.carries(f, "radio"), r.carries(f, "mortar")
-	if memoOn {
-		*slot = gearSlot{d: r.d, first: &f.Weapons[0], n: len(f.Weapons), g: g}
+	if keep {
+		*slot = gearSlot{d: r.d, n: len(f.Weapons), g: g}
+		copy(slot.ids[:], f.Weapons)
 	}
 	return g
+}
+
+// sameIDs is whether two weapon lists of one length name the same
+// weapons in the same order.
+func sameIDs(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (k *posKey) slot() int {

@@ -425,3 +425,35 @@ func TestUnwordedLookAgrees(t *testing.T) {
 		t.Errorf("too few of one answer (seen %d, not %d)", seen, unseen)
 	}
 }
+
+// BenchmarkListInn lists the deciding side's commands (AppendLegal, as
+// the random player does) at every step of ten random games on the Inn:
+// the listing's share of a headless game.
+func BenchmarkListInn(b *testing.B) {
+	r := New().(Skirmish)
+	sc, m := loadNamed(b, "skirmish35-inn.toml")
+	var states []*rules.State
+	for seed := uint64(1); seed <= 10; seed++ {
+		g, _, err := rules.NewGame(r, sc, m, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rnd := rand.New(rand.NewPCG(seed, 1))
+		for step := 0; step < 400 && !g.St.Over; step++ {
+			states = append(states, g.St.Clone())
+			c, ok := rules.RandomCommand(g, rnd)
+			if !ok {
+				break
+			}
+			_, _ = g.Apply(c)
+		}
+	}
+	var buf []rules.Command
+	b.ResetTimer()
+	for b.Loop() {
+		for _, s := range states {
+			buf = r.AppendLegal(buf[:0], s)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/listing")
+}
