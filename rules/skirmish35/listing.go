@@ -147,11 +147,7 @@ func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
 	}
 	i := int(g.ID) - 1
 	if l.inside[i] == 0 {
-		if memoOn && s.Map != nil && s.Terrain.Map == s.Map {
-			l.inside[i] = 1 + l.posAt(s, g).inside
-		} else {
-			l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
-		}
+		l.inside[i] = 1 + l.keep.insideAt(s, g)
 	}
 	return l.inside[i] - 1
 }
@@ -369,9 +365,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			// hidden, shaken or short of points, atProblem refuses any
 			// aim; it refuses one behind too, and one beyond the last
 			// range band (the one refusal left when the rest pass)
-			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
+			if r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
 				lvl < Suppressed && ap >= cs.Unaimed && fr.has(e.Pos) &&
-				r.atInRange(f.Pos, e.Pos) {
+				r.atInRange(f.Pos, e.Pos) && lc.insideOf(s, e) >= 0 {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}

@@ -17,9 +17,9 @@ import (
 // those. Anything that depends on more of the state (smoke, vehicles,
 // postures, markers) is not kept: it is asked afresh.
 
-// posAnswers is what the listing asks about one figure's position.
+// posAnswers is what the listing asks about one of its own figures'
+// positions.
 type posAnswers struct {
-	inside int               // s.Terrain.InsideBuilding(p)
 	doors  []terrain.DoorRef // doorsNear(s, p): the doors a figure at p may work (shared: never appended to)
 	window bool              // windowBeside finds a window for a figure at p
 }
@@ -65,8 +65,9 @@ type kept struct {
 	doorKeys []string     // its doors' variables, in doorBitsOf's order
 	doorsOK  bool         // false: more than 64
 
-	gear  []gearSlot  // per figure id
-	cover []coverSlot // per figure id
+	gear   []gearSlot   // per figure id
+	cover  []coverSlot  // per figure id
+	inside []insideSlot // per figure id
 
 	winIx   *terrain.Index // the map windows was asked of
 	winMap  *terrain.Map
@@ -99,6 +100,7 @@ func (kp *kept) size(n int) {
 		kp.pairs = make([]pairSlot, n*n)
 		kp.gear = make([]gearSlot, n)
 		kp.cover = make([]coverSlot, n)
+		kp.inside = make([]insideSlot, n)
 	}
 }
 
@@ -223,7 +225,7 @@ func posOf(s *rules.State, p geom.Pt, slot *posSlot) *posAnswers {
 
 // posAnswersOf works the answers for p out.
 func posAnswersOf(s *rules.State, p geom.Pt) *posAnswers {
-	a := &posAnswers{inside: s.Terrain.InsideBuilding(p), doors: doorsNear(s, p)}
+	a := &posAnswers{doors: doorsNear(s, p)}
 	_, _, _, a.window = windowBesideAt(s, p)
 	return a
 }
@@ -334,4 +336,25 @@ func (r Skirmish) listMayHide(s *rules.State, f *rules.Figure, lc *listing) bool
 		*sl = coverSlot{ix: s.Terrain, p: f.Pos, from: from, r: s.BaseR, ok: true, cover: coverAgainst(s, f.Pos, from)}
 	}
 	return sl.cover
+}
+
+// insideSlot keeps the building a figure at p stands in (-1: none).
+type insideSlot struct {
+	ix     *terrain.Index
+	p      geom.Pt
+	ok     bool // the slot holds an answer
+	inside int
+}
+
+// insideAt is s.Terrain.InsideBuilding(g.Pos), kept in g's slot.
+func (kp *kept) insideAt(s *rules.State, g *rules.Figure) int {
+	if !memoOn {
+		return s.Terrain.InsideBuilding(g.Pos)
+	}
+	kp.size(len(s.Figures))
+	sl := &kp.inside[int(g.ID)-1]
+	if !sl.ok || sl.ix != s.Terrain || sl.p != g.Pos {
+		*sl = insideSlot{ix: s.Terrain, p: g.Pos, ok: true, inside: s.Terrain.InsideBuilding(g.Pos)}
+	}
+	return sl.inside
 }
