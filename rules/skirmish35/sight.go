@@ -278,7 +278,7 @@ func (r Skirmish) acquireMods(s *rules.State, f, t *rules.Figure, sg Sight) []ru
 	a := r.d.T.Acquire
 	var mods []rules.Mod
 	if !within(f.Pos, t.Pos, in(a.Long)) {
-		mods = append(mods, rules.Mod{Value: a.LongMod, Reason: fmt.Sprintf("over %g\" away", a.Long), Rule: "Acquisition"})
+		mods = append(mods, rules.Mod{Value: a.LongMod, Reason: "over " + strconv.FormatFloat(a.Long, 'g', -1, 64) + "\" away", Rule: "Acquisition"})
 	}
 	switch sg.Cover {
 	case terrain.CoverSoft:
@@ -404,9 +404,9 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 			n++
 		}
 	}
-	evs = append([]rules.Event{{Kind: "look", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s looks about", f.Name)}}, evs...)
+	evs = append([]rules.Event{{Kind: "look", Side: f.Side, Fig: f.ID, Text: f.Name + " looks about"}}, evs...)
 	if n == 0 {
-		evs[0].Text = fmt.Sprintf("%s looks about and sees no enemy in front of it", f.Name)
+		evs[0].Text = f.Name + " looks about and sees no enemy in front of it"
 	}
 	return evs, nil
 }
@@ -437,7 +437,7 @@ func (r Skirmish) applyFace(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	f.Facing = bearing(f.Pos, to)
 	acted(s, f)
-	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s turns to face %d degrees", f.Name, f.Facing)}}, nil
+	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: f.Name + " turns to face " + strconv.Itoa(f.Facing) + " degrees"}}, nil
 }
 
 // applyPosture: "prone F1" drops flat, "stand F1" gets up.
@@ -463,7 +463,7 @@ func (r Skirmish) applyPosture(s *rules.State, f *rules.Figure, c rules.Command)
 		f.Posture = rules.Standing
 	}
 	acted(s, f)
-	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is now %s", f.Name, f.Posture)}}, nil
+	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID, Text: f.Name + " is now " + f.Posture.String()}}, nil
 }
 
 // hideProblem: a figure hides only in or behind something giving cover
