@@ -33,11 +33,10 @@ type posKey struct {
 
 // pairKey names the question whether the sight line a-b is clear enough
 // to offer an acquisition: lean has bit 0 when the looker (at a) leans
-// out, bit 1 when the target (at b) does; doors is doorBitsOf.
+// out, bit 1 when the target (at b) does; doors is doorBitsOf. The map,
+// its terrain and the data are the pair table's own (kept.pairIx and
+// the rest): the table is emptied when they change.
 type pairKey struct {
-	ix    *terrain.Index
-	m     *terrain.Map
-	d     *Data
 	a, b  geom.Pt
 	lean  uint8
 	doors uint64
@@ -60,6 +59,11 @@ type kept struct {
 	n     int        // the figures the tables are sized for
 	pos   []posSlot  // per figure id
 	pairs []pairSlot // per (looker, target) ids
+
+	// the terrain, map and data the pairs were asked of
+	pairIx  *terrain.Index
+	pairMap *terrain.Map
+	pairD   *Data
 
 	doorMap  *terrain.Map // the map doorKeys name the doors of
 	doorKeys []string     // its doors' variables, in doorBitsOf's order
@@ -276,16 +280,21 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	if lc.leaningOf(s, e) {
 		lean |= 2
 	}
-	k := pairKey{ix: s.Terrain, m: s.Map, d: r.d, a: f.Pos, b: e.Pos, lean: lean, doors: lc.doors}
+	k := pairKey{a: f.Pos, b: e.Pos, lean: lean, doors: lc.doors}
 	n := len(s.Figures)
-	lc.keep.size(n)
-	sl := &lc.keep.pairs[(int(f.ID)-1)*n+int(e.ID)-1]
+	kp := &lc.keep
+	kp.size(n)
+	if kp.pairIx != s.Terrain || kp.pairMap != s.Map || kp.pairD != r.d {
+		clear(kp.pairs)
+		kp.pairIx, kp.pairMap, kp.pairD = s.Terrain, s.Map, r.d
+	}
+	sl := &kp.pairs[(int(f.ID)-1)*n+int(e.ID)-1]
 	a := sl.a
 	if !sl.ok || sl.k != k {
 		// the centre line and the heights depend on the ends alone: a
 		// slot asked of the same ends (a door or a leaning changed
 		// since) keeps them
-		if !sl.ok || sl.k.ix != k.ix || sl.k.m != k.m || sl.k.a != k.a || sl.k.b != k.b {
+		if !sl.ok || sl.k.a != k.a || sl.k.b != k.b {
 			a.clear = s.Terrain.Clear(f.Pos, e.Pos)
 			a.flat = !a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
 		}

@@ -457,3 +457,34 @@ func BenchmarkListInn(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/listing")
 }
+
+// TestListingMemoFollowsMap: the kept sight answers belong to one map.
+// The same figures, where they stand, listed on the Inn's map and then on
+// a bare copy of it (no terrain at all), get each map's own answers.
+func TestListingMemoFollowsMap(t *testing.T) {
+	r := New().(Skirmish)
+	sc, m := loadNamed(t, "skirmish35-inn.toml")
+	g, _, err := rules.NewGame(r, sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := *g.St.Map
+	bare.Pieces = nil
+	s2 := g.St.Clone()
+	s2.Map, s2.Terrain = &bare, terrain.NewIndex(&bare)
+	changed := false
+	for _, s := range []*rules.State{g.St, s2, g.St, s2} {
+		memoOn = false
+		want := r.Legal(s)
+		memoOn = true
+		if got := r.Legal(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("with kept answers %v, afresh %v", got, want)
+		}
+		if countVerb(want, "acquire") != countVerb(r.Legal(g.St), "acquire") {
+			changed = true
+		}
+	}
+	if !changed {
+		t.Fatal("the bare map offers the same acquisitions: the check proves nothing")
+	}
+}
