@@ -303,8 +303,8 @@ func (r Skirmish) atProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 	return ""
 }
 
-// atInRange is whether p lies within the last of the anti-tank range
-// bands from a (atMods' one refusal).
+// atInRange is whether p lies within one of the anti-tank range bands
+// from a (atMods refuses only a target beyond them all).
 func (r Skirmish) atInRange(a, p geom.Pt) bool {
 	for _, b := range r.d.T.AT.Bands {
 		if within(a, p, in(b.Upto)) {
