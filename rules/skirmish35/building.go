@@ -107,20 +107,24 @@ func (r Skirmish) doorCommands(s *rules.State, f *rules.Figure) []rules.Command 
 	if s.Terrain == nil || s.Map == nil || f.Var(fAP) < r.d.T.Costs.Action {
 		return nil
 	}
-	var out []rules.Command
-	reach := s.BaseR + geom.PerInch
-	var near []terrain.DoorRef
-	if anyDoorNear(s, f.Pos, reach) {
-		near = s.Terrain.DoorsNear(f.Pos, reach)
+	return r.appendDoorCommands(nil, s, f, doorsNear(s, f.Pos))
+}
+
+// listDoorCommands is doorCommands appended to out, the doors near f
+// asked of the listing's kept answers (ap: f's points).
+func (r Skirmish) listDoorCommands(out []rules.Command, s *rules.State, f *rules.Figure, ap int, lc *listing) []rules.Command {
+	if s.Terrain == nil || s.Map == nil || ap < r.d.T.Costs.Action {
+		return out
 	}
-	for id := range s.Map.Pieces {
-		pc := &s.Map.Pieces[id]
-		for k := range pc.InnerDoors { // innerDoors(s), the list not made
-			if d := (terrain.DoorRef{Piece: id, Index: len(pc.Doors) + k}); geom.SegWithin(doorGap(s, d), f.Pos, reach, false) {
-				near = append(near, d)
-			}
-		}
+	if !memoOn || s.Terrain.Map != s.Map {
+		return append(out, r.doorCommands(s, f)...)
 	}
+	return r.appendDoorCommands(out, s, f, lc.posAt(s, f).doors)
+}
+
+// appendDoorCommands appends to out the commands for the doors near f
+// (doorsNear): open, shut, lock, unlock or force, by the door's state.
+func (r Skirmish) appendDoorCommands(out []rules.Command, s *rules.State, f *rules.Figure, near []terrain.DoorRef) []rules.Command {
 	for _, d := range near {
 		p := []geom.Pt{doorPoint(s, d)}
 		mine := r.locksFrom(s, f, d)

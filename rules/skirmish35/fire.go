@@ -45,8 +45,13 @@ func (r Skirmish) canShoot(s *rules.State, f *rules.Figure) (*Weapon, string) {
 // mayShoot is whether canShoot lets f fire its firearm w (reasons not
 // worded: the listing asks for every figure).
 func (r Skirmish) mayShoot(s *rules.State, f *rules.Figure, w *Weapon) bool {
-	return !(f.Markers.Has(rules.Hidden) && !w.Sniper) && levelOf(f) < Suppressed &&
-		!f.Markers.Has(rules.OutOfAmmo) && !(f.Var(fContrib) == turnNo(s) && turnNo(s) > 0)
+	return mayShootIn(f, w, levelOf(f), turnNo(s))
+}
+
+// mayShootIn is mayShoot for f at morale level lvl in turn turn.
+func mayShootIn(f *rules.Figure, w *Weapon, lvl, turn int) bool {
+	return !(f.Markers.Has(rules.Hidden) && !w.Sniper) && lvl < Suppressed &&
+		!f.Markers.Has(rules.OutOfAmmo) && !(turn > 0 && f.Var(fContrib) == turn)
 }
 
 // fireProblem says why f cannot fire at t in the given mode ("" if it can).

@@ -43,7 +43,24 @@ func cosDeg(d int) int64 { return sinDeg(d + 90) }
 
 // dirOf is the unit vector (in millionths) of a facing: degrees clockwise
 // from up the table (negative Y).
-func dirOf(deg int) geom.Pt { return geom.Pt{X: sinDeg(deg), Y: -cosDeg(deg)} }
+func dirOf(deg int) geom.Pt {
+	if deg >= 0 && deg < 360 {
+		return dirTable[deg]
+	}
+	return dirOfSin(deg)
+}
+
+// dirOfSin is dirOf worked out from the sine table.
+func dirOfSin(deg int) geom.Pt { return geom.Pt{X: sinDeg(deg), Y: -cosDeg(deg)} }
+
+// dirTable is dirOf of each whole degree 0-359, made once (bearing and
+// every facing test ask it).
+var dirTable = func() (t [360]geom.Pt) {
+	for d := range t {
+		t[d] = dirOfSin(d)
+	}
+	return t
+}()
 
 // dist is the distance between two points, rounded down to the
 // thousandth of an inch.
@@ -108,13 +125,32 @@ func bearingScan(a, b geom.Pt) int {
 // inFront reports whether point p lies within f's front: no more than
 // the front half-angle off its facing.
 func inFront(f *rules.Figure, p geom.Pt, half int) bool {
-	v := p.Sub(f.Pos)
+	return frontOf(f, half).has(p)
+}
+
+// front is a figure's front worked out once, to ask of many points:
+// where it stands, its facing's direction and the front half-angle with
+// its cosine.
+type front struct {
+	at, dir geom.Pt
+	half    int
+	cos     int64
+}
+
+func frontOf(f *rules.Figure, half int) front {
+	return front{at: f.Pos, dir: dirOf(f.Facing), half: half, cos: cosDeg(half)}
+}
+
+// has is inFront for the figure the front was made of.
+func (fr front) has(p geom.Pt) bool {
+	v := p.Sub(fr.at)
 	if v.X == 0 && v.Y == 0 {
 		return true
 	}
+	half := fr.half
 	// angle(v, dir) <= half  <=>  dot(dir, v) >= |v| cos(half)
-	dot := dirOf(f.Facing).Dot(v)
-	c := cosDeg(half)
+	dot := fr.dir.Dot(v)
+	c := fr.cos
 	if half >= 90 {
 		if half >= 180 {
 			return true

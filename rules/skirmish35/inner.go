@@ -72,10 +72,13 @@ func innerGap(s *rules.State, d terrain.DoorRef) (int, geom.Seg) {
 }
 
 // mapGaps are the inside doors' gaps of one map (terrain.InnerDoorGapOf
-// of each), worked out once: maps are never changed.
+// of each) and the pieces the sight and wall tests walk, worked out
+// once: maps are never changed.
 type mapGaps struct {
-	m     *terrain.Map
-	inner [][]innerGapOf // per piece, per inside door
+	m      *terrain.Map
+	inner  [][]innerGapOf // per piece, per inside door
+	walled []int          // the pieces with an inside wall, in map order
+	fences []int          // the fences (kind fence, a path of two points or more), in map order
 }
 
 type innerGapOf struct {
@@ -94,6 +97,12 @@ func gapsOf(m *terrain.Map) *mapGaps {
 	g := &mapGaps{m: m, inner: make([][]innerGapOf, len(m.Pieces))}
 	for id := range m.Pieces {
 		pc := &m.Pieces[id]
+		if len(pc.InnerWall) >= 2 {
+			g.walled = append(g.walled, id)
+		}
+		if pc.Kind == "fence" && len(pc.Path) >= 2 {
+			g.fences = append(g.fences, id)
+		}
 		for k := range pc.InnerDoors {
 			e, gap := terrain.InnerDoorGapOf(pc, k)
 			g.inner[id] = append(g.inner[id], innerGapOf{edge: e, gap: gap})
@@ -175,8 +184,8 @@ func innerWallHit(s *rules.State, a, b geom.Pt, r int64) int {
 		return -1
 	}
 	seg := geom.Seg{A: a, B: b}
-	for id := range s.Map.Pieces {
-		if w := s.Map.Pieces[id].InnerWall; len(w) < 2 || !innerWallNear(w, seg, r) {
+	for _, id := range gapsOf(s.Map).walled {
+		if w := s.Map.Pieces[id].InnerWall; !innerWallNear(w, seg, r) {
 			continue
 		}
 		if eachInnerStretch(s, id, func(w geom.Seg) bool {

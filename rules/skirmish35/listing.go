@@ -54,7 +54,10 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	// the listing's own lists are recycled from call to call (ids, which
 	// the commands keep, is not)
 	lc := listings.Get().(*listing)
-	*lc = listing{own: appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0]}
+	*lc = listing{turn: turnNo(s), live: s.Var(gLive) != 0,
+		moveMax: in(r.d.T.Move.Max), grenade: in(r.d.T.Grenade.Range), surrender: in(r.d.T.Surrender.Range),
+		contact: in(r.d.T.Melee.Contact) + 2*s.BaseR,
+		own:     appendAlive(lc.own[:0], s, s.Active), foes: appendAlive(lc.foes[:0], s, 1-s.Active), inside: lc.inside[:0], lean: lc.lean[:0], pos: lc.pos[:0], keep: lc.keep}
 	for _, f := range lc.own {
 		out = r.figureCommands(s, f, out, lc)
 	}
@@ -65,6 +68,7 @@ func (r Skirmish) appendTurn(out []rules.Command, s *rules.State) []rules.Comman
 	}
 	clear(lc.own) // keep nothing of this state alive
 	clear(lc.foes)
+	clear(lc.pos)
 	lc.ids = nil
 	listings.Put(lc)
 	return append(out, rules.Command{Verb: "end"})
@@ -83,12 +87,27 @@ func appendAlive(dst []*rules.Figure, s *rules.State, side int) []*rules.Figure 
 }
 
 type listing struct {
+	turn int  // turnNo(s)
+	live bool // a grenade lies live (throwBackProblem's first question)
+
+	// the tables' distances in position units: the most a figure moves
+	// in a turn, a grenade's range, the surrender call's range, and
+	// centre to centre in contact (inContact)
+	moveMax, grenade, surrender, contact int64
+
 	own  []*rules.Figure // the deciding side's figures on the table, not aboard
 	foes []*rules.Figure // its enemies
 	ids  []rules.FigID   // room for the commands' one-figure target lists
 
-	inside []int  // per figure (by id), 1 + the building it stands in (0: not yet asked)
-	lean   []int8 // per figure (by id), 2 leaning out, 1 not (0: not yet asked)
+	inside []int         // per figure (by id), 1 + the building it stands in (0: not yet asked)
+	lean   []int8        // per figure (by id), 2 leaning out, 1 not (0: not yet asked)
+	pos    []*posAnswers // per figure (by id), posOf its position (nil: not yet asked)
+
+	doorsAsked bool   // doors and doorsOK below are worked out
+	doorsOK    bool   // doors holds doorBitsOf (false: too many doors)
+	doors      uint64 // doorBitsOf
+
+	keep kept // answers kept from call to call (listmemo.go)
 
 	asked   bool // mortar and windows below are worked out
 	mortar  bool // a figure of the side carries a mortar and is no prisoner
@@ -102,16 +121,21 @@ func (l *listing) ask(r Skirmish, s *rules.State) {
 	}
 	l.asked = true
 	for _, g := range l.own {
-		if r.carries(g, "mortar") && !g.Markers.Has(rules.Surrendered) {
+		if l.gearAt(r, s, g).mortar && !g.Markers.Has(rules.Surrendered) {
 			l.mortar = true
 		}
 	}
 	if s.Terrain != nil && s.Map != nil {
+		if l.keep.winIx == s.Terrain && l.keep.winMap == s.Map {
+			l.windows = l.keep.windows // asked of this map before
+			return
+		}
 		for id := range s.Map.Pieces {
 			if s.Terrain.Enterable(id) && len(s.Map.Pieces[id].Windows) > 0 {
 				l.windows = true
 			}
 		}
+		l.keep.winIx, l.keep.winMap, l.keep.windows = s.Terrain, s.Map, l.windows
 	}
 }
 
@@ -123,9 +147,30 @@ func (l *listing) insideOf(s *rules.State, g *rules.Figure) int {
 	}
 	i := int(g.ID) - 1
 	if l.inside[i] == 0 {
-		l.inside[i] = 1 + s.Terrain.InsideBuilding(g.Pos)
+		l.inside[i] = 1 + l.keep.insideAt(s, g)
 	}
 	return l.inside[i] - 1
+}
+
+// gearAt is g's gear (gearOf).
+func (l *listing) gearAt(r Skirmish, s *rules.State, g *rules.Figure) gear {
+	l.keep.size(len(s.Figures))
+	return r.gearOf(g, &l.keep.gear[int(g.ID)-1])
+}
+
+// posAt is posOf(s, g.Pos), asked once per figure (s.Terrain and s.Map
+// set, the map the terrain's).
+func (l *listing) posAt(s *rules.State, g *rules.Figure) *posAnswers {
+	if len(l.pos) == 0 {
+		l.pos = slices.Grow(l.pos[:0], len(s.Figures))[:len(s.Figures)]
+		clear(l.pos)
+	}
+	i := int(g.ID) - 1
+	if l.pos[i] == nil {
+		l.keep.size(len(s.Figures))
+		l.pos[i] = posOf(s, g.Pos, &l.keep.pos[i])
+	}
+	return l.pos[i]
 }
 
 // leaningOf is leaning(s, g), asked once per figure.
@@ -137,7 +182,7 @@ func (l *listing) leaningOf(s *rules.State, g *rules.Figure) bool {
 	i := int(g.ID) - 1
 	if l.lean[i] == 0 {
 		l.lean[i] = 1
-		if leaning(s, g) {
+		if lv := g.Var(fLean); lv > 0 && lv >= l.turn-1 { // leaning(s, g)
 			l.lean[i] = 2
 		}
 	}
@@ -184,7 +229,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	start := len(out) // this figure's commands are out[start:]
 	ap := f.Var(fAP)
-	cs := r.d.T.Costs
+	cs := &r.d.T.Costs
 	add := func(c rules.Command) { out = append(out, c) }
 	if l := f.Var(fLock); l != 0 {
 		if ap >= cs.Melee {
@@ -194,8 +239,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	}
 	// a figure that must run is offered only what belongs to moving (its
 	// list is cut to those below; what it may not do is not worked out)
-	comp := (levelOf(f) == Suppressed || levelOf(f) == Shaken) && r.compelled(s, f) != ""
-	if ap >= 1 && int64(f.Var(fMoved)) < in(r.d.T.Move.Max) {
+	lvl := levelOf(f)
+	comp := (lvl == Suppressed || lvl == Shaken) && r.compelled(s, f) != ""
+	moved := f.Var(fMoved)
+	if ap >= 1 && int64(moved) < lc.moveMax {
 		add(rules.Command{Verb: "move", Fig: f.ID})
 	}
 	if f.Posture == rules.Prone {
@@ -205,25 +252,29 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	} else if ap >= cs.Prone {
 		add(rules.Command{Verb: "prone", Fig: f.ID})
 	}
-	hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f) // a sniper looks and shoots from hiding
-	if !hidden && f.Var(fScan) != turnNo(s) {
+	gr := lc.gearAt(r, s, f)
+	hidden := f.Markers.Has(rules.Hidden) && !(gr.w != nil && gr.w.Sniper) // a sniper looks and shoots from hiding
+	if !hidden && f.Var(fScan) != lc.turn {
 		add(rules.Command{Verb: "acquire", Fig: f.ID})
 	}
 	// Cheap rejections below spare building the reasons of refusals:
 	// each is one the problem function after it gives too.
-	w, shoots := r.weapon(f)
-	shoots = shoots && r.mayShoot(s, f, w)
-	throws := !f.Markers.Has(rules.Hidden) && levelOf(f) < Suppressed && ap >= cs.Grenade
-	kt := r.kitOf(f)
-	nowBits, triedBits := acqBits(s, f) // acquiredNow and tried for ids up to maskIDs
+	w, shoots := gr.w, gr.w != nil
+	shoots = shoots && mayShootIn(f, w, lvl, lc.turn)
+	throws := !f.Markers.Has(rules.Hidden) && lvl < Suppressed && ap >= cs.Grenade
+	kt := gr.kit
+	nowBits, triedBits := acqBitsIn(f, lc.turn) // acquiredNow and tried for ids up to maskIDs
 	lc.ask(r, s)
 	enemies := lc.foes
-	plots := 0 // 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
+	// f's front, asked of each enemy (inFront)
+	fr := frontOf(f, r.d.T.Sight.Front)
+	// 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
+	plots := 0
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
 		}
-		front := inFront(f, e.Pos, r.d.T.Sight.Front)
+		front := fr.has(e.Pos)
 		if !front && ap >= cs.Face && !comp {
 			add(rules.Command{Verb: "face", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
@@ -233,8 +284,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		// not tried this turn, the centre line clear, and no wall in the
 		// way (none when neither stands in a building)
 		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
-		if notTried && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) &&
-			(lc.insideOf(s, f) < 0 && lc.insideOf(s, e) < 0 || r.buildingClear(s, f, e, lc))) {
+		if notTried && (s.Terrain == nil || r.acquireSightOK(s, f, e, lc)) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if comp {
@@ -243,14 +293,14 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
 				if !shoots || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
-					mode == "aimed" && (f.Var(fMoved) > 0 || !acquiredLast(s, f, e.ID)) {
+					mode == "aimed" && (moved > 0 || !acquiredLast(s, f, e.ID)) {
 					continue
 				}
 				if r.fireProblem(s, f, e, mode) == "" {
 					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: lc.one(e.ID), Arg: mode})
 				}
 			}
-			if throws && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+			if throws && within(f.Pos, e.Pos, lc.grenade) {
 				if kt.grenade && r.grenadeProblem(s, f, e.Pos, "") == "" {
 					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID)})
 				}
@@ -265,7 +315,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 			}
 			if plots == 0 { // asked once for the figure, on first need
 				plots = 2
-				if ap >= cs.Plot && lc.mortar && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) {
+				if ap >= cs.Plot && lc.mortar && (gr.radio || gr.mortar || r.mortarOf(s, f) != nil) {
 					plots = 1
 				}
 			}
@@ -273,41 +323,51 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}
-		if r.inContact(s, f, e) && r.meleeProblem(s, f, e) == "" {
+		if within(f.Pos, e.Pos, lc.contact) && r.meleeProblem(s, f, e) == "" { // inContact
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID)})
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(e.ID), Arg: "capture"})
 		}
-		if within(f.Pos, e.Pos, in(r.d.T.Surrender.Range)) && r.surrenderProblem(s, f, e) == "" {
+		// surrenderProblem refuses a hidden caller and one short of
+		// points too: asked first, they spare it the sight check
+		if ap >= cs.Surrender && !f.Markers.Has(rules.Hidden) && within(f.Pos, e.Pos, lc.surrender) &&
+			r.surrenderProblem(s, f, e) == "" {
 			add(rules.Command{Verb: "surrender", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 	}
 	if comp {
-		out = append(out, r.doorCommands(s, f)...)
-		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
+		out = r.listDoorCommands(out, s, f, ap, lc)
+		if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.listClimbOK(s, f, lc) {
 			add(rules.Command{Verb: "climb", Fig: f.ID})
 		}
-		if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
+		if lvl >= Suppressed && ap >= cs.Rally {
 			add(rules.Command{Verb: "rally", Fig: f.ID})
 		}
 		return keepCompelled(out, start)
 	}
-	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity && r.holdProblem(s, f) == "" {
+	// holding fire: holdProblem's refusals are these three (canShoot's
+	// are those of shoots)
+	if shoots && !f.Markers.Has(rules.OppFire) && ap >= cs.Opportunity {
 		add(rules.Command{Verb: "opp", Fig: f.ID})
 	}
-	out = append(out, r.doorCommands(s, f)...)
-	if s.Terrain != nil && lc.insideOf(s, f) >= 0 && r.leanOK(s, f, lc.insideOf(s, f)) {
-		add(rules.Command{Verb: "lean", Fig: f.ID})
+	out = r.listDoorCommands(out, s, f, ap, lc)
+	// leaning out: leanProblem's refusals, with what the listing has
+	// read of f
+	if s.Terrain != nil && ap >= cs.Move && !lc.leaningOf(s, f) {
+		if b := lc.insideOf(s, f); b >= 0 && nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window)) {
+			add(rules.Command{Verb: "lean", Fig: f.ID})
+		}
 	}
-	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.climbOK(s, f) {
+	if ap >= 1 && f.Posture != rules.Prone && lc.windows && r.listClimbOK(s, f, lc) {
 		add(rules.Command{Verb: "climb", Fig: f.ID})
 	}
 	if kt.at && s.Map != nil && s.Terrain != nil {
 		for _, e := range enemies {
 			// hidden, shaken or short of points, atProblem refuses any
-			// aim; it refuses one behind too
-			if b := lc.insideOf(s, e); b >= 0 && r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
-				levelOf(f) < Suppressed && ap >= cs.Unaimed && inFront(f, e.Pos, r.d.T.Sight.Front) &&
-				r.atProblem(s, f, e.Pos) == "" {
+			// aim; it refuses one behind too, and one beyond the last
+			// range band (the one refusal left when the rest pass)
+			if r.known(s, f.Side, e) && !f.Markers.Has(rules.Hidden) &&
+				lvl < Suppressed && ap >= cs.Unaimed && fr.has(e.Pos) &&
+				r.atInRange(f.Pos, e.Pos) && lc.insideOf(s, e) >= 0 {
 				add(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}})
 			}
 		}
@@ -316,17 +376,17 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		out = append(out, r.atVehicleCommands(s, f)...)
 		out = append(out, r.boardCommands(s, f)...)
 	}
-	if r.throwBackProblem(s, f) == "" {
+	if lc.live && r.throwBackProblem(s, f) == "" { // none without a grenade lying live
 		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
 		} else if g, ok := r.liveNear(s, f); ok {
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
 		}
 	}
-	if !hidden && ap >= cs.Hide && r.mayHide(s, f, enemies) {
+	if !hidden && ap >= cs.Hide && r.listMayHide(s, f, lc) {
 		add(rules.Command{Verb: "hide", Fig: f.ID})
 	}
-	if f.Var(fLvl) >= Suppressed && ap >= cs.Rally {
+	if lvl >= Suppressed && ap >= cs.Rally {
 		add(rules.Command{Verb: "rally", Fig: f.ID})
 	}
 	if f.Markers.Has(rules.OutOfAmmo) && ap >= cs.Reload {
@@ -457,5 +517,5 @@ func (r Skirmish) clearOrOverTrees(s *rules.State, f, e *rules.Figure) bool {
 	if s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0 {
 		return false
 	}
-	return r.look(s, f, e).OK
+	return r.lookAt(s, f, e, false).OK
 }

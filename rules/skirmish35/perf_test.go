@@ -45,6 +45,17 @@ func TestBearingMatchesScan(t *testing.T) {
 	}
 }
 
+// TestDirTableIsSine: the facing directions read from the table are the
+// ones the sine table gives, for every degree (negative and past a full
+// turn too).
+func TestDirTableIsSine(t *testing.T) {
+	for d := -720; d <= 720; d++ {
+		if got, want := dirOf(d), dirOfSin(d); got != want {
+			t.Fatalf("dirOf(%d) = %v, the sine table gives %v", d, got, want)
+		}
+	}
+}
+
 // TestDoorKeyIsRefString: the quick door name is the one fmt gave.
 func TestDoorKeyIsRefString(t *testing.T) {
 	for _, d := range []terrain.DoorRef{{}, {Piece: 7, Index: 2}, {Piece: 123, Index: 11}, {Piece: 255, Index: 7}, {Piece: 256, Index: 0}, {Piece: 3, Index: 8}, {Piece: 40000, Index: 0}} {
@@ -101,6 +112,11 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 						check(rules.Command{Verb: "lean", Fig: f.ID}, r.leanProblem(s, f) == "")
 						check(rules.Command{Verb: "hide", Fig: f.ID}, !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "")
 						for _, e := range alive(s, 1-f.Side) {
+							if s.Terrain != nil && s.Terrain.InsideBuilding(e.Pos) >= 0 && r.known(s, f.Side, e) {
+								check(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}}, r.atProblem(s, f, e.Pos) == "")
+							}
+						}
+						for _, e := range alive(s, 1-f.Side) {
 							if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
 								continue
 							}
@@ -133,7 +149,7 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 		}
 	}
 	t.Logf("commands offered and checked: %v", checked)
-	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress", "lean", "climb"} {
+	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress", "lean", "climb", "at"} {
 		if checked[v] == 0 {
 			t.Errorf("no %q command was ever offered: the games reach too little", v)
 		}
@@ -245,5 +261,230 @@ func TestReadyLabels(t *testing.T) {
 	}
 	if got := r.d.labels.rally.get("Rally", 5); got != "Rally (5 AP)" {
 		t.Errorf("a rally at another cost reads %q", got)
+	}
+}
+
+// TestListingMemoAgrees: the listing keeps answers about positions and
+// sight lines from call to call (listmemo.go). Along random games on the
+// shipped scenarios, in every phase, what it lists with them is exactly
+// what it lists asking everything afresh, after doors open and shut,
+// figures move, lean out and climb in (a kept answer given to a question
+// that has changed would show here).
+func TestListingMemoAgrees(t *testing.T) {
+	r := New().(Skirmish)
+	defer func() { memoOn = true }()
+	seen := map[string]int{}
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 5; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 35))
+			for step := 0; step < 500 && !g.St.Over; step++ {
+				memoOn = false
+				want := r.Legal(g.St)
+				memoOn = true
+				got := r.Legal(g.St)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s seed %d step %d: with kept answers %v, afresh %v", name, seed, step, got, want)
+				}
+				for _, c := range got {
+					seen[c.Verb]++
+				}
+				// the same state with one door the other way: the
+				// answers just kept are asked again with the door changed
+				if doors := allDoors(g.St); len(doors) > 0 {
+					d := doors[rnd.IntN(len(doors))]
+					s2 := g.St.Clone()
+					if isOpen(s2.Var(doorKey(d))) {
+						s2.SetVar(doorKey(d), doorShut)
+					} else {
+						s2.SetVar(doorKey(d), doorOpen)
+					}
+					memoOn = false
+					want := r.Legal(s2)
+					memoOn = true
+					if got := r.Legal(s2); !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s seed %d step %d, door %v turned: with kept answers %v, afresh %v", name, seed, step, d, got, want)
+					}
+					if countVerb(want, "acquire") != countVerb(r.Legal(g.St), "acquire") {
+						seen["door turns an acquisition"]++
+					}
+				}
+				// and with a figure's weapons cut short (the last dropped
+				// on even steps, the first on odd ones: a thrown
+				// Panzerfaust leaves a new list either way)
+				if k := rnd.IntN(len(g.St.Figures)); len(g.St.Figures[k].Weapons) > 1 {
+					s2 := g.St.Clone()
+					f := &s2.Figures[k]
+					if step%2 == 0 {
+						f.Weapons = f.Weapons[:len(f.Weapons)-1]
+					} else {
+						f.Weapons = f.Weapons[1:]
+					}
+					memoOn = false
+					want := r.Legal(s2)
+					memoOn = true
+					got := r.Legal(s2)
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s seed %d step %d, %s's weapons cut to %v: with kept answers %v, afresh %v", name, seed, step, f.Name, f.Weapons, got, want)
+					}
+					if !reflect.DeepEqual(want, r.Legal(g.St)) {
+						seen["weapons change the list"]++
+					}
+				}
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				if _, err := g.Apply(c); err == nil && (c.Verb == "door" || c.Verb == "lean" || c.Verb == "climb") {
+					seen["applied "+c.Verb]++
+				}
+			}
+		}
+	}
+	t.Logf("listed and applied: %v", seen)
+	for _, v := range []string{"acquire", "door", "climb", "lean", "applied door", "applied lean", "applied climb", "door turns an acquisition", "weapons change the list"} {
+		if seen[v] == 0 {
+			t.Errorf("no %q along the games: the check proves little", v)
+		}
+	}
+}
+
+// allDoors is every door of the map, outline and inside, in map order.
+func allDoors(s *rules.State) []terrain.DoorRef {
+	var out []terrain.DoorRef
+	if s.Map == nil {
+		return nil
+	}
+	for id := range s.Map.Pieces {
+		pc := &s.Map.Pieces[id]
+		for k := 0; k < len(pc.Doors)+len(pc.InnerDoors); k++ {
+			out = append(out, terrain.DoorRef{Piece: id, Index: k})
+		}
+	}
+	return out
+}
+
+func countVerb(cs []rules.Command, verb string) int {
+	n := 0
+	for _, c := range cs {
+		if c.Verb == verb {
+			n++
+		}
+	}
+	return n
+}
+
+// TestUnwordedLookAgrees: sees asks look without its words. Along random
+// games on the shipped scenarios, for every pair of figures on the table,
+// it answers what the worded look answers (seen or not, cover and
+// hindrances), words left out.
+func TestUnwordedLookAgrees(t *testing.T) {
+	r := New().(Skirmish)
+	seen, unseen := 0, 0
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= 2; seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, 3))
+			for step := 0; step < 300 && !g.St.Over; step++ {
+				s := g.St
+				for a := range s.Figures {
+					for b := range s.Figures {
+						f, e := &s.Figures[a], &s.Figures[b]
+						if a == b || f.Removed {
+							continue
+						}
+						want, got := r.look(s, f, e), r.lookAt(s, f, e, false)
+						if got.OK != want.OK || got.Cover != want.Cover || got.Hind != want.Hind || got.Why != "" || got.CoverName != "" || len(got.HindNames) != 0 {
+							t.Fatalf("%s seed %d step %d: %s looking at %s: unworded %+v, worded %+v", name, seed, step, f.Name, e.Name, got, want)
+						}
+						if want.OK {
+							seen++
+						} else {
+							unseen++
+						}
+					}
+				}
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, _ = g.Apply(c)
+			}
+		}
+	}
+	t.Logf("seen %d, not seen %d", seen, unseen)
+	if seen < 1000 || unseen < 1000 {
+		t.Errorf("too few of one answer (seen %d, not %d)", seen, unseen)
+	}
+}
+
+// BenchmarkListInn lists the deciding side's commands (AppendLegal, as
+// the random player does) at every step of ten random games on the Inn:
+// the listing's share of a headless game.
+func BenchmarkListInn(b *testing.B) {
+	r := New().(Skirmish)
+	sc, m := loadNamed(b, "skirmish35-inn.toml")
+	var states []*rules.State
+	for seed := uint64(1); seed <= 10; seed++ {
+		g, _, err := rules.NewGame(r, sc, m, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rnd := rand.New(rand.NewPCG(seed, 1))
+		for step := 0; step < 400 && !g.St.Over; step++ {
+			states = append(states, g.St.Clone())
+			c, ok := rules.RandomCommand(g, rnd)
+			if !ok {
+				break
+			}
+			_, _ = g.Apply(c)
+		}
+	}
+	var buf []rules.Command
+	b.ResetTimer()
+	for b.Loop() {
+		for _, s := range states {
+			buf = r.AppendLegal(buf[:0], s)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(states)), "ns/listing")
+}
+
+// TestListingMemoFollowsMap: the kept sight answers belong to one map.
+// The same figures, where they stand, listed on the Inn's map and then on
+// a bare copy of it (no terrain at all), get each map's own answers.
+func TestListingMemoFollowsMap(t *testing.T) {
+	r := New().(Skirmish)
+	sc, m := loadNamed(t, "skirmish35-inn.toml")
+	g, _, err := rules.NewGame(r, sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := *g.St.Map
+	bare.Pieces = nil
+	s2 := g.St.Clone()
+	s2.Map, s2.Terrain = &bare, terrain.NewIndex(&bare)
+	changed := false
+	for _, s := range []*rules.State{g.St, s2, g.St, s2} {
+		memoOn = false
+		want := r.Legal(s)
+		memoOn = true
+		if got := r.Legal(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("with kept answers %v, afresh %v", got, want)
+		}
+		if countVerb(want, "acquire") != countVerb(r.Legal(g.St), "acquire") {
+			changed = true
+		}
+	}
+	if !changed {
+		t.Fatal("the bare map offers the same acquisitions: the check proves nothing")
 	}
 }

@@ -53,25 +53,42 @@ func (r Skirmish) figHeight(f *rules.Figure) int64 {
 
 // look says whether f can see t now, and through what. Facing is not
 // considered here (see inFront).
-func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
+func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight { return r.lookAt(s, f, t, true) }
+
+// lookAt is look; without words it answers the same but leaves the
+// reasons and names unworded (Why, CoverName and HindNames empty), for
+// callers that ask only whether f sees t.
+func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 	var sg Sight
 	if t.Removed {
-		sg.Why = t.Name + " is out of the fight"
+		if words {
+			sg.Why = t.Name + " is out of the fight"
+		}
 		return sg
 	}
 	if sm, ok := r.smokeOn(s, f.Pos, t.Pos); ok {
-		sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
+		if words {
+			sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
+		}
 		return sg
 	}
 	if why := r.hullHides(s, f.Pos, t.Pos, s.BaseR); why != "" {
-		sg.Why = why + ": it hides " + t.Name
+		if words {
+			sg.Why = why + ": it hides " + t.Name
+		}
 		return sg
 	}
 	if s.Terrain == nil {
 		sg.OK = true
 		return sg
 	}
-	if why := r.buildingSight(s, f, t); why != "" {
+	if !words {
+		bf, bt := s.Terrain.InsideBuilding(f.Pos), s.Terrain.InsideBuilding(t.Pos)
+		// buildingSight is "" exactly when buildingBlock finds nothing
+		if inner, wall := r.buildingBlock(s, f, t, bf, bt, bf >= 0 && leaning(s, f), bt >= 0 && leaning(s, t)); inner >= 0 || wall >= 0 {
+			return sg
+		}
+	} else if why := r.buildingSight(s, f, t); why != "" {
 		sg.Why = why
 		return sg
 	}
@@ -79,19 +96,23 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	// the book makes trees seen from above a hindrance, counted below.
 	los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays, WoodsHinderFromHeight: true})
 	if los.Vis == terrain.Blocked {
-		sg.Why = "terrain blocks the view of " + t.Name
+		if words {
+			sg.Why = "terrain blocks the view of " + t.Name
+		}
 		return sg
 	}
 	sg.Cover = los.Cover
 	if sg.Cover == terrain.CoverPrepared {
 		sg.Cover = terrain.CoverHard
 	}
-	if los.CoverPiece >= 0 && sg.Cover != terrain.CoverNone {
+	if words && los.CoverPiece >= 0 && sg.Cover != terrain.CoverNone {
 		sg.CoverName = pieceLabel(s, los.CoverPiece)
 	}
 	if sg.Cover == terrain.CoverHard && leaning(s, t) && s.Terrain.InsideBuilding(t.Pos) >= 0 {
 		sg.Cover = terrain.CoverSoft
-		sg.CoverName += ", leaning out"
+		if words {
+			sg.CoverName += ", leaning out"
+		}
 	}
 	ea, eb := s.Terrain.Elevation(f.Pos), s.Terrain.Elevation(t.Pos)
 	high := max(ea, eb)
@@ -111,7 +132,9 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 			// walls by the height tester: lower than the figure hinders,
 			// as high or higher hides it
 			if pc.Props.Height >= th {
-				sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+				if words {
+					sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+				}
 				return sg
 			}
 			hinders = true
@@ -120,7 +143,9 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 		}
 		if hinders {
 			sg.Hind++
-			sg.HindNames = append(sg.HindNames, pieceLabel(s, x.Piece))
+			if words {
+				sg.HindNames = append(sg.HindNames, pieceLabel(s, x.Piece))
+			}
 			if pc.Kind != "fence" && hides == "" {
 				hides = pieceLabel(s, x.Piece)
 			}
@@ -131,14 +156,18 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	if fs := fencesCrossed(s, f.Pos, t.Pos, high); len(fs) > 0 {
 		for _, id := range fs {
 			sg.Hind++
-			sg.HindNames = append(sg.HindNames, pieceLabel(s, id))
+			if words {
+				sg.HindNames = append(sg.HindNames, pieceLabel(s, id))
+			}
 		}
 		// A figure lying behind a fence is only hindered by it when no
 		// bushes are beside it; lying against a hedge it cannot be made
 		// out through the fence at all.
 		if t.Posture != rules.Standing {
 			if b := r.besideBushes(s, t); b >= 0 {
-				sg.Why = fmt.Sprintf("%s lies beside the %s behind the %s: it cannot be made out", t.Name, pieceLabel(s, b), pieceLabel(s, fs[0]))
+				if words {
+					sg.Why = fmt.Sprintf("%s lies beside the %s behind the %s: it cannot be made out", t.Name, pieceLabel(s, b), pieceLabel(s, fs[0]))
+				}
 				return sg
 			}
 		}
@@ -147,12 +176,17 @@ func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight {
 	// fence, seen through, still only hinders it (the book: only fences
 	// count as a hindrance to a prone figure).
 	if hides != "" && t.Posture != rules.Standing {
-		sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, hides)
+		if words {
+			sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, hides)
+		}
 		return sg
 	}
 	if sg.Cover != terrain.CoverHard && len(s.Vehicles) > 0 {
 		if id := rules.VehicleShelter(r, s, t.ID, f.Pos, in(r.d.T.Vehicle.Shelter)); id != 0 {
-			sg.Cover, sg.CoverName = terrain.CoverHard, "behind the "+s.Veh(id).Name
+			sg.Cover = terrain.CoverHard
+			if words {
+				sg.CoverName = "behind the " + s.Veh(id).Name
+			}
 		}
 	}
 	sg.OK = true
@@ -189,9 +223,9 @@ func fencesCrossed(s *rules.State, a, b geom.Pt, high int64) []int {
 	var out []int
 	seg := geom.Seg{A: a, B: b}
 	var buf [8]geom.Frac
-	for id := range s.Map.Pieces {
+	for _, id := range gapsOf(s.Map).fences {
 		pc := &s.Map.Pieces[id]
-		if pc.Kind != "fence" || len(pc.Path) < 2 || (high > 0 && pc.Props.Height <= high) {
+		if high > 0 && pc.Props.Height <= high {
 			continue
 		}
 		if len(geom.PolylineCrossings(pc.Path, seg, buf[:0])) > 0 {
@@ -236,7 +270,7 @@ func (r Skirmish) seesFriend(s *rules.State, f *rules.Figure) bool {
 // opportunity suppression never see what acquisition cannot, nor the
 // other way.
 func (r Skirmish) sees(s *rules.State, f, t *rules.Figure) bool {
-	return r.look(s, f, t).OK
+	return r.lookAt(s, f, t, false).OK
 }
 
 // acquireMods is the ledger of an acquisition of t by f.
@@ -244,7 +278,7 @@ func (r Skirmish) acquireMods(s *rules.State, f, t *rules.Figure, sg Sight) []ru
 	a := r.d.T.Acquire
 	var mods []rules.Mod
 	if !within(f.Pos, t.Pos, in(a.Long)) {
-		mods = append(mods, rules.Mod{Value: a.LongMod, Reason: fmt.Sprintf("over %g\" away", a.Long), Rule: "Acquisition"})
+		mods = append(mods, rules.Mod{Value: a.LongMod, Reason: "over " + strconv.FormatFloat(a.Long, 'g', -1, 64) + "\" away", Rule: "Acquisition"})
 	}
 	switch sg.Cover {
 	case terrain.CoverSoft:
@@ -358,8 +392,11 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 	f.SetVar(fScan, turnNo(s))
 	var evs []rules.Event
 	n := 0
+	fr := frontOf(f, r.d.T.Sight.Front)
 	for _, t := range alive(s, 1-f.Side) {
-		if t.Markers.Has(rules.Surrendered) {
+		// out of its front or tried already, acquireProblem refuses it:
+		// asked here first, its reasons are not worded for nothing
+		if t.Markers.Has(rules.Surrendered) || !fr.has(t.Pos) || tried(s, f, t.ID) {
 			continue
 		}
 		if sg, why := r.acquireProblem(s, f, t); why == "" {
@@ -367,9 +404,9 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 			n++
 		}
 	}
-	evs = append([]rules.Event{{Kind: "look", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s looks about", f.Name)}}, evs...)
+	evs = append([]rules.Event{{Kind: "look", Side: f.Side, Fig: f.ID, Text: f.Name + " looks about"}}, evs...)
 	if n == 0 {
-		evs[0].Text = fmt.Sprintf("%s looks about and sees no enemy in front of it", f.Name)
+		evs[0].Text = f.Name + " looks about and sees no enemy in front of it"
 	}
 	return evs, nil
 }
@@ -400,7 +437,7 @@ func (r Skirmish) applyFace(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	f.Facing = bearing(f.Pos, to)
 	acted(s, f)
-	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s turns to face %d degrees", f.Name, f.Facing)}}, nil
+	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: f.Name + " turns to face " + strconv.Itoa(f.Facing) + " degrees"}}, nil
 }
 
 // applyPosture: "prone F1" drops flat, "stand F1" gets up.
@@ -426,7 +463,7 @@ func (r Skirmish) applyPosture(s *rules.State, f *rules.Figure, c rules.Command)
 		f.Posture = rules.Standing
 	}
 	acted(s, f)
-	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID, Text: fmt.Sprintf("%s is now %s", f.Name, f.Posture)}}, nil
+	return []rules.Event{{Kind: "posture", Side: f.Side, Fig: f.ID, Text: f.Name + " is now " + f.Posture.String()}}, nil
 }
 
 // hideProblem: a figure hides only in or behind something giving cover
@@ -444,20 +481,25 @@ func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 	return ""
 }
 
-// mayHide is hideProblem(s, f) == "" with f's enemies (alive(s,
-// 1-f.Side)) given, for Legal, and no reasons built.
-func (r Skirmish) mayHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
-	return !f.Markers.Has(rules.Hidden) && s.Terrain != nil && r.coverToHide(s, f, enemies)
-}
-
 // coverToHide reports whether f has cover from the nearest of its
 // enemies (from up the table when none is left).
 func (r Skirmish) coverToHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
-	from := geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
+	return coverAgainst(s, f.Pos, hideFrom(s, f, enemies))
+}
+
+// hideFrom is where coverToHide looks from: the nearest enemy, else
+// straight up the table.
+func hideFrom(s *rules.State, f *rules.Figure, enemies []*rules.Figure) geom.Pt {
 	if e := nearest(s, f.Pos, enemies); e != nil {
-		from = e.Pos
+		return e.Pos
 	}
-	cv, _ := s.Terrain.CoverFor(geom.Circle{C: f.Pos, R: s.BaseR}, from)
+	return geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
+}
+
+// coverAgainst is whether a base at p has cover from a sight line from
+// from.
+func coverAgainst(s *rules.State, p, from geom.Pt) bool {
+	cv, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, from)
 	return cv != terrain.CoverNone
 }
 
@@ -536,11 +578,10 @@ func seenBefore(s *rules.State, f *rules.Figure, t rules.FigID) bool {
 	return m&bit(t) != 0
 }
 
-// acqBits are f's acquisitions and its tries this turn as bit sets of
+// acqBitsIn are f's acquisitions and its tries in turn n as bit sets of
 // target ids (ids up to maskIDs; acquiredNow and tried answer for any id),
 // read once for a listing that asks about every enemy.
-func acqBits(s *rules.State, f *rules.Figure) (now, tries int) {
-	n := turnNo(s)
+func acqBitsIn(f *rules.Figure, n int) (now, tries int) {
 	if f.Var(fAcqT) == n {
 		now = f.Var(fAcq)
 	}

@@ -86,14 +86,6 @@ func leaning(s *rules.State, f *rules.Figure) bool {
 	return l > 0 && l >= turnNo(s)-1
 }
 
-// leanProblem: a figure inside a building, within reach of one of its
-// windows or open doors, may lean out for a point.
-// leanOK is leanProblem(s, f) == "" for f standing in building b.
-func (r Skirmish) leanOK(s *rules.State, f *rules.Figure, b int) bool {
-	return b >= 0 && !leaning(s, f) && f.Var(fAP) >= r.d.T.Costs.Move &&
-		nearOpening(s, b, f.Pos, s.BaseR+in(r.d.T.Buildings.Window))
-}
-
 // climbOK is climbProblem(s, f) == "", its commonest refusal (no window
 // beside the figure) found before the reasons are worded.
 func (r Skirmish) climbOK(s *rules.State, f *rules.Figure) bool {
@@ -103,6 +95,17 @@ func (r Skirmish) climbOK(s *rules.State, f *rules.Figure) bool {
 	return r.climbProblem(s, f) == ""
 }
 
+// listClimbOK is climbOK with the window beside f asked of the listing's
+// kept answers.
+func (r Skirmish) listClimbOK(s *rules.State, f *rules.Figure, lc *listing) bool {
+	if !memoOn || s.Terrain == nil || s.Map == nil || s.Terrain.Map != s.Map {
+		return r.climbOK(s, f)
+	}
+	return lc.posAt(s, f).window && r.climbProblem(s, f) == ""
+}
+
+// leanProblem: a figure inside a building, within reach of one of its
+// windows or open doors, may lean out for a point.
 func (r Skirmish) leanProblem(s *rules.State, f *rules.Figure) string {
 	if s.Terrain == nil {
 		return "there is no building"
@@ -300,6 +303,17 @@ func (r Skirmish) atProblem(s *rules.State, f *rules.Figure, p geom.Pt) string {
 	return ""
 }
 
+// atInRange is whether p lies within one of the anti-tank range bands
+// from a (atMods refuses only a target beyond them all).
+func (r Skirmish) atInRange(a, p geom.Pt) bool {
+	for _, b := range r.d.T.AT.Bands {
+		if within(a, p, in(b.Upto)) {
+			return true
+		}
+	}
+	return false
+}
+
 // onBuilding reports whether p lies in or on any building.
 func onBuilding(s *rules.State, p geom.Pt) bool {
 	for i := range s.Map.Pieces {
@@ -382,6 +396,11 @@ func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 // windowBeside finds a window of an enterable building within reach of
 // f, and the point just across the wall from f.
 func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.Pt, int, bool) {
+	return windowBesideAt(s, f.Pos)
+}
+
+// windowBesideAt is windowBeside for a figure at p.
+func windowBesideAt(s *rules.State, p geom.Pt) (geom.Pt, geom.Pt, int, bool) {
 	if s.Terrain == nil || s.Map == nil {
 		return geom.Pt{}, geom.Pt{}, -1, false
 	}
@@ -392,7 +411,7 @@ func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.P
 			continue
 		}
 		for _, w := range pc.Windows {
-			if !within(w, f.Pos, reach) {
+			if !within(w, p, reach) {
 				continue
 			}
 			for k := range pc.Poly {
@@ -408,7 +427,7 @@ func (r Skirmish) windowBeside(s *rules.State, f *rules.Figure) (geom.Pt, geom.P
 				off := s.BaseR + 100
 				a := geom.Pt{X: w.X - d.Y*off/n, Y: w.Y + d.X*off/n}
 				b := geom.Pt{X: w.X + d.Y*off/n, Y: w.Y - d.X*off/n}
-				in := s.Terrain.InsideBuilding(f.Pos) == id
+				in := s.Terrain.InsideBuilding(p) == id
 				for _, c := range []geom.Pt{a, b} {
 					if (pc.Poly.PointIn(c) > 0) != in {
 						return w, c, id, true
