@@ -53,7 +53,8 @@ type legKey struct {
 	open uint64
 }
 
-// legCost is what moveOK needs of a straight leg's PathCostDoors.
+// legCost is what moveOK needs of a straight leg's PathCostDoors (which
+// PathCostBrief gives alike).
 type legCost struct{ blocked, obstacles int }
 
 var legMemo struct {
@@ -69,7 +70,7 @@ const legMemoMax = 1 << 14
 // doors open.
 func straightLeg(s *rules.State, a, b geom.Pt, open terrain.Open, dm doorsOpen) legCost {
 	if !dm.ok {
-		pc := s.Terrain.PathCostDoors([]geom.Pt{a, b}, s.BaseR, open)
+		pc := s.Terrain.PathCostBrief([]geom.Pt{a, b}, s.BaseR, open)
 		return legCost{pc.Blocked, len(pc.Obstacles)}
 	}
 	k := legKey{ix: s.Terrain, a: a, b: b, r: s.BaseR, open: dm.bits}
@@ -79,7 +80,7 @@ func straightLeg(s *rules.State, a, b geom.Pt, open terrain.Open, dm doorsOpen) 
 	if hit {
 		return c
 	}
-	pc := s.Terrain.PathCostDoors([]geom.Pt{a, b}, s.BaseR, open)
+	pc := s.Terrain.PathCostBrief([]geom.Pt{a, b}, s.BaseR, open)
 	c = legCost{pc.Blocked, len(pc.Obstacles)}
 	legMemo.Lock()
 	if legMemo.m == nil || len(legMemo.m) >= legMemoMax {

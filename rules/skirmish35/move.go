@@ -176,7 +176,7 @@ func (r Skirmish) moveOKFrom(s *rules.State, f *rules.Figure, p geom.Pt, e *rule
 				if length == 0 || length > allow || ceilDiv(length, per) > ap {
 					return false
 				}
-				rc := s.Terrain.PathCostDoors(legs, s.BaseR, open)
+				rc := s.Terrain.PathCostBrief(legs, s.BaseR, open)
 				pc = legCost{rc.Blocked, len(rc.Obstacles)}
 			}
 		}
@@ -226,14 +226,15 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	obstacles := 0
 	if s.Terrain != nil {
 		open := openDoors(s)
-		pc := s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
+		// brief: BlockedAt is read below only when what blocks is not a wall
+		pc := s.Terrain.PathCostBrief(info.Legs, s.BaseR, open)
 		if pc.Blocked >= 0 && s.Terrain.Enterable(pc.Blocked) && len(path) == 1 {
 			// walls in the way: go by an open door, if there is a way
 			if legs, ok := routeDoors(s, f.Pos, path[0], open); ok {
 				info.Legs = append([]geom.Pt{f.Pos}, legs...)
 				info.Length = pathLen(info.Legs)
 				info.Cost = info.Length
-				pc = s.Terrain.PathCostDoors(info.Legs, s.BaseR, open)
+				pc = s.Terrain.PathCostBrief(info.Legs, s.BaseR, open)
 			}
 		}
 		if pc.Blocked >= 0 {
@@ -320,7 +321,7 @@ func (r Skirmish) obstacleStop(s *rules.State, legs []geom.Pt, k int) int64 {
 	lo, hi := int64(0), pathLen(legs)
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		if len(s.Terrain.PathCostDoors(cutPath(legs, mid), s.BaseR, openDoors(s)).Obstacles) < k {
+		if len(s.Terrain.PathCostBrief(cutPath(legs, mid), s.BaseR, openDoors(s)).Obstacles) < k {
 			lo = mid
 		} else {
 			hi = mid
@@ -357,7 +358,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 	stopAt := info.Length
 	halted := ""
 	if s.Terrain != nil {
-		pc := s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s))
+		pc := s.Terrain.PathCostBrief(legs, s.BaseR, openDoors(s))
 		left := f.Var(fAP) - pts
 		for k, id := range pc.Obstacles {
 			d := s.Roll(3)
@@ -440,7 +441,7 @@ func (r Skirmish) moveOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 	legs := info.Legs
 	var obs []int
 	if s.Terrain != nil {
-		obs = s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s)).Obstacles
+		obs = s.Terrain.PathCostBrief(legs, s.BaseR, openDoors(s)).Obstacles
 	}
 	left0 := f.Var(fAP) - int(ceilDiv(info.Length, r.perPoint(f)))
 	out := map[string]float64{}

@@ -282,11 +282,22 @@ func (ix *Index) CanStandDoors(b geom.Circle, open Open) (ok bool, why string) {
 	return true, ""
 }
 
+// PathCostBrief is PathCostDoors for a caller that wants only Length,
+// Obstacles, Blocked, and BlockedAt when what blocks is not an enterable
+// building: it leaves Difficult 0 and Doors empty, and when a building's
+// wall blocks the path it does not search for the last point reached
+// (BlockedAt stays the path's end). Those are its costly parts, and a
+// move checked again and again (a random player's tries) needs none of
+// them.
+func (ix *Index) PathCostBrief(path []geom.Pt, baseR int64, open Open) PathCost {
+	return ix.pathCost(path, baseR, true, open, true)
+}
+
 // PathCostDoors is PathCost with enterable buildings taken as walls. It
 // also lists, in Doors, the doors whose gap the centre line passes
 // through, in path order (a door met by consecutive legs is listed once).
 func (ix *Index) PathCostDoors(path []geom.Pt, baseR int64, open Open) PathCost {
-	pc := ix.pathCost(path, baseR, true, open)
+	pc := ix.pathCost(path, baseR, true, open, false)
 	for i := 0; i+1 < len(path); i++ {
 		s := geom.Seg{A: path[i], B: path[i+1]}
 		type hit struct {

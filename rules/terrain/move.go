@@ -214,7 +214,7 @@ func (ix *Index) difficultLen(s geom.Seg, ids []int) int64 {
 // overlap, with the last point it can reach before it (BlockedAt). Length,
 // Difficult and Obstacles cover the whole path even when it is blocked.
 func (ix *Index) PathCost(path []geom.Pt, baseR int64) PathCost {
-	return ix.pathCost(path, baseR, false, nil)
+	return ix.pathCost(path, baseR, false, nil, false)
 }
 
 // legHits is legOverlaps, or with doors legOverlapsD.
@@ -225,7 +225,9 @@ func (ix *Index) legHits(id int, s geom.Seg, r int64, doors bool, open Open) boo
 	return ix.legOverlaps(id, s, r)
 }
 
-func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open) PathCost {
+// pathCost is PathCost, or with doors PathCostDoors's part of it; brief
+// is PathCostBrief's cut (no Difficult, no stop searched along a wall).
+func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open, brief bool) PathCost {
 	pc := PathCost{Blocked: -1}
 	if len(path) > 0 {
 		pc.BlockedAt = path[len(path)-1]
@@ -235,7 +237,9 @@ func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open) Pa
 		s := geom.Seg{A: path[i], B: path[i+1]}
 		ids := ix.legPieces(s, baseR, idbuf[:0])
 		pc.Length += geom.Dist(s.A, s.B)
-		pc.Difficult += ix.difficultLen(s, ids)
+		if !brief {
+			pc.Difficult += ix.difficultLen(s, ids)
+		}
 		// Obstacles, in order of first contact along the leg.
 		type ob struct {
 			id int
@@ -277,6 +281,9 @@ func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open) Pa
 			continue
 		}
 		pc.Blocked = blocker
+		if brief && doors && ix.Enterable(blocker) {
+			continue // a wall: BlockedAt stays the path's end
+		}
 		n := legSteps(s)
 		k := lastGood(n, func(k int64) bool {
 			return !ix.legHits(blocker, geom.Seg{A: s.A, B: stepPt(s, k, n)}, baseR, doors, open)
