@@ -41,27 +41,42 @@ func (r Skirmish) compelled(s *rules.State, f *rules.Figure) string {
 // forcedRun is the straight run the engine would make for a compelled
 // figure, and why it must run; nil and "" when it need not (or cannot).
 func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string) {
+	if path, why := r.runOf(s, f); path != nil {
+		return path, why()
+	}
+	return nil, ""
+}
+
+// mustRun is compelled(s, f) != "", the reason left unworded (the
+// listing asks it of every suppressed or shaken figure).
+func (r Skirmish) mustRun(s *rules.State, f *rules.Figure) bool {
+	path, _ := r.runOf(s, f)
+	return path != nil
+}
+
+// runOf is forcedRun with the reason still to word (nil with no run).
+func (r Skirmish) runOf(s *rules.State, f *rules.Figure) ([]geom.Pt, func() string) {
 	lvl := levelOf(f)
 	if (lvl != Suppressed && lvl != Shaken) || s.Map == nil || s.Terrain == nil || f.Removed ||
 		f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 || f.Var(fAP) < 1 ||
 		f.Var(fRan) == turnNo(s) || (len(s.Vehicles) > 0 && s.Carrier(f.ID) != 0) ||
 		s.Over || s.Phase != PhaseTurn || f.Side != s.Active { // no move is open to it then
-		return nil, ""
+		return nil, nil
 	}
 	allow := r.allowance(f)
 	if allow <= 0 {
-		return nil, ""
+		return nil, nil
 	}
 	var dirs []geom.Pt // points to head for, the first that takes a move wins
 	reach := allow
 	var why func() string // made only when a run is found
 	if lvl == Suppressed {
 		if r.inCover(s, f) {
-			return nil, ""
+			return nil, nil
 		}
 		id, q, ok := r.nearestCover(s, f.Pos)
 		if !ok || q == f.Pos {
-			return nil, ""
+			return nil, nil
 		}
 		pc := &s.Map.Pieces[id]
 		d := dist(f.Pos, q)
@@ -77,7 +92,7 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 	} else {
 		e := r.nearestKnownEnemy(s, f, f.Pos)
 		if e == nil || e.Pos == f.Pos {
-			return nil, ""
+			return nil, nil
 		}
 		v := f.Pos.Sub(e.Pos)
 		// straight away, then half right and half left (a rotation of
@@ -92,7 +107,7 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 		}
 	}
 	if reach <= 0 {
-		return nil, ""
+		return nil, nil
 	}
 	step := int64(geom.PerInch)
 	near := r.nearestKnownEnemy(s, f, f.Pos)
@@ -107,11 +122,11 @@ func (r Skirmish) forcedRun(s *rules.State, f *rules.Figure) ([]geom.Pt, string)
 				break
 			}
 			if r.moveOKFrom(s, f, p, near, dm) {
-				return []geom.Pt{p}, why()
+				return []geom.Pt{p}, why
 			}
 		}
 	}
-	return nil, ""
+	return nil, nil
 }
 
 // nearestCover is the terrain piece giving cover whose outline is

@@ -240,7 +240,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	// a figure that must run is offered only what belongs to moving (its
 	// list is cut to those below; what it may not do is not worked out)
 	lvl := levelOf(f)
-	comp := (lvl == Suppressed || lvl == Shaken) && r.compelled(s, f) != ""
+	comp := (lvl == Suppressed || lvl == Shaken) && r.mustRun(s, f)
 	moved := f.Var(fMoved)
 	if ap >= 1 && int64(moved) < lc.moveMax {
 		add(rules.Command{Verb: "move", Fig: f.ID})

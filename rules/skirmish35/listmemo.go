@@ -43,10 +43,11 @@ type pairKey struct {
 }
 
 // pairAnswers: clear is s.Terrain.Clear(a, b); flat is that neither end
-// stands on a height (asked only when the line is not clear); walls is
-// that no building's wall stops the line (buildingBlock finds nothing,
-// or neither end stands in a building).
-type pairAnswers struct{ clear, flat, walls bool }
+// stands on a height (asked only when the line is not clear); lined is
+// that those two are asked (only when no wall stops the line: a wall
+// answers no alone); walls is that no building's wall stops the line
+// (buildingBlock finds nothing, or neither end stands in a building).
+type pairAnswers struct{ clear, flat, lined, walls bool }
 
 // The kept answers sit in small tables held by the listing buffers
 // (which are recycled from call to call), one slot per figure or per
@@ -289,14 +290,13 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 		kp.pairIx, kp.pairMap, kp.pairD = s.Terrain, s.Map, r.d
 	}
 	sl := &kp.pairs[(int(f.ID)-1)*n+int(e.ID)-1]
-	a := sl.a
 	if !sl.ok || sl.k != k {
+		a := sl.a
 		// the centre line and the heights depend on the ends alone: a
 		// slot asked of the same ends (a door or a leaning changed
 		// since) keeps them
 		if !sl.ok || sl.k.a != k.a || sl.k.b != k.b {
-			a.clear = s.Terrain.Clear(f.Pos, e.Pos)
-			a.flat = !a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
+			a.lined = false
 		}
 		bf, be := lc.insideOf(s, f), lc.insideOf(s, e)
 		a.walls = bf < 0 && be < 0
@@ -306,10 +306,16 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 		}
 		*sl = pairSlot{k: k, a: a, ok: true}
 	}
-	if !a.clear && (a.flat || !r.lookAt(s, f, e, false).OK) {
-		return false
+	if !sl.a.walls {
+		return false // the centre line need not be asked
 	}
-	return a.walls
+	if !sl.a.lined {
+		sl.a.clear = s.Terrain.Clear(f.Pos, e.Pos)
+		sl.a.flat = !sl.a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
+		sl.a.lined = true
+	}
+	a := sl.a
+	return a.clear || !a.flat && r.lookAt(s, f, e, false).OK
 }
 
 // acquireSightSlow is acquireSightOK with nothing kept.

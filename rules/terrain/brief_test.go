@@ -10,7 +10,7 @@ import (
 	"hedgerow/rules/geom"
 )
 
-// PathCostBrief must give PathCostDoors's Length, Obstacles and Blocked on
+// PathCostBrief (and pathBlockedDoors, RouteDoors's test of a leg) must give PathCostDoors's Length, Obstacles and Blocked on
 // every path, and its BlockedAt whenever what blocks is not a building's
 // wall: random paths of one to three legs across every shipped map, the
 // doors open at random, many of them through or along walls.
@@ -51,6 +51,9 @@ func TestPathCostBriefAgrees(t *testing.T) {
 			brief := ix.PathCostBrief(path, r, open)
 			if brief.Length != full.Length || !slices.Equal(brief.Obstacles, full.Obstacles) || brief.Blocked != full.Blocked {
 				t.Fatalf("%s %v r %d: brief %+v, full %+v", name, path, r, brief, full)
+			}
+			if b := ix.pathBlockedDoors(path, r, open); b != full.Blocked {
+				t.Fatalf("%s %v r %d: pathBlockedDoors %d, PathCostDoors blocked by %d", name, path, r, b, full.Blocked)
 			}
 			if full.Blocked >= 0 && ix.Enterable(full.Blocked) {
 				walls++

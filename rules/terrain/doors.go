@@ -386,7 +386,7 @@ func (ix *Index) DoorThrough(d DoorRef, from geom.Pt, baseR int64) geom.Pt {
 // by door ref. A clear straight leg is returned as [to]. ok is false when
 // there is no such route.
 func (ix *Index) RouteDoors(from, to geom.Pt, baseR int64, open Open) ([]geom.Pt, bool) {
-	clear := func(path []geom.Pt) bool { return ix.PathCostDoors(path, baseR, open).Blocked < 0 }
+	clear := func(path []geom.Pt) bool { return ix.pathBlockedDoors(path, baseR, open) < 0 }
 	if clear([]geom.Pt{from, to}) {
 		return []geom.Pt{to}, true
 	}

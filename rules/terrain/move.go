@@ -228,6 +228,18 @@ func (ix *Index) legHits(id int, s geom.Seg, r int64, doors bool, open Open) boo
 // pathCost is PathCost, or with doors PathCostDoors's part of it; brief
 // is PathCostBrief's cut (no Difficult, no stop searched along a wall).
 func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open, brief bool) PathCost {
+	return ix.pathCostUpTo(path, baseR, doors, open, brief, false)
+}
+
+// pathBlockedDoors is PathCostDoors(path, baseR, open).Blocked, found
+// with nothing else worked out: it stops at the first piece in the way.
+func (ix *Index) pathBlockedDoors(path []geom.Pt, baseR int64, open Open) int {
+	return ix.pathCostUpTo(path, baseR, true, open, true, true).Blocked
+}
+
+// pathCostUpTo is pathCost; with blockOnly it answers Blocked alone (the
+// rest of its answer is partial) and returns as soon as it is known.
+func (ix *Index) pathCostUpTo(path []geom.Pt, baseR int64, doors bool, open Open, brief, blockOnly bool) PathCost {
 	pc := PathCost{Blocked: -1}
 	if len(path) > 0 {
 		pc.BlockedAt = path[len(path)-1]
@@ -236,6 +248,15 @@ func (ix *Index) pathCost(path []geom.Pt, baseR int64, doors bool, open Open, br
 	for i := 0; i+1 < len(path); i++ {
 		s := geom.Seg{A: path[i], B: path[i+1]}
 		ids := ix.legPieces(s, baseR, idbuf[:0])
+		if blockOnly {
+			for _, id := range ids {
+				if ix.Map.Pieces[id].Props.Going == GoingImpassable && ix.legHits(id, s, baseR, doors, open) {
+					pc.Blocked = id
+					return pc
+				}
+			}
+			continue
+		}
 		pc.Length += geom.Dist(s.A, s.B)
 		if !brief {
 			pc.Difficult += ix.difficultLen(s, ids)
