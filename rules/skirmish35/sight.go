@@ -399,6 +399,12 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 		if t.Markers.Has(rules.Surrendered) || !fr.has(t.Pos) || tried(s, f, t.ID) {
 			continue
 		}
+		// one it cannot see is refused for that alone: asked without
+		// words first (lookAt answers alike), most of a look about's
+		// refusals are not worded either
+		if !r.lookAt(s, f, t, false).OK {
+			continue
+		}
 		if sg, why := r.acquireProblem(s, f, t); why == "" {
 			evs = append(evs, r.acquireOne(s, f, t, sg)...)
 			n++
