@@ -72,3 +72,28 @@ func TestPathCostBriefAgrees(t *testing.T) {
 		t.Errorf("only %d paths met a wall and %d other impassable terrain: the test proves little", walls, stops)
 	}
 }
+
+// wallNear passes over walls by their boxes before the exact test: on
+// small random segments (so that walls lying exactly r away, and just
+// beyond, are common) it answers geom.SegsWithin's strict test.
+func TestWallNearAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 7))
+	pt := func() geom.Pt { return geom.Pt{X: rng.Int64N(21), Y: rng.Int64N(21)} }
+	near, passed := 0, 0
+	for try := 0; try < 200000; try++ {
+		w, s := geom.Seg{A: pt(), B: pt()}, geom.Seg{A: pt(), B: pt()}
+		r := 1 + rng.Int64N(6)
+		want := geom.SegsWithin(w, s, r, true)
+		if got := wallNear(w, s, r, segBox(s, r)); got != want {
+			t.Fatalf("wall %v, leg %v, r %d: wallNear %v, SegsWithin %v", w, s, r, got, want)
+		}
+		if want {
+			near++
+		} else {
+			passed++
+		}
+	}
+	if near < 1000 || passed < 1000 {
+		t.Errorf("%d walls near and %d not: the test proves little", near, passed)
+	}
+}

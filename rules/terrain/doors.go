@@ -260,7 +260,28 @@ func (ix *Index) legOverlapsD(id int, s geom.Seg, r int64, open Open) bool {
 	if r == 0 {
 		return ix.walls(id, open, func(w geom.Seg) bool { return geom.SegmentsCrossProperly(w, s) })
 	}
-	return ix.walls(id, open, func(w geom.Seg) bool { return geom.SegsWithin(w, s, r, true) })
+	box := segBox(s, r)
+	return ix.walls(id, open, func(w geom.Seg) bool { return wallNear(w, s, r, box) })
+}
+
+// segBox is s's bounding box grown by r on every side.
+func segBox(s geom.Seg, r int64) geom.Rect {
+	return geom.Rect{
+		Min: geom.Pt{X: min(s.A.X, s.B.X) - r, Y: min(s.A.Y, s.B.Y) - r},
+		Max: geom.Pt{X: max(s.A.X, s.B.X) + r, Y: max(s.A.Y, s.B.Y) + r},
+	}
+}
+
+// wallNear is geom.SegsWithin(w, s, r, true), box being segBox(s, r): a
+// wall whose box lies wholly beyond it, more than r from s along an
+// axis, is farther than r from s, and is passed over without the exact
+// test (most of a building's walls are, for one leg of a move).
+func wallNear(w, s geom.Seg, r int64, box geom.Rect) bool {
+	if max(w.A.X, w.B.X) < box.Min.X || min(w.A.X, w.B.X) > box.Max.X ||
+		max(w.A.Y, w.B.Y) < box.Min.Y || min(w.A.Y, w.B.Y) > box.Max.Y {
+		return false
+	}
+	return geom.SegsWithin(w, s, r, true)
 }
 
 // CanStandDoors is CanStand with enterable buildings taken as walls: a
