@@ -74,80 +74,65 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 	r := New().(Skirmish)
 	cs := r.d.T.Costs
 	checked := map[string]int{}
-	for i, name := range shipped {
-		sc, m := loadNamed(t, name)
-		for seed := uint64(1); seed <= 6; seed++ {
-			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
-			if err != nil {
-				t.Fatal(err)
+	walkGames(t, r, 6, 400, 99, func(name string, seed uint64, step int, g *rules.Game, rnd *rand.Rand) {
+		s := g.St
+		if s.Phase == PhaseTurn {
+			listed := map[string]bool{}
+			for _, c := range r.Legal(s) {
+				listed[c.String()] = true
 			}
-			rnd := rand.New(rand.NewPCG(seed, 99))
-			for step := 0; step < 400 && !g.St.Over; step++ {
-				s := g.St
-				if s.Phase == PhaseTurn {
-					listed := map[string]bool{}
-					for _, c := range r.Legal(s) {
-						listed[c.String()] = true
-					}
-					check := func(c rules.Command, want bool) {
-						t.Helper()
-						if f := s.Fig(c.Fig); want && !compelledVerbs[c.Verb] && r.compelled(s, f) != "" {
-							want = false // a figure made to run for it is offered only moves
-						}
-						if listed[c.String()] != want {
-							t.Fatalf("%s seed %d step %d: %q listed %v, its problem function says %v", name, seed, step, c.String(), !want, want)
-						}
-						if want {
-							checked[c.Verb]++
-						}
-					}
-					for _, f := range alive(s, s.Active) {
-						if f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 {
-							continue
-						}
-						ap := f.Var(fAP)
-						hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f)
-						check(rules.Command{Verb: "opp", Fig: f.ID}, r.holdProblem(s, f) == "")
-						check(rules.Command{Verb: "climb", Fig: f.ID}, ap >= 1 && r.climbProblem(s, f) == "")
-						check(rules.Command{Verb: "lean", Fig: f.ID}, r.leanProblem(s, f) == "")
-						check(rules.Command{Verb: "hide", Fig: f.ID}, !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "")
-						for _, e := range alive(s, 1-f.Side) {
-							if s.Terrain != nil && s.Terrain.InsideBuilding(e.Pos) >= 0 && r.known(s, f.Side, e) {
-								check(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}}, r.atProblem(s, f, e.Pos) == "")
-							}
-						}
-						for _, e := range alive(s, 1-f.Side) {
-							if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
-								continue
-							}
-							one := []rules.FigID{e.ID}
-							check(rules.Command{Verb: "acquire", Fig: f.ID, Targets: one},
-								!tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == ""))
-							if !acquiredNow(s, f, e.ID) {
-								continue
-							}
-							for _, mode := range []string{"aimed", "unaimed"} {
-								check(rules.Command{Verb: "fire", Fig: f.ID, Targets: one, Arg: mode}, r.fireProblem(s, f, e, mode) == "")
-							}
-							near := within(f.Pos, e.Pos, in(r.d.T.Grenade.Range))
-							check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one}, near && r.grenadeProblem(s, f, e.Pos, "") == "")
-							check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one, Arg: "smoke"}, near && r.grenadeProblem(s, f, e.Pos, "smoke") == "")
-							if a, b, ok := r.lineAcross(s, f, e); ok {
-								check(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}}, r.suppressProblem(s, f, a, b) == "")
-							}
-							check(rules.Command{Verb: "plot", Fig: f.ID, Targets: one},
-								ap >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "")
-						}
+			check := func(c rules.Command, want bool) {
+				t.Helper()
+				if f := s.Fig(c.Fig); want && !compelledVerbs[c.Verb] && r.compelled(s, f) != "" {
+					want = false // a figure made to run for it is offered only moves
+				}
+				if listed[c.String()] != want {
+					t.Fatalf("%s seed %d step %d: %q listed %v, its problem function says %v", name, seed, step, c.String(), !want, want)
+				}
+				if want {
+					checked[c.Verb]++
+				}
+			}
+			for _, f := range alive(s, s.Active) {
+				if f.Markers.Has(rules.Surrendered) || f.Var(fLock) != 0 {
+					continue
+				}
+				ap := f.Var(fAP)
+				hidden := f.Markers.Has(rules.Hidden) && !r.sniper(f)
+				check(rules.Command{Verb: "opp", Fig: f.ID}, r.holdProblem(s, f) == "")
+				check(rules.Command{Verb: "climb", Fig: f.ID}, ap >= 1 && r.climbProblem(s, f) == "")
+				check(rules.Command{Verb: "lean", Fig: f.ID}, r.leanProblem(s, f) == "")
+				check(rules.Command{Verb: "hide", Fig: f.ID}, !hidden && ap >= cs.Hide && r.hideProblem(s, f) == "")
+				for _, e := range alive(s, 1-f.Side) {
+					if s.Terrain != nil && s.Terrain.InsideBuilding(e.Pos) >= 0 && r.known(s, f.Side, e) {
+						check(rules.Command{Verb: "at", Fig: f.ID, Path: []geom.Pt{e.Pos}}, r.atProblem(s, f, e.Pos) == "")
 					}
 				}
-				c, ok := rules.RandomCommand(g, rnd)
-				if !ok {
-					break
+				for _, e := range alive(s, 1-f.Side) {
+					if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
+						continue
+					}
+					one := []rules.FigID{e.ID}
+					check(rules.Command{Verb: "acquire", Fig: f.ID, Targets: one},
+						!tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == ""))
+					if !acquiredNow(s, f, e.ID) {
+						continue
+					}
+					for _, mode := range []string{"aimed", "unaimed"} {
+						check(rules.Command{Verb: "fire", Fig: f.ID, Targets: one, Arg: mode}, r.fireProblem(s, f, e, mode) == "")
+					}
+					near := within(f.Pos, e.Pos, in(r.d.T.Grenade.Range))
+					check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one}, near && r.grenadeProblem(s, f, e.Pos, "") == "")
+					check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one, Arg: "smoke"}, near && r.grenadeProblem(s, f, e.Pos, "smoke") == "")
+					if a, b, ok := r.lineAcross(s, f, e); ok {
+						check(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}}, r.suppressProblem(s, f, a, b) == "")
+					}
+					check(rules.Command{Verb: "plot", Fig: f.ID, Targets: one},
+						ap >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "")
 				}
-				_, _ = g.Apply(c)
 			}
 		}
-	}
+	}, nil)
 	t.Logf("commands offered and checked: %v", checked)
 	for _, v := range []string{"opp", "hide", "acquire", "fire", "suppress", "lean", "climb", "at"} {
 		if checked[v] == 0 {
@@ -164,43 +149,28 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 func TestMoveOKAgreesWithMoveCheck(t *testing.T) {
 	r := New().(Skirmish)
 	yes, no := 0, 0
-	for i, name := range shipped {
-		sc, m := loadNamed(t, name)
-		for seed := uint64(1); seed <= 4; seed++ {
-			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
-			if err != nil {
-				t.Fatal(err)
+	walkGames(t, r, 4, 300, 7, func(name string, seed uint64, step int, g *rules.Game, rnd *rand.Rand) {
+		s := g.St
+		for k := range s.Figures {
+			f := &s.Figures[k]
+			if f.Removed || step%3 != k%3 {
+				continue
 			}
-			rnd := rand.New(rand.NewPCG(seed, 7))
-			for step := 0; step < 300 && !g.St.Over; step++ {
-				s := g.St
-				for k := range s.Figures {
-					f := &s.Figures[k]
-					if f.Removed || step%3 != k%3 {
-						continue
-					}
-					reach := r.allowance(f) + 2*geom.PerInch
-					for try := 0; try < 6; try++ {
-						p := geom.Pt{X: f.Pos.X + rnd.Int64N(2*reach+1) - reach, Y: f.Pos.Y + rnd.Int64N(2*reach+1) - reach}
-						want := r.MoveCheck(s, f.ID, []geom.Pt{p}).OK
-						if got := r.moveOK(s, f, p); got != want {
-							t.Fatalf("%s seed %d step %d: %s to %v: moveOK %v, MoveCheck %v (%s)", name, seed, step, f.Name, p, got, want, r.MoveCheck(s, f.ID, []geom.Pt{p}).Why)
-						}
-						if want {
-							yes++
-						} else {
-							no++
-						}
-					}
+			reach := r.allowance(f) + 2*geom.PerInch
+			for try := 0; try < 6; try++ {
+				p := geom.Pt{X: f.Pos.X + rnd.Int64N(2*reach+1) - reach, Y: f.Pos.Y + rnd.Int64N(2*reach+1) - reach}
+				want := r.MoveCheck(s, f.ID, []geom.Pt{p}).OK
+				if got := r.moveOK(s, f, p); got != want {
+					t.Fatalf("%s seed %d step %d: %s to %v: moveOK %v, MoveCheck %v (%s)", name, seed, step, f.Name, p, got, want, r.MoveCheck(s, f.ID, []geom.Pt{p}).Why)
 				}
-				c, ok := rules.RandomCommand(g, rnd)
-				if !ok {
-					break
+				if want {
+					yes++
+				} else {
+					no++
 				}
-				_, _ = g.Apply(c)
 			}
 		}
-	}
+	}, nil)
 	t.Logf("moves accepted %d, refused %d", yes, no)
 	if yes < 100 || no < 100 {
 		t.Errorf("too few moves of one answer (accepted %d, refused %d): the check proves little", yes, no)
@@ -214,29 +184,14 @@ func TestAppendLegalIsLegal(t *testing.T) {
 	r := New().(Skirmish)
 	prefix := []rules.Command{{Verb: "end"}, {Verb: "fire", Fig: 1, Targets: []rules.FigID{2}}}
 	phases := map[string]int{}
-	for i, name := range shipped {
-		sc, m := loadNamed(t, name)
-		for seed := uint64(1); seed <= 2; seed++ {
-			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rnd := rand.New(rand.NewPCG(seed, 5))
-			for step := 0; step < 400 && !g.St.Over; step++ {
-				want := r.Legal(g.St)
-				got := r.AppendLegal(append([]rules.Command(nil), prefix...), g.St)
-				if !reflect.DeepEqual(got[:len(prefix)], prefix) || !reflect.DeepEqual(got[len(prefix):], want) {
-					t.Fatalf("%s seed %d step %d, %s phase: appended %v, Legal lists %v", name, seed, step, g.St.Phase, got[len(prefix):], want)
-				}
-				phases[g.St.Phase] += len(want)
-				c, ok := rules.RandomCommand(g, rnd)
-				if !ok {
-					break
-				}
-				_, _ = g.Apply(c)
-			}
+	walkGames(t, r, 2, 400, 5, func(name string, seed uint64, step int, g *rules.Game, rnd *rand.Rand) {
+		want := r.Legal(g.St)
+		got := r.AppendLegal(append([]rules.Command(nil), prefix...), g.St)
+		if !reflect.DeepEqual(got[:len(prefix)], prefix) || !reflect.DeepEqual(got[len(prefix):], want) {
+			t.Fatalf("%s seed %d step %d, %s phase: appended %v, Legal lists %v", name, seed, step, g.St.Phase, got[len(prefix):], want)
 		}
-	}
+		phases[g.St.Phase] += len(want)
+	}, nil)
 	if phases[PhaseTurn] == 0 || phases[PhaseOpp] == 0 {
 		t.Fatalf("the games never listed both turns and opportunity windows: %v", phases)
 	}
@@ -274,77 +229,64 @@ func TestListingMemoAgrees(t *testing.T) {
 	r := New().(Skirmish)
 	defer func() { memoOn = true }()
 	seen := map[string]int{}
-	for i, name := range shipped {
-		sc, m := loadNamed(t, name)
-		for seed := uint64(1); seed <= 5; seed++ {
-			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
-			if err != nil {
-				t.Fatal(err)
+	walkGames(t, r, 5, 500, 35, func(name string, seed uint64, step int, g *rules.Game, rnd *rand.Rand) {
+		memoOn = false
+		want := r.Legal(g.St)
+		memoOn = true
+		got := r.Legal(g.St)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s seed %d step %d: with kept answers %v, afresh %v", name, seed, step, got, want)
+		}
+		for _, c := range got {
+			seen[c.Verb]++
+		}
+		// the same state with one door the other way: the
+		// answers just kept are asked again with the door changed
+		if doors := allDoors(g.St); len(doors) > 0 {
+			d := doors[rnd.IntN(len(doors))]
+			s2 := g.St.Clone()
+			if isOpen(s2.Var(doorKey(d))) {
+				s2.SetVar(doorKey(d), doorShut)
+			} else {
+				s2.SetVar(doorKey(d), doorOpen)
 			}
-			rnd := rand.New(rand.NewPCG(seed, 35))
-			for step := 0; step < 500 && !g.St.Over; step++ {
-				memoOn = false
-				want := r.Legal(g.St)
-				memoOn = true
-				got := r.Legal(g.St)
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s seed %d step %d: with kept answers %v, afresh %v", name, seed, step, got, want)
-				}
-				for _, c := range got {
-					seen[c.Verb]++
-				}
-				// the same state with one door the other way: the
-				// answers just kept are asked again with the door changed
-				if doors := allDoors(g.St); len(doors) > 0 {
-					d := doors[rnd.IntN(len(doors))]
-					s2 := g.St.Clone()
-					if isOpen(s2.Var(doorKey(d))) {
-						s2.SetVar(doorKey(d), doorShut)
-					} else {
-						s2.SetVar(doorKey(d), doorOpen)
-					}
-					memoOn = false
-					want := r.Legal(s2)
-					memoOn = true
-					if got := r.Legal(s2); !reflect.DeepEqual(got, want) {
-						t.Fatalf("%s seed %d step %d, door %v turned: with kept answers %v, afresh %v", name, seed, step, d, got, want)
-					}
-					if countVerb(want, "acquire") != countVerb(r.Legal(g.St), "acquire") {
-						seen["door turns an acquisition"]++
-					}
-				}
-				// and with a figure's weapons cut short (the last dropped
-				// on even steps, the first on odd ones: a thrown
-				// Panzerfaust leaves a new list either way)
-				if k := rnd.IntN(len(g.St.Figures)); len(g.St.Figures[k].Weapons) > 1 {
-					s2 := g.St.Clone()
-					f := &s2.Figures[k]
-					if step%2 == 0 {
-						f.Weapons = f.Weapons[:len(f.Weapons)-1]
-					} else {
-						f.Weapons = f.Weapons[1:]
-					}
-					memoOn = false
-					want := r.Legal(s2)
-					memoOn = true
-					got := r.Legal(s2)
-					if !reflect.DeepEqual(got, want) {
-						t.Fatalf("%s seed %d step %d, %s's weapons cut to %v: with kept answers %v, afresh %v", name, seed, step, f.Name, f.Weapons, got, want)
-					}
-					if !reflect.DeepEqual(want, r.Legal(g.St)) {
-						seen["weapons change the list"]++
-					}
-				}
-				c, ok := rules.RandomCommand(g, rnd)
-				if !ok {
-					break
-				}
-				if _, err := g.Apply(c); err == nil && (c.Verb == "door" || c.Verb == "lean" || c.Verb == "climb") {
-					seen["applied "+c.Verb]++
-				}
+			memoOn = false
+			want := r.Legal(s2)
+			memoOn = true
+			if got := r.Legal(s2); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s seed %d step %d, door %v turned: with kept answers %v, afresh %v", name, seed, step, d, got, want)
+			}
+			if countVerb(want, "acquire") != countVerb(r.Legal(g.St), "acquire") {
+				seen["door turns an acquisition"]++
 			}
 		}
-	}
+		// and with a figure's weapons cut short (the last dropped
+		// on even steps, the first on odd ones: a thrown
+		// Panzerfaust leaves a new list either way)
+		if k := rnd.IntN(len(g.St.Figures)); len(g.St.Figures[k].Weapons) > 1 {
+			s2 := g.St.Clone()
+			f := &s2.Figures[k]
+			if step%2 == 0 {
+				f.Weapons = f.Weapons[:len(f.Weapons)-1]
+			} else {
+				f.Weapons = f.Weapons[1:]
+			}
+			memoOn = false
+			want := r.Legal(s2)
+			memoOn = true
+			got := r.Legal(s2)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s seed %d step %d, %s's weapons cut to %v: with kept answers %v, afresh %v", name, seed, step, f.Name, f.Weapons, got, want)
+			}
+			if !reflect.DeepEqual(want, r.Legal(g.St)) {
+				seen["weapons change the list"]++
+			}
+		}
+	}, func(c rules.Command, err error) {
+		if err == nil && (c.Verb == "door" || c.Verb == "lean" || c.Verb == "climb") {
+			seen["applied "+c.Verb]++
+		}
+	})
 	t.Logf("listed and applied: %v", seen)
 	for _, v := range []string{"acquire", "door", "climb", "lean", "applied door", "applied lean", "applied climb", "door turns an acquisition", "weapons change the list"} {
 		if seen[v] == 0 {
@@ -354,6 +296,37 @@ func TestListingMemoAgrees(t *testing.T) {
 }
 
 // allDoors is every door of the map, outline and inside, in map order.
+// walkGames plays seeds random games of at most steps commands on every
+// shipped scenario (game seed seed+10*i for the i-th scenario, the random
+// player's choices from the stream given) and calls visit at each state
+// before its command is applied (with the random player's source, which a
+// visit may draw on too); applied, if not nil, hears each command
+// and Apply's error.
+func walkGames(t *testing.T, r Skirmish, seeds, steps int, stream uint64, visit func(name string, seed uint64, step int, g *rules.Game, rnd *rand.Rand), applied func(c rules.Command, err error)) {
+	t.Helper()
+	for i, name := range shipped {
+		sc, m := loadNamed(t, name)
+		for seed := uint64(1); seed <= uint64(seeds); seed++ {
+			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(seed, stream))
+			for step := 0; step < steps && !g.St.Over; step++ {
+				visit(name, seed, step, g, rnd)
+				c, ok := rules.RandomCommand(g, rnd)
+				if !ok {
+					break
+				}
+				_, err := g.Apply(c)
+				if applied != nil {
+					applied(c, err)
+				}
+			}
+		}
+	}
+}
+
 func allDoors(s *rules.State) []terrain.DoorRef {
 	var out []terrain.DoorRef
 	if s.Map == nil {
@@ -385,41 +358,26 @@ func countVerb(cs []rules.Command, verb string) int {
 func TestUnwordedLookAgrees(t *testing.T) {
 	r := New().(Skirmish)
 	seen, unseen := 0, 0
-	for i, name := range shipped {
-		sc, m := loadNamed(t, name)
-		for seed := uint64(1); seed <= 2; seed++ {
-			g, _, err := rules.NewGame(r, sc, m, seed+uint64(10*i))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rnd := rand.New(rand.NewPCG(seed, 3))
-			for step := 0; step < 300 && !g.St.Over; step++ {
-				s := g.St
-				for a := range s.Figures {
-					for b := range s.Figures {
-						f, e := &s.Figures[a], &s.Figures[b]
-						if a == b || f.Removed {
-							continue
-						}
-						want, got := r.look(s, f, e), r.lookAt(s, f, e, false)
-						if got.OK != want.OK || got.Cover != want.Cover || got.Hind != want.Hind || got.Why != "" || got.CoverName != "" || len(got.HindNames) != 0 {
-							t.Fatalf("%s seed %d step %d: %s looking at %s: unworded %+v, worded %+v", name, seed, step, f.Name, e.Name, got, want)
-						}
-						if want.OK {
-							seen++
-						} else {
-							unseen++
-						}
-					}
+	walkGames(t, r, 2, 300, 3, func(name string, seed uint64, step int, g *rules.Game, rnd *rand.Rand) {
+		s := g.St
+		for a := range s.Figures {
+			for b := range s.Figures {
+				f, e := &s.Figures[a], &s.Figures[b]
+				if a == b || f.Removed {
+					continue
 				}
-				c, ok := rules.RandomCommand(g, rnd)
-				if !ok {
-					break
+				want, got := r.look(s, f, e), r.lookAt(s, f, e, false)
+				if got.OK != want.OK || got.Cover != want.Cover || got.Hind != want.Hind || got.Why != "" || got.CoverName != "" || len(got.HindNames) != 0 {
+					t.Fatalf("%s seed %d step %d: %s looking at %s: unworded %+v, worded %+v", name, seed, step, f.Name, e.Name, got, want)
 				}
-				_, _ = g.Apply(c)
+				if want.OK {
+					seen++
+				} else {
+					unseen++
+				}
 			}
 		}
-	}
+	}, nil)
 	t.Logf("seen %d, not seen %d", seen, unseen)
 	if seen < 1000 || unseen < 1000 {
 		t.Errorf("too few of one answer (seen %d, not %d)", seen, unseen)
