@@ -5,21 +5,12 @@ import (
 	"testing"
 
 	"hedgerow/rules"
-	"hedgerow/rules/all"
 )
 
 // The terrain card of a piece the scenario made bad going says so (the
 // Mechanised Assault's waterlogged South wheat); another field does not.
 func TestBadGoingOnTheTerrainCard(t *testing.T) {
-	sc, m, err := Load("smle-mech-assault.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := all.Get(sc.RuleSet)
-	g, _, err := rules.NewGame(rs, sc, m, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs, g, m := startGame(t, "smle-mech-assault.toml", 1)
 	says := func(name string) (bool, bool) {
 		for i, p := range m.Pieces {
 			if p.Name == name {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"hedgerow/rules"
-	"hedgerow/rules/all"
 	"hedgerow/rules/terrain"
 )
 
@@ -34,15 +33,7 @@ func TestBuildingGoingOnTheTerrainCard(t *testing.T) {
 		{"maxim-armour-crossroads.toml", "Inn", []string{plain}},
 		{"ssg-village-patrols.toml", "Inn", []string{plain}},
 	} {
-		sc, m, err := Load(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, _ := all.Get(sc.RuleSet)
-		g, _, err := rules.NewGame(rs, sc, m, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rs, g, m := startGame(t, c.file, 1)
 		i := slices.IndexFunc(m.Pieces, func(p terrain.Piece) bool { return p.Name == c.piece })
 		if i < 0 {
 			t.Fatalf("%s: no piece %q", c.file, c.piece)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"hedgerow/rules"
-	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 )
 
@@ -15,15 +14,7 @@ import (
 // one copy of the state.
 func TestMoveCheckChangesNothing(t *testing.T) {
 	for _, n := range Names() {
-		sc, m, err := Load(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, _ := all.Get(sc.RuleSet)
-		g, _, err := rules.NewGame(rs, sc, m, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rs, g, _ := startGame(t, n, 5)
 		r := rand.New(rand.NewPCG(5, 6))
 		for step := 0; step < 150 && !g.St.Over; step++ {
 			for _, c := range g.Legal() {
