@@ -143,6 +143,7 @@ func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 func (d *deploy) Update(a *App, dt float64) error {
 	writeProbe(probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain, Buttons: probeButtons(d.buttons)})
 	if d.watch.changed(dt) && d.drag == nil {
+		a.poke()
 		d.reload(a)
 	}
 	d.tv.update(a, dt)

@@ -41,8 +41,9 @@ func (a *App) wake() {
 	if len(inpututil.AppendPressedKeys(a.idle.keys[:0])) > 0 || len(inpututil.AppendJustReleasedKeys(a.idle.keys[:0])) > 0 {
 		changed = true
 	}
-	if a.toastT > 0 || a.perf {
+	if a.toastT > 0 || a.perf || a.idle.poked {
 		changed = true
+		a.idle.poked = false
 	}
 	if an, ok := a.scene.(animator); !ok || an.animating() {
 		changed = true
@@ -90,9 +91,10 @@ type idleState struct {
 	cx, cy, w, h int
 	scene        Scene
 	keys         []ebiten.Key
-	redraw       int // frames still to draw
-	skipped      int // frames not drawn (for tests and F3)
-	still        int // frames not drawn since the last change
+	redraw       int  // frames still to draw
+	skipped      int  // frames not drawn (for tests and F3)
+	still        int  // frames not drawn since the last change
+	poked        bool // a scene changed what it shows with no input (poke)
 	dozing       bool
 }
 
@@ -119,4 +121,17 @@ func (b *battle) animating() bool {
 	return b.interrupting() && !b.viewsDiffer() // the offer's ring pulses
 }
 
+// poke says the scene has changed what it shows without any input (a
+// watched file reloaded, or refused with a banner): the next frames are
+// drawn.
+func (a *App) poke() { a.idle.poked = true }
+
 func (d *deploy) animating() bool { return !d.tv.cam.Settled() || d.tv.art.incomplete }
+
+// The title, the map on its own and the result show a table too: they
+// sleep like the battle once its camera has settled and its tiles are
+// painted. The scenario choice paints its previews at once.
+func (s *titleScene) animating() bool { return !s.tv.cam.Settled() || s.tv.art.incomplete }
+func (s *mapScene) animating() bool   { return !s.tv.cam.Settled() || s.tv.art.incomplete }
+func (r *result) animating() bool     { return !r.b.tv.cam.Settled() || r.b.tv.art.incomplete }
+func (c *chooser) animating() bool    { return false }

@@ -34,6 +34,7 @@ func ptsIn(c ...float64) []geom.Pt {
 
 func (s *mapScene) Update(a *App, dt float64) error {
 	if s.watch.changed(dt) {
+		a.poke()
 		s.reload(a)
 	}
 	s.tv.update(a, dt)

@@ -307,6 +307,38 @@ func TestIdleTableDozes(t *testing.T) {
 	}
 }
 
+// The title sleeps like the battle once its table is painted and its
+// camera still (it used to redraw every frame: both cores under the
+// software renderer), and a scene that changes with no input (a watched
+// file reloaded or refused) pokes it awake.
+func TestTitleSleepsAndPokeWakes(t *testing.T) {
+	a := &App{W: 1280, H: 800, speed: 1}
+	s := newTitle(a)
+	a.scene = s
+	s.tv.cam.Resize(1280, 800)
+	s.tv.fit(true)
+	s.tv.fitted = true
+	s.tv.art.Budget = 0
+	s.tv.cam.Snap()
+	render(a, s)
+	a.wake()
+	drawn := 0
+	for i := 0; i < 10; i++ {
+		a.wake()
+		if a.shouldDraw() {
+			drawn++
+		}
+	}
+	if drawn > redrawFrames || a.shouldDraw() {
+		t.Errorf("an idle title drew %d of 10 frames and still draws; want at most %d after the last change", drawn, redrawFrames)
+	}
+	a.poke()
+	a.wake()
+	if !a.shouldDraw() {
+		t.Error("a poke did not wake the title")
+	}
+}
+
 // A team selected together moves in formation: every figure follows the
 // dragged path shifted by where it stood, each move checked by the rules.
 func TestGroupMovesInFormation(t *testing.T) {
