@@ -344,19 +344,7 @@ func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]r
 	acted(s, f)
 	unhide(f)
 	f.SetVar(fFired, turnNo(s))
-	l := &rules.Ledger{What: "Anti-tank fire at " + pieceLabel(s, s.Terrain.InsideBuilding(p)) + ": " + f.Name, Compare: ">", Mods: mods,
-		Note: "a double six is a dud shell"}
-	l.Target = l.ModTotal()
-	l.Dice = s.RollN(2, 6)
-	l.Total = l.DiceTotal()
-	switch {
-	case l.Dice[0].Face == 6 && l.Dice[1].Face == 6:
-		l.Outcome = "dud shell"
-	case l.Total > l.Target:
-		l.Outcome = "hit"
-	default:
-		l.Outcome = "miss"
-	}
+	l := rollAT(s, "Anti-tank fire at "+pieceLabel(s, s.Terrain.InsideBuilding(p))+": "+f.Name, mods)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
 		Text: fmt.Sprintf("%s fires at the building: %d needing more than %d, %s", f.Name, l.Total, l.Target, l.Outcome)}}
 	evs = append(evs, r.useAT(f)...)
