@@ -183,7 +183,7 @@ func lockAtStart(s *rules.State) []rules.Event {
 		s.SetVar(k, 0)
 		s.SetVar(doorKey(d), doorLocked)
 		evs = append(evs, rules.Event{Kind: "door", Side: -1, Path: []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]},
-			Text: fmt.Sprintf("The door of %s at %s is locked", pieceLabel(s, d.Piece), s.Map.Pieces[d.Piece].Doors[d.Index])})
+			Text: fmt.Sprintf("The door of %s at %s is locked", pieceLabel(s, d.Piece), where(s.Map.Pieces[d.Piece].Doors[d.Index]))})
 	}
 	return evs
 }
@@ -311,4 +311,10 @@ func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, 
 	s.SetVar(doorKey(d), doorBroken)
 	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{at},
 		Text: fmt.Sprintf("%s forces the door for %d points", f.Name, l.Total)}}, nil
+}
+
+// where names a point of the table in inches as a player reads them off
+// the rulers (43.5", 20"), for log lines.
+func where(p geom.Pt) string {
+	return fmt.Sprintf("%g\", %g\"", geom.Inches(p.X), geom.Inches(p.Y))
 }
