@@ -8,7 +8,7 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
-	_ "hedgerow/rules/all" // so that scenarios are checked against the shipped rule sets
+	"hedgerow/rules/all" // so that scenarios are checked against the shipped rule sets
 	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
@@ -16,13 +16,23 @@ import (
 
 func init() {
 	checkScenario = func(name string, data []byte) error {
-		sc, _, err := rules.ParseScenario(name, data, mapBeside(name))
-		if err == nil && len(sc.ZoneProblems) > 0 {
+		sc, m, err := rules.ParseScenario(name, data, mapBeside(name))
+		if err != nil {
+			return err
+		}
+		if len(sc.ZoneProblems) > 0 {
 			// the game would let the players mend these at deployment;
 			// a scenario file should not need mending
 			return &terrain.LoadError{Problems: sc.ZoneProblems}
 		}
-		return err
+		// The game's own start checks, so that check never says ok for
+		// a file the game cannot start.
+		if rs, ok := all.Get(sc.RuleSet); ok {
+			if probs := rules.StartProblems(sc, m, rs); len(probs) > 0 {
+				return &terrain.LoadError{Problems: probs}
+			}
+		}
+		return nil
 	}
 }
 

@@ -107,7 +107,7 @@ func (Skirmish) Name() string { return "1/35th Scale WWII Skirmish" }
 
 // Vocabulary lists the words a scenario may use.
 func (r Skirmish) Vocabulary() rules.Vocabulary {
-	v := rules.Vocabulary{Qualities: []string{"green", "experienced", "elite"}}
+	v := rules.Vocabulary{Qualities: []string{"green", "experienced", "elite"}, Options: []string{rules.OptHidden, rules.OptLockedDoors}}
 	for _, w := range r.d.Weapons {
 		v.Weapons = append(v.Weapons, w.ID)
 	}

@@ -18,6 +18,9 @@ func (ld *loader) optString(t map[string]any, path, key string) string {
 	s, ok := v.(string)
 	if !ok {
 		ld.at(path+"."+key, "%s must be text in quotes, not %s", key, typeName(v))
+	} else if msg := TextProblem(key, s, MaxNameChars, false); msg != "" {
+		ld.at(path+"."+key, "%s", msg)
+		return ""
 	}
 	return s
 }

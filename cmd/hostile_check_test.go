@@ -1,0 +1,141 @@
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// mutated is a shipped scenario with old replaced by new (once); the test
+// fails if old is not in it, so a changed scenario cannot make a case
+// pass by accident.
+func mutated(t *testing.T, scenario, old, new string) string {
+	t.Helper()
+	b, err := os.ReadFile("../scenarios/" + scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if !strings.Contains(s, old) {
+		t.Fatalf("%s no longer holds %q", scenario, old)
+	}
+	return strings.Replace(s, old, new, 1)
+}
+
+// lineOf is the 1-based line of the first line holding marker.
+func lineOf(t *testing.T, text, marker string) int {
+	t.Helper()
+	for i, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, marker) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line holds %q", marker)
+	return 0
+}
+
+// checkText writes text to a file and runs hedgerow check on it.
+func checkText(t *testing.T, name, text string) (code int, stdout, stderr, path string) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code = runCheck([]string{path}, &out, &errb)
+	return code, out.String(), errb.String(), path
+}
+
+// Files the game cannot start, words a rule set has no rule for, lists
+// over their caps and names with control characters: check refuses each
+// with exit 1, at the line of what is wrong, in plain words.
+func TestCheckRefusesAtTheLine(t *testing.T) {
+	many := func(n int, item string) string {
+		l := make([]string, n)
+		for i := range l {
+			l[i] = item
+		}
+		return strings.Join(l, ", ")
+	}
+	cases := []struct {
+		name, scenario, old, new string
+		marker                   string // the line the problem is reported at holds this
+		want                     string
+	}{
+		// item 7: the game's start checks
+		{"smle no weapon", "smle-skirmish.toml", `weapons = ["rifle"]`, `weapons = []`, "", "carries no weapon"},
+		{"firefight no weapon", "firefight-crossroads.toml", `weapons = ["rifle"]`, `weapons = []`, "", "the game cannot start"},
+		{"ssg placed far from home", "ssg-standard.toml", "pos = [14.5, 9]", "pos = [14.5, 14]\n    placed = true", "", `more than 2" from Red home base`},
+		// item 8: words with no rule
+		{"ssg hidden", "ssg-standard.toml", `colour = "#c0392b"`, "colour = \"#c0392b\"\nhidden = true", "hidden = true", "no rule for setting up hidden"},
+		{"ssg traps", "ssg-standard.toml", `colour = "#c0392b"`, "colour = \"#c0392b\"\ntraps = [[10, 10]]", "traps =", "no rule for booby traps"},
+		{"ssg locked doors", "ssg-standard.toml", `map = "ssg-standard.toml"`, "map = \"ssg-standard.toml\"\nlocked_doors = [[1, 1]]", "locked_doors", "no rule for locked doors"},
+		{"ssg quality", "ssg-standard.toml", `quality = "trained"`, `quality = "elite"`, `"elite"`, `unknown troop quality "elite"`},
+		{"ssg motivation", "ssg-standard.toml", `quality = "trained"`, "quality = \"trained\"\n  motivation = \"steady\"", "motivation", `motivation "steady": this rule set has no rule for motivation`},
+		{"firefight quality", "firefight-crossroads.toml", `name = "British"`, "name = \"British\"\n\n  [[side.unit]]\n  name = \"X\"\n  quality = \"veteran\"\n    [[side.unit.figure]]\n    name = \"x\"\n    weapons = [\"rifle\"]\n", "veteran", "no rule for troop quality"},
+		{"skirmish35 armour", "skirmish35-ford.toml", `quality = "experienced"`, "quality = \"experienced\"\n  armour = \"kevlar\"", "kevlar", "no rule for armour"},
+		{"skirmish35 mount", "skirmish35-ford.toml", `quality = "experienced"`, "quality = \"experienced\"\n  mount = \"horse\"", "horse", "no rule for mount"},
+		// item 8: caps
+		{"too many weapons", "smle-skirmish.toml", `weapons = ["rifle"]`, "weapons = [" + many(11, `"rifle"`) + "]", `"rifle", "rifle"`, "at most 10 weapons"},
+		{"too many traps", "smle-ambush.toml", "traps = [[42.2, 40], [43.6, 45]]", "traps = [" + many(101, "[42.2, 40]") + "]", "traps =", "at most 100"},
+		{"too many locked doors", "skirmish35-inn.toml", "locked_doors = [[43.5, 20]]", "locked_doors = [" + many(201, "[43.5, 20]") + "]", "locked_doors", "at most 200"},
+		{"too much bad going", "smle-ambush.toml", `rule_set = "smle"`, "rule_set = \"smle\"\nbad_going = [" + many(101, `"swamp"`) + "]", "bad_going", "at most 100"},
+		// items 9, 6 and 17: names
+		{"81 characters", "ssg-standard.toml", `name = "Red leader"`, `name = "` + strings.Repeat("é", 81) + `"`, "ééé", "is 81 characters long; at most 80"},
+		{"terminal escape in a name", "ssg-standard.toml", `name = "Red leader"`, `name = "Red \u001b]0;pwned\u0007 leader"`, "pwned", "control character (U+001B)"},
+		{"huge name", "ssg-standard.toml", `name = "Red leader"`, `name = "` + strings.Repeat("x", 60000) + `"`, "xxx", "is 60000 characters long"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			text := mutated(t, c.scenario, c.old, c.new)
+			code, out, errb, path := checkText(t, "s.toml", text)
+			if code != 1 || out != "" {
+				t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out, errb)
+			}
+			if !strings.Contains(errb, c.want) {
+				t.Fatalf("want %q in:\n%s", c.want, errb)
+			}
+			if c.marker != "" {
+				at := fmt.Sprintf("%s:%d:", path, lineOf(t, text, c.marker))
+				if !strings.HasPrefix(errb, at) {
+					t.Fatalf("want the problem at %s, got:\n%s", at, errb)
+				}
+			} else if !strings.HasPrefix(errb, path+":") || strings.HasPrefix(errb, path+": ") {
+				t.Fatalf("no line given:\n%s", errb)
+			}
+		})
+	}
+}
+
+// A name of 41 "é" (82 bytes) is 41 characters, within the limit of 80.
+func TestCheckCountsCharactersNotBytes(t *testing.T) {
+	text := mutated(t, "ssg-standard.toml", `name = "Red leader"`, `name = "`+strings.Repeat("é", 41)+`"`)
+	if code, _, errb, _ := checkText(t, "s.toml", text); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, errb)
+	}
+}
+
+// A map's name is capped and may not hold control characters either.
+func TestCheckMapNames(t *testing.T) {
+	b, err := os.ReadFile("../maps/ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, want string }{
+		{strings.Repeat("m", 60000), "name is 60000 characters long; at most 80 are allowed"},
+		{"map\u009b2J", "control character (U+009B)"},
+	} {
+		lines := strings.Split(string(b), "\n")
+		n := lineOf(t, string(b), "name = ")
+		lines[n-1] = `name = "` + c.name + `"`
+		text := strings.Join(lines, "\n")
+		code, _, errb, path := checkText(t, "m.toml", text)
+		at := fmt.Sprintf("%s:%d:", path, n)
+		if code != 1 || !strings.HasPrefix(errb, at) || !strings.Contains(errb, c.want) {
+			t.Fatalf("exit %d, want %q at %s\n%s", code, c.want, at, errb)
+		}
+	}
+}
