@@ -42,5 +42,6 @@ func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 	if !ok {
 		return 0, false
 	}
-	return c.Run(args[1:], stdout, stderr), true
+	// Nothing a file holds reaches the terminal as a control sequence.
+	return c.Run(args[1:], plainWriter{stdout}, plainWriter{stderr}), true
 }
