@@ -139,3 +139,37 @@ func TestCheckMapNames(t *testing.T) {
 		}
 	}
 }
+
+// Every refusal of what the user typed is exit 1 and one plain line, never
+// a dump of the flags; --help lists them, exit 0.
+func TestRefusalsAreOneLineExit1(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"odds", "--scenario", "ssg-standard", "--command", ""}, "no command given"},
+		{[]string{"odds", "--scenario", "ssg-standard", "--seed", "x", "--command", "end"}, `bad value "x" for flag -seed: not a whole number`},
+		{[]string{"odds", "--scenario", "ssg-standard", "--seed", "-1", "--command", "end"}, `for flag -seed: not a whole number`},
+		{[]string{"odds", "--bogus"}, "no such option: -bogus"},
+		{[]string{"odds", "--command", "end"}, "say which game with --scenario or --save"},
+		{[]string{"odds", "--scenario", "ssg-standard", "--command", "end", "extra"}, `unexpected "extra"`},
+		{[]string{"replay"}, "give one save file"},
+		{[]string{"replay", "--seed", "1", "x.json"}, "no such option: -seed"},
+		{[]string{"check"}, "usage: hedgerow check FILE..."},
+		{[]string{"check", "--strict", "x.toml"}, "no such option --strict"},
+	}
+	for _, c := range cases {
+		var out, errb bytes.Buffer
+		code, _ := Run(c.args, &out, &errb)
+		e := errb.String()
+		if code != 1 || out.Len() != 0 || strings.Count(e, "\n") != 1 || !strings.Contains(e, c.want) || strings.Contains(e, "Usage of") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", c.args, code, out.String(), e, c.want)
+		}
+	}
+	for _, sub := range []string{"odds", "replay"} {
+		var out, errb bytes.Buffer
+		if code, _ := Run([]string{sub, "--help"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "-scenario") {
+			t.Errorf("%s --help: exit %d\n%s%s", sub, code, out.String(), errb.String())
+		}
+	}
+}

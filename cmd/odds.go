@@ -18,10 +18,12 @@ import (
 
 func init() {
 	register("odds", Subcommand{
-		Usage: `odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"   exact odds of a command`,
+		Usage: oddsUsage + "   exact odds of a command",
 		Run:   runOdds,
 	})
 }
+
+const oddsUsage = `odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"`
 
 func runOdds(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("odds", flag.ContinueOnError)
@@ -30,12 +32,19 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	save := fl.String("save", "", "save file: the odds are taken at its end")
 	seed := fl.Uint64("seed", 1, "dice seed when the scenario gives none (no --save)")
 	command := fl.String("command", "", `the command, e.g. "fire F3 F9"`)
-	if err := fl.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fl, args, stdout, stderr, oddsUsage); !ok {
+		return code
 	}
-	if *command == "" || (*scenario == "" && *save == "") || fl.NArg() > 0 {
-		fmt.Fprintln(stderr, `usage: hedgerow odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"`)
-		return 2
+	switch {
+	case fl.NArg() > 0:
+		fmt.Fprintf(stderr, "hedgerow odds: unexpected %q: give the command with --command (usage: hedgerow %s)\n", safefile.Clip(fl.Arg(0), 40), oddsUsage)
+		return 1
+	case *scenario == "" && *save == "":
+		fmt.Fprintf(stderr, "hedgerow odds: say which game with --scenario or --save (usage: hedgerow %s)\n", oddsUsage)
+		return 1
+	case strings.TrimSpace(*command) == "":
+		fmt.Fprintf(stderr, "hedgerow odds: no command given: add the command to weigh, e.g. --command \"fire F3 F9\"\n")
+		return 1
 	}
 	c, err := rules.ParseCommand(*command)
 	if err != nil {
