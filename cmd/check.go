@@ -54,6 +54,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // checkFile checks one file and reports whether it was good.
 func checkFile(name string, stdout, stderr io.Writer) bool {
+	if strings.TrimSpace(name) == "" {
+		fmt.Fprintln(stderr, `hedgerow check: "" is no file name; give the path of a map or scenario file`)
+		return false
+	}
 	data, err := readLimited(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %s\n", safefile.Name(name), err)

@@ -153,6 +153,7 @@ func TestRefusalsAreOneLineExit1(t *testing.T) {
 		{[]string{"odds", "--bogus"}, "no such option: -bogus"},
 		{[]string{"odds", "--command", "end"}, "say which game with --scenario or --save"},
 		{[]string{"odds", "--scenario", "ssg-standard", "--command", "end", "extra"}, `unexpected "extra"`},
+		{[]string{"odds", "--scenario", "ssg-standard", "--after", "end; fire F1 F9", "--command", "end"}, `--after command 2 ("fire F1 F9") was refused`},
 		{[]string{"replay"}, "give one save file"},
 		{[]string{"replay", "--seed", "1", "x.json"}, "no such option: -seed"},
 		{[]string{"check"}, "usage: hedgerow check FILE..."},
@@ -170,6 +171,64 @@ func TestRefusalsAreOneLineExit1(t *testing.T) {
 		var out, errb bytes.Buffer
 		if code, _ := Run([]string{sub, "--help"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "-scenario") {
 			t.Errorf("%s --help: exit %d\n%s%s", sub, code, out.String(), errb.String())
+		}
+	}
+}
+
+// One rule finds a scenario everywhere: a path that exists wins over a
+// shipped scenario of the same name (the game and check read the file).
+func TestOddsScenarioPathWins(t *testing.T) {
+	dir := t.TempDir()
+	// A file called ssg-standard.toml in the current folder, but with
+	// a seed and a first shot that differ from the shipped one's: a
+	// figure of the other side's name answers only if the file is read.
+	text := mutated(t, "ssg-standard.toml", `name = "Red leader"`, `name = "Local leader"`)
+	if err := os.WriteFile(filepath.Join(dir, "ssg-standard.toml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	sc, _, err := loadScenarioArg("ssg-standard.toml")
+	if err != nil || sc.Sides[0].Units[0].Figures[0].Name != "Local leader" {
+		t.Fatalf("the file in the folder was not used: %v", err)
+	}
+	// without the extension it is no path, so the shipped scenario
+	sc, _, err = loadScenarioArg("ssg-standard")
+	if err != nil || sc.Sides[0].Units[0].Figures[0].Name != "Red leader" {
+		t.Fatalf("the shipped scenario was not used: %v", err)
+	}
+}
+
+// Each message says what is wrong in plain words.
+func TestMessagesSayWhatIsWrong(t *testing.T) {
+	// A tiny number is written short, not with 330 zeros, and a rect too
+	// thin to hold is called that, not "repeats a point".
+	m := "name = \"x\"\n[table]\nwidth = 1e-320\nheight = 24\n[[terrain]]\nkind = \"hedge\"\nrect = [1, 1, 1e-320, 2]\n"
+	code, _, errb, _ := checkText(t, "m.toml", m)
+	if code != 1 || !strings.Contains(errb, `table width is 1e-320"`) || !strings.Contains(errb, `rect width and height must be at least 0.001" (got 1e-320 x 2)`) ||
+		strings.Contains(errb, "repeats a point") || strings.Contains(errb, "0000000000") {
+		t.Errorf("tiny numbers: exit %d\n%s", code, errb)
+	}
+	s := mutated(t, "ssg-standard.toml", "pos = [14.5, 9]", "pos = [1e-320, 1e-400]")
+	if _, _, errb, _ := checkText(t, "s.toml", s); strings.Contains(errb, "0000000000") {
+		t.Errorf("tiny pos:\n%s", errb)
+	}
+	var out, eb bytes.Buffer
+	if code, _ := Run([]string{"check", ""}, &out, &eb); code != 1 || strings.Contains(eb.String(), "folder") || !strings.Contains(eb.String(), `"" is no file name`) {
+		t.Errorf(`check "": exit %d, %q`, code, eb.String())
+	}
+	for _, c := range []struct{ scenario, command, want string }{
+		{"skirmish35-ford", "nuke F1", "no such command: nuke"},
+		{"smle-skirmish", `end "any text"`, `"end" takes nothing more`},
+		{"ssg-standard", `end "any text"`, `"end" takes nothing more`},
+	} {
+		out.Reset()
+		eb.Reset()
+		if code := runOdds([]string{"--scenario", c.scenario, "--command", c.command}, &out, &eb); code != 1 || !strings.Contains(eb.String(), c.want) {
+			t.Errorf("%s %q: exit %d, %q; want %q", c.scenario, c.command, code, out.String()+eb.String(), c.want)
 		}
 	}
 }

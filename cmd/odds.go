@@ -23,7 +23,28 @@ func init() {
 	})
 }
 
-const oddsUsage = `odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"`
+const oddsUsage = `odds --scenario FILE [--save FILE] [--seed N] [--after "CMD; CMD"] --command "TEXT"`
+
+// playAfter plays the --after commands, in order, before the odds are
+// taken (the dice of the scenario's seed, or --seed, decide any rolls).
+func playAfter(g *rules.Game, after string) error {
+	n := 0
+	for _, text := range strings.Split(after, ";") {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			continue
+		}
+		n++
+		c, err := rules.ParseCommand(text)
+		if err != nil {
+			return fmt.Errorf("--after command %d (%q): cannot read it: %v", n, safefile.Clip(text, 60), err)
+		}
+		if _, err := g.Apply(c); err != nil {
+			return fmt.Errorf("--after command %d (%q) was refused: %v", n, safefile.Clip(text, 60), err)
+		}
+	}
+	return nil
+}
 
 func runOdds(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("odds", flag.ContinueOnError)
@@ -32,6 +53,7 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	save := fl.String("save", "", "save file: the odds are taken at its end")
 	seed := fl.Uint64("seed", 1, "dice seed when the scenario gives none (no --save)")
 	command := fl.String("command", "", `the command, e.g. "fire F3 F9"`)
+	after := fl.String("after", "", `commands played first, separated by ";", e.g. "end; end"`)
 	if code, ok := parseFlags(fl, args, stdout, stderr, oddsUsage); !ok {
 		return code
 	}
@@ -59,6 +81,10 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 		g, err = newGameFromArg(*scenario, *seed)
 	}
 	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow odds: %v\n", err)
+		return 1
+	}
+	if err := playAfter(g, *after); err != nil {
 		fmt.Fprintf(stderr, "hedgerow odds: %v\n", err)
 		return 1
 	}

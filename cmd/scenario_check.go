@@ -65,17 +65,19 @@ func splitPath(p string) (dir, base string) {
 	return dir, base
 }
 
-// loadScenarioArg loads a scenario named on the command line: a shipped
-// scenario (with or without ".toml"), else a file path.
+// loadScenarioArg loads a scenario named on the command line by the one
+// rule the game and every subcommand use: a path that exists is that file
+// (even when a shipped scenario has the same name), else it is a shipped
+// scenario's name, with or without ".toml".
 func loadScenarioArg(arg string) (*rules.Scenario, *terrain.Map, error) {
-	name := arg
-	if filepath.Ext(name) != ".toml" {
-		name += ".toml"
-	}
-	if _, err := fs.Stat(scenarios.FS, name); err == nil {
-		return scenarios.Load(name)
-	}
-	if _, err := os.Lstat(arg); err != nil {
+	if _, err := os.Lstat(arg); err != nil || arg == "" {
+		name := arg
+		if filepath.Ext(name) != ".toml" {
+			name += ".toml"
+		}
+		if _, err := fs.Stat(scenarios.FS, name); err == nil && fs.ValidPath(name) {
+			return scenarios.Load(name)
+		}
 		return nil, nil, errors.New(safefile.Name(arg) + ": no such file (and no shipped scenario has that name)")
 	}
 	// Load through the scenario's directory so that the name kept in

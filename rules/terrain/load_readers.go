@@ -97,6 +97,12 @@ func (ld *loader) shape(t map[string]any, path, where string) (pts []geom.Pt, ke
 			ld.at(kp, "rect width and height must be more than 0 (got %s x %s)", fmtIn(w), fmtIn(h))
 			return nil, key, false
 		}
+		// Positions are kept to a thousandth of an inch: a thinner rect
+		// would be a line, its corners the same points.
+		if w < 0.001 || h < 0.001 {
+			ld.at(kp, "rect width and height must be at least 0.001\" (got %s x %s)", fmtIn(w), fmtIn(h))
+			return nil, key, false
+		}
 		return []geom.Pt{geom.P(x, y), geom.P(x+w, y), geom.P(x+w, y+h), geom.P(x, y+h)}, key, true
 	default: // circle
 		nums, ok := ld.numbers(t[key], kp, "circle = [cx, cy, r]", 3)
