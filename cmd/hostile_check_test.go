@@ -232,3 +232,60 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 		}
 	}
 }
+
+// A scenario's map reached through a symbolic link that leaves the
+// scenario's folder is refused at the map line, and not read; a link that
+// stays inside the folder is fine.
+func TestCheckRefusesLinksOut(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "mine")
+	outside := filepath.Join(root, "elsewhere")
+	for _, d := range []string{dir, outside, filepath.Join(dir, "sub")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := os.ReadFile("../maps/ssg-standard.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(outside, "table.toml"), m, 0o644)
+	os.WriteFile(filepath.Join(dir, "table.toml"), m, 0o644)
+	links := map[string]string{
+		"abs.toml":      filepath.Join(outside, "table.toml"),
+		"up.toml":       "../elsewhere/table.toml",
+		"sub/deep.toml": "../../elsewhere/table.toml",
+		"passwd.toml":   "/etc/passwd",
+		"in.toml":       "table.toml",
+		"sub/in.toml":   "../table.toml",
+		"out":           outside, // a folder link
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+			t.Skipf("cannot make symbolic links here: %v", err)
+		}
+	}
+	for _, c := range []struct {
+		mapName string
+		ok      bool
+	}{
+		{"abs.toml", false}, {"up.toml", false}, {"sub/deep.toml", false}, {"passwd.toml", false}, {"out/table.toml", false},
+		{"in.toml", true}, {"sub/in.toml", true}, {"table.toml", true},
+	} {
+		text := mutated(t, "ssg-standard.toml", `map = "ssg-standard.toml"`, `map = "`+c.mapName+`"`)
+		p := filepath.Join(dir, "s.toml")
+		os.WriteFile(p, []byte(text), 0o644)
+		var out, errb bytes.Buffer
+		code := runCheck([]string{p}, &out, &errb)
+		if c.ok {
+			if code != 0 {
+				t.Errorf("%s: exit %d\n%s", c.mapName, code, errb.String())
+			}
+			continue
+		}
+		at := fmt.Sprintf("%s:%d:", p, lineOf(t, text, "map = "))
+		if code != 1 || !strings.HasPrefix(errb.String(), at) || !strings.Contains(errb.String(), "symbolic link that leads out of the scenario's folder") {
+			t.Errorf("%s: exit %d, want a refusal at %s\n%s", c.mapName, code, at, errb.String())
+		}
+	}
+}

@@ -154,6 +154,9 @@ func MapFinder(fsys fs.FS, scenarioName string, maps fs.FS) func(string) (string
 		}
 		rel := path.Join(path.Dir(scenarioName), mapName)
 		if fsys != nil && fs.ValidPath(rel) {
+			if err := linkLeaves(fsys, path.Dir(scenarioName), rel); err != nil {
+				return rel, nil, err
+			}
 			if b, err := readLimited(fsys, rel, terrain.MaxFileBytes); err == nil {
 				return rel, b, nil
 			} else if !errors.Is(err, fs.ErrNotExist) {
