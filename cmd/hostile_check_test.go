@@ -83,6 +83,9 @@ func TestCheckRefusesAtTheLine(t *testing.T) {
 		{"too many traps", "smle-ambush.toml", "traps = [[42.2, 40], [43.6, 45]]", "traps = [" + many(101, "[42.2, 40]") + "]", "traps =", "at most 100"},
 		{"too many locked doors", "skirmish35-inn.toml", "locked_doors = [[43.5, 20]]", "locked_doors = [" + many(201, "[43.5, 20]") + "]", "locked_doors", "at most 200"},
 		{"too much bad going", "smle-ambush.toml", `rule_set = "smle"`, "rule_set = \"smle\"\nbad_going = [" + many(101, `"swamp"`) + "]", "bad_going", "at most 100"},
+		// item 14: dotted keys at their own line
+		{"dotted key", "ssg-standard.toml", "[victory]\nlosses = 4", "[victory]\nlosses = 4\nfoo.bar = 1", "foo.bar", `unknown key "foo" in [victory]`},
+		{"dotted header", "ssg-standard.toml", "[victory]", "[extra.table]\nx = 1\n\n[victory]", "[extra.table]", `unknown key "extra" in the top level`},
 		// items 9, 6 and 17: names
 		{"81 characters", "ssg-standard.toml", `name = "Red leader"`, `name = "` + strings.Repeat("é", 81) + `"`, "ééé", "is 81 characters long; at most 80"},
 		{"terminal escape in a name", "ssg-standard.toml", `name = "Red leader"`, `name = "Red \u001b]0;pwned\u0007 leader"`, "pwned", "control character (U+001B)"},
