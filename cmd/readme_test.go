@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,17 +82,27 @@ func shellWords(t *testing.T, line string) []string {
 	return words
 }
 
-// Every hedgerow command the README shows in a code block works as shown:
+// Every hedgerow command the README (and docs/) shows in a code block works as shown:
 // exit 0. Lines that open the window (no subcommand) and those that wait
 // for another player over the network are skipped.
 func TestReadmeCommandsWork(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
+	// README.md, and the pages of docs/ when there are any
+	files, _ := filepath.Glob("../docs/*.md")
+	files = append([]string{"../README.md"}, files...)
+	var texts, where []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, n := readmeCommands(string(data))
+		for i := range l {
+			texts = append(texts, l[i])
+			where = append(where, fmt.Sprintf("%s:%d", strings.TrimPrefix(f, "../"), n[i]))
+		}
 	}
-	lines, nos := readmeCommands(string(data))
-	if len(lines) < 3 {
-		t.Fatalf("found only %d hedgerow commands in README.md's code blocks", len(lines))
+	if len(texts) < 3 {
+		t.Fatalf("found only %d hedgerow commands in the code blocks of %v", len(texts), files)
 	}
 	wd, _ := os.Getwd()
 	if err := os.Chdir(".."); err != nil {
@@ -100,16 +111,16 @@ func TestReadmeCommandsWork(t *testing.T) {
 	defer os.Chdir(wd)
 	headless := map[string]bool{"check": true, "odds": true, "replay": true, "help": true, "duel": true}
 	ran := 0
-	for i, line := range lines {
+	for i, line := range texts {
 		words := shellWords(t, line)
 		if len(words) < 2 || !headless[words[1]] {
-			t.Logf("README.md:%d: %s (skipped: opens the window or waits for a player)", nos[i], line)
+			t.Logf("%s: %s (skipped: opens the window or waits for a player)", where[i], line)
 			continue
 		}
 		var out, errb bytes.Buffer
 		code, handled := Run(words[1:], &out, &errb)
 		if !handled || code != 0 {
-			t.Errorf("README.md:%d: %s\nexit %d\n%s", nos[i], line, code, errb.String())
+			t.Errorf("%s: %s\nexit %d\n%s", where[i], line, code, errb.String())
 		}
 		ran++
 	}
