@@ -50,4 +50,30 @@ func TestSubcommandsNeedNoDisplay(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "check") {
 		t.Fatalf("help with no display: exit %d\n%s", code, out)
 	}
+
+	// The game itself, with no display: the flags are read first, then
+	// one line says a display is needed; exit 1, no panic, no trace.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "the game needs a display"},
+		{[]string{"--scenario", "ssg-standard", "--seed", "3"}, "the game needs a display"},
+		{[]string{"--seed", "x"}, `bad value "x" for flag -seed`},
+		{[]string{"--bogus"}, "no such flag: -bogus"},
+		{[]string{"--window", "10x10"}, "--window \"10x10\""},
+		{[]string{"nonsense"}, "neither a flag nor a subcommand"},
+	} {
+		out, code := run(c.args...)
+		if code != 1 || strings.Count(out, "\n") != 1 || !strings.Contains(out, c.want) || strings.Contains(out, "panic") {
+			t.Errorf("hedgerow %q with no display: exit %d\n%s", c.args, code, out)
+		}
+	}
+	// --help lists every game flag, --window included, and exits 0.
+	out, code = run("--help")
+	for _, f := range []string{"-scenario", "-map", "-seed", "-autosave", "-speed", "-no-resume", "-window"} {
+		if code != 0 || !strings.Contains(out, "  "+f+" ") && !strings.Contains(out, "  "+f+"\n") {
+			t.Errorf("--help: exit %d, no %s in\n%s", code, f, out)
+		}
+	}
 }

@@ -27,14 +27,17 @@ var checkScenario func(name string, data []byte) error
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: hedgerow check FILE...")
-		fmt.Fprintln(stderr, "checks each map or scenario file and prints every problem as file:line:col: message")
-		return 2
+		fmt.Fprintln(stderr, "usage: hedgerow check FILE...: checks each map or scenario file and prints every problem as file:line:col: message")
+		return 1
 	}
 	for _, a := range args {
+		if a == "-h" || a == "--help" || a == "-help" {
+			fmt.Fprintln(stdout, "usage: hedgerow check FILE...: checks each map or scenario file and prints every problem as file:line:col: message")
+			return 0
+		}
 		if strings.HasPrefix(a, "-") && a != "-" {
-			fmt.Fprintf(stderr, "hedgerow check: unknown option %s\nusage: hedgerow check FILE...\n", a)
-			return 2
+			fmt.Fprintf(stderr, "hedgerow check: no such option %s (usage: hedgerow check FILE...)\n", safefile.Name(a))
+			return 1
 		}
 	}
 	failed := false
@@ -51,6 +54,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // checkFile checks one file and reports whether it was good.
 func checkFile(name string, stdout, stderr io.Writer) bool {
+	if strings.TrimSpace(name) == "" {
+		fmt.Fprintln(stderr, `hedgerow check: "" is no file name; give the path of a map or scenario file`)
+		return false
+	}
 	data, err := readLimited(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %s\n", safefile.Name(name), err)

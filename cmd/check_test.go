@@ -58,11 +58,11 @@ func TestCheckShippedMaps(t *testing.T) {
 }
 
 func TestCheckUsageAndMissingFile(t *testing.T) {
-	if code, _, errOut := runCmd("check"); code != 2 || !strings.HasPrefix(errOut, "usage: hedgerow check FILE...") {
+	if code, _, errOut := runCmd("check"); code != 1 || !strings.HasPrefix(errOut, "usage: hedgerow check FILE...") {
 		t.Errorf("no args: code %d, %q", code, errOut)
 	}
-	if code, _, _ := runCmd("check", "-v", "x.toml"); code != 2 {
-		t.Errorf("unknown option: code %d, want 2", code)
+	if code, _, _ := runCmd("check", "-v", "x.toml"); code != 1 {
+		t.Errorf("unknown option: code %d, want 1", code)
 	}
 	missing := filepath.Join(t.TempDir(), "nope.toml")
 	if code, _, errOut := runCmd("check", missing); code != 1 || errOut != missing+": no such file\n" {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"hedgerow/cmd/gameflags"
 )
 
 // Subcommand runs with its arguments and returns the exit code.
@@ -27,7 +29,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 		return 0, false
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stdout, "usage: hedgerow [game flags]   open the game")
+		fmt.Fprintln(stdout, "usage: hedgerow [game flags]   open the game (it needs a display; the subcommands below do not)")
 		names := make([]string, 0, len(commands))
 		for n := range commands {
 			names = append(names, n)
@@ -36,11 +38,14 @@ func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 		for _, n := range names {
 			fmt.Fprintf(stdout, "       hedgerow %s\n", commands[n].Usage)
 		}
+		fmt.Fprintln(stdout, "game flags:")
+		gameflags.Usage(stdout)
 		return 0, true
 	}
 	c, ok := commands[args[0]]
 	if !ok {
 		return 0, false
 	}
-	return c.Run(args[1:], stdout, stderr), true
+	// Nothing a file holds reaches the terminal as a control sequence.
+	return c.Run(args[1:], plainWriter{stdout}, plainWriter{stderr}), true
 }

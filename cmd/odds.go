@@ -18,9 +18,32 @@ import (
 
 func init() {
 	register("odds", Subcommand{
-		Usage: `odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"   exact odds of a command`,
+		Usage: oddsUsage + "   exact odds of a command",
 		Run:   runOdds,
 	})
+}
+
+const oddsUsage = `odds --scenario FILE [--save FILE] [--seed N] [--after "CMD; CMD"] --command "TEXT"`
+
+// playAfter plays the --after commands, in order, before the odds are
+// taken (the dice of the scenario's seed, or --seed, decide any rolls).
+func playAfter(g *rules.Game, after string) error {
+	n := 0
+	for _, text := range strings.Split(after, ";") {
+		text = strings.TrimSpace(text)
+		if text == "" {
+			continue
+		}
+		n++
+		c, err := rules.ParseCommand(text)
+		if err != nil {
+			return fmt.Errorf("--after command %d (%q): cannot read it: %v", n, safefile.Clip(text, 60), err)
+		}
+		if _, err := g.Apply(c); err != nil {
+			return fmt.Errorf("--after command %d (%q) was refused: %v", n, safefile.Clip(text, 60), err)
+		}
+	}
+	return nil
 }
 
 func runOdds(args []string, stdout, stderr io.Writer) int {
@@ -30,12 +53,20 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	save := fl.String("save", "", "save file: the odds are taken at its end")
 	seed := fl.Uint64("seed", 1, "dice seed when the scenario gives none (no --save)")
 	command := fl.String("command", "", `the command, e.g. "fire F3 F9"`)
-	if err := fl.Parse(args); err != nil {
-		return 2
+	after := fl.String("after", "", `commands played first, separated by ";", e.g. "end; end"`)
+	if code, ok := parseFlags(fl, args, stdout, stderr, oddsUsage); !ok {
+		return code
 	}
-	if *command == "" || (*scenario == "" && *save == "") || fl.NArg() > 0 {
-		fmt.Fprintln(stderr, `usage: hedgerow odds --scenario FILE [--save FILE] [--seed N] --command "TEXT"`)
-		return 2
+	switch {
+	case fl.NArg() > 0:
+		fmt.Fprintf(stderr, "hedgerow odds: unexpected %q: give the command with --command (usage: hedgerow %s)\n", safefile.Clip(fl.Arg(0), 40), oddsUsage)
+		return 1
+	case *scenario == "" && *save == "":
+		fmt.Fprintf(stderr, "hedgerow odds: say which game with --scenario or --save (usage: hedgerow %s)\n", oddsUsage)
+		return 1
+	case strings.TrimSpace(*command) == "":
+		fmt.Fprintf(stderr, "hedgerow odds: no command given: add the command to weigh, e.g. --command \"fire F3 F9\"\n")
+		return 1
 	}
 	c, err := rules.ParseCommand(*command)
 	if err != nil {
@@ -50,6 +81,10 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 		g, err = newGameFromArg(*scenario, *seed)
 	}
 	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow odds: %v\n", err)
+		return 1
+	}
+	if err := playAfter(g, *after); err != nil {
 		fmt.Fprintf(stderr, "hedgerow odds: %v\n", err)
 		return 1
 	}

@@ -89,7 +89,7 @@ func TestFormatOdds(t *testing.T) {
 
 func TestOddsUsage(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runOdds([]string{"--scenario", "ssg-standard"}, &out, &errb); code != 2 {
+	if code := runOdds([]string{"--scenario", "ssg-standard"}, &out, &errb); code != 1 {
 		t.Fatalf("no command: exit %d", code)
 	}
 	if code := runOdds([]string{"--scenario", "no-such-scenario", "--command", "end"}, &out, &errb); code != 1 ||

@@ -11,21 +11,23 @@ import (
 
 func init() {
 	register("replay", Subcommand{
-		Usage: "replay [--scenario FILE] SAVE   replay a save with no window and print its event log",
+		Usage: replayUsage + "   replay a save with no window and print its event log",
 		Run:   runReplay,
 	})
 }
+
+const replayUsage = "replay [--scenario FILE] SAVE"
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	scenario := fl.String("scenario", "", "scenario file, when the save's scenario is not a shipped one or beside the save")
-	if err := fl.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fl, args, stdout, stderr, replayUsage); !ok {
+		return code
 	}
 	if fl.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: hedgerow replay [--scenario FILE] SAVE")
-		return 2
+		fmt.Fprintf(stderr, "hedgerow replay: give one save file (usage: hedgerow %s)\n", replayUsage)
+		return 1
 	}
 	g, err := replaySaveFile(fl.Arg(0), *scenario, func(n int, c rules.Command, evs []rules.Event) {
 		if n == 0 {

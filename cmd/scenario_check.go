@@ -8,7 +8,7 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
-	_ "hedgerow/rules/all" // so that scenarios are checked against the shipped rule sets
+	"hedgerow/rules/all" // so that scenarios are checked against the shipped rule sets
 	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
@@ -16,13 +16,23 @@ import (
 
 func init() {
 	checkScenario = func(name string, data []byte) error {
-		sc, _, err := rules.ParseScenario(name, data, mapBeside(name))
-		if err == nil && len(sc.ZoneProblems) > 0 {
+		sc, m, err := rules.ParseScenario(name, data, mapBeside(name))
+		if err != nil {
+			return err
+		}
+		if len(sc.ZoneProblems) > 0 {
 			// the game would let the players mend these at deployment;
 			// a scenario file should not need mending
 			return &terrain.LoadError{Problems: sc.ZoneProblems}
 		}
-		return err
+		// The game's own start checks, so that check never says ok for
+		// a file the game cannot start.
+		if rs, ok := all.Get(sc.RuleSet); ok {
+			if probs := rules.StartProblems(sc, m, rs); len(probs) > 0 {
+				return &terrain.LoadError{Problems: probs}
+			}
+		}
+		return nil
 	}
 }
 
@@ -55,17 +65,19 @@ func splitPath(p string) (dir, base string) {
 	return dir, base
 }
 
-// loadScenarioArg loads a scenario named on the command line: a shipped
-// scenario (with or without ".toml"), else a file path.
+// loadScenarioArg loads a scenario named on the command line by the one
+// rule the game and every subcommand use: a path that exists is that file
+// (even when a shipped scenario has the same name), else it is a shipped
+// scenario's name, with or without ".toml".
 func loadScenarioArg(arg string) (*rules.Scenario, *terrain.Map, error) {
-	name := arg
-	if filepath.Ext(name) != ".toml" {
-		name += ".toml"
-	}
-	if _, err := fs.Stat(scenarios.FS, name); err == nil {
-		return scenarios.Load(name)
-	}
-	if _, err := os.Lstat(arg); err != nil {
+	if _, err := os.Lstat(arg); err != nil || arg == "" {
+		name := arg
+		if filepath.Ext(name) != ".toml" {
+			name += ".toml"
+		}
+		if _, err := fs.Stat(scenarios.FS, name); err == nil && fs.ValidPath(name) {
+			return scenarios.Load(name)
+		}
 		return nil, nil, errors.New(safefile.Name(arg) + ": no such file (and no shipped scenario has that name)")
 	}
 	// Load through the scenario's directory so that the name kept in

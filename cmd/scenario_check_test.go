@@ -113,7 +113,12 @@ func TestCheckRefusesAFigureOutOfItsZone(t *testing.T) {
 	os.WriteFile(bp, []byte(placed), 0o644)
 	out.Reset()
 	errb.Reset()
-	if code := runCheck([]string{bp}, &out, &errb); code != 0 {
-		t.Fatalf("placed = true: exit %d\n%s", code, errb.String())
+	// placed = true silences the zone problem, but SSG itself keeps
+	// every figure within 2" of its home base: the game could not start
+	// it, so check refuses it for that, at the figure (issue 25).
+	code = runCheck([]string{bp}, &out, &errb)
+	e := errb.String()
+	if code != 1 || strings.Contains(e, "set-up zone") || !strings.Contains(e, `the game cannot start: Red rifle 1: set up more than 2" from Red home base`) {
+		t.Fatalf("placed = true: exit %d\n%s", code, e)
 	}
 }

@@ -127,6 +127,12 @@ func asideName(path, tag string, stamped bool) string {
 // moveAside renames a file to its aside name and returns that name.
 func moveAside(path, tag string, stamped bool) (string, error) {
 	to := asideName(path, tag, stamped)
+	if stamped { // two in the same second: never rename over the first
+		ext := filepath.Ext(to)
+		for n := 2; fileExists(to) && n < 1000; n++ {
+			to = strings.TrimSuffix(asideName(path, tag, true), ext) + fmt.Sprintf("-%d", n) + ext
+		}
+	}
 	if err := os.Rename(path, to); err != nil {
 		return "", err
 	}
@@ -225,4 +231,28 @@ func commands(n int) string {
 		return "1 command"
 	}
 	return fmt.Sprintf("%d commands", n)
+}
+
+// keepUnfinishedAutosave moves the autosave aside before a new battle
+// writes over it (autosave.unfinished-DATE.save), when it holds a battle
+// that is not over or that cannot be read: starting a new battle never
+// loses the last one. A finished battle's autosave is written over. It
+// returns the note for the log ("" when nothing was moved).
+func (a *App) keepUnfinishedAutosave() string {
+	path := a.opt.autosave
+	if path == "" || !fileExists(path) {
+		return ""
+	}
+	what := "a battle that could not be read"
+	if sb, err := readBattle(path); err == nil {
+		if sb.g.St.Over && sb.diverged == nil {
+			return ""
+		}
+		what = "the unfinished battle " + sb.what
+	}
+	to, err := moveAside(path, "unfinished", true)
+	if err != nil {
+		return fmt.Sprintf("The autosave held %s, and it could not be moved aside (%v): this battle now autosaves over it.", what, err)
+	}
+	return fmt.Sprintf("The autosave held %s; it is kept as %s.", what, to)
 }

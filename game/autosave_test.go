@@ -169,3 +169,55 @@ func TestDivergingAutosaveResumesBeforeIt(t *testing.T) {
 		t.Fatalf("the new autosave: %v", err)
 	}
 }
+
+// Starting a new battle (--scenario X --autosave SAME) over an autosave
+// that holds an unfinished battle keeps that battle: the file is moved
+// aside, byte for byte, before the new battle writes, and the log says
+// where. A finished battle's autosave is simply written over.
+func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
+	a, path := autosaveApp(t)
+	old := playedGame(t, 6)
+	if err := rules.SaveAtomic(path, old); err != nil {
+		t.Fatal(err)
+	}
+	was, _ := os.ReadFile(path)
+	a.opt.scenario, a.opt.noResume = "ssg-standard", true
+	sc, m, err := rules.LoadScenario(scenariosFS, "ssg-standard.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	s, err := a.battleFor(sc, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "autosave.unfinished-*.save"))
+	if len(kept) != 1 {
+		t.Fatalf("the unfinished battle was not moved aside: %v", kept)
+	}
+	if b, _ := os.ReadFile(kept[0]); string(b) != string(was) {
+		t.Fatal("the file kept is not the old autosave as it was")
+	}
+	if now, _ := os.ReadFile(path); string(now) == string(was) || len(now) == 0 {
+		t.Fatal("the new battle did not autosave")
+	}
+	b := s.(*battle)
+	found := false
+	for _, e := range b.log {
+		found = found || strings.Contains(e.text, kept[0]) && strings.Contains(e.text, "unfinished battle")
+	}
+	if !found || !strings.Contains(a.toast, kept[0]) {
+		t.Fatalf("the player is not told where the old battle went: toast %q", a.toast)
+	}
+
+	// the new battle's autosave is unfinished too: a second new battle
+	// keeps it as well, beside the first (never replacing it)
+	if _, err := a.battleFor(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "autosave.unfinished-*.save")); len(k) != 2 {
+		t.Fatalf("kept: %v", k)
+	}
+}

@@ -2,7 +2,6 @@
 package game
 
 import (
-	"flag"
 	"fmt"
 	"image"
 	"image/color"
@@ -16,6 +15,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hedgerow/assets"
+	"hedgerow/cmd/gameflags"
 )
 
 // options are the game's command-line flags.
@@ -77,25 +77,14 @@ type dialog struct {
 //	--no-resume           do not offer to resume an autosave
 //	--window WxH          the window's size at start (default 1280x800)
 func Run(args []string) error {
-	fs := flag.NewFlagSet("hedgerow", flag.ContinueOnError)
-	var o options
-	var seed int64 = -1
-	fs.StringVar(&o.scenario, "scenario", "", "scenario name or file to start at once")
-	fs.StringVar(&o.mapName, "map", "", "map name or file to look at")
-	fs.Int64Var(&seed, "seed", -1, "dice seed")
-	fs.StringVar(&o.autosave, "autosave", "", "autosave file path")
-	fs.Float64Var(&o.speed, "speed", 1, "animation speed (0.25 to 8)")
-	fs.BoolVar(&o.noResume, "no-resume", false, "do not offer to resume an autosave")
-	win := fs.String("window", "1280x800", "the window's size at start, WxH")
-	if err := fs.Parse(args); err != nil {
+	// The flags are read by package gameflags, which cmd/early uses to
+	// refuse a mistake before Ebiten starts.
+	f, err := gameflags.Parse(args)
+	if err != nil {
 		return err
 	}
-	if _, err := fmt.Sscanf(*win, "%dx%d", &o.winW, &o.winH); err != nil || o.winW < 640 || o.winH < 400 || o.winW > 8192 || o.winH > 8192 {
-		return fmt.Errorf("--window %q: give the size as WxH, at least 640x400 (for example 1024x640)", *win)
-	}
-	if seed >= 0 {
-		o.seed, o.hasSeed = uint64(seed), true
-	}
+	o := options{scenario: f.Scenario, mapName: f.Map, seed: f.Seed, hasSeed: f.HasSeed,
+		autosave: f.Autosave, speed: f.Speed, noResume: f.NoResume, winW: f.WinW, winH: f.WinH}
 	if o.autosave == "" {
 		if dir, err := os.UserConfigDir(); err == nil {
 			o.autosave = filepath.Join(dir, "hedgerow", "autosave.save")

@@ -302,7 +302,12 @@ func (a *App) battleFor(sc *rules.Scenario, m *terrain.Map) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	kept := a.keepUnfinishedAutosave() // before the new battle saves over it
 	b := newBattle(a, g, evs)
+	if kept != "" {
+		b.log = append(b.log, logEntry{text: kept, side: -1})
+		a.Toast("%s", kept)
+	}
 	b.shown = 1 // the second side deployed last: hide the table if the first side plays first
 	return b, nil
 }

@@ -143,6 +143,9 @@ func ReadSave(r io.Reader) (*SaveFile, error) {
 	if sf.Format != 1 && sf.Format != SaveFormat {
 		return nil, fmt.Errorf("the save is in format %d; this version reads formats 1 and %d", sf.Format, SaveFormat)
 	}
+	if err := checkSaveValues(&sf); err != nil {
+		return nil, err
+	}
 	if sf.Format >= 2 && (sf.ScenarioText == "" || sf.MapText == "") {
 		return nil, errors.New("the save does not carry its scenario and map (scenario_text and map_text)")
 	}

@@ -81,9 +81,23 @@ const (
 	MaxScenarioBytes = 1 << 20
 	MaxFigures       = 400
 	MaxUnits         = 200
-	MaxNameLen       = 80
-	MaxBriefingLen   = 20000
+	MaxNameLen       = terrain.MaxNameChars        // characters, not bytes
+	MaxBriefingLen   = terrain.MaxDescriptionChars // characters
 	MaxTurnLimit     = 1000
+	MaxMapPathLen    = 200 // characters in map = "..."
+	// Caps on lists a scenario may hold.
+	MaxTraps       = 100 // booby traps per side
+	MaxLockedDoors = 200
+	MaxBadGoing    = 100 // bad_going entries
+	MaxWeapons     = 10  // weapons per figure
+)
+
+// Options a scenario switches on by a key of its own, refused under a
+// rule set whose Vocabulary does not list them (see Vocabulary.Options).
+const (
+	OptTraps       = "traps"
+	OptHidden      = "hidden"
+	OptLockedDoors = "locked_doors"
 )
 
 // KnownRuleSets, when set (rules/all sets it), lists the rule set ids a
@@ -140,6 +154,9 @@ func MapFinder(fsys fs.FS, scenarioName string, maps fs.FS) func(string) (string
 		}
 		rel := path.Join(path.Dir(scenarioName), mapName)
 		if fsys != nil && fs.ValidPath(rel) {
+			if err := linkLeaves(fsys, path.Dir(scenarioName), rel); err != nil {
+				return rel, nil, err
+			}
 			if b, err := readLimited(fsys, rel, terrain.MaxFileBytes); err == nil {
 				return rel, b, nil
 			} else if !errors.Is(err, fs.ErrNotExist) {
@@ -256,9 +273,15 @@ type scLoader struct {
 }
 
 // word checks a rule set word (a weapon, quality or motivation) against
-// the rule set's vocabulary, when it has one.
+// the rule set's vocabulary, when it has one. A rule set that lists no
+// words of a kind has no rule for it, so any such word is refused: it
+// would be silently ignored in play.
 func (ld *scLoader) word(path, what, s string, list []string) {
-	if ld.vocab == nil || list == nil || s == "" || contains(list, s) {
+	if ld.vocab == nil || s == "" || contains(list, s) {
+		return
+	}
+	if len(list) == 0 {
+		ld.at(path, "%s %q: this rule set has no rule for %s; remove it", what, s, what)
 		return
 	}
 	msg := fmt.Sprintf("unknown %s %q: this rule set knows %s", what, s, strings.Join(list, ", "))
@@ -266,6 +289,14 @@ func (ld *scLoader) word(path, what, s string, list []string) {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	ld.at(path, "%s", msg)
+}
+
+// option refuses, at path, a scenario key that switches on an optional
+// rule (what, in plain words) the rule set has no rule for.
+func (ld *scLoader) option(path, opt, what string) {
+	if ld.vocab != nil && !contains(ld.vocab.Options, opt) {
+		ld.at(path, "%s: this rule set has no rule for %s; remove it", opt, what)
+	}
 }
 
 func (ld *scLoader) add(p keyPos, format string, args ...any) {
@@ -326,8 +357,8 @@ func (ld *scLoader) str(t map[string]any, path, key string, required bool, max i
 	if required && strings.TrimSpace(s) == "" {
 		ld.at(kp, "%s must not be empty", key)
 	}
-	if len(s) > max {
-		ld.at(kp, "%s is %d characters long; at most %d are allowed", key, len(s), max)
+	if msg := terrain.TextProblem(key, s, max, key == "briefing"); msg != "" {
+		ld.at(kp, "%s", msg)
 		return ""
 	}
 	return s
@@ -409,7 +440,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 	if _, ok := raw["map"]; !ok {
 		ld.add(keyPos{1, 1}, "the scenario names no map (add map = \"...\")")
 	} else {
-		sc.Map = ld.str(raw, "", "map", true, 200)
+		sc.Map = ld.str(raw, "", "map", true, MaxMapPathLen)
 	}
 	if n, ok := ld.integer(raw, "", "turn_limit", 0, MaxTurnLimit); ok {
 		sc.TurnLimit = int(n)
@@ -421,6 +452,13 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		l, isList := v.([]any)
 		if !isList {
 			ld.at("locked_doors", "locked_doors is a list of door points, [[x, y], ...], not %s", describeVal(v))
+		}
+		if len(l) > 0 {
+			ld.option(OptLockedDoors, OptLockedDoors, "locked doors")
+		}
+		if len(l) > MaxLockedDoors {
+			ld.at("locked_doors", "locked_doors lists %d doors; at most %d are allowed", len(l), MaxLockedDoors)
+			l = nil
 		}
 		for _, e := range l {
 			p, msg := readPos(e)
@@ -444,8 +482,16 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		}
 		for _, e := range l {
 			w, isStr := e.(string)
-			if !isStr || w == "" || len(w) > MaxNameLen {
+			if !isStr || w == "" {
 				ld.at(OptBadGoing, "each bad_going entry is a terrain kind or a map piece's name (a string), not %s", describeVal(e))
+				break
+			}
+			if msg := terrain.TextProblem("each bad_going entry", w, MaxNameLen, false); msg != "" {
+				ld.at(OptBadGoing, "%s", msg)
+				break
+			}
+			if len(sc.BadGoing) == MaxBadGoing {
+				ld.at(OptBadGoing, "bad_going lists %d entries; at most %d are allowed", len(l), MaxBadGoing)
 				break
 			}
 			sc.BadGoing = append(sc.BadGoing, w)
@@ -503,7 +549,17 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		}
 		sd.Deploy = ld.str(st, sp, "deployment", false, MaxNameLen)
 		sd.Hidden = ld.boolean(st, sp, "hidden")
+		if sd.Hidden {
+			ld.option(join(sp, OptHidden), OptHidden, "setting up hidden")
+		}
 		sd.Traps = ld.points(st, sp, "traps")
+		if len(sd.Traps) > 0 {
+			ld.option(join(sp, OptTraps), OptTraps, "booby traps")
+		}
+		if len(sd.Traps) > MaxTraps {
+			ld.at(join(sp, "traps"), "traps lists %d traps; at most %d are allowed on a side", len(sd.Traps), MaxTraps)
+			sd.Traps = nil
+		}
 		units := ld.tables(st, sp, "unit")
 		if len(units) == 0 {
 			ld.at(sp, "side %d has no [[side.unit]] tables", i+1)
@@ -605,10 +661,18 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 		if !ok {
 			ld.at(join(fp, "weapons"), "weapons must be a list of weapon names, like [\"rifle\"], not %s", kindOf(v))
 		}
+		if len(l) > MaxWeapons {
+			ld.at(join(fp, "weapons"), "a figure carries at most %d weapons, not %d", MaxWeapons, len(l))
+			l = nil
+		}
 		for _, w := range l {
 			s, ok := w.(string)
-			if !ok || s == "" || len(s) > MaxNameLen {
+			if !ok || s == "" {
 				ld.at(join(fp, "weapons"), "each weapon must be a name in quotes, not %s", describeVal(w))
+				continue
+			}
+			if msg := terrain.TextProblem("a weapon's name", s, MaxNameLen, false); msg != "" {
+				ld.at(join(fp, "weapons"), "%s", msg)
 				continue
 			}
 			if ld.vocab != nil {

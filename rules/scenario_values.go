@@ -13,9 +13,10 @@ import (
 // The scenario loader's small helpers: numbers, paths and values in its messages.
 
 // shortNumber writes a number for a message: plainly when it is of a
-// table's size, in exponent form when huge (never 309 digits).
+// table's size, in exponent form when huge or tiny (never 309 digits,
+// nor 330 zeros).
 func shortNumber(f float64) string {
-	if math.Abs(f) < 1e6 {
+	if a := math.Abs(f); a < 1e6 && (a == 0 || a >= 0.001) {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(f, 'g', 4, 64)

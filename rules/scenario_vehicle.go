@@ -212,11 +212,19 @@ func (ld *scLoader) names(t map[string]any, path, key string) []string {
 		ld.at(join(path, key), "%s must be a list of names, like [\"Smith\"], not %s", key, kindOf(v))
 		return nil
 	}
+	if len(l) > MaxFigures {
+		ld.at(join(path, key), "%s names %d figures; a scenario has at most %d", key, len(l), MaxFigures)
+		return nil
+	}
 	var out []string
 	for _, e := range l {
 		s, ok := e.(string)
-		if !ok || s == "" || len(s) > MaxNameLen {
+		if !ok || s == "" {
 			ld.at(join(path, key), "each of %s must be a name in quotes, not %s", key, describeVal(e))
+			continue
+		}
+		if msg := terrain.TextProblem("each of "+key, s, MaxNameLen, false); msg != "" {
+			ld.at(join(path, key), "%s", msg)
 			continue
 		}
 		out = append(out, s)

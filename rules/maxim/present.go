@@ -326,6 +326,7 @@ func (Maxim) Vocabulary() rules.Vocabulary {
 	v.Motivations = []string{"fanatic"}
 	v.Armours = []string{"kevlar", "none"}
 	v.Mounts = []string{"horse"}
+	v.Options = []string{rules.OptHidden}
 	return v
 }
 

@@ -107,7 +107,7 @@ func (Skirmish) Name() string { return "1/35th Scale WWII Skirmish" }
 
 // Vocabulary lists the words a scenario may use.
 func (r Skirmish) Vocabulary() rules.Vocabulary {
-	v := rules.Vocabulary{Qualities: []string{"green", "experienced", "elite"}}
+	v := rules.Vocabulary{Qualities: []string{"green", "experienced", "elite"}, Options: []string{rules.OptHidden, rules.OptLockedDoors}}
 	for _, w := range r.d.Weapons {
 		v.Weapons = append(v.Weapons, w.ID)
 	}
@@ -239,10 +239,24 @@ func target(s *rules.State, c rules.Command) (*rules.Figure, error) {
 	return t, nil
 }
 
+// verbs35 are the figure verbs Apply knows (vehicle verbs: isVehicleVerb):
+// any other is refused as no command at all, before the state is asked
+// about (issue 25). A verb added to Apply's switches belongs here too.
+var verbs35 = map[string]bool{
+	"oppfire": true, "oppsup": true, "oppmg": true, "pass": true, "end": true,
+	"move": true, "face": true, "prone": true, "stand": true, "acquire": true, "fire": true,
+	"opp": true, "throwback": true, "door": true, "lean": true, "climb": true, "at": true,
+	"board": true, "hide": true, "rally": true, "reload": true, "suppress": true,
+	"grenade": true, "plot": true, "melee": true, "surrender": true,
+}
+
 // Apply carries out one command; on error the caller discards s.
 func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if s.Over {
 		return nil, errors.New("the game is over")
+	}
+	if !verbs35[c.Verb] && !isVehicleVerb(c.Verb) {
+		return nil, fmt.Errorf("no such command: %s", c.Verb)
 	}
 	if s.Phase == PhaseOpp {
 		switch c.Verb {

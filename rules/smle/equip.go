@@ -55,7 +55,7 @@ func (r SMLE) Vocabulary() rules.Vocabulary {
 	sort.Strings(v.Motivations)
 	v.Armours = armourWords
 	v.Mounts = mountWords
-	v.Options = []string{rules.VarHitLocations, rules.OptBadGoing}
+	v.Options = []string{rules.VarHitLocations, rules.OptBadGoing, rules.OptTraps, rules.OptHidden}
 	return v
 }
 

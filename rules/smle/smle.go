@@ -401,6 +401,9 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if s.Over {
 		return nil, errors.New("the game is over")
 	}
+	if c.Verb == "end" && (c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "") {
+		return nil, errors.New(`"end" takes nothing more`)
+	}
 	if err := r.motiveRefusal(s, c); err != nil {
 		return nil, err
 	}

@@ -44,5 +44,7 @@ func (SSG) Vocabulary() rules.Vocabulary {
 	for i, w := range Weapons {
 		ids[i] = w.ID
 	}
-	return rules.Vocabulary{Weapons: ids}
+	// SSG has no troop quality; "trained" is the one word its shipped
+	// scenarios (and every save of them) give a unit, with no effect.
+	return rules.Vocabulary{Weapons: ids, Qualities: []string{"trained"}}
 }

@@ -191,14 +191,18 @@ func (ld *loader) build(raw map[string]any) *Map {
 		ld.at("name", "name must be text in quotes, not %s", typeName(v))
 	} else if strings.TrimSpace(s) == "" {
 		ld.at("name", "name must not be empty")
+	} else if msg := TextProblem("name", s, MaxNameChars, false); msg != "" {
+		ld.at("name", "%s", msg)
 	} else {
 		m.Name = s
 	}
 	if v, ok := raw["description"]; ok {
-		if s, ok := v.(string); ok {
-			m.Description = s
-		} else {
+		if s, ok := v.(string); !ok {
 			ld.at("description", "description must be text in quotes, not %s", typeName(v))
+		} else if msg := TextProblem("description", s, MaxDescriptionChars, true); msg != "" {
+			ld.at("description", "%s", msg)
+		} else {
+			m.Description = s
 		}
 	}
 
@@ -415,6 +419,8 @@ func (ld *loader) readArea(t map[string]any, i int) (Area, bool) {
 		ld.at(path+".name", "name must be text in quotes, not %s", typeName(v))
 	} else if strings.TrimSpace(s) == "" {
 		ld.at(path+".name", "name must not be empty")
+	} else if msg := TextProblem("name", s, MaxNameChars, false); msg != "" {
+		ld.at(path+".name", "%s", msg)
 	} else {
 		a.Name = s
 	}

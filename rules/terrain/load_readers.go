@@ -18,6 +18,9 @@ func (ld *loader) optString(t map[string]any, path, key string) string {
 	s, ok := v.(string)
 	if !ok {
 		ld.at(path+"."+key, "%s must be text in quotes, not %s", key, typeName(v))
+	} else if msg := TextProblem(key, s, MaxNameChars, false); msg != "" {
+		ld.at(path+"."+key, "%s", msg)
+		return ""
 	}
 	return s
 }
@@ -92,6 +95,12 @@ func (ld *loader) shape(t map[string]any, path, where string) (pts []geom.Pt, ke
 		x, y, w, h := nums[0], nums[1], nums[2], nums[3]
 		if w <= 0 || h <= 0 {
 			ld.at(kp, "rect width and height must be more than 0 (got %s x %s)", fmtIn(w), fmtIn(h))
+			return nil, key, false
+		}
+		// Positions are kept to a thousandth of an inch: a thinner rect
+		// would be a line, its corners the same points.
+		if w < 0.001 || h < 0.001 {
+			ld.at(kp, "rect width and height must be at least 0.001\" (got %s x %s)", fmtIn(w), fmtIn(h))
 			return nil, key, false
 		}
 		return []geom.Pt{geom.P(x, y), geom.P(x+w, y), geom.P(x+w, y+h), geom.P(x, y+h)}, key, true

@@ -63,7 +63,9 @@ func describe(v any) string {
 // fmtIn writes inches for a message: plainly at a table's scale, in
 // exponent form when huge (1e308 is not echoed as 309 digits).
 func fmtIn(f float64) string {
-	if math.Abs(f) >= 1e6 {
+	// A very large or very small number in short form (1e-320, not 330
+	// zeros): positions are kept to a thousandth of an inch.
+	if a := math.Abs(f); a >= 1e6 || a != 0 && a < 0.001 {
 		return strconv.FormatFloat(f, 'g', 4, 64)
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)

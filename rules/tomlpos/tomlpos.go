@@ -194,11 +194,14 @@ func (s *scanner) run() error {
 					b.WriteByte('.')
 				}
 				b.WriteString(p)
+				// a dotted key a.b = 1 writes a too, here: record
+				// each part, so a problem with a is reported at
+				// this key, not at the enclosing table
+				if _, seen := s.ix.keys[b.String()]; !seen {
+					s.ix.keys[b.String()] = s.pos(at)
+				}
 			}
 			key := b.String()
-			if _, seen := s.ix.keys[key]; !seen {
-				s.ix.keys[key] = s.pos(at)
-			}
 			s.valKey = key
 			s.expectKey = false
 		case s.inlineKey && c != ',' && c != '}':
@@ -276,6 +279,10 @@ func (s *scanner) header() error {
 		if nd.count > 0 {
 			b.WriteByte('#')
 			b.WriteString(strconv.Itoa(nd.count))
+		}
+		// [a.b] defines a as well: where a is first written
+		if _, seen := s.ix.keys[b.String()]; !seen && k < len(parts)-1 {
+			s.ix.keys[b.String()] = s.pos(at)
 		}
 	}
 	s.ctx = b.String()

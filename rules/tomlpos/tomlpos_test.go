@@ -156,3 +156,27 @@ func FuzzScan(f *testing.F) {
 		ix.Find(src)
 	})
 }
+
+// The first part of a dotted key (a.b = 1) or of a dotted header ([a.b])
+// is found at that key's own line and column, not at the enclosing table
+// (issue 25): a problem with an unknown "a" names where it is written.
+func TestDottedKeysAtTheirOwnLine(t *testing.T) {
+	src := "name = \"x\"\n[victory]\nlosses = 4\n  foo.bar = 1\n\n[extra.table]\nx = 1\n[[side]]\n[[side.unit]]\n    look.hat.colour = 'red'\n"
+	ix, err := Scan(src, Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]Pos{
+		"victory.foo":            {4, 3},
+		"victory.foo.bar":        {4, 3},
+		"extra":                  {6, 1},
+		"extra.table":            {6, 1},
+		"side#1.unit#1.look":     {10, 5},
+		"side#1.unit#1.look.hat": {10, 5},
+		"victory":                {2, 1},
+	} {
+		if got := ix.Find(path); got != want {
+			t.Errorf("%s: at %v, want %v", path, got, want)
+		}
+	}
+}
