@@ -1,0 +1,210 @@
+package maxim
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/vehicle"
+)
+
+// fireLedger is the to-hit ledger of the first percentile roll in evs.
+func fireLedger(t *testing.T, evs []rules.Event) *rules.Ledger {
+	t.Helper()
+	for _, e := range evs {
+		if e.Roll != nil && e.Roll.Compare == "<=" {
+			return e.Roll
+		}
+	}
+	t.Fatalf("no to-hit roll in %v", texts(evs))
+	return nil
+}
+
+// A vehicle fired at this turn has its crew shot at: its gunner takes
+// "-10% firer has been shot at" like a man on foot.
+func TestCrewShotAt(t *testing.T) {
+	g := tankTable(t)
+	phase(g, PhaseOffensive, 1) // Red moves and fires first
+	// Lenz's RPG misses the tank (99) and lands 8" up the table (1, 8),
+	// on no one.
+	apply(t, g, "fire F7 20,10", 99, 1, 8)
+	phase(g, PhaseDefensive, 1) // the tank fires back
+	// Lyle's MMG at Lenz: 60 -10 = 50; a 51 misses.
+	evs := apply(t, g, "fire F1 F7 mmg", 51)
+	l := fireLedger(t, evs)
+	if l.Target != 50 || !strings.Contains(modReasons(l.Mods), "shot at") {
+		t.Fatalf("the crew was shot at: target %d, mods %q", l.Target, modReasons(l.Mods))
+	}
+}
+
+func modReasons(ms []rules.Mod) string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Reason)
+	}
+	return strings.Join(out, "|")
+}
+
+// A moving firer and a moving target are one -20% (the book's row reads
+// "moving (target or firer)").
+func TestMovingFirerAndTargetOneModifier(t *testing.T) {
+	g := table(t, []tf{
+		{0, "A", "Able", []string{"rifle"}, 5, 35, false},
+		{1, "R", "Rot", []string{"rifle"}, 5, 25, false},
+	}, nil)
+	phase(g, PhaseOffensive, 0)
+	s := g.St
+	s.Fig(1).SetVar(fMoved, s.Round)
+	s.Fig(2).SetVar(fMoved, s.Round)
+	// 60 -20 = 40: a 41 misses (the old -40 would have made it 20).
+	evs := apply(t, g, "fire F1 F2", 41)
+	if l := fireLedger(t, evs); l.Target != 40 || len(l.Mods) != 1 || l.Mods[0].Reason != "firer moving, target moving" {
+		t.Fatalf("target %d mods %+v", l.Target, l.Mods)
+	}
+}
+
+// "Moving twice" is -30% in the turn of the second move only.
+func TestMovingTwiceThisTurnOnly(t *testing.T) {
+	g := tankTable(t)
+	phase(g, PhaseOffensive, 1)
+	s := g.St
+	v := s.Veh(1)
+	s.Round = 3
+	v.SetVar(vMoved, 2)
+	v.SetVar(vMoved2, 2) // moved twice last turn, still now
+	o := odds(t, g, "fire F7 20,10")
+	if modSum(o.Mods) != 0 {
+		t.Fatalf("a vehicle that moved twice last turn and stands still now: %+v", o.Mods)
+	}
+	v.SetVar(vMoved, 3)
+	v.SetVar(vMoved2, 3)
+	o = odds(t, g, "fire F7 20,10")
+	if modSum(o.Mods) != -30 {
+		t.Fatalf("moving twice this turn: %+v", o.Mods)
+	}
+}
+
+// Advanced gun fire control, given by the scenario: no moving modifier
+// for one move (firer's or target's), -10% for two.
+func TestAdvancedFireControl(t *testing.T) {
+	g := tankTable(t)
+	phase(g, PhaseDefensive, 1) // Blue's tank fires
+	s := g.St
+	v := s.Veh(1)
+	v.SetVar(vMoved, s.Round)
+	s.Fig(7).SetVar(fMoved, s.Round) // Lenz moved too
+	o := odds(t, g, "fire F1 F7 mmg")
+	if modSum(o.Mods) != -20 {
+		t.Fatalf("no fire control: %+v", o.Mods)
+	}
+	v.SetVar(vGFCS, 1)
+	o = odds(t, g, "fire F1 F7 mmg")
+	if modSum(o.Mods) != 0 {
+		t.Fatalf("advanced fire control, one move: %+v", o.Mods)
+	}
+	v.SetVar(vMoved2, s.Round)
+	// 60 -10 = 50: a 51 misses.
+	evs := apply(t, g, "fire F1 F7 mmg", 51)
+	if l := fireLedger(t, evs); l.Target != 50 || !strings.Contains(modReasons(l.Mods), "advanced fire control") {
+		t.Fatalf("advanced fire control, two moves: %d %+v", l.Target, l.Mods)
+	}
+}
+
+// A figure that fired in the defensive fire phase takes no opportunity
+// fire at a vehicle's second move, nor does a vehicle weapon that fired.
+func TestNothingFiresTwiceThroughSecondMove(t *testing.T) {
+	g := tankTable(t)
+	s := g.St
+	phase(g, PhaseVehicles, 1) // Red's vehicles move again; Blue watches
+	// Blue's tank weapon fired in the defensive fire phase this turn.
+	v := s.Veh(1)
+	v.SetVar(firedKey(1), s.Round*10+3)
+	lyle := s.Fig(1)
+	lyle.SetVar(fFired, s.Round)
+	s.Phase, s.Decider = PhaseOpportunity, 0
+	s.SetVar(gOppFrom, 1)
+	w, _ := data.Weapon("mmg")
+	if why := mayFire(s, lyle, w); !strings.Contains(why, "twice") {
+		t.Fatalf("Lyle fired in the defensive phase; may he fire at the second move? %q", why)
+	}
+	if !holdsFire(s, lyle) {
+		t.Fatal("Legal should pass Lyle by")
+	}
+	if vehWeaponFree(s, v, 1) {
+		t.Fatal("the coaxial MMG fired this turn")
+	}
+	if !vehWeaponFree(s, v, 2) {
+		t.Fatal("the hull MMG has not fired")
+	}
+	// At a first move's opportunity fire the defensive phase is still to come.
+	s.SetVar(gOppFrom, 0)
+	lyle.SetVar(fFired, 0)
+	v.SetVar(firedKey(1), 0)
+	if why := mayFire(s, lyle, w); why != "" || !vehWeaponFree(s, v, 1) {
+		t.Fatalf("first move: %q", why)
+	}
+}
+
+// A claymore's penetration (10) goes through a jeep's soft skin.
+func TestClaymoreAtJeep(t *testing.T) {
+	g := vtable(t, []tf{
+		{0, "A", "Baker", []string{"claymore", "rifle"}, 20, 16, false},
+		{1, "J", "Jock", []string{"pistol"}, 0, 0, false},
+	}, []tv{
+		{"J", "Willys", "jeep", 20, 10, 90, []string{"Jock"}, nil},
+	}, nil)
+	phase(g, PhaseOffensive, 0)
+	o := odds(t, g, "fire F1 20,10 claymore")
+	if !near(o.P("fuel fire"), 1.0/6) || o.P("miss") != 0 || o.P("no penetration") != 0 {
+		t.Fatalf("claymore at a jeep: %+v", o.Outcomes)
+	}
+	// No roll to hit; the critical hit chart's 4: the fuel burns.
+	evs := apply(t, g, "fire F1 20,10 claymore", 4)
+	if !hasKind(evs, "penetration") || !g.St.Veh(1).Damage.Has(vehicle.BrewedUp) {
+		t.Fatalf("%v", texts(evs))
+	}
+}
+
+// The thrower is caught by his own grenade as its radii say: at 2.5"
+// he is in the C radius.
+func TestThrowerCaughtByOwnBlast(t *testing.T) {
+	g := table(t, []tf{
+		{0, "A", "Able", []string{"grenade", "rifle"}, 5, 35, false},
+		{1, "R", "Rot", []string{"rifle"}, 5, 32.5, false},
+	}, nil)
+	phase(g, PhaseOffensive, 0)
+	o := odds(t, g, "fire F1 F2")
+	if !strings.Contains(o.Note, "Able") {
+		t.Fatalf("the thrower should be among those the blast may harm: %q", o.Note)
+	}
+	// Hit (40): Able in C rolls 3 (stun), Rot in A rolls 1 (stun).
+	apply(t, g, "fire F1 F2", 40, 3, 1)
+	if !stunned(g.St.Fig(1)) || !stunned(g.St.Fig(2)) {
+		t.Fatal("both should be stunned")
+	}
+}
+
+// An explosive aimed at the ground under a man behind a wall takes his
+// cover, as a shot at him does.
+func TestPointAimKeepsTargetModifiers(t *testing.T) {
+	g := table(t, []tf{
+		{0, "A", "Able", []string{"grenade-launcher"}, 15, 30, false},
+		{1, "R", "Rot", []string{"rifle"}, 15, 19.7, false}, // behind the low wall
+	}, nil)
+	phase(g, PhaseOffensive, 0)
+	at := odds(t, g, "fire F1 F2")
+	under := odds(t, g, "fire F1 15,19.7 grenade-launcher")
+	near1 := odds(t, g, "fire F1 15.8,19.7 grenade-launcher")
+	// 55 -40 cover = 15, whether at him, at his feet or an inch by him.
+	if modSum(at.Mods) != -40 || modSum(under.Mods) != -40 || modSum(near1.Mods) != -40 || !near(under.P("on the point"), 0.15) {
+		t.Fatalf("at him %+v, under him %+v, near him %+v", at.Mods, under.Mods, near1.Mods)
+	}
+	// He moved too: 55 -20 -40 leaves nothing, at him or at his feet.
+	g.St.Fig(2).SetVar(fMoved, g.St.Round)
+	refuse(t, g, "fire F1 F2", "no chance")
+	refuse(t, g, "fire F1 15,19.7 grenade-launcher", "no chance")
+	// A point 3" off him is aimed at no one: 55.
+	if o := odds(t, g, "fire F1 15,23 grenade-launcher"); !near(o.P("on the point"), 0.55) {
+		t.Fatalf("clear ground: %+v", o)
+	}
+}
