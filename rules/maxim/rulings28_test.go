@@ -1,6 +1,9 @@
 package maxim
 
 import (
+	"os"
+
+	"hedgerow/maps"
 	"strings"
 	"testing"
 
@@ -206,5 +209,36 @@ func TestPointAimKeepsTargetModifiers(t *testing.T) {
 	// A point 3" off him is aimed at no one: 55.
 	if o := odds(t, g, "fire F1 15,23 grenade-launcher"); !near(o.P("on the point"), 0.55) {
 		t.Fatalf("clear ground: %+v", o)
+	}
+}
+
+// A scenario gives a vehicle advanced gun fire control with
+// fire_control = "advanced"; its shots after one move take no moving
+// modifier, the other tank's -20%.
+func TestFireControlScenarioKey(t *testing.T) {
+	text, err := os.ReadFile("../../scenarios/maxim-armour-crossroads.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(text), "type = \"sherman\"\n", "type = \"sherman\"\nfire_control = \"advanced\"\n", 1)
+	if src == string(text) {
+		t.Fatal("the scenario has no Sherman to change")
+	}
+	finder := rules.MapFinder(os.DirFS("../../scenarios"), "maxim-armour-crossroads.toml", maps.FS)
+	sc, m, err := rules.ParseScenario("x.toml", []byte(src), finder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sherman, panzer := g.St.Veh(1), g.St.Veh(2)
+	if !hasGFCS(sherman) || hasGFCS(panzer) {
+		t.Fatalf("fire control: Sherman %v, Panzer %v", hasGFCS(sherman), hasGFCS(panzer))
+	}
+	bad := strings.Replace(src, "fire_control = \"advanced\"", "fire_control = \"laser\"", 1)
+	if _, _, err := rules.ParseScenario("x.toml", []byte(bad), finder); err == nil || !strings.Contains(err.Error(), "fire_control must be") {
+		t.Fatalf("a bad fire_control: %v", err)
 	}
 }
