@@ -213,5 +213,15 @@
 //     "engine fire", "fuel fire", "ammunition explodes".
 //   - melee: "attacker wins", "defender wins", "attacker falls back",
 //     "defender falls back", "both fall back"; or "defender surrenders".
+//   - "end" that closes the turn (defensive fire with no second move
+//     to come, or the vehicles' phase): one part per unit the morale
+//     phase rolls for, "U3 Rifles: morale check" ("holds", "fails: 1st
+//     failure" ..) or "U3 Rifles: rally" ("rallies to normal" ..,
+//     "does not rally"), each also "not rolled: the battle is over" when
+//     an earlier unit's falling back can end the game; then "Initiative,
+//     turn N" ("Blue moves", "Red moves", "no next turn: the battle is
+//     over"), which is also the command's outcomes. Worked exactly by
+//     following the morale phase down every branch of its dice
+//     (endodds.go).
 //   - anything without dice: "certain".
 package maxim

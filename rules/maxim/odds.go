@@ -40,6 +40,10 @@ func (Maxim) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			return rules.Odds{}, errors.New(why)
 		}
 		return meleeOdds(s, f, e), nil
+	case "end":
+		if o, ok := endOdds(s); ok {
+			return o, nil
+		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }
