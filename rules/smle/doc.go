@@ -103,6 +103,11 @@
 //	                 ("hit" / "miss") and a part per figure the burst may
 //	                 reach where it stands now (as for blast), and the
 //	                 mortar's ammunition part.
+//	end              when it brings on (next in the round) a team whose
+//	                 fire mission is due, the mission as it lands: the
+//	                 observer's roll ("hit" / "miss") and the parts of a
+//	                 call, for the figures where they stand at its point
+//	                 of impact (endodds.go); otherwise "certain".
 //	door ... kick    "door open" / "door holds"; rush: "door open" / "in
 //	                 a heap".
 //	activate U2      each band of the team's next activation roll, by the
