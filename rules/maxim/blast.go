@@ -324,6 +324,7 @@ func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Even
 		if b == bandNone {
 			continue
 		}
+		g.SetVar(fShotAt, s.Round) // caught in a burst, he has been shot at
 		shift := 0
 		if kevlar(s, g) {
 			shift = 1

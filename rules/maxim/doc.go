@@ -52,7 +52,8 @@
 // turn, -30 when either is a vehicle that moved twice this turn (advanced
 // gun fire control: 0 and -10), -40 for a target in cover (terrain cover
 // or a partly blocked sight line), -10 when the firer was shot at this
-// turn (a crewman or rider too when his vehicle was fired at),
+// turn (caught in a burst too, and a crewman or rider when his vehicle
+// was fired at),
 // +10 for an ATGM, quality (elite +10, green -10, untrained -20), wounds
 // (-10 light, -30 serious) and -15 at a unit's second morale failure. A
 // shot with no chance is refused. A hit rolls 1D10 on the weapon's damage

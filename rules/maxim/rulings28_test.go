@@ -242,3 +242,25 @@ func TestFireControlScenarioKey(t *testing.T) {
 		t.Fatalf("a bad fire_control: %v", err)
 	}
 }
+
+// A man caught in a burst has been shot at, whoever it was aimed at, or
+// if it was aimed at the ground: his own fire this turn takes -10%.
+func TestCaughtInBurstIsShotAt(t *testing.T) {
+	g := table(t, []tf{
+		{0, "A", "Able", []string{"grenade-launcher"}, 15, 35, false},
+		{1, "R", "Rot", []string{"rifle"}, 15, 25, false},
+	}, nil)
+	phase(g, PhaseOffensive, 0)
+	// At the ground 2.5" from Rot (clear of him: 55): a 55 hits, and Rot,
+	// in the C radius, rolls 4 on the d10: a light wound.
+	apply(t, g, "fire F1 17.5,25 grenade-launcher", 55, 4)
+	if g.St.Fig(2).Var(fShotAt) != g.St.Round {
+		t.Fatal("Rot was caught in the burst: shot at")
+	}
+	phase(g, PhaseDefensive, 0)
+	// 60 -10 shot at -10 lightly wounded = 40: a 41 misses.
+	evs := apply(t, g, "fire F2 F1", 41)
+	if l := fireLedger(t, evs); l.Target != 40 || !strings.Contains(modReasons(l.Mods), "shot at") {
+		t.Fatalf("Rot fires back: %d %q", l.Target, modReasons(l.Mods))
+	}
+}
