@@ -264,3 +264,22 @@ func TestCaughtInBurstIsShotAt(t *testing.T) {
 		t.Fatalf("Rot fires back: %d %q", l.Target, modReasons(l.Mods))
 	}
 }
+
+// The modern tank's type has advanced gun fire control of its own.
+func TestModernTankHasFireControl(t *testing.T) {
+	g := vtable(t, []tf{
+		{0, "T", "Cdr", []string{"pistol"}, 0, 0, true},
+		{1, "R", "Rot", []string{"rifle"}, 26, 16, false},
+	}, []tv{{"T", "Leo", "mbt", 20, 10, 90, []string{"Cdr"}, nil}}, nil)
+	phase(g, PhaseOffensive, 0)
+	v := g.St.Veh(1)
+	if !hasGFCS(v) {
+		t.Fatal("the mbt type should have advanced fire control")
+	}
+	v.SetVar(vMoved, g.St.Round)
+	// The coaxial MMG at Rot after one move: 60, no moving modifier; a 61 misses.
+	evs := apply(t, g, "fire F1 F2 mmg", 61)
+	if l := fireLedger(t, evs); l.Target != 60 {
+		t.Fatalf("after one move with fire control: %d %+v", l.Target, l.Mods)
+	}
+}

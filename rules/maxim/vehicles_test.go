@@ -95,7 +95,7 @@ func tankTable(t *testing.T) *rules.Game {
 func TestVehicleTypesLoad(t *testing.T) {
 	want := map[string]string{"jeep": "jeep", "truck": "truck", "halftrack": "halftrack", "armoured-car": "armoured-car",
 		"light-tank": "light-tank", "sherman": "medium-tank", "panzer-iv": "medium-tank", "infantry-tank": "medium-tank",
-		"apc": "apc", "helicopter": "helicopter"}
+		"apc": "apc", "helicopter": "helicopter", "mbt": "medium-tank"}
 	got := map[string]bool{}
 	for _, ty := range New().(rules.Vehicled).VehicleTypes() {
 		if want[ty.ID] != ty.Look {
