@@ -201,8 +201,11 @@
 //     "no effect", "stunned", "lightly wounded", "lightly wounded and
 //     stunned", "seriously wounded", "seriously wounded and stunned",
 //     "killed", counted from its state before the shot; several targets:
-//     each crossed, "F9 killed, F10 no effect". A blast's Note gives the
-//     chance of harm to everyone else it may catch.
+//     each crossed, "F9 killed, F10 no effect". A blast has a part for
+//     everyone else it may catch, the firer too ("F3 Able (the firer)"),
+//     in the same words: each shot's landing, and a volley's shots lost
+//     once its target is dead, followed exactly; its Note gives their
+//     chance of harm from one shot.
 //   - explosive at a point: "on the point" and "off the point"; a
 //     claymore at a point: "certain".
 //   - fire at a vehicle: the worst result of its shots, mildest first:

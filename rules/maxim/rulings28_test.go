@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/oddscheck"
 	"hedgerow/rules/vehicle"
 )
 
@@ -281,5 +282,58 @@ func TestModernTankHasFireControl(t *testing.T) {
 	evs := apply(t, g, "fire F1 F2 mmg", 61)
 	if l := fireLedger(t, evs); l.Target != 60 {
 		t.Fatalf("after one move with fire control: %d %+v", l.Target, l.Mods)
+	}
+}
+
+// Every figure a burst may catch has its own odds, the thrower too, and
+// a volley's later shots at a target already dead are lost: sampled
+// against the engine.
+func TestBlastPartsMatchEngine(t *testing.T) {
+	figClass := func(p rules.OddsPart) oddscheck.Classify {
+		return func(before, after *rules.State, _ []rules.Event) string {
+			return change(statusOf(before.Fig(p.Fig)), statusOf(after.Fig(p.Fig)))
+		}
+	}
+	// A grenade at Rot with the thrower 2.5" off (C) and Rost 1.5" (B).
+	g := table(t, []tf{
+		{0, "A", "Able", []string{"grenade", "rifle"}, 5, 35, false},
+		{1, "R", "Rot", []string{"rifle"}, 5, 32.5, false},
+		{1, "R", "Rost", []string{"rifle"}, 6.5, 32.5, false},
+	}, map[string]unitOpt{"R": {armour: "kevlar"}})
+	phase(g, PhaseOffensive, 0)
+	o := odds(t, g, "fire F1 F2")
+	able := partOf(t, o, "F1 Able (the firer)")
+	// Able is killed on the point (40%) in the C radius on 9-10. A miss
+	// (60%) lands 1-6" in one of 8 directions, 1/48 each: down the table
+	// (towards him) 1" to 5" put him in B, A, A, B, C; down-left and
+	// down-right 1" to 4" in B, B, C, C; left and right 1" in C. Kill
+	// chances A 0.4, B 0.3, C 0.2: 0.4 x 0.2 + 0.6/48 x (1.6 + 2 x 1.0 +
+	// 2 x 0.2) = 0.13.
+	if p := partP(able, "killed"); !near(p, 0.13) {
+		t.Fatalf("the thrower's part %+v", able)
+	}
+	c, _ := rules.ParseCommand("fire F1 F2")
+	for _, res := range oddscheck.RunParts(New(), g.St, c, figClass, 20000, 21) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+	// An automatic grenade launcher's three shots at Rot, Rost beside
+	// him: once Rot is dead the rest are lost.
+	g = table(t, []tf{
+		{0, "A", "Able", []string{"agl"}, 5, 15, false},
+		{1, "R", "Rot", []string{"rifle"}, 5, 30, false},
+		{1, "R", "Rost", []string{"rifle"}, 6.5, 30, false},
+	}, nil)
+	phase(g, PhaseOffensive, 0)
+	c, _ = rules.ParseCommand("fire F1 F2 F2 F2")
+	o = odds(t, g, c.String())
+	if len(o.Parts) != 1 || o.Parts[0].Fig != 3 {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	for _, res := range oddscheck.RunParts(New(), g.St, c, figClass, 20000, 22) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
 	}
 }
