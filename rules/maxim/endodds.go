@@ -148,6 +148,11 @@ func (e *endEnum) walk(s *rules.State, i int, p float64) {
 	}
 	next := min(lvl+1, MaxMorale)
 	acc["fails: "+ordinal(next)] += p * (1 - pass)
+	if next == lvl {
+		// already at the 4th failure: no worse, and nothing more happens
+		e.walk(s, i+1, p*(1-pass))
+		return
+	}
 	// The failure's dice: at the 3rd the D12 for leaving the wounded, then
 	// next D6 of falling back. Branches that leave the same state for what
 	// follows are merged.

@@ -119,3 +119,36 @@ func TestEndOfTurnOddsBattleEnds(t *testing.T) {
 		}
 	}
 }
+
+// A unit already at its 4th failure that fails a check again stays there
+// and does not fall back (here, off the table, which would end the game
+// before Red's check); a unit at its 3rd that fails rolls the D12 for
+// its wounded. Both sampled.
+func TestEndOfTurnOddsDeepFailures(t *testing.T) {
+	g := table(t, []tf{
+		{0, "A", "Able", []string{"rifle"}, 20, 38, false},
+		{0, "A", "Baker", []string{"rifle"}, 22, 38, false},
+		{1, "R", "Rot", []string{"rifle"}, 20, 24, false},
+		{1, "R", "Rost", []string{"rifle"}, 21, 24, false},
+	}, nil)
+	s := g.St
+	phase(g, PhaseDefensive, 0)
+	unitSet(&s.Units[0], uCasRnd, s.Round)
+	unitSet(&s.Units[0], uMorale, 4)
+	unitSet(&s.Units[1], uCasRnd, s.Round)
+	unitSet(&s.Units[1], uMorale, 2)
+	s.Fig(4).Markers |= rules.Wounded
+	o := odds(t, g, "end")
+	// A: 60%. R: 60%, -20% with half its men casualties (Rost wounded):
+	// 40% holds. Blue has no one left willing to fight: no next turn.
+	a, r := partOf(t, o, "U1 A: morale check"), partOf(t, o, "U2 R: morale check")
+	if !near(partP(a, "fails: 4th failure"), 0.4) || partP(r, endNotRolled) != 0 || !near(partP(r, "fails: 3rd failure"), 0.6) {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	c, _ := rules.ParseCommand("end")
+	for _, res := range oddscheck.RunParts(New(), s, c, endClassify, 20000, 5) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}
