@@ -27,17 +27,17 @@ const (
 
 // endOdds prices "end" when it closes the turn; ok is false when it does
 // not (it opens the vehicles' phase, or is not the turn's end).
-func endOdds(s *rules.State) (rules.Odds, bool) {
+func endOdds(s *rules.State) (rules.Odds, bool, error) {
 	c := s.Clone()
 	c.Forced = nil
 	switch c.Phase {
 	case PhaseDefensive:
 		if _, open := openSecondMoves(c); open {
-			return rules.Odds{}, false
+			return rules.Odds{}, false, nil
 		}
 	case PhaseVehicles:
 	default:
-		return rules.Odds{}, false
+		return rules.Odds{}, false, nil
 	}
 	mover := c.Var(gMover)
 	c.Active, c.Decider = mover, mover
@@ -53,6 +53,9 @@ func endOdds(s *rules.State) (rules.Odds, bool) {
 		}
 	}
 	e.walk(c, 0, 1)
+	if e.nodes > endBudget {
+		return rules.Odds{}, false, fmt.Errorf("the morale phase can go more than %d ways here (falling back moves men that later units may fall back past or from): too many to price exactly", endBudget)
+	}
 	var odds rules.Odds
 	for _, i := range e.rolling {
 		u := &c.Units[i]
@@ -69,7 +72,7 @@ func endOdds(s *rules.State) (rules.Odds, bool) {
 	odds.Parts = append(odds.Parts, rules.OddsPart{Name: initName, Outcomes: init})
 	odds.Outcomes = init
 	odds.Note = "the morale phase's checks and rallies, unit by unit, then the next turn's initiative (1D20 each, ties rolled again)"
-	return odds, true
+	return odds, true, nil
 }
 
 // ordered lists acc's outcomes with a chance, in order.
@@ -95,8 +98,15 @@ func rollsMorale(s *rules.State, u *rules.Unit) bool {
 	return alive && (u.Vars[uCasRnd] == s.Round || u.Vars[uMorale] > 0)
 }
 
+// endBudget bounds the states endEnum follows: beyond it the odds are
+// refused rather than the answer waited for (several units falling back
+// near the edges, each fall back moving men that later units fall back
+// from or past, can branch beyond any wait).
+const endBudget = 200000
+
 // endEnum gathers the turn's end's chances.
 type endEnum struct {
+	nodes   int   // states followed and failures played out, against endBudget
 	rolling []int // indexes in State.Units of the units that roll, in order
 	parts   map[int]map[string]float64
 	init    map[string]float64
@@ -105,9 +115,10 @@ type endEnum struct {
 // walk follows the morale phase from unit index i on state s, reached
 // with chance p.
 func (e *endEnum) walk(s *rules.State, i int, p float64) {
-	if p == 0 {
+	if p == 0 || e.nodes > endBudget {
 		return
 	}
+	e.nodes++
 	if s.Over {
 		for _, j := range e.rolling {
 			if j >= i {
@@ -187,6 +198,10 @@ func (e *endEnum) walk(s *rules.State, i int, p float64) {
 	sums := diceSums(next)
 	for _, a := range abandon {
 		for _, sm := range sums {
+			e.nodes++
+			if e.nodes > endBudget {
+				return
+			}
 			c := s.Clone()
 			cu := &c.Units[i]
 			unitSet(cu, uMorale, next)

@@ -41,8 +41,8 @@ func (Maxim) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 		return meleeOdds(s, f, e), nil
 	case "end":
-		if o, ok := endOdds(s); ok {
-			return o, nil
+		if o, ok, err := endOdds(s); err != nil || ok {
+			return o, err
 		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
