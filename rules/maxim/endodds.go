@@ -300,31 +300,101 @@ func diceSums(n int) []diceSum {
 	return out
 }
 
-// positionsMatter reports whether where unit i's men end up may change
-// what follows: whether a unit after it that checks could, on failing,
-// lose a man (fall back off the table, or at the 4th failure find no way
-// out); its direction is from the nearest enemy, and its way may be
-// blocked by other men.
+// positionsMatter reports whether where unit i's men end up when it
+// fails may change what follows: whether it may change the falling back
+// of a later unit (as the nearest enemy it falls back from, or as men in
+// its way) whose own falling back matters: that unit could lose a man
+// (off the table, or with no way out at its 4th failure), or may change
+// a later one's that matters in turn. Men move at most 6" per failure.
 func (e *endEnum) positionsMatter(s *rules.State, i int) bool {
+	var later []int // later units that check (a rally moves no one)
 	for _, j := range e.rolling {
-		if j <= i {
-			continue
+		if j > i && s.Units[j].Vars[uCasRnd] == s.Round && s.Units[j].Vars[uMorale] < MaxMorale {
+			later = append(later, j)
 		}
-		u := &s.Units[j]
-		if u.Vars[uCasRnd] != s.Round {
-			continue // a rally moves no one
+	}
+	need := map[int]bool{}
+	for k := len(later) - 1; k >= 0; k-- {
+		j := later[k]
+		need[j] = couldLose(s, j)
+		for _, m := range later[k+1:] {
+			if !need[j] && need[m] && influences(s, j, m, later) {
+				need[j] = true
+			}
 		}
-		next := min(u.Vars[uMorale]+1, MaxMorale)
-		if next >= MaxMorale {
+	}
+	for _, j := range later {
+		if need[j] && influences(s, i, j, later) {
 			return true
 		}
-		reach := int64(6*next)*geom.PerInch + s.BaseR + geom.PerInch
-		for _, f := range members(s, u.ID) {
-			if f.Removed || aboard(s, f) {
+	}
+	return false
+}
+
+// fallReach is the farthest unit u's men may fall back if it fails now.
+func fallReach(s *rules.State, u *rules.Unit) int64 {
+	return int64(6*min(u.Vars[uMorale]+1, MaxMorale)) * geom.PerInch
+}
+
+// couldLose reports whether unit j, failing, could lose a man: fall back
+// off the table, or find no way out at its 4th failure.
+func couldLose(s *rules.State, j int) bool {
+	u := &s.Units[j]
+	if min(u.Vars[uMorale]+1, MaxMorale) >= MaxMorale {
+		return true
+	}
+	reach := fallReach(s, u) + s.BaseR + geom.PerInch
+	for _, f := range members(s, u.ID) {
+		if f.Removed || aboard(s, f) {
+			continue
+		}
+		if s.Map == nil || f.Pos.X <= reach || f.Pos.Y <= reach || s.Map.Width-f.Pos.X <= reach || s.Map.Height-f.Pos.Y <= reach {
+			return true
+		}
+	}
+	return false
+}
+
+// influences reports whether unit a's falling back (index a in
+// State.Units) may change unit b's: a's men may end within reach of b's
+// way back, or (enemies) may be the nearest enemy b's men fall back from.
+// Units that check between the two may move too, so their men are not
+// counted as the nearer enemy.
+func influences(s *rules.State, a, b int, later []int) bool {
+	ua, ub := &s.Units[a], &s.Units[b]
+	ra, rb := fallReach(s, ua), fallReach(s, ub)
+	moving := map[rules.UnitID]bool{ua.ID: true}
+	for _, k := range later {
+		if k > a && k < b {
+			moving[s.Units[k].ID] = true
+		}
+	}
+	ma := members(s, ua.ID)
+	for _, g := range members(s, ub.ID) {
+		if g.Removed || aboard(s, g) {
+			continue
+		}
+		near := int64(-1) // the nearest enemy that stays put
+		if ua.Side != ub.Side {
+			for _, e := range s.Alive(1 - ub.Side) {
+				if moving[e.Unit] || aboard(s, e) {
+					continue
+				}
+				if d := geom.Dist(g.Pos, e.Pos); near < 0 || d < near {
+					near = d
+				}
+			}
+		}
+		for _, f := range ma {
+			if f.Removed {
 				continue
 			}
-			if s.Map == nil || f.Pos.X <= reach || f.Pos.Y <= reach || s.Map.Width-f.Pos.X <= reach || s.Map.Height-f.Pos.Y <= reach {
-				return true
+			d := geom.Dist(g.Pos, f.Pos)
+			if d <= ra+rb+2*s.BaseR+geom.PerInch {
+				return true // may stand in its way
+			}
+			if ua.Side != ub.Side && (near < 0 || d-ra <= near+geom.PerInch) {
+				return true // may be its nearest enemy
 			}
 		}
 	}
