@@ -26,6 +26,7 @@ import (
 //	    passengers = ["Pte Cole"]        # likewise, carried
 //	    hatches = "open"                 # open or closed (default closed)
 //	    damage = ["immobilised"]         # optional starting damage
+//	    fire_control = "advanced"        # optional: advanced gun fire control (Maxim to Minimi)
 //
 // Figures named as crew or passengers start aboard (Aboard), off the
 // table; they need no pos and must have none. The rule set must have
@@ -45,12 +46,15 @@ type ScenarioVehicle struct {
 	Passengers  []string
 	HatchesOpen bool
 	Damage      vehicle.Damage
+	// AdvancedFC: fire_control = "advanced", the vehicle has an advanced
+	// gun fire control system (its Vars["gfcs"] is 1).
+	AdvancedFC bool
 }
 
 // MaxVehicles is the most vehicles a scenario may place.
 const MaxVehicles = 100
 
-var scVehicleKeys = []string{"name", "type", "pos", "facing", "turret", "crew", "passengers", "hatches", "damage"}
+var scVehicleKeys = []string{"name", "type", "pos", "facing", "turret", "crew", "passengers", "hatches", "damage", "fire_control"}
 
 // vehLoad is the scenario loader's memory of the vehicles it has read.
 type vehLoad struct {
@@ -183,6 +187,15 @@ func (ld *scLoader) vehicles(sc *Scenario, ut map[string]any, up string, si, uj 
 			case "closed":
 			default:
 				ld.at(join(vp, "hatches"), "hatches must be \"open\" or \"closed\", not %q", s)
+			}
+		}
+		if s := ld.str(vt, vp, "fire_control", false, MaxNameLen); s != "" {
+			switch s {
+			case "advanced":
+				v.AdvancedFC = true
+			case "standard":
+			default:
+				ld.at(join(vp, "fire_control"), "fire_control must be \"advanced\" or \"standard\", not %q", s)
 			}
 		}
 		for _, s := range ld.names(vt, vp, "damage") {
@@ -428,6 +441,9 @@ func addVehicles(s *State, sc *Scenario, unitIDs [2][]UnitID) error {
 					ID: VehicleID(len(s.Vehicles) + 1), Name: sv.Name, Type: sv.Type, Side: si, Unit: unitIDs[si][ui],
 					Pose:   vehicle.Pose{Pos: sv.Pos, Facing: sv.Facing, Turret: sv.Turret},
 					Damage: sv.Damage, HatchesOpen: sv.HatchesOpen,
+				}
+				if sv.AdvancedFC {
+					v.SetVar("gfcs", 1)
 				}
 				for _, list := range []struct {
 					names []string

@@ -77,11 +77,13 @@ type landing struct {
 
 // victimBand is the band figure g is caught in by an effect (bandNone
 // when outside it or shielded by terrain), and whether it is shielded.
-// The firer is never caught by his own shot (house rule: a grenade's 3"
-// range is its C radius, and a thrower takes cover as he throws).
+// The firer is caught by his own burst as its radii say (the book makes
+// no exception: a grenade thrown at its 3" range has its C radius on the
+// thrower); only a cone weapon (flamethrower, claymore) spares him, its
+// cone opening away from him.
 func victimBand(s *rules.State, v *volley, ld landing, g *rules.Figure) (int, bool) {
 	w := v.w
-	if !ld.hit || g.Removed || g.ID == v.f.ID || (aboard(s, g) && openRide(s, g) == nil) {
+	if !ld.hit || g.Removed || (ld.cone != nil && g.ID == v.f.ID) || (aboard(s, g) && openRide(s, g) == nil) {
 		return bandNone, false
 	}
 	pos := posFor(s, v, g)
@@ -151,7 +153,10 @@ func planBlast(s *rules.State, v *volley) error {
 		if err != nil {
 			return err
 		}
-		mods = tm
+		if m, ok := moveMod(s, f, targetMotion(s, t)); ok {
+			mods = append(mods, m)
+		}
+		mods = append(mods, tm...)
 	} else {
 		if !geom.WithinDist(f.Pos, p, w.Reach()) {
 			return fmt.Errorf("that point is beyond the %s's range of %d\"", w.Name, w.Range)
@@ -177,6 +182,9 @@ func planBlast(s *rules.State, v *volley) error {
 		if p == f.Pos {
 			return errors.New("aim somewhere other than the firer's own feet")
 		}
+		if !w.Auto {
+			mods = meantForMods(s, f, w, p)
+		}
 	}
 	v.point = p
 	if w.Auto {
@@ -186,6 +194,7 @@ func planBlast(s *rules.State, v *volley) error {
 	} else {
 		v.base = firerMods(s, f, w)
 		mods = append(append([]rules.Mod(nil), v.base...), mods...)
+
 		v.chance = clampChance(w.Hit + modSum(mods))
 		if v.chance <= 0 {
 			return fmt.Errorf("%s has no chance of hitting (%d%%%s)", f.Name, w.Hit, signed(modSum(mods)))
@@ -315,6 +324,7 @@ func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Even
 		if b == bandNone {
 			continue
 		}
+		g.SetVar(fShotAt, s.Round) // caught in a burst, he has been shot at
 		shift := 0
 		if kevlar(s, g) {
 			shift = 1
@@ -396,4 +406,47 @@ func Rings(s *rules.State, c rules.Command) []geom.Circle {
 		}
 	}
 	return out
+}
+
+// meantForMods are the target modifiers of an explosive aimed at a point:
+// those of the men it is meant for, the enemies (seen by the firer, or
+// by a friend for indirect fire) whose bases lie within its A radius of
+// the point, so that aiming at the ground under a man is never easier
+// than aiming at him. With several, the hardest of their sets counts
+// (the first in figure order on a tie); with none, there are none. The
+// moving modifier among them is the one for firer and target together
+// (with no one, the firer's own).
+func meantForMods(s *rules.State, f *rules.Figure, w *Weapon, p geom.Pt) []rules.Mod {
+	reach := int64(max(w.A, 0))*geom.PerInch + s.BaseR
+	var best []rules.Mod
+	found := false
+	for _, g := range s.Alive(1 - f.Side) {
+		if aboard(s, g) && openRide(s, g) == nil {
+			continue
+		}
+		if !geom.WithinDist(p, g.Pos, reach) {
+			continue
+		}
+		cm, _, _, seen := coverMods(s, f, g, g.Pos, w.Indirect)
+		if !seen {
+			continue
+		}
+		var mods []rules.Mod
+		if m, ok := moveMod(s, f, targetMotion(s, g)); ok {
+			mods = append(mods, m)
+		}
+		for _, m := range cm {
+			m.Reason += " (" + g.Name + ", near the aim point)"
+			mods = append(mods, m)
+		}
+		if !found || modSum(mods) < modSum(best) {
+			best, found = mods, true
+		}
+	}
+	if !found {
+		if m, ok := moveMod(s, f, still); ok { // the firer's own motion
+			best = append(best, m)
+		}
+	}
+	return best
 }

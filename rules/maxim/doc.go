@@ -37,7 +37,9 @@
 //     of fire 3 or more. "end" ends the turn.
 //   - "vehicles": the vehicles' second move: the mover's vehicles that
 //     drove in the move phase roll a new move and may drive again (with
-//     opportunity fire along the drive); "end" closes it. When none may,
+//     opportunity fire along the drive, by men and vehicle weapons that
+//     have not fired this turn: nothing fires twice in a turn); "end"
+//     closes it. When none may,
 //     the phase passes at once.
 //   - "morale": made by the rule set: every unit that lost a man killed
 //     or wounded this turn checks, and every unit below normal that did
@@ -46,9 +48,12 @@
 // # Firing
 //
 // A shot is a D100 at or under the weapon's chance plus its modifiers:
-// -20 when the firer moved this turn, -20 more when the target did (house
-// reading: each counts), -40 for a target in cover (terrain cover or a
-// partly blocked sight line), -10 when the firer was shot at this turn,
+// one moving modifier, -20 when the firer, the target or both moved this
+// turn, -30 when either is a vehicle that moved twice this turn (advanced
+// gun fire control: 0 and -10), -40 for a target in cover (terrain cover
+// or a partly blocked sight line), -10 when the firer was shot at this
+// turn (caught in a burst too, and a crewman or rider when his vehicle
+// was fired at),
 // +10 for an ATGM, quality (elite +10, green -10, untrained -20), wounds
 // (-10 light, -30 serious) and -15 at a unit's second morale failure. A
 // shot with no chance is refused. A hit rolls 1D10 on the weapon's damage
@@ -59,16 +64,20 @@
 // of the next turn.
 //
 // Explosive weapons fire one shot per rate of fire at one figure or at a
-// point ("fire F3 12,8 grenade-launcher"). A hit bursts on the aim; a miss
+// point ("fire F3 12,8 grenade-launcher"); a point takes the target
+// modifiers of the enemies within the A radius of it that are seen (the
+// hardest set), so the ground under a man is no easier than the man. A hit bursts on the aim; a miss
 // deviates: a d8 for the direction (1 up the table, clockwise) and the
 // weapon's die in inches (1D6 grenades, 1D8 rockets and launchers, 1D12
 // mortars and guns). Every figure whose centre is within the A, B or C
 // radius rolls 1D10 on that column of the explosive damage chart, -1 for
 // Kevlar (a result of 0 is no effect), and saves 5-6 if in hard cover
 // from the burst; terrain that blocks sight from the burst shields it.
-// The firer is never caught by his own shot (house rule). Flamethrowers
+// The firer is caught by his own burst as the radii say, but not by his
+// cone weapon's cone. Flamethrowers
 // burn a cone 3" wide at 8" (column A); a claymore needs no roll and
-// blasts an 8" cone, A within 3", B 4", C 8". Mortars cannot fire inside
+// blasts an 8" cone, A within 3", B 4", C 8"; set off at a vehicle it
+// strikes the hull with penetration 10, then sweeps the men in the cone. Mortars cannot fire inside
 // 10" and fire at anything a friendly figure sees. Grenades, LAWs,
 // Molotovs and claymores are used up.
 //
@@ -115,9 +124,12 @@
 // ground and roads at the rolled speed, rough and woods at half, no
 // water, hedges and low walls 2" for tracks and closed to wheels; a
 // helicopter ignores terrain. A vehicle that drove may drive again in
-// the vehicles phase; from its second move until it next moves it counts
-// as moving twice: -30% to hit for it and against it instead of -20%
-// (advanced fire control: 0 for one move, -10% for two).
+// the vehicles phase; in the rest of that turn (the opportunity fire at
+// its second move) it counts as moving twice: -30% to hit for it and
+// against it instead of -20%. Advanced gun fire control (the type's gfcs,
+// or the scenario's fire_control = "advanced": the vehicle variable
+// "gfcs") makes the moving modifier 0 for its weapons' shots, whoever
+// moved, and -10% after two moves.
 //
 // The crew fires the vehicle's weapons: "fire F<crewman> ... <weapon>",
 // each weapon once a phase (after opportunity fire, again in defensive
@@ -189,8 +201,11 @@
 //     "no effect", "stunned", "lightly wounded", "lightly wounded and
 //     stunned", "seriously wounded", "seriously wounded and stunned",
 //     "killed", counted from its state before the shot; several targets:
-//     each crossed, "F9 killed, F10 no effect". A blast's Note gives the
-//     chance of harm to everyone else it may catch.
+//     each crossed, "F9 killed, F10 no effect". A blast has a part for
+//     everyone else it may catch, the firer too ("F3 Able (the firer)"),
+//     in the same words: each shot's landing, and a volley's shots lost
+//     once its target is dead, followed exactly; its Note gives their
+//     chance of harm from one shot.
 //   - explosive at a point: "on the point" and "off the point"; a
 //     claymore at a point: "certain".
 //   - fire at a vehicle: the worst result of its shots, mildest first:
@@ -202,5 +217,15 @@
 //     "engine fire", "fuel fire", "ammunition explodes".
 //   - melee: "attacker wins", "defender wins", "attacker falls back",
 //     "defender falls back", "both fall back"; or "defender surrenders".
+//   - "end" that closes the turn (defensive fire with no second move
+//     to come, or the vehicles' phase): one part per unit the morale
+//     phase rolls for, "U3 Rifles: morale check" ("holds", "fails: 1st
+//     failure" ..) or "U3 Rifles: rally" ("rallies to normal" ..,
+//     "does not rally"), each also "not rolled: the battle is over" when
+//     an earlier unit's falling back can end the game; then "Initiative,
+//     turn N" ("Blue moves", "Red moves", "no next turn: the battle is
+//     over"), which is also the command's outcomes. Worked exactly by
+//     following the morale phase down every branch of its dice
+//     (endodds.go).
 //   - anything without dice: "certain".
 package maxim

@@ -164,6 +164,9 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 		if f.Var(fOpp) == s.Round {
 			return f.Name + " has already taken opportunity fire this turn"
 		}
+		if s.Var(gOppFrom) == 1 && f.Var(fFired) == s.Round {
+			return f.Name + " fired in the defensive fire phase: nothing fires twice in a turn"
+		}
 	case PhaseOffensive:
 		if f.Side != mover {
 			return "only the moving side fires in the offensive fire phase"
@@ -190,7 +193,9 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 	return ""
 }
 
-// firerMods are the modifiers that come from the firer and its weapon.
+// firerMods are the modifiers that come from the firer and its weapon,
+// all but the moving modifier, which is one for firer and target
+// (moveMod).
 func firerMods(s *rules.State, f *rules.Figure, w *Weapon) []rules.Mod {
 	var buf [8]rules.Mod // gathered here, copied out once at the end
 	mods := appendFirerMods(buf[:0], s, f, w)
@@ -207,19 +212,7 @@ func appendFirerMods(mods []rules.Mod, s *rules.State, f *rules.Figure, w *Weapo
 			mods = append(mods, rules.Mod{Value: v, Reason: why, Rule: ruleFire})
 		}
 	}
-	if v := crewOf(s, f); v != nil {
-		if m, why, ok := movingMod(s, v, true); ok {
-			add(m, why)
-		}
-	} else if v := openRide(s, f); v != nil && movedTwice(s, v) {
-		// a rider moves as his vehicle moved; its gun fire control is not his
-		add(data.Vehicle.ToHit.MovingTwice, "firer's vehicle moved twice")
-	} else if v != nil && v.Var(vMoved) == s.Round {
-		add(data.ToHit.Moving, "firer's vehicle moved")
-	} else if f.Var(fMoved) == s.Round {
-		add(data.ToHit.Moving, "firer moved this turn")
-	}
-	if f.Var(fShotAt) == s.Round {
+	if shotAt(s, f) {
 		add(data.ToHit.ShotAt, "firer has been shot at this turn")
 	}
 	if w.Missile {
@@ -265,7 +258,8 @@ func coverName(s *rules.State, los terrain.LOS) string {
 }
 
 // targetMods checks f may fire at t standing at p and gives the shot's
-// modifiers after the firer's, and the save the target gets.
+// modifiers after the firer's (but the moving modifier: moveMod), and
+// the save the target gets.
 func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p geom.Pt, indirect bool) (mods []rules.Mod, save int, saveBy string, err error) {
 	if t == nil || t.Removed {
 		return nil, 0, "", errors.New("the target is not on the table")
@@ -286,6 +280,18 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	if w.MinRange > 0 && geom.WithinDist(f.Pos, p, w.Min()-1) {
 		return nil, 0, "", fmt.Errorf("%s is inside the %s's minimum range of %d\"", t.Name, w.Name, w.MinRange)
 	}
+	mods, save, saveBy, ok := coverMods(s, f, t, p, indirect)
+	if !ok {
+		return nil, 0, "", fmt.Errorf("%s cannot see %s", f.Name, t.Name)
+	}
+	return mods, save, saveBy, nil
+}
+
+// coverMods is targetMods' cover modifier and save for f's shot at t
+// standing at p, and false when neither f nor (indirect fire) a friend
+// sees him.
+func coverMods(s *rules.State, f, t *rules.Figure, p geom.Pt, indirect bool) (mods []rules.Mod, save int, saveBy string, seen bool) {
+	ride := openRide(s, t)
 	los, ok := sight(s, f.Pos, p)
 	if !ok && indirect {
 		for _, g := range s.Alive(f.Side) {
@@ -296,7 +302,7 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 		}
 	}
 	if !ok {
-		return nil, 0, "", fmt.Errorf("%s cannot see %s", f.Name, t.Name)
+		return nil, 0, "", false
 	}
 	// A man within an inch behind a hull (a wreck too) is in hard cover;
 	// hulls, like men, do not block sight (house rules).
@@ -312,14 +318,6 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 			los.Cover = terrain.CoverHard
 		}
 	}
-	if ride != nil {
-		// a rider moves as his vehicle moves
-		if m, _, ok := movingMod(s, ride, false); ok {
-			mods = append(mods, rules.Mod{Value: m, Reason: "target's vehicle moving", Rule: ruleFire})
-		}
-	} else if t.Var(fMoved) == s.Round {
-		mods = append(mods, rules.Mod{Value: data.ToHit.Moving, Reason: "target moving this turn", Rule: ruleFire})
-	}
 	if los.Cover != terrain.CoverNone || los.Vis == terrain.Partial {
 		why := coverName(s, los)
 		if ride != nil {
@@ -334,7 +332,7 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	} else if kevlar(s, t) {
 		save, saveBy = data.Save.Kevlar, "Kevlar"
 	}
-	return mods, save, saveBy, nil
+	return mods, save, saveBy, true
 }
 
 func clampChance(c int) int { return min(max(c, 0), 100) }
@@ -432,7 +430,11 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		if !bears(s, v, p, s.BaseR) {
 			return nil, fmt.Errorf("the %s cannot bear on %s", w.Name, t.Name)
 		}
-		mods := append(append([]rules.Mod(nil), fm...), tm...)
+		mods := append([]rules.Mod(nil), fm...)
+		if m, ok := moveMod(s, f, targetMotion(s, t)); ok {
+			mods = append(mods, m)
+		}
+		mods = append(mods, tm...)
 		ch := clampChance(w.Hit + modSum(mods))
 		if ch <= 0 {
 			return nil, fmt.Errorf("%s has no chance of hitting %s (%d%%%s)", f.Name, t.Name, w.Hit, signed(modSum(mods)))
@@ -493,6 +495,7 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	}
 	var evs []rules.Event
 	if v.veh != nil {
+		v.veh.v.SetVar(vShotAt, s.Round) // its crew and riders are shot at
 		evs = fireAtVehicle(s, v)
 	} else if w.Explosive {
 		evs = fireBlast(s, v)
@@ -581,4 +584,113 @@ func damageRoll(s *rules.State, f, t *rules.Figure, c Chart, what string, shift 
 	}
 	return res, []rules.Event{{Kind: "roll", Side: side, Fig: t.ID, Target: t.ID, Roll: l,
 		Text: fmt.Sprintf("Damage to %s: %d%s: %s", t.Name, d.Face, signed(-shift), resNames[res])}}
+}
+
+// Motion levels for the moving modifier.
+const (
+	still       = 0
+	movingOnce  = 1
+	movingTwice = 2
+)
+
+// vehMotion is how vehicle v has moved this turn: twice once it made its
+// second move, in the turn it made it only.
+func vehMotion(s *rules.State, v *rules.Vehicle) int {
+	switch {
+	case v.Var(vMoved2) == s.Round:
+		return movingTwice
+	case v.Var(vMoved) == s.Round:
+		return movingOnce
+	}
+	return still
+}
+
+// firerMotion is how a firer has moved this turn (a crewman or a rider as
+// his vehicle moved) and whether he fires through an advanced gun fire
+// control system (a crewman of a vehicle that has one).
+func firerMotion(s *rules.State, f *rules.Figure) (lvl int, gfcs bool) {
+	if v := crewOf(s, f); v != nil {
+		return vehMotion(s, v), hasGFCS(v)
+	}
+	if v := openRide(s, f); v != nil {
+		return vehMotion(s, v), false // his vehicle's fire control is not his
+	}
+	if f.Var(fMoved) == s.Round {
+		return movingOnce, false
+	}
+	return still, false
+}
+
+// targetMotion is how a man fired at has moved this turn (a rider as his
+// vehicle moved).
+func targetMotion(s *rules.State, t *rules.Figure) int {
+	if v := openRide(s, t); v != nil {
+		return vehMotion(s, v)
+	}
+	if t.Var(fMoved) == s.Round {
+		return movingOnce
+	}
+	return still
+}
+
+// moveMod is the one moving modifier of a shot by f at a target that has
+// moved as tl says. The book's row is "moving (target or firer)": a
+// moving firer and a moving target make one modifier, the worse motion of
+// the two deciding (-20% for one move, -30% when a vehicle moved twice).
+// Advanced gun fire control takes the row away for one move and makes it
+// -10% for two, whoever moved.
+func moveMod(s *rules.State, f *rules.Figure, tl int) (rules.Mod, bool) {
+	fl, gfcs := firerMotion(s, f)
+	return moveModOf(fl, gfcs, tl)
+}
+
+func moveModOf(fl int, gfcs bool, tl int) (rules.Mod, bool) {
+	lvl := max(fl, tl)
+	var v int
+	switch {
+	case lvl == still:
+		return rules.Mod{}, false
+	case lvl == movingTwice && gfcs:
+		v = data.Vehicle.ToHit.MovingTwiceGFCS
+	case lvl == movingTwice:
+		v = data.Vehicle.ToHit.MovingTwice
+	case gfcs:
+		v = data.Vehicle.ToHit.MovingGFCS
+	default:
+		v = data.ToHit.Moving
+	}
+	if v == 0 {
+		return rules.Mod{}, false
+	}
+	part := func(who string, l int) string {
+		if l == movingTwice {
+			return who + " moved twice this turn"
+		}
+		return who + " moving"
+	}
+	var why string
+	switch {
+	case fl > still && tl > still:
+		why = part("firer", fl) + ", " + part("target", tl)
+	case fl > still:
+		why = part("firer", fl)
+	default:
+		why = part("target", tl)
+	}
+	if gfcs {
+		why += " (advanced fire control)"
+	}
+	return rules.Mod{Value: v, Reason: why, Rule: ruleFire}, true
+}
+
+// shotAt reports whether f was shot at this turn: fired at himself, or
+// in the vehicle he crews or rides in when it was fired at.
+func shotAt(s *rules.State, f *rules.Figure) bool {
+	if f.Var(fShotAt) == s.Round {
+		return true
+	}
+	if v := s.Veh(s.Carrier(f.ID)); v != nil && v.Var(vShotAt) == s.Round {
+		return true
+	}
+	return false
 }

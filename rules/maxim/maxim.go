@@ -149,13 +149,16 @@ func commanderQuality(s *rules.State, side int) string {
 }
 
 // initMods lists a side's initiative modifiers this round.
-func initMods(s *rules.State, side int) []rules.Mod {
+func initMods(s *rules.State, side int) []rules.Mod { return initModsAt(s, side, s.Round) }
+
+// initModsAt lists a side's initiative modifiers in a round.
+func initModsAt(s *rules.State, side, round int) []rules.Mod {
 	var mods []rules.Mod
 	q := commanderQuality(s, side)
 	if v := data.Quality[q].Initiative; v != 0 {
 		mods = append(mods, rules.Mod{Value: v, Reason: q + " commander", Rule: "Initiative"})
 	}
-	if s.Round == 1 && s.Sides[side].Vars["hidden"] == 1 {
+	if round == 1 && s.Sides[side].Vars["hidden"] == 1 {
 		mods = append(mods, rules.Mod{Value: data.Initiative.Surprise, Reason: "surprise (set up hidden)", Rule: "Initiative"})
 	}
 	return mods

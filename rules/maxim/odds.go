@@ -40,6 +40,10 @@ func (Maxim) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			return rules.Odds{}, errors.New(why)
 		}
 		return meleeOdds(s, f, e), nil
+	case "end":
+		if o, ok, err := endOdds(s); err != nil || ok {
+			return o, err
+		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }
@@ -190,37 +194,134 @@ func combine(ts []*aimed, per [][]rules.Outcome) []rules.Outcome {
 func blastShot(s *rules.State, v *volley, t *rulesFig) shotDist {
 	var d shotDist
 	lds, ps := landings(v)
-	shift := 0
-	if kevlar(s, t) {
-		shift = 1
-	}
 	for i, ld := range lds {
-		b, _ := victimBand(s, v, ld, t)
-		if b == bandNone {
-			d[resNone] += ps[i]
-			continue
-		}
-		save := 0.0
-		if need := blastSave(s, v, t, ld.centre); need > 0 {
-			save = float64(7-need) / 6
-		}
-		for face := 1; face <= 10; face++ {
-			r := chartResult(face-shift, bandChart(b))
-			if r == resNone {
-				d[resNone] += ps[i] / 10
-				continue
-			}
-			d[resNone] += ps[i] / 10 * save
-			d[r] += ps[i] / 10 * (1 - save)
+		x := landingDist(s, v, ld, t)
+		for r := range d {
+			d[r] += ps[i] * x[r]
 		}
 	}
 	return d
 }
 
+// landingDist is the result distribution on figure t of one landed shot.
+func landingDist(s *rules.State, v *volley, ld landing, t *rulesFig) shotDist {
+	var d shotDist
+	b, _ := victimBand(s, v, ld, t)
+	if b == bandNone {
+		d[resNone] = 1
+		return d
+	}
+	shift := 0
+	if kevlar(s, t) {
+		shift = 1
+	}
+	save := 0.0
+	if need := blastSave(s, v, t, ld.centre); need > 0 {
+		save = float64(7-need) / 6
+	}
+	for face := 1; face <= 10; face++ {
+		r := chartResult(face-shift, bandChart(b))
+		if r == resNone {
+			d[resNone] += 0.1
+			continue
+		}
+		d[resNone] += 0.1 * save
+		d[r] += 0.1 * (1 - save)
+	}
+	return d
+}
+
+// blastPart is what a volley of explosive shots does to figure g, not its
+// target, as the engine rolls it: each shot lands independently, but a
+// shot at a target already killed is lost, so with more than one shot
+// the target's state and g's are followed together.
+func blastPart(s *rules.State, v *volley, target *rulesFig, n int, g *rulesFig) [8]float64 {
+	startG := statusOf(g)
+	if target == nil || n <= 1 {
+		return fold(startG, blastShot(s, v, g), max(n, 1))
+	}
+	lds, ps := landings(v)
+	type pair struct{ t, g shotDist }
+	per := make([]pair, len(lds))
+	for i, ld := range lds {
+		per[i] = pair{landingDist(s, v, ld, target), landingDist(s, v, ld, g)}
+	}
+	var cur [8][8]float64
+	cur[stIndex(statusOf(target))][stIndex(startG)] = 1
+	for k := 0; k < n; k++ {
+		var next [8][8]float64
+		for ti := range cur {
+			for gi, p := range cur[ti] {
+				if p == 0 {
+					continue
+				}
+				st, sg := stOf(ti), stOf(gi)
+				if st.w == 3 { // the target is down: the shot is lost
+					next[ti][gi] += p
+					continue
+				}
+				for i, x := range per {
+					q := p * ps[i]
+					if q == 0 {
+						continue
+					}
+					for rt, pt := range x.t {
+						if pt == 0 {
+							continue
+						}
+						nt := stIndex(st.next(rt))
+						for rg, pg := range x.g {
+							if pg != 0 {
+								next[nt][stIndex(sg.next(rg))] += q * pt * pg
+							}
+						}
+					}
+				}
+			}
+		}
+		cur = next
+	}
+	var out [8]float64
+	for ti := range cur {
+		for gi, p := range cur[ti] {
+			out[gi] += p
+		}
+	}
+	return out
+}
+
+// blastParts are a part for each figure but the target that the volley
+// may harm (the firer too, caught by his own burst), in figure order.
+func blastParts(s *rules.State, v *volley) []rules.OddsPart {
+	var target *rulesFig
+	n := max(len(v.entries), 1)
+	if len(v.targets) > 0 {
+		target = v.targets[0].t
+		n = v.targets[0].n
+	}
+	var parts []rules.OddsPart
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.Removed || target != nil && g.ID == target.ID {
+			continue
+		}
+		if d := blastShot(s, v, g); d[resNone] >= 1 {
+			continue
+		}
+		start := statusOf(g)
+		name := fmt.Sprintf("F%d %s", g.ID, g.Name)
+		if g.ID == v.f.ID {
+			name += " (the firer)"
+		}
+		parts = append(parts, rules.OddsPart{Name: name, Fig: g.ID, Outcomes: byName(start, blastPart(s, v, target, n, g))})
+	}
+	return parts
+}
+
 type rulesFig = rules.Figure
 
 func blastOdds(s *rules.State, v *volley) rules.Odds {
-	odds := rules.Odds{Mods: v.base}
+	odds := rules.Odds{Mods: v.base, Parts: blastParts(s, v)}
 	if len(v.targets) == 0 {
 		switch {
 		case v.w.Auto:

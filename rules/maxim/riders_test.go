@@ -62,7 +62,7 @@ func TestOpportunityAtRider(t *testing.T) {
 	for _, m := range o.Mods {
 		why = append(why, m.Reason)
 	}
-	if w := strings.Join(why, "|"); !strings.Contains(w, "vehicle moving") || !strings.Contains(w, "sides of Track") {
+	if w := strings.Join(why, "|"); !strings.Contains(w, "target moving") || !strings.Contains(w, "sides of Track") {
 		t.Fatalf("modifiers: %q", w)
 	}
 	// A forced 20 hits, 10 on the d10 kills, a 4 fails the save.

@@ -435,10 +435,11 @@ func TestGrenadeBlast(t *testing.T) {
 		{1, "R", "Roth", []string{"rifle"}, 7.5, 32.5, false}, // 2.5": band C
 	}, nil)
 	phase(g, PhaseOffensive, 0)
-	// Hit (40): A on Rot (d10 7: kill), B on Rost (5: light), C on Roth (9: kill).
-	evs := apply(t, g, "fire F1 F2", 40, 7, 5, 9)
-	s := g.St // the thrower, 2.5" away, ducks: never caught by his own shot
-	if !s.Fig(2).Removed || !s.Fig(3).Markers.Has(rules.Wounded) || !s.Fig(4).Removed {
+	// Hit (40): C on the thrower, 2.5" away (d10 3: stun), A on Rot (7:
+	// kill), B on Rost (5: light), C on Roth (9: kill).
+	evs := apply(t, g, "fire F1 F2", 40, 3, 7, 5, 9)
+	s := g.St
+	if !stunned(s.Fig(1)) || !s.Fig(2).Removed || !s.Fig(3).Markers.Has(rules.Wounded) || !s.Fig(4).Removed {
 		t.Fatalf("blast: %v", evs)
 	}
 	if len(s.Fig(1).Weapons) != 1 {
@@ -456,7 +457,7 @@ func TestGrenadeBlast(t *testing.T) {
 	if rs := Rings(g.St, c); len(rs) != 3 || rs[0].R != 1000 || rs[2].R != 3000 {
 		t.Fatalf("rings %+v", rs)
 	}
-	evs = apply(t, g, "fire F1 F2", 41, 3, 2, 1, 1)
+	evs = apply(t, g, "fire F1 F2", 41, 3, 2, 1, 1) // the thrower is 3.3" off: clear
 	var area *geom.Circle
 	for _, e := range evs {
 		if e.Area != nil {

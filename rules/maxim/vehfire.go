@@ -96,12 +96,17 @@ func crewOf(s *rules.State, f *rules.Figure) *rules.Vehicle {
 
 // vehWeaponFree reports whether weapon i of vehicle v may fire now.
 // A weapon that took opportunity fire this turn fires again in the
-// defensive phase only with a rate of fire of 3 or more, whoever works it.
+// defensive phase only with a rate of fire of 3 or more, whoever works it;
+// one that fired this turn takes no opportunity fire at the vehicles'
+// second move.
 func vehWeaponFree(s *rules.State, v *rules.Vehicle, i int) bool {
 	if i == 0 && v.Damage.Has(vehicle.WeaponOut) {
 		return false
 	}
 	got := v.Var(firedKey(i))
+	if s.Phase == PhaseOpportunity && s.Var(gOppFrom) == 1 && got/10 == s.Round {
+		return false // nothing fires twice in a turn through the second move
+	}
 	if s.Phase == PhaseDefensive && got == s.Round*10+1 {
 		if w, ok := data.Weapon(vehType(v).Weapons[i].ID); ok && w.ROF < 3 {
 			return false
@@ -222,8 +227,8 @@ func planVehFire(s *rules.State, vol *volley, v *rules.Vehicle, pose vehicle.Pos
 	f, w := vol.f, vol.w
 	t := vehType(v)
 	switch {
-	case w.Auto:
-		return fmt.Errorf("a %s is for men, not vehicles", w.Name)
+	case w.Auto && vol.opp:
+		return fmt.Errorf("a %s is set off at men or a vehicle standing in front of it, not at one driving past", w.Name)
 	case w.Aircraft && !t.Flying:
 		return fmt.Errorf("a %s fires only at aircraft", w.Name)
 	}
@@ -237,10 +242,22 @@ func planVehFire(s *rules.State, vol *volley, v *rules.Vehicle, pose vehicle.Pos
 	if !bears(s, vol, pose.Pos, r) {
 		return fmt.Errorf("the %s cannot bear on %s", w.Name, v.Name)
 	}
+	if w.Auto {
+		// A claymore needs no roll: its cone sweeps the men in it and
+		// strikes the vehicle with its penetration.
+		face := t.Hull(pose).Struck(f.Pos, pose.Pos, t.Armour)
+		fc := vehicle.Top
+		if !face.Inside && !face.Miss {
+			fc = face.Face
+		}
+		vol.point, vol.chance, vol.base = pose.Pos, 100, nil
+		vol.veh = &vshot{v: v, t: t, pose: pose, n: 1, face: fc, armour: t.Armour.Of(fc), pen: w.Pen}
+		return nil
+	}
 	var mods []rules.Mod
 	mods = append(mods, firerMods(s, f, w)...)
-	if m, why, ok := movingMod(s, v, false); ok && m != 0 {
-		mods = append(mods, rules.Mod{Value: m, Reason: why, Rule: ruleFire})
+	if m, ok := moveMod(s, f, vehMotion(s, v)); ok {
+		mods = append(mods, m)
 	}
 	if !t.Flying && s.Terrain != nil {
 		los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: pose.Pos, R: r}, terrain.LOSOptions{IgnoreNearFirer: true})
@@ -292,13 +309,19 @@ func fireAtVehicle(s *rules.State, vol *volley) []rules.Event {
 				Text: fmt.Sprintf("Shot %d at %s is lost: it is already a wreck", n+1, v.Name)})
 			continue
 		}
-		l, hit := percentile(s, fmt.Sprintf("%s, %s at %s", w.Name, f.Name, v.Name), w.Hit, vol.base, "")
-		l.Outcome = "miss"
-		if hit {
-			l.Outcome = "hit"
+		hit := true
+		if w.Auto {
+			evs = append(evs, rules.Event{Kind: "fire", Side: f.Side, Fig: f.ID, Unit: v.Unit, Text: fmt.Sprintf("%s sets off a %s at %s", f.Name, w.Name, v.Name)})
+		} else {
+			var l *rules.Ledger
+			l, hit = percentile(s, fmt.Sprintf("%s, %s at %s", w.Name, f.Name, v.Name), w.Hit, vol.base, "")
+			l.Outcome = "miss"
+			if hit {
+				l.Outcome = "hit"
+			}
+			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: l,
+				Text: fmt.Sprintf("%s fires (%s) at %s: %d, needs %d or less: %s", f.Name, w.Name, v.Name, l.Total, l.Target, l.Outcome)})
 		}
-		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: l,
-			Text: fmt.Sprintf("%s fires (%s) at %s: %d, needs %d or less: %s", f.Name, w.Name, v.Name, l.Total, l.Target, l.Outcome)})
 		if !hit {
 			if w.Explosive && w.Dev > 0 && w.Cone == 0 {
 				evs = append(evs, deviateMiss(s, vol)...)
@@ -323,6 +346,10 @@ func fireAtVehicle(s *rules.State, vol *volley) []rules.Event {
 		if s.Over {
 			break
 		}
+	}
+	if w.Auto && !s.Over {
+		// the claymore's cone sweeps the men in it after it strikes the vehicle
+		evs = append(evs, effect(s, vol, landing{hit: true, centre: f.Pos, cone: coneOf(w, f.Pos, vol.point)}, nil)...)
 	}
 	return evs
 }

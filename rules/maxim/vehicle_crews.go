@@ -281,7 +281,7 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		mv += fmt.Sprintf("; %s\" this move", rules.FormatInches(int64(m)))
 	}
 	vi.Lines = append(vi.Lines, mv)
-	if k.GFCS {
+	if hasGFCS(v) {
 		vi.Lines = append(vi.Lines, "Advanced gun fire control: no penalty for one move, -10% for two")
 	}
 	vi.Weapons = nil
@@ -293,7 +293,7 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		}
 		vi.Weapons = append(vi.Weapons, wc)
 	}
-	if v.Var(vMoved) == s.Round || movedTwice(s, v) {
+	if v.Var(vMoved) == s.Round {
 		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkMoved, Label: "moved this turn (-20% to hit it and for it; -30% after a second move)"})
 	}
 	if s.Phase == PhaseMove && v.Side == s.Active {

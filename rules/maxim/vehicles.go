@@ -18,6 +18,8 @@ const (
 	vMoved  = "moved"  // round of its first move
 	vMoved2 = "moved2" // round of its second move
 	vLoco   = "loco"   // locomotion hits: 1 half speed, 2 immobilised
+	vGFCS   = "gfcs"   // 1: advanced gun fire control (the scenario's fire_control = "advanced")
+	vShotAt = "shotat" // round it was last fired at (its crew and riders were shot at)
 	vFired  = "wf"     // + weapon index: round*10 + phase code it fired in
 )
 
@@ -373,35 +375,17 @@ func applyDrive(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	return evs, nil
 }
 
-// movedTwice reports whether a vehicle counts as moving twice: from its
-// second move until it next moves, through the next turn's fire (house
-// reading: the second move comes after the fire phases, so its penalty
-// falls on the fire that follows it).
+// movedTwice reports whether a vehicle counts as moving twice: in the
+// turn of its second move (the book's "moving twice in a turn"), which
+// comes after the fire phases, so that it weighs on the opportunity fire
+// at that move; next turn it is still only if it does not move.
 func movedTwice(s *rules.State, v *rules.Vehicle) bool {
-	m2 := v.Var(vMoved2)
-	return m2 != 0 && (m2 == s.Round || (m2 == s.Round-1 && v.Var(vMoved) != s.Round))
+	return vehMotion(s, v) == movingTwice
 }
 
-// movingMods is the modifier for a moving vehicle, firing or fired at.
-func movingMod(s *rules.State, v *rules.Vehicle, firing bool) (int, string, bool) {
-	gfcs := firing && vehKinds[v.Type].GFCS
-	switch {
-	case movedTwice(s, v):
-		if gfcs {
-			return data.Vehicle.ToHit.MovingTwiceGFCS, "firer's vehicle moved twice (advanced fire control)", true
-		}
-		if firing {
-			return data.Vehicle.ToHit.MovingTwice, "firer's vehicle moved twice", true
-		}
-		return data.Vehicle.ToHit.MovingTwice, "target vehicle moving twice", true
-	case v.Var(vMoved) == s.Round:
-		if gfcs {
-			return data.Vehicle.ToHit.MovingGFCS, "firer's vehicle moved (advanced fire control)", true
-		}
-		if firing {
-			return data.ToHit.Moving, "firer's vehicle moved", true
-		}
-		return data.ToHit.Moving, "target vehicle moving", true
-	}
-	return 0, "", false
+// hasGFCS reports whether a vehicle has advanced gun fire control: its
+// type's (gfcs in data/vehicles.toml) or given it by the scenario (the
+// vehicle's "gfcs" variable, from its fire_control = "advanced" key).
+func hasGFCS(v *rules.Vehicle) bool {
+	return vehKinds[v.Type].GFCS || v.Var(vGFCS) == 1
 }

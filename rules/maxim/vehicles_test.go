@@ -95,7 +95,7 @@ func tankTable(t *testing.T) *rules.Game {
 func TestVehicleTypesLoad(t *testing.T) {
 	want := map[string]string{"jeep": "jeep", "truck": "truck", "halftrack": "halftrack", "armoured-car": "armoured-car",
 		"light-tank": "light-tank", "sherman": "medium-tank", "panzer-iv": "medium-tank", "infantry-tank": "medium-tank",
-		"apc": "apc", "helicopter": "helicopter"}
+		"apc": "apc", "helicopter": "helicopter", "mbt": "medium-tank"}
 	got := map[string]bool{}
 	for _, ty := range New().(rules.Vehicled).VehicleTypes() {
 		if want[ty.ID] != ty.Look {
@@ -183,14 +183,15 @@ func TestMovingTwiceModifiers(t *testing.T) {
 	if modSum(o.Mods) != -30 {
 		t.Fatalf("moving twice: %+v", o.Mods)
 	}
-	// Next turn, still moving twice until it moves again.
+	// Next turn it is no longer moving twice: the book's "moving twice
+	// in a turn" is that turn's.
 	s.Round = 2
-	if !movedTwice(s, v) {
-		t.Fatal("the second move's penalty should last into the next turn")
+	if movedTwice(s, v) {
+		t.Fatal("the second move's penalty lasts only its own turn")
 	}
 	v.SetVar(vMoved, 2)
 	if movedTwice(s, v) {
-		t.Fatal("moving again ends it")
+		t.Fatal("one move is not two")
 	}
 	// The tank's own fire after a second move.
 	s.Round = 1
@@ -199,7 +200,7 @@ func TestMovingTwiceModifiers(t *testing.T) {
 	o = odds(t, g, "fire F1 F7 mmg")
 	found := false
 	for _, m := range o.Mods {
-		if m.Value == -30 && strings.Contains(m.Reason, "firer's vehicle moved twice") {
+		if m.Value == -30 && strings.Contains(m.Reason, "firer moved twice") {
 			found = true
 		}
 	}
@@ -781,7 +782,7 @@ func TestOpenToppedRidersBlast(t *testing.T) {
 		{"A", "Track", "halftrack", 20, 10, 0, []string{"Drv"}, []string{"Sgt"}},
 	}, nil)
 	phase(g, PhaseOffensive, 1)
-	evs := apply(t, g, "fire F3 21.2,10 grenade", 1, 10, 1)
+	evs := apply(t, g, "fire F3 21.8,10 grenade", 1, 10, 1, 1)
 	var texts []string
 	caught := ""
 	for _, e := range evs {
@@ -790,9 +791,11 @@ func TestOpenToppedRidersBlast(t *testing.T) {
 			caught = fmt.Sprint(e.Figures)
 		}
 	}
-	// A forced 1 hits, 10 on the d10 kills in the B radius, and a 1 fails
-	// the 5-6 save.
-	if caught != "[2]" || !g.St.Fig(2).Removed || g.St.Fig(1).Removed || !strings.Contains(strings.Join(texts, "|"), "save (hard cover): 1, needs 5") {
+	// Aimed 1.8" off him (clear of his cover, which the point would take
+	// within an inch of him): a forced 1 hits, 10 on the d10 kills in the
+	// B radius, and a 1 fails the 5-6 save; the thrower, 2.6" off, is in
+	// his own C radius (1: stunned).
+	if caught != "[2 3]" || !stunned(g.St.Fig(3)) || !g.St.Fig(2).Removed || g.St.Fig(1).Removed || !strings.Contains(strings.Join(texts, "|"), "save (hard cover): 1, needs 5") {
 		t.Fatalf("caught %s: %q", caught, texts)
 	}
 }

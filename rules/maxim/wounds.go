@@ -214,7 +214,9 @@ type aim struct {
 	// questions left are its target's (targetMods) and the chance
 	plain bool
 	auto  bool // plain: an explosive that needs no roll to hit (no chance to judge)
-	base  int  // plain: the weapon's chance to hit after the firer's modifiers
+	base  int  // plain: the weapon's chance to hit after the firer's modifiers (moving aside)
+	fl    int  // plain: the firer's motion (firerMotion), for the one moving modifier
+	gfcs  bool // plain: ... and his advanced fire control
 }
 
 // aimShots is what the command firing weapon w (arg, as fireList names
@@ -232,6 +234,7 @@ func aimShots(s *rules.State, f *rules.Figure, w *Weapon, arg string) (aim, bool
 	if a.plain {
 		var buf [8]rules.Mod
 		a.base = fw.Hit + modSum(appendFirerMods(buf[:0], s, f, fw))
+		a.fl, a.gfcs = firerMotion(s, f)
 	}
 	return a, true
 }
@@ -322,8 +325,8 @@ func (a aim) chanceSeen(s *rules.State, f, t *rules.Figure, p geom.Pt) (int, boo
 // bare is a plain shot's chance before any cover (unclamped).
 func (a aim) bare(s *rules.State, t *rules.Figure) int {
 	ch := a.base
-	if t.Var(fMoved) == s.Round {
-		ch += data.ToHit.Moving
+	if m, ok := moveModOf(a.fl, a.gfcs, targetMotion(s, t)); ok {
+		ch += m.Value
 	}
 	return ch
 }
@@ -340,7 +343,7 @@ func holdsFire(s *rules.State, f *rules.Figure) bool {
 	mover := s.Var(gMover)
 	switch s.Phase {
 	case PhaseOpportunity:
-		return f.Side == mover || f.Var(fOpp) == s.Round
+		return f.Side == mover || f.Var(fOpp) == s.Round || s.Var(gOppFrom) == 1 && f.Var(fFired) == s.Round
 	case PhaseOffensive:
 		return f.Side != mover || f.Var(fFired) == s.Round
 	case PhaseDefensive:

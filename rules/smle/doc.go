@@ -18,7 +18,8 @@
 //	move F3 x,y ...        one figure moves (MoveCheck gives allowance)
 //	run U2                 the team runs this activation: double move, no fire
 //	posture F3 prone|standing|crouching
-//	fire - U2 F9 direct   team fire at F9's team (direct, return or panic)
+//	fire - U2 F9 direct   team fire at F9's team (direct, return or panic:
+//	                      its band's fire or one of a band below)
 //	activate U2           (odds only) the team's next activation roll
 //	fire - U2 F9 aimed    direct fire aimed at F9 alone (-3; offered at leaders)
 //	call U2 x,y light-mortar  indirect fire on a point, landing next round
@@ -102,6 +103,11 @@
 //	                 ("hit" / "miss") and a part per figure the burst may
 //	                 reach where it stands now (as for blast), and the
 //	                 mortar's ammunition part.
+//	end              when it brings on (next in the round) a team whose
+//	                 fire mission is due, the mission as it lands: the
+//	                 observer's roll ("hit" / "miss") and the parts of a
+//	                 call, for the figures where they stand at its point
+//	                 of impact (endodds.go); otherwise "certain".
 //	door ... kick    "door open" / "door holds"; rush: "door open" / "in
 //	                 a heap".
 //	activate U2      each band of the team's next activation roll, by the
@@ -260,7 +266,11 @@
 //     figure; hits are then spread at random (1Dn) among the target team's
 //     figures that some firer can see.
 //   - Row 7 of the Activation Table allows only opportunity fire (the
-//     table's combat column), row 8 direct fire.
+//     table's combat column), row 8 direct fire. A team may take any
+//     option at its level or below (Game Turn Sequence, step 2): Legal
+//     offers the fire of the rows below its own as well (fireKinds:
+//     return fire at a team that fired at it, panic fire), and Odds
+//     prices the kind named.
 //   - Close assault: a figure is in contact when base edges are within
 //     1". The active team's figures move into contact with move commands
 //     (only at Close or better), then "assault" pairs each attacker in

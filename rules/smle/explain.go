@@ -153,13 +153,13 @@ func (r SMLE) bandLines(b Band) []string {
 	case "panic":
 		out = append(out, "Combat: panic fire only (it can pin the target down, not hurt it).")
 	case "return":
-		out = append(out, "Combat: return fire only, at a team that fired at it.")
+		out = append(out, "Combat: return fire at a team that fired at it, or panic fire instead.")
 	case "opportunity":
-		out = append(out, "Combat: no fire in its own go, but it may interrupt an enemy moving in sight later this round (opportunity fire).")
+		out = append(out, "Combat: it may interrupt an enemy moving in sight later this round (opportunity fire); in its own go, return fire or panic fire.")
 	case "direct":
-		out = append(out, "Combat: fire at any enemy team in sight, or throw/fire an explosive.")
+		out = append(out, "Combat: fire at any enemy team in sight, or throw/fire an explosive; or return or panic fire instead.")
 	case "assault":
-		out = append(out, "Combat: fire, explosives, or close assault on enemies within 1\".")
+		out = append(out, "Combat: fire, explosives, or close assault on enemies within 1\"; or return or panic fire instead.")
 	}
 	if b.Other != "" {
 		out = append(out, "Also allowed: "+b.Other+".")

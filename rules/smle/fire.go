@@ -2,6 +2,8 @@ package smle
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -321,13 +323,20 @@ func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	if c.Unit != u.ID || len(c.Targets) != 1 {
 		return nil, fmt.Errorf("fire names the active team and one target figure: fire U%d F<target> <kind>", u.ID)
 	}
-	kind := r.fireKind(r.d.Bands[uget(u, vBand)])
+	kinds := r.fireKinds(u)
+	kind := ""
+	if len(kinds) > 0 {
+		kind = kinds[0]
+	}
 	aimed := c.Arg == FireAimed
 	if aimed && kind != FireDirect {
-		return nil, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", u.Name, orNone(kind))
+		return nil, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", u.Name, kindList(kinds))
 	}
-	if c.Arg != "" && c.Arg != kind && !aimed {
-		return nil, fmt.Errorf("%s may only make %s fire now", u.Name, orNone(kind))
+	if c.Arg != "" && !aimed {
+		if !slices.Contains(kinds, c.Arg) {
+			return nil, fmt.Errorf("%s may only make %s fire now", u.Name, kindList(kinds))
+		}
+		kind = c.Arg
 	}
 	if kind == "" || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
 		return nil, fmt.Errorf("%s may not fire now", u.Name)
@@ -363,6 +372,17 @@ func orNone(k string) string {
 	return k
 }
 
+// kindList names the fires a team may choose: "direct, return or panic".
+func kindList(kinds []string) string {
+	switch len(kinds) {
+	case 0:
+		return "no"
+	case 1:
+		return kinds[0]
+	}
+	return strings.Join(kinds[:len(kinds)-1], ", ") + " or " + kinds[len(kinds)-1]
+}
+
 // effectP is the chance of each effect (EffectNames order) of one hit.
 func (r SMLE) effectP(in EffectInput) []float64 {
 	c, n := r.d.EffectCounts(in)
@@ -392,10 +412,24 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		kind = FireOpportunity
 	}
 	if kind == "" {
-		kind = r.fireKind(r.d.Bands[uget(u, vBand)])
+		if ks := r.fireKinds(u); len(ks) > 0 {
+			kind = ks[0]
+		}
 	}
 	if kind == "" {
 		return rules.Odds{}, fmt.Errorf("%s may not fire at its activation level", u.Name)
+	}
+	if c.Verb == "fire" && s.Var(vCur) == int(u.ID) {
+		// the active team may choose its band's fire or one below it
+		ks := r.fireKinds(u)
+		if k := kind; k == FireAimed {
+			k = FireDirect
+			if len(ks) == 0 || ks[0] != FireDirect {
+				return rules.Odds{}, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", u.Name, kindList(ks))
+			}
+		} else if !slices.Contains(ks, k) {
+			return rules.Odds{}, fmt.Errorf("%s may only make %s fire now", u.Name, kindList(ks))
+		}
 	}
 	aimed := kind == FireAimed
 	targets := members(s, t.Unit)

@@ -1,10 +1,12 @@
 package smle
 
 import (
+	"strings"
 	"testing"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/oddscheck"
 )
 
 // A braced mortar team calls fire on an enemy it sees; the rounds land in
@@ -88,5 +90,58 @@ func TestIndirectDeviationAndObserved(t *testing.T) {
 	}
 	if sum(m1)-sum(m0) != 2 {
 		t.Errorf("observed once more: %+d, want +2", sum(m1)-sum(m0))
+	}
+}
+
+// The "end" that brings on a team whose fire mission is due prices the
+// mission as it lands: the observer's roll, each figure under the burst
+// at its point of impact, the mortar's ammunition; sampled against the
+// engine.
+func TestEndOddsPriceTheLandingMission(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}}, {x: 12, y: 10, weapons: []string{"light-mortar"}}}},
+		{1, "trained", "", append(rifles(1, 10, 30), tfig{x: 11.5, y: 30, weapons: []string{"rifle"}})},
+	}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"}) // unit 2
+	s.Fig(2).SetVar(fBraced, 1)
+	c, _ := rules.ParseCommand("call U1 10,30 light-mortar")
+	apply(t, s, c)
+	passOpp(t, s)
+	apply(t, s, rules.Command{Verb: "end"})
+	// Round 2: unit 1 rolls 6 (late), unit 2 rolls 1 (first).
+	s.Force(6, 1)
+	apply(t, s, rules.Command{Verb: "end"})
+	if s.Round != 2 || s.Var(vCur) != 2 {
+		t.Fatalf("round %d, team %d active; want round 2, team 2", s.Round, s.Var(vCur))
+	}
+	end := rules.Command{Verb: "end"}
+	o, err := New().Odds(s, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs := 0
+	for _, p := range o.Parts {
+		if p.Fig == 3 || p.Fig == 4 {
+			figs++
+		}
+	}
+	if len(o.Outcomes) != 2 || figs != 2 {
+		t.Fatalf("the landing's odds: %+v", o)
+	}
+	res := oddscheck.Run(New(), s, end, func(_, _ *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Indirect fire") {
+				return e.Roll.Outcome
+			}
+		}
+		return "no landing"
+	}, 20000, 17)
+	if err := res.Err(); err != nil {
+		t.Error(err)
+	}
+	for _, res := range oddscheck.RunParts(New(), s, end, partClass, 20000, 17) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
 	}
 }

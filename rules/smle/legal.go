@@ -126,6 +126,7 @@ func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 		for _, e := range r.targetTeamsWith(s, u, kind, &shl) {
 			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
 		}
+
 		if kind == FireDirect {
 			// Aimed fire is offered at enemy leaders in sight.
 			for i := range s.Figures {
@@ -143,6 +144,15 @@ func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 				for _, c := range r.blastOptions(s, f) {
 					out = append(out, c)
 				}
+			}
+		}
+	}
+	if uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
+		// The fire of the bands below, which the team may choose instead
+		// (the Game Turn Sequence's "at its Activation Level or below").
+		for _, k := range r.lowerFireKinds(u) {
+			for _, e := range r.targetTeams(s, u, k) {
+				out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: k})
 			}
 		}
 	}
@@ -192,7 +202,40 @@ func (r SMLE) canAct(s *rules.State, f *rules.Figure) bool {
 	return !f.Removed && f.Var(fShaken) != s.Round && !aboard(s, f)
 }
 
-// fireKind is the fire a band allows in the team's own turn ("" none).
+// fireKinds are the fires a team may make in its own turn, its band's
+// first (fireKind) then those of the bands below it, best first: each
+// element may take any option at its activation level or below (Game
+// Turn Sequence, step 2), so a team at Advance (8) may choose return or
+// panic fire instead of direct fire, and one at Stand (5-7), whose own
+// row has only opportunity fire or return fire, may return fire or
+// panic fire in its turn.
+func (r SMLE) fireKinds(u *rules.Unit) []string {
+	var out []string
+	for i := min(uget(u, vBand), len(r.d.Bands)-1); i >= 0; i-- {
+		if k := r.fireKind(r.d.Bands[i]); k != "" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// lowerFireKinds are fireKinds less the band's own fire.
+func (r SMLE) lowerFireKinds(u *rules.Unit) []string {
+	own := ""
+	if b := uget(u, vBand); b >= 0 && b < len(r.d.Bands) {
+		own = r.fireKind(r.d.Bands[b])
+	}
+	var out []string
+	for _, k := range r.fireKinds(u) {
+		if k != own {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// fireKind is the fire a band's own row allows in the team's own turn
+// ("" none).
 func (r SMLE) fireKind(b Band) string {
 	switch b.Combat {
 	case "direct", "assault":

@@ -147,6 +147,14 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 			// gave the team's ordinary fire, listed first
 			return rules.Action{Label: "Aimed fire at one man", Short: "Aimed fire", Kind: rules.ActAim, Group: "fire aimed"}
 		}
+		// A fire of a band below the team's own, chosen instead of it: a
+		// button of its own.
+		if u := s.UnitOf(c.Unit); u != nil && (c.Arg == FireReturn || c.Arg == FirePanic) {
+			if ks := r.fireKinds(u); len(ks) > 0 && ks[0] != c.Arg {
+				label := map[string]string{FireReturn: "Return fire", FirePanic: "Panic fire"}[c.Arg]
+				return rules.Action{Label: label + " instead", Short: label, Kind: rules.ActAim, Group: "fire " + c.Arg}
+			}
+		}
 	case "assault":
 		return rules.Action{Label: "Close assault"}
 	case "run":

@@ -258,10 +258,15 @@ func TestForcedBands(t *testing.T) {
 	if s.Fig(1).Posture != rules.Prone || s.Fig(2).Posture != rules.Prone {
 		t.Errorf("pinned figures in the open go prone")
 	}
+	panic := false
 	for _, c := range New().Legal(s) {
-		if c.Verb == "move" || c.Verb == "fire" {
+		if c.Verb == "move" || c.Verb == "fire" && c.Arg != FirePanic {
 			t.Errorf("pinned, not fired on: no move, no return fire: %s", c)
 		}
+		panic = panic || c.Verb == "fire" && c.Arg == FirePanic
+	}
+	if !panic {
+		t.Error("a pinned team may still choose panic fire, the row below its own")
 	}
 	// Break: reluctant untrained rolling 1 = 4 -> pinned, down one = fall back half (2)...
 	// Use a team already broken once: -2. Untrained 0 + 2 fresh + 1 + 1 - 2 = 2 -> fall back half.

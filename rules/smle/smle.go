@@ -551,6 +551,10 @@ func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if o, ok := r.trapMoveOdds(s, c); ok {
 			return o, nil
 		}
+	case "end":
+		if o, ok := r.endOdds(s); ok {
+			return o, nil
+		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
 }

@@ -1,0 +1,426 @@
+package maxim
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// The rolls made when a turn ends: "end" in the defensive fire phase
+// (when no vehicle has a second move) or in the vehicles' phase runs the
+// morale phase, whose checks and rallies are rolled unit by unit, and
+// then the next turn's initiative. Their odds are the odds of that "end":
+// one part per unit that rolls, and the initiative (also the command's
+// outcomes), worked exactly by following the engine's morale phase down
+// every branch of its dice.
+
+// Outcome names of the turn's end.
+const (
+	endHolds     = "holds"
+	endNoRally   = "does not rally"
+	endNotRolled = "not rolled: the battle is over"
+	endNoTurn    = "no next turn: the battle is over"
+)
+
+// endOdds prices "end" when it closes the turn; ok is false when it does
+// not (it opens the vehicles' phase, or is not the turn's end).
+func endOdds(s *rules.State) (rules.Odds, bool, error) {
+	c := s.Clone()
+	c.Forced = nil
+	switch c.Phase {
+	case PhaseDefensive:
+		if _, open := openSecondMoves(c); open {
+			return rules.Odds{}, false, nil
+		}
+	case PhaseVehicles:
+	default:
+		return rules.Odds{}, false, nil
+	}
+	mover := c.Var(gMover)
+	c.Active, c.Decider = mover, mover
+	for i := range c.Vehicles {
+		c.Vehicles[i].SetVar(vMove, 0)
+	}
+	c.Phase = PhaseMorale
+	e := &endEnum{parts: map[int]map[string]float64{}, init: map[string]float64{}}
+	for i := range c.Units {
+		if rollsMorale(c, &c.Units[i]) {
+			e.rolling = append(e.rolling, i)
+			e.parts[i] = map[string]float64{}
+		}
+	}
+	e.walk(c, 0, 1)
+	if e.nodes > endBudget {
+		return rules.Odds{}, false, fmt.Errorf("the morale phase can go more than %d ways here (falling back moves men that later units may fall back past or from): too many to price exactly", endBudget)
+	}
+	var odds rules.Odds
+	for _, i := range e.rolling {
+		u := &c.Units[i]
+		name := fmt.Sprintf("U%d %s: morale check", u.ID, u.Name)
+		order := []string{endHolds, "fails: 1st failure", "fails: 2nd failure", "fails: 3rd failure", "fails: 4th failure"}
+		if u.Vars[uCasRnd] != c.Round {
+			name = fmt.Sprintf("U%d %s: rally", u.ID, u.Name)
+			order = []string{"rallies to normal", "rallies to 1st failure", "rallies to 2nd failure", "rallies to 3rd failure", endNoRally}
+		}
+		odds.Parts = append(odds.Parts, rules.OddsPart{Name: name, Outcomes: ordered(e.parts[i], append(order, endNotRolled))})
+	}
+	initName := fmt.Sprintf("Initiative, turn %d", c.Round+1)
+	init := ordered(e.init, []string{c.Sides[0].Name + " moves", c.Sides[1].Name + " moves", endNoTurn})
+	odds.Parts = append(odds.Parts, rules.OddsPart{Name: initName, Outcomes: init})
+	odds.Outcomes = init
+	odds.Note = "the morale phase's checks and rallies, unit by unit, then the next turn's initiative (1D20 each, ties rolled again)"
+	return odds, true, nil
+}
+
+// ordered lists acc's outcomes with a chance, in order.
+func ordered(acc map[string]float64, order []string) []rules.Outcome {
+	var out []rules.Outcome
+	for _, n := range order {
+		if p := acc[n]; p > 0 {
+			out = append(out, rules.Outcome{Name: n, P: p})
+		}
+	}
+	return out
+}
+
+// rollsMorale reports whether the morale phase rolls for unit u: it has a
+// man on the table and lost a man this turn (a check) or is below normal
+// (a rally). Nothing before its turn in the phase changes this: only its
+// own failure moves or removes its men.
+func rollsMorale(s *rules.State, u *rules.Unit) bool {
+	alive := false
+	for _, f := range members(s, u.ID) {
+		alive = alive || !f.Removed
+	}
+	return alive && (u.Vars[uCasRnd] == s.Round || u.Vars[uMorale] > 0)
+}
+
+// endBudget bounds the states endEnum follows: beyond it the odds are
+// refused rather than the answer waited for (several units falling back
+// near the edges, each fall back moving men that later units fall back
+// from or past, can branch beyond any wait).
+const endBudget = 200000
+
+// endEnum gathers the turn's end's chances.
+type endEnum struct {
+	nodes   int   // states followed and failures played out, against endBudget
+	rolling []int // indexes in State.Units of the units that roll, in order
+	parts   map[int]map[string]float64
+	init    map[string]float64
+}
+
+// walk follows the morale phase from unit index i on state s, reached
+// with chance p.
+func (e *endEnum) walk(s *rules.State, i int, p float64) {
+	if p == 0 || e.nodes > endBudget {
+		return
+	}
+	e.nodes++
+	if s.Over {
+		for _, j := range e.rolling {
+			if j >= i {
+				e.parts[j][endNotRolled] += p
+			}
+		}
+		e.init[endNoTurn] += p
+		return
+	}
+	if i == len(s.Units) {
+		e.finish(s, p)
+		return
+	}
+	if e.parts[i] == nil {
+		e.walk(s, i+1, p)
+		return
+	}
+	u := &s.Units[i]
+	base, mods := moraleChance(s, u)
+	pass := float64(clampChance(base+modSum(mods))) / 100
+	lvl := u.Vars[uMorale]
+	acc := e.parts[i]
+	if u.Vars[uCasRnd] != s.Round { // a rally
+		acc[endNoRally] += p * (1 - pass)
+		e.walk(s, i+1, p*(1-pass))
+		if pass > 0 {
+			acc["rallies to "+ordinal(lvl-1)] += p * pass
+			c := s.Clone()
+			unitSet(&c.Units[i], uMorale, lvl-1)
+			e.walk(c, i+1, p*pass)
+		}
+		return
+	}
+	acc[endHolds] += p * pass
+	e.walk(s, i+1, p*pass)
+	if pass == 1 {
+		return
+	}
+	next := min(lvl+1, MaxMorale)
+	acc["fails: "+ordinal(next)] += p * (1 - pass)
+	if next == lvl {
+		// already at the 4th failure: no worse, and nothing more happens
+		e.walk(s, i+1, p*(1-pass))
+		return
+	}
+	// The failure's dice: at the 3rd the D12 for leaving the wounded, then
+	// next D6 of falling back. Branches that leave the same state for what
+	// follows are merged.
+	keepPos := e.positionsMatter(s, i)
+	type branch struct {
+		st *rules.State
+		p  float64
+	}
+	var branches []branch
+	seen := map[string]int{}
+	abandon := []struct {
+		face int
+		p    float64
+	}{{0, 1}}
+	if next == 3 {
+		n := data.Morale.AbandonDie
+		on := data.Morale.AbandonOn
+		abandon = abandon[:0]
+		if on > 1 {
+			abandon = append(abandon, struct {
+				face int
+				p    float64
+			}{1, float64(min(on-1, n)) / float64(n)})
+		}
+		if on <= n {
+			abandon = append(abandon, struct {
+				face int
+				p    float64
+			}{max(on, 1), float64(n-max(on, 1)+1) / float64(n)})
+		}
+	}
+	sums := diceSums(next)
+	for _, a := range abandon {
+		for _, sm := range sums {
+			e.nodes++
+			if e.nodes > endBudget {
+				return
+			}
+			c := s.Clone()
+			cu := &c.Units[i]
+			unitSet(cu, uMorale, next)
+			if a.face > 0 {
+				c.Forced = append(c.Forced, a.face)
+			}
+			c.Forced = append(c.Forced, sm.faces...)
+			failEffects(c, cu, next)
+			c.Forced = nil
+			q := p * (1 - pass) * a.p * sm.p
+			key := stateKey(c, keepPos)
+			if k, ok := seen[key]; ok {
+				branches[k].p += q
+				continue
+			}
+			seen[key] = len(branches)
+			branches = append(branches, branch{c, q})
+		}
+	}
+	for _, b := range branches {
+		e.walk(b.st, i+1, b.p)
+	}
+}
+
+// finish is the end of the turn after the morale phase (finishTurn): a
+// side none of whose men will fight loses, the turn limit ends the game,
+// else the next turn's initiative is rolled.
+func (e *endEnum) finish(s *rules.State, p float64) {
+	for side := range 2 {
+		if !canFight(s, side) {
+			e.init[endNoTurn] += p
+			return
+		}
+	}
+	if s.TurnLimit > 0 && s.Round >= s.TurnLimit {
+		e.init[endNoTurn] += p
+		return
+	}
+	w0 := initiativeWin(s, s.Round+1)
+	e.init[s.Sides[0].Name+" moves"] += p * w0
+	e.init[s.Sides[1].Name+" moves"] += p * (1 - w0)
+}
+
+// initiativeWin is the chance side 0 wins a round's initiative: 1D20 each
+// with its modifiers, ties rolled again.
+func initiativeWin(s *rules.State, round int) float64 {
+	t0, t1 := modSum(initModsAt(s, 0, round)), modSum(initModsAt(s, 1, round))
+	n := data.Initiative.Die
+	win, lose := 0, 0
+	for a := 1; a <= n; a++ {
+		for b := 1; b <= n; b++ {
+			switch {
+			case a+t0 > b+t1:
+				win++
+			case a+t0 < b+t1:
+				lose++
+			}
+		}
+	}
+	return float64(win) / float64(win+lose)
+}
+
+// diceSum is one total of n D6 with its chance and faces that make it.
+type diceSum struct {
+	p     float64
+	faces []int
+}
+
+// diceSums lists every total of n D6, lowest first.
+func diceSums(n int) []diceSum {
+	counts := map[int]int{0: 1}
+	for k := 0; k < n; k++ {
+		next := map[int]int{}
+		for t := k; t <= 6*k; t++ {
+			for f := 1; f <= 6; f++ {
+				next[t+f] += counts[t]
+			}
+		}
+		counts = next
+	}
+	all := 1
+	for k := 0; k < n; k++ {
+		all *= 6
+	}
+	var out []diceSum
+	for t := n; t <= 6*n; t++ {
+		faces := make([]int, n)
+		left := t
+		for k := range faces {
+			f := min(6, left-(n-k-1))
+			faces[k] = f
+			left -= f
+		}
+		out = append(out, diceSum{p: float64(counts[t]) / float64(all), faces: faces})
+	}
+	return out
+}
+
+// positionsMatter reports whether where unit i's men end up when it
+// fails may change what follows: whether it may change the falling back
+// of a later unit (as the nearest enemy it falls back from, or as men in
+// its way) whose own falling back matters: that unit could lose a man
+// (off the table, or with no way out at its 4th failure), or may change
+// a later one's that matters in turn. Men move at most 6" per failure.
+func (e *endEnum) positionsMatter(s *rules.State, i int) bool {
+	var later []int // later units that check (a rally moves no one)
+	for _, j := range e.rolling {
+		if j > i && s.Units[j].Vars[uCasRnd] == s.Round && s.Units[j].Vars[uMorale] < MaxMorale {
+			later = append(later, j)
+		}
+	}
+	need := map[int]bool{}
+	for k := len(later) - 1; k >= 0; k-- {
+		j := later[k]
+		need[j] = couldLose(s, j)
+		for _, m := range later[k+1:] {
+			if !need[j] && need[m] && influences(s, j, m, later) {
+				need[j] = true
+			}
+		}
+	}
+	for _, j := range later {
+		if need[j] && influences(s, i, j, later) {
+			return true
+		}
+	}
+	return false
+}
+
+// fallReach is the farthest unit u's men may fall back if it fails now.
+func fallReach(s *rules.State, u *rules.Unit) int64 {
+	return int64(6*min(u.Vars[uMorale]+1, MaxMorale)) * geom.PerInch
+}
+
+// couldLose reports whether unit j, failing, could lose a man: fall back
+// off the table, or find no way out at its 4th failure.
+func couldLose(s *rules.State, j int) bool {
+	u := &s.Units[j]
+	if min(u.Vars[uMorale]+1, MaxMorale) >= MaxMorale {
+		return true
+	}
+	reach := fallReach(s, u) + s.BaseR + geom.PerInch
+	for _, f := range members(s, u.ID) {
+		if f.Removed || aboard(s, f) {
+			continue
+		}
+		if s.Map == nil || f.Pos.X <= reach || f.Pos.Y <= reach || s.Map.Width-f.Pos.X <= reach || s.Map.Height-f.Pos.Y <= reach {
+			return true
+		}
+	}
+	return false
+}
+
+// influences reports whether unit a's falling back (index a in
+// State.Units) may change unit b's: a's men may end within reach of b's
+// way back, or (enemies) may be the nearest enemy b's men fall back from.
+// Units that check between the two may move too, so their men are not
+// counted as the nearer enemy.
+func influences(s *rules.State, a, b int, later []int) bool {
+	ua, ub := &s.Units[a], &s.Units[b]
+	ra, rb := fallReach(s, ua), fallReach(s, ub)
+	moving := map[rules.UnitID]bool{ua.ID: true}
+	for _, k := range later {
+		if k > a && k < b {
+			moving[s.Units[k].ID] = true
+		}
+	}
+	ma := members(s, ua.ID)
+	for _, g := range members(s, ub.ID) {
+		if g.Removed || aboard(s, g) {
+			continue
+		}
+		near := int64(-1) // the nearest enemy that stays put
+		if ua.Side != ub.Side {
+			for _, e := range s.Alive(1 - ub.Side) {
+				if moving[e.Unit] || aboard(s, e) {
+					continue
+				}
+				if d := geom.Dist(g.Pos, e.Pos); near < 0 || d < near {
+					near = d
+				}
+			}
+		}
+		for _, f := range ma {
+			if f.Removed {
+				continue
+			}
+			d := geom.Dist(g.Pos, f.Pos)
+			if d <= ra+rb+2*s.BaseR+geom.PerInch {
+				return true // may stand in its way
+			}
+			if ua.Side != ub.Side && (near < 0 || d-ra <= near+geom.PerInch) {
+				return true // may be its nearest enemy
+			}
+		}
+	}
+	return false
+}
+
+// stateKey sums up what of a state the rest of the morale phase and the
+// end of the turn read: who is on the table and how he left it, units'
+// morale, losses, the end of the game; and, when keepPos, every figure's
+// place.
+func stateKey(s *rules.State, keepPos bool) string {
+	var b strings.Builder
+	b.WriteString(strconv.FormatBool(s.Over))
+	b.WriteString(strconv.Itoa(s.Winner))
+	for i := range s.Sides {
+		b.WriteString("/" + strconv.Itoa(s.Sides[i].Losses))
+	}
+	for i := range s.Units {
+		b.WriteString("u" + strconv.Itoa(s.Units[i].Vars[uMorale]))
+	}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		fmt.Fprintf(&b, "f%t.%d.%d.%d.%d.%d", f.Removed, f.Markers, f.Var(fDead), f.Var(fFled), f.Var(fLeft), len(f.Weapons))
+		if keepPos {
+			fmt.Fprintf(&b, "@%d,%d", f.Pos.X, f.Pos.Y)
+		}
+	}
+	return b.String()
+}
