@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -29,6 +30,11 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hedgerow replay: give one save file (usage: hedgerow %s)\n", replayUsage)
 		return 1
 	}
+	// a long save prints millions of lines: one write a line would take
+	// far longer than the replay itself
+	buf := bufio.NewWriterSize(stdout, 64<<10)
+	defer buf.Flush()
+	stdout = buf
 	g, err := replaySaveFile(fl.Arg(0), *scenario, func(n int, c rules.Command, evs []rules.Event) {
 		if n == 0 {
 			fmt.Fprintln(stdout, "start")
@@ -40,6 +46,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		}
 	})
 	if err != nil {
+		buf.Flush()
 		fmt.Fprintf(stderr, "hedgerow replay: %v\n", err)
 		return 1
 	}

@@ -39,9 +39,13 @@ type Game struct {
 	StartEvents []Event
 
 	// history holds the states before each command since the last one
-	// that rolled dice (undo never goes further), oldest first; its last
+	// that rolled dice or passed the move to the other side (undo never
+	// goes further), at most MaxUndo of them, oldest first; its last
 	// entry is the state before the last command.
 	history []*State
+	// undoStop says why undo can go no further back than history reaches
+	// (nil when history reaches the start of the game).
+	undoStop error
 	// probe is the scratch state MoveCheck measures on (probe.go).
 	probe probe
 	// pool, when set, recycles the states Apply lets go of (probe.go);
@@ -101,16 +105,23 @@ func (g *Game) Apply(c Command) ([]Event, error) {
 		}
 		return nil, err
 	}
-	if next.Rolls != g.St.Rolls {
-		if g.pool != nil {
-			for _, h := range g.history {
-				g.pool.put(h)
+	switch {
+	case next.Rolls != g.St.Rolls:
+		g.forget(errDiceRolled, true)
+	case next.Decider != g.St.Decider:
+		// Undo takes back only the deciding side's own commands, so no
+		// state from before the move changed hands can be gone back to.
+		g.forget(errOtherSide, true)
+	default:
+		if len(g.history) == MaxUndo {
+			if g.pool != nil {
+				g.pool.put(g.history[0])
 			}
-			g.pool.put(g.St)
+			g.history[0] = nil
+			n := copy(g.history, g.history[1:])
+			g.history = g.history[:n]
+			g.undoStop = errUndoLimit
 		}
-		clear(g.history)
-		g.history = g.history[:0]
-	} else {
 		g.history = append(g.history, g.St)
 	}
 	g.St = next
@@ -222,19 +233,42 @@ func (g *Game) Undo() error {
 	return nil
 }
 
+// MaxUndo is how many commands in a row undo can take back. However long
+// a game or a save, the undo history keeps no more states than this.
+const MaxUndo = 100
+
+var (
+	errDiceRolled = errors.New("the dice have been rolled: that cannot be taken back")
+	errOtherSide  = errors.New("the other side has the move now: only they may take back their own commands")
+	errUndoLimit  = fmt.Errorf("only the last %d commands can be taken back", MaxUndo)
+)
+
+// forget empties the undo history (handing its states, and the current
+// one when current is set, back to the pool): why says why undo now stops
+// here.
+func (g *Game) forget(why error, current bool) {
+	if g.pool != nil {
+		for _, h := range g.history {
+			g.pool.put(h)
+		}
+		if current {
+			g.pool.put(g.St)
+		}
+	}
+	clear(g.history)
+	g.history = g.history[:0]
+	g.undoStop = why
+}
+
 func (g *Game) undoRefusal() error {
 	if len(g.Log) == 0 {
 		return errors.New("there is nothing to take back")
 	}
 	if len(g.history) == 0 {
-		return errors.New("the dice have been rolled: that cannot be taken back")
-	}
-	prev := g.history[len(g.history)-1]
-	if prev.Rolls != g.St.Rolls {
-		return errors.New("the dice have been rolled: that cannot be taken back")
-	}
-	if prev.Decider != g.St.Decider {
-		return errors.New("the other side has the move now: only they may take back their own commands")
+		if g.undoStop != nil {
+			return g.undoStop
+		}
+		return errDiceRolled
 	}
 	return nil
 }

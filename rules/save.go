@@ -188,8 +188,9 @@ func checkSaveShape(data []byte) error {
 
 // Replay rebuilds a saved game: it loads the scenario (from scenarios,
 // with maps), checks its hash, replays every command through Apply and
-// checks the state hashes. It returns the game and every event, from the
-// rule set's start onwards. A save that diverges or was tampered with
+// checks the state hashes. It returns the game and the events from the
+// rule set's start onwards, or for a long save the last ReplayTail of them
+// at least (ReplayEach shows every one as it goes). A save that diverges or was tampered with
 // fails with "command N: ...", N counting from 1.
 func Replay(r io.Reader, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool)) (*Game, []Event, error) {
 	sf, err := ReadSave(r)
@@ -210,6 +211,10 @@ func ReplayFile(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string
 func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool), each func(n int, c Command, evs []Event)) (*Game, []Event, error) {
 	return replay(sf, scenarios, maps, lookup, each, true)
 }
+
+// ReplayTail is how many of a long replay's last events Replay returns at
+// least: its memory does not grow with the length of the save.
+const ReplayTail = 4096
 
 // ReplayError is a replay's refusal of a save that starts but stops
 // matching at one command: the "command N: ..." of Replay.
@@ -257,6 +262,18 @@ func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (R
 	if want := len(sf.Commands) / HashEvery; len(sf.Hashes) != want {
 		return nil, nil, fmt.Errorf("the save lists %d state hashes for %d commands; it should list %d", len(sf.Hashes), len(sf.Commands), want)
 	}
+	// No one holds the game's states while it replays: recycle them (as
+	// the random player does), so a long save does not copy a new state
+	// for every command. The game is handed over without the pool.
+	g.pool = getStatePool()
+	vs, ok := rs.(VarsBySetter)
+	g.pool.shareAll = ok && vs.VarsBySetter()
+	g.Log = make([]Command, 0, len(sf.Commands))
+	g.Hashes = make([]string, 0, len(sf.Hashes))
+	defer func() {
+		g.pool.release()
+		g.pool = nil
+	}()
 	for i, line := range sf.Commands {
 		n := i + 1
 		c, err := ParseCommand(line)
@@ -268,6 +285,13 @@ func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (R
 			return g, evs, &ReplayError{n, fmt.Sprintf("%q was refused: %v", clip(line), err)}
 		}
 		evs = append(evs, more...)
+		if len(evs) > 2*ReplayTail {
+			// keep the latest events only, so memory stays bounded
+			// however long the save
+			n := copy(evs, evs[len(evs)-ReplayTail:])
+			clear(evs[n:])
+			evs = evs[:n]
+		}
 		if each != nil {
 			each(n, c, more)
 		}
