@@ -92,8 +92,9 @@
 //
 // A figure sees another when a sight line reaches its base (three rays)
 // and no smoke lies on the centre line. Crops, rubble, woods seen through
-// their edge and fences hinder; a wall lower than the target (the height
-// tester: standing 1", prone 0.3") hinders, as high or higher hides it.
+// their edge and fences hinder; a wall or hedge lower than the target
+// (the height tester: standing 1", prone 0.3") hinders, as high or higher
+// hides it (hedges are seen through by the terrain for this: bushes.go).
 // Any hindrance but a fence hides a figure that is not standing (a fence
 // still hinders it, unless the figure lies beside a hedge or bocage:
 // then it is hidden). Seen from a hill, woods hinder instead of stopping

@@ -511,7 +511,7 @@ func word(n int, one, many string) string {
 // (woods seen from a hill hinder rather than block, which the quick
 // centre line does not know).
 func (r Skirmish) clearOrOverTrees(s *rules.State, f, e *rules.Figure) bool {
-	if s.Terrain.Clear(f.Pos, e.Pos) {
+	if sightIx(s).Clear(f.Pos, e.Pos) {
 		return true
 	}
 	if s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0 {

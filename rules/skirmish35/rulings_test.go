@@ -1,0 +1,47 @@
+package skirmish35
+
+import (
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
+)
+
+// Issue 28: bushes are height-tested like walls. A standing man (1")
+// behind a hedge (0.8") is seen, the hedge a hindrance: acquisition needs
+// more than 1, so even 2D6 of 2 acquires him. Lying down (0.3") he is
+// hidden by it, and a hedge raised above a man's height blocks him too.
+func TestHedgeHeightTested(t *testing.T) {
+	hedge := piece("hedge", 30, 17, 42, 17)
+	s := duel(t, []terrain.Piece{hedge}, []string{"rifle"}, []string{"rifle"})
+	sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2))
+	if !sg.OK || sg.Hind != 1 {
+		t.Fatalf("standing beyond a hedge: %+v, want seen with one hindrance", sg)
+	}
+	o, err := New().Odds(s, rules.Command{Verb: "acquire", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil || sumMods(o.Mods) != 1 || !near(o.P("acquired"), 1) {
+		t.Fatalf("acquire through a hedge: %+v %v", o, err)
+	}
+	apply(t, s, "acquire F1 F2", 1, 1)
+	if !acquiredNow(s, s.Fig(1), 2) {
+		t.Errorf("2 is more than 1: not acquired")
+	}
+	// the hedge the target stands right behind gives it soft cover
+	// (+2), and it is seen over
+	against := piece("hedge", 30, 24.4, 42, 24.4)
+	s = duel(t, []terrain.Piece{against}, []string{"rifle"}, []string{"rifle"})
+	if sg := New().(Skirmish).look(s, s.Fig(1), s.Fig(2)); !sg.OK || sg.Cover != terrain.CoverSoft || sg.Hind != 0 {
+		t.Errorf("standing right behind a hedge: %+v, want seen in soft cover", sg)
+	}
+	s.Fig(2).Posture = rules.Prone
+	refuse(t, s, "acquire F1 F2", "as high as")
+	// prone beyond a distant hedge: hidden
+	s = duel(t, []terrain.Piece{hedge}, []string{"rifle"}, []string{"rifle"})
+	s.Fig(2).Posture = rules.Prone
+	refuse(t, s, "acquire F1 F2", "as high as")
+	// a hedge taller than a man fails the test for him standing
+	tall := piece("hedge", 30, 17, 42, 17)
+	tall.Props.Height = 1200
+	s = duel(t, []terrain.Piece{tall}, []string{"rifle"}, []string{"rifle"})
+	refuse(t, s, "acquire F1 F2", "as high as")
+}
