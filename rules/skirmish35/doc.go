@@ -35,6 +35,8 @@
 //	grenade F1 F7|x,y [smoke]  throw (2): deviation, fuse die, effect table
 //	plot F1 F7|x,y          mortar fire (3): radio, open sights or within 12" of the crew
 //	melee F1 F7 [capture]   hand to hand (2)
+//	kill F7 F1 / capture F7 F1  phase "won": the defender F7 that beat
+//	                        the attacker F1 off decides its fate
 //	surrender F1 F7         call on a lone enemy to surrender
 //	hide F1 / rally F1 / reload F1
 //	oppsup F1 F7            in the enemy's turn: held points as suppressive fire

@@ -20,6 +20,9 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		out := r.oppCommands(s)
 		return append(out, rules.Command{Verb: "pass"})
 	}
+	if s.Phase == PhaseWon {
+		return r.wonCommands(s)
+	}
 	// the list is gathered in a recycled buffer and handed back as a
 	// copy of its length: one allocation of the size it turns out to be
 	buf := listBufs.Get().(*[]rules.Command)
@@ -45,6 +48,9 @@ func (r Skirmish) AppendLegal(dst []rules.Command, s *rules.State) []rules.Comma
 	if s.Phase == PhaseOpp {
 		dst = append(dst, r.oppCommands(s)...)
 		return append(dst, rules.Command{Verb: "pass"})
+	}
+	if s.Phase == PhaseWon {
+		return append(dst, r.wonCommands(s)...)
 	}
 	return r.appendTurn(dst, s)
 }
@@ -232,7 +238,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	cs := &r.d.T.Costs
 	add := func(c rules.Command) { out = append(out, c) }
 	if l := f.Var(fLock); l != 0 {
-		if ap >= cs.Melee {
+		if ap >= cs.Melee && f.Var(fDrawn) != turnNo(s) {
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(rules.FigID(l))})
 		}
 		return out

@@ -45,3 +45,36 @@ func TestHedgeHeightTested(t *testing.T) {
 	s = duel(t, []terrain.Piece{tall}, []string{"rifle"}, []string{"rifle"})
 	refuse(t, s, "acquire F1 F2", "as high as")
 }
+
+// Issue 28: the hand-to-hand bonus is the man's best close-combat
+// weapon's (a grenade listed first no longer loses the rifle's +2), and
+// "in cover +2, first round" goes to the attacker in cover too.
+func TestMeleeBestWeaponAndAttackerCover(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"grenade", "rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 21.5, weapons: []string{"pistol"}, facing: 0})
+	r := New().(Skirmish)
+	if b, _ := r.meleeBonus(s.Fig(1)); b != 2 {
+		t.Fatalf("grenade then rifle: bonus %d, want the rifle's 2", b)
+	}
+	// attacker: +1 started, +2 rifle; defender nothing. Forced 1 against
+	// 4: 4 against 4, a draw (with the grenade's 0 it was a loss).
+	apply(t, s, "melee F1 F2", 1, 4)
+	if s.Fig(1).Var(fLock) != 2 {
+		t.Fatalf("1+3 against 4 should be drawn")
+	}
+	// the attacker behind a hedge it touches, the defender beyond it
+	hedge := piece("hedge", 30, 20.6, 42, 20.6)
+	s = newState(t, []terrain.Piece{hedge},
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"pistol"}, facing: 180},
+		tfig{side: 1, x: 36, y: 21.3, weapons: []string{"pistol"}, facing: 0})
+	o, err := r.Odds(s, rules.Command{Verb: "melee", Fig: 1, Targets: []rules.FigID{2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// +1 started, +2 in cover against the defender's +2 in cover (both
+	// touch the hedge that lies between them): +3 against +2
+	if o.Note != "+3 against +2" {
+		t.Errorf("attacker in cover: %q, want +3 against +2", o.Note)
+	}
+}

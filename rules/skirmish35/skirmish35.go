@@ -13,6 +13,7 @@ import (
 const (
 	PhaseTurn = "turn" // the active side's figures spend their points
 	PhaseOpp  = "opp"  // the other side may spend held points on opportunity fire
+	PhaseWon  = "won"  // a defender that won hand to hand: its side kills or captures the attacker
 )
 
 // Morale levels, kept in the figure variable fLvl.
@@ -39,6 +40,7 @@ const (
 	fFiredAt  = "fat"   // turn it was last fired at
 	fPenalty  = "pen"   // points lost from its next turn
 	fLock     = "lock"  // the enemy it is locked with in hand to hand
+	fDrawn    = "drawn" // turn its fight was last drawn (it goes on next turn)
 	fContrib  = "ctb"   // turn it counted towards a surrender
 	fChalled  = "chl"   // turn it was last called on to surrender
 	fMortarAX = "max"   // a mortar's last aim point and landing (+1 so 0 is unset)
@@ -94,6 +96,8 @@ const (
 	gLive     = "gl.n"    // grenades lying live, to go off at the end of the next turn
 	gOppFromX = "oppfx"   // where the mover started (+1 so 0 is unset)
 	gOppFromY = "oppfy"
+	gWinner   = "wonby"   // PhaseWon: the defender that won hand to hand
+	gLoser    = "wonof"   // and the attacker it beat
 )
 
 // Skirmish is the rule set; it holds only its read-only data.
@@ -259,6 +263,9 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 			return r.closeOpp(s), nil
 		}
 		return nil, errors.New("an opportunity fire window is open: fire (oppfire) or let it pass")
+	}
+	if s.Phase == PhaseWon {
+		return r.applyWon(s, c)
 	}
 	if c.Verb == "end" {
 		if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
