@@ -96,8 +96,8 @@ const (
 	gLive     = "gl.n"    // grenades lying live, to go off at the end of the next turn
 	gOppFromX = "oppfx"   // where the mover started (+1 so 0 is unset)
 	gOppFromY = "oppfy"
-	gWinner   = "wonby"   // PhaseWon: the defender that won hand to hand
-	gLoser    = "wonof"   // and the attacker it beat
+	gWinner   = "wonby" // PhaseWon: the defender that won hand to hand
+	gLoser    = "wonof" // and the attacker it beat
 )
 
 // Skirmish is the rule set; it holds only its read-only data.
