@@ -405,6 +405,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 		f.Facing = bearing(moved[len(moved)-2], moved[len(moved)-1])
 	}
 	d := pathLen(moved)
+	r.beforeMove(s, f)
 	f.SetVar(fMoved, f.Var(fMoved)+int(d))
 	f.SetVar(fTMoved, f.Var(fTMoved)+int(d))
 	s.SetVar(gLastFig, int(f.ID))

@@ -78,3 +78,42 @@ func TestMeleeBestWeaponAndAttackerCover(t *testing.T) {
 		t.Errorf("attacker in cover: %q, want +3 against +2", o.Note)
 	}
 }
+
+// Issue 28: a grenade needs a target seen before the thrower moved: one
+// acquired only after moving does not let it throw; one acquired before
+// does, even after the move.
+func TestGrenadeNeedsTargetSeenBeforeMoving(t *testing.T) {
+	mk := func() *rules.State {
+		return newState(t, nil,
+			tfig{side: 0, x: 36, y: 14, weapons: []string{"rifle", "grenade"}, facing: 180},
+			tfig{side: 1, x: 36, y: 25, weapons: []string{"rifle"}, facing: 0})
+	}
+	s := mk()
+	apply(t, s, "move F1 36,16")
+	apply(t, s, "acquire F1 F2", 6, 6)
+	refuse(t, s, "grenade F1 F2", "before it moved")
+	s = mk()
+	apply(t, s, "acquire F1 F2", 6, 6)
+	apply(t, s, "move F1 36,16")
+	// 9" away: 5"-10" band, on target on 3-6 (die 3), fuse 1 (at once),
+	// effect 6+6 kills
+	apply(t, s, "grenade F1 F2", 3, 1, 6, 6)
+	if !s.Fig(2).Removed {
+		t.Errorf("a grenade at a target seen before moving should be thrown and kill")
+	}
+}
+
+// Issue 28: a mortar may fire at exactly its 20" minimum range (nearer
+// is refused).
+func TestMortarAtMinimumRange(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"rifle", "radio"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	refuse(t, s, "plot F2 36,21.999", "between 20\"")
+	apply(t, s, "plot F2 36,22", 3, 4)
+	if len(Rounds(s)) != 1 {
+		t.Fatalf("a round plotted at exactly 20\" from the mortar: %v", Rounds(s))
+	}
+}

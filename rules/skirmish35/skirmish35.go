@@ -41,6 +41,7 @@ const (
 	fPenalty  = "pen"   // points lost from its next turn
 	fLock     = "lock"  // the enemy it is locked with in hand to hand
 	fDrawn    = "drawn" // turn its fight was last drawn (it goes on next turn)
+	fPreSeen  = "pres"  // turn in which it had an enemy acquired before it first moved
 	fContrib  = "ctb"   // turn it counted towards a surrender
 	fChalled  = "chl"   // turn it was last called on to surrender
 	fMortarAX = "max"   // a mortar's last aim point and landing (+1 so 0 is unset)

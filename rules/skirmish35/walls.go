@@ -476,6 +476,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 	moved := dist(from, to)
 	f.Pos = to
 	f.Facing = bearing(from, to)
+	r.beforeMove(s, f)
 	f.SetVar(fMoved, f.Var(fMoved)+int(moved))
 	f.SetVar(fTMoved, f.Var(fTMoved)+int(moved))
 	f.SetVar(fLean, 0)
