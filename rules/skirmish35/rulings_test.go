@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
 
@@ -115,5 +116,50 @@ func TestMortarAtMinimumRange(t *testing.T) {
 	apply(t, s, "plot F2 36,22", 3, 4)
 	if len(Rounds(s)) != 1 {
 		t.Fatalf("a round plotted at exactly 20\" from the mortar: %v", Rounds(s))
+	}
+}
+
+// Issue 28: once a crosser finds the gun reloading, each further crosser
+// rolls whether loading is complete (still reloading on the reload face,
+// 1) until it is; after that the gun fires at every crosser with no more
+// reload dice. The odds follow the gun's state.
+func TestSuppressiveReloadCarried(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 1, x: 34, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 35, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 37, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 38, y: 30, weapons: []string{"rifle"}, facing: 0})
+	apply(t, s, "suppress F1 33,25 39,25")
+	apply(t, s, "end")
+	// first crosser: the reload check comes up 1, reloading; it passes
+	apply(t, s, "move F2 34,22", 1)
+	if s.Fig(2).Pos.Y >= geom.In(25) || Lines(s)[0].Gun != GunReloading {
+		t.Fatalf("reloading: %v gun %d", s.Fig(2).Pos, Lines(s)[0].Gun)
+	}
+	// the next crosser's odds: loading complete (5/6), then 2D6 >= 5
+	o, err := New().Odds(s, rules.Command{Verb: "move", Fig: 3, Path: []geom.Pt{geom.P(35, 22)}})
+	if err != nil || !near(o.P("stopped by suppressive fire"), 5.0/6*30/36) {
+		t.Fatalf("odds while reloading: %v %v", o, err)
+	}
+	// second crosser: still reloading (1), it passes
+	apply(t, s, "move F3 35,22", 1)
+	if s.Fig(3).Pos.Y >= geom.In(25) || Lines(s)[0].Gun != GunReloading {
+		t.Fatalf("still reloading: %v gun %d", s.Fig(3).Pos, Lines(s)[0].Gun)
+	}
+	// third: loading complete (4), then 2D6 of 3 does not stop it
+	apply(t, s, "move F4 37,22", 4, 1, 2)
+	if Lines(s)[0].Gun != GunReloaded {
+		t.Fatalf("reloaded: gun %d", Lines(s)[0].Gun)
+	}
+	// fourth: no reload die at all, only the 2D6 (5 stops it); the
+	// odds are P(2D6 >= 5) alone
+	o, err = New().Odds(s, rules.Command{Verb: "move", Fig: 5, Path: []geom.Pt{geom.P(38, 22)}})
+	if err != nil || !near(o.P("stopped by suppressive fire"), 30.0/36) {
+		t.Fatalf("odds once reloaded: %v %v", o, err)
+	}
+	apply(t, s, "move F5 38,22", 2, 3)
+	if f := s.Fig(5); levelOf(f) != Suppressed || f.Pos.Y <= geom.In(25) {
+		t.Errorf("the reloaded gun stops it: %v level %d", f.Pos, levelOf(f))
 	}
 }
