@@ -13,8 +13,9 @@
 // mortar rounds the other side plotted land, and the other side begins
 // (side 0 opens every round; the turn limit ends the game after side 1).
 // A suppressed figure out of cover may move only towards cover: into it,
-// or nearer the nearest piece that gives cover; a shaken one only away
-// from the nearest known enemy.
+// or nearer the nearest piece that gives cover; it may close on a known
+// enemy only into the closest cover (the piece nearest where it
+// stands). A shaken one moves only away from the nearest known enemy.
 //
 // Phase "opp": after an enemy figure moves in front of, in range and in
 // sight of a figure holding opportunity fire, Decider passes to the

@@ -266,6 +266,12 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	// Cheap rejections below spare building the reasons of refusals:
 	// each is one the problem function after it gives too.
 	w, shoots := gr.w, gr.w != nil
+	// standing over a surrender this turn: it may fire only at the
+	// figure it called on (overAt)
+	overAt := rules.FigID(0)
+	if shoots && lc.turn > 0 && f.Var(fContrib) == lc.turn && mayShootIn(f, w, lvl, 0) {
+		overAt = rules.FigID(f.Var(fContribOn))
+	}
 	shoots = shoots && mayShootIn(f, w, lvl, lc.turn)
 	throws := !f.Markers.Has(rules.Hidden) && lvl < Suppressed && ap >= cs.Grenade
 	kt := gr.kit
@@ -298,7 +304,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		}
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
-				if !shoots || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
+				if !shoots && (overAt == 0 || e.ID != overAt) || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
 					mode == "aimed" && (moved > 0 || !acquiredLast(s, f, e.ID)) {
 					continue
 				}

@@ -27,8 +27,8 @@ func (r Skirmish) meleeProblem(s *rules.State, f, e *rules.Figure) string {
 		return "the fight between " + f.Name + " and " + e.Name + " was drawn this turn: it goes on next turn"
 	case !r.inContact(s, f, e):
 		return f.Name + " must be in contact with " + e.Name
-	case f.Var(fContrib) == turnNo(s):
-		return f.Name + " is standing over a surrender this turn"
+	case f.Var(fContrib) == turnNo(s) && f.Var(fContribOn) != int(e.ID):
+		return f.Name + " is standing over a surrender this turn: it may fight only the figure called on"
 	case f.Var(fAP) < r.d.T.Costs.Melee:
 		return fmt.Sprintf("%s needs %d points for hand to hand", f.Name, r.d.T.Costs.Melee)
 	}
@@ -350,10 +350,10 @@ func (r Skirmish) applySurrender(s *rules.State, f *rules.Figure, c rules.Comman
 	acted(s, f)
 	e.SetVar(fChalled, turnNo(s))
 	mods, seen := r.surrenderMods(s, e)
-	for _, g := range seen {
+	for _, g := range append(seen, f) {
 		g.SetVar(fContrib, turnNo(s))
+		g.SetVar(fContribOn, int(e.ID))
 	}
-	f.SetVar(fContrib, turnNo(s))
 	l := &rules.Ledger{What: fmt.Sprintf("Surrender: %s calls on %s", f.Name, e.Name), Compare: ">", Mods: mods}
 	l.Target = l.ModTotal()
 	l.Dice = []rules.Die{s.Roll(6)}

@@ -1,6 +1,7 @@
 package skirmish35
 
 import (
+	"strings"
 	"testing"
 
 	"hedgerow/rules"
@@ -161,5 +162,82 @@ func TestSuppressiveReloadCarried(t *testing.T) {
 	apply(t, s, "move F5 38,22", 2, 3)
 	if f := s.Fig(5); levelOf(f) != Suppressed || f.Pos.Y <= geom.In(25) {
 		t.Errorf("the reloaded gun stops it: %v level %d", f.Pos, levelOf(f))
+	}
+}
+
+// Issue 28: the figures standing over a surrender may not fire at other
+// figures, but may still fire at the figure that refused.
+func TestSurrenderRefuserMayBeShot(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 0, x: 40, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F2 F3", 6, 6)
+	apply(t, s, "acquire F2 F4", 6, 6)
+	apply(t, s, "surrender F1 F3", 6)
+	if s.Fig(3).Markers.Has(rules.Surrendered) {
+		t.Fatal("a 6 refuses")
+	}
+	refuse(t, s, "fire F2 F4 unaimed", "surrender")
+	legal := map[string]bool{}
+	for _, c := range New().Legal(s) {
+		legal[c.String()] = true
+	}
+	if !legal["fire F2 F3 unaimed"] || legal["fire F2 F4 unaimed"] {
+		t.Errorf("listing: fire at the refuser offered %v, at another %v", legal["fire F2 F3 unaimed"], legal["fire F2 F4 unaimed"])
+	}
+	// unaimed at 5": 5 +1 range = 6 needed; 3+3 hits, no cover: killed
+	apply(t, s, "fire F2 F3 unaimed", 3, 3, 1)
+	if !s.Fig(3).Removed {
+		t.Errorf("the refuser should be shot down")
+	}
+}
+
+// Issue 28: a suppressed figure may move closer to a known enemy only
+// when it goes into the closest cover. Two low walls lie between it and
+// the enemy: the nearer one (1" ahead) may be reached, the farther one
+// (4" ahead, also nearer the enemy) may not.
+func TestSuppressedClosesOnlyIntoClosestCover(t *testing.T) {
+	near1 := piece("low-wall", 30, 21.6, 42, 21.6)
+	far := piece("low-wall", 30, 24.6, 42, 24.6)
+	mk := func() *rules.State {
+		s := newState(t, []terrain.Piece{near1, far},
+			tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle"}, facing: 180},
+			tfig{side: 1, x: 36, y: 40, weapons: []string{"rifle"}, facing: 0})
+		setLevel(s.Fig(1), Suppressed)
+		return s
+	}
+	s := mk()
+	if mi := New().MoveCheck(s, 1, []geom.Pt{geom.P(36, 24)}); mi.OK || !strings.Contains(mi.Why, "closest cover") {
+		t.Errorf("into the farther wall's cover: %+v", mi)
+	}
+	refuse(t, s, "move F1 36,24", "closest cover")
+	apply(t, s, "move F1 36,21")
+	if !New().(Skirmish).coverAt(s, s.Fig(1), s.Fig(1).Pos, s.Fig(2).Pos) {
+		t.Errorf("behind the nearer wall it should be in cover")
+	}
+}
+
+// Issue 28: suppressive fire given as opportunity fire stops the mover
+// at the point before it broke cover, not back where its move began: a
+// man leaving crops is pinned at their edge.
+func TestOppSuppressiveStopsWhereCoverBroken(t *testing.T) {
+	field := piece("field", 30, 27, 42, 27, 42, 34, 30, 34)
+	s := newState(t, []terrain.Piece{field},
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"lmg"}, facing: 180},
+		tfig{side: 1, x: 36, y: 32, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "opp F1")
+	apply(t, s, "end")
+	apply(t, s, "move F2 36,22")
+	if s.Phase != PhaseOpp {
+		t.Fatalf("no opportunity window: %q", s.Phase)
+	}
+	apply(t, s, "oppsup F1 F2", 4, 3, 3)
+	f := s.Fig(2)
+	if levelOf(f) != Suppressed || f.Pos.Y >= geom.In(32) || f.Pos.Y < geom.In(26) ||
+		!New().(Skirmish).coverAt(s, f, f.Pos, s.Fig(1).Pos) {
+		t.Fatalf("should stop at the crops' edge, in cover: %v level %d", f.Pos, levelOf(f))
 	}
 }

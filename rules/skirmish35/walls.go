@@ -487,7 +487,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 		{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, w, to}, Text: f.Name + " is through the window"},
 	}
 	evs = append(evs, r.leadPrisoners(s, f, from)...)
-	return append(evs, r.openOpp(s, f, from)...), nil
+	return append(evs, r.openOpp(s, f, []geom.Pt{from, w, to})...), nil
 }
 
 func (r Skirmish) climbOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
