@@ -660,6 +660,9 @@ func (r Skirmish) applyOppSup(s *rules.State, c rules.Command) ([]rules.Event, e
 				Text: fmt.Sprintf("%s rolls %d needing %d: %s", h.Name, sl.Total, w.SuppressNeed, sl.Outcome)})
 		}
 	}
+	if stopped && w.Quad {
+		evs = append(evs, r.quadArea(s, h, m.Pos, m)...)
+	}
 	if stopped {
 		back, ok := r.oppBrokeCover(s, m, h.Pos)
 		if ok && back != m.Pos {

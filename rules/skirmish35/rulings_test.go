@@ -241,3 +241,27 @@ func TestOppSuppressiveStopsWhereCoverBroken(t *testing.T) {
 		t.Fatalf("should stop at the crops' edge, in cover: %v level %d", f.Pos, levelOf(f))
 	}
 }
+
+// Issue 28: the Quad suppresses automatically within its 4" area: the
+// crosser it stops and every other enemy whose base the 4" area (centred
+// where its fire met the crosser) touches; one farther off is not.
+func TestQuadArea(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 10, weapons: []string{"quad"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 38, y: 25.5, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 42, y: 25, weapons: []string{"rifle"}, facing: 0})
+	apply(t, s, "suppress F1 33,25 39,25")
+	apply(t, s, "end")
+	// the reload check 3: firing, and the Quad needs no roll
+	apply(t, s, "move F2 36,20", 3)
+	if levelOf(s.Fig(2)) != Suppressed {
+		t.Fatalf("the crosser should be stopped and suppressed")
+	}
+	if levelOf(s.Fig(3)) != Suppressed {
+		t.Errorf("a man 2.06\" from where the fire met the crosser is in the 4\" area")
+	}
+	if levelOf(s.Fig(4)) != Confident {
+		t.Errorf("a man 6\" off is outside the area")
+	}
+}

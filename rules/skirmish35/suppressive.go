@@ -386,6 +386,10 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 			}
 			evs = append(evs, rules.Event{Kind: "morale", Side: f.Side, Fig: f.ID,
 				Text: f.Name + " is pinned by the fire: it stops where it broke cover (or short of the line), suppressed"})
+			if quad {
+				p := cutPath(path, x.at)
+				evs = append(evs, r.quadArea(s, g, p[len(p)-1], f)...)
+			}
 			return x.at, g.Pos, evs
 		}
 	}
@@ -404,4 +408,27 @@ func (r Skirmish) brokeCover(s *rules.State, f *rules.Figure, path []geom.Pt, st
 		}
 	}
 	return stop
+}
+
+// quadArea is the Quad's automatic suppression within its 4" area (the
+// book: "automatic within a 4\" area"; read as 4" across, centred where
+// the fire met the figure it stopped, at): every other enemy of the gun
+// whose base the area touches is suppressed too (never worse: a second
+// suppression by fire does not shake a figure).
+func (r Skirmish) quadArea(s *rules.State, g *rules.Figure, at geom.Pt, hit *rules.Figure) []rules.Event {
+	rad := in(r.d.T.Suppressive.QuadArea)/2 + s.BaseR
+	c := geom.Circle{C: at, R: in(r.d.T.Suppressive.QuadArea) / 2}
+	evs := []rules.Event{{Kind: "burst", Side: g.Side, Fig: g.ID, Area: &c,
+		Text: fmt.Sprintf("%s's Quad sweeps a %g\" area", g.Name, r.d.T.Suppressive.QuadArea)}}
+	for _, e := range alive(s, 1-g.Side) {
+		if e.ID == hit.ID || e.Markers.Has(rules.Surrendered) || len(s.Vehicles) > 0 && s.Carrier(e.ID) != 0 ||
+			!within(e.Pos, at, rad) {
+			continue
+		}
+		if levelOf(e) < Suppressed {
+			setLevel(e, Suppressed)
+		}
+		evs = append(evs, rules.Event{Kind: "morale", Side: e.Side, Fig: e.ID, Text: e.Name + " is caught in the Quad's area: suppressed"})
+	}
+	return evs
 }
