@@ -144,6 +144,12 @@
 //   - melee: "attacker wins", "draw", "defender wins".
 //   - surrender: "surrenders", "refuses".
 //   - rally: "rallies", "fails".
+//   - end: "next turn", "game ends"; parts: each figure a mortar round or
+//     late grenade may reach ("killed", "suppressed", "no effect", "not
+//     caught"), each prisoner that may try to escape ("escapes", "held",
+//     "no try"), each figure that may test morale as the next turn begins
+//     ("passes", "fails", "not tested") (endodds.go).
+//   - kill, capture: "certain".
 //   - anything without dice: "certain".
 //
 // # Snipers

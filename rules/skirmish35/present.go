@@ -18,6 +18,8 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 	}
 	switch c.Verb {
+	case "end":
+		return r.endOdds(s)
 	case "fire", "oppfire":
 		return r.fireOdds(s, c)
 	case "oppsup":
