@@ -17,6 +17,10 @@
 // enemy only into the closest cover (the piece nearest where it
 // stands). A shaken one moves only away from the nearest known enemy.
 //
+// Phase "won": a defender that won hand to hand; Decider is its side,
+// which kills or captures the attacker ("kill F7 F1" / "capture F7 F1"),
+// and the turn goes on.
+//
 // Phase "opp": after an enemy figure moves in front of, in range and in
 // sight of a figure holding opportunity fire, Decider passes to the
 // holder's side, which may "oppfire F<holder> F<mover>" (hits only on a
