@@ -13,8 +13,13 @@
 // mortar rounds the other side plotted land, and the other side begins
 // (side 0 opens every round; the turn limit ends the game after side 1).
 // A suppressed figure out of cover may move only towards cover: into it,
-// or nearer the nearest piece that gives cover; a shaken one only away
-// from the nearest known enemy.
+// or nearer the nearest piece that gives cover; it may close on a known
+// enemy only into the closest cover (the piece nearest where it
+// stands). A shaken one moves only away from the nearest known enemy.
+//
+// Phase "won": a defender that won hand to hand; Decider is its side,
+// which kills or captures the attacker ("kill F7 F1" / "capture F7 F1"),
+// and the turn goes on.
 //
 // Phase "opp": after an enemy figure moves in front of, in range and in
 // sight of a figure holding opportunity fire, Decider passes to the
@@ -35,6 +40,8 @@
 //	grenade F1 F7|x,y [smoke]  throw (2): deviation, fuse die, effect table
 //	plot F1 F7|x,y          mortar fire (3): radio, open sights or within 12" of the crew
 //	melee F1 F7 [capture]   hand to hand (2)
+//	kill F7 F1 / capture F7 F1  phase "won": the defender F7 that beat
+//	                        the attacker F1 off decides its fate
 //	surrender F1 F7         call on a lone enemy to surrender
 //	hide F1 / rally F1 / reload F1
 //	oppsup F1 F7            in the enemy's turn: held points as suppressive fire
@@ -92,8 +99,9 @@
 //
 // A figure sees another when a sight line reaches its base (three rays)
 // and no smoke lies on the centre line. Crops, rubble, woods seen through
-// their edge and fences hinder; a wall lower than the target (the height
-// tester: standing 1", prone 0.3") hinders, as high or higher hides it.
+// their edge and fences hinder; a wall or hedge lower than the target
+// (the height tester: standing 1", prone 0.3") hinders, as high or higher
+// hides it (hedges are seen through by the terrain for this: bushes.go).
 // Any hindrance but a fence hides a figure that is not standing (a fence
 // still hinders it, unless the figure lies beside a hedge or bocage:
 // then it is hidden). Seen from a hill, woods hinder instead of stopping
@@ -140,6 +148,12 @@
 //   - melee: "attacker wins", "draw", "defender wins".
 //   - surrender: "surrenders", "refuses".
 //   - rally: "rallies", "fails".
+//   - end: "next turn", "game ends"; parts: each figure a mortar round or
+//     late grenade may reach ("killed", "suppressed", "no effect", "not
+//     caught"), each prisoner that may try to escape ("escapes", "held",
+//     "no try"), each figure that may test morale as the next turn begins
+//     ("passes", "fails", "not tested") (endodds.go).
+//   - kill, capture: "certain".
 //   - anything without dice: "certain".
 //
 // # Snipers

@@ -57,6 +57,13 @@ func mayShootIn(f *rules.Figure, w *Weapon, lvl, turn int) bool {
 // fireProblem says why f cannot fire at t in the given mode ("" if it can).
 func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) string {
 	w, why := r.canShoot(s, f)
+	if why != "" && f.Var(fContrib) == turnNo(s) && f.Var(fContribOn) == int(t.ID) {
+		// standing over a surrender, it may still fire at the figure it
+		// called on (the book bars only fire at other figures)
+		if fw, ok := r.weapon(f); ok && mayShootIn(f, fw, levelOf(f), 0) {
+			w, why = fw, ""
+		}
+	}
 	if why != "" {
 		return why
 	}
@@ -478,10 +485,11 @@ func (r Skirmish) oppProblem(s *rules.State, h, m *rules.Figure) string {
 
 // openOpp opens a window for opportunity fire after mover's move, when
 // some enemy holding fire could take it.
-func (r Skirmish) openOpp(s *rules.State, mover *rules.Figure, from geom.Pt) []rules.Event {
+func (r Skirmish) openOpp(s *rules.State, mover *rules.Figure, path []geom.Pt) []rules.Event {
 	if s.Over || mover.Removed {
 		return nil
 	}
+	from := path[0]
 	s.SetVar(gOppMover, int(mover.ID))
 	s.SetVar(gOppFromX, int(from.X)+1)
 	s.SetVar(gOppFromY, int(from.Y)+1)
@@ -491,6 +499,13 @@ func (r Skirmish) openOpp(s *rules.State, mover *rules.Figure, from geom.Pt) []r
 		s.SetVar(gOppMover, 0)
 		return nil
 	}
+	// the mover's path, for suppressive opportunity fire (where it broke
+	// cover)
+	rows := make([][]int, len(path))
+	for i, p := range path {
+		rows[i] = []int{int(p.X), int(p.Y)}
+	}
+	writeList(s, "op", gOppPath, oppPathFields, rows)
 	s.Decider = 1 - s.Active
 	return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: mover.ID,
 		Text: fmt.Sprintf("%s may take opportunity fire at %s", s.Sides[s.Decider].Name, mover.Name)}}
@@ -518,6 +533,7 @@ func (r Skirmish) closeOpp(s *rules.State) []rules.Event {
 	s.SetVar(gOppMover, 0)
 	s.SetVar(gOppFromX, 0)
 	s.SetVar(gOppFromY, 0)
+	writeList(s, "op", gOppPath, oppPathFields, nil)
 	return []rules.Event{{Kind: "phase", Side: s.Active, Text: "The opportunity passes; " + s.Sides[s.Active].Name + " go on"}}
 }
 
@@ -644,12 +660,15 @@ func (r Skirmish) applyOppSup(s *rules.State, c rules.Command) ([]rules.Event, e
 				Text: fmt.Sprintf("%s rolls %d needing %d: %s", h.Name, sl.Total, w.SuppressNeed, sl.Outcome)})
 		}
 	}
+	if stopped && w.Quad {
+		evs = append(evs, r.quadArea(s, h, m.Pos, m)...)
+	}
 	if stopped {
-		from := geom.Pt{X: int64(s.Var(gOppFromX) - 1), Y: int64(s.Var(gOppFromY) - 1)}
-		if s.Var(gOppFromX) != 0 && r.standProblem(s, m, from) == "" && from != m.Pos {
-			evs = append(evs, rules.Event{Kind: "move", Side: m.Side, Fig: m.ID, Path: []geom.Pt{m.Pos, from},
+		back, ok := r.oppBrokeCover(s, m, h.Pos)
+		if ok && back != m.Pos {
+			evs = append(evs, rules.Event{Kind: "move", Side: m.Side, Fig: m.ID, Path: []geom.Pt{m.Pos, back},
 				Text: m.Name + " is pinned back where it broke cover"})
-			m.Pos = from
+			m.Pos = back
 			m.SetVar(fTMoved, 0)
 		}
 		if levelOf(m) < Suppressed {
@@ -661,6 +680,27 @@ func (r Skirmish) applyOppSup(s *rules.State, c rules.Command) ([]rules.Event, e
 		evs = append(evs, r.closeOpp(s)...)
 	}
 	return evs, nil
+}
+
+// oppBrokeCover is where a mover stopped by suppressive opportunity fire
+// from gun stands (the book: at the point before it broke cover): the
+// last point of its path with cover from the gun, walking back from
+// where it stopped; where the move began when it had none on the way
+// (house value). False when there is nowhere to put it back.
+func (r Skirmish) oppBrokeCover(s *rules.State, m *rules.Figure, gun geom.Pt) (geom.Pt, bool) {
+	var path []geom.Pt
+	for _, row := range readList(s, "op", gOppPath, oppPathFields) {
+		path = append(path, geom.Pt{X: int64(row[0]), Y: int64(row[1])})
+	}
+	if len(path) < 2 {
+		from := geom.Pt{X: int64(s.Var(gOppFromX) - 1), Y: int64(s.Var(gOppFromY) - 1)}
+		return from, s.Var(gOppFromX) != 0 && r.standProblem(s, m, from) == ""
+	}
+	end := pathLen(path)
+	if d := r.brokeCover(s, m, path, end, gun); d < end || r.coverAt(s, m, path[len(path)-1], gun) {
+		return r.safeStop(s, m, path, d), true
+	}
+	return path[0], r.standProblem(s, m, path[0]) == ""
 }
 
 func (r Skirmish) oppSupOdds(s *rules.State, c rules.Command) (rules.Odds, error) {

@@ -20,10 +20,13 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	// in a hidden-deployment game a grenade may go where the enemy is
 	// only suspected
 	seen := s.Sides[1-f.Side].Vars["hidden"] == 1
-	for _, e := range alive(s, 1-f.Side) {
-		if acquiredNow(s, f, e.ID) {
-			seen = true
-		}
+	// the book: a target seen before the thrower moved; one acquired
+	// after moving does not do
+	moved := f.Var(fMoved) > 0
+	if moved {
+		seen = seen || f.Var(fPreSeen) == turnNo(s)
+	} else {
+		seen = seen || r.acquiredAny(s, f)
 	}
 	switch {
 	case !r.carries(f, kind):
@@ -34,6 +37,8 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 		return f.Name + " is " + levelNames[levelOf(f)] + " and cannot throw"
 	case f.Var(fAP) < r.d.T.Costs.Grenade:
 		return fmt.Sprintf("%s needs %d points to throw", f.Name, r.d.T.Costs.Grenade)
+	case kind == "grenade" && !seen && moved:
+		return f.Name + " acquired no enemy before it moved: a grenade needs a target seen before moving"
 	case kind == "grenade" && !seen:
 		return f.Name + " has acquired no enemy this turn to throw at"
 	case !within(f.Pos, p, in(r.d.T.Grenade.Range)):
@@ -55,6 +60,24 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 		}
 	}
 	return ""
+}
+
+// acquiredAny reports whether f has acquired any enemy this turn.
+func (r Skirmish) acquiredAny(s *rules.State, f *rules.Figure) bool {
+	for _, e := range alive(s, 1-f.Side) {
+		if acquiredNow(s, f, e.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// beforeMove notes, as f first moves in a turn, whether it has seen an
+// enemy (acquired one) before moving: a grenade needs that.
+func (r Skirmish) beforeMove(s *rules.State, f *rules.Figure) {
+	if f.Var(fMoved) == 0 && f.Var(fPreSeen) != turnNo(s) && r.acquiredAny(s, f) {
+		f.SetVar(fPreSeen, turnNo(s))
+	}
 }
 
 // devBand is the deviation row for a throw of d.

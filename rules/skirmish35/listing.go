@@ -20,6 +20,9 @@ func (r Skirmish) Legal(s *rules.State) []rules.Command {
 		out := r.oppCommands(s)
 		return append(out, rules.Command{Verb: "pass"})
 	}
+	if s.Phase == PhaseWon {
+		return r.wonCommands(s)
+	}
 	// the list is gathered in a recycled buffer and handed back as a
 	// copy of its length: one allocation of the size it turns out to be
 	buf := listBufs.Get().(*[]rules.Command)
@@ -45,6 +48,9 @@ func (r Skirmish) AppendLegal(dst []rules.Command, s *rules.State) []rules.Comma
 	if s.Phase == PhaseOpp {
 		dst = append(dst, r.oppCommands(s)...)
 		return append(dst, rules.Command{Verb: "pass"})
+	}
+	if s.Phase == PhaseWon {
+		return append(dst, r.wonCommands(s)...)
 	}
 	return r.appendTurn(dst, s)
 }
@@ -232,7 +238,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	cs := &r.d.T.Costs
 	add := func(c rules.Command) { out = append(out, c) }
 	if l := f.Var(fLock); l != 0 {
-		if ap >= cs.Melee {
+		if ap >= cs.Melee && f.Var(fDrawn) != turnNo(s) {
 			add(rules.Command{Verb: "melee", Fig: f.ID, Targets: lc.one(rules.FigID(l))})
 		}
 		return out
@@ -260,6 +266,12 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	// Cheap rejections below spare building the reasons of refusals:
 	// each is one the problem function after it gives too.
 	w, shoots := gr.w, gr.w != nil
+	// standing over a surrender this turn: it may fire only at the
+	// figure it called on (overAt)
+	overAt := rules.FigID(0)
+	if shoots && lc.turn > 0 && f.Var(fContrib) == lc.turn && mayShootIn(f, w, lvl, 0) {
+		overAt = rules.FigID(f.Var(fContribOn))
+	}
 	shoots = shoots && mayShootIn(f, w, lvl, lc.turn)
 	throws := !f.Markers.Has(rules.Hidden) && lvl < Suppressed && ap >= cs.Grenade
 	kt := gr.kit
@@ -292,7 +304,7 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		}
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
-				if !shoots || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
+				if !shoots && (overAt == 0 || e.ID != overAt) || ap < r.fireCost(mode) || w.Kill > 0 && !within(f.Pos, e.Pos, in(float64(w.Kill))) ||
 					mode == "aimed" && (moved > 0 || !acquiredLast(s, f, e.ID)) {
 					continue
 				}
@@ -511,7 +523,7 @@ func word(n int, one, many string) string {
 // (woods seen from a hill hinder rather than block, which the quick
 // centre line does not know).
 func (r Skirmish) clearOrOverTrees(s *rules.State, f, e *rules.Figure) bool {
-	if s.Terrain.Clear(f.Pos, e.Pos) {
+	if sightIx(s).Clear(f.Pos, e.Pos) {
 		return true
 	}
 	if s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0 {

@@ -42,7 +42,7 @@ type pairKey struct {
 	doors uint64
 }
 
-// pairAnswers: clear is s.Terrain.Clear(a, b); flat is that neither end
+// pairAnswers: clear is sightIx(s).Clear(a, b) (hedges seen through); flat is that neither end
 // stands on a height (asked only when the line is not clear); lined is
 // that those two are asked (only when no wall stops the line: a wall
 // answers no alone); walls is that no building's wall stops the line
@@ -285,9 +285,10 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	n := len(s.Figures)
 	kp := &lc.keep
 	kp.size(n)
-	if kp.pairIx != s.Terrain || kp.pairMap != s.Map || kp.pairD != r.d {
+	six := sightIx(s)
+	if kp.pairIx != six || kp.pairMap != s.Map || kp.pairD != r.d {
 		clear(kp.pairs)
-		kp.pairIx, kp.pairMap, kp.pairD = s.Terrain, s.Map, r.d
+		kp.pairIx, kp.pairMap, kp.pairD = six, s.Map, r.d
 	}
 	sl := &kp.pairs[(int(f.ID)-1)*n+int(e.ID)-1]
 	if !sl.ok || sl.k != k {
@@ -310,7 +311,7 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 		return false // the centre line need not be asked
 	}
 	if !sl.a.lined {
-		sl.a.clear = s.Terrain.Clear(f.Pos, e.Pos)
+		sl.a.clear = six.Clear(f.Pos, e.Pos)
 		sl.a.flat = !sl.a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
 		sl.a.lined = true
 	}

@@ -23,26 +23,29 @@ func (r Skirmish) meleeProblem(s *rules.State, f, e *rules.Figure) string {
 		return e.Name + " is a prisoner"
 	case f.Var(fLock) != 0 && f.Var(fLock) != int(e.ID):
 		return f.Name + " is locked in hand to hand with another"
+	case f.Var(fLock) == int(e.ID) && f.Var(fDrawn) == turnNo(s):
+		return "the fight between " + f.Name + " and " + e.Name + " was drawn this turn: it goes on next turn"
 	case !r.inContact(s, f, e):
 		return f.Name + " must be in contact with " + e.Name
-	case f.Var(fContrib) == turnNo(s):
-		return f.Name + " is standing over a surrender this turn"
+	case f.Var(fContrib) == turnNo(s) && f.Var(fContribOn) != int(e.ID):
+		return f.Name + " is standing over a surrender this turn: it may fight only the figure called on"
 	case f.Var(fAP) < r.d.T.Costs.Melee:
 		return fmt.Sprintf("%s needs %d points for hand to hand", f.Name, r.d.T.Costs.Melee)
 	}
 	return ""
 }
 
-// meleeBonus is a weapon's hand-to-hand bonus.
+// meleeBonus is the hand-to-hand bonus of the best close-combat weapon
+// the man carries (rifle +2, SMG, assault rifle or carbine +1), wherever
+// it comes in his list; the first listed wins a tie.
 func (r Skirmish) meleeBonus(f *rules.Figure) (int, string) {
-	if len(f.Weapons) == 0 {
-		return 0, ""
+	b, name := 0, ""
+	for _, id := range f.Weapons {
+		if w, ok := r.d.Weapon(id); ok && w.Melee > b {
+			b, name = w.Melee, w.Name
+		}
 	}
-	w, ok := r.d.Weapon(f.Weapons[0])
-	if !ok {
-		return 0, ""
-	}
-	return w.Melee, w.Name
+	return b, name
 }
 
 // meleeMods is one side's ledger in a fight; first is the fight's first
@@ -54,7 +57,7 @@ func (r Skirmish) meleeMods(s *rules.State, f, o *rules.Figure, first, attacker 
 	if first && attacker {
 		mods = append(mods, rules.Mod{Value: m.Initiated, Reason: "started the fight", Rule: rule})
 	}
-	if first && !attacker && s.Terrain != nil {
+	if first && s.Terrain != nil { // whichever fighter is in cover, the attacker too
 		if cv, _ := s.Terrain.CoverFor(f.Base(s.BaseR), o.Pos); cv != terrain.CoverNone {
 			mods = append(mods, rules.Mod{Value: m.Cover, Reason: "in cover", Rule: rule})
 		}
@@ -153,20 +156,51 @@ func (r Skirmish) applyMelee(s *rules.State, f *rules.Figure, c rules.Command) (
 			evs = append(evs, r.remove(s, e, "killed in hand to hand")...)
 		}
 	case dt > at:
+		// the winner decides the loser's fate, the defender too: its
+		// side is asked (PhaseWon); the fight costs the defender the
+		// points of hand to hand from its next turn
 		l.Outcome = "defender wins"
-		f.SetVar(fLock, 0)
-		e.SetVar(fLock, 0)
-		f.SetVar(fPenalty, f.Var(fPenalty)+r.d.T.Costs.Beaten)
+		e.SetVar(fPenalty, e.Var(fPenalty)+r.d.T.Costs.Beaten)
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l,
-			Text: fmt.Sprintf("%s %d against %s %d: %s beats the attack off (%s loses %d points next turn)", f.Name, at, e.Name, dt, e.Name, f.Name, r.d.T.Costs.Beaten)})
+			Text: fmt.Sprintf("%s %d against %s %d: %s wins and decides whether to kill or capture %s (%s loses %d points next turn)", f.Name, at, e.Name, dt, e.Name, f.Name, e.Name, r.d.T.Costs.Beaten)})
+		s.Phase, s.Decider = PhaseWon, e.Side
+		s.SetVar(gWinner, int(e.ID))
+		s.SetVar(gLoser, int(f.ID))
 	default:
 		l.Outcome = "draw"
 		f.SetVar(fLock, int(e.ID))
 		e.SetVar(fLock, int(f.ID))
+		f.SetVar(fDrawn, turnNo(s))
+		e.SetVar(fDrawn, turnNo(s))
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l,
 			Text: fmt.Sprintf("%s %d against %s %d: a draw, the fight goes on", f.Name, at, e.Name, dt)})
 	}
 	return evs, nil
+}
+
+// wonCommands are the defender's side's choices after it won a fight.
+func (r Skirmish) wonCommands(s *rules.State) []rules.Command {
+	w, l := rules.FigID(s.Var(gWinner)), rules.FigID(s.Var(gLoser))
+	return []rules.Command{{Verb: "kill", Fig: w, Targets: []rules.FigID{l}}, {Verb: "capture", Fig: w, Targets: []rules.FigID{l}}}
+}
+
+// applyWon: "kill F7 F1" or "capture F7 F1", the defender F7 that beat
+// F1 off decides its fate; the attacker's turn then goes on.
+func (r Skirmish) applyWon(s *rules.State, c rules.Command) ([]rules.Event, error) {
+	if c.Verb != "kill" && c.Verb != "capture" {
+		return nil, errors.New("the winner of the fight decides: kill or capture the loser")
+	}
+	w, l := s.Fig(rules.FigID(s.Var(gWinner))), s.Fig(rules.FigID(s.Var(gLoser)))
+	if w == nil || l == nil || c.Fig != w.ID || len(c.Targets) != 1 || c.Targets[0] != l.ID || len(c.Path) > 0 || c.Arg != "" || c.Unit != 0 {
+		return nil, fmt.Errorf("the winner decides: %s or %s", r.wonCommands(s)[0], r.wonCommands(s)[1])
+	}
+	s.Phase, s.Decider = PhaseTurn, s.Active
+	s.SetVar(gWinner, 0)
+	s.SetVar(gLoser, 0)
+	if c.Verb == "capture" {
+		return r.capture(s, w, l, "beaten in hand to hand"), nil
+	}
+	return r.remove(s, l, "killed in hand to hand"), nil
 }
 
 // meleeOdds enumerates both sides' dice.
@@ -316,10 +350,10 @@ func (r Skirmish) applySurrender(s *rules.State, f *rules.Figure, c rules.Comman
 	acted(s, f)
 	e.SetVar(fChalled, turnNo(s))
 	mods, seen := r.surrenderMods(s, e)
-	for _, g := range seen {
+	for _, g := range append(seen, f) {
 		g.SetVar(fContrib, turnNo(s))
+		g.SetVar(fContribOn, int(e.ID))
 	}
-	f.SetVar(fContrib, turnNo(s))
 	l := &rules.Ledger{What: fmt.Sprintf("Surrender: %s calls on %s", f.Name, e.Name), Compare: ">", Mods: mods}
 	l.Target = l.ModTotal()
 	l.Dice = []rules.Die{s.Roll(6)}

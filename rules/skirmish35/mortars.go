@@ -63,7 +63,8 @@ func (r Skirmish) callMode(s *rules.State, f *rules.Figure, p geom.Pt) (string, 
 		return "", nil, "there is no mortar on this side"
 	}
 	mt := r.d.T.Mortar
-	if within(m.Pos, p, in(mt.Min)) || !within(m.Pos, p, in(mt.Max)) {
+	// the minimum range itself is in reach: only nearer is too close
+	if lo := in(mt.Min); geom.Dist2(m.Pos, p) < lo*lo || !within(m.Pos, p, in(mt.Max)) {
 		return "", m, fmt.Sprintf("a mortar fires between %g\" and %g\"", mt.Min, mt.Max)
 	}
 	if m.ID == f.ID {

@@ -196,7 +196,7 @@ func (r Skirmish) moveOKFrom(s *rules.State, f *rules.Figure, p geom.Pt, e *rule
 		r.toCoverProblem(s, f, p) != "" {
 		return false
 	}
-	if e != nil && levelOf(f) == Suppressed && geom.Dist2(p, e.Pos) < geom.Dist2(f.Pos, e.Pos) && !r.coverAt(s, f, p, e.Pos) {
+	if e != nil && levelOf(f) == Suppressed && geom.Dist2(p, e.Pos) < geom.Dist2(f.Pos, e.Pos) && !r.intoClosestCover(s, f, p, e.Pos) {
 		return false
 	}
 	return true
@@ -294,9 +294,9 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 			d0, d1 := geom.Dist2(f.Pos, e.Pos), geom.Dist2(end, e.Pos)
 			switch levelOf(f) {
 			case Suppressed:
-				// it may close on the enemy only to reach cover
-				if d1 < d0 && !r.coverAt(s, f, end, e.Pos) {
-					info.Why = f.Name + " is suppressed and may not move towards " + e.Name + " except into cover"
+				// it may close on the enemy only to reach the closest cover
+				if d1 < d0 && !r.intoClosestCover(s, f, end, e.Pos) {
+					info.Why = f.Name + " is suppressed and may not move towards " + e.Name + " except into the closest cover"
 					return info
 				}
 			case Shaken:
@@ -405,6 +405,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 		f.Facing = bearing(moved[len(moved)-2], moved[len(moved)-1])
 	}
 	d := pathLen(moved)
+	r.beforeMove(s, f)
 	f.SetVar(fMoved, f.Var(fMoved)+int(d))
 	f.SetVar(fTMoved, f.Var(fTMoved)+int(d))
 	s.SetVar(gLastFig, int(f.ID))
@@ -424,7 +425,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 	path := append([]geom.Pt{from}, moved[1:]...)
 	evs = append([]rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: path, Text: text}}, evs...)
 	evs = append(evs, r.leadPrisoners(s, f, from)...)
-	return append(evs, r.openOpp(s, f, from)...), nil
+	return append(evs, r.openOpp(s, f, path)...), nil
 }
 
 // moveOdds enumerates the dice of a move: the obstacle dice, then the
@@ -542,6 +543,32 @@ func pieceDist2(pc *terrain.Piece, p geom.Pt) (int64, bool) {
 		}
 	}
 	return best, true
+}
+
+// intoClosestCover reports whether a figure standing at p would have
+// cover from an enemy at from given by the piece of cover closest to
+// where f stands now (the book: a suppressed figure may move closer to a
+// known enemy only when that is the closest cover; lowest piece id on a
+// tie).
+func (r Skirmish) intoClosestCover(s *rules.State, f *rules.Figure, p, from geom.Pt) bool {
+	if s.Terrain == nil || s.Map == nil {
+		return false
+	}
+	cv, id := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, from)
+	if cv == terrain.CoverNone {
+		return false
+	}
+	best, d0 := -1, int64(0)
+	for k := range s.Map.Pieces {
+		pc := &s.Map.Pieces[k]
+		if pc.Props.Cover == terrain.CoverNone {
+			continue
+		}
+		if d, ok := pieceDist2(pc, f.Pos); ok && (best < 0 || d < d0) {
+			best, d0 = k, d
+		}
+	}
+	return id == best
 }
 
 // coverAt reports whether a figure standing at p would have cover from

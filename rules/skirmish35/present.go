@@ -18,6 +18,8 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 	}
 	switch c.Verb {
+	case "end":
+		return r.endOdds(s)
 	case "fire", "oppfire":
 		return r.fireOdds(s, c)
 	case "oppsup":
@@ -118,6 +120,16 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 		if s.Result != "" {
 			ex.Lines = []string{s.Result}
 		}
+		return ex
+	}
+	if s.Phase == PhaseWon {
+		w, l := s.Fig(rules.FigID(s.Var(gWinner))), s.Fig(rules.FigID(s.Var(gLoser)))
+		ex.Head = fmt.Sprintf("Hand to hand won: %s to decide", s.Sides[s.Decider].Name)
+		ex.Step = fmt.Sprintf("turn %d won %d", turnNo(s), s.Var(gWinner))
+		if w != nil && l != nil {
+			ex.Lines = append(ex.Lines, fmt.Sprintf("%s beat %s in hand to hand and decides: kill or capture.", w.Name, l.Name))
+		}
+		ex.End = ""
 		return ex
 	}
 	if s.Phase == PhaseOpp {
@@ -354,6 +366,10 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 			a.Label = h.Name + ": opportunity fire (double six)"
 		}
 		return a
+	case "kill":
+		return rules.Action{Label: "Kill the beaten attacker", Short: "Kill", Kind: rules.ActButton}
+	case "capture":
+		return rules.Action{Label: "Take the beaten attacker prisoner", Short: "Capture", Kind: rules.ActButton}
 	case "oppsup":
 		a := rules.Action{Label: "Suppressive opportunity fire", Short: "Suppress", Kind: rules.ActButton, Group: fmt.Sprint("oppsup ", c.Fig)}
 		if h := s.Fig(c.Fig); h != nil {

@@ -571,6 +571,10 @@ func TestHandToHand(t *testing.T) {
 		t.Fatal("locked after a draw")
 	}
 	refuse(t, s, "move F1 30,10", "locked")
+	// the draw goes on next turn: not again in this one
+	refuse(t, s, "melee F1 F2", "drawn this turn")
+	s.SetVar(gTurn, turnNo(s)+2) // two turns on, still locked
+	s.Fig(1).SetVar(fAP, 4)
 	apply(t, s, "melee F1 F2 capture", 5, 1)
 	if s.Fig(2).Removed || !s.Fig(2).Markers.Has(rules.Surrendered) || s.Sides[1].Losses != 1 {
 		t.Fatal("captured: on the table, counted as lost")
@@ -587,17 +591,30 @@ func TestHandToHand(t *testing.T) {
 	if p := s.Fig(2); p.Markers.Has(rules.Surrendered) || s.Sides[1].Losses != 0 || levelOf(p) != Shaken {
 		t.Errorf("a 4 escapes, shaken: %v losses %d", p.Markers.Names(), s.Sides[1].Losses)
 	}
-	// the defender beats it off: two points fewer next turn
+	// the defender wins: its side decides to kill or capture the
+	// attacker, and the fight costs the defender two points of its next
+	// turn
 	s = newState(t, nil,
 		tfig{side: 0, x: 36, y: 20, weapons: []string{"pistol"}, facing: 180},
 		tfig{side: 0, x: 10, y: 5, weapons: []string{"rifle"}, facing: 180},
 		tfig{side: 1, x: 36, y: 21.5, weapons: []string{"rifle"}, facing: 0},
-		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
-	apply(t, s, "melee F1 F3", 1, 6)
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}},
+		tfig{side: 0, x: 12, y: 5, weapons: []string{"rifle"}, facing: 180})
+	apply(t, s, "melee F1 F4", 1, 6)
+	if s.Phase != PhaseWon || s.Decider != 1 {
+		t.Fatalf("after the defender won: phase %q, decider %d", s.Phase, s.Decider)
+	}
+	if l := New().Legal(s); len(l) != 2 || l[0].String() != "kill F4 F1" || l[1].String() != "capture F4 F1" {
+		t.Fatalf("the winner's choices: %v", l)
+	}
+	refuse(t, s, "end", "kill or capture")
+	apply(t, s, "capture F4 F1")
+	if f := s.Fig(1); !f.Markers.Has(rules.Surrendered) || s.Phase != PhaseTurn || s.Decider != 0 {
+		t.Fatalf("the attacker should be the defender's prisoner: %v, phase %q", f.Markers.Names(), s.Phase)
+	}
 	apply(t, s, "end")
-	apply(t, s, "end")
-	if got := s.Fig(1).Var(fAP); got != 2 {
-		t.Errorf("beaten off: %d points, want 2", got)
+	if got := s.Fig(4).Var(fAP); got != 2 {
+		t.Errorf("the defender who fought: %d points, want 2", got)
 	}
 }
 

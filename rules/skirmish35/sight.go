@@ -94,7 +94,10 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 	}
 	// From a height, woods taller than the eye no longer stop the line:
 	// the book makes trees seen from above a hindrance, counted below.
-	los := s.Terrain.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays, WoodsHinderFromHeight: true})
+	// Hedges are seen through here (sightIx): the height test below
+	// decides them.
+	six := sightIx(s)
+	los := six.LineOfSight(f.Pos, geom.Circle{C: t.Pos, R: s.BaseR}, terrain.LOSOptions{Rays: sightRays, WoodsHinderFromHeight: true})
 	if los.Vis == terrain.Blocked {
 		if words {
 			sg.Why = "terrain blocks the view of " + t.Name
@@ -119,12 +122,21 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 	th := r.figHeight(t)
 	hides := "" // the first hindrance that hides a figure not standing
 	for _, x := range los.Crossings {
-		if x.Piece == los.CoverPiece {
-			continue // the target's own cover counts as cover, not a hindrance
-		}
-		pc := &s.Map.Pieces[x.Piece]
+		pc := &six.Map.Pieces[x.Piece]
 		if high > 0 && pc.Props.Height <= high {
 			continue // seen over from above
+		}
+		if x.Piece == los.CoverPiece {
+			// the target's own cover counts as cover, not a hindrance;
+			// but bushes that fail the height test block the line even
+			// when the target lies right behind them
+			if pc.Kind == "hedge" && pc.Props.Linear && pc.Props.Sight == terrain.SightNone && pc.Props.Height >= th {
+				if words {
+					sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+				}
+				return sg
+			}
+			continue
 		}
 		hinders := false
 		switch {

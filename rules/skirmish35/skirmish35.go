@@ -13,6 +13,7 @@ import (
 const (
 	PhaseTurn = "turn" // the active side's figures spend their points
 	PhaseOpp  = "opp"  // the other side may spend held points on opportunity fire
+	PhaseWon  = "won"  // a defender that won hand to hand: its side kills or captures the attacker
 )
 
 // Morale levels, kept in the figure variable fLvl.
@@ -27,27 +28,30 @@ var levelNames = []string{"confident", "suppressed", "shaken", "broken"}
 
 // Figure variables.
 const (
-	fAP       = "ap"    // action points left this turn
-	fMax      = "apmax" // the turn's budget
-	fLvl      = "lvl"   // morale level
-	fLvlTest  = "lvlm"  // 1: suppressed by a failed morale test (rally needs a test)
-	fMoved    = "mv"    // distance moved this turn (position units)
-	fTMoved   = "tmv"   // distance moved with no action after it (target moving)
-	fScan     = "scan"  // turn it last looked about (acquire with no target)
-	fSpotted  = "spot"  // 1: a hidden figure the enemy has acquired
-	fFlash    = "flash" // 1: a hidden sniper that has fired (hard cover no longer hides it)
-	fFiredAt  = "fat"   // turn it was last fired at
-	fPenalty  = "pen"   // points lost from its next turn
-	fLock     = "lock"  // the enemy it is locked with in hand to hand
-	fContrib  = "ctb"   // turn it counted towards a surrender
-	fChalled  = "chl"   // turn it was last called on to surrender
-	fMortarAX = "max"   // a mortar's last aim point and landing (+1 so 0 is unset)
-	fMortarAY = "may"
-	fMortarLX = "mlx"
-	fMortarLY = "mly"
-	fMortarOK = "mok"
-	fGuard    = "guard" // a prisoner's guard
-	fBailed   = "bail"  // the vehicle a crewman bailed out of (he may climb back in)
+	fAP        = "ap"    // action points left this turn
+	fMax       = "apmax" // the turn's budget
+	fLvl       = "lvl"   // morale level
+	fLvlTest   = "lvlm"  // 1: suppressed by a failed morale test (rally needs a test)
+	fMoved     = "mv"    // distance moved this turn (position units)
+	fTMoved    = "tmv"   // distance moved with no action after it (target moving)
+	fScan      = "scan"  // turn it last looked about (acquire with no target)
+	fSpotted   = "spot"  // 1: a hidden figure the enemy has acquired
+	fFlash     = "flash" // 1: a hidden sniper that has fired (hard cover no longer hides it)
+	fFiredAt   = "fat"   // turn it was last fired at
+	fPenalty   = "pen"   // points lost from its next turn
+	fLock      = "lock"  // the enemy it is locked with in hand to hand
+	fDrawn     = "drawn" // turn its fight was last drawn (it goes on next turn)
+	fPreSeen   = "pres"  // turn in which it had an enemy acquired before it first moved
+	fContrib   = "ctb"   // turn it counted towards a surrender
+	fContribOn = "ctbo"  // the figure called on then (it may still fire at it)
+	fChalled   = "chl"   // turn it was last called on to surrender
+	fMortarAX  = "max"   // a mortar's last aim point and landing (+1 so 0 is unset)
+	fMortarAY  = "may"
+	fMortarLX  = "mlx"
+	fMortarLY  = "mly"
+	fMortarOK  = "mok"
+	fGuard     = "guard" // a prisoner's guard
+	fBailed    = "bail"  // the vehicle a crewman bailed out of (he may climb back in)
 )
 
 // per-target acquisition variables, keyed by the target's id
@@ -94,7 +98,12 @@ const (
 	gLive     = "gl.n"    // grenades lying live, to go off at the end of the next turn
 	gOppFromX = "oppfx"   // where the mover started (+1 so 0 is unset)
 	gOppFromY = "oppfy"
+	gOppPath  = "op.n"  // the opportunity window's mover's path (op0.x, op0.y, ...)
+	gWinner   = "wonby" // PhaseWon: the defender that won hand to hand
+	gLoser    = "wonof" // and the attacker it beat
 )
+
+var oppPathFields = []string{"x", "y"}
 
 // Skirmish is the rule set; it holds only its read-only data.
 type Skirmish struct{ d *Data }
@@ -273,6 +282,9 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 			return r.closeOpp(s), nil
 		}
 		return nil, errors.New("an opportunity fire window is open: fire (oppfire) or let it pass")
+	}
+	if s.Phase == PhaseWon {
+		return r.applyWon(s, c)
 	}
 	if c.Verb == "end" {
 		if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {

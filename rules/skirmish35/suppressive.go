@@ -54,16 +54,28 @@ type Line struct {
 	Fig  rules.FigID
 	Side int
 	Turn int
+	// Gun is the gun's state carried from one crosser to the next (the
+	// book: once a crosser finds it reloading, each further crosser rolls
+	// whether loading is complete, until it is): GunFresh, GunReloading
+	// or GunReloaded.
+	Gun int
 }
 
-var lineFields = []string{"ax", "ay", "bx", "by", "fig", "side", "turn"}
+// A line's gun states.
+const (
+	GunFresh     = 0 // each crosser rolls the reload check first
+	GunReloading = 1 // a crosser found it reloading: the next rolls whether loading is complete
+	GunReloaded  = 2 // loading is complete: every further crosser is diced for the fire alone
+)
+
+var lineFields = []string{"ax", "ay", "bx", "by", "fig", "side", "turn", "gun"}
 
 // Lines lists the suppressive fire lines on the table.
 func Lines(s *rules.State) []Line {
 	var out []Line
 	for _, r := range readList(s, "sl", gLines, lineFields) {
 		out = append(out, Line{A: geom.Pt{X: int64(r[0]), Y: int64(r[1])}, B: geom.Pt{X: int64(r[2]), Y: int64(r[3])},
-			Fig: rules.FigID(r[4]), Side: r[5], Turn: r[6]})
+			Fig: rules.FigID(r[4]), Side: r[5], Turn: r[6], Gun: r[7]})
 	}
 	return out
 }
@@ -71,7 +83,7 @@ func Lines(s *rules.State) []Line {
 func setLines(s *rules.State, ls []Line) {
 	rows := make([][]int, len(ls))
 	for i, l := range ls {
-		rows[i] = []int{int(l.A.X), int(l.A.Y), int(l.B.X), int(l.B.Y), int(l.Fig), l.Side, l.Turn}
+		rows[i] = []int{int(l.A.X), int(l.A.Y), int(l.B.X), int(l.B.Y), int(l.Fig), l.Side, l.Turn, l.Gun}
 	}
 	writeList(s, "sl", gLines, lineFields, rows)
 }
@@ -292,9 +304,28 @@ func (r Skirmish) lineStopP(s *rules.State, f *rules.Figure, path []geom.Pt) flo
 		if !quad {
 			p = probAtLeast2D6(need)
 		}
-		pass *= 1 - (1-rl)*p
+		// fresh: firing unless the reload check finds it reloading;
+		// reloading: firing when loading is complete (the same D6
+		// above the reload face); reloaded: firing
+		firing := 1 - rl
+		if x.line.Gun == GunReloaded {
+			firing = 1
+		}
+		pass *= 1 - firing*p
 	}
 	return 1 - pass
+}
+
+// setGun records the gun state of line l (matched by its gun, turn and
+// ends) for the crossers after this one.
+func setGun(s *rules.State, l Line, gun int) {
+	ls := Lines(s)
+	for i := range ls {
+		if ls[i].Fig == l.Fig && ls[i].Turn == l.Turn && ls[i].A == l.A && ls[i].B == l.B {
+			ls[i].Gun = gun
+		}
+	}
+	setLines(s, ls)
 }
 
 // lineChecks dices for each line the figure crosses along path, in
@@ -304,18 +335,36 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 	var evs []rules.Event
 	for _, x := range r.crossings(s, f, path) {
 		g := s.Fig(x.line.Fig)
-		rl := s.Roll(6)
-		l := &rules.Ledger{What: fmt.Sprintf("Reload check: %s's line of fire as %s crosses", g.Name, f.Name),
-			Dice: []rules.Die{rl}, Compare: ">", Target: r.d.T.Suppressive.ReloadOn, Total: rl.Face}
-		if rl.Face <= r.d.T.Suppressive.ReloadOn {
-			l.Outcome = "reloading"
+		switch x.line.Gun {
+		case GunFresh:
+			rl := s.Roll(6)
+			l := &rules.Ledger{What: fmt.Sprintf("Reload check: %s's line of fire as %s crosses", g.Name, f.Name),
+				Dice: []rules.Die{rl}, Compare: ">", Target: r.d.T.Suppressive.ReloadOn, Total: rl.Face}
+			if rl.Face <= r.d.T.Suppressive.ReloadOn {
+				l.Outcome = "reloading"
+				setGun(s, x.line, GunReloading)
+				evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Target: f.ID, Roll: l,
+					Text: fmt.Sprintf("%s is reloading as %s crosses its line", g.Name, f.Name)})
+				continue
+			}
+			l.Outcome = "firing"
 			evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Target: f.ID, Roll: l,
-				Text: fmt.Sprintf("%s is reloading as %s crosses its line", g.Name, f.Name)})
-			continue
+				Text: fmt.Sprintf("%s's gun is firing as %s crosses", g.Name, f.Name)})
+		case GunReloading:
+			rl := s.Roll(6)
+			l := &rules.Ledger{What: fmt.Sprintf("Loading complete? %s's gun as %s crosses", g.Name, f.Name),
+				Dice: []rules.Die{rl}, Compare: ">", Target: r.d.T.Suppressive.ReloadOn, Total: rl.Face}
+			if rl.Face <= r.d.T.Suppressive.ReloadOn {
+				l.Outcome = "reloading"
+				evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Target: f.ID, Roll: l,
+					Text: fmt.Sprintf("%s is still reloading as %s crosses its line", g.Name, f.Name)})
+				continue
+			}
+			l.Outcome = "reloaded"
+			setGun(s, x.line, GunReloaded)
+			evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Target: f.ID, Roll: l,
+				Text: fmt.Sprintf("%s has reloaded and fires as %s crosses", g.Name, f.Name)})
 		}
-		l.Outcome = "firing"
-		evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Target: f.ID, Roll: l,
-			Text: fmt.Sprintf("%s's gun is firing as %s crosses", g.Name, f.Name)})
 		_, need, quad := r.stopChance(s, x.line)
 		stopped := quad
 		if !quad {
@@ -337,6 +386,10 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 			}
 			evs = append(evs, rules.Event{Kind: "morale", Side: f.Side, Fig: f.ID,
 				Text: f.Name + " is pinned by the fire: it stops where it broke cover (or short of the line), suppressed"})
+			if quad {
+				p := cutPath(path, x.at)
+				evs = append(evs, r.quadArea(s, g, p[len(p)-1], f)...)
+			}
 			return x.at, g.Pos, evs
 		}
 	}
@@ -355,4 +408,27 @@ func (r Skirmish) brokeCover(s *rules.State, f *rules.Figure, path []geom.Pt, st
 		}
 	}
 	return stop
+}
+
+// quadArea is the Quad's automatic suppression within its 4" area (the
+// book: "automatic within a 4\" area"; read as 4" across, centred where
+// the fire met the figure it stopped, at): every other enemy of the gun
+// whose base the area touches is suppressed too (never worse: a second
+// suppression by fire does not shake a figure).
+func (r Skirmish) quadArea(s *rules.State, g *rules.Figure, at geom.Pt, hit *rules.Figure) []rules.Event {
+	rad := in(r.d.T.Suppressive.QuadArea)/2 + s.BaseR
+	c := geom.Circle{C: at, R: in(r.d.T.Suppressive.QuadArea) / 2}
+	evs := []rules.Event{{Kind: "burst", Side: g.Side, Fig: g.ID, Area: &c,
+		Text: fmt.Sprintf("%s's Quad sweeps a %g\" area", g.Name, r.d.T.Suppressive.QuadArea)}}
+	for _, e := range alive(s, 1-g.Side) {
+		if e.ID == hit.ID || e.Markers.Has(rules.Surrendered) || len(s.Vehicles) > 0 && s.Carrier(e.ID) != 0 ||
+			!within(e.Pos, at, rad) {
+			continue
+		}
+		if levelOf(e) < Suppressed {
+			setLevel(e, Suppressed)
+		}
+		evs = append(evs, rules.Event{Kind: "morale", Side: e.Side, Fig: e.ID, Text: e.Name + " is caught in the Quad's area: suppressed"})
+	}
+	return evs
 }

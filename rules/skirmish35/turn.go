@@ -11,6 +11,16 @@ import (
 // beginTurn hands the turn to side: lines and smoke that have run their
 // time go, its figures get their points, and the morale tests are taken.
 func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
+	evs := r.beginPre(s, side)
+	if s.Over {
+		return evs
+	}
+	return append(evs, r.beginRest(s, side)...)
+}
+
+// beginPre is the start of a turn up to the prisoners' escapes (the last
+// dice before the morale tests).
+func (r Skirmish) beginPre(s *rules.State, side int) []rules.Event {
 	s.Active, s.Decider, s.Phase = side, side, PhaseTurn
 	s.SetVar(gOppMover, 0)
 	s.SetVar(gLastFig, 0)
@@ -29,10 +39,13 @@ func (r Skirmish) beginTurn(s *rules.State, side int) []rules.Event {
 			}
 		}
 	}
-	evs = append(evs, r.escapes(s, side)...)
-	if s.Over {
-		return evs
-	}
+	return append(evs, r.escapes(s, side)...)
+}
+
+// beginRest is the rest of a turn's start: the morale tests, then the
+// points.
+func (r Skirmish) beginRest(s *rules.State, side int) []rules.Event {
+	var evs []rules.Event
 	for _, f := range alive(s, side) {
 		if f.Markers.Has(rules.Surrendered) {
 			continue
@@ -72,6 +85,17 @@ func (r Skirmish) endTurn(s *rules.State) []rules.Event {
 	if s.Over {
 		return evs
 	}
+	more, next, ok := r.handOver(s)
+	evs = append(evs, more...)
+	if !ok {
+		return evs
+	}
+	return append(evs, r.beginTurn(s, next)...)
+}
+
+// handOver closes the active side's turn once the rounds and grenades
+// are down: the side to begin next, or false when time is up.
+func (r Skirmish) handOver(s *rules.State) ([]rules.Event, int, bool) {
 	for _, f := range alive(s, s.Active) {
 		f.SetVar(fAP, 0)
 	}
@@ -80,11 +104,11 @@ func (r Skirmish) endTurn(s *rules.State) []rules.Event {
 	s.SetVar(gTurn, turnNo(s)+1)
 	if next == 0 {
 		if s.TurnLimit > 0 && s.Round >= s.TurnLimit {
-			return append(evs, r.timeUp(s)...)
+			return r.timeUp(s), next, false
 		}
 		s.Round++
 	}
-	return append(evs, r.beginTurn(s, next)...)
+	return nil, next, true
 }
 
 func (r Skirmish) timeUp(s *rules.State) []rules.Event {

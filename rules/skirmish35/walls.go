@@ -476,6 +476,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 	moved := dist(from, to)
 	f.Pos = to
 	f.Facing = bearing(from, to)
+	r.beforeMove(s, f)
 	f.SetVar(fMoved, f.Var(fMoved)+int(moved))
 	f.SetVar(fTMoved, f.Var(fTMoved)+int(moved))
 	f.SetVar(fLean, 0)
@@ -486,7 +487,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 		{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, w, to}, Text: f.Name + " is through the window"},
 	}
 	evs = append(evs, r.leadPrisoners(s, f, from)...)
-	return append(evs, r.openOpp(s, f, from)...), nil
+	return append(evs, r.openOpp(s, f, []geom.Pt{from, w, to})...), nil
 }
 
 func (r Skirmish) climbOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
