@@ -2,8 +2,10 @@ package all_test
 
 import (
 	"bytes"
+	"io/fs"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,16 +16,20 @@ import (
 	"hedgerow/scenarios"
 )
 
-// Every command the README shows in backticks is in the one notation
+// Every command the README and docs/ show in backticks is in the one notation
 // form the engine reads and writes: it parses, and writing it back gives
 // the same text (issue 28: the README's "oppfire F3 face 20,14" was
 // refused by the parser). Placeholders (x,y) stand for a point.
 func TestReadmeCommandsInNotation(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Skip(err)
+	var all []byte
+	for _, page := range readmeAndDocs(t) {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(append(all, b...), '\n')
 	}
-	text := strings.ReplaceAll(string(b), "```", "")
+	text := strings.ReplaceAll(string(all), "```", "")
 	text = regexp.MustCompile(`\n\s+`).ReplaceAllString(text, " ")
 	id := regexp.MustCompile(`(^| )([FU][1-9][0-9]*|-)( |$)`)
 	verb := regexp.MustCompile(`^[a-z][a-z0-9_-]* `)
@@ -45,8 +51,24 @@ func TestReadmeCommandsInNotation(t *testing.T) {
 		}
 	}
 	if n < 40 {
-		t.Fatalf("only %d commands found in the README", n)
+		t.Fatalf("only %d commands found in the README and docs/", n)
 	}
+}
+
+// readmeAndDocs lists the README and every Markdown page under docs/.
+func readmeAndDocs(t *testing.T) []string {
+	t.Helper()
+	pages := []string{"../../README.md"}
+	err := filepath.WalkDir("../../docs", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			pages = append(pages, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
 }
 
 // Firefight Lite's opportunity fire facing a point, in the form the
