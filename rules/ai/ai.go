@@ -1,0 +1,208 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Level is how hard the computer plays.
+type Level int
+
+const (
+	// Normal scores each candidate command by its sampled outcome and
+	// where it leaves the figure, and picks the best.
+	Normal Level = iota
+	// Hard also plays its best few candidates ahead on copies of its
+	// belief, within a node budget.
+	Hard
+)
+
+func (l Level) String() string {
+	if l == Hard {
+		return "hard"
+	}
+	return "normal"
+}
+
+// Player is one computer player. It keeps only its own random stream, so
+// the same seed, scenario and commands give the same choices.
+type Player struct {
+	Level Level
+	// Samples is how many times Normal carries out each candidate on a
+	// copy of its belief to measure what it does (default 4).
+	Samples int
+	// Budget is Hard's node budget: commands applied in its look-ahead
+	// for one decision (default 1500).
+	Budget int
+
+	r *rand.Rand
+}
+
+// New makes a player of that level with its own seeded stream.
+func New(level Level, seed uint64) *Player {
+	return &Player{Level: level, r: rand.New(rand.NewPCG(seed, seed^0xda3e39cb94b95bdb))}
+}
+
+// Choice is one candidate command with its score (higher is better) and
+// the reason in plain words.
+type Choice struct {
+	Cmd   rules.Command
+	Score int
+	Why   string
+}
+
+// Decide ranks what the deciding side of g may do, best first. It is empty
+// only when nothing is legal. g is not changed.
+func (p *Player) Decide(g *rules.Game) []Choice {
+	if g.St.Over {
+		return nil
+	}
+	side := g.St.Decider
+	b := newBelief(g, side, p.r)
+	ch := p.normal(b)
+	if p.Level == Hard && len(ch) > 1 {
+		ch = p.hard(b, ch)
+	}
+	return ch
+}
+
+// Play decides for the deciding side and gives the best command that the
+// game accepts; refused counts the chosen commands Apply refused before
+// that (0 when all is well).
+func (p *Player) Play(g *rules.Game) (c rules.Command, evs []rules.Event, refused int, err error) {
+	ch := p.Decide(g)
+	for _, x := range ch {
+		evs, err = g.Apply(x.Cmd)
+		if err == nil {
+			return x.Cmd, evs, refused, nil
+		}
+		refused++
+	}
+	// nothing it chose was accepted: fall back on the random player's pick
+	// so a game always goes on
+	if rc, ok := rules.RandomCommand(g, p.r); ok {
+		if evs, err = g.Apply(rc); err == nil {
+			return rc, evs, refused, nil
+		}
+	}
+	if err == nil {
+		err = fmt.Errorf("no legal command")
+	}
+	return rules.Command{}, nil, refused, err
+}
+
+// normal scores every candidate command once and ranks them.
+func (p *Player) normal(b *belief) []Choice {
+	samples := p.Samples
+	if samples <= 0 {
+		samples = 4
+	}
+	legal := b.legal()
+	var out []Choice
+	base := b.material(b.s)
+	for _, c := range legal {
+		if b.needsPath(c) {
+			out = append(out, p.moves(b, c, base)...)
+			continue
+		}
+		kind := rules.ActionOf(b.rs, b.s, c).Kind
+		if kind == rules.ActEnd || kind == rules.ActPass || c.Verb == "end" || c.Verb == "pass" {
+			out = append(out, Choice{Cmd: c, Score: -1, Why: "nothing better to do"})
+			continue
+		}
+		d, ok := p.sample(b, c, samples, base)
+		if !ok {
+			continue
+		}
+		sc := d
+		why := fmt.Sprintf("expected gain %d", d)
+		if d == 0 {
+			sc = 3 - 6*b.repeats(c) // a step that changes nothing yet (an activation, an order)
+			why = "prepares the next step"
+		} else {
+			sc += 3 - 2*b.repeats(c)
+		}
+		if len(c.Path) > 0 && c.Fig != 0 && c.Verb == "move" {
+			if f := b.s.Fig(c.Fig); f != nil {
+				sc += b.positional(f, c.Path[len(c.Path)-1]) - b.positional(f, f.Pos)
+			}
+		}
+		out = append(out, Choice{Cmd: c, Score: sc, Why: why})
+	}
+	if len(out) == 0 {
+		// every listed command failed on the belief (it hides enemies):
+		// offer them all as they are, for Play to try in order
+		for _, c := range legal {
+			if !b.needsPath(c) {
+				out = append(out, Choice{Cmd: c, Why: "the only choice"})
+			}
+		}
+	}
+	// a little seeded variety between near equals
+	for i := range out {
+		out[i].Score = out[i].Score*4 + p.r.IntN(3)
+	}
+	slices.SortStableFunc(out, func(a, b Choice) int { return b.Score - a.Score })
+	return out
+}
+
+// sample carries c out n times on reseeded copies of the belief and
+// averages the change in material; ok is false if the rule set refuses c.
+func (p *Player) sample(b *belief, c rules.Command, n int, base int) (int, bool) {
+	sum := 0
+	for k := 0; k < n; k++ {
+		st := b.copy(p.r)
+		if _, err := b.rs.Apply(st, c); err != nil {
+			return 0, false
+		}
+		sum += b.material(st) - base
+	}
+	return sum / n, true
+}
+
+// moves scores candidate destinations for a move listed without a path.
+func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
+	f := b.s.Fig(c.Fig)
+	if f == nil {
+		return nil
+	}
+	here := b.positional(f, f.Pos)
+	type dest struct {
+		pt    geom.Pt
+		score int
+	}
+	var ds []dest
+	for _, pt := range b.destinations(f) {
+		mi := b.rs.MoveCheck(b.s, f.ID, []geom.Pt{pt})
+		if !mi.OK {
+			continue
+		}
+		stop := pt
+		if mi.Stop != (geom.Pt{}) {
+			stop = mi.Stop
+		}
+		ds = append(ds, dest{pt, b.positional(f, stop) - here})
+	}
+	slices.SortStableFunc(ds, func(a, b dest) int { return b.score - a.score })
+	if len(ds) > 3 {
+		ds = ds[:3]
+	}
+	rep := b.repeats(rules.Command{Verb: c.Verb, Fig: c.Fig})
+	var out []Choice
+	for _, d := range ds {
+		mc := c
+		mc.Path = []geom.Pt{d.pt}
+		g, ok := p.sample(b, mc, 2, base)
+		if !ok {
+			continue
+		}
+		sc := d.score + g - 2*rep
+		out = append(out, Choice{Cmd: mc, Score: sc,
+			Why: fmt.Sprintf("moves to a better place (%+d), expected gain %d", d.score, g)})
+	}
+	return out
+}
