@@ -85,6 +85,7 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 	}
 	var aWins, bWins, draws, illegal int
 	var think []time.Duration
+	skipped := make([]int, *games)
 	for i := 1; i <= *games; i++ {
 		gs := *seed + uint64(i-1)
 		g, _, err := rules.NewGame(rs, sc, m, gs)
@@ -128,6 +129,7 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 			_, _, refused, err := p.ai.Play(g)
 			think = append(think, time.Since(t0))
 			illegal += refused
+			skipped[i-1] += p.ai.Skipped
 			if err != nil {
 				failed = err
 				break
@@ -153,6 +155,9 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 		why := ""
 		if g.St.Result != "" {
 			why = ": " + g.St.Result
+		}
+		if skipped[i-1] > 0 {
+			why += fmt.Sprintf(" (%d choices passed over as the game would refuse them)", skipped[i-1])
 		}
 		fmt.Fprintf(stdout, "game %d (seed %d): A %s as %s, B %s as %s: %s in %d commands%s\n", i, gs,
 			ka, g.St.Sides[aSide].Name, kb, g.St.Sides[1-aSide].Name, res, len(g.Log), why)

@@ -33,13 +33,19 @@ func (l Level) String() string {
 type Player struct {
 	Level Level
 	// Samples is how many times Normal carries out each candidate on a
-	// copy of its belief to measure what it does (default 4).
+	// copy of its belief to measure what it does (default 8).
 	Samples int
 	// Budget is Hard's node budget: commands applied in its look-ahead
 	// for one decision (default 1500).
 	Budget int
 
 	r *rand.Rand
+	// refused holds commands the game refused, with the round they were
+	// refused in: they are not chosen again in that round.
+	refused map[string]int
+	// Skipped is how many choices the last Play passed over because the
+	// game said it would refuse them.
+	Skipped int
 }
 
 // New makes a player of that level with its own seeded stream.
@@ -73,14 +79,28 @@ func (p *Player) Decide(g *rules.Game) []Choice {
 // Play decides for the deciding side and gives the best command that the
 // game accepts; refused counts the chosen commands Apply refused before
 // that (0 when all is well).
+//
+// Like a player hovering over a button, it first asks the game whether a
+// choice would be refused (Game.Refusal: the words the table shows), and
+// passes over one that would be: the belief it decides on leaves out
+// enemies it may not see, and a rule may still count them (1/35th's hide
+// looks for cover from the nearest enemy, seen or not). Skipped counts
+// those, which are told to the side as refusals, not given.
 func (p *Player) Play(g *rules.Game) (c rules.Command, evs []rules.Event, refused int, err error) {
 	ch := p.Decide(g)
+	p.Skipped = 0
 	for _, x := range ch {
+		if g.Refusal(x.Cmd) != nil {
+			p.Skipped++
+			p.remember(g, x.Cmd)
+			continue
+		}
 		evs, err = g.Apply(x.Cmd)
 		if err == nil {
 			return x.Cmd, evs, refused, nil
 		}
 		refused++
+		p.remember(g, x.Cmd)
 	}
 	// nothing it chose was accepted: fall back on the random player's pick
 	// so a game always goes on
@@ -95,18 +115,36 @@ func (p *Player) Play(g *rules.Game) (c rules.Command, evs []rules.Event, refuse
 	return rules.Command{}, nil, refused, err
 }
 
+// remember notes a command the side was told it may not give: not
+// chosen again this round.
+func (p *Player) remember(g *rules.Game, c rules.Command) {
+	if p.refused == nil {
+		p.refused = map[string]int{}
+	}
+	p.refused[c.String()] = g.St.Round
+}
+
 // normal scores every candidate command once and ranks them.
 func (p *Player) normal(b *belief) []Choice {
 	samples := p.Samples
 	if samples <= 0 {
-		samples = 4
+		samples = 8
 	}
 	legal := b.legal()
 	var out []Choice
 	base := b.material(b.s)
+	type neutral struct {
+		c   rules.Command
+		pos int
+	}
+	var later []neutral
+	bestDirect := 0
 	for _, c := range legal {
 		if b.needsPath(c) {
 			out = append(out, p.moves(b, c, base)...)
+			continue
+		}
+		if r, ok := p.refused[c.String()]; ok && r == b.s.Round {
 			continue
 		}
 		kind := rules.ActionOf(b.rs, b.s, c).Kind
@@ -114,24 +152,30 @@ func (p *Player) normal(b *belief) []Choice {
 			out = append(out, Choice{Cmd: c, Score: -1, Why: "nothing better to do"})
 			continue
 		}
-		d, ok := p.sample(b, c, samples, base)
+		d, st, ok := p.sample(b, c, samples, base)
 		if !ok {
 			continue
 		}
-		sc := d
-		why := fmt.Sprintf("expected gain %d", d)
-		if d == 0 {
-			sc = 3 - 6*b.repeats(c) // a step that changes nothing yet (an activation, an order)
-			why = "prepares the next step"
-		} else {
-			sc += 3 - 2*b.repeats(c)
-		}
-		if len(c.Path) > 0 && c.Fig != 0 && c.Verb == "move" {
-			if f := b.s.Fig(c.Fig); f != nil {
-				sc += b.positional(f, c.Path[len(c.Path)-1]) - b.positional(f, f.Pos)
+		// where the acting figure is left (moved, lying down)
+		pos := 0
+		if f := b.s.Fig(c.Fig); f != nil && !f.Removed {
+			if g := st.Fig(c.Fig); !g.Removed && (g.Pos != f.Pos || g.Posture != f.Posture) {
+				pos = b.positional(g, g.Pos) - b.positional(f, f.Pos)
 			}
 		}
-		out = append(out, Choice{Cmd: c, Score: sc, Why: why})
+		if d == 0 {
+			later = append(later, neutral{c, pos})
+			continue
+		}
+		bestDirect = max(bestDirect, d)
+		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: fmt.Sprintf("expected gain %d", d)})
+	}
+	for _, n := range later {
+		// a step that changes nothing yet (an activation, an order, a
+		// posture): worth what more it lets the side do next
+		f := p.followUp(b, n.c)
+		sc := 1 + max(0, f-bestDirect)*3/4 + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
+		out = append(out, Choice{Cmd: n.c, Score: sc, Why: fmt.Sprintf("prepares the next step (then up to %d)", f)})
 	}
 	if len(out) == 0 {
 		// every listed command failed on the belief (it hides enemies):
@@ -152,16 +196,42 @@ func (p *Player) normal(b *belief) []Choice {
 
 // sample carries c out n times on reseeded copies of the belief and
 // averages the change in material; ok is false if the rule set refuses c.
-func (p *Player) sample(b *belief, c rules.Command, n int, base int) (int, bool) {
+func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, last *rules.State, ok bool) {
 	sum := 0
 	for k := 0; k < n; k++ {
 		st := b.copy(p.r)
 		if _, err := b.rs.Apply(st, c); err != nil {
-			return 0, false
+			return 0, nil, false
 		}
 		sum += b.material(st) - base
+		last = st
 	}
-	return sum / n, true
+	return sum / n, last, true
+}
+
+// followUp is the best expected gain of the side's next command after c
+// (moves aside), 0 when the other side decides next.
+func (p *Player) followUp(b *belief, c rules.Command) int {
+	st := b.copy(p.r)
+	if _, err := b.rs.Apply(st, c); err != nil || st.Over || st.Decider != b.me {
+		return 0
+	}
+	base := b.material(st)
+	nb := *b
+	nb.s = st
+	best := 0
+	for _, n := range legalIn(b, st) {
+		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" {
+			continue
+		}
+		if k := rules.ActionOf(b.rs, st, n).Kind; k == rules.ActEnd || k == rules.ActPass {
+			continue
+		}
+		if g, _, ok := p.sample(&nb, n, 3, base); ok && g > best {
+			best = g
+		}
+	}
+	return best
 }
 
 // moves scores candidate destinations for a move listed without a path.
@@ -196,7 +266,7 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 	for _, d := range ds {
 		mc := c
 		mc.Path = []geom.Pt{d.pt}
-		g, ok := p.sample(b, mc, 2, base)
+		g, _, ok := p.sample(b, mc, 3, base)
 		if !ok {
 			continue
 		}

@@ -110,6 +110,19 @@ func (b *belief) repeats(c rules.Command) int {
 	return n
 }
 
+// recent counts commands of the same kind by the same figure or unit
+// (arguments aside: standing up, then lying down) among the last few.
+func (b *belief) recent(c rules.Command) int {
+	n := 0
+	from := max(0, len(b.log)-12)
+	for _, x := range b.log[from:] {
+		if x.Verb == c.Verb && x.Fig == c.Fig && x.Unit == c.Unit {
+			n++
+		}
+	}
+	return n
+}
+
 // ---- the material score ----
 
 // win is the score of a battle won (lost: its negative).
@@ -240,14 +253,15 @@ func (b *belief) positional(f *rules.Figure, pt geom.Pt) int {
 		er := b.figReach(e)
 		if d2 <= er*er && ix.Visible(e.Pos, me, opts) {
 			cov, _ := ix.CoverFor(me, e.Pos)
-			threat += 4 - min(int(cov), 3)
+			// lying down or crouching makes a smaller target
+			threat += (4 - min(int(cov), 3)) * (4 - int(f.Posture)) / 2
 		}
 		d := geom.Isqrt(d2)
 		if nearest < 0 || d < nearest {
 			nearest = d
 		}
 	}
-	sc := 8*min(shots, 3) - 3*threat
+	sc := 4*min(shots, 3) - threat
 	want := reach * 2 / 3
 	if nearest < 0 {
 		// no enemy in sight: make for the middle of the table
