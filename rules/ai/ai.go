@@ -59,6 +59,7 @@ type Choice struct {
 	Cmd   rules.Command
 	Score int
 	Why   string
+	gain  int // the expected material change measured for it (Hard replaces it)
 }
 
 // Decide ranks what the deciding side of g may do, best first. It is empty
@@ -168,7 +169,7 @@ func (p *Player) normal(b *belief) []Choice {
 			continue
 		}
 		bestDirect = max(bestDirect, d)
-		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: fmt.Sprintf("expected gain %d", d)})
+		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: fmt.Sprintf("expected gain %d", d), gain: d})
 	}
 	for _, n := range later {
 		// a step that changes nothing yet (an activation, an order, a
@@ -271,7 +272,7 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 			continue
 		}
 		sc := d.score + g - 2*rep
-		out = append(out, Choice{Cmd: mc, Score: sc,
+		out = append(out, Choice{Cmd: mc, Score: sc, gain: g,
 			Why: fmt.Sprintf("moves to a better place (%+d), expected gain %d", d.score, g)})
 	}
 	return out
