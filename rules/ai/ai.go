@@ -139,7 +139,6 @@ func (p *Player) normal(b *belief) []Choice {
 		pos int
 	}
 	var later []neutral
-	bestDirect := 0
 	for _, c := range legal {
 		if b.needsPath(c) {
 			out = append(out, p.moves(b, c, base)...)
@@ -168,14 +167,19 @@ func (p *Player) normal(b *belief) []Choice {
 			later = append(later, neutral{c, pos})
 			continue
 		}
-		bestDirect = max(bestDirect, d)
 		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: fmt.Sprintf("expected gain %d", d), gain: d})
+	}
+	now := map[string]bool{}
+	if len(later) > 0 {
+		for _, c := range legal {
+			now[c.String()] = true
+		}
 	}
 	for _, n := range later {
 		// a step that changes nothing yet (an activation, an order, a
-		// posture): worth what more it lets the side do next
-		f := p.followUp(b, n.c)
-		sc := 1 + max(0, f-bestDirect)*3/4 + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
+		// spotting roll): worth what it newly lets the side do next
+		f := p.followUp(b, n.c, now)
+		sc := 1 + f*3/4 + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
 		out = append(out, Choice{Cmd: n.c, Score: sc, Why: fmt.Sprintf("prepares the next step (then up to %d)", f)})
 	}
 	if len(out) == 0 {
@@ -210,9 +214,11 @@ func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, 
 	return sum / n, last, true
 }
 
-// followUp is the best expected gain of the side's next command after c
-// (moves aside), 0 when the other side decides next.
-func (p *Player) followUp(b *belief, c rules.Command) int {
+// followUp is the best expected gain of a command that c newly opens to
+// the side (one not on offer now, moves aside), 0 when the other side
+// decides next. Commands already on offer are left out: they are scored
+// on their own, and the best of a few noisy samples would flatter c.
+func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool) int {
 	st := b.copy(p.r)
 	if _, err := b.rs.Apply(st, c); err != nil || st.Over || st.Decider != b.me {
 		return 0
@@ -220,10 +226,13 @@ func (p *Player) followUp(b *belief, c rules.Command) int {
 	base := b.material(st)
 	nb := *b
 	nb.s = st
-	best := 0
+	best, tried := 0, 0
 	for _, n := range legalIn(b, st) {
-		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" {
+		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
 			continue
+		}
+		if tried++; tried > 16 {
+			break
 		}
 		if k := rules.ActionOf(b.rs, st, n).Kind; k == rules.ActEnd || k == rules.ActPass {
 			continue

@@ -182,7 +182,10 @@ func TestNormalBeatsRandom(t *testing.T) {
 
 func benchDecide(b *testing.B, name string, level ai.Level) {
 	g := newGame(b, name, 1)
-	play(b, g, ai.Normal, -1, 1, 12)
+	// a moment with a real choice: ten commands or more on offer
+	for n := 12; len(g.Legal()) < 10 && n < 400; n++ {
+		play(b, g, ai.Normal, -1, 1, n)
+	}
 	p := ai.New(level, 1)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

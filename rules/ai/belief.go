@@ -101,8 +101,7 @@ func (b *belief) needsPath(c rules.Command) bool {
 // the game.
 func (b *belief) repeats(c rules.Command) int {
 	n := 0
-	from := max(0, len(b.log)-30)
-	for _, x := range b.log[from:] {
+	for _, x := range b.sinceEnd(30) {
 		if x.Verb == c.Verb && x.Fig == c.Fig && x.Unit == c.Unit && x.Arg == c.Arg && slices.Equal(x.Targets, c.Targets) {
 			n++
 		}
@@ -110,12 +109,23 @@ func (b *belief) repeats(c rules.Command) int {
 	return n
 }
 
+// sinceEnd is the last commands of the game, at most n, back to the last
+// "end" (the close of a phase, a turn or a go).
+func (b *belief) sinceEnd(n int) []rules.Command {
+	from := max(0, len(b.log)-n)
+	for i := len(b.log) - 1; i >= from; i-- {
+		if b.log[i].Verb == "end" {
+			return b.log[i+1:]
+		}
+	}
+	return b.log[from:]
+}
+
 // recent counts commands of the same kind by the same figure or unit
 // (arguments aside: standing up, then lying down) among the last few.
 func (b *belief) recent(c rules.Command) int {
 	n := 0
-	from := max(0, len(b.log)-12)
-	for _, x := range b.log[from:] {
+	for _, x := range b.sinceEnd(12) {
 		if x.Verb == c.Verb && x.Fig == c.Fig && x.Unit == c.Unit {
 			n++
 		}
