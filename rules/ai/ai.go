@@ -36,7 +36,7 @@ type Player struct {
 	// copy of its belief to measure what it does (default 8).
 	Samples int
 	// Budget is Hard's node budget: commands applied in its look-ahead
-	// for one decision (default 1500).
+	// for one decision (default 3000).
 	Budget int
 
 	r *rand.Rand
@@ -139,6 +139,7 @@ func (p *Player) normal(b *belief) []Choice {
 		pos int
 	}
 	var later []neutral
+	direct := map[string]int{} // what each command with an outcome is expected to gain
 	for _, c := range legal {
 		if b.needsPath(c) {
 			out = append(out, p.moves(b, c, base)...)
@@ -167,6 +168,7 @@ func (p *Player) normal(b *belief) []Choice {
 			later = append(later, neutral{c, pos})
 			continue
 		}
+		direct[c.String()] = d
 		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: fmt.Sprintf("expected gain %d", d), gain: d})
 	}
 	now := map[string]bool{}
@@ -178,8 +180,8 @@ func (p *Player) normal(b *belief) []Choice {
 	for _, n := range later {
 		// a step that changes nothing yet (an activation, an order, a
 		// spotting roll): worth what it newly lets the side do next
-		f := p.followUp(b, n.c, now)
-		sc := 1 + f*3/4 + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
+		f, lost := p.followUp(b, n.c, now, direct)
+		sc := 1 + f*3/4 - lost + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
 		out = append(out, Choice{Cmd: n.c, Score: sc, Why: fmt.Sprintf("prepares the next step (then up to %d)", f)})
 	}
 	if len(out) == 0 {
@@ -218,16 +220,28 @@ func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, 
 // the side (one not on offer now, moves aside), 0 when the other side
 // decides next. Commands already on offer are left out: they are scored
 // on their own, and the best of a few noisy samples would flatter c.
-func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool) int {
+// lost is the best expected gain among the commands on offer now that c
+// takes away (a double move that forbids firing).
+func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direct map[string]int) (best, lost int) {
 	st := b.copy(p.r)
 	if _, err := b.rs.Apply(st, c); err != nil || st.Over || st.Decider != b.me {
-		return 0
+		return 0, 0
+	}
+	after := legalIn(b, st)
+	still := make(map[string]bool, len(after))
+	for _, n := range after {
+		still[n.String()] = true
+	}
+	for k, d := range direct {
+		if d > lost && !still[k] {
+			lost = d
+		}
 	}
 	base := b.material(st)
 	nb := *b
 	nb.s = st
-	best, tried := 0, 0
-	for _, n := range legalIn(b, st) {
+	tried := 0
+	for _, n := range after {
 		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
 			continue
 		}
@@ -241,7 +255,7 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool) int {
 			best = g
 		}
 	}
-	return best
+	return best, lost
 }
 
 // moves scores candidate destinations for a move listed without a path.

@@ -11,7 +11,9 @@ import (
 // and how many commands each play-out runs past the candidate.
 const (
 	hardWidth   = 4
-	hardHorizon = 10
+	hardHorizon = 6
+	// greedyTries is how many commands the play-out policy tries a step
+	greedyTries = 8
 )
 
 // hard plays the best few of Normal's choices ahead on reseeded copies of
@@ -21,7 +23,7 @@ const (
 func (p *Player) hard(b *belief, ch []Choice) []Choice {
 	budget := p.Budget
 	if budget <= 0 {
-		budget = 1500
+		budget = 3000
 	}
 	k := min(hardWidth, len(ch))
 	top := slices.Clone(ch[:k])
@@ -85,18 +87,19 @@ func (p *Player) greedy(b *belief, st *rules.State) (rules.Command, int, bool) {
 	nodes := 0
 	best, bestGain := -1, 0
 	end := -1
-	for i, c := range legal {
-		if b.needsPath(c) {
-			continue
+	// a few commands spread over the list, from a seeded starting point
+	step := max(1, len(legal)/greedyTries)
+	start := p.r.IntN(step)
+	for i := range legal {
+		if c := legal[i]; c.Verb == "end" || c.Verb == "pass" {
+			end = i
+			break
 		}
-		if c.Verb == "end" || c.Verb == "pass" {
-			if end < 0 {
-				end = i
-			}
+	}
+	for i := start; i < len(legal); i += step {
+		c := legal[i]
+		if b.needsPath(c) || c.Verb == "end" || c.Verb == "pass" {
 			continue
-		}
-		if nodes >= 24 {
-			break // enough tried for one step of a play-out
 		}
 		cp := st.Clone()
 		reseed(cp, p.r)
