@@ -30,11 +30,20 @@
 //   - where it leaves the figure: targets it could shoot next, enemies
 //     that could shoot it there and the cover it would have against them,
 //     and the distance left to the nearest known enemy;
+//   - a step with no outcome of its own (an activation, an order, a
+//     spotting roll, a change of posture) is worth the best gain among
+//     the commands it newly opens, less the best fire it takes away (a
+//     double move that forbids firing), plus where it leaves the figure;
 //   - not ending while it still has something useful to do, and not
 //     repeating the same command over and over.
 //
 // The best score wins; a small seeded jitter breaks near-ties, and exact
 // ties go to the earlier command in the rule set's stable order.
+//
+// Play gives the choice to the game. As a player hovering over a button
+// sees whether it would be refused, it first asks Game.Refusal and passes
+// over a refused choice (a rule may count an enemy the belief left out),
+// not trying it again that round; Apply should then never refuse.
 //
 // # How Hard decides
 //
