@@ -273,9 +273,11 @@ func (b *belief) positional(f *rules.Figure, pt geom.Pt) int {
 	}
 	sc := 4*min(shots, 3) - threat
 	want := reach * 2 / 3
-	// no enemy in sight: no pull anywhere (walking into an ambush it
-	// cannot see costs more than waiting for the enemy to show itself)
-	if nearest >= 0 && nearest > want {
+	if nearest < 0 {
+		// no enemy in sight: make for the middle of the table
+		c := geom.Pt{X: b.s.Map.Width / 2, Y: b.s.Map.Height / 2}
+		sc -= int(geom.Isqrt(geom.Dist2(pt, c)) / 1000)
+	} else if nearest > want {
 		sc -= int((nearest - want) / 1000)
 	}
 	// keep with the unit: the others' middle
