@@ -1,0 +1,127 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+
+	"hedgerow/rules"
+)
+
+// Hard's look-ahead: how many of Normal's best candidates it plays out,
+// and how many commands each play-out runs past the candidate.
+const (
+	hardWidth   = 4
+	hardHorizon = 6
+	// greedyTries is how many commands the play-out policy tries a step
+	greedyTries = 8
+)
+
+// hard plays the best few of Normal's choices ahead on reseeded copies of
+// the belief, both sides then following the quick greedy policy, and
+// ranks them by the average material at the end in place of Normal's
+// one-step estimate. The rest keep Normal's order after them.
+func (p *Player) hard(b *belief, ch []Choice) []Choice {
+	budget := p.Budget
+	if budget <= 0 {
+		budget = 3000
+	}
+	k := min(hardWidth, len(ch))
+	top := slices.Clone(ch[:k])
+	base := b.material(b.s)
+	share := budget / k
+	for i := range top {
+		used, runs, sum := 0, 0, 0
+		for used < share || runs == 0 {
+			st := b.copy(p.r)
+			if _, err := b.rs.Apply(st, top[i].Cmd); err != nil {
+				break
+			}
+			used++
+			used += p.rollout(b, st, hardHorizon)
+			sum += b.material(st) - base
+			runs++
+		}
+		if runs == 0 {
+			continue
+		}
+		mean := sum / runs
+		top[i].Score += 4 * (mean - top[i].gain)
+		top[i].Why += fmt.Sprintf("; played ahead %d times: %+d on average", runs, mean)
+	}
+	slices.SortStableFunc(top, func(a, b Choice) int { return b.Score - a.Score })
+	return append(top, ch[k:]...)
+}
+
+// rollout carries on from st for up to n commands with the greedy policy
+// for whichever side decides, and returns how many commands it applied
+// (tried ones included): the nodes it used.
+func (p *Player) rollout(b *belief, st *rules.State, n int) int {
+	nodes := 0
+	for ply := 0; ply < n && !st.Over; ply++ {
+		c, used, ok := p.greedy(b, st)
+		nodes += used
+		if !ok {
+			break
+		}
+		if _, err := b.rs.Apply(st, c); err != nil {
+			break
+		}
+		nodes++
+	}
+	return nodes
+}
+
+// greedy is the play-out policy: the command whose one sampled outcome
+// is best for the deciding side (moves are left out: they need a
+// destination found), else the end of its go, else its first command.
+func (p *Player) greedy(b *belief, st *rules.State) (rules.Command, int, bool) {
+	legal := legalIn(b, st)
+	if len(legal) == 0 {
+		return rules.Command{}, 0, false
+	}
+	sign := 1
+	if st.Decider != b.me {
+		sign = -1
+	}
+	base := b.material(st)
+	nodes := 0
+	best, bestGain := -1, 0
+	end := -1
+	// a few commands spread over the list, from a seeded starting point
+	step := max(1, len(legal)/greedyTries)
+	start := p.r.IntN(step)
+	for i := range legal {
+		if c := legal[i]; c.Verb == "end" || c.Verb == "pass" {
+			end = i
+			break
+		}
+	}
+	for i := start; i < len(legal); i += step {
+		c := legal[i]
+		if b.needsPath(c) || c.Verb == "end" || c.Verb == "pass" {
+			continue
+		}
+		cp := st.Clone()
+		reseed(cp, p.r)
+		nodes++
+		if _, err := b.rs.Apply(cp, c); err != nil {
+			continue
+		}
+		g := sign * (b.material(cp) - base)
+		if best < 0 || g > bestGain {
+			best, bestGain = i, g
+		}
+	}
+	switch {
+	case best >= 0 && (bestGain > 0 || end < 0):
+		return legal[best], nodes, true
+	case end >= 0:
+		return legal[end], nodes, true
+	}
+	for _, c := range legal {
+		if !b.needsPath(c) {
+			return c, nodes, true
+		}
+	}
+	return rules.Command{}, nodes, false
+}
