@@ -1,0 +1,174 @@
+package netplay
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
+)
+
+// Battle is the host's side of a network battle with no network in it:
+// the game with its dice, and the numbered stream of updates for the
+// joining side. Host serves it over the wire; tests drive it directly.
+type Battle struct {
+	G        *rules.Game
+	HostSide int
+	// Stream is every update the joiner has been sent, numbered from 1,
+	// kept without snapshots so that a joiner coming back can be sent
+	// those it missed.
+	Stream []Update
+	base   *rules.State // the scenario as played, for the sides' copies
+}
+
+// NewBattle starts a battle of sc on m with the dice seeded by seed; the
+// host plays hostSide.
+func NewBattle(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map, seed uint64, hostSide int) (*Battle, error) {
+	if err := sideOK(hostSide); err != nil {
+		return nil, err
+	}
+	g, _, err := rules.NewGame(rs, sc, m, seed)
+	if err != nil {
+		return nil, err
+	}
+	base, err := rules.NewState(g.Scenario, m)
+	if err != nil {
+		return nil, err
+	}
+	return &Battle{G: g, HostSide: hostSide, base: base}, nil
+}
+
+// JoinSide is the side the joiner plays.
+func (b *Battle) JoinSide() int { return 1 - b.HostSide }
+
+// Snapshot is the battle now as side may know it.
+func (b *Battle) Snapshot(side int) Snapshot { return SnapshotOf(b.G.RS, b.G.St, side) }
+
+// Copy is side's working copy of the battle: its snapshot written over
+// the scenario, with no dice.
+func (b *Battle) Copy(side int) *rules.Game {
+	sn := b.Snapshot(side)
+	st, err := sn.Apply(b.base)
+	if err != nil {
+		panic(err) // the snapshot is of this very battle
+	}
+	return &rules.Game{RS: b.G.RS, St: st}
+}
+
+// Legal is what the deciding side may do, less any command naming a
+// figure or unit it may not know of (nil when side is not deciding).
+func (b *Battle) Legal(side int) []rules.Command {
+	if b.G.St.Over || b.G.St.Decider != side {
+		return nil
+	}
+	v := rules.ViewOf(b.G.RS, b.G.St, side)
+	var out []rules.Command
+	for _, c := range b.G.Legal() {
+		if knowsAll(v, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func knowsAll(v rules.View, c rules.Command) bool {
+	if c.Fig != 0 && !v.Figure(c.Fig) || c.Unit != 0 && !v.Unit(c.Unit) {
+		return false
+	}
+	for _, t := range c.Targets {
+		if !v.Figure(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// Decision is what side's player is given now.
+func (b *Battle) Decision(side int, refused []Refused) *Decision {
+	return &Decision{Side: side, Game: b.Copy(side), Legal: b.Legal(side), Refused: refused}
+}
+
+// Give carries out side's command on the host's game. On success it adds
+// the joiner's update to the stream and returns it, with the joiner's
+// snapshot after it. A refusal is worded from what side may know: when
+// side's own copy refuses the command too, its reason is given; when only
+// the real battle refuses it, something the side cannot see is in the
+// way and the reason says only that.
+func (b *Battle) Give(side int, c rules.Command) (Update, error) {
+	if b.G.St.Over {
+		return Update{}, errors.New("the battle is over")
+	}
+	if b.G.St.Decider != side {
+		return Update{}, fmt.Errorf("it is not your side's turn to decide: the %s decide now", b.G.St.Sides[b.G.St.Decider].Name)
+	}
+	before := b.G.St
+	evs, err := b.G.Apply(c)
+	if err != nil {
+		if why := refusalOnCopy(b.Copy(side), c); why != nil {
+			return Update{}, why
+		}
+		return Update{}, errors.New("that cannot be done: something your side cannot see prevents it")
+	}
+	u := Update{N: int64(len(b.Stream)) + 1, Commands: len(b.G.Log), Events: tellAll(b.G.RS, before, b.G.St, b.JoinSide(), evs)}
+	b.Stream = append(b.Stream, u)
+	sn := b.Snapshot(b.JoinSide())
+	u.Snap = &sn
+	return u, nil
+}
+
+// Chat adds a chat line to the joiner's stream.
+func (b *Battle) Chat(side int, text string) Update {
+	u := Update{N: int64(len(b.Stream)) + 1, Commands: len(b.G.Log), Chat: &ChatLine{Side: side, Text: text}}
+	b.Stream = append(b.Stream, u)
+	return u
+}
+
+// refusalOnCopy is the refusal of c on a side's copy, nil if the copy
+// would take it. A rule set meeting a copy's missing dice or variables
+// in a way it never meets in play counts as a refusal there.
+func refusalOnCopy(g *rules.Game, c rules.Command) (err error) {
+	defer func() {
+		if recover() != nil {
+			err = errors.New("that cannot be done now")
+		}
+	}()
+	return g.Refusal(c)
+}
+
+// RulesHash is a fingerprint of the rules a scenario is played under:
+// the protocol and save versions, the rule set's id and name, and what
+// the rule set does with the scenario: its opening state for three seeds
+// and the state after forty random commands. Two programs whose rule
+// data differ in anything the scenario's opening touches give different
+// hashes. (A rule set exporting its data files' bytes would make this
+// exact; none does yet.)
+func RulesHash(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "proto %d save %d rules %s %s scenario %s\n", Proto, rules.SaveFormat, rs.ID(), rs.Name(), sc.Hash)
+	for seed := uint64(1); seed <= 3; seed++ {
+		g, _, err := rules.NewGame(rs, sc, m, seed)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintln(h, g.St.Hash())
+		if seed != 1 {
+			continue
+		}
+		r := rand.New(rand.NewPCG(7, 11))
+		for i := 0; i < 40 && !g.St.Over; i++ {
+			c, ok := rules.RandomCommand(g, r)
+			if !ok {
+				break
+			}
+			if _, err := g.Apply(c); err != nil {
+				fmt.Fprintln(h, "refused", c.String(), err.Error())
+				continue
+			}
+			fmt.Fprintln(h, c.String(), g.St.Hash())
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

@@ -1,0 +1,152 @@
+package netplay
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"hedgerow/maps"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+	"hedgerow/rules/terrain"
+	"hedgerow/scenarios"
+)
+
+func load(name string) (*rules.Scenario, *terrain.Map, error) { return scenarios.Load(name) }
+
+// match is a host and a joiner on 127.0.0.1.
+type match struct {
+	host    *Host
+	join    *Joiner
+	hostErr error
+	joinErr error
+	hostLog, joinLog, joinWire lockedBuf
+}
+
+type lockedBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuf) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func newBattle(t *testing.T, name string, seed uint64, hostSide int) *Battle {
+	t.Helper()
+	sc, m, err := scenarios.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, ok := all.Get(sc.RuleSet)
+	if !ok {
+		t.Fatalf("no rule set %q", sc.RuleSet)
+	}
+	b, err := NewBattle(rs, sc, m, seed, hostSide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func listen(t *testing.T) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ln
+}
+
+// play runs a whole battle between two random players over loopback.
+func play(t *testing.T, b *Battle, j *Joiner, timeout time.Duration) *match {
+	t.Helper()
+	ln := listen(t)
+	mt := &match{}
+	mt.host = &Host{B: b, Player: NewRandom(1), Log: &mt.hostLog, FinalWait: 5 * time.Second}
+	j.Addr = ln.Addr().String()
+	if j.Player == nil {
+		j.Player = NewRandom(2)
+	}
+	j.Load, j.Lookup = load, all.Get
+	j.Log, j.WireLog = &mt.joinLog, &mt.joinWire
+	mt.join = j
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); mt.hostErr = mt.host.Serve(ctx, ln) }()
+	go func() { defer wg.Done(); mt.joinErr = j.Run(ctx) }()
+	wg.Wait()
+	return mt
+}
+
+// finalSame checks that the joiner's final save is the host's, and that
+// it replays to the host's final state.
+func finalSame(t *testing.T, mt *match) {
+	t.Helper()
+	if mt.hostErr != nil || mt.joinErr != nil {
+		t.Fatalf("host: %v\njoiner: %v\nhost log:\n%s\njoiner log tail:\n%s", mt.hostErr, mt.joinErr, mt.hostLog.String(), tail(mt.joinLog.String()))
+	}
+	g := mt.host.B.G
+	if !g.St.Over {
+		t.Fatal("the battle is not over")
+	}
+	var hs bytes.Buffer
+	if err := g.Save(&hs); err != nil {
+		t.Fatal(err)
+	}
+	f := mt.join.Final
+	if f == nil || f.Save != hs.String() || f.FinalHash != g.St.Hash() {
+		t.Fatal("the joiner's final save is not the host's")
+	}
+	rg, _, err := rules.Replay(strings.NewReader(f.Save), scenarios.FS, maps.FS, all.Get)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rg.St.Hash() != g.St.Hash() {
+		t.Fatal("the joiner's save replays to another state than the host's")
+	}
+	// every update once, in order
+	for i, n := range mt.join.Received {
+		if n != int64(i)+1 {
+			t.Fatalf("the joiner's %dth update is number %d", i+1, n)
+		}
+	}
+	if int64(len(mt.join.Received)) != int64(len(mt.host.B.Stream)) {
+		t.Fatalf("the joiner has %d updates, the host sent %d", len(mt.join.Received), len(mt.host.B.Stream))
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 3000 {
+		return s[len(s)-3000:]
+	}
+	return s
+}
+
+// TestLoopbackGames plays a small scenario of each rule set to its end
+// between two random players on 127.0.0.1, the host playing one side
+// and the joiner the other, and checks both end with the same battle.
+func TestLoopbackGames(t *testing.T) {
+	for _, name := range []string{"ssg-standard", "smle-skirmish", "firefight-crossroads", "maxim-hot-lz", "skirmish35-ford"} {
+		t.Run(name, func(t *testing.T) {
+			b := newBattle(t, name, 42, 0)
+			mt := play(t, b, &Joiner{}, 60*time.Second)
+			finalSame(t, mt)
+			t.Logf("%s: %d commands, %d updates, result %q", name, len(b.G.Log), len(b.Stream), b.G.St.Result)
+		})
+	}
+}
