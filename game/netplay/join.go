@@ -48,14 +48,14 @@ type Joiner struct {
 	// the connection now, as if the line had failed.
 	Drop func(n int64) bool
 
-	rs     rules.RuleSet
-	base   *rules.State
-	base0  *rules.Scenario
-	m0     *terrain.Map
-	rh     string
+	rs    rules.RuleSet
+	base  *rules.State
+	base0 *rules.Scenario
+	m0    *terrain.Map
+	rh    string
 	// sessions counts the welcomes received.
 	sessions int
-	wireMu sync.Mutex
+	wireMu   sync.Mutex
 }
 
 // fatal is a refusal that reconnecting will not cure.

@@ -20,10 +20,10 @@ func load(name string) (*rules.Scenario, *terrain.Map, error) { return scenarios
 
 // match is a host and a joiner on 127.0.0.1.
 type match struct {
-	host    *Host
-	join    *Joiner
-	hostErr error
-	joinErr error
+	host                       *Host
+	join                       *Joiner
+	hostErr                    error
+	joinErr                    error
 	hostLog, joinLog, joinWire lockedBuf
 }
 

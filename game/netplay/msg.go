@@ -100,11 +100,11 @@ type Welcome struct {
 // A live update carries the side's snapshot after it; an update sent
 // again after a reconnect does not (the Welcome has the present).
 type Update struct {
-	N        int64          `json:"n"`
-	Commands int            `json:"commands"` // commands applied on the host after this update
-	Events   []rules.Event  `json:"events,omitempty"`
-	Chat     *ChatLine      `json:"chat,omitempty"`
-	Snap     *Snapshot      `json:"snap,omitempty"`
+	N        int64         `json:"n"`
+	Commands int           `json:"commands"` // commands applied on the host after this update
+	Events   []rules.Event `json:"events,omitempty"`
+	Chat     *ChatLine     `json:"chat,omitempty"`
+	Snap     *Snapshot     `json:"snap,omitempty"`
 }
 
 // ChatLine is one line of chat in the log.
