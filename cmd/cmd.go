@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
 )
 
 // Subcommand runs with its arguments and returns the exit code.
@@ -20,6 +23,18 @@ var commands = map[string]Subcommand{}
 
 func register(name string, c Subcommand) { commands[name] = c }
 
+// Register adds a subcommand from another package: the network commands
+// (cmd/netcmd), which start after Ebiten and so only once main runs.
+func Register(name string, c Subcommand) { commands[name] = c }
+
+// Late lists the subcommands registered by cmd/netcmd, with their usage
+// for help (which runs before they are registered). Until then Run does
+// not handle them.
+var Late = map[string]string{
+	"host": "host --headless --scenario NAME [--listen ADDR] [--side N] [--as computer|random] [--seed N] [--save FILE] [--wire-log FILE]   host a network battle",
+	"join": "join --headless ADDRESS [--as computer|random] [--save FILE] [--wire-log FILE]   join a network battle",
+}
+
 // Run dispatches args[0] to a subcommand. handled is false when args[0]
 // is not a subcommand (the game then starts, reading its own flags).
 func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
@@ -28,13 +43,20 @@ func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprintln(stdout, "usage: hedgerow [game flags]   open the game")
-		names := make([]string, 0, len(commands))
-		for n := range commands {
+		usage := map[string]string{}
+		for n, u := range Late {
+			usage[n] = u
+		}
+		for n, c := range commands {
+			usage[n] = c.Usage
+		}
+		names := make([]string, 0, len(usage))
+		for n := range usage {
 			names = append(names, n)
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			fmt.Fprintf(stdout, "       hedgerow %s\n", commands[n].Usage)
+			fmt.Fprintf(stdout, "       hedgerow %s\n", usage[n])
 		}
 		return 0, true
 	}
@@ -44,3 +66,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 	}
 	return c.Run(args[1:], stdout, stderr), true
 }
+
+// LoadScenarioArg loads a scenario named on the command line: a shipped
+// scenario (with or without ".toml"), else a file path.
+func LoadScenarioArg(arg string) (*rules.Scenario, *terrain.Map, error) { return loadScenarioArg(arg) }

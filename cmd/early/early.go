@@ -11,7 +11,9 @@
 package early
 
 import (
+	"fmt"
 	"os"
+	"runtime"
 
 	"hedgerow/cmd"
 )
@@ -20,4 +22,19 @@ func init() {
 	if code, handled := cmd.Run(os.Args[1:], os.Stdout, os.Stderr); handled {
 		os.Exit(code)
 	}
+	// The network commands (cmd/netcmd) run from main, after Ebiten has
+	// started: say so in plain words rather than let its start fail.
+	if len(os.Args) > 1 && cmd.Late[os.Args[1]] != "" && noDisplay() {
+		fmt.Fprintf(os.Stderr, "hedgerow %s: this machine has no display, which Hedgerow needs to start even with no window: run it as  xvfb-run -a hedgerow %s ...\n", os.Args[1], os.Args[1])
+		os.Exit(1)
+	}
+}
+
+// noDisplay reports a Unix machine with no X or Wayland display.
+func noDisplay() bool {
+	switch runtime.GOOS {
+	case "windows", "darwin", "js", "android", "ios":
+		return false
+	}
+	return os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == ""
 }
