@@ -98,7 +98,8 @@ func (h *Host) accept(w http.ResponseWriter, r *http.Request) {
 	if h.busy {
 		h.mu.Unlock()
 		h.logf("refused a second joiner: a player has already joined")
-		p.refuse("a player has already joined this battle; only one may play the other side")
+		_ = p.send(Msg{Type: TError, Error: &Error{Text: "a player has already joined this battle; only one may play the other side", Again: true}})
+		p.close(websocket.StatusTryAgainLater, "a player has already joined")
 		return
 	}
 	h.busy = true

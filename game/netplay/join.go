@@ -45,8 +45,10 @@ type Joiner struct {
 	Final *Final
 
 	// Drop, when set (tests), is asked after each update whether to drop
-	// the connection now, as if the line had failed.
-	Drop func(n int64) bool
+	// the connection now, as if the line had failed; DropSent likewise
+	// just after a command is sent for position at.
+	Drop     func(n int64) bool
+	DropSent func(at int) bool
 
 	rs    rules.RuleSet
 	base  *rules.State
@@ -136,6 +138,9 @@ func (j *Joiner) session(ctx context.Context) error {
 		return j.refuse(p, err)
 	}
 	if m.Type == TError {
+		if m.Error.Again {
+			return errors.New("the host refused: " + m.Error.Text)
+		}
 		return &fatal{"the host refused: " + m.Error.Text}
 	}
 	if m.Type != TOffer {
@@ -325,7 +330,14 @@ func (j *Joiner) decide(p *peer, t *Turn, refused []Refused) error {
 	if err != nil {
 		return &fatal{"your player: " + err.Error()}
 	}
-	return p.send(Msg{Type: TCommand, Command: &Cmd{At: t.At, Cmd: c.String()}})
+	if err := p.send(Msg{Type: TCommand, Command: &Cmd{At: t.At, Cmd: c.String()}}); err != nil {
+		return err
+	}
+	if j.DropSent != nil && j.DropSent(t.At) {
+		p.close(websocket.StatusGoingAway, "dropped")
+		return errors.New("dropped for a test")
+	}
+	return nil
 }
 
 // eventLine is an event as a line of the joiner's log.

@@ -148,8 +148,11 @@ type Final struct {
 }
 
 // Error is a refusal in plain words; the sender closes the connection.
+// Again says that trying again later may succeed (a player is already
+// joined, perhaps on a line that has died and is not yet known dead).
 type Error struct {
-	Text string `json:"text"`
+	Text  string `json:"text"`
+	Again bool   `json:"again,omitempty"`
 }
 
 // Encode writes m as JSON with the protocol version filled in.
