@@ -104,11 +104,18 @@ func (h *Host) accept(w http.ResponseWriter, r *http.Request) {
 	}
 	h.busy = true
 	h.mu.Unlock()
-	defer func() {
-		h.mu.Lock()
-		h.busy = false
-		h.mu.Unlock()
-	}()
+	// release frees the place before any refusal goes out, so that the
+	// refused may try again at once
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			h.mu.Lock()
+			h.busy = false
+			h.mu.Unlock()
+		}
+	}
+	defer release()
 	sc := h.B.G.Scenario
 	off := Offer{Scenario: sc.File, ScenarioHash: sc.Hash, RuleSet: h.B.G.RS.ID(), RulesHash: h.RulesHash, Side: h.B.JoinSide()}
 	if err := p.send(Msg{Type: TOffer, Offer: &off}); err != nil {
@@ -117,15 +124,18 @@ func (h *Host) accept(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := p.recv()
 	if err != nil {
+		release()
 		h.refuseConn(p, err)
 		return
 	}
 	if m.Type != TJoin {
+		release()
 		p.refuse(fmt.Sprintf("the first message must be a join, not %q", m.Type))
 		return
 	}
 	if why := h.checkJoin(m.Join); why != "" {
 		h.logf("refused a joiner: %s", why)
+		release()
 		p.refuse(why)
 		return
 	}
@@ -134,8 +144,9 @@ func (h *Host) accept(w http.ResponseWriter, r *http.Request) {
 	for {
 		m, err := p.recv()
 		if err != nil {
-			h.refuseConn(p, err)
+			release()
 			h.post(inMsg{p: p, gone: true})
+			h.refuseConn(p, err)
 			return
 		}
 		switch m.Type {
@@ -144,8 +155,9 @@ func (h *Host) accept(w http.ResponseWriter, r *http.Request) {
 			h.post(inMsg{p: p, m: m})
 		default:
 			h.logf("refused a %q message from the joiner", m.Type)
-			p.refuse(fmt.Sprintf("a joiner may not send a %q message", m.Type))
+			release()
 			h.post(inMsg{p: p, gone: true})
+			p.refuse(fmt.Sprintf("a joiner may not send a %q message", m.Type))
 			return
 		}
 	}

@@ -28,8 +28,9 @@ type match struct {
 }
 
 type lockedBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	mark int // waitFor's place
 }
 
 func (l *lockedBuf) Write(p []byte) (int, error) {
