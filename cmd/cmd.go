@@ -27,6 +27,10 @@ func register(name string, c Subcommand) { commands[name] = c }
 // (cmd/netcmd), which start after Ebiten and so only once main runs.
 func Register(name string, c Subcommand) { commands[name] = c }
 
+// Lookup is the subcommand registered under name (a zero Subcommand if
+// there is none).
+func Lookup(name string) Subcommand { return commands[name] }
+
 // Late lists the subcommands registered by cmd/netcmd, with their usage
 // for help (which runs before they are registered). Until then Run does
 // not handle them.
