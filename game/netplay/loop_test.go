@@ -138,13 +138,21 @@ func tail(s string) string {
 	return s
 }
 
-// TestLoopbackGames plays a small scenario of each rule set to its end
-// between two random players on 127.0.0.1, the host playing one side
-// and the joiner the other, and checks both end with the same battle.
+// TestLoopbackGames plays every shipped scenario (with -short, a small
+// one of each rule set) to its end between two random players on
+// 127.0.0.1, the host taking side 1 and side 2 in turn, and checks that
+// both ends finish with the same battle: the joiner's final save is the
+// host's and replays to the host's final state, and the joiner got every
+// update once, in order.
 func TestLoopbackGames(t *testing.T) {
-	for _, name := range []string{"ssg-standard", "smle-skirmish", "firefight-crossroads", "maxim-hot-lz", "skirmish35-ford"} {
+	names := scenarios.Names()
+	if testing.Short() {
+		names = []string{"ssg-standard", "smle-skirmish", "firefight-crossroads", "maxim-hot-lz", "skirmish35-ford"}
+	}
+	for i, name := range names {
+		name = strings.TrimSuffix(name, ".toml")
 		t.Run(name, func(t *testing.T) {
-			b := newBattle(t, name, 42, 0)
+			b := newBattle(t, name, 42, i%2)
 			mt := play(t, b, &Joiner{}, 60*time.Second)
 			finalSame(t, mt)
 			t.Logf("%s: %d commands, %d updates, result %q", name, len(b.G.Log), len(b.Stream), b.G.St.Result)
