@@ -13,45 +13,69 @@ import (
 	"hedgerow/rules/geom"
 )
 
-var ptRE = regexp.MustCompile(`"X":(-?\d+),"Y":(-?\d+)`)
+var (
+	ptRE   = regexp.MustCompile(`"X":(-?\d+),"Y":(-?\d+)`)
+	varsRE = regexp.MustCompile(`"vars":\{[^{}]*\}`)
+)
 
-// secretsAt is where side's enemies stood unseen, after command k, for
+// secretsAt is where side's enemies stood unseen, up to command k, for
 // the states of a replayed battle (states[k] is the state after k
-// commands): each hidden-side figure the side does not see after k, at
-// its place after k and after k-1, and each that came into view by
-// command k at its place before it, if it moved.
+// commands): every place an enemy figure held while the side could not
+// see it, unless the side saw it standing there at some time up to k.
 func secretsAt(rs rules.RuleSet, states []*rules.State, k, side int) map[geom.Pt]string {
-	out := map[geom.Pt]string{}
-	after := rules.ViewOf(rs, states[k], side)
-	var before rules.View
-	if k > 0 {
-		before = rules.ViewOf(rs, states[k-1], side)
+	type key struct {
+		f  rules.FigID
+		at geom.Pt
 	}
-	for i := range states[k].Figures {
-		f := &states[k].Figures[i]
-		if f.Side == side {
-			continue
-		}
-		if !after.Figure(f.ID) {
-			out[f.Pos] = f.Name
-			if k > 0 {
-				out[states[k-1].Figures[i].Pos] = f.Name
+	hidden, seen := map[key]string{}, map[key]bool{}
+	for i := 0; i <= k; i++ {
+		v := rules.ViewOf(rs, states[i], side)
+		for j := range states[i].Figures {
+			f := &states[i].Figures[j]
+			if f.Side == side {
+				continue
 			}
-		} else if k > 0 && !before.Figure(f.ID) && states[k-1].Figures[i].Pos != f.Pos {
-			out[states[k-1].Figures[i].Pos] = f.Name + " (before it came into view)"
+			if v.Figure(f.ID) {
+				seen[key{f.ID, f.Pos}] = true
+			} else {
+				hidden[key{f.ID, f.Pos}] = fmt.Sprintf("%s (unseen there after command %d)", f.Name, i)
+			}
+		}
+	}
+	out := map[geom.Pt]string{}
+	for kk, who := range hidden {
+		if !seen[kk] {
+			out[kk.at] = who
 		}
 	}
 	return out
 }
 
-// leak is the first secret place a message shows: as a point in JSON or
-// as a place in inches in its words.
+// leak is the first secret place a message shows: as a point in JSON, as
+// both numbers of a point among a rule set's variables, or as a place in
+// inches in its words.
 func leak(msg string, secrets map[geom.Pt]string) string {
 	for _, m := range ptRE.FindAllStringSubmatch(msg, -1) {
 		x, _ := strconv.ParseInt(m[1], 10, 64)
 		y, _ := strconv.ParseInt(m[2], 10, 64)
 		if who, ok := secrets[geom.Pt{X: x, Y: y}]; ok {
 			return fmt.Sprintf("%s at %s", who, m[0])
+		}
+	}
+	// a rule set's variables holding both numbers of a place
+	for _, v := range varsRE.FindAllString(msg, -1) {
+		var m map[string]map[string]int64
+		if json.Unmarshal([]byte("{"+v+"}"), &m) != nil {
+			continue
+		}
+		have := map[int64]bool{}
+		for _, n := range m["vars"] {
+			have[n] = true
+		}
+		for p, who := range secrets {
+			if have[p.X] && have[p.Y] {
+				return fmt.Sprintf("%s in the variables %s", who, v)
+			}
 		}
 	}
 	for p, who := range secrets {
@@ -98,8 +122,20 @@ func wireHidden(t *testing.T, name string) {
 	rs := b.G.RS
 	start := b.G.St.Clone()
 	own, _ := json.Marshal(SnapshotOf(rs, start, hid))
-	if leak(string(own), secretsAt(rs, []*rules.State{start}, 0, seer)) == "" {
+	sec0 := secretsAt(rs, []*rules.State{start}, 0, seer)
+	if leak(string(own), sec0) == "" {
 		t.Fatal("the check finds nothing in the hidden side's own snapshot, which shows all its figures")
+	}
+	for p := range sec0 {
+		for _, msg := range []string{
+			fmt.Sprintf(`{"figures":[{"id":3,"vars":{"a":1,"sx":%d,"sy":%d}}]}`, p.X, p.Y),
+			fmt.Sprintf(`{"text":"something moves at %s,%s"}`, rules.FormatInches(p.X), rules.FormatInches(p.Y)),
+		} {
+			if leak(msg, sec0) == "" {
+				t.Fatalf("the check misses a hidden place in %s", msg)
+			}
+		}
+		break
 	}
 
 	mt := play(t, b, &Joiner{}, 60*time.Second)

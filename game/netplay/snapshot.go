@@ -14,9 +14,12 @@ import (
 // listed by its number and side only (Seen false): no name, place,
 // posture or variables. A unit it may not know of is listed the same way,
 // and so is a vehicle of such a unit. The rule set's game-level variables
-// and the other side's variables are never sent: a rule set keeps
-// anything there (a booby trap's place, where a mover came from) and the
-// core cannot tell which of them a side may know. The dice stream is
+// and every variable of the other side's side, units, figures and
+// vehicles are never sent: a rule set keeps anything there (a booby
+// trap's place, where a figure started its round or the legs of its
+// move, perhaps while unseen) and the core cannot tell which of them a
+// side may know. What the table shows of a seen enemy (its place,
+// facing, posture, wounds, markers, weapons) is sent. The dice stream is
 // never sent.
 type Snapshot struct {
 	Round     int    `json:"round"`
@@ -105,7 +108,9 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 		su := SnapUnit{ID: u.ID, Side: u.Side}
 		if v.Unit(u.ID) {
 			su.Known, su.Name, su.Leader, su.Quality, su.Motive, su.Rating = true, u.Name, u.Leader, u.Quality, u.Motive, u.Rating
-			su.Vars = copyVars(u.Vars)
+			if u.Side == side {
+				su.Vars = copyVars(u.Vars)
+			}
 			if su.Leader != 0 && !v.Figure(su.Leader) {
 				su.Leader = 0 // a known team's leader out of sight
 			}
@@ -120,7 +125,10 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 			p := f.Pos
 			sf.Seen, sf.Name, sf.Unit, sf.Pos, sf.Facing, sf.Posture = true, f.Name, f.Unit, &p, f.Facing, f.Posture
 			sf.Weapons = append([]string(nil), f.Weapons...)
-			sf.Wounds, sf.Markers, sf.Removed, sf.Vars = f.Wounds, f.Markers, f.Removed, copyVars(f.Vars)
+			sf.Wounds, sf.Markers, sf.Removed = f.Wounds, f.Markers, f.Removed
+			if f.Side == side {
+				sf.Vars = copyVars(f.Vars)
+			}
 		}
 		sn.Figures[i] = sf
 	}
@@ -132,7 +140,9 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 			sv.Seen, sv.Pose, sv.Damage, sv.HatchesOpen, sv.Removed = true, &pose, vh.Damage, vh.HatchesOpen, vh.Removed
 			sv.Crew = seenOnly(v, vh.Crew)
 			sv.Passengers = seenOnly(v, vh.Passengers)
-			sv.Vars = copyVars(vh.Vars)
+			if vh.Side == side {
+				sv.Vars = copyVars(vh.Vars)
+			}
 		}
 		sn.Vehicles = append(sn.Vehicles, sv)
 	}
