@@ -101,7 +101,14 @@ func needsPath(c rules.Command) bool { return c.Verb == "move" && len(c.Path) ==
 
 // destination is a point within the figure's allowance (uniform over the
 // disc) that MoveCheck on the side's copy accepts.
-func (p *Random) destination(g *rules.Game, fig rules.FigID) (geom.Pt, bool) {
+func (p *Random) destination(g *rules.Game, fig rules.FigID) (pt geom.Pt, ok bool) {
+	defer func() {
+		// a rule set meeting the copy's missing dice or variables in a
+		// way it never meets in play: no destination for this figure
+		if recover() != nil {
+			pt, ok = geom.Pt{}, false
+		}
+	}()
 	f := g.St.Fig(fig)
 	if f == nil {
 		return geom.Pt{}, false
