@@ -21,6 +21,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -72,11 +73,17 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-func openWireLog(path string) (*os.File, error) {
+// openWireLog opens the wire log, after what it holds when appending (a
+// battle taken up again).
+func openWireLog(path string, appending bool) (*os.File, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f, err := os.Create(path)
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if appending {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("the wire log %s cannot be written: %v", safefile.Name(path), err)
 	}
@@ -94,6 +101,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	headless := fl.Bool("headless", false, "play with no window (the only way for now)")
 	scenario := fl.String("scenario", "", "the scenario: a shipped one's name or a file")
+	resume := fl.String("resume", "", "take up a stopped battle again from its save (the host's --save file)")
 	listen := fl.String("listen", "127.0.0.1:7272", "address and port to listen on (0.0.0.0:PORT to take players from other machines)")
 	side := fl.Int("side", 1, "the side the host plays: 1 or 2")
 	as := fl.String("as", "random", "who plays the host's side: computer or random")
@@ -112,8 +120,8 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "hedgerow host: hosting in a window is not there yet; add --headless")
 		return 2
 	}
-	if *scenario == "" {
-		fmt.Fprintln(stderr, "hedgerow host: say which scenario with --scenario NAME")
+	if (*scenario == "") == (*resume == "") {
+		fmt.Fprintln(stderr, "hedgerow host: say which scenario with --scenario NAME, or which battle to take up again with --resume SAVE")
 		return 2
 	}
 	if *side != 1 && *side != 2 {
@@ -130,27 +138,43 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hedgerow host: --as: %v\n", err)
 		return 2
 	}
-	sc, m, err := cmd.LoadScenarioArg(*scenario)
-	if err != nil {
-		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
-		return 1
+	var b *netplay.Battle
+	if *resume != "" {
+		dir, base := filepath.Split(*resume)
+		if dir == "" {
+			dir = "."
+		}
+		sf, err := rules.ReadSaveFS(os.DirFS(dir), base)
+		if err == nil {
+			b, err = netplay.ResumeBattle(sf, scenarios.FS, maps.FS, all.Get, *side-1)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "hedgerow host: %s: %v\n", safefile.Name(*resume), err)
+			return 1
+		}
+	} else {
+		sc, m, err := cmd.LoadScenarioArg(*scenario)
+		if err != nil {
+			fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
+			return 1
+		}
+		rs, ok := all.Get(sc.RuleSet)
+		if !ok {
+			fmt.Fprintf(stderr, "hedgerow host: rule set %q is not available\n", sc.RuleSet)
+			return 1
+		}
+		if b, err = netplay.NewBattle(rs, sc, m, *seed, *side-1); err != nil {
+			fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
+			return 1
+		}
 	}
-	rs, ok := all.Get(sc.RuleSet)
-	if !ok {
-		fmt.Fprintf(stderr, "hedgerow host: rule set %q is not available\n", sc.RuleSet)
-		return 1
-	}
-	b, err := netplay.NewBattle(rs, sc, m, *seed, *side-1)
-	if err != nil {
-		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
-		return 1
-	}
+	rs, sc, m := b.G.RS, b.G.Scenario, b.G.St.Map
 	rh, err := netplay.RulesHash(rs, b.G.Scenario, m)
 	if err != nil {
 		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
 		return 1
 	}
-	wf, err := openWireLog(*wire)
+	wf, err := openWireLog(*wire, *resume != "")
 	if err != nil {
 		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
 		return 1
@@ -234,7 +258,7 @@ func runJoin(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hedgerow join: --as: %v\n", err)
 		return 2
 	}
-	wf, err := openWireLog(*wire)
+	wf, err := openWireLog(*wire, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "hedgerow join: %v\n", err)
 		return 1

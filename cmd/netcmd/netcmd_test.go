@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,9 @@ import (
 
 	"hedgerow/cmd"
 	"hedgerow/game/netplay"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+	"hedgerow/scenarios"
 )
 
 // syncBuf is a buffer two goroutines may write.
@@ -146,7 +150,8 @@ func TestRefusals(t *testing.T) {
 		words string
 	}{
 		{"host", []string{"--scenario", "ssg-standard"}, 2, "add --headless"},
-		{"host", []string{"--headless"}, 2, "--scenario NAME"},
+		{"host", []string{"--headless"}, 2, "--scenario NAME, or which battle to take up again with --resume SAVE"},
+		{"host", []string{"--headless", "--resume", "no-such.save"}, 1, "no-such.save"},
 		{"host", []string{"--headless", "--scenario", "ssg-standard", "--side", "3"}, 2, "--side is 1 or 2, not 3"},
 		{"host", []string{"--headless", "--scenario", "ssg-standard", "--as", "human"}, 2, `"computer" or "random", not "human"`},
 		{"host", []string{"--headless", "--scenario", "ssg-standard", "--as", "computer"}, 2, "computer opponent is not part of this Hedgerow yet"},
@@ -171,5 +176,56 @@ func TestNoEbiten(t *testing.T) {
 	}
 	if strings.Contains(string(out), "ebiten") {
 		t.Fatal("the network commands depend on Ebiten")
+	}
+}
+
+// TestHostResume: a battle stopped after 30 commands (its save, as the
+// host's --save keeps it) is taken up again with --resume and played to
+// the end with a joiner; the finished save starts with the stopped one's
+// commands and both ends' saves replay to the same last line.
+func TestHostResume(t *testing.T) {
+	sc, m, err := scenarios.Load("ssg-standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	g, _, err := rules.NewGame(rs, sc, m, 77)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for len(g.Log) < 30 {
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			t.Fatal("nothing legal")
+		}
+		g.Apply(c)
+	}
+	dir := t.TempDir()
+	stopped := filepath.Join(dir, "stopped.save")
+	if err := rules.SaveAtomic(stopped, g); err != nil {
+		t.Fatal(err)
+	}
+	hs, js := filepath.Join(dir, "host.save"), filepath.Join(dir, "join.save")
+	hc, jc, hout, jout := hostAndJoin(t,
+		[]string{"--headless", "--resume", stopped, "--listen", "127.0.0.1:0", "--side", "2", "--save", hs},
+		[]string{"--save", js})
+	if hc != 0 || jc != 0 {
+		t.Fatalf("host exit %d:\n%s\njoin exit %d:\n%s", hc, hout, jc, tailOf(jout))
+	}
+	if hl, jl := lastLine(t, hs), lastLine(t, js); hl != jl || !strings.HasPrefix(hl, "over after") {
+		t.Fatalf("the saves end differently:\nhost: %s\njoin: %s", hl, jl)
+	}
+	sf, err := rules.ReadSaveFS(os.DirFS(dir), "host.save")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sf.Seed != 77 || len(sf.Commands) <= 30 {
+		t.Fatalf("the finished battle has seed %d and %d commands", sf.Seed, len(sf.Commands))
+	}
+	for i, c := range g.Log {
+		if sf.Commands[i] != c.String() {
+			t.Fatalf("command %d of the finished battle is %q, the stopped one had %q", i+1, sf.Commands[i], c)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 
 	"hedgerow/rules"
@@ -39,6 +40,44 @@ func NewBattle(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map, seed uint64
 		return nil, err
 	}
 	return &Battle{G: g, HostSide: hostSide, base: base}, nil
+}
+
+// ResumeBattle takes up a battle from its save (the host's autosave
+// after the host stopped): the game as the save replays it, and the
+// joiner's stream rebuilt command by command (chat lines are not in a
+// save and are not rebuilt). A joiner that was in the battle is told by
+// the offer's stream id that the stream is a new one, and catches up from
+// its start.
+func ResumeBattle(sf *rules.SaveFile, scenarios, maps fs.FS, lookup func(string) (rules.RuleSet, bool), hostSide int) (*Battle, error) {
+	if err := sideOK(hostSide); err != nil {
+		return nil, err
+	}
+	done, _, err := rules.ReplayFile(sf, scenarios, maps, lookup)
+	if err != nil {
+		return nil, err
+	}
+	m := done.St.Map
+	g, _, err := rules.NewGame(done.RS, done.Scenario, m, done.Seed)
+	if err != nil {
+		return nil, err
+	}
+	base, err := rules.NewState(g.Scenario, m)
+	if err != nil {
+		return nil, err
+	}
+	b := &Battle{G: g, HostSide: hostSide, base: base}
+	for _, c := range done.Log {
+		before := g.St
+		evs, err := g.Apply(c)
+		if err != nil {
+			return nil, fmt.Errorf("the save's command %d (%s) is refused: %v", len(g.Log)+1, c, err)
+		}
+		b.Stream = append(b.Stream, Update{N: int64(len(b.Stream)) + 1, Commands: len(g.Log), Events: tellAll(g.RS, before, g.St, b.JoinSide(), evs)})
+	}
+	if g.St.Hash() != done.St.Hash() {
+		return nil, errors.New("the save replays to two different battles")
+	}
+	return b, nil
 }
 
 // JoinSide is the side the joiner plays.

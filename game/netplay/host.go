@@ -3,6 +3,8 @@ package netplay
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -33,6 +35,7 @@ type Host struct {
 	// decision before the host gives up (200 when 0).
 	MaxRefusals int
 
+	stream string // this host's stream id (Offer.Stream)
 	inbox  chan inMsg
 	quit   chan struct{} // closed when the game loop has ended
 	mu     sync.Mutex
@@ -69,6 +72,11 @@ func (h *Host) hb() time.Duration {
 // closed when Serve returns.
 func (h *Host) Serve(ctx context.Context, ln net.Listener) error {
 	h.inbox = make(chan inMsg, 64)
+	var id [8]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return err
+	}
+	h.stream = hex.EncodeToString(id[:])
 	h.quit = make(chan struct{})
 	defer close(h.quit)
 	if h.RulesHash == "" {
@@ -117,7 +125,7 @@ func (h *Host) accept(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	sc := h.B.G.Scenario
-	off := Offer{Scenario: sc.File, ScenarioHash: sc.Hash, RuleSet: h.B.G.RS.ID(), RulesHash: h.RulesHash, Side: h.B.JoinSide()}
+	off := Offer{Stream: h.stream, Scenario: sc.File, ScenarioHash: sc.Hash, RuleSet: h.B.G.RS.ID(), RulesHash: h.RulesHash, Side: h.B.JoinSide()}
 	if err := p.send(Msg{Type: TOffer, Offer: &off}); err != nil {
 		p.close(websocket.StatusInternalError, "")
 		return

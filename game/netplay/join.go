@@ -50,11 +50,12 @@ type Joiner struct {
 	Drop     func(n int64) bool
 	DropSent func(at int) bool
 
-	rs    rules.RuleSet
-	base  *rules.State
-	base0 *rules.Scenario
-	m0    *terrain.Map
-	rh    string
+	rs     rules.RuleSet
+	base   *rules.State
+	base0  *rules.Scenario
+	m0     *terrain.Map
+	rh     string
+	stream string // the host's stream id the updates are numbered in
 	// sessions counts the welcomes received.
 	sessions int
 	wireMu   sync.Mutex
@@ -150,6 +151,12 @@ func (j *Joiner) session(ctx context.Context) error {
 	if err := j.takeOffer(m.Offer); err != nil {
 		p.refuse(err.Error())
 		return &fatal{err.Error()}
+	}
+	if j.stream != m.Offer.Stream {
+		if j.stream != "" {
+			j.logf("the host started again: catching up from the start")
+		}
+		j.stream, j.Last, j.Received, j.Snap = m.Offer.Stream, 0, nil, nil
 	}
 	rh, _ := j.rulesHash()
 	if err := p.send(Msg{Type: TJoin, Join: &Join{Proto: Proto, ScenarioHash: j.base0.Hash, RulesHash: rh, Since: j.Last}}); err != nil {

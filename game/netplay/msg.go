@@ -70,6 +70,10 @@ type Msg struct {
 // Offer is the battle on offer: the scenario and the rules it is played
 // under (both by hash) and the side the joiner will play.
 type Offer struct {
+	// Stream names the host's stream of updates: a host started again
+	// (resumed from its save) numbers a new one, and a joiner that knew
+	// another catches up from its start.
+	Stream       string `json:"stream"`
 	Scenario     string `json:"scenario"`
 	ScenarioHash string `json:"scenario_hash"`
 	RuleSet      string `json:"rule_set"`
@@ -221,6 +225,9 @@ func (m *Msg) check() error {
 			}
 			if !isHash(o.ScenarioHash) || !isHash(o.RulesHash) {
 				return errors.New("the offer's hashes are not 64 hex digits")
+			}
+			if len(o.Stream) != 16 || !isHash(o.Stream+o.Stream+o.Stream+o.Stream) {
+				return errors.New("the offer's stream id is not 16 hex digits")
 			}
 			if err := sideOK(o.Side); err != nil {
 				return err

@@ -14,7 +14,7 @@ var h64 = strings.Repeat("ab", 32)
 func seedMsgs() []Msg {
 	sn := Snapshot{Winner: -1, Units: []SnapUnit{{ID: 1, Known: true, Name: "A"}}, Figures: []SnapFigure{{ID: 1, Side: 1}}}
 	return []Msg{
-		{Type: TOffer, Seq: 1, Offer: &Offer{Scenario: "ssg-standard.toml", ScenarioHash: h64, RuleSet: "ssg", RulesHash: h64, Side: 1}},
+		{Type: TOffer, Seq: 1, Offer: &Offer{Stream: "0123456789abcdef", Scenario: "ssg-standard.toml", ScenarioHash: h64, RuleSet: "ssg", RulesHash: h64, Side: 1}},
 		{Type: TJoin, Seq: 1, Join: &Join{Proto: Proto, ScenarioHash: h64, RulesHash: h64, Since: 3}},
 		{Type: TWelcome, Seq: 2, Welcome: &Welcome{Side: 1, Last: 3, Snap: sn}},
 		{Type: TUpdate, Seq: 3, Update: &Update{N: 4, Commands: 4, Events: []rules.Event{{Kind: "move", Side: 0, Fig: 1, Text: "moves"}}, Snap: &sn}},
@@ -58,7 +58,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{`{"v":1,"type":"command","seq":1,"command":{"at":1,"cmd":"fly F1 to the moon"}}`, "the command cannot be read"},
 		{`{"v":1,"type":"command","seq":1,"command":{"at":-1,"cmd":"end"}}`, "below 0"},
 		{`{"v":1,"type":"join","seq":1,"join":{"proto":1,"scenario_hash":"x","rules_hash":"y","since":0}}`, "not 64 hex digits"},
-		{`{"v":1,"type":"offer","seq":1,"offer":{"scenario":"a","scenario_hash":"` + h64 + `","rule_set":"ssg","rules_hash":"` + h64 + `","side":2}}`, "side 3 is neither"},
+		{`{"v":1,"type":"offer","seq":1,"offer":{"stream":"0123456789abcdef","scenario":"a","scenario_hash":"` + h64 + `","rule_set":"ssg","rules_hash":"` + h64 + `","side":2}}`, "side 3 is neither"},
 		{`{"v":1,"type":"welcome","seq":1,"welcome":{"side":0,"last":0,"snap":{"active":0,"decider":0,"figures":[{"id":2,"side":0,"seen":false}]}}}`, "figure 1 is numbered 2"},
 		{`{"v":1,"type":"welcome","seq":1,"welcome":{"side":0,"last":0,"snap":{"active":0,"decider":0,"figures":[{"id":1,"side":0,"seen":false,"pos":{"X":1,"Y":2}}]}}}`, "unseen with one"},
 		{`{"v":1,"type":"warp","seq":1}`, `"warp" is not one`},
