@@ -106,7 +106,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	side := fl.Int("side", 1, "the side the host plays: 1 or 2")
 	as := fl.String("as", "random", "who plays the host's side: computer or random")
 	seed := fl.Uint64("seed", 0, "the dice's seed (0: a fresh random one)")
-	save := fl.String("save", "", "write the save here (when the battle ends, and every 25 commands)")
+	save := fl.String("save", "", "write the save here, after every command (--resume takes it up again)")
 	wire := fl.String("wire-log", "", "write every message received here, one per line")
 	rest, err := parseAll(fl, args)
 	if err != nil {
@@ -184,9 +184,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	}
 	if *save != "" {
 		b.G.OnCommit = func(g *rules.Game) {
-			if len(g.Log)%25 == 0 {
-				rules.SaveAtomic(*save, g) // a failure shows at the end's save
-			}
+			rules.SaveAtomic(*save, g) // after every command, as the game's autosave; a failure shows at the end's save
 		}
 	}
 	ln, err := net.Listen("tcp", *listen)

@@ -70,7 +70,7 @@ func TestTwoProcesses(t *testing.T) {
 
 	dir := t.TempDir()
 	addr := freePort(t)
-	script := fmt.Sprintf(`%[1]s host --headless --scenario firefight-crossroads --listen %[2]s --side 2 --as random --seed 3 --save %[3]s/h.save --wire-log %[3]s/h.wire > %[3]s/h.out 2>&1 &
+	script := fmt.Sprintf(`%[1]s host --headless --scenario maxim-hot-lz --listen %[2]s --side 2 --as random --seed 3 --save %[3]s/h.save --wire-log %[3]s/h.wire > %[3]s/h.out 2>&1 &
 sleep 1
 %[1]s join --headless %[2]s --as random --save %[3]s/j.save --wire-log %[3]s/j.wire > %[3]s/j.out 2>&1
 j=$?
