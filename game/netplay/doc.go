@@ -12,10 +12,16 @@
 // So the joiner cannot run a rules.Game of its own from the seed; instead
 // the host sends it a Snapshot: the state filtered through the joiner's
 // side's view (rules.ViewOf). A figure the side may not see is sent as its
-// number and side only; a unit it may not know of likewise; the rule
-// set's game-level variables and the other side's variables are never
-// sent (a rule set keeps a booby trap's place or where a mover came from
-// there, and the core cannot say which of them a side may know).
+// number and side only; a unit it may not know of likewise; the other
+// side's variables are never sent, nor are the rule set's game-level
+// variables unless its rules.GameVarKnower hook says the side may know
+// them (a rule set keeps a booby trap's place or where a mover came from
+// there, and the core cannot say which of them a side may know). No rule
+// set has that hook yet, so a side's copy has no game-level variables,
+// and a rule set whose Legal needs one (S.M.L.E.'s team now acting)
+// lists nothing on a copy: the computer opponent, deciding on a copy,
+// needs the hook for such a rule set (Ranker then falls back on the
+// random player).
 //
 // Events reach the joiner through rules.View.Tell on the state after the
 // command, and more strictly: a target or listed figure it does not see

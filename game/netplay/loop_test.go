@@ -3,6 +3,7 @@ package netplay
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
 	"net"
 	"strings"
 	"sync"
@@ -156,6 +157,45 @@ func TestLoopbackGames(t *testing.T) {
 			mt := play(t, b, &Joiner{}, 60*time.Second)
 			finalSame(t, mt)
 			t.Logf("%s: %d commands, %d updates, result %q", name, len(b.G.Log), len(b.Stream), b.G.St.Result)
+		})
+	}
+}
+
+// TestRankerOnCopies plays a small scenario of each rule set with both
+// sides ranked by the rule set's own Legal on the side's copy of the
+// battle (the computer opponent's footing: no dice, no game-level
+// variables, unseen enemies off the table), shuffled, and counts the
+// decisions in which the ranking gave nothing the host lists as legal.
+// The battles must end; the count says how well a rule set's Legal does
+// on a copy.
+func TestRankerOnCopies(t *testing.T) {
+	for _, name := range []string{"ssg-woods-sections", "smle-ambush", "firefight-crossroads", "maxim-hot-lz", "skirmish35-ambush"} {
+		t.Run(name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(3, 4))
+			var mu sync.Mutex
+			lastFirst := func(g *rules.Game) []rules.Command {
+				l := g.Legal()
+				mu.Lock()
+				r.Shuffle(len(l), func(i, j int) { l[i], l[j] = l[j], l[i] })
+				mu.Unlock()
+				return l
+			}
+			b := newBattle(t, name, 5, 0)
+			hp := Ranker(lastFirst, 1).(*ranker)
+			jp := Ranker(lastFirst, 2).(*ranker)
+			ln := listen(t)
+			mt := &match{}
+			mt.host = &Host{B: b, Player: hp, Log: &mt.hostLog, FinalWait: 5 * time.Second}
+			mt.join = &Joiner{Addr: ln.Addr().String(), Player: jp, Load: load, Lookup: all.Get, Log: &mt.joinLog}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var wg sync.WaitGroup
+			wg.Add(2)
+			go func() { defer wg.Done(); mt.hostErr = mt.host.Serve(ctx, ln) }()
+			go func() { defer wg.Done(); mt.joinErr = mt.join.Run(ctx) }()
+			wg.Wait()
+			finalSame(t, mt)
+			t.Logf("%d commands; the ranking gave nothing usable %d times on the host's side, %d on the joiner's", len(b.G.Log), hp.Fallbacks, jp.Fallbacks)
 		})
 	}
 }

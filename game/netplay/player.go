@@ -29,14 +29,27 @@ type Player interface {
 // computer opponent does not exist yet.
 var ErrNoComputer = errors.New(`the computer opponent is not part of this Hedgerow yet; use "random"`)
 
-// NewPlayer makes a player by name: "random" now; "computer" is where the
-// computer opponent (a headless package under rules/) plugs in.
+// NewComputer, once set, makes the computer opponent for "computer". The
+// computer opponent's package sets it (through Ranker) where both are
+// linked, e.g. in cmd/netcmd:
+//
+//	netplay.NewComputer = func(seed uint64) netplay.Player {
+//		p := ai.New(ai.Normal, seed)
+//		return netplay.Ranker(func(g *rules.Game) []rules.Command { ...p.Decide(g), best first... }, seed)
+//	}
+var NewComputer func(seed uint64) Player
+
+// NewPlayer makes a player by name: "random", or "computer" once
+// NewComputer is set.
 func NewPlayer(kind string, seed uint64) (Player, error) {
 	switch kind {
 	case "random":
 		return NewRandom(seed), nil
 	case "computer":
-		return nil, ErrNoComputer
+		if NewComputer == nil {
+			return nil, ErrNoComputer
+		}
+		return NewComputer(seed), nil
 	}
 	return nil, errors.New(`a player is "computer" or "random", not "` + clip(kind) + `"`)
 }
@@ -129,4 +142,60 @@ func (p *Random) destination(g *rules.Game, fig rules.FigID) (pt geom.Pt, ok boo
 		}
 	}
 	return geom.Pt{}, false
+}
+
+// Ranker makes a player of a ranking of commands, best first, worked out
+// on the side's copy of the battle (the computer opponent's way). It
+// gives the best ranked command that the host lists as legal (a move of a
+// figure whose move is listed, with the ranking's own path) and that has
+// not been refused for this decision. When the ranking has none such, or
+// the ranking fails on the copy (which has no dice and none of the rule
+// set's game-level variables), the random player decides instead.
+func Ranker(rank func(g *rules.Game) []rules.Command, seed uint64) Player {
+	return &ranker{rank: rank, fallback: NewRandom(seed)}
+}
+
+type ranker struct {
+	rank     func(g *rules.Game) []rules.Command
+	fallback *Random
+	// Fallbacks counts the decisions the random player made instead.
+	Fallbacks int
+}
+
+func (p *ranker) Decide(d *Decision) (rules.Command, error) {
+	if c, ok := p.best(d); ok {
+		return c, nil
+	}
+	p.Fallbacks++
+	return p.fallback.Decide(d)
+}
+
+func (p *ranker) best(d *Decision) (c rules.Command, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	legal := map[string]bool{}
+	moves := map[rules.FigID]bool{}
+	for _, l := range d.Legal {
+		if needsPath(l) {
+			moves[l.Fig] = true
+		}
+		legal[l.String()] = true
+	}
+	refused := map[string]bool{}
+	for _, r := range d.Refused {
+		refused[r.Cmd] = true
+	}
+	for _, c := range p.rank(d.Game) {
+		s := c.String()
+		if refused[s] || needsPath(c) {
+			continue
+		}
+		if legal[s] || c.Verb == "move" && len(c.Path) > 0 && moves[c.Fig] {
+			return c, true
+		}
+	}
+	return rules.Command{}, false
 }

@@ -13,12 +13,12 @@ import (
 // through the side's view (rules.View). A figure the side may not see is
 // listed by its number and side only (Seen false): no name, place,
 // posture or variables. A unit it may not know of is listed the same way,
-// and so is a vehicle of such a unit. The rule set's game-level variables
-// and every variable of the other side's side, units, figures and
-// vehicles are never sent: a rule set keeps anything there (a booby
-// trap's place, where a figure started its round or the legs of its
-// move, perhaps while unseen) and the core cannot tell which of them a
-// side may know. What the table shows of a seen enemy (its place,
+// and so is a vehicle of such a unit. Every variable of the other side's
+// side, units, figures and vehicles is left out, and so are the rule
+// set's game-level variables but those its rules.GameVarKnower hook
+// passes: a rule set keeps anything there (a booby trap's place, where a
+// figure started its round or the legs of its move, perhaps while
+// unseen) and the core cannot tell which of them a side may know. What the table shows of a seen enemy (its place,
 // facing, posture, wounds, markers, weapons) is sent. The dice stream is
 // never sent.
 type Snapshot struct {
@@ -31,6 +31,9 @@ type Snapshot struct {
 	Result    string `json:"result,omitempty"`
 	TurnLimit int    `json:"turn_limit,omitempty"`
 	Rolls     int    `json:"rolls"`
+	// Vars is the game-level variables the rule set says the side may
+	// know (rules.GameVarKnower); none without that hook.
+	Vars map[string]int `json:"vars,omitempty"`
 
 	Sides    [2]SnapSide     `json:"sides"`
 	Units    []SnapUnit      `json:"units"`
@@ -147,6 +150,7 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 		sn.Vehicles = append(sn.Vehicles, sv)
 	}
 	sn.Overlays = v.Overlays()
+	sn.Vars = v.GameVars()
 	return sn
 }
 
@@ -223,7 +227,8 @@ func (sn *Snapshot) check() error {
 // side's own working copy: what it knows, and nothing for the rest. A
 // figure or vehicle it may not see is marked off the table there with no
 // place, so that measuring a move on the copy knows nothing of it. The
-// copy has no dice and no game-level variables; it is for choosing a
+// copy has no dice and only the game-level variables the rule set passes
+// (rules.GameVarKnower); it is for choosing a
 // command, never for deciding one (the host's Apply decides).
 func (sn *Snapshot) Apply(base *rules.State) (*rules.State, error) {
 	if len(sn.Figures) != len(base.Figures) || len(sn.Units) != len(base.Units) || len(sn.Vehicles) != len(base.Vehicles) {
@@ -232,7 +237,7 @@ func (sn *Snapshot) Apply(base *rules.State) (*rules.State, error) {
 	s := base.Clone()
 	s.Round, s.Phase, s.Active, s.Decider, s.Over, s.Winner, s.Result, s.TurnLimit, s.Rolls =
 		sn.Round, sn.Phase, sn.Active, sn.Decider, sn.Over, sn.Winner, sn.Result, sn.TurnLimit, sn.Rolls
-	s.Vars = nil
+	s.Vars = copyVars(sn.Vars)
 	for i := range s.Sides {
 		s.Sides[i].Losses = sn.Sides[i].Losses
 		s.Sides[i].Vars = copyVars(sn.Sides[i].Vars)
