@@ -203,8 +203,6 @@ func (h *Host) checkJoin(j *Join) string {
 		return fmt.Sprintf("your copy of the scenario %q differs from the host's: both players need the same scenario and map files", sc.File)
 	case j.RulesHash != h.RulesHash:
 		return fmt.Sprintf("your rules for %s differ from the host's (another version of Hedgerow or of its rule data): both players need the same version", h.B.G.RS.Name())
-	case j.Since > int64(len(h.B.Stream)):
-		return fmt.Sprintf("you ask for what came after update %d, but the battle has had only %d: this is not the battle you left", j.Since, len(h.B.Stream))
 	}
 	return ""
 }
@@ -234,6 +232,13 @@ func (h *Host) loop(ctx context.Context) error {
 	handle := func(in inMsg) error {
 		switch {
 		case in.joined:
+			if n := in.m.Join.Since; n > int64(len(b.Stream)) {
+				// (checked here: only the loop reads the stream)
+				why := fmt.Sprintf("you ask for what came after update %d, but the battle has had only %d: this is not the battle you left", n, len(b.Stream))
+				h.logf("refused a joiner: %s", why)
+				in.p.refuse(why)
+				return nil
+			}
 			if cur != nil && cur != in.p {
 				cur.close(websocket.StatusGoingAway, "replaced")
 			}

@@ -83,7 +83,7 @@ func TestRejoinFromNothing(t *testing.T) {
 	if err := first.Run(kctx); err == nil {
 		t.Fatal("the killed joiner finished the battle")
 	}
-	killedAt := len(b.G.Log)
+	killedAt := int(first.Last) // updates it had: one per command (no chat)
 	second := &Joiner{Addr: ln.Addr().String(), Player: NewRandom(4), Load: load, Lookup: all.Get}
 	if err := second.Run(ctx); err != nil {
 		t.Fatalf("the restarted joiner: %v\nhost log:\n%s", err, hostLog.String())
