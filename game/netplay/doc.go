@@ -31,8 +31,8 @@
 //
 // # Deciding
 //
-// Each side's player (the Player interface: random now, the computer
-// opponent when it exists) decides on its side's own copy of the battle:
+// Each side's player (the Player interface: Random now; the computer
+// opponent plugs in through NewComputer and Ranker) decides on its side's own copy of the battle:
 // its snapshot written over the scenario (Snapshot.Apply), where every
 // figure it cannot see is off the table and there are no dice. The legal
 // commands come from the host, computed on the real state and then
@@ -93,6 +93,12 @@
 // it already has. A command names the position it answers (the number of
 // commands so far): the host refuses one for any other position, so a
 // command sent just before a drop and sent again is never applied twice.
+//
+// A host that stopped takes its battle up again from its save
+// (ResumeBattle, `hedgerow host --resume`): the joiner's stream is rebuilt
+// command by command. Every offer names the host's stream (a random id
+// per start), so a joiner that knew another stream catches up from its
+// start rather than trusting numbers of the old one.
 //
 // # Saves
 //

@@ -275,7 +275,7 @@ func TestHeartbeat(t *testing.T) {
 	b := newBattle(t, "ssg-standard", 21, 0)
 	ln := listen(t)
 	var hostLog lockedBuf
-	h := &Host{B: b, Player: NewRandom(1), Log: &hostLog, Heartbeat: 100 * time.Millisecond, FinalWait: 5 * time.Second}
+	h := &Host{B: b, Player: NewRandom(1), Log: &hostLog, Heartbeat: 250 * time.Millisecond, FinalWait: 5 * time.Second}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	hostDone := make(chan error, 1)
@@ -289,10 +289,10 @@ func TestHeartbeat(t *testing.T) {
 	waitFor(t, &hostLog, "opponent connected")
 	silent := time.Now()
 	waitFor(t, &hostLog, "opponent not connected")
-	if d := time.Since(silent); d > 2*time.Second {
+	if d := time.Since(silent); d > 3*time.Second {
 		t.Fatalf("the drop was noticed after %v", d)
 	}
-	good := &Joiner{Addr: ln.Addr().String(), Player: NewRandom(5), Load: load, Lookup: all.Get, Heartbeat: 100 * time.Millisecond}
+	good := &Joiner{Addr: ln.Addr().String(), Player: NewRandom(5), Load: load, Lookup: all.Get, Heartbeat: 250 * time.Millisecond}
 	if err := good.Run(ctx); err != nil {
 		t.Fatalf("a joiner after the silent one: %v", err)
 	}
