@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/terrain"
@@ -132,10 +133,12 @@ func (b *Battle) Decision(side int, refused []Refused) *Decision {
 
 // Give carries out side's command on the host's game. On success it adds
 // the joiner's update to the stream and returns it, with the joiner's
-// snapshot after it. A refusal is worded from what side may know: when
-// side's own copy refuses the command too, its reason is given; when only
-// the real battle refuses it, something the side cannot see is in the
-// way and the reason says only that.
+// snapshot after it. A refusal reaches the side in the rule set's words
+// unless they could tell it something hidden: when they name a figure or
+// team it does not see or know of, or the place of such a figure, or when
+// the side's own copy of the battle would take the command (so what
+// stops it is something the side cannot see), the refusal says only that
+// something it cannot see prevents it.
 func (b *Battle) Give(side int, c rules.Command) (Update, error) {
 	if b.G.St.Over {
 		return Update{}, errors.New("the battle is over")
@@ -146,16 +149,61 @@ func (b *Battle) Give(side int, c rules.Command) (Update, error) {
 	before := b.G.St
 	evs, err := b.G.Apply(c)
 	if err != nil {
-		if why := refusalOnCopy(b.Copy(side), c); why != nil {
-			return Update{}, why
+		if tellsHidden(b.G.RS, b.G.St, side, err.Error()) || refusalOnCopy(b.Copy(side), c) == nil {
+			return Update{}, errors.New("that cannot be done: something your side cannot see prevents it")
 		}
-		return Update{}, errors.New("that cannot be done: something your side cannot see prevents it")
+		return Update{}, err
 	}
 	u := Update{N: int64(len(b.Stream)) + 1, Commands: len(b.G.Log), Events: tellAll(b.G.RS, before, b.G.St, b.JoinSide(), evs)}
 	b.Stream = append(b.Stream, u)
 	sn := b.Snapshot(b.JoinSide())
 	u.Snap = &sn
 	return u, nil
+}
+
+// tellsHidden reports whether text names a figure side does not see (by
+// name or number), a team it does not know of, or the place of such a
+// figure.
+func tellsHidden(rs rules.RuleSet, s *rules.State, side int, text string) bool {
+	v := rules.ViewOf(rs, s, side)
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if v.Figure(f.ID) {
+			continue
+		}
+		if f.Name != "" && strings.Contains(text, f.Name) || hasWord(text, fmt.Sprintf("F%d", f.ID)) ||
+			strings.Contains(text, rules.FormatInches(f.Pos.X)+","+rules.FormatInches(f.Pos.Y)) ||
+			strings.Contains(text, rules.FormatInches(f.Pos.X)+"\", "+rules.FormatInches(f.Pos.Y)+"\"") {
+			return true
+		}
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !v.Unit(u.ID) && (u.Name != "" && strings.Contains(text, u.Name) || hasWord(text, fmt.Sprintf("U%d", u.ID))) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWord reports whether w stands in text as a word of its own.
+func hasWord(text, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(w)
+		if (j == 0 || !isWordByte(text[j-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // Chat adds a chat line to the joiner's stream.

@@ -42,10 +42,12 @@
 // hidden. The host's own player decides the same way, on the host's
 // side's copy, so neither side's player ever sees more than its view.
 //
-// When Apply refuses a command, the reason given is the one the side's
-// own copy gives for it; when the copy would take it and only the real
-// battle refuses it, something the side cannot see is in the way, and
-// the refusal says only that.
+// When Apply refuses a command, the side gets the rule set's words unless
+// they could tell it something hidden: when they name a figure or team it
+// does not see or know of (by name or number) or such a figure's place, or
+// when the side's own copy would take the command (so what stops it is
+// something the side cannot see), the refusal says only that something
+// the side cannot see prevents it.
 //
 // # The wire
 //

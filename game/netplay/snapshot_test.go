@@ -53,3 +53,32 @@ func TestGameVarsOnlyThroughTheHook(t *testing.T) {
 		t.Fatalf("with the acting team known the copy lists\n%s\nthe host\n%s", strings.Join(got, "; "), strings.Join(want, "; "))
 	}
 }
+
+// TestRefusalWords: a refusal naming an unseen figure or team, by name or
+// number, or its place, is not passed on in those words; one about what
+// the side sees is.
+func TestRefusalWords(t *testing.T) {
+	b := newBattle(t, "smle-ambush", 5, 1)
+	s, rs := b.G.St, b.G.RS
+	rhys := s.Fig(7)
+	if rhys.Name != "Sgt Rhys" || rules.ViewOf(rs, s, 0).Figure(7) {
+		t.Fatal("the ambush's F7 is no longer Sgt Rhys, unseen at the start")
+	}
+	for _, c := range []struct {
+		text   string
+		hidden bool
+	}{
+		{"Sgt Rhys is in the way", true},
+		{"too close to F7", true},
+		{"a figure stands at " + rules.FormatInches(rhys.Pos.X) + "," + rules.FormatInches(rhys.Pos.Y), true},
+		{"the Ambush Bren team blocks it", true},
+		{"U4 is there", true},
+		{"Obgefr Ulrich cannot move so far", false},
+		{"F17 or F70 are not F7x", false},
+		{"out of range: 14.2\" of 12\"", false},
+	} {
+		if got := tellsHidden(rs, s, 0, c.text); got != c.hidden {
+			t.Errorf("%q: tells something hidden %v, want %v", c.text, got, c.hidden)
+		}
+	}
+}
