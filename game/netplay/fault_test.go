@@ -302,17 +302,20 @@ func TestHeartbeat(t *testing.T) {
 	finalSame(t, &match{host: h, join: good})
 }
 
-// TestChat: a joiner's chat line reaches the host's log and comes back
-// in the joiner's own numbered stream (so a joiner coming back gets it).
+// TestChat: a chat line from either end reaches both logs, carried in the
+// joiner's numbered stream (so a joiner coming back gets it).
 func TestChat(t *testing.T) {
 	b := newBattle(t, "ssg-standard", 23, 0)
 	chat := make(chan string, 1)
 	chat <- "good luck, have fun"
-	mt := play(t, b, &Joiner{Chat: chat}, 60*time.Second)
+	hostChat := make(chan string, 1)
+	hostChat <- "and to you"
+	mt := playWith(t, b, &Joiner{Chat: chat}, hostChat, 60*time.Second)
 	finalSame(t, mt)
-	want := "chat from the " + b.G.St.Sides[1].Name + ": good luck, have fun"
-	if !strings.Contains(mt.hostLog.String(), want) || !strings.Contains(mt.joinLog.String(), want) {
-		t.Fatalf("want %q in both logs:\nhost:\n%s\njoiner:\n%s", want, mt.hostLog.String(), tail(mt.joinLog.String()))
+	for _, want := range []string{"chat from the " + b.G.St.Sides[1].Name + ": good luck, have fun", "chat from the " + b.G.St.Sides[0].Name + ": and to you"} {
+		if !strings.Contains(mt.hostLog.String(), want) || !strings.Contains(mt.joinLog.String(), want) {
+			t.Fatalf("want %q in both logs:\nhost:\n%s\njoiner:\n%s", want, mt.hostLog.String(), tail(mt.joinLog.String()))
+		}
 	}
 	n := 0
 	for _, u := range b.Stream {
@@ -320,7 +323,7 @@ func TestChat(t *testing.T) {
 			n++
 		}
 	}
-	if n != 1 || len(b.Stream) != len(b.G.Log)+1 {
+	if n != 2 || len(b.Stream) != len(b.G.Log)+2 {
 		t.Fatalf("%d chat lines in a stream of %d updates for %d commands", n, len(b.Stream), len(b.G.Log))
 	}
 }

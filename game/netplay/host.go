@@ -31,6 +31,9 @@ type Host struct {
 	// FinalWait is how long the host waits, once the battle is over, for
 	// the joiner to take the final save (30 s when 0).
 	FinalWait time.Duration
+	// Chat, when set, sends its lines to the joiner as the host side's
+	// chat (into both logs).
+	Chat <-chan string
 	// MaxRefusals bounds the host player's refused tries for one
 	// decision before the host gives up (200 when 0).
 	MaxRefusals int
@@ -229,6 +232,25 @@ func (h *Host) loop(ctx context.Context) error {
 			}
 		}
 	}
+	say := func(line string) {
+		if len(line) > MaxChat {
+			line = line[:MaxChat]
+		}
+		if line == "" {
+			return
+		}
+		h.logf("chat from the %s: %s", b.G.St.Sides[b.HostSide].Name, line)
+		u := b.Chat(b.HostSide, line)
+		sendTo(Msg{Type: TUpdate, Update: &u})
+	}
+	chat := h.Chat
+	hear := func(line string, ok bool) {
+		if !ok {
+			chat = nil // closed: no more lines
+			return
+		}
+		say(line)
+	}
 	handle := func(in inMsg) error {
 		switch {
 		case in.joined:
@@ -309,6 +331,8 @@ func (h *Host) loop(ctx context.Context) error {
 			select {
 			case in := <-h.inbox:
 				handle(in)
+			case line, ok := <-chat:
+				hear(line, ok)
 			case <-finalTimer:
 				return errors.New("the battle is over, but the other player did not take the final save")
 			case <-ctx.Done():
@@ -321,6 +345,8 @@ func (h *Host) loop(ctx context.Context) error {
 				select {
 				case in := <-h.inbox:
 					handle(in)
+				case line, ok := <-chat:
+					hear(line, ok)
 				default:
 					drained = true
 				}
@@ -356,6 +382,8 @@ func (h *Host) loop(ctx context.Context) error {
 		select {
 		case in := <-h.inbox:
 			handle(in)
+		case line, ok := <-chat:
+			hear(line, ok)
 		case <-ctx.Done():
 			return ctx.Err()
 		}

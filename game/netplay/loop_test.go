@@ -75,9 +75,15 @@ func listen(t *testing.T) net.Listener {
 // play runs a whole battle between two random players over loopback.
 func play(t *testing.T, b *Battle, j *Joiner, timeout time.Duration) *match {
 	t.Helper()
+	return playWith(t, b, j, nil, timeout)
+}
+
+// playWith is play with the host's chat lines.
+func playWith(t *testing.T, b *Battle, j *Joiner, hostChat <-chan string, timeout time.Duration) *match {
+	t.Helper()
 	ln := listen(t)
 	mt := &match{}
-	mt.host = &Host{B: b, Player: NewRandom(1), Log: &mt.hostLog, FinalWait: 5 * time.Second}
+	mt.host = &Host{B: b, Player: NewRandom(1), Log: &mt.hostLog, FinalWait: 5 * time.Second, Chat: hostChat}
 	j.Addr = ln.Addr().String()
 	if j.Player == nil {
 		j.Player = NewRandom(2)
