@@ -327,3 +327,60 @@ func TestChat(t *testing.T) {
 		t.Fatalf("%d chat lines in a stream of %d updates for %d commands", n, len(b.Stream), len(b.G.Log))
 	}
 }
+
+// TestCommandNotAppliedTwice: a command sent again for the position it
+// has already changed (as after a drop) is refused as out of order and
+// changes nothing: the host's next update is its own, not a second one.
+func TestCommandNotAppliedTwice(t *testing.T) {
+	b := newBattle(t, "ssg-standard", 21, 0)
+	ln := listen(t)
+	var hostLog lockedBuf
+	h := &Host{B: b, Player: NewRandom(1), Log: &hostLog, FinalWait: time.Second}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	go h.Serve(ctx, ln)
+	r := dialRaw(t, ctx, ln.Addr().String())
+	off, err := r.next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.send(Msg{V: Proto, Type: TJoin, Seq: 1, Join: &Join{Proto: Proto, ScenarioHash: off.Offer.ScenarioHash, RulesHash: off.Offer.RulesHash}})
+	var turn *Turn
+	for turn == nil {
+		m, err := r.next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn = m.Turn
+	}
+	end := ""
+	for _, l := range turn.Legal {
+		if l == "end" {
+			end = l
+		}
+	}
+	if end == "" {
+		t.Fatalf("no end among %v", turn.Legal)
+	}
+	r.send(Msg{V: Proto, Type: TCommand, Seq: 2, Command: &Cmd{At: turn.At, Cmd: end}})
+	r.send(Msg{V: Proto, Type: TCommand, Seq: 3, Command: &Cmd{At: turn.At, Cmd: end}})
+	applied, refused := 0, false
+	for !refused {
+		m, err := r.next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case m.Type == TUpdate && m.Update.Commands == turn.At+1:
+			applied++
+		case m.Type == TRefused:
+			if m.Refused.At != turn.At || !strings.Contains(m.Refused.Why, "out of order") {
+				t.Fatalf("refused with %+v", m.Refused)
+			}
+			refused = true
+		}
+	}
+	if applied != 1 {
+		t.Fatalf("the command was applied %d times", applied)
+	}
+}

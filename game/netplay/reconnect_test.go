@@ -43,20 +43,15 @@ func TestReconnect(t *testing.T) {
 	if sent < 20 {
 		t.Fatalf("the joiner sent only %d commands: not every drop happened", sent)
 	}
-	hl := mt.host.hostLogString(mt)
+	hl := mt.hostLog.String()
 	if n := strings.Count(hl, "opponent not connected"); n != 4 {
 		t.Errorf("the host saw %d drops, want 4:\n%s", n, hl)
 	}
 	if n := strings.Count(hl, "opponent connected"); n != 5 {
 		t.Errorf("the host saw %d joins, want 5:\n%s", n, hl)
 	}
-	if j.Dups == 0 {
-		t.Logf("no update came twice")
-	}
 	t.Logf("%d commands, %d updates; %d updates came again after a return and were skipped", len(b.G.Log), len(b.Stream), j.Dups)
 }
-
-func (h *Host) hostLogString(mt *match) string { return mt.hostLog.String() }
 
 // TestRejoinFromNothing is a joiner process killed mid-battle and
 // started again: the new joiner remembers nothing and asks for all since
