@@ -90,12 +90,6 @@ func openWireLog(path string, appending bool) (*os.File, error) {
 	return f, nil
 }
 
-// checkCode is the short code both players see, to check by voice that
-// they play the same battle under the same rules.
-func checkCode(scenarioHash, rulesHash string) string {
-	return strings.ToUpper(scenarioHash[:4] + "-" + rulesHash[:4])
-}
-
 func runHost(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("host", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -198,8 +192,8 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		h.WireLog = wf
 	}
 	fmt.Fprintf(out, "hosting %s (%s) on %s: the other player runs hedgerow join %s; check code %s\n",
-		sc.Name, rs.Name(), ln.Addr(), ln.Addr(), checkCode(sc.Hash, rh))
-	fmt.Fprintf(out, "you play the %s; waiting for the %s to join\n", b.G.St.Sides[*side-1].Name, b.G.St.Sides[2-*side].Name)
+		sc.Name, rs.Name(), ln.Addr(), ln.Addr(), netplay.CheckCode(sc.Hash, rh))
+	fmt.Fprintf(out, "you play side %d (%s); waiting for side %d (%s) to join\n", *side, b.G.St.Sides[*side-1].Name, 3-*side, b.G.St.Sides[2-*side].Name)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	serr := h.Serve(ctx, ln)

@@ -144,7 +144,7 @@ func (b *Battle) Give(side int, c rules.Command) (Update, error) {
 		return Update{}, errors.New("the battle is over")
 	}
 	if b.G.St.Decider != side {
-		return Update{}, fmt.Errorf("it is not your side's turn to decide: the %s decide now", b.G.St.Sides[b.G.St.Decider].Name)
+		return Update{}, fmt.Errorf("not yet: it is %s turn to decide", rules.Possessive(b.G.St.Sides[b.G.St.Decider].Name))
 	}
 	before := b.G.St
 	evs, err := b.G.Apply(c)
@@ -258,4 +258,14 @@ func RulesHash(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map) (string, er
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// CheckCode is the short code both players see, to read to each other:
+// it comes from the scenario's hash and the rules hash, so two players
+// who see the same code play the same battle under the same rules.
+func CheckCode(scenarioHash, rulesHash string) string {
+	if len(scenarioHash) < 4 || len(rulesHash) < 4 {
+		return "????-????"
+	}
+	return strings.ToUpper(scenarioHash[:4] + "-" + rulesHash[:4])
 }

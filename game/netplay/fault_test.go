@@ -312,7 +312,7 @@ func TestChat(t *testing.T) {
 	hostChat <- "and to you"
 	mt := playWith(t, b, &Joiner{Chat: chat}, hostChat, 60*time.Second)
 	finalSame(t, mt)
-	for _, want := range []string{"chat from the " + b.G.St.Sides[1].Name + ": good luck, have fun", "chat from the " + b.G.St.Sides[0].Name + ": and to you"} {
+	for _, want := range []string{"chat from " + b.G.St.Sides[1].Name + ": good luck, have fun", "chat from " + b.G.St.Sides[0].Name + ": and to you"} {
 		if !strings.Contains(mt.hostLog.String(), want) || !strings.Contains(mt.joinLog.String(), want) {
 			t.Fatalf("want %q in both logs:\nhost:\n%s\njoiner:\n%s", want, mt.hostLog.String(), tail(mt.joinLog.String()))
 		}

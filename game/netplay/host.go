@@ -239,7 +239,7 @@ func (h *Host) loop(ctx context.Context) error {
 		if line == "" {
 			return
 		}
-		h.logf("chat from the %s: %s", b.G.St.Sides[b.HostSide].Name, line)
+		h.logf("chat from %s: %s", b.G.St.Sides[b.HostSide].Name, line)
 		u := b.Chat(b.HostSide, line)
 		sendTo(Msg{Type: TUpdate, Update: &u})
 	}
@@ -283,7 +283,7 @@ func (h *Host) loop(ctx context.Context) error {
 		case in.m.Type == TDone:
 			done = true
 		case in.m.Type == TChat:
-			h.logf("chat from the %s: %s", b.G.St.Sides[b.JoinSide()].Name, in.m.Chat.Text)
+			h.logf("chat from %s: %s", b.G.St.Sides[b.JoinSide()].Name, in.m.Chat.Text)
 			u := b.Chat(b.JoinSide(), in.m.Chat.Text)
 			sendTo(Msg{Type: TUpdate, Update: &u})
 		case in.m.Type == TCommand:

@@ -159,6 +159,9 @@ func (j *Joiner) session(ctx context.Context) error {
 		j.stream, j.Last, j.Received, j.Snap = m.Offer.Stream, 0, nil, nil
 	}
 	rh, _ := j.rulesHash()
+	if j.sessions == 0 {
+		j.logf("offered %s, playing side %d; check code %s", m.Offer.Scenario, m.Offer.Side+1, CheckCode(j.base0.Hash, rh))
+	}
 	if err := p.send(Msg{Type: TJoin, Join: &Join{Proto: Proto, ScenarioHash: j.base0.Hash, RulesHash: rh, Since: j.Last}}); err != nil {
 		return err
 	}
@@ -199,7 +202,7 @@ func (j *Joiner) session(ctx context.Context) error {
 			j.sessions++
 			sn := m.Welcome.Snap
 			j.Snap = &sn
-			j.logf("joined as the %s; %d updates so far", sn.Sides[j.Side].Name, m.Welcome.Last)
+			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
 		case TUpdate:
 			u := m.Update
 			if u.N <= j.Last {
@@ -215,7 +218,7 @@ func (j *Joiner) session(ctx context.Context) error {
 				j.logf("%s", eventLine(e))
 			}
 			if u.Chat != nil {
-				j.logf("chat from the %s: %s", j.sideName(u.Chat.Side), u.Chat.Text)
+				j.logf("chat from %s: %s", j.sideName(u.Chat.Side), u.Chat.Text)
 			}
 			if u.Snap != nil {
 				j.Snap = u.Snap
