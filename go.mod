@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/BurntSushi/toml v1.6.0
+	github.com/coder/websocket v1.8.15
 	github.com/hajimehoshi/ebiten/v2 v2.9.10
 	github.com/solarlune/resolv v0.8.1
 	golang.org/x/image v0.47.0

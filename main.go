@@ -11,10 +11,15 @@ import (
 	// the package comment.
 	_ "hedgerow/cmd/early"
 
+	"hedgerow/cmd"
+	_ "hedgerow/cmd/netcmd" // hedgerow host, hedgerow join: they start after Ebiten (see netcmd)
 	"hedgerow/game"
 )
 
 func main() {
+	if code, handled := cmd.Run(os.Args[1:], os.Stdout, os.Stderr); handled {
+		os.Exit(code)
+	}
 	if err := game.Run(os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "hedgerow:", err)
 		os.Exit(1)

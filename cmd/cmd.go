@@ -10,6 +10,8 @@ import (
 	"sort"
 
 	"hedgerow/cmd/gameflags"
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
 )
 
 // Subcommand runs with its arguments and returns the exit code.
@@ -22,6 +24,22 @@ var commands = map[string]Subcommand{}
 
 func register(name string, c Subcommand) { commands[name] = c }
 
+// Register adds a subcommand from another package: the network commands
+// (cmd/netcmd), which start after Ebiten and so only once main runs.
+func Register(name string, c Subcommand) { commands[name] = c }
+
+// Lookup is the subcommand registered under name (a zero Subcommand if
+// there is none).
+func Lookup(name string) Subcommand { return commands[name] }
+
+// Late lists the subcommands registered by cmd/netcmd, with their usage
+// for help (which runs before they are registered). Until then Run does
+// not handle them.
+var Late = map[string]string{
+	"host": "host --headless --scenario NAME|--resume SAVE [--listen ADDR] [--side N] [--as computer|random] [--seed N] [--save FILE] [--wire-log FILE]   host a network battle",
+	"join": "join --headless ADDRESS [--as computer|random] [--save FILE] [--wire-log FILE]   join a network battle",
+}
+
 // Run dispatches args[0] to a subcommand. handled is false when args[0]
 // is not a subcommand (the game then starts, reading its own flags).
 func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
@@ -29,14 +47,21 @@ func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 		return 0, false
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprintln(stdout, "usage: hedgerow [game flags]   open the game (it needs a display; the subcommands below do not)")
-		names := make([]string, 0, len(commands))
-		for n := range commands {
+		fmt.Fprintln(stdout, "usage: hedgerow [game flags]   open the game (it needs a display; the subcommands below do not, but host and join)")
+		usage := map[string]string{}
+		for n, u := range Late {
+			usage[n] = u
+		}
+		for n, c := range commands {
+			usage[n] = c.Usage
+		}
+		names := make([]string, 0, len(usage))
+		for n := range usage {
 			names = append(names, n)
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			fmt.Fprintf(stdout, "       hedgerow %s\n", commands[n].Usage)
+			fmt.Fprintf(stdout, "       hedgerow %s\n", usage[n])
 		}
 		fmt.Fprintln(stdout, "game flags:")
 		gameflags.Usage(stdout)
@@ -49,3 +74,7 @@ func Run(args []string, stdout, stderr io.Writer) (code int, handled bool) {
 	// Nothing a file holds reaches the terminal as a control sequence.
 	return c.Run(args[1:], plainWriter{stdout}, plainWriter{stderr}), true
 }
+
+// LoadScenarioArg loads a scenario named on the command line: a shipped
+// scenario (with or without ".toml"), else a file path.
+func LoadScenarioArg(arg string) (*rules.Scenario, *terrain.Map, error) { return loadScenarioArg(arg) }

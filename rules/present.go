@@ -119,6 +119,35 @@ func (v View) Tell(ev Event) (out Event, withheld bool) {
 	return out, true
 }
 
+// GameVarKnower is an optional RuleSet hook: which of the game-level
+// variables (State.Vars) side may know. A side's copy of the battle in
+// network play (game/netplay) carries only these; without the hook it
+// carries none, since a rule set may keep anything there (a booby trap's
+// place, where a mover came from) and its own Legal may need some (the
+// team now acting).
+type GameVarKnower interface {
+	GameVarKnown(s *State, side int, key string) bool
+}
+
+// GameVars is the game-level variables the side may know: those the rule
+// set's GameVarKnower passes, none without it.
+func (v View) GameVars() map[string]int {
+	gk, ok := v.rs.(GameVarKnower)
+	if !ok || v.s == nil {
+		return nil
+	}
+	var out map[string]int
+	for k, n := range v.s.Vars {
+		if gk.GameVarKnown(v.s, v.Side, k) {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[k] = n
+		}
+	}
+	return out
+}
+
 // OrderLabel is an entry of the order of play as the side may read it.
 func (v View) OrderLabel(i int, o OrderEntry) string {
 	if o.Unit != 0 && !v.Unit(o.Unit) {

@@ -39,6 +39,16 @@ func Start(args []string, stdout, stderr io.Writer, noDisplay func() string) (co
 	if code, handled := cmd.Run(args, stdout, stderr); handled {
 		return code, true
 	}
+	if len(args) > 0 && cmd.Late[args[0]] != "" {
+		// The network commands (cmd/netcmd) run from main, after Ebiten
+		// has started: say so in plain words rather than let its start
+		// fail.
+		if noDisplay() != "" {
+			fmt.Fprintf(stderr, "hedgerow %s: this machine has no display, which Hedgerow needs to start even with no window: run it as  xvfb-run -a hedgerow %s ...\n", args[0], args[0])
+			return 1, true
+		}
+		return 0, false
+	}
 	if _, err := gameflags.Parse(args); errors.Is(err, gameflags.ErrHelp) {
 		code, _ := cmd.Run([]string{"help"}, stdout, stderr)
 		return code, true

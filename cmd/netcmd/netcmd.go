@@ -1,0 +1,301 @@
+// Package netcmd holds the network subcommands, `hedgerow host` and
+// `hedgerow join`. They open no window and import no Ebiten, but they
+// cannot run before Ebiten starts as cmd's subcommands do (cmd/early):
+// Go initialises packages in import-path order, and the networking
+// packages (net, net/http and the websocket library) are always
+// initialised after Ebiten's, whose start fails on a machine with no
+// display. So they run from main once every package has started: on a
+// desktop that is invisible; on a machine with no display at all they
+// need one to exist (xvfb-run), which cmd/early says in plain words.
+// netplay's own tests need no display.
+package netcmd
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"hedgerow/cmd"
+	"hedgerow/game/netplay"
+	"hedgerow/maps"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+	"hedgerow/rules/safefile"
+	"hedgerow/scenarios"
+)
+
+func init() {
+	cmd.Register("host", cmd.Subcommand{
+		Usage: cmd.Late["host"],
+		Run:   runHost,
+	})
+	cmd.Register("join", cmd.Subcommand{
+		Usage: cmd.Late["join"],
+		Run:   runJoin,
+	})
+}
+
+// parseAll parses flags wherever they stand among the arguments (the
+// address of `join` comes between them) and returns the others.
+func parseAll(fl *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return nil, err
+		}
+		if fl.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+}
+
+// lineWriter serialises writes from the host's goroutines.
+type lineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// openWireLog opens the wire log, after what it holds when appending (a
+// battle taken up again).
+func openWireLog(path string, appending bool) (*os.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if appending {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("the wire log %s cannot be written: %v", safefile.Name(path), err)
+	}
+	return f, nil
+}
+
+func runHost(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("host", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	headless := fl.Bool("headless", false, "play with no window (the only way for now)")
+	scenario := fl.String("scenario", "", "the scenario: a shipped one's name or a file")
+	resume := fl.String("resume", "", "take up a stopped battle again from its save (the host's --save file)")
+	listen := fl.String("listen", "127.0.0.1:7272", "address and port to listen on (0.0.0.0:PORT to take players from other machines)")
+	side := fl.Int("side", 1, "the side the host plays: 1 or 2")
+	as := fl.String("as", "random", "who plays the host's side: computer or random")
+	seed := fl.Uint64("seed", 0, "the dice's seed (0: a fresh random one)")
+	save := fl.String("save", "", "write the save here, after every command (--resume takes it up again)")
+	wire := fl.String("wire-log", "", "write every message received here, one per line")
+	rest, err := parseAll(fl, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "hedgerow host: unexpected argument %q\n", rest[0])
+		return 2
+	}
+	if !*headless {
+		fmt.Fprintln(stderr, "hedgerow host: hosting in a window is not there yet; add --headless")
+		return 2
+	}
+	if (*scenario == "") == (*resume == "") {
+		fmt.Fprintln(stderr, "hedgerow host: say which scenario with --scenario NAME, or which battle to take up again with --resume SAVE")
+		return 2
+	}
+	if *side != 1 && *side != 2 {
+		fmt.Fprintf(stderr, "hedgerow host: --side is 1 or 2, not %d\n", *side)
+		return 2
+	}
+	if *seed == 0 {
+		var b [8]byte
+		rand.Read(b[:])
+		*seed = binary.LittleEndian.Uint64(b[:]) | 1
+	}
+	player, err := netplay.NewPlayer(*as, *seed^0xa5a5a5a5)
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow host: --as: %v\n", err)
+		return 2
+	}
+	var b *netplay.Battle
+	if *resume != "" {
+		dir, base := filepath.Split(*resume)
+		if dir == "" {
+			dir = "."
+		}
+		sf, err := rules.ReadSaveFS(os.DirFS(dir), base)
+		if err == nil {
+			b, err = netplay.ResumeBattle(sf, scenarios.FS, maps.FS, all.Get, *side-1)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "hedgerow host: %s: %v\n", safefile.Name(*resume), err)
+			return 1
+		}
+	} else {
+		sc, m, err := cmd.LoadScenarioArg(*scenario)
+		if err != nil {
+			fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
+			return 1
+		}
+		rs, ok := all.Get(sc.RuleSet)
+		if !ok {
+			fmt.Fprintf(stderr, "hedgerow host: rule set %q is not available\n", sc.RuleSet)
+			return 1
+		}
+		if b, err = netplay.NewBattle(rs, sc, m, *seed, *side-1); err != nil {
+			fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
+			return 1
+		}
+	}
+	rs, sc, m := b.G.RS, b.G.Scenario, b.G.St.Map
+	rh, err := netplay.RulesHash(rs, b.G.Scenario, m)
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
+		return 1
+	}
+	wf, err := openWireLog(*wire, *resume != "")
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
+		return 1
+	}
+	if wf != nil {
+		defer wf.Close()
+	}
+	if *save != "" {
+		b.G.OnCommit = func(g *rules.Game) {
+			rules.SaveAtomic(*save, g) // after every command, as the game's autosave; a failure shows at the end's save
+		}
+	}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow host: cannot listen on %s: %v\n", *listen, err)
+		return 1
+	}
+	out := &lineWriter{w: stdout}
+	h := &netplay.Host{B: b, Player: player, RulesHash: rh, Log: out}
+	if wf != nil {
+		h.WireLog = wf
+	}
+	fmt.Fprintf(out, "hosting %s (%s) on %s: the other player runs hedgerow join %s; check code %s\n",
+		sc.Name, rs.Name(), ln.Addr(), ln.Addr(), netplay.CheckCode(sc.Hash, rh))
+	fmt.Fprintf(out, "you play side %d (%s); waiting for side %d (%s) to join\n", *side, b.G.St.Sides[*side-1].Name, 3-*side, b.G.St.Sides[2-*side].Name)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	serr := h.Serve(ctx, ln)
+	code := 0
+	if *save != "" {
+		if err := rules.SaveAtomic(*save, b.G); err != nil {
+			fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
+			code = 1
+		}
+	}
+	if serr != nil {
+		fmt.Fprintf(stderr, "hedgerow host: %v\n", serr)
+		return 1
+	}
+	fmt.Fprintln(out, overLine(b.G))
+	return code
+}
+
+func overLine(g *rules.Game) string {
+	st := g.St
+	if !st.Over {
+		return fmt.Sprintf("not over after %d commands: round %d, %s", len(g.Log), st.Round, st.Phase)
+	}
+	w := "a draw"
+	if st.Winner >= 0 {
+		w = "victory to " + st.Sides[st.Winner].Name
+	}
+	return fmt.Sprintf("over after %d commands: %s (%s)", len(g.Log), w, st.Result)
+}
+
+func runJoin(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("join", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	headless := fl.Bool("headless", false, "play with no window (the only way for now)")
+	as := fl.String("as", "random", "who plays the joining side: computer or random")
+	save := fl.String("save", "", "write the battle's save here when it ends (the host's own, sent at the end)")
+	wire := fl.String("wire-log", "", "write every message received here, one per line")
+	rest, err := parseAll(fl, args)
+	if err != nil {
+		return 2
+	}
+	if !*headless {
+		fmt.Fprintln(stderr, "hedgerow join: joining in a window is not there yet; add --headless")
+		return 2
+	}
+	if len(rest) != 1 {
+		fmt.Fprintln(stderr, "usage: hedgerow join --headless ADDRESS [--as computer|random] [--save FILE] [--wire-log FILE]")
+		return 2
+	}
+	var sb [8]byte
+	rand.Read(sb[:])
+	player, err := netplay.NewPlayer(*as, binary.LittleEndian.Uint64(sb[:]))
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow join: --as: %v\n", err)
+		return 2
+	}
+	wf, err := openWireLog(*wire, false)
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow join: %v\n", err)
+		return 1
+	}
+	if wf != nil {
+		defer wf.Close()
+	}
+	j := &netplay.Joiner{Addr: rest[0], Player: player, Load: cmd.LoadScenarioArg, Lookup: all.Get, Log: stdout}
+	if wf != nil {
+		j.WireLog = wf
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := j.Run(ctx); err != nil {
+		fmt.Fprintf(stderr, "hedgerow join: %v\n", err)
+		return 1
+	}
+	g, err := finalGame(j.Final)
+	if err != nil {
+		fmt.Fprintf(stderr, "hedgerow join: the host's final save: %v\n", err)
+		return 1
+	}
+	if *save != "" {
+		if err := rules.SaveAtomic(*save, g); err != nil {
+			fmt.Fprintf(stderr, "hedgerow join: %v\n", err)
+			return 1
+		}
+	}
+	fmt.Fprintln(stdout, overLine(g))
+	return 0
+}
+
+// finalGame replays the host's final save and checks it ends where the
+// host says; the joiner's save is written from that replay.
+func finalGame(f *netplay.Final) (*rules.Game, error) {
+	sf, err := rules.ReadSave(strings.NewReader(f.Save))
+	if err != nil {
+		return nil, err
+	}
+	g, _, err := rules.ReplayFile(sf, scenarios.FS, maps.FS, all.Get)
+	if err != nil {
+		return nil, err
+	}
+	if g.St.Hash() != f.FinalHash {
+		return nil, errors.New("it does not replay to the host's final state")
+	}
+	return g, nil
+}

@@ -1,0 +1,360 @@
+package netplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"hedgerow/rules"
+	"hedgerow/rules/terrain"
+)
+
+// Joiner plays the other side of a host's battle.
+type Joiner struct {
+	Addr   string // host:port, or a ws:// address
+	Player Player
+	// Load finds a scenario by the name the host gives (the joiner's own
+	// copy, checked against the host's by hash); Lookup a rule set.
+	Load   func(name string) (*rules.Scenario, *terrain.Map, error)
+	Lookup func(id string) (rules.RuleSet, bool)
+	// Log gets the joiner's log: its side's events as it may know them,
+	// chat, refusals, connection news. WireLog gets every message received.
+	Log, WireLog io.Writer
+	Heartbeat    time.Duration // DefaultHeartbeat when 0
+	// Retry is how long the joiner keeps trying to reach the host after
+	// losing it (30 s when 0).
+	Retry time.Duration
+	// Chat, when set, sends its lines to the host as chat.
+	Chat <-chan string
+
+	// What the joiner has: the last update's number, every update's
+	// number in the order received (a test checks none came twice), the
+	// side's latest snapshot.
+	Last     int64
+	Received []int64
+	Dups     int
+	Side     int
+	Snap     *Snapshot
+	// Final is the host's final save, once the battle is over.
+	Final *Final
+
+	// Drop, when set (tests), is asked after each update whether to drop
+	// the connection now, as if the line had failed; DropSent likewise
+	// just after a command is sent for position at.
+	Drop     func(n int64) bool
+	DropSent func(at int) bool
+
+	rs     rules.RuleSet
+	base   *rules.State
+	base0  *rules.Scenario
+	m0     *terrain.Map
+	rh     string
+	stream string // the host's stream id the updates are numbered in
+	// sessions counts the welcomes received.
+	sessions int
+	wireMu   sync.Mutex
+}
+
+// fatal is a refusal that reconnecting will not cure.
+type fatal struct{ msg string }
+
+func (e *fatal) Error() string { return e.msg }
+
+func (j *Joiner) logf(format string, a ...any) {
+	if j.Log != nil {
+		fmt.Fprintf(j.Log, format+"\n", a...)
+	}
+}
+
+func (j *Joiner) hb() time.Duration {
+	if j.Heartbeat > 0 {
+		return j.Heartbeat
+	}
+	return DefaultHeartbeat
+}
+
+func (j *Joiner) url() string {
+	if strings.HasPrefix(j.Addr, "ws://") || strings.HasPrefix(j.Addr, "wss://") {
+		return j.Addr
+	}
+	return "ws://" + j.Addr + Path
+}
+
+// Run joins the battle and plays it to the end, reconnecting after a
+// drop, and returns once the host's final save is in j.Final.
+func (j *Joiner) Run(ctx context.Context) error {
+	retry := j.Retry
+	if retry <= 0 {
+		retry = 30 * time.Second
+	}
+	var lostAt time.Time
+	for {
+		before := j.sessions
+		err := j.session(ctx)
+		if j.sessions != before {
+			lostAt = time.Time{} // it had joined: a new drop
+		}
+		if j.Final != nil {
+			return nil
+		}
+		var f *fatal
+		if errors.As(err, &f) || ctx.Err() != nil {
+			return err
+		}
+		if lostAt.IsZero() {
+			lostAt = time.Now()
+			j.logf("opponent not connected (%v); trying again", err)
+		}
+		if time.Since(lostAt) > retry {
+			return fmt.Errorf("opponent not connected: the host could not be reached again for %s (%v)", retry, err)
+		}
+		select {
+		case <-time.After(200 * time.Millisecond):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// session is one connection, from the offer to its end.
+func (j *Joiner) session(ctx context.Context) error {
+	dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	c, _, err := websocket.Dial(dctx, j.url(), nil)
+	cancel()
+	if err != nil {
+		return err
+	}
+	p := newPeer(c, MaxHostMsg, j.hb(), j.WireLog, &j.wireMu)
+	defer p.close(websocket.StatusNormalClosure, "")
+	stop := context.AfterFunc(ctx, func() { p.close(websocket.StatusGoingAway, "") })
+	defer stop()
+	m, err := p.recv()
+	if err != nil {
+		return j.refuse(p, err)
+	}
+	if m.Type == TError {
+		if m.Error.Again {
+			return errors.New("the host refused: " + m.Error.Text)
+		}
+		return &fatal{"the host refused: " + m.Error.Text}
+	}
+	if m.Type != TOffer {
+		p.refuse(fmt.Sprintf("the first message must be an offer, not %q", m.Type))
+		return &fatal{"the host did not offer a battle"}
+	}
+	if err := j.takeOffer(m.Offer); err != nil {
+		p.refuse(err.Error())
+		return &fatal{err.Error()}
+	}
+	if j.stream != m.Offer.Stream {
+		if j.stream != "" {
+			j.logf("the host started again: catching up from the start")
+		}
+		j.stream, j.Last, j.Received, j.Snap = m.Offer.Stream, 0, nil, nil
+	}
+	rh, _ := j.rulesHash()
+	if j.sessions == 0 {
+		j.logf("offered %s, playing side %d; check code %s", m.Offer.Scenario, m.Offer.Side+1, CheckCode(j.base0.Hash, rh))
+	}
+	if err := p.send(Msg{Type: TJoin, Join: &Join{Proto: Proto, ScenarioHash: j.base0.Hash, RulesHash: rh, Since: j.Last}}); err != nil {
+		return err
+	}
+	go p.heartbeat()
+	if j.Chat != nil {
+		go func() {
+			for {
+				select {
+				case <-p.ctx.Done():
+					return
+				case line, ok := <-j.Chat:
+					if !ok {
+						return
+					}
+					if len(line) > MaxChat {
+						line = line[:MaxChat]
+					}
+					if line != "" {
+						p.send(Msg{Type: TChat, Chat: &Chat{Text: line}})
+					}
+				}
+			}
+		}()
+	}
+	var turn *Turn
+	var refused []Refused
+	for {
+		m, err := p.recv()
+		if err != nil {
+			return j.refuse(p, err)
+		}
+		switch m.Type {
+		case TPing:
+		case TError:
+			return &fatal{"the host refused: " + m.Error.Text}
+		case TWelcome:
+			j.Side = m.Welcome.Side
+			j.sessions++
+			sn := m.Welcome.Snap
+			j.Snap = &sn
+			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
+		case TUpdate:
+			u := m.Update
+			if u.N <= j.Last {
+				j.Dups++
+				continue
+			}
+			if u.N != j.Last+1 {
+				return fmt.Errorf("update %d came after update %d: some were lost", u.N, j.Last)
+			}
+			j.Last = u.N
+			j.Received = append(j.Received, u.N)
+			for _, e := range u.Events {
+				j.logf("%s", eventLine(e))
+			}
+			if u.Chat != nil {
+				j.logf("chat from %s: %s", j.sideName(u.Chat.Side), u.Chat.Text)
+			}
+			if u.Snap != nil {
+				j.Snap = u.Snap
+			}
+			if j.Drop != nil && j.Drop(u.N) {
+				p.close(websocket.StatusGoingAway, "dropped")
+				return errors.New("dropped for a test")
+			}
+		case TTurn:
+			turn, refused = m.Turn, nil
+			if err := j.decide(p, turn, refused); err != nil {
+				return err
+			}
+		case TRefused:
+			r := *m.Refused
+			j.logf("refused: %s: %s", r.Cmd, r.Why)
+			if turn != nil && r.At == turn.At {
+				refused = append(refused, r)
+				if len(refused) > 200 {
+					return &fatal{fmt.Sprintf("%d commands refused in a row (last: %s: %s)", len(refused), r.Cmd, r.Why)}
+				}
+				if err := j.decide(p, turn, refused); err != nil {
+					return err
+				}
+			}
+		case TFinal:
+			f := *m.Final
+			j.Final = &f
+			j.logf("the battle is over")
+			p.send(Msg{Type: TDone})
+			return nil
+		default:
+			p.refuse(fmt.Sprintf("a host may not send a %q message", m.Type))
+			return &fatal{fmt.Sprintf("the host sent a %q message, which a host may not send", m.Type)}
+		}
+	}
+}
+
+func (j *Joiner) refuse(p *peer, err error) error {
+	var pe *protoError
+	if errors.As(err, &pe) {
+		p.refuse(pe.msg)
+	}
+	return err
+}
+
+func (j *Joiner) sideName(s int) string {
+	if j.Snap != nil {
+		return j.Snap.Sides[s].Name
+	}
+	return fmt.Sprintf("side %d", s+1)
+}
+
+// takeOffer checks the host's offer against the joiner's own scenario
+// and rules, and builds the base its copies are made on.
+func (j *Joiner) takeOffer(o *Offer) error {
+	if j.base != nil {
+		if o.ScenarioHash != j.base0.Hash {
+			return errors.New("the host now offers another battle than the one joined")
+		}
+		return nil
+	}
+	rs, ok := j.Lookup(o.RuleSet)
+	if !ok {
+		return fmt.Errorf("the host plays %q, a rule set this Hedgerow does not have", o.RuleSet)
+	}
+	sc, m, err := j.Load(o.Scenario)
+	if err != nil {
+		return fmt.Errorf("the host's scenario %q cannot be loaded here: %v", o.Scenario, err)
+	}
+	if sc.Hash != o.ScenarioHash {
+		return fmt.Errorf("your copy of the scenario %q differs from the host's: both players need the same scenario and map files", o.Scenario)
+	}
+	played := sc.Clone()
+	if err := rules.AutoDeploy(played, m); err != nil {
+		return err
+	}
+	base, err := rules.NewState(played, m)
+	if err != nil {
+		return err
+	}
+	j.rs, j.base, j.base0, j.m0 = rs, base, sc, m
+	rh, err := j.rulesHash()
+	if err != nil {
+		return err
+	}
+	if rh != o.RulesHash {
+		return fmt.Errorf("your rules for %s differ from the host's (another version of Hedgerow or of its rule data): both players need the same version", rs.Name())
+	}
+	return nil
+}
+
+func (j *Joiner) rulesHash() (string, error) {
+	if j.rh == "" {
+		rh, err := RulesHash(j.rs, j.base0, j.m0)
+		if err != nil {
+			return "", err
+		}
+		j.rh = rh
+	}
+	return j.rh, nil
+}
+
+// decide asks the player for a command for turn t and sends it.
+func (j *Joiner) decide(p *peer, t *Turn, refused []Refused) error {
+	if j.Snap == nil {
+		return errors.New("a turn came before the welcome")
+	}
+	st, err := j.Snap.Apply(j.base)
+	if err != nil {
+		return &fatal{err.Error()}
+	}
+	d := &Decision{Side: j.Side, Game: &rules.Game{RS: j.rs, St: st}, Refused: refused}
+	for _, s := range t.Legal {
+		c, _ := rules.ParseCommand(s) // Decode has read it
+		d.Legal = append(d.Legal, c)
+	}
+	c, err := j.Player.Decide(d)
+	if err != nil {
+		return &fatal{"your player: " + err.Error()}
+	}
+	if err := p.send(Msg{Type: TCommand, Command: &Cmd{At: t.At, Cmd: c.String()}}); err != nil {
+		return err
+	}
+	if j.DropSent != nil && j.DropSent(t.At) {
+		p.close(websocket.StatusGoingAway, "dropped")
+		return errors.New("dropped for a test")
+	}
+	return nil
+}
+
+// eventLine is an event as a line of the joiner's log.
+func eventLine(e rules.Event) string {
+	s := fmt.Sprintf("%s side %d", e.Kind, e.Side+1)
+	if e.Fig != 0 {
+		s += fmt.Sprintf(" F%d", e.Fig)
+	}
+	return s + ": " + e.Text
+}
