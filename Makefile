@@ -53,11 +53,13 @@ test-display: test-deps build
 
 # Replays must be identical on every machine. The golden determinism tests
 # (random games on every shipped scenario and a sample save per scenario,
-# with state hashes recorded on amd64; the circle-outline and bearing cases)
+# with state hashes recorded on amd64; every rule set's golden replays and
+# saved-game replays; the circle-outline and bearing cases)
 # also run for arm64 under qemu and for 386 (natively, with SSE2 and with
 # soft float). Only headless packages, with cgo off. About a minute.
-CROSS_PKGS := ./rules/geom ./rules/terrain ./rules ./scenarios ./cmd
-CROSS_RUN := Golden|Circle|Bearing|HalfDegree|SaveReplay|TamperedSave|EveryScenarioLoads|ReplayCommand
+CROSS_PKGS := ./rules/geom ./rules/terrain ./rules ./scenarios ./cmd \
+	./rules/ssg ./rules/smle ./rules/firefight ./rules/maxim ./rules/skirmish35
+CROSS_RUN := Golden|Circle|Bearing|HalfDegree|SaveReplay|TamperedSave|EveryScenarioLoads|ReplayCommand|SampleSave|^TestReplay$$
 
 test-cross: test-deps
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static -run '$(CROSS_RUN)' $(CROSS_PKGS)
@@ -80,6 +82,7 @@ test-fuzz: test-deps
 	$(call fuzz,FuzzReadSave,5000,./rules)
 	$(call fuzz,FuzzParseCommand,40000,./rules)
 	$(call fuzz,FuzzScan,75000,./rules/tomlpos)
+	$(call fuzz,FuzzDecodeMsg,20000,./game/netplay)
 
 test: test-deps check-fmt vet test-headless test-cross test-fuzz test-display
 
