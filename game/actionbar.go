@@ -60,8 +60,10 @@ func (b *battle) layoutButtons(a *App) {
 				b.buttons[len(b.buttons)-1].hintOnly = true
 			case rules.ActAim, rules.ActPoint, rules.ActLine:
 				add(act.Label+"...", act.Short+"...", false, false, aim(cc, act))
+			case rules.ActEnd, rules.ActPass:
+				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
 			default:
-				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
+				add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
 			}
 		}
 	}
@@ -117,6 +119,8 @@ func (b *battle) layoutButtons(a *App) {
 			add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
 		}
 	}
+	var endCmd *rules.Command
+	endLabel := ""
 	for _, c := range b.legal {
 		if c.Fig != 0 {
 			continue
@@ -151,7 +155,16 @@ func (b *battle) layoutButtons(a *App) {
 				label = label + ": " + u.Name
 			}
 		}
-		add(label, short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
+		if slot := b.enterEnd(); slot != nil && slot.String() == cc.String() {
+			// the end Enter gives has a place of its own (below)
+			endCmd, endLabel = &cc, label
+			continue
+		}
+		if act.Kind == rules.ActEnd || act.Kind == rules.ActPass {
+			add(label, short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+			continue
+		}
+		add(label, short, false, false, func() { b.apply(a, cc) })
 	}
 	if b.interrupting() && !b.viewsDiffer() {
 		// standing orders for the rest of the round, for the teams offered
@@ -181,16 +194,41 @@ func (b *battle) layoutButtons(a *App) {
 			b.sel.Reset()
 		}
 	})
+	// the end Enter gives (End turn, Draw the next chit, Let it pass) has
+	// one fixed place, the bar's right end, whatever else is on the bar:
+	// two ends in a row are never clicked in the same place by mistake
+	// for another button, nor another button for the end
+	avail := a.W - b.tv.padR - 14*uiScale
+	y := a.H - b.tv.padB + 16*uiScale
+	endW := 0.0
+	if endCmd != nil {
+		cc := *endCmd
+		label := endLabel
+		if b.asking(cc) {
+			label += " anyway?"
+		}
+		act := b.action(cc)
+		add(label, "", act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+		bt := &b.buttons[len(b.buttons)-1]
+		bt.key = "Enter"
+		bt.endSlot = true
+		bt.h = 38 * uiScale
+		bt.w = max(textW(bt.key+"  "+bt.label, boldFace(14))+28*uiScale, 230*uiScale)
+		bt.x, bt.y = avail-bt.w, y
+		endW = bt.w + 16*uiScale
+	}
 	// position along the bottom bar; when they do not all fit beside the
 	// log (a figure at a door has many choices), the labels go short and
-	// the buttons closer, so the last (End) is never pushed off screen
-	avail := a.W - b.tv.padR - 14*uiScale
+	// the buttons closer
+	avail -= endW
 	pad, gap := 28*uiScale, 10*uiScale
 	for pass := 0; pass < 5; pass++ {
 		x := 14 * uiScale
-		y := a.H - b.tv.padB + 16*uiScale
 		for i := range b.buttons {
 			bt := &b.buttons[i]
+			if bt.endSlot {
+				continue
+			}
 			if i < 9 {
 				bt.key = fmt.Sprint(i + 1)
 			}
@@ -205,7 +243,7 @@ func (b *battle) layoutButtons(a *App) {
 		switch pass {
 		case 0:
 			for i := range b.buttons {
-				if b.buttons[i].short != "" {
+				if b.buttons[i].short != "" && !b.buttons[i].endSlot {
 					b.buttons[i].label = b.buttons[i].short
 				}
 			}
@@ -213,7 +251,9 @@ func (b *battle) layoutButtons(a *App) {
 			pad, gap = 14*uiScale, 5*uiScale
 		case 2:
 			for i := range b.buttons {
-				b.buttons[i].label = compactLabel(b.buttons[i].label)
+				if !b.buttons[i].endSlot {
+					b.buttons[i].label = compactLabel(b.buttons[i].label)
+				}
 			}
 		case 3:
 			// the Move button only says to drag (the hint says so too)
@@ -291,10 +331,20 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 			hint = "Click a red-ringed figure, or a point on the ground to aim there. Esc cancels."
 		}
 	}
-	if n := len(b.buttons); hint != "" && n > 0 && a.W-b.tv.padR-(b.buttons[n-1].x+b.buttons[n-1].w) > 180*uiScale {
-		last := b.buttons[n-1]
-		x := last.x + last.w + 16*uiScale
-		for _, l := range wrap(hint, italicFace(13), a.W-b.tv.padR-x-10*uiScale) {
+	// the hint goes between the last button and the end's place
+	x, right := 14*uiScale, a.W-b.tv.padR
+	for _, bt := range b.buttons {
+		if bt.endSlot {
+			right = bt.x
+		} else {
+			x = max(x, bt.x+bt.w+16*uiScale)
+		}
+	}
+	if b.ask != nil && b.ask.st == b.st() {
+		hint = b.ask.hint
+	}
+	if hint != "" && right-x > 180*uiScale {
+		for _, l := range wrap(hint, italicFace(13), right-x-10*uiScale) {
 			say(dst, l, italicFace(13), x, y+18*uiScale, rgb(0xc8b894), 0)
 			y += 17 * uiScale
 		}

@@ -88,7 +88,9 @@ type battle struct {
 	// would refuse it (aimErr), worked out when the pointer moves
 	aimAt   *rules.Command
 	aimErr  error
-	aimFrom string // what aimAt was worked out for
+	aimFrom string    // what aimAt was worked out for
+	ask     *endAsk   // an end waiting for its confirmation (endguard.go)
+	taken   *endTaken // an end with no dice that Ctrl+Z may take back
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {

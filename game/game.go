@@ -134,6 +134,7 @@ func (a *App) modal() bool { return a.dlg != nil || a.help }
 func (a *App) Toast(format string, args ...any) {
 	a.toast = fmt.Sprintf(format, args...)
 	a.toastT = 3.5
+	toastNow = a.toast
 }
 
 // Dialog shows a modal message with buttons; onClose gets the index.
@@ -175,6 +176,9 @@ func (a *App) Update() (err error) {
 	a.W, a.H = float64(w)*uiScale, float64(h)*uiScale
 	if a.toastT > 0 {
 		a.toastT -= dt
+		if a.toastT <= 0 {
+			toastNow = ""
+		}
 	}
 	if pressed(actHelp) {
 		a.help = !a.help
@@ -371,6 +375,7 @@ type button struct {
 	short      string // the label on a crowded bar ("" = label)
 	strong     bool   // drawn stronger (ends a phase or go)
 	hintOnly   bool   // gives no command, only says what to do (dropped first from a crowded bar)
+	endSlot    bool   // the end Enter gives, in its fixed place at the bar's right end
 	key        string // hotkey shown on the button
 	disabled   bool
 	hint       string

@@ -258,6 +258,7 @@ func (g *fullGame) pressEnd(what string) {
 			}
 		}
 		g.click(x, y)
+		g.confirmEnd(x, y)
 		if g.waitCommands(n, 2*time.Second) {
 			last := g.pl.cmds[len(g.pl.cmds)-1]
 			if last.Verb != "end" && last.Verb != "melee" {

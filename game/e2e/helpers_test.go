@@ -58,6 +58,8 @@ type probeInfo struct {
 	Sel     string                `json:"sel"`    // the battle's selected figure
 	Mode    string                `json:"mode"`   // idle, selected, pressing, dragging, targeting
 	Verb    string                `json:"verb"`   // the command being aimed
+	Ask     string                `json:"ask"`    // an end waiting for its confirmation
+	Toast   string                `json:"toast"`  // the message on screen
 }
 
 // probeAct is how the table offers one legal command: its kind (button,
@@ -444,3 +446,24 @@ func (r *rig) waitSave(what string, n int) *played {
 func inches(p geom.Pt) (float64, float64) { return geom.Inches(p.X), geom.Inches(p.Y) }
 
 func figKey(id rules.FigID) string { return fmt.Sprintf("F%d", id) }
+
+// confirmEnd answers the table's question before an end that leaves
+// figures able to act ("3 figures can still fire... End anyway?") by
+// giving the end again: a click at (x, y), or Enter when x < 0. It
+// returns the question, "" when none was asked.
+func (r *rig) confirmEnd(x, y float64) string {
+	r.t.Helper()
+	deadline := time.Now().Add(700 * time.Millisecond)
+	for time.Now().Before(deadline) {
+		if p, ok := r.readProbe(); ok && p.Ask != "" {
+			if x < 0 {
+				r.key("Return")
+			} else {
+				r.click(x, y)
+			}
+			return p.Ask
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return ""
+}

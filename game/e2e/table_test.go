@@ -1,0 +1,101 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// endButton is the bar's end (the button Enter gives) in a probe.
+func endButton(p probeInfo) (probeButton, bool) {
+	for _, b := range p.Buttons {
+		if strings.HasPrefix(b.Label, "End") && !b.Disabled {
+			return b, true
+		}
+	}
+	return probeButton{}, false
+}
+
+// intoBattle accepts both sides' set-up by Enter and lifts the first
+// curtain, leaving the battle ready for the side to play.
+func intoBattle(r *rig) probeInfo {
+	r.t.Helper()
+	r.waitProbe("the deployment screen", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 0 })
+	r.key("Return")
+	r.waitProbe("the curtain before Blue deploys", func(p probeInfo) bool { return p.Scene == "deploy" && p.Curtain })
+	r.key("space")
+	r.waitProbe("Blue's deployment", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 1 })
+	r.key("Return")
+	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy })
+	if p.Curtain {
+		r.key("space")
+		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return p.Scene == "battle" && !p.Curtain && !p.Busy })
+	}
+	return p
+}
+
+// TestEndAsksFirstByMouse is issue 24's lost turn, at 1024x640: a click
+// on End movement with six figures free to move plays nothing but asks,
+// naming them; a second click on the same place ends; the End button of
+// the next phase stands exactly where the first one stood; and an end
+// that rolled no dice and handed the table over is taken back by Ctrl+Z
+// at the curtain, leaving the autosave as it was.
+func TestEndAsksFirstByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigSized(t, "end-asks", 1024, 640, "--scenario", "ssg-standard", "--seed", "7", "--no-resume", "--speed", "8")
+	p := intoBattle(r)
+	if p.Phase != "move" {
+		t.Fatalf("the battle opens in phase %q, want move", p.Phase)
+	}
+	pl := r.waitSave("the start of the battle", 0)
+	end1, ok := endButton(p)
+	if !ok {
+		t.Fatalf("no End button on the bar: %+v", p.Buttons)
+	}
+	if end1.Y > r.h || end1.X > r.w {
+		t.Fatalf("the End button at %.0f,%.0f is off a %vx%v screen", end1.X, end1.Y, r.w, r.h)
+	}
+	r.click(end1.X, end1.Y)
+	p = r.waitProbe("the question before the end", func(p probeInfo) bool { return p.Ask != "" })
+	r.shot("asked")
+	if !strings.Contains(p.Ask, "6 figures can still move") || !strings.Contains(p.Ask, "rifle 1") {
+		t.Errorf("the question is %q; want it to count the six figures that can move and name them", p.Ask)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if pl = r.waitSave("the asked end", 0); len(pl.cmds) != 0 {
+		t.Fatalf("the first click on End played %q", pl.sf.Commands)
+	}
+	r.click(end1.X, end1.Y)
+	pl = r.waitSave("the confirmed end of movement", 1)
+	if pl.cmds[0].Verb != "end" || pl.g.St.Phase != "shoot" {
+		t.Fatalf("the second click played %q (phase %q), want the end of movement", pl.sf.Commands, pl.g.St.Phase)
+	}
+	p = r.waitProbe("the shooting phase", func(p probeInfo) bool { return p.Phase == "shoot" && !p.Busy && !p.Curtain })
+	end2, ok := endButton(p)
+	if !ok {
+		t.Fatalf("no End button in the shooting phase: %+v", p.Buttons)
+	}
+	r.shot("shooting")
+	if end2.X != end1.X || end2.Y != end1.Y {
+		t.Errorf("the End button moved from %.0f,%.0f (%s) to %.0f,%.0f (%s)", end1.X, end1.Y, end1.Label, end2.X, end2.Y, end2.Label)
+	}
+	// Enter ends the turn (asking first when a figure may still fire);
+	// the curtain comes down for the other side
+	me := p.Decider
+	r.key("Return")
+	r.confirmEnd(-1, 0)
+	pl = r.waitSave("the end of the turn", 2)
+	p = r.waitProbe("the curtain", func(p probeInfo) bool { return p.Curtain && p.Decider != me })
+	r.shot("curtain")
+	r.key("ctrl+z")
+	p = r.waitProbe("the end taken back", func(p probeInfo) bool { return !p.Curtain && p.Log == 1 })
+	r.shot("taken-back")
+	if p.Decider != me || p.Phase != "shoot" {
+		t.Fatalf("after Ctrl+Z side %d decides in phase %q; want side %d shooting", p.Decider, p.Phase, me)
+	}
+	if pl = r.waitSave("the autosave after the take-back", 1); pl.g.St.Phase != "shoot" {
+		t.Fatalf("the autosave after Ctrl+Z stands in phase %q", pl.g.St.Phase)
+	}
+}
