@@ -108,11 +108,28 @@ func Run(args []string) error {
 	}
 	ebiten.SetWindowTitle("Hedgerow")
 	ebiten.SetWindowIcon([]image.Image{assets.Icon(16), assets.Icon(32), assets.Icon(64)})
-	ebiten.SetWindowSize(o.winW, o.winH)
+	mw, mh := ebiten.Monitor().Size()
+	ebiten.SetWindowSize(fitWindow(o.winW, o.winH, mw, mh))
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false) // an idle table is not redrawn (idle.go)
 	a.scene = a.firstScene()
 	return ebiten.RunGame(a)
+}
+
+// fitWindow is the window's size at start: w x h, or when that is larger
+// than the screen (mw x mh, unknown when 0), the largest of the same
+// shape that leaves room for a title bar and a task bar, so that the
+// bottom of every scene (the Ready bar, the action bar) is on screen.
+func fitWindow(w, h, mw, mh int) (int, int) {
+	if mw <= 0 || mh <= 0 || (w <= mw && h <= mh) {
+		return w, h
+	}
+	const margin = 64 // a title bar and a task bar
+	aw, ah := mw, max(mh-margin, mh*9/10)
+	if w*ah > h*aw { // wider than the room: fit the width
+		return aw, max(1, h*aw/w)
+	}
+	return max(1, w*ah/h), ah
 }
 
 // LayoutF uses device pixels so everything stays sharp on HiDPI screens.

@@ -38,6 +38,7 @@ type probe struct {
 	SelVeh   string              `json:"sel_veh,omitempty"`
 	Ask      string              `json:"ask,omitempty"`   // the battle: an end waiting for its confirmation
 	Toast    string              `json:"toast,omitempty"` // the message shown now
+	Scroll   int                 `json:"scroll,omitempty"` // the scenario list: the first row shown
 }
 
 // probeVeh is one vehicle on screen.

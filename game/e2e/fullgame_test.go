@@ -42,6 +42,12 @@ func startRigArgs(t *testing.T, sub string, args ...string) *rig {
 
 // startRigSized is startRigArgs on a screen and window of w x h pixels.
 func startRigSized(t *testing.T, sub string, w, h int, args ...string) *rig {
+	return startRigScreen(t, sub, w, h, append(args, "--window", fmt.Sprintf("%dx%d", w, h))...)
+}
+
+// startRigScreen is startRigArgs on a screen of w x h pixels, the window
+// of the size the game chooses (or args give).
+func startRigScreen(t *testing.T, sub string, w, h int, args ...string) *rig {
 	for _, tool := range []string{"Xvfb", "xdotool", "import", "xdpyinfo"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not installed (make test installs it)", tool)
@@ -69,7 +75,7 @@ func startRigSized(t *testing.T, sub string, w, h int, args ...string) *rig {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	r.disp = startXvfb(t, w, h)
-	game := exec.Command(bin, append(args, "--autosave", r.save, "--window", fmt.Sprintf("%dx%d", w, h))...)
+	game := exec.Command(bin, append(args, "--autosave", r.save)...)
 	game.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+r.disp, "HEDGEROW_PROBE="+r.probe)
 	game.Stdout, game.Stderr = r.gameLog, r.gameLog
 	if err := game.Start(); err != nil {

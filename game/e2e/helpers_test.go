@@ -60,6 +60,7 @@ type probeInfo struct {
 	Verb    string                `json:"verb"`   // the command being aimed
 	Ask     string                `json:"ask"`    // an end waiting for its confirmation
 	Toast   string                `json:"toast"`  // the message on screen
+	Scroll  int                   `json:"scroll"` // the scenario list: the first row shown
 }
 
 // probeAct is how the table offers one legal command: its kind (button,

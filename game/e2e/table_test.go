@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -98,4 +99,55 @@ func TestEndAsksFirstByMouse(t *testing.T) {
 	if pl = r.waitSave("the autosave after the take-back", 1); pl.g.St.Phase != "shoot" {
 		t.Fatalf("the autosave after Ctrl+Z stands in phase %q", pl.g.St.Phase)
 	}
+}
+
+// TestFirstTimeSmallScreenByMouse is issue 24's first-time path on a
+// 1024x640 screen with no --window: the window opens inside the screen,
+// the wheel scrolls the scenario list, and the deployment's Ready button
+// is on screen.
+func TestFirstTimeSmallScreenByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigScreen(t, "first-time", 1024, 640, "--no-resume")
+	geo, err := r.xdoOut("getwindowgeometry", "--shell", r.wid)
+	if err != nil {
+		t.Fatalf("xdotool getwindowgeometry: %v %s", err, geo)
+	}
+	var ww, wh int
+	for _, l := range strings.Fields(geo) {
+		fmt.Sscanf(l, "WIDTH=%d", &ww)
+		fmt.Sscanf(l, "HEIGHT=%d", &wh)
+	}
+	if ww == 0 || wh == 0 || ww > 1024 || wh > 640 {
+		t.Fatalf("the window opened at %dx%d on a 1024x640 screen", ww, wh)
+	}
+	t.Logf("the window opened at %dx%d", ww, wh)
+	r.w, r.h = float64(ww), float64(wh)
+	r.pressButton("title", "New battle")
+	p := r.waitProbe("the scenario list", func(p probeInfo) bool { return p.Scene == "chooser" && p.Choice != "" })
+	s0 := p.Scroll // the list opens on the default battle, ssg-standard, near its end
+	if s0 < 3 {
+		t.Fatalf("the list opens at row %d; the test wants it scrolled to the default battle", s0)
+	}
+	r.moveTo(200, r.h/2)
+	r.xdo("click", "--repeat", "3", "4") // three notches up
+	p = r.waitProbe("the list to scroll up", func(p probeInfo) bool { return p.Scene == "chooser" && p.Scroll == s0-3 })
+	r.shot("list-scrolled")
+	r.xdo("click", "--repeat", "2", "5") // two down
+	r.waitProbe("the list to scroll down", func(p probeInfo) bool { return p.Scene == "chooser" && p.Scroll == s0-1 })
+	r.key("Return")
+	p = r.waitProbe("the deployment", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain })
+	r.shot("deploy")
+	var ready *probeButton
+	for i, b := range p.Buttons {
+		if b.Label == "Ready" {
+			ready = &p.Buttons[i]
+		}
+	}
+	if ready == nil || ready.X <= 0 || ready.Y <= 0 || ready.X >= r.w || ready.Y >= r.h {
+		t.Fatalf("the Ready button is not inside the %vx%v window: %+v", r.w, r.h, p.Buttons)
+	}
+	r.click(ready.X, ready.Y)
+	r.waitProbe("the curtain before the other side deploys", func(p probeInfo) bool { return p.Scene == "deploy" && p.Curtain })
 }
