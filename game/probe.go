@@ -36,8 +36,8 @@ type probe struct {
 	// centre and corners on screen, its side, and the vehicle selected.
 	Vehicles map[string]probeVeh `json:"vehicles,omitempty"`
 	SelVeh   string              `json:"sel_veh,omitempty"`
-	Ask      string              `json:"ask,omitempty"`   // the battle: an end waiting for its confirmation
-	Toast    string              `json:"toast,omitempty"` // the message shown now
+	Ask      string              `json:"ask,omitempty"`    // the battle: an end waiting for its confirmation
+	Toast    string              `json:"toast,omitempty"`  // the message shown now
 	Scroll   int                 `json:"scroll,omitempty"` // the scenario list: the first row shown
 }
 
