@@ -12,6 +12,7 @@ import (
 
 	"hedgerow/game/view"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
@@ -114,9 +115,34 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 		}
 		g.OnCommit(g)
 	}
+	if evs == nil && len(g.Log) > 0 {
+		b.rebuildLog() // a resumed battle
+	}
 	b.push(evs)
 	b.refresh()
 	return b
+}
+
+// rebuildLog writes the log of a resumed battle from its start: the save's
+// commands are replayed (a copy; the game itself is untouched) and every
+// event is logged as the live table logs it, read through the side's view
+// when drawn, so the log and the luck report cover the whole battle, not
+// only what has been played since the resume.
+func (b *battle) rebuildLog() {
+	sf := b.g.SaveFile()
+	var evs []rules.Event
+	_, _, err := rules.ReplayEach(sf, scenariosFS, mapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
+		evs = append(evs, more...)
+	})
+	if err != nil {
+		return // (the game was replayed once already; this cannot differ)
+	}
+	for _, ev := range evs {
+		b.logEvent(ev)
+	}
+	for id := range b.pending {
+		delete(b.pending, id)
+	}
 }
 
 // initHeadings turns figures the scenario left facing "up the table"
