@@ -303,34 +303,7 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 		bt := &b.buttons[i]
 		bt.draw(dst, bt.strong)
 	}
-	hint := ""
-	switch b.sel.Mode {
-	case view.Idle:
-		hint = "Click one of your figures (a light dot marks those that can act). " + keyName(actNext) + " cycles."
-	case view.Selected:
-		if f := b.st().Fig(b.sel.Sel); f != nil {
-			switch {
-			case b.sel.CanAct("move"):
-				hint = f.Name + " selected. Drag from the figure to move; " + keyName(actRings) + " shows weapon ranges."
-			case b.sel.CanAct("fire") || b.sel.CanAct("melee"):
-				hint = f.Name + " selected. Pick an action below, or " + keyName(actRings) + " for ranges."
-			default:
-				hint = f.Name + " has nothing to do this phase."
-			}
-		}
-	case view.Targeting:
-		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
-		switch {
-		case b.sel.Line && b.sel.LineA == nil:
-			hint = "Click the line's first end on the table. Esc cancels."
-		case b.sel.Line:
-			hint = "Click the line's second end: it is drawn as it would be laid. Esc takes back the first end."
-		case b.sel.Point:
-			hint = "Click a point on the table. Esc cancels."
-		case b.sel.Ground:
-			hint = "Click a red-ringed figure, or a point on the ground to aim there. Esc cancels."
-		}
-	}
+	hint := b.barHint()
 	// the hint goes between the last button and the end's place
 	x, right := 14*uiScale, a.W-b.tv.padR
 	for _, bt := range b.buttons {
@@ -339,9 +312,6 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 		} else {
 			x = max(x, bt.x+bt.w+16*uiScale)
 		}
-	}
-	if b.ask != nil && b.ask.st == b.st() {
-		hint = b.ask.hint
 	}
 	if hint != "" && right-x > 180*uiScale {
 		for _, l := range wrap(hint, italicFace(13), right-x-10*uiScale) {
@@ -368,4 +338,41 @@ func (b *battle) legalFigs() int {
 		}
 	}
 	return len(seen)
+}
+
+// barHint is the line beside the bar's buttons: what to do now, why a
+// figure can do nothing, or the question before an end.
+func (b *battle) barHint() string {
+	if b.ask != nil && b.ask.st == b.st() {
+		return b.ask.hint
+	}
+	hint := ""
+	switch b.sel.Mode {
+	case view.Idle:
+		hint = "Click one of your figures (a light dot marks those that can act). " + keyName(actNext) + " cycles."
+	case view.Selected:
+		if f := b.st().Fig(b.sel.Sel); f != nil {
+			switch {
+			case b.sel.CanAct("move"):
+				hint = f.Name + " selected. Drag from the figure to move; " + keyName(actRings) + " shows weapon ranges."
+			case b.sel.CanAct("fire") || b.sel.CanAct("melee"):
+				hint = f.Name + " selected. Pick an action below, or " + keyName(actRings) + " for ranges."
+			default:
+				hint = b.idleWhy(f)
+			}
+		}
+	case view.Targeting:
+		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
+		switch {
+		case b.sel.Line && b.sel.LineA == nil:
+			hint = "Click the line's first end on the table. Esc cancels."
+		case b.sel.Line:
+			hint = "Click the line's second end: it is drawn as it would be laid. Esc takes back the first end."
+		case b.sel.Point:
+			hint = "Click a point on the table. Esc cancels."
+		case b.sel.Ground:
+			hint = "Click a red-ringed figure, or a point on the ground to aim there. Esc cancels."
+		}
+	}
+	return hint
 }

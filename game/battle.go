@@ -89,9 +89,13 @@ type battle struct {
 	// would refuse it (aimErr), worked out when the pointer moves
 	aimAt   *rules.Command
 	aimErr  error
-	aimFrom string    // what aimAt was worked out for
-	ask     *endAsk   // an end waiting for its confirmation (endguard.go)
-	taken   *endTaken // an end with no dice that Ctrl+Z may take back
+	aimFrom string  // what aimAt was worked out for
+	ask     *endAsk // an end waiting for its confirmation (endguard.go)
+	// why a figure has nothing to do (why.go), worked out once a command
+	idleKey, idleText string
+	stepKey           string          // the step the commands below were offered in
+	stepCmds          []rules.Command // one aimed command of each verb offered in it
+	taken             *endTaken       // an end with no dice that Ctrl+Z may take back
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -201,6 +205,7 @@ func (b *battle) newStep() bool {
 
 func (b *battle) refresh() {
 	b.legal = b.g.Legal()
+	b.noteStep()
 	b.sel.Legal = b.legal
 	b.oddsFor = 0
 	b.sel.Check = func(c rules.Command) bool { _, err := b.g.Odds(c); return err == nil }
@@ -448,7 +453,7 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 	before := b.st()
 	evs, err := b.g.Apply(c)
 	if err != nil {
-		a.Toast("%s", sentence(err.Error()))
+		a.Toast("%s", b.plain(err.Error()))
 		return false
 	}
 	if b.before == nil && before != b.st() {

@@ -293,7 +293,7 @@ func (b *battle) Update(a *App, dt float64) error {
 				a.Toast("First end placed: click the second end of the line. Esc takes it back.")
 			case ok && (b.sel.Point || b.hover == 0):
 				if err := b.g.Refusal(c); err != nil {
-					a.Toast("%s", sentence(err.Error()))
+					a.Toast("%s", b.plain(err.Error()))
 				}
 			case b.hover != 0 && !own:
 				a.Toast("%s", b.whyNoTarget(b.hover))

@@ -81,7 +81,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if b.oddsCmd == nil || b.oddsErr != nil {
 		why := b.whyNoTarget(t.ID)
 		if b.oddsErr != nil {
-			why = sentence(b.oddsErr.Error())
+			why = b.plain(b.oddsErr.Error())
 		}
 		lines = append(lines, why)
 		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)
@@ -128,9 +128,9 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 		sc := b.scale()
 		return fmt.Sprintf("%s is %s away: beyond the %s's reach of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
 	}
-	c := rules.Command{Verb: b.sel.Verb, Fig: f.ID, Targets: []rules.FigID{id}}
+	c := b.aimedAt(b.sel.Verb, f.ID, id)
 	if _, err := b.g.Odds(c); err != nil {
-		return sentence(err.Error())
+		return b.plain(err.Error())
 	}
 	return fmt.Sprintf("%s cannot %s %s now.", f.Name, b.sel.Verb, t.Name)
 }

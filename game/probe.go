@@ -37,6 +37,7 @@ type probe struct {
 	Vehicles map[string]probeVeh `json:"vehicles,omitempty"`
 	SelVeh   string              `json:"sel_veh,omitempty"`
 	Ask      string              `json:"ask,omitempty"`    // the battle: an end waiting for its confirmation
+	Hint     string              `json:"hint,omitempty"`   // the battle: the line beside the bar's buttons
 	Toast    string              `json:"toast,omitempty"`  // the message shown now
 	Scroll   int                 `json:"scroll,omitempty"` // the scenario list: the first row shown
 }
@@ -122,6 +123,7 @@ func (b *battle) probe() {
 	if b.ask != nil && b.ask.st == st {
 		p.Ask = b.ask.text
 	}
+	p.Hint = b.barHint()
 	for _, c := range b.legal {
 		p.Legal = append(p.Legal, c.String())
 		ac := b.action(c)

@@ -234,7 +234,7 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 	}
 	c := b.hullShot(pt)
 	if err := b.g.Refusal(c); err != nil {
-		a.Toast("%s", sentence(err.Error()))
+		a.Toast("%s", b.plain(err.Error()))
 		return true
 	}
 	b.sel.Escape()
@@ -310,7 +310,7 @@ func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	}
 	lines := []string{"Range " + b.scale().Format(geom.Dist(f.Pos, va.at))}
 	if va.err != nil {
-		lines = append(lines, sentence(va.err.Error()))
+		lines = append(lines, b.plain(va.err.Error()))
 		b.card(dst, a, fmt.Sprintf("%s cannot %s %s there", f.Name, va.cmd.Verb, v.Name), lines, 0x8e1b10)
 		return true
 	}

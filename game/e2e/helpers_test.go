@@ -61,6 +61,7 @@ type probeInfo struct {
 	Ask     string                `json:"ask"`    // an end waiting for its confirmation
 	Toast   string                `json:"toast"`  // the message on screen
 	Scroll  int                   `json:"scroll"` // the scenario list: the first row shown
+	Hint    string                `json:"hint"`   // the line beside the bar's buttons
 }
 
 // probeAct is how the table offers one legal command: its kind (button,

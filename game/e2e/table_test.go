@@ -82,6 +82,25 @@ func TestEndAsksFirstByMouse(t *testing.T) {
 	if end2.X != end1.X || end2.Y != end1.Y {
 		t.Errorf("the End button moved from %.0f,%.0f (%s) to %.0f,%.0f (%s)", end1.X, end1.Y, end1.Label, end2.X, end2.Y, end2.Label)
 	}
+	// a figure that can do nothing says why, in words (issue 24, item 4):
+	// the submachine gunner has nobody within his 12"
+	var smg string
+	for _, f := range pl.g.St.Figures {
+		if f.Side == p.Decider && len(f.Weapons) > 0 && f.Weapons[0] == "smg" {
+			smg = figKey(f.ID)
+		}
+	}
+	q, ok := p.Figures[smg]
+	if !ok {
+		t.Fatalf("no submachine gunner of side %d on screen: %v", p.Decider, p.Figures)
+	}
+	r.click(q[0], q[1])
+	p = r.waitProbe("the gunner selected", func(p probeInfo) bool { return p.Sel == smg })
+	r.shot("gunner-why")
+	if !strings.Contains(p.Hint, "beyond the submachine gun's long range of 12\"") || strings.Contains(p.Hint, "F1") {
+		t.Errorf("the selected gunner's line says %q; want why he cannot fire, in words", p.Hint)
+	}
+	r.key("Escape")
 	// Enter ends the turn (asking first when a figure may still fire);
 	// the curtain comes down for the other side
 	me := p.Decider
