@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hedgerow/game/view"
 	"hedgerow/rules"
@@ -213,7 +214,7 @@ func (b *battle) layoutButtons(a *App) {
 		bt.key = "Enter"
 		bt.endSlot = true
 		bt.h = 38 * uiScale
-		bt.w = max(textW(bt.key+"  "+bt.label, boldFace(14))+28*uiScale, 230*uiScale)
+		bt.w = max(textW(bt.key+"  "+bt.label, boldFace(14))+28*uiScale, min(230*uiScale, avail*0.25))
 		bt.x, bt.y = avail-bt.w, y
 		endW = bt.w + 16*uiScale
 	}
@@ -222,7 +223,7 @@ func (b *battle) layoutButtons(a *App) {
 	// the buttons closer
 	avail -= endW
 	pad, gap := 28*uiScale, 10*uiScale
-	for pass := 0; pass < 5; pass++ {
+	for pass := 0; pass < 6; pass++ {
 		x := 14 * uiScale
 		for i := range b.buttons {
 			bt := &b.buttons[i]
@@ -264,8 +265,51 @@ func (b *battle) layoutButtons(a *App) {
 					break
 				}
 			}
+		case 4:
+			// still too many: each label is cut to an equal share of the bar
+			// (short ones such as Undo keep their width: the room left is
+			// shared by the long ones)
+			var ws []float64
+			for _, bt := range b.buttons {
+				if !bt.endSlot {
+					ws = append(ws, textW(bt.key+"  "+bt.label, boldFace(14)))
+				}
+			}
+			room := avail - 14*uiScale - float64(len(ws))*(gap+pad)
+			share := room / float64(max(1, len(ws)))
+			for k := 0; k < len(ws); k++ {
+				left, long := room, 0
+				for _, w := range ws {
+					if w <= share {
+						left -= w
+					} else {
+						long++
+					}
+				}
+				if long == 0 {
+					break
+				}
+				share = left / float64(long)
+			}
+			for i := range b.buttons {
+				if bt := &b.buttons[i]; !bt.endSlot {
+					bt.label = clipLabel(bt.label, bt.key+"  ", share, boldFace(14))
+				}
+			}
 		}
 	}
+}
+
+// clipLabel cuts a label to fit w (with its key's prefix), ending in "...".
+func clipLabel(l, prefix string, w float64, f *text.GoTextFace) string {
+	if textW(prefix+l, f) <= w {
+		return l
+	}
+	r := []rune(l)
+	for len(r) > 1 && textW(prefix+string(r)+"...", f) > w {
+		r = r[:len(r)-1]
+	}
+	return strings.TrimSpace(string(r)) + "..."
 }
 
 // firstOf is the first figure of unit u still in the fight (0 for none).
