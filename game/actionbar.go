@@ -214,16 +214,16 @@ func (b *battle) layoutButtons(a *App) {
 		bt.key = "Enter"
 		bt.endSlot = true
 		bt.h = 38 * uiScale
-		bt.w = max(textW(bt.key+"  "+bt.label, boldFace(14))+28*uiScale, min(230*uiScale, avail*0.25))
+		bt.w = textW(bt.key+"  "+bt.label, boldFace(14)) + 28*uiScale
 		bt.x, bt.y = avail-bt.w, y
-		endW = bt.w + 16*uiScale
+		endW = bt.w + 10*uiScale
 	}
 	// position along the bottom bar; when they do not all fit beside the
 	// log (a figure at a door has many choices), the labels go short and
 	// the buttons closer
 	avail -= endW
 	pad, gap := 28*uiScale, 10*uiScale
-	for pass := 0; pass < 6; pass++ {
+	for pass := 0; pass < 8; pass++ {
 		x := 14 * uiScale
 		for i := range b.buttons {
 			bt := &b.buttons[i]
@@ -233,7 +233,7 @@ func (b *battle) layoutButtons(a *App) {
 			if i < 9 {
 				bt.key = fmt.Sprint(i + 1)
 			}
-			bt.w = textW(bt.key+"  "+bt.label, boldFace(14)) + pad
+			bt.w = textW(bt.key+"  "+bt.label, boldFace(bt.fontSize())) + pad
 			bt.h = 38 * uiScale
 			bt.x, bt.y = x, y
 			x += bt.w + gap
@@ -265,14 +265,27 @@ func (b *battle) layoutButtons(a *App) {
 					break
 				}
 			}
-		case 4:
+		case 4, 5:
+			// still too many: smaller letters
+			for i := range b.buttons {
+				if !b.buttons[i].endSlot {
+					b.buttons[i].size = 12
+					if pass == 5 {
+						b.buttons[i].size = 11
+					}
+				}
+			}
+			if pass == 5 {
+				pad, gap = 10*uiScale, 4*uiScale
+			}
+		case 6:
 			// still too many: each label is cut to an equal share of the bar
 			// (short ones such as Undo keep their width: the room left is
 			// shared by the long ones)
 			var ws []float64
 			for _, bt := range b.buttons {
 				if !bt.endSlot {
-					ws = append(ws, textW(bt.key+"  "+bt.label, boldFace(14)))
+					ws = append(ws, textW(bt.key+"  "+bt.label, boldFace(bt.fontSize())))
 				}
 			}
 			room := avail - 14*uiScale - float64(len(ws))*(gap+pad)
@@ -293,17 +306,22 @@ func (b *battle) layoutButtons(a *App) {
 			}
 			for i := range b.buttons {
 				if bt := &b.buttons[i]; !bt.endSlot {
-					bt.label = clipLabel(bt.label, bt.key+"  ", share, boldFace(14))
+					bt.label = clipLabel(bt.label, bt.key+"  ", share, boldFace(bt.fontSize()))
 				}
 			}
 		}
 	}
 }
 
-// clipLabel cuts a label to fit w (with its key's prefix), ending in "...".
+// clipLabel cuts a label to fit w (with its key's prefix), ending in
+// "...": odds in brackets at its end are kept whole ("Gruppe fi... (kill 50%)").
 func clipLabel(l, prefix string, w float64, f *text.GoTextFace) string {
 	if textW(prefix+l, f) <= w {
 		return l
+	}
+	if i := strings.LastIndex(l, " ("); i > 0 && strings.HasSuffix(l, ")") && (strings.Contains(l[i:], "%") || strings.Contains(l[i:], " in ")) {
+		tail := l[i:]
+		return clipLabel(l[:i], prefix, w-textW(tail, f), f) + tail
 	}
 	r := []rune(l)
 	for len(r) > 1 && textW(prefix+string(r)+"...", f) > w {

@@ -98,6 +98,12 @@ func ledgerLines(l *rules.Ledger) []string {
 		sides = l.Dice[0].Sides
 	}
 	out := []string{fmt.Sprintf("rolled %dd%d: %s", len(l.Dice), sides, strings.Join(faces, " "))}
+	switch sides {
+	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
+	default:
+		// no such die: a draw from a cup (Firefight's chits), 1 to sides
+		out[0] = fmt.Sprintf("drew %s (of 1 to %d)", strings.Join(faces, " "), sides)
+	}
 	for _, m := range l.Mods {
 		out = append(out, fmt.Sprintf("%+d %s", m.Value, m.Reason))
 	}

@@ -389,11 +389,12 @@ func (a *App) drawHelp(dst *ebiten.Image) {
 type button struct {
 	x, y, w, h float64
 	label      string
-	short      string // the label on a crowded bar ("" = label)
-	strong     bool   // drawn stronger (ends a phase or go)
-	hintOnly   bool   // gives no command, only says what to do (dropped first from a crowded bar)
-	endSlot    bool   // the end Enter gives, in its fixed place at the bar's right end
-	key        string // hotkey shown on the button
+	short      string  // the label on a crowded bar ("" = label)
+	strong     bool    // drawn stronger (ends a phase or go)
+	hintOnly   bool    // gives no command, only says what to do (dropped first from a crowded bar)
+	endSlot    bool    // the end Enter gives, in its fixed place at the bar's right end
+	size       float64 // the label's font size (0: 14, smaller on a crowded bar)
+	key        string  // hotkey shown on the button
 	disabled   bool
 	hint       string
 }
@@ -422,12 +423,20 @@ func (b *button) draw(dst *ebiten.Image, primary bool) {
 	}
 	roundRect(dst, b.x, b.y+2*uiScale, b.w, b.h, 6*uiScale, rgba(0x000000, 90))
 	roundRect(dst, b.x, b.y, b.w, b.h, 6*uiScale, bg)
-	f := boldFace(14)
+	f := boldFace(b.fontSize())
 	lbl := b.label
 	if b.key != "" {
 		lbl = b.key + "  " + lbl
 	}
 	say(dst, lbl, f, b.x+b.w/2, b.y+b.h/2-f.Size*0.62, fg, 1)
+}
+
+// fontSize is the size of the button's label.
+func (b *button) fontSize() float64 {
+	if b.size > 0 {
+		return b.size
+	}
+	return 14
 }
 
 func clicked() bool { return inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) }

@@ -27,7 +27,7 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	shown := b.shownSt()
 	loss := fmt.Sprintf("Losses  %s %d  |  %s %d", st.Sides[0].Name, shown.Sides[0].Losses, st.Sides[1].Name, shown.Sides[1].Losses)
 	if v := st.Var(rules.VarVictoryLosses); v > 0 {
-		loss += fmt.Sprintf("  (%d loses)", v)
+		loss += fmt.Sprintf("  (beaten at %d)", v)
 	}
 	say(dst, loss, face(14), a.W-b.tv.padR-16*uiScale, 13*uiScale, rgb(0xd8c8a8), 2)
 	say(dst, fmt.Sprintf("speed x%g  %s   %s keys", a.speed, strings.ReplaceAll(keyName(actSlower), " and ", " "), firstKey(actHelp)), face(12), a.W-14*uiScale, 14*uiScale, rgb(0xa89878), 2)

@@ -26,3 +26,22 @@ func TestPlainWords(t *testing.T) {
 		}
 	}
 }
+
+// Distances reach the screen to one decimal, as a tape reads.
+func TestOneDecimal(t *testing.T) {
+	for in, want := range map[string]string{
+		`range 26.004"`:                     `range 26.0"`,
+		`Blue rifle 1 moves 3.952"`:         `Blue rifle 1 moves 4.0"`,
+		`12.5" of 12"`:                      `12.5" of 12"`,
+		`command range 15.25 cm`:            `command range 15.2 cm`,
+		`rolled 2d6: 1 5, needs 7+`:         `rolled 2d6: 1 5, needs 7+`,
+		`at (43.500,20.000) in the orchard`: `at (43.500,20.000) in the orchard`,
+	} {
+		if got := oneDecimal(in); got != want {
+			t.Errorf("oneDecimal(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := ledgerLines(&rules.Ledger{Dice: []rules.Die{{Sides: 7, Face: 5}}})[0]; got != "drew 5 (of 1 to 7)" {
+		t.Errorf("a chit drawn from seven reads %q", got)
+	}
+}
