@@ -26,7 +26,13 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			lab.avoid = append(lab.avoid, b.drawPos(f))
 		}
 	}
-	drawAreas(dst, b.tv, -2, lab)
+	// the set-up zones served the deployment: in battle they show with
+	// the legend (G)
+	zones := -3
+	if b.tv.legend {
+		zones = -2
+	}
+	drawAreas(dst, b.tv, zones, lab)
 	b.drawOverlays(dst, false) // lines of fire, grenades, rounds to come
 	r := figR(b.tv.px(geom.Inches(st.BaseR)))
 	sel := st.Fig(b.sel.Sel)
@@ -137,6 +143,11 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		drawMarkLegend(dst, 340*uiScale, a.H-b.tv.padB-60*uiScale, marks)
 	}
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
+	// nothing pops up while a button is held (a drag, a drive)
+	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || b.vdrag != nil || b.sel.Mode == view.Dragging
+	if held {
+		watching = true
+	}
 	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && b.sel.Targetable(b.hover) {
 		b.drawOdds(dst, a)
 	} else if b.drawVehAim(dst, a) {

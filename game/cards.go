@@ -23,12 +23,18 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	}
 	w += 24 * uiScale
 	h := 34*uiScale + float64(len(lines))*18*uiScale
-	x, y := mx+20*uiScale, my+16*uiScale
-	if x+w > a.W-b.tv.padR {
-		x = math.Max(4*uiScale, mx-w-20*uiScale)
+	// the card sits in a top corner of the table's window, on the side
+	// away from the pointer (or the bottom corner when the pointer is
+	// up there), never on the figures around the one it describes
+	m := 10 * uiScale
+	left, right := m, a.W-b.tv.padR-w-m
+	top, bottom := b.tv.padT+m, a.H-b.tv.padB-h-m
+	x, y := right, top
+	if mx > (a.W-b.tv.padR)/2 {
+		x = left
 	}
-	if y+h > a.H-b.tv.padB {
-		y = my - h - 16*uiScale
+	if my < top+h+30*uiScale && mx > x-30*uiScale && mx < x+w+30*uiScale {
+		y = bottom
 	}
 	a.keepClear(x, y, w, h)
 	roundRect(dst, x+3*uiScale, y+4*uiScale, w, h, 7*uiScale, rgba(0x000000, 110))
@@ -50,7 +56,7 @@ func (b *battle) drawCard(dst *ebiten.Image, a *App, f *rules.Figure) {
 		return
 	}
 	head := f.Name
-	if f.Leader {
+	if f.Leader && !strings.Contains(strings.ToLower(f.Name), "leader") {
 		head += "  (leader)"
 	}
 	b.card(dst, a, head, b.figureLines(f), colourInt(sideColour(b.st(), f.Side)))

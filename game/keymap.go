@@ -78,7 +78,7 @@ var keymap = []binding{
 	{act: actSave, keys: []ebiten.Key{ebiten.KeyS}, ctrl: true, names: "Ctrl+S / Ctrl+O", does: "save / load a game"},
 	{act: actLoad, keys: []ebiten.Key{ebiten.KeyO}, ctrl: true},
 	{act: actCancel, keys: []ebiten.Key{ebiten.KeyEscape}, names: "Esc", does: "leave targeting or a tool, clear the selection, then the menu (save, load, leave); on the title, quit"},
-	{act: actLegend, keys: []ebiten.Key{ebiten.KeyG}, names: "G", does: "show or hide the legend"},
+	{act: actLegend, keys: []ebiten.Key{ebiten.KeyG}, names: "G", does: "show or hide the legend (and in battle, the set-up zones)"},
 	{act: actWhy, keys: []ebiten.Key{ebiten.KeyY}, names: "Y", does: "why: show the engine's workings on cards and in the log (sight rays, the rule behind each roll)"},
 	{act: actFullscreen, keys: []ebiten.Key{ebiten.KeyF11}, names: "F11", does: "full screen on or off"},
 	{act: actHelp, keys: []ebiten.Key{ebiten.KeyF1}, names: "F1", does: "this help"},
