@@ -331,6 +331,7 @@ func (a *App) updateDialog() {
 		b.x, b.y = bx, y+h-b.h-16*uiScale
 		bx -= 10 * uiScale
 	}
+	writeProbe(probe{Scene: "dialog", Buttons: probeButtons(a.dlg.buttons)})
 	choice := -1
 	for i := range a.dlg.buttons {
 		if a.dlg.buttons[i].clicked() {

@@ -36,10 +36,12 @@ type probe struct {
 	// centre and corners on screen, its side, and the vehicle selected.
 	Vehicles map[string]probeVeh `json:"vehicles,omitempty"`
 	SelVeh   string              `json:"sel_veh,omitempty"`
-	Ask      string              `json:"ask,omitempty"`    // the battle: an end waiting for its confirmation
-	Hint     string              `json:"hint,omitempty"`   // the battle: the line beside the bar's buttons
-	Toast    string              `json:"toast,omitempty"`  // the message shown now
-	Scroll   int                 `json:"scroll,omitempty"` // the scenario list: the first row shown
+	Ask      string              `json:"ask,omitempty"`       // the battle: an end waiting for its confirmation
+	LogLines int                 `json:"log_lines,omitempty"` // the battle: entries in its log
+	Rolls    int                 `json:"rolls,omitempty"`     // the battle: rolls in its log (what the luck report counts)
+	Hint     string              `json:"hint,omitempty"`      // the battle: the line beside the bar's buttons
+	Toast    string              `json:"toast,omitempty"`     // the message shown now
+	Scroll   int                 `json:"scroll,omitempty"`    // the scenario list: the first row shown
 }
 
 // probeVeh is one vehicle on screen.
@@ -124,6 +126,12 @@ func (b *battle) probe() {
 		p.Ask = b.ask.text
 	}
 	p.Hint = b.barHint()
+	p.LogLines = len(b.log)
+	for _, e := range b.log {
+		if e.roll != nil {
+			p.Rolls++
+		}
+	}
 	for _, c := range b.legal {
 		p.Legal = append(p.Legal, c.String())
 		ac := b.action(c)

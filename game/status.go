@@ -29,7 +29,17 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	if v := st.Var(rules.VarVictoryLosses); v > 0 {
 		loss += fmt.Sprintf("  (beaten at %d)", v)
 	}
-	say(dst, loss, face(14), a.W-b.tv.padR-16*uiScale, 13*uiScale, rgb(0xd8c8a8), 2)
+	// a narrow window: the losses line goes shorter rather than over the head
+	lf := face(14)
+	room := a.W - b.tv.padR - 16*uiScale - (40*uiScale + textW(head, boldFace(17)) + 16*uiScale)
+	if textW(loss, lf) > room {
+		loss = strings.TrimPrefix(loss, "Losses  ")
+		loss = strings.Replace(loss, "  (beaten at", " (out at", 1)
+		lf = face(12)
+	}
+	if textW(loss, lf) <= room {
+		say(dst, loss, lf, a.W-b.tv.padR-16*uiScale, 13*uiScale, rgb(0xd8c8a8), 2)
+	}
 	say(dst, fmt.Sprintf("speed x%g  %s   %s keys", a.speed, strings.ReplaceAll(keyName(actSlower), " and ", " "), firstKey(actHelp)), face(12), a.W-14*uiScale, 14*uiScale, rgb(0xa89878), 2)
 }
 

@@ -48,6 +48,12 @@ func startRigSized(t *testing.T, sub string, w, h int, args ...string) *rig {
 // startRigScreen is startRigArgs on a screen of w x h pixels, the window
 // of the size the game chooses (or args give).
 func startRigScreen(t *testing.T, sub string, w, h int, args ...string) *rig {
+	return startRigFrom(t, sub, w, h, "", args...)
+}
+
+// startRigFrom is startRigScreen with the autosave a copy of the file
+// from (none when from is ""), as a game left earlier.
+func startRigFrom(t *testing.T, sub string, w, h int, from string, args ...string) *rig {
 	for _, tool := range []string{"Xvfb", "xdotool", "import", "xdpyinfo"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not installed (make test installs it)", tool)
@@ -73,6 +79,15 @@ func startRigScreen(t *testing.T, sub string, w, h int, args ...string) *rig {
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if from != "" {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(r.save, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	r.disp = startXvfb(t, w, h)
 	game := exec.Command(bin, append(args, "--autosave", r.save)...)

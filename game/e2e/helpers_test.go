@@ -38,30 +38,32 @@ type rig struct {
 // probeInfo is what the game writes to $HEDGEROW_PROBE every few frames:
 // the scene, whose decision it is, and where each figure is on screen.
 type probeInfo struct {
-	Scene   string                `json:"scene"`
-	Decider int                   `json:"decider"`
-	Phase   string                `json:"phase"`
-	Busy    bool                  `json:"busy"`
-	Curtain bool                  `json:"curtain"`
-	PerInch float64               `json:"per_inch"`
-	Figures map[string][3]float64 `json:"figures"`
-	Legal   []string              `json:"legal"`
-	Acts    []probeAct            `json:"acts"` // how the table offers each legal command
-	Over    bool                  `json:"over"`
-	Buttons []probeButton         `json:"buttons"`
-	Result  string                `json:"result"`
-	Log     int                   `json:"log"` // commands the game had played when it wrote this
-	Winner  int                   `json:"winner"`
-	Anim    string                `json:"anim"`
-	Choice  string                `json:"choice"` // the scenario list: the file chosen now
-	Frame   int                   `json:"frame"`  // frames the game has drawn (see seen)
-	Sel     string                `json:"sel"`    // the battle's selected figure
-	Mode    string                `json:"mode"`   // idle, selected, pressing, dragging, targeting
-	Verb    string                `json:"verb"`   // the command being aimed
-	Ask     string                `json:"ask"`    // an end waiting for its confirmation
-	Toast   string                `json:"toast"`  // the message on screen
-	Scroll  int                   `json:"scroll"` // the scenario list: the first row shown
-	Hint    string                `json:"hint"`   // the line beside the bar's buttons
+	Scene    string                `json:"scene"`
+	Decider  int                   `json:"decider"`
+	Phase    string                `json:"phase"`
+	Busy     bool                  `json:"busy"`
+	Curtain  bool                  `json:"curtain"`
+	PerInch  float64               `json:"per_inch"`
+	Figures  map[string][3]float64 `json:"figures"`
+	Legal    []string              `json:"legal"`
+	Acts     []probeAct            `json:"acts"` // how the table offers each legal command
+	Over     bool                  `json:"over"`
+	Buttons  []probeButton         `json:"buttons"`
+	Result   string                `json:"result"`
+	Log      int                   `json:"log"` // commands the game had played when it wrote this
+	Winner   int                   `json:"winner"`
+	Anim     string                `json:"anim"`
+	Choice   string                `json:"choice"` // the scenario list: the file chosen now
+	Frame    int                   `json:"frame"`  // frames the game has drawn (see seen)
+	Sel      string                `json:"sel"`    // the battle's selected figure
+	Mode     string                `json:"mode"`   // idle, selected, pressing, dragging, targeting
+	Verb     string                `json:"verb"`   // the command being aimed
+	Ask      string                `json:"ask"`    // an end waiting for its confirmation
+	Toast    string                `json:"toast"`  // the message on screen
+	Scroll   int                   `json:"scroll"` // the scenario list: the first row shown
+	LogLines int                   `json:"log_lines"`
+	Rolls    int                   `json:"rolls"`
+	Hint     string                `json:"hint"` // the line beside the bar's buttons
 }
 
 // probeAct is how the table offers one legal command: its kind (button,

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hedgerow/rules"
 )
 
 // endButton is the bar's end (the button Enter gives) in a probe.
@@ -169,4 +171,52 @@ func TestFirstTimeSmallScreenByMouse(t *testing.T) {
 	}
 	r.click(ready.X, ready.Y)
 	r.waitProbe("the curtain before the other side deploys", func(p probeInfo) bool { return p.Scene == "deploy" && p.Curtain })
+}
+
+// TestResumeKeepsTheLogByMouse is issue 24's lost log: a battle with a
+// shot fired, left and resumed from the title's offer by mouse, shows
+// the whole log again, every roll with it (the luck report counts them).
+func TestResumeKeepsTheLogByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigSized(t, "resume-log", 1024, 640, "--scenario", "ssg-standard", "--seed", "7", "--no-resume", "--speed", "8")
+	p := intoBattle(r)
+	end, _ := endButton(p)
+	r.click(end.X, end.Y)
+	r.confirmEnd(end.X, end.Y)
+	r.waitSave("the end of movement", 1)
+	p = r.waitProbe("the shooting phase", func(p probeInfo) bool { return p.Phase == "shoot" && !p.Busy && !p.Curtain })
+	var shot rules.Command
+	for _, l := range p.Legal {
+		if c, err := rules.ParseCommand(l); err == nil && c.Verb == "fire" && len(c.Targets) > 0 {
+			shot = c
+			break
+		}
+	}
+	if shot.Fig == 0 {
+		t.Fatalf("nobody may shoot: %q", p.Legal)
+	}
+	fq, tq := p.Figures[figKey(shot.Fig)], p.Figures[figKey(shot.Targets[0])]
+	r.click(fq[0], fq[1])
+	r.moveTo(tq[0], tq[1])
+	r.click(tq[0], tq[1])
+	if q, _ := r.readProbe(); q.Mode == "targeting" && q.Log == 1 {
+		r.key("Return") // a weapon with dice to place: the rest go on him
+	}
+	pl := r.waitSave("the shot", 2)
+	if pl.cmds[1].Verb != "fire" {
+		t.Fatalf("the click played %q", pl.sf.Commands)
+	}
+	before := r.waitProbe("the shot's roll in the log", func(p probeInfo) bool { return !p.Busy && p.Rolls >= 2 })
+	r.shot("before")
+
+	r2 := startRigFrom(t, "resume-log", 1024, 640, r.save, "--speed", "8")
+	r2.pressButton("dialog", "Resume")
+	after := r2.waitProbe("the resumed battle", func(p probeInfo) bool { return p.Scene == "battle" && p.Log == 2 })
+	r2.waitProbe("the resumed log", func(p probeInfo) bool { after = p; return p.Rolls >= before.Rolls })
+	r2.shot("resumed")
+	if after.Rolls != before.Rolls || after.LogLines < before.LogLines {
+		t.Fatalf("the resumed log holds %d lines and %d rolls; before leaving it held %d and %d", after.LogLines, after.Rolls, before.LogLines, before.Rolls)
+	}
 }
