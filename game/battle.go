@@ -54,6 +54,8 @@ type battle struct {
 	ordersRound int
 	group       groupState      // a team or box selected to move together (group.go)
 	selVeh      rules.VehicleID // the vehicle selected (vehicles.go)
+	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
+	mover       *moverPath      // the last move's path (moverpath.go)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
@@ -413,6 +415,7 @@ func oddsShort(o rules.Odds) string {
 }
 
 func (b *battle) push(evs []rules.Event) {
+	b.notePath(evs)
 	aim, aimOK := geom.Pt{}, false
 	for _, ev := range evs {
 		if ev.Kind == "removed" && ev.Fig != 0 {

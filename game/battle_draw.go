@@ -103,6 +103,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.drawVehDrag(dst)
 	b.drawVolley(dst, r)
 	b.drawGroup(dst, r)
+	b.drawMoverPath(dst)
 	b.drawAim(dst, sel)
 	if !b.tl.Busy() && !b.curtain && b.interrupting() && !b.viewsDiffer() {
 		b.drawOffer(dst, a, r)
@@ -154,6 +155,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		// a shot aimed at a point of a hull: the face it strikes, its odds
 	} else if b.hover != 0 && !b.pressed && !watching {
 		b.drawCard(dst, a, st.Fig(b.hover))
+	} else if v := st.Veh(b.hoverVeh); v != nil && !watching {
+		b.drawVehCard(dst, a, v)
 	} else if b.over != nil && !watching {
 		b.drawOverlayCard(dst, a, *b.over)
 	} else if b.piece >= 0 && !watching && st.Map != nil {

@@ -274,6 +274,13 @@ func (b *battle) Update(a *App, dt float64) error {
 			if f := b.st().Fig(b.hover); f != nil {
 				fp = f.Pos
 			}
+			if b.sel.Mode == view.Targeting && (b.sel.Point || b.sel.Ground) && b.hover == 0 {
+				// a click near the mover's path is its nearest point
+				pt = b.snapToPath(pt, func(q geom.Pt) bool {
+					c, ok := b.sel.Pending(q)
+					return ok && b.g.Refusal(c) == nil
+				})
+			}
 			b.pressed = true
 			placed := len(b.sel.Volley)
 			if c := b.sel.Press(view.Hit{Fig: b.hover, Own: own, Pt: pt}, fp); c != nil {
@@ -353,7 +360,11 @@ func (b *battle) Update(a *App, dt float64) error {
 	} else {
 		b.rest += dt
 	}
-	if b.rest > 0.5 && b.hover == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
+	b.hoverVeh = 0
+	if b.hover == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
+		b.hoverVeh = b.vehAt(b.tv.tbl(mx, my)) // its card, not the road under it
+	}
+	if b.rest > 0.5 && b.hover == 0 && b.hoverVeh == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
 		b.piece = pieceAt(b.st().Map, b.tv.tbl(mx, my))
 		if o, ok := b.overlayAt(b.tv.tbl(mx, my)); ok {
 			b.over = &o

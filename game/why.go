@@ -20,6 +20,7 @@ var (
 	reQuotedCmd = regexp.MustCompile(`\s*\(?"[a-z]+( [^"]*)?"\)?`)
 	reNotation  = regexp.MustCompile(`:\s*[a-z]+ [^:]*<[^>]*>.*$`)
 	reID        = regexp.MustCompile(`\b([FUV])(\d+)\b`)
+	rePoint     = regexp.MustCompile(`\(?-?\d+(\.\d+)?, ?-?\d+(\.\d+)?\)?`)
 	reNoSuch    = regexp.MustCompile(`\bno (figure|team|unit|vehicle) [FUV]\d+\b`)
 )
 
@@ -30,6 +31,7 @@ func plainWords(s string, st *rules.State) string {
 	s = reNotation.ReplaceAllString(s, "")
 	s = reQuotedCmd.ReplaceAllString(s, "")
 	s = reNoSuch.ReplaceAllString(s, "no such $1")
+	s = rePoint.ReplaceAllString(s, "that point") // a point as the notation writes it
 	s = reID.ReplaceAllStringFunc(s, func(tok string) string {
 		n, err := strconv.Atoi(tok[1:])
 		if err != nil || st == nil {

@@ -20,6 +20,7 @@ func TestPlainWords(t *testing.T) {
 		{"U1 has already acted", "Rifle team has already acted."},
 		{"out of range: 14.2\" of 12\"", "Out of range: 14.2\" of 12\"."},
 		{"there is no figure F9", "There is no such figure."},
+		{"(12.345,6) is not on F1's path", "That point is not on Red rifle 2's path."},
 	} {
 		if got := plainWords(c.in, st); got != c.want {
 			t.Errorf("plainWords(%q) = %q, want %q", c.in, got, c.want)
