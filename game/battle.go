@@ -56,6 +56,7 @@ type battle struct {
 	selVeh      rules.VehicleID // the vehicle selected (vehicles.go)
 	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
 	mover       *moverPath      // the last move's path (moverpath.go)
+	cardShown   string          // the head of the card drawn last frame (for the probe)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID

@@ -144,6 +144,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		drawMarkLegend(dst, 340*uiScale, a.H-b.tv.padB-60*uiScale, marks)
 	}
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
+	b.cardShown = ""
 	// nothing pops up while a button is held (a drag, a drive)
 	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || b.vdrag != nil || b.sel.Mode == view.Dragging
 	if held {

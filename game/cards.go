@@ -16,6 +16,7 @@ func (b *battle) figureLines(f *rules.Figure) []string { return b.figInfo(f.ID).
 
 func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
 	mx, my := cursor()
+	b.cardShown = head
 	fh, fb := boldFace(15), face(13)
 	w := textW(head, fh)
 	for _, l := range lines {

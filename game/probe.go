@@ -37,6 +37,7 @@ type probe struct {
 	Vehicles map[string]probeVeh `json:"vehicles,omitempty"`
 	SelVeh   string              `json:"sel_veh,omitempty"`
 	Ask      string              `json:"ask,omitempty"`       // the battle: an end waiting for its confirmation
+	Card     string              `json:"card,omitempty"`      // the battle: the head of the card on screen
 	LogLines int                 `json:"log_lines,omitempty"` // the battle: entries in its log
 	Rolls    int                 `json:"rolls,omitempty"`     // the battle: rolls in its log (what the luck report counts)
 	Hint     string              `json:"hint,omitempty"`      // the battle: the line beside the bar's buttons
@@ -126,6 +127,7 @@ func (b *battle) probe() {
 		p.Ask = b.ask.text
 	}
 	p.Hint = b.barHint()
+	p.Card = b.cardShown
 	p.LogLines = len(b.log)
 	for _, e := range b.log {
 		if e.roll != nil {

@@ -61,6 +61,7 @@ type probeInfo struct {
 	Ask      string                `json:"ask"`    // an end waiting for its confirmation
 	Toast    string                `json:"toast"`  // the message on screen
 	Scroll   int                   `json:"scroll"` // the scenario list: the first row shown
+	Card     string                `json:"card"`
 	LogLines int                   `json:"log_lines"`
 	Rolls    int                   `json:"rolls"`
 	Hint     string                `json:"hint"` // the line beside the bar's buttons

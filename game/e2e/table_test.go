@@ -220,3 +220,33 @@ func TestResumeKeepsTheLogByMouse(t *testing.T) {
 		t.Fatalf("the resumed log holds %d lines and %d rolls; before leaving it held %d and %d", after.LogLines, after.Rolls, before.LogLines, before.Rolls)
 	}
 }
+
+// TestVehicleCardByMouse is issue 24's vehicle card: with the pointer on
+// a tank's hull, its card shows (not the road under it), naming it.
+func TestVehicleCardByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigSized(t, "vehicle-card", 1024, 640, "--scenario", "maxim-armour-crossroads", "--seed", "3", "--no-resume", "--speed", "8")
+	intoBattle(r)
+	r.waitProbe("the battle at rest", func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy && !p.Curtain })
+	pl := r.waitSave("the start", 0)
+	vp, ok := r.readVehicles()
+	if !ok || len(vp.Vehicles) == 0 {
+		t.Fatal("no vehicle on screen")
+	}
+	for key, v := range vp.Vehicles {
+		var id int
+		fmt.Sscanf(key, "V%d", &id)
+		veh := pl.g.St.Veh(rules.VehicleID(id))
+		if veh == nil {
+			continue
+		}
+		r.moveTo(v.X, v.Y)
+		p := r.waitProbe("the card of "+veh.Name, func(p probeInfo) bool { return p.Card != "" })
+		r.shot("card-" + key)
+		if p.Card != veh.Name {
+			t.Errorf("with the pointer on %s (%s) the card is %q", key, veh.Name, p.Card)
+		}
+	}
+}
