@@ -66,7 +66,9 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	// vehicles, under the figures
 	rims, acting := b.rims(), b.actingUnit()
 	b.drawVehicles(dst, rims)
-	// figures: removed first (lying under the living)
+	// figures: removed first (lying under the living), then their weapons'
+	// tags over them all
+	var tags []figLook
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Figures {
 			f := &st.Figures[i]
@@ -96,7 +98,11 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 				}
 			}
 			drawFigure(dst, look)
+			tags = append(tags, look)
 		}
+	}
+	for _, l := range tags {
+		drawWeaponTag(dst, l)
 	}
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)

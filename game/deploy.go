@@ -199,6 +199,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	mx, my := cursor()
 	d.drawHulls(dst, cols)
 	d.drawn = d.drawn[:0]
+	var tags []figLook
 	d.sc.EachFigure(func(s, ui, _ int, f *rules.ScenarioFigure) {
 		if d.curtain || !rules.DeployKnown(d.sc, d.side, s) {
 			return // a side that sets up hidden is never shown to the other
@@ -216,8 +217,10 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			w = f.Weapons[0]
 		}
 		facing := float64(f.Facing) * 3.14159265 / 180
-		drawFigure(dst, figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
-			hover: f == d.hover, selected: f == d.drag})
+		look := figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
+			hover: f == d.hover, selected: f == d.drag}
+		drawFigure(dst, look)
+		tags = append(tags, look)
 		if s == d.side && !d.curtain && f != d.drag {
 			if d.isOutside(f) {
 				// out of its zone: a red ring the player cannot miss
@@ -229,6 +232,9 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			}
 		}
 	})
+	for _, l := range tags {
+		drawWeaponTag(dst, l)
+	}
 	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
 	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
