@@ -371,17 +371,43 @@ func (a *App) drawDialog(dst *ebiten.Image) {
 
 func (a *App) drawHelp(dst *ebiten.Image) {
 	rect(dst, 0, 0, a.W, a.H, rgba(0x000000, 160))
-	lh := 24 * uiScale
 	w := math.Min(860*uiScale, a.W-40*uiScale)
 	lines := helpLines()
-	h := float64(len(lines))*lh + 80*uiScale
+	// each description wraps in its column; a short window takes smaller
+	// letters, so nothing runs off the card or the screen
+	var (
+		fs, lh, keyW, h float64
+		rows            [][]string
+	)
+	for _, fs = range []float64{14, 13, 12, 11, 10} {
+		lh = fs * 1.55 * uiScale
+		keyW = 0
+		for _, l := range lines {
+			keyW = math.Max(keyW, textW(l[0], boldFace(fs)))
+		}
+		keyW += 24 * uiScale
+		rows = rows[:0]
+		n := 0
+		for _, l := range lines {
+			r := wrap(l[1], face(fs), w-48*uiScale-keyW)
+			rows = append(rows, r)
+			n += max(1, len(r))
+		}
+		h = float64(n)*lh + 80*uiScale
+		if h <= a.H-20*uiScale {
+			break
+		}
+	}
 	x, y := a.W/2-w/2, math.Max(10*uiScale, a.H/2-h/2)
 	roundRect(dst, x, y, w, h, 10*uiScale, rgb(0xefe6d2))
 	say(dst, "Keys and mouse", boldFace(20), x+24*uiScale, y+16*uiScale, rgb(0x2b2418), 0)
+	yy := y + 58*uiScale
 	for i, l := range lines {
-		yy := y + 58*uiScale + float64(i)*lh
-		say(dst, l[0], boldFace(14), x+24*uiScale, yy, rgb(0x5a3a1e), 0)
-		say(dst, l[1], face(14), x+250*uiScale, yy, rgb(0x2b2418), 0)
+		say(dst, l[0], boldFace(fs), x+24*uiScale, yy, rgb(0x5a3a1e), 0)
+		for k, d := range rows[i] {
+			say(dst, d, face(fs), x+24*uiScale+keyW, yy+float64(k)*lh, rgb(0x2b2418), 0)
+		}
+		yy += float64(max(1, len(rows[i]))) * lh
 	}
 	say(dst, "click or Esc to close", italicFace(12), x+w-24*uiScale, y+h-22*uiScale, rgb(0x6a5a48), 2)
 }
