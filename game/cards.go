@@ -77,7 +77,14 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 			band = rb.Label
 		}
 	}
-	lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
+	friend := t.Side == f.Side // an order to a man of his own (a leader motivating him)
+	switch {
+	case t.ID == f.ID:
+	case friend:
+		lines = append(lines, fmt.Sprintf("%s away", sc.Format(geom.Dist(f.Pos, t.Pos))))
+	default:
+		lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
+	}
 	if b.sel.Verb == "fire" {
 		if b.why {
 			lines = append(lines, fmt.Sprintf("Sight: %s (%d of %d rays reach)", b.los.Vis, b.los.Visible, b.los.Rays))
@@ -97,18 +104,28 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	for _, m := range b.odds.Mods {
 		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
 	}
-	if len(b.odds.Mods) == 0 {
+	certain := len(b.odds.Outcomes) == 1 && b.odds.Outcomes[0].P >= 1
+	if len(b.odds.Mods) == 0 && !certain {
 		lines = append(lines, "no modifiers")
 	}
 	var outs []string
 	for _, o := range b.odds.Outcomes {
 		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
 	}
+	if certain {
+		outs = []string{"no dice: " + b.odds.Outcomes[0].Name} // an order, not a roll
+	}
 	lines = append(lines, strings.Join(outs, "   "))
 	if b.odds.Note != "" && b.why {
 		lines = append(lines, b.odds.Note)
 	}
 	head := fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name)
+	if friend {
+		head = fmt.Sprintf("%s: %s, %s", title(b.sel.Verb), f.Name, t.Name)
+		if t.ID == f.ID {
+			head = fmt.Sprintf("%s: %s himself", title(b.sel.Verb), f.Name)
+		}
+	}
 	if n := b.sel.Shots; n > 1 && b.oddsCmd.Fig == f.ID {
 		placed := len(b.sel.Volley)
 		head = fmt.Sprintf("%s: %s, %d of %d dice placed", title(b.sel.Verb), f.Name, placed, n)
