@@ -5,7 +5,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -359,39 +358,6 @@ func (a *App) saveGame(g *rules.Game) {
 		return
 	}
 	a.Toast("Saved to %s", path)
-}
-
-// loadDialog offers the newest saves (and the autosave).
-func (a *App) loadDialog() {
-	var files []string
-	if ents, err := os.ReadDir(a.saveDir()); err == nil {
-		for _, e := range ents {
-			if strings.HasSuffix(e.Name(), ".save") {
-				files = append(files, filepath.Join(a.saveDir(), e.Name()))
-			}
-		}
-	}
-	sort.Sort(sort.Reverse(sort.StringSlice(files)))
-	if len(files) > 4 {
-		files = files[:4]
-	}
-	if a.opt.autosave != "" && fileExists(a.opt.autosave) {
-		files = append(files, a.opt.autosave)
-	}
-	if len(files) == 0 {
-		a.Dialog("No saved games", "Save a battle with Ctrl+S; saves go to "+a.saveDir()+".", []string{"OK"}, nil)
-		return
-	}
-	var labels []string
-	for _, f := range files {
-		labels = append(labels, strings.TrimSuffix(filepath.Base(f), ".save"))
-	}
-	labels = append(labels, "Cancel")
-	a.Dialog("Load a saved game", "Newest first. Saves live in "+a.saveDir()+".", labels, func(c int) {
-		if c < len(files) {
-			a.resume(files[c])
-		}
-	})
 }
 
 // ---- result ----
