@@ -57,6 +57,7 @@ type battle struct {
 	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
 	mover       *moverPath      // the last move's path (moverpath.go)
 	cardShown   string          // the head of the card drawn last frame (for the probe)
+	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID

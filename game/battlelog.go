@@ -68,7 +68,14 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 		rows = append(rows, row{"", fs, 0, -1})
 	}
 	lh := 17 * uiScale
-	maxRows := int((a.H - y0 - 44*uiScale) / lh)
+	// the newest lines stand above the dice tray while it shows (as it
+	// stood last frame), not under it
+	bottom := a.H
+	if b.trayTop > y0+120*uiScale && b.trayTop < a.H {
+		bottom = b.trayTop
+	}
+	b.trayTop = a.H
+	maxRows := int((bottom - y0 - 44*uiScale) / lh)
 	end := len(rows) - b.logScroll
 	if end < 0 {
 		end = 0

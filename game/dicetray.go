@@ -52,6 +52,7 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	th := top + ds + 24*uiScale + float64(len(outcome))*22*uiScale + float64(len(lines))*lh + 34*uiScale
 	tx := a.W - b.tv.padR + 8*uiScale
 	ty := math.Max(b.tv.padT+8*uiScale, a.H-th-8*uiScale)
+	b.trayTop = ty // the log stands above it (drawLog)
 	a.keepClear(tx, ty, tw, th)
 	// tray: wooden rim, felt inside
 	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
@@ -280,6 +281,7 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 	th := 48*uiScale + float64(len(evs))*rowH + 26*uiScale
 	tx := a.W - b.tv.padR + 8*uiScale
 	ty := math.Max(b.tv.padT+8*uiScale, a.H-th-8*uiScale)
+	b.trayTop = ty // the log stands above it (drawLog)
 	a.keepClear(tx, ty, tw, th)
 	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
 	roundRect(dst, tx, ty, tw, th, 12*uiScale, rgb(0x6b4a2e))
