@@ -365,6 +365,12 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 			break
 		}
 	}
+	if at == nil && b.showPath() {
+		// a vehicle that has driven (no figure named): the prompt stands at
+		// where its drive ends, not in the table's corner
+		p := b.tv.scr(b.mover.path[len(b.mover.path)-1])
+		at = &p
+	}
 	head := st.Sides[st.Decider].Name + " may interrupt"
 	if b.explain != nil && b.explain.Head != "" {
 		head = b.explain.Head
