@@ -388,7 +388,11 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		pulse := 1 + 0.12*math.Sin(b.tl.Now*6)
 		ring(dst, *at, r*1.7*pulse, 3*uiScale, col)
 		ring(dst, *at, r*1.7*pulse+3*uiScale, 1.5*uiScale, rgb(0xf2ead6))
-		x = math.Min(math.Max(8*uiScale, at.X+r*2), a.W-b.tv.padR-w-8*uiScale)
+		x = at.X + r*2
+		if x+w > a.W-b.tv.padR-8*uiScale {
+			x = at.X - r*2 - w // no room on its right: on its left, never over it
+		}
+		x = math.Max(8*uiScale, x)
 		y = math.Min(math.Max(b.tv.padT+8*uiScale, at.Y-h/2), a.H-b.tv.padB-h-8*uiScale)
 		line(dst, fpt{x, y + h/2}, fpt{at.X + r*1.7, at.Y}, 2*uiScale, col)
 	}
