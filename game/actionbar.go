@@ -214,7 +214,13 @@ func (b *battle) layoutButtons(a *App) {
 		bt.key = "Enter"
 		bt.endSlot = true
 		bt.h = 38 * uiScale
-		bt.w = textW(bt.key+"  "+bt.label, boldFace(14)) + 28*uiScale
+		// one width for every end (End movement, End turn, Let it pass),
+		// so the button is the same box whatever it says
+		// (the widest end so far keeps its box: it never shrinks back)
+		// (room is kept for the question's " anyway?", so asking does
+		// not move it either)
+		bt.w = max(textW(bt.key+"  "+endLabel+" anyway?", boldFace(14))+28*uiScale, min(b.endW, avail*0.4))
+		b.endW = bt.w
 		bt.x, bt.y = avail-bt.w, y
 		endW = bt.w + 10*uiScale
 	}

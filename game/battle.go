@@ -58,6 +58,7 @@ type battle struct {
 	mover       *moverPath      // the last move's path (moverpath.go)
 	cardShown   string          // the head of the card drawn last frame (for the probe)
 	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
+	endW        float64         // the end button's width (it only grows, so it keeps its place)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
