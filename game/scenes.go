@@ -349,17 +349,6 @@ func (a *App) saveDir() string {
 	return filepath.Join(dir, "hedgerow", "saves")
 }
 
-func (a *App) saveGame(g *rules.Game) {
-	dir := a.saveDir()
-	os.MkdirAll(dir, 0o755)
-	path := filepath.Join(dir, time.Now().Format("2006-01-02-150405")+".save")
-	if err := rules.SaveAtomic(path, g); err != nil {
-		a.Toast("Could not save: %v", err)
-		return
-	}
-	a.Toast("Saved to %s", path)
-}
-
 // ---- result ----
 
 type result struct {

@@ -46,3 +46,18 @@ func TestOneDecimal(t *testing.T) {
 		t.Errorf("a chit drawn from seven reads %q", got)
 	}
 }
+
+// A save's name is safe as a file's name: no colon or slash, no leading
+// dot, no run of spaces, at most 60 characters.
+func TestSaveFileName(t *testing.T) {
+	for in, want := range map[string]string{
+		"SSG: The Standard Game 28 Nov 06.34": "SSG The Standard Game 28 Nov 06.34",
+		"../../etc/passwd":                    "etc passwd",
+		"  Before the assault  ":              "Before the assault",
+		"":                                    "",
+	} {
+		if got := saveFileName(in); got != want {
+			t.Errorf("saveFileName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
