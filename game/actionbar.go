@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hedgerow/game/view"
 	"hedgerow/rules"
@@ -60,8 +61,10 @@ func (b *battle) layoutButtons(a *App) {
 				b.buttons[len(b.buttons)-1].hintOnly = true
 			case rules.ActAim, rules.ActPoint, rules.ActLine:
 				add(act.Label+"...", act.Short+"...", false, false, aim(cc, act))
+			case rules.ActEnd, rules.ActPass:
+				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
 			default:
-				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
+				add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
 			}
 		}
 	}
@@ -117,6 +120,8 @@ func (b *battle) layoutButtons(a *App) {
 			add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
 		}
 	}
+	var endCmd *rules.Command
+	endLabel := ""
 	for _, c := range b.legal {
 		if c.Fig != 0 {
 			continue
@@ -151,7 +156,16 @@ func (b *battle) layoutButtons(a *App) {
 				label = label + ": " + u.Name
 			}
 		}
-		add(label, short, act.Kind == rules.ActEnd, false, func() { b.apply(a, cc) })
+		if slot := b.enterEnd(); slot != nil && slot.String() == cc.String() {
+			// the end Enter gives has a place of its own (below)
+			endCmd, endLabel = &cc, label
+			continue
+		}
+		if act.Kind == rules.ActEnd || act.Kind == rules.ActPass {
+			add(label, short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+			continue
+		}
+		add(label, short, false, false, func() { b.apply(a, cc) })
 	}
 	if b.interrupting() && !b.viewsDiffer() {
 		// standing orders for the rest of the round, for the teams offered
@@ -181,20 +195,51 @@ func (b *battle) layoutButtons(a *App) {
 			b.sel.Reset()
 		}
 	})
+	// the end Enter gives (End turn, Draw the next chit, Let it pass) has
+	// one fixed place, the bar's right end, whatever else is on the bar:
+	// two ends in a row are never clicked in the same place by mistake
+	// for another button, nor another button for the end
+	avail := a.W - b.tv.padR - 14*uiScale
+	y := a.H - b.tv.padB + 16*uiScale
+	endW := 0.0
+	if endCmd != nil {
+		cc := *endCmd
+		label := endLabel
+		if b.asking(cc) {
+			label += " anyway?"
+		}
+		act := b.action(cc)
+		add(label, "", act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+		bt := &b.buttons[len(b.buttons)-1]
+		bt.key = "Enter"
+		bt.endSlot = true
+		bt.h = 38 * uiScale
+		// one width for every end (End movement, End turn, Let it pass),
+		// so the button is the same box whatever it says
+		// (the widest end so far keeps its box: it never shrinks back)
+		// (room is kept for the question's " anyway?", so asking does
+		// not move it either)
+		bt.w = max(textW(bt.key+"  "+endLabel+" anyway?", boldFace(14))+28*uiScale, min(b.endW, avail*0.4))
+		b.endW = bt.w
+		bt.x, bt.y = avail-bt.w, y
+		endW = bt.w + 10*uiScale
+	}
 	// position along the bottom bar; when they do not all fit beside the
 	// log (a figure at a door has many choices), the labels go short and
-	// the buttons closer, so the last (End) is never pushed off screen
-	avail := a.W - b.tv.padR - 14*uiScale
+	// the buttons closer
+	avail -= endW
 	pad, gap := 28*uiScale, 10*uiScale
-	for pass := 0; pass < 5; pass++ {
+	for pass := 0; pass < 8; pass++ {
 		x := 14 * uiScale
-		y := a.H - b.tv.padB + 16*uiScale
 		for i := range b.buttons {
 			bt := &b.buttons[i]
+			if bt.endSlot {
+				continue
+			}
 			if i < 9 {
 				bt.key = fmt.Sprint(i + 1)
 			}
-			bt.w = textW(bt.key+"  "+bt.label, boldFace(14)) + pad
+			bt.w = textW(bt.key+"  "+bt.label, boldFace(bt.fontSize())) + pad
 			bt.h = 38 * uiScale
 			bt.x, bt.y = x, y
 			x += bt.w + gap
@@ -205,7 +250,7 @@ func (b *battle) layoutButtons(a *App) {
 		switch pass {
 		case 0:
 			for i := range b.buttons {
-				if b.buttons[i].short != "" {
+				if b.buttons[i].short != "" && !b.buttons[i].endSlot {
 					b.buttons[i].label = b.buttons[i].short
 				}
 			}
@@ -213,7 +258,9 @@ func (b *battle) layoutButtons(a *App) {
 			pad, gap = 14*uiScale, 5*uiScale
 		case 2:
 			for i := range b.buttons {
-				b.buttons[i].label = compactLabel(b.buttons[i].label)
+				if !b.buttons[i].endSlot {
+					b.buttons[i].label = compactLabel(b.buttons[i].label)
+				}
 			}
 		case 3:
 			// the Move button only says to drag (the hint says so too)
@@ -224,8 +271,69 @@ func (b *battle) layoutButtons(a *App) {
 					break
 				}
 			}
+		case 4, 5:
+			// still too many: smaller letters
+			for i := range b.buttons {
+				if !b.buttons[i].endSlot {
+					b.buttons[i].size = 12
+					if pass == 5 {
+						b.buttons[i].size = 11
+					}
+				}
+			}
+			if pass == 5 {
+				pad, gap = 10*uiScale, 4*uiScale
+			}
+		case 6:
+			// still too many: each label is cut to an equal share of the bar
+			// (short ones such as Undo keep their width: the room left is
+			// shared by the long ones)
+			var ws []float64
+			for _, bt := range b.buttons {
+				if !bt.endSlot {
+					ws = append(ws, textW(bt.key+"  "+bt.label, boldFace(bt.fontSize())))
+				}
+			}
+			room := avail - 14*uiScale - float64(len(ws))*(gap+pad)
+			share := room / float64(max(1, len(ws)))
+			for k := 0; k < len(ws); k++ {
+				left, long := room, 0
+				for _, w := range ws {
+					if w <= share {
+						left -= w
+					} else {
+						long++
+					}
+				}
+				if long == 0 {
+					break
+				}
+				share = left / float64(long)
+			}
+			for i := range b.buttons {
+				if bt := &b.buttons[i]; !bt.endSlot {
+					bt.label = clipLabel(bt.label, bt.key+"  ", share, boldFace(bt.fontSize()))
+				}
+			}
 		}
 	}
+}
+
+// clipLabel cuts a label to fit w (with its key's prefix), ending in
+// "...": odds in brackets at its end are kept whole ("Gruppe fi... (kill 50%)").
+func clipLabel(l, prefix string, w float64, f *text.GoTextFace) string {
+	if textW(prefix+l, f) <= w {
+		return l
+	}
+	if i := strings.LastIndex(l, " ("); i > 0 && strings.HasSuffix(l, ")") && (strings.Contains(l[i:], "%") || strings.Contains(l[i:], " in ")) {
+		tail := l[i:]
+		return clipLabel(l[:i], prefix, w-textW(tail, f), f) + tail
+	}
+	r := []rune(l)
+	for len(r) > 1 && textW(prefix+string(r)+"...", f) > w {
+		r = r[:len(r)-1]
+	}
+	return strings.TrimSpace(string(r)) + "..."
 }
 
 // firstOf is the first figure of unit u still in the fight (0 for none).
@@ -263,38 +371,18 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 		bt := &b.buttons[i]
 		bt.draw(dst, bt.strong)
 	}
-	hint := ""
-	switch b.sel.Mode {
-	case view.Idle:
-		hint = "Click one of your figures (a light dot marks those that can act). " + keyName(actNext) + " cycles."
-	case view.Selected:
-		if f := b.st().Fig(b.sel.Sel); f != nil {
-			switch {
-			case b.sel.CanAct("move"):
-				hint = f.Name + " selected. Drag from the figure to move; " + keyName(actRings) + " shows weapon ranges."
-			case b.sel.CanAct("fire") || b.sel.CanAct("melee"):
-				hint = f.Name + " selected. Pick an action below, or " + keyName(actRings) + " for ranges."
-			default:
-				hint = f.Name + " has nothing to do this phase."
-			}
-		}
-	case view.Targeting:
-		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
-		switch {
-		case b.sel.Line && b.sel.LineA == nil:
-			hint = "Click the line's first end on the table. Esc cancels."
-		case b.sel.Line:
-			hint = "Click the line's second end: it is drawn as it would be laid. Esc takes back the first end."
-		case b.sel.Point:
-			hint = "Click a point on the table. Esc cancels."
-		case b.sel.Ground:
-			hint = "Click a red-ringed figure, or a point on the ground to aim there. Esc cancels."
+	hint := b.barHint()
+	// the hint goes between the last button and the end's place
+	x, right := 14*uiScale, a.W-b.tv.padR
+	for _, bt := range b.buttons {
+		if bt.endSlot {
+			right = bt.x
+		} else {
+			x = max(x, bt.x+bt.w+16*uiScale)
 		}
 	}
-	if n := len(b.buttons); hint != "" && n > 0 && a.W-b.tv.padR-(b.buttons[n-1].x+b.buttons[n-1].w) > 180*uiScale {
-		last := b.buttons[n-1]
-		x := last.x + last.w + 16*uiScale
-		for _, l := range wrap(hint, italicFace(13), a.W-b.tv.padR-x-10*uiScale) {
+	if hint != "" && right-x > 180*uiScale {
+		for _, l := range wrap(hint, italicFace(13), right-x-10*uiScale) {
 			say(dst, l, italicFace(13), x, y+18*uiScale, rgb(0xc8b894), 0)
 			y += 17 * uiScale
 		}
@@ -318,4 +406,41 @@ func (b *battle) legalFigs() int {
 		}
 	}
 	return len(seen)
+}
+
+// barHint is the line beside the bar's buttons: what to do now, why a
+// figure can do nothing, or the question before an end.
+func (b *battle) barHint() string {
+	if b.ask != nil && b.ask.st == b.st() {
+		return b.ask.hint
+	}
+	hint := ""
+	switch b.sel.Mode {
+	case view.Idle:
+		hint = "Click one of your figures (a light dot marks those that can act). " + keyName(actNext) + " cycles."
+	case view.Selected:
+		if f := b.st().Fig(b.sel.Sel); f != nil {
+			switch {
+			case b.sel.CanAct("move"):
+				hint = f.Name + " selected. Drag from the figure to move; " + keyName(actRings) + " shows weapon ranges."
+			case b.sel.CanAct("fire") || b.sel.CanAct("melee"):
+				hint = f.Name + " selected. Pick an action below, or " + keyName(actRings) + " for ranges."
+			default:
+				hint = b.idleWhy(f)
+			}
+		}
+	case view.Targeting:
+		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
+		switch {
+		case b.sel.Line && b.sel.LineA == nil:
+			hint = "Click the line's first end on the table. Esc cancels."
+		case b.sel.Line:
+			hint = "Click the line's second end: it is drawn as it would be laid. Esc takes back the first end."
+		case b.sel.Point:
+			hint = "Click a point on the table. Esc cancels."
+		case b.sel.Ground:
+			hint = "Click a red-ringed figure, or a point on the ground to aim there. Esc cancels."
+		}
+	}
+	return hint
 }

@@ -12,6 +12,7 @@ import (
 
 	"hedgerow/game/view"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
@@ -53,6 +54,11 @@ type battle struct {
 	ordersRound int
 	group       groupState      // a team or box selected to move together (group.go)
 	selVeh      rules.VehicleID // the vehicle selected (vehicles.go)
+	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
+	mover       *moverPath      // the last move's path (moverpath.go)
+	cardShown   string          // the head of the card drawn last frame (for the probe)
+	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
+	endW        float64         // the end button's width (it only grows, so it keeps its place)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
@@ -88,7 +94,13 @@ type battle struct {
 	// would refuse it (aimErr), worked out when the pointer moves
 	aimAt   *rules.Command
 	aimErr  error
-	aimFrom string // what aimAt was worked out for
+	aimFrom string  // what aimAt was worked out for
+	ask     *endAsk // an end waiting for its confirmation (endguard.go)
+	// why a figure has nothing to do (why.go), worked out once a command
+	idleKey, idleText string
+	stepKey           string          // the step the commands below were offered in
+	stepCmds          []rules.Command // one aimed command of each verb offered in it
+	taken             *endTaken       // an end with no dice that Ctrl+Z may take back
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -112,9 +124,34 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 		}
 		g.OnCommit(g)
 	}
+	if evs == nil && len(g.Log) > 0 {
+		b.rebuildLog() // a resumed battle
+	}
 	b.push(evs)
 	b.refresh()
 	return b
+}
+
+// rebuildLog writes the log of a resumed battle from its start: the save's
+// commands are replayed (a copy; the game itself is untouched) and every
+// event is logged as the live table logs it, read through the side's view
+// when drawn, so the log and the luck report cover the whole battle, not
+// only what has been played since the resume.
+func (b *battle) rebuildLog() {
+	sf := b.g.SaveFile()
+	var evs []rules.Event
+	_, _, err := rules.ReplayEach(sf, scenariosFS, mapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
+		evs = append(evs, more...)
+	})
+	if err != nil {
+		return // (the game was replayed once already; this cannot differ)
+	}
+	for _, ev := range evs {
+		b.logEvent(ev)
+	}
+	for id := range b.pending {
+		delete(b.pending, id)
+	}
 }
 
 // initHeadings turns figures the scenario left facing "up the table"
@@ -173,6 +210,7 @@ func (b *battle) newStep() bool {
 
 func (b *battle) refresh() {
 	b.legal = b.g.Legal()
+	b.noteStep()
 	b.sel.Legal = b.legal
 	b.oddsFor = 0
 	b.sel.Check = func(c rules.Command) bool { _, err := b.g.Odds(c); return err == nil }
@@ -380,6 +418,7 @@ func oddsShort(o rules.Odds) string {
 }
 
 func (b *battle) push(evs []rules.Event) {
+	b.notePath(evs)
 	aim, aimOK := geom.Pt{}, false
 	for _, ev := range evs {
 		if ev.Kind == "removed" && ev.Fig != 0 {
@@ -420,7 +459,7 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 	before := b.st()
 	evs, err := b.g.Apply(c)
 	if err != nil {
-		a.Toast("%s", sentence(err.Error()))
+		a.Toast("%s", b.plain(err.Error()))
 		return false
 	}
 	if b.before == nil && before != b.st() {

@@ -26,7 +26,13 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			lab.avoid = append(lab.avoid, b.drawPos(f))
 		}
 	}
-	drawAreas(dst, b.tv, -2, lab)
+	// the set-up zones served the deployment: in battle they show with
+	// the legend (G)
+	zones := -3
+	if b.tv.legend {
+		zones = -2
+	}
+	drawAreas(dst, b.tv, zones, lab)
 	b.drawOverlays(dst, false) // lines of fire, grenades, rounds to come
 	r := figR(b.tv.px(geom.Inches(st.BaseR)))
 	sel := st.Fig(b.sel.Sel)
@@ -60,7 +66,9 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	// vehicles, under the figures
 	rims, acting := b.rims(), b.actingUnit()
 	b.drawVehicles(dst, rims)
-	// figures: removed first (lying under the living)
+	// figures: removed first (lying under the living), then their weapons'
+	// tags over them all
+	var tags []figLook
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Figures {
 			f := &st.Figures[i]
@@ -90,13 +98,18 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 				}
 			}
 			drawFigure(dst, look)
+			tags = append(tags, look)
 		}
+	}
+	for _, l := range tags {
+		drawWeaponTag(dst, l)
 	}
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)
 	b.drawVolley(dst, r)
 	b.drawGroup(dst, r)
+	b.drawMoverPath(dst)
 	b.drawAim(dst, sel)
 	if !b.tl.Busy() && !b.curtain && b.interrupting() && !b.viewsDiffer() {
 		b.drawOffer(dst, a, r)
@@ -137,12 +150,20 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		drawMarkLegend(dst, 340*uiScale, a.H-b.tv.padB-60*uiScale, marks)
 	}
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
+	b.cardShown = ""
+	// nothing pops up while a button is held (a drag, a drive)
+	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || b.vdrag != nil || b.sel.Mode == view.Dragging
+	if held {
+		watching = true
+	}
 	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && b.sel.Targetable(b.hover) {
 		b.drawOdds(dst, a)
 	} else if b.drawVehAim(dst, a) {
 		// a shot aimed at a point of a hull: the face it strikes, its odds
 	} else if b.hover != 0 && !b.pressed && !watching {
 		b.drawCard(dst, a, st.Fig(b.hover))
+	} else if v := st.Veh(b.hoverVeh); v != nil && !watching {
+		b.drawVehCard(dst, a, v)
 	} else if b.over != nil && !watching {
 		b.drawOverlayCard(dst, a, *b.over)
 	} else if b.piece >= 0 && !watching && st.Map != nil {
@@ -344,6 +365,12 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 			break
 		}
 	}
+	if at == nil && b.showPath() {
+		// a vehicle that has driven (no figure named): the prompt stands at
+		// where its drive ends, not in the table's corner
+		p := b.tv.scr(b.mover.path[len(b.mover.path)-1])
+		at = &p
+	}
 	head := st.Sides[st.Decider].Name + " may interrupt"
 	if b.explain != nil && b.explain.Head != "" {
 		head = b.explain.Head
@@ -361,7 +388,11 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		pulse := 1 + 0.12*math.Sin(b.tl.Now*6)
 		ring(dst, *at, r*1.7*pulse, 3*uiScale, col)
 		ring(dst, *at, r*1.7*pulse+3*uiScale, 1.5*uiScale, rgb(0xf2ead6))
-		x = math.Min(math.Max(8*uiScale, at.X+r*2), a.W-b.tv.padR-w-8*uiScale)
+		x = at.X + r*2
+		if x+w > a.W-b.tv.padR-8*uiScale {
+			x = at.X - r*2 - w // no room on its right: on its left, never over it
+		}
+		x = math.Max(8*uiScale, x)
 		y = math.Min(math.Max(b.tv.padT+8*uiScale, at.Y-h/2), a.H-b.tv.padB-h-8*uiScale)
 		line(dst, fpt{x, y + h/2}, fpt{at.X + r*1.7, at.Y}, 2*uiScale, col)
 	}

@@ -83,6 +83,17 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 	}
 	if b.curtain {
+		if pressed(actUndo) && b.canTakeBackEnd() {
+			// the player who has just ended takes it back before handing
+			// over the mouse
+			if err := b.takeBackEnd(a); err != nil {
+				a.Toast("Cannot take back: %s", err.Error())
+			} else {
+				b.log = append(b.log, logEntry{text: "(the end was taken back)", side: -1})
+				a.Toast("Taken back: play on.")
+			}
+			return nil
+		}
 		if clicked() || pressed(actSkip) || pressed(actEnd) {
 			b.curtain = false
 			b.shown = b.st().Decider
@@ -92,7 +103,15 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if pressed(actUndo) {
 		b.before = nil
+		b.ask = nil
 		if err := b.g.Undo(); err != nil {
+			if b.canTakeBackEnd() {
+				if err := b.takeBackEnd(a); err == nil {
+					b.log = append(b.log, logEntry{text: "(the end was taken back)", side: -1})
+					a.Toast("Taken back: play on.")
+					return nil
+				}
+			}
 			a.Toast("Cannot take back: %s", err.Error())
 		} else {
 			b.pending = map[rules.FigID]bool{}
@@ -131,31 +150,46 @@ func (b *battle) Update(a *App, dt float64) error {
 			return nil
 		}
 	}
-	if k := barKey(); k > 0 && k <= len(b.buttons) && !b.buttons[k-1].disabled {
-		b.bcmds[k-1]()
-		return nil
+	if k := barKey(); k > 0 {
+		for i := range b.buttons {
+			if b.buttons[i].key == fmt.Sprint(k) && !b.buttons[i].disabled {
+				b.bcmds[i]()
+				return nil
+			}
+		}
 	}
 	if pressed(actEnd) {
 		// Enter ends the turn, or lets an interruption pass when that is
 		// what the rule set waits for
-		if b.sel.Mode == view.Targeting && len(b.sel.Volley) > 0 {
-			// a volley: the dice not yet placed go on the last target
-			if c := b.sel.Finish(); c != nil {
+		if b.sel.Mode == view.Targeting {
+			// Enter does what the targeting card says, and never ends
+			// the turn while aiming: a volley's dice not yet placed go on
+			// the last target, or all on the target under the pointer
+			c := b.sel.Finish()
+			if c == nil && b.hover != 0 {
+				c = b.sel.FinishAt(b.hover)
+			}
+			if c != nil {
 				b.apply(a, *c)
+			} else {
+				a.Toast("Enter fires at the target under the pointer: point at a red-ringed figure first. Esc stops aiming.")
 			}
 			return nil
 		}
-		c := rules.Command{Verb: "end"}
-		for _, l := range b.legal {
-			if l.Fig == 0 && l.Unit == 0 && b.action(l).Kind == rules.ActPass {
-				c = l
-			}
+		if c := b.enterEnd(); c != nil {
+			b.end(a, *c)
+		} else {
+			a.Toast("There is nothing to end now: the panel on the right says what the game waits for.")
 		}
-		b.apply(a, c)
 		return nil
 	}
 	if pressed(actNext) {
 		b.selectNext()
+	}
+	if pressed(actCancel) && b.ask != nil {
+		b.ask = nil // Esc: play on instead of ending
+		a.Toast("Play on.")
+		return nil
 	}
 	if pressed(actCancel) {
 		if b.sel.Mode == view.Idle {
@@ -240,6 +274,13 @@ func (b *battle) Update(a *App, dt float64) error {
 			if f := b.st().Fig(b.hover); f != nil {
 				fp = f.Pos
 			}
+			if b.sel.Mode == view.Targeting && (b.sel.Point || b.sel.Ground) && b.hover == 0 {
+				// a click near the mover's path is its nearest point
+				pt = b.snapToPath(pt, func(q geom.Pt) bool {
+					c, ok := b.sel.Pending(q)
+					return ok && b.g.Refusal(c) == nil
+				})
+			}
 			b.pressed = true
 			placed := len(b.sel.Volley)
 			if c := b.sel.Press(view.Hit{Fig: b.hover, Own: own, Pt: pt}, fp); c != nil {
@@ -259,7 +300,7 @@ func (b *battle) Update(a *App, dt float64) error {
 				a.Toast("First end placed: click the second end of the line. Esc takes it back.")
 			case ok && (b.sel.Point || b.hover == 0):
 				if err := b.g.Refusal(c); err != nil {
-					a.Toast("%s", sentence(err.Error()))
+					a.Toast("%s", b.plain(err.Error()))
 				}
 			case b.hover != 0 && !own:
 				a.Toast("%s", b.whyNoTarget(b.hover))
@@ -319,7 +360,11 @@ func (b *battle) Update(a *App, dt float64) error {
 	} else {
 		b.rest += dt
 	}
-	if b.rest > 0.5 && b.hover == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
+	b.hoverVeh = 0
+	if b.hover == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
+		b.hoverVeh = b.vehAt(b.tv.tbl(mx, my)) // its card, not the road under it
+	}
+	if b.rest > 0.5 && b.hover == 0 && b.hoverVeh == 0 && !b.pressed && b.sel.Mode != view.Targeting && !b.overUI(mx, my, a) && !b.tk.active() {
 		b.piece = pieceAt(b.st().Map, b.tv.tbl(mx, my))
 		if o, ok := b.overlayAt(b.tv.tbl(mx, my)); ok {
 			b.over = &o

@@ -68,7 +68,14 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 		rows = append(rows, row{"", fs, 0, -1})
 	}
 	lh := 17 * uiScale
-	maxRows := int((a.H - y0 - 44*uiScale) / lh)
+	// the newest lines stand above the dice tray while it shows (as it
+	// stood last frame), not under it
+	bottom := a.H
+	if b.trayTop > y0+120*uiScale && b.trayTop < a.H {
+		bottom = b.trayTop
+	}
+	b.trayTop = a.H
+	maxRows := int((bottom - y0 - 44*uiScale) / lh)
 	end := len(rows) - b.logScroll
 	if end < 0 {
 		end = 0
@@ -98,6 +105,12 @@ func ledgerLines(l *rules.Ledger) []string {
 		sides = l.Dice[0].Sides
 	}
 	out := []string{fmt.Sprintf("rolled %dd%d: %s", len(l.Dice), sides, strings.Join(faces, " "))}
+	switch sides {
+	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
+	default:
+		// no such die: a draw from a cup (Firefight's chits), 1 to sides
+		out[0] = fmt.Sprintf("drew %s (of 1 to %d)", strings.Join(faces, " "), sides)
+	}
 	for _, m := range l.Mods {
 		out = append(out, fmt.Sprintf("%+d %s", m.Value, m.Reason))
 	}

@@ -16,6 +16,7 @@ func (b *battle) figureLines(f *rules.Figure) []string { return b.figInfo(f.ID).
 
 func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
 	mx, my := cursor()
+	b.cardShown = head
 	fh, fb := boldFace(15), face(13)
 	w := textW(head, fh)
 	for _, l := range lines {
@@ -23,12 +24,18 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	}
 	w += 24 * uiScale
 	h := 34*uiScale + float64(len(lines))*18*uiScale
-	x, y := mx+20*uiScale, my+16*uiScale
-	if x+w > a.W-b.tv.padR {
-		x = math.Max(4*uiScale, mx-w-20*uiScale)
+	// the card sits in a top corner of the table's window, on the side
+	// away from the pointer (or the bottom corner when the pointer is
+	// up there), never on the figures around the one it describes
+	m := 10 * uiScale
+	left, right := m, a.W-b.tv.padR-w-m
+	top, bottom := b.tv.padT+m, a.H-b.tv.padB-h-m
+	x, y := right, top
+	if mx > (a.W-b.tv.padR)/2 {
+		x = left
 	}
-	if y+h > a.H-b.tv.padB {
-		y = my - h - 16*uiScale
+	if my < top+h+30*uiScale && mx > x-30*uiScale && mx < x+w+30*uiScale {
+		y = bottom
 	}
 	a.keepClear(x, y, w, h)
 	roundRect(dst, x+3*uiScale, y+4*uiScale, w, h, 7*uiScale, rgba(0x000000, 110))
@@ -50,7 +57,7 @@ func (b *battle) drawCard(dst *ebiten.Image, a *App, f *rules.Figure) {
 		return
 	}
 	head := f.Name
-	if f.Leader {
+	if f.Leader && !strings.Contains(strings.ToLower(f.Name), "leader") {
 		head += "  (leader)"
 	}
 	b.card(dst, a, head, b.figureLines(f), colourInt(sideColour(b.st(), f.Side)))
@@ -70,7 +77,14 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 			band = rb.Label
 		}
 	}
-	lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
+	friend := t.Side == f.Side // an order to a man of his own (a leader motivating him)
+	switch {
+	case t.ID == f.ID:
+	case friend:
+		lines = append(lines, fmt.Sprintf("%s away", sc.Format(geom.Dist(f.Pos, t.Pos))))
+	default:
+		lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
+	}
 	if b.sel.Verb == "fire" {
 		if b.why {
 			lines = append(lines, fmt.Sprintf("Sight: %s (%d of %d rays reach)", b.los.Vis, b.los.Visible, b.los.Rays))
@@ -81,7 +95,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if b.oddsCmd == nil || b.oddsErr != nil {
 		why := b.whyNoTarget(t.ID)
 		if b.oddsErr != nil {
-			why = sentence(b.oddsErr.Error())
+			why = b.plain(b.oddsErr.Error())
 		}
 		lines = append(lines, why)
 		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)
@@ -90,18 +104,28 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	for _, m := range b.odds.Mods {
 		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
 	}
-	if len(b.odds.Mods) == 0 {
+	certain := len(b.odds.Outcomes) == 1 && b.odds.Outcomes[0].P >= 1
+	if len(b.odds.Mods) == 0 && !certain {
 		lines = append(lines, "no modifiers")
 	}
 	var outs []string
 	for _, o := range b.odds.Outcomes {
 		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
 	}
+	if certain {
+		outs = []string{"no dice: " + b.odds.Outcomes[0].Name} // an order, not a roll
+	}
 	lines = append(lines, strings.Join(outs, "   "))
 	if b.odds.Note != "" && b.why {
 		lines = append(lines, b.odds.Note)
 	}
 	head := fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name)
+	if friend {
+		head = fmt.Sprintf("%s: %s, %s", title(b.sel.Verb), f.Name, t.Name)
+		if t.ID == f.ID {
+			head = fmt.Sprintf("%s: %s himself", title(b.sel.Verb), f.Name)
+		}
+	}
 	if n := b.sel.Shots; n > 1 && b.oddsCmd.Fig == f.ID {
 		placed := len(b.sel.Volley)
 		head = fmt.Sprintf("%s: %s, %d of %d dice placed", title(b.sel.Verb), f.Name, placed, n)
@@ -128,9 +152,9 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 		sc := b.scale()
 		return fmt.Sprintf("%s is %s away: beyond the %s's reach of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
 	}
-	c := rules.Command{Verb: b.sel.Verb, Fig: f.ID, Targets: []rules.FigID{id}}
+	c := b.aimedAt(b.sel.Verb, f.ID, id)
 	if _, err := b.g.Odds(c); err != nil {
-		return sentence(err.Error())
+		return b.plain(err.Error())
 	}
 	return fmt.Sprintf("%s cannot %s %s now.", f.Name, b.sel.Verb, t.Name)
 }

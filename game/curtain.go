@@ -35,4 +35,7 @@ func (b *battle) drawCurtain(dst *ebiten.Image, a *App) {
 		say(dst, "Last: "+e.text, italicFace(15), a.W/2, a.H/2+30*uiScale, rgb(0xd8c8a8), 1)
 	}
 	say(dst, "click, Space or Enter when ready", italicFace(14), a.W/2, a.H/2+80*uiScale, rgb(0xc8b894), 1)
+	if b.canTakeBackEnd() {
+		say(dst, fmt.Sprintf("%s: Ctrl+Z takes back the end (no dice were rolled)", st.Sides[b.taken.side].Name), italicFace(14), a.W/2, a.H/2+104*uiScale, rgb(0xc8b894), 1)
+	}
 }

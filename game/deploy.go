@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
@@ -196,10 +197,15 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	drawAreas(dst, d.tv, d.side, lab)
 	r := figR(d.tv.px(geom.Inches(d.baseR())))
 	mx, my := cursor()
+	d.drawHulls(dst, cols)
 	d.drawn = d.drawn[:0]
+	var tags []figLook
 	d.sc.EachFigure(func(s, ui, _ int, f *rules.ScenarioFigure) {
 		if d.curtain || !rules.DeployKnown(d.sc, d.side, s) {
 			return // a side that sets up hidden is never shown to the other
+		}
+		if f.Aboard {
+			return // in its vehicle, drawn as the hull (it starts where the scenario puts it)
 		}
 		d.drawn = append(d.drawn, f)
 		p := d.tv.scr(f.Pos)
@@ -211,8 +217,10 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			w = f.Weapons[0]
 		}
 		facing := float64(f.Facing) * 3.14159265 / 180
-		drawFigure(dst, figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
-			hover: f == d.hover, selected: f == d.drag})
+		look := figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
+			hover: f == d.hover, selected: f == d.drag}
+		drawFigure(dst, look)
+		tags = append(tags, look)
 		if s == d.side && !d.curtain && f != d.drag {
 			if d.isOutside(f) {
 				// out of its zone: a red ring the player cannot miss
@@ -224,6 +232,9 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			}
 		}
 	})
+	for _, l := range tags {
+		drawWeaponTag(dst, l)
+	}
 	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
 	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
@@ -240,7 +251,14 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		if n := d.placedCount(); n > 0 && !d.curtain {
 			line += fmt.Sprintf("  -  the scenario places %d of your figures (thin rings): they stay where they stand", n)
 		}
-		say(dst, line, face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
+		// beside the Ready button, never under it
+		ls := wrap(line, face(14), a.W-290*uiScale)
+		if len(ls) > 2 {
+			ls = ls[:2]
+		}
+		for i, l := range ls {
+			say(dst, l, face(14), 16*uiScale, a.H-42*uiScale-float64(len(ls)-1)*10*uiScale+float64(i)*20*uiScale, rgb(0xd8c8a8), 0)
+		}
 	}
 	for i := range d.buttons {
 		d.buttons[i].draw(dst, true)
@@ -313,4 +331,29 @@ func (d *deploy) placedCount() int {
 		}
 	})
 	return n
+}
+
+// drawHulls draws the scenario's vehicles where they start, as the battle
+// will: a tank is its hull, not the token of one of its crew.
+func (d *deploy) drawHulls(dst *ebiten.Image, cols [2]color.RGBA) {
+	rs, ok := all.Get(d.sc.RuleSet)
+	if !ok || d.curtain {
+		return
+	}
+	for s := range d.sc.Sides {
+		if !rules.DeployKnown(d.sc, d.side, s) {
+			continue
+		}
+		for _, u := range d.sc.Sides[s].Units {
+			for _, v := range u.Vehicles {
+				t, ok := rules.VehicleTypeOf(rs, v.Type)
+				if !ok {
+					continue
+				}
+				lk := rules.VehicleLook{Look: t.Look, Length: t.Length, Width: t.Width, HasTurret: t.HasTurret,
+					TurretOffset: t.TurretOffset, TurretRadius: t.TurretRadius, Facing: v.Facing, Turret: v.Turret, HatchesOpen: v.HatchesOpen}
+				drawVehicle(dst, vehicleLookOf(lk, s, d.tv.scr(v.Pos), d.tv.px(1), cols[s&1]))
+			}
+		}
+	}
 }

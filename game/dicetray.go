@@ -52,6 +52,7 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 	th := top + ds + 24*uiScale + float64(len(outcome))*22*uiScale + float64(len(lines))*lh + 34*uiScale
 	tx := a.W - b.tv.padR + 8*uiScale
 	ty := math.Max(b.tv.padT+8*uiScale, a.H-th-8*uiScale)
+	b.trayTop = ty // the log stands above it (drawLog)
 	a.keepClear(tx, ty, tw, th)
 	// tray: wooden rim, felt inside
 	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
@@ -265,12 +266,22 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 	if i := strings.Index(title, ","); i > 0 {
 		title = title[:i]
 	} else if f := st.Fig(evs[0].Fig); f != nil {
-		firer = f.Name // one figure's dice: a volley
+		firer = f.Name // one figure's dice: a volley, if every die is at a target
 		title = f.Name + "'s volley"
+		for _, ev := range evs {
+			if ev.Target == 0 {
+				title = f.Name + "'s rolls" // (obstacles crossed on a move, say)
+				if w := evs[0].Roll.What; w != "" && allWhat(evs, w) {
+					title = f.Name + ": " + w
+				}
+				break
+			}
+		}
 	}
 	th := 48*uiScale + float64(len(evs))*rowH + 26*uiScale
 	tx := a.W - b.tv.padR + 8*uiScale
 	ty := math.Max(b.tv.padT+8*uiScale, a.H-th-8*uiScale)
+	b.trayTop = ty // the log stands above it (drawLog)
 	a.keepClear(tx, ty, tw, th)
 	roundRect(dst, tx+4*uiScale, ty+6*uiScale, tw, th, 12*uiScale, rgba(0x000000, 120))
 	roundRect(dst, tx, ty, tw, th, 12*uiScale, rgb(0x6b4a2e))
@@ -313,4 +324,14 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 		}
 	}
 	say(dst, "Space or click skips; every ledger is in the log", italicFace(11), tx+tw-20*uiScale, ty+th-24*uiScale, rgb(0x9ab8a0), 2)
+}
+
+// allWhat reports whether every roll of evs is of the same kind w.
+func allWhat(evs []rules.Event, w string) bool {
+	for _, ev := range evs {
+		if ev.Roll == nil || ev.Roll.What != w {
+			return false
+		}
+	}
+	return true
 }

@@ -5,7 +5,10 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"regexp"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -300,6 +303,7 @@ func say(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, 
 	if m := batching(dst); m != nil {
 		m.flush()
 	}
+	s = oneDecimal(s)
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
@@ -308,7 +312,29 @@ func say(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, 
 	text.Draw(dst, s, f, op)
 }
 
+// reFineInches is a distance written to the thousandth ("26.004\"",
+// "3.952 cm"), as the rule sets write them for the log and notation.
+var reFineInches = regexp.MustCompile(`\b(\d+)\.(\d{2,3})(\s?(?:"|cm\b|in\b))`)
+
+// oneDecimal writes every distance in s to one decimal place, as a
+// wargamer's tape reads ("26.0\"", "4.0\""): every text on the table
+// goes through it.
+func oneDecimal(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	return reFineInches.ReplaceAllStringFunc(s, func(m string) string {
+		sub := reFineInches.FindStringSubmatch(m)
+		v, err := strconv.ParseFloat(sub[1]+"."+sub[2], 64)
+		if err != nil {
+			return m
+		}
+		return strconv.FormatFloat(v, 'f', 1, 64) + sub[3]
+	})
+}
+
 func textW(s string, f text.Face) float64 {
+	s = oneDecimal(s)
 	w, _ := text.Measure(s, f, 0)
 	return w
 }

@@ -131,6 +131,41 @@ func weaponKind(id string) string {
 	return "rifle"
 }
 
+// weaponTag is the short name of a weapon that sets a figure apart from
+// the riflemen ("" for a rifle or a pistol): SMG, LMG, MG42, BREN, PIAT...
+func weaponTag(id string) string {
+	w := strings.ToLower(id)
+	for _, k := range []struct{ in, tag string }{
+		{"grenade-launcher", "GL"}, {"sniper", "SNIPER"}, {"manpads", "SAM"}, {"mmg", "MMG"}, {"law", "LAW"},
+		{"mg42", "MG42"}, {"mg34", "MG34"}, {"bren", "BREN"}, {"piat", "PIAT"}, {"bazooka", "BAZ"},
+		{"panzerfaust", "PzF"}, {"schreck", "PzS"}, {"gpmg", "GPMG"}, {"hmg", "HMG"}, {"vickers", "HMG"},
+		{"maxim", "HMG"}, {"minimi", "SAW"}, {"saw", "SAW"}, {"bar", "BAR"}, {"rpg", "RPG"},
+	} {
+		if k.in == "bar" || k.in == "law" || k.in == "saw" {
+			if w == k.in || strings.HasPrefix(w, k.in+"-") {
+				return k.tag
+			}
+			continue
+		}
+		if strings.Contains(w, k.in) {
+			return k.tag
+		}
+	}
+	switch weaponKind(id) {
+	case "smg":
+		return "SMG"
+	case "mg":
+		return "LMG"
+	case "launcher":
+		return "AT"
+	case "mortar":
+		return "MORT"
+	case "flamer":
+		return "FLAM"
+	}
+	return ""
+}
+
 // drawFigure paints a miniature seen from above on its round base: a
 // thick rim in the side colour (notched for the second side, so the sides
 // differ in greyscale too), the soldier's shoulders and pack, the helmet,
@@ -163,8 +198,11 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 		line(dst, fpt{c.X - d, c.Y + d}, fpt{c.X + d, c.Y - d}, math.Max(1.5, r*0.12), rgba(0x2a2620, 200))
 		return
 	}
-	// base: shadow, a dark edge, then a thick rim in the side colour
+	// base: shadow, a pale edge and a dark one (one of the two stands out
+	// on any cloth, and packed bases stay apart), then a thick rim in the
+	// side colour
 	circle(dst, fpt{c.X + r*0.12, c.Y + r*0.18}, r*1.04, rgba(0x000000, 120))
+	circle(dst, c, r+math.Max(1.2, r*0.08)+math.Max(1.3, r*0.07), rgba(0xf2ead6, 230))
 	circle(dst, c, r+math.Max(1.2, r*0.08), rgb(0x14110c))
 	circle(dst, c, r, f.side)
 	rimW := math.Max(2.5, r*0.24)
@@ -241,6 +279,26 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 		ring(dst, fpt{c.X - r*0.8, c.Y - r*0.75}, math.Max(2.5, r*0.15), 1, rgb(0x4a3510))
 	}
 	drawMarks(dst, c, r, f.marks)
+}
+
+// drawWeaponTag writes a figure's weapon in letters, bold on a dark plate
+// at the front right of its base (LMG, SMG, MG42, PIAT), read without
+// hovering. It is drawn after every figure, so no neighbour's base hides
+// it.
+func drawWeaponTag(dst *ebiten.Image, f figLook) {
+	if f.removed {
+		return
+	}
+	r, c := f.r, f.pos
+	if tag := weaponTag(f.weapon); tag != "" {
+		fs := math.Max(8.5*uiScale, r*0.5)
+		fc := boldFace(fs / uiScale)
+		w, h := textW(tag, fc)+4*uiScale, fs*1.2
+		x, y := c.X+r*0.15, c.Y+r*0.45
+		roundRect(dst, x, y, w, h, 2*uiScale, rgba(0x14110c, 235))
+		rect(dst, x, y+h-1.5*uiScale, w, 1.5*uiScale, f.side)
+		say(dst, tag, fc, x+w/2, y+h*0.5-fs*0.62, rgb(0xfff6dc), 1)
+	}
 }
 
 // drawWeapon draws a weapon's silhouette from the soldier's right

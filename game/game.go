@@ -97,11 +97,28 @@ func Run(args []string) error {
 	}
 	ebiten.SetWindowTitle("Hedgerow")
 	ebiten.SetWindowIcon([]image.Image{assets.Icon(16), assets.Icon(32), assets.Icon(64)})
-	ebiten.SetWindowSize(o.winW, o.winH)
+	mw, mh := ebiten.Monitor().Size()
+	ebiten.SetWindowSize(fitWindow(o.winW, o.winH, mw, mh))
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false) // an idle table is not redrawn (idle.go)
 	a.scene = a.firstScene()
 	return ebiten.RunGame(a)
+}
+
+// fitWindow is the window's size at start: w x h, or when that is larger
+// than the screen (mw x mh, unknown when 0), the largest of the same
+// shape that leaves room for a title bar and a task bar, so that the
+// bottom of every scene (the Ready bar, the action bar) is on screen.
+func fitWindow(w, h, mw, mh int) (int, int) {
+	if mw <= 0 || mh <= 0 || (w <= mw && h <= mh) {
+		return w, h
+	}
+	const margin = 64 // a title bar and a task bar
+	aw, ah := mw, max(mh-margin, mh*9/10)
+	if w*ah > h*aw { // wider than the room: fit the width
+		return aw, max(1, h*aw/w)
+	}
+	return max(1, w*ah/h), ah
 }
 
 // LayoutF uses device pixels so everything stays sharp on HiDPI screens.
@@ -123,6 +140,7 @@ func (a *App) modal() bool { return a.dlg != nil || a.help }
 func (a *App) Toast(format string, args ...any) {
 	a.toast = fmt.Sprintf(format, args...)
 	a.toastT = 3.5
+	toastNow = a.toast
 }
 
 // Dialog shows a modal message with buttons; onClose gets the index.
@@ -164,6 +182,9 @@ func (a *App) Update() (err error) {
 	a.W, a.H = float64(w)*uiScale, float64(h)*uiScale
 	if a.toastT > 0 {
 		a.toastT -= dt
+		if a.toastT <= 0 {
+			toastNow = ""
+		}
 	}
 	if pressed(actHelp) {
 		a.help = !a.help
@@ -299,6 +320,7 @@ func (a *App) updateDialog() {
 		b.x, b.y = bx, y+h-b.h-16*uiScale
 		bx -= 10 * uiScale
 	}
+	writeProbe(probe{Scene: "dialog", Buttons: probeButtons(a.dlg.buttons)})
 	choice := -1
 	for i := range a.dlg.buttons {
 		if a.dlg.buttons[i].clicked() {
@@ -338,17 +360,43 @@ func (a *App) drawDialog(dst *ebiten.Image) {
 
 func (a *App) drawHelp(dst *ebiten.Image) {
 	rect(dst, 0, 0, a.W, a.H, rgba(0x000000, 160))
-	lh := 24 * uiScale
 	w := math.Min(860*uiScale, a.W-40*uiScale)
 	lines := helpLines()
-	h := float64(len(lines))*lh + 80*uiScale
+	// each description wraps in its column; a short window takes smaller
+	// letters, so nothing runs off the card or the screen
+	var (
+		fs, lh, keyW, h float64
+		rows            [][]string
+	)
+	for _, fs = range []float64{14, 13, 12, 11, 10} {
+		lh = fs * 1.55 * uiScale
+		keyW = 0
+		for _, l := range lines {
+			keyW = math.Max(keyW, textW(l[0], boldFace(fs)))
+		}
+		keyW += 24 * uiScale
+		rows = rows[:0]
+		n := 0
+		for _, l := range lines {
+			r := wrap(l[1], face(fs), w-48*uiScale-keyW)
+			rows = append(rows, r)
+			n += max(1, len(r))
+		}
+		h = float64(n)*lh + 80*uiScale
+		if h <= a.H-20*uiScale {
+			break
+		}
+	}
 	x, y := a.W/2-w/2, math.Max(10*uiScale, a.H/2-h/2)
 	roundRect(dst, x, y, w, h, 10*uiScale, rgb(0xefe6d2))
 	say(dst, "Keys and mouse", boldFace(20), x+24*uiScale, y+16*uiScale, rgb(0x2b2418), 0)
+	yy := y + 58*uiScale
 	for i, l := range lines {
-		yy := y + 58*uiScale + float64(i)*lh
-		say(dst, l[0], boldFace(14), x+24*uiScale, yy, rgb(0x5a3a1e), 0)
-		say(dst, l[1], face(14), x+250*uiScale, yy, rgb(0x2b2418), 0)
+		say(dst, l[0], boldFace(fs), x+24*uiScale, yy, rgb(0x5a3a1e), 0)
+		for k, d := range rows[i] {
+			say(dst, d, face(fs), x+24*uiScale+keyW, yy+float64(k)*lh, rgb(0x2b2418), 0)
+		}
+		yy += float64(max(1, len(rows[i]))) * lh
 	}
 	say(dst, "click or Esc to close", italicFace(12), x+w-24*uiScale, y+h-22*uiScale, rgb(0x6a5a48), 2)
 }
@@ -357,10 +405,12 @@ func (a *App) drawHelp(dst *ebiten.Image) {
 type button struct {
 	x, y, w, h float64
 	label      string
-	short      string // the label on a crowded bar ("" = label)
-	strong     bool   // drawn stronger (ends a phase or go)
-	hintOnly   bool   // gives no command, only says what to do (dropped first from a crowded bar)
-	key        string // hotkey shown on the button
+	short      string  // the label on a crowded bar ("" = label)
+	strong     bool    // drawn stronger (ends a phase or go)
+	hintOnly   bool    // gives no command, only says what to do (dropped first from a crowded bar)
+	endSlot    bool    // the end Enter gives, in its fixed place at the bar's right end
+	size       float64 // the label's font size (0: 14, smaller on a crowded bar)
+	key        string  // hotkey shown on the button
 	disabled   bool
 	hint       string
 }
@@ -389,12 +439,20 @@ func (b *button) draw(dst *ebiten.Image, primary bool) {
 	}
 	roundRect(dst, b.x, b.y+2*uiScale, b.w, b.h, 6*uiScale, rgba(0x000000, 90))
 	roundRect(dst, b.x, b.y, b.w, b.h, 6*uiScale, bg)
-	f := boldFace(14)
+	f := boldFace(b.fontSize())
 	lbl := b.label
 	if b.key != "" {
 		lbl = b.key + "  " + lbl
 	}
 	say(dst, lbl, f, b.x+b.w/2, b.y+b.h/2-f.Size*0.62, fg, 1)
+}
+
+// fontSize is the size of the button's label.
+func (b *button) fontSize() float64 {
+	if b.size > 0 {
+		return b.size
+	}
+	return 14
 }
 
 func clicked() bool { return inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) }

@@ -162,3 +162,25 @@ func BenchmarkDrawTableNoFigures(b *testing.B) {
 		dst.At(0, 0)
 	}
 }
+
+// A window asked larger than the screen opens inside it, keeping its
+// shape: the default 1280x800 on a 1024x640 screen; one that fits is
+// left alone.
+func TestFitWindow(t *testing.T) {
+	for _, c := range []struct{ w, h, mw, mh, ww, wh int }{
+		{1280, 800, 1024, 640, 921, 576},
+		{1280, 800, 1920, 1080, 1280, 800},
+		{1024, 640, 1024, 640, 1024, 640},
+		{1280, 800, 0, 0, 1280, 800},
+		{1280, 800, 1280, 720, 1049, 656},
+		{1600, 600, 1024, 768, 1024, 384}, // a wide window fits the width
+	} {
+		ww, wh := fitWindow(c.w, c.h, c.mw, c.mh)
+		if ww > c.mw && c.mw > 0 || wh > c.mh && c.mh > 0 {
+			t.Errorf("fitWindow(%d, %d) on %dx%d = %dx%d, larger than the screen", c.w, c.h, c.mw, c.mh, ww, wh)
+		}
+		if ww != c.ww || wh != c.wh {
+			t.Errorf("fitWindow(%d, %d) on %dx%d = %dx%d, want %dx%d", c.w, c.h, c.mw, c.mh, ww, wh, c.ww, c.wh)
+		}
+	}
+}

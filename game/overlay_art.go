@@ -301,7 +301,7 @@ func (b *battle) drawAim(dst *ebiten.Image, sel *rules.Figure) {
 	yellow, red := rgb(0xfff2a0), rgb(0xff5a4a)
 	reason := func() {
 		if b.aimErr != nil {
-			say(dst, sentence(b.aimErr.Error()), boldFace(12), ptr.X, ptr.Y+14*uiScale, rgb(0xffd0c8), 1)
+			say(dst, b.plain(b.aimErr.Error()), boldFace(12), ptr.X, ptr.Y+14*uiScale, rgb(0xffd0c8), 1)
 		}
 	}
 	if b.sel.Line {

@@ -36,6 +36,13 @@ type probe struct {
 	// centre and corners on screen, its side, and the vehicle selected.
 	Vehicles map[string]probeVeh `json:"vehicles,omitempty"`
 	SelVeh   string              `json:"sel_veh,omitempty"`
+	Ask      string              `json:"ask,omitempty"`       // the battle: an end waiting for its confirmation
+	Card     string              `json:"card,omitempty"`      // the battle: the head of the card on screen
+	LogLines int                 `json:"log_lines,omitempty"` // the battle: entries in its log
+	Rolls    int                 `json:"rolls,omitempty"`     // the battle: rolls in its log (what the luck report counts)
+	Hint     string              `json:"hint,omitempty"`      // the battle: the line beside the bar's buttons
+	Toast    string              `json:"toast,omitempty"`     // the message shown now
+	Scroll   int                 `json:"scroll,omitempty"`    // the scenario list: the first row shown
 }
 
 // probeVeh is one vehicle on screen.
@@ -72,6 +79,9 @@ func probeButtons(bs []button) []probeButton {
 
 var probeFrames int
 
+// toastNow is the message on screen (for the probe).
+var toastNow string
+
 // frames counts App.Draw calls, painted or not: each follows one poll of
 // the window's input, so a test that sees it move on knows its click or
 // key has reached the game.
@@ -87,6 +97,7 @@ func writeProbe(p probe) {
 		return
 	}
 	p.Frame = frames
+	p.Toast = toastNow
 	data, _ := json.Marshal(p)
 	tmp := path + ".tmp"
 	if os.WriteFile(tmp, data, 0o644) == nil {
@@ -111,6 +122,17 @@ func (b *battle) probe() {
 			q = dp // a man aboard drawn on the deck to be aimed at
 		}
 		p.Figures[rules.Command{Verb: "x", Fig: f.ID}.String()[2:]] = [3]float64{q.X, q.Y, float64(f.Side)}
+	}
+	if b.ask != nil && b.ask.st == st {
+		p.Ask = b.ask.text
+	}
+	p.Hint = b.barHint()
+	p.Card = b.cardShown
+	p.LogLines = len(b.log)
+	for _, e := range b.log {
+		if e.roll != nil {
+			p.Rolls++
+		}
 	}
 	for _, c := range b.legal {
 		p.Legal = append(p.Legal, c.String())

@@ -5,7 +5,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -35,6 +34,8 @@ type chooser struct {
 	items   []scenarioInfo
 	cur     int
 	top     int // the first row shown (the list scrolls)
+	seen    int // the choice the list was last scrolled to show
+	wheel   float64
 	buttons []button
 }
 
@@ -80,7 +81,7 @@ const DefaultScenario = "ssg-standard.toml"
 
 func (c *chooser) Update(a *App, dt float64) error {
 	if len(c.items) > 0 {
-		writeProbe(probe{Scene: "chooser", Choice: c.items[c.cur].file, Buttons: probeButtons(c.buttons)})
+		writeProbe(probe{Scene: "chooser", Choice: c.items[c.cur].file, Buttons: probeButtons(c.buttons), Scroll: c.top})
 	} else {
 		writeProbe(probe{Scene: "chooser"})
 	}
@@ -96,10 +97,12 @@ func (c *chooser) Update(a *App, dt float64) error {
 	}
 	mx, my := cursor()
 	rows := c.rows(a)
-	if mx < 400*uiScale {
-		if _, wy := ebiten.Wheel(); wy != 0 {
-			c.top -= int(wy)
-		}
+	// the wheel scrolls the list (a touchpad's small steps add up); the
+	// choice stays where it is until a row is clicked
+	if _, wy := ebiten.Wheel(); wy != 0 {
+		c.wheel += wy
+		c.top -= int(c.wheel)
+		c.wheel -= float64(int(c.wheel))
 	}
 	c.top = max(0, min(c.top, len(c.items)-rows))
 	for i := c.top; i < len(c.items) && i < c.top+rows; i++ {
@@ -108,12 +111,15 @@ func (c *chooser) Update(a *App, dt float64) error {
 			c.cur = i
 		}
 	}
-	// keep the chosen scenario in view
-	if c.cur < c.top {
-		c.top = c.cur
-	}
-	if c.cur >= c.top+rows {
-		c.top = c.cur - rows + 1
+	// keep the chosen scenario in view when the arrows move it
+	if c.cur != c.seen {
+		if c.cur < c.top {
+			c.top = c.cur
+		}
+		if c.cur >= c.top+rows {
+			c.top = c.cur - rows + 1
+		}
+		c.seen = c.cur
 	}
 	c.buttons = []button{
 		{x: a.W - 250*uiScale, y: a.H - 66*uiScale, w: 220 * uiScale, h: 42 * uiScale, label: "Deploy and play", key: "Enter"},
@@ -193,6 +199,14 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 				share = 0.4 // leave room for the price of every team
 			}
 			ph := math.Min(a.H*share, w*geom.Inches(it.m.Height)/geom.Inches(it.m.Width))
+			// the briefing goes above the buttons: a short window gets a
+			// smaller map rather than text under the buttons
+			brief := wrap(it.sc.Briefing, face(14), w)
+			room := a.H - 76*uiScale - 90*uiScale - 24*uiScale - 52*uiScale - float64(len(brief))*20*uiScale
+			if it.priced {
+				room -= 22 * uiScale
+			}
+			ph = math.Max(math.Min(ph, room), a.H*0.3)
 			z := ph / geom.Inches(it.m.Height)
 			pw := z * geom.Inches(it.m.Width)
 			rect(dst, x-6*uiScale, 84*uiScale, pw+12*uiScale, ph+12*uiScale, colFrame)
@@ -218,7 +232,12 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 				say(dst, fmt.Sprintf("Points: %s %d  -  %s %d", it.sc.Sides[0].Name, it.points[0], it.sc.Sides[1].Name, it.points[1]), boldFace(14), x, y, rgb(0xf2c94c), 0)
 				y += 22 * uiScale
 			}
-			for _, l := range wrap(it.sc.Briefing, face(14), w) {
+			for i, l := range brief {
+				if y+40*uiScale > a.H-66*uiScale && i < len(brief)-1 {
+					say(dst, l+" ...", face(14), x, y, rgb(0xe8dcc0), 0)
+					y += 20 * uiScale
+					break
+				}
 				say(dst, l, face(14), x, y, rgb(0xe8dcc0), 0)
 				y += 20 * uiScale
 			}
@@ -333,50 +352,6 @@ func (a *App) saveDir() string {
 		return "."
 	}
 	return filepath.Join(dir, "hedgerow", "saves")
-}
-
-func (a *App) saveGame(g *rules.Game) {
-	dir := a.saveDir()
-	os.MkdirAll(dir, 0o755)
-	path := filepath.Join(dir, time.Now().Format("2006-01-02-150405")+".save")
-	if err := rules.SaveAtomic(path, g); err != nil {
-		a.Toast("Could not save: %v", err)
-		return
-	}
-	a.Toast("Saved to %s", path)
-}
-
-// loadDialog offers the newest saves (and the autosave).
-func (a *App) loadDialog() {
-	var files []string
-	if ents, err := os.ReadDir(a.saveDir()); err == nil {
-		for _, e := range ents {
-			if strings.HasSuffix(e.Name(), ".save") {
-				files = append(files, filepath.Join(a.saveDir(), e.Name()))
-			}
-		}
-	}
-	sort.Sort(sort.Reverse(sort.StringSlice(files)))
-	if len(files) > 4 {
-		files = files[:4]
-	}
-	if a.opt.autosave != "" && fileExists(a.opt.autosave) {
-		files = append(files, a.opt.autosave)
-	}
-	if len(files) == 0 {
-		a.Dialog("No saved games", "Save a battle with Ctrl+S; saves go to "+a.saveDir()+".", []string{"OK"}, nil)
-		return
-	}
-	var labels []string
-	for _, f := range files {
-		labels = append(labels, strings.TrimSuffix(filepath.Base(f), ".save"))
-	}
-	labels = append(labels, "Cancel")
-	a.Dialog("Load a saved game", "Newest first. Saves live in "+a.saveDir()+".", labels, func(c int) {
-		if c < len(files) {
-			a.resume(files[c])
-		}
-	})
 }
 
 // ---- result ----

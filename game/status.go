@@ -27,9 +27,19 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	shown := b.shownSt()
 	loss := fmt.Sprintf("Losses  %s %d  |  %s %d", st.Sides[0].Name, shown.Sides[0].Losses, st.Sides[1].Name, shown.Sides[1].Losses)
 	if v := st.Var(rules.VarVictoryLosses); v > 0 {
-		loss += fmt.Sprintf("  (%d loses)", v)
+		loss += fmt.Sprintf("  (beaten at %d)", v)
 	}
-	say(dst, loss, face(14), a.W-b.tv.padR-16*uiScale, 13*uiScale, rgb(0xd8c8a8), 2)
+	// a narrow window: the losses line goes shorter rather than over the head
+	lf := face(14)
+	room := a.W - b.tv.padR - 16*uiScale - (40*uiScale + textW(head, boldFace(17)) + 16*uiScale)
+	if textW(loss, lf) > room {
+		loss = strings.TrimPrefix(loss, "Losses  ")
+		loss = strings.Replace(loss, "  (beaten at", " (out at", 1)
+		lf = face(12)
+	}
+	if textW(loss, lf) <= room {
+		say(dst, loss, lf, a.W-b.tv.padR-16*uiScale, 13*uiScale, rgb(0xd8c8a8), 2)
+	}
 	say(dst, fmt.Sprintf("speed x%g  %s   %s keys", a.speed, strings.ReplaceAll(keyName(actSlower), " and ", " "), firstKey(actHelp)), face(12), a.W-14*uiScale, 14*uiScale, rgb(0xa89878), 2)
 }
 
@@ -65,13 +75,40 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 		}
 		say(dst, note, italicFace(11), x, y, rgb(0xa89878), 0)
 		y += 15 * uiScale
+		// two teams of the two sides with one name ("Rifle team") are
+		// told apart by their side's name, not only its colour bar
+		labels := make([]string, len(ex.Order))
+		bySide := map[string]int{}
+		num := func(l string) int { // the length of a leading "3. "
+			if i := strings.Index(l, ". "); i > 0 && i <= 3 && strings.Trim(l[:i], "0123456789") == "" {
+				return i + 2
+			}
+			return 0
+		}
+		name := func(l string) string {
+			l = l[num(l):]
+			if i := strings.Index(l, "  "); i > 0 {
+				return l[:i]
+			}
+			return l
+		}
+		for i, o := range ex.Order {
+			labels[i] = b.orderLabel(i, o)
+			bySide[name(labels[i])] |= 1 << (o.Side & 1)
+		}
+		for i, o := range ex.Order {
+			if bySide[name(labels[i])] == 3 && o.Side >= 0 && o.Side < 2 {
+				n := num(labels[i])
+				labels[i] = labels[i][:n] + b.st().Sides[o.Side].Name + " " + labels[i][n:]
+			}
+		}
 		// two columns keep a long order short; a short one whose labels
 		// would be cut in two columns ("Double mov…") takes one
 		colW := w / 2
 		rows := (len(ex.Order) + 1) / 2
 		if len(ex.Order) <= 6 {
-			for i, o := range ex.Order {
-				if textW(b.orderLabel(i, o), fs) > colW-12*uiScale {
+			for i := range ex.Order {
+				if textW(labels[i], fs) > colW-12*uiScale {
 					colW, rows = w, len(ex.Order)
 					break
 				}
@@ -89,7 +126,7 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 				c = rgb(0x7a6a50)
 			}
 			rect(dst, cx, cy+3*uiScale, 3*uiScale, 9*uiScale, sideColour(b.st(), o.Side))
-			label := b.orderLabel(i, o)
+			label := labels[i]
 			if textW(label, fs) > colW-12*uiScale {
 				rs := []rune(label)
 				for len(rs) > 4 && textW(string(rs)+"…", fs) > colW-12*uiScale {

@@ -77,7 +77,7 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 	}
 	lines := []string{txt}
 	if info.Why != "" {
-		lines = append(lines, sentence(info.Why))
+		lines = append(lines, b.plain(info.Why))
 	}
 	if !info.OK && len(b.moveFit) > 0 {
 		// where letting go will leave the figure: the furthest legal point

@@ -187,12 +187,16 @@ func (l *areaLabels) name(ar terrain.Area) string {
 }
 
 // drawAreas outlines deployment zones and objectives; side >= 0 shows
-// only that side's deployment zone, highlighted. Each zone's name stands
+// only that side's deployment zone, highlighted; side -3 (the battle,
+// once begun) leaves the set-up zones out. Each zone's name stands
 // on a dark plate that reads over any terrain, at the first corner of
 // the zone where it covers no figure.
 func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 	for _, ar := range tv.m.Areas {
 		if side >= 0 && (ar.Kind != terrain.AreaDeployment && ar.Kind != terrain.AreaHome || ar.Side != side) {
+			continue
+		}
+		if side == -3 && ar.Kind == terrain.AreaDeployment {
 			continue
 		}
 		pts := make([]fpt, len(ar.Poly))

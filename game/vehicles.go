@@ -201,15 +201,15 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 	for _, c := range b.crewCommands(veh.ID) {
 		act := b.action(c)
 		f := b.st().Fig(c.Fig)
-		key := fmt.Sprint(c.Fig, " ", act.Group)
+		// one button per weapon (or other order), whoever of the crew
+		// would give it: the crewman is a detail in brackets
+		key := act.Group
 		if seen[key] || f == nil {
 			continue
 		}
 		seen[key] = true
-		label := act.Label + ": " + f.Name
-		// a crowded bar shows the short words: the crewman's surname
-		// still says whose button it is
-		short := act.Short + " " + surname(f.Name)
+		label := act.Label + " (" + f.Name + ")"
+		short := act.Short
 		cc := c
 		switch act.Kind {
 		case rules.ActAim, rules.ActPoint:
@@ -229,12 +229,25 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 // aimAtVehicle gives, while aiming, the shot at the point of a vehicle's
 // hull that was clicked (rule sets aim at a hull by a point on it).
 func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
-	if b.sel.Verb == "" || b.vehAt(pt) == 0 {
+	if b.sel.Verb == "" {
 		return false
 	}
+	if b.vehAt(pt) == 0 {
+		// a click near a driving vehicle's path: the shot at it there
+		// (opportunity fire at "a point of its drive")
+		if !b.showPath() {
+			return false
+		}
+		q, d := b.nearPath(pt)
+		if c := b.hullShot(q); d > 28*uiScale || b.g.Refusal(c) != nil {
+			return false
+		}
+		pt = q
+	}
+	pt = b.snapToPath(pt, func(q geom.Pt) bool { return b.g.Refusal(b.hullShot(q)) == nil })
 	c := b.hullShot(pt)
 	if err := b.g.Refusal(c); err != nil {
-		a.Toast("%s", sentence(err.Error()))
+		a.Toast("%s", b.plain(err.Error()))
 		return true
 	}
 	b.sel.Escape()
@@ -310,7 +323,7 @@ func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	}
 	lines := []string{"Range " + b.scale().Format(geom.Dist(f.Pos, va.at))}
 	if va.err != nil {
-		lines = append(lines, sentence(va.err.Error()))
+		lines = append(lines, b.plain(va.err.Error()))
 		b.card(dst, a, fmt.Sprintf("%s cannot %s %s there", f.Name, va.cmd.Verb, v.Name), lines, 0x8e1b10)
 		return true
 	}
@@ -397,3 +410,27 @@ func (b *battle) deckPos(f *rules.Figure) (fpt, bool) {
 }
 
 func mid(a, b geom.Pt) geom.Pt { return geom.Pt{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2} }
+
+// drawVehCard is a vehicle's card under the pointer, as the rule set
+// gives it (rules.VehicleOf: armour by face, crew and who is aboard,
+// damage, its move), with its weapons named once each.
+func (b *battle) drawVehCard(dst *ebiten.Image, a *App, v *rules.Vehicle) {
+	vi := rules.VehicleOf(b.g.RS, b.st(), v.ID)
+	lines := append([]string(nil), vi.Lines...)
+	var ws []string
+	seen := map[string]bool{}
+	for _, w := range vi.Weapons {
+		if !seen[w.Label] {
+			seen[w.Label] = true
+			ws = append(ws, w.Label)
+		}
+	}
+	if len(ws) > 0 {
+		lines = append(lines, "Weapons: "+strings.Join(ws, ", "))
+	}
+	var wrapped []string
+	for _, l := range lines {
+		wrapped = append(wrapped, wrap(l, face(13), 420*uiScale)...)
+	}
+	b.card(dst, a, v.Name, wrapped, colourInt(sideColour(b.st(), v.Side)))
+}

@@ -629,6 +629,9 @@ func (g *anyPlayer) perform(p probeInfo, pl plan) bool {
 			g.t.Fatalf("%s: %q is legal but the bar has no button %q: %+v", pl.why, c, pl.act.Label, p.Buttons)
 		}
 		g.tap(b.X, b.Y)
+		if pl.act.Kind == rules.ActEnd {
+			g.confirmEnd(b.X, b.Y)
+		}
 	default:
 		return false
 	}

@@ -154,6 +154,7 @@ func TestSkirmishByMouse(t *testing.T) {
 	// 5. Enter ends the movement; nobody is in contact, so the melee phase
 	// passes and shooting follows.
 	r.key("Return")
+	r.confirmEnd(-1, 0)
 	pl = r.waitSave("the end of movement", 2)
 	if pl.cmds[1].Verb != "end" || pl.g.St.Phase != "shoot" || pl.g.St.Active != me {
 		t.Fatalf("after Enter: commands %q, phase %q, side %d; want end, shoot, side %d", pl.sf.Commands, pl.g.St.Phase, pl.g.St.Active, me)
@@ -203,6 +204,7 @@ func TestSkirmishByMouse(t *testing.T) {
 	// 7. Enter ends the turn: the curtain hides the table from the next
 	// player.
 	r.key("Return")
+	r.confirmEnd(-1, 0)
 	pl = r.waitSave("the end of the turn", 4)
 	other := 1 - me
 	if pl.cmds[3].Verb != "end" || pl.g.St.Active != other || pl.g.St.Phase != "move" {

@@ -42,6 +42,18 @@ func startRigArgs(t *testing.T, sub string, args ...string) *rig {
 
 // startRigSized is startRigArgs on a screen and window of w x h pixels.
 func startRigSized(t *testing.T, sub string, w, h int, args ...string) *rig {
+	return startRigScreen(t, sub, w, h, append(args, "--window", fmt.Sprintf("%dx%d", w, h))...)
+}
+
+// startRigScreen is startRigArgs on a screen of w x h pixels, the window
+// of the size the game chooses (or args give).
+func startRigScreen(t *testing.T, sub string, w, h int, args ...string) *rig {
+	return startRigFrom(t, sub, w, h, "", args...)
+}
+
+// startRigFrom is startRigScreen with the autosave a copy of the file
+// from (none when from is ""), as a game left earlier.
+func startRigFrom(t *testing.T, sub string, w, h int, from string, args ...string) *rig {
 	for _, tool := range []string{"Xvfb", "xdotool", "import", "xdpyinfo"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not installed (make test installs it)", tool)
@@ -68,8 +80,17 @@ func startRigSized(t *testing.T, sub string, w, h int, args ...string) *rig {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	if from != "" {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(r.save, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	r.disp = startXvfb(t, w, h)
-	game := exec.Command(bin, append(args, "--autosave", r.save, "--window", fmt.Sprintf("%dx%d", w, h))...)
+	game := exec.Command(bin, append(args, "--autosave", r.save)...)
 	game.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+r.disp, "HEDGEROW_PROBE="+r.probe)
 	game.Stdout, game.Stderr = r.gameLog, r.gameLog
 	if err := game.Start(); err != nil {
@@ -258,6 +279,7 @@ func (g *fullGame) pressEnd(what string) {
 			}
 		}
 		g.click(x, y)
+		g.confirmEnd(x, y)
 		if g.waitCommands(n, 2*time.Second) {
 			last := g.pl.cmds[len(g.pl.cmds)-1]
 			if last.Verb != "end" && last.Verb != "melee" {

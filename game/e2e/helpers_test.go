@@ -38,26 +38,33 @@ type rig struct {
 // probeInfo is what the game writes to $HEDGEROW_PROBE every few frames:
 // the scene, whose decision it is, and where each figure is on screen.
 type probeInfo struct {
-	Scene   string                `json:"scene"`
-	Decider int                   `json:"decider"`
-	Phase   string                `json:"phase"`
-	Busy    bool                  `json:"busy"`
-	Curtain bool                  `json:"curtain"`
-	PerInch float64               `json:"per_inch"`
-	Figures map[string][3]float64 `json:"figures"`
-	Legal   []string              `json:"legal"`
-	Acts    []probeAct            `json:"acts"` // how the table offers each legal command
-	Over    bool                  `json:"over"`
-	Buttons []probeButton         `json:"buttons"`
-	Result  string                `json:"result"`
-	Log     int                   `json:"log"` // commands the game had played when it wrote this
-	Winner  int                   `json:"winner"`
-	Anim    string                `json:"anim"`
-	Choice  string                `json:"choice"` // the scenario list: the file chosen now
-	Frame   int                   `json:"frame"`  // frames the game has drawn (see seen)
-	Sel     string                `json:"sel"`    // the battle's selected figure
-	Mode    string                `json:"mode"`   // idle, selected, pressing, dragging, targeting
-	Verb    string                `json:"verb"`   // the command being aimed
+	Scene    string                `json:"scene"`
+	Decider  int                   `json:"decider"`
+	Phase    string                `json:"phase"`
+	Busy     bool                  `json:"busy"`
+	Curtain  bool                  `json:"curtain"`
+	PerInch  float64               `json:"per_inch"`
+	Figures  map[string][3]float64 `json:"figures"`
+	Legal    []string              `json:"legal"`
+	Acts     []probeAct            `json:"acts"` // how the table offers each legal command
+	Over     bool                  `json:"over"`
+	Buttons  []probeButton         `json:"buttons"`
+	Result   string                `json:"result"`
+	Log      int                   `json:"log"` // commands the game had played when it wrote this
+	Winner   int                   `json:"winner"`
+	Anim     string                `json:"anim"`
+	Choice   string                `json:"choice"` // the scenario list: the file chosen now
+	Frame    int                   `json:"frame"`  // frames the game has drawn (see seen)
+	Sel      string                `json:"sel"`    // the battle's selected figure
+	Mode     string                `json:"mode"`   // idle, selected, pressing, dragging, targeting
+	Verb     string                `json:"verb"`   // the command being aimed
+	Ask      string                `json:"ask"`    // an end waiting for its confirmation
+	Toast    string                `json:"toast"`  // the message on screen
+	Scroll   int                   `json:"scroll"` // the scenario list: the first row shown
+	Card     string                `json:"card"`
+	LogLines int                   `json:"log_lines"`
+	Rolls    int                   `json:"rolls"`
+	Hint     string                `json:"hint"` // the line beside the bar's buttons
 }
 
 // probeAct is how the table offers one legal command: its kind (button,
@@ -444,3 +451,24 @@ func (r *rig) waitSave(what string, n int) *played {
 func inches(p geom.Pt) (float64, float64) { return geom.Inches(p.X), geom.Inches(p.Y) }
 
 func figKey(id rules.FigID) string { return fmt.Sprintf("F%d", id) }
+
+// confirmEnd answers the table's question before an end that leaves
+// figures able to act ("3 figures can still fire... End anyway?") by
+// giving the end again: a click at (x, y), or Enter when x < 0. It
+// returns the question, "" when none was asked.
+func (r *rig) confirmEnd(x, y float64) string {
+	r.t.Helper()
+	deadline := time.Now().Add(700 * time.Millisecond)
+	for time.Now().Before(deadline) {
+		if p, ok := r.readProbe(); ok && p.Ask != "" {
+			if x < 0 {
+				r.key("Return")
+			} else {
+				r.click(x, y)
+			}
+			return p.Ask
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return ""
+}

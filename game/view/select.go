@@ -582,3 +582,20 @@ func FurthestLegal(start geom.Pt, path []geom.Pt, ok func([]geom.Pt) bool) []geo
 	}
 	return best
 }
+
+// FinishAt fires the volley with every die not yet placed on target id
+// (Enter with the pointer on a target: the card's "Enter puts the rest
+// here and fires"); nil when id is no target of the selected figure's
+// volley.
+func (s *Selector) FinishAt(id rules.FigID) *rules.Command {
+	if s.Mode != Targeting || !s.volleying() || id == 0 {
+		return nil
+	}
+	if c := s.TargetCommand(id); c == nil || c.Fig != s.Sel {
+		return nil
+	}
+	for len(s.Volley) < s.Shots {
+		s.Volley = append(s.Volley, id)
+	}
+	return s.Finish()
+}

@@ -99,8 +99,12 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 		for _, x := range initMods(s, sd) {
 			why += fmt.Sprintf(" %+d %s", x.Value, x.Reason)
 		}
+		label := fmt.Sprintf("%s: %d%s = %d", s.Sides[sd].Name, d, why, d+m)
+		if why == "" {
+			label = fmt.Sprintf("%s: %d", s.Sides[sd].Name, d) // no modifier: not "18 = 18"
+		}
 		ini.Items = append(ini.Items, rules.PanelItem{Side: sd, Value: d, Max: data.Initiative.Die, Current: sd == mover,
-			Label: fmt.Sprintf("%s: %d%s = %d", s.Sides[sd].Name, d, why, d+m)})
+			Label: label})
 	}
 	ex.Panels = append(ex.Panels, ini)
 	ph := rules.Panel{Kind: rules.PanelPhases, Title: fmt.Sprintf("Turn %d", s.Round)}

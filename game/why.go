@@ -1,0 +1,192 @@
+package game
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// The words of a refusal as a player reads them. The rule sets' refusals
+// are written for the log and the command line too, and some name what
+// they refuse in the notation ("F12", "fire U4 F<target> <kind>", a
+// quoted command): on the table the ids read as names and the notation
+// is dropped (plainWords).
+var (
+	reQuotedCmd = regexp.MustCompile(`\s*\(?"[a-z]+( [^"]*)?"\)?`)
+	reNotation  = regexp.MustCompile(`:\s*[a-z]+ [^:]*<[^>]*>.*$`)
+	reID        = regexp.MustCompile(`\b([FUV])(\d+)\b`)
+	rePoint     = regexp.MustCompile(`\(?-?\d+(\.\d+)?, ?-?\d+(\.\d+)?\)?`)
+	reNoSuch    = regexp.MustCompile(`\bno (figure|team|unit|vehicle) [FUV]\d+\b`)
+)
+
+// plainWords rewrites a refusal for the screen: ids become names, a
+// quoted command or a notation template is left out, the first letter is
+// a capital and it ends with a full stop.
+func plainWords(s string, st *rules.State) string {
+	s = reNotation.ReplaceAllString(s, "")
+	s = reQuotedCmd.ReplaceAllString(s, "")
+	s = reNoSuch.ReplaceAllString(s, "no such $1")
+	s = rePoint.ReplaceAllString(s, "that point") // a point as the notation writes it
+	s = reID.ReplaceAllStringFunc(s, func(tok string) string {
+		n, err := strconv.Atoi(tok[1:])
+		if err != nil || st == nil {
+			return tok
+		}
+		switch tok[0] {
+		case 'F':
+			if f := st.Fig(rules.FigID(n)); f != nil {
+				return f.Name
+			}
+			return "that figure"
+		case 'U':
+			if u := st.UnitOf(rules.UnitID(n)); u != nil {
+				return u.Name
+			}
+			return "that team"
+		case 'V':
+			if v := st.Veh(rules.VehicleID(n)); v != nil && v.Name != "" {
+				return v.Name
+			}
+			return "that vehicle"
+		}
+		return tok
+	})
+	s = strings.TrimRight(strings.TrimSpace(s), ":;,")
+	return sentence(s)
+}
+
+// plain is plainWords on the battle's state.
+func (b *battle) plain(s string) string { return plainWords(s, b.st()) }
+
+// template is a legal command with this verb given through figure id (or
+// its team), or failing that any figure's: the shape (team, weapon,
+// kind) a command by id would take, to ask the rule set about.
+func (b *battle) template(verb string, id rules.FigID) (rules.Command, bool) {
+	for _, c := range b.legal {
+		if c.Verb == verb && b.sel.For(c, id) {
+			return c, true
+		}
+	}
+	f := b.st().Fig(id)
+	for _, c := range b.legal {
+		if c.Verb == verb && c.Fig != 0 && f != nil {
+			c.Fig = id
+			if c.Unit != 0 {
+				c.Unit = f.Unit
+			}
+			return c, true
+		}
+	}
+	return rules.Command{}, false
+}
+
+// aimedAt is the command the selected figure would give at target id,
+// shaped like the legal ones (S.M.L.E.'s fire names the team and the
+// kind of fire as well).
+func (b *battle) aimedAt(verb string, fig, id rules.FigID) rules.Command {
+	c, ok := b.template(verb, fig)
+	if !ok {
+		return rules.Command{Verb: verb, Fig: fig, Targets: []rules.FigID{id}}
+	}
+	n := max(1, len(c.Targets))
+	c.Targets = make([]rules.FigID, n)
+	for i := range c.Targets {
+		c.Targets[i] = id
+	}
+	c.Path = nil
+	return c
+}
+
+// idleWhy says why figure f has nothing to do now, asking the rule set:
+// for each thing other figures may do (fire, melee, a spot...), the
+// refusal of f doing it at the nearest enemy. Worked out once a command.
+func (b *battle) idleWhy(f *rules.Figure) string {
+	key := fmt.Sprintf("%p/%d", b.st(), f.ID)
+	if b.idleKey == key {
+		return b.idleText
+	}
+	b.idleKey = key
+	b.idleText = b.idleReason(f)
+	return b.idleText
+}
+
+func (b *battle) idleReason(f *rules.Figure) string {
+	st := b.st()
+	if f.Side != st.Decider {
+		return fmt.Sprintf("%s is %s's: it is %s's decision now.", f.Name, st.Sides[f.Side].Name, st.Sides[st.Decider].Name)
+	}
+	var enemies []*rules.Figure
+	for i := range st.Figures {
+		e := &st.Figures[i]
+		if e.Side != f.Side && !e.Removed && b.view().Figure(e.ID) {
+			enemies = append(enemies, e)
+		}
+	}
+	sort.SliceStable(enemies, func(i, j int) bool {
+		return geom.Dist(f.Pos, enemies[i].Pos) < geom.Dist(f.Pos, enemies[j].Pos)
+	})
+	// what other figures may do now, then what was offered earlier in
+	// this step (the figure may have done it already)
+	cands := append([]rules.Command(nil), b.legal...)
+	cands = append(cands, b.stepCmds...)
+	seen := map[string]bool{}
+	for _, c := range cands {
+		if c.Fig == 0 || len(c.Targets) == 0 || seen[c.Verb] {
+			continue
+		}
+		if t := st.Fig(c.Targets[0]); t == nil || t.Side == f.Side {
+			continue // aimed at a friend (a leader's order): not about enemies
+		}
+		seen[c.Verb] = true
+		for _, e := range enemies {
+			try := c // the shape of the command (team, weapon, kind) as offered
+			try.Fig, try.Path = f.ID, nil
+			if try.Unit != 0 {
+				try.Unit = f.Unit
+			}
+			try.Targets = make([]rules.FigID, len(c.Targets))
+			for i := range try.Targets {
+				try.Targets[i] = e.ID
+			}
+			if err := b.g.Refusal(try); err != nil {
+				return b.plain(err.Error())
+			}
+			break
+		}
+	}
+	// nothing another figure may do names a target: say what the step is
+	if ex := b.explain; ex != nil && ex.Head != "" {
+		return fmt.Sprintf("%s has nothing to do now (%s).", f.Name, ex.Head)
+	}
+	return fmt.Sprintf("%s has nothing to do now.", f.Name)
+}
+
+// noteStep keeps one aimed command of each verb offered in this step of
+// play (a phase of a side's turn), so that a figure that has already
+// fired can be told so when it is selected again.
+func (b *battle) noteStep() {
+	st := b.st()
+	key := fmt.Sprintf("%d/%s/%d", st.Round, st.Phase, st.Active)
+	if key != b.stepKey {
+		b.stepKey, b.stepCmds = key, nil
+	}
+	for _, c := range b.legal {
+		if c.Fig == 0 || len(c.Targets) == 0 {
+			continue
+		}
+		dup := false
+		for _, o := range b.stepCmds {
+			if o.Verb == c.Verb {
+				dup = true
+			}
+		}
+		if !dup {
+			b.stepCmds = append(b.stepCmds, c)
+		}
+	}
+}
