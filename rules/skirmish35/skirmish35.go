@@ -257,6 +257,7 @@ var verbs35 = map[string]bool{
 	"opp": true, "throwback": true, "door": true, "lean": true, "climb": true, "at": true,
 	"board": true, "hide": true, "rally": true, "reload": true, "suppress": true,
 	"grenade": true, "plot": true, "melee": true, "surrender": true,
+	"kill": true, "capture": true, // the winner of hand to hand decides (PhaseWon)
 }
 
 // Apply carries out one command; on error the caller discards s.
