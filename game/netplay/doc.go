@@ -31,8 +31,9 @@
 //
 // # Deciding
 //
-// Each side's player (the Player interface: Random now; the computer
-// opponent plugs in through NewComputer and Ranker) decides on its side's own copy of the battle:
+// Each side's player (the Player interface: Random, or Computer, the
+// computer opponent of rules/ai at Normal or Hard, through Ranker)
+// decides on its side's own copy of the battle:
 // its snapshot written over the scenario (Snapshot.Apply), where every
 // figure it cannot see is off the table and there are no dice. The legal
 // commands come from the host, computed on the real state and then

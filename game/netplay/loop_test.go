@@ -81,9 +81,15 @@ func play(t *testing.T, b *Battle, j *Joiner, timeout time.Duration) *match {
 // playWith is play with the host's chat lines.
 func playWith(t *testing.T, b *Battle, j *Joiner, hostChat <-chan string, timeout time.Duration) *match {
 	t.Helper()
+	return playAgainst(t, b, NewRandom(1), j, hostChat, timeout)
+}
+
+// playAgainst is playWith with the host's player.
+func playAgainst(t *testing.T, b *Battle, hp Player, j *Joiner, hostChat <-chan string, timeout time.Duration) *match {
+	t.Helper()
 	ln := listen(t)
 	mt := &match{}
-	mt.host = &Host{B: b, Player: NewRandom(1), Log: &mt.hostLog, FinalWait: 5 * time.Second, Chat: hostChat}
+	mt.host = &Host{B: b, Player: hp, Log: &mt.hostLog, FinalWait: 5 * time.Second, Chat: hostChat}
 	j.Addr = ln.Addr().String()
 	if j.Player == nil {
 		j.Player = NewRandom(2)
