@@ -14,7 +14,7 @@ import (
 // random player on the host, the host taking side 1 and side 2 in turn.
 // Each battle must end with both saves the same battle, and the computer
 // must never fail on its side's copy for want of something the copy does
-// not hold (a failure would hand the decision to the random player).
+// not hold, nor leave a decision to the random player.
 func TestComputerLoopback(t *testing.T) {
 	names := []string{"ssg-standard", "smle-skirmish", "firefight-crossroads", "maxim-hot-lz", "skirmish35-ford"}
 	for i, name := range names {
@@ -25,6 +25,9 @@ func TestComputerLoopback(t *testing.T) {
 			finalSame(t, mt)
 			if cp.Failures() != 0 {
 				t.Errorf("the computer failed %d times on the joiner's copy", cp.Failures())
+			}
+			if cp.Fallbacks() != 0 {
+				t.Errorf("the random player decided %d times for the computer", cp.Fallbacks())
 			}
 			t.Logf("%s: %d commands, result %q; the computer fell back on the random player %d times", name, len(b.G.Log), b.G.St.Result, cp.Fallbacks())
 		})
