@@ -1,10 +1,12 @@
 package netplay
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
+	"hedgerow/rules"
 	"hedgerow/rules/ai"
 )
 
@@ -74,4 +76,77 @@ func TestNewPlayerNames(t *testing.T) {
 	if _, err := NewPlayer("computer:easy", 1); err == nil || !strings.Contains(err.Error(), `not "computer:easy"`) {
 		t.Fatalf("computer:easy: %v", err)
 	}
+}
+
+// TestComputerSeesOnlyItsCopy: the computer given a decision on a battle
+// and on the same battle with the enemy's unseen figures moved elsewhere
+// chooses the same command (it decides on its side's copy, where they
+// are not), while the host's state really differs.
+func TestComputerSeesOnlyItsCopy(t *testing.T) {
+	for _, name := range []string{"smle-ambush", "skirmish35-ambush"} {
+		t.Run(name, func(t *testing.T) {
+			a, b := newBattle(t, name, 3, 0), newBattle(t, name, 3, 0)
+			// play on (random commands) until the side deciding has an
+			// enemy it cannot see
+			r := rand.New(rand.NewPCG(1, 2))
+			for n := 0; !hasUnseen(a.G.St, a.G.RS); n++ {
+				c, ok := rules.RandomCommand(a.G, r)
+				if !ok || n > 500 {
+					t.Fatalf("%s: no decision with an unseen enemy", name)
+				}
+				if _, err := a.G.Apply(c); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b.G.St = a.G.St.Clone()
+			side := a.G.St.Decider
+			v := rules.ViewOf(b.G.RS, b.G.St, side)
+			moved := 0
+			for i := range b.G.St.Figures {
+				f := &b.G.St.Figures[i]
+				if f.Side != side && !f.Removed && !v.Figure(f.ID) {
+					f.Pos.X += 2000 // two inches along
+					moved++
+				}
+			}
+			if moved == 0 {
+				t.Fatalf("side %d sees every enemy at the start of %s", side+1, name)
+			}
+			if a.G.St.Hash() == b.G.St.Hash() {
+				t.Fatal("moving the unseen figures did not change the host's state")
+			}
+			ca, cb := NewComputerPlayer(ai.Normal, 21), NewComputerPlayer(ai.Normal, 21)
+			xa, err := ca.Decide(a.Decision(side, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			xb, err := cb.Decide(b.Decision(side, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if xa.String() != xb.String() {
+				t.Errorf("moving %d unseen enemies changed the computer's choice: %s, then %s", moved, xa, xb)
+			}
+			if ca.Fallbacks() != 0 {
+				t.Errorf("the random player chose %s", xa)
+			}
+			t.Logf("side %d, %d unseen enemies moved: %s", side+1, moved, xa)
+		})
+	}
+}
+
+// hasUnseen reports whether the side deciding has an enemy on the table
+// it cannot see.
+func hasUnseen(s *rules.State, rs rules.RuleSet) bool {
+	if s.Over {
+		return false
+	}
+	v := rules.ViewOf(rs, s, s.Decider)
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Side != s.Decider && !f.Removed && !v.Figure(f.ID) {
+			return true
+		}
+	}
+	return false
 }
