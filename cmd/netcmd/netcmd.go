@@ -98,7 +98,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	resume := fl.String("resume", "", "take up a stopped battle again from its save (the host's --save file)")
 	listen := fl.String("listen", "127.0.0.1:7272", "address and port to listen on (0.0.0.0:PORT to take players from other machines)")
 	side := fl.Int("side", 1, "the side the host plays: 1 or 2")
-	as := fl.String("as", "random", "who plays the host's side: computer or random")
+	as := fl.String("as", "random", "who plays the host's side: computer (Normal), computer:hard or random")
 	seed := fl.Uint64("seed", 0, "the dice's seed (0: a fresh random one)")
 	save := fl.String("save", "", "write the save here, after every command (--resume takes it up again)")
 	wire := fl.String("wire-log", "", "write every message received here, one per line")
@@ -228,7 +228,7 @@ func runJoin(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("join", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	headless := fl.Bool("headless", false, "play with no window (the only way for now)")
-	as := fl.String("as", "random", "who plays the joining side: computer or random")
+	as := fl.String("as", "random", "who plays the joining side: computer (Normal), computer:hard or random")
 	save := fl.String("save", "", "write the battle's save here when it ends (the host's own, sent at the end)")
 	wire := fl.String("wire-log", "", "write every message received here, one per line")
 	rest, err := parseAll(fl, args)
@@ -240,7 +240,7 @@ func runJoin(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "usage: hedgerow join --headless ADDRESS [--as computer|random] [--save FILE] [--wire-log FILE]")
+		fmt.Fprintln(stderr, "usage: hedgerow join --headless ADDRESS [--as computer|computer:hard|random] [--save FILE] [--wire-log FILE]")
 		return 2
 	}
 	var sb [8]byte

@@ -85,6 +85,31 @@ func lastLine(t *testing.T, save string) string {
 	return lines[len(lines)-1]
 }
 
+// TestComputerHostAndJoin plays a battle with the two commands and the
+// computer on both sides, "--as computer:hard" hosting and "--as
+// computer" joining: both end, and both saves replay to the same last
+// line and are the same file.
+func TestComputerHostAndJoin(t *testing.T) {
+	dir := t.TempDir()
+	hs, js := filepath.Join(dir, "host.save"), filepath.Join(dir, "join.save")
+	hc, jc, hout, jout := hostAndJoin(t,
+		[]string{"--headless", "--scenario", "smle-skirmish", "--listen", "127.0.0.1:0", "--side", "2", "--as", "computer:hard", "--seed", "5", "--save", hs},
+		[]string{"--as", "computer", "--save", js})
+	if hc != 0 || jc != 0 {
+		t.Fatalf("host exit %d:\n%s\njoin exit %d:\n%s", hc, hout, jc, tailOf(jout))
+	}
+	hl, jl := lastLine(t, hs), lastLine(t, js)
+	if hl != jl || !strings.HasPrefix(hl, "over after") {
+		t.Fatalf("the saves end differently:\nhost: %s\njoin: %s", hl, jl)
+	}
+	hb, _ := os.ReadFile(hs)
+	jb, _ := os.ReadFile(js)
+	if !bytes.Equal(hb, jb) {
+		t.Fatal("the joiner's save is not the host's")
+	}
+	t.Log(hl)
+}
+
 // TestHostAndJoin plays whole battles with the two commands, the host on
 // a fresh port of 127.0.0.1, random players on both sides: both saves
 // replay to the same last line (and are the same file), and each wire
@@ -153,12 +178,11 @@ func TestRefusals(t *testing.T) {
 		{"host", []string{"--headless"}, 2, "--scenario NAME, or which battle to take up again with --resume SAVE"},
 		{"host", []string{"--headless", "--resume", "no-such.save"}, 1, "no-such.save"},
 		{"host", []string{"--headless", "--scenario", "ssg-standard", "--side", "3"}, 2, "--side is 1 or 2, not 3"},
-		{"host", []string{"--headless", "--scenario", "ssg-standard", "--as", "human"}, 2, `"computer" or "random", not "human"`},
-		{"host", []string{"--headless", "--scenario", "ssg-standard", "--as", "computer"}, 2, "computer opponent is not part of this Hedgerow yet"},
+		{"host", []string{"--headless", "--scenario", "ssg-standard", "--as", "human"}, 2, `"computer", "computer:hard" or "random", not "human"`},
 		{"host", []string{"--headless", "--scenario", "no-such-battle"}, 1, "no such file"},
 		{"join", []string{"127.0.0.1:1"}, 2, "add --headless"},
 		{"join", []string{"--headless"}, 2, "usage: hedgerow join"},
-		{"join", []string{"--headless", "127.0.0.1:1", "--as", "computer"}, 2, "computer opponent is not part"},
+		{"join", []string{"--headless", "127.0.0.1:1", "--as", "computer:easy"}, 2, `not "computer:easy"`},
 	} {
 		var out, errb bytes.Buffer
 		code := cmd.Lookup(c.name).Run(c.args, &out, &errb)

@@ -16,12 +16,11 @@
 // side's variables are never sent, nor are the rule set's game-level
 // variables unless its rules.GameVarKnower hook says the side may know
 // them (a rule set keeps a booby trap's place or where a mover came from
-// there, and the core cannot say which of them a side may know). No rule
-// set has that hook yet, so a side's copy has no game-level variables,
-// and a rule set whose Legal needs one (S.M.L.E.'s team now acting)
-// lists nothing on a copy: the computer opponent, deciding on a copy,
-// needs the hook for such a rule set (Ranker then falls back on the
-// random player).
+// there, and the core cannot say which of them a side may know).
+// S.M.L.E. has the hook (its team now acting, the double-move pass, the
+// scenario's settings, doors, and the traps the side set or found), since
+// its Legal needs the acting team; the other rule sets keep no game-level
+// variable their Legal needs, so their copies carry none.
 //
 // Events reach the joiner through rules.View.Tell on the state after the
 // command, and more strictly: a target or listed figure it does not see
@@ -31,8 +30,9 @@
 //
 // # Deciding
 //
-// Each side's player (the Player interface: Random now; the computer
-// opponent plugs in through NewComputer and Ranker) decides on its side's own copy of the battle:
+// Each side's player (the Player interface: Random, or Computer, the
+// computer opponent of rules/ai at Normal or Hard, through Ranker)
+// decides on its side's own copy of the battle:
 // its snapshot written over the scenario (Snapshot.Apply), where every
 // figure it cannot see is off the table and there are no dice. The legal
 // commands come from the host, computed on the real state and then

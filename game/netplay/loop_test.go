@@ -81,9 +81,15 @@ func play(t *testing.T, b *Battle, j *Joiner, timeout time.Duration) *match {
 // playWith is play with the host's chat lines.
 func playWith(t *testing.T, b *Battle, j *Joiner, hostChat <-chan string, timeout time.Duration) *match {
 	t.Helper()
+	return playAgainst(t, b, NewRandom(1), j, hostChat, timeout)
+}
+
+// playAgainst is playWith with the host's player.
+func playAgainst(t *testing.T, b *Battle, hp Player, j *Joiner, hostChat <-chan string, timeout time.Duration) *match {
+	t.Helper()
 	ln := listen(t)
 	mt := &match{}
-	mt.host = &Host{B: b, Player: NewRandom(1), Log: &mt.hostLog, FinalWait: 5 * time.Second, Chat: hostChat}
+	mt.host = &Host{B: b, Player: hp, Log: &mt.hostLog, FinalWait: 5 * time.Second, Chat: hostChat}
 	j.Addr = ln.Addr().String()
 	if j.Player == nil {
 		j.Player = NewRandom(2)
@@ -172,8 +178,9 @@ func TestLoopbackGames(t *testing.T) {
 // battle (the computer opponent's footing: no dice, no game-level
 // variables, unseen enemies off the table), shuffled, and counts the
 // decisions in which the ranking gave nothing the host lists as legal.
-// The battles must end; the count says how well a rule set's Legal does
-// on a copy.
+// The battles must end, and the count must be nought: a rule set's Legal
+// on a copy lists what the host does (for S.M.L.E., through its
+// GameVarKnower, which lets the side know the team now acting).
 func TestRankerOnCopies(t *testing.T) {
 	for _, name := range []string{"ssg-woods-sections", "smle-ambush", "firefight-crossroads", "maxim-hot-lz", "skirmish35-ambush"} {
 		t.Run(name, func(t *testing.T) {
@@ -202,6 +209,11 @@ func TestRankerOnCopies(t *testing.T) {
 			wg.Wait()
 			finalSame(t, mt)
 			t.Logf("%d commands; the ranking gave nothing usable %d times on the host's side, %d on the joiner's", len(b.G.Log), hp.Fallbacks, jp.Fallbacks)
+			// every rule set's Legal lists on a side's copy what the host
+			// lists (S.M.L.E. needs its acting team: its GameVarKnower)
+			if hp.Fallbacks+jp.Fallbacks != 0 {
+				t.Errorf("the random player decided %d times on the host's side and %d on the joiner's", hp.Fallbacks, jp.Fallbacks)
+			}
 		})
 	}
 }

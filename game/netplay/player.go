@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"hedgerow/rules"
+	"hedgerow/rules/ai"
 	"hedgerow/rules/geom"
 )
 
@@ -25,33 +26,18 @@ type Player interface {
 	Decide(d *Decision) (rules.Command, error)
 }
 
-// ErrNoComputer is returned by NewPlayer for "computer" while the
-// computer opponent does not exist yet.
-var ErrNoComputer = errors.New(`the computer opponent is not part of this Hedgerow yet; use "random"`)
-
-// NewComputer, once set, makes the computer opponent for "computer". The
-// computer opponent's package sets it (through Ranker) where both are
-// linked, e.g. in cmd/netcmd:
-//
-//	netplay.NewComputer = func(seed uint64) netplay.Player {
-//		p := ai.New(ai.Normal, seed)
-//		return netplay.Ranker(func(g *rules.Game) []rules.Command { ...p.Decide(g), best first... }, seed)
-//	}
-var NewComputer func(seed uint64) Player
-
-// NewPlayer makes a player by name: "random", or "computer" once
-// NewComputer is set.
+// NewPlayer makes a player by name: "random", "computer" (the computer
+// opponent at Normal; also "computer:normal") or "computer:hard".
 func NewPlayer(kind string, seed uint64) (Player, error) {
 	switch kind {
 	case "random":
 		return NewRandom(seed), nil
-	case "computer":
-		if NewComputer == nil {
-			return nil, ErrNoComputer
-		}
-		return NewComputer(seed), nil
+	case "computer", "computer:normal":
+		return NewComputerPlayer(ai.Normal, seed), nil
+	case "computer:hard":
+		return NewComputerPlayer(ai.Hard, seed), nil
 	}
-	return nil, errors.New(`a player is "computer" or "random", not "` + clip(kind) + `"`)
+	return nil, errors.New(`a player is "computer", "computer:hard" or "random", not "` + clip(kind) + `"`)
 }
 
 // Random picks a random legal command, with its own seeded stream (never
@@ -158,8 +144,9 @@ func Ranker(rank func(g *rules.Game) []rules.Command, seed uint64) Player {
 type ranker struct {
 	rank     func(g *rules.Game) []rules.Command
 	fallback *Random
-	// Fallbacks counts the decisions the random player made instead.
-	Fallbacks int
+	// Fallbacks counts the decisions the random player made instead;
+	// Failures those of them in which the ranking failed on the copy.
+	Fallbacks, Failures int
 }
 
 func (p *ranker) Decide(d *Decision) (rules.Command, error) {
@@ -173,6 +160,7 @@ func (p *ranker) Decide(d *Decision) (rules.Command, error) {
 func (p *ranker) best(d *Decision) (c rules.Command, ok bool) {
 	defer func() {
 		if recover() != nil {
+			p.Failures++
 			ok = false
 		}
 	}()

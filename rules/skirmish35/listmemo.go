@@ -345,7 +345,7 @@ func (r Skirmish) listMayHide(s *rules.State, f *rules.Figure, lc *listing) bool
 	if !memoOn {
 		return r.coverToHide(s, f, lc.foes)
 	}
-	from := hideFrom(s, f, lc.foes)
+	from := r.hideFrom(s, f, lc.foes)
 	lc.keep.size(len(s.Figures))
 	sl := &lc.keep.cover[int(f.ID)-1]
 	if !sl.ok || sl.ix != s.Terrain || sl.p != f.Pos || sl.from != from || sl.r != s.BaseR {

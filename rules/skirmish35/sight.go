@@ -485,7 +485,7 @@ func (r Skirmish) applyPosture(s *rules.State, f *rules.Figure, c rules.Command)
 }
 
 // hideProblem: a figure hides only in or behind something giving cover
-// from its nearest enemy.
+// from its nearest enemy that its side knows of.
 func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 	if f.Markers.Has(rules.Hidden) {
 		return f.Name + " is already hidden"
@@ -500,16 +500,29 @@ func (r Skirmish) hideProblem(s *rules.State, f *rules.Figure) string {
 }
 
 // coverToHide reports whether f has cover from the nearest of its
-// enemies (from up the table when none is left).
+// enemies that its side knows of (from up the table when none is).
 func (r Skirmish) coverToHide(s *rules.State, f *rules.Figure, enemies []*rules.Figure) bool {
-	return coverAgainst(s, f.Pos, hideFrom(s, f, enemies))
+	return coverAgainst(s, f.Pos, r.hideFrom(s, f, enemies))
 }
 
-// hideFrom is where coverToHide looks from: the nearest enemy, else
+// hideFrom is where coverToHide looks from: the nearest enemy the
+// figure's side knows of (a hidden enemy it has not acquired is not one:
+// a figure takes cover from the enemy it knows is there, and whether
+// hiding is allowed must not tell where an unseen enemy stands), else
 // straight up the table.
-func hideFrom(s *rules.State, f *rules.Figure, enemies []*rules.Figure) geom.Pt {
-	if e := nearest(s, f.Pos, enemies); e != nil {
-		return e.Pos
+func (r Skirmish) hideFrom(s *rules.State, f *rules.Figure, enemies []*rules.Figure) geom.Pt {
+	var best *rules.Figure
+	var bd int64
+	for _, e := range enemies {
+		if !r.known(s, f.Side, e) {
+			continue
+		}
+		if d := geom.Dist2(f.Pos, e.Pos); best == nil || d < bd {
+			best, bd = e, d
+		}
+	}
+	if best != nil {
+		return best.Pos
 	}
 	return geom.Pt{X: f.Pos.X, Y: f.Pos.Y - 100*geom.PerInch}
 }
