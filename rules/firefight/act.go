@@ -363,12 +363,12 @@ func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
 		mods = append(mods, rules.Mod{Value: data.Spot.SpotterMoving, Reason: "spotter moving", Rule: rule})
 	}
 	mods = targetMods(mods, s, t, f.Pos, data.Spot.Cover, data.Spot.Posture, data.Spot.Moved, rule)
-	if r := t.Var(fFiredRnd); r > 0 && r >= s.Round-1 {
-		if t.Var(fFiredAuto) == 1 {
-			mods = append(mods, rules.Mod{Value: data.Spot.FiredAuto, Reason: "target fired an automatic weapon within a turn", Rule: rule})
-		} else {
-			mods = append(mods, rules.Mod{Value: data.Spot.FiredSingle, Reason: "target fired within a turn", Rule: rule})
-		}
+	// the worse modifier stands: an automatic weapon fired within a turn
+	// counts even if he has fired a single shot since
+	if a := t.Var(fFiredAuto); a > 0 && a >= s.Round-1 {
+		mods = append(mods, rules.Mod{Value: data.Spot.FiredAuto, Reason: "target fired an automatic weapon within a turn", Rule: rule})
+	} else if r := t.Var(fFiredRnd); r > 0 && r >= s.Round-1 {
+		mods = append(mods, rules.Mod{Value: data.Spot.FiredSingle, Reason: "target fired within a turn", Rule: rule})
 	}
 	return sum(mods), mods[:len(mods):len(mods)]
 }

@@ -150,16 +150,16 @@ func applyHit(s *rules.State, t *rules.Figure, res string, impact int) []rules.E
 		return []rules.Event{{Kind: "suppressed", Side: t.Side, Fig: t.ID, Text: t.Name + " is suppressed"}}
 	case ResNeutralised:
 		neutralise(s, t)
-		setU(u, uHit, getU(u, uHit)+1)
+		countHit(s, u, t)
 		return []rules.Event{{Kind: "neutralised", Side: t.Side, Fig: t.ID, Text: t.Name + " is neutralised: he can do nothing this turn and next"}}
 	case ResWounded:
 		neutralise(s, t)
 		t.SetVar(fLost, t.Var(fLost)+impact)
-		setU(u, uHit, getU(u, uHit)+1)
+		countHit(s, u, t)
 		return []rules.Event{{Kind: "wounded", Side: t.Side, Fig: t.ID,
 			Text: t.Name + " is wounded: neutralised, and " + strconv.Itoa(impact) + " action points fewer from now on"}}
 	case ResOut, ResKilled:
-		setU(u, uHit, getU(u, uHit)+1)
+		countHit(s, u, t)
 		if t.Leader {
 			setU(u, uLeaderLost, 1)
 		}
@@ -170,6 +170,16 @@ func applyHit(s *rules.State, t *rules.Figure, res string, impact int) []rules.E
 		return remove(s, t, why)
 	}
 	return nil
+}
+
+// countHit counts t among the figures of u hit this turn, once however
+// often he is hit: the cohesion modifier counts men, not hits.
+func countHit(s *rules.State, u *rules.Unit, t *rules.Figure) {
+	if t.Var(fHitRnd) == s.Round {
+		return
+	}
+	t.SetVar(fHitRnd, s.Round)
+	setU(u, uHit, getU(u, uHit)+1)
 }
 
 func suppress(s *rules.State, t *rules.Figure) {
@@ -387,11 +397,10 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 	}
 	f.SetVar(fFired, phaseNo(s))
 	f.SetVar(fFiredRnd, s.Round)
-	auto := 0
 	if w.Auto() {
-		auto = 1
+		// remembered for its turn and the next, whatever he fires after
+		f.SetVar(fFiredAuto, s.Round)
 	}
-	f.SetVar(fFiredAuto, auto)
 	kind := "Fire"
 	if opp {
 		kind = "Opportunity fire"

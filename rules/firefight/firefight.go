@@ -38,7 +38,8 @@ const (
 	fMoved     = "moved_ph"    // phase number in which it last moved
 	fMovedDist = "moved_dist"  // position units moved this turn
 	fFiredRnd  = "fired_round" // round in which it last fired
-	fFiredAuto = "fired_auto"  // 1 when that fire was automatic
+	fFiredAuto = "fired_auto"  // round in which it last fired an automatic weapon
+	fHitRnd    = "hit_round"   // round in which it was last hit (counted for its unit's cohesion)
 	fNeut      = "neut_until"  // neutralised through this round
 	fSupp      = "supp_until"  // suppressed through this round
 	fLost      = "ap_lost"     // action points lost to wounds

@@ -564,12 +564,13 @@ func TestMoraleAndNewLeader(t *testing.T) {
 	setU(u, uHit, 2)
 	neutralise(s, s.Fig(2))
 	c := CohesionTest(s, &rules.Unit{Vars: map[string]int{uInit: 3, uHit: 2, uLeaderLost: 1}})
-	if c.Target != 8 || sum(c.Mods) != -4 || c.CohesionFails() != 11 {
+	if c.Target != 8 || sum(c.Mods) != -2 || c.CohesionFails() != 9 {
 		t.Fatalf("cohesion %+v fails %d", c, c.CohesionFails())
 	}
-	// Cohesion 11 - 4 = 7 < 8 fails; reactions F2 (neutralised already)
-	// 1-2 = -1 routs, F3 7-2 = 5 routs, F4 8-2 = 6 neutralised, F5-F7 20 ok.
-	s.Force(11, 1, 7, 8, 20, 20, 20)
+	// Cohesion 9 - 2 = 7 < 8 fails (the leader's loss counts on the
+	// reactions only); reactions F2 (neutralised already) 1-2 = -1 routs,
+	// F3 7-2 = 5 routs, F4 8-2 = 6 neutralised, F5-F7 20 ok.
+	s.Force(9, 1, 7, 8, 20, 20, 20)
 	evs := moralePhase(s)
 	if getU(u, uInit) != 3 {
 		t.Fatalf("initiative %d", getU(u, uInit))

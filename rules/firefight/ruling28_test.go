@@ -1,0 +1,115 @@
+package firefight
+
+import (
+	"testing"
+
+	"hedgerow/rules"
+)
+
+// Issue 28: a man hit twice in a turn counts once for his unit's
+// cohesion modifier (figures hit, not hits).
+func TestCohesionCountsFiguresHitNotHits(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 2}, {x: 60, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 80, leader: true, rating: 1}, {x: 70, y: 80}}},
+	}, nil, 1)
+	u := s.UnitOf(s.Fig(3).Unit)
+	applyHit(s, s.Fig(4), ResNeutralised, 3)
+	applyHit(s, s.Fig(4), ResWounded, 1)
+	if n := getU(u, uHit); n != 1 {
+		t.Fatalf("one man hit twice counted %d times", n)
+	}
+	applyHit(s, s.Fig(3), ResNeutralised, 3)
+	if n := getU(u, uHit); n != 2 {
+		t.Fatalf("two men hit counted %d", n)
+	}
+	// next turn he counts afresh
+	s.Round = 2
+	setU(u, uHit, 0)
+	applyHit(s, s.Fig(4), ResWounded, 1)
+	if n := getU(u, uHit); n != 1 {
+		t.Fatalf("hit next turn counted %d", n)
+	}
+}
+
+// Issue 28: an automatic weapon fired this turn keeps the worse spotting
+// modifier even after the man fires a single shot.
+func TestAutoFireRememberedAfterSingleShot(t *testing.T) {
+	s := two(t, 25, []string{"smg", "pistol"})
+	f3 := s.Fig(3)
+	// Red F3 has fired his submachine gun earlier this turn ...
+	f3.SetVar(fFiredRnd, 1)
+	f3.SetVar(fFiredAuto, 1)
+	// ... and now fires his pistol at F1 (and misses).
+	actNow(s, 1)
+	s.Fig(1).SetVar(spotVar(1), 1)
+	s.Force(1)
+	apply(t, s, cmd(t, "fire F3 F1 pistol"))
+	actNow(s, 0)
+	need, mods := SpotNeed(s, s.Fig(2), f3)
+	if !hasMod(mods, "target fired an automatic weapon within a turn", data.Spot.FiredAuto) || hasMod(mods, "target fired within a turn", data.Spot.FiredSingle) {
+		t.Fatalf("spotting after auto then single: need %d, %v", need, mods)
+	}
+}
+
+// reactions plays a failed cohesion test with the figures listed in the
+// order given (a permutation of the same men) and returns each man's
+// reaction by name.
+func reactions(t *testing.T, order []int) map[string]string {
+	figs := []tfig{{x: 50, y: 100, leader: true, rating: 4}, {x: 55, y: 100}, {x: 60, y: 100}, {x: 65, y: 100}}
+	var listed []tfig
+	for _, i := range order {
+		listed = append(listed, figs[i])
+	}
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 4, figs: listed},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 10, leader: true}}},
+	}, nil, 1)
+	u := s.UnitOf(1)
+	setU(u, uHit, 1)
+	// cohesion 1 fails; the first to react rolls 3, then 9, 12, 20
+	s.Force(1, 3, 9, 12, 20)
+	evs := moralePhase(s)
+	if len(s.Forced) != 0 {
+		t.Fatal("dice left")
+	}
+	out := map[string]string{}
+	for _, e := range evs {
+		if e.Roll != nil && len(e.Roll.What) > 10 && e.Roll.What[:10] == "Reaction: " {
+			f := s.Fig(e.Fig)
+			out[pt(f.Pos)] = e.Roll.Outcome
+			for _, m := range e.Roll.Mods {
+				if m.Reason == "leader killed or neutralised" {
+					t.Fatalf("leader down counted for %s though the leader was up when cohesion failed", f.Name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Issue 28: the reactions do not depend on the scenario's order, and a
+// leader routed by his own reaction does not give "leader killed" to the
+// men who react after him (it is fixed once for the test).
+func TestReactionsIndependentOfListingOrder(t *testing.T) {
+	a := reactions(t, []int{0, 1, 2, 3})
+	b := reactions(t, []int{3, 1, 0, 2})
+	if len(a) != 4 {
+		t.Fatalf("reactions %v", a)
+	}
+	for k, v := range a {
+		if b[k] != v {
+			t.Fatalf("order changed the reactions: %v against %v", a, b)
+		}
+	}
+}
+
+// Issue 28: "leader killed or neutralised" is a reaction modifier (the
+// book lists it with "leader testing"), so the cohesion test has only
+// its own modifier.
+func TestLeaderDownOnReactionNotCohesion(t *testing.T) {
+	c := CohesionTest(nil, &rules.Unit{Vars: map[string]int{uInit: 3, uHit: 2, uLeaderLost: 1}})
+	if c.Target != 8 || sum(c.Mods) != -2 {
+		t.Fatalf("cohesion %+v", c)
+	}
+}
