@@ -519,6 +519,19 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.Pa
 		parts[0] += " (rough ground counts double)"
 	}
 	if n := len(pc.Obstacles); n > 0 {
+		// Crossing is an action of its own in place of a 5 cm step: each
+		// obstacle crossed takes one step of the distance (the one it lies
+		// in) and is paid at the crossing cost, so a prone man may crawl
+		// over a wall with all his 4 points.
+		covered := min(n, steps)
+		ap -= covered * data.Cost.Move
+		parts[0] = strconv.Itoa(ap) + " for the distance"
+		if pc.Difficult > 0 {
+			parts[0] += " (rough ground counts double)"
+		}
+		if covered > 0 {
+			parts[0] += " beyond the crossing"
+		}
 		oc := data.Cost.Obstacle[f.Posture] * n
 		ap += oc
 		parts = append(parts, strconv.Itoa(oc)+" for crossing "+strconv.Itoa(n)+" obstacle(s) "+f.Posture.String())

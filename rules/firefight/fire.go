@@ -464,12 +464,13 @@ func throwGrenade(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon,
 	circ := blastCircle(centre)
 	evs = append(evs, rules.Event{Kind: "blast", Side: f.Side, Fig: f.ID, Area: &circ, Text: "The grenade bursts"})
 	var under []*rules.Figure
+	// The thrower is not spared: he is rolled for like anyone under it.
 	if hit {
 		e, _ := rollHitTable(s, f, w, t, what)
 		evs = append(evs, e...)
-		under = underTemplate(s, nil, &circ, centre, f.ID, t.ID)
+		under = underTemplate(s, nil, &circ, centre, t.ID)
 	} else {
-		under = underTemplate(s, nil, &circ, centre, f.ID)
+		under = underTemplate(s, nil, &circ, centre)
 	}
 	// Everyone under the blast is resolved, even once the game has been
 	// decided by an earlier one, so that each man's fate is what Odds says.

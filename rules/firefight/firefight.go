@@ -596,6 +596,25 @@ func remove(s *rules.State, f *rules.Figure, why string) []rules.Event {
 		f.SetVar(k, 0)
 	}
 	s.Sides[f.Side].Losses++
+	// A spot lasts while some figure of the side sees the target: with
+	// this man gone, an enemy only he could see is lost to his side.
+	for i := range s.Figures {
+		t := &s.Figures[i]
+		if t.Removed || t.Side == f.Side || t.Var(spotVar(f.Side)) == 0 && t.Var(seenVar(f.Side)) == 0 {
+			continue
+		}
+		seen := 0
+		for _, v := range s.Alive(f.Side) {
+			if sees(s, v, t) {
+				seen = 1
+				break
+			}
+		}
+		t.SetVar(seenVar(f.Side), seen)
+		if seen == 0 {
+			t.SetVar(spotVar(f.Side), 0)
+		}
+	}
 	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: f.Name + " is out of the fight (" + why + ")"}}
 	if !s.Over && s.Sides[f.Side].Losses >= lossLimit(s, f.Side) {
 		s.Over, s.Phase = true, ""

@@ -347,15 +347,20 @@ func TestRoughAndObstacles(t *testing.T) {
 		t.Fatalf("5 cm open + 5 cm rough should be 3 points: %+v", mi)
 	}
 	s.Fig(1).Pos = at(50, 43)
-	for p, want := range map[rules.Posture]int64{rules.Standing: 2, rules.Crouching: 3} {
+	// The crossing takes the place of the 5 cm step it lies in (house
+	// reading): 1 / 2 / 4 points over the wall, 5 cm beyond it 1 more.
+	for p, want := range map[rules.Posture]int64{rules.Standing: 1, rules.Crouching: 2, rules.Prone: 4} {
 		s.Fig(1).Posture = p
 		if mi := New().MoveCheck(s, 1, []geom.Pt{at(50, 38)}); mi.Cost != want*data.Dist.Move.U || !mi.OK {
 			t.Fatalf("%s over the wall: %+v", p, mi)
 		}
+		if mi := New().MoveCheck(s, 1, []geom.Pt{at(50, 33)}); mi.Cost != (want+1)*data.Dist.Move.U {
+			t.Fatalf("%s over the wall and 5 cm on: %+v", p, mi)
+		}
 	}
 	s.Fig(1).Posture = rules.Prone
-	if mi := New().MoveCheck(s, 1, []geom.Pt{at(50, 38)}); mi.OK {
-		t.Fatalf("prone over the wall is 5 points: %+v", mi)
+	if mi := New().MoveCheck(s, 1, []geom.Pt{at(50, 33)}); mi.OK {
+		t.Fatalf("prone over the wall and on is 5 points: %+v", mi)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // Issue 28: a man hit twice in a turn counts once for his unit's
@@ -111,5 +113,51 @@ func TestLeaderDownOnReactionNotCohesion(t *testing.T) {
 	c := CohesionTest(nil, &rules.Unit{Vars: map[string]int{uInit: 3, uHit: 2, uLeaderLost: 1}})
 	if c.Target != 8 || sum(c.Mods) != -2 {
 		t.Fatalf("cohesion %+v", c)
+	}
+}
+
+// Issue 28: a spot ends when no figure of the side sees the target any
+// more, the only one who saw it killed included.
+func TestSpotLostWithTheOnlySpotter(t *testing.T) {
+	wall := terrain.Piece{Kind: "high-wall", Path: []geom.Pt{at(100, 50), at(100, 120)}}
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 150, y: 100}, {x: 160, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 60, leader: true, rating: 1}, {x: 60, y: 60}}},
+	}, []terrain.Piece{wall}, 1)
+	f4 := s.Fig(4)
+	if f4.Var(seenVar(0)) != 1 || sees(s, s.Fig(2), f4) || sees(s, s.Fig(3), f4) {
+		t.Fatal("set-up: only F1 should see F4")
+	}
+	f4.SetVar(spotVar(0), 1)
+	s.Fig(1).SetVar(spotVar(1), 1)
+	actNow(s, 1)
+	s.Force(20, 20) // F4 hits F1 and kills him
+	apply(t, s, cmd(t, "fire F4 F1"))
+	if !s.Fig(1).Removed {
+		t.Fatal("F1 not killed")
+	}
+	if Spotted(s, 0, f4) || f4.Var(seenVar(0)) != 0 {
+		t.Fatal("F4 still spotted by Blue, though no Blue figure can see him")
+	}
+}
+
+// Issue 28: everyone under a blast is rolled for, the thrower included,
+// and one not otherwise hurt is suppressed.
+func TestGrenadeCatchesTheThrower(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1, weapons: []string{"grenade"}}, {x: 150, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 96, leader: true, rating: 1}, {x: 150, y: 10}}},
+	}, nil, 1)
+	actNow(s, 0)
+	s.Fig(3).SetVar(spotVar(0), 1)
+	// hit F3 (20), hit table 1 + 3 = 4 suppressed; F1 under it: 1 misses
+	s.Force(20, 1, 1)
+	evs := apply(t, s, cmd(t, "fire F1 F3"))
+	l := ledgers(evs)
+	if len(l) != 3 || !Suppressed(s, s.Fig(1)) || !Suppressed(s, s.Fig(3)) {
+		t.Fatalf("thrower not rolled for / suppressed: %v", l)
+	}
+	if l[2].What != "Blast: "+s.Fig(1).Name+" under the template" {
+		t.Fatalf("third roll %q", l[2].What)
 	}
 }
