@@ -5,6 +5,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/oddscheck"
 	"hedgerow/rules/terrain"
 )
 
@@ -159,5 +160,43 @@ func TestGrenadeCatchesTheThrower(t *testing.T) {
 	}
 	if l[2].What != "Blast: "+s.Fig(1).Name+" under the template" {
 		t.Fatalf("third roll %q", l[2].What)
+	}
+}
+
+// Issue 28 odds: every figure a grenade may reach, the thrower too, has
+// its own exact part, which the engine's own dice agree with.
+func TestGrenadePartsMatchEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1, weapons: []string{"grenade"}}, {x: 53, y: 98}, {x: 150, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 95, leader: true, rating: 1}, {x: 46, y: 93}, {x: 150, y: 10}, {x: 160, y: 10}}},
+	}, nil, 1)
+	actNow(s, 0)
+	s.Fig(4).SetVar(spotVar(0), 1)
+	c := cmd(t, "fire F1 F4")
+	o := mustOdds(t, s, c)
+	seen := map[rules.FigID]bool{}
+	for _, p := range o.Parts {
+		seen[p.Fig] = true
+	}
+	if !seen[1] || !seen[2] || !seen[5] || seen[4] || seen[3] {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		return func(_, after *rules.State, evs []rules.Event) string {
+			rolled := false
+			for _, e := range evs {
+				if e.Roll != nil && e.Target == p.Fig {
+					rolled = true
+				}
+			}
+			if !rolled {
+				return NotUnder
+			}
+			return resultOf(evs, p.Fig)
+		}
+	}, 20000, 1) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
 	}
 }
