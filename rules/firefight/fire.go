@@ -648,6 +648,8 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			for _, x := range underTemplate(s, poly, nil, f.Pos, f.ID, t.ID) {
 				n2, _ := fireNeedBand(s, f, w, x, bi)
 				note = append(note, fmt.Sprintf("%s also under the template: hit on %d+ (%d in 20)", x.Name, n2, d20Chance(n2)))
+				o.Parts = append(o.Parts, rules.OddsPart{Name: x.Name + " under the template", Fig: x.ID,
+					Outcomes: outcomes(shotDist(x, w, n2, false), 400)})
 			}
 		}
 		o.Note = strings.Join(note, "; ")

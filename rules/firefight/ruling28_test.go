@@ -181,22 +181,49 @@ func TestGrenadePartsMatchEngine(t *testing.T) {
 	if !seen[1] || !seen[2] || !seen[5] || seen[4] || seen[3] {
 		t.Fatalf("parts %+v", o.Parts)
 	}
-	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
-		return func(_, after *rules.State, evs []rules.Event) string {
-			rolled := false
-			for _, e := range evs {
-				if e.Roll != nil && e.Target == p.Fig {
-					rolled = true
-				}
+	checkParts(t, s, c)
+}
+
+// partClassify names what a trial did to a part's figure: NotUnder when
+// no die was rolled for him, else his result.
+func partClassify(p rules.OddsPart) oddscheck.Classify {
+	return func(_, after *rules.State, evs []rules.Event) string {
+		rolled := false
+		for _, e := range evs {
+			if e.Roll != nil && e.Target == p.Fig {
+				rolled = true
 			}
-			if !rolled {
-				return NotUnder
-			}
-			return resultOf(evs, p.Fig)
 		}
-	}, 20000, 1) {
+		if !rolled {
+			return NotUnder
+		}
+		return resultOf(evs, p.Fig)
+	}
+}
+
+func checkParts(t *testing.T, s *rules.State, c rules.Command) {
+	t.Helper()
+	for _, r := range oddscheck.RunParts(New(), s, c, partClassify, 20000, 1) {
 		if err := r.Err(); err != nil {
 			t.Error(err)
 		}
 	}
+}
+
+// Issue 28 odds: each other figure under a burst template has its own
+// exact part.
+func TestTemplatePartsMatchEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, weapons: []string{"lmg"}}}},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 60}, {x: 53, y: 60}, {x: 58, y: 60}, {x: 150, y: 10}, {x: 160, y: 10}}},
+	}, nil, 1)
+	actNow(s, 0)
+	s.Fig(2).SetVar(spotVar(0), 1)
+	s.Fig(3).Posture = rules.Prone
+	c := cmd(t, "fire F1 F2")
+	o := mustOdds(t, s, c)
+	if len(o.Parts) != 1 || o.Parts[0].Fig != 3 {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	checkParts(t, s, c)
 }
