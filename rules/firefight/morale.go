@@ -118,6 +118,9 @@ func moralePhase(s *rules.State) []rules.Event {
 	var evs []rules.Event
 	for i := range s.Units {
 		u := &s.Units[i]
+		if s.Over {
+			return evs // a rout has ended the game: no more tests
+		}
 		if getU(u, uHit) == 0 || len(unitFigs(s, u.ID)) == 0 {
 			continue
 		}

@@ -227,3 +227,39 @@ func TestTemplatePartsMatchEngine(t *testing.T) {
 	}
 	checkParts(t, s, c)
 }
+
+// Issue 28 odds: the end of the turn prices every unit's cohesion test
+// and every man's reaction, a rout that ends the game stopping the rest,
+// exactly as the engine rolls them.
+func TestMoralePartsMatchEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 55, y: 100}, {x: 60, y: 100}, {x: 65, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 10, leader: true, rating: 2}, {x: 55, y: 10}, {x: 60, y: 10}, {x: 65, y: 10}}},
+	}, nil, 1)
+	s.Sides[0].Losses = 1 // one more loss ends it for Blue
+	setU(s.UnitOf(s.Fig(1).Unit), uHit, 3)
+	setU(s.UnitOf(s.Fig(5).Unit), uHit, 1)
+	neutralise(s, s.Fig(5)) // Red's leader is down: -2 on his men's reactions
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseUnmotivated, 1, 1
+	s.SetVar(gUnmotLeft, 0)
+	c := cmd(t, "end")
+	o := mustOdds(t, s, c)
+	if len(o.Parts) != 10 {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		return func(_, _ *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil && e.Roll.What == p.Name && (p.Fig == 0 || e.Fig == p.Fig) {
+					return e.Roll.Outcome
+				}
+			}
+			return NotTested
+		}
+	}, 20000, 1) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}
