@@ -363,12 +363,12 @@ func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
 		mods = append(mods, rules.Mod{Value: data.Spot.SpotterMoving, Reason: "spotter moving", Rule: rule})
 	}
 	mods = targetMods(mods, s, t, f.Pos, data.Spot.Cover, data.Spot.Posture, data.Spot.Moved, rule)
-	if r := t.Var(fFiredRnd); r > 0 && r >= s.Round-1 {
-		if t.Var(fFiredAuto) == 1 {
-			mods = append(mods, rules.Mod{Value: data.Spot.FiredAuto, Reason: "target fired an automatic weapon within a turn", Rule: rule})
-		} else {
-			mods = append(mods, rules.Mod{Value: data.Spot.FiredSingle, Reason: "target fired within a turn", Rule: rule})
-		}
+	// the worse modifier stands: an automatic weapon fired within a turn
+	// counts even if he has fired a single shot since
+	if a := t.Var(fFiredAuto); a > 0 && a >= s.Round-1 {
+		mods = append(mods, rules.Mod{Value: data.Spot.FiredAuto, Reason: "target fired an automatic weapon within a turn", Rule: rule})
+	} else if r := t.Var(fFiredRnd); r > 0 && r >= s.Round-1 {
+		mods = append(mods, rules.Mod{Value: data.Spot.FiredSingle, Reason: "target fired within a turn", Rule: rule})
 	}
 	return sum(mods), mods[:len(mods):len(mods)]
 }
@@ -519,6 +519,19 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.Pa
 		parts[0] += " (rough ground counts double)"
 	}
 	if n := len(pc.Obstacles); n > 0 {
+		// Crossing is an action of its own in place of a 5 cm step: each
+		// obstacle crossed takes one step of the distance (the one it lies
+		// in) and is paid at the crossing cost, so a prone man may crawl
+		// over a wall with all his 4 points.
+		covered := min(n, steps)
+		ap -= covered * data.Cost.Move
+		parts[0] = strconv.Itoa(ap) + " for the distance"
+		if pc.Difficult > 0 {
+			parts[0] += " (rough ground counts double)"
+		}
+		if covered > 0 {
+			parts[0] += " beyond the crossing"
+		}
 		oc := data.Cost.Obstacle[f.Posture] * n
 		ap += oc
 		parts = append(parts, strconv.Itoa(oc)+" for crossing "+strconv.Itoa(n)+" obstacle(s) "+f.Posture.String())

@@ -79,10 +79,17 @@
 //   - spot: "spotted", "not spotted".
 //   - fire: what happens to the figure aimed at: "miss", "suppressed",
 //     "neutralised", "wounded", "out of action", "killed" (a grenade's
-//     deviations included); other figures under a template are in Note.
+//     deviations included); every other figure under a burst template,
+//     and every figure a grenade's blast may reach (the thrower too), has
+//     a part of its own with the same names (a blast's also "not under
+//     the blast").
 //   - end: the next chit ("next chit Germans 3", each as likely), or at
 //     the end of the turn the first morale test ("cohesion fails",
-//     "holds"); "certain" when no die is rolled. In phase "leader", as
+//     "holds"), with a part for every unit's cohesion test ("Cohesion:
+//     <unit>") and every man's reaction ("Reaction: <man>": "routs",
+//     "neutralised", "suppressed", "ok"), each also "not tested" when the
+//     unit held or a rout has ended the game; "certain" when no die is
+//     rolled. In phase "leader", as
 //     for "leader": "leadership 2" to "leadership 7", each 1 in 6.
 //   - everything else: "certain".
 //

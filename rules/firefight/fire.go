@@ -1,7 +1,9 @@
 package firefight
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -150,16 +152,16 @@ func applyHit(s *rules.State, t *rules.Figure, res string, impact int) []rules.E
 		return []rules.Event{{Kind: "suppressed", Side: t.Side, Fig: t.ID, Text: t.Name + " is suppressed"}}
 	case ResNeutralised:
 		neutralise(s, t)
-		setU(u, uHit, getU(u, uHit)+1)
+		countHit(s, u, t)
 		return []rules.Event{{Kind: "neutralised", Side: t.Side, Fig: t.ID, Text: t.Name + " is neutralised: he can do nothing this turn and next"}}
 	case ResWounded:
 		neutralise(s, t)
 		t.SetVar(fLost, t.Var(fLost)+impact)
-		setU(u, uHit, getU(u, uHit)+1)
+		countHit(s, u, t)
 		return []rules.Event{{Kind: "wounded", Side: t.Side, Fig: t.ID,
 			Text: t.Name + " is wounded: neutralised, and " + strconv.Itoa(impact) + " action points fewer from now on"}}
 	case ResOut, ResKilled:
-		setU(u, uHit, getU(u, uHit)+1)
+		countHit(s, u, t)
 		if t.Leader {
 			setU(u, uLeaderLost, 1)
 		}
@@ -170,6 +172,16 @@ func applyHit(s *rules.State, t *rules.Figure, res string, impact int) []rules.E
 		return remove(s, t, why)
 	}
 	return nil
+}
+
+// countHit counts t among the figures of u hit this turn, once however
+// often he is hit: the cohesion modifier counts men, not hits.
+func countHit(s *rules.State, u *rules.Unit, t *rules.Figure) {
+	if t.Var(fHitRnd) == s.Round {
+		return
+	}
+	t.SetVar(fHitRnd, s.Round)
+	setU(u, uHit, getU(u, uHit)+1)
 }
 
 func suppress(s *rules.State, t *rules.Figure) {
@@ -387,11 +399,10 @@ func applyFire(s *rules.State, f *rules.Figure, c rules.Command, opp bool) ([]ru
 	}
 	f.SetVar(fFired, phaseNo(s))
 	f.SetVar(fFiredRnd, s.Round)
-	auto := 0
 	if w.Auto() {
-		auto = 1
+		// remembered for its turn and the next, whatever he fires after
+		f.SetVar(fFiredAuto, s.Round)
 	}
-	f.SetVar(fFiredAuto, auto)
 	kind := "Fire"
 	if opp {
 		kind = "Opportunity fire"
@@ -455,23 +466,103 @@ func throwGrenade(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon,
 	circ := blastCircle(centre)
 	evs = append(evs, rules.Event{Kind: "blast", Side: f.Side, Fig: f.ID, Area: &circ, Text: "The grenade bursts"})
 	var under []*rules.Figure
+	// The thrower is not spared: he is rolled for like anyone under it.
 	if hit {
 		e, _ := rollHitTable(s, f, w, t, what)
 		evs = append(evs, e...)
-		under = underTemplate(s, nil, &circ, centre, f.ID, t.ID)
+		under = underTemplate(s, nil, &circ, centre, t.ID)
 	} else {
-		under = underTemplate(s, nil, &circ, centre, f.ID)
+		under = underTemplate(s, nil, &circ, centre)
 	}
 	// Everyone under the blast is resolved, even once the game has been
 	// decided by an earlier one, so that each man's fate is what Odds says.
-	for _, o := range under {
+	// Each man's number is read before any is rolled for: the blast is
+	// one event, and the thrower caught in it does not change the others'.
+	needs := make([]int, len(under))
+	modss := make([][]rules.Mod, len(under))
+	for i, o := range under {
+		needs[i], modss[i] = fireNeedBand(s, f, w, o, bi)
+	}
+	for i, o := range under {
 		if o.Removed {
 			continue
 		}
-		n2, m2 := fireNeedBand(s, f, w, o, bi)
-		evs = rollAt(evs, s, f, w, o, n2, m2, "Blast: "+o.Name+" under the template", true)
+		evs = rollAt(evs, s, f, w, o, needs[i], modss[i], "Blast: "+o.Name+" under the template", true)
 	}
 	return evs
+}
+
+// NotUnder is a blast part's outcome for a figure the grenade does not
+// reach.
+const NotUnder = "not under the blast"
+
+// blastParts is each figure's own distribution when f throws w at t
+// (need to hit t, range band bi): the target's comes from
+// the direct hit or a deviation, every other figure's (the thrower's
+// too) from the blast landing over him.
+func blastParts(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, need, bi int) []rules.OddsPart {
+	p := d20Chance(need)
+	type acc struct {
+		o *rules.Figure
+		m map[string]int
+	}
+	var figs []acc
+	idx := map[rules.FigID]int{}
+	add := func(o *rules.Figure, m map[string]int, weight int) {
+		i, ok := idx[o.ID]
+		if !ok {
+			i = len(figs)
+			idx[o.ID] = i
+			figs = append(figs, acc{o, map[string]int{}})
+		}
+		for r, n := range m {
+			figs[i].m[r] += n * weight
+		}
+	}
+	// where the blast lands: on t (p in 20), or one of ten deviations
+	land := func(centre geom.Pt, weight int, direct bool) {
+		circ := blastCircle(centre)
+		var under []*rules.Figure
+		if direct {
+			under = underTemplate(s, nil, &circ, centre, t.ID)
+		} else {
+			under = underTemplate(s, nil, &circ, centre)
+		}
+		for _, o := range under {
+			n2, _ := fireNeedBand(s, f, w, o, bi)
+			add(o, shotDist(o, w, n2, true), weight) // 400ths
+		}
+	}
+	// A direct hit is p in 20, each deviation (20-p) in 200; a shot's
+	// distribution is in 400ths, so weights 20p and 2(20-p) put every
+	// part in 160000ths.
+	land(t.Pos, p*20, true)
+	for _, dv := range data.Deviation {
+		land(deviate(dv, f.Pos, t.Pos), (20-p)*2, false)
+	}
+	const den = 400 * 400
+	var out []rules.OddsPart
+	for _, a := range figs {
+		if a.o.ID == t.ID {
+			continue
+		}
+		tot := 0
+		for _, n := range a.m {
+			tot += n
+		}
+		var oc []rules.Outcome
+		for _, r := range ResultOrder {
+			if n := a.m[r]; n > 0 {
+				oc = append(oc, rules.Outcome{Name: r, P: float64(n) / den})
+			}
+		}
+		if tot < den {
+			oc = append(oc, rules.Outcome{Name: NotUnder, P: float64(den-tot) / den})
+		}
+		out = append(out, rules.OddsPart{Name: a.o.Name + " under the blast", Fig: a.o.ID, Outcomes: oc})
+	}
+	slices.SortStableFunc(out, func(a, b rules.OddsPart) int { return cmp.Compare(a.Fig, b.Fig) })
+	return out
 }
 
 // rollHitTable rolls the hit table for a target already hit.
@@ -557,6 +648,8 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			for _, x := range underTemplate(s, poly, nil, f.Pos, f.ID, t.ID) {
 				n2, _ := fireNeedBand(s, f, w, x, bi)
 				note = append(note, fmt.Sprintf("%s also under the template: hit on %d+ (%d in 20)", x.Name, n2, d20Chance(n2)))
+				o.Parts = append(o.Parts, rules.OddsPart{Name: x.Name + " under the template", Fig: x.ID,
+					Outcomes: outcomes(shotDist(x, w, n2, false), 400)})
 			}
 		}
 		o.Note = strings.Join(note, "; ")
@@ -580,6 +673,6 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			m[r] += (20 - p) * n
 		}
 	}
-	note = append(note, "a miss deviates 2.5 or 5 cm (ten ways, each as likely) and may still catch the target")
-	return rules.Odds{Outcomes: outcomes(m, 80000), Mods: mods, Note: strings.Join(note, "; ")}, nil
+	note = append(note, "a miss deviates 2.5 or 5 cm (ten ways, each as likely) and may still catch the target; everyone else the blast may reach, the thrower too, has a part of his own")
+	return rules.Odds{Outcomes: outcomes(m, 80000), Mods: mods, Note: strings.Join(note, "; "), Parts: blastParts(s, f, w, t, need, bi)}, nil
 }

@@ -38,7 +38,8 @@ const (
 	fMoved     = "moved_ph"    // phase number in which it last moved
 	fMovedDist = "moved_dist"  // position units moved this turn
 	fFiredRnd  = "fired_round" // round in which it last fired
-	fFiredAuto = "fired_auto"  // 1 when that fire was automatic
+	fFiredAuto = "fired_auto"  // round in which it last fired an automatic weapon
+	fHitRnd    = "hit_round"   // round in which it was last hit (counted for its unit's cohesion)
 	fNeut      = "neut_until"  // neutralised through this round
 	fSupp      = "supp_until"  // suppressed through this round
 	fLost      = "ap_lost"     // action points lost to wounds
@@ -595,6 +596,25 @@ func remove(s *rules.State, f *rules.Figure, why string) []rules.Event {
 		f.SetVar(k, 0)
 	}
 	s.Sides[f.Side].Losses++
+	// A spot lasts while some figure of the side sees the target: with
+	// this man gone, an enemy only he could see is lost to his side.
+	for i := range s.Figures {
+		t := &s.Figures[i]
+		if t.Removed || t.Side == f.Side || t.Var(spotVar(f.Side)) == 0 && t.Var(seenVar(f.Side)) == 0 {
+			continue
+		}
+		seen := 0
+		for _, v := range s.Alive(f.Side) {
+			if sees(s, v, t) {
+				seen = 1
+				break
+			}
+		}
+		t.SetVar(seenVar(f.Side), seen)
+		if seen == 0 {
+			t.SetVar(spotVar(f.Side), 0)
+		}
+	}
 	evs := []rules.Event{{Kind: "removed", Side: f.Side, Fig: f.ID, Text: f.Name + " is out of the fight (" + why + ")"}}
 	if !s.Over && s.Sides[f.Side].Losses >= lossLimit(s, f.Side) {
 		s.Over, s.Phase = true, ""

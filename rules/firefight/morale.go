@@ -1,7 +1,9 @@
 package firefight
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"hedgerow/rules"
@@ -39,9 +41,8 @@ func CohesionTest(s *rules.State, u *rules.Unit) Cohesion {
 	if n := getU(u, uHit); n > 0 {
 		c.Mods = append(c.Mods, rules.Mod{Value: n * data.Morale.EachHit, Reason: fmt.Sprintf("%d of its figures hit this turn (house)", n), Rule: rule})
 	}
-	if LeaderDown(s, u) {
-		c.Mods = append(c.Mods, rules.Mod{Value: data.Morale.LeaderDown, Reason: "leader killed or neutralised", Rule: rule})
-	}
+	// "Leader killed or neutralised" is listed with the reaction table
+	// (beside "leader testing"): it is a reaction modifier, not this one.
 	return c
 }
 
@@ -56,11 +57,20 @@ func (c Cohesion) CohesionFails() int {
 	return n
 }
 
-// ReactionMods are a figure's modifiers on the reaction table.
+// ReactionMods are a figure's modifiers on the reaction table, as they
+// stand when the unit's cohesion has just failed.
 func ReactionMods(s *rules.State, u *rules.Unit, f *rules.Figure) []rules.Mod {
+	return reactionMods(LeaderDown(s, u), f)
+}
+
+// reactionMods are f's reaction modifiers, down telling whether the
+// unit's leader was down when its cohesion failed (worked out once for
+// the whole test, so a leader routing or neutralised by his own reaction
+// does not change his men's).
+func reactionMods(down bool, f *rules.Figure) []rules.Mod {
 	const rule = "Firefight Lite Morale"
 	var mods []rules.Mod
-	if LeaderDown(s, u) {
+	if down {
 		mods = append(mods, rules.Mod{Value: data.Morale.LeaderDown, Reason: "leader killed or neutralised", Rule: rule})
 	}
 	if f.Leader {
@@ -71,12 +81,32 @@ func ReactionMods(s *rules.State, u *rules.Unit, f *rules.Figure) []rules.Mod {
 
 // ReactionOdds is the reaction table's distribution for f, in twentieths.
 func ReactionOdds(s *rules.State, u *rules.Unit, f *rules.Figure) map[string]int {
+	return reactionDist(reactionMods(LeaderDown(s, u), f))
+}
+
+// reactionDist is the reaction table's distribution with mods, in twentieths.
+func reactionDist(mods []rules.Mod) map[string]int {
 	m := map[string]int{}
-	add := sum(ReactionMods(s, u, f))
+	add := sum(mods)
 	for face := 1; face <= 20; face++ {
 		m[Lookup(data.Reaction, face+add)]++
 	}
 	return m
+}
+
+// ReactionOrder is the order a failed unit's men roll their reactions:
+// by where they stand on the table (top to bottom, then left to right;
+// no two bases share a place), so that the dice do not depend on the
+// order the scenario lists them in.
+func ReactionOrder(s *rules.State, u *rules.Unit) []*rules.Figure {
+	figs := unitFigs(s, u.ID)
+	slices.SortStableFunc(figs, func(a, b *rules.Figure) int {
+		if c := cmp.Compare(a.Pos.Y, b.Pos.Y); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Pos.X, b.Pos.X)
+	})
+	return figs
 }
 
 var reactionRank = map[string]int{"ok": 0, "suppressed": 1, "neutralised": 2, "routs": 3}
@@ -88,6 +118,9 @@ func moralePhase(s *rules.State) []rules.Event {
 	var evs []rules.Event
 	for i := range s.Units {
 		u := &s.Units[i]
+		if s.Over {
+			return evs // a rout has ended the game: no more tests
+		}
 		if getU(u, uHit) == 0 || len(unitFigs(s, u.ID)) == 0 {
 			continue
 		}
@@ -110,11 +143,12 @@ func moralePhase(s *rules.State) []rules.Event {
 		if total >= c.Target {
 			continue
 		}
-		for _, f := range unitFigs(s, u.ID) {
+		down := LeaderDown(s, u)
+		for _, f := range ReactionOrder(s, u) {
 			if s.Over {
 				return evs
 			}
-			mods := ReactionMods(s, u, f)
+			mods := reactionMods(down, f)
 			r := s.Roll(20)
 			t := r.Face + sum(mods)
 			res := Lookup(data.Reaction, t)

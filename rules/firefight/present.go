@@ -2,6 +2,7 @@ package firefight
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -84,7 +85,7 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 		if len(out) == 0 {
 			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "no unit tests its morale"}, nil
 		}
-		return rules.Odds{Outcomes: out, Note: "the first unit to test; " + strings.Join(notes, "; ")}, nil
+		return rules.Odds{Outcomes: out, Note: "the first unit to test; " + strings.Join(notes, "; "), Parts: moraleParts(s)}, nil
 	}
 	if s.Phase == PhaseUnmotivated {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the other side's unmotivated figures act next"}, nil
@@ -105,6 +106,129 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 		out = append(out, rules.Outcome{Name: "next chit " + c.label(s), P: 1 / float64(len(cup))})
 	}
 	return rules.Odds{Outcomes: out, Note: "the next chit is drawn from the cup"}, nil
+}
+
+// NotTested is a morale part's outcome when the roll is not made: the
+// unit's cohesion held, or the game ended before.
+const NotTested = "not tested"
+
+// moraleParts is each roll of the morale phase an "end" sets off, one
+// part each: every testing unit's cohesion test ("Cohesion: <unit>") and
+// every man's reaction ("Reaction: <man>"), exactly as moralePhase rolls
+// them. A man reacts only when his unit's cohesion failed and the game
+// is not over; a rout is a loss and may end it, which stops every later
+// roll, so the losses so far are followed through the units in order.
+func moraleParts(s *rules.State) []rules.OddsPart {
+	type st struct {
+		over, failed bool
+		loss         [2]int
+		p            float64
+	}
+	states := []st{{loss: [2]int{s.Sides[0].Losses, s.Sides[1].Losses}, p: 1}}
+	merge := func(in []st) []st {
+		var out []st
+		for _, a := range in {
+			found := false
+			for i := range out {
+				if out[i].over == a.over && out[i].failed == a.failed && out[i].loss == a.loss {
+					out[i].p += a.p
+					found = true
+					break
+				}
+			}
+			if !found {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	limits := [2]int{lossLimit(s, 0), lossLimit(s, 1)}
+	var parts []rules.OddsPart
+	for i := range s.Units {
+		u := &s.Units[i]
+		if getU(u, uHit) == 0 || len(unitFigs(s, u.ID)) == 0 {
+			continue
+		}
+		tmp := *u
+		tmp.Vars = map[string]int{}
+		for k, v := range u.Vars {
+			tmp.Vars[k] = v
+		}
+		setU(&tmp, uInit, max(data.Morale.InitiativeFloor, getU(u, uInit)-data.Morale.InitiativeLoss))
+		fails := float64(CohesionTest(s, &tmp).CohesionFails()) / 20
+		var pf, ph, pn float64
+		var next []st
+		for _, a := range states {
+			if a.over {
+				pn += a.p
+				next = append(next, a)
+				continue
+			}
+			pf += a.p * fails
+			ph += a.p * (1 - fails)
+			f, h := a, a
+			f.failed, f.p = true, a.p*fails
+			h.failed, h.p = false, a.p*(1-fails)
+			next = append(next, f, h)
+		}
+		states = merge(next)
+		parts = append(parts, rules.OddsPart{Name: "Cohesion: " + u.Name, Outcomes: partOutcomes(
+			[]string{"cohesion fails", "holds", NotTested}, []float64{pf, ph, pn})})
+		down := LeaderDown(s, u)
+		for _, f := range ReactionOrder(s, u) {
+			dist := reactionDist(reactionMods(down, f))
+			var names []string
+			for _, r := range data.Reaction {
+				if !slices.Contains(names, r.Result) {
+					names = append(names, r.Result)
+				}
+			}
+			ps := make([]float64, len(names)+1)
+			next = next[:0]
+			for _, a := range states {
+				if a.over || !a.failed {
+					ps[len(names)] += a.p
+					next = append(next, a)
+					continue
+				}
+				for k, r := range names {
+					n := dist[r]
+					if n == 0 {
+						continue
+					}
+					b := a
+					b.p = a.p * float64(n) / 20
+					ps[k] += b.p
+					if r == "routs" {
+						b.loss[u.Side]++
+						if b.loss[u.Side] >= limits[u.Side] {
+							b.over = true
+						}
+					}
+					next = append(next, b)
+				}
+			}
+			states = merge(next)
+			parts = append(parts, rules.OddsPart{Name: "Reaction: " + f.Name, Fig: f.ID,
+				Outcomes: partOutcomes(append(names, NotTested), ps)})
+		}
+		for k := range states {
+			states[k].failed = false
+		}
+		states = merge(states)
+	}
+	return parts
+}
+
+// partOutcomes lists the names with a chance above nothing.
+func partOutcomes(names []string, ps []float64) []rules.Outcome {
+	var out []rules.Outcome
+	for i, n := range names {
+		if ps[i] > 0 {
+			out = append(out, rules.Outcome{Name: n, P: ps[i]})
+		}
+	}
+	return out
 }
 
 // ---- what a side may know ----

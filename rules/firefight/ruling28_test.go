@@ -1,0 +1,265 @@
+package firefight
+
+import (
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/oddscheck"
+	"hedgerow/rules/terrain"
+)
+
+// Issue 28: a man hit twice in a turn counts once for his unit's
+// cohesion modifier (figures hit, not hits).
+func TestCohesionCountsFiguresHitNotHits(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 2}, {x: 60, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 80, leader: true, rating: 1}, {x: 70, y: 80}}},
+	}, nil, 1)
+	u := s.UnitOf(s.Fig(3).Unit)
+	applyHit(s, s.Fig(4), ResNeutralised, 3)
+	applyHit(s, s.Fig(4), ResWounded, 1)
+	if n := getU(u, uHit); n != 1 {
+		t.Fatalf("one man hit twice counted %d times", n)
+	}
+	applyHit(s, s.Fig(3), ResNeutralised, 3)
+	if n := getU(u, uHit); n != 2 {
+		t.Fatalf("two men hit counted %d", n)
+	}
+	// next turn he counts afresh
+	s.Round = 2
+	setU(u, uHit, 0)
+	applyHit(s, s.Fig(4), ResWounded, 1)
+	if n := getU(u, uHit); n != 1 {
+		t.Fatalf("hit next turn counted %d", n)
+	}
+}
+
+// Issue 28: an automatic weapon fired this turn keeps the worse spotting
+// modifier even after the man fires a single shot.
+func TestAutoFireRememberedAfterSingleShot(t *testing.T) {
+	s := two(t, 25, []string{"smg", "pistol"})
+	f3 := s.Fig(3)
+	// Red F3 has fired his submachine gun earlier this turn ...
+	f3.SetVar(fFiredRnd, 1)
+	f3.SetVar(fFiredAuto, 1)
+	// ... and now fires his pistol at F1 (and misses).
+	actNow(s, 1)
+	s.Fig(1).SetVar(spotVar(1), 1)
+	s.Force(1)
+	apply(t, s, cmd(t, "fire F3 F1 pistol"))
+	actNow(s, 0)
+	need, mods := SpotNeed(s, s.Fig(2), f3)
+	if !hasMod(mods, "target fired an automatic weapon within a turn", data.Spot.FiredAuto) || hasMod(mods, "target fired within a turn", data.Spot.FiredSingle) {
+		t.Fatalf("spotting after auto then single: need %d, %v", need, mods)
+	}
+}
+
+// reactions plays a failed cohesion test with the figures listed in the
+// order given (a permutation of the same men) and returns each man's
+// reaction by name.
+func reactions(t *testing.T, order []int) map[string]string {
+	figs := []tfig{{x: 50, y: 100, leader: true, rating: 4}, {x: 55, y: 100}, {x: 60, y: 100}, {x: 65, y: 100}}
+	var listed []tfig
+	for _, i := range order {
+		listed = append(listed, figs[i])
+	}
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 4, figs: listed},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 10, leader: true}}},
+	}, nil, 1)
+	u := s.UnitOf(1)
+	setU(u, uHit, 1)
+	// cohesion 1 fails; the first to react rolls 3, then 9, 12, 20
+	s.Force(1, 3, 9, 12, 20)
+	evs := moralePhase(s)
+	if len(s.Forced) != 0 {
+		t.Fatal("dice left")
+	}
+	out := map[string]string{}
+	for _, e := range evs {
+		if e.Roll != nil && len(e.Roll.What) > 10 && e.Roll.What[:10] == "Reaction: " {
+			f := s.Fig(e.Fig)
+			out[pt(f.Pos)] = e.Roll.Outcome
+			for _, m := range e.Roll.Mods {
+				if m.Reason == "leader killed or neutralised" {
+					t.Fatalf("leader down counted for %s though the leader was up when cohesion failed", f.Name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Issue 28: the reactions do not depend on the scenario's order, and a
+// leader routed by his own reaction does not give "leader killed" to the
+// men who react after him (it is fixed once for the test).
+func TestReactionsIndependentOfListingOrder(t *testing.T) {
+	a := reactions(t, []int{0, 1, 2, 3})
+	b := reactions(t, []int{3, 1, 0, 2})
+	if len(a) != 4 {
+		t.Fatalf("reactions %v", a)
+	}
+	for k, v := range a {
+		if b[k] != v {
+			t.Fatalf("order changed the reactions: %v against %v", a, b)
+		}
+	}
+}
+
+// Issue 28: "leader killed or neutralised" is a reaction modifier (the
+// book lists it with "leader testing"), so the cohesion test has only
+// its own modifier.
+func TestLeaderDownOnReactionNotCohesion(t *testing.T) {
+	c := CohesionTest(nil, &rules.Unit{Vars: map[string]int{uInit: 3, uHit: 2, uLeaderLost: 1}})
+	if c.Target != 8 || sum(c.Mods) != -2 {
+		t.Fatalf("cohesion %+v", c)
+	}
+}
+
+// Issue 28: a spot ends when no figure of the side sees the target any
+// more, the only one who saw it killed included.
+func TestSpotLostWithTheOnlySpotter(t *testing.T) {
+	wall := terrain.Piece{Kind: "high-wall", Path: []geom.Pt{at(100, 50), at(100, 120)}}
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 150, y: 100}, {x: 160, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 60, leader: true, rating: 1}, {x: 60, y: 60}}},
+	}, []terrain.Piece{wall}, 1)
+	f4 := s.Fig(4)
+	if f4.Var(seenVar(0)) != 1 || sees(s, s.Fig(2), f4) || sees(s, s.Fig(3), f4) {
+		t.Fatal("set-up: only F1 should see F4")
+	}
+	f4.SetVar(spotVar(0), 1)
+	s.Fig(1).SetVar(spotVar(1), 1)
+	actNow(s, 1)
+	s.Force(20, 20) // F4 hits F1 and kills him
+	apply(t, s, cmd(t, "fire F4 F1"))
+	if !s.Fig(1).Removed {
+		t.Fatal("F1 not killed")
+	}
+	if Spotted(s, 0, f4) || f4.Var(seenVar(0)) != 0 {
+		t.Fatal("F4 still spotted by Blue, though no Blue figure can see him")
+	}
+}
+
+// Issue 28: everyone under a blast is rolled for, the thrower included,
+// and one not otherwise hurt is suppressed.
+func TestGrenadeCatchesTheThrower(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1, weapons: []string{"grenade"}}, {x: 150, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 96, leader: true, rating: 1}, {x: 150, y: 10}}},
+	}, nil, 1)
+	actNow(s, 0)
+	s.Fig(3).SetVar(spotVar(0), 1)
+	// hit F3 (20), hit table 1 + 3 = 4 suppressed; F1 under it: 1 misses
+	s.Force(20, 1, 1)
+	evs := apply(t, s, cmd(t, "fire F1 F3"))
+	l := ledgers(evs)
+	if len(l) != 3 || !Suppressed(s, s.Fig(1)) || !Suppressed(s, s.Fig(3)) {
+		t.Fatalf("thrower not rolled for / suppressed: %v", l)
+	}
+	if l[2].What != "Blast: "+s.Fig(1).Name+" under the template" {
+		t.Fatalf("third roll %q", l[2].What)
+	}
+}
+
+// Issue 28 odds: every figure a grenade may reach, the thrower too, has
+// its own exact part, which the engine's own dice agree with.
+func TestGrenadePartsMatchEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, rating: 1, weapons: []string{"grenade"}}, {x: 53, y: 98}, {x: 150, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 95, leader: true, rating: 1}, {x: 46, y: 93}, {x: 150, y: 10}, {x: 160, y: 10}}},
+	}, nil, 1)
+	actNow(s, 0)
+	s.Fig(4).SetVar(spotVar(0), 1)
+	c := cmd(t, "fire F1 F4")
+	o := mustOdds(t, s, c)
+	seen := map[rules.FigID]bool{}
+	for _, p := range o.Parts {
+		seen[p.Fig] = true
+	}
+	if !seen[1] || !seen[2] || !seen[5] || seen[4] || seen[3] {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	checkParts(t, s, c)
+}
+
+// partClassify names what a trial did to a part's figure: NotUnder when
+// no die was rolled for him, else his result.
+func partClassify(p rules.OddsPart) oddscheck.Classify {
+	return func(_, after *rules.State, evs []rules.Event) string {
+		rolled := false
+		for _, e := range evs {
+			if e.Roll != nil && e.Target == p.Fig {
+				rolled = true
+			}
+		}
+		if !rolled {
+			return NotUnder
+		}
+		return resultOf(evs, p.Fig)
+	}
+}
+
+func checkParts(t *testing.T, s *rules.State, c rules.Command) {
+	t.Helper()
+	for _, r := range oddscheck.RunParts(New(), s, c, partClassify, 20000, 1) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// Issue 28 odds: each other figure under a burst template has its own
+// exact part.
+func TestTemplatePartsMatchEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true, weapons: []string{"lmg"}}}},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 60}, {x: 53, y: 60}, {x: 58, y: 60}, {x: 150, y: 10}, {x: 160, y: 10}}},
+	}, nil, 1)
+	actNow(s, 0)
+	s.Fig(2).SetVar(spotVar(0), 1)
+	s.Fig(3).Posture = rules.Prone
+	c := cmd(t, "fire F1 F2")
+	o := mustOdds(t, s, c)
+	if len(o.Parts) != 1 || o.Parts[0].Fig != 3 {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	checkParts(t, s, c)
+}
+
+// Issue 28 odds: the end of the turn prices every unit's cohesion test
+// and every man's reaction, a rout that ends the game stopping the rest,
+// exactly as the engine rolls them.
+func TestMoralePartsMatchEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 55, y: 100}, {x: 60, y: 100}, {x: 65, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 10, leader: true, rating: 2}, {x: 55, y: 10}, {x: 60, y: 10}, {x: 65, y: 10}}},
+	}, nil, 1)
+	s.Sides[0].Losses = 1 // one more loss ends it for Blue
+	setU(s.UnitOf(s.Fig(1).Unit), uHit, 3)
+	setU(s.UnitOf(s.Fig(5).Unit), uHit, 1)
+	neutralise(s, s.Fig(5)) // Red's leader is down: -2 on his men's reactions
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseUnmotivated, 1, 1
+	s.SetVar(gUnmotLeft, 0)
+	c := cmd(t, "end")
+	o := mustOdds(t, s, c)
+	if len(o.Parts) != 10 {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		return func(_, _ *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil && e.Roll.What == p.Name && (p.Fig == 0 || e.Fig == p.Fig) {
+					return e.Roll.Outcome
+				}
+			}
+			return NotTested
+		}
+	}, 20000, 1) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}
