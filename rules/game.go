@@ -156,7 +156,7 @@ func (g *Game) checkRefs(c Command) error {
 			return fmt.Errorf("there is no figure F%d to target", t)
 		}
 	}
-	return nil
+	return offTable(g.St, c.Path)
 }
 
 // Legal lists the commands the deciding side may give now (none once the
@@ -205,6 +205,9 @@ func (g *Game) Refusal(c Command) error {
 func (g *Game) MoveCheck(fig FigID, path []geom.Pt) MoveInfo {
 	if g.St.Fig(fig) == nil {
 		return MoveInfo{Why: fmt.Sprintf("there is no figure F%d", fig)}
+	}
+	if err := offTable(g.St, path); err != nil {
+		return MoveInfo{Why: err.Error()}
 	}
 	return g.RS.MoveCheck(g.probe.load(g.St), fig, path) // a refilled copy (probe.go)
 }
