@@ -42,7 +42,7 @@ const (
 	anyMaxim          = "maxim-uhlans-1914.toml"
 	anyMaximSeed      = 18
 	anySkirmish35     = "skirmish35-ford.toml"
-	anySkirmish35Seed = 37
+	anySkirmish35Seed = 9
 )
 
 // attackVerbs are aimed commands that hurt the enemy; lookVerbs are those

@@ -78,7 +78,9 @@ func (g *smlePlay) press(b probeButton, what string) bool {
 		if len(g.pl.cmds) > n {
 			return true
 		}
-		nb, ok := button(p, func(l string) bool { return l == b.Label })
+		// an end that leaves teams able to act asks first: the same
+		// button, now "... anyway?", confirms it
+		nb, ok := button(p, func(l string) bool { return l == b.Label || strings.HasPrefix(l, b.Label+" anyway") })
 		g.t.Logf("%s: a click on %q played nothing (try %d); probe %+v", what, b.Label, try, p)
 		if !ok {
 			return false
