@@ -65,63 +65,62 @@ func figState(f *rules.Figure) int {
 }
 
 // woundDP holds the exact distribution over the exposed figures' states
-// and the worst result so far. A key is one byte per exposed figure's
-// state and a last byte for the worst level.
+// and the worst result so far.
 //
 // Figures alike for the effect table (armour, quality, motivation) are
 // interchangeable: which of them is hurt does not change the worst
-// result or what later hits do, so their states are kept sorted within
-// each group of alike figures, and a team of ten has a few hundred states
-// rather than a million.
+// result or what later hits do, so a state counts, per group of alike
+// figures, how many are unhurt, lightly and seriously wounded. A kill is
+// the worst result there is, so every state whose worst result is a kill
+// is one absorbing sum (kill); in every other state no figure has died
+// since the start, so the hits always fall among the same live figures.
+// A team of 80 then has a few thousand states rather than hundreds of
+// thousands, and team fire odds take milliseconds, not minutes.
 type woundDP struct {
-	r     SMLE
-	s     *rules.State
-	figs  []*rules.Figure // grouped: alike figures next to each other
-	group []int           // group[i]: the start index of figure i's group
-	p     map[string]float64
-	ep    map[string][]float64 // effect distributions by weapon and defender
+	r      SMLE
+	s      *rules.State
+	groups []*rules.Figure // one figure of each group of alike figures
+	p      map[string]float64
+	kill   float64
+	ep     map[string][]float64 // effect distributions by weapon and defender
+}
+
+// A state's key: per group three counts (unhurt, light, serious) of two
+// bytes each, then one byte for the worst level.
+func (d *woundDP) count(k string, g, st int) int {
+	i := 6*g + 2*st
+	return int(k[i])<<8 | int(k[i+1])
+}
+
+func setCount(k []byte, g, st, n int) {
+	i := 6*g + 2*st
+	k[i], k[i+1] = byte(n>>8), byte(n)
 }
 
 func (r SMLE) newWoundDP(s *rules.State, exposed []*rules.Figure) *woundDP {
 	figs := append([]*rules.Figure(nil), exposed...)
 	class := func(f *rules.Figure) string { return armourOf(s, f) + "/" + f.Quality + "/" + f.Motive }
 	sort.SliceStable(figs, func(i, j int) bool { return class(figs[i]) < class(figs[j]) })
-	d := &woundDP{r: r, s: s, figs: figs, group: make([]int, len(figs)), ep: map[string][]float64{}}
-	for i := range figs {
-		if i > 0 && class(figs[i]) == class(figs[i-1]) {
-			d.group[i] = d.group[i-1]
-		} else {
-			d.group[i] = i
-		}
-	}
-	k := make([]byte, len(figs)+1)
+	d := &woundDP{r: r, s: s, ep: map[string][]float64{}}
+	var counts [][3]int
 	for i, f := range figs {
-		k[i] = byte(figState(f))
-	}
-	k[len(figs)] = lvMiss
-	d.p = map[string]float64{d.canon(k): 1}
-	return d
-}
-
-// canon sorts the states within each group of alike figures.
-func (d *woundDP) canon(k []byte) string {
-	for i := 1; i < len(d.figs); i++ {
-		for j := i; j > d.group[i] && k[j] < k[j-1]; j-- {
-			k[j], k[j-1] = k[j-1], k[j]
+		if i == 0 || class(f) != class(figs[i-1]) {
+			d.groups = append(d.groups, f)
+			counts = append(counts, [3]int{})
+		}
+		if st := figState(f); st != stDead {
+			counts[len(counts)-1][st]++
 		}
 	}
-	return string(k)
-}
-
-// keys lists the states in a fixed order, so sums are made in the same
-// order every time.
-func (d *woundDP) keys() []string {
-	ks := make([]string, 0, len(d.p))
-	for k := range d.p {
-		ks = append(ks, k)
+	k := make([]byte, 6*len(d.groups)+1)
+	for g, c := range counts {
+		for st, n := range c {
+			setCount(k, g, st, n)
+		}
 	}
-	sort.Strings(ks)
-	return ks
+	k[len(k)-1] = lvMiss
+	d.p = map[string]float64{string(k): 1}
+	return d
 }
 
 // volley adds one firer's hits: dist[h] is the chance of h hits, each
@@ -132,18 +131,20 @@ func (d *woundDP) keys() []string {
 // dist[h].
 func (d *woundDP) volley(dist []float64, w *Weapon) {
 	next := map[string]float64{}
-	cur := d.p
+	nextKill := 0.0
+	cur, curKill := d.p, d.kill
 	for h := 0; h < len(dist); h++ {
 		if dist[h] > 0 {
 			for _, ck := range sortedKeys(cur) {
 				next[ck] += float64(dist[h] * cur[ck]) // no fused multiply-add: the same odds on every machine
 			}
+			nextKill += float64(dist[h] * curKill)
 		}
 		if h+1 < len(dist) {
-			cur = d.hit(cur, w)
+			cur, curKill = d.hit(cur, curKill, w)
 		}
 	}
-	d.p = next
+	d.p, d.kill = next, nextKill
 }
 
 func sortedKeys(m map[string]float64) []string {
@@ -155,60 +156,74 @@ func sortedKeys(m map[string]float64) []string {
 	return ks
 }
 
-// hit applies one more hit of weapon w, or a burst die when burst, to a
-// distribution: it falls on one of the live exposed figures at random
-// (each equally likely) and rolls its effect.
-func (d *woundDP) hit(in map[string]float64, w *Weapon) map[string]float64 {
+// hit applies one more hit of weapon w to a distribution: it falls on one
+// of the live exposed figures at random (each equally likely) and rolls
+// its effect.
+func (d *woundDP) hit(in map[string]float64, kill float64, w *Weapon) (map[string]float64, float64) {
 	out := map[string]float64{}
 	for _, k := range sortedKeys(in) {
 		p := in[k]
-		var live []int
-		for i := range d.figs {
-			if k[i] != stDead {
-				live = append(live, i)
+		live := 0
+		for g := range d.groups {
+			for st := stOK; st <= stSerious; st++ {
+				live += d.count(k, g, st)
 			}
 		}
-		worst := int(k[len(k)-1])
-		if len(live) == 0 {
+		if live == 0 {
 			out[k] += p
 			continue
 		}
-		for _, i := range live {
-			d.effectOn(out, k, i, worst, p/float64(len(live)), EffectInput{Weapon: w})
+		worst := int(k[len(k)-1])
+		for g, f := range d.groups {
+			for st := stOK; st <= stSerious; st++ {
+				if n := d.count(k, g, st); n > 0 {
+					kill += d.effectOn(out, k, g, st, worst, float64(p*float64(n))/float64(live), EffectInput{Weapon: w, Armour: armourOf(d.s, f), Quality: f.Quality, Motive: f.Motive})
+				}
+			}
 		}
 	}
-	return out
+	return out, kill
 }
 
-// effectOn adds to out the results of one effect roll on figure i of
-// state k (weight p).
-func (d *woundDP) effectOn(out map[string]float64, k string, i, worst int, p float64, in EffectInput) {
-	g := d.figs[i]
-	in.Armour, in.Quality, in.Motive = armourOf(d.s, g), g.Quality, g.Motive
+// effectOn adds to out the results of one effect roll on a figure of
+// group g in state st of state k (weight p), and returns the weight that
+// ends in a kill.
+func (d *woundDP) effectOn(out map[string]float64, k string, g, st, worst int, p float64, in EffectInput) float64 {
 	key := fmt.Sprintf("%s/%v/%s/%s/%s", in.Weapon.ID, in.Burst, in.Armour, in.Quality, in.Motive)
 	ep, ok := d.ep[key]
 	if !ok {
 		ep = d.r.effectP(in)
 		d.ep[key] = ep
 	}
+	kill := 0.0
 	for j, name := range EffectNames {
 		if ep[j] == 0 {
 			continue
 		}
-		st, lv := applied(name, int(k[i]))
+		nst, lv := applied(name, st)
+		q := float64(p * ep[j])
+		if lv == lvKill {
+			kill += q
+			continue
+		}
 		nk := []byte(k)
-		nk[i] = byte(st)
+		if nst != st {
+			setCount(nk, g, st, d.count(k, g, st)-1)
+			setCount(nk, g, nst, d.count(k, g, nst)+1)
+		}
 		nk[len(nk)-1] = byte(max(worst, lv))
-		out[d.canon(nk)] += float64(p * ep[j])
+		out[string(nk)] += q
 	}
+	return kill
 }
 
 // levels sums the distribution by worst result (lvMiss..lvKill).
 func (d *woundDP) levels() [5]float64 {
 	var out [5]float64
-	for _, k := range d.keys() {
+	for _, k := range sortedKeys(d.p) {
 		out[k[len(k)-1]] += d.p[k]
 	}
+	out[lvKill] += d.kill
 	return out
 }
 
