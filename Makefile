@@ -61,8 +61,8 @@ test-display: test-deps build
 # program under qemu-i386 dies of its own preemption signals ("bad g in
 # signal handler") unless asynchronous preemption is off. Only headless packages, with cgo off. About a minute.
 CROSS_PKGS := ./rules/geom ./rules/terrain ./rules ./scenarios ./cmd \
-	./rules/ssg ./rules/smle ./rules/firefight ./rules/maxim ./rules/skirmish35
-CROSS_RUN := Golden|Circle|Bearing|HalfDegree|SaveReplay|TamperedSave|EveryScenarioLoads|ReplayCommand|SampleSave|^TestReplay$$
+	./rules/ssg ./rules/smle ./rules/firefight ./rules/maxim ./rules/skirmish35 ./rules/all
+CROSS_RUN := Golden|Circle|Bearing|HalfDegree|SaveReplay|TamperedSave|EveryScenarioLoads|ReplayCommand|SampleSave|^TestReplay$$|OffTheTable|LargestTable
 
 test-cross: test-deps
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static -run '$(CROSS_RUN)' $(CROSS_PKGS)
