@@ -180,7 +180,12 @@ func (g *smlePlay) tryFire(p probeInfo) bool {
 	u := st.UnitOf(fire.Unit)
 	// "Shoot: <team>..." with nothing selected, "Shoot..." with one of
 	// the team's figures selected (after a drag)
-	b, ok := button(p, func(l string) bool { return l == "Shoot..." || strings.HasPrefix(l, "Shoot: "+u.Name) })
+	// (or, for a fire of a band below the team's own, "Panic fire
+	// instead: <team>...")
+	b, ok := button(p, func(l string) bool {
+		return l == "Shoot..." || strings.HasPrefix(l, "Shoot: "+u.Name) || strings.Contains(l, " instead: "+u.Name) ||
+			strings.HasPrefix(l, "Panic fire") || strings.HasPrefix(l, "Return fire") // cut short on a crowded bar
+	})
 	if !ok {
 		g.shot("no-shoot-button")
 		g.t.Fatalf("%s may fire (%v) but the bar has no Shoot button: %+v", u.Name, fire, p.Buttons)
@@ -252,7 +257,8 @@ func (g *smlePlay) tryBlast(p probeInfo) bool {
 		g.t.Fatalf("the explosive's firer F%d or target F%d is not on screen", bl.Fig, bl.Targets[0])
 	}
 	g.click(fq[0], fq[1])
-	isBlast := func(l string) bool { return strings.HasPrefix(l, "Explosive") }
+	// "Explosi..." when a crowded bar cuts the label
+	isBlast := func(l string) bool { return strings.HasPrefix(l, "Explosi") }
 	sel := g.waitProbe(f.Name+"'s Explosive button", func(p probeInfo) bool { _, ok := button(p, isBlast); return ok })
 	b, _ := button(sel, isBlast)
 	g.click(b.X, b.Y)
