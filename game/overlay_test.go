@@ -154,7 +154,7 @@ func TestSuppressiveLineAimedOnTheTable(t *testing.T) {
 	ends := offered.Path
 	b.sel.Press(view.Hit{Pt: ends[0]}, geom.Pt{})
 	// too long: the rule set's reason, checked as the pointer moves
-	far := ends[0].Add(geom.P(0, 20))
+	far := ends[0].Add(geom.P(0, -20))
 	b.updateAim(far)
 	if b.aimAt == nil || b.aimErr == nil || !strings.Contains(b.aimErr.Error(), "long") {
 		t.Fatalf("a 20\" line: pending %+v, refusal %v", b.aimAt, b.aimErr)
