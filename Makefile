@@ -60,7 +60,7 @@ test-display: test-deps build
 # some CI machines are) cannot run a 386 binary natively, and a 386 Go
 # program under qemu-i386 dies of its own preemption signals ("bad g in
 # signal handler") unless asynchronous preemption is off. Only headless packages, with cgo off. About a minute.
-CROSS_PKGS := ./rules/geom ./rules/terrain ./rules ./scenarios ./cmd \
+CROSS_PKGS := ./rules/geom ./rules/terrain ./rules ./rules/save ./rules/scenario ./scenarios ./cmd \
 	./rules/ssg ./rules/smle ./rules/firefight ./rules/maxim ./rules/skirmish35 ./rules/all
 CROSS_RUN := Golden|Circle|Bearing|HalfDegree|SaveReplay|TamperedSave|EveryScenarioLoads|ReplayCommand|SampleSave|^TestReplay$$|OffTheTable|LargestTable
 
@@ -81,8 +81,8 @@ fuzz = env -u DISPLAY $(GO) test -run '^$$' -fuzz '^$(1)$$' -fuzztime $$(( $(2) 
 
 test-fuzz: test-deps
 	$(call fuzz,FuzzParseMap,25000,./rules/terrain)
-	$(call fuzz,FuzzLoadScenario,9000,./rules)
-	$(call fuzz,FuzzReadSave,5000,./rules)
+	$(call fuzz,FuzzLoadScenario,9000,./rules/scenario)
+	$(call fuzz,FuzzReadSave,5000,./rules/save)
 	$(call fuzz,FuzzParseCommand,40000,./rules)
 	$(call fuzz,FuzzScan,75000,./rules/tomlpos)
 	$(call fuzz,FuzzDecodeMsg,20000,./game/netplay)

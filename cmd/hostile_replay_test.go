@@ -8,17 +8,17 @@ import (
 	"strings"
 	"testing"
 
-	"hedgerow/rules"
+	"hedgerow/rules/save"
 )
 
 // sampleSave is a shipped sample save, decoded, for a test to spoil.
-func sampleSave(t *testing.T) *rules.SaveFile {
+func sampleSave(t *testing.T) *save.File {
 	t.Helper()
 	b, err := os.ReadFile("../scenarios/testdata/sample-ssg-standard.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sf rules.SaveFile
+	var sf save.File
 	if err := json.Unmarshal(b, &sf); err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func sampleSave(t *testing.T) *rules.SaveFile {
 
 // runSave writes sf and runs hedgerow replay on it through Run, as the
 // binary does.
-func runSave(t *testing.T, sf *rules.SaveFile) (code int, out, errs string) {
+func runSave(t *testing.T, sf *save.File) (code int, out, errs string) {
 	t.Helper()
 	var buf bytes.Buffer
 	writeSave(t, &buf, sf)

@@ -14,6 +14,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/safefile"
+	"hedgerow/rules/save"
 )
 
 func init() {
@@ -117,7 +118,7 @@ func newGameFromArg(arg string, seed uint64) (*rules.Game, error) {
 // shipped ones, then beside the --scenario file, then beside the save.
 func replaySaveFile(path, scenarioArg string, each func(int, rules.Command, []rules.Event)) (*rules.Game, error) {
 	sdir, base := splitPath(path)
-	sf, err := rules.ReadSaveFS(os.DirFS(sdir), base)
+	sf, err := save.ReadFS(os.DirFS(sdir), base)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", safefile.Name(path), err)
 	}
@@ -125,7 +126,7 @@ func replaySaveFile(path, scenarioArg string, each func(int, rules.Command, []ru
 	if scenarioArg != "" && strings.ContainsAny(scenarioArg, `/\`) {
 		dir = filepath.Dir(scenarioArg)
 	}
-	g, _, err := rules.ReplayEach(sf, saveScenarios(dir), maps.FS, all.Get, each)
+	g, _, err := save.ReplayEach(sf, saveScenarios(dir), maps.FS, all.Get, each)
 	return g, err
 }
 

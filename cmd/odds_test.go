@@ -11,6 +11,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -32,7 +33,7 @@ func playUntilFire(t *testing.T, seed uint64) (*rules.Game, rules.Command, strin
 		for _, c := range g.Legal() {
 			if c.Verb == "fire" && len(c.Targets) > 0 {
 				path := filepath.Join(t.TempDir(), "game.json")
-				if err := rules.SaveAtomic(path, g); err != nil {
+				if err := save.WriteAtomic(path, g); err != nil {
 					t.Fatal(err)
 				}
 				return g, c, path
@@ -52,9 +53,9 @@ func playUntilFire(t *testing.T, seed uint64) (*rules.Game, rules.Command, strin
 }
 
 func TestOddsCommand(t *testing.T) {
-	g, c, save := playUntilFire(t, 3)
+	g, c, savePath := playUntilFire(t, 3)
 	var out, errb bytes.Buffer
-	code := runOdds([]string{"--save", save, "--command", c.String()}, &out, &errb)
+	code := runOdds([]string{"--save", savePath, "--command", c.String()}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -115,7 +116,7 @@ func TestReplayCommand(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.json")
-	if err := rules.SaveAtomic(path, g); err != nil {
+	if err := save.WriteAtomic(path, g); err != nil {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
@@ -128,7 +129,7 @@ func TestReplayCommand(t *testing.T) {
 		t.Fatalf("replay log lacks start, commands, ledgers or result:\n%s", text[:min(len(text), 2000)])
 	}
 	// Tamper with command 3: the replay stops there, exit 1.
-	sf := g.SaveFile()
+	sf := save.Of(g)
 	sf.Commands[2] = "fire F1 F1"
 	bad := filepath.Join(dir, "bad.json")
 	var buf bytes.Buffer
@@ -164,12 +165,12 @@ func TestScenarioByPath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	save := filepath.Join(dir, "game.json")
-	if err := rules.SaveAtomic(save, g); err != nil {
+	savePath := filepath.Join(dir, "game.json")
+	if err := save.WriteAtomic(savePath, g); err != nil {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if code := runReplay([]string{save}, &out, &errb); code != 0 || !strings.Contains(out.String(), "over after") {
+	if code := runReplay([]string{savePath}, &out, &errb); code != 0 || !strings.Contains(out.String(), "over after") {
 		t.Fatalf("replay of a path scenario: exit %d: %s", code, errb.String())
 	}
 }

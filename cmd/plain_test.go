@@ -115,7 +115,7 @@ func TestPlainMessagesFiles(t *testing.T) {
 // line at once, map or scenario.
 func TestCheckStallShapes(t *testing.T) {
 	files, _ := filepath.Glob("../rules/terrain/testdata/stall-*.toml")
-	files = append(files, "../rules/testdata/stall-scenario.toml")
+	files = append(files, "../rules/save/testdata/stall-scenario.toml")
 	if len(files) < 6 {
 		t.Fatalf("only %d stall inputs", len(files))
 	}

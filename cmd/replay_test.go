@@ -7,9 +7,10 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/save"
 )
 
-func writeSave(t *testing.T, buf *bytes.Buffer, sf *rules.SaveFile) {
+func writeSave(t *testing.T, buf *bytes.Buffer, sf *save.File) {
 	t.Helper()
 	b, err := json.MarshalIndent(sf, "", "  ")
 	if err != nil {

@@ -10,13 +10,14 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all" // so that scenarios are checked against the shipped rule sets
 	"hedgerow/rules/safefile"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
 )
 
 func init() {
 	checkScenario = func(name string, data []byte) error {
-		sc, m, err := rules.ParseScenario(name, data, mapBeside(name))
+		sc, m, err := scenario.Parse(name, data, mapBeside(name))
 		if err != nil {
 			return err
 		}
@@ -28,7 +29,7 @@ func init() {
 		// The game's own start checks, so that check never says ok for
 		// a file the game cannot start.
 		if rs, ok := all.Get(sc.RuleSet); ok {
-			if probs := rules.StartProblems(sc, m, rs); len(probs) > 0 {
+			if probs := scenario.StartProblems(sc, m, rs); len(probs) > 0 {
 				return &terrain.LoadError{Problems: probs}
 			}
 		}
@@ -37,12 +38,12 @@ func init() {
 }
 
 // mapBeside fetches a scenario's map by the one rule every entry point
-// uses (rules.MapFinder): a shipped map by name, else a file in the
+// uses (scenario.MapFinder): a shipped map by name, else a file in the
 // scenario file's folder or below it, never above. Problems name the map
 // by its path from here.
 func mapBeside(scenarioPath string) func(string) (string, []byte, error) {
 	dir, base := splitPath(scenarioPath)
-	find := rules.MapFinder(os.DirFS(dir), base, maps.FS)
+	find := scenario.MapFinder(os.DirFS(dir), base, maps.FS)
 	return func(mapName string) (string, []byte, error) {
 		name, b, err := find(mapName)
 		if _, shipped := fs.Stat(maps.FS, name); shipped != nil {
@@ -83,7 +84,7 @@ func loadScenarioArg(arg string) (*rules.Scenario, *terrain.Map, error) {
 	// Load through the scenario's directory so that the name kept in
 	// saves is the bare file name.
 	dir, base := splitPath(arg)
-	sc, m, err := rules.LoadScenario(os.DirFS(dir), base, maps.FS)
+	sc, m, err := scenario.Load(os.DirFS(dir), base, maps.FS)
 	var le *terrain.LoadError
 	if errors.As(err, &le) {
 		for i := range le.Problems {

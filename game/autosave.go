@@ -9,6 +9,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 )
 
 // The autosave
@@ -40,11 +41,11 @@ type savedBattle struct {
 // readBattle reads a save and replays as much of it as still matches.
 // The error is for a file that cannot be read or replayed at all.
 func readBattle(path string) (*savedBattle, error) {
-	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	sf, err := save.ReadFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
 		return nil, err
 	}
-	g, kept, err := rules.Salvage(sf, scenariosFS, mapsFS, all.Get)
+	g, kept, err := save.Salvage(sf, scenariosFS, mapsFS, all.Get)
 	if g == nil {
 		return nil, err
 	}

@@ -9,6 +9,8 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 )
 
 // autosaveApp is an App whose autosave lives in a fresh folder.
@@ -21,7 +23,7 @@ func autosaveApp(t *testing.T) (*App, string) {
 // playedGame is the standard game after a few random commands.
 func playedGame(t *testing.T, n int) *rules.Game {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(scenariosFS, "ssg-standard.toml", mapsFS)
+	sc, m, err := scenario.Load(scenariosFS, "ssg-standard.toml", mapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +92,7 @@ func TestCorruptAutosaveIsMovedAsideAtStart(t *testing.T) {
 func TestAutosaveOfferSaysWhatItIs(t *testing.T) {
 	a, path := autosaveApp(t)
 	g := playedGame(t, 6)
-	if err := rules.SaveAtomic(path, g); err != nil {
+	if err := save.WriteAtomic(path, g); err != nil {
 		t.Fatal(err)
 	}
 	s := a.firstScene()
@@ -129,7 +131,7 @@ func TestAutosaveOfferSaysWhatItIs(t *testing.T) {
 func TestDivergingAutosaveResumesBeforeIt(t *testing.T) {
 	a, path := autosaveApp(t)
 	g := playedGame(t, 8)
-	sf := g.SaveFile()
+	sf := save.Of(g)
 	sf.Commands[4] = "move F1 -40,-40" // command 5: off the table, refused
 	data, _ := json.MarshalIndent(sf, "", "  ")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -177,12 +179,12 @@ func TestDivergingAutosaveResumesBeforeIt(t *testing.T) {
 func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	a, path := autosaveApp(t)
 	old := playedGame(t, 6)
-	if err := rules.SaveAtomic(path, old); err != nil {
+	if err := save.WriteAtomic(path, old); err != nil {
 		t.Fatal(err)
 	}
 	was, _ := os.ReadFile(path)
 	a.opt.scenario, a.opt.noResume = "ssg-standard", true
-	sc, m, err := rules.LoadScenario(scenariosFS, "ssg-standard.toml", mapsFS)
+	sc, m, err := scenario.Load(scenariosFS, "ssg-standard.toml", mapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

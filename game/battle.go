@@ -14,6 +14,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/save"
 	"hedgerow/rules/terrain"
 )
 
@@ -118,7 +119,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 		path := a.opt.autosave
 		g.OnCommit = func(g *rules.Game) {
 			os.MkdirAll(filepath.Dir(path), 0o755)
-			if err := rules.SaveAtomic(path, g); err != nil {
+			if err := save.WriteAtomic(path, g); err != nil {
 				a.Toast("Autosave failed: %v", err)
 			}
 		}
@@ -138,9 +139,9 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 // when drawn, so the log and the luck report cover the whole battle, not
 // only what has been played since the resume.
 func (b *battle) rebuildLog() {
-	sf := b.g.SaveFile()
+	sf := save.Of(b.g)
 	var evs []rules.Event
-	_, _, err := rules.ReplayEach(sf, scenariosFS, mapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
+	_, _, err := save.ReplayEach(sf, scenariosFS, mapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
 		evs = append(evs, more...)
 	})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -63,7 +64,7 @@ func (d *deploy) findOutside() {
 		if s != d.side {
 			return
 		}
-		if _, out := rules.OutsideZone(d.sc, d.m, s, f); out {
+		if _, out := scenario.OutsideZone(d.sc, d.m, s, f); out {
 			d.outside = append(d.outside, f)
 		}
 	})

@@ -8,6 +8,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 )
 
 // wandererScenario is the standard game with Red rifle 1 written into
@@ -29,7 +30,7 @@ func wandererScenario(t *testing.T) []byte {
 // red at once, says so in the bar, and will not let the side be ready
 // until it is moved in; then the battle starts with everyone's placing.
 func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
-	sc, m, err := rules.ParseScenario("wanderer.toml", wandererScenario(t), rules.MapFinder(nil, "wanderer.toml", mapsFS))
+	sc, m, err := scenario.Parse("wanderer.toml", wandererScenario(t), scenario.MapFinder(nil, "wanderer.toml", mapsFS))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
 // marked, does not stop Ready, and cannot be dragged.
 func TestDeploymentLeavesPlacedFiguresAlone(t *testing.T) {
 	text := strings.Replace(string(wandererScenario(t)), "  name = \"Red squad\"\n", "  name = \"Red squad\"\n  placed = true\n", 1)
-	sc, m, err := rules.ParseScenario("placed.toml", []byte(text), rules.MapFinder(nil, "placed.toml", mapsFS))
+	sc, m, err := scenario.Parse("placed.toml", []byte(text), scenario.MapFinder(nil, "placed.toml", mapsFS))
 	if err != nil || len(sc.ZoneProblems) != 0 {
 		t.Fatalf("%v %v", err, sc.ZoneProblems)
 	}

@@ -8,6 +8,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -137,7 +138,7 @@ func TestOrderHidesUnseenTeams(t *testing.T) {
 // and such a game could not be resumed); S.M.L.E. lets a figure be placed
 // inside a house with doors when its area reaches there.
 func TestDeployKeepsOutOfBuildings(t *testing.T) {
-	sc, m, err := rules.LoadScenario(scenariosFS, "ssg-standard.toml", mapsFS)
+	sc, m, err := scenario.Load(scenariosFS, "ssg-standard.toml", mapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

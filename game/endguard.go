@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 )
 
 // endAsk is an end of a phase, turn or go that would leave figures able
@@ -170,11 +171,11 @@ func (b *battle) canTakeBackEnd() bool {
 // change of hands).
 func (b *battle) takeBackEnd(a *App) error {
 	t := b.taken
-	sf := b.g.SaveFile()
+	sf := save.Of(b.g)
 	sf.Commands = sf.Commands[:t.n]
 	sf.Hashes = sf.Hashes[:t.n/rules.HashEvery]
 	sf.FinalHash = t.hash
-	g, _, err := rules.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
+	g, _, err := save.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
 	if err != nil {
 		return err
 	}

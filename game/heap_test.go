@@ -8,6 +8,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/scenario"
 )
 
 // BenchmarkBattleHeap opens the battle of the largest shipped scenario
@@ -23,7 +24,7 @@ import (
 //
 //	xvfb-run -a go test -run '^$' -bench BattleHeap -benchtime 1x ./game/
 func BenchmarkBattleHeap(b *testing.B) {
-	sc, m, err := rules.LoadScenario(scenariosFS, "smle-platoon-attack.toml", mapsFS)
+	sc, m, err := scenario.Load(scenariosFS, "smle-platoon-attack.toml", mapsFS)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 )
 
 // ridersScenario: a half-track with two men riding in the open drives
@@ -77,7 +78,7 @@ colour = "#8e1b10"
 func ridersGame(t *testing.T) *rules.Game {
 	t.Helper()
 	fsys := fstest.MapFS{"riders.toml": {Data: []byte(ridersScenario)}}
-	sc, m, err := rules.LoadScenario(fsys, "riders.toml", mapsFS)
+	sc, m, err := scenario.Load(fsys, "riders.toml", mapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hedgerow/rules"
+	"hedgerow/rules/save"
 )
 
 // saveAs asks for a save's name (the battle and its turn to begin with)
@@ -72,7 +73,7 @@ func (s *saveAs) Update(a *App, dt float64) error {
 		os.MkdirAll(dir, 0o755)
 		path := filepath.Join(dir, name+".save")
 		a.scene = s.prev
-		if err := rules.SaveAtomic(path, s.g); err != nil {
+		if err := save.WriteAtomic(path, s.g); err != nil {
 			a.Toast("Could not save: %v", err)
 			return nil
 		}

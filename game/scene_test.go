@@ -10,11 +10,12 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 )
 
 func newTestBattle(t *testing.T) (*App, *battle) {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(scenariosFS, "ssg-standard.toml", mapsFS)
+	sc, m, err := scenario.Load(scenariosFS, "ssg-standard.toml", mapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

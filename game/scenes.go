@@ -13,6 +13,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -42,7 +43,7 @@ type chooser struct {
 func newChooser(a *App) Scene {
 	c := &chooser{}
 	for _, n := range tomlNames(scenariosFS) {
-		sc, m, err := rules.LoadScenario(scenariosFS, n, mapsFS)
+		sc, m, err := scenario.Load(scenariosFS, n, mapsFS)
 		it := scenarioInfo{file: n, sc: sc, m: m, err: err}
 		if err == nil {
 			if rs, ok := all.Get(sc.RuleSet); ok {
@@ -288,7 +289,7 @@ func (a *App) startScenario(name string) Scene {
 	var m *terrain.Map
 	var err error
 	if _, serr := os.Lstat(name); serr == nil { // a folder, pipe or link loop gets a plain refusal from the loader
-		sc, m, err = rules.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
+		sc, m, err = scenario.Load(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
 		if err == nil {
 			s := a.deployScene(sc, m)
 			if d, ok := s.(*deploy); ok && fileExists(name) {
@@ -301,7 +302,7 @@ func (a *App) startScenario(name string) Scene {
 		if !strings.HasSuffix(n, ".toml") {
 			n += ".toml"
 		}
-		sc, m, err = rules.LoadScenario(scenariosFS, n, mapsFS)
+		sc, m, err = scenario.Load(scenariosFS, n, mapsFS)
 	}
 	if err != nil {
 		a.Fail("The scenario could not be loaded", err)

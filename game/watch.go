@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/rules"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -162,7 +163,7 @@ func (d *deploy) watchScenario(path string) {
 }
 
 // localMap is the file on disk a scenario at scPath loads as its map, or
-// "" when that is a shipped map (rules.MapFinder's rule).
+// "" when that is a shipped map (scenario.MapFinder's rule).
 func localMap(scPath, mapName string) string {
 	n := strings.TrimPrefix(mapName, "./")
 	if mapsFS != nil {
@@ -170,7 +171,7 @@ func localMap(scPath, mapName string) string {
 			return ""
 		}
 	}
-	if rules.CheckMapName(n) != nil {
+	if scenario.CheckMapName(n) != nil {
 		return ""
 	}
 	return filepath.Join(filepath.Dir(scPath), filepath.FromSlash(path.Clean(n)))
@@ -180,7 +181,7 @@ func localMap(scPath, mapName string) string {
 // (the file's placing, the same side deploying); a bad one leaves the
 // last good version on the table with its problems over it.
 func (d *deploy) reload(a *App) {
-	sc, m, err := rules.LoadScenario(os.DirFS(filepath.Dir(d.path)), filepath.Base(d.path), mapsFS)
+	sc, m, err := scenario.Load(os.DirFS(filepath.Dir(d.path)), filepath.Base(d.path), mapsFS)
 	if err == nil {
 		play := sc.Clone()
 		if derr := rules.AutoDeploy(play, m); derr != nil {

@@ -107,7 +107,7 @@ func gridSpotsRef(poly geom.Polygon, m *terrain.Map, r int64, placed []geom.Pt) 
 		for x := b.Min.X + r; x <= b.Max.X-r; x += pitch {
 			p := geom.Pt{X: x, Y: y}
 			c := geom.Circle{C: p, R: r}
-			if !poly.CircleInside(c) || !onTable(m, c) || blockedByTerrain(m, c, false) || tooCloseRef(p, placed, r) {
+			if !poly.CircleInside(c) || !BaseOnTable(m, c) || BaseBlocked(m, c, false) || tooCloseRef(p, placed, r) {
 				continue
 			}
 			out = append(out, p)

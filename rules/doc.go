@@ -1,8 +1,30 @@
 // Package rules is Hedgerow's rules core, shared by all five rule sets:
 // battle state, commands in and events out, dice with ledgers, exact odds,
-// scenarios, saves and replays. It never imports Ebiten, the clock,
-// goroutines or global random functions, and it reads files only through
-// fs.FS (SaveAtomic in atomic.go is the one place it writes to disk).
+// the state hash, command notation, the scenario as data (Scenario and
+// NewState) and the per-side view. It never imports Ebiten, the clock,
+// goroutines or global random functions, and it touches no file.
+//
+// # What is where
+//
+// The core is the bottom of the house: everything else builds on it and
+// nothing in it reaches up.
+//
+//   - rules (this package): State, Command, Event, Game (Apply, Legal,
+//     Odds, MoveCheck, Undo), dice and ledgers, Hash, notation, View, the
+//     RuleSet interface and its optional hooks, and Scenario, the plain
+//     data a battle starts from (NewState, AutoDeploy).
+//   - rules/scenario: reading a scenario file and its map (TOML, strict,
+//     every problem at its line and column) into a Scenario, and the
+//     start checks `hedgerow check` makes. It imports the core.
+//   - rules/save: saves (the scenario's text, the seed, the placements
+//     and the command log with state hashes), replays, salvage of a save
+//     that stopped matching, and WriteAtomic, the one place a save is
+//     written to disk. It imports the core and rules/scenario.
+//   - rules/<id>: one package per rule set, on the core only; rules/all
+//     lists them (and tells rules/scenario which ids exist).
+//   - rules/geom, rules/terrain, rules/vehicle: exact geometry, the map
+//     and sight, vehicle hulls; below the core.
+//   - rules/ai: the computer player, from a side's view only.
 //
 // # The loop
 //
@@ -17,7 +39,7 @@
 //
 // Everything that can change lives in State, including the PCG generator,
 // so a save is only the scenario, the seed, the starting positions and the
-// command log (see save.go), with state hashes to prove a replay matches.
+// command log (see rules/save), with state hashes to prove a replay matches.
 //
 // # Who decides
 //

@@ -10,8 +10,7 @@ import (
 // A loaded probe equals a clone, and what is done to one probe never
 // reaches the game's state nor the next probe.
 func TestProbeIsAFreshClone(t *testing.T) {
-	g := newCoinGame(t, 1)
-	s := g.St
+	s := coinState(t)
 	s.Figures[0].SetVar("a", 3)
 	s.Figures[1].Vars = map[string]int{}
 	s.Units[0].Vars = map[string]int{"u": 2}
@@ -51,8 +50,7 @@ func TestProbeIsAFreshClone(t *testing.T) {
 // reaches that state, and the cached hash of a chain of copies is the
 // hash worked out afresh.
 func TestPooledCopiesShareUntilWritten(t *testing.T) {
-	g := newCoinGame(t, 1)
-	s := g.St
+	s := coinState(t)
 	s.Figures[0].SetVar("a", 3)
 	s.Figures[1].SetVar("b", 4)
 	want := s.Hash()
@@ -98,8 +96,7 @@ func TestPooledCopiesShareUntilWritten(t *testing.T) {
 // came from, one that changes nothing keeps the map shared, and the
 // cached hash is the hash worked out afresh.
 func TestPooledCopiesShareAllVars(t *testing.T) {
-	g := newCoinGame(t, 1)
-	s := g.St
+	s := coinState(t)
 	if len(s.Units) == 0 {
 		t.Fatal("the coin game has no units")
 	}

@@ -187,3 +187,16 @@ func perm(g *Game, r *rand.Rand, n int) []int {
 	g.pool.perm = p
 	return p
 }
+
+// Recycle lets the game reuse the states Apply lets go of, for a player
+// that keeps none of them (a replay reading a save); call stop when done,
+// before the game is handed on to anyone who may keep its states.
+func (g *Game) Recycle() (stop func()) {
+	g.pool = getStatePool()
+	vs, ok := g.RS.(VarsBySetter)
+	g.pool.shareAll = ok && vs.VarsBySetter()
+	return func() {
+		g.pool.release()
+		g.pool = nil
+	}
+}

@@ -80,9 +80,9 @@ type Indoors interface {
 	Indoors() bool
 }
 
-// indoorsFor reports whether the named rule set lets figures stand in
+// IndoorsFor reports whether the named rule set lets figures stand in
 // buildings with doors.
-func indoorsFor(id string) bool {
+func IndoorsFor(id string) bool {
 	if LookupRuleSet == nil {
 		return false
 	}

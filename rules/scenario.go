@@ -354,7 +354,7 @@ func AutoDeploy(sc *Scenario, m *terrain.Map) error {
 		if err != nil {
 			return &DeployError{side, err.Error()}
 		}
-		spots := clearOfHulls(gridSpots(area.Poly, m, r, placed), r, scenarioHulls(sc))
+		spots := clearOfHulls(gridSpots(area.Poly, m, r, placed), r, ScenarioHulls(sc))
 		if len(spots) < need {
 			return &DeployError{side, fmt.Sprintf("there is room for only %d of side %s's %d figures in area %q", len(spots), sc.Sides[side].Name, need, area.Name)}
 		}
@@ -480,7 +480,7 @@ func gridSpots(poly geom.Polygon, m *terrain.Map, r int64, placed *buckets) []ge
 		for x := b.Min.X + r; x <= b.Max.X-r; x += pitch {
 			p := geom.Pt{X: x, Y: y}
 			c := geom.Circle{C: p, R: r}
-			if !poly.CircleInside(c) || !onTable(m, c) || blockedByTerrain(near, c, false) || placed.near(p) {
+			if !poly.CircleInside(c) || !BaseOnTable(m, c) || BaseBlocked(near, c, false) || placed.near(p) {
 				continue
 			}
 			out = append(out, p)
@@ -514,15 +514,16 @@ func nearbyBlockers(m *terrain.Map, box geom.Rect) *terrain.Map {
 	return out
 }
 
-func onTable(m *terrain.Map, c geom.Circle) bool {
+// BaseOnTable reports whether a base lies wholly on the table.
+func BaseOnTable(m *terrain.Map, c geom.Circle) bool {
 	return c.C.X-c.R >= 0 && c.C.Y-c.R >= 0 && c.C.X+c.R <= m.Width && c.C.Y+c.R <= m.Height
 }
 
-// blockedByTerrain reports whether a base overlaps impassable terrain
+// BaseBlocked reports whether a base overlaps impassable terrain
 // (exact; used as well as the index's own check). With indoors, a base
 // wholly inside a building that has doors (touching its walls allowed) is
 // not blocked.
-func blockedByTerrain(m *terrain.Map, c geom.Circle, indoors bool) bool {
+func BaseBlocked(m *terrain.Map, c geom.Circle, indoors bool) bool {
 	for i := range m.Pieces {
 		p := &m.Pieces[i]
 		if p.Props.Going != terrain.GoingImpassable {
@@ -555,15 +556,23 @@ func StartProblem(sc *Scenario, m *terrain.Map, p geom.Pt) string {
 	}
 	c := geom.Circle{C: p, R: r}
 	switch {
-	case !onTable(m, c):
+	case !BaseOnTable(m, c):
 		return "Keep the base on the table."
-	case blockedByTerrain(m, c, indoorsFor(sc.RuleSet)):
-		if indoorsFor(sc.RuleSet) {
+	case BaseBlocked(m, c, IndoorsFor(sc.RuleSet)):
+		if IndoorsFor(sc.RuleSet) {
 			return "The base may not stand in impassable terrain or across a wall (inside a house with doors is fine)."
 		}
 		return "The base may not stand in impassable terrain."
-	case len(clearOfHulls([]geom.Pt{p}, r, scenarioHulls(sc))) == 0:
+	case len(clearOfHulls([]geom.Pt{p}, r, ScenarioHulls(sc))) == 0:
 		return "The base may not stand under a vehicle."
 	}
 	return ""
 }
+
+// Options a scenario switches on by a key of its own, refused under a
+// rule set whose Vocabulary does not list them (see Vocabulary.Options).
+const (
+	OptTraps       = "traps"
+	OptHidden      = "hidden"
+	OptLockedDoors = "locked_doors"
+)

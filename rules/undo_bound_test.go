@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"bytes"
@@ -6,6 +6,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/internal/coingame"
+	"hedgerow/rules/save"
 )
 
 // TestUndoHistoryBounded: however many commands go by without dice, the
@@ -13,33 +17,33 @@ import (
 // long save of ends held gigabytes), and undo still takes back the last
 // MaxUndo of a side's own commands, then says why it stops.
 func TestUndoHistoryBounded(t *testing.T) {
-	g := newCoinGame(t, 7)
-	own, _ := figs(g)
+	g := coingame.New(t, 7)
+	own, _ := coingame.Figs(g)
 	start := own.Pos
 	// 3*MaxUndo moves to and fro by the same side: no dice, no change of hands
-	for i := 0; i < 3*MaxUndo; i++ {
+	for i := 0; i < 3*rules.MaxUndo; i++ {
 		x := start.X + int64(i%2+1)*100
-		mustApply(t, g, fmt.Sprintf("move F%d %s,%s", own.ID, FormatInches(x), FormatInches(start.Y)))
-		if len(g.history) > MaxUndo {
-			t.Fatalf("after %d commands the undo history holds %d states (at most %d)", i+1, len(g.history), MaxUndo)
+		coingame.MustApply(t, g, fmt.Sprintf("move F%d %s,%s", own.ID, rules.FormatInches(x), rules.FormatInches(start.Y)))
+		if rules.HistoryLen(g) > rules.MaxUndo {
+			t.Fatalf("after %d commands the undo history holds %d states (at most %d)", i+1, rules.HistoryLen(g), rules.MaxUndo)
 		}
 	}
-	for i := 0; i < MaxUndo; i++ {
+	for i := 0; i < rules.MaxUndo; i++ {
 		if err := g.Undo(); err != nil {
-			t.Fatalf("undo %d of %d: %v", i+1, MaxUndo, err)
+			t.Fatalf("undo %d of %d: %v", i+1, rules.MaxUndo, err)
 		}
 	}
 	err := g.Undo()
-	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("only the last %d", MaxUndo)) {
-		t.Fatalf("undo past the kept history: %v, want it to say only the last %d can be taken back", err, MaxUndo)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("only the last %d", rules.MaxUndo)) {
+		t.Fatalf("undo past the kept history: %v, want it to say only the last %d can be taken back", err, rules.MaxUndo)
 	}
-	if len(g.Log) != 2*MaxUndo {
-		t.Fatalf("log holds %d commands after %d undos of %d", len(g.Log), MaxUndo, 3*MaxUndo)
+	if len(g.Log) != 2*rules.MaxUndo {
+		t.Fatalf("log holds %d commands after %d undos of %d", len(g.Log), rules.MaxUndo, 3*rules.MaxUndo)
 	}
 	// a change of hands keeps nothing undo could not reach
-	mustApply(t, g, "end")
-	if len(g.history) != 0 {
-		t.Fatalf("after the turn passed the undo history holds %d states", len(g.history))
+	coingame.MustApply(t, g, "end")
+	if rules.HistoryLen(g) != 0 {
+		t.Fatalf("after the turn passed the undo history holds %d states", rules.HistoryLen(g))
 	}
 	if err := g.Undo(); err == nil || !strings.Contains(err.Error(), "other side") {
 		t.Fatalf("undo of the opponent's end: %v", err)
@@ -48,15 +52,15 @@ func TestUndoHistoryBounded(t *testing.T) {
 
 // longEndSave is a save of n ends in the coin game (no dice are rolled).
 func longEndSave(t testing.TB, n int) []byte {
-	g := newCoinGame(t, 1)
-	c := Command{Verb: "end"}
+	g := coingame.New(t, 1)
+	c := rules.Command{Verb: "end"}
 	for i := 0; i < n; i++ {
 		if _, err := g.Apply(c); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var buf bytes.Buffer
-	if err := g.Save(&buf); err != nil {
+	if err := save.Write(g, &buf); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -77,9 +81,9 @@ func TestLongReplayMemoryBounded(t *testing.T) {
 		t.Skip("plays 100,000 commands")
 	}
 	const n = 100_000
-	save := longEndSave(t, n)
+	saved := longEndSave(t, n)
 	base := heapNow()
-	g, evs, err := Replay(bytes.NewReader(save), testFS(), nil, coinLookup)
+	g, evs, err := save.Replay(bytes.NewReader(saved), coingame.FS(), nil, coingame.Lookup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,8 +91,8 @@ func TestLongReplayMemoryBounded(t *testing.T) {
 	if len(g.Log) != n {
 		t.Fatalf("replayed %d commands of %d", len(g.Log), n)
 	}
-	if len(g.history) > MaxUndo || len(evs) > 2*ReplayTail {
-		t.Fatalf("after the replay: %d undo states, %d events kept", len(g.history), len(evs))
+	if rules.HistoryLen(g) > rules.MaxUndo || len(evs) > 2*save.ReplayTail {
+		t.Fatalf("after the replay: %d undo states, %d events kept", rules.HistoryLen(g), len(evs))
 	}
 	// the log and hashes take about 150 bytes a command; a state a command
 	// (what the undo history kept) is several times that
@@ -101,10 +105,10 @@ func TestLongReplayMemoryBounded(t *testing.T) {
 
 // BenchmarkReplayLongSave: a save of 100,000 ends replayed from its bytes.
 func BenchmarkReplayLongSave(b *testing.B) {
-	save := longEndSave(b, 100_000)
+	saved := longEndSave(b, 100_000)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, _, err := Replay(bytes.NewReader(save), testFS(), nil, coinLookup); err != nil {
+		if _, _, err := save.Replay(bytes.NewReader(saved), coingame.FS(), nil, coingame.Lookup); err != nil {
 			b.Fatal(err)
 		}
 	}

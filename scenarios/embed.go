@@ -1,5 +1,5 @@
 // Package scenarios holds the scenarios shipped with Hedgerow, one TOML
-// file per scenario (the format is described in rules/scenario_load.go).
+// file per scenario (the format is described in rules/scenario/load.go).
 package scenarios
 
 import (
@@ -10,6 +10,7 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -40,5 +41,5 @@ func Load(name string) (*rules.Scenario, *terrain.Map, error) {
 	if !strings.HasSuffix(name, ".toml") {
 		name += ".toml"
 	}
-	return rules.LoadScenario(FS, name, maps.FS)
+	return scenario.Load(FS, name, maps.FS)
 }

@@ -12,6 +12,7 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 )
 
 // Golden determinism: what amd64 recorded, every machine must reproduce.
@@ -85,7 +86,7 @@ func TestGoldenSamplesWritten(t *testing.T) {
 			t.Fatalf("%s: %v", n, err)
 		}
 		var buf bytes.Buffer
-		if err := g.Save(&buf); err != nil {
+		if err := save.Write(g, &buf); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
@@ -103,7 +104,7 @@ func TestGoldenSavesNeedNoFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sf, err := rules.ReadSave(f)
+		sf, err := save.Read(f)
 		f.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
@@ -111,7 +112,7 @@ func TestGoldenSavesNeedNoFiles(t *testing.T) {
 		if sf.Format < 2 {
 			continue
 		}
-		if _, _, err := rules.ReplayFile(sf, nil, nil, all.Get); err != nil {
+		if _, _, err := save.ReplayFile(sf, nil, nil, all.Get); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}
 	}

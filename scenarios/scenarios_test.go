@@ -10,6 +10,7 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 )
 
 // Every shipped scenario loads strictly, names a shipped rule set,
@@ -57,10 +58,10 @@ func TestEveryScenarioPlaysAndReplays(t *testing.T) {
 				t.Fatalf("%s seed %d: %v", n, seed, err)
 			}
 			var buf bytes.Buffer
-			if err := g.Save(&buf); err != nil {
+			if err := save.Write(g, &buf); err != nil {
 				t.Fatal(err)
 			}
-			r, _, err := rules.Replay(bytes.NewReader(buf.Bytes()), FS, maps.FS, all.Get)
+			r, _, err := save.Replay(bytes.NewReader(buf.Bytes()), FS, maps.FS, all.Get)
 			if err != nil {
 				t.Fatalf("%s seed %d: replay: %v", n, seed, err)
 			}
@@ -82,7 +83,7 @@ func TestGoldenSaves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = rules.Replay(f, FS, maps.FS, all.Get)
+		_, _, err = save.Replay(f, FS, maps.FS, all.Get)
 		f.Close()
 		if err != nil {
 			t.Errorf("%s: %v", p, err)

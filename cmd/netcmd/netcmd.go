@@ -31,6 +31,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/safefile"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -100,7 +101,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	side := fl.Int("side", 1, "the side the host plays: 1 or 2")
 	as := fl.String("as", "random", "who plays the host's side: computer (Normal), computer:hard or random")
 	seed := fl.Uint64("seed", 0, "the dice's seed (0: a fresh random one)")
-	save := fl.String("save", "", "write the save here, after every command (--resume takes it up again)")
+	savePath := fl.String("save", "", "write the save here, after every command (--resume takes it up again)")
 	wire := fl.String("wire-log", "", "write every message received here, one per line")
 	rest, err := parseAll(fl, args)
 	if err != nil {
@@ -138,7 +139,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		if dir == "" {
 			dir = "."
 		}
-		sf, err := rules.ReadSaveFS(os.DirFS(dir), base)
+		sf, err := save.ReadFS(os.DirFS(dir), base)
 		if err == nil {
 			b, err = netplay.ResumeBattle(sf, scenarios.FS, maps.FS, all.Get, *side-1)
 		}
@@ -176,9 +177,9 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	if wf != nil {
 		defer wf.Close()
 	}
-	if *save != "" {
+	if *savePath != "" {
 		b.G.OnCommit = func(g *rules.Game) {
-			rules.SaveAtomic(*save, g) // after every command, as the game's autosave; a failure shows at the end's save
+			save.WriteAtomic(*savePath, g) // after every command, as the game's autosave; a failure shows at the end's save
 		}
 	}
 	ln, err := net.Listen("tcp", *listen)
@@ -198,8 +199,8 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	serr := h.Serve(ctx, ln)
 	code := 0
-	if *save != "" {
-		if err := rules.SaveAtomic(*save, b.G); err != nil {
+	if *savePath != "" {
+		if err := save.WriteAtomic(*savePath, b.G); err != nil {
 			fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
 			code = 1
 		}
@@ -229,7 +230,7 @@ func runJoin(args []string, stdout, stderr io.Writer) int {
 	fl.SetOutput(stderr)
 	headless := fl.Bool("headless", false, "play with no window (the only way for now)")
 	as := fl.String("as", "random", "who plays the joining side: computer (Normal), computer:hard or random")
-	save := fl.String("save", "", "write the battle's save here when it ends (the host's own, sent at the end)")
+	savePath := fl.String("save", "", "write the battle's save here when it ends (the host's own, sent at the end)")
 	wire := fl.String("wire-log", "", "write every message received here, one per line")
 	rest, err := parseAll(fl, args)
 	if err != nil {
@@ -273,8 +274,8 @@ func runJoin(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hedgerow join: the host's final save: %v\n", err)
 		return 1
 	}
-	if *save != "" {
-		if err := rules.SaveAtomic(*save, g); err != nil {
+	if *savePath != "" {
+		if err := save.WriteAtomic(*savePath, g); err != nil {
 			fmt.Fprintf(stderr, "hedgerow join: %v\n", err)
 			return 1
 		}
@@ -286,11 +287,11 @@ func runJoin(args []string, stdout, stderr io.Writer) int {
 // finalGame replays the host's final save and checks it ends where the
 // host says; the joiner's save is written from that replay.
 func finalGame(f *netplay.Final) (*rules.Game, error) {
-	sf, err := rules.ReadSave(strings.NewReader(f.Save))
+	sf, err := save.Read(strings.NewReader(f.Save))
 	if err != nil {
 		return nil, err
 	}
-	g, _, err := rules.ReplayFile(sf, scenarios.FS, maps.FS, all.Get)
+	g, _, err := save.ReplayFile(sf, scenarios.FS, maps.FS, all.Get)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -227,7 +228,7 @@ func TestHostResume(t *testing.T) {
 	}
 	dir := t.TempDir()
 	stopped := filepath.Join(dir, "stopped.save")
-	if err := rules.SaveAtomic(stopped, g); err != nil {
+	if err := save.WriteAtomic(stopped, g); err != nil {
 		t.Fatal(err)
 	}
 	hs, js := filepath.Join(dir, "host.save"), filepath.Join(dir, "join.save")
@@ -240,7 +241,7 @@ func TestHostResume(t *testing.T) {
 	if hl, jl := lastLine(t, hs), lastLine(t, js); hl != jl || !strings.HasPrefix(hl, "over after") {
 		t.Fatalf("the saves end differently:\nhost: %s\njoin: %s", hl, jl)
 	}
-	sf, err := rules.ReadSaveFS(os.DirFS(dir), "host.save")
+	sf, err := save.ReadFS(os.DirFS(dir), "host.save")
 	if err != nil {
 		t.Fatal(err)
 	}

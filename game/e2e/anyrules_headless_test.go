@@ -7,6 +7,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -65,7 +66,7 @@ func playHeadless(t *testing.T, name string, seed, max int) (bool, int, map[stri
 	const perInch = 20
 	g := &anyPlayer{fullGame: &fullGame{rig: &rig{t: t}, perInch: perInch}, tried: map[string]bool{}, moves: map[string]int{}, counts: map[string]int{}}
 	for step := 0; step < 3*max && len(gm.Log) < max && !gm.St.Over; step++ {
-		g.pl = &played{g: gm, cmds: gm.Log, sf: &rules.SaveFile{}}
+		g.pl = &played{g: gm, cmds: gm.Log, sf: &save.File{}}
 		p := probeInfo{Figures: map[string][3]float64{}}
 		for i := range gm.St.Figures {
 			if f := &gm.St.Figures[i]; !f.Removed {

@@ -19,6 +19,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -394,7 +395,7 @@ func (r *rig) waitProbe(what string, ok func(p probeInfo) bool) probeInfo {
 // played is the autosave replayed through the rules: the commands and
 // the resulting game.
 type played struct {
-	sf   *rules.SaveFile
+	sf   *save.File
 	g    *rules.Game
 	evs  [][]rules.Event // evs[n]: the events of command n (0: the start)
 	cmds []rules.Command
@@ -405,7 +406,7 @@ func (r *rig) readSave() (*played, error) {
 	if err != nil {
 		return nil, err
 	}
-	sf, err := rules.ReadSave(bytes.NewReader(data))
+	sf, err := save.Read(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
@@ -417,7 +418,7 @@ func (r *rig) readSave() (*played, error) {
 		}
 		pl.cmds = append(pl.cmds, c)
 	}
-	pl.g, _, err = rules.ReplayEach(sf, scenarios.FS, maps.FS, all.Get, func(n int, _ rules.Command, evs []rules.Event) {
+	pl.g, _, err = save.ReplayEach(sf, scenarios.FS, maps.FS, all.Get, func(n int, _ rules.Command, evs []rules.Event) {
 		pl.evs = append(pl.evs, evs)
 	})
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"hedgerow/rules"
+	"hedgerow/rules/save"
 	"hedgerow/rules/terrain"
 )
 
@@ -49,11 +50,11 @@ func NewBattle(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map, seed uint64
 // save and are not rebuilt). A joiner that was in the battle is told by
 // the offer's stream id that the stream is a new one, and catches up from
 // its start.
-func ResumeBattle(sf *rules.SaveFile, scenarios, maps fs.FS, lookup func(string) (rules.RuleSet, bool), hostSide int) (*Battle, error) {
+func ResumeBattle(sf *save.File, scenarios, maps fs.FS, lookup func(string) (rules.RuleSet, bool), hostSide int) (*Battle, error) {
 	if err := sideOK(hostSide); err != nil {
 		return nil, err
 	}
-	done, _, err := rules.ReplayFile(sf, scenarios, maps, lookup)
+	done, _, err := save.ReplayFile(sf, scenarios, maps, lookup)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +235,7 @@ func refusalOnCopy(g *rules.Game, c rules.Command) (err error) {
 // exact; none does yet.)
 func RulesHash(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "proto %d save %d rules %s %s scenario %s\n", Proto, rules.SaveFormat, rs.ID(), rs.Name(), sc.Hash)
+	fmt.Fprintf(h, "proto %d save %d rules %s %s scenario %s\n", Proto, save.Format, rs.ID(), rs.Name(), sc.Hash)
 	for seed := uint64(1); seed <= 3; seed++ {
 		g, _, err := rules.NewGame(rs, sc, m, seed)
 		if err != nil {

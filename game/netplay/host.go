@@ -16,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"hedgerow/rules"
+	"hedgerow/rules/save"
 )
 
 // Host serves a Battle to one joining player.
@@ -322,7 +323,7 @@ func (h *Host) loop(ctx context.Context) error {
 			}
 			if cur != nil && !finalSent {
 				var buf bytes.Buffer
-				if err := b.G.Save(&buf); err != nil {
+				if err := save.Write(b.G, &buf); err != nil {
 					return err
 				}
 				sendTo(Msg{Type: TFinal, Final: &Final{Save: buf.String(), FinalHash: b.G.St.Hash()}})

@@ -11,6 +11,7 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -40,13 +41,13 @@ func TestHostResumes(t *testing.T) {
 	if err := <-first; err == nil {
 		t.Fatal("the host ended the battle before it was stopped")
 	}
-	var save bytes.Buffer
-	if err := b.G.Save(&save); err != nil {
+	var saved bytes.Buffer
+	if err := save.Write(b.G, &saved); err != nil {
 		t.Fatal(err)
 	}
 	stoppedAt, stoppedHash := len(b.G.Log), b.G.St.Hash()
 
-	sf, err := rules.ReadSave(&save)
+	sf, err := save.Read(&saved)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/firefight"
 	"hedgerow/rules/maxim"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/skirmish35"
 	"hedgerow/rules/smle"
 	"hedgerow/rules/ssg"
@@ -22,7 +23,7 @@ var list = []rules.RuleSet{
 
 func init() {
 	// Let the scenario loader check rule set ids against this list.
-	rules.KnownRuleSets = IDs
+	scenario.KnownRuleSets = IDs
 	rules.LookupRuleSet = Get
 }
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"hedgerow/rules"
+	"hedgerow/rules/scenario"
 )
 
 func TestRegistry(t *testing.T) {
@@ -24,7 +24,7 @@ func TestRegistry(t *testing.T) {
 		}
 		seen[id] = true
 	}
-	if rules.KnownRuleSets == nil || len(rules.KnownRuleSets()) != len(ids) {
+	if scenario.KnownRuleSets == nil || len(scenario.KnownRuleSets()) != len(ids) {
 		t.Fatal("the scenario loader does not see the registry")
 	}
 }

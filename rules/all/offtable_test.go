@@ -9,6 +9,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -104,10 +105,10 @@ func tryOffTable(t *testing.T, name string, g *rules.Game, far []geom.Pt) int {
 // every machine; make test-cross runs this test on all three.
 func replayOffTable(t *testing.T, name string, g *rules.Game, bad rules.Command) {
 	t.Helper()
-	sf := g.SaveFile()
+	sf := save.Of(g)
 	sf.Commands = append(sf.Commands, bad.String())
 	sf.Hashes = append(sf.Hashes, strings.Repeat("0", rules.ShortHashLen))
-	_, _, err := rules.ReplayFile(sf, scenarios.FS, nil, all.Get)
+	_, _, err := save.ReplayFile(sf, scenarios.FS, nil, all.Get)
 	want := fmt.Sprintf("command %d: %q was refused: that point", len(sf.Commands), bad.String())
 	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "is off the table") {
 		t.Errorf("%s: replaying a save ending in %q: %v", name, bad, err)

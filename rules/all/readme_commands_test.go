@@ -13,6 +13,7 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -121,13 +122,13 @@ func TestOppFireFacingNotationInSave(t *testing.T) {
 		t.Fatalf("%q: %v", text, err)
 	}
 	var buf bytes.Buffer
-	if err := g.Save(&buf); err != nil {
+	if err := save.Write(g, &buf); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), `"`+text+`"`) {
 		t.Fatalf("the save does not hold %q", text)
 	}
-	if _, _, err := rules.Replay(&buf, nil, nil, all.Get); err != nil {
+	if _, _, err := save.Replay(&buf, nil, nil, all.Get); err != nil {
 		t.Fatalf("replaying the save: %v", err)
 	}
 }

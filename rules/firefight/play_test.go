@@ -8,6 +8,7 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
 )
@@ -32,7 +33,7 @@ func init() {
 
 func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(scenarios.FS, name, maps.FS)
+	sc, m, err := scenario.Load(scenarios.FS, name, maps.FS)
 	if err != nil {
 		t.Fatal(err)
 	}

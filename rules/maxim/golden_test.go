@@ -9,6 +9,7 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
+	"hedgerow/rules/save"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden saves in testdata")
@@ -34,7 +35,7 @@ func TestGoldenReplays(t *testing.T) {
 				g.Apply(c)
 			}
 			var buf bytes.Buffer
-			if err := g.Save(&buf); err != nil {
+			if err := save.Write(g, &buf); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
@@ -45,7 +46,7 @@ func TestGoldenReplays(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v (run with -update to write it)", err)
 		}
-		g, _, err := rules.Replay(f, os.DirFS("../../scenarios"), maps.FS, lookup)
+		g, _, err := save.Replay(f, os.DirFS("../../scenarios"), maps.FS, lookup)
 		f.Close()
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)

@@ -11,6 +11,7 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -32,7 +33,7 @@ func init() {
 // loadScenario loads one of the shipped scenarios.
 func loadScenario(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(os.DirFS("../../scenarios"), name, maps.FS)
+	sc, m, err := scenario.Load(os.DirFS("../../scenarios"), name, maps.FS)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			t.Skipf("%s: %v", name, err)

@@ -2,13 +2,13 @@ package maxim
 
 import (
 	"os"
-
-	"hedgerow/maps"
 	"strings"
 	"testing"
 
+	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/oddscheck"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/vehicle"
 )
 
@@ -225,8 +225,8 @@ func TestFireControlScenarioKey(t *testing.T) {
 	if src == string(text) {
 		t.Fatal("the scenario has no Sherman to change")
 	}
-	finder := rules.MapFinder(os.DirFS("../../scenarios"), "maxim-armour-crossroads.toml", maps.FS)
-	sc, m, err := rules.ParseScenario("x.toml", []byte(src), finder)
+	finder := scenario.MapFinder(os.DirFS("../../scenarios"), "maxim-armour-crossroads.toml", maps.FS)
+	sc, m, err := scenario.Parse("x.toml", []byte(src), finder)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func TestFireControlScenarioKey(t *testing.T) {
 		t.Fatalf("fire control: Sherman %v, Panzer %v", hasGFCS(sherman), hasGFCS(panzer))
 	}
 	bad := strings.Replace(src, "fire_control = \"advanced\"", "fire_control = \"laser\"", 1)
-	if _, _, err := rules.ParseScenario("x.toml", []byte(bad), finder); err == nil || !strings.Contains(err.Error(), "fire_control must be") {
+	if _, _, err := scenario.Parse("x.toml", []byte(bad), finder); err == nil || !strings.Contains(err.Error(), "fire_control must be") {
 		t.Fatalf("a bad fire_control: %v", err)
 	}
 }

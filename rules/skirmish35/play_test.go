@@ -10,6 +10,8 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 	"hedgerow/rules/vehicle"
 	"hedgerow/scenarios"
@@ -25,7 +27,7 @@ func init() {
 
 func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(scenarios.FS, name, maps.FS)
+	sc, m, err := scenario.Load(scenarios.FS, name, maps.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,10 +131,10 @@ func TestSaveReplay(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			if err := g.Save(&buf); err != nil {
+			if err := save.Write(g, &buf); err != nil {
 				t.Fatal(err)
 			}
-			r, _, err := rules.Replay(bytes.NewReader(buf.Bytes()), scenarios.FS, maps.FS, lookup)
+			r, _, err := save.Replay(bytes.NewReader(buf.Bytes()), scenarios.FS, maps.FS, lookup)
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
 			}
@@ -339,8 +341,8 @@ func TestLockedDoorsFromTheStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	finder := rules.MapFinder(scenarios.FS, "skirmish35-inn.toml", maps.FS)
-	sc, m, err := rules.ParseScenario("skirmish35-inn.toml", text, finder)
+	finder := scenario.MapFinder(scenarios.FS, "skirmish35-inn.toml", maps.FS)
+	sc, m, err := scenario.Parse("skirmish35-inn.toml", text, finder)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,7 +362,7 @@ func TestLockedDoorsFromTheStart(t *testing.T) {
 		t.Error("the shop's door should be only shut")
 	}
 	bad := strings.Replace(string(text), "locked_doors = [[43.5, 20]]", "locked_doors = [[43, 20]]", 1)
-	_, _, err = rules.ParseScenario("inn-bad.toml", []byte(bad), finder)
+	_, _, err = scenario.Parse("inn-bad.toml", []byte(bad), finder)
 	if err == nil || !strings.Contains(err.Error(), "inn-bad.toml:9:1:") || !strings.Contains(err.Error(), "no door at") {
 		t.Fatalf("a point that is no door: %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -305,16 +306,16 @@ name = "B"
 	}
 	defer func() { rules.LookupRuleSet = old }()
 	// the farmhouse is (25,15)-(30,19), its door on the south wall
-	if _, _, err := rules.ParseScenario("g.toml", []byte(scen("smle", "[26, 17]")), maps); err != nil {
+	if _, _, err := scenario.Parse("g.toml", []byte(scen("smle", "[26, 17]")), maps); err != nil {
 		t.Errorf("S.M.L.E. garrison refused: %v", err)
 	}
-	if _, _, err := rules.ParseScenario("g.toml", []byte(scen("smle", "[25.3, 17]")), maps); err == nil || !strings.Contains(err.Error(), "g.toml:13:") {
+	if _, _, err := scenario.Parse("g.toml", []byte(scen("smle", "[25.3, 17]")), maps); err == nil || !strings.Contains(err.Error(), "g.toml:13:") {
 		t.Errorf("a base across the wall: %v", err)
 	}
-	if _, _, err := rules.ParseScenario("g.toml", []byte(scen("ssg", "[26, 17]")), maps); err == nil || !strings.Contains(err.Error(), "g.toml:13:") {
+	if _, _, err := scenario.Parse("g.toml", []byte(scen("ssg", "[26, 17]")), maps); err == nil || !strings.Contains(err.Error(), "g.toml:13:") {
 		t.Errorf("SSG accepted a figure inside a building: %v", err)
 	}
-	sc, m, err := rules.ParseScenario("g.toml", []byte(scen("smle", "[26, 17]")), maps)
+	sc, m, err := scenario.Parse("g.toml", []byte(scen("smle", "[26, 17]")), maps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -121,7 +122,7 @@ name = "B"
 	old := rules.LookupRuleSet
 	rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) { return New(), id == "smle" }
 	defer func() { rules.LookupRuleSet = old }()
-	_, _, err := rules.ParseScenario("x.toml", []byte(src), nil)
+	_, _, err := scenario.Parse("x.toml", []byte(src), nil)
 	if err == nil {
 		t.Fatal("misspelt armour and mount accepted")
 	}

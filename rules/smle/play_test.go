@@ -8,6 +8,8 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
+	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
 )
@@ -18,7 +20,7 @@ func loadScenario(t testing.TB) (*rules.Scenario, *terrain.Map) {
 
 func loadNamed(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(scenarios.FS, name, maps.FS)
+	sc, m, err := scenario.Load(scenarios.FS, name, maps.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,10 +124,10 @@ func TestSaveReplay(t *testing.T) {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
 			}
 			var buf bytes.Buffer
-			if err := g.Save(&buf); err != nil {
+			if err := save.Write(g, &buf); err != nil {
 				t.Fatal(err)
 			}
-			r, _, err := rules.Replay(bytes.NewReader(buf.Bytes()), scenarios.FS, maps.FS, lookup)
+			r, _, err := save.Replay(bytes.NewReader(buf.Bytes()), scenarios.FS, maps.FS, lookup)
 			if err != nil {
 				t.Fatalf("%s seed %d: replay: %v", name, seed, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/vehicle"
 )
 
@@ -86,7 +87,7 @@ rect = [0, 0, 48, 8]
 // tank crew rolls 1 and goes first, then ends.
 func hitLocDuel(t *testing.T, key string) *rules.State {
 	t.Helper()
-	sc, m, err := rules.ParseScenario("duel.toml", []byte(fmt.Sprintf(hitLocScenario, key)), func(string) (string, []byte, error) {
+	sc, m, err := scenario.Parse("duel.toml", []byte(fmt.Sprintf(hitLocScenario, key)), func(string) (string, []byte, error) {
 		return "open.toml", []byte(openMap), nil
 	})
 	if err != nil {
@@ -164,7 +165,7 @@ func TestHitLocationsOddsWithTheKey(t *testing.T) {
 
 // A scenario for S.M.L.E. may switch the chart on; its value is checked.
 func TestHitLocationsKeyChecked(t *testing.T) {
-	_, _, err := rules.ParseScenario("duel.toml", []byte(fmt.Sprintf(hitLocScenario, `hit_locations = "yes"`)), func(string) (string, []byte, error) {
+	_, _, err := scenario.Parse("duel.toml", []byte(fmt.Sprintf(hitLocScenario, `hit_locations = "yes"`)), func(string) (string, []byte, error) {
 		return "open.toml", []byte(openMap), nil
 	})
 	if err == nil || !strings.Contains(err.Error(), `duel.toml:4:1: hit_locations must be true or false, not text`) {
@@ -173,7 +174,7 @@ func TestHitLocationsKeyChecked(t *testing.T) {
 	old := rules.LookupRuleSet
 	t.Cleanup(func() { rules.LookupRuleSet = old })
 	rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) { return New(), id == "smle" }
-	if _, _, err := rules.ParseScenario("duel.toml", []byte(fmt.Sprintf(hitLocScenario, "hit_locations = true")), func(string) (string, []byte, error) {
+	if _, _, err := scenario.Parse("duel.toml", []byte(fmt.Sprintf(hitLocScenario, "hit_locations = true")), func(string) (string, []byte, error) {
 		return "open.toml", []byte(openMap), nil
 	}); err != nil {
 		t.Fatalf("S.M.L.E. knows the chart: %v", err)

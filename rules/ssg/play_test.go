@@ -12,6 +12,8 @@ import (
 
 	"hedgerow/maps"
 	"hedgerow/rules"
+	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -21,7 +23,7 @@ var scenarioFiles = []string{"ssg-standard.toml", "ssg-village-patrols.toml", "s
 // when the map it names has not been written yet.
 func loadScenario(t testing.TB, name string) (*rules.Scenario, *terrain.Map) {
 	t.Helper()
-	sc, m, err := rules.LoadScenario(os.DirFS("../../scenarios"), name, maps.FS)
+	sc, m, err := scenario.Load(os.DirFS("../../scenarios"), name, maps.FS)
 	if err != nil {
 		if strings.Contains(err.Error(), "there is no map") || errors.Is(err, fs.ErrNotExist) {
 			t.Skipf("%s: %v", name, err)
@@ -126,7 +128,7 @@ func TestRandomGames(t *testing.T) {
 	}
 	var tables []table
 	for _, name := range scenarioFiles {
-		sc, m, err := rules.LoadScenario(os.DirFS("../../scenarios"), name, maps.FS)
+		sc, m, err := scenario.Load(os.DirFS("../../scenarios"), name, maps.FS)
 		if err != nil {
 			t.Logf("%s skipped: %v", name, err)
 			continue
@@ -149,10 +151,10 @@ func TestRandomGames(t *testing.T) {
 		if seed%25 == 0 {
 			// Replaying the save reproduces the game exactly.
 			var buf bytes.Buffer
-			if err := g.Save(&buf); err != nil {
+			if err := save.Write(g, &buf); err != nil {
 				t.Fatal(err)
 			}
-			g2, _, err := rules.Replay(&buf, os.DirFS("../../scenarios"), maps.FS, lookup)
+			g2, _, err := save.Replay(&buf, os.DirFS("../../scenarios"), maps.FS, lookup)
 			if err != nil {
 				t.Fatalf("seed %d replay: %v", seed, err)
 			}
@@ -215,7 +217,7 @@ func TestSampleSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := g.Save(&buf); err != nil {
+	if err := save.Write(g, &buf); err != nil {
 		t.Fatal(err)
 	}
 	if *update {
@@ -233,7 +235,7 @@ func TestSampleSave(t *testing.T) {
 	if !bytes.Equal(want, buf.Bytes()) {
 		t.Fatalf("%s is not what seed 2026 plays today; rerun with -update if the rules changed on purpose", samplePath)
 	}
-	g2, _, err := rules.Replay(bytes.NewReader(want), os.DirFS("../../scenarios"), maps.FS, lookup)
+	g2, _, err := save.Replay(bytes.NewReader(want), os.DirFS("../../scenarios"), maps.FS, lookup)
 	if err != nil {
 		t.Fatal(err)
 	}

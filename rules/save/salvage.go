@@ -1,8 +1,10 @@
-package rules
+package save
 
 import (
 	"errors"
 	"io/fs"
+
+	"hedgerow/rules"
 )
 
 // Salvage replays as much of a save as still matches. A save that
@@ -14,7 +16,7 @@ import (
 // what went wrong at N. A save that cannot be started at all (unreadable
 // scenario, bad placements, the wrong number of hashes) gives a nil game
 // and the error.
-func Salvage(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool)) (g *Game, kept int, err error) {
+func Salvage(sf *File, scenarios fs.FS, maps fs.FS, lookup func(id string) (rules.RuleSet, bool)) (g *rules.Game, kept int, err error) {
 	g, _, err = ReplayFile(sf, scenarios, maps, lookup)
 	if err == nil {
 		return g, len(sf.Commands), nil
@@ -26,7 +28,7 @@ func Salvage(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (
 	kept = re.Command - 1
 	cut := *sf
 	cut.Commands = sf.Commands[:kept]
-	cut.Hashes = sf.Hashes[:min(len(sf.Hashes), kept/HashEvery)]
+	cut.Hashes = sf.Hashes[:min(len(sf.Hashes), kept/rules.HashEvery)]
 	g2, _, err2 := replay(&cut, scenarios, maps, lookup, nil, false)
 	if err2 != nil {
 		return nil, 0, err // should not happen: those commands matched a moment ago

@@ -1,4 +1,4 @@
-package rules
+package scenario_test
 
 import (
 	"errors"
@@ -6,14 +6,17 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/internal/coingame"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
-func loadText(t testing.TB, text string) (*Scenario, error) {
-	fsys := testFS()
+func loadText(t testing.TB, text string) (*rules.Scenario, error) {
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
-	sc, _, err := LoadScenario(fsys, "s.toml", nil)
+	sc, _, err := scenario.Load(fsys, "s.toml", nil)
 	return sc, err
 }
 
@@ -27,20 +30,20 @@ func problems(t *testing.T, err error) []terrain.Problem {
 }
 
 func TestScenarioLoads(t *testing.T) {
-	withCoin(t)
-	sc, err := loadText(t, testScenario)
+	coingame.WithCoin(t)
+	sc, err := loadText(t, coingame.ScenarioText)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sc.Name != "Coin skirmish" || sc.RuleSet != "coin" || sc.TurnLimit != 6 || sc.Victory.Losses != 3 ||
 		sc.Sides[1].Name != "Red" || len(sc.Sides[0].Units[0].Figures) != 3 || sc.Sides[0].Units[0].Figures[0].Pos != geom.P(4, 20) ||
-		sc.Sides[1].Units[0].Figures[2].Posture != Prone || len(sc.Hash) != 64 {
+		sc.Sides[1].Units[0].Figures[2].Posture != rules.Prone || len(sc.Hash) != 64 {
 		t.Fatalf("loaded %+v", sc)
 	}
 	// The hash covers the map too.
-	fsys := testFS()
-	fsys["table.toml"] = &fstest.MapFile{Data: []byte(testMap + "\n# a comment\n")}
-	sc2, _, err := LoadScenario(fsys, "coin.toml", nil)
+	fsys := coingame.FS()
+	fsys["table.toml"] = &fstest.MapFile{Data: []byte(coingame.MapText + "\n# a comment\n")}
+	sc2, _, err := scenario.Load(fsys, "coin.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +53,7 @@ func TestScenarioLoads(t *testing.T) {
 }
 
 func TestScenarioErrors(t *testing.T) {
-	withCoin(t)
+	coingame.WithCoin(t)
 	cases := []struct {
 		name, edit, with string
 		line, col        int
@@ -76,10 +79,10 @@ func TestScenarioErrors(t *testing.T) {
 		{"hit locations", `turn_limit = 6`, "turn_limit = 6\nhit_locations = 1", 5, 1, `hit_locations must be true or false, not a whole number`},
 	}
 	for _, c := range cases {
-		if !strings.Contains(testScenario, c.edit) {
+		if !strings.Contains(coingame.ScenarioText, c.edit) {
 			t.Fatalf("%s: %q not in the test scenario", c.name, c.edit)
 		}
-		_, err := loadText(t, strings.Replace(testScenario, c.edit, c.with, 1))
+		_, err := loadText(t, strings.Replace(coingame.ScenarioText, c.edit, c.with, 1))
 		if err == nil {
 			t.Errorf("%s: accepted", c.name)
 			continue
@@ -98,8 +101,8 @@ func TestScenarioErrors(t *testing.T) {
 }
 
 func TestScenarioErrorText(t *testing.T) {
-	withCoin(t)
-	_, err := loadText(t, strings.Replace(testScenario, `turn_limit = 6`, `turn_limt = 6`, 1))
+	coingame.WithCoin(t)
+	_, err := loadText(t, strings.Replace(coingame.ScenarioText, `turn_limit = 6`, `turn_limt = 6`, 1))
 	want := `s.toml:4:1: unknown key "turn_limt" in the top level of the scenario (did you mean "turn_limit"?)`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
@@ -107,21 +110,21 @@ func TestScenarioErrorText(t *testing.T) {
 }
 
 func TestScenarioStructureErrors(t *testing.T) {
-	withCoin(t)
+	coingame.WithCoin(t)
 	// One side only.
-	one := testScenario[:strings.Index(testScenario, "[[side]]\nname = \"Red\"")]
+	one := coingame.ScenarioText[:strings.Index(coingame.ScenarioText, "[[side]]\nname = \"Red\"")]
 	_, err := loadText(t, one)
 	if err == nil || !strings.Contains(err.Error(), "exactly two [[side]]") {
 		t.Fatalf("one side: %v", err)
 	}
 	// Overlapping set positions.
-	two := strings.Replace(testScenario, "name = \"Baker\"", "name = \"Baker\"\n    pos = [4.5, 20]", 1)
+	two := strings.Replace(coingame.ScenarioText, "name = \"Baker\"", "name = \"Baker\"\n    pos = [4.5, 20]", 1)
 	_, err = loadText(t, two)
 	if err == nil || !strings.Contains(err.Error(), `"Baker" at [4.5, 20] overlaps "Able"`) {
 		t.Fatalf("overlap: %v", err)
 	}
 	// Too many figures for the area.
-	crowd := testScenario
+	crowd := coingame.ScenarioText
 	for i := 0; i < 150; i++ {
 		crowd = strings.Replace(crowd, "    name = \"Fox\"", "    name = \"Fox\"\n    [[side.unit.figure]]\n    name = \"Extra\"", 1)
 	}
@@ -130,32 +133,32 @@ func TestScenarioStructureErrors(t *testing.T) {
 		t.Fatalf("crowded: %v", err)
 	}
 	// A problem in the map is listed with the map's own line.
-	fsys := testFS()
-	fsys["table.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(testMap, `kind = "building"`, `kind = "bulding"`, 1))}
-	_, _, err = LoadScenario(fsys, "coin.toml", nil)
+	fsys := coingame.FS()
+	fsys["table.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(coingame.MapText, `kind = "building"`, `kind = "bulding"`, 1))}
+	_, _, err = scenario.Load(fsys, "coin.toml", nil)
 	if err == nil || !strings.Contains(err.Error(), "coin.toml:3:1: map \"table.toml\" has problems") || !strings.Contains(err.Error(), "table.toml:7:") {
 		t.Fatalf("bad map: %v", err)
 	}
 	// Oversized.
-	_, err = loadText(t, strings.Repeat("# padding\n", MaxScenarioBytes/10+1))
+	_, err = loadText(t, strings.Repeat("# padding\n", scenario.MaxBytes/10+1))
 	if err == nil || !strings.Contains(err.Error(), "at most 1048576 are allowed") {
 		t.Fatalf("oversized: %v", err)
 	}
 	// Missing file.
-	_, _, err = LoadScenario(testFS(), "nope.toml", nil)
+	_, _, err = scenario.Load(coingame.FS(), "nope.toml", nil)
 	if err == nil || !strings.Contains(err.Error(), "nope.toml: no such file") {
 		t.Fatalf("missing: %v", err)
 	}
 }
 
 func FuzzLoadScenario(f *testing.F) {
-	f.Add(testScenario)
-	f.Add(strings.Replace(testScenario, "pos = [4, 20]", "pos = [4, 20, 1]", 1))
+	f.Add(coingame.ScenarioText)
+	f.Add(strings.Replace(coingame.ScenarioText, "pos = [4, 20]", "pos = [4, 20, 1]", 1))
 	f.Add("name = 1\n[[side]]\n[[side.unit]]\n[[side.unit.figure]]\npos = \"x\"\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		fsys := testFS()
+		fsys := coingame.FS()
 		fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
-		sc, m, err := LoadScenario(fsys, "s.toml", nil)
+		sc, m, err := scenario.Load(fsys, "s.toml", nil)
 		if err != nil {
 			var le *terrain.LoadError
 			if !errors.As(err, &le) || len(le.Problems) == 0 {
@@ -165,10 +168,10 @@ func FuzzLoadScenario(f *testing.F) {
 		}
 		// Whatever loads must deploy and build a state.
 		c := sc.Clone()
-		if err := AutoDeploy(c, m); err != nil {
+		if err := rules.AutoDeploy(c, m); err != nil {
 			t.Fatalf("loaded but cannot deploy: %v", err)
 		}
-		if _, err := NewState(c, m); err != nil {
+		if _, err := rules.NewState(c, m); err != nil {
 			t.Fatalf("loaded but no state: %v", err)
 		}
 	})
@@ -177,10 +180,10 @@ func FuzzLoadScenario(f *testing.F) {
 // A side's traps reach the State as side vars the rule set reads at its
 // start.
 func TestScenarioTrapsKey(t *testing.T) {
-	withCoin(t)
-	fsys := testFS()
-	fsys["s.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(testScenario, `colour = "#c02020"`, "colour = \"#c02020\"\ntraps = [[3, 4.5], [10, 2]]", 1))}
-	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	coingame.WithCoin(t)
+	fsys := coingame.FS()
+	fsys["s.toml"] = &fstest.MapFile{Data: []byte(strings.Replace(coingame.ScenarioText, `colour = "#c02020"`, "colour = \"#c02020\"\ntraps = [[3, 4.5], [10, 2]]", 1))}
+	sc, m, err := scenario.Load(fsys, "s.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,10 +191,10 @@ func TestScenarioTrapsKey(t *testing.T) {
 		t.Fatalf("traps %v", sc.Sides[1].Traps)
 	}
 	sc = sc.Clone()
-	if err := AutoDeploy(sc, m); err != nil {
+	if err := rules.AutoDeploy(sc, m); err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewState(sc, m)
+	s, err := rules.NewState(sc, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,15 +206,15 @@ func TestScenarioTrapsKey(t *testing.T) {
 // random_quality and random_leaders reach the State as vars the rule set
 // reads at its start.
 func TestScenarioRandomQualityKeys(t *testing.T) {
-	withCoin(t)
-	sc, err := loadText(t, strings.Replace(testScenario, `turn_limit = 6`, "turn_limit = 6\nrandom_quality = true\nrandom_leaders = true", 1))
+	coingame.WithCoin(t)
+	sc, err := loadText(t, strings.Replace(coingame.ScenarioText, `turn_limit = 6`, "turn_limit = 6\nrandom_quality = true\nrandom_leaders = true", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !sc.RandomQuality || !sc.RandomLeaders {
 		t.Fatalf("keys not read: %+v", sc)
 	}
-	plain, err := loadText(t, testScenario)
+	plain, err := loadText(t, coingame.ScenarioText)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,27 +226,27 @@ func TestScenarioRandomQualityKeys(t *testing.T) {
 // hit_locations = true reaches the State as VarHitLocations; a rule set
 // whose vocabulary has no such option refuses it at its line.
 func TestScenarioHitLocationsKey(t *testing.T) {
-	withCoin(t)
-	text := strings.Replace(testScenario, `turn_limit = 6`, "turn_limit = 6\nhit_locations = true", 1)
-	fsys := testFS()
+	coingame.WithCoin(t)
+	text := strings.Replace(coingame.ScenarioText, `turn_limit = 6`, "turn_limit = 6\nhit_locations = true", 1)
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
-	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	sc, m, err := scenario.Load(fsys, "s.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _, err := NewGame(coinGame{}, sc, m, 1)
+	g, _, err := rules.NewGame(coingame.Game{}, sc, m, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sc.HitLocations || g.St.Var(VarHitLocations) != 1 {
+	if !sc.HitLocations || g.St.Var(rules.VarHitLocations) != 1 {
 		t.Fatalf("the key did not reach the state: %v %v", sc.HitLocations, g.St.Vars)
 	}
-	if plain, _ := loadText(t, testScenario); plain.HitLocations {
+	if plain, _ := loadText(t, coingame.ScenarioText); plain.HitLocations {
 		t.Fatal("hit_locations defaults to false")
 	}
-	old := LookupRuleSet
-	t.Cleanup(func() { LookupRuleSet = old })
-	LookupRuleSet = func(id string) (RuleSet, bool) { return vocabCoin{}, id == "coin" }
+	old := rules.LookupRuleSet
+	t.Cleanup(func() { rules.LookupRuleSet = old })
+	rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) { return vocabCoin{}, id == "coin" }
 	_, err = loadText(t, text)
 	ps := problems(t, err)
 	if len(ps) != 1 || ps[0].Line != 5 || ps[0].Col != 1 || !strings.Contains(ps[0].Msg, "no hit location chart") {
@@ -255,30 +258,30 @@ func TestScenarioHitLocationsKey(t *testing.T) {
 }
 
 // vocabCoin is the coin game with a vocabulary that lists no options.
-type vocabCoin struct{ coinGame }
+type vocabCoin struct{ coingame.Game }
 
-func (vocabCoin) Vocabulary() Vocabulary { return Vocabulary{} }
+func (vocabCoin) Vocabulary() rules.Vocabulary { return rules.Vocabulary{} }
 
 // bad_going names terrain kinds or named pieces of the map: the pieces
 // it names reach the State as VarBadGoing+id; a word the map does not
 // have, or a value that is not a list of words, is refused at its line;
 // a rule set whose vocabulary does not list the option refuses the key.
 func TestScenarioBadGoingKey(t *testing.T) {
-	withCoin(t)
+	coingame.WithCoin(t)
 	with := func(v string) string {
-		return strings.Replace(testScenario, `turn_limit = 6`, "turn_limit = 6\nbad_going = "+v, 1)
+		return strings.Replace(coingame.ScenarioText, `turn_limit = 6`, "turn_limit = 6\nbad_going = "+v, 1)
 	}
-	fsys := testFS()
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(with(`["building"]`))}
-	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	sc, m, err := scenario.Load(fsys, "s.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _, err := NewGame(coinGame{}, sc, m, 1)
+	g, _, err := rules.NewGame(coingame.Game{}, sc, m, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sc.BadGoing) != 1 || g.St.Var(VarBadGoing+"0") != 1 {
+	if len(sc.BadGoing) != 1 || g.St.Var(rules.VarBadGoing+"0") != 1 {
 		t.Fatalf("the key did not reach the state: %v %v", sc.BadGoing, g.St.Vars)
 	}
 	if c := sc.Clone(); &c.BadGoing[0] == &sc.BadGoing[0] {
@@ -295,9 +298,9 @@ func TestScenarioBadGoingKey(t *testing.T) {
 			t.Errorf("bad_going = %s: %v", c.val, err)
 		}
 	}
-	old := LookupRuleSet
-	t.Cleanup(func() { LookupRuleSet = old })
-	LookupRuleSet = func(id string) (RuleSet, bool) { return vocabCoin{}, id == "coin" }
+	old := rules.LookupRuleSet
+	t.Cleanup(func() { rules.LookupRuleSet = old })
+	rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) { return vocabCoin{}, id == "coin" }
 	_, err = loadText(t, with(`["building"]`))
 	ps := problems(t, err)
 	if len(ps) != 1 || ps[0].Line != 5 || !strings.Contains(ps[0].Msg, "no rule for bad going") {

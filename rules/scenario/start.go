@@ -1,10 +1,11 @@
-package rules
+package scenario
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 
+	"hedgerow/rules"
 	"hedgerow/rules/terrain"
 	"hedgerow/rules/tomlpos"
 )
@@ -15,7 +16,7 @@ import (
 // could not start. A problem is reported at the line of the figure, unit
 // or side it names (the figure whose name the rule set's message begins
 // with), else at the rule_set line. nil when the game would start.
-func StartProblems(sc *Scenario, m *terrain.Map, rs RuleSet) []terrain.Problem {
+func StartProblems(sc *rules.Scenario, m *terrain.Map, rs rules.RuleSet) []terrain.Problem {
 	if sc == nil || m == nil || rs == nil {
 		return nil
 	}
@@ -23,7 +24,7 @@ func StartProblems(sc *Scenario, m *terrain.Map, rs RuleSet) []terrain.Problem {
 	if sc.HasSeed {
 		seed = sc.Seed
 	}
-	_, _, err := NewGame(rs, sc, m, seed)
+	_, _, err := rules.NewGame(rs, sc, m, seed)
 	if err == nil {
 		return nil
 	}
@@ -40,8 +41,8 @@ func StartProblems(sc *Scenario, m *terrain.Map, rs RuleSet) []terrain.Problem {
 }
 
 // startProblemPath finds the key path of what a start error is about.
-func startProblemPath(sc *Scenario, err error) string {
-	var de *DeployError
+func startProblemPath(sc *rules.Scenario, err error) string {
+	var de *rules.DeployError
 	if errors.As(err, &de) && de.Side >= 0 && de.Side < 2 {
 		return fmt.Sprintf("side#%d", de.Side+1)
 	}

@@ -1,4 +1,4 @@
-package rules
+package save
 
 import (
 	"bytes"
@@ -9,8 +9,10 @@ import (
 	"io/fs"
 	"strings"
 
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/safefile"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -46,15 +48,15 @@ import (
 // mismatch or refused command is reported as "command N: ...", counting
 // commands from 1.
 
-// SaveFormat is the save format version written. Format 1 (without the
+// Format is the save format version written. Format 1 (without the
 // scenario and map texts) is read too.
-const SaveFormat = 2
+const Format = 2
 
-// MaxSaveBytes bounds a save file read by Replay.
-const MaxSaveBytes = 32 << 20
+// MaxBytes bounds a save file read by Replay.
+const MaxBytes = 32 << 20
 
-// SaveFile is a save's content.
-type SaveFile struct {
+// File is a save's content.
+type File struct {
 	Format       int      `json:"format"`
 	RuleSet      string   `json:"rule_set"`
 	Scenario     string   `json:"scenario"`
@@ -68,10 +70,10 @@ type SaveFile struct {
 	FinalHash    string   `json:"final_hash"`
 }
 
-// SaveFile describes the game as a save.
-func (g *Game) SaveFile() *SaveFile {
-	sf := &SaveFile{
-		Format:       SaveFormat,
+// Of describes the game as a save.
+func Of(g *rules.Game) *File {
+	sf := &File{
+		Format:       Format,
 		RuleSet:      g.RS.ID(),
 		Scenario:     g.Scenario.File,
 		ScenarioHash: g.Scenario.Hash,
@@ -83,9 +85,9 @@ func (g *Game) SaveFile() *SaveFile {
 		Hashes:       append([]string{}, g.Hashes...),
 		FinalHash:    g.St.Hash(),
 	}
-	id := FigID(1)
-	g.Scenario.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
-		sf.Deploy = append(sf.Deploy, Command{Verb: "place", Fig: id, Path: []geom.Pt{f.Pos}}.String())
+	id := rules.FigID(1)
+	g.Scenario.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) {
+		sf.Deploy = append(sf.Deploy, rules.Command{Verb: "place", Fig: id, Path: []geom.Pt{f.Pos}}.String())
 		id++
 	})
 	for i, c := range g.Log {
@@ -99,9 +101,9 @@ func (g *Game) SaveFile() *SaveFile {
 	return sf
 }
 
-// Save writes the game as a save (see above).
-func (g *Game) Save(w io.Writer) error {
-	b, err := json.MarshalIndent(g.SaveFile(), "", "  ")
+// Write writes the game as a save (see above).
+func Write(g *rules.Game, w io.Writer) error {
+	b, err := json.MarshalIndent(Of(g), "", "  ")
 	if err != nil {
 		return err
 	}
@@ -110,38 +112,38 @@ func (g *Game) Save(w io.Writer) error {
 	return err
 }
 
-// ReadSaveFS reads a save file from fsys: a regular file no larger than
-// MaxSaveBytes, checked from its metadata before a byte is read (a named
+// ReadFS reads a save file from fsys: a regular file no larger than
+// MaxBytes, checked from its metadata before a byte is read (a named
 // pipe or a 300 MB file is refused at once).
-func ReadSaveFS(fsys fs.FS, name string) (*SaveFile, error) {
-	data, err := safefile.Read(fsys, name, MaxSaveBytes)
+func ReadFS(fsys fs.FS, name string) (*File, error) {
+	data, err := safefile.Read(fsys, name, MaxBytes)
 	if err != nil {
 		return nil, err
 	}
-	return ReadSave(bytes.NewReader(data))
+	return Read(bytes.NewReader(data))
 }
 
-// ReadSave decodes a save strictly: unknown fields, a key given twice and
+// Read decodes a save strictly: unknown fields, a key given twice and
 // anything after the save's closing brace are refused.
-func ReadSave(r io.Reader) (*SaveFile, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxSaveBytes+1))
+func Read(r io.Reader) (*File, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the save: %v", err)
 	}
-	if len(data) > MaxSaveBytes {
-		return nil, fmt.Errorf("the save is larger than %d bytes", MaxSaveBytes)
+	if len(data) > MaxBytes {
+		return nil, fmt.Errorf("the save is larger than %d bytes", MaxBytes)
 	}
 	if err := checkSaveShape(data); err != nil {
 		return nil, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var sf SaveFile
+	var sf File
 	if err := dec.Decode(&sf); err != nil {
 		return nil, fmt.Errorf("this is not a Hedgerow save: %v", err)
 	}
-	if sf.Format != 1 && sf.Format != SaveFormat {
-		return nil, fmt.Errorf("the save is in format %d; this version reads formats 1 and %d", sf.Format, SaveFormat)
+	if sf.Format != 1 && sf.Format != Format {
+		return nil, fmt.Errorf("the save is in format %d; this version reads formats 1 and %d", sf.Format, Format)
 	}
 	if err := checkSaveValues(&sf); err != nil {
 		return nil, err
@@ -192,8 +194,8 @@ func checkSaveShape(data []byte) error {
 // rule set's start onwards, or for a long save the last ReplayTail of them
 // at least (ReplayEach shows every one as it goes). A save that diverges or was tampered with
 // fails with "command N: ...", N counting from 1.
-func Replay(r io.Reader, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool)) (*Game, []Event, error) {
-	sf, err := ReadSave(r)
+func Replay(r io.Reader, scenarios fs.FS, maps fs.FS, lookup func(id string) (rules.RuleSet, bool)) (*rules.Game, []rules.Event, error) {
+	sf, err := Read(r)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -201,14 +203,14 @@ func Replay(r io.Reader, scenarios fs.FS, maps fs.FS, lookup func(id string) (Ru
 }
 
 // ReplayFile is Replay on a decoded save.
-func ReplayFile(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool)) (*Game, []Event, error) {
+func ReplayFile(sf *File, scenarios fs.FS, maps fs.FS, lookup func(id string) (rules.RuleSet, bool)) (*rules.Game, []rules.Event, error) {
 	return ReplayEach(sf, scenarios, maps, lookup, nil)
 }
 
 // ReplayEach is ReplayFile calling each (when not nil) with the events of
 // the start (n = 0, an empty command) and of every command n = 1, 2, ...
 // as it is replayed, so a log can show which command caused what.
-func ReplayEach(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool), each func(n int, c Command, evs []Event)) (*Game, []Event, error) {
+func ReplayEach(sf *File, scenarios fs.FS, maps fs.FS, lookup func(id string) (rules.RuleSet, bool), each func(n int, c rules.Command, evs []rules.Event)) (*rules.Game, []rules.Event, error) {
 	return replay(sf, scenarios, maps, lookup, each, true)
 }
 
@@ -228,7 +230,7 @@ func (e *ReplayError) Error() string { return fmt.Sprintf("command %d: %s", e.Co
 // replay is ReplayEach; with final false the save's final hash is not
 // checked (Salvage replays a cut save, whose final state the save never
 // recorded).
-func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (RuleSet, bool), each func(n int, c Command, evs []Event), final bool) (*Game, []Event, error) {
+func replay(sf *File, scenarios fs.FS, maps fs.FS, lookup func(id string) (rules.RuleSet, bool), each func(n int, c rules.Command, evs []rules.Event), final bool) (*rules.Game, []rules.Event, error) {
 	rs, ok := lookup(sf.RuleSet)
 	if !ok {
 		return nil, nil, fmt.Errorf("the save is for rule set %q, which this version does not have", sf.RuleSet)
@@ -242,47 +244,42 @@ func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (R
 	}
 	var bad error
 	id := 0
-	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+	sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) {
 		id++
 		c := geom.Circle{C: f.Pos, R: sc.BaseR}
-		if bad == nil && (!onTable(m, c) || blockedByTerrain(m, c, indoorsFor(sc.RuleSet))) {
-			bad = fmt.Errorf("placement %d: figure %q cannot start at %s", id, f.Name, ptText(f.Pos))
+		if bad == nil && (!rules.BaseOnTable(m, c) || rules.BaseBlocked(m, c, rules.IndoorsFor(sc.RuleSet))) {
+			bad = fmt.Errorf("placement %d: figure %q cannot start at %s", id, f.Name, "["+rules.FormatInches(f.Pos.X)+", "+rules.FormatInches(f.Pos.Y)+"]")
 		}
 	})
 	if bad != nil {
 		return nil, nil, bad
 	}
-	g, evs, err := NewGame(rs, sc, m, sf.Seed)
+	g, evs, err := rules.NewGame(rs, sc, m, sf.Seed)
 	if err != nil {
 		return nil, nil, err
 	}
 	if each != nil {
-		each(0, Command{}, evs)
+		each(0, rules.Command{}, evs)
 	}
-	if want := len(sf.Commands) / HashEvery; len(sf.Hashes) != want {
+	if want := len(sf.Commands) / rules.HashEvery; len(sf.Hashes) != want {
 		return nil, nil, fmt.Errorf("the save lists %d state hashes for %d commands; it should list %d", len(sf.Hashes), len(sf.Commands), want)
 	}
 	// No one holds the game's states while it replays: recycle them (as
 	// the random player does), so a long save does not copy a new state
 	// for every command. The game is handed over without the pool.
-	g.pool = getStatePool()
-	vs, ok := rs.(VarsBySetter)
-	g.pool.shareAll = ok && vs.VarsBySetter()
-	g.Log = make([]Command, 0, len(sf.Commands))
+	stop := g.Recycle()
+	g.Log = make([]rules.Command, 0, len(sf.Commands))
 	g.Hashes = make([]string, 0, len(sf.Hashes))
-	defer func() {
-		g.pool.release()
-		g.pool = nil
-	}()
+	defer stop()
 	for i, line := range sf.Commands {
 		n := i + 1
-		c, err := ParseCommand(line)
+		c, err := rules.ParseCommand(line)
 		if err != nil {
-			return g, evs, &ReplayError{n, fmt.Sprintf("cannot read %q: %v", clip(line), err)}
+			return g, evs, &ReplayError{n, fmt.Sprintf("cannot read %q: %v", safefile.Clip(line, 40), err)}
 		}
 		more, err := g.Apply(c)
 		if err != nil {
-			return g, evs, &ReplayError{n, fmt.Sprintf("%q was refused: %v", clip(line), err)}
+			return g, evs, &ReplayError{n, fmt.Sprintf("%q was refused: %v", safefile.Clip(line, 40), err)}
 		}
 		evs = append(evs, more...)
 		if len(evs) > 2*ReplayTail {
@@ -295,7 +292,7 @@ func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (R
 		if each != nil {
 			each(n, c, more)
 		}
-		if n%HashEvery == 0 && g.Hashes[n/HashEvery-1] != sf.Hashes[n/HashEvery-1] {
+		if n%rules.HashEvery == 0 && g.Hashes[n/rules.HashEvery-1] != sf.Hashes[n/rules.HashEvery-1] {
 			return g, evs, &ReplayError{n, "the game no longer matches the save (state hash differs)"}
 		}
 	}
@@ -308,10 +305,10 @@ func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (R
 // saveScenario is the scenario a save was played on: the text it carries
 // (format 2), or for a format 1 save the file of that name, which must not
 // have changed.
-func saveScenario(sf *SaveFile, scenarios fs.FS, maps fs.FS) (*Scenario, *terrain.Map, error) {
+func saveScenario(sf *File, scenarios fs.FS, maps fs.FS) (*rules.Scenario, *terrain.Map, error) {
 	name := safefile.Name(sf.Scenario)
 	if sf.ScenarioText != "" {
-		sc, m, err := ParseScenario(sf.Scenario, []byte(sf.ScenarioText), func(mapName string) (string, []byte, error) {
+		sc, m, err := scenario.Parse(sf.Scenario, []byte(sf.ScenarioText), func(mapName string) (string, []byte, error) {
 			return mapName, []byte(sf.MapText), nil
 		})
 		if err != nil {
@@ -325,7 +322,7 @@ func saveScenario(sf *SaveFile, scenarios fs.FS, maps fs.FS) (*Scenario, *terrai
 	if scenarios == nil {
 		return nil, nil, fmt.Errorf("the save (format 1) does not carry its scenario %s, and no scenarios were given to look for it", name)
 	}
-	sc, m, err := LoadScenario(scenarios, sf.Scenario, maps)
+	sc, m, err := scenario.Load(scenarios, sf.Scenario, maps)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the save's scenario %s cannot be loaded:\n%v", name, err)
 	}
@@ -336,16 +333,16 @@ func saveScenario(sf *SaveFile, scenarios fs.FS, maps fs.FS) (*Scenario, *terrai
 }
 
 // applyDeploy puts the saved starting positions onto the scenario.
-func applyDeploy(sc *Scenario, deploy []string) error {
-	var figs []*ScenarioFigure
-	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) { figs = append(figs, f) })
+func applyDeploy(sc *rules.Scenario, deploy []string) error {
+	var figs []*rules.ScenarioFigure
+	sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { figs = append(figs, f) })
 	if len(deploy) != len(figs) {
 		return fmt.Errorf("the save places %d figures but the scenario has %d", len(deploy), len(figs))
 	}
 	for i, line := range deploy {
-		c, err := ParseCommand(line)
+		c, err := rules.ParseCommand(line)
 		if err != nil || c.Verb != "place" || int(c.Fig) != i+1 || len(c.Path) != 1 || c.Unit != 0 || len(c.Targets) != 0 || c.Arg != "" {
-			return fmt.Errorf("placement %d: expected \"place F%d X,Y\", found %q", i+1, i+1, clip(line))
+			return fmt.Errorf("placement %d: expected \"place F%d X,Y\", found %q", i+1, i+1, safefile.Clip(line, 40))
 		}
 		figs[i].Pos, figs[i].HasPos = c.Path[0], true
 	}

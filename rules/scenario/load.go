@@ -1,4 +1,4 @@
-package rules
+package scenario
 
 import (
 	"crypto/sha256"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/safefile"
 	"hedgerow/rules/terrain"
@@ -78,26 +79,18 @@ import (
 
 // Limits on a scenario file.
 const (
-	MaxScenarioBytes = 1 << 20
-	MaxFigures       = 400
-	MaxUnits         = 200
-	MaxNameLen       = terrain.MaxNameChars        // characters, not bytes
-	MaxBriefingLen   = terrain.MaxDescriptionChars // characters
-	MaxTurnLimit     = 1000
-	MaxMapPathLen    = 200 // characters in map = "..."
+	MaxBytes       = 1 << 20
+	MaxFigures     = 400
+	MaxUnits       = 200
+	MaxNameLen     = terrain.MaxNameChars        // characters, not bytes
+	MaxBriefingLen = terrain.MaxDescriptionChars // characters
+	MaxTurnLimit   = 1000
+	MaxMapPathLen  = 200 // characters in map = "..."
 	// Caps on lists a scenario may hold.
 	MaxTraps       = 100 // booby traps per side
 	MaxLockedDoors = 200
 	MaxBadGoing    = 100 // bad_going entries
 	MaxWeapons     = 10  // weapons per figure
-)
-
-// Options a scenario switches on by a key of its own, refused under a
-// rule set whose Vocabulary does not list them (see Vocabulary.Options).
-const (
-	OptTraps       = "traps"
-	OptHidden      = "hidden"
-	OptLockedDoors = "locked_doors"
 )
 
 // KnownRuleSets, when set (rules/all sets it), lists the rule set ids a
@@ -121,15 +114,15 @@ var (
 	scVictoryKeys = []string{"losses"}
 )
 
-// LoadScenario reads and checks a scenario file from fsys, and the map it
+// Load reads and checks a scenario file from fsys, and the map it
 // names (see MapFinder for where a map may live). Problems come back as a
 // *terrain.LoadError.
-func LoadScenario(fsys fs.FS, name string, maps fs.FS) (*Scenario, *terrain.Map, error) {
-	data, err := readLimited(fsys, name, MaxScenarioBytes)
+func Load(fsys fs.FS, name string, maps fs.FS) (*rules.Scenario, *terrain.Map, error) {
+	data, err := readLimited(fsys, name, MaxBytes)
 	if err != nil {
 		return nil, nil, &terrain.LoadError{Problems: []terrain.Problem{{File: name, Msg: err.Error()}}}
 	}
-	return ParseScenario(name, data, MapFinder(fsys, name, maps))
+	return Parse(name, data, MapFinder(fsys, name, maps))
 }
 
 // MapFinder is the one rule for where a scenario's map may live, the same
@@ -183,13 +176,13 @@ func readLimited(fsys fs.FS, name string, max int) ([]byte, error) {
 	return safefile.Read(fsys, name, int64(max))
 }
 
-// ParseScenario checks a scenario's text. mapFile fetches the map it names
+// Parse checks a scenario's text. mapFile fetches the map it names
 // (returning the name to report and the bytes); with a nil mapFile the
 // map is not loaded or checked and the returned map is nil.
-func ParseScenario(name string, data []byte, mapFile func(string) (string, []byte, error)) (*Scenario, *terrain.Map, error) {
+func Parse(name string, data []byte, mapFile func(string) (string, []byte, error)) (*rules.Scenario, *terrain.Map, error) {
 	ld := &scLoader{file: name}
-	if len(data) > MaxScenarioBytes {
-		ld.add(keyPos{}, "the file is %d bytes; a scenario may be at most %d bytes", len(data), MaxScenarioBytes)
+	if len(data) > MaxBytes {
+		ld.add(keyPos{}, "the file is %d bytes; a scenario may be at most %d bytes", len(data), MaxBytes)
 		return nil, nil, ld.err()
 	}
 	src := string(data)
@@ -217,10 +210,10 @@ func ParseScenario(name string, data []byte, mapFile func(string) (string, []byt
 		return nil, nil, ld.err()
 	}
 	ld.pos = keyPositions{ix}
-	sc := &Scenario{File: name}
+	sc := &rules.Scenario{File: name}
 	ld.top(raw, sc)
-	ld.boardVehicles(sc) // scenario_vehicle.go
-	ld.placedNeedPos(sc) // scenario_zone.go
+	ld.boardVehicles(sc) // vehicle.go
+	ld.placedNeedPos(sc) // zone.go
 	var m *terrain.Map
 	var mapBytes []byte
 	if sc.Map != "" && mapFile != nil {
@@ -264,10 +257,10 @@ type scLoader struct {
 	// where each figure was written, in id order, for placement problems
 	figPaths []string
 	sidePath [2]string
-	vocab    *Vocabulary // the rule set's words, when it declares them
-	veh      vehLoad     // vehicles read so far (scenario_vehicle.go)
+	vocab    *rules.Vocabulary // the rule set's words, when it declares them
+	veh      vehLoad           // vehicles read so far (vehicle.go)
 	// zoneProbs are figures starting outside their side's set-up zone
-	// (scenario_zone.go): the scenario loads, the players mend them at
+	// (zone.go): the scenario loads, the players mend them at
 	// deployment, and hedgerow check refuses them.
 	zoneProbs []terrain.Problem
 }
@@ -405,7 +398,7 @@ func (ld *scLoader) tables(t map[string]any, path, key string) []map[string]any 
 	return nil
 }
 
-func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
+func (ld *scLoader) top(raw map[string]any, sc *rules.Scenario) {
 	ld.checkKeys(raw, scTopKeys, "", "the top level of the scenario")
 	if _, ok := raw["name"]; !ok {
 		ld.add(keyPos{1, 1}, "the scenario has no name (add name = \"...\" at the top)")
@@ -427,9 +420,9 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 			ld.at("rule_set", "%s", msg)
 		} else {
 			sc.RuleSet = id
-			if LookupRuleSet != nil {
-				if rs, ok := LookupRuleSet(id); ok {
-					if v, ok := rs.(Vocabularied); ok {
+			if rules.LookupRuleSet != nil {
+				if rs, ok := rules.LookupRuleSet(id); ok {
+					if v, ok := rs.(rules.Vocabularied); ok {
 						voc := v.Vocabulary()
 						ld.vocab = &voc
 					}
@@ -454,7 +447,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 			ld.at("locked_doors", "locked_doors is a list of door points, [[x, y], ...], not %s", describeVal(v))
 		}
 		if len(l) > 0 {
-			ld.option(OptLockedDoors, OptLockedDoors, "locked doors")
+			ld.option(rules.OptLockedDoors, rules.OptLockedDoors, "locked doors")
 		}
 		if len(l) > MaxLockedDoors {
 			ld.at("locked_doors", "locked_doors lists %d doors; at most %d are allowed", len(l), MaxLockedDoors)
@@ -475,32 +468,32 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 	if sc.HitLocations && ld.vocab != nil && !contains(ld.vocab.Options, "hit_locations") {
 		ld.at("hit_locations", "hit_locations: this rule set has no hit location chart for vehicles (S.M.L.E. has)")
 	}
-	if v, ok := raw[OptBadGoing]; ok {
+	if v, ok := raw[rules.OptBadGoing]; ok {
 		l, isList := v.([]any)
 		if !isList {
-			ld.at(OptBadGoing, "bad_going is a list of terrain kinds or map piece names, [\"swamp\", ...], not %s", describeVal(v))
+			ld.at(rules.OptBadGoing, "bad_going is a list of terrain kinds or map piece names, [\"swamp\", ...], not %s", describeVal(v))
 		}
 		for _, e := range l {
 			w, isStr := e.(string)
 			if !isStr || w == "" {
-				ld.at(OptBadGoing, "each bad_going entry is a terrain kind or a map piece's name (a string), not %s", describeVal(e))
+				ld.at(rules.OptBadGoing, "each bad_going entry is a terrain kind or a map piece's name (a string), not %s", describeVal(e))
 				break
 			}
 			if msg := terrain.TextProblem("each bad_going entry", w, MaxNameLen, false); msg != "" {
-				ld.at(OptBadGoing, "%s", msg)
+				ld.at(rules.OptBadGoing, "%s", msg)
 				break
 			}
 			if len(sc.BadGoing) == MaxBadGoing {
-				ld.at(OptBadGoing, "bad_going lists %d entries; at most %d are allowed", len(l), MaxBadGoing)
+				ld.at(rules.OptBadGoing, "bad_going lists %d entries; at most %d are allowed", len(l), MaxBadGoing)
 				break
 			}
 			sc.BadGoing = append(sc.BadGoing, w)
 		}
-		if len(sc.BadGoing) > 0 && ld.vocab != nil && !contains(ld.vocab.Options, OptBadGoing) {
-			ld.at(OptBadGoing, "bad_going: this rule set has no rule for bad going (S.M.L.E. has)")
+		if len(sc.BadGoing) > 0 && ld.vocab != nil && !contains(ld.vocab.Options, rules.OptBadGoing) {
+			ld.at(rules.OptBadGoing, "bad_going: this rule set has no rule for bad going (S.M.L.E. has)")
 		}
 	}
-	sc.BaseR = DefaultBaseR
+	sc.BaseR = rules.DefaultBaseR
 	if v, ok := raw["base"]; ok {
 		d, ok := num(v)
 		if !ok || d < 0.25 || d > 6 {
@@ -550,11 +543,11 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 		sd.Deploy = ld.str(st, sp, "deployment", false, MaxNameLen)
 		sd.Hidden = ld.boolean(st, sp, "hidden")
 		if sd.Hidden {
-			ld.option(join(sp, OptHidden), OptHidden, "setting up hidden")
+			ld.option(join(sp, rules.OptHidden), rules.OptHidden, "setting up hidden")
 		}
 		sd.Traps = ld.points(st, sp, "traps")
 		if len(sd.Traps) > 0 {
-			ld.option(join(sp, OptTraps), OptTraps, "booby traps")
+			ld.option(join(sp, rules.OptTraps), rules.OptTraps, "booby traps")
 		}
 		if len(sd.Traps) > MaxTraps {
 			ld.at(join(sp, "traps"), "traps lists %d traps; at most %d are allowed on a side", len(sd.Traps), MaxTraps)
@@ -572,7 +565,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 				return
 			}
 			up := fmt.Sprintf("%s.unit#%d", sp, nUnitsOn(sides[:i], j))
-			u := ScenarioUnit{}
+			u := rules.ScenarioUnit{}
 			ld.checkKeys(ut, scUnitKeys, up, "a unit")
 			u.Name = ld.str(ut, up, "name", true, MaxNameLen)
 			if u.Name != "" && seen[u.Name] {
@@ -617,7 +610,7 @@ func (ld *scLoader) top(raw map[string]any, sc *Scenario) {
 					u.Figures[k].Placed = true
 				}
 			}
-			u.Vehicles = ld.vehicles(sc, ut, up, i, j) // scenario_vehicle.go
+			u.Vehicles = ld.vehicles(sc, ut, up, i, j) // vehicle.go
 			sd.Units = append(sd.Units, u)
 		}
 	}
@@ -652,8 +645,8 @@ func nFigsBefore(sides []map[string]any, si, uj int) int {
 	return n
 }
 
-func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
-	f := ScenarioFigure{}
+func (ld *scLoader) figure(ft map[string]any, fp string) rules.ScenarioFigure {
+	f := rules.ScenarioFigure{}
 	ld.checkKeys(ft, scFigureKeys, fp, "a figure")
 	f.Name = ld.str(ft, fp, "name", true, MaxNameLen)
 	if v, ok := ft["weapons"]; ok {
@@ -695,7 +688,7 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 		f.Facing = int(n)
 	}
 	if s := ld.str(ft, fp, "posture", false, MaxNameLen); s != "" {
-		p, ok := ParsePosture(s)
+		p, ok := rules.ParsePosture(s)
 		if !ok {
 			ld.at(join(fp, "posture"), "posture must be standing, crouching or prone, not %q", s)
 		}
@@ -714,7 +707,7 @@ func (ld *scLoader) figure(ft map[string]any, fp string) ScenarioFigure {
 
 // badGoing checks that every bad_going entry is a kind of terrain or the
 // name of a piece on the map.
-func (ld *scLoader) badGoing(sc *Scenario, m *terrain.Map) {
+func (ld *scLoader) badGoing(sc *rules.Scenario, m *terrain.Map) {
 	var words []string
 	for pi := range m.Pieces {
 		p := &m.Pieces[pi]
@@ -734,13 +727,13 @@ func (ld *scLoader) badGoing(sc *Scenario, m *terrain.Map) {
 		if near, ok := terrain.Nearest(w, words); ok {
 			msg += fmt.Sprintf(" (did you mean %q?)", near)
 		}
-		ld.at(OptBadGoing, "%s", msg)
+		ld.at(rules.OptBadGoing, "%s", msg)
 	}
 }
 
 // lockedDoors checks that every locked door the scenario names is a door
 // of its map (its point, as the map gives it).
-func (ld *scLoader) lockedDoors(sc *Scenario, m *terrain.Map) {
+func (ld *scLoader) lockedDoors(sc *rules.Scenario, m *terrain.Map) {
 	for _, p := range sc.LockedDoors {
 		found := false
 		for pi := range m.Pieces {

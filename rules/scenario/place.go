@@ -1,4 +1,4 @@
-package rules
+package scenario
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
@@ -15,7 +16,7 @@ import (
 // placement checks figures against the map: on the table, not in
 // impassable terrain, not on top of each other, deployment areas known,
 // and room for those left to deploy.
-func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
+func (ld *scLoader) placement(sc *rules.Scenario, m *terrain.Map) {
 	for i := range sc.Sides {
 		if d := sc.Sides[i].Deploy; d != "" {
 			if _, ok := m.AreaByName(d); !ok {
@@ -36,7 +37,7 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 	var done []placed
 	n := 0
 	r := sc.BaseR
-	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+	sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) {
 		fp := ""
 		if n < len(ld.figPaths) {
 			fp = ld.figPaths[n]
@@ -48,10 +49,10 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 		c := geom.Circle{C: f.Pos, R: r}
 		at := join(fp, "pos")
 		switch {
-		case !onTable(m, c):
-			ld.at(at, "figure %q at %s is off the table (%s by %s inches), base and all", f.Name, ptText(f.Pos), FormatInches(m.Width), FormatInches(m.Height))
+		case !rules.BaseOnTable(m, c):
+			ld.at(at, "figure %q at %s is off the table (%s by %s inches), base and all", f.Name, ptText(f.Pos), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
 			return
-		case blockedByTerrain(m, c, indoorsFor(sc.RuleSet)):
+		case rules.BaseBlocked(m, c, rules.IndoorsFor(sc.RuleSet)):
 			ld.at(at, "figure %q at %s stands in impassable terrain", f.Name, ptText(f.Pos))
 			return
 		}
@@ -65,20 +66,20 @@ func (ld *scLoader) placement(sc *Scenario, m *terrain.Map) {
 	})
 	for i := range sc.Sides {
 		for _, p := range sc.Sides[i].Traps {
-			if !onTable(m, geom.Circle{C: p}) {
-				ld.at(join(ld.sidePath[i], "traps"), "the trap at %s is off the table (%s by %s inches)", ptText(p), FormatInches(m.Width), FormatInches(m.Height))
+			if !rules.BaseOnTable(m, geom.Circle{C: p}) {
+				ld.at(join(ld.sidePath[i], "traps"), "the trap at %s is off the table (%s by %s inches)", ptText(p), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
 			}
 		}
 	}
-	ld.zones(sc, m)         // scenario_zone.go
-	ld.placeVehicles(sc, m) // scenario_vehicle.go
+	ld.zones(sc, m)         // zone.go
+	ld.placeVehicles(sc, m) // vehicle.go
 	if len(ld.probs) > 0 {
 		return
 	}
 	trial := sc.Clone()
-	if err := AutoDeploy(trial, m); err != nil {
+	if err := rules.AutoDeploy(trial, m); err != nil {
 		side := 0
-		var de *DeployError
+		var de *rules.DeployError
 		if errors.As(err, &de) {
 			side = de.Side
 		}

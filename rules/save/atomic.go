@@ -1,15 +1,17 @@
-package rules
+package save
 
 import (
 	"os"
 	"path/filepath"
+
+	"hedgerow/rules"
 )
 
-// SaveAtomic writes the game's save to path so that a crash never leaves
+// WriteAtomic writes the game's save to path so that a crash never leaves
 // a half-written file: it writes a temporary file in the same directory,
 // flushes it to disk and renames it over path. This is the only place the
 // rules core touches the file system directly.
-func SaveAtomic(path string, g *Game) error {
+func WriteAtomic(path string, g *rules.Game) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -21,7 +23,7 @@ func SaveAtomic(path string, g *Game) error {
 		os.Remove(tmp)
 		return errSaveIO(what, err)
 	}
-	if err := g.Save(f); err != nil {
+	if err := Write(g, f); err != nil {
 		return fail("write the save", err)
 	}
 	if err := f.Sync(); err != nil {

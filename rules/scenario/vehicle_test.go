@@ -1,4 +1,4 @@
-package rules
+package scenario_test
 
 import (
 	"bytes"
@@ -6,12 +6,16 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/internal/coingame"
+	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/vehicle"
 )
 
 // tankGame is the coin game with vehicles.
-type tankGame struct{ coinGame }
+type tankGame struct{ coingame.Game }
 
 func (tankGame) VehicleTypes() []vehicle.Type {
 	return []vehicle.Type{
@@ -23,20 +27,20 @@ func (tankGame) VehicleTypes() []vehicle.Type {
 }
 
 func withTanks(t testing.TB) {
-	withCoin(t)
-	old := LookupRuleSet
-	LookupRuleSet = func(id string) (RuleSet, bool) {
+	coingame.WithCoin(t)
+	old := rules.LookupRuleSet
+	rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) {
 		if id == "coin" {
 			return tankGame{}, true
 		}
 		return nil, false
 	}
-	t.Cleanup(func() { LookupRuleSet = old })
+	t.Cleanup(func() { rules.LookupRuleSet = old })
 }
 
 // The coin scenario with a truck carrying Baker and Charlie for Blue and
 // a tank crewed by Easy and Fox for Red.
-var vehScenario = strings.Replace(strings.Replace(testScenario, `    [[side.unit.figure]]
+var vehScenario = strings.Replace(strings.Replace(coingame.ScenarioText, `    [[side.unit.figure]]
     name = "Charlie"
 `, `    [[side.unit.figure]]
     name = "Charlie"
@@ -62,10 +66,10 @@ var vehScenario = strings.Replace(strings.Replace(testScenario, `    [[side.unit
     damage = ["smoking"]
 `, 1)
 
-func loadVeh(t *testing.T, text string) (*Scenario, error) {
-	fsys := testFS()
+func loadVeh(t *testing.T, text string) (*rules.Scenario, error) {
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
-	sc, _, err := LoadScenario(fsys, "s.toml", nil)
+	sc, _, err := scenario.Load(fsys, "s.toml", nil)
 	return sc, err
 }
 
@@ -74,9 +78,9 @@ func TestScenarioVehicles(t *testing.T) {
 	if !strings.Contains(vehScenario, "Lorry") || !strings.Contains(vehScenario, "Panzer") {
 		t.Fatal("the test scenario did not take its vehicles")
 	}
-	fsys := testFS()
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
-	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	sc, m, err := scenario.Load(fsys, "s.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,19 +92,19 @@ func TestScenarioVehicles(t *testing.T) {
 	if f := sc.Sides[0].Units[0].Figures[1]; !f.Aboard || f.Pos != lorry.Pos {
 		t.Fatalf("Baker is not aboard: %+v", f)
 	}
-	if err := AutoDeploy(sc, m); err != nil {
+	if err := rules.AutoDeploy(sc, m); err != nil {
 		t.Fatal(err)
 	}
 	// Nobody was deployed under a hull.
-	hulls := scenarioHulls(sc)
-	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+	hulls := rules.ScenarioHulls(sc)
+	sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) {
 		for _, h := range hulls {
 			if !f.Aboard && h.OverlapsBase(geom.Circle{C: f.Pos, R: sc.BaseR}) {
 				t.Errorf("%s deployed under a hull at %v", f.Name, f.Pos)
 			}
 		}
 	})
-	s, err := NewState(sc, m)
+	s, err := rules.NewState(sc, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,39 +142,39 @@ func TestScenarioVehicles(t *testing.T) {
 	if c.Hash() == h || s.Veh(1).Var("speed") != 0 {
 		t.Fatal("vehicle vars are shared or not hashed")
 	}
-	if hull, ok := HullOf(tankGame{}, s, 2); !ok || !hull.Under(geom.P(6, 3)) {
+	if hull, ok := rules.HullOf(tankGame{}, s, 2); !ok || !hull.Under(geom.P(6, 3)) {
 		t.Fatal("HullOf")
 	}
-	vi := VehicleOf(tankGame{}, s, 2)
-	if len(vi.Lines) < 4 || len(vi.Weapons) != 2 || len(vi.Marks) != 2 || vi.Marks[0].Kind != MarkSmoking {
+	vi := rules.VehicleOf(tankGame{}, s, 2)
+	if len(vi.Lines) < 4 || len(vi.Weapons) != 2 || len(vi.Marks) != 2 || vi.Marks[0].Kind != rules.MarkSmoking {
 		t.Fatalf("card: %+v", vi)
 	}
 	// The panzer faces down the table: a shot from below strikes its front.
-	if st, ok := FaceStruck(tankGame{}, s, 2, geom.P(6, 20)); !ok || st.Face != vehicle.Front {
+	if st, ok := rules.FaceStruck(tankGame{}, s, 2, geom.P(6, 20)); !ok || st.Face != vehicle.Front {
 		t.Fatalf("face struck: %+v", st)
 	}
-	if st, ok := FaceStruck(tankGame{}, s, 2, geom.P(20, 3)); !ok || st.Face != vehicle.Left {
+	if st, ok := rules.FaceStruck(tankGame{}, s, 2, geom.P(20, 3)); !ok || st.Face != vehicle.Left {
 		t.Fatalf("face struck from the east: %+v", st)
 	}
-	if !ViewOf(tankGame{}, s, 0).Vehicle(2) {
+	if !rules.ViewOf(tankGame{}, s, 0).Vehicle(2) {
 		t.Fatal("view")
 	}
 	// Sight, shelter and what a drive must avoid.
 	rs := tankGame{}
-	if VehicleAcross(rs, s, geom.P(0, 3), geom.P(12, 3)) != 2 || VehicleAcross(rs, s, geom.P(0, 3), geom.P(12, 3), 2) != 0 {
+	if rules.VehicleAcross(rs, s, geom.P(0, 3), geom.P(12, 3)) != 2 || rules.VehicleAcross(rs, s, geom.P(0, 3), geom.P(12, 3), 2) != 0 {
 		t.Fatal("the panzer does not stand across the line")
 	}
 	c2 := s.Clone()
-	dog := FigID(4)
+	dog := rules.FigID(4)
 	c2.Fig(dog).Pos = geom.P(7.75, 3)
-	if VehicleShelter(rs, c2, dog, geom.P(0, 3), 0) != 2 || VehicleShelter(rs, c2, dog, geom.P(20, 3), 0) != 0 {
+	if rules.VehicleShelter(rs, c2, dog, geom.P(0, 3), 0) != 2 || rules.VehicleShelter(rs, c2, dog, geom.P(20, 3), 0) != 0 {
 		t.Fatal("shelter behind the panzer")
 	}
-	o, vids, fids := Obstructions(rs, s, 1)
+	o, vids, fids := rules.Obstructions(rs, s, 1)
 	if len(o.Hulls) != 1 || vids[0] != 2 || len(o.Bases) != 2 || fids[0] != 1 || fids[1] != 4 {
 		t.Fatalf("obstructions: %v %v", vids, fids)
 	}
-	lt, _ := VehicleTypeOf(rs, "truck")
+	lt, _ := rules.VehicleTypeOf(rs, "truck")
 	r := vehicle.Drive(s.Map, lt, s.Veh(1).Pose, vehicle.Through(geom.P(18, 8)), vehicle.MoveRules{Speeds: vehicle.Speeds{vehicle.Clear: 20000}}, o)
 	if !r.Arrived || r.End.Facing != 0 {
 		t.Fatalf("drive: %+v", r)
@@ -181,7 +185,7 @@ func TestScenarioVehicles(t *testing.T) {
 // did before vehicles existed (the value below was taken from the core
 // before this change).
 func TestHashWithoutVehicles(t *testing.T) {
-	g := newCoinGame(t, 7)
+	g := coingame.New(t, 7)
 	if h := g.St.Hash(); h != "6070e65df5e0e73958d5adac74c3680a018c3abd97da971e4998aa50d5d364b0" {
 		t.Fatalf("the opening hash changed: %s", h)
 	}
@@ -259,10 +263,10 @@ func TestScenarioVehicleErrors(t *testing.T) {
 		t.Errorf("hulls overlapping: %v", err)
 	}
 	// A rule set without vehicles.
-	withCoin(t)
-	old := LookupRuleSet
-	LookupRuleSet = func(id string) (RuleSet, bool) { return coinGame{}, id == "coin" }
-	defer func() { LookupRuleSet = old }()
+	coingame.WithCoin(t)
+	old := rules.LookupRuleSet
+	rules.LookupRuleSet = func(id string) (rules.RuleSet, bool) { return coingame.Game{}, id == "coin" }
+	defer func() { rules.LookupRuleSet = old }()
 	if _, err := loadVeh(t, vehScenario); err == nil || !strings.Contains(err.Error(), `rule set "coin" has no vehicles`) {
 		t.Errorf("no vehicles: %v", err)
 	}
@@ -283,13 +287,13 @@ func FuzzScenarioVehicle(f *testing.F) {
 		if err != nil {
 			return
 		}
-		fsys := testFS()
+		fsys := coingame.FS()
 		fsys["s.toml"] = &fstest.MapFile{Data: []byte(text)}
-		sc, m, err := LoadScenario(fsys, "s.toml", nil)
-		if err != nil || AutoDeploy(sc, m) != nil {
+		sc, m, err := scenario.Load(fsys, "s.toml", nil)
+		if err != nil || rules.AutoDeploy(sc, m) != nil {
 			return
 		}
-		s, err := NewState(sc, m)
+		s, err := rules.NewState(sc, m)
 		if err != nil {
 			t.Fatalf("accepted but no state: %v", err)
 		}
@@ -309,18 +313,18 @@ func FuzzScenarioVehicle(f *testing.F) {
 func TestVehicleCommands(t *testing.T) {
 	for _, c := range []struct {
 		arg  string
-		want VehicleArg
+		want rules.VehicleArg
 		ok   bool
 	}{
-		{"V1", VehicleArg{ID: 1}, true},
-		{"V12-r", VehicleArg{ID: 12, Reverse: true}, true},
-		{"V3-f270", VehicleArg{ID: 3, Face: 270, HasFace: true}, true},
-		{"V3-r-f0", VehicleArg{ID: 3, Reverse: true, HasFace: true}, true},
-		{"V0", VehicleArg{}, false}, {"V01", VehicleArg{}, false}, {"V", VehicleArg{}, false}, {"X1", VehicleArg{}, false},
-		{"V1-f360", VehicleArg{}, false}, {"V1-f-1", VehicleArg{}, false}, {"V1-x", VehicleArg{}, false}, {"V1-r-r", VehicleArg{}, false},
-		{"V1-f05", VehicleArg{}, false}, {"V1-f10-f20", VehicleArg{}, false},
+		{"V1", rules.VehicleArg{ID: 1}, true},
+		{"V12-r", rules.VehicleArg{ID: 12, Reverse: true}, true},
+		{"V3-f270", rules.VehicleArg{ID: 3, Face: 270, HasFace: true}, true},
+		{"V3-r-f0", rules.VehicleArg{ID: 3, Reverse: true, HasFace: true}, true},
+		{"V0", rules.VehicleArg{}, false}, {"V01", rules.VehicleArg{}, false}, {"V", rules.VehicleArg{}, false}, {"X1", rules.VehicleArg{}, false},
+		{"V1-f360", rules.VehicleArg{}, false}, {"V1-f-1", rules.VehicleArg{}, false}, {"V1-x", rules.VehicleArg{}, false}, {"V1-r-r", rules.VehicleArg{}, false},
+		{"V1-f05", rules.VehicleArg{}, false}, {"V1-f10-f20", rules.VehicleArg{}, false},
 	} {
-		got, ok := ParseVehicleArg(c.arg)
+		got, ok := rules.ParseVehicleArg(c.arg)
 		if ok != c.ok || (ok && (got.ID != c.want.ID || got.Reverse != c.want.Reverse || got.HasFace != c.want.HasFace || got.Face != c.want.Face)) {
 			t.Errorf("%q: %+v %v", c.arg, got, ok)
 		}
@@ -328,11 +332,11 @@ func TestVehicleCommands(t *testing.T) {
 			t.Errorf("%q written back as %q", c.arg, got.String())
 		}
 	}
-	cmd, err := ParseCommand("drive U2 30,12 34,10.5 V1-r-f90")
+	cmd, err := rules.ParseCommand("drive U2 30,12 34,10.5 V1-r-f90")
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, plan, ok := PlanOf(cmd)
+	id, plan, ok := rules.PlanOf(cmd)
 	if !ok || id != 1 || len(plan.Legs) != 2 || !plan.Legs[1].Reverse || plan.Legs[1].To != geom.P(34, 10.5) || !plan.HasFace || plan.Face != 90 {
 		t.Fatalf("plan: %v %+v", id, plan)
 	}
@@ -343,24 +347,24 @@ func TestVehicleCommands(t *testing.T) {
 
 func TestDriveCheck(t *testing.T) {
 	withTanks(t)
-	fsys := testFS()
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
-	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	sc, m, err := scenario.Load(fsys, "s.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := AutoDeploy(sc, m); err != nil {
+	if err := rules.AutoDeploy(sc, m); err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewState(sc, m)
+	s, err := rules.NewState(sc, m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mr := vehicle.MoveRules{Speeds: vehicle.Speeds{vehicle.Clear: 12000}}
 	// The panzer drives east along the north edge: Red's own deployed
 	// men are in the way.
-	r := DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3), geom.P(18, 22)), mr)
-	_, _, fids := Obstructions(tankGame{}, s, 2)
+	r := rules.DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3), geom.P(18, 22)), mr)
+	_, _, fids := rules.Obstructions(tankGame{}, s, 2)
 	if r.Stop != vehicle.Figure || s.Fig(fids[r.Other]).Side != 1 {
 		t.Fatalf("drive into a figure: %+v", r)
 	}
@@ -370,31 +374,31 @@ func TestDriveCheck(t *testing.T) {
 			f.Removed = true
 		}
 	}
-	r = DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3), geom.P(18, 22)), mr)
+	r = rules.DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3), geom.P(18, 22)), mr)
 	if r.Arrived || r.Stop != vehicle.OutOfMove || len(r.Poses) != 3 || r.Poses[1].Facing != 90 || r.End.Facing != 180 {
 		t.Fatalf("drive: %+v", r)
 	}
 	s.Veh(2).Damage |= vehicle.Immobilised
-	if r := DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3)), mr); r.Stop != vehicle.Immobile || r.End != s.Veh(2).Pose {
+	if r := rules.DriveCheck(tankGame{}, s, 2, vehicle.Through(geom.P(18, 3)), mr); r.Stop != vehicle.Immobile || r.End != s.Veh(2).Pose {
 		t.Fatalf("immobilised: %+v", r)
 	}
-	if r := DriveCheck(tankGame{}, s, 9, vehicle.Through(geom.P(18, 3)), mr); r.Stop != vehicle.Immobile {
+	if r := rules.DriveCheck(tankGame{}, s, 9, vehicle.Through(geom.P(18, 3)), mr); r.Stop != vehicle.Immobile {
 		t.Fatalf("no such vehicle: %+v", r)
 	}
 }
 
 func TestSaveReplayWithVehicles(t *testing.T) {
 	withTanks(t)
-	fsys := testFS()
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
-	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	sc, m, err := scenario.Load(fsys, "s.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := AutoDeploy(sc, m); err != nil {
+	if err := rules.AutoDeploy(sc, m); err != nil {
 		t.Fatal(err)
 	}
-	g, err := PlayRandom(tankGame{}, sc, m, 3, 2000)
+	g, err := rules.PlayRandom(tankGame{}, sc, m, 3, 2000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,11 +406,11 @@ func TestSaveReplayWithVehicles(t *testing.T) {
 		t.Fatal("the game has no vehicles")
 	}
 	var buf bytes.Buffer
-	if err := g.Save(&buf); err != nil {
+	if err := save.Write(g, &buf); err != nil {
 		t.Fatal(err)
 	}
-	lookup := func(id string) (RuleSet, bool) { return tankGame{}, id == "coin" }
-	r, _, err := Replay(bytes.NewReader(buf.Bytes()), fsys, nil, lookup)
+	lookup := func(id string) (rules.RuleSet, bool) { return tankGame{}, id == "coin" }
+	r, _, err := save.Replay(bytes.NewReader(buf.Bytes()), fsys, nil, lookup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -417,16 +421,16 @@ func TestSaveReplayWithVehicles(t *testing.T) {
 
 func TestStartProblemUnderHull(t *testing.T) {
 	withTanks(t)
-	fsys := testFS()
+	fsys := coingame.FS()
 	fsys["s.toml"] = &fstest.MapFile{Data: []byte(vehScenario)}
-	sc, m, err := LoadScenario(fsys, "s.toml", nil)
+	sc, m, err := scenario.Load(fsys, "s.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := StartProblem(sc, m, geom.P(18, 20)); got != "The base may not stand under a vehicle." {
+	if got := rules.StartProblem(sc, m, geom.P(18, 20)); got != "The base may not stand under a vehicle." {
 		t.Fatalf("under the lorry: %q", got)
 	}
-	if got := StartProblem(sc, m, geom.P(18, 22.25)); got != "" {
+	if got := rules.StartProblem(sc, m, geom.P(18, 22.25)); got != "" {
 		t.Fatalf("beside the lorry: %q", got)
 	}
 }

@@ -1,9 +1,11 @@
-package rules
+package scenario_test
 
 import (
 	"strings"
 	"testing"
 
+	"hedgerow/rules"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -55,9 +57,9 @@ name = "Blue"
 `
 }
 
-func parseZone(t *testing.T, text string) (*Scenario, error) {
+func parseZone(t *testing.T, text string) (*rules.Scenario, error) {
 	t.Helper()
-	sc, _, err := ParseScenario("zone.toml", []byte(text), func(string) (string, []byte, error) {
+	sc, _, err := scenario.Parse("zone.toml", []byte(text), func(string) (string, []byte, error) {
 		return "zones.toml", []byte(zoneMap), nil
 	})
 	return sc, err
@@ -93,7 +95,7 @@ func TestFigureOutsideItsZone(t *testing.T) {
 		if f := sc.Sides[0].Units[0].Figures[1]; !f.Placed {
 			t.Fatal("the figure is not marked placed")
 		}
-		if a, out := OutsideZone(sc, mustMap(t), 0, &sc.Sides[0].Units[0].Figures[1]); out || a != nil {
+		if a, out := scenario.OutsideZone(sc, mustMap(t), 0, &sc.Sides[0].Units[0].Figures[1]); out || a != nil {
 			t.Fatal("OutsideZone holds a placed figure to the zone")
 		}
 	}
@@ -106,7 +108,7 @@ func TestFigureOutsideItsZone(t *testing.T) {
 
 func mustMap(t *testing.T) *terrain.Map {
 	t.Helper()
-	_, m, err := ParseScenario("zone.toml", []byte(zoneScenario("", "")), func(string) (string, []byte, error) {
+	_, m, err := scenario.Parse("zone.toml", []byte(zoneScenario("", "")), func(string) (string, []byte, error) {
 		return "zones.toml", []byte(zoneMap), nil
 	})
 	if err != nil {

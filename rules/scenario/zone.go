@@ -1,8 +1,9 @@
-package rules
+package scenario
 
 import (
 	"fmt"
 
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
 )
@@ -29,32 +30,32 @@ import (
 // set-up zone when it should be inside it (a figure with a pos that is
 // not placed by the scenario nor aboard a vehicle), and the zone. A side
 // with no zone has nothing to be outside of.
-func OutsideZone(sc *Scenario, m *terrain.Map, side int, f *ScenarioFigure) (*terrain.Area, bool) {
+func OutsideZone(sc *rules.Scenario, m *terrain.Map, side int, f *rules.ScenarioFigure) (*terrain.Area, bool) {
 	if !f.HasPos || f.Placed || f.Aboard || m == nil {
 		return nil, false
 	}
-	a, err := DeployArea(sc, m, side)
+	a, err := rules.DeployArea(sc, m, side)
 	if err != nil {
 		return nil, false
 	}
 	r := sc.BaseR
 	if r <= 0 {
-		r = DefaultBaseR
+		r = rules.DefaultBaseR
 	}
 	return a, !a.Poly.CircleInside(geom.Circle{C: f.Pos, R: r})
 }
 
 // ZoneMessage says in plain words that figure f of side starts outside
 // zone a, and how to mend it.
-func ZoneMessage(sc *Scenario, side int, f *ScenarioFigure, a *terrain.Area) string {
+func ZoneMessage(sc *rules.Scenario, side int, f *rules.ScenarioFigure, a *terrain.Area) string {
 	return fmt.Sprintf("figure %q at %s starts outside its side's set-up zone, %q (%s): move it inside, or write placed = true on it or its unit if the scenario places it there on purpose",
 		f.Name, ptText(f.Pos), a.Name, sc.Sides[side].Name)
 }
 
 // zones notes each figure that starts outside its side's zone.
-func (ld *scLoader) zones(sc *Scenario, m *terrain.Map) {
+func (ld *scLoader) zones(sc *rules.Scenario, m *terrain.Map) {
 	n := 0
-	sc.EachFigure(func(side, _, _ int, f *ScenarioFigure) {
+	sc.EachFigure(func(side, _, _ int, f *rules.ScenarioFigure) {
 		fp := ""
 		if n < len(ld.figPaths) {
 			fp = ld.figPaths[n]
@@ -68,9 +69,9 @@ func (ld *scLoader) zones(sc *Scenario, m *terrain.Map) {
 }
 
 // placedNeedPos refuses a figure placed by the scenario with no pos.
-func (ld *scLoader) placedNeedPos(sc *Scenario) {
+func (ld *scLoader) placedNeedPos(sc *rules.Scenario) {
 	n := 0
-	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
+	sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) {
 		fp := ""
 		if n < len(ld.figPaths) {
 			fp = ld.figPaths[n]

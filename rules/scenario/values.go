@@ -1,4 +1,4 @@
-package rules
+package scenario
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/safefile"
 )
@@ -22,7 +23,9 @@ func shortNumber(f float64) string {
 	return strconv.FormatFloat(f, 'g', 4, 64)
 }
 
-func ptText(p geom.Pt) string { return "[" + FormatInches(p.X) + ", " + FormatInches(p.Y) + "]" }
+func ptText(p geom.Pt) string {
+	return "[" + rules.FormatInches(p.X) + ", " + rules.FormatInches(p.Y) + "]"
+}
 
 func join(path, key string) string {
 	if path == "" {

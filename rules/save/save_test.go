@@ -1,4 +1,4 @@
-package rules
+package save_test
 
 import (
 	"bytes"
@@ -9,12 +9,16 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"hedgerow/rules/internal/coingame"
+	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 )
 
 // coinSaveText is a short coin-game save.
 func coinSaveText(t *testing.T) string {
 	t.Helper()
-	_, save := playCoin(t, 3)
+	_, save := coingame.Play(t, 3)
 	return string(save)
 }
 
@@ -46,13 +50,13 @@ func TestReadSaveRefusals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = Replay(f, fstest.MapFS{}, nil, coinLookup)
+		_, _, err = save.Replay(f, fstest.MapFS{}, nil, coingame.Lookup)
 		f.Close()
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.file, err, c.want)
 		}
 	}
-	if _, _, err := Replay(strings.NewReader(good), fstest.MapFS{}, nil, coinLookup); err != nil {
+	if _, _, err := save.Replay(strings.NewReader(good), fstest.MapFS{}, nil, coingame.Lookup); err != nil {
 		t.Fatalf("good save: %v", err)
 	}
 }
@@ -71,12 +75,12 @@ func TestReadSaveFSBounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	_, err = ReadSaveFS(os.DirFS(dir), "big.save")
+	_, err = save.ReadFS(os.DirFS(dir), "big.save")
 	if err == nil || !strings.Contains(err.Error(), "the file is 314572800 bytes; at most 33554432 are allowed") {
 		t.Fatalf("300 MB save: %v", err)
 	}
 	os.Mkdir(filepath.Join(dir, "folder.save"), 0o755)
-	if _, err := ReadSaveFS(os.DirFS(dir), "folder.save"); err == nil || !strings.Contains(err.Error(), "is a folder, not a file") {
+	if _, err := save.ReadFS(os.DirFS(dir), "folder.save"); err == nil || !strings.Contains(err.Error(), "is a folder, not a file") {
 		t.Fatalf("folder: %v", err)
 	}
 }
@@ -93,18 +97,18 @@ func FuzzReadSave(f *testing.F) {
 	f.Add([]byte(`{"format": 1, "format": 2}`))
 	f.Add([]byte(`{"format": 2, "rule_set": "coin", "scenario_text": "x", "map_text": "y"}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sf, err := ReadSave(bytes.NewReader(data))
+		sf, err := save.Read(bytes.NewReader(data))
 		if err != nil {
 			return
 		}
-		ReplayFile(sf, testFS(), nil, coinLookup)
+		save.ReplayFile(sf, coingame.FS(), nil, coingame.Lookup)
 	})
 }
 
 // A scenario with a header of thousands of dotted parts is refused at its
 // line at once (the key scanner was cubic in the parts).
 func TestScenarioStallRefused(t *testing.T) {
-	_, _, err := LoadScenario(os.DirFS("testdata"), "stall-scenario.toml", nil)
+	_, _, err := scenario.Load(os.DirFS("testdata"), "stall-scenario.toml", nil)
 	if err == nil || err.Error() != "stall-scenario.toml:5:82: a key has more than 16 dotted parts" {
 		t.Fatalf("got %v", err)
 	}
@@ -136,7 +140,7 @@ func bigScenario() fstest.MapFS {
 func BenchmarkLoadScenario400(b *testing.B) {
 	fsys := bigScenario()
 	for b.Loop() {
-		if _, _, err := LoadScenario(fsys, "big.toml", nil); err != nil {
+		if _, _, err := scenario.Load(fsys, "big.toml", nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -148,7 +152,7 @@ func BenchmarkReadSave(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sf, err := ReadSave(bytes.NewReader(good))
+	sf, err := save.Read(bytes.NewReader(good))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -158,7 +162,7 @@ func BenchmarkReadSave(b *testing.B) {
 	data, _ := json.Marshal(sf)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		if _, err := ReadSave(bytes.NewReader(data)); err != nil {
+		if _, err := save.Read(bytes.NewReader(data)); err != nil {
 			b.Fatal(err)
 		}
 	}

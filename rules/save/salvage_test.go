@@ -1,21 +1,24 @@
-package rules
+package save_test
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"hedgerow/rules/internal/coingame"
+	"hedgerow/rules/save"
 )
 
 // A save that stops matching at command N is kept up to command N-1: the
 // game comes back after those commands, as if they were all ever played.
 func TestSalvageKeepsTheCommandsBeforeTheDivergence(t *testing.T) {
-	g, save := playCoin(t, 2)
-	sf, err := ReadSave(bytes.NewReader(save))
+	g, saved := coingame.Play(t, 2)
+	sf, err := save.Read(bytes.NewReader(saved))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// the whole save: everything kept
-	whole, kept, err := Salvage(sf, testFS(), nil, coinLookup)
+	whole, kept, err := save.Salvage(sf, coingame.FS(), nil, coingame.Lookup)
 	if err != nil || kept != len(g.Log) || whole.St.Hash() != g.St.Hash() {
 		t.Fatalf("a good save: kept %d of %d, %v", kept, len(g.Log), err)
 	}
@@ -23,7 +26,7 @@ func TestSalvageKeepsTheCommandsBeforeTheDivergence(t *testing.T) {
 	bad := *sf
 	bad.Commands = append([]string(nil), sf.Commands...)
 	bad.Commands[6] = "shoot F1 F1"
-	got, kept, err := Salvage(&bad, testFS(), nil, coinLookup)
+	got, kept, err := save.Salvage(&bad, coingame.FS(), nil, coingame.Lookup)
 	if err == nil || !strings.HasPrefix(err.Error(), "command 7: ") {
 		t.Fatalf("the divergence should be reported at command 7, got %v", err)
 	}
@@ -31,7 +34,7 @@ func TestSalvageKeepsTheCommandsBeforeTheDivergence(t *testing.T) {
 		t.Fatalf("kept %d commands (game %v); want 6", kept, got != nil)
 	}
 	if got.Hashes[5] != sf.Hashes[5] {
-		t.Fatalf("the salvaged game is not the saved game after command 6")
+		t.Fatalf("the salvaged game is not the save game after command 6")
 	}
 	// it goes on like any game, and saves and replays whole
 	for _, c := range got.Legal() {
@@ -40,22 +43,22 @@ func TestSalvageKeepsTheCommandsBeforeTheDivergence(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := got.Save(&buf); err != nil {
+	if err := save.Write(got, &buf); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := Replay(&buf, testFS(), nil, coinLookup); err != nil {
+	if _, _, err := save.Replay(&buf, coingame.FS(), nil, coingame.Lookup); err != nil {
 		t.Fatalf("the salvaged game's own save does not replay: %v", err)
 	}
 	// a tampered final hash loses only the last command
 	bad = *sf
 	bad.FinalHash = strings.Repeat("0", 64)
-	if got, kept, err := Salvage(&bad, testFS(), nil, coinLookup); err == nil || got == nil || kept != len(sf.Commands)-1 {
+	if got, kept, err := save.Salvage(&bad, coingame.FS(), nil, coingame.Lookup); err == nil || got == nil || kept != len(sf.Commands)-1 {
 		t.Fatalf("final hash: kept %d of %d, %v", kept, len(sf.Commands), err)
 	}
 	// a save that cannot start at all gives no game
 	bad = *sf
 	bad.Deploy = bad.Deploy[:1]
-	if got, _, err := Salvage(&bad, testFS(), nil, coinLookup); err == nil || got != nil {
+	if got, _, err := save.Salvage(&bad, coingame.FS(), nil, coingame.Lookup); err == nil || got != nil {
 		t.Fatalf("a save placing too few figures: %v", err)
 	}
 }
