@@ -200,6 +200,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	if b.curtain {
 		b.drawCurtain(dst, a)
 	}
+	b.drawNet(a, dst) // whose turn over the network (net.go)
 }
 
 // drawRings draws the range bands of the selected figure's weapon in
