@@ -56,9 +56,9 @@ type App struct {
 	frameMs   float64
 	updateMs  float64
 	lastClick bool
-	idle      idleState // see idle.go
-	why       bool      // engine detail shown on cards and in the log (Y)
-	painted   int       // frames painted (the first shows only the table's overview)
+	idle      idleState             // see idle.go
+	why       bool                  // engine detail shown on cards and in the log (Y)
+	painted   int                   // frames painted (the first shows only the table's overview)
 	net       netplay.WindowOptions // hedgerow host / join in the window (netrun.go)
 }
 

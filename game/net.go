@@ -37,11 +37,11 @@ const (
 // netLink is a battle's network end.
 type netLink struct {
 	host  bool
-	local int                      // the side played at this window
-	out   chan netplay.LocalCmd    // the local side's commands, to the host's game loop or the joiner's connection
-	chat  chan string              // chat lines to send
-	stop  context.CancelFunc       // ends the network
-	join  *netplay.Joiner          // the joiner (nil on the host)
+	local int                       // the side played at this window
+	out   chan netplay.LocalCmd     // the local side's commands, to the host's game loop or the joiner's connection
+	chat  chan string               // chat lines to send
+	stop  context.CancelFunc        // ends the network
+	join  *netplay.Joiner           // the joiner (nil on the host)
 	run   func(ctx context.Context) // starts the joiner again after it gave up
 
 	mu    sync.Mutex
