@@ -195,6 +195,10 @@ func (b *battle) Update(a *App, dt float64) error {
 		return nil
 	}
 	if pressed(actCancel) {
+		if b.sel.Mode == view.Idle && b.net != nil {
+			b.netMenu(a) // (net.go)
+			return nil
+		}
 		if b.sel.Mode == view.Idle {
 			a.Dialog("Menu", "The battle is autosaved after every command; you can resume it from the title.",
 				[]string{"Back to the battle", "Save", "Load", "Leave to the title"}, func(c int) {

@@ -327,3 +327,20 @@ func (b *battle) drawNet(a *App, dst *ebiten.Image) {
 	roundRect(dst, x, y-2*uiScale, w, 30*uiScale, 8*uiScale, col)
 	say(dst, msg, f, x+w/2, y+4*uiScale, rgb(0xfbf3e0), 1)
 }
+
+// netMenu is Esc's menu over the network: back to the battle, or leave
+// it (which ends this end of the network).
+func (b *battle) netMenu(a *App) {
+	n := b.net
+	body := "The host keeps this battle and its autosave; you may join it again to come back to the present."
+	if n.host {
+		body = "Your Hedgerow holds this battle: leaving stops it for the other player too. Its autosave stays; a battle hosted again starts afresh."
+	}
+	a.Dialog("Menu", body, []string{"Back to the battle", "Leave the battle"}, func(c int) {
+		if c == 1 {
+			n.stop()
+			a.scene = newTitle(a)
+		}
+	})
+	a.dlg.cancel = 0
+}
