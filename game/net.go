@@ -67,6 +67,13 @@ func (n *netLink) notify(no netplay.Note) {
 	n.mu.Unlock()
 }
 
+// putBack returns notes taken but not played out to the queue's head.
+func (n *netLink) putBack(notes []netplay.Note) {
+	n.mu.Lock()
+	n.notes = append(append([]netplay.Note(nil), notes...), n.notes...)
+	n.mu.Unlock()
+}
+
 // finish records the network's end.
 func (n *netLink) finish(err error) {
 	n.mu.Lock()

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -279,6 +281,7 @@ type joinScreen struct {
 	sc      *rules.Scenario
 	looking bool
 	joining bool
+	last    bool // the address is the one last joined
 	mu      sync.Mutex
 	got     *netplay.Offer
 	err     error
@@ -288,10 +291,38 @@ type joinScreen struct {
 
 func newJoinScreen(addr string) *joinScreen {
 	j := &joinScreen{addr: []rune(addr)}
-	if addr != "" {
+	if addr == "" {
+		// the host last joined: a player whose game stopped joins again
+		// (and is brought back to the present) with one key
+		if last := lastHost(); last != "" {
+			j.addr, j.last = []rune(last), true
+		}
+	}
+	if len(j.addr) > 0 {
 		j.look()
 	}
 	return j
+}
+
+// lastHostFile keeps the address last joined.
+func lastHostFile() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "hedgerow", "last-host")
+}
+
+func lastHost() string {
+	p := lastHostFile()
+	if p == "" {
+		return ""
+	}
+	data, err := os.ReadFile(p)
+	if err != nil || len(data) > 300 {
+		return ""
+	}
+	return strings.TrimSpace(string(data))
 }
 
 // hostAddr is the address as typed, with the default port when none.
@@ -356,9 +387,7 @@ func (j *joinScreen) Update(a *App, dt float64) error {
 		for i, no := range notes {
 			if no.Kind == netplay.NWelcome && no.State != nil {
 				a.scene = j.startBattle(a, no)
-				for _, more := range notes[i+1:] {
-					j.link.notify(more) // (played out by the battle)
-				}
+				j.link.putBack(notes[i+1:]) // (played out by the battle)
 				return nil
 			}
 		}
@@ -391,7 +420,7 @@ func (j *joinScreen) Update(a *App, dt float64) error {
 		j.addr = j.addr[:len(j.addr)-1]
 	}
 	if len(j.addr) != before {
-		j.offer, j.sc = nil, nil // another address: look again
+		j.offer, j.sc, j.last = nil, nil, false // another address: look again
 	}
 	if (pressed(actEnd) || j.buttons[0].clicked()) && !j.buttons[0].disabled {
 		if j.offer == nil {
@@ -415,6 +444,10 @@ func (j *joinScreen) start() {
 		Lookup: all.Get,
 	}
 	n.join = jn
+	if p := lastHostFile(); p != "" {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(j.hostAddr()+"\n"), 0o644)
+	}
 	n.run = func(ctx context.Context) { n.finish(jn.Run(ctx)) }
 	ctx, cancel := context.WithCancel(context.Background())
 	n.stop = cancel
@@ -457,6 +490,9 @@ func (j *joinScreen) Draw(a *App, dst *ebiten.Image) {
 		y = sayLines(dst, "Asking the host what it offers...", 15, x, y, w)
 	case j.offer != nil:
 		o := j.offer
+		if j.last {
+			y = sayLines(dst, "This is the host you joined last: join again to come back to that battle where it stands.", 15, x, y, w)
+		}
 		y = sayLines(dst, fmt.Sprintf("The host offers %s (%s, rules: %s).", j.sc.Name, o.Scenario, j.sc.RuleSet), 15, x, y, w)
 		y = sayLines(dst, fmt.Sprintf("You play %s; the host plays %s.", j.sc.Sides[o.Side].Name, j.sc.Sides[1-o.Side].Name), 15, x, y, w)
 		y = sayLines(dst, "Check code: "+netplay.CheckCode(o.ScenarioHash, o.RulesHash)+"   (the host's screen shows the same one)", 15, x, y, w)

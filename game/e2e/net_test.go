@@ -14,7 +14,7 @@ import (
 
 // startNetRig starts the game binary with args in a 1024x640 window on an
 // X server of its own, and finds its window.
-func startNetRig(t *testing.T, bin, name string, args ...string) (*rig, *exec.Cmd) {
+func startNetRig(t *testing.T, bin, name, config string, args ...string) (*rig, *exec.Cmd) {
 	t.Helper()
 	dir := t.TempDir()
 	r := &rig{t: t, w: 1024, h: 640, save: filepath.Join(dir, "auto.save"), probe: filepath.Join(dir, "probe.json"), gameLog: &bytes.Buffer{}}
@@ -25,7 +25,7 @@ func startNetRig(t *testing.T, bin, name string, args ...string) (*rig, *exec.Cm
 	os.MkdirAll(r.shots, 0o755)
 	r.disp = startXvfb(t, 1024, 640)
 	game := exec.Command(bin, append(args, "--window", "1024x640", "--speed", "8")...)
-	game.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+r.disp, "HEDGEROW_PROBE="+r.probe)
+	game.Env = append(withoutDisplay(os.Environ()), "DISPLAY="+r.disp, "HEDGEROW_PROBE="+r.probe, "XDG_CONFIG_HOME="+config, "HOME="+config)
 	game.Stdout, game.Stderr = r.gameLog, r.gameLog
 	if err := game.Start(); err != nil {
 		t.Fatal(err)
@@ -78,13 +78,14 @@ func TestNetTwoWindows(t *testing.T) {
 	ln.Close()
 
 	hostSave := filepath.Join(t.TempDir(), "host.save")
-	host, _ := startNetRig(t, bin, "host", "host", "--scenario", "ssg-standard", "--side", "1", "--listen", addr, "--seed", "7", "--save", hostSave)
+	host, _ := startNetRig(t, bin, "host", t.TempDir(), "host", "--scenario", "ssg-standard", "--side", "1", "--listen", addr, "--seed", "7", "--save", hostSave)
 	host.save = hostSave
 	p := host.waitProbe("the host's waiting screen", func(p probeInfo) bool { return p.Scene == "hostwait" && p.Hint != "" })
 	host.shot("waiting")
 	code := p.Hint
 
-	joiner, jproc := startNetRig(t, bin, "joiner", "join")
+	joinConfig := t.TempDir()
+	joiner, jproc := startNetRig(t, bin, "joiner", joinConfig, "join")
 	joiner.waitProbe("the join screen", func(p probeInfo) bool { return p.Scene == "join" })
 	joiner.xdo("type", "--window", joiner.wid, "--delay", "60", addr)
 	joiner.key("Return")
@@ -189,6 +190,19 @@ func TestNetTwoWindows(t *testing.T) {
 		t.Errorf("the host's table said the opponent was gone after %v", d)
 	}
 	host.shot("opponent-gone")
+
+	// the joiner starts again: its Join screen offers the host it joined
+	// last, and joining brings it back to the battle where it stands
+	again, _ := startNetRig(t, bin, "joiner-again", joinConfig, "join")
+	again.waitProbe("the last host's battle on offer", func(p probeInfo) bool { return p.Scene == "join" && p.Choice == "ssg-standard.toml" })
+	again.shot("offer-again")
+	again.pressButton("join", "Join")
+	back := again.waitProbe("the joiner back in the battle", func(p probeInfo) bool { return p.Scene == "battle" && p.Log == n && !p.Busy })
+	host.waitProbe("the host to see the opponent back", func(p probeInfo) bool { return !strings.HasPrefix(p.Hint, "Opponent not connected") })
+	if back.Decider != pl.g.St.Decider || back.Phase != pl.g.St.Phase {
+		t.Errorf("the joiner came back to side %d's %s; the host's battle is at side %d's %s", back.Decider+1, back.Phase, pl.g.St.Decider+1, pl.g.St.Phase)
+	}
+	again.shot("back")
 }
 
 // saveNow is the rig's autosave as it stands, replayed (waiting for one
