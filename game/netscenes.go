@@ -91,7 +91,11 @@ func (s *hostSide) Update(a *App, dt float64) error {
 
 func (s *hostSide) Draw(a *App, dst *ebiten.Image) {
 	x, y, w := netPanel(a, dst, "Host a network battle: "+s.sc.Name)
-	sayLines(dst, fmt.Sprintf("Which side do you play? The other player, joining from another machine, plays the other. Your Hedgerow keeps the battle and rolls its dice; it listens on %s (TCP).", a.netListen()), 15, x, y, w)
+	where := "at " + a.netListen() + " (TCP)"
+	if h, p, err := net.SplitHostPort(a.netListen()); err == nil && (h == "" || net.ParseIP(h) != nil && net.ParseIP(h).IsUnspecified()) {
+		where = "on TCP port " + p + ", on every network this machine is on"
+	}
+	sayLines(dst, "Which side do you play? The other player, joining from another machine, plays the other. Your Hedgerow keeps the battle and rolls its dice; it waits for the other player "+where+".", 15, x, y, w)
 	for i := range s.buttons {
 		s.buttons[i].draw(dst, i < 2)
 	}

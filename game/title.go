@@ -83,7 +83,7 @@ func (s *titleScene) Update(a *App, dt float64) error {
 	gap := 0.0 // room under the resume button to say what the autosave is
 	top, step := 230*uiScale, 52*uiScale
 	if len(labels) > 6 && a.H < 800*uiScale {
-		top, step = 180*uiScale, 46*uiScale // (a low window: the list moves up to keep clear of the words under it)
+		top, step = 198*uiScale, 45*uiScale // (a low window: the list moves up to keep clear of the words under it)
 	}
 	for i, l := range labels {
 		s.buttons = append(s.buttons, button{x: 40 * uiScale, y: top + float64(i)*step + gap, w: 280 * uiScale, h: 40 * uiScale, label: l})
