@@ -100,11 +100,14 @@ func (b *battle) legalNow() []rules.Command {
 	if n == nil {
 		return b.g.Legal()
 	}
-	if b.st().Over || b.st().Decider != n.local || n.sent || !n.connected {
+	if b.st().Over || b.st().Decider != n.local || n.sent {
 		return nil
 	}
 	if n.host {
-		return b.g.Legal()
+		return b.g.Legal() // (with the opponent gone too: they catch up when they come back)
+	}
+	if !n.connected {
+		return nil
 	}
 	if n.turnAt != len(b.g.Log) {
 		return nil
@@ -276,13 +279,7 @@ func (b *battle) netNote(a *App, no netplay.Note) {
 		n.turnAt, n.legal, n.sent = no.At, no.Legal, false
 		b.refresh()
 	case netplay.NFinal:
-		n.final = no.Text
-		dir := a.saveDir()
-		os.MkdirAll(dir, 0o755)
-		path := filepath.Join(dir, "network.save")
-		if err := os.WriteFile(path, []byte(no.Text), 0o644); err == nil {
-			b.log = append(b.log, logEntry{text: "(the host's save of the whole battle is kept as " + path + ")", side: -1})
-		}
+		n.final = no.Text // (kept as a file by keepFinal, on the network's goroutine)
 	}
 }
 
@@ -298,6 +295,8 @@ func (b *battle) netHint() string {
 		return "Chat: " + string(n.line) + "_   (Enter sends, Esc closes)"
 	case b.st().Over:
 		return ""
+	case !n.connected && n.host && b.st().Decider == n.local:
+		return "Opponent not connected: play on if you like; they catch up when they join again."
 	case !n.connected && n.host:
 		return "Opponent not connected: the battle waits for them to join again."
 	case !n.connected:
@@ -350,4 +349,15 @@ func (b *battle) netMenu(a *App) {
 		}
 	})
 	a.dlg.cancel = 0
+}
+
+// keepFinal writes the host's save of a finished battle, sent to the
+// joiner at the end, as network.save in the saves folder (the joiner's
+// own save of it).
+func keepFinal(dir string, no netplay.Note) {
+	if no.Kind != netplay.NFinal {
+		return
+	}
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "network.save"), []byte(no.Text), 0o644)
 }

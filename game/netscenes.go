@@ -430,7 +430,7 @@ func (j *joinScreen) Update(a *App, dt float64) error {
 		if j.offer == nil {
 			j.look()
 		} else {
-			j.start()
+			j.start(a)
 		}
 	}
 	return nil
@@ -439,9 +439,11 @@ func (j *joinScreen) Update(a *App, dt float64) error {
 // start joins the battle on offer: the joiner runs on its own goroutine
 // and reconnects by itself after a drop (for 30 s; then the table offers
 // to try again).
-func (j *joinScreen) start() {
+func (j *joinScreen) start(a *App) {
 	n := &netLink{local: j.offer.Side, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 8), turnAt: -1}
-	jn := &netplay.Joiner{Addr: j.hostAddr(), Local: n.out, Chat: n.chat, Notify: n.notify,
+	saves := a.saveDir()
+	jn := &netplay.Joiner{Addr: j.hostAddr(), Local: n.out, Chat: n.chat,
+		Notify: func(no netplay.Note) { keepFinal(saves, no); n.notify(no) },
 		Load: func(name string) (*rules.Scenario, *terrain.Map, error) {
 			return rules.LoadScenario(scenariosFS, name, mapsFS)
 		},
