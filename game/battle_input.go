@@ -129,7 +129,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		a.saveGame(b.g)
 		return nil
 	}
-	if pressed(actLoad) {
+	if pressed(actLoad) && b.net == nil { // (over the network: Esc, Leave first)
 		a.loadDialog()
 		return nil
 	}

@@ -79,7 +79,9 @@ func (s *hostSide) Update(a *App, dt float64) error {
 	s.buttons = append(s.buttons, button{x: a.W/2 - 60*uiScale, y: a.H - 140*uiScale, w: 120 * uiScale, h: 40 * uiScale, label: "Back", key: "Esc"})
 	for i := 0; i < 2; i++ {
 		if s.buttons[i].clicked() {
-			a.scene = a.hostBattle(s.sc, s.m, i, a.netListen())
+			if next := a.hostBattle(s.sc, s.m, i, a.netListen()); next != nil {
+				a.scene = next
+			}
 			return nil
 		}
 	}
@@ -130,20 +132,22 @@ func (a *App) hostBattle(sc *rules.Scenario, m *terrain.Map, side int, listen st
 		a.Fail("The battle cannot be hosted", fmt.Errorf("%s: rule set %q is not in this build", sc.File, sc.RuleSet))
 		return nil
 	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		a.Fail("The battle cannot be hosted", fmt.Errorf("cannot listen on %s: %v (another program, or another Hedgerow, may have that port; --listen ADDRESS:PORT picks another)", listen, err))
+		return nil
+	}
 	seed := a.seedFor(sc)
 	nb, err := netplay.NewBattle(rs, sc, m, seed, side)
 	if err != nil {
+		ln.Close()
 		a.Fail("The battle cannot be hosted", err)
 		return nil
 	}
 	g, evs, err := rules.NewGame(rs, sc, m, seed)
 	if err != nil {
+		ln.Close()
 		a.Fail("The battle cannot be hosted", err)
-		return nil
-	}
-	ln, err := net.Listen("tcp", listen)
-	if err != nil {
-		a.Fail("The battle cannot be hosted", fmt.Errorf("cannot listen on %s: %v (another program, or another Hedgerow, may have that port; --listen ADDRESS:PORT picks another)", listen, err))
 		return nil
 	}
 	b := newBattle(a, g, evs)
