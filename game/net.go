@@ -251,6 +251,11 @@ func (b *battle) netNote(a *App, no netplay.Note) {
 		b.log = append(b.log, logEntry{text: name + " says: " + no.Text, side: no.Side})
 		b.logScroll = 0
 	case netplay.NWelcome: // the joiner, back after a drop: the present as the host has it
+		if no.At == 0 && len(b.g.Log) > 0 {
+			// the host started again (from its save): every update follows
+			// from the first, so the log is written afresh
+			b.log = []logEntry{{text: "(the host started again: the battle goes on from its save)", side: -1}}
+		}
 		if no.State != nil {
 			b.tl.SkipAll()
 			b.before = nil

@@ -7,6 +7,7 @@ import (
 
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/terrain"
 )
 
@@ -20,6 +21,12 @@ func RunNet(o netplay.WindowOptions) error {
 		a.net = o
 		if !o.Host {
 			return newJoinScreen(o.Addr)
+		}
+		if o.Resume != "" {
+			if s := a.hostResume(o.Resume, o.Side, a.netListen()); s != nil {
+				return s
+			}
+			return newTitle(a)
 		}
 		if o.Scenario == "" {
 			return newHostChooser(a)
@@ -45,4 +52,26 @@ func loadScenarioNamed(name string) (*rules.Scenario, *terrain.Map, error) {
 		name += ".toml"
 	}
 	return rules.LoadScenario(scenariosFS, name, mapsFS)
+}
+
+// hostResume hosts a battle again from its save (the host's autosave):
+// the host's battle and the window's game are both the save replayed, and
+// a joiner coming back is brought up to date.
+func (a *App) hostResume(path string, side int, listen string) Scene {
+	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	if err != nil {
+		a.Fail("The battle cannot be taken up again", err)
+		return nil
+	}
+	nb, err := netplay.ResumeBattle(sf, scenariosFS, mapsFS, all.Get, side)
+	if err != nil {
+		a.Fail("The battle cannot be taken up again", err)
+		return nil
+	}
+	g, _, err := rules.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
+	if err != nil {
+		a.Fail("The battle cannot be taken up again", err)
+		return nil
+	}
+	return a.hostServe(nb, g, nil, g.Scenario, g.St.Map, listen)
 }

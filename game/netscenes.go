@@ -132,22 +132,27 @@ func (a *App) hostBattle(sc *rules.Scenario, m *terrain.Map, side int, listen st
 		a.Fail("The battle cannot be hosted", fmt.Errorf("%s: rule set %q is not in this build", sc.File, sc.RuleSet))
 		return nil
 	}
-	ln, err := net.Listen("tcp", listen)
-	if err != nil {
-		a.Fail("The battle cannot be hosted", fmt.Errorf("cannot listen on %s: %v (another program, or another Hedgerow, may have that port; --listen ADDRESS:PORT picks another)", listen, err))
-		return nil
-	}
 	seed := a.seedFor(sc)
 	nb, err := netplay.NewBattle(rs, sc, m, seed, side)
 	if err != nil {
-		ln.Close()
 		a.Fail("The battle cannot be hosted", err)
 		return nil
 	}
 	g, evs, err := rules.NewGame(rs, sc, m, seed)
 	if err != nil {
-		ln.Close()
 		a.Fail("The battle cannot be hosted", err)
+		return nil
+	}
+	return a.hostServe(nb, g, evs, sc, m, listen)
+}
+
+// hostServe listens and serves nb, with g (a game in step with it: the
+// same seed and commands) on the window's table.
+func (a *App) hostServe(nb *netplay.Battle, g *rules.Game, evs []rules.Event, sc *rules.Scenario, m *terrain.Map, listen string) Scene {
+	rs, side := nb.G.RS, nb.HostSide
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		a.Fail("The battle cannot be hosted", fmt.Errorf("cannot listen on %s: %v (another program, or another Hedgerow, may have that port; --listen ADDRESS:PORT picks another)", listen, err))
 		return nil
 	}
 	b := newBattle(a, g, evs)

@@ -114,15 +114,19 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	if !*headless {
 		given := map[string]bool{}
 		fl.Visit(func(f *flag.Flag) { given[f.Name] = true })
-		if given["as"] || given["resume"] || given["wire-log"] {
-			fmt.Fprintln(stderr, "hedgerow host: --as, --resume and --wire-log are for hosting with no window; add --headless")
+		if given["as"] || given["wire-log"] {
+			fmt.Fprintln(stderr, "hedgerow host: --as and --wire-log are for hosting with no window; add --headless")
 			return 2
 		}
 		if *side != 1 && *side != 2 {
 			fmt.Fprintf(stderr, "hedgerow host: --side is 1 or 2, not %d\n", *side)
 			return 2
 		}
-		o := netplay.WindowOptions{Host: true, Scenario: *scenario, Side: *side - 1, GameArgs: win.args(given, *save)}
+		if *scenario != "" && *resume != "" {
+			fmt.Fprintln(stderr, "hedgerow host: give --scenario NAME or --resume SAVE, not both")
+			return 2
+		}
+		o := netplay.WindowOptions{Host: true, Scenario: *scenario, Resume: *resume, Side: *side - 1, GameArgs: win.args(given, *save)}
 		if given["listen"] {
 			o.Listen = *listen
 		}

@@ -238,7 +238,7 @@ func (j *Joiner) session(ctx context.Context) error {
 			sn := m.Welcome.Snap
 			j.Snap = &sn
 			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
-			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs})
+			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last)})
 			j.note(Note{Kind: NConnected})
 		case TUpdate:
 			u := m.Update

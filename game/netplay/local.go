@@ -22,7 +22,7 @@ const (
 	NConnected = "connected" // the opponent is (again) connected
 	NDropped   = "dropped"   // nothing heard from the opponent: "opponent not connected"
 	NChat      = "chat"      // a chat line from Side (Text)
-	NWelcome   = "welcome"   // joiner: joined; State is the side's copy now, RS the rule set
+	NWelcome   = "welcome"   // joiner: joined; State is the side's copy now, RS the rule set; At the last update it had (0: every update follows from the first)
 	NUpdate    = "update"    // joiner: Events of one command; State the copy after them (nil when caught up after a reconnect)
 	NTurn      = "turn"      // joiner: the side decides the position At; Legal
 	NFinal     = "final"     // joiner: the battle is over (Text: the host's whole save)
@@ -83,6 +83,7 @@ type WindowOptions struct {
 	Scenario string // host: the scenario (a shipped one's name or a file); "" to choose it in the window
 	Side     int    // host: the side it plays, 0 or 1, when Scenario is given
 	Listen   string // host: where to listen
+	Resume   string // host: take up this save's battle again (the host's --save file)
 	Addr     string // join: the host's address ("" to type it in the window)
 	// Game flags passed on to the window: --seed, --autosave, --window,
 	// --speed (as the game reads them).
