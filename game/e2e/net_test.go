@@ -52,8 +52,10 @@ func startNetRig(t *testing.T, bin, name, config string, args ...string) (*rig, 
 // joins; each moves a figure by a drag and ends its phases with the End
 // button, while the other's table, with no curtain, says it is the
 // opponent's turn. The host's save holds both sides' commands; the joiner
-// ends the game by quitting, and the host's table says the opponent is
-// not connected.
+// quits, and the host's table says the opponent is not connected; the
+// joiner started again is offered the same host and comes back to the
+// battle where it stands; the host's program dies and, started again on
+// its autosave, takes the battle up with the joiner and play goes on.
 func TestNetTwoWindows(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two windows: not in -short")
@@ -78,7 +80,7 @@ func TestNetTwoWindows(t *testing.T) {
 	ln.Close()
 
 	hostSave := filepath.Join(t.TempDir(), "host.save")
-	host, _ := startNetRig(t, bin, "host", t.TempDir(), "host", "--scenario", "ssg-standard", "--side", "1", "--listen", addr, "--seed", "7", "--save", hostSave)
+	host, hproc := startNetRig(t, bin, "host", t.TempDir(), "host", "--scenario", "ssg-standard", "--side", "1", "--listen", addr, "--seed", "7", "--save", hostSave)
 	host.save = hostSave
 	p := host.waitProbe("the host's waiting screen", func(p probeInfo) bool { return p.Scene == "hostwait" && p.Hint != "" })
 	host.shot("waiting")
@@ -103,7 +105,10 @@ func TestNetTwoWindows(t *testing.T) {
 
 	rigs := [2]*rig{host, joiner}
 	moved := 0
-	for turn := 0; turn < 4; turn++ {
+	// playTurn: the deciding side moves a figure by a drag and ends its
+	// phases with the End button; the other table waits, live
+	playTurn := func(turn int, rigs [2]*rig) {
+		host := rigs[0]
 		pl := host.saveNow()
 		side := pl.g.St.Decider
 		me, other := rigs[side], rigs[1-side]
@@ -165,6 +170,9 @@ func TestNetTwoWindows(t *testing.T) {
 			host.waitSave("the end", n+1)
 		}
 	}
+	for turn := 0; turn < 4; turn++ {
+		playTurn(turn, rigs)
+	}
 	// both tables have every command the host has
 	pl := host.saveNow()
 	n := len(pl.cmds)
@@ -203,6 +211,25 @@ func TestNetTwoWindows(t *testing.T) {
 		t.Errorf("the joiner came back to side %d's %s; the host's battle is at side %d's %s", back.Decider+1, back.Phase, pl.g.St.Decider+1, pl.g.St.Phase)
 	}
 	again.shot("back")
+
+	// the host's program dies; started again on its autosave, it takes the
+	// battle up where it stood, the joiner comes back by itself, and play
+	// goes on
+	hproc.Process.Kill()
+	hproc.Wait()
+	again.waitProbe("the joiner to see the host gone", func(p probeInfo) bool { return strings.HasPrefix(p.Hint, "Opponent not connected") })
+	host2, _ := startNetRig(t, bin, "host-again", t.TempDir(), "host", "--resume", hostSave, "--side", "1", "--listen", addr, "--save", hostSave)
+	host2.save = hostSave
+	host2.waitProbe("the host's battle taken up again", func(p probeInfo) bool { return p.Scene == "battle" && p.Log == n })
+	again.waitProbe("the joiner back with the host", func(p probeInfo) bool {
+		return p.Scene == "battle" && p.Log == n && !strings.HasPrefix(p.Hint, "Opponent not connected")
+	})
+	playTurn(4, [2]*rig{host2, again})
+	if got := len(host2.saveNow().cmds); got <= n {
+		t.Fatalf("after the host came back the battle has %d commands, had %d", got, n)
+	}
+	host2.shot("after-resume")
+	again.shot("after-resume")
 }
 
 // saveNow is the rig's autosave as it stands, replayed (waiting for one
