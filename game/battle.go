@@ -227,8 +227,7 @@ func (b *battle) refresh() {
 	b.sel.GroupOf = func(c rules.Command) string { return b.action(c).Group }
 	b.explain = nil
 	if ex, ok := b.g.RS.(rules.Explainer); ok {
-		e := ex.Explain(b.st())
-		b.explain = &e
+		b.explain = b.netExplain(ex) // (net.go: as the local side may know it)
 	}
 	b.info = map[rules.FigID]rules.FigureInfo{}
 	b.acts = nil

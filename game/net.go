@@ -58,6 +58,7 @@ type netLink struct {
 	line      []rune
 	asked     bool // the joiner was offered to try again
 	final     string
+	base      *rules.State // host: the scenario as played, for the local side's copy (netExplain)
 }
 
 // notify is netplay's Notify: it queues a note for the drawing thread.
@@ -365,4 +366,37 @@ func keepFinal(dir string, no netplay.Note) {
 	}
 	os.MkdirAll(dir, 0o755)
 	os.WriteFile(filepath.Join(dir, "network.save"), []byte(no.Text), 0o644)
+}
+
+// netExplain is the rule set's status panel. Over the network the host's
+// table holds the whole battle but shows only what its side may know: while
+// the opponent decides (at one desk the curtain would be down), the panel
+// is worked out on the local side's copy of the battle (netplay's
+// snapshot), so it names no team and no place the side may not know. A
+// rule set that cannot explain the copy shows no panel then.
+func (b *battle) netExplain(ex rules.Explainer) (e *rules.Explanation) {
+	n := b.net
+	if n == nil || !n.host || b.st().Decider == n.local {
+		x := ex.Explain(b.st())
+		return &x
+	}
+	if n.base == nil {
+		base, err := rules.NewState(b.g.Scenario, b.st().Map)
+		if err != nil {
+			return nil
+		}
+		n.base = base
+	}
+	sn := netplay.SnapshotOf(b.g.RS, b.st(), n.local)
+	st, err := sn.Apply(n.base)
+	if err != nil {
+		return nil
+	}
+	defer func() {
+		if recover() != nil {
+			e = nil
+		}
+	}()
+	x := ex.Explain(st)
+	return &x
 }

@@ -1,11 +1,13 @@
 package game
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 )
 
 // endOf is the deciding side's end (or pass) command.
@@ -120,4 +122,69 @@ func TestNetJoinerTable(t *testing.T) {
 	if lc := <-n.out; lc.At != 3 {
 		t.Fatalf("sent for position %d, want the turn's 3", lc.At)
 	}
+}
+
+// While the opponent decides, the host's status panel is worked out on
+// the local side's copy: in the ambush, where the British set up hidden,
+// the German host's panel never names a British team it does not know
+// of, though the whole battle's panel does.
+func TestNetHostPanelKeepsHiddenTeams(t *testing.T) {
+	sc, m, err := rules.LoadScenario(scenariosFS, "smle-ambush.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	g, evs, err := rules.NewGame(rs, sc, m, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{W: 1024, H: 640, speed: 1}
+	b := newBattle(a, g, evs)
+	local := -1
+	for i, s := range g.St.Sides {
+		if s.Name == "Germans" {
+			local = i
+		}
+	}
+	if local < 0 {
+		t.Fatal("no Germans in the ambush")
+	}
+	n := &netLink{host: true, local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
+	b.netJoin(n)
+	ex := rs.(rules.Explainer)
+	leaks, checked, panels := 0, 0, 0
+	r := rand.New(rand.NewPCG(5, 6))
+	for step := 0; step < 60 && !b.st().Over; step++ {
+		if b.st().Decider != local {
+			v := rules.ViewOf(rs, b.st(), local)
+			full := ex.Explain(b.st())
+			if b.explain != nil && b.explain.Head != "" {
+				panels++
+			}
+			for _, u := range b.st().Units {
+				if u.Side == local || v.Unit(u.ID) || u.Name == "" {
+					continue
+				}
+				if b.explain != nil && strings.Contains(b.explain.Head+strings.Join(b.explain.Lines, " "), u.Name) {
+					t.Fatalf("step %d: the Germans' panel names %s, a team they do not know of: %q %q", step, u.Name, b.explain.Head, b.explain.Lines)
+				}
+				if strings.Contains(full.Head+strings.Join(full.Lines, " "), u.Name) {
+					leaks++
+				}
+				checked++
+			}
+		}
+		c, ok := rules.RandomCommand(b.g, r)
+		if !ok {
+			break
+		}
+		b.netNote(a, netplay.Note{Kind: netplay.NApplied, Side: b.st().Decider, Cmd: c, At: len(b.g.Log)})
+	}
+	if leaks == 0 {
+		t.Fatalf("the whole battle's panel never named a hidden team in %d looks: the test shows nothing", checked)
+	}
+	if panels == 0 {
+		t.Fatal("the Germans had no panel at all while the British decided")
+	}
+	t.Logf("%d looks at hidden teams; the whole panel would have named them %d times; %d panels shown", checked, leaks, panels)
 }
