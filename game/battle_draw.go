@@ -111,7 +111,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.drawGroup(dst, r)
 	b.drawMoverPath(dst)
 	b.drawAim(dst, sel)
-	if !b.tl.Busy() && !b.curtain && b.interrupting() && !b.viewsDiffer() && b.net == nil { // (over the network the other screen asks; net.go)
+	if !b.tl.Busy() && !b.curtain && (b.interrupting() && !b.viewsDiffer() && b.net == nil || b.netAsked()) { // (over the network the interrupter's own screen asks; net.go)
 		b.drawOffer(dst, a, r)
 	}
 	b.drawTemplate(dst)

@@ -400,3 +400,10 @@ func (b *battle) netExplain(ex rules.Explainer) (e *rules.Explanation) {
 	x := ex.Explain(st)
 	return &x
 }
+
+// netAsked reports whether the local side is asked whether to interrupt
+// the other side's go (over the network each screen asks its own side).
+func (b *battle) netAsked() bool {
+	st := b.st()
+	return b.net != nil && !st.Over && st.Decider == b.net.local && st.Decider != st.Active
+}
