@@ -12,11 +12,12 @@ import (
 	_ "hedgerow/cmd/early"
 
 	"hedgerow/cmd"
-	_ "hedgerow/cmd/netcmd" // hedgerow host, hedgerow join: they start after Ebiten (see netcmd)
+	"hedgerow/cmd/netcmd" // hedgerow host, hedgerow join: they start after Ebiten (see netcmd)
 	"hedgerow/game"
 )
 
 func main() {
+	netcmd.Window = game.RunNet // host and join without --headless open the window
 	if code, handled := cmd.Run(os.Args[1:], os.Stdout, os.Stderr); handled {
 		os.Exit(code)
 	}

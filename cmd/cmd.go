@@ -36,8 +36,8 @@ func Lookup(name string) Subcommand { return commands[name] }
 // for help (which runs before they are registered). Until then Run does
 // not handle them.
 var Late = map[string]string{
-	"host": "host --headless --scenario NAME|--resume SAVE [--listen ADDR] [--side N] [--as computer|computer:hard|random] [--seed N] [--save FILE] [--wire-log FILE]   host a network battle",
-	"join": "join --headless ADDRESS [--as computer|computer:hard|random] [--save FILE] [--wire-log FILE]   join a network battle",
+	"host": "host [--scenario NAME|--resume SAVE] [--side N] [--listen ADDR] [--seed N] [--save FILE]   host a network battle in the window; with no window: host --headless --scenario NAME|--resume SAVE [--listen ADDR] [--side N] [--as computer|computer:hard|random] [--seed N] [--save FILE] [--wire-log FILE]",
+	"join": "join [ADDRESS]   join a network battle in the window; with no window: join --headless ADDRESS [--as computer|computer:hard|random] [--save FILE] [--wire-log FILE]",
 }
 
 // Run dispatches args[0] to a subcommand. handled is false when args[0]

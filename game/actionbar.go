@@ -186,7 +186,7 @@ func (b *battle) layoutButtons(a *App) {
 			})
 		}
 	}
-	undo := b.g.CanUndo()
+	undo := b.g.CanUndo() && b.net == nil // (over the network nothing is taken back)
 	add("Undo", "", false, !undo, func() {
 		b.before = nil
 		if err := b.g.Undo(); err == nil {
@@ -413,6 +413,9 @@ func (b *battle) legalFigs() int {
 func (b *battle) barHint() string {
 	if b.ask != nil && b.ask.st == b.st() {
 		return b.ask.hint
+	}
+	if h := b.netHint(); h != "" {
+		return h // whose turn over the network, the chat line (net.go)
 	}
 	hint := ""
 	switch b.sel.Mode {

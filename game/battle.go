@@ -102,6 +102,10 @@ type battle struct {
 	stepKey           string          // the step the commands below were offered in
 	stepCmds          []rules.Command // one aimed command of each verb offered in it
 	taken             *endTaken       // an end with no dice that Ctrl+Z may take back
+	// net: the battle's network end when the other side is played on
+	// another machine (net.go), nil at one desk; drive: who plays each side
+	net   *netLink
+	drive [2]driver
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -210,7 +214,7 @@ func (b *battle) newStep() bool {
 }
 
 func (b *battle) refresh() {
-	b.legal = b.g.Legal()
+	b.legal = b.legalNow() // (net.go: only the local side's, over the network)
 	b.noteStep()
 	b.sel.Legal = b.legal
 	b.oddsFor = 0
@@ -224,8 +228,7 @@ func (b *battle) refresh() {
 	b.sel.GroupOf = func(c rules.Command) string { return b.action(c).Group }
 	b.explain = nil
 	if ex, ok := b.g.RS.(rules.Explainer); ok {
-		e := ex.Explain(b.st())
-		b.explain = &e
+		b.explain = b.netExplain(ex) // (net.go: as the local side may know it)
 	}
 	b.info = map[rules.FigID]rules.FigureInfo{}
 	b.acts = nil
@@ -457,6 +460,9 @@ func (b *battle) push(evs []rules.Event) {
 }
 
 func (b *battle) apply(a *App, c rules.Command) bool {
+	if b.net != nil {
+		return b.netSend(a, c) // the host checks it (net.go)
+	}
 	before := b.st()
 	evs, err := b.g.Apply(c)
 	if err != nil {

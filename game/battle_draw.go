@@ -111,7 +111,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.drawGroup(dst, r)
 	b.drawMoverPath(dst)
 	b.drawAim(dst, sel)
-	if !b.tl.Busy() && !b.curtain && b.interrupting() && !b.viewsDiffer() {
+	if !b.tl.Busy() && !b.curtain && (b.interrupting() && !b.viewsDiffer() && b.net == nil || b.netAsked()) { // (over the network the interrupter's own screen asks; net.go)
 		b.drawOffer(dst, a, r)
 	}
 	b.drawTemplate(dst)
@@ -200,6 +200,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	if b.curtain {
 		b.drawCurtain(dst, a)
 	}
+	b.drawNet(a, dst) // whose turn over the network (net.go)
 }
 
 // drawRings draws the range bands of the selected figure's weapon in

@@ -16,6 +16,9 @@ import (
 func (b *battle) Update(a *App, dt float64) error {
 	b.probe()
 	b.why = a.why
+	if b.net != nil && b.netUpdate(a, dt) {
+		return nil // the network's news played out; the chat line is open (net.go)
+	}
 	mx, my := cursor()
 	// the wheel scrolls the log when over it
 	if mx > a.W-b.tv.padR && my > b.tv.padT {
@@ -68,7 +71,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		a.scene = newResult(a, b)
 		return nil
 	}
-	if b.st().Decider != b.shown && !b.tl.Busy() {
+	if b.st().Decider != b.shown && !b.tl.Busy() && b.net == nil { // (over the network: no curtain, net.go)
 		switch {
 		case b.shown < 0:
 			b.shown = b.st().Decider
@@ -101,7 +104,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 		return nil
 	}
-	if pressed(actUndo) {
+	if pressed(actUndo) && b.net == nil { // (over the network nothing is taken back)
 		b.before = nil
 		b.ask = nil
 		if err := b.g.Undo(); err != nil {
@@ -122,11 +125,11 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 		return nil
 	}
-	if pressed(actSave) {
+	if pressed(actSave) && (b.net == nil || b.net.host) { // (the joiner has no save until the end)
 		a.saveGame(b.g)
 		return nil
 	}
-	if pressed(actLoad) {
+	if pressed(actLoad) && b.net == nil { // (over the network: Esc, Leave first)
 		a.loadDialog()
 		return nil
 	}
@@ -192,6 +195,10 @@ func (b *battle) Update(a *App, dt float64) error {
 		return nil
 	}
 	if pressed(actCancel) {
+		if b.sel.Mode == view.Idle && b.net != nil {
+			b.netMenu(a) // (net.go)
+			return nil
+		}
 		if b.sel.Mode == view.Idle {
 			a.Dialog("Menu", "The battle is autosaved after every command; you can resume it from the title.",
 				[]string{"Back to the battle", "Save", "Load", "Leave to the title"}, func(c int) {

@@ -16,6 +16,7 @@ import (
 
 	"hedgerow/assets"
 	"hedgerow/cmd/gameflags"
+	"hedgerow/game/netplay"
 )
 
 // options are the game's command-line flags.
@@ -55,9 +56,10 @@ type App struct {
 	frameMs   float64
 	updateMs  float64
 	lastClick bool
-	idle      idleState // see idle.go
-	why       bool      // engine detail shown on cards and in the log (Y)
-	painted   int       // frames painted (the first shows only the table's overview)
+	idle      idleState             // see idle.go
+	why       bool                  // engine detail shown on cards and in the log (Y)
+	painted   int                   // frames painted (the first shows only the table's overview)
+	net       netplay.WindowOptions // hedgerow host / join in the window (netrun.go)
 }
 
 type dialog struct {
@@ -76,7 +78,11 @@ type dialog struct {
 //	--speed X             animation speed (1 normal)
 //	--no-resume           do not offer to resume an autosave
 //	--window WxH          the window's size at start (default 1280x800)
-func Run(args []string) error {
+func Run(args []string) error { return run(args, nil) }
+
+// run opens the window on first's scene (nil: the title, or what the
+// flags ask for).
+func run(args []string, first func(a *App) Scene) error {
 	// The flags are read by package gameflags, which cmd/early uses to
 	// refuse a mistake before Ebiten starts.
 	f, err := gameflags.Parse(args)
@@ -101,7 +107,11 @@ func Run(args []string) error {
 	ebiten.SetWindowSize(fitWindow(o.winW, o.winH, mw, mh))
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false) // an idle table is not redrawn (idle.go)
-	a.scene = a.firstScene()
+	if first != nil {
+		a.scene = first(a) // hedgerow host / join (netrun.go)
+	} else {
+		a.scene = a.firstScene()
+	}
 	return ebiten.RunGame(a)
 }
 

@@ -38,6 +38,9 @@ type chooser struct {
 	seen    int // the choice the list was last scrolled to show
 	wheel   float64
 	buttons []button
+	// pick, when set, is where the choice goes instead of deployment
+	// (hosting a network battle, netscenes.go)
+	pick func(a *App, sc *rules.Scenario, m *terrain.Map) Scene
 }
 
 func newChooser(a *App) Scene {
@@ -129,12 +132,21 @@ func (c *chooser) Update(a *App, dt float64) error {
 	if len(c.items) == 0 || c.items[c.cur].err != nil {
 		c.buttons[0].disabled = true
 	}
+	if c.pick != nil {
+		c.buttons[0].label = "Host this battle"
+	}
 	if c.buttons[1].clicked() {
 		a.scene = newTitle(a)
 		return nil
 	}
 	if (c.buttons[0].clicked() || pressed(actEnd)) && !c.buttons[0].disabled {
 		it := c.items[c.cur]
+		if c.pick != nil {
+			if s := c.pick(a, it.sc, it.m); s != nil {
+				a.scene = s
+			}
+			return nil
+		}
 		if s := a.deployScene(it.sc, it.m); s != nil {
 			a.scene = s
 		}

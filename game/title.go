@@ -65,9 +65,11 @@ func (s *titleScene) Update(a *App, dt float64) error {
 	s.t += dt
 	s.tv.padL = 360 * uiScale
 	s.tv.update(a, dt)
-	labels := []string{"New battle", "Load a saved game", "Look at the table", "Quit"}
+	labels := []string{"New battle", "Host a network battle", "Join a network battle", "Load a saved game", "Look at the table", "Quit"}
 	acts := []func(){
 		func() { a.scene = newChooser(a) },
+		func() { a.scene = newHostChooser(a) }, // (netscenes.go)
+		func() { a.scene = newJoinScreen("") },
 		func() { a.loadDialog() },
 		func() { a.scene = newMapScene(s.tv.m) },
 		func() { os.Exit(0) },
@@ -79,8 +81,12 @@ func (s *titleScene) Update(a *App, dt float64) error {
 	}
 	s.buttons = s.buttons[:0]
 	gap := 0.0 // room under the resume button to say what the autosave is
+	top, step := 230*uiScale, 52*uiScale
+	if len(labels) > 6 && a.H < 800*uiScale {
+		top, step = 198*uiScale, 45*uiScale // (a low window: the list moves up to keep clear of the words under it)
+	}
 	for i, l := range labels {
-		s.buttons = append(s.buttons, button{x: 40 * uiScale, y: 230*uiScale + float64(i)*52*uiScale + gap, w: 280 * uiScale, h: 40 * uiScale, label: l})
+		s.buttons = append(s.buttons, button{x: 40 * uiScale, y: top + float64(i)*step + gap, w: 280 * uiScale, h: 40 * uiScale, label: l})
 		if i == 0 && l == "Resume the autosave" {
 			gap = 34 * uiScale
 		}

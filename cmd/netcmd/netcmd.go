@@ -94,7 +94,8 @@ func openWireLog(path string, appending bool) (*os.File, error) {
 func runHost(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("host", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	headless := fl.Bool("headless", false, "play with no window (the only way for now)")
+	headless := fl.Bool("headless", false, "play with no window")
+	win := windowFlags(fl)
 	scenario := fl.String("scenario", "", "the scenario: a shipped one's name or a file")
 	resume := fl.String("resume", "", "take up a stopped battle again from its save (the host's --save file)")
 	listen := fl.String("listen", "127.0.0.1:7272", "address and port to listen on (0.0.0.0:PORT to take players from other machines)")
@@ -112,8 +113,28 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*headless {
-		fmt.Fprintln(stderr, "hedgerow host: hosting in a window is not there yet; add --headless")
-		return 2
+		given := map[string]bool{}
+		fl.Visit(func(f *flag.Flag) { given[f.Name] = true })
+		if given["as"] || given["wire-log"] {
+			fmt.Fprintln(stderr, "hedgerow host: --as and --wire-log are for hosting with no window; add --headless")
+			return 2
+		}
+		if *side != 1 && *side != 2 {
+			fmt.Fprintf(stderr, "hedgerow host: --side is 1 or 2, not %d\n", *side)
+			return 2
+		}
+		if *scenario != "" && *resume != "" {
+			fmt.Fprintln(stderr, "hedgerow host: give --scenario NAME or --resume SAVE, not both")
+			return 2
+		}
+		o := netplay.WindowOptions{Host: true, Scenario: *scenario, Resume: *resume, Side: *side - 1, GameArgs: win.args(given, *save)}
+		if given["listen"] {
+			o.Listen = *listen
+		}
+		if given["seed"] {
+			o.GameArgs = append(o.GameArgs, "--seed", fmt.Sprint(*seed))
+		}
+		return openWindow("host", o, stderr)
 	}
 	if (*scenario == "") == (*resume == "") {
 		fmt.Fprintln(stderr, "hedgerow host: say which scenario with --scenario NAME, or which battle to take up again with --resume SAVE")
@@ -228,7 +249,8 @@ func overLine(g *rules.Game) string {
 func runJoin(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("join", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	headless := fl.Bool("headless", false, "play with no window (the only way for now)")
+	headless := fl.Bool("headless", false, "play with no window")
+	win := windowFlags(fl)
 	as := fl.String("as", "random", "who plays the joining side: computer (Normal), computer:hard or random")
 	savePath := fl.String("save", "", "write the battle's save here when it ends (the host's own, sent at the end)")
 	wire := fl.String("wire-log", "", "write every message received here, one per line")
@@ -237,8 +259,17 @@ func runJoin(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*headless {
-		fmt.Fprintln(stderr, "hedgerow join: joining in a window is not there yet; add --headless")
-		return 2
+		given := map[string]bool{}
+		fl.Visit(func(f *flag.Flag) { given[f.Name] = true })
+		if given["as"] || given["wire-log"] || given["save"] || len(rest) > 1 {
+			fmt.Fprintln(stderr, "usage: hedgerow join [ADDRESS] (--as, --save and --wire-log are for joining with no window: add --headless)")
+			return 2
+		}
+		o := netplay.WindowOptions{GameArgs: win.args(given, "")}
+		if len(rest) == 1 {
+			o.Addr = rest[0]
+		}
+		return openWindow("join", o, stderr)
 	}
 	if len(rest) != 1 {
 		fmt.Fprintln(stderr, "usage: hedgerow join --headless ADDRESS [--as computer|computer:hard|random] [--save FILE] [--wire-log FILE]")
@@ -299,4 +330,46 @@ func finalGame(f *netplay.Final) (*rules.Game, error) {
 		return nil, errors.New("it does not replay to the host's final state")
 	}
 	return g, nil
+}
+
+// Window opens the game window for host or join without --headless; main
+// sets it (game.RunNet), since this package has no Ebiten. Without it
+// (this package's tests) only --headless plays.
+var Window func(o netplay.WindowOptions) error
+
+// winFlags are the game window's own flags that host and join pass on.
+type winFlags struct{ size, speed *string }
+
+func windowFlags(fl *flag.FlagSet) winFlags {
+	return winFlags{
+		size:  fl.String("window", "", "in a window: its size at start, WxH"),
+		speed: fl.String("speed", "", "in a window: animation speed, 0.25 to 8"),
+	}
+}
+
+// args are the game flags the window is opened with.
+func (w winFlags) args(given map[string]bool, save string) []string {
+	var out []string
+	if given["window"] {
+		out = append(out, "--window", *w.size)
+	}
+	if given["speed"] {
+		out = append(out, "--speed", *w.speed)
+	}
+	if save != "" {
+		out = append(out, "--autosave", save)
+	}
+	return out
+}
+
+func openWindow(name string, o netplay.WindowOptions, stderr io.Writer) int {
+	if Window == nil {
+		fmt.Fprintf(stderr, "hedgerow %s: this build opens no window; add --headless\n", name)
+		return 2
+	}
+	if err := Window(o); err != nil {
+		fmt.Fprintf(stderr, "hedgerow %s: %v\n", name, err)
+		return 1
+	}
+	return 0
 }

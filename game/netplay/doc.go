@@ -102,6 +102,16 @@
 // per start), so a joiner that knew another stream catches up from its
 // start rather than trusting numbers of the old one.
 //
+// # In a window
+//
+// A window plays its side through Host.Local or Joiner.Local (commands,
+// each naming the position it answers) instead of a Player, and hears
+// everything through Notify (Note: commands carried out or refused,
+// updates with the side's copy, turns, chat, the opponent connected or
+// not); Peek reads an offer without joining. Notify is called on the
+// network's goroutines and must not block: the window queues the notes
+// and reads them on its drawing thread.
+//
 // # Saves
 //
 // Only the host can write a save that replays (it alone has the seed and

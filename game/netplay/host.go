@@ -38,6 +38,12 @@ type Host struct {
 	// MaxRefusals bounds the host player's refused tries for one
 	// decision before the host gives up (200 when 0).
 	MaxRefusals int
+	// Local, when set, plays the host's side instead of Player: a window
+	// sends its side's commands here (see Note). Notify, when set, is told
+	// on the game loop's goroutine what happens: commands carried out or
+	// refused, the opponent connected or not, chat. It must not block.
+	Local  <-chan LocalCmd
+	Notify func(Note)
 
 	stream string // this host's stream id (Offer.Stream)
 	inbox  chan inMsg
@@ -62,6 +68,12 @@ func (h *Host) logf(format string, a ...any) {
 	h.logMu.Lock()
 	defer h.logMu.Unlock()
 	fmt.Fprintf(h.Log, format+"\n", a...)
+}
+
+func (h *Host) note(n Note) {
+	if h.Notify != nil {
+		h.Notify(n)
+	}
 }
 
 func (h *Host) hb() time.Duration {
@@ -241,6 +253,7 @@ func (h *Host) loop(ctx context.Context) error {
 			return
 		}
 		h.logf("chat from %s: %s", b.G.St.Sides[b.HostSide].Name, line)
+		h.note(Note{Kind: NChat, Side: b.HostSide, Text: line})
 		u := b.Chat(b.HostSide, line)
 		sendTo(Msg{Type: TUpdate, Update: &u})
 	}
@@ -268,6 +281,7 @@ func (h *Host) loop(ctx context.Context) error {
 			cur = in.p
 			turnSent = -1
 			h.logf("opponent connected (after update %d of %d)", in.m.Join.Since, len(b.Stream))
+			h.note(Note{Kind: NConnected, Side: b.JoinSide()})
 			sendTo(Msg{Type: TWelcome, Welcome: &Welcome{Side: b.JoinSide(), Last: int64(len(b.Stream)), Snap: b.Snapshot(b.JoinSide())}})
 			for i := in.m.Join.Since; i < int64(len(b.Stream)); i++ {
 				u := b.Stream[i]
@@ -278,6 +292,7 @@ func (h *Host) loop(ctx context.Context) error {
 			if in.p == cur {
 				cur = nil
 				h.logf("opponent not connected")
+				h.note(Note{Kind: NDropped, Side: b.JoinSide()})
 			}
 		case in.p != cur:
 			// a message from a connection already replaced
@@ -285,6 +300,7 @@ func (h *Host) loop(ctx context.Context) error {
 			done = true
 		case in.m.Type == TChat:
 			h.logf("chat from %s: %s", b.G.St.Sides[b.JoinSide()].Name, in.m.Chat.Text)
+			h.note(Note{Kind: NChat, Side: b.JoinSide(), Text: in.m.Chat.Text})
 			u := b.Chat(b.JoinSide(), in.m.Chat.Text)
 			sendTo(Msg{Type: TUpdate, Update: &u})
 		case in.m.Type == TCommand:
@@ -300,6 +316,7 @@ func (h *Host) loop(ctx context.Context) error {
 				sendTo(Msg{Type: TRefused, Refused: &Refused{At: cm.At, Cmd: cm.Cmd, Why: clip500(err.Error())}})
 				return nil
 			}
+			h.note(Note{Kind: NApplied, Side: b.JoinSide(), Cmd: c, At: cm.At})
 			sendTo(Msg{Type: TUpdate, Update: &u})
 		}
 		return nil
@@ -336,6 +353,29 @@ func (h *Host) loop(ctx context.Context) error {
 				hear(line, ok)
 			case <-finalTimer:
 				return errors.New("the battle is over, but the other player did not take the final save")
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			continue
+		}
+		if b.G.St.Decider == b.HostSide && h.Local != nil {
+			select {
+			case in := <-h.inbox:
+				handle(in)
+			case line, ok := <-chat:
+				hear(line, ok)
+			case lc := <-h.Local:
+				if lc.At != len(b.G.Log) {
+					h.note(Note{Kind: NRefused, Side: b.HostSide, Cmd: lc.Cmd, At: lc.At, Text: "that came too late: the battle has moved on"})
+					continue
+				}
+				u, err := b.Give(b.HostSide, lc.Cmd)
+				if err != nil {
+					h.note(Note{Kind: NRefused, Side: b.HostSide, Cmd: lc.Cmd, At: lc.At, Text: err.Error()})
+					continue
+				}
+				h.note(Note{Kind: NApplied, Side: b.HostSide, Cmd: lc.Cmd, At: lc.At})
+				sendTo(Msg{Type: TUpdate, Update: &u})
 			case <-ctx.Done():
 				return ctx.Err()
 			}

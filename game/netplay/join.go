@@ -32,6 +32,12 @@ type Joiner struct {
 	Retry time.Duration
 	// Chat, when set, sends its lines to the host as chat.
 	Chat <-chan string
+	// Local, when set, plays the joiner's side instead of Player: a
+	// window sends its side's commands here, each for the position it
+	// answers. Notify, when set, is told on the joiner's goroutine what
+	// happens (see Note); it must not block.
+	Local  <-chan LocalCmd
+	Notify func(Note)
 
 	// What the joiner has: the last update's number, every update's
 	// number in the order received (a test checks none came twice), the
@@ -72,6 +78,22 @@ func (j *Joiner) logf(format string, a ...any) {
 	}
 }
 
+func (j *Joiner) note(n Note) {
+	if j.Notify != nil {
+		j.Notify(n)
+	}
+}
+
+// copyOf is the side's working copy from snapshot sn (nil when it does
+// not fit the scenario).
+func (j *Joiner) copyOf(sn *Snapshot) *rules.State {
+	st, err := sn.Apply(j.base)
+	if err != nil {
+		return nil
+	}
+	return st
+}
+
 func (j *Joiner) hb() time.Duration {
 	if j.Heartbeat > 0 {
 		return j.Heartbeat
@@ -110,6 +132,7 @@ func (j *Joiner) Run(ctx context.Context) error {
 		if lostAt.IsZero() {
 			lostAt = time.Now()
 			j.logf("opponent not connected (%v); trying again", err)
+			j.note(Note{Kind: NDropped, Text: err.Error()})
 		}
 		if time.Since(lostAt) > retry {
 			return fmt.Errorf("opponent not connected: the host could not be reached again for %s (%v)", retry, err)
@@ -166,6 +189,18 @@ func (j *Joiner) session(ctx context.Context) error {
 		return err
 	}
 	go p.heartbeat()
+	if j.Local != nil {
+		go func() {
+			for {
+				select {
+				case <-p.ctx.Done():
+					return
+				case lc := <-j.Local:
+					p.send(Msg{Type: TCommand, Command: &Cmd{At: lc.At, Cmd: lc.Cmd.String()}})
+				}
+			}
+		}()
+	}
 	if j.Chat != nil {
 		go func() {
 			for {
@@ -203,6 +238,8 @@ func (j *Joiner) session(ctx context.Context) error {
 			sn := m.Welcome.Snap
 			j.Snap = &sn
 			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
+			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last)})
+			j.note(Note{Kind: NConnected})
 		case TUpdate:
 			u := m.Update
 			if u.N <= j.Last {
@@ -219,9 +256,17 @@ func (j *Joiner) session(ctx context.Context) error {
 			}
 			if u.Chat != nil {
 				j.logf("chat from %s: %s", j.sideName(u.Chat.Side), u.Chat.Text)
+				j.note(Note{Kind: NChat, Side: u.Chat.Side, Text: u.Chat.Text})
 			}
 			if u.Snap != nil {
 				j.Snap = u.Snap
+			}
+			if u.Chat == nil {
+				n := Note{Kind: NUpdate, At: u.Commands, Events: u.Events}
+				if u.Snap != nil {
+					n.State = j.copyOf(u.Snap)
+				}
+				j.note(n)
 			}
 			if j.Drop != nil && j.Drop(u.N) {
 				p.close(websocket.StatusGoingAway, "dropped")
@@ -229,12 +274,26 @@ func (j *Joiner) session(ctx context.Context) error {
 			}
 		case TTurn:
 			turn, refused = m.Turn, nil
+			if j.Local != nil {
+				n := Note{Kind: NTurn, At: turn.At}
+				for _, s := range turn.Legal {
+					c, _ := rules.ParseCommand(s) // Decode has read it
+					n.Legal = append(n.Legal, c)
+				}
+				j.note(n)
+				continue
+			}
 			if err := j.decide(p, turn, refused); err != nil {
 				return err
 			}
 		case TRefused:
 			r := *m.Refused
 			j.logf("refused: %s: %s", r.Cmd, r.Why)
+			if j.Local != nil {
+				c, _ := rules.ParseCommand(r.Cmd)
+				j.note(Note{Kind: NRefused, Cmd: c, At: r.At, Text: r.Why})
+				continue
+			}
 			if turn != nil && r.At == turn.At {
 				refused = append(refused, r)
 				if len(refused) > 200 {
@@ -248,6 +307,7 @@ func (j *Joiner) session(ctx context.Context) error {
 			f := *m.Final
 			j.Final = &f
 			j.logf("the battle is over")
+			j.note(Note{Kind: NFinal, Text: f.Save})
 			p.send(Msg{Type: TDone})
 			return nil
 		default:

@@ -1,0 +1,190 @@
+package game
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"hedgerow/game/netplay"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+)
+
+// endOf is the deciding side's end (or pass) command.
+func endOf(t *testing.T, g *rules.Game) rules.Command {
+	t.Helper()
+	for _, c := range g.Legal() {
+		if c.Verb == "end" || c.Verb == "pass" {
+			return c
+		}
+	}
+	t.Fatalf("no end among %v", g.Legal())
+	return rules.Command{}
+}
+
+// The host's table over the network: the opponent's commands arrive as
+// notes and are played on the table's own game (same seed, same dice as
+// the host's battle), with no curtain and only the local side's view; a
+// local command goes to the host instead of being applied, and nothing
+// is offered while it is on its way or while the opponent decides.
+func TestNetHostTable(t *testing.T) {
+	a, b := newTestBattle(t)
+	remote := b.st().Decider
+	local := 1 - remote
+	n := &netLink{host: true, local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1}
+	b.netJoin(n)
+	if b.viewer() != local || b.curtain {
+		t.Fatalf("the table shows side %d (curtain %v), want side %d's view", b.viewer(), b.curtain, local)
+	}
+	b.netNote(a, netplay.Note{Kind: netplay.NConnected, Side: remote})
+	if h := b.barHint(); !strings.HasPrefix(h, "Opponent's turn") || len(b.legal) != 0 {
+		t.Fatalf("while the opponent decides: hint %q, offered %v", h, b.legal)
+	}
+
+	// the same commands on a game of the same seed: the table stays in step
+	twin, _, err := rules.NewGame(b.g.RS, b.g.Scenario, b.st().Map, b.g.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for b.st().Decider == remote {
+		c := endOf(t, twin)
+		if _, err := twin.Apply(c); err != nil {
+			t.Fatal(err)
+		}
+		b.netNote(a, netplay.Note{Kind: netplay.NApplied, Side: remote, Cmd: c, At: len(b.g.Log)})
+		if b.st().Hash() != twin.St.Hash() {
+			t.Fatalf("after the opponent's %s the table is at %s, the host's battle at %s", c, b.st().Hash(), twin.St.Hash())
+		}
+	}
+	if len(b.legal) == 0 || b.barHint() == "" || strings.HasPrefix(b.barHint(), "Opponent") {
+		t.Fatalf("the local side decides: offered %v, hint %q", b.legal, b.barHint())
+	}
+
+	// a local command goes to the host and waits for its answer
+	at := len(b.g.Log)
+	c := endOf(t, b.g)
+	if !b.apply(a, c) {
+		t.Fatal("the local command was not sent")
+	}
+	select {
+	case lc := <-n.out:
+		if lc.At != at || lc.Cmd.String() != c.String() {
+			t.Fatalf("sent %+v, want %s at %d", lc, c, at)
+		}
+	default:
+		t.Fatal("nothing went to the host")
+	}
+	if len(b.g.Log) != at || len(b.legal) != 0 || b.barHint() != "Sent to the host..." {
+		t.Fatalf("before the host answers: %d commands (want %d), offered %v, hint %q", len(b.g.Log), at, b.legal, b.barHint())
+	}
+	b.netNote(a, netplay.Note{Kind: netplay.NRefused, Side: local, Cmd: c, At: at, Text: "not now"})
+	if !strings.Contains(a.toast, "Not now") || len(b.legal) == 0 {
+		t.Fatalf("a refusal: toast %q, offered %v", a.toast, b.legal)
+	}
+
+	b.netNote(a, netplay.Note{Kind: netplay.NChat, Side: remote, Text: "good luck"})
+	if last := b.log[len(b.log)-1].text; last != b.st().Sides[remote].Name+" says: good luck" {
+		t.Fatalf("the chat line reads %q", last)
+	}
+	b.netNote(a, netplay.Note{Kind: netplay.NDropped, Side: remote})
+	if h := b.barHint(); !strings.HasPrefix(h, "Opponent not connected") {
+		t.Fatalf("after a drop the bar says %q", h)
+	}
+	render(a, b) // the banner draws
+}
+
+// The joiner's table: its game is the side's copy from the host's
+// snapshots; an update replaces it and counts the host's commands, and
+// the turn's legal commands are the host's list, offered only for the
+// position it names.
+func TestNetJoinerTable(t *testing.T) {
+	a, b := newTestBattle(t)
+	local := b.st().Decider
+	n := &netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
+	b.netJoin(n)
+	if len(b.legal) != 0 {
+		t.Fatalf("offered %v before the host's turn", b.legal)
+	}
+	after := b.st().Clone()
+	after.Round = 5
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 3, State: after})
+	if b.st() != after || len(b.g.Log) != 3 {
+		t.Fatalf("after the update: round %d, %d commands", b.st().Round, len(b.g.Log))
+	}
+	end := endOf(t, b.g)
+	b.netNote(a, netplay.Note{Kind: netplay.NTurn, At: 3, Legal: []rules.Command{end}})
+	if len(b.legal) != 1 || b.legal[0].String() != end.String() {
+		t.Fatalf("offered %v, want the host's %s", b.legal, end)
+	}
+	if !b.apply(a, end) {
+		t.Fatal("not sent")
+	}
+	if lc := <-n.out; lc.At != 3 {
+		t.Fatalf("sent for position %d, want the turn's 3", lc.At)
+	}
+}
+
+// While the opponent decides, the host's status panel is worked out on
+// the local side's copy: in the ambush, where the British set up hidden,
+// the German host's panel never names a British team it does not know
+// of, though the whole battle's panel does.
+func TestNetHostPanelKeepsHiddenTeams(t *testing.T) {
+	sc, m, err := rules.LoadScenario(scenariosFS, "smle-ambush.toml", mapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	g, evs, err := rules.NewGame(rs, sc, m, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{W: 1024, H: 640, speed: 1}
+	b := newBattle(a, g, evs)
+	local := -1
+	for i, s := range g.St.Sides {
+		if s.Name == "Germans" {
+			local = i
+		}
+	}
+	if local < 0 {
+		t.Fatal("no Germans in the ambush")
+	}
+	n := &netLink{host: true, local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
+	b.netJoin(n)
+	ex := rs.(rules.Explainer)
+	leaks, checked, panels := 0, 0, 0
+	r := rand.New(rand.NewPCG(5, 6))
+	for step := 0; step < 60 && !b.st().Over; step++ {
+		if b.st().Decider != local {
+			v := rules.ViewOf(rs, b.st(), local)
+			full := ex.Explain(b.st())
+			if b.explain != nil && b.explain.Head != "" {
+				panels++
+			}
+			for _, u := range b.st().Units {
+				if u.Side == local || v.Unit(u.ID) || u.Name == "" {
+					continue
+				}
+				if b.explain != nil && strings.Contains(b.explain.Head+strings.Join(b.explain.Lines, " "), u.Name) {
+					t.Fatalf("step %d: the Germans' panel names %s, a team they do not know of: %q %q", step, u.Name, b.explain.Head, b.explain.Lines)
+				}
+				if strings.Contains(full.Head+strings.Join(full.Lines, " "), u.Name) {
+					leaks++
+				}
+				checked++
+			}
+		}
+		c, ok := rules.RandomCommand(b.g, r)
+		if !ok {
+			break
+		}
+		b.netNote(a, netplay.Note{Kind: netplay.NApplied, Side: b.st().Decider, Cmd: c, At: len(b.g.Log)})
+	}
+	if leaks == 0 {
+		t.Fatalf("the whole battle's panel never named a hidden team in %d looks: the test shows nothing", checked)
+	}
+	if panels == 0 {
+		t.Fatal("the Germans had no panel at all while the British decided")
+	}
+	t.Logf("%d looks at hidden teams; the whole panel would have named them %d times; %d panels shown", checked, leaks, panels)
+}
