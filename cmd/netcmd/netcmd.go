@@ -127,7 +127,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "hedgerow host: give --scenario NAME or --resume SAVE, not both")
 			return 2
 		}
-		o := netplay.WindowOptions{Host: true, Scenario: *scenario, Resume: *resume, Side: *side - 1, GameArgs: win.args(given, *save)}
+		o := netplay.WindowOptions{Host: true, Scenario: *scenario, Resume: *resume, Side: *side - 1, GameArgs: win.args(given, *savePath)}
 		if given["listen"] {
 			o.Listen = *listen
 		}
