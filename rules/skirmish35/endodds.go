@@ -115,6 +115,9 @@ func part(s *rules.State, id rules.FigID, what string, names []string, ps []floa
 		p.Name = f.Name + "'s " + what
 		if what == "under the end-of-turn bursts" {
 			p.Name = f.Name + " " + what
+			if s.Carrier(id) != 0 {
+				p.Name = f.Name + " in the open hatch " + what
+			}
 		}
 	}
 	for i, n := range names {
@@ -179,6 +182,20 @@ func (a *endAcc) effects(s *rules.State, at geom.Pt, rad int64, fates map[rules.
 			hit = append(hit, g)
 		}
 	}
+	// then the open hatches the burst reaches (hatchBurst): the
+	// commander's fate, "suppressed" being his crew shutting the hatches
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if !v.HatchesOpen || !targetable(v) || crewLeft(s, v) == 0 || !within(v.Pos, at, rad) {
+			continue
+		}
+		for _, id := range v.Crew {
+			if f := s.Fig(id); f != nil && !f.Removed {
+				hit = append(hit, f)
+				break
+			}
+		}
+	}
 	var walk func(i int, dice []int, p float64, fs map[rules.FigID]int)
 	walk = func(i int, dice []int, p float64, fs map[rules.FigID]int) {
 		if a.err != nil {
@@ -190,6 +207,9 @@ func (a *endAcc) effects(s *rules.State, at geom.Pt, rad int64, fates map[rules.
 		}
 		g := hit[i]
 		e, _ := a.r.effectRow(s, g.Pos, false)
+		if s.Carrier(g.ID) != 0 {
+			e = a.r.d.T.Effect.Building // an open-hatched crew rolls the in-building row
+		}
 		for k, band := range [][2]int{{2, e.NoneMax}, {e.NoneMax + 1, e.SuppressMax}, {e.SuppressMax + 1, 12}} {
 			n := count2D6(band[0], band[1])
 			if n == 0 {

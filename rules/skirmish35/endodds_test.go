@@ -149,3 +149,24 @@ func TestEndOddsMortarGrenadeEscape(t *testing.T) {
 		t.Errorf("F7 under the late grenade: %+v", x)
 	}
 }
+
+// A late grenade going off beside an open-hatched tank as the turn ends
+// rolls for its commander on the in-building row (the hatch burst): the
+// end's odds follow that roll (they were refused before), giving the
+// commander's fate a part of its own, sampled against the engine.
+func TestEndOddsOpenHatch(t *testing.T) {
+	s := vehState(t, nil, []tveh{{side: 1, typ: "sherman", x: 36, y: 20, facing: 0, crew: 2}},
+		tfig{side: 0, x: 10, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 0, x: 12, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 37, y: 23, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	s.Veh(1).HatchesOpen = true
+	setLive(s, []LiveGrenade{{At: geom.P(36, 22), Side: 1}})
+	o := checkEnd(t, s, 4000, 4)
+	cmdr := s.Fig(s.Veh(1).Crew[0])
+	x := partOf(o, cmdr.Name+" in the open hatch under the end-of-turn bursts")
+	e := New().(Skirmish).d.T.Effect.Building
+	if want := float64(count2D6(e.SuppressMax+1, 12)) / 36; !near(pOf(x, "killed"), want) || pOf(x, "not caught") != 0 {
+		t.Errorf("the commander in the open hatch: %+v, killed want %.4f; parts %+v", x, want, o.Parts)
+	}
+}
