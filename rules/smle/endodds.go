@@ -2,6 +2,7 @@ package smle
 
 import (
 	"fmt"
+	"sort"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -36,7 +37,7 @@ func (r SMLE) endOdds(s *rules.State) (rules.Odds, bool) {
 		u = nextTeam(ns)
 	}
 	if u == nil {
-		return rules.Odds{}, false
+		return r.firstTeamOdds(ns)
 	}
 	called := uget(u, vFMRound)
 	if called == 0 || called >= ns.Round {
@@ -78,4 +79,117 @@ func (r SMLE) endOdds(s *rules.State) (rules.Odds, bool) {
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: hit}, {Name: Miss, P: 1 - hit}}, Mods: mods, Parts: parts,
 		Note: fmt.Sprintf("%s activates next and its %s mission lands, %s observing; parts: each figure the burst may reach at its point of impact", u.Name, w.Name, o.Name)}, true
+}
+
+// firstTeamOdds prices the "end" that ends the round: the next round
+// opens with every team's activation roll (1D6 and its modifiers; a team
+// following an incompetent leader, or riding in another team's vehicle,
+// takes that team's result), then a D6 each for teams tied on band and
+// total (lowest first, then the first listed). The team that comes out
+// lowest activates first, its fire mission landing if one is due: the
+// odds are which team that is. ok is false when the round's end ends the
+// game.
+func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
+	c := ns.Clone()
+	r.endRound(c)
+	if c.Over {
+		return rules.Odds{}, false
+	}
+	type val struct{ band, total int }
+	ts := teams(c)
+	if len(ts) == 0 {
+		return rules.Odds{}, false
+	}
+	dist := make([]map[val]float64, len(ts))
+	root := make([]int, len(ts))
+	index := map[rules.UnitID]int{}
+	for i, u := range ts {
+		r.newRoundVars(u)
+		in := r.activationInput(c, u)
+		dist[i] = map[val]float64{}
+		for f := 1; f <= 6; f++ {
+			total, band, _ := r.d.ResolveActivation(f, in, "")
+			dist[i][val{band, total}] += 1.0 / 6
+		}
+		root[i] = i
+		index[u.ID] = i
+	}
+	for i, u := range ts {
+		if lt := r.followedTeam(c, u); lt != nil {
+			root[i] = root[index[lt.ID]]
+		}
+	}
+	for i, u := range ts {
+		if ct := r.carriedBy(c, u); ct != nil {
+			root[i] = root[index[ct.ID]]
+		}
+	}
+	// beats is the chance team i's tie die (d) beats team j's.
+	beats := func(d int, i, j int) float64 {
+		w := float64(6 - d)
+		if ts[j].ID > ts[i].ID {
+			w++
+		}
+		return w / 6
+	}
+	// the values in a fixed order, so the sums are the same on every run
+	vals := func(m map[val]float64) []val {
+		var out []val
+		for v := range m {
+			out = append(out, v)
+		}
+		sort.Slice(out, func(a, b int) bool {
+			if out[a].band != out[b].band {
+				return out[a].band < out[b].band
+			}
+			return out[a].total < out[b].total
+		})
+		return out
+	}
+	var o rules.Odds
+	for i, u := range ts {
+		ri := root[i]
+		p := 0.0
+		for _, v := range vals(dist[ri]) {
+			pv := dist[ri][v]
+			tie := 0.0
+			for d := 1; d <= 6; d++ {
+				q := 1.0 / 6
+				for j := range ts {
+					if j != i && root[j] == ri {
+						q *= beats(d, i, j)
+					}
+				}
+				for rj := range ts {
+					if root[rj] != rj || rj == ri {
+						continue
+					}
+					above, same := 0.0, 0.0
+					for _, w := range vals(dist[rj]) {
+						switch {
+						case w.band > v.band || w.band == v.band && w.total > v.total:
+							above += dist[rj][w]
+						case w == v:
+							same += dist[rj][w]
+						}
+					}
+					g := 1.0
+					for j := range ts {
+						if root[j] == rj {
+							g *= beats(d, i, j)
+						}
+					}
+					q *= above + same*g
+				}
+				tie += q
+			}
+			p += pv * tie
+		}
+		if p > 0 {
+			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: fmt.Sprintf("U%d %s activates first", u.ID, u.Name), P: p})
+		}
+	}
+	o.Parts = []rules.OddsPart{{Name: fmt.Sprintf("First to activate, round %d", c.Round), Outcomes: o.Outcomes}}
+	o.Note = "the round ends; the next opens with every team's activation roll (1D6 and modifiers, ties rolled off on a D6, lowest first): the team that activates first"
+	return o, true
 }
