@@ -3,7 +3,6 @@ package maxim
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -450,25 +449,37 @@ func influences(s *rules.State, a, b int, movers []int) bool {
 // morale and losses, the end of the game; and where the men of the units
 // marked in keep stand.
 func stateKey(s *rules.State, keep []bool) string {
-	var b strings.Builder
-	b.WriteString(strconv.FormatBool(s.Over))
-	b.WriteString(strconv.Itoa(s.Winner))
+	b := make([]byte, 0, 64+24*len(s.Figures))
+	b = strconv.AppendBool(b, s.Over)
+	b = strconv.AppendInt(b, int64(s.Winner), 10)
 	for i := range s.Sides {
-		b.WriteString("/" + strconv.Itoa(s.Sides[i].Losses))
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(s.Sides[i].Losses), 10)
 	}
 	placed := map[rules.UnitID]bool{}
 	for i := range s.Units {
-		b.WriteString("u" + strconv.Itoa(s.Units[i].Vars[uMorale]) + "." + strconv.Itoa(s.Units[i].Vars[uCasRnd]))
+		b = append(b, 'u')
+		b = strconv.AppendInt(b, int64(s.Units[i].Vars[uMorale]), 10)
+		b = append(b, '.')
+		b = strconv.AppendInt(b, int64(s.Units[i].Vars[uCasRnd]), 10)
 		if keep[i] {
 			placed[s.Units[i].ID] = true
 		}
 	}
 	for i := range s.Figures {
 		f := &s.Figures[i]
-		fmt.Fprintf(&b, "f%t.%d.%d.%d.%d.%d", f.Removed, f.Markers, f.Var(fDead), f.Var(fFled), f.Var(fLeft), len(f.Weapons))
+		b = append(b, 'f')
+		b = strconv.AppendBool(b, f.Removed)
+		for _, v := range [...]int64{int64(f.Markers), int64(f.Var(fDead)), int64(f.Var(fFled)), int64(f.Var(fLeft)), int64(len(f.Weapons))} {
+			b = append(b, '.')
+			b = strconv.AppendInt(b, v, 10)
+		}
 		if placed[f.Unit] {
-			fmt.Fprintf(&b, "@%d,%d", f.Pos.X, f.Pos.Y)
+			b = append(b, '@')
+			b = strconv.AppendInt(b, f.Pos.X, 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, f.Pos.Y, 10)
 		}
 	}
-	return b.String()
+	return string(b)
 }
