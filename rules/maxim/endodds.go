@@ -105,9 +105,11 @@ type endEnum struct {
 	rolling []int // indexes in State.Units of the units that roll, in order
 	parts   map[int]map[string]float64
 	init    map[string]float64
-	// keep[i] marks the units whose men's places matter once units
-	// before index i have rolled.
-	keep   [][]bool
+	// movers are the units that check and may fall back, need those
+	// whose falling back may lose a man or change a needed one's
+	// (keepPlaces), by index in State.Units.
+	movers []int
+	need   []bool
 	starts startRolls
 }
 
@@ -126,7 +128,7 @@ func newEndEnum(s *rules.State) *endEnum {
 			e.parts[i] = map[string]float64{}
 		}
 	}
-	e.keep = keepPlaces(s, e.rolling)
+	e.movers, e.need = keepPlaces(s, e.rolling)
 	e.starts = newStartRolls(s)
 	return e
 }
@@ -154,7 +156,7 @@ func (e *endEnum) run(s *rules.State) error {
 				e.starts.over(q)
 				return
 			}
-			key := stateKey(c, e.keep[i+1])
+			key := stateKey(c, e.placed(c, i))
 			if k, ok := seen[key]; ok {
 				next[k].p += q
 				return
@@ -327,23 +329,18 @@ func diceSums(n int) []diceSum {
 	return out
 }
 
-// keepPlaces says, for each point of the morale phase (keep[i]: once
-// the units before index i have rolled), which units' men's places may
-// still change what follows: a later unit that checks and could lose a
-// man (off the table, or with no way out at its 4th failure) needs its
-// own men's places, and those of every unit whose falling back (or whose
-// men, fallen back already) may change its way back or be its nearest
-// enemy; so, in turn, does a later unit that may change a needed one's.
-// Men move at most 6" per failure, measured from where they stand when
-// the phase begins.
-func keepPlaces(s *rules.State, rolling []int) [][]bool {
-	var movers []int // units that check and may fall back (a rally moves no one)
+// keepPlaces finds the units whose falling back matters to what
+// follows: a unit that checks and could lose a man (off the table, or
+// with no way out at its 4th failure) is needed, and so is one whose
+// falling back may change a needed later unit's (as men in its way or
+// its nearest enemy). Men move at most 6" per failure.
+func keepPlaces(s *rules.State, rolling []int) (movers []int, need []bool) {
 	for _, j := range rolling {
 		if s.Units[j].Vars[uCasRnd] == s.Round && s.Units[j].Vars[uMorale] < MaxMorale {
 			movers = append(movers, j)
 		}
 	}
-	need := map[int]bool{}
+	need = make([]bool, len(s.Units))
 	for k := len(movers) - 1; k >= 0; k-- {
 		j := movers[k]
 		need[j] = couldLose(s, j)
@@ -353,22 +350,74 @@ func keepPlaces(s *rules.State, rolling []int) [][]bool {
 			}
 		}
 	}
-	keep := make([][]bool, len(s.Units)+1)
-	for i := range keep {
-		keep[i] = make([]bool, len(s.Units))
-		for _, j := range movers {
-			if j < i || !need[j] {
-				continue
-			}
-			keep[i][j] = true
-			for _, k := range movers {
-				if k != j && influences(s, k, j, movers) {
-					keep[i][k] = true
-				}
+	return movers, need
+}
+
+// placed marks, once unit index i has rolled, the units whose men's
+// places the rest of the phase may read: those that have fallen back
+// already (no one else has moved) and whose men, where they now stand,
+// may be in the way of a needed later unit's men or be their nearest
+// enemy.
+func (e *endEnum) placed(s *rules.State, i int) []bool {
+	out := make([]bool, len(s.Units))
+	for _, k := range e.movers {
+		if k > i {
+			break
+		}
+		for _, j := range e.movers {
+			if j > i && e.need[j] && standsNear(s, k, j, i, e.movers) {
+				out[k] = true
+				break
 			}
 		}
 	}
-	return keep
+	return out
+}
+
+// standsNear reports whether the men of unit k, which has fallen back
+// already and moves no more, may change unit j's falling back: one
+// within j's reach of a man of j (its way back), or (enemies) as near
+// as j's man's nearest enemy that stays put. Units of movers after
+// index i may still move before j, so their men do not count as nearer.
+func standsNear(s *rules.State, k, j, i int, movers []int) bool {
+	uk, uj := &s.Units[k], &s.Units[j]
+	rj := fallReach(s, uj)
+	moving := map[rules.UnitID]bool{}
+	for _, m := range movers {
+		if m > i && m < j {
+			moving[s.Units[m].ID] = true
+		}
+	}
+	mk := members(s, uk.ID)
+	for _, g := range members(s, uj.ID) {
+		if g.Removed || aboard(s, g) {
+			continue
+		}
+		near := int64(-1)
+		if uk.Side != uj.Side {
+			for _, x := range s.Alive(1 - uj.Side) {
+				if moving[x.Unit] || aboard(s, x) {
+					continue
+				}
+				if d := geom.Dist(g.Pos, x.Pos); near < 0 || d < near {
+					near = d
+				}
+			}
+		}
+		for _, f := range mk {
+			if f.Removed {
+				continue
+			}
+			d := geom.Dist(g.Pos, f.Pos)
+			if d <= rj+2*s.BaseR+geom.PerInch {
+				return true
+			}
+			if uk.Side != uj.Side && (near < 0 || d <= near+geom.PerInch) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fallReach is the farthest unit u's men may fall back if it fails now.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 	"hedgerow/rules/oddscheck"
 )
 
@@ -172,5 +173,60 @@ func TestVehicleMovesPriced(t *testing.T) {
 	}
 	if n != len(g.St.Vehicles) {
 		t.Fatalf("next turn's vehicle moves: %+v", o.Parts)
+	}
+}
+
+// Trench Raid with every man on foot drawn in to a third of his distance
+// from the middle of the table and every unit losing a man at its 3rd
+// failure: each failure takes the unit to its 4th, falling back 4D6"
+// among the others. The old walk gave up past 200,000 ways ("too many to
+// price exactly"); the frontier, which forgets where men stand once no
+// later unit's falling back can read it, prices it, and the engine's
+// dice agree.
+func TestEndOddsCrowdedTrenchRaid(t *testing.T) {
+	sc, m := loadScenario(t, "maxim-trench-raid.toml")
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.St
+	phase(g, PhaseDefensive, s.Var(gMover))
+	mid := geom.Pt{X: s.Map.Width / 2, Y: s.Map.Height / 2}
+	for i := range s.Figures {
+		f := &s.Figures[i]
+		if f.Removed || aboard(s, f) {
+			continue
+		}
+		old := f.Pos
+		f.Pos = geom.Pt{X: mid.X + (f.Pos.X-mid.X)/3, Y: mid.Y + (f.Pos.Y-mid.Y)/3}
+		if standProblem(s, f.ID, f.Pos) != "" {
+			f.Pos = old
+		}
+	}
+	for i := range s.Units {
+		unitSet(&s.Units[i], uCasRnd, s.Round)
+		unitSet(&s.Units[i], uMorale, 3)
+	}
+	c, _ := rules.ParseCommand("end")
+	o, err := New().Odds(s.Clone(), c)
+	if err != nil {
+		t.Fatalf("refused: %v", err)
+	}
+	checks := 0
+	for _, p := range o.Parts {
+		if strings.HasSuffix(p.Name, ": morale check") {
+			checks++
+		}
+	}
+	if checks != len(s.Units) {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	if testing.Short() {
+		return
+	}
+	for _, res := range oddscheck.RunParts(New(), s, c, endClassify, 6000, 31) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
 	}
 }
