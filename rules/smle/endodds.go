@@ -39,46 +39,7 @@ func (r SMLE) endOdds(s *rules.State) (rules.Odds, bool) {
 	if u == nil {
 		return r.firstTeamOdds(ns)
 	}
-	called := uget(u, vFMRound)
-	if called == 0 || called >= ns.Round {
-		return rules.Odds{}, false
-	}
-	// as landMission finds them
-	p := geom.Pt{X: int64(uget(u, vFMX)), Y: int64(uget(u, vFMY))}
-	m := ns.Fig(rules.FigID(uget(u, vFMFig)))
-	var w *Weapon
-	if m != nil && !m.Removed {
-		for _, id := range m.Weapons {
-			if x, ok := r.d.Weapon(id); ok && x.Indirect {
-				w = x
-			}
-		}
-	}
-	o := r.observer(ns, u, p)
-	if w == nil || o == nil {
-		return rules.Odds{}, false
-	}
-	in := r.missionInput(ns, u, o, m, w, p)
-	hc, err := r.d.HitCounts(in)
-	if err != nil {
-		return rules.Odds{}, false
-	}
-	_, mods, _ := r.d.ShotMods(in)
-	hit := float64(36-hc[0]) / 36
-	parts, err := r.burstParts(ns, m.Pos, p, nil, w, in, false, true)
-	if err != nil {
-		return rules.Odds{}, false
-	}
-	vparts, err := r.missionVehicleParts(ns, m.Pos, p, w, in)
-	if err != nil {
-		return rules.Odds{}, false
-	}
-	parts = append(parts, vparts...)
-	if dp, ok := r.dryPart(m, w); ok {
-		parts = append(parts, dp)
-	}
-	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: hit}, {Name: Miss, P: 1 - hit}}, Mods: mods, Parts: parts,
-		Note: fmt.Sprintf("%s activates next and its %s mission lands, %s observing; parts: each figure the burst may reach at its point of impact", u.Name, w.Name, o.Name)}, true
+	return r.missionOdds(ns, u)
 }
 
 // firstTeamOdds prices the "end" that ends the round: the next round
@@ -147,6 +108,7 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 		return out
 	}
 	var o rules.Odds
+	first := make([]float64, len(ts))
 	for i, u := range ts {
 		ri := root[i]
 		p := 0.0
@@ -185,11 +147,110 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 			}
 			p += pv * tie
 		}
+		first[i] = p
 		if p > 0 {
 			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: fmt.Sprintf("U%d %s activates first", u.ID, u.Name), P: p})
 		}
 	}
 	o.Parts = []rules.OddsPart{{Name: fmt.Sprintf("First to activate, round %d", c.Round), Outcomes: o.Outcomes}}
+	// A team with a fire mission due that activates first has it land in
+	// this "end". When no team can roll a band that ends its activation
+	// at once (break, or falling back with no fire), nothing else can
+	// bring it on in this "end", and nothing moves before it lands.
+	auto := false
+	for i := range ts {
+		for v := range dist[i] {
+			if b := r.d.Bands[v.band]; b.Move <= -20 || b.Move < 0 && b.Combat == "none" {
+				auto = true
+			}
+		}
+	}
+	if !auto {
+		c.SetVar(vSecond, 0)
+		for k := range c.Figures { // as beginRound leaves them
+			f := &c.Figures[k]
+			f.SetVar(fMoved, 0)
+			f.SetVar(fStopped, 0)
+			f.Markers &^= rules.Running | rules.OppFire
+		}
+		for i, u := range ts {
+			if first[i] == 0 {
+				continue
+			}
+			mo, ok := r.missionOdds(c, u)
+			if !ok {
+				continue
+			}
+			o.Parts = append(o.Parts, scaledPart(fmt.Sprintf("U%d %s's fire mission", u.ID, u.Name), 0, mo.Outcomes, first[i]))
+			for _, p := range mo.Parts {
+				o.Parts = append(o.Parts, scaledPart(fmt.Sprintf("U%d's mission: %s", u.ID, p.Name), p.Fig, p.Outcomes, first[i]))
+			}
+		}
+	}
 	o.Note = "the round ends; the next opens with every team's activation roll (1D6 and modifiers, ties rolled off on a D6, lowest first): the team that activates first"
 	return o, true
+}
+
+// missionOdds prices u's fire mission landing as u activates now on ns:
+// ok is false when none is due or it is lost.
+func (r SMLE) missionOdds(ns *rules.State, u *rules.Unit) (rules.Odds, bool) {
+	called := uget(u, vFMRound)
+	if called == 0 || called >= ns.Round {
+		return rules.Odds{}, false
+	}
+	// as landMission finds them
+	p := geom.Pt{X: int64(uget(u, vFMX)), Y: int64(uget(u, vFMY))}
+	m := ns.Fig(rules.FigID(uget(u, vFMFig)))
+	var w *Weapon
+	if m != nil && !m.Removed {
+		for _, id := range m.Weapons {
+			if x, ok := r.d.Weapon(id); ok && x.Indirect {
+				w = x
+			}
+		}
+	}
+	o := r.observer(ns, u, p)
+	if w == nil || o == nil {
+		return rules.Odds{}, false
+	}
+	in := r.missionInput(ns, u, o, m, w, p)
+	hc, err := r.d.HitCounts(in)
+	if err != nil {
+		return rules.Odds{}, false
+	}
+	_, mods, _ := r.d.ShotMods(in)
+	hit := float64(36-hc[0]) / 36
+	parts, err := r.burstParts(ns, m.Pos, p, nil, w, in, false, true)
+	if err != nil {
+		return rules.Odds{}, false
+	}
+	vparts, err := r.missionVehicleParts(ns, m.Pos, p, w, in)
+	if err != nil {
+		return rules.Odds{}, false
+	}
+	parts = append(parts, vparts...)
+	if dp, ok := r.dryPart(m, w); ok {
+		parts = append(parts, dp)
+	}
+	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: hit}, {Name: Miss, P: 1 - hit}}, Mods: mods, Parts: parts,
+		Note: fmt.Sprintf("%s activates next and its %s mission lands, %s observing; parts: each figure the burst may reach at its point of impact", u.Name, w.Name, o.Name)}, true
+}
+
+// NotLanded is a mission part's outcome when its team does not activate
+// first, so its mission does not land in this "end".
+const NotLanded = "not landed: another team activates first"
+
+// scaledPart is a mission's part given that its team activates first,
+// which it does with chance p.
+func scaledPart(name string, fig rules.FigID, outs []rules.Outcome, p float64) rules.OddsPart {
+	part := rules.OddsPart{Name: name, Fig: fig}
+	for _, x := range outs {
+		if x.P*p > 0 {
+			part.Outcomes = append(part.Outcomes, rules.Outcome{Name: x.Name, P: x.P * p})
+		}
+	}
+	if p < 1 {
+		part.Outcomes = append(part.Outcomes, rules.Outcome{Name: NotLanded, P: 1 - p})
+	}
+	return part
 }

@@ -2,6 +2,7 @@ package smle
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -60,5 +61,77 @@ func TestFirstTeamOddsMatchEngine(t *testing.T) {
 	}
 	if checked < 3 {
 		t.Fatalf("only %d round ends checked", checked)
+	}
+}
+
+// The round's end when a team's fire mission is due next round: if that
+// team activates first, its mission lands in this "end". Its parts give
+// the landing as the mission's own odds scaled by that chance, the rest
+// "not landed"; sampled against the engine.
+func TestFirstTeamMissionLands(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}}, {x: 12, y: 10, weapons: []string{"light-mortar"}}}},
+		{1, "trained", "", append(rifles(1, 10, 30), tfig{x: 11.5, y: 30, weapons: []string{"rifle"}})},
+	}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"}) // unit 2
+	s.Fig(2).SetVar(fBraced, 1)
+	c, _ := rules.ParseCommand("call U1 10,30 light-mortar")
+	apply(t, s, c)
+	passOpp(t, s)
+	end := rules.Command{Verb: "end"}
+	apply(t, s, end)
+	o, err := New().Odds(s, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mission rules.OddsPart
+	for _, p := range o.Parts {
+		if strings.HasSuffix(p.Name, "'s fire mission") {
+			mission = p
+		}
+	}
+	if len(mission.Outcomes) == 0 {
+		t.Fatalf("no mission part: %+v", o.Parts)
+	}
+	landed := 0.0
+	for _, x := range mission.Outcomes {
+		if x.Name != NotLanded {
+			landed += x.P
+		}
+	}
+	if !strings.HasPrefix(o.Outcomes[0].Name, "U1 ") || math.Abs(landed-o.Outcomes[0].P) > 1e-9 {
+		t.Fatalf("the mission lands when U1 activates first: %+v", o)
+	}
+	for _, res := range oddscheck.RunParts(New(), s, end, func(p rules.OddsPart) oddscheck.Classify {
+		inner := firstActivated
+		switch {
+		case strings.HasSuffix(p.Name, "'s fire mission"):
+			inner = func(_, _ *rules.State, evs []rules.Event) string {
+				for _, e := range evs {
+					if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Indirect fire") {
+						return e.Roll.Outcome
+					}
+				}
+				return "?"
+			}
+		case strings.Contains(p.Name, "'s mission: "):
+			inner = partClass(p)
+		}
+		return func(before, after *rules.State, evs []rules.Event) string {
+			if strings.Contains(p.Name, "mission") {
+				landed := false
+				for _, e := range evs {
+					landed = landed || e.Roll != nil && strings.HasPrefix(e.Roll.What, "Indirect fire")
+				}
+				if !landed {
+					return NotLanded
+				}
+			}
+			return inner(before, after, evs)
+		}
+	}, 20000, 19) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
 	}
 }
