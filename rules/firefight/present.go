@@ -46,10 +46,14 @@ func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if s.Phase != PhaseLeader {
 			return rules.Odds{}, fmt.Errorf("no unit is choosing a leader")
 		}
-		return leaderOdds(), nil
+		o := leaderOdds()
+		o.Parts = []rules.OddsPart{chitAfterLeader(s)}
+		return o, nil
 	case "end":
 		if s.Phase == PhaseLeader {
-			return leaderOdds(), nil
+			o := leaderOdds()
+			o.Parts = []rules.OddsPart{chitAfterLeader(s)}
+			return o, nil
 		}
 		return endOdds(s)
 	}
@@ -82,10 +86,13 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 			}
 			notes = append(notes, fmt.Sprintf("%s fails its cohesion test %d in 20", u.Name, fails))
 		}
+		chit := chitAfterMorale(s)
 		if len(out) == 0 {
-			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "no unit tests its morale"}, nil
+			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "no unit tests its morale; then the next turn's first chit",
+				Parts: []rules.OddsPart{chit}}, nil
 		}
-		return rules.Odds{Outcomes: out, Note: "the first unit to test; " + strings.Join(notes, "; "), Parts: moraleParts(s)}, nil
+		return rules.Odds{Outcomes: out, Note: "the first unit to test; " + strings.Join(notes, "; ") + "; then the next turn's first chit",
+			Parts: append(moraleParts(s), chit)}, nil
 	}
 	if s.Phase == PhaseUnmotivated {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the other side's unmotivated figures act next"}, nil

@@ -1,6 +1,8 @@
 package firefight
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"hedgerow/rules"
@@ -245,10 +247,13 @@ func TestMoralePartsMatchEngine(t *testing.T) {
 	s.SetVar(gUnmotLeft, 0)
 	c := cmd(t, "end")
 	o := mustOdds(t, s, c)
-	if len(o.Parts) != 10 {
+	if len(o.Parts) != 11 {
 		t.Fatalf("parts %+v", o.Parts)
 	}
 	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		if strings.HasPrefix(p.Name, "First chit") {
+			return chitClassify
+		}
 		return func(_, _ *rules.State, evs []rules.Event) string {
 			for _, e := range evs {
 				if e.Roll != nil && e.Roll.What == p.Name && (p.Fig == 0 || e.Fig == p.Fig) {
@@ -262,4 +267,82 @@ func TestMoralePartsMatchEngine(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// chitClassify names the next turn's first chit a trial drew, or why
+// none was drawn.
+func chitClassify(_, after *rules.State, evs []rules.Event) string {
+	for _, e := range evs {
+		if e.Roll != nil && e.Roll.What == "Chit drawn from the cup" {
+			return e.Roll.Outcome
+		}
+	}
+	switch {
+	case after.Over:
+		return chitOver
+	case after.Phase == PhaseLeader:
+		return chitLeader
+	}
+	return chitEmpty
+}
+
+// Issue 28 odds: the chit drawn as the next turn begins is a part of the
+// "end" that starts the morale phase. The cup follows the morale phase:
+// Blue's unit A (initiative 4, losing 1 as it tests) may rout to a man,
+// leaving Blue's chits to unit B's 2; its leader routing alone makes
+// Blue choose a new one first. Then the leader's own "end" prices the
+// chit after him. Both sampled against the engine.
+func TestChitAfterMoraleMatchesEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 4, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 55, y: 100}}},
+		{side: 0, init: 2, figs: []tfig{{x: 150, y: 100, leader: true, rating: 3}, {x: 155, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 10, leader: true, rating: 2}, {x: 55, y: 10}, {x: 60, y: 10}}},
+	}, nil, 1)
+	s.SetVar(rules.VarVictoryLosses, 4)
+	setU(s.UnitOf(s.Fig(1).Unit), uHit, 2)
+	neutralise(s, s.Fig(1)) // -2 on his men's reactions: routs are likelier
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseUnmotivated, 1, 1
+	s.SetVar(gUnmotLeft, 0)
+	c := cmd(t, "end")
+	o := mustOdds(t, s, c)
+	chit := o.Parts[len(o.Parts)-1]
+	if chit.Name != "First chit, turn 2" {
+		t.Fatalf("parts %+v", o.Parts)
+	}
+	p := map[string]float64{}
+	for _, x := range chit.Outcomes {
+		p[x.Name] = x.P
+	}
+	// with A whole: Blue 1-3 and Red 1-3, six chits; with A gone: Blue
+	// 1-2 and Red 1-3, five; with A's leader alone gone: a new leader
+	if p["Blue 3"] <= 0 || p["Blue 3"] >= p["Red 3"] || p[chitLeader] <= 0 || p["Blue 1"] <= p["Blue 3"] {
+		t.Fatalf("chit part %+v", chit)
+	}
+	res := oddscheck.RunDist("end / first chit", chit.Outcomes, s, func(x *rules.State) ([]rules.Event, error) { return New().Apply(x, c) }, chitClassify, 20000, 4)
+	if err := res.Err(); err != nil {
+		t.Error(err)
+	}
+	// a state where A's leader routed: the leader's "end" promotes the
+	// other man, then the chit: Blue 1-3, Red 1-3
+	for k := 0; k < 200; k++ {
+		x := s.Clone()
+		x.RNG = *rand.NewPCG(9, uint64(k))
+		if _, err := New().Apply(x, c); err != nil {
+			t.Fatal(err)
+		}
+		if x.Phase != PhaseLeader {
+			continue
+		}
+		ol := mustOdds(t, x, c)
+		if len(ol.Parts) != 1 || len(ol.Parts[0].Outcomes) != 6 {
+			t.Fatalf("the leader's end: %+v", ol.Parts)
+		}
+		res := oddscheck.RunDist("leader end / first chit", ol.Parts[0].Outcomes, x, func(y *rules.State) ([]rules.Event, error) { return New().Apply(y, c) }, chitClassify, 20000, 5)
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
+		return
+	}
+	t.Fatal("no trial left A without its leader")
 }

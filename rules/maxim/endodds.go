@@ -3,7 +3,6 @@ package maxim
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -25,15 +24,15 @@ const (
 	endNoTurn    = "no next turn: the battle is over"
 )
 
-// endOdds prices "end" when it closes the turn; ok is false when it does
-// not (it opens the vehicles' phase, or is not the turn's end).
+// endOdds prices "end" when it closes the turn or opens the vehicles'
+// second move; ok is false when it does neither.
 func endOdds(s *rules.State) (rules.Odds, bool, error) {
 	c := s.Clone()
 	c.Forced = nil
 	switch c.Phase {
 	case PhaseDefensive:
 		if _, open := openSecondMoves(c); open {
-			return rules.Odds{}, false, nil
+			return secondMoveOdds(s), true, nil
 		}
 	case PhaseVehicles:
 	default:
@@ -45,16 +44,9 @@ func endOdds(s *rules.State) (rules.Odds, bool, error) {
 		c.Vehicles[i].SetVar(vMove, 0)
 	}
 	c.Phase = PhaseMorale
-	e := &endEnum{parts: map[int]map[string]float64{}, init: map[string]float64{}}
-	for i := range c.Units {
-		if rollsMorale(c, &c.Units[i]) {
-			e.rolling = append(e.rolling, i)
-			e.parts[i] = map[string]float64{}
-		}
-	}
-	e.walk(c, 0, 1)
-	if e.nodes > endBudget {
-		return rules.Odds{}, false, fmt.Errorf("the morale phase can go more than %d ways here (falling back moves men that later units may fall back past or from): too many to price exactly", endBudget)
+	e := newEndEnum(c)
+	if err := e.run(c); err != nil {
+		return rules.Odds{}, false, err
 	}
 	var odds rules.Odds
 	for _, i := range e.rolling {
@@ -70,8 +62,9 @@ func endOdds(s *rules.State) (rules.Odds, bool, error) {
 	initName := fmt.Sprintf("Initiative, turn %d", c.Round+1)
 	init := ordered(e.init, []string{c.Sides[0].Name + " moves", c.Sides[1].Name + " moves", endNoTurn})
 	odds.Parts = append(odds.Parts, rules.OddsPart{Name: initName, Outcomes: init})
+	odds.Parts = append(odds.Parts, e.starts.parts(c, c.Round+1)...)
 	odds.Outcomes = init
-	odds.Note = "the morale phase's checks and rallies, unit by unit, then the next turn's initiative (1D20 each, ties rolled again)"
+	odds.Note = "the morale phase's checks and rallies, unit by unit, then the next turn's initiative (1D20 each, ties rolled again) and the moves its winner rolls for horses and vehicles"
 	return odds, true, nil
 }
 
@@ -99,43 +92,96 @@ func rollsMorale(s *rules.State, u *rules.Unit) bool {
 }
 
 // endBudget bounds the states endEnum follows: beyond it the odds are
-// refused rather than the answer waited for (several units falling back
-// near the edges, each fall back moving men that later units fall back
-// from or past, can branch beyond any wait).
-const endBudget = 200000
+// refused rather than the answer waited for.
+const endBudget = 400000
 
-// endEnum gathers the turn's end's chances.
+// endEnum gathers the turn's end's chances. It follows the morale phase
+// unit by unit, as a frontier of the distinct states the units so far
+// can have left, each with its chance: states that differ only in what
+// nothing later reads (where men stand whose place can no longer change
+// a later unit's falling back) are one.
 type endEnum struct {
 	nodes   int   // states followed and failures played out, against endBudget
 	rolling []int // indexes in State.Units of the units that roll, in order
 	parts   map[int]map[string]float64
 	init    map[string]float64
+	// movers are the units that check and may fall back, need those
+	// whose falling back may lose a man or change a needed one's
+	// (keepPlaces), by index in State.Units.
+	movers []int
+	need   []bool
+	starts startRolls
 }
 
-// walk follows the morale phase from unit index i on state s, reached
-// with chance p.
-func (e *endEnum) walk(s *rules.State, i int, p float64) {
-	if p == 0 || e.nodes > endBudget {
-		return
+// endBranch is one state the morale phase may have reached, with its
+// chance.
+type endBranch struct {
+	st *rules.State
+	p  float64
+}
+
+func newEndEnum(s *rules.State) *endEnum {
+	e := &endEnum{parts: map[int]map[string]float64{}, init: map[string]float64{}}
+	for i := range s.Units {
+		if rollsMorale(s, &s.Units[i]) {
+			e.rolling = append(e.rolling, i)
+			e.parts[i] = map[string]float64{}
+		}
 	}
-	e.nodes++
-	if s.Over {
-		for _, j := range e.rolling {
-			if j >= i {
-				e.parts[j][endNotRolled] += p
+	e.movers, e.need = keepPlaces(s, e.rolling)
+	e.starts = newStartRolls(s)
+	return e
+}
+
+// run follows the morale phase from s to the end of the turn.
+func (e *endEnum) run(s *rules.State) error {
+	frontier := []endBranch{{s, 1}}
+	for i := range s.Units {
+		if e.parts[i] == nil {
+			continue
+		}
+		var next []endBranch
+		seen := map[string]int{}
+		add := func(c *rules.State, q float64) {
+			if q == 0 {
+				return
+			}
+			if c.Over {
+				for _, j := range e.rolling {
+					if j > i {
+						e.parts[j][endNotRolled] += q
+					}
+				}
+				e.init[endNoTurn] += q
+				e.starts.over(q)
+				return
+			}
+			key := stateKey(c, e.placed(c, i))
+			if k, ok := seen[key]; ok {
+				next[k].p += q
+				return
+			}
+			seen[key] = len(next)
+			next = append(next, endBranch{c, q})
+		}
+		for _, b := range frontier {
+			e.step(b.st, i, b.p, add)
+			if e.nodes > endBudget {
+				return fmt.Errorf("the morale phase can go more than %d ways here (falling back moves men that later units may fall back past or from): too many to price exactly", endBudget)
 			}
 		}
-		e.init[endNoTurn] += p
-		return
+		frontier = next
 	}
-	if i == len(s.Units) {
-		e.finish(s, p)
-		return
+	for _, b := range frontier {
+		e.finish(b.st, b.p)
 	}
-	if e.parts[i] == nil {
-		e.walk(s, i+1, p)
-		return
-	}
+	return nil
+}
+
+// step rolls unit i's check or rally on state s, reached with chance p,
+// giving each state it may leave to add.
+func (e *endEnum) step(s *rules.State, i int, p float64, add func(*rules.State, float64)) {
+	e.nodes++
 	u := &s.Units[i]
 	base, mods := moraleChance(s, u)
 	pass := float64(clampChance(base+modSum(mods))) / 100
@@ -143,17 +189,17 @@ func (e *endEnum) walk(s *rules.State, i int, p float64) {
 	acc := e.parts[i]
 	if u.Vars[uCasRnd] != s.Round { // a rally
 		acc[endNoRally] += p * (1 - pass)
-		e.walk(s, i+1, p*(1-pass))
+		add(s, p*(1-pass))
 		if pass > 0 {
 			acc["rallies to "+ordinal(lvl-1)] += p * pass
 			c := s.Clone()
 			unitSet(&c.Units[i], uMorale, lvl-1)
-			e.walk(c, i+1, p*pass)
+			add(c, p*pass)
 		}
 		return
 	}
 	acc[endHolds] += p * pass
-	e.walk(s, i+1, p*pass)
+	add(s, p*pass)
 	if pass == 1 {
 		return
 	}
@@ -161,19 +207,11 @@ func (e *endEnum) walk(s *rules.State, i int, p float64) {
 	acc["fails: "+ordinal(next)] += p * (1 - pass)
 	if next == lvl {
 		// already at the 4th failure: no worse, and nothing more happens
-		e.walk(s, i+1, p*(1-pass))
+		add(s, p*(1-pass))
 		return
 	}
 	// The failure's dice: at the 3rd the D12 for leaving the wounded, then
-	// next D6 of falling back. Branches that leave the same state for what
-	// follows are merged.
-	keepPos := e.positionsMatter(s, i)
-	type branch struct {
-		st *rules.State
-		p  float64
-	}
-	var branches []branch
-	seen := map[string]int{}
+	// next D6 of falling back.
 	abandon := []struct {
 		face int
 		p    float64
@@ -195,13 +233,9 @@ func (e *endEnum) walk(s *rules.State, i int, p float64) {
 			}{max(on, 1), float64(n-max(on, 1)+1) / float64(n)})
 		}
 	}
-	sums := diceSums(next)
 	for _, a := range abandon {
-		for _, sm := range sums {
+		for _, sm := range diceSums(next) {
 			e.nodes++
-			if e.nodes > endBudget {
-				return
-			}
 			c := s.Clone()
 			cu := &c.Units[i]
 			unitSet(cu, uMorale, next)
@@ -211,38 +245,33 @@ func (e *endEnum) walk(s *rules.State, i int, p float64) {
 			c.Forced = append(c.Forced, sm.faces...)
 			failEffects(c, cu, next)
 			c.Forced = nil
-			q := p * (1 - pass) * a.p * sm.p
-			key := stateKey(c, keepPos)
-			if k, ok := seen[key]; ok {
-				branches[k].p += q
-				continue
-			}
-			seen[key] = len(branches)
-			branches = append(branches, branch{c, q})
+			add(c, p*(1-pass)*a.p*sm.p)
 		}
-	}
-	for _, b := range branches {
-		e.walk(b.st, i+1, b.p)
 	}
 }
 
 // finish is the end of the turn after the morale phase (finishTurn): a
 // side none of whose men will fight loses, the turn limit ends the game,
-// else the next turn's initiative is rolled.
+// else the next turn's initiative is rolled, and its winner's horse and
+// vehicle moves.
 func (e *endEnum) finish(s *rules.State, p float64) {
 	for side := range 2 {
 		if !canFight(s, side) {
 			e.init[endNoTurn] += p
+			e.starts.over(p)
 			return
 		}
 	}
 	if s.TurnLimit > 0 && s.Round >= s.TurnLimit {
 		e.init[endNoTurn] += p
+		e.starts.over(p)
 		return
 	}
 	w0 := initiativeWin(s, s.Round+1)
 	e.init[s.Sides[0].Name+" moves"] += p * w0
 	e.init[s.Sides[1].Name+" moves"] += p * (1 - w0)
+	e.starts.add(s, 0, p*w0)
+	e.starts.add(s, 1, p*(1-w0))
 }
 
 // initiativeWin is the chance side 0 wins a round's initiative: 1D20 each
@@ -300,32 +329,92 @@ func diceSums(n int) []diceSum {
 	return out
 }
 
-// positionsMatter reports whether where unit i's men end up when it
-// fails may change what follows: whether it may change the falling back
-// of a later unit (as the nearest enemy it falls back from, or as men in
-// its way) whose own falling back matters: that unit could lose a man
-// (off the table, or with no way out at its 4th failure), or may change
-// a later one's that matters in turn. Men move at most 6" per failure.
-func (e *endEnum) positionsMatter(s *rules.State, i int) bool {
-	var later []int // later units that check (a rally moves no one)
-	for _, j := range e.rolling {
-		if j > i && s.Units[j].Vars[uCasRnd] == s.Round && s.Units[j].Vars[uMorale] < MaxMorale {
-			later = append(later, j)
+// keepPlaces finds the units whose falling back matters to what
+// follows: a unit that checks and could lose a man (off the table, or
+// with no way out at its 4th failure) is needed, and so is one whose
+// falling back may change a needed later unit's (as men in its way or
+// its nearest enemy). Men move at most 6" per failure.
+func keepPlaces(s *rules.State, rolling []int) (movers []int, need []bool) {
+	for _, j := range rolling {
+		if s.Units[j].Vars[uCasRnd] == s.Round && s.Units[j].Vars[uMorale] < MaxMorale {
+			movers = append(movers, j)
 		}
 	}
-	need := map[int]bool{}
-	for k := len(later) - 1; k >= 0; k-- {
-		j := later[k]
+	need = make([]bool, len(s.Units))
+	for k := len(movers) - 1; k >= 0; k-- {
+		j := movers[k]
 		need[j] = couldLose(s, j)
-		for _, m := range later[k+1:] {
-			if !need[j] && need[m] && influences(s, j, m, later) {
+		for _, m := range movers[k+1:] {
+			if !need[j] && need[m] && influences(s, j, m, movers) {
 				need[j] = true
 			}
 		}
 	}
-	for _, j := range later {
-		if need[j] && influences(s, i, j, later) {
-			return true
+	return movers, need
+}
+
+// placed marks, once unit index i has rolled, the units whose men's
+// places the rest of the phase may read: those that have fallen back
+// already (no one else has moved) and whose men, where they now stand,
+// may be in the way of a needed later unit's men or be their nearest
+// enemy.
+func (e *endEnum) placed(s *rules.State, i int) []bool {
+	out := make([]bool, len(s.Units))
+	for _, k := range e.movers {
+		if k > i {
+			break
+		}
+		for _, j := range e.movers {
+			if j > i && e.need[j] && standsNear(s, k, j, i, e.movers) {
+				out[k] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// standsNear reports whether the men of unit k, which has fallen back
+// already and moves no more, may change unit j's falling back: one
+// within j's reach of a man of j (its way back), or (enemies) as near
+// as j's man's nearest enemy that stays put. Units of movers after
+// index i may still move before j, so their men do not count as nearer.
+func standsNear(s *rules.State, k, j, i int, movers []int) bool {
+	uk, uj := &s.Units[k], &s.Units[j]
+	rj := fallReach(s, uj)
+	moving := map[rules.UnitID]bool{}
+	for _, m := range movers {
+		if m > i && m < j {
+			moving[s.Units[m].ID] = true
+		}
+	}
+	mk := members(s, uk.ID)
+	for _, g := range members(s, uj.ID) {
+		if g.Removed || aboard(s, g) {
+			continue
+		}
+		near := int64(-1)
+		if uk.Side != uj.Side {
+			for _, x := range s.Alive(1 - uj.Side) {
+				if moving[x.Unit] || aboard(s, x) {
+					continue
+				}
+				if d := geom.Dist(g.Pos, x.Pos); near < 0 || d < near {
+					near = d
+				}
+			}
+		}
+		for _, f := range mk {
+			if f.Removed {
+				continue
+			}
+			d := geom.Dist(g.Pos, f.Pos)
+			if d <= rj+2*s.BaseR+geom.PerInch {
+				return true
+			}
+			if uk.Side != uj.Side && (near < 0 || d <= near+geom.PerInch) {
+				return true
+			}
 		}
 	}
 	return false
@@ -356,16 +445,19 @@ func couldLose(s *rules.State, j int) bool {
 }
 
 // influences reports whether unit a's falling back (index a in
-// State.Units) may change unit b's: a's men may end within reach of b's
-// way back, or (enemies) may be the nearest enemy b's men fall back from.
-// Units that check between the two may move too, so their men are not
-// counted as the nearer enemy.
-func influences(s *rules.State, a, b int, later []int) bool {
+// State.Units, before b) may change unit b's: a's men may end within
+// reach of b's way back, or (enemies) may be the nearest enemy b's men
+// fall back from. Every unit of movers that rolls before b may have
+// moved, so their men are not counted as the nearer enemy.
+func influences(s *rules.State, a, b int, movers []int) bool {
+	if a >= b {
+		return false
+	}
 	ua, ub := &s.Units[a], &s.Units[b]
 	ra, rb := fallReach(s, ua), fallReach(s, ub)
 	moving := map[rules.UnitID]bool{ua.ID: true}
-	for _, k := range later {
-		if k > a && k < b {
+	for _, k := range movers {
+		if k < b {
 			moving[s.Units[k].ID] = true
 		}
 	}
@@ -403,24 +495,40 @@ func influences(s *rules.State, a, b int, later []int) bool {
 
 // stateKey sums up what of a state the rest of the morale phase and the
 // end of the turn read: who is on the table and how he left it, units'
-// morale, losses, the end of the game; and, when keepPos, every figure's
-// place.
-func stateKey(s *rules.State, keepPos bool) string {
-	var b strings.Builder
-	b.WriteString(strconv.FormatBool(s.Over))
-	b.WriteString(strconv.Itoa(s.Winner))
+// morale and losses, the end of the game; and where the men of the units
+// marked in keep stand.
+func stateKey(s *rules.State, keep []bool) string {
+	b := make([]byte, 0, 64+24*len(s.Figures))
+	b = strconv.AppendBool(b, s.Over)
+	b = strconv.AppendInt(b, int64(s.Winner), 10)
 	for i := range s.Sides {
-		b.WriteString("/" + strconv.Itoa(s.Sides[i].Losses))
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(s.Sides[i].Losses), 10)
 	}
+	placed := map[rules.UnitID]bool{}
 	for i := range s.Units {
-		b.WriteString("u" + strconv.Itoa(s.Units[i].Vars[uMorale]))
+		b = append(b, 'u')
+		b = strconv.AppendInt(b, int64(s.Units[i].Vars[uMorale]), 10)
+		b = append(b, '.')
+		b = strconv.AppendInt(b, int64(s.Units[i].Vars[uCasRnd]), 10)
+		if keep[i] {
+			placed[s.Units[i].ID] = true
+		}
 	}
 	for i := range s.Figures {
 		f := &s.Figures[i]
-		fmt.Fprintf(&b, "f%t.%d.%d.%d.%d.%d", f.Removed, f.Markers, f.Var(fDead), f.Var(fFled), f.Var(fLeft), len(f.Weapons))
-		if keepPos {
-			fmt.Fprintf(&b, "@%d,%d", f.Pos.X, f.Pos.Y)
+		b = append(b, 'f')
+		b = strconv.AppendBool(b, f.Removed)
+		for _, v := range [...]int64{int64(f.Markers), int64(f.Var(fDead)), int64(f.Var(fFled)), int64(f.Var(fLeft)), int64(len(f.Weapons))} {
+			b = append(b, '.')
+			b = strconv.AppendInt(b, v, 10)
+		}
+		if placed[f.Unit] {
+			b = append(b, '@')
+			b = strconv.AppendInt(b, f.Pos.X, 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, f.Pos.Y, 10)
 		}
 	}
-	return b.String()
+	return string(b)
 }

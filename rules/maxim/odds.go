@@ -40,6 +40,14 @@ func (Maxim) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			return rules.Odds{}, errors.New(why)
 		}
 		return meleeOdds(s, f, e), nil
+	case "initiative":
+		if c.Fig != 0 || c.Unit != 0 || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
+			return rules.Odds{}, errors.New(`"initiative" takes nothing more`)
+		}
+		if s.Over {
+			return rules.Odds{}, errors.New("the game is over")
+		}
+		return initiativeOdds(s), nil
 	case "end":
 		if o, ok, err := endOdds(s); err != nil || ok {
 			return o, err

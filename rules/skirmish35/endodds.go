@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -39,6 +41,7 @@ type endAcc struct {
 	fate     map[rules.FigID]*[4]float64
 	esc      map[rules.FigID]*[3]float64 // escapes, held, no try
 	morale   map[rules.FigID]*[3]float64 // passes, fails, not tested
+	runs     map[rules.FigID]*[5]float64 // forced runs, by runNames
 	err      error
 	branches int
 }
@@ -51,20 +54,40 @@ func (r Skirmish) endOdds(s *rules.State) (rules.Odds, error) {
 	if s.Phase != PhaseTurn {
 		return rules.Odds{}, errors.New("fire or let the moment pass first")
 	}
-	base := s.Clone()
-	if _, done := r.compelledRuns(base); !done {
-		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}},
-			Note: "a figure made to run opens a moment for opportunity fire first"}, nil
-	}
-	a := &endAcc{r: r, side: 1 - base.Active, fate: map[rules.FigID]*[4]float64{},
-		esc: map[rules.FigID]*[3]float64{}, morale: map[rules.FigID]*[3]float64{}}
-	var rounds []Round
-	for _, rd := range Rounds(base) {
-		if rd.Side == a.side {
-			rounds = append(rounds, rd)
+	a := &endAcc{r: r, side: 1 - s.Active, fate: map[rules.FigID]*[4]float64{},
+		esc: map[rules.FigID]*[3]float64{}, morale: map[rules.FigID]*[3]float64{}, runs: map[rules.FigID]*[5]float64{}}
+	// First the runs the engine makes for compelled figures, every way
+	// their dice can fall; then, where the turn may end, the rest.
+	var runners []rules.FigID
+	for _, f := range alive(s, s.Active) {
+		if path, _ := r.forcedRun(s, f); path != nil {
+			runners = append(runners, f.ID)
 		}
 	}
-	a.rounds(base, rounds, 0, 1, map[rules.FigID]int{})
+	for _, id := range runners {
+		a.runs[id] = new([5]float64)
+	}
+	opp := 0.0
+	a.diceTree(s, func(c *rules.State) []rules.Event { evs, _ := r.compelledRuns(c); return evs },
+		func(base *rules.State, evs []rules.Event, p float64) {
+			for _, id := range runners {
+				a.runs[id][runOutcome(base, evs, id)] += p
+			}
+			switch {
+			case base.Over:
+				a.leaf(base, p, map[rules.FigID]int{})
+			case base.Phase != PhaseTurn:
+				opp += p
+			default:
+				var rounds []Round
+				for _, rd := range Rounds(base) {
+					if rd.Side == a.side {
+						rounds = append(rounds, rd)
+					}
+				}
+				a.rounds(base, rounds, 0, p, map[rules.FigID]int{})
+			}
+		})
 	if a.err != nil {
 		return rules.Odds{}, a.err
 	}
@@ -72,8 +95,11 @@ func (r Skirmish) endOdds(s *rules.State) (rules.Odds, error) {
 	if a.over > 0 {
 		o.Outcomes = append(o.Outcomes, rules.Outcome{Name: "game ends", P: a.over})
 	}
-	if a.over < 1 {
-		o.Outcomes = append(o.Outcomes, rules.Outcome{Name: "next turn", P: 1 - a.over})
+	if a.over+opp < 1 {
+		o.Outcomes = append(o.Outcomes, rules.Outcome{Name: "next turn", P: 1 - a.over - opp})
+	}
+	if opp > 0 {
+		o.Outcomes = append(o.Outcomes, rules.Outcome{Name: "a forced run meets opportunity fire first", P: opp})
 	}
 	// what no branch recorded is the rest: not caught, no try, not tested
 	for _, x := range a.fate {
@@ -85,6 +111,9 @@ func (r Skirmish) endOdds(s *rules.State) (rules.Odds, error) {
 	for _, x := range a.morale {
 		x[2] = max(0, 1-x[0]-x[1])
 	}
+	for _, id := range runners {
+		o.Parts = append(o.Parts, part(s, id, "forced run", runNames[:], a.runs[id][:]))
+	}
 	for _, id := range sortedIDs(a.fate) {
 		o.Parts = append(o.Parts, part(s, id, "under the end-of-turn bursts", endFateNames[:], a.fate[id][:]))
 	}
@@ -94,7 +123,7 @@ func (r Skirmish) endOdds(s *rules.State) (rules.Odds, error) {
 	for _, id := range sortedIDs(a.morale) {
 		o.Parts = append(o.Parts, part(s, id, "morale test", []string{"passes", "fails", "not tested"}, a.morale[id][:]))
 	}
-	if len(o.Parts) == 0 && a.over == 0 {
+	if len(o.Parts) == 0 && a.over == 0 && opp == 0 {
 		o.Outcomes = []rules.Outcome{{Name: "certain", P: 1}}
 	}
 	return o, nil
@@ -115,6 +144,9 @@ func part(s *rules.State, id rules.FigID, what string, names []string, ps []floa
 		p.Name = f.Name + "'s " + what
 		if what == "under the end-of-turn bursts" {
 			p.Name = f.Name + " " + what
+			if s.Carrier(id) != 0 {
+				p.Name = f.Name + " in the open hatch " + what
+			}
 		}
 	}
 	for i, n := range names {
@@ -136,6 +168,99 @@ func count2D6(lo, hi int) int {
 		}
 	}
 	return n
+}
+
+// runNames are the outcomes of a forced run at the turn's end.
+var runNames = [...]string{"runs", "halted at an obstacle", "stopped by suppressive fire", "killed", "not made"}
+
+// runOutcome is what the forced runs did for figure id (an index into
+// runNames), from the state after them and their events.
+func runOutcome(after *rules.State, evs []rules.Event, id rules.FigID) int {
+	if f := after.Fig(id); f != nil && f.Removed {
+		return 3
+	}
+	for _, e := range evs {
+		if e.Kind == "move" && e.Fig == id {
+			switch {
+			case strings.Contains(e.Text, "halted by an obstacle"):
+				return 1
+			case strings.Contains(e.Text, "stopped by suppressive fire"):
+				return 2
+			}
+			return 0
+		}
+	}
+	return 4
+}
+
+// diceTree plays step on copies of s with every sequence of faces its
+// dice can show (each die found as step asks for it: a face it cannot
+// show stops the play and names its sides), giving leaf each distinct
+// state it can leave with its chance. States alike in everything but
+// how many dice were rolled, with the same forced-run outcomes, are one.
+func (a *endAcc) diceTree(s *rules.State, step func(*rules.State) []rules.Event, leaf func(*rules.State, []rules.Event, float64)) {
+	type out struct {
+		st  *rules.State
+		evs []rules.Event
+		p   float64
+	}
+	var outs []out
+	seen := map[string]int{}
+	var try func(dice []int, p float64)
+	try = func(dice []int, p float64) {
+		if a.err != nil {
+			return
+		}
+		c := s.Clone()
+		c.Forced = append(append(c.Forced[:0:0], dice...), 0)
+		sides := 0
+		var evs []rules.Event
+		func() {
+			defer func() {
+				if e := recover(); e != nil {
+					if m, ok := e.(string); !ok || !strings.HasPrefix(m, "forced die face 0 on a d") {
+						panic(e)
+					}
+					sides, _ = strconv.Atoi(strings.TrimPrefix(e.(string), "forced die face 0 on a d"))
+				}
+			}()
+			evs = step(c)
+		}()
+		if sides > 0 {
+			for f := 1; f <= sides; f++ {
+				try(append(slices.Clip(dice), f), p/float64(sides))
+			}
+			return
+		}
+		if len(c.Forced) != 1 {
+			a.err = errors.New("the end of this turn rolls fewer dice than the odds follow")
+			return
+		}
+		c.Forced = nil
+		c.Rolls = s.Rolls
+		a.branches++
+		if a.branches > maxEndBranches {
+			a.err = errors.New("too many ways for this turn's end to fall to work out")
+			return
+		}
+		key := c.Hash()
+		for _, id := range sortedIDs(a.runs) {
+			key += strconv.Itoa(runOutcome(c, evs, id))
+		}
+		if k, ok := seen[key]; ok {
+			outs[k].p += p
+			return
+		}
+		seen[key] = len(outs)
+		outs = append(outs, out{c, evs, p})
+	}
+	try(nil, 1)
+	for _, o := range outs {
+		if a.err != nil {
+			return
+		}
+		leaf(o.st, o.evs, o.p)
+	}
 }
 
 // rep2 is a pair of dice of sides n totalling t.
@@ -179,6 +304,20 @@ func (a *endAcc) effects(s *rules.State, at geom.Pt, rad int64, fates map[rules.
 			hit = append(hit, g)
 		}
 	}
+	// then the open hatches the burst reaches (hatchBurst): the
+	// commander's fate, "suppressed" being his crew shutting the hatches
+	for i := range s.Vehicles {
+		v := &s.Vehicles[i]
+		if !v.HatchesOpen || !targetable(v) || crewLeft(s, v) == 0 || !within(v.Pos, at, rad) {
+			continue
+		}
+		for _, id := range v.Crew {
+			if f := s.Fig(id); f != nil && !f.Removed {
+				hit = append(hit, f)
+				break
+			}
+		}
+	}
 	var walk func(i int, dice []int, p float64, fs map[rules.FigID]int)
 	walk = func(i int, dice []int, p float64, fs map[rules.FigID]int) {
 		if a.err != nil {
@@ -190,6 +329,9 @@ func (a *endAcc) effects(s *rules.State, at geom.Pt, rad int64, fates map[rules.
 		}
 		g := hit[i]
 		e, _ := a.r.effectRow(s, g.Pos, false)
+		if s.Carrier(g.ID) != 0 {
+			e = a.r.d.T.Effect.Building // an open-hatched crew rolls the in-building row
+		}
 		for k, band := range [][2]int{{2, e.NoneMax}, {e.NoneMax + 1, e.SuppressMax}, {e.SuppressMax + 1, 12}} {
 			n := count2D6(band[0], band[1])
 			if n == 0 {

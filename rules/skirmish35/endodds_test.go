@@ -25,6 +25,8 @@ func endPart(p rules.OddsPart) oddscheck.Classify {
 				}
 			}
 			return fate
+		case strings.HasSuffix(p.Name, "forced run"):
+			return runNames[runOutcome(after, evs, p.Fig)]
 		case strings.HasSuffix(p.Name, "escape"):
 			for _, e := range evs {
 				if e.Fig == p.Fig && e.Roll != nil && strings.HasPrefix(e.Roll.What, "Escape") {
@@ -47,6 +49,9 @@ func endPart(p rules.OddsPart) oddscheck.Classify {
 func endTop(_, after *rules.State, _ []rules.Event) string {
 	if after.Over {
 		return "game ends"
+	}
+	if after.Phase == PhaseOpp {
+		return "a forced run meets opportunity fire first"
 	}
 	return "next turn"
 }
@@ -147,5 +152,47 @@ func TestEndOddsMortarGrenadeEscape(t *testing.T) {
 	// mortar has not ended the game first: 7-12 kills (21/36 of that)
 	if x := partOf(o, "F7 under the end-of-turn bursts"); !near(pOf(x, "killed"), (1-pOf(x, "not caught"))*21/36) {
 		t.Errorf("F7 under the late grenade: %+v", x)
+	}
+}
+
+// A late grenade going off beside an open-hatched tank as the turn ends
+// rolls for its commander on the in-building row (the hatch burst): the
+// end's odds follow that roll (they were refused before), giving the
+// commander's fate a part of its own, sampled against the engine.
+func TestEndOddsOpenHatch(t *testing.T) {
+	s := vehState(t, nil, []tveh{{side: 1, typ: "sherman", x: 36, y: 20, facing: 0, crew: 2}},
+		tfig{side: 0, x: 10, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 0, x: 12, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 37, y: 23, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	s.Veh(1).HatchesOpen = true
+	setLive(s, []LiveGrenade{{At: geom.P(36, 22), Side: 1}})
+	o := checkEnd(t, s, 4000, 4)
+	cmdr := s.Fig(s.Veh(1).Crew[0])
+	x := partOf(o, cmdr.Name+" in the open hatch under the end-of-turn bursts")
+	e := New().(Skirmish).d.T.Effect.Building
+	if want := float64(count2D6(e.SuppressMax+1, 12)) / 36; !near(pOf(x, "killed"), want) || pOf(x, "not caught") != 0 {
+		t.Errorf("the commander in the open hatch: %+v, killed want %.4f; parts %+v", x, want, o.Parts)
+	}
+}
+
+// A shaken figure's run, made by the engine as its side ends the turn,
+// meets a low wall: crossing it costs 1D3 of the points the run leaves
+// (here 1 of 4 after 9", so it crosses only on a 1). The end's odds
+// price the run and everything after it from wherever it stops (the
+// enemy's morale test sees the runner or not), sampled.
+func TestEndOddsForcedRun(t *testing.T) {
+	wall := piece("low-wall", 30, 20, 42, 20)
+	s := newState(t, []terrain.Piece{wall},
+		tfig{side: 0, quality: "experienced", x: 36, y: 25, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 36, y: 35, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "experienced", x: 70, y: 45, weapons: []string{"rifle"}})
+	f := s.Fig(1)
+	setLevel(f, Shaken)
+	f.SetVar(fAP, 4)
+	o := checkEnd(t, s, 4000, 6)
+	x := partOf(o, f.Name+"'s forced run")
+	if !near(pOf(x, "runs"), 1.0/3) || !near(pOf(x, "halted at an obstacle"), 2.0/3) {
+		t.Fatalf("the forced run: %+v", o)
 	}
 }

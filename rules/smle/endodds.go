@@ -2,6 +2,7 @@ package smle
 
 import (
 	"fmt"
+	"sort"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -36,8 +37,163 @@ func (r SMLE) endOdds(s *rules.State) (rules.Odds, bool) {
 		u = nextTeam(ns)
 	}
 	if u == nil {
+		return r.firstTeamOdds(ns)
+	}
+	return r.missionOdds(ns, u)
+}
+
+// firstTeamOdds prices the "end" that ends the round: the next round
+// opens with every team's activation roll (1D6 and its modifiers; a team
+// following an incompetent leader, or riding in another team's vehicle,
+// takes that team's result), then a D6 each for teams tied on band and
+// total (lowest first, then the first listed). The team that comes out
+// lowest activates first, its fire mission landing if one is due: the
+// odds are which team that is. ok is false when the round's end ends the
+// game.
+func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
+	c := ns.Clone()
+	r.endRound(c)
+	if c.Over {
 		return rules.Odds{}, false
 	}
+	type val struct{ band, total int }
+	ts := teams(c)
+	if len(ts) == 0 {
+		return rules.Odds{}, false
+	}
+	dist := make([]map[val]float64, len(ts))
+	root := make([]int, len(ts))
+	index := map[rules.UnitID]int{}
+	for i, u := range ts {
+		r.newRoundVars(u)
+		in := r.activationInput(c, u)
+		dist[i] = map[val]float64{}
+		for f := 1; f <= 6; f++ {
+			total, band, _ := r.d.ResolveActivation(f, in, "")
+			dist[i][val{band, total}] += 1.0 / 6
+		}
+		root[i] = i
+		index[u.ID] = i
+	}
+	for i, u := range ts {
+		if lt := r.followedTeam(c, u); lt != nil {
+			root[i] = root[index[lt.ID]]
+		}
+	}
+	for i, u := range ts {
+		if ct := r.carriedBy(c, u); ct != nil {
+			root[i] = root[index[ct.ID]]
+		}
+	}
+	// beats is the chance team i's tie die (d) beats team j's.
+	beats := func(d int, i, j int) float64 {
+		w := float64(6 - d)
+		if ts[j].ID > ts[i].ID {
+			w++
+		}
+		return w / 6
+	}
+	// the values in a fixed order, so the sums are the same on every run
+	vals := func(m map[val]float64) []val {
+		var out []val
+		for v := range m {
+			out = append(out, v)
+		}
+		sort.Slice(out, func(a, b int) bool {
+			if out[a].band != out[b].band {
+				return out[a].band < out[b].band
+			}
+			return out[a].total < out[b].total
+		})
+		return out
+	}
+	var o rules.Odds
+	first := make([]float64, len(ts))
+	for i, u := range ts {
+		ri := root[i]
+		p := 0.0
+		for _, v := range vals(dist[ri]) {
+			pv := dist[ri][v]
+			tie := 0.0
+			for d := 1; d <= 6; d++ {
+				q := 1.0 / 6
+				for j := range ts {
+					if j != i && root[j] == ri {
+						q *= beats(d, i, j)
+					}
+				}
+				for rj := range ts {
+					if root[rj] != rj || rj == ri {
+						continue
+					}
+					above, same := 0.0, 0.0
+					for _, w := range vals(dist[rj]) {
+						switch {
+						case w.band > v.band || w.band == v.band && w.total > v.total:
+							above += dist[rj][w]
+						case w == v:
+							same += dist[rj][w]
+						}
+					}
+					g := 1.0
+					for j := range ts {
+						if root[j] == rj {
+							g *= beats(d, i, j)
+						}
+					}
+					q *= above + same*g
+				}
+				tie += q
+			}
+			p += pv * tie
+		}
+		first[i] = p
+		if p > 0 {
+			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: fmt.Sprintf("U%d %s activates first", u.ID, u.Name), P: p})
+		}
+	}
+	o.Parts = []rules.OddsPart{{Name: fmt.Sprintf("First to activate, round %d", c.Round), Outcomes: o.Outcomes}}
+	// A team with a fire mission due that activates first has it land in
+	// this "end". When no team can roll a band that ends its activation
+	// at once (break, or falling back with no fire), nothing else can
+	// bring it on in this "end", and nothing moves before it lands.
+	auto := false
+	for i := range ts {
+		for v := range dist[i] {
+			if b := r.d.Bands[v.band]; b.Move <= -20 || b.Move < 0 && b.Combat == "none" {
+				auto = true
+			}
+		}
+	}
+	if !auto {
+		c.SetVar(vSecond, 0)
+		for k := range c.Figures { // as beginRound leaves them
+			f := &c.Figures[k]
+			f.SetVar(fMoved, 0)
+			f.SetVar(fStopped, 0)
+			f.Markers &^= rules.Running | rules.OppFire
+		}
+		for i, u := range ts {
+			if first[i] == 0 {
+				continue
+			}
+			mo, ok := r.missionOdds(c, u)
+			if !ok {
+				continue
+			}
+			o.Parts = append(o.Parts, scaledPart(fmt.Sprintf("U%d %s's fire mission", u.ID, u.Name), 0, mo.Outcomes, first[i]))
+			for _, p := range mo.Parts {
+				o.Parts = append(o.Parts, scaledPart(fmt.Sprintf("U%d's mission: %s", u.ID, p.Name), p.Fig, p.Outcomes, first[i]))
+			}
+		}
+	}
+	o.Note = "the round ends; the next opens with every team's activation roll (1D6 and modifiers, ties rolled off on a D6, lowest first): the team that activates first"
+	return o, true
+}
+
+// missionOdds prices u's fire mission landing as u activates now on ns:
+// ok is false when none is due or it is lost.
+func (r SMLE) missionOdds(ns *rules.State, u *rules.Unit) (rules.Odds, bool) {
 	called := uget(u, vFMRound)
 	if called == 0 || called >= ns.Round {
 		return rules.Odds{}, false
@@ -78,4 +234,23 @@ func (r SMLE) endOdds(s *rules.State) (rules.Odds, bool) {
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: hit}, {Name: Miss, P: 1 - hit}}, Mods: mods, Parts: parts,
 		Note: fmt.Sprintf("%s activates next and its %s mission lands, %s observing; parts: each figure the burst may reach at its point of impact", u.Name, w.Name, o.Name)}, true
+}
+
+// NotLanded is a mission part's outcome when its team does not activate
+// first, so its mission does not land in this "end".
+const NotLanded = "not landed: another team activates first"
+
+// scaledPart is a mission's part given that its team activates first,
+// which it does with chance p.
+func scaledPart(name string, fig rules.FigID, outs []rules.Outcome, p float64) rules.OddsPart {
+	part := rules.OddsPart{Name: name, Fig: fig}
+	for _, x := range outs {
+		if x.P*p > 0 {
+			part.Outcomes = append(part.Outcomes, rules.Outcome{Name: x.Name, P: x.P * p})
+		}
+	}
+	if p < 1 {
+		part.Outcomes = append(part.Outcomes, rules.Outcome{Name: NotLanded, P: 1 - p})
+	}
+	return part
 }

@@ -1,0 +1,137 @@
+package smle
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"hedgerow/rules"
+	"hedgerow/rules/oddscheck"
+)
+
+// firstActivated names the team the trial's new round activated first.
+func firstActivated(_, after *rules.State, evs []rules.Event) string {
+	for _, e := range evs {
+		if e.Kind == "phase" && e.Unit != 0 && strings.Contains(e.Text, " activates: ") {
+			u := after.UnitOf(e.Unit)
+			return fmt.Sprintf("U%d %s activates first", u.ID, u.Name)
+		}
+	}
+	return "none"
+}
+
+// Issue 28 odds: the "end" that closes a round prices which team the
+// next round activates first (every team's activation roll, followers
+// and riders taking their leader's or carrier's, ties rolled off), where
+// it answered "certain". Sampled against the engine on round ends of
+// shipped scenarios, one with a team due a fire mission among them.
+func TestFirstTeamOddsMatchEngine(t *testing.T) {
+	checked := 0
+	for _, name := range []string{"smle-woods-sections.toml", "smle-platoon-attack.toml", "smle-mech-assault.toml"} {
+		sc, m := loadNamed(t, name)
+		g, _, err := rules.NewGame(New(), sc, m, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(3, 7))
+		done := 0
+		for steps := 0; steps < 4000 && !g.St.Over && done < 1; steps++ {
+			c, ok := rules.RandomCommand(g, r)
+			if !ok {
+				break
+			}
+			if c.Verb == "end" && g.St.Phase == PhaseActivate && g.St.Var(vCur) != 0 {
+				o, err := g.Odds(c)
+				if err == nil && len(o.Parts) == 1 && strings.HasPrefix(o.Parts[0].Name, "First to activate") {
+					if len(o.Outcomes) < 2 {
+						t.Fatalf("%s: %+v", name, o)
+					}
+					res := oddscheck.Run(New(), g.St, c, firstActivated, 6000, uint64(steps))
+					if err := res.Err(); err != nil {
+						t.Error(err)
+					}
+					done++
+					checked++
+				}
+			}
+			g.Apply(c)
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("only %d round ends checked", checked)
+	}
+}
+
+// The round's end when a team's fire mission is due next round: if that
+// team activates first, its mission lands in this "end". Its parts give
+// the landing as the mission's own odds scaled by that chance, the rest
+// "not landed"; sampled against the engine.
+func TestFirstTeamMissionLands(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}}, {x: 12, y: 10, weapons: []string{"light-mortar"}}}},
+		{1, "trained", "", append(rifles(1, 10, 30), tfig{x: 11.5, y: 30, weapons: []string{"rifle"}})},
+	}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"}) // unit 2
+	s.Fig(2).SetVar(fBraced, 1)
+	c, _ := rules.ParseCommand("call U1 10,30 light-mortar")
+	apply(t, s, c)
+	passOpp(t, s)
+	end := rules.Command{Verb: "end"}
+	apply(t, s, end)
+	o, err := New().Odds(s, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mission rules.OddsPart
+	for _, p := range o.Parts {
+		if strings.HasSuffix(p.Name, "'s fire mission") {
+			mission = p
+		}
+	}
+	if len(mission.Outcomes) == 0 {
+		t.Fatalf("no mission part: %+v", o.Parts)
+	}
+	landed := 0.0
+	for _, x := range mission.Outcomes {
+		if x.Name != NotLanded {
+			landed += x.P
+		}
+	}
+	if !strings.HasPrefix(o.Outcomes[0].Name, "U1 ") || math.Abs(landed-o.Outcomes[0].P) > 1e-9 {
+		t.Fatalf("the mission lands when U1 activates first: %+v", o)
+	}
+	for _, res := range oddscheck.RunParts(New(), s, end, func(p rules.OddsPart) oddscheck.Classify {
+		inner := firstActivated
+		switch {
+		case strings.HasSuffix(p.Name, "'s fire mission"):
+			inner = func(_, _ *rules.State, evs []rules.Event) string {
+				for _, e := range evs {
+					if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Indirect fire") {
+						return e.Roll.Outcome
+					}
+				}
+				return "?"
+			}
+		case strings.Contains(p.Name, "'s mission: "):
+			inner = partClass(p)
+		}
+		return func(before, after *rules.State, evs []rules.Event) string {
+			if strings.Contains(p.Name, "mission") {
+				landed := false
+				for _, e := range evs {
+					landed = landed || e.Roll != nil && strings.HasPrefix(e.Roll.What, "Indirect fire")
+				}
+				if !landed {
+					return NotLanded
+				}
+			}
+			return inner(before, after, evs)
+		}
+	}, 20000, 19) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}
