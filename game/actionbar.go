@@ -414,6 +414,9 @@ func (b *battle) barHint() string {
 	if b.ask != nil && b.ask.st == b.st() {
 		return b.ask.hint
 	}
+	if h, ok := b.computerHint(); ok { // (computer_draw.go)
+		return h
+	}
 	hint := ""
 	switch b.sel.Mode {
 	case view.Idle:

@@ -101,6 +101,11 @@ type battle struct {
 	stepKey           string          // the step the commands below were offered in
 	stepCmds          []rules.Command // one aimed command of each verb offered in it
 	taken             *endTaken       // an end with no dice that Ctrl+Z may take back
+	// who plays each side, and the computer's players (computer.go):
+	// only a player's side takes the mouse; the curtain comes down only
+	// between two players at one desk
+	drivers drivers
+	cpu     *computerPlay
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -129,6 +134,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	}
 	b.push(evs)
 	b.refresh()
+	b.useDrivers(driversOf(g.Players)) // (computer.go)
 	return b
 }
 

@@ -43,6 +43,9 @@ func (b *battle) Update(a *App, dt float64) error {
 		b.sel.Reset()
 		b.glideTo(b.actingUnit())
 	}
+	if b.computerDecides() { // the computer's command (computer.go)
+		return b.computerUpdate(a, dt)
+	}
 	if b.tl.Busy() {
 		if pressed(actSkip) {
 			b.tl.SkipOne()
@@ -68,7 +71,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		a.scene = newResult(a, b)
 		return nil
 	}
-	if b.st().Decider != b.shown && !b.tl.Busy() {
+	if b.st().Decider != b.shown && !b.tl.Busy() && b.drivers.hotseat() {
 		switch {
 		case b.shown < 0:
 			b.shown = b.st().Decider

@@ -58,6 +58,7 @@ type App struct {
 	idle      idleState // see idle.go
 	why       bool      // engine detail shown on cards and in the log (Y)
 	painted   int       // frames painted (the first shows only the table's overview)
+	cpu       cpuChoice // who plays each side of the battle being set up, the computer's pace (computer.go)
 }
 
 type dialog struct {

@@ -66,6 +66,10 @@ type SaveFile struct {
 	Commands     []string `json:"commands"`
 	Hashes       []string `json:"hashes"`
 	FinalHash    string   `json:"final_hash"`
+	// Players says who played each side at the table ("player",
+	// "computer:normal", "computer:hard"); absent for a hotseat game. No
+	// rule, hash or replay reads it.
+	Players []string `json:"players,omitempty"`
 }
 
 // SaveFile describes the game as a save.
@@ -82,6 +86,7 @@ func (g *Game) SaveFile() *SaveFile {
 		Commands:     make([]string, len(g.Log)),
 		Hashes:       append([]string{}, g.Hashes...),
 		FinalHash:    g.St.Hash(),
+		Players:      append([]string(nil), g.Players...),
 	}
 	id := FigID(1)
 	g.Scenario.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
