@@ -27,18 +27,19 @@ func (c *chooser) addSideButtons(a *App) {
 	w := 180 * uiScale
 	for s := 0; s < 2; s++ {
 		d := c.drivers[s]
-		name := c.sideName(s)
-		label := name + ": " + d.label()
-		f := boldFace(13)
-		for len(name) > 3 && textW(label, f)+28*uiScale > w {
-			name = name[:len(name)-2]
-			label = name + "...: " + d.label()
+		name := []rune(c.sideName(s))
+		label := string(name) + ": " + d.label()
+		// the words go smaller, then the side's name shorter, to fit
+		size := 13.0
+		for size > 11 && textW(label, boldFace(size))+20*uiScale > w {
+			size--
 		}
-		if textW(label, f)+28*uiScale > w {
-			label = d.label()
+		for len(name) > 3 && textW(label, boldFace(size))+20*uiScale > w {
+			name = name[:len(name)-1]
+			label = string(name) + "..: " + d.label()
 		}
 		c.buttons = append(c.buttons, button{x: 30*uiScale + float64(s)*(w+10*uiScale), y: a.H - 66*uiScale, w: w, h: 42 * uiScale,
-			label: label, size: 13})
+			label: label, size: size})
 	}
 }
 
@@ -48,7 +49,8 @@ func (c *chooser) sideClicked(a *App) bool {
 		i := firstSideButton + s
 		if i < len(c.buttons) && c.buttons[i].clicked() {
 			c.drivers[s] = c.drivers[s].next()
-			c.buttons[i].label = c.sideName(s) + ": " + c.drivers[s].label()
+			c.buttons = c.buttons[:firstSideButton]
+			c.addSideButtons(a)
 			return true
 		}
 	}

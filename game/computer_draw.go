@@ -55,7 +55,7 @@ func (b *battle) computerHint() (string, bool) {
 		return "", false
 	}
 	st := b.st()
-	who := fmt.Sprintf("%s (%s)", st.Sides[st.Decider].Name, strings.ToLower(b.drivers[st.Decider].label()))
+	who := fmt.Sprintf("%s (the computer, %s)", st.Sides[st.Decider].Name, strings.TrimSuffix(strings.TrimPrefix(b.drivers[st.Decider].label(), "Computer ("), ")"))
 	switch {
 	case b.cpu.paused:
 		return who + " is paused. P or Play on lets it go on; the table stays yours to look at.", true
@@ -85,8 +85,10 @@ func (b *battle) drawComputer(dst *ebiten.Image, a *App) {
 	st := b.st()
 	f := boldFace(13)
 	w := textW(s, f) + 34*uiScale
-	x := (a.W-b.tv.padR)/2 - w/2
-	y := b.tv.padT + 8*uiScale
+	// the table's bottom right corner (the scale bar has the left, the
+	// toast and the cards the top)
+	x := a.W - b.tv.padR - w - 10*uiScale
+	y := a.H - b.tv.padB - 34*uiScale
 	roundRect(dst, x, y, w, 24*uiScale, 12*uiScale, rgba(0x1b1610, 220))
 	col := sideColour(st, st.Decider)
 	pulse := 0.75 + 0.25*math.Sin(float64(time.Now().UnixMilli()%2000)/2000*2*math.Pi)
