@@ -85,6 +85,9 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.curtain = true
 		}
 	}
+	if b.playerInterrupts() && !b.tl.Busy() && b.standingOrder(a) {
+		return nil // the player's standing order answers the computer (computer.go)
+	}
 	if b.curtain {
 		if pressed(actUndo) && b.canTakeBackEnd() {
 			// the player who has just ended takes it back before handing

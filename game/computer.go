@@ -183,6 +183,14 @@ func (b *battle) computerDecides() bool {
 	return b.cpu != nil && !st.Over && st.Decider >= 0 && st.Decider < 2 && b.drivers[st.Decider].computer()
 }
 
+// playerInterrupts reports whether the player playing the computer may
+// interrupt (or must answer) the computer's go now.
+func (b *battle) playerInterrupts() bool {
+	st := b.st()
+	return b.cpu != nil && st.Decider != st.Active && st.Decider >= 0 && st.Decider < 2 && b.drivers[st.Decider].human() &&
+		st.Active >= 0 && st.Active < 2 && b.drivers[st.Active].computer()
+}
+
 // copyGame is a game of its own for the thinking goroutine: the same
 // state, log and seed, sharing only what no one changes (the rule set,
 // the scenario, the map).

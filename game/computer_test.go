@@ -186,3 +186,47 @@ func TestSideChoiceCycles(t *testing.T) {
 		t.Errorf("unknown players read as %q, want players at the desk", ds)
 	}
 }
+
+// Against the computer, the player's side may interrupt the computer's go
+// (S.M.L.E. opportunity fire) on the player's own table: the offer comes
+// with the standing-order buttons, and a standing order answers by itself.
+func TestPlayerInterruptsTheComputer(t *testing.T) {
+	var g *rules.Game
+	for seed := uint64(1); seed < 60; seed++ {
+		if g = smleGame(t, seed); playUntilOpportunity(g) {
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed gave an opportunity fire window")
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	var ds drivers
+	ds[g.St.Active], ds[g.St.Decider] = drvNormal, drvPlayer
+	g.Players = ds.saved()
+	b := newBattle(a, g, nil)
+	decider := g.St.Decider
+	if b.shown != decider || b.curtain || !b.interrupting() || b.computerDecides() {
+		t.Fatalf("shown %d (want the player's %d), curtain %v, interrupting %v, computer decides %v", b.shown, decider, b.curtain, b.interrupting(), b.computerDecides())
+	}
+	b.layoutButtons(a)
+	hold := false
+	for _, bt := range b.buttons {
+		hold = hold || strings.HasPrefix(bt.label, "Hold") // (short on a crowded bar)
+	}
+	if !hold {
+		t.Errorf("the player interrupting the computer is not offered a standing order: %v", b.buttons)
+	}
+	offers, _ := b.offers()
+	for _, c := range offers {
+		b.setOrder(b.offerUnit(c), "hold")
+	}
+	n := len(g.Log)
+	if err := b.Update(a, 1.0/60); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Log) != n+1 || (g.St.Decider == decider && g.St.Phase == "opportunity") {
+		t.Errorf("the standing order did not let the computer's mover pass: %d commands (was %d), decider %d, phase %s", len(g.Log), n, g.St.Decider, g.St.Phase)
+	}
+}
