@@ -1,5 +1,9 @@
 package game
 
+// (This file sorts after deploy_test.go on purpose: it draws a battle, and
+// TestAmbushDeploymentShowsTheGermansNoBritish compares pixels exactly and
+// fails when any battle has been drawn before it in the same process.)
+
 import (
 	"os"
 	"path/filepath"
@@ -124,6 +128,9 @@ func TestComputerTakesItsTurnOffTheDrawingThread(t *testing.T) {
 	}
 	if b.curtain {
 		t.Errorf("the curtain came down for a player playing the computer")
+	}
+	if b.cpu.asked != nil {
+		<-b.cpu.done // a thought still under way ends before the next test
 	}
 }
 
