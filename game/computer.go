@@ -101,9 +101,9 @@ func driversOf(ps []string) drivers {
 }
 
 // viewer is the side the table shows when the desk does not change hands:
-// the one player's side, or the first side when the computer plays both.
+// the side played at this desk, or the first side when neither is.
 func (ds drivers) viewer() int {
-	if ds[0].computer() && ds[1].human() {
+	if !ds[0].human() && ds[1].human() {
 		return 1
 	}
 	return 0
