@@ -2,11 +2,13 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
 
+	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/ai"
 )
@@ -267,9 +269,29 @@ func (b *battle) computerUpdate(a *App, dt float64) error {
 	if b.tk.update(a, b.tv, b.st().Terrain) {
 		return nil
 	}
-	b.hover = 0
-	if !b.overUI(mx, my, a) {
+	if b.sel.Mode != view.Idle || len(b.group.figs) > 0 {
+		b.sel.Reset() // nothing of the player's stays selected in the computer's go
+		b.group.figs = nil
+	}
+	// the cards: a figure, a vehicle, or terrain under a resting pointer
+	b.hover, b.hoverVeh, b.piece, b.over = 0, 0, -1, nil
+	if p := (fpt{mx, my}); math.Abs(p.X-b.restAt.X) > 3 || math.Abs(p.Y-b.restAt.Y) > 3 {
+		b.rest, b.restAt = 0, p
+	} else {
+		b.rest += dt
+	}
+	if !b.overUI(mx, my, a) && !b.tk.active() {
+		pt := b.tv.tbl(mx, my)
 		b.hover = b.figAt(mx, my)
+		if b.hover == 0 {
+			b.hoverVeh = b.vehAt(pt)
+		}
+		if b.rest > 0.5 && b.hover == 0 && b.hoverVeh == 0 {
+			b.piece = pieceAt(b.st().Map, pt)
+			if o, ok := b.overlayAt(pt); ok {
+				b.over = &o
+			}
+		}
 	}
 	if hurry {
 		b.tl.SkipAll()
