@@ -417,6 +417,9 @@ func (b *battle) barHint() string {
 	if h := b.netHint(); h != "" {
 		return h // whose turn over the network, the chat line (net.go)
 	}
+	if h, ok := b.computerHint(); ok { // (computer_draw.go)
+		return h
+	}
 	hint := ""
 	switch b.sel.Mode {
 	case view.Idle:

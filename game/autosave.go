@@ -49,6 +49,7 @@ func readBattle(path string) (*savedBattle, error) {
 	if g == nil {
 		return nil, err
 	}
+	g.Players = sf.Players // who played each side (computer.go)
 	sb := &savedBattle{path: path, g: g, kept: kept, total: len(sf.Commands), diverged: err, what: describeGame(g)}
 	if st, err := os.Stat(path); err == nil {
 		sb.when = st.ModTime()

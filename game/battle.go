@@ -103,9 +103,13 @@ type battle struct {
 	stepCmds          []rules.Command // one aimed command of each verb offered in it
 	taken             *endTaken       // an end with no dice that Ctrl+Z may take back
 	// net: the battle's network end when the other side is played on
-	// another machine (net.go), nil at one desk; drive: who plays each side
-	net   *netLink
-	drive [2]driver
+	// another machine (net.go), nil at one desk
+	net *netLink
+	// who plays each side, and the computer's players (computer.go):
+	// only a player's side takes the mouse; the curtain comes down only
+	// between two players at one desk
+	drivers drivers
+	cpu     *computerPlay
 }
 
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
@@ -134,6 +138,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	}
 	b.push(evs)
 	b.refresh()
+	b.useDrivers(driversOf(g.Players)) // (computer.go)
 	return b
 }
 

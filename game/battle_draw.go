@@ -180,6 +180,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.drawTopBar(dst, a)
 	b.drawLog(dst, a)
 	b.drawBottom(dst, a)
+	b.drawComputer(dst, a) // "Computer thinking..." (computer_draw.go)
 	if an, ok := b.tl.Current(); ok && an.Ev.Roll != nil {
 		// the rolls on this tray the player may see
 		var seen []rules.Event

@@ -46,6 +46,9 @@ func (b *battle) Update(a *App, dt float64) error {
 		b.sel.Reset()
 		b.glideTo(b.actingUnit())
 	}
+	if b.computerDecides() { // the computer's command (computer.go)
+		return b.computerUpdate(a, dt)
+	}
 	if b.tl.Busy() {
 		if pressed(actSkip) {
 			b.tl.SkipOne()
@@ -71,7 +74,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		a.scene = newResult(a, b)
 		return nil
 	}
-	if b.st().Decider != b.shown && !b.tl.Busy() && b.net == nil { // (over the network: no curtain, net.go)
+	if b.st().Decider != b.shown && !b.tl.Busy() && b.net == nil && b.drivers.hotseat() { // (no curtain over the network, net.go, or against the computer, computer.go)
 		switch {
 		case b.shown < 0:
 			b.shown = b.st().Decider
@@ -84,6 +87,9 @@ func (b *battle) Update(a *App, dt float64) error {
 		default:
 			b.curtain = true
 		}
+	}
+	if b.playerInterrupts() && !b.tl.Busy() && b.standingOrder(a) {
+		return nil // the player's standing order answers the computer (computer.go)
 	}
 	if b.curtain {
 		if pressed(actUndo) && b.canTakeBackEnd() {

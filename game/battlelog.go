@@ -55,6 +55,9 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 		if e.kind == "win" {
 			c = 0x7ee08a
 		}
+		if e.kind == "why" {
+			c = 0xb4a684 // the computer's reason, quieter than what happened (computer.go)
+		}
 		for _, l := range wrap(e.text, f, w) {
 			rows = append(rows, row{l, f, c, e.side})
 		}

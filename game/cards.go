@@ -60,7 +60,7 @@ func (b *battle) drawCard(dst *ebiten.Image, a *App, f *rules.Figure) {
 	if f.Leader && !strings.Contains(strings.ToLower(f.Name), "leader") {
 		head += "  (leader)"
 	}
-	b.card(dst, a, head, b.figureLines(f), colourInt(sideColour(b.st(), f.Side)))
+	b.card(dst, a, head, b.computerWhy(f, b.figureLines(f)), colourInt(sideColour(b.st(), f.Side)))
 }
 
 func (b *battle) drawOdds(dst *ebiten.Image, a *App) {

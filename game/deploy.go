@@ -149,6 +149,10 @@ func (d *deploy) Update(a *App, dt float64) error {
 		d.reload(a)
 	}
 	d.tv.update(a, dt)
+	if a.cpu.drivers[d.side].computer() && !d.curtain {
+		d.ready(a) // the computer takes the scenario's placing (computer.go)
+		return nil
+	}
 	if d.curtain {
 		if clicked() || pressed(actSkip) || pressed(actEnd) {
 			d.curtain = false
@@ -300,8 +304,11 @@ func (d *deploy) ready(a *App) {
 		return
 	}
 	if d.side == 0 {
-		d.side, d.curtain = 1, true
+		d.side, d.curtain = 1, a.cpu.drivers.hotseat() // no curtain before or after the computer (computer.go)
 		d.findOutside()
+		if a.cpu.drivers[1].computer() {
+			d.ready(a)
+		}
 		return
 	}
 	d.sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { f.HasPos = true })

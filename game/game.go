@@ -60,6 +60,7 @@ type App struct {
 	why       bool                  // engine detail shown on cards and in the log (Y)
 	painted   int                   // frames painted (the first shows only the table's overview)
 	net       netplay.WindowOptions // hedgerow host / join in the window (netrun.go)
+	cpu       cpuChoice             // who plays each side of the battle being set up, the computer's pace (computer.go)
 }
 
 type dialog struct {

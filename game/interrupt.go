@@ -14,7 +14,9 @@ import (
 // whose go it is: it may interrupt (opportunity fire) or must answer.
 func (b *battle) interrupting() bool {
 	st := b.st()
-	return st.Decider != st.Active && b.shown == st.Active
+	// (against the computer the table stays with the player's side, who
+	// may interrupt the computer's go: computer.go)
+	return st.Decider != st.Active && (b.shown == st.Active || (b.shown == st.Decider && b.playerInterrupts()))
 }
 
 // viewsDiffer reports whether the side deciding may see anything the side

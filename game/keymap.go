@@ -40,7 +40,8 @@ const (
 	actHelp
 	actPerf
 	actFullscreen
-	actWhy // show the engine's reasons: sight rays, rule references
+	actWhy   // show the engine's reasons: sight rays, rule references
+	actPause // pause or play on the computer's side (computer.go)
 )
 
 // binding is one row of the keymap. A row with no keys is a mouse
@@ -73,6 +74,7 @@ var keymap = []binding{
 	{act: actSight, keys: []ebiten.Key{ebiten.KeyL}, names: "L", does: "line-of-sight check: drag between two points"},
 	{act: actSkip, keys: []ebiten.Key{ebiten.KeySpace}, names: "Space or click", does: "skip the dice animation"},
 	{act: actSlower, keys: []ebiten.Key{ebiten.KeyBracketLeft}, names: "[ and ]", does: "animation speed slower / faster"},
+	{act: actPause, keys: []ebiten.Key{ebiten.KeyP}, names: "P", does: "pause the computer's play, or let it play on (Space hurries it)"},
 	{act: actFaster, keys: []ebiten.Key{ebiten.KeyBracketRight}},
 	{act: actUndo, keys: []ebiten.Key{ebiten.KeyZ}, ctrl: true, names: "Ctrl+Z", does: "take back the last command (if no dice were rolled), also an end at the curtain before the other side takes the table"},
 	{act: actSave, keys: []ebiten.Key{ebiten.KeyS}, ctrl: true, names: "Ctrl+S / Ctrl+O", does: "save / load a game"},

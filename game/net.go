@@ -25,15 +25,6 @@ import (
 // of the battle, which has the same seed; the snapshot and events on the
 // joiner's), so figures glide, dice roll and the log fills alike.
 
-// driver is who plays a side of a battle at this window.
-type driver int
-
-const (
-	driveHuman    driver = iota // a player at this desk, with the mouse
-	driveComputer               // the computer opponent
-	driveRemote                 // a player on another machine (net.go)
-)
-
 // netLink is a battle's network end.
 type netLink struct {
 	host  bool

@@ -225,7 +225,7 @@ func (b *battle) netJoin(n *netLink) {
 	b.net = n
 	b.shown = n.local
 	b.curtain = false
-	b.drive[n.local], b.drive[1-n.local] = driveHuman, driveRemote
+	b.drivers[1-n.local] = drvRemote // the other side plays on its own machine (computer.go)
 	b.refresh()
 }
 

@@ -40,7 +40,8 @@ type chooser struct {
 	buttons []button
 	// pick, when set, is where the choice goes instead of deployment
 	// (hosting a network battle, netscenes.go)
-	pick func(a *App, sc *rules.Scenario, m *terrain.Map) Scene
+	pick    func(a *App, sc *rules.Scenario, m *terrain.Map) Scene
+	drivers drivers // who plays each side (computer_choose.go)
 }
 
 func newChooser(a *App) Scene {
@@ -134,6 +135,11 @@ func (c *chooser) Update(a *App, dt float64) error {
 	}
 	if c.pick != nil {
 		c.buttons[0].label = "Host this battle"
+	} else {
+		c.addSideButtons(a) // (computer_choose.go)
+		if c.sideClicked(a) {
+			return nil
+		}
 	}
 	if c.buttons[1].clicked() {
 		a.scene = newTitle(a)
@@ -147,6 +153,7 @@ func (c *chooser) Update(a *App, dt float64) error {
 			}
 			return nil
 		}
+		a.cpu.drivers = c.drivers
 		if s := a.deployScene(it.sc, it.m); s != nil {
 			a.scene = s
 		}
@@ -270,6 +277,7 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 			}
 		}
 	}
+	c.drawSides(dst, a)
 	for i := range c.buttons {
 		c.buttons[i].draw(dst, i == 0)
 	}
@@ -297,6 +305,7 @@ func (a *App) seedFor(sc *rules.Scenario) uint64 {
 
 // startScenario loads a scenario by name or path and goes to deployment.
 func (a *App) startScenario(name string) Scene {
+	a.cpu.drivers = drivers{} // two players, unless the scenario choice says otherwise
 	var sc *rules.Scenario
 	var m *terrain.Map
 	var err error
@@ -335,12 +344,15 @@ func (a *App) battleFor(sc *rules.Scenario, m *terrain.Map) (Scene, error) {
 		return nil, err
 	}
 	kept := a.keepUnfinishedAutosave() // before the new battle saves over it
+	g.Players = a.cpu.drivers.saved()  // who plays each side (computer.go)
 	b := newBattle(a, g, evs)
 	if kept != "" {
 		b.log = append(b.log, logEntry{text: kept, side: -1})
 		a.Toast("%s", kept)
 	}
-	b.shown = 1 // the second side deployed last: hide the table if the first side plays first
+	if b.drivers.hotseat() {
+		b.shown = 1 // the second side deployed last: hide the table if the first side plays first
+	}
 	return b, nil
 }
 

@@ -37,6 +37,9 @@ type Game struct {
 	OnCommit func(*Game)
 	// StartEvents are what the rule set's Start reported.
 	StartEvents []Event
+	// Players says who plays each side at the table, kept in the save
+	// (save.File.Players, rules/save); nil for two players at one desk. No rule reads it.
+	Players []string
 
 	// history holds the states before each command since the last one
 	// that rolled dice or passed the move to the other side (undo never

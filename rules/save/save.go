@@ -68,6 +68,10 @@ type File struct {
 	Commands     []string `json:"commands"`
 	Hashes       []string `json:"hashes"`
 	FinalHash    string   `json:"final_hash"`
+	// Players says who played each side at the table ("player",
+	// "computer:normal", "computer:hard"); absent for a hotseat game. No
+	// rule, hash or replay reads it.
+	Players []string `json:"players,omitempty"`
 }
 
 // Of describes the game as a save.
@@ -84,6 +88,7 @@ func Of(g *rules.Game) *File {
 		Commands:     make([]string, len(g.Log)),
 		Hashes:       append([]string{}, g.Hashes...),
 		FinalHash:    g.St.Hash(),
+		Players:      append([]string(nil), g.Players...),
 	}
 	id := rules.FigID(1)
 	g.Scenario.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) {
