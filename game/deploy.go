@@ -52,6 +52,7 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 		d.area[s], _ = rules.DeployArea(play, m, s)
 	}
 	d.findOutside()
+	d.autosave(a) // a crash during the set-up loses nothing (deploysave.go)
 	return d
 }
 
@@ -179,6 +180,7 @@ func (d *deploy) Update(a *App, dt float64) error {
 			a.Toast("%s", why)
 		} else {
 			d.drag.Pos = p
+			d.autosave(a)
 		}
 		d.drag = nil
 	}
@@ -301,6 +303,7 @@ func (d *deploy) ready(a *App) {
 	if d.side == 0 {
 		d.side, d.curtain = 1, true
 		d.findOutside()
+		d.autosave(a)
 		return
 	}
 	d.sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { f.HasPos = true })
@@ -309,6 +312,7 @@ func (d *deploy) ready(a *App) {
 		a.Dialog("The battle cannot start", err.Error()+" The deployment is kept: move the figures concerned and press Ready again.", []string{"Back to the deployment"}, nil)
 		return
 	}
+	a.dropDeployAutosave() // the battle autosaves itself from here
 	a.scene = s
 }
 
