@@ -23,6 +23,10 @@ type deploy struct {
 	side    int
 	curtain bool
 	drag    *rules.ScenarioFigure
+	// vdrag is the deciding side's vehicle whose hull is being dragged
+	// (grab: the press's offset from the hull's centre); see deploy_hull.go
+	vdrag   *rules.ScenarioVehicle
+	grab    geom.Pt
 	area    [2]*terrain.Area
 	buttons []button
 	hover   *rules.ScenarioFigure
@@ -133,6 +137,9 @@ func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 	if why := rules.StartProblem(d.sc, d.m, p); why != "" {
 		return why
 	}
+	if why := d.underHull(c); why != "" {
+		return why
+	}
 	bad := ""
 	d.sc.EachFigure(func(_, _, _ int, o *rules.ScenarioFigure) {
 		if o != f && c.Overlaps(geom.Circle{C: o.Pos, R: d.baseR()}) {
@@ -169,10 +176,16 @@ func (d *deploy) Update(a *App, dt float64) error {
 	d.hover = d.figAt(mx, my, d.side)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		d.drag = d.hover
+		if d.drag == nil {
+			d.pressHull(a, mx, my)
+		}
 		if d.drag != nil && d.drag.Placed {
 			a.Toast("The scenario places %s there: that figure does not move at deployment.", d.drag.Name)
 			d.drag = nil
 		}
+	}
+	if d.vdrag != nil && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		d.dropHull(a, mx, my)
 	}
 	if d.drag != nil && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 		p := d.tv.tbl(mx, my)
@@ -349,14 +362,22 @@ func (d *deploy) drawHulls(dst *ebiten.Image, cols [2]color.RGBA) {
 			continue
 		}
 		for _, u := range d.sc.Sides[s].Units {
-			for _, v := range u.Vehicles {
+			for vi, v := range u.Vehicles {
 				t, ok := rules.VehicleTypeOf(rs, v.Type)
 				if !ok {
 					continue
 				}
 				lk := rules.VehicleLook{Look: t.Look, Length: t.Length, Width: t.Width, HasTurret: t.HasTurret,
 					TurretOffset: t.TurretOffset, TurretRadius: t.TurretRadius, Facing: v.Facing, Turret: v.Turret, HatchesOpen: v.HatchesOpen}
-				drawVehicle(dst, vehicleLookOf(lk, s, d.tv.scr(v.Pos), d.tv.px(1), cols[s&1]))
+				at := d.tv.scr(v.Pos)
+				if &u.Vehicles[vi] == d.vdrag {
+					// under the pointer while dragged
+					mx, my := cursor()
+					g := d.tv.scr(d.grab)
+					o := d.tv.scr(geom.Pt{})
+					at = fpt{mx - (g.X - o.X), my - (g.Y - o.Y)}
+				}
+				drawVehicle(dst, vehicleLookOf(lk, s, at, d.tv.px(1), cols[s&1]))
 			}
 		}
 	}

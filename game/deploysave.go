@@ -122,6 +122,9 @@ func (a *App) readDeployment(path string) (*deploy, error) {
 		}
 		figs[i].Pos = c.Path[0]
 	}
+	if err := rules.FollowCrews(d.sc, m); err != nil { // a vehicle moved at deployment
+		return nil, err
+	}
 	if ds.Side < 0 || ds.Side > 1 {
 		return nil, fmt.Errorf("it names no side to deploy")
 	}

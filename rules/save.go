@@ -240,6 +240,9 @@ func replay(sf *SaveFile, scenarios fs.FS, maps fs.FS, lookup func(id string) (R
 	if err := applyDeploy(sc, sf.Deploy); err != nil {
 		return nil, nil, err
 	}
+	if err := FollowCrews(sc, m); err != nil { // a vehicle moved at deployment (deploy_vehicle.go)
+		return nil, nil, err
+	}
 	var bad error
 	id := 0
 	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
