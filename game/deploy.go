@@ -118,8 +118,8 @@ func (d *deploy) figAt(x, y float64, side int) *rules.ScenarioFigure {
 	var hit *rules.ScenarioFigure
 	r := figR(d.tv.px(geom.Inches(d.baseR())))
 	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
-		if side >= 0 && s != side {
-			return
+		if (side >= 0 && s != side) || f.Aboard {
+			return // a man aboard is not drawn: a press there is on the hull
 		}
 		p := d.tv.scr(f.Pos)
 		if (p.X-x)*(p.X-x)+(p.Y-y)*(p.Y-y) <= r*r {
@@ -251,7 +251,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		drawWeaponTag(dst, l)
 	}
 	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
-	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
+	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
 	if note := d.outsideNote(); note != "" && !d.curtain {
 		for i, l := range wrap(note, boldFace(14), a.W-300*uiScale) {
