@@ -103,7 +103,13 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 	x, y := mx+18*uiScale, my+12*uiScale
 	bw, bh := w+16*uiScale, float64(len(lines))*20*uiScale+10*uiScale
 	if right := b.tv.cam.W - b.tv.padR - 4*uiScale; x+bw > right {
-		x = math.Max(4*uiScale, mx-18*uiScale-bw)
+		// slid left to fit and lifted above the pointer (not mirrored to
+		// its left, where the figure the drag started from may stand)
+		x = math.Max(4*uiScale, right-bw)
+		y = my - 18*uiScale - bh
+	}
+	if y < b.tv.padT+4*uiScale {
+		y = my + 12*uiScale // no room above: below the pointer
 	}
 	if bottom := b.tv.cam.H - b.tv.padB - 4*uiScale; y+bh > bottom {
 		y = math.Max(b.tv.padT+4*uiScale, my-12*uiScale-bh)
