@@ -130,25 +130,6 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	}
 	b.tk.face = b.faceStruck // (vehicles.go)
 	b.tk.draw(dst, a, b.tv, st.Terrain)
-	if b.tv.legend {
-		b.tv.drawLegend(dst, 12*uiScale, a.H-b.tv.padB-60*uiScale)
-		// the markers on the figures the player can see, one of each kind
-		var marks []rules.Mark
-		seen := map[string]bool{}
-		for i := range st.Figures {
-			f := &st.Figures[i]
-			if f.Removed || b.hiddenFromViewer(f) {
-				continue
-			}
-			for _, m := range b.shownInfo(f.ID).Marks {
-				if !seen[m.Kind] {
-					seen[m.Kind] = true
-					marks = append(marks, rules.Mark{Kind: m.Kind, Label: m.Label})
-				}
-			}
-		}
-		drawMarkLegend(dst, 340*uiScale, a.H-b.tv.padB-60*uiScale, marks)
-	}
 	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
 	b.cardShown = ""
 	// nothing pops up while a button is held (a drag, a drive)

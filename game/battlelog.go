@@ -34,6 +34,12 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	rect(dst, x, b.tv.padT, b.tv.padR, a.H-b.tv.padT, rgb(0x1e1912))
 	rect(dst, x, b.tv.padT, 2*uiScale, a.H-b.tv.padT, rgb(0x8a6a44))
 	y0 := b.drawStatus(dst, a)
+	if b.tv.legend {
+		// the legend stands in the side panel, where it hides no figure
+		// on the table; the log comes back when G hides it
+		b.drawPanelLegend(dst, a, x, y0)
+		return
+	}
 	say(dst, "Battle log", boldFace(15), x+14*uiScale, y0+10*uiScale, rgb(0xf2e2b8), 0)
 	say(dst, "wheel scrolls", italicFace(11), x+b.tv.padR-12*uiScale, y0+13*uiScale, rgb(0x8a7a60), 2)
 	// lay entries out bottom-up
@@ -157,4 +163,32 @@ func (b *battle) ledgerShown(l *rules.Ledger) []string {
 		out = out[:len(out)-1]
 	}
 	return out
+}
+
+// drawPanelLegend draws, in the side panel under the turn's panel, the
+// terrain legend and the markers on the figures the player can see (one
+// of each kind), in place of the log.
+func (b *battle) drawPanelLegend(dst *ebiten.Image, a *App, x, y0 float64) {
+	st := b.st()
+	say(dst, "Legend", boldFace(15), x+14*uiScale, y0+10*uiScale, rgb(0xf2e2b8), 0)
+	say(dst, "G hides it and shows the log", italicFace(11), x+b.tv.padR-12*uiScale, y0+13*uiScale, rgb(0x8a7a60), 2)
+	var marks []rules.Mark
+	seen := map[string]bool{}
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if f.Removed || b.hiddenFromViewer(f) {
+			continue
+		}
+		for _, m := range b.shownInfo(f.ID).Marks {
+			if !seen[m.Kind] {
+				seen[m.Kind] = true
+				marks = append(marks, rules.Mark{Kind: m.Kind, Label: m.Label})
+			}
+		}
+	}
+	y := y0 + 36*uiScale
+	if h := b.tv.drawLegendAt(dst, x+12*uiScale, y, "Terrain"); h > 0 {
+		y += h + 8*uiScale
+	}
+	drawMarkLegendAt(dst, x+12*uiScale, y, marks)
 }

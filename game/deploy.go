@@ -24,6 +24,10 @@ type deploy struct {
 	side    int
 	curtain bool
 	drag    *rules.ScenarioFigure
+	// vdrag is the deciding side's vehicle whose hull is being dragged
+	// (grab: the press's offset from the hull's centre); see deploy_hull.go
+	vdrag   *rules.ScenarioVehicle
+	grab    geom.Pt
 	area    [2]*terrain.Area
 	buttons []button
 	hover   *rules.ScenarioFigure
@@ -53,6 +57,7 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 		d.area[s], _ = rules.DeployArea(play, m, s)
 	}
 	d.findOutside()
+	d.autosave(a) // a crash during the set-up loses nothing (deploysave.go)
 	return d
 }
 
@@ -114,8 +119,8 @@ func (d *deploy) figAt(x, y float64, side int) *rules.ScenarioFigure {
 	var hit *rules.ScenarioFigure
 	r := figR(d.tv.px(geom.Inches(d.baseR())))
 	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
-		if side >= 0 && s != side {
-			return
+		if (side >= 0 && s != side) || f.Aboard {
+			return // a man aboard is not drawn: a press there is on the hull
 		}
 		p := d.tv.scr(f.Pos)
 		if (p.X-x)*(p.X-x)+(p.Y-y)*(p.Y-y) <= r*r {
@@ -131,6 +136,9 @@ func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 		return "Keep the base wholly inside " + ar.Name + "."
 	}
 	if why := rules.StartProblem(d.sc, d.m, p); why != "" {
+		return why
+	}
+	if why := d.underHull(c); why != "" {
 		return why
 	}
 	bad := ""
@@ -173,10 +181,16 @@ func (d *deploy) Update(a *App, dt float64) error {
 	d.hover = d.figAt(mx, my, d.side)
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		d.drag = d.hover
+		if d.drag == nil {
+			d.pressHull(a, mx, my)
+		}
 		if d.drag != nil && d.drag.Placed {
 			a.Toast("The scenario places %s there: that figure does not move at deployment.", d.drag.Name)
 			d.drag = nil
 		}
+	}
+	if d.vdrag != nil && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		d.dropHull(a, mx, my)
 	}
 	if d.drag != nil && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 		p := d.tv.tbl(mx, my)
@@ -184,6 +198,7 @@ func (d *deploy) Update(a *App, dt float64) error {
 			a.Toast("%s", why)
 		} else {
 			d.drag.Pos = p
+			d.autosave(a)
 		}
 		d.drag = nil
 	}
@@ -241,7 +256,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		drawWeaponTag(dst, l)
 	}
 	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
-	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
+	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
 	if note := d.outsideNote(); note != "" && !d.curtain {
 		for i, l := range wrap(note, boldFace(14), a.W-300*uiScale) {
@@ -306,6 +321,7 @@ func (d *deploy) ready(a *App) {
 	if d.side == 0 {
 		d.side, d.curtain = 1, a.cpu.drivers.hotseat() // no curtain before or after the computer (computer.go)
 		d.findOutside()
+		d.autosave(a)
 		if a.cpu.drivers[1].computer() {
 			d.ready(a)
 		}
@@ -317,6 +333,7 @@ func (d *deploy) ready(a *App) {
 		a.Dialog("The battle cannot start", err.Error()+" The deployment is kept: move the figures concerned and press Ready again.", []string{"Back to the deployment"}, nil)
 		return
 	}
+	a.dropDeployAutosave() // the battle autosaves itself from here
 	a.scene = s
 }
 
@@ -353,14 +370,22 @@ func (d *deploy) drawHulls(dst *ebiten.Image, cols [2]color.RGBA) {
 			continue
 		}
 		for _, u := range d.sc.Sides[s].Units {
-			for _, v := range u.Vehicles {
+			for vi, v := range u.Vehicles {
 				t, ok := rules.VehicleTypeOf(rs, v.Type)
 				if !ok {
 					continue
 				}
 				lk := rules.VehicleLook{Look: t.Look, Length: t.Length, Width: t.Width, HasTurret: t.HasTurret,
 					TurretOffset: t.TurretOffset, TurretRadius: t.TurretRadius, Facing: v.Facing, Turret: v.Turret, HatchesOpen: v.HatchesOpen}
-				drawVehicle(dst, vehicleLookOf(lk, s, d.tv.scr(v.Pos), d.tv.px(1), cols[s&1]))
+				at := d.tv.scr(v.Pos)
+				if &u.Vehicles[vi] == d.vdrag {
+					// under the pointer while dragged
+					mx, my := cursor()
+					g := d.tv.scr(d.grab)
+					o := d.tv.scr(geom.Pt{})
+					at = fpt{mx - (g.X - o.X), my - (g.Y - o.Y)}
+				}
+				drawVehicle(dst, vehicleLookOf(lk, s, at, d.tv.px(1), cols[s&1]))
 			}
 		}
 	}

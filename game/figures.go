@@ -497,13 +497,24 @@ func drawMarkToken(dst *ebiten.Image, p fpt, sz float64, m rules.Mark) float64 {
 // plain words, in a box whose bottom-left is at (x, yBottom). It returns
 // the box's height (0 when there is nothing to list).
 func drawMarkLegend(dst *ebiten.Image, x, yBottom float64, marks []rules.Mark) float64 {
+	return drawMarkLegendAt(dst, x, yBottom-markLegendHeight(marks), marks)
+}
+
+func markLegendHeight(marks []rules.Mark) float64 {
+	if len(marks) == 0 {
+		return 0
+	}
+	return float64(len(marks))*20*uiScale + 30*uiScale
+}
+
+// drawMarkLegendAt is drawMarkLegend with the box's top-left at (x, y).
+func drawMarkLegendAt(dst *ebiten.Image, x, y float64, marks []rules.Mark) float64 {
 	if len(marks) == 0 {
 		return 0
 	}
 	row := 20 * uiScale
-	h := float64(len(marks))*row + 30*uiScale
+	h := markLegendHeight(marks)
 	w := 230 * uiScale
-	y := yBottom - h
 	roundRect(dst, x, y, w, h, 6*uiScale, rgba(0x1b1610, 215))
 	say(dst, "Markers", boldFace(12), x+8*uiScale, y+6*uiScale, rgb(0xf2ead6), 0)
 	for i, m := range marks {

@@ -291,20 +291,36 @@ func (tv *tableView) swatchFor(kind string) *ebiten.Image {
 	return img
 }
 
-// drawLegend lists each kind on the map with a painted sample.
+// drawLegend lists each kind on the map with a painted sample, in a box
+// whose bottom-left is at (x, yBottom).
 func (tv *tableView) drawLegend(dst *ebiten.Image, x, yBottom float64) {
+	tv.drawLegendAt(dst, x, yBottom-tv.legendHeight(), "Legend  (G hides)")
+}
+
+// legendHeight is the height of the legend's box (0 with nothing to list).
+func (tv *tableView) legendHeight() float64 {
 	kinds := tv.legendKinds()
 	if len(kinds) == 0 {
-		return
+		return 0
+	}
+	rows := (len(kinds) + 1) / 2
+	return float64(rows)*22*uiScale + 30*uiScale
+}
+
+// drawLegendAt draws the legend's box with its top-left at (x, y) and
+// returns its height.
+func (tv *tableView) drawLegendAt(dst *ebiten.Image, x, y float64, title string) float64 {
+	kinds := tv.legendKinds()
+	if len(kinds) == 0 {
+		return 0
 	}
 	row := 22 * uiScale
 	cols := 2
 	rows := (len(kinds) + cols - 1) / cols
 	colW := 150 * uiScale
-	h := float64(rows)*row + 30*uiScale
-	y := yBottom - h
+	h := tv.legendHeight()
 	roundRect(dst, x, y, float64(cols)*colW+12*uiScale, h, 6*uiScale, rgba(0x1b1610, 215))
-	say(dst, "Legend  (G hides)", boldFace(12), x+8*uiScale, y+6*uiScale, rgb(0xf2ead6), 0)
+	say(dst, title, boldFace(12), x+8*uiScale, y+6*uiScale, rgb(0xf2ead6), 0)
 	for i, k := range kinds {
 		cx := x + 8*uiScale + float64(i/rows)*colW
 		cy := y + 26*uiScale + float64(i%rows)*row
@@ -318,4 +334,5 @@ func (tv *tableView) drawLegend(dst *ebiten.Image, x, yBottom float64) {
 		kd, _ := terrain.KindByName(k)
 		say(dst, kd.Label, face(12), cx+float64(img.Bounds().Dx())*s+6*uiScale, cy+2*uiScale, rgb(0xe8dcc0), 0)
 	}
+	return h
 }

@@ -89,11 +89,31 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 	}
 	mx, my := cursor()
 	f2 := boldFace(14)
+	// wrapped, and kept on the table's part of the window: at 1024x640 a
+	// long note by the pointer near the edge ran off it
+	var wrapped []string
+	for _, l := range lines {
+		wrapped = append(wrapped, wrap(l, f2, 340*uiScale)...)
+	}
+	lines = wrapped
 	w := 0.0
 	for _, l := range lines {
 		w = math.Max(w, textW(l, f2))
 	}
 	x, y := mx+18*uiScale, my+12*uiScale
+	bw, bh := w+16*uiScale, float64(len(lines))*20*uiScale+10*uiScale
+	if right := b.tv.cam.W - b.tv.padR - 4*uiScale; x+bw > right {
+		// slid left to fit and lifted above the pointer (not mirrored to
+		// its left, where the figure the drag started from may stand)
+		x = math.Max(4*uiScale, right-bw)
+		y = my - 18*uiScale - bh
+	}
+	if y < b.tv.padT+4*uiScale {
+		y = my + 12*uiScale // no room above: below the pointer
+	}
+	if bottom := b.tv.cam.H - b.tv.padB - 4*uiScale; y+bh > bottom {
+		y = math.Max(b.tv.padT+4*uiScale, my-12*uiScale-bh)
+	}
 	roundRect(dst, x, y, w+16*uiScale, float64(len(lines))*20*uiScale+10*uiScale, 5*uiScale, rgba(0x101010, 220))
 	for i, l := range lines {
 		c := rgb(0xffffff)

@@ -54,6 +54,9 @@ func (a *App) firstScene() Scene {
 		return newTitle(a)
 	}
 	t := newTitle(a)
+	if !a.opt.noResume && a.dlg == nil && a.offerDeployment() {
+		return t // a deployment interrupted (deploysave.go): newer than any battle's autosave
+	}
 	if !a.opt.noResume && t.saved != nil && a.dlg == nil {
 		a.offerResume(t.saved)
 	}

@@ -217,7 +217,12 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
 				// the button's own command (its weapon), not any of its verb
 				if b.beginAim(cc, b.action(cc)) {
-					a.Toast("Click a target (or a point on a vehicle). Esc to stop.")
+					if b.showPath() {
+						// opportunity fire at a mover: the dashed path is the target
+						a.Toast("Click a point of the dashed path to shoot there. Esc to stop.")
+					} else {
+						a.Toast("Click a target (or a point on a vehicle). Esc to stop.")
+					}
 				}
 			})
 		default:

@@ -201,13 +201,25 @@ func rollInitiative(s *rules.State) []rules.Event {
 			Note: "each side rolls 1D20 and adds its modifiers; the higher total moves this turn. Dice: " +
 				s.Sides[0].Name + " first. Total is " + s.Sides[0].Name + "'s score, Target " + s.Sides[1].Name + "'s"}
 		evs = append(evs, rules.Event{Kind: "roll", Side: -1, Roll: l,
-			Text: fmt.Sprintf("Initiative: %s %d%s = %d, %s %d%s = %d: %s", s.Sides[0].Name, a.Face, signed(t0), x,
-				s.Sides[1].Name, b.Face, signed(t1), y, out)})
+			Text: fmt.Sprintf("Initiative: %s, %s: %s", initScore(s.Sides[0].Name, a.Face, t0),
+				initScore(s.Sides[1].Name, b.Face, t1), out)})
 		if win >= 0 {
 			s.SetVar(gMover, win)
 			return evs
 		}
 	}
+}
+
+// initScore says a side's initiative roll as a player would: "US Army
+// rolls 18", or with modifiers "Wehrmacht rolls 12 and adds 2, 14".
+func initScore(side string, face, mod int) string {
+	switch {
+	case mod > 0:
+		return fmt.Sprintf("%s rolls %d and adds %d, %d", side, face, mod, face+mod)
+	case mod < 0:
+		return fmt.Sprintf("%s rolls %d less %d, %d", side, face, -mod, face+mod)
+	}
+	return fmt.Sprintf("%s rolls %d", side, face)
 }
 
 // rollHorses rolls this round's move for every mounted figure of the

@@ -247,6 +247,9 @@ func replay(sf *File, scenarios fs.FS, maps fs.FS, lookup func(id string) (rules
 	if err := applyDeploy(sc, sf.Deploy); err != nil {
 		return nil, nil, err
 	}
+	if err := rules.FollowCrews(sc, m); err != nil { // a vehicle moved at deployment (deploy_vehicle.go)
+		return nil, nil, err
+	}
 	var bad error
 	id := 0
 	sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) {

@@ -742,7 +742,7 @@ func (ld *scLoader) lockedDoors(sc *rules.Scenario, m *terrain.Map) {
 			}
 		}
 		if !found {
-			ld.at("locked_doors", "the map %q has no door at %s (a locked door is named by its point, as the map lists it)", m.Name, ptText(p))
+			ld.at("locked_doors", "the map %q has no door at %s (a locked door is named by its point, as the map lists it)", m.Name, rules.PointText(p))
 		}
 	}
 }

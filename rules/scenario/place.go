@@ -50,15 +50,15 @@ func (ld *scLoader) placement(sc *rules.Scenario, m *terrain.Map) {
 		at := join(fp, "pos")
 		switch {
 		case !rules.BaseOnTable(m, c):
-			ld.at(at, "figure %q at %s is off the table (%s by %s inches), base and all", f.Name, ptText(f.Pos), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
+			ld.at(at, "figure %q at %s is off the table (%s by %s inches), base and all", f.Name, rules.PointText(f.Pos), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
 			return
 		case rules.BaseBlocked(m, c, rules.IndoorsFor(sc.RuleSet)):
-			ld.at(at, "figure %q at %s stands in impassable terrain", f.Name, ptText(f.Pos))
+			ld.at(at, "figure %q at %s stands in impassable terrain", f.Name, rules.PointText(f.Pos))
 			return
 		}
 		for _, q := range done {
 			if geom.Dist2(q.p, f.Pos) < 4*r*r {
-				ld.at(at, "figure %q at %s overlaps %q at %s", f.Name, ptText(f.Pos), q.name, ptText(q.p))
+				ld.at(at, "figure %q at %s overlaps %q at %s", f.Name, rules.PointText(f.Pos), q.name, rules.PointText(q.p))
 				return
 			}
 		}
@@ -67,7 +67,7 @@ func (ld *scLoader) placement(sc *rules.Scenario, m *terrain.Map) {
 	for i := range sc.Sides {
 		for _, p := range sc.Sides[i].Traps {
 			if !rules.BaseOnTable(m, geom.Circle{C: p}) {
-				ld.at(join(ld.sidePath[i], "traps"), "the trap at %s is off the table (%s by %s inches)", ptText(p), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
+				ld.at(join(ld.sidePath[i], "traps"), "the trap at %s is off the table (%s by %s inches)", rules.PointText(p), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
 			}
 		}
 	}

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"hedgerow/rules"
-	"hedgerow/rules/geom"
 	"hedgerow/rules/safefile"
 )
 
@@ -21,10 +19,6 @@ func shortNumber(f float64) string {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(f, 'g', 4, 64)
-}
-
-func ptText(p geom.Pt) string {
-	return "[" + rules.FormatInches(p.X) + ", " + rules.FormatInches(p.Y) + "]"
 }
 
 func join(path, key string) string {

@@ -278,16 +278,16 @@ func (ld *scLoader) placeVehicles(sc *rules.Scenario, m *terrain.Map) {
 				at := join(ld.veh.at[[3]int{si, ui, k}], "pos")
 				h := t.Hull(vehicle.Pose{Pos: v.Pos, Facing: v.Facing, Turret: v.Turret})
 				if id, off := vehicle.BlockedBy(m, h, nil); off {
-					ld.at(at, "vehicle %q at %s is not wholly on the table (%s by %s inches)", v.Name, ptText(v.Pos), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
+					ld.at(at, "vehicle %q at %s is not wholly on the table (%s by %s inches)", v.Name, rules.PointText(v.Pos), rules.FormatInches(m.Width), rules.FormatInches(m.Height))
 					continue
 				} else if id >= 0 {
-					ld.at(at, "vehicle %q at %s runs into %s", v.Name, ptText(v.Pos), pieceWords(m, id))
+					ld.at(at, "vehicle %q at %s runs into %s", v.Name, rules.PointText(v.Pos), rules.PieceWords(m, id))
 					continue
 				}
 				bad := false
 				for _, q := range done {
 					if h.OverlapsHull(q.h) {
-						ld.at(at, "vehicle %q at %s overlaps vehicle %q", v.Name, ptText(v.Pos), q.name)
+						ld.at(at, "vehicle %q at %s overlaps vehicle %q", v.Name, rules.PointText(v.Pos), q.name)
 						bad = true
 						break
 					}
@@ -304,22 +304,10 @@ func (ld *scLoader) placeVehicles(sc *rules.Scenario, m *terrain.Map) {
 					}
 					n++
 					if f.HasPos && !f.Aboard && h.OverlapsBase(geom.Circle{C: f.Pos, R: sc.BaseR}) {
-						ld.at(join(fp, "pos"), "figure %q at %s stands under vehicle %q", f.Name, ptText(f.Pos), v.Name)
+						ld.at(join(fp, "pos"), "figure %q at %s stands under vehicle %q", f.Name, rules.PointText(f.Pos), v.Name)
 					}
 				})
 			}
 		}
 	}
-}
-
-func pieceWords(m *terrain.Map, id int) string {
-	p := &m.Pieces[id]
-	l := p.Kind
-	if k, ok := terrain.KindByName(p.Kind); ok {
-		l = k.Label
-	}
-	if p.Name != "" {
-		return fmt.Sprintf("the %s %q", l, p.Name)
-	}
-	return "the " + l
 }

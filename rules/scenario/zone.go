@@ -49,7 +49,7 @@ func OutsideZone(sc *rules.Scenario, m *terrain.Map, side int, f *rules.Scenario
 // zone a, and how to mend it.
 func ZoneMessage(sc *rules.Scenario, side int, f *rules.ScenarioFigure, a *terrain.Area) string {
 	return fmt.Sprintf("figure %q at %s starts outside its side's set-up zone, %q (%s): move it inside, or write placed = true on it or its unit if the scenario places it there on purpose",
-		f.Name, ptText(f.Pos), a.Name, sc.Sides[side].Name)
+		f.Name, rules.PointText(f.Pos), a.Name, sc.Sides[side].Name)
 }
 
 // zones notes each figure that starts outside its side's zone.

@@ -1,0 +1,94 @@
+package game
+
+import (
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Vehicles at deployment: the deciding side drags a hull within its
+// set-up zone (its centre inside) as it drags a figure; the men aboard go with it (their
+// placing carries the vehicle's start into the save: rules.FollowCrews).
+// A vehicle the scenario puts outside the zone, or with no one aboard,
+// stays where the scenario puts it.
+
+// hullAt is the deciding side's vehicle whose hull is under (x, y).
+func (d *deploy) hullAt(x, y float64) *rules.ScenarioVehicle {
+	p := d.tv.tbl(x, y)
+	for ui := range d.sc.Sides[d.side].Units {
+		u := &d.sc.Sides[d.side].Units[ui]
+		for k := range u.Vehicles {
+			v := &u.Vehicles[k]
+			if h, ok := rules.VehicleHull(d.sc, v, v.Pos); ok && h.Poly().Contains(p) {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// hullInZone reports whether v centred at p stands in the deciding
+// side's set-up zone (any place does with no zone). A hull is longer than
+// a zone is deep on some tables, so its centre is what must be inside
+// (house rule); a figure's whole base must be.
+func (d *deploy) hullInZone(v *rules.ScenarioVehicle, p geom.Pt) bool {
+	ar := d.area[d.side]
+	return ar == nil || ar.Poly.Contains(p)
+}
+
+// pressHull starts dragging the hull under the press, or says why that
+// vehicle does not move at deployment.
+func (d *deploy) pressHull(a *App, x, y float64) {
+	v := d.hullAt(x, y)
+	if v == nil {
+		return
+	}
+	switch {
+	case len(rules.VehicleAboard(d.sc, d.side, v)) == 0:
+		a.Toast("No one is aboard %s: it stays where the scenario puts it.", v.Name)
+	case !d.hullInZone(v, v.Pos):
+		a.Toast("The scenario places %s there: that vehicle does not move at deployment.", v.Name)
+	default:
+		d.vdrag = v
+		p := d.tv.tbl(x, y)
+		d.grab = geom.Pt{X: p.X - v.Pos.X, Y: p.Y - v.Pos.Y}
+	}
+}
+
+// dropHull puts the dragged hull down where it is let go, or says why not.
+func (d *deploy) dropHull(a *App, x, y float64) {
+	v := d.vdrag
+	d.vdrag = nil
+	p := d.tv.tbl(x, y)
+	p = geom.Pt{X: p.X - d.grab.X, Y: p.Y - d.grab.Y}
+	if !d.hullInZone(v, p) {
+		zone := "the set-up zone"
+		if ar := d.area[d.side]; ar != nil {
+			zone = ar.Name
+		}
+		a.Toast("Keep the centre of %s's hull inside %s.", v.Name, zone)
+		return
+	}
+	if why := rules.HullProblem(d.sc, d.m, d.side, v, p); why != "" {
+		a.Toast("Not there: %s.", why)
+		return
+	}
+	rules.PlaceVehicle(d.sc, d.side, v, p)
+	d.autosave(a)
+}
+
+// underHull names the vehicle whose hull a base at c would stand under
+// ("" when none).
+func (d *deploy) underHull(c geom.Circle) string {
+	for s := range d.sc.Sides {
+		for ui := range d.sc.Sides[s].Units {
+			u := &d.sc.Sides[s].Units[ui]
+			for k := range u.Vehicles {
+				v := &u.Vehicles[k]
+				if h, ok := rules.VehicleHull(d.sc, v, v.Pos); ok && h.OverlapsBase(c) {
+					return "A base may not stand under " + v.Name + "."
+				}
+			}
+		}
+	}
+	return ""
+}
