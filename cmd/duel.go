@@ -64,6 +64,7 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 	bArg := fl.String("b", "random", "player B: computer, computer:hard or random")
 	games := fl.Int("games", 10, "how many games")
 	seed := fl.Uint64("seed", 1, "seed of the first game's dice and of the players")
+	verbose := fl.Bool("v", false, "print every command given, with the side that gave it")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
@@ -99,7 +100,18 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 		players[aSide] = newDuelPlayer(ka, gs*2+1)
 		players[1-aSide] = newDuelPlayer(kb, gs*2+2)
 		var failed error
+		shown, who := len(g.Log), ""
 		for len(g.Log) < duelCap && !g.St.Over {
+			if *verbose {
+				// the commands given since the last look, by the side that gave them
+				for ; shown < len(g.Log); shown++ {
+					fmt.Fprintf(stdout, "  %d %s: %s\n", shown+1, who, g.Log[shown])
+				}
+				who = "A"
+				if g.St.Decider != aSide {
+					who = "B"
+				}
+			}
 			p := players[g.St.Decider]
 			if p.ai == nil {
 				c, ok := rules.RandomCommand(g, p.r)
