@@ -180,8 +180,13 @@ func (p *Player) normal(b *belief) []Choice {
 	for _, n := range later {
 		// a step that changes nothing yet (an activation, an order, a
 		// spotting roll): worth what it newly lets the side do next
-		f, lost := p.followUp(b, n.c, now, direct)
+		f, lost, opens := p.followUp(b, n.c, now, direct)
 		sc := 1 + f*3/4 - lost + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
+		if f <= 0 && n.pos <= 0 && !opens {
+			// it changes nothing, leaves the figure no better placed and
+			// opens nothing new: ending is better than dithering
+			sc -= 3
+		}
 		out = append(out, Choice{Cmd: n.c, Score: sc, Why: fmt.Sprintf("prepares the next step (then up to %d)", f)})
 	}
 	if len(out) == 0 {
@@ -210,6 +215,9 @@ func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, 
 		if _, err := b.rs.Apply(st, c); err != nil {
 			return 0, nil, false
 		}
+		if c.Verb != "end" && c.Verb != "pass" {
+			p.reply(b, st)
+		}
 		sum += b.material(st) - base
 		last = st
 	}
@@ -222,10 +230,11 @@ func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, 
 // on their own, and the best of a few noisy samples would flatter c.
 // lost is the best expected gain among the commands on offer now that c
 // takes away (a double move that forbids firing).
-func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direct map[string]int) (best, lost int) {
+func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direct map[string]int) (best, lost int, opens bool) {
 	st := b.copy(p.r)
 	if _, err := b.rs.Apply(st, c); err != nil || st.Over || st.Decider != b.me {
-		return 0, 0
+		// the decision passes on: what it prepares is not measured here
+		return 0, 0, true
 	}
 	after := legalIn(b, st)
 	still := make(map[string]bool, len(after))
@@ -242,7 +251,12 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direc
 	nb.s = st
 	tried := 0
 	for _, n := range after {
-		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
+		if n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
+			continue
+		}
+		// a command not on offer before: c opens something (a move too)
+		opens = true
+		if nb.needsPath(n) {
 			continue
 		}
 		if tried++; tried > 16 {
@@ -255,7 +269,7 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direc
 			best = g
 		}
 	}
-	return best, lost
+	return best, lost, opens
 }
 
 // moves scores candidate destinations for a move listed without a path.
@@ -299,4 +313,24 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 			Why: fmt.Sprintf("moves to a better place (%+d), expected gain %d", d.score, g)})
 	}
 	return out
+}
+
+// replyPlies is how many commands of the enemy's reply sample plays when
+// a command hands the decision to the enemy in the middle of a go.
+const replyPlies = 2
+
+// reply plays the enemy's quick greedy reply on st when the command just
+// carried out handed it the decision (opportunity fire at a move, the
+// next activation of alternating play), so that what a command provokes
+// is counted with what it does. It stops once the decision comes back.
+func (p *Player) reply(b *belief, st *rules.State) {
+	for k := 0; k < replyPlies && !st.Over && st.Decider != b.me; k++ {
+		c, _, ok := p.greedy(b, st)
+		if !ok {
+			return
+		}
+		if _, err := b.rs.Apply(st, c); err != nil {
+			return
+		}
+	}
 }
