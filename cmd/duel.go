@@ -17,7 +17,7 @@ import (
 
 func init() {
 	register("duel", Subcommand{
-		Usage: `duel --scenario NAME|FILE --a computer|computer:hard|random --b ... [--games N] [--seed S]   computer players against each other`,
+		Usage: `duel --scenario NAME|FILE --a computer|computer:hard|random --b ... [--games N] [--seed S] [-v]   computer players against each other`,
 		Run:   runDuel,
 	})
 }
@@ -71,7 +71,7 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 	ka, okA := parseDuelPlayer(*aArg)
 	kb, okB := parseDuelPlayer(*bArg)
 	if *scenario == "" || fl.NArg() > 0 || !okA || !okB || *games < 1 {
-		fmt.Fprintln(stderr, "usage: hedgerow duel --scenario NAME|FILE --a computer|computer:hard|random --b computer|computer:hard|random [--games N] [--seed S]")
+		fmt.Fprintln(stderr, "usage: hedgerow duel --scenario NAME|FILE --a computer|computer:hard|random --b computer|computer:hard|random [--games N] [--seed S] [-v]")
 		return 2
 	}
 	sc, m, err := loadScenarioArg(*scenario)
@@ -101,12 +101,16 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 		players[1-aSide] = newDuelPlayer(kb, gs*2+2)
 		var failed error
 		shown, who := len(g.Log), ""
+		// show prints the commands given since the last look, by the
+		// player that gave them
+		show := func() {
+			for ; shown < len(g.Log); shown++ {
+				fmt.Fprintf(stdout, "  %d %s: %s\n", shown+1, who, g.Log[shown])
+			}
+		}
 		for len(g.Log) < duelCap && !g.St.Over {
 			if *verbose {
-				// the commands given since the last look, by the side that gave them
-				for ; shown < len(g.Log); shown++ {
-					fmt.Fprintf(stdout, "  %d %s: %s\n", shown+1, who, g.Log[shown])
-				}
+				show()
 				who = "A"
 				if g.St.Decider != aSide {
 					who = "B"
@@ -146,6 +150,9 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 				failed = err
 				break
 			}
+		}
+		if *verbose {
+			show()
 		}
 		res := "draw"
 		switch {
