@@ -135,8 +135,9 @@ func (p *Player) normal(b *belief) []Choice {
 	var out []Choice
 	base := b.material(b.s)
 	type neutral struct {
-		c   rules.Command
-		pos int
+		c       rules.Command
+		pos     int
+		posture bool // it changes only the figure's posture
 	}
 	var later []neutral
 	direct := map[string]int{} // what each command with an outcome is expected to gain
@@ -158,14 +159,15 @@ func (p *Player) normal(b *belief) []Choice {
 			continue
 		}
 		// where the acting figure is left (moved, lying down)
-		pos := 0
+		pos, posture := 0, false
 		if f := b.s.Fig(c.Fig); f != nil && !f.Removed {
 			if g := st.Fig(c.Fig); !g.Removed && (g.Pos != f.Pos || g.Posture != f.Posture) {
 				pos = b.positional(g, g.Pos) - b.positional(f, f.Pos)
+				posture = g.Pos == f.Pos
 			}
 		}
 		if d == 0 {
-			later = append(later, neutral{c, pos})
+			later = append(later, neutral{c, pos, posture})
 			continue
 		}
 		direct[c.String()] = d
@@ -180,11 +182,11 @@ func (p *Player) normal(b *belief) []Choice {
 	for _, n := range later {
 		// a step that changes nothing yet (an activation, an order, a
 		// spotting roll): worth what it newly lets the side do next
-		f, lost, opens := p.followUp(b, n.c, now, direct)
+		f, lost := p.followUp(b, n.c, now, direct)
 		sc := 1 + f*3/4 - lost + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
-		if f <= 0 && n.pos <= 0 && !opens {
-			// it changes nothing, leaves the figure no better placed and
-			// opens nothing new: ending is better than dithering
+		if n.posture && n.pos <= 0 && f <= 0 {
+			// lying down or getting up that leaves the figure no better
+			// placed and opens nothing: ending is better than dithering
 			sc -= 3
 		}
 		out = append(out, Choice{Cmd: n.c, Score: sc, Why: fmt.Sprintf("prepares the next step (then up to %d)", f)})
@@ -230,11 +232,10 @@ func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, 
 // on their own, and the best of a few noisy samples would flatter c.
 // lost is the best expected gain among the commands on offer now that c
 // takes away (a double move that forbids firing).
-func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direct map[string]int) (best, lost int, opens bool) {
+func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direct map[string]int) (best, lost int) {
 	st := b.copy(p.r)
 	if _, err := b.rs.Apply(st, c); err != nil || st.Over || st.Decider != b.me {
-		// the decision passes on: what it prepares is not measured here
-		return 0, 0, true
+		return 0, 0
 	}
 	after := legalIn(b, st)
 	still := make(map[string]bool, len(after))
@@ -251,12 +252,7 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direc
 	nb.s = st
 	tried := 0
 	for _, n := range after {
-		if n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
-			continue
-		}
-		// a command not on offer before: c opens something (a move too)
-		opens = true
-		if nb.needsPath(n) {
+		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
 			continue
 		}
 		if tried++; tried > 16 {
@@ -269,7 +265,7 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direc
 			best = g
 		}
 	}
-	return best, lost, opens
+	return best, lost
 }
 
 // moves scores candidate destinations for a move listed without a path.

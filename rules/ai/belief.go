@@ -289,13 +289,11 @@ func (b *belief) positional(f *rules.Figure, pt geom.Pt) int {
 		c := geom.Pt{X: b.s.Map.Width / 2, Y: b.s.Map.Height / 2}
 		sc -= int(geom.Isqrt(geom.Dist2(pt, c)) / 1000)
 	} else if nearest > want {
-		// the pull towards the enemy: full when behind on losses, half
-		// when even, none when ahead
-		switch {
-		case b.lead < 0:
+		// the pull towards the enemy, none when ahead on losses (half a
+		// pull when even left battles at 0 losses each when the turns
+		// ran out)
+		if b.lead <= 0 {
 			sc -= int((nearest - want) / 1000)
-		case b.lead == 0:
-			sc -= int((nearest - want) / 2000)
 		}
 	}
 	// keep with the unit: the others' middle
