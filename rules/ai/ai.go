@@ -33,7 +33,7 @@ func (l Level) String() string {
 type Player struct {
 	Level Level
 	// Samples is how many times Normal carries out each candidate on a
-	// copy of its belief to measure what it does (default 8).
+	// copy of its belief to measure what it does (default 8, Hard 16).
 	Samples int
 	// Budget is Hard's node budget: commands applied in its look-ahead
 	// for one decision (default 3000).
@@ -130,6 +130,11 @@ func (p *Player) normal(b *belief) []Choice {
 	samples := p.Samples
 	if samples <= 0 {
 		samples = 8
+		if p.Level == Hard {
+			// Hard measures each candidate twice as often before it
+			// looks ahead: fewer lucky samples mislead its short list
+			samples = 16
+		}
 	}
 	legal := b.legal()
 	var out []Choice
@@ -292,15 +297,19 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 		ds = append(ds, dest{pt, b.positional(f, stop) - here})
 	}
 	slices.SortStableFunc(ds, func(a, b dest) int { return b.score - a.score })
-	if len(ds) > 3 {
-		ds = ds[:3]
+	keep, n := 3, 3
+	if p.Level == Hard {
+		keep, n = 5, 6
+	}
+	if len(ds) > keep {
+		ds = ds[:keep]
 	}
 	rep := b.repeats(rules.Command{Verb: c.Verb, Fig: c.Fig})
 	var out []Choice
 	for _, d := range ds {
 		mc := c
 		mc.Path = []geom.Pt{d.pt}
-		g, _, ok := p.sample(b, mc, 3, base)
+		g, _, ok := p.sample(b, mc, n, base)
 		if !ok {
 			continue
 		}
@@ -321,7 +330,7 @@ const replyPlies = 2
 // is counted with what it does. It stops once the decision comes back.
 func (p *Player) reply(b *belief, st *rules.State) {
 	for k := 0; k < replyPlies && !st.Over && st.Decider != b.me; k++ {
-		c, _, ok := p.greedy(b, st)
+		c, _, ok := greedy(b, st, p.r)
 		if !ok {
 			return
 		}
