@@ -197,8 +197,8 @@ func BenchmarkDecideNormal(b *testing.B) { benchDecide(b, "firefight-crossroads"
 func BenchmarkDecideHard(b *testing.B)   { benchDecide(b, "firefight-crossroads", ai.Hard) }
 
 // soakCap is how many commands a soak game may take before it counts as
-// a hang: the longest computer-against-computer game of the 1,000-game
-// soak (make soak-ai) ended well within it.
+// a hang: the longest of some 380 duel games measured (computer against
+// random or itself, every shipped scenario) took 1,216.
 const soakCap = 3000
 
 // The lean soak: computer against computer, one game of each rule set
