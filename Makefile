@@ -8,7 +8,7 @@ BUILD_PKGS := gcc libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama
 	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config
 TEST_PKGS := $(BUILD_PKGS) xvfb xauth xdotool imagemagick x11-utils qemu-user-static
 
-.PHONY: play test deps test-deps build check-fmt vet test-headless test-display test-cross test-fuzz bench
+.PHONY: play test deps test-deps build check-fmt vet test-headless test-display test-cross test-fuzz bench soak-ai
 
 # Install only the Debian packages that are missing; say so when we do.
 define apt_install
@@ -91,3 +91,24 @@ test: test-deps check-fmt vet test-headless test-cross test-fuzz test-display
 
 bench: test-deps
 	env -u DISPLAY $(GO) test -run '^$$' -bench . -benchmem ./rules/...
+
+# The computer's soak (opt-in, not part of make test): 1,000 games of the
+# computer against itself, 40 on each of the 25 shipped scenarios (Normal
+# against Normal in 32, Hard against Normal in 8), failing on any command
+# the game refused ("illegal") or any game that did not end (stopped, or
+# not over after the duel's 4,000 commands). Every game's line goes to
+# SOAK_LOG as it ends. Hours on 2 cores; a lean version (one whole game a
+# rule set) runs in go test ./rules/ai.
+SOAK_GAMES ?= 40
+SOAK_LOG ?= /tmp/hedgerow-soak-ai.log
+soak-ai: build
+	@: > $(SOAK_LOG); for s in scenarios/*.toml; do \
+		for a in computer computer:hard; do \
+			n=$$(( $(SOAK_GAMES) * 4 / 5 )); [ $$a = computer ] || n=$$(( $(SOAK_GAMES) - n )); \
+			./hedgerow duel --scenario $$s --a $$a --b computer --games $$n --seed 1 | tee -a $(SOAK_LOG) | grep -E 'stopped|not over|"illegal"'; \
+		done; \
+	done; \
+	games=$$(grep -c '^game ' $(SOAK_LOG)); hangs=$$(grep -cE 'stopped|not over' $(SOAK_LOG)); \
+	illegal=$$(grep -o '"illegal":[0-9]*' $(SOAK_LOG) | awk -F: '{s += $$2} END {print s + 0}'); \
+	echo "soak: $$games games, $$illegal illegal commands, $$hangs games that did not end"; \
+	[ "$$illegal" = 0 ] && [ "$$hangs" = 0 ]

@@ -17,7 +17,7 @@ import (
 
 func init() {
 	register("duel", Subcommand{
-		Usage: `duel --scenario NAME|FILE --a computer|computer:hard|random --b ... [--games N] [--seed S]   computer players against each other`,
+		Usage: `duel --scenario NAME|FILE --a computer|computer:hard|random --b ... [--games N] [--seed S] [-v]   computer players against each other`,
 		Run:   runDuel,
 	})
 }
@@ -64,13 +64,14 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 	bArg := fl.String("b", "random", "player B: computer, computer:hard or random")
 	games := fl.Int("games", 10, "how many games")
 	seed := fl.Uint64("seed", 1, "seed of the first game's dice and of the players")
+	verbose := fl.Bool("v", false, "print every command given, with the side that gave it")
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
 	ka, okA := parseDuelPlayer(*aArg)
 	kb, okB := parseDuelPlayer(*bArg)
 	if *scenario == "" || fl.NArg() > 0 || !okA || !okB || *games < 1 {
-		fmt.Fprintln(stderr, "usage: hedgerow duel --scenario NAME|FILE --a computer|computer:hard|random --b computer|computer:hard|random [--games N] [--seed S]")
+		fmt.Fprintln(stderr, "usage: hedgerow duel --scenario NAME|FILE --a computer|computer:hard|random --b computer|computer:hard|random [--games N] [--seed S] [-v]")
 		return 2
 	}
 	sc, m, err := loadScenarioArg(*scenario)
@@ -99,7 +100,22 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 		players[aSide] = newDuelPlayer(ka, gs*2+1)
 		players[1-aSide] = newDuelPlayer(kb, gs*2+2)
 		var failed error
+		shown, who := len(g.Log), ""
+		// show prints the commands given since the last look, by the
+		// player that gave them
+		show := func() {
+			for ; shown < len(g.Log); shown++ {
+				fmt.Fprintf(stdout, "  %d %s: %s\n", shown+1, who, g.Log[shown])
+			}
+		}
 		for len(g.Log) < duelCap && !g.St.Over {
+			if *verbose {
+				show()
+				who = "A"
+				if g.St.Decider != aSide {
+					who = "B"
+				}
+			}
 			p := players[g.St.Decider]
 			if p.ai == nil {
 				c, ok := rules.RandomCommand(g, p.r)
@@ -134,6 +150,9 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 				failed = err
 				break
 			}
+		}
+		if *verbose {
+			show()
 		}
 		res := "draw"
 		switch {

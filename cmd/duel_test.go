@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,36 @@ func TestDuelUsage(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := runDuel([]string{"--scenario", "no-such-scenario"}, &out, &errb); code != 1 {
 		t.Errorf("unknown scenario: exit %d", code)
+	}
+}
+
+// -v prints every command of a game, numbered, with the player (A or B)
+// that gave it, before the game's line.
+func TestDuelVerbose(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runDuel([]string{"--scenario", "ssg-standard", "--a", "computer", "--b", "random", "--games", "1", "--seed", "3", "-v"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var cmds, a, b int
+	for _, l := range lines[:len(lines)-2] {
+		var n int
+		var who string
+		if _, err := fmt.Sscanf(strings.TrimSpace(l), "%d %s", &n, &who); err != nil || n != cmds+1 {
+			t.Fatalf("line %q: want command %d", l, cmds+1)
+		}
+		cmds++
+		switch who {
+		case "A:":
+			a++
+		case "B:":
+			b++
+		default:
+			t.Fatalf("line %q names no player", l)
+		}
+	}
+	game := lines[len(lines)-2]
+	if a == 0 || b == 0 || !strings.Contains(game, fmt.Sprintf(" in %d commands", cmds)) {
+		t.Fatalf("%d commands by A, %d by B, then %q", a, b, game)
 	}
 }

@@ -33,7 +33,7 @@ func (l Level) String() string {
 type Player struct {
 	Level Level
 	// Samples is how many times Normal carries out each candidate on a
-	// copy of its belief to measure what it does (default 8).
+	// copy of its belief to measure what it does (default 8, Hard 16).
 	Samples int
 	// Budget is Hard's node budget: commands applied in its look-ahead
 	// for one decision (default 3000).
@@ -130,13 +130,19 @@ func (p *Player) normal(b *belief) []Choice {
 	samples := p.Samples
 	if samples <= 0 {
 		samples = 8
+		if p.Level == Hard {
+			// Hard measures each candidate twice as often before it
+			// looks ahead: fewer lucky samples mislead its short list
+			samples = 16
+		}
 	}
 	legal := b.legal()
 	var out []Choice
 	base := b.material(b.s)
 	type neutral struct {
-		c   rules.Command
-		pos int
+		c       rules.Command
+		pos     int
+		posture bool // it changes only the figure's posture
 	}
 	var later []neutral
 	direct := map[string]int{} // what each command with an outcome is expected to gain
@@ -158,14 +164,15 @@ func (p *Player) normal(b *belief) []Choice {
 			continue
 		}
 		// where the acting figure is left (moved, lying down)
-		pos := 0
+		pos, posture := 0, false
 		if f := b.s.Fig(c.Fig); f != nil && !f.Removed {
 			if g := st.Fig(c.Fig); !g.Removed && (g.Pos != f.Pos || g.Posture != f.Posture) {
 				pos = b.positional(g, g.Pos) - b.positional(f, f.Pos)
+				posture = g.Pos == f.Pos
 			}
 		}
 		if d == 0 {
-			later = append(later, neutral{c, pos})
+			later = append(later, neutral{c, pos, posture})
 			continue
 		}
 		direct[c.String()] = d
@@ -182,6 +189,11 @@ func (p *Player) normal(b *belief) []Choice {
 		// spotting roll): worth what it newly lets the side do next
 		f, lost := p.followUp(b, n.c, now, direct)
 		sc := 1 + f*3/4 - lost + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
+		if n.posture && n.pos <= 0 && f <= 0 {
+			// lying down or getting up that leaves the figure no better
+			// placed and opens nothing: ending is better than dithering
+			sc -= 3
+		}
 		out = append(out, Choice{Cmd: n.c, Score: sc, Why: fmt.Sprintf("prepares the next step (then up to %d)", f)})
 	}
 	if len(out) == 0 {
@@ -209,6 +221,9 @@ func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, 
 		st := b.copy(p.r)
 		if _, err := b.rs.Apply(st, c); err != nil {
 			return 0, nil, false
+		}
+		if c.Verb != "end" && c.Verb != "pass" {
+			p.reply(b, st)
 		}
 		sum += b.material(st) - base
 		last = st
@@ -282,15 +297,19 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 		ds = append(ds, dest{pt, b.positional(f, stop) - here})
 	}
 	slices.SortStableFunc(ds, func(a, b dest) int { return b.score - a.score })
-	if len(ds) > 3 {
-		ds = ds[:3]
+	keep, n := 3, 3
+	if p.Level == Hard {
+		keep, n = 5, 6
+	}
+	if len(ds) > keep {
+		ds = ds[:keep]
 	}
 	rep := b.repeats(rules.Command{Verb: c.Verb, Fig: c.Fig})
 	var out []Choice
 	for _, d := range ds {
 		mc := c
 		mc.Path = []geom.Pt{d.pt}
-		g, _, ok := p.sample(b, mc, 3, base)
+		g, _, ok := p.sample(b, mc, n, base)
 		if !ok {
 			continue
 		}
@@ -299,4 +318,24 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 			Why: fmt.Sprintf("moves to a better place (%+d), expected gain %d", d.score, g)})
 	}
 	return out
+}
+
+// replyPlies is how many commands of the enemy's reply sample plays when
+// a command hands the decision to the enemy in the middle of a go.
+const replyPlies = 2
+
+// reply plays the enemy's quick greedy reply on st when the command just
+// carried out handed it the decision (opportunity fire at a move, the
+// next activation of alternating play), so that what a command provokes
+// is counted with what it does. It stops once the decision comes back.
+func (p *Player) reply(b *belief, st *rules.State) {
+	for k := 0; k < replyPlies && !st.Over && st.Decider != b.me; k++ {
+		c, _, ok := greedy(b, st, p.r)
+		if !ok {
+			return
+		}
+		if _, err := b.rs.Apply(st, c); err != nil {
+			return
+		}
+	}
 }

@@ -195,3 +195,44 @@ func benchDecide(b *testing.B, name string, level ai.Level) {
 
 func BenchmarkDecideNormal(b *testing.B) { benchDecide(b, "firefight-crossroads", ai.Normal) }
 func BenchmarkDecideHard(b *testing.B)   { benchDecide(b, "firefight-crossroads", ai.Hard) }
+
+// soakCap is how many commands a soak game may take before it counts as
+// a hang: the longest of some 380 duel games measured (computer against
+// random or itself, every shipped scenario) took 1,216.
+const soakCap = 3000
+
+// The lean soak: computer against computer, one game of each rule set
+// (Normal on one side and Hard on the other in turn), played to its end:
+// no chosen command is refused and every game ends within soakCap.
+// `make soak-ai` plays the full 1,000.
+func TestSoak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the soak plays whole games")
+	}
+	for i, name := range []string{"ssg-standard", "maxim-hot-lz", "smle-skirmish", "firefight-crossroads", "skirmish35-ford"} {
+		g := newGame(t, name, uint64(40+i))
+		seed := uint64(50 + i)
+		ps := [2]*ai.Player{ai.New(ai.Normal, seed), ai.New(ai.Hard, seed+1)}
+		if i%2 == 1 {
+			ps[0], ps[1] = ps[1], ps[0]
+		}
+		for _, p := range ps {
+			p.Budget = 600 // the look-ahead's width, not its depth, is what a soak tries
+		}
+		refused := 0
+		for len(g.Log) < soakCap && !g.St.Over {
+			_, _, ref, err := ps[g.St.Decider].Play(g)
+			if err != nil {
+				t.Fatalf("%s after %d commands: %v", name, len(g.Log), err)
+			}
+			refused += ref
+		}
+		if refused != 0 {
+			t.Errorf("%s: %d chosen commands refused", name, refused)
+		}
+		if !g.St.Over {
+			t.Errorf("%s: not over after %d commands (round %d)", name, len(g.Log), g.St.Round)
+		}
+		t.Logf("%s: %s in %d commands", name, g.St.Result, len(g.Log))
+	}
+}

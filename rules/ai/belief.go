@@ -19,6 +19,10 @@ type belief struct {
 	known []bool // by figure index: an enemy figure the side sees (own figures: true)
 	log   []rules.Command
 	reach []int64 // by figure index, lazily: the figure's longest weapon reach (0 = not yet)
+	// lead is the enemy's figures lost less the side's own: a side ahead
+	// need not close with the enemy (most battles that run out of turns go
+	// to the side with fewer losses)
+	lead int
 }
 
 // offTable is how far beyond the table's left edge unseen enemies are put
@@ -33,6 +37,13 @@ func newBelief(g *rules.Game, side int, r *rand.Rand) *belief {
 		log: g.Log, reach: make([]int64, len(s.Figures))}
 	for i := range s.Figures {
 		f := &s.Figures[i]
+		if f.Removed {
+			if f.Side == side {
+				b.lead--
+			} else {
+				b.lead++
+			}
+		}
 		if f.Side == side || f.Removed || v.Figure(f.ID) {
 			b.known[i] = true
 			continue
@@ -278,7 +289,12 @@ func (b *belief) positional(f *rules.Figure, pt geom.Pt) int {
 		c := geom.Pt{X: b.s.Map.Width / 2, Y: b.s.Map.Height / 2}
 		sc -= int(geom.Isqrt(geom.Dist2(pt, c)) / 1000)
 	} else if nearest > want {
-		sc -= int((nearest - want) / 1000)
+		// the pull towards the enemy, none when ahead on losses (half a
+		// pull when even left battles at 0 losses each when the turns
+		// ran out)
+		if b.lead <= 0 {
+			sc -= int((nearest - want) / 1000)
+		}
 	}
 	// keep with the unit: the others' middle
 	var sx, sy, n int64

@@ -25,17 +25,24 @@
 //     the belief with dice drawn from the player's stream, and the change
 //     in the material score (each figure's worth less its wounds,
 //     markers and losses, the battle won or lost) is averaged; this counts
-//     the losses it inflicts and those it suffers at once (opportunity
-//     fire against a move);
+//     the losses it inflicts and those it suffers at once, and when the
+//     command hands the decision to the enemy in the middle of a go
+//     (opportunity or reaction fire at a move, the next activation), the
+//     enemy's quick greedy reply (two commands at most) is played too, so
+//     what a command provokes is counted with what it does;
 //   - where it leaves the figure: targets it could shoot next, enemies
 //     that could shoot it there and the cover it would have against them,
-//     and the distance left to the nearest known enemy;
+//     and the distance left to the nearest known enemy (a side ahead on
+//     losses, the enemy's figures lost less its own, no longer closes:
+//     most battles that run out of turns go to the side with fewer losses);
 //   - a step with no outcome of its own (an activation, an order, a
 //     spotting roll, a change of posture) is worth the best gain among
 //     the commands it newly opens, less the best fire it takes away (a
 //     double move that forbids firing), plus where it leaves the figure;
 //   - not ending while it still has something useful to do, and not
-//     repeating the same command over and over.
+//     repeating the same command over and over; a change of posture that
+//     leaves the figure no better placed and opens nothing ranks below
+//     ending the go (lying down and getting up again is no plan).
 //
 // The best score wins; a small seeded jitter breaks near-ties, and exact
 // ties go to the earlier command in the rule set's stable order.
@@ -47,10 +54,13 @@
 //
 // # How Hard decides
 //
-// Hard scores like Normal, then looks ahead on its few best candidates:
-// each is played out several times on reseeded copies of the belief, both
-// sides continuing with a quick greedy policy for a fixed number of
-// commands, and the candidate with the best average outcome is chosen.
+// Hard scores like Normal, with twice the samples (16) and five move
+// destinations sampled six times each in place of three, then looks ahead
+// on its few best candidates: each is played out several times on
+// reseeded copies of the belief, both sides continuing with a quick
+// greedy policy for a fixed number of commands, and the candidate with
+// the best average outcome is chosen. The k-th play-out of every
+// candidate draws the same dice, so they are compared on the same luck.
 // The work is bounded by a node budget (commands applied), never by the
 // clock, so a decision is the same on a fast or a slow machine.
 package ai

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"hedgerow/rules"
@@ -29,15 +30,24 @@ func (p *Player) hard(b *belief, ch []Choice) []Choice {
 	top := slices.Clone(ch[:k])
 	base := b.material(b.s)
 	share := budget / k
+	// the play-outs of every candidate share their dice: the k-th play-out
+	// of each draws from the same stream, so the candidates are compared
+	// on the same luck (common random numbers) and a lucky streak cannot
+	// lift one above a better one
+	var seeds []uint64
 	for i := range top {
 		used, runs, sum := 0, 0, 0
 		for used < share || runs == 0 {
-			st := b.copy(p.r)
+			if runs == len(seeds) {
+				seeds = append(seeds, p.r.Uint64())
+			}
+			rr := rand.New(rand.NewPCG(seeds[runs], seeds[runs]^0x9e3779b97f4a7c15))
+			st := b.copy(rr)
 			if _, err := b.rs.Apply(st, top[i].Cmd); err != nil {
 				break
 			}
 			used++
-			used += p.rollout(b, st, hardHorizon)
+			used += p.rollout(b, st, hardHorizon, rr)
 			sum += b.material(st) - base
 			runs++
 		}
@@ -55,10 +65,10 @@ func (p *Player) hard(b *belief, ch []Choice) []Choice {
 // rollout carries on from st for up to n commands with the greedy policy
 // for whichever side decides, and returns how many commands it applied
 // (tried ones included): the nodes it used.
-func (p *Player) rollout(b *belief, st *rules.State, n int) int {
+func (p *Player) rollout(b *belief, st *rules.State, n int, r *rand.Rand) int {
 	nodes := 0
 	for ply := 0; ply < n && !st.Over; ply++ {
-		c, used, ok := p.greedy(b, st)
+		c, used, ok := greedy(b, st, r)
 		nodes += used
 		if !ok {
 			break
@@ -74,7 +84,7 @@ func (p *Player) rollout(b *belief, st *rules.State, n int) int {
 // greedy is the play-out policy: the command whose one sampled outcome
 // is best for the deciding side (moves are left out: they need a
 // destination found), else the end of its go, else its first command.
-func (p *Player) greedy(b *belief, st *rules.State) (rules.Command, int, bool) {
+func greedy(b *belief, st *rules.State, r *rand.Rand) (rules.Command, int, bool) {
 	legal := legalIn(b, st)
 	if len(legal) == 0 {
 		return rules.Command{}, 0, false
@@ -89,7 +99,7 @@ func (p *Player) greedy(b *belief, st *rules.State) (rules.Command, int, bool) {
 	end := -1
 	// a few commands spread over the list, from a seeded starting point
 	step := max(1, len(legal)/greedyTries)
-	start := p.r.IntN(step)
+	start := r.IntN(step)
 	for i := range legal {
 		if c := legal[i]; c.Verb == "end" || c.Verb == "pass" {
 			end = i
@@ -102,7 +112,7 @@ func (p *Player) greedy(b *belief, st *rules.State) (rules.Command, int, bool) {
 			continue
 		}
 		cp := st.Clone()
-		reseed(cp, p.r)
+		reseed(cp, r)
 		nodes++
 		if _, err := b.rs.Apply(cp, c); err != nil {
 			continue
