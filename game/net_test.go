@@ -8,6 +8,7 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/scenario"
 )
 
 // endOf is the deciding side's end (or pass) command.
@@ -129,7 +130,7 @@ func TestNetJoinerTable(t *testing.T) {
 // the German host's panel never names a British team it does not know
 // of, though the whole battle's panel does.
 func TestNetHostPanelKeepsHiddenTeams(t *testing.T) {
-	sc, m, err := rules.LoadScenario(scenariosFS, "smle-ambush.toml", mapsFS)
+	sc, m, err := scenario.Load(scenariosFS, "smle-ambush.toml", mapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

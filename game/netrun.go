@@ -8,6 +8,8 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -46,19 +48,19 @@ func RunNet(o netplay.WindowOptions) error {
 // loadScenarioNamed loads a scenario file, else a shipped one by name.
 func loadScenarioNamed(name string) (*rules.Scenario, *terrain.Map, error) {
 	if fileExists(name) {
-		return rules.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
+		return scenario.Load(os.DirFS(filepath.Dir(name)), filepath.Base(name), mapsFS)
 	}
 	if !strings.HasSuffix(name, ".toml") {
 		name += ".toml"
 	}
-	return rules.LoadScenario(scenariosFS, name, mapsFS)
+	return scenario.Load(scenariosFS, name, mapsFS)
 }
 
 // hostResume hosts a battle again from its save (the host's autosave):
 // the host's battle and the window's game are both the save replayed, and
 // a joiner coming back is brought up to date.
 func (a *App) hostResume(path string, side int, listen string) Scene {
-	sf, err := rules.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	sf, err := save.ReadFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
@@ -68,7 +70,7 @@ func (a *App) hostResume(path string, side int, listen string) Scene {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
 	}
-	g, _, err := rules.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
+	g, _, err := save.ReplayFile(sf, scenariosFS, mapsFS, all.Get)
 	if err != nil {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil

@@ -17,6 +17,7 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -372,7 +373,7 @@ func (j *joinScreen) Update(a *App, dt float64) error {
 	j.got = nil
 	j.mu.Unlock()
 	if got != nil {
-		sc, _, lerr := rules.LoadScenario(scenariosFS, got.Scenario, mapsFS)
+		sc, _, lerr := scenario.Load(scenariosFS, got.Scenario, mapsFS)
 		if lerr != nil {
 			j.mu.Lock()
 			j.err = fmt.Errorf("the host offers %q, which this Hedgerow cannot load: %v", got.Scenario, lerr)
@@ -454,7 +455,7 @@ func (j *joinScreen) start(a *App) {
 	jn := &netplay.Joiner{Addr: j.hostAddr(), Local: n.out, Chat: n.chat,
 		Notify: func(no netplay.Note) { keepFinal(saves, no); n.notify(no) },
 		Load: func(name string) (*rules.Scenario, *terrain.Map, error) {
-			return rules.LoadScenario(scenariosFS, name, mapsFS)
+			return scenario.Load(scenariosFS, name, mapsFS)
 		},
 		Lookup: all.Get,
 	}

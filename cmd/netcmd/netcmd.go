@@ -127,7 +127,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "hedgerow host: give --scenario NAME or --resume SAVE, not both")
 			return 2
 		}
-		o := netplay.WindowOptions{Host: true, Scenario: *scenario, Resume: *resume, Side: *side - 1, GameArgs: win.args(given, *save)}
+		o := netplay.WindowOptions{Host: true, Scenario: *scenario, Resume: *resume, Side: *side - 1, GameArgs: win.args(given, *savePath)}
 		if given["listen"] {
 			o.Listen = *listen
 		}
@@ -209,7 +209,9 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	out := &lineWriter{w: stdout}
-	h := &netplay.Host{B: b, Player: player, RulesHash: rh, Log: out}
+	// a new battle is deployed first (each side its own, over the
+	// protocol); one taken up from its save was deployed already
+	h := &netplay.Host{B: b, Player: player, RulesHash: rh, Log: out, Deploy: *resume == ""}
 	if wf != nil {
 		h.WireLog = wf
 	}
@@ -219,6 +221,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	serr := h.Serve(ctx, ln)
+	b = h.B // (the battle as deployed)
 	code := 0
 	if *savePath != "" {
 		if err := save.WriteAtomic(*savePath, b.G); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 var (
@@ -103,6 +104,16 @@ func TestWireKeepsHiddenSetUpHidden(t *testing.T) {
 	}
 }
 
+// mustStart is the opening state of b's battle as deployed.
+func mustStart(t *testing.T, b *Battle) *rules.State {
+	t.Helper()
+	g, _, err := rules.NewGame(b.G.RS, b.G.Scenario, b.G.St.Map, b.G.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.St
+}
+
 func wireHidden(t *testing.T, name string) {
 	sc, _, err := load(name)
 	if err != nil {
@@ -138,8 +149,30 @@ func wireHidden(t *testing.T, name string) {
 		break
 	}
 
+	// the hidden side (the host's) deploys away from the scenario's
+	// placing, so that the places checked are the ones it chose
+	var placed []string
+	hostPlace = func(sc *rules.Scenario, m *terrain.Map, side int) []string {
+		placed = nudge(sc, m, side, 4)
+		return placed
+	}
+	defer func() { hostPlace = nil }()
+	own0 := PlaceLines(b.G.Scenario, hid)
 	mt := play(t, b, &Joiner{}, 60*time.Second)
 	finalSame(t, mt)
+	chosen := 0
+	for i := range placed {
+		if placed[i] == own0[i] {
+			continue
+		}
+		c, _ := rules.ParseCommand(placed[i])
+		if _, ok := secretsAt(rs, []*rules.State{mustStart(t, b)}, 0, seer)[c.Path[0]]; ok {
+			chosen++
+		}
+	}
+	if chosen < 2 {
+		t.Fatalf("only %d hidden figures were deployed away from the scenario's placing and unseen: the test proves little", chosen)
+	}
 
 	// the host's battle again, state by state
 	g, _, err := rules.NewGame(rs, b.G.Scenario, b.G.St.Map, b.G.Seed)
@@ -169,6 +202,8 @@ func wireHidden(t *testing.T, name string) {
 			k = m.Turn.At
 		case TRefused:
 			k = m.Refused.At
+		case TDeploy, TPlaced:
+			k = 0 // before the battle
 		case TFinal, TPing, TOffer:
 			continue // the battle is over; nothing; the scenario's name
 		}
