@@ -104,6 +104,49 @@ func TestWireKeepsHiddenSetUpHidden(t *testing.T) {
 	}
 }
 
+// intoZone is side's placing on sc with its figures that the scenario
+// does not place moved to free places inside its set-up zone.
+func intoZone(sc *rules.Scenario, m *terrain.Map, side int) []string {
+	ar, err := rules.DeployArea(sc, m, side)
+	if err != nil {
+		return PlaceLines(sc, side)
+	}
+	box := ar.Poly.Bounds()
+	r := sc.BaseR
+	if r <= 0 {
+		r = rules.DefaultBaseR
+	}
+	var taken []geom.Pt
+	sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s != side || f.Placed || f.Aboard {
+			taken = append(taken, f.Pos)
+		}
+	})
+	free := func(p geom.Pt) bool {
+		for _, q := range taken {
+			if (geom.Circle{C: p, R: r}).Overlaps(geom.Circle{C: q, R: r}) {
+				return false
+			}
+		}
+		return ar.Poly.CircleInside(geom.Circle{C: p, R: r}) && rules.StartProblem(sc, m, p) == ""
+	}
+	sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s != side || f.Placed || f.Aboard {
+			return
+		}
+		for x := box.Min.X + 1000; x < box.Max.X; x += 1300 {
+			for y := box.Min.Y + 1000; y < box.Max.Y; y += 1300 {
+				if p := (geom.Pt{X: x, Y: y}); free(p) {
+					f.Pos = p
+					taken = append(taken, p)
+					return
+				}
+			}
+		}
+	})
+	return PlaceLines(sc, side)
+}
+
 // mustStart is the opening state of b's battle as deployed.
 func mustStart(t *testing.T, b *Battle) *rules.State {
 	t.Helper()
@@ -152,8 +195,17 @@ func wireHidden(t *testing.T, name string) {
 	// the hidden side (the host's) deploys away from the scenario's
 	// placing, so that the places checked are the ones it chose
 	var placed []string
+	// (the ambushers are placed by the scenario; here they may move, so
+	// that they deploy where the scenario does not put them)
+	cleared := 0
+	b.G.Scenario.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s == hid && !f.Aboard && cleared < 4 {
+			f.Placed = false
+			cleared++
+		}
+	})
 	hostPlace = func(sc *rules.Scenario, m *terrain.Map, side int) []string {
-		placed = nudge(sc, m, side, 4)
+		placed = intoZone(sc, m, side)
 		return placed
 	}
 	defer func() { hostPlace = nil }()
