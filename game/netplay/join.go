@@ -40,7 +40,7 @@ type Joiner struct {
 	Notify func(Note)
 	// LocalPlace, with Local: the window's placements of its side
 	// ("place F<n> X,Y" lines), sent to the host when the side deploys.
-	// Place, without Local, is the placing a headless joiner sends
+	// Place, without LocalPlace, is the placing the joiner sends by itself
 	// (nil: the scenario's own placing, on sc, where every figure has
 	// its place); after a refusal it sends the scenario's placing.
 	LocalPlace <-chan []string
@@ -265,7 +265,7 @@ func (j *Joiner) session(ctx context.Context) error {
 			} else {
 				j.logf("deploy your side's figures (side %d, %s)", d.Side+1, j.played.Sides[d.Side].Name)
 			}
-			if j.Local != nil {
+			if j.LocalPlace != nil {
 				n := Note{Kind: NDeploy, Side: d.Side, Sc: j.played.Clone(), Map: j.m0, RS: j.rs}
 				if d.Ready {
 					if sc, err := CheckPlacing(j.played, j.m0, d.Side, d.Lines); err == nil {
@@ -292,7 +292,7 @@ func (j *Joiner) session(ctx context.Context) error {
 			}
 			j.PlaceRefusals = append(j.PlaceRefusals, r.Why)
 			j.logf("placing refused: %s", r.Why)
-			if j.Local != nil {
+			if j.LocalPlace != nil {
 				j.note(Note{Kind: NRefused, Side: j.Side, At: -1, Text: r.Why})
 				continue
 			}
