@@ -37,6 +37,9 @@ type deploy struct {
 	watch *fileWatch
 	path  string // the scenario file watched
 	bad   string // the last reload's problems, shown on the table
+	// netw is the deployment over the network (netdeploy.go): this
+	// window's side only; nil at one desk.
+	netw *netDeploy
 }
 
 func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
@@ -143,12 +146,15 @@ func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 }
 
 func (d *deploy) Update(a *App, dt float64) error {
-	writeProbe(probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain, Buttons: probeButtons(d.buttons)})
+	d.probe()
 	if d.watch.changed(dt) && d.drag == nil {
 		a.poke()
 		d.reload(a)
 	}
 	d.tv.update(a, dt)
+	if d.netw != nil && d.netUpdate(a) {
+		return nil
+	}
 	if d.curtain {
 		if clicked() || pressed(actSkip) || pressed(actEnd) {
 			d.curtain = false
@@ -162,11 +168,18 @@ func (d *deploy) Update(a *App, dt float64) error {
 		return nil
 	}
 	if pressed(actCancel) {
+		if d.netw != nil {
+			d.netw.link.stop()
+		}
 		a.scene = newTitle(a)
 		return nil
 	}
 	mx, my := cursor()
 	d.hover = d.figAt(mx, my, d.side)
+	if d.netw != nil && d.netw.sent {
+		d.drag = nil // (the placing is sent: it no longer changes)
+		return nil
+	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		d.drag = d.hover
 		if d.drag != nil && d.drag.Placed {
@@ -239,7 +252,9 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
 	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
-	if note := d.outsideNote(); note != "" && !d.curtain {
+	if line := d.netLine(); line != "" {
+		say(dst, line, boldFace(16), 16*uiScale, a.H-46*uiScale, rgb(0xf2e2b8), 0)
+	} else if note := d.outsideNote(); note != "" && !d.curtain {
 		for i, l := range wrap(note, boldFace(14), a.W-300*uiScale) {
 			if i < 2 {
 				say(dst, l, boldFace(14), 16*uiScale, a.H-58*uiScale+float64(i)*20*uiScale, rgb(0xff7a6a), 0)
@@ -274,6 +289,25 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	}
 }
 
+// probe writes the scene for the end-to-end tests: the deciding side's
+// figures on screen (numbered as a save numbers them), and over the
+// network the line saying what it waits for.
+func (d *deploy) probe() {
+	p := probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain, Buttons: probeButtons(d.buttons), Hint: d.netLine(), PerInch: d.tv.cam.Zoom}
+	if !d.curtain {
+		p.Figures = map[string][3]float64{}
+		n := 0
+		d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+			n++
+			if s == d.side && !f.Aboard {
+				q := d.tv.scr(f.Pos)
+				p.Figures[fmt.Sprintf("F%d", n)] = [3]float64{q.X, q.Y, float64(s)}
+			}
+		})
+	}
+	writeProbe(p)
+}
+
 func sideColourSc(sc *rules.Scenario, side int) color.RGBA {
 	st := &rules.State{}
 	st.Sides[0].Colour, st.Sides[1].Colour = sc.Sides[0].Colour, sc.Sides[1].Colour
@@ -297,6 +331,10 @@ func (d *deploy) ready(a *App) {
 	d.findOutside()
 	if len(d.outside) > 0 {
 		a.Toast("Not ready: %s", d.outsideNote())
+		return
+	}
+	if d.netw != nil {
+		d.netReady(a)
 		return
 	}
 	if d.side == 0 {
