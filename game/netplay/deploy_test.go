@@ -1,11 +1,13 @@
 package netplay
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/save"
 	"hedgerow/rules/terrain"
@@ -134,5 +136,97 @@ func TestCheckPlacing(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), k.words) {
 			t.Errorf("%q: got %v, want words %q", k.lines, err, k.words)
 		}
+	}
+}
+
+// TestRejoinDuringDeployment: a joiner's placing that is refused gets
+// the reason; one that is taken is kept when the joiner drops and joins
+// again while the host is still deploying (it is told it is ready, with
+// its own placing and nothing of the host's); once the host deploys the
+// battle starts from both, and a joiner coming then is welcomed into the
+// battle and plays it to the end, the save holding the first placing.
+func TestRejoinDuringDeployment(t *testing.T) {
+	b := newBattle(t, "ssg-standard", 33, 0)
+	ln := listen(t)
+	addr := ln.Addr().String()
+	var hostLog lockedBuf
+	hostPlaces := make(chan []string, 1)
+	h := &Host{B: b, Player: NewRandom(1), Log: &hostLog, FinalWait: 5 * time.Second, Deploy: true, LocalPlace: hostPlaces}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	hostDone := make(chan error, 1)
+	go func() { hostDone <- h.Serve(ctx, ln) }()
+
+	// joinRaw joins by hand and returns the connection and its first
+	// message after the join
+	joinRaw := func() (*raw, Msg) {
+		for try := 0; try < 50; try++ {
+			r := dialRaw(t, ctx, addr)
+			off, err := r.next()
+			if err != nil || off.Type != TOffer {
+				t.Fatalf("want an offer, got %+v, %v", off, err)
+			}
+			r.send(Msg{V: Proto, Type: TJoin, Seq: 1, Join: &Join{Proto: Proto, ScenarioHash: off.Offer.ScenarioHash, RulesHash: off.Offer.RulesHash}})
+			m, err := r.next()
+			if err == nil && m.Type == TError && m.Error.Again {
+				r.c.CloseNow()
+				time.Sleep(100 * time.Millisecond)
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r, m
+		}
+		t.Fatal("the host kept saying a player has joined")
+		return nil, Msg{}
+	}
+	r, m := joinRaw()
+	if m.Type != TDeploy || m.Deploy.Side != 1 || m.Deploy.Ready || len(m.Deploy.Lines) != 0 {
+		t.Fatalf("want to be asked to deploy side 2, got %+v", m)
+	}
+	sc, mp := b.G.Scenario, b.G.St.Map
+	bad := PlaceLines(sc, 1)
+	bad[0] = "place F1 1,1" // the host's side's figure
+	r.send(Msg{V: Proto, Type: TPlace, Seq: 2, Place: &Place{Lines: bad}})
+	if m, err := r.next(); err != nil || m.Type != TPlaced || m.Placed.OK || !strings.Contains(m.Placed.Why, "figure 1 is not one of your side's figures") {
+		t.Fatalf("want the placing refused in plain words, got %+v, %v", m.Placed, err)
+	}
+	mine := nudge(sc, mp, 1, 2)
+	if strings.Join(mine, "|") == strings.Join(PlaceLines(sc, 1), "|") {
+		t.Fatal("nudge moved nothing: the test proves little")
+	}
+	r.send(Msg{V: Proto, Type: TPlace, Seq: 3, Place: &Place{Lines: mine}})
+	if m, err := r.next(); err != nil || m.Type != TPlaced || !m.Placed.OK {
+		t.Fatalf("want the placing taken, got %+v, %v", m, err)
+	}
+	r.c.CloseNow() // the line dies
+
+	r2, m := joinRaw()
+	if m.Type != TDeploy || !m.Deploy.Ready || strings.Join(m.Deploy.Lines, "|") != strings.Join(mine, "|") {
+		t.Fatalf("the joiner back during deployment: want told it is ready with its own placing, got %+v", m.Deploy)
+	}
+	r2.c.CloseNow()
+
+	hostPlaces <- PlaceLines(sc, 0)
+	j := &Joiner{Addr: addr, Player: NewRandom(2), Load: load, Lookup: all.Get}
+	if err := j.Run(ctx); err != nil {
+		t.Fatalf("the joiner after the deployment: %v\nhost log:\n%s", err, hostLog.String())
+	}
+	if err := <-hostDone; err != nil {
+		t.Fatal(err)
+	}
+	sf, err := save.Read(strings.NewReader(j.Final.Save))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := strings.Join(sf.Deploy, "|")
+	for _, l := range mine {
+		if !strings.Contains("|"+in+"|", "|"+l+"|") {
+			t.Fatalf("the placing taken before the drop (%q) is not in the save's %q", l, sf.Deploy)
+		}
+	}
+	if !h.B.G.St.Over {
+		t.Fatal("the battle did not end")
 	}
 }
