@@ -163,6 +163,9 @@ func (d *deploy) Update(a *App, dt float64) error {
 	}
 	d.findOutside()
 	d.buttons = []button{{x: a.W - 250*uiScale, y: a.H - 56*uiScale, w: 230 * uiScale, h: 40 * uiScale, label: "Ready", key: "Enter"}}
+	if d.netw != nil && d.netw.sent {
+		d.buttons[0].label, d.buttons[0].key, d.buttons[0].disabled = "Ready: sent", "", true
+	}
 	if d.buttons[0].clicked() || pressed(actEnd) {
 		d.ready(a)
 		return nil
@@ -277,7 +280,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	for i := range d.buttons {
-		d.buttons[i].draw(dst, true)
+		d.buttons[i].draw(dst, !d.buttons[i].disabled)
 	}
 	if !d.curtain {
 		drawProblems(dst, a, d.tv.padT, d.bad)

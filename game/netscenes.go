@@ -191,7 +191,7 @@ func (a *App) hostServe(nb *netplay.Battle, g *rules.Game, evs []rules.Event, sc
 		w.deploy = func(a *App) Scene { return a.netDeployScene(nb.G.Scenario, m, side, nd) }
 	}
 	go func() {
-		rh, err := netplay.RulesHash(rs, nb.G.Scenario, m)
+		rh, err := netplay.RulesHash(rs, nb.Opening(), m)
 		if err != nil {
 			w.fail(err)
 			ln.Close()

@@ -185,7 +185,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs, sc, m := b.G.RS, b.G.Scenario, b.G.St.Map
-	rh, err := netplay.RulesHash(rs, b.G.Scenario, m)
+	rh, err := netplay.RulesHash(rs, b.Opening(), m)
 	if err != nil {
 		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
 		return 1

@@ -6,11 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/save"
 	"hedgerow/rules/terrain"
+	"hedgerow/scenarios"
 )
 
 // nudge is side's placing on sc with up to n of its figures moved by
@@ -73,6 +75,20 @@ func TestJoinerPlacingInSave(t *testing.T) {
 		if !inSave[l] {
 			t.Fatalf("the joiner's placement %q is not in the host's save's deploy list %q", l, sf.Deploy)
 		}
+	}
+	// taken up again from its save, the battle offers the rules hash of
+	// the scenario as written (the joiner's), not of its deployed copy
+	rb, err := ResumeBattle(sf, scenarios.FS, maps.FS, all.Get, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc0, m0, _ := load("ssg-standard")
+	want, _ := RulesHash(rb.G.RS, sc0, m0)
+	if got, _ := RulesHash(rb.G.RS, rb.Opening(), rb.G.St.Map); got != want {
+		t.Fatal("the resumed battle's rules hash is not the scenario's: a joiner would be refused")
+	}
+	if deployed, _ := RulesHash(rb.G.RS, rb.G.Scenario, rb.G.St.Map); deployed == want {
+		t.Fatal("the deployed copy gives the scenario's rules hash too: the check above proves nothing")
 	}
 	if !strings.Contains(mt.hostLog.String(), "the opponent has deployed") || !strings.Contains(mt.joinLog.String(), "your placing is taken") {
 		t.Fatalf("the logs do not tell of the deployment:\nhost:\n%s", mt.hostLog.String())

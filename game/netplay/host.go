@@ -110,7 +110,7 @@ func (h *Host) Serve(ctx context.Context, ln net.Listener) error {
 	h.quit = make(chan struct{})
 	defer close(h.quit)
 	if h.RulesHash == "" {
-		rh, err := RulesHash(h.B.G.RS, h.B.G.Scenario, h.B.G.St.Map)
+		rh, err := RulesHash(h.B.G.RS, h.B.Opening(), h.B.G.St.Map)
 		if err != nil {
 			return err
 		}
@@ -403,6 +403,7 @@ func (h *Host) loop(ctx context.Context) error {
 				continue
 			}
 			nb.Stream = b.Stream
+			nb.opening = b.Opening()
 			nb.G.OnCommit = b.G.OnCommit
 			b, h.B, deploying = nb, nb, false
 			h.logf("both sides have deployed: the battle begins")
