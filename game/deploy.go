@@ -41,6 +41,9 @@ type deploy struct {
 	watch *fileWatch
 	path  string // the scenario file watched
 	bad   string // the last reload's problems, shown on the table
+	// netw is the deployment over the network (netdeploy.go): this
+	// window's side only; nil at one desk.
+	netw *netDeploy
 }
 
 func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
@@ -151,13 +154,16 @@ func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 }
 
 func (d *deploy) Update(a *App, dt float64) error {
-	writeProbe(probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain, Buttons: probeButtons(d.buttons)})
+	d.probe()
 	if d.watch.changed(dt) && d.drag == nil {
 		a.poke()
 		d.reload(a)
 	}
 	d.tv.update(a, dt)
-	if a.cpu.drivers[d.side].computer() && !d.curtain {
+	if d.netw != nil && d.netUpdate(a) {
+		return nil
+	}
+	if d.netw == nil && a.cpu.drivers[d.side].computer() && !d.curtain {
 		d.ready(a) // the computer takes the scenario's placing (computer.go)
 		return nil
 	}
@@ -169,16 +175,26 @@ func (d *deploy) Update(a *App, dt float64) error {
 	}
 	d.findOutside()
 	d.buttons = []button{{x: a.W - 250*uiScale, y: a.H - 56*uiScale, w: 230 * uiScale, h: 40 * uiScale, label: "Ready", key: "Enter"}}
+	if d.netw != nil && d.netw.sent {
+		d.buttons[0].label, d.buttons[0].key, d.buttons[0].disabled = "Ready: sent", "", true
+	}
 	if d.buttons[0].clicked() || pressed(actEnd) {
 		d.ready(a)
 		return nil
 	}
 	if pressed(actCancel) {
+		if d.netw != nil {
+			d.netw.link.stop()
+		}
 		a.scene = newTitle(a)
 		return nil
 	}
 	mx, my := cursor()
 	d.hover = d.figAt(mx, my, d.side)
+	if d.netw != nil && d.netw.sent {
+		d.drag = nil // (the placing is sent: it no longer changes)
+		return nil
+	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		d.drag = d.hover
 		if d.drag == nil {
@@ -258,7 +274,9 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
 	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
 	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
-	if note := d.outsideNote(); note != "" && !d.curtain {
+	if line := d.netLine(); line != "" {
+		say(dst, line, boldFace(16), 16*uiScale, a.H-46*uiScale, rgb(0xf2e2b8), 0)
+	} else if note := d.outsideNote(); note != "" && !d.curtain {
 		for i, l := range wrap(note, boldFace(14), a.W-300*uiScale) {
 			if i < 2 {
 				say(dst, l, boldFace(14), 16*uiScale, a.H-58*uiScale+float64(i)*20*uiScale, rgb(0xff7a6a), 0)
@@ -281,7 +299,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	for i := range d.buttons {
-		d.buttons[i].draw(dst, true)
+		d.buttons[i].draw(dst, !d.buttons[i].disabled)
 	}
 	if !d.curtain {
 		drawProblems(dst, a, d.tv.padT, d.bad)
@@ -291,6 +309,25 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		say(dst, d.sc.Sides[d.side].Name+", your deployment", boldFace(36), a.W/2, a.H/2-50*uiScale, rgb(0xf7ecd2), 1)
 		say(dst, "Pass the mouse, then click.", face(18), a.W/2, a.H/2+10*uiScale, rgb(0xe8dcc0), 1)
 	}
+}
+
+// probe writes the scene for the end-to-end tests: the deciding side's
+// figures on screen (numbered as a save numbers them), and over the
+// network the line saying what it waits for.
+func (d *deploy) probe() {
+	p := probe{Scene: "deploy", Decider: d.side, Curtain: d.curtain, Buttons: probeButtons(d.buttons), Hint: d.netLine(), PerInch: d.tv.cam.Zoom}
+	if !d.curtain {
+		p.Figures = map[string][3]float64{}
+		n := 0
+		d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+			n++
+			if s == d.side && !f.Aboard {
+				q := d.tv.scr(f.Pos)
+				p.Figures[fmt.Sprintf("F%d", n)] = [3]float64{q.X, q.Y, float64(s)}
+			}
+		})
+	}
+	writeProbe(p)
 }
 
 func sideColourSc(sc *rules.Scenario, side int) color.RGBA {
@@ -316,6 +353,10 @@ func (d *deploy) ready(a *App) {
 	d.findOutside()
 	if len(d.outside) > 0 {
 		a.Toast("Not ready: %s", d.outsideNote())
+		return
+	}
+	if d.netw != nil {
+		d.netReady(a)
 		return
 	}
 	if d.side == 0 {

@@ -75,5 +75,5 @@ func (a *App) hostResume(path string, side int, listen string) Scene {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
 	}
-	return a.hostServe(nb, g, nil, g.Scenario, g.St.Map, listen)
+	return a.hostServe(nb, g, nil, g.Scenario, g.St.Map, listen, false)
 }

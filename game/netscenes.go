@@ -122,6 +122,9 @@ type hostWait struct {
 	mu      sync.Mutex
 	err     error
 	buttons []button
+	// deploy, when set, opens the host's deployment once the other
+	// player has joined
+	deploy func(a *App) Scene
 }
 
 // hostBattle starts hosting sc with the host playing side: the network
@@ -144,12 +147,13 @@ func (a *App) hostBattle(sc *rules.Scenario, m *terrain.Map, side int, listen st
 		a.Fail("The battle cannot be hosted", err)
 		return nil
 	}
-	return a.hostServe(nb, g, evs, sc, m, listen)
+	return a.hostServe(nb, g, evs, sc, m, listen, true)
 }
 
 // hostServe listens and serves nb, with g (a game in step with it: the
 // same seed and commands) on the window's table.
-func (a *App) hostServe(nb *netplay.Battle, g *rules.Game, evs []rules.Event, sc *rules.Scenario, m *terrain.Map, listen string) Scene {
+// With deploy, both sides deploy first (a new battle).
+func (a *App) hostServe(nb *netplay.Battle, g *rules.Game, evs []rules.Event, sc *rules.Scenario, m *terrain.Map, listen string, deploy bool) Scene {
 	rs, side := nb.G.RS, nb.HostSide
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
@@ -165,9 +169,29 @@ func (a *App) hostServe(nb *netplay.Battle, g *rules.Game, evs []rules.Event, sc
 	w.addrs = localAddrs(host, port)
 	ctx, cancel := context.WithCancel(context.Background())
 	n.stop = cancel
-	h := &netplay.Host{B: nb, Local: n.out, Chat: n.chat, Notify: n.notify}
+	h := &netplay.Host{B: nb, Local: n.out, Chat: n.chat, Notify: n.notify, Deploy: deploy}
+	if deploy {
+		nd := &netDeploy{link: n, place: make(chan []string, 1)}
+		h.LocalPlace = nd.place
+		seed := nb.G.Seed
+		nd.open = func(a *App, no netplay.Note) Scene {
+			if no.Kind != netplay.NStarted {
+				return nil
+			}
+			g, evs, err := rules.NewGame(rs, no.Sc, m, seed)
+			if err != nil {
+				a.Fail("The battle cannot start", err)
+				return nil
+			}
+			b := newBattle(a, g, evs)
+			b.netJoin(n)
+			a.Toast("Both sides have deployed: the battle begins.")
+			return b
+		}
+		w.deploy = func(a *App) Scene { return a.netDeployScene(nb.G.Scenario, m, side, nd) }
+	}
 	go func() {
-		rh, err := netplay.RulesHash(rs, nb.G.Scenario, m)
+		rh, err := netplay.RulesHash(rs, nb.Opening(), m)
 		if err != nil {
 			w.fail(err)
 			ln.Close()
@@ -252,6 +276,11 @@ func (w *hostWait) Update(a *App, dt float64) error {
 	if w.b.net.connected {
 		a.Toast("The other player has joined.")
 		a.scene = w.b
+		if w.deploy != nil {
+			if s := w.deploy(a); s != nil {
+				a.scene = s
+			}
+		}
 	}
 	return nil
 }
@@ -296,6 +325,7 @@ type joinScreen struct {
 	looking bool
 	joining bool
 	last    bool // the address is the one last joined
+	nd      *netDeploy
 	mu      sync.Mutex
 	got     *netplay.Offer
 	err     error
@@ -404,6 +434,16 @@ func (j *joinScreen) Update(a *App, dt float64) error {
 				j.link.putBack(notes[i+1:]) // (played out by the battle)
 				return nil
 			}
+			if no.Kind == netplay.NDeploy && no.Sc != nil {
+				j.link.connected = true
+				s := a.netDeployScene(no.Sc, no.Map, no.Side, j.nd)
+				if dd, ok := s.(*deploy); ok && no.Text == "ready" {
+					dd.netw.sent, dd.netw.waiting = true, true
+				}
+				a.scene = s
+				j.link.putBack(notes[i+1:]) // (played out by the deployment)
+				return nil
+			}
 		}
 		if done {
 			j.joining, j.link = false, nil
@@ -460,6 +500,15 @@ func (j *joinScreen) start(a *App) {
 		Lookup: all.Get,
 	}
 	n.join = jn
+	nd := &netDeploy{link: n, place: make(chan []string, 1)}
+	jn.LocalPlace = nd.place
+	nd.open = func(a *App, no netplay.Note) Scene {
+		if no.Kind != netplay.NWelcome || no.State == nil {
+			return nil
+		}
+		return j.startBattle(a, no)
+	}
+	j.nd = nd
 	if p := lastHostFile(); p != "" {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, []byte(j.hostAddr()+"\n"), 0o644)

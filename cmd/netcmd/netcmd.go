@@ -185,7 +185,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	rs, sc, m := b.G.RS, b.G.Scenario, b.G.St.Map
-	rh, err := netplay.RulesHash(rs, b.G.Scenario, m)
+	rh, err := netplay.RulesHash(rs, b.Opening(), m)
 	if err != nil {
 		fmt.Fprintf(stderr, "hedgerow host: %v\n", err)
 		return 1
@@ -209,7 +209,9 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	out := &lineWriter{w: stdout}
-	h := &netplay.Host{B: b, Player: player, RulesHash: rh, Log: out}
+	// a new battle is deployed first (each side its own, over the
+	// protocol); one taken up from its save was deployed already
+	h := &netplay.Host{B: b, Player: player, RulesHash: rh, Log: out, Deploy: *resume == ""}
 	if wf != nil {
 		h.WireLog = wf
 	}
@@ -219,6 +221,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	serr := h.Serve(ctx, ln)
+	b = h.B // (the battle as deployed)
 	code := 0
 	if *savePath != "" {
 		if err := save.WriteAtomic(*savePath, b.G); err != nil {

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"net"
 	"os"
 	"os/exec"
@@ -10,6 +11,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/scenarios"
 )
 
 // startNetRig starts the game binary with args in a 1024x640 window on an
@@ -95,6 +100,40 @@ func TestNetTwoWindows(t *testing.T) {
 	joiner.shot("offer")
 	joiner.pressButton("join", "Join")
 
+	// both deploy by mouse: each drags its first figure within its zone
+	// (a drop the zone refuses leaves it; another way is tried), then
+	// Ready; the side ready first waits for the other
+	dropped := map[string][2]float64{} // figure: the drop in inches from where it stood
+	for i, r := range []*rig{host, joiner} {
+		dp := r.waitProbe("the deployment", func(p probeInfo) bool { return p.Scene == "deploy" && len(p.Figures) > 0 && !p.Curtain })
+		fig := ""
+		for k := range dp.Figures {
+			if fig == "" || len(k) < len(fig) || len(k) == len(fig) && k < fig {
+				fig = k
+			}
+		}
+		q := dp.Figures[fig]
+		for _, d := range [][2]float64{{0.7, 0}, {-0.7, 0}, {0, 0.7}, {0, -0.7}} {
+			r.drag(q[0], q[1], q[0]+d[0]*dp.PerInch, q[1]+d[1]*dp.PerInch)
+			np := r.waitProbe("the drop", func(p probeInfo) bool { return p.Scene == "deploy" })
+			if nq := np.Figures[fig]; math.Abs(nq[0]-q[0])+math.Abs(nq[1]-q[1]) > 0.3*dp.PerInch {
+				dropped[fig] = [2]float64{(nq[0] - q[0]) / dp.PerInch, (nq[1] - q[1]) / dp.PerInch}
+				break
+			}
+		}
+		if _, ok := dropped[fig]; !ok {
+			t.Fatalf("%s could not drag %s anywhere", []string{"the host", "the joiner"}[i], fig)
+		}
+		r.shot("deploy")
+		r.pressButton("deploy", "Ready")
+		if i == 0 {
+			r.waitProbe("the host waiting for the opponent to deploy", func(p probeInfo) bool {
+				return p.Scene == "deploy" && strings.HasPrefix(p.Hint, "Waiting for the opponent to deploy")
+			})
+			r.shot("deploy-waiting")
+		}
+	}
+
 	battle := func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy }
 	hp := host.waitProbe("the host's battle", battle)
 	jp := joiner.waitProbe("the joiner's battle", battle)
@@ -102,6 +141,32 @@ func TestNetTwoWindows(t *testing.T) {
 		t.Fatalf("a curtain over a network battle (host %v, joiner %v)", hp.Curtain, jp.Curtain)
 	}
 	t.Logf("check code %s; side %d decides first", code, hp.Decider+1)
+	// each dragged figure starts where it was dropped (the host's save's
+	// deploy list, against the scenario's own placing)
+	sc, m, err := scenarios.Load("ssg-standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := sc.Clone()
+	if err := rules.AutoDeploy(orig, m); err != nil {
+		t.Fatal(err)
+	}
+	var was []geom.Pt
+	orig.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { was = append(was, f.Pos) })
+	sf0 := host.saveNow().sf
+	for fig, d := range dropped {
+		var id int
+		fmt.Sscanf(fig, "F%d", &id)
+		c, err := rules.ParseCommand(sf0.Deploy[id-1])
+		if err != nil || len(c.Path) != 1 {
+			t.Fatalf("the save's placement %q", sf0.Deploy[id-1])
+		}
+		got := [2]float64{float64(c.Path[0].X-was[id-1].X) / 1000, float64(c.Path[0].Y-was[id-1].Y) / 1000}
+		if math.Abs(got[0]-d[0]) > 0.1 || math.Abs(got[1]-d[1]) > 0.1 {
+			t.Fatalf("%s was dropped %.2f\",%.2f\" from its place; the battle starts it %.2f\",%.2f\" from there", fig, d[0], d[1], got[0], got[1])
+		}
+		t.Logf("%s dropped %.2f\",%.2f\" away and starts there", fig, d[0], d[1])
+	}
 
 	rigs := [2]*rig{host, joiner}
 	moved := 0

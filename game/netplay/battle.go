@@ -11,6 +11,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -25,6 +26,20 @@ type Battle struct {
 	// those it missed.
 	Stream []Update
 	base   *rules.State // the scenario as played, for the sides' copies
+	// opening is the scenario as written, before any deployment: the
+	// rules hash is taken on it, so that a battle deployed away from the
+	// scenario's placing (and taken up again from its save) offers the
+	// hash the joiner works out from its own copy of the scenario.
+	opening *rules.Scenario
+}
+
+// Opening is the scenario as written, before any deployment (what
+// RulesHash is taken on).
+func (b *Battle) Opening() *rules.Scenario {
+	if b.opening != nil {
+		return b.opening
+	}
+	return b.G.Scenario
 }
 
 // NewBattle starts a battle of sc on m with the dice seeded by seed; the
@@ -41,7 +56,7 @@ func NewBattle(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map, seed uint64
 	if err != nil {
 		return nil, err
 	}
-	return &Battle{G: g, HostSide: hostSide, base: base}, nil
+	return &Battle{G: g, HostSide: hostSide, base: base, opening: sc}, nil
 }
 
 // ResumeBattle takes up a battle from its save (the host's autosave
@@ -68,6 +83,9 @@ func ResumeBattle(sf *save.File, scenarios, maps fs.FS, lookup func(string) (rul
 		return nil, err
 	}
 	b := &Battle{G: g, HostSide: hostSide, base: base}
+	if b.opening, err = openingOf(sf, scenarios, maps); err != nil {
+		return nil, err
+	}
 	for _, c := range done.Log {
 		before := g.St
 		evs, err := g.Apply(c)
@@ -80,6 +98,20 @@ func ResumeBattle(sf *save.File, scenarios, maps fs.FS, lookup func(string) (rul
 		return nil, errors.New("the save replays to two different battles")
 	}
 	return b, nil
+}
+
+// openingOf is the scenario a save was played on, as written (its
+// deploy list not applied): the text the save carries, else the file of
+// that name.
+func openingOf(sf *save.File, scenarios, maps fs.FS) (*rules.Scenario, error) {
+	if sf.ScenarioText != "" {
+		sc, _, err := scenario.Parse(sf.Scenario, []byte(sf.ScenarioText), func(mapName string) (string, []byte, error) {
+			return mapName, []byte(sf.MapText), nil
+		})
+		return sc, err
+	}
+	sc, _, err := scenario.Load(scenarios, sf.Scenario, maps)
+	return sc, err
 }
 
 // JoinSide is the side the joiner plays.

@@ -67,6 +67,11 @@
 //
 //	host   offer    scenario name and hash, rule set and rules hash, your side
 //	joiner join     protocol version, scenario hash, rules hash, since N
+//	host   deploy   (a new battle) place your side; or "ready" with the
+//	                joiner's own placing, taken before it dropped
+//	joiner place    "place F<n> X,Y" for each figure of its side
+//	host   placed   taken (wait for the host's side), or refused and why;
+//	                the welcome follows once both sides have deployed
 //	host   welcome  your side's snapshot now, the last update's number
 //	host   update   the updates after N (events only), then live ones
 //	                (events and the snapshot after them), one per command

@@ -164,15 +164,15 @@ func TestFaultsRefused(t *testing.T) {
 		r.sendRaw([]byte("\x00\x01 this is not a message {"))
 		r.refusedWith("not a well-formed protocol message")
 		r = offered(t)
-		r.sendRaw([]byte(`{"v":1,"type":"join","seq":1,"join":{"proto":1}} trailing`))
+		r.sendRaw([]byte(`{"v":2,"type":"join","seq":1,"join":{"proto":1}} trailing`))
 		r.refusedWith("after its end")
 		r = offered(t)
-		r.sendRaw([]byte(`{"v":1,"type":"join","seq":1,"join":{"proto":1,"scenario_hash":"x","rules_hash":"y","since":0,"extra":1}}`))
+		r.sendRaw([]byte(`{"v":2,"type":"join","seq":1,"join":{"proto":1,"scenario_hash":"x","rules_hash":"y","since":0,"extra":1}}`))
 		r.refusedWith("unknown field")
 	})
 	t.Run("oversized", func(t *testing.T) {
 		r := offered(t)
-		r.sendRaw([]byte(`{"v":1,"type":"chat","seq":1,"chat":{"text":"` + strings.Repeat("x", MaxJoinerMsg) + `"}}`))
+		r.sendRaw([]byte(`{"v":2,"type":"chat","seq":1,"chat":{"text":"` + strings.Repeat("x", MaxJoinerMsg) + `"}}`))
 		_, err := r.next()
 		if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
 			t.Fatalf("want the connection closed as too big, got %v", err)
@@ -188,7 +188,7 @@ func TestFaultsRefused(t *testing.T) {
 		m := join(1)
 		m.V = Proto + 1
 		r.send(m)
-		r.refusedWith("protocol version 2")
+		r.refusedWith("protocol version 3")
 		r = offered(t)
 		m = join(1)
 		m.Join.Proto = 9
@@ -211,7 +211,7 @@ func TestFaultsRefused(t *testing.T) {
 	})
 	t.Run("unknown type", func(t *testing.T) {
 		r := offered(t)
-		r.sendRaw([]byte(`{"v":1,"type":"teleport","seq":1}`))
+		r.sendRaw([]byte(`{"v":2,"type":"teleport","seq":1}`))
 		r.refusedWith(`"teleport" is not one this Hedgerow knows`)
 	})
 	t.Run("not a joiner's message", func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 var (
@@ -103,6 +104,59 @@ func TestWireKeepsHiddenSetUpHidden(t *testing.T) {
 	}
 }
 
+// intoZone is side's placing on sc with its figures that the scenario
+// does not place moved to free places inside its set-up zone.
+func intoZone(sc *rules.Scenario, m *terrain.Map, side int) []string {
+	ar, err := rules.DeployArea(sc, m, side)
+	if err != nil {
+		return PlaceLines(sc, side)
+	}
+	box := ar.Poly.Bounds()
+	r := sc.BaseR
+	if r <= 0 {
+		r = rules.DefaultBaseR
+	}
+	var taken []geom.Pt
+	sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s != side || f.Placed || f.Aboard {
+			taken = append(taken, f.Pos)
+		}
+	})
+	free := func(p geom.Pt) bool {
+		for _, q := range taken {
+			if (geom.Circle{C: p, R: r}).Overlaps(geom.Circle{C: q, R: r}) {
+				return false
+			}
+		}
+		return ar.Poly.CircleInside(geom.Circle{C: p, R: r}) && rules.StartProblem(sc, m, p) == ""
+	}
+	sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s != side || f.Placed || f.Aboard {
+			return
+		}
+		for x := box.Min.X + 1000; x < box.Max.X; x += 1300 {
+			for y := box.Min.Y + 1000; y < box.Max.Y; y += 1300 {
+				if p := (geom.Pt{X: x, Y: y}); free(p) {
+					f.Pos = p
+					taken = append(taken, p)
+					return
+				}
+			}
+		}
+	})
+	return PlaceLines(sc, side)
+}
+
+// mustStart is the opening state of b's battle as deployed.
+func mustStart(t *testing.T, b *Battle) *rules.State {
+	t.Helper()
+	g, _, err := rules.NewGame(b.G.RS, b.G.Scenario, b.G.St.Map, b.G.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.St
+}
+
 func wireHidden(t *testing.T, name string) {
 	sc, _, err := load(name)
 	if err != nil {
@@ -138,8 +192,39 @@ func wireHidden(t *testing.T, name string) {
 		break
 	}
 
+	// the hidden side (the host's) deploys away from the scenario's
+	// placing, so that the places checked are the ones it chose
+	var placed []string
+	// (the ambushers are placed by the scenario; here they may move, so
+	// that they deploy where the scenario does not put them)
+	cleared := 0
+	b.G.Scenario.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		if s == hid && !f.Aboard && cleared < 4 {
+			f.Placed = false
+			cleared++
+		}
+	})
+	hostPlace = func(sc *rules.Scenario, m *terrain.Map, side int) []string {
+		placed = intoZone(sc, m, side)
+		return placed
+	}
+	defer func() { hostPlace = nil }()
+	own0 := PlaceLines(b.G.Scenario, hid)
 	mt := play(t, b, &Joiner{}, 60*time.Second)
 	finalSame(t, mt)
+	chosen := 0
+	for i := range placed {
+		if placed[i] == own0[i] {
+			continue
+		}
+		c, _ := rules.ParseCommand(placed[i])
+		if _, ok := secretsAt(rs, []*rules.State{mustStart(t, b)}, 0, seer)[c.Path[0]]; ok {
+			chosen++
+		}
+	}
+	if chosen < 2 {
+		t.Fatalf("only %d hidden figures were deployed away from the scenario's placing and unseen: the test proves little", chosen)
+	}
 
 	// the host's battle again, state by state
 	g, _, err := rules.NewGame(rs, b.G.Scenario, b.G.St.Map, b.G.Seed)
@@ -169,6 +254,8 @@ func wireHidden(t *testing.T, name string) {
 			k = m.Turn.At
 		case TRefused:
 			k = m.Refused.At
+		case TDeploy, TPlaced:
+			k = 0 // before the battle
 		case TFinal, TPing, TOffer:
 			continue // the battle is over; nothing; the scenario's name
 		}

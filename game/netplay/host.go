@@ -17,6 +17,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/save"
+	"hedgerow/rules/terrain"
 )
 
 // Host serves a Battle to one joining player.
@@ -44,6 +45,19 @@ type Host struct {
 	// refused, the opponent connected or not, chat. It must not block.
 	Local  <-chan LocalCmd
 	Notify func(Note)
+	// Deploy, when set, has both sides place their figures before the
+	// battle begins (a new battle; a battle taken up from its save has
+	// been deployed). B is then the battle from the scenario's own
+	// placing; once both sides are ready the host starts B afresh, with
+	// the same seed, from both sides' placements. LocalPlace, when set,
+	// brings the host window's placements ("place F<n> X,Y" lines); when
+	// it is nil the host's side keeps the scenario's placing.
+	Deploy     bool
+	LocalPlace <-chan []string
+	// Place, without LocalPlace, is the placing the host's player makes
+	// (nil: the scenario's own), on a scenario where every figure has
+	// its place; it is checked as the joiner's is.
+	Place func(sc *rules.Scenario, m *terrain.Map, side int) []string
 
 	stream string // this host's stream id (Offer.Stream)
 	inbox  chan inMsg
@@ -96,7 +110,7 @@ func (h *Host) Serve(ctx context.Context, ln net.Listener) error {
 	h.quit = make(chan struct{})
 	defer close(h.quit)
 	if h.RulesHash == "" {
-		rh, err := RulesHash(h.B.G.RS, h.B.G.Scenario, h.B.G.St.Map)
+		rh, err := RulesHash(h.B.G.RS, h.B.Opening(), h.B.G.St.Map)
 		if err != nil {
 			return err
 		}
@@ -175,7 +189,7 @@ func (h *Host) accept(w http.ResponseWriter, r *http.Request) {
 		}
 		switch m.Type {
 		case TPing:
-		case TCommand, TChat, TDone:
+		case TCommand, TChat, TDone, TPlace:
 			h.post(inMsg{p: p, m: m})
 		default:
 			h.logf("refused a %q message from the joiner", m.Type)
@@ -235,6 +249,20 @@ func (h *Host) loop(ctx context.Context) error {
 	}()
 	turnSent := -1
 	var refused []Refused // the host player's refused tries for this decision
+	// the deployment: the scenario's placing (every figure placed), and
+	// each side's placements once taken
+	deploying := h.Deploy
+	setup := b.G.Scenario
+	var hostSc, joinSc *rules.Scenario
+	var joinLines []string
+	hostReady, joinReady := h.LocalPlace == nil, false
+	if deploying && h.LocalPlace == nil && h.Place != nil {
+		sc, err := CheckPlacing(setup, b.G.St.Map, b.HostSide, h.Place(setup.Clone(), b.G.St.Map, b.HostSide))
+		if err != nil {
+			return fmt.Errorf("the host's placing: %v", err)
+		}
+		hostSc = sc
+	}
 	finalSent, done := false, false
 	var finalTimer <-chan time.Time
 
@@ -282,6 +310,19 @@ func (h *Host) loop(ctx context.Context) error {
 			turnSent = -1
 			h.logf("opponent connected (after update %d of %d)", in.m.Join.Since, len(b.Stream))
 			h.note(Note{Kind: NConnected, Side: b.JoinSide()})
+			if deploying {
+				// back to its deployment: its placements kept once taken
+				d := Deploy{Side: b.JoinSide(), Ready: joinReady}
+				if joinReady {
+					d.Lines = joinLines
+				}
+				sendTo(Msg{Type: TDeploy, Deploy: &d})
+				for i := in.m.Join.Since; i < int64(len(b.Stream)); i++ {
+					u := b.Stream[i]
+					sendTo(Msg{Type: TUpdate, Update: &u})
+				}
+				return nil
+			}
 			sendTo(Msg{Type: TWelcome, Welcome: &Welcome{Side: b.JoinSide(), Last: int64(len(b.Stream)), Snap: b.Snapshot(b.JoinSide())}})
 			for i := in.m.Join.Since; i < int64(len(b.Stream)); i++ {
 				u := b.Stream[i]
@@ -298,6 +339,21 @@ func (h *Host) loop(ctx context.Context) error {
 			// a message from a connection already replaced
 		case in.m.Type == TDone:
 			done = true
+		case in.m.Type == TPlace:
+			if !deploying {
+				sendTo(Msg{Type: TPlaced, Placed: &Placed{Why: errNotDeploying.Error()}})
+				return nil
+			}
+			sc, err := CheckPlacing(setup, b.G.St.Map, b.JoinSide(), in.m.Place.Lines)
+			if err != nil {
+				h.logf("refused the opponent's placing: %v", err)
+				sendTo(Msg{Type: TPlaced, Placed: &Placed{Why: clip500(err.Error())}})
+				return nil
+			}
+			joinSc, joinLines, joinReady = sc, in.m.Place.Lines, true
+			h.logf("the opponent has deployed")
+			h.note(Note{Kind: NPlaced, Side: b.JoinSide()})
+			sendTo(Msg{Type: TPlaced, Placed: &Placed{OK: true}})
 		case in.m.Type == TChat:
 			h.logf("chat from %s: %s", b.G.St.Sides[b.JoinSide()].Name, in.m.Chat.Text)
 			h.note(Note{Kind: NChat, Side: b.JoinSide(), Text: in.m.Chat.Text})
@@ -325,6 +381,54 @@ func (h *Host) loop(ctx context.Context) error {
 	for {
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if deploying && hostReady && joinReady {
+			sc := setup
+			if hostSc != nil {
+				sc = combine(sc, hostSc, b.HostSide)
+			}
+			sc = combine(sc, joinSc, b.JoinSide())
+			nb, err := NewBattle(b.G.RS, sc, b.G.St.Map, b.G.Seed, b.HostSide)
+			if err != nil {
+				// (a problem between the two placings: both place again,
+				// the joiner told nothing of the host's side)
+				why := "the battle cannot start from the two sides' placings; place your figures again"
+				h.logf("the battle cannot start from the two placings: %v", err)
+				joinReady = false
+				sendTo(Msg{Type: TPlaced, Placed: &Placed{Why: why}})
+				if h.LocalPlace != nil {
+					hostReady = false
+					h.note(Note{Kind: NRefused, Side: b.HostSide, At: -1, Text: "the battle cannot start from the two sides' placings: " + err.Error()})
+				}
+				continue
+			}
+			nb.Stream = b.Stream
+			nb.opening = b.Opening()
+			nb.G.OnCommit = b.G.OnCommit
+			b, h.B, deploying = nb, nb, false
+			h.logf("both sides have deployed: the battle begins")
+			h.note(Note{Kind: NStarted, Sc: nb.G.Scenario, State: nb.G.St, RS: nb.G.RS})
+			sendTo(Msg{Type: TWelcome, Welcome: &Welcome{Side: b.JoinSide(), Last: int64(len(b.Stream)), Snap: b.Snapshot(b.JoinSide())}})
+			continue
+		}
+		if deploying {
+			select {
+			case in := <-h.inbox:
+				handle(in)
+			case line, ok := <-chat:
+				hear(line, ok)
+			case lines := <-h.LocalPlace:
+				sc, err := CheckPlacing(setup, b.G.St.Map, b.HostSide, lines)
+				if err != nil {
+					h.note(Note{Kind: NRefused, Side: b.HostSide, At: -1, Text: err.Error()})
+					continue
+				}
+				hostSc, hostReady = sc, true
+				h.note(Note{Kind: NPlaced, Side: b.HostSide})
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			continue
 		}
 		if b.G.St.Over {
 			if finalTimer == nil {

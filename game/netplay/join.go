@@ -38,6 +38,17 @@ type Joiner struct {
 	// happens (see Note); it must not block.
 	Local  <-chan LocalCmd
 	Notify func(Note)
+	// LocalPlace, with Local: the window's placements of its side
+	// ("place F<n> X,Y" lines), sent to the host when the side deploys.
+	// Place, without LocalPlace, is the placing the joiner sends by itself
+	// (nil: the scenario's own placing, on sc, where every figure has
+	// its place); after a refusal it sends the scenario's placing.
+	LocalPlace <-chan []string
+	Place      func(sc *rules.Scenario, m *terrain.Map, side int) []string
+	// Deployed is the placing the host took; PlaceRefusals the host's
+	// refusals of this joiner's placings, in its words.
+	Deployed      []string
+	PlaceRefusals []string
 
 	// What the joiner has: the last update's number, every update's
 	// number in the order received (a test checks none came twice), the
@@ -59,6 +70,7 @@ type Joiner struct {
 	rs     rules.RuleSet
 	base   *rules.State
 	base0  *rules.Scenario
+	played *rules.Scenario // the scenario's own placing (every figure placed)
 	m0     *terrain.Map
 	rh     string
 	stream string // the host's stream id the updates are numbered in
@@ -197,6 +209,8 @@ func (j *Joiner) session(ctx context.Context) error {
 					return
 				case lc := <-j.Local:
 					p.send(Msg{Type: TCommand, Command: &Cmd{At: lc.At, Cmd: lc.Cmd.String()}})
+				case lines := <-j.LocalPlace:
+					p.send(Msg{Type: TPlace, Place: &Place{Lines: lines}})
 				}
 			}
 		}()
@@ -223,6 +237,7 @@ func (j *Joiner) session(ctx context.Context) error {
 	}
 	var turn *Turn
 	var refused []Refused
+	var sentPlace []string // the headless joiner's placing on its way
 	for {
 		m, err := p.recv()
 		if err != nil {
@@ -240,6 +255,54 @@ func (j *Joiner) session(ctx context.Context) error {
 			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
 			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last)})
 			j.note(Note{Kind: NConnected})
+		case TDeploy:
+			d := m.Deploy
+			j.Side = d.Side
+			j.sessions++ // (it has joined: a drop now is a new one)
+			if d.Ready {
+				j.Deployed = d.Lines
+				j.logf("back in the deployment: your placing is taken; waiting for the opponent to deploy")
+			} else {
+				j.logf("deploy your side's figures (side %d, %s)", d.Side+1, j.played.Sides[d.Side].Name)
+			}
+			if j.LocalPlace != nil {
+				n := Note{Kind: NDeploy, Side: d.Side, Sc: j.played.Clone(), Map: j.m0, RS: j.rs}
+				if d.Ready {
+					if sc, err := CheckPlacing(j.played, j.m0, d.Side, d.Lines); err == nil {
+						n.Sc, n.Text = sc, "ready"
+					}
+				}
+				j.note(n)
+				j.note(Note{Kind: NConnected})
+				continue
+			}
+			if !d.Ready {
+				sentPlace = j.placeFor(d.Side)
+				if err := p.send(Msg{Type: TPlace, Place: &Place{Lines: sentPlace}}); err != nil {
+					return err
+				}
+			}
+		case TPlaced:
+			r := m.Placed
+			if r.OK {
+				j.Deployed = sentPlace
+				j.logf("your placing is taken; waiting for the opponent to deploy")
+				j.note(Note{Kind: NPlaced, Side: j.Side})
+				continue
+			}
+			j.PlaceRefusals = append(j.PlaceRefusals, r.Why)
+			j.logf("placing refused: %s", r.Why)
+			if j.LocalPlace != nil {
+				j.note(Note{Kind: NRefused, Side: j.Side, At: -1, Text: r.Why})
+				continue
+			}
+			if len(j.PlaceRefusals) > 3 {
+				return &fatal{"the host refused the placing: " + r.Why}
+			}
+			sentPlace = PlaceLines(j.played, j.Side)
+			if err := p.send(Msg{Type: TPlace, Place: &Place{Lines: sentPlace}}); err != nil {
+				return err
+			}
 		case TUpdate:
 			u := m.Update
 			if u.N <= j.Last {
@@ -329,6 +392,9 @@ func (j *Joiner) sideName(s int) string {
 	if j.Snap != nil {
 		return j.Snap.Sides[s].Name
 	}
+	if j.played != nil {
+		return j.played.Sides[s].Name
+	}
 	return fmt.Sprintf("side %d", s+1)
 }
 
@@ -360,7 +426,7 @@ func (j *Joiner) takeOffer(o *Offer) error {
 	if err != nil {
 		return err
 	}
-	j.rs, j.base, j.base0, j.m0 = rs, base, sc, m
+	j.rs, j.base, j.base0, j.m0, j.played = rs, base, sc, m, played
 	rh, err := j.rulesHash()
 	if err != nil {
 		return err
@@ -380,6 +446,14 @@ func (j *Joiner) rulesHash() (string, error) {
 		j.rh = rh
 	}
 	return j.rh, nil
+}
+
+// placeFor is the headless joiner's placing of side.
+func (j *Joiner) placeFor(side int) []string {
+	if j.Place != nil {
+		return j.Place(j.played.Clone(), j.m0, side)
+	}
+	return PlaceLines(j.played, side)
 }
 
 // decide asks the player for a command for turn t and sends it.

@@ -8,6 +8,7 @@ import (
 	"github.com/coder/websocket"
 
 	"hedgerow/rules"
+	"hedgerow/rules/terrain"
 )
 
 // A window plays its side through Host.Local or Joiner.Local instead of a
@@ -26,6 +27,9 @@ const (
 	NUpdate    = "update"    // joiner: Events of one command; State the copy after them (nil when caught up after a reconnect)
 	NTurn      = "turn"      // joiner: the side decides the position At; Legal
 	NFinal     = "final"     // joiner: the battle is over (Text: the host's whole save)
+	NDeploy    = "deploy"    // joiner: place the side's figures; Sc the scenario's placing (the side's own taken placements when Text is "ready"), Map, RS
+	NPlaced    = "placed"    // Side's placements are taken (the window waits for the opponent to deploy)
+	NStarted   = "started"   // host: both sides have deployed; Sc is the scenario as placed, State the opening, RS the rule set
 )
 
 // Note is one thing that happened on the network, for a window.
@@ -39,6 +43,8 @@ type Note struct {
 	State  *rules.State
 	RS     rules.RuleSet
 	Legal  []rules.Command
+	Sc     *rules.Scenario
+	Map    *terrain.Map
 }
 
 // LocalCmd is a command the window's side gives for position At (the

@@ -85,12 +85,16 @@ func playWith(t *testing.T, b *Battle, j *Joiner, hostChat <-chan string, timeou
 	return playAgainst(t, b, NewRandom(1), j, hostChat, timeout)
 }
 
-// playAgainst is playWith with the host's player.
+// hostPlace, when set, is the host's placing in the next match (tests).
+var hostPlace func(sc *rules.Scenario, m *terrain.Map, side int) []string
+
+// playAgainst is playWith with the host's player. Both sides deploy
+// first, through the protocol (the host's placing is hostPlace's).
 func playAgainst(t *testing.T, b *Battle, hp Player, j *Joiner, hostChat <-chan string, timeout time.Duration) *match {
 	t.Helper()
 	ln := listen(t)
 	mt := &match{}
-	mt.host = &Host{B: b, Player: hp, Log: &mt.hostLog, FinalWait: 5 * time.Second, Chat: hostChat}
+	mt.host = &Host{B: b, Player: hp, Log: &mt.hostLog, FinalWait: 5 * time.Second, Chat: hostChat, Deploy: true, Place: hostPlace}
 	j.Addr = ln.Addr().String()
 	if j.Player == nil {
 		j.Player = NewRandom(2)
@@ -105,6 +109,12 @@ func playAgainst(t *testing.T, b *Battle, hp Player, j *Joiner, hostChat <-chan 
 	go func() { defer wg.Done(); mt.hostErr = mt.host.Serve(ctx, ln) }()
 	go func() { defer wg.Done(); mt.joinErr = j.Run(ctx) }()
 	wg.Wait()
+	// the host started the battle afresh from both placings: b is that
+	// battle now, for the callers that look at it
+	if mt.host.B != b {
+		*b = *mt.host.B
+		mt.host.B = b
+	}
 	return mt
 }
 

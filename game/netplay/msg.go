@@ -10,11 +10,12 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/save"
+	"hedgerow/rules/scenario"
 )
 
 // Proto is the protocol version. A message of any other version is
 // refused; a joiner whose version differs is refused at the door.
-const Proto = 1
+const Proto = 2
 
 // Size bounds. The host reads at most MaxJoinerMsg bytes per message from
 // the joiner (commands, chat, pings: all short); the joiner reads at most
@@ -29,6 +30,9 @@ const (
 	MaxEvents    = 4096 // events in one Update
 	MaxFigures   = 4096 // figures, units or vehicles in a snapshot
 	MaxWhy       = 1000 // bytes of a refusal or error text
+	// MaxPlacements is the most figures one placing may list (a
+	// scenario's most figures).
+	MaxPlacements = scenario.MaxFigures
 )
 
 // Message types.
@@ -45,6 +49,9 @@ const (
 	TFinal   = "final"   // host -> joiner: the battle is over; the whole save
 	TDone    = "done"    // joiner -> host: final save received
 	TError   = "error"   // either way: a refusal that ends the connection
+	TDeploy  = "deploy"  // host -> joiner: place your side's figures (version 2)
+	TPlace   = "place"   // joiner -> host: the side's placements (version 2)
+	TPlaced  = "placed"  // host -> joiner: the placements are taken, or why not (version 2)
 )
 
 // Msg is one message on the wire, a JSON object. Every message carries the
@@ -66,6 +73,32 @@ type Msg struct {
 	Chat    *Chat    `json:"chat,omitempty"`
 	Final   *Final   `json:"final,omitempty"`
 	Error   *Error   `json:"error,omitempty"`
+	Deploy  *Deploy  `json:"deploy,omitempty"`
+	Place   *Place   `json:"place,omitempty"`
+	Placed  *Placed  `json:"placed,omitempty"`
+}
+
+// Deploy asks the joiner to place its side's figures before the battle.
+// It carries nothing of the host's side. Ready says the host has already
+// taken the joiner's placements (Lines, the joiner's own, sent back to a
+// joiner that comes back during the deployment): it waits for the host.
+type Deploy struct {
+	Side  int      `json:"side"`
+	Ready bool     `json:"ready,omitempty"`
+	Lines []string `json:"lines,omitempty"`
+}
+
+// Place is the joiner's placing of its own side's figures, one
+// "place F<n> X,Y" line per figure (numbered as a save numbers them).
+type Place struct {
+	Lines []string `json:"lines"`
+}
+
+// Placed answers a Place: OK, or refused with Why in plain words (the
+// joiner places again).
+type Placed struct {
+	OK  bool   `json:"ok"`
+	Why string `json:"why,omitempty"`
 }
 
 // Offer is the battle on offer: the scenario and the rules it is played
@@ -202,7 +235,8 @@ func Decode(data []byte, limit int) (Msg, error) {
 func (m *Msg) payloads() int {
 	n := 0
 	for _, set := range []bool{m.Offer != nil, m.Join != nil, m.Welcome != nil, m.Update != nil, m.Turn != nil,
-		m.Command != nil, m.Refused != nil, m.Chat != nil, m.Final != nil, m.Error != nil} {
+		m.Command != nil, m.Refused != nil, m.Chat != nil, m.Final != nil, m.Error != nil,
+		m.Deploy != nil, m.Place != nil, m.Placed != nil} {
 		if set {
 			n++
 		}
@@ -355,6 +389,33 @@ func (m *Msg) check() error {
 				return err
 			}
 		}
+	case TDeploy:
+		has = m.Deploy != nil
+		if has {
+			if err := sideOK(m.Deploy.Side); err != nil {
+				return err
+			}
+			if err := placeLinesOK(m.Deploy.Lines); err != nil {
+				return err
+			}
+		}
+	case TPlace:
+		has = m.Place != nil
+		if has {
+			if err := placeLinesOK(m.Place.Lines); err != nil {
+				return err
+			}
+		}
+	case TPlaced:
+		has = m.Placed != nil
+		if has {
+			if err := textOK("reason", m.Placed.Why, MaxWhy); err != nil {
+				return err
+			}
+			if m.Placed.OK != (m.Placed.Why == "") {
+				return errors.New("placements are either taken or refused with a reason")
+			}
+		}
 	case TPing, TDone:
 		want, has = 0, true
 	default:
@@ -362,6 +423,24 @@ func (m *Msg) check() error {
 	}
 	if !has || m.payloads() != want {
 		return fmt.Errorf("a %q message must carry its own content and nothing else", m.Type)
+	}
+	return nil
+}
+
+// placeLinesOK checks a list of placements: at most MaxPlacements,
+// each a "place F<n> X,Y" command.
+func placeLinesOK(lines []string) error {
+	if len(lines) > MaxPlacements {
+		return fmt.Errorf("%d placements; at most %d are allowed", len(lines), MaxPlacements)
+	}
+	for _, l := range lines {
+		c, err := rules.ParseCommand(l)
+		if err != nil {
+			return fmt.Errorf("a placement cannot be read: %v", err)
+		}
+		if c.Verb != "place" || c.Fig == 0 || len(c.Path) != 1 || c.Unit != 0 || len(c.Targets) != 0 || c.Arg != "" {
+			return fmt.Errorf("a placement reads %q; it should read \"place F<number> X,Y\"", clip(l))
+		}
 	}
 	return nil
 }
