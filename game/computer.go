@@ -371,8 +371,16 @@ func (b *battle) computerGives(a *App, t thought) {
 		unit = f.Unit
 	}
 	why := strings.TrimSpace(t.why)
-	if why == "" {
-		why = b.action(c).Label
+	// what it does, in the bar's words, and who does it
+	what := strings.TrimRight(b.action(c).Label, ".…")
+	if f := b.st().Fig(c.Fig); f != nil && what != "" {
+		what = f.Name + ", " + what
+	}
+	switch {
+	case why == "":
+		why = what
+	case what != "":
+		why = what + ": " + why
 	}
 	if why != "" {
 		b.log = append(b.log, logEntry{text: fmt.Sprintf("%s (computer): %s", b.st().Sides[side].Name, sentence(b.plain(why))), side: side, kind: "why", unit: unit})

@@ -74,7 +74,42 @@ func (p *Player) Decide(g *rules.Game) []Choice {
 	if p.Level == Hard && len(ch) > 1 {
 		ch = p.hard(b, ch)
 	}
+	if len(ch) > 1 {
+		ch[0].Why += fmt.Sprintf(" (the best of %d things it weighed)", len(ch))
+	}
 	return ch
+}
+
+// men says a material change in plain words: a whole man is worth 100
+// (a leader 150, a hurt or pinned man less; see figWorth).
+func men(d int) string {
+	switch {
+	case d >= 5:
+		return fmt.Sprintf("it gains about %s men's worth over the enemy", tenths(d))
+	case d <= -5:
+		return fmt.Sprintf("it risks about %s men's worth more than it gains", tenths(-d))
+	}
+	return "it changes little either way"
+}
+
+// tenths writes a material amount in men, to one decimal.
+func tenths(d int) string { return fmt.Sprintf("%d.%d", d/100, d%100/10) }
+
+// prepares is the reason for a step that changes nothing yet.
+func prepares(f int) string {
+	if f >= 5 {
+		return "it opens the way to a next step that gains about " + tenths(f) + " men's worth"
+	}
+	return "it readies the side for what comes next"
+}
+
+// betterPlace is the reason for a move to a chosen spot.
+func betterPlace(g int) string {
+	w := "a better place to stand (cover, its unit, the fight ahead)"
+	if g <= -5 || g >= 5 {
+		w += "; on average " + men(g)
+	}
+	return w
 }
 
 // Play decides for the deciding side and gives the best command that the
@@ -156,7 +191,7 @@ func (p *Player) normal(b *belief) []Choice {
 		}
 		kind := rules.ActionOf(b.rs, b.s, c).Kind
 		if kind == rules.ActEnd || kind == rules.ActPass || c.Verb == "end" || c.Verb == "pass" {
-			out = append(out, Choice{Cmd: c, Score: -1, Why: "nothing better to do"})
+			out = append(out, Choice{Cmd: c, Score: -1, Why: "nothing else it could do looked worth doing"})
 			continue
 		}
 		d, st, ok := p.sample(b, c, samples, base)
@@ -176,7 +211,7 @@ func (p *Player) normal(b *belief) []Choice {
 			continue
 		}
 		direct[c.String()] = d
-		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: fmt.Sprintf("expected gain %d", d), gain: d})
+		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: "on average " + men(d), gain: d})
 	}
 	now := map[string]bool{}
 	if len(later) > 0 {
@@ -194,14 +229,14 @@ func (p *Player) normal(b *belief) []Choice {
 			// placed and opens nothing: ending is better than dithering
 			sc -= 3
 		}
-		out = append(out, Choice{Cmd: n.c, Score: sc, Why: fmt.Sprintf("prepares the next step (then up to %d)", f)})
+		out = append(out, Choice{Cmd: n.c, Score: sc, Why: prepares(f)})
 	}
 	if len(out) == 0 {
 		// every listed command failed on the belief (it hides enemies):
 		// offer them all as they are, for Play to try in order
 		for _, c := range legal {
 			if !b.needsPath(c) {
-				out = append(out, Choice{Cmd: c, Why: "the only choice"})
+				out = append(out, Choice{Cmd: c, Why: "it is all it may do now"})
 			}
 		}
 	}
@@ -315,7 +350,7 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 		}
 		sc := d.score + g - 2*rep
 		out = append(out, Choice{Cmd: mc, Score: sc, gain: g,
-			Why: fmt.Sprintf("moves to a better place (%+d), expected gain %d", d.score, g)})
+			Why: betterPlace(g)})
 	}
 	return out
 }
