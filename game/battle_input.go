@@ -302,6 +302,10 @@ func (b *battle) Update(a *App, dt float64) error {
 				return nil
 			}
 			switch c, ok := b.sel.Pending(pt); {
+			case b.sel.Mode == view.Selected && b.hover != 0 && !own && b.sel.Sel != 0:
+				// an enemy clicked with a figure selected: aim at him, or say why not
+				b.pressed = false
+				b.enemyClick(a, b.hover)
 			case b.sel.Mode != view.Targeting:
 			case b.sel.Line && b.sel.LineA != nil && *b.sel.LineA == pt:
 				a.Toast("First end placed: click the second end of the line. Esc takes it back.")
