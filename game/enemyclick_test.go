@@ -1,0 +1,58 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+)
+
+// A click on an enemy with one of your figures selected aims at him with
+// what the figure may do to him, and says why it may not fire (issue 24
+// play test: 1/35th's hidden sniper was silent before and after acquiring
+// his man).
+func TestEnemyClickAimsOrSaysWhy(t *testing.T) {
+	g := shippedGame(t, "skirmish35-ambush.toml", 1)
+	for _, line := range []string{"move F6 42.675,14.558", "end"} {
+		c, err := rules.ParseCommand(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	sniper, vogt := g.St.Fig(9), g.St.Fig(2)
+	if sniper.Name != "Pte Lloyd" || vogt.Name != "Schuetze Vogt" {
+		t.Fatalf("the scenario's figures moved: F9 %s, F2 %s", sniper.Name, vogt.Name)
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, sniper.ID
+	b.enemyClick(a, vogt.ID)
+	if b.sel.Mode != view.Targeting || b.sel.Verb != "acquire" {
+		t.Fatalf("a click on Vogt before acquiring him: mode %v verb %q, want aiming an acquire", b.sel.Mode, b.sel.Verb)
+	}
+	if !strings.Contains(a.toast, "has not acquired Schuetze Vogt") {
+		t.Errorf("the player is not told he must acquire first: %q", a.toast)
+	}
+	c := b.sel.TargetCommand(vogt.ID)
+	if c == nil {
+		t.Fatal("no acquire at Vogt")
+	}
+	g.St.Force(6, 6)
+	if _, err := g.Apply(*c); err != nil {
+		t.Fatal(err)
+	}
+	b.refresh()
+	b.sel.Reset()
+	b.sel.Mode, b.sel.Sel = view.Selected, sniper.ID
+	b.enemyClick(a, vogt.ID)
+	if b.sel.Mode != view.Selected {
+		t.Errorf("nothing may be done to Vogt, yet the click aims (%q)", b.sel.Verb)
+	}
+	if !strings.Contains(a.toast, "only aimed shots") || !strings.Contains(a.toast, "cannot aim") || strings.Contains(a.toast, "F2") {
+		t.Errorf("acquired, the sniper's refusal reads %q", a.toast)
+	}
+}
