@@ -66,6 +66,8 @@ type battle struct {
 	odds        rules.Odds
 	oddsCmd     *rules.Command
 	oddsErr     error
+	oddsWhy     string // why the hovered figure is no target (oddsCmd nil)
+	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (interrupt.go)
 	los         terrain.LOS
 	hover       rules.FigID
 	log         []logEntry

@@ -156,7 +156,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	if held {
 		watching = true
 	}
-	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && b.sel.Targetable(b.hover) {
+	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && (b.sel.Targetable(b.hover) || b.oddsWhy != "") {
 		b.drawOdds(dst, a)
 	} else if b.drawVehAim(dst, a) {
 		// a shot aimed at a point of a hull: the face it strikes, its odds

@@ -154,6 +154,10 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 	}
 	if k := barKey(); k > 0 {
+		if b.keysHeld() {
+			a.Toast("Key %d would answer the %s's prompt: click its button to do that, or Enter to let it pass.", k, b.st().Sides[b.st().Decider].Name)
+			return nil
+		}
 		for i := range b.buttons {
 			if b.buttons[i].key == fmt.Sprint(k) && !b.buttons[i].disabled {
 				b.bcmds[i]()
@@ -276,6 +280,12 @@ func (b *battle) Update(a *App, dt float64) error {
 				return nil
 			}
 		}
+		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.deskInterrupt() {
+			if f := b.st().Fig(b.hover); f != nil && f.Side == b.shown {
+				b.waitClick(a) // the other side's prompt is up: it decides first
+				return nil
+			}
+		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) {
 			var fp geom.Pt
 			if f := b.st().Fig(b.hover); f != nil {
@@ -387,9 +397,11 @@ func (b *battle) Update(a *App, dt float64) error {
 	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
 		b.oddsFor = b.hover
 		b.oddsCmd = b.aimedCommand(b.hover)
-		b.oddsErr = nil
+		b.oddsErr, b.oddsWhy = nil, ""
 		if b.oddsCmd != nil {
 			b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
+		} else if hf := b.st().Fig(b.hover); hf != nil && hf.Side != b.st().Decider {
+			b.oddsWhy = b.whyNoTarget(b.hover) // its card says why (a red-crossed line alone says nothing)
 		}
 		if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover); f != nil && t != nil && b.st().Terrain != nil {
 			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true,

@@ -93,7 +93,10 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		}
 	}
 	if b.oddsCmd == nil || b.oddsErr != nil {
-		why := b.whyNoTarget(t.ID)
+		why := b.oddsWhy
+		if why == "" {
+			why = b.whyNoTarget(t.ID)
+		}
 		if b.oddsErr != nil {
 			why = b.plain(b.oddsErr.Error())
 		}

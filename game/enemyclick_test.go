@@ -56,3 +56,42 @@ func TestEnemyClickAimsOrSaysWhy(t *testing.T) {
 		t.Errorf("acquired, the sniper's refusal reads %q", a.toast)
 	}
 }
+
+// While the other side's opportunity fire prompt is up at one desk, a
+// click on one of the waiting side's figures says the other side decides
+// first and holds the number keys back from that prompt (the play test's
+// key 1, meant as his own man's shot, fired the enemy's team); the next
+// prompt takes its keys again.
+func TestWaitingSideClickHoldsPromptKeys(t *testing.T) {
+	var g *rules.Game
+	for seed := uint64(1); seed < 60; seed++ {
+		if g = smleGame(t, seed); playUntilOpportunity(g) {
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed gave an opportunity fire window")
+	}
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = g.St.Active
+	if !b.deskInterrupt() || b.keysHeld() {
+		t.Fatalf("desk interrupt %v, keys held %v: want the prompt up, keys free", b.deskInterrupt(), b.keysHeld())
+	}
+	b.waitClick(a)
+	decider := g.St.Sides[g.St.Decider].Name
+	if !b.keysHeld() || !strings.Contains(a.toast, "The "+decider+" decide first") {
+		t.Fatalf("after a click on a waiting figure: keys held %v, toast %q", b.keysHeld(), a.toast)
+	}
+	_, pass := b.offers()
+	if pass == nil {
+		t.Fatal("no pass offered")
+	}
+	if _, err := g.Apply(*pass); err != nil {
+		t.Fatal(err)
+	}
+	if b.keysHeld() {
+		t.Error("the keys are still held after the prompt was answered")
+	}
+}
