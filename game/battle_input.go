@@ -155,7 +155,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if k := barKey(); k > 0 {
 		if b.keysHeld() {
-			a.Toast("Key %d would answer the %s's prompt: click its button to do that, or Enter to let it pass.", k, b.st().Sides[b.st().Decider].Name)
+			a.Toast("Key %d would answer for the %s: click the button on the bar to do that, or Enter to let it pass.", k, b.st().Sides[b.st().Decider].Name)
 			return nil
 		}
 		for i := range b.buttons {
