@@ -95,3 +95,32 @@ func TestWaitingSideClickHoldsPromptKeys(t *testing.T) {
 		t.Error("the keys are still held after the prompt was answered")
 	}
 }
+
+// The question before an end that leaves figures able to act stands just
+// over the end button, not in the table's middle where it hid figures.
+func TestEndQuestionAtTheEndButton(t *testing.T) {
+	a, b := newTestBattle(t)
+	b.layoutButtons(a)
+	c := b.enterEnd()
+	if c == nil {
+		t.Fatal("no end offered at the start")
+	}
+	b.end(a, *c)
+	if b.ask == nil || !strings.Contains(a.toast, "anyway?") {
+		t.Fatalf("no question before the end: %q", a.toast)
+	}
+	var end *button
+	for i := range b.buttons {
+		if b.buttons[i].endSlot {
+			end = &b.buttons[i]
+		}
+	}
+	if end == nil {
+		t.Fatal("no end button")
+	}
+	x, y, w, h, _ := a.toastBox()
+	if x+w != end.x+end.w || y+h > end.y || y+h < end.y-20 || y < a.H/2 {
+		t.Errorf("the question's box (%.0f,%.0f %.0fx%.0f) is not over the end button (%.0f,%.0f %.0fx%.0f) in a %.0fx%.0f window",
+			x, y, w, h, end.x, end.y, end.w, end.h, a.W, a.H)
+	}
+}

@@ -46,6 +46,7 @@ type App struct {
 	scene  Scene
 	toast  string
 	toastT float64
+	toastAt [2]float64 // the toast box's bottom right corner (0: low in the middle), ToastAt
 	avoid  [][4]float64 // x, y, w, h of panels drawn this frame (a hover card, the dice) the toast keeps clear of
 	dlg    *dialog
 	help   bool
@@ -150,7 +151,15 @@ func (a *App) modal() bool { return a.dlg != nil || a.help }
 func (a *App) Toast(format string, args ...any) {
 	a.toast = fmt.Sprintf(format, args...)
 	a.toastT = 3.5
+	a.toastAt = [2]float64{}
 	toastNow = a.toast
+}
+
+// ToastAt is Toast with the box's bottom right corner at x, y (a question
+// shown at the button that asked it, off the table's middle).
+func (a *App) ToastAt(x, y float64, format string, args ...any) {
+	a.Toast(format, args...)
+	a.toastAt = [2]float64{x, y}
 }
 
 // Dialog shows a modal message with buttons; onClose gets the index.
@@ -273,7 +282,11 @@ func (a *App) Draw(dst *ebiten.Image) {
 // shot's odds, a figure's state, the dice).
 func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	f := face(15)
-	lines = wrap(a.toast, f, 640*uiScale)
+	maxW := 640 * uiScale
+	if a.toastAt[0] > 0 {
+		maxW = min(maxW, a.toastAt[0]-48*uiScale)
+	}
+	lines = wrap(a.toast, f, maxW)
 	tw := 0.0
 	for _, l := range lines {
 		tw = math.Max(tw, textW(l, f))
@@ -281,6 +294,9 @@ func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	w = tw + 32*uiScale
 	h = float64(len(lines))*f.Size*1.35 + 18*uiScale
 	x, y = a.W/2-w/2, a.H-150*uiScale-h
+	if a.toastAt[0] > 0 {
+		return max(8*uiScale, a.toastAt[0]-w), max(8*uiScale, a.toastAt[1]-h), w, h, lines
+	}
 	for _, c := range a.avoid {
 		if rectsOverlap(x, y, w, h, c[0], c[1], c[2], c[3]) {
 			y = 64 * uiScale
