@@ -41,17 +41,19 @@ type Scene interface {
 // App holds the window-wide state: the current scene, toasts, dialogs,
 // help and the frame-time overlay.
 type App struct {
-	W, H    float64
-	opt     options
-	scene   Scene
-	toast   string
-	toastT  float64
-	toastAt [2]float64   // the toast box's bottom right corner (0: low in the middle), ToastAt
-	avoid   [][4]float64 // x, y, w, h of panels drawn this frame (a hover card, the dice) the toast keeps clear of
-	dlg     *dialog
-	help    bool
-	perf    bool
-	speed   float64
+	W, H   float64
+	opt    options
+	scene  Scene
+	toast  string
+	toastT float64
+	avoid  [][4]float64 // x, y, w, h of panels drawn this frame (a hover card, the dice) the toast keeps clear of
+	dlg    *dialog
+	help   bool
+	perf   bool
+	speed  float64
+
+	// the toast box's bottom right corner (0: low in the middle), ToastAt
+	toastAt [2]float64
 
 	prev      time.Time
 	frameMs   float64
