@@ -274,6 +274,13 @@ func teamLetters(st *rules.State) map[rules.UnitID]string {
 			out[u.ID] = fmt.Sprint(k + 1)
 		}
 	}
+	// a side of one team has nothing to tell apart: no letter (every
+	// base marked "A" was a mark that said nothing)
+	for _, u := range st.Units {
+		if u.Side >= 0 && u.Side <= 1 && n[u.Side] == 1 {
+			delete(out, u.ID)
+		}
+	}
 	return out
 }
 

@@ -124,3 +124,23 @@ func TestEndQuestionAtTheEndButton(t *testing.T) {
 			x, y, w, h, end.x, end.y, end.w, end.h, a.W, a.H)
 	}
 }
+
+// A team letter is drawn only where it tells teams apart: a side of one
+// team (the SSG standard game) has none, a side of several has A, B...
+func TestTeamLettersOnlyWhereTheyTellApart(t *testing.T) {
+	_, b := newTestBattle(t)
+	if len(b.letters) != 0 {
+		t.Errorf("one team a side, yet letters %v", b.letters)
+	}
+	g := shippedGame(t, "smle-skirmish.toml", 1)
+	ls := teamLetters(g.St)
+	per := [2]int{}
+	for _, u := range g.St.Units {
+		per[u.Side]++
+	}
+	for _, u := range g.St.Units {
+		if l := ls[u.ID]; (per[u.Side] > 1) != (l != "") {
+			t.Errorf("%s (side %d of %d teams): letter %q", u.Name, u.Side, per[u.Side], l)
+		}
+	}
+}
