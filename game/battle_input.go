@@ -35,12 +35,12 @@ func (b *battle) Update(a *App, dt float64) error {
 	if pressed(actSlower) {
 		a.speed = math.Max(0.25, a.speed/2)
 		b.tl.Speed = a.speed
-		a.Toast("Animation speed x%g", a.speed)
+		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keyName(actSlower))
 	}
 	if pressed(actFaster) {
 		a.speed = math.Min(view.MaxSpeed, a.speed*2)
 		b.tl.Speed = a.speed
-		a.Toast("Animation speed x%g", a.speed)
+		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keyName(actSlower))
 	}
 	if b.newStep() {
 		b.sel.Reset()

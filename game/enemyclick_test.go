@@ -144,3 +144,12 @@ func TestTeamLettersOnlyWhereTheyTellApart(t *testing.T) {
 		}
 	}
 }
+
+// The header says the animation speed in words, not "speed x1 [ ]".
+func TestSpeedWords(t *testing.T) {
+	for s, want := range map[float64]string{1: "normal", 0.5: "slow x0.5", 4: "fast x4"} {
+		if got := speedWords(s); got != want {
+			t.Errorf("speed %g reads %q, want %q", s, got, want)
+		}
+	}
+}

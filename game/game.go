@@ -286,7 +286,7 @@ func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	f := face(15)
 	maxW := 640 * uiScale
 	if a.toastAt[0] > 0 {
-		maxW = min(maxW, a.toastAt[0]-48*uiScale)
+		maxW = min(440*uiScale, a.toastAt[0]-48*uiScale) // narrow, at its button
 	}
 	lines = wrap(a.toast, f, maxW)
 	tw := 0.0
@@ -324,7 +324,7 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	roundRect(dst, x, y, w, h, 8*uiScale, rgba(0x3a1a12, uint8(235*alpha)))
 	rectLine(dst, x, y, w, h, 1.5*uiScale, rgba(0xe8a070, uint8(255*alpha)))
 	for i, l := range lines {
-		say(dst, l, f, a.W/2, y+9*uiScale+float64(i)*lh, rgba(0xfff0e0, uint8(255*alpha)), 1)
+		say(dst, l, f, x+w/2, y+9*uiScale+float64(i)*lh, rgba(0xfff0e0, uint8(255*alpha)), 1)
 	}
 }
 
