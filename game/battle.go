@@ -68,6 +68,7 @@ type battle struct {
 	oddsErr     error
 	oddsWhy     string // why the hovered figure is no target (oddsCmd nil)
 	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (interrupt.go)
+	noEnemyAt   string // the step in which no enemy in sight was said (why.go)
 	los         terrain.LOS
 	hover       rules.FigID
 	log         []logEntry

@@ -153,3 +153,54 @@ func TestSpeedWords(t *testing.T) {
 		}
 	}
 }
+
+// Firefight's first turn: the sides start out of each other's sight, so
+// a figure picked has nothing to spot or fire at; the player is told so
+// once (the play test found only Move and postures on the bar, and no
+// word why).
+func TestNoEnemyInSightIsSaid(t *testing.T) {
+	g := shippedGame(t, "firefight-crossroads.toml", 1)
+	var mover rules.FigID
+	for i := 0; i < 30 && mover == 0; i++ {
+		legal := g.Legal()
+		for _, c := range legal {
+			if c.Verb == "move" {
+				mover = c.Fig
+			}
+		}
+		if mover != 0 {
+			break
+		}
+		next := legal[0]
+		for _, c := range legal {
+			if c.Verb == "motivate" {
+				next = c
+				break
+			}
+		}
+		if _, err := g.Apply(next); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if mover == 0 {
+		t.Fatal("no figure came to move")
+	}
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	b.sel.Mode, b.sel.Sel = view.Selected, mover
+	if b.enemyInSight(g.St.Fig(mover).Side) {
+		t.Skip("an enemy is in sight at the start of this deployment")
+	}
+	b.noEnemyNote(a)
+	if !strings.Contains(a.toast, "No enemy is in sight") {
+		t.Fatalf("picking %s said %q", g.St.Fig(mover).Name, a.toast)
+	}
+	if h := b.barHint(); !strings.Contains(h, "No enemy is in sight yet") {
+		t.Errorf("the bar's hint reads %q", h)
+	}
+	a.toast = ""
+	b.noEnemyNote(a)
+	if a.toast != "" {
+		t.Errorf("said twice in one step: %q", a.toast)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
@@ -261,4 +262,17 @@ func (b *battle) whyNotAt(f, t *rules.Figure) string {
 		return b.plain(err.Error())
 	}
 	return ""
+}
+
+// noEnemyNote says once a step, when a figure that may move is picked and
+// his side sees no enemy at all, that there is nothing to spot or fire at
+// until someone moves to see one (the bar's hint says so too, but a
+// narrow window's bar has no room for it).
+func (b *battle) noEnemyNote(a *App) {
+	f := b.st().Fig(b.sel.Sel)
+	if f == nil || b.sel.Mode != view.Selected || !b.sel.CanAct("move") || b.enemyInSight(f.Side) || b.noEnemyAt == b.stepKey {
+		return
+	}
+	b.noEnemyAt = b.stepKey
+	a.Toast("No enemy is in sight of the %s yet: nothing to spot or fire at. Drag a figure to move where he can see them.", b.st().Sides[f.Side].Name)
 }
