@@ -9,6 +9,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // figureLines are the figure's card lines, from the rule set.
@@ -112,6 +113,10 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		}
 		if b.oddsErr != nil {
 			why = b.plain(b.oddsErr.Error())
+		}
+		if b.sel.Verb == "fire" && b.los.Vis == terrain.Blocked {
+			// the red-crossed line in words
+			lines = append(lines, fmt.Sprintf("No line from %s reaches any part of %s: something stands between them.", f.Name, t.Name))
 		}
 		lines = append(lines, why)
 		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)
