@@ -427,8 +427,10 @@ func (b *battle) barHint() string {
 	case view.Selected:
 		if f := b.st().Fig(b.sel.Sel); f != nil {
 			switch {
+			case b.sel.CanAct("move") && !b.enemyInSight(f.Side):
+				hint = f.Name + " selected. No enemy is in sight yet: drag from the figure to move and look for them."
 			case b.sel.CanAct("move"):
-				hint = f.Name + " selected. Drag from the figure to move; " + keyName(actRings) + " shows weapon ranges."
+				hint = f.Name + " selected. Drag from the figure to move, or click an enemy to aim; " + keyName(actRings) + " shows ranges."
 			case b.sel.CanAct("fire") || b.sel.CanAct("melee"):
 				hint = f.Name + " selected. Pick an action below, or " + keyName(actRings) + " for ranges."
 			default:
@@ -449,4 +451,15 @@ func (b *battle) barHint() string {
 		}
 	}
 	return hint
+}
+
+// enemyInSight reports whether the table shows side any enemy figure.
+func (b *battle) enemyInSight(side int) bool {
+	st := b.st()
+	for i := range st.Figures {
+		if e := &st.Figures[i]; e.Side != side && !e.Removed && b.view().Figure(e.ID) {
+			return true
+		}
+	}
+	return false
 }

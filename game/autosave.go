@@ -252,9 +252,10 @@ func (a *App) keepUnfinishedAutosave() string {
 		}
 		what = "the unfinished battle " + sb.what
 	}
-	to, err := moveAside(path, "unfinished", true)
-	if err != nil {
+	if _, err := moveAside(path, "unfinished", true); err != nil {
 		return fmt.Sprintf("The autosave held %s, and it could not be moved aside (%v): this battle now autosaves over it.", what, err)
 	}
-	return fmt.Sprintf("The autosave held %s; it is kept as %s.", what, to)
+	// in words that fit the log (a path ran off its edge); the load list
+	// shows the file kept (loadDialog)
+	return fmt.Sprintf("The autosave held %s: it is kept, and Ctrl+O lists it.", what)
 }

@@ -208,11 +208,22 @@ func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	b := s.(*battle)
 	found := false
 	for _, e := range b.log {
-		found = found || strings.Contains(e.text, kept[0]) && strings.Contains(e.text, "unfinished battle")
+		found = found || strings.Contains(e.text, "Ctrl+O lists it") && strings.Contains(e.text, "unfinished battle") && !strings.Contains(e.text, "/")
 	}
-	if !found || !strings.Contains(a.toast, kept[0]) {
-		t.Fatalf("the player is not told where the old battle went: toast %q", a.toast)
+	if !found || !strings.Contains(a.toast, "Ctrl+O lists it") {
+		t.Fatalf("the player is not told where the old battle went (in words, no path): toast %q", a.toast)
 	}
+	a.loadDialog()
+	listed := false
+	if l, ok := a.scene.(*loadList); ok {
+		for _, it := range l.items {
+			listed = listed || it.path == kept[0]
+		}
+	}
+	if !listed {
+		t.Fatal("Ctrl+O does not list the unfinished battle kept")
+	}
+	a.scene = s
 
 	// the new battle's autosave is unfinished too: a second new battle
 	// keeps it as well, beside the first (never replacing it)

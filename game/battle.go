@@ -66,6 +66,9 @@ type battle struct {
 	odds        rules.Odds
 	oddsCmd     *rules.Command
 	oddsErr     error
+	oddsWhy     string // why the hovered figure is no target (oddsCmd nil)
+	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (interrupt.go)
+	noEnemyAt   string // the step in which no enemy in sight was said (why.go)
 	los         terrain.LOS
 	hover       rules.FigID
 	log         []logEntry
@@ -275,6 +278,13 @@ func teamLetters(st *rules.State) map[rules.UnitID]string {
 			out[u.ID] = string(rune('A' + k))
 		} else {
 			out[u.ID] = fmt.Sprint(k + 1)
+		}
+	}
+	// a side of one team has nothing to tell apart: no letter (every
+	// base marked "A" was a mark that said nothing)
+	for _, u := range st.Units {
+		if u.Side >= 0 && u.Side <= 1 && n[u.Side] == 1 {
+			delete(out, u.ID)
 		}
 	}
 	return out

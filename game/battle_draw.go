@@ -137,7 +137,15 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	if held {
 		watching = true
 	}
-	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && b.sel.Targetable(b.hover) {
+	if mx, my := cursor(); b.overUI(mx, my, a) && !b.pressed {
+		watching = true // the pointer has left the table: no card of what is on it
+	}
+	b.drawTopBar(dst, a)
+	b.drawLog(dst, a)
+	b.drawBottom(dst, a)
+	b.drawComputer(dst, a) // "Computer thinking..." (computer_draw.go)
+	// the card of what is under the pointer, over the side panel's foot
+	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && (b.sel.Targetable(b.hover) || b.oddsWhy != "") {
 		b.drawOdds(dst, a)
 	} else if b.drawVehAim(dst, a) {
 		// a shot aimed at a point of a hull: the face it strikes, its odds
@@ -158,10 +166,6 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 		b.card(dst, a, head, rules.TerrainOf(b.g.RS, st, b.piece), 0x6b8a3a)
 	}
-	b.drawTopBar(dst, a)
-	b.drawLog(dst, a)
-	b.drawBottom(dst, a)
-	b.drawComputer(dst, a) // "Computer thinking..." (computer_draw.go)
 	if an, ok := b.tl.Current(); ok && an.Ev.Roll != nil {
 		// the rolls on this tray the player may see
 		var seen []rules.Event

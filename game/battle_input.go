@@ -35,12 +35,12 @@ func (b *battle) Update(a *App, dt float64) error {
 	if pressed(actSlower) {
 		a.speed = math.Max(0.25, a.speed/2)
 		b.tl.Speed = a.speed
-		a.Toast("Animation speed x%g", a.speed)
+		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keyName(actSlower))
 	}
 	if pressed(actFaster) {
 		a.speed = math.Min(view.MaxSpeed, a.speed*2)
 		b.tl.Speed = a.speed
-		a.Toast("Animation speed x%g", a.speed)
+		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keyName(actSlower))
 	}
 	if b.newStep() {
 		b.sel.Reset()
@@ -160,6 +160,10 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 	}
 	if k := barKey(); k > 0 {
+		if b.keysHeld() {
+			a.Toast("Key %d would answer for the %s: click the button on the bar to do that, or Enter to let it pass.", k, b.st().Sides[b.st().Decider].Name)
+			return nil
+		}
 		for i := range b.buttons {
 			if b.buttons[i].key == fmt.Sprint(k) && !b.buttons[i].disabled {
 				b.bcmds[i]()
@@ -282,6 +286,12 @@ func (b *battle) Update(a *App, dt float64) error {
 				return nil
 			}
 		}
+		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.deskInterrupt() {
+			if f := b.st().Fig(b.hover); f != nil && f.Side == b.shown {
+				b.waitClick(a) // the other side's prompt is up: it decides first
+				return nil
+			}
+		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) {
 			var fp geom.Pt
 			if f := b.st().Fig(b.hover); f != nil {
@@ -308,6 +318,10 @@ func (b *battle) Update(a *App, dt float64) error {
 				return nil
 			}
 			switch c, ok := b.sel.Pending(pt); {
+			case b.sel.Mode == view.Selected && b.hover != 0 && !own && b.sel.Sel != 0:
+				// an enemy clicked with a figure selected: aim at him, or say why not
+				b.pressed = false
+				b.enemyClick(a, b.hover)
 			case b.sel.Mode != view.Targeting:
 			case b.sel.Line && b.sel.LineA != nil && *b.sel.LineA == pt:
 				a.Toast("First end placed: click the second end of the line. Esc takes it back.")
@@ -360,6 +374,7 @@ func (b *battle) Update(a *App, dt float64) error {
 					b.group.lastFig, b.group.lastAt = id, b.tl.Now
 				}
 				b.autoTarget()
+				b.noEnemyNote(a)
 			}
 			b.movePath = nil
 		}
@@ -389,9 +404,11 @@ func (b *battle) Update(a *App, dt float64) error {
 	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
 		b.oddsFor = b.hover
 		b.oddsCmd = b.aimedCommand(b.hover)
-		b.oddsErr = nil
+		b.oddsErr, b.oddsWhy = nil, ""
 		if b.oddsCmd != nil {
 			b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
+		} else if hf := b.st().Fig(b.hover); hf != nil && hf.Side != b.st().Decider {
+			b.oddsWhy = b.whyNoTarget(b.hover) // its card says why (a red-crossed line alone says nothing)
 		}
 		if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover); f != nil && t != nil && b.st().Terrain != nil {
 			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true,

@@ -9,6 +9,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // figureLines are the figure's card lines, from the rule set.
@@ -18,24 +19,37 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	mx, my := cursor()
 	b.cardShown = head
 	fh, fb := boldFace(15), face(13)
+	m := 10 * uiScale
+	// the card sits at the foot of the side panel, over the log, never on
+	// the table's figures; its lines wrap to the panel's width
+	inPanel := b.tv.padR >= 220*uiScale
+	if inPanel {
+		var wrapped []string
+		for _, l := range lines {
+			wrapped = append(wrapped, wrap(l, fb, b.tv.padR-2*m-24*uiScale)...)
+		}
+		lines = wrapped
+	}
 	w := textW(head, fh)
 	for _, l := range lines {
 		w = math.Max(w, textW(l, fb))
 	}
 	w += 24 * uiScale
 	h := 34*uiScale + float64(len(lines))*18*uiScale
-	// the card sits in a top corner of the table's window, on the side
-	// away from the pointer (or the bottom corner when the pointer is
-	// up there), never on the figures around the one it describes
-	m := 10 * uiScale
-	left, right := m, a.W-b.tv.padR-w-m
-	top, bottom := b.tv.padT+m, a.H-b.tv.padB-h-m
-	x, y := right, top
-	if mx > (a.W-b.tv.padR)/2 {
-		x = left
-	}
-	if my < top+h+30*uiScale && mx > x-30*uiScale && mx < x+w+30*uiScale {
-		y = bottom
+	x, y := math.Min(a.W-b.tv.padR+m, a.W-w-m), math.Max(b.tv.padT+m, a.H-h-m)
+	if !inPanel {
+		// no room beside the table: a top corner of the table's window,
+		// on the side away from the pointer (the bottom corner when the
+		// pointer is up there)
+		left, right := m, a.W-b.tv.padR-w-m
+		top, bottom := b.tv.padT+m, a.H-b.tv.padB-h-m
+		x, y = right, top
+		if mx > (a.W-b.tv.padR)/2 {
+			x = left
+		}
+		if my < top+h+30*uiScale && mx > x-30*uiScale && mx < x+w+30*uiScale {
+			y = bottom
+		}
 	}
 	a.keepClear(x, y, w, h)
 	roundRect(dst, x+3*uiScale, y+4*uiScale, w, h, 7*uiScale, rgba(0x000000, 110))
@@ -93,9 +107,16 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		}
 	}
 	if b.oddsCmd == nil || b.oddsErr != nil {
-		why := b.whyNoTarget(t.ID)
+		why := b.oddsWhy
+		if why == "" {
+			why = b.whyNoTarget(t.ID)
+		}
 		if b.oddsErr != nil {
 			why = b.plain(b.oddsErr.Error())
+		}
+		if b.sel.Verb == "fire" && b.los.Vis == terrain.Blocked {
+			// the red-crossed line in words
+			lines = append(lines, fmt.Sprintf("No line from %s reaches any part of %s: something stands between them.", f.Name, t.Name))
 		}
 		lines = append(lines, why)
 		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)

@@ -104,7 +104,15 @@ func (b *battle) end(a *App, c rules.Command) {
 			if names, verb := b.stillAble(c); len(names) > 0 {
 				b.ask = &endAsk{cmd: c.String(), st: b.st(), text: askText(names, verb, act.Label),
 					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", count(len(names)), verb)}
-				a.Toast("%s", b.ask.text)
+				// the question stands over the end button, off the
+				// table's middle where it hid figures
+				x, y := a.W-b.tv.padR-14*uiScale, a.H-b.tv.padB+10*uiScale
+				for _, bt := range b.buttons {
+					if bt.endSlot {
+						x, y = bt.x+bt.w, bt.y-6*uiScale
+					}
+				}
+				a.ToastAt(x, y, "%s", b.ask.text)
 				return
 			}
 		}

@@ -282,7 +282,7 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 }
 
 // drawWeaponTag writes a figure's weapon in letters, bold on a dark plate
-// at the front right of its base (LMG, SMG, MG42, PIAT), read without
+// on the lower right of its base (LMG, SMG, MG42, PIAT), read without
 // hovering. It is drawn after every figure, so no neighbour's base hides
 // it.
 func drawWeaponTag(dst *ebiten.Image, f figLook) {
@@ -294,7 +294,9 @@ func drawWeaponTag(dst *ebiten.Image, f figLook) {
 		fs := math.Max(8.5*uiScale, r*0.5)
 		fc := boldFace(fs / uiScale)
 		w, h := textW(tag, fc)+4*uiScale, fs*1.2
-		x, y := c.X+r*0.15, c.Y+r*0.45
+		// on its own base's lower half, right of the team letter, so
+		// that in a line of bases in contact it lies on no neighbour
+		x, y := math.Max(c.X-w/2, math.Min(c.X-r*0.22, c.X+r*0.95-w)), c.Y+r*0.3
 		roundRect(dst, x, y, w, h, 2*uiScale, rgba(0x14110c, 235))
 		rect(dst, x, y+h-1.5*uiScale, w, 1.5*uiScale, f.side)
 		say(dst, tag, fc, x+w/2, y+h*0.5-fs*0.62, rgb(0xfff6dc), 1)

@@ -52,6 +52,9 @@ type App struct {
 	perf   bool
 	speed  float64
 
+	// the toast box's bottom right corner (0: low in the middle), ToastAt
+	toastAt [2]float64
+
 	prev      time.Time
 	frameMs   float64
 	updateMs  float64
@@ -151,7 +154,15 @@ func (a *App) modal() bool { return a.dlg != nil || a.help }
 func (a *App) Toast(format string, args ...any) {
 	a.toast = fmt.Sprintf(format, args...)
 	a.toastT = 3.5
+	a.toastAt = [2]float64{}
 	toastNow = a.toast
+}
+
+// ToastAt is Toast with the box's bottom right corner at x, y (a question
+// shown at the button that asked it, off the table's middle).
+func (a *App) ToastAt(x, y float64, format string, args ...any) {
+	a.Toast(format, args...)
+	a.toastAt = [2]float64{x, y}
 }
 
 // Dialog shows a modal message with buttons; onClose gets the index.
@@ -274,7 +285,11 @@ func (a *App) Draw(dst *ebiten.Image) {
 // shot's odds, a figure's state, the dice).
 func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	f := face(15)
-	lines = wrap(a.toast, f, 640*uiScale)
+	maxW := 640 * uiScale
+	if a.toastAt[0] > 0 {
+		maxW = min(440*uiScale, a.toastAt[0]-48*uiScale) // narrow, at its button
+	}
+	lines = wrap(a.toast, f, maxW)
 	tw := 0.0
 	for _, l := range lines {
 		tw = math.Max(tw, textW(l, f))
@@ -282,6 +297,9 @@ func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	w = tw + 32*uiScale
 	h = float64(len(lines))*f.Size*1.35 + 18*uiScale
 	x, y = a.W/2-w/2, a.H-150*uiScale-h
+	if a.toastAt[0] > 0 {
+		return max(8*uiScale, a.toastAt[0]-w), max(8*uiScale, a.toastAt[1]-h), w, h, lines
+	}
 	for _, c := range a.avoid {
 		if rectsOverlap(x, y, w, h, c[0], c[1], c[2], c[3]) {
 			y = 64 * uiScale
@@ -307,7 +325,7 @@ func (a *App) drawToast(dst *ebiten.Image) {
 	roundRect(dst, x, y, w, h, 8*uiScale, rgba(0x3a1a12, uint8(235*alpha)))
 	rectLine(dst, x, y, w, h, 1.5*uiScale, rgba(0xe8a070, uint8(255*alpha)))
 	for i, l := range lines {
-		say(dst, l, f, a.W/2, y+9*uiScale+float64(i)*lh, rgba(0xfff0e0, uint8(255*alpha)), 1)
+		say(dst, l, f, x+w/2, y+9*uiScale+float64(i)*lh, rgba(0xfff0e0, uint8(255*alpha)), 1)
 	}
 }
 

@@ -103,3 +103,25 @@ func (b *battle) unitName(u rules.UnitID) string {
 	}
 	return "The team"
 }
+
+// deskInterrupt reports whether the other side's interruption prompt is
+// up on this table (one desk, no curtain).
+func (b *battle) deskInterrupt() bool {
+	return b.net == nil && !b.curtain && b.interrupting()
+}
+
+// waitClick answers a click on one of the waiting side's figures while
+// the other side's prompt is up: the other side decides first, and the
+// number keys no longer answer that prompt (a player who has just picked
+// his own man means his own action by them, never the other side's).
+func (b *battle) waitClick(a *App) {
+	st := b.st()
+	b.keysHeldAt = len(b.g.Log) + 1
+	a.Toast("The %s decide first: fire or let it pass (click a button of their prompt below; Enter lets it pass).", st.Sides[st.Decider].Name)
+}
+
+// keysHeld reports whether the number keys are held back from the other
+// side's prompt now up (waitClick).
+func (b *battle) keysHeld() bool {
+	return b.deskInterrupt() && b.keysHeldAt == len(b.g.Log)+1
+}

@@ -40,6 +40,13 @@ func (a *App) loadDialog() {
 	if a.opt.autosave != "" && fileExists(a.opt.autosave) {
 		l.items = append(l.items, loadItem{path: a.opt.autosave, auto: true})
 	}
+	if a.opt.autosave != "" {
+		// unfinished battles kept aside when a new one began (autosave.go)
+		kept, _ := filepath.Glob(strings.TrimSuffix(a.opt.autosave, filepath.Ext(a.opt.autosave)) + ".unfinished-*.save")
+		for _, p := range kept {
+			l.items = append(l.items, loadItem{path: p})
+		}
+	}
 	if ents, err := os.ReadDir(a.saveDir()); err == nil {
 		for _, e := range ents {
 			if strings.HasSuffix(e.Name(), ".save") && e.Type().IsRegular() {

@@ -40,7 +40,19 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	if textW(loss, lf) <= room {
 		say(dst, loss, lf, a.W-b.tv.padR-16*uiScale, 13*uiScale, rgb(0xd8c8a8), 2)
 	}
-	say(dst, fmt.Sprintf("speed x%g  %s   %s keys", a.speed, strings.ReplaceAll(keyName(actSlower), " and ", " "), firstKey(actHelp)), face(12), a.W-14*uiScale, 14*uiScale, rgb(0xa89878), 2)
+	say(dst, fmt.Sprintf("Animation: %s    %s: keys", speedWords(a.speed), firstKey(actHelp)), face(12), a.W-14*uiScale, 14*uiScale, rgb(0xa89878), 2)
+}
+
+// speedWords says the animation speed as a player would ("normal",
+// "fast x2"), never a bare factor with its keys' brackets.
+func speedWords(s float64) string {
+	switch {
+	case s == 1:
+		return "normal"
+	case s < 1:
+		return fmt.Sprintf("slow x%g", s)
+	}
+	return fmt.Sprintf("fast x%g", s)
 }
 
 // drawStatus draws the rule set's status panel at the top of the right

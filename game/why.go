@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
@@ -189,4 +190,89 @@ func (b *battle) noteStep() {
 			b.stepCmds = append(b.stepCmds, c)
 		}
 	}
+}
+
+// enemyClick answers a click on an enemy figure while one of yours is
+// selected and not aiming: it aims at him with the first thing the
+// figure may do to him (its card shows the odds; a second click gives
+// it), and says in words why he cannot be fired at when that is so.
+func (b *battle) enemyClick(a *App, id rules.FigID) {
+	f, t := b.st().Fig(b.sel.Sel), b.st().Fig(id)
+	if f == nil || t == nil || f.Side == t.Side {
+		return
+	}
+	why := b.whyNotAt(f, t)
+	for _, c := range b.legal {
+		if !b.sel.For(c, f.ID) || len(c.Targets) == 0 {
+			continue
+		}
+		act := b.action(c)
+		if act.Kind != rules.ActAim || !b.beginAim(c, act) {
+			continue
+		}
+		if b.sel.Targetable(id) {
+			label := act.Short
+			if label == "" {
+				label = act.Label
+			}
+			label = strings.TrimRight(label, ".… ")
+			msg := fmt.Sprintf("%s: aiming at %s. Click him again to do it; Esc stops.", label, t.Name)
+			if why != "" {
+				msg = why + " " + msg
+			}
+			a.Toast("%s", msg)
+			return
+		}
+		b.sel.Escape()
+	}
+	if why == "" {
+		why = fmt.Sprintf("%s can do nothing to %s now.", f.Name, t.Name)
+	}
+	a.Toast("%s", why)
+}
+
+// whyNotAt is why figure f may not fire at enemy t now, in plain words
+// ("" when it may, or when no shot at him is known to ask about): the
+// rule set's refusal of each aimed command offered in this step, shaped
+// for f and aimed at t, fire first, and failing those a plain "fire".
+func (b *battle) whyNotAt(f, t *rules.Figure) string {
+	var cands []rules.Command
+	for _, c := range append(append([]rules.Command(nil), b.legal...), b.stepCmds...) {
+		if c.Fig != 0 && len(c.Targets) > 0 && c.Verb == "fire" {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		cands = append(cands, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}})
+	}
+	for _, c := range cands {
+		try := c
+		try.Fig, try.Path = f.ID, nil
+		if try.Unit != 0 {
+			try.Unit = f.Unit
+		}
+		try.Targets = make([]rules.FigID, len(c.Targets))
+		for i := range try.Targets {
+			try.Targets[i] = t.ID
+		}
+		err := b.g.Refusal(try)
+		if err == nil {
+			return ""
+		}
+		return b.plain(err.Error())
+	}
+	return ""
+}
+
+// noEnemyNote says once a step, when a figure that may move is picked and
+// his side sees no enemy at all, that there is nothing to spot or fire at
+// until someone moves to see one (the bar's hint says so too, but a
+// narrow window's bar has no room for it).
+func (b *battle) noEnemyNote(a *App) {
+	f := b.st().Fig(b.sel.Sel)
+	if f == nil || b.sel.Mode != view.Selected || !b.sel.CanAct("move") || b.enemyInSight(f.Side) || b.noEnemyAt == b.stepKey {
+		return
+	}
+	b.noEnemyAt = b.stepKey
+	a.Toast("No enemy is in sight of the %s yet: nothing to spot or fire at. Drag a figure to move where he can see them.", b.st().Sides[f.Side].Name)
 }

@@ -287,6 +287,18 @@ func (r Skirmish) applyFire(s *rules.State, f *rules.Figure, c rules.Command) ([
 	if len(c.Path) > 0 {
 		return nil, errors.New("fire names the firer, one target and aimed or unaimed")
 	}
+	if c.Arg == "" {
+		// no kind of fire named: say why neither kind may be taken (a
+		// player clicking an enemy asks just that), else what is missing
+		aimed, unaimed := r.fireProblem(s, f, t, "aimed"), r.fireProblem(s, f, t, "unaimed")
+		switch {
+		case aimed == "" || unaimed == "":
+			return nil, errors.New("fire names aimed or unaimed")
+		case aimed == unaimed:
+			return nil, errors.New(aimed)
+		}
+		return nil, errors.New(unaimed + "; " + aimed)
+	}
 	if why := r.fireProblem(s, f, t, c.Arg); why != "" {
 		return nil, errors.New(why)
 	}

@@ -1,0 +1,206 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/game/view"
+	"hedgerow/rules"
+)
+
+// A click on an enemy with one of your figures selected aims at him with
+// what the figure may do to him, and says why it may not fire (issue 24
+// play test: 1/35th's hidden sniper was silent before and after acquiring
+// his man).
+func TestEnemyClickAimsOrSaysWhy(t *testing.T) {
+	g := shippedGame(t, "skirmish35-ambush.toml", 1)
+	for _, line := range []string{"move F6 42.675,14.558", "end"} {
+		c, err := rules.ParseCommand(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	sniper, vogt := g.St.Fig(9), g.St.Fig(2)
+	if sniper.Name != "Pte Lloyd" || vogt.Name != "Schuetze Vogt" {
+		t.Fatalf("the scenario's figures moved: F9 %s, F2 %s", sniper.Name, vogt.Name)
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, sniper.ID
+	b.enemyClick(a, vogt.ID)
+	if b.sel.Mode != view.Targeting || b.sel.Verb != "acquire" {
+		t.Fatalf("a click on Vogt before acquiring him: mode %v verb %q, want aiming an acquire", b.sel.Mode, b.sel.Verb)
+	}
+	if !strings.Contains(a.toast, "has not acquired Schuetze Vogt") {
+		t.Errorf("the player is not told he must acquire first: %q", a.toast)
+	}
+	c := b.sel.TargetCommand(vogt.ID)
+	if c == nil {
+		t.Fatal("no acquire at Vogt")
+	}
+	g.St.Force(6, 6)
+	if _, err := g.Apply(*c); err != nil {
+		t.Fatal(err)
+	}
+	b.refresh()
+	b.sel.Reset()
+	b.sel.Mode, b.sel.Sel = view.Selected, sniper.ID
+	b.enemyClick(a, vogt.ID)
+	if b.sel.Mode != view.Selected {
+		t.Errorf("nothing may be done to Vogt, yet the click aims (%q)", b.sel.Verb)
+	}
+	if !strings.Contains(a.toast, "only aimed shots") || !strings.Contains(a.toast, "cannot aim") || strings.Contains(a.toast, "F2") {
+		t.Errorf("acquired, the sniper's refusal reads %q", a.toast)
+	}
+}
+
+// While the other side's opportunity fire prompt is up at one desk, a
+// click on one of the waiting side's figures says the other side decides
+// first and holds the number keys back from that prompt (the play test's
+// key 1, meant as his own man's shot, fired the enemy's team); the next
+// prompt takes its keys again.
+func TestWaitingSideClickHoldsPromptKeys(t *testing.T) {
+	var g *rules.Game
+	for seed := uint64(1); seed < 60; seed++ {
+		if g = smleGame(t, seed); playUntilOpportunity(g) {
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed gave an opportunity fire window")
+	}
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = g.St.Active
+	if !b.deskInterrupt() || b.keysHeld() {
+		t.Fatalf("desk interrupt %v, keys held %v: want the prompt up, keys free", b.deskInterrupt(), b.keysHeld())
+	}
+	b.waitClick(a)
+	decider := g.St.Sides[g.St.Decider].Name
+	if !b.keysHeld() || !strings.Contains(a.toast, "The "+decider+" decide first") {
+		t.Fatalf("after a click on a waiting figure: keys held %v, toast %q", b.keysHeld(), a.toast)
+	}
+	_, pass := b.offers()
+	if pass == nil {
+		t.Fatal("no pass offered")
+	}
+	if _, err := g.Apply(*pass); err != nil {
+		t.Fatal(err)
+	}
+	if b.keysHeld() {
+		t.Error("the keys are still held after the prompt was answered")
+	}
+}
+
+// The question before an end that leaves figures able to act stands just
+// over the end button, not in the table's middle where it hid figures.
+func TestEndQuestionAtTheEndButton(t *testing.T) {
+	a, b := newTestBattle(t)
+	b.layoutButtons(a)
+	c := b.enterEnd()
+	if c == nil {
+		t.Fatal("no end offered at the start")
+	}
+	b.end(a, *c)
+	if b.ask == nil || !strings.Contains(a.toast, "anyway?") {
+		t.Fatalf("no question before the end: %q", a.toast)
+	}
+	var end *button
+	for i := range b.buttons {
+		if b.buttons[i].endSlot {
+			end = &b.buttons[i]
+		}
+	}
+	if end == nil {
+		t.Fatal("no end button")
+	}
+	x, y, w, h, _ := a.toastBox()
+	if x+w != end.x+end.w || y+h > end.y || y+h < end.y-20 || y < a.H/2 {
+		t.Errorf("the question's box (%.0f,%.0f %.0fx%.0f) is not over the end button (%.0f,%.0f %.0fx%.0f) in a %.0fx%.0f window",
+			x, y, w, h, end.x, end.y, end.w, end.h, a.W, a.H)
+	}
+}
+
+// A team letter is drawn only where it tells teams apart: a side of one
+// team (the SSG standard game) has none, a side of several has A, B...
+func TestTeamLettersOnlyWhereTheyTellApart(t *testing.T) {
+	_, b := newTestBattle(t)
+	if len(b.letters) != 0 {
+		t.Errorf("one team a side, yet letters %v", b.letters)
+	}
+	g := shippedGame(t, "smle-skirmish.toml", 1)
+	ls := teamLetters(g.St)
+	per := [2]int{}
+	for _, u := range g.St.Units {
+		per[u.Side]++
+	}
+	for _, u := range g.St.Units {
+		if l := ls[u.ID]; (per[u.Side] > 1) != (l != "") {
+			t.Errorf("%s (side %d of %d teams): letter %q", u.Name, u.Side, per[u.Side], l)
+		}
+	}
+}
+
+// The header says the animation speed in words, not "speed x1 [ ]".
+func TestSpeedWords(t *testing.T) {
+	for s, want := range map[float64]string{1: "normal", 0.5: "slow x0.5", 4: "fast x4"} {
+		if got := speedWords(s); got != want {
+			t.Errorf("speed %g reads %q, want %q", s, got, want)
+		}
+	}
+}
+
+// Firefight's first turn: the sides start out of each other's sight, so
+// a figure picked has nothing to spot or fire at; the player is told so
+// once (the play test found only Move and postures on the bar, and no
+// word why).
+func TestNoEnemyInSightIsSaid(t *testing.T) {
+	g := shippedGame(t, "firefight-crossroads.toml", 1)
+	var mover rules.FigID
+	for i := 0; i < 30 && mover == 0; i++ {
+		legal := g.Legal()
+		for _, c := range legal {
+			if c.Verb == "move" {
+				mover = c.Fig
+			}
+		}
+		if mover != 0 {
+			break
+		}
+		next := legal[0]
+		for _, c := range legal {
+			if c.Verb == "motivate" {
+				next = c
+				break
+			}
+		}
+		if _, err := g.Apply(next); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if mover == 0 {
+		t.Fatal("no figure came to move")
+	}
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	b.sel.Mode, b.sel.Sel = view.Selected, mover
+	if b.enemyInSight(g.St.Fig(mover).Side) {
+		t.Skip("an enemy is in sight at the start of this deployment")
+	}
+	b.noEnemyNote(a)
+	if !strings.Contains(a.toast, "No enemy is in sight") {
+		t.Fatalf("picking %s said %q", g.St.Fig(mover).Name, a.toast)
+	}
+	if h := b.barHint(); !strings.Contains(h, "No enemy is in sight yet") {
+		t.Errorf("the bar's hint reads %q", h)
+	}
+	a.toast = ""
+	b.noEnemyNote(a)
+	if a.toast != "" {
+		t.Errorf("said twice in one step: %q", a.toast)
+	}
+}
