@@ -411,6 +411,9 @@ func (b *battle) legalFigs() int {
 // barHint is the line beside the bar's buttons: what to do now, why a
 // figure can do nothing, or the question before an end.
 func (b *battle) barHint() string {
+	if b.net != nil && b.net.typing {
+		return b.netHint() // the chat line being typed shows over any question (net.go)
+	}
 	if b.ask != nil && b.ask.st == b.st() {
 		return b.ask.hint
 	}

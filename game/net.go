@@ -300,6 +300,8 @@ func (b *battle) netHint() string {
 		return "Opponent not connected: trying to reach the host again."
 	case b.st().Decider != n.local:
 		return "Opponent's turn. The table is yours to look at; T to chat."
+	case b.opponentShown():
+		return "The opponent's moves are being shown; your turn follows."
 	case n.sent:
 		return "Sent to the host..."
 	}
@@ -397,4 +399,12 @@ func (b *battle) netExplain(ex rules.Explainer) (e *rules.Explanation) {
 func (b *battle) netAsked() bool {
 	st := b.st()
 	return b.net != nil && !st.Over && st.Decider == b.net.local && st.Decider != st.Active
+}
+
+// opponentShown reports whether the table is still showing the other
+// side's last moves (their glide, their dice): the state has passed to
+// this side, but the player should see what was done first.
+func (b *battle) opponentShown() bool {
+	an, ok := b.tl.Current()
+	return ok && b.tl.Busy() && an.Ev.Side != b.net.local && an.Ev.Side >= 0
 }
