@@ -173,6 +173,7 @@ func (a *App) Dialog(title, body string, labels []string, onClose func(int)) {
 	}
 	d.cancel = len(labels) - 1
 	a.dlg = d
+	a.poke() // shown at once, even when it comes with no input (the network giving up)
 }
 
 // Fail shows an error (with its file:line:col when it has one) and returns

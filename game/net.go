@@ -140,6 +140,9 @@ func (b *battle) setLog(at int) {
 func (b *battle) netUpdate(a *App, dt float64) bool {
 	n := b.net
 	notes, done, err := n.take()
+	if len(notes) > 0 || done {
+		a.poke() // news from the network is drawn even on a table at rest
+	}
 	for _, no := range notes {
 		b.netNote(a, no)
 	}

@@ -56,6 +56,9 @@ func (d *deploy) netReady(a *App) {
 func (d *deploy) netUpdate(a *App) bool {
 	nd := d.netw
 	notes, done, err := nd.link.take()
+	if len(notes) > 0 || done {
+		a.poke() // news from the network is drawn even on a table at rest
+	}
 	for i, no := range notes {
 		switch no.Kind {
 		case netplay.NPlaced:

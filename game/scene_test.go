@@ -340,6 +340,33 @@ func TestTitleSleepsAndPokeWakes(t *testing.T) {
 	}
 }
 
+// A dialog that opens with no input (the network giving up on the host
+// while the player sits still) is painted at once, not when the pointer
+// next moves.
+func TestDialogWakesAStillTable(t *testing.T) {
+	a := &App{W: 1280, H: 800, speed: 1}
+	s := newTitle(a)
+	a.scene = s
+	s.tv.cam.Resize(1280, 800)
+	s.tv.fit(true)
+	s.tv.fitted = true
+	s.tv.art.Budget = 0
+	s.tv.cam.Snap()
+	render(a, s)
+	for i := 0; i < 10; i++ {
+		a.wake()
+		a.shouldDraw()
+	}
+	if a.shouldDraw() {
+		t.Fatal("the title still draws after ten still frames")
+	}
+	a.Dialog("Opponent not connected", "The host could not be reached.", []string{"Reconnect", "Leave"}, func(int) {})
+	a.wake()
+	if !a.shouldDraw() {
+		t.Error("a dialog opened with no input is not drawn until the pointer moves")
+	}
+}
+
 // A team selected together moves in formation: every figure follows the
 // dragged path shifted by where it stood, each move checked by the rules.
 func TestGroupMovesInFormation(t *testing.T) {
