@@ -135,7 +135,7 @@ func (s *titleScene) Draw(a *App, dst *ebiten.Image) {
 			}
 		}
 	}
-	say(dst, "Two players, one mouse. F1 lists every key.", face(13), 40*uiScale, a.H-70*uiScale, rgb(0xc8b894), 0)
+	say(dst, "Hotseat, computer or network. F1: keys.", face(13), 40*uiScale, a.H-70*uiScale, rgb(0xc8b894), 0)
 	say(dst, "Table: "+s.tv.m.Name, face(13), 40*uiScale, a.H-48*uiScale, rgb(0xc8b894), 0)
 	s.tv.drawScaleBar(dst, a.W-260*uiScale, a.H-30*uiScale, false)
 }
