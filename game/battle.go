@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"hedgerow/game/art"
+	"hedgerow/game/content"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -46,17 +48,17 @@ type battle struct {
 	orderHits []unitHit      // where the order of play's entries were drawn
 	why       bool           // engine detail shown (the App's Y toggle, copied each frame)
 	rest      float64        // seconds the pointer has rested where it is
-	restAt    fpt            // where it rests
+	restAt    art.Pt         // where it rests
 	piece     int            // the terrain piece the pointer rests on (-1 none)
 	over      *rules.Overlay // the thing lying on the table the pointer rests on (nil none)
 	// standing orders for interruptions, by unit, for one round: "hold"
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string
 	ordersRound int
-	group       groupState      // a team or box selected to move together (group.go)
-	selVeh      rules.VehicleID // the vehicle selected (vehicles.go)
+	group       groupState      // a team or box selected to move together (battle_group.go)
+	selVeh      rules.VehicleID // the vehicle selected (battle_vehicles.go)
 	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
-	mover       *moverPath      // the last move's path (moverpath.go)
+	mover       *moverPath      // the last move's path (table_moverpath.go)
 	cardShown   string          // the head of the card drawn last frame (for the probe)
 	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
 	endW        float64         // the end button's width (it only grows, so it keeps its place)
@@ -67,8 +69,8 @@ type battle struct {
 	oddsCmd     *rules.Command
 	oddsErr     error
 	oddsWhy     string // why the hovered figure is no target (oddsCmd nil)
-	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (interrupt.go)
-	noEnemyAt   string // the step in which no enemy in sight was said (why.go)
+	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
+	noEnemyAt   string // the step in which no enemy in sight was said (battle_why.go)
 	los         terrain.LOS
 	hover       rules.FigID
 	log         []logEntry
@@ -99,8 +101,8 @@ type battle struct {
 	aimAt   *rules.Command
 	aimErr  error
 	aimFrom string  // what aimAt was worked out for
-	ask     *endAsk // an end waiting for its confirmation (endguard.go)
-	// why a figure has nothing to do (why.go), worked out once a command
+	ask     *endAsk // an end waiting for its confirmation (battle_endguard.go)
+	// why a figure has nothing to do (battle_why.go), worked out once a command
 	idleKey, idleText string
 	stepKey           string          // the step the commands below were offered in
 	stepCmds          []rules.Command // one aimed command of each verb offered in it
@@ -121,9 +123,9 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b.letters = teamLetters(g.St)
 	b.tl.Speed = a.speed
 	b.diceRand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
-	b.tv.padR = 340 * uiScale
-	b.tv.padB = 70 * uiScale
-	b.tv.padT = 44 * uiScale
+	b.tv.padR = 340 * art.UIScale
+	b.tv.padB = 70 * art.UIScale
+	b.tv.padT = 44 * art.UIScale
 	b.tv.legend = false
 	b.tv.scale = rules.ScaleOf(g.RS)
 	if a.opt.autosave != "" {
@@ -153,7 +155,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 func (b *battle) rebuildLog() {
 	sf := save.Of(b.g)
 	var evs []rules.Event
-	_, _, err := save.ReplayEach(sf, scenariosFS, mapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
+	_, _, err := save.ReplayEach(sf, content.ScenariosFS, content.MapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
 		evs = append(evs, more...)
 	})
 	if err != nil {
@@ -567,7 +569,7 @@ func (b *battle) figAt(x, y float64) rules.FigID {
 		p, rr := b.drawPos(f), r
 		if !f.Removed && b.st().Carrier(f.ID) != 0 {
 			// figures aboard a vehicle ride inside it, but for a man the
-			// player may aim at, drawn on its deck (vehicles.go)
+			// player may aim at, drawn on its deck (battle_vehicles.go)
 			dp, ok := b.deckPos(f)
 			if !ok {
 				continue
@@ -582,7 +584,7 @@ func (b *battle) figAt(x, y float64) rules.FigID {
 	return best
 }
 
-func (b *battle) drawPos(f *rules.Figure) fpt {
+func (b *battle) drawPos(f *rules.Figure) art.Pt {
 	if p, _, ok := b.tl.FigurePos(f.ID); ok {
 		return b.tv.scr(p)
 	}

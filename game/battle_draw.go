@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hedgerow/game/art"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -79,7 +80,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			pos, fr := b.drawPos(f), r
 			if !f.Removed && st.Carrier(f.ID) != 0 {
 				// figures aboard a vehicle ride inside it, but for a man
-				// the player may aim at, drawn on its deck (vehicles.go)
+				// the player may aim at, drawn on its deck (battle_vehicles.go)
 				dp, ok := b.deckPos(f)
 				if !ok {
 					continue
@@ -128,9 +129,9 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.tk.stops = func(from geom.Pt, to geom.Circle) func(geom.Seg) bool {
 		return rules.SightStopsOf(b.g.RS, st, from, to)
 	}
-	b.tk.face = b.faceStruck // (vehicles.go)
+	b.tk.face = b.faceStruck // (battle_vehicles.go)
 	b.tk.draw(dst, a, b.tv, st.Terrain)
-	b.tv.drawScaleBar(dst, 18*uiScale, a.H-b.tv.padB-22*uiScale, b.tv.scale.PerInch != 1)
+	b.tv.drawScaleBar(dst, 18*art.UIScale, a.H-b.tv.padB-22*art.UIScale, b.tv.scale.PerInch != 1)
 	b.cardShown = ""
 	// nothing pops up while a button is held (a drag, a drive)
 	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || b.vdrag != nil || b.sel.Mode == view.Dragging
@@ -201,16 +202,16 @@ func (b *battle) drawRings(dst *ebiten.Image, f *rules.Figure) {
 	c := b.tv.scr(f.Pos)
 	cols := []uint32{0xfff2a0, 0xffb060, 0xff8a50, 0xe86a40}
 	for i, band := range w.Bands {
-		col := rgba(cols[min(i, len(cols)-1)], 220)
+		col := art.RGBA(cols[min(i, len(cols)-1)], 220)
 		R := b.tv.px(geom.Inches(band.Dist))
 		if i == 0 {
-			ring(dst, c, R, 2*uiScale, col)
+			art.Ring(dst, c, R, 2*art.UIScale, col)
 		} else {
-			n := int(2 * math.Pi * R / (14 * uiScale))
+			n := int(2 * math.Pi * R / (14 * art.UIScale))
 			for k := 0; k < n; k += 2 {
 				a0 := float64(k) / float64(n) * 2 * math.Pi
 				a1 := float64(k+1) / float64(n) * 2 * math.Pi
-				line(dst, fpt{c.X + math.Cos(a0)*R, c.Y + math.Sin(a0)*R}, fpt{c.X + math.Cos(a1)*R, c.Y + math.Sin(a1)*R}, 2*uiScale, col)
+				art.Line(dst, art.Pt{X: c.X + math.Cos(a0)*R, Y: c.Y + math.Sin(a0)*R}, art.Pt{X: c.X + math.Cos(a1)*R, Y: c.Y + math.Sin(a1)*R}, 2*art.UIScale, col)
 			}
 		}
 		label := fmt.Sprintf("%s %s", band.Label, sc.Format(band.Dist))
@@ -220,7 +221,7 @@ func (b *battle) drawRings(dst *ebiten.Image, f *rules.Figure) {
 		if band.Note != "" {
 			label += " (" + band.Note + ")"
 		}
-		say(dst, label, boldFace(12), c.X, c.Y-R-18*uiScale, col, 1)
+		art.Say(dst, label, art.BoldFace(12), c.X, c.Y-R-18*art.UIScale, col, 1)
 	}
 }
 
@@ -239,23 +240,23 @@ func (b *battle) drawTemplate(dst *ebiten.Image) {
 		switch {
 		case sh.Circle != nil:
 			c, r := b.tv.scr(sh.Circle.C), b.tv.px(geom.Inches(sh.Circle.R))
-			circle(dst, c, r, rgba(0xff7a20, fill))
-			ring(dst, c, r, 2.5*uiScale, rgba(0xffa040, 230))
+			art.Circle(dst, c, r, art.RGBA(0xff7a20, fill))
+			art.Ring(dst, c, r, 2.5*art.UIScale, art.RGBA(0xffa040, 230))
 			label := "burst " + sc.Format(sh.Circle.R)
 			if sh.Label != "" {
 				label = sh.Label + " " + sc.Format(sh.Circle.R)
 			}
-			say(dst, label, boldFace(12), c.X, c.Y+r+4*uiScale, rgb(0xffd090), 1)
+			art.Say(dst, label, art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
 		case len(sh.Poly) > 2:
-			pts := make([]fpt, len(sh.Poly))
+			pts := make([]art.Pt, len(sh.Poly))
 			for k, q := range sh.Poly {
 				pts[k] = b.tv.scr(q)
 			}
-			fillPoly(dst, pts, rgba(0xff7a20, fill))
-			strokePoly(dst, pts, true, 2.5*uiScale, rgba(0xffa040, 230))
+			art.FillPoly(dst, pts, art.RGBA(0xff7a20, fill))
+			art.StrokePoly(dst, pts, true, 2.5*art.UIScale, art.RGBA(0xffa040, 230))
 			if sh.Label != "" {
-				_, _, x1, y1 := boundsOf(pts)
-				say(dst, sh.Label, boldFace(12), x1, y1+4*uiScale, rgb(0xffd090), 2)
+				_, _, x1, y1 := art.BoundsOf(pts)
+				art.Say(dst, sh.Label, art.BoldFace(12), x1, y1+4*art.UIScale, art.RGB(0xffd090), 2)
 			}
 		}
 	}
@@ -267,14 +268,14 @@ func (b *battle) drawRadii(dst *ebiten.Image, f *rules.Figure) {
 	c := b.tv.scr(f.Pos)
 	for _, rd := range b.figInfo(f.ID).Radii {
 		R := b.tv.px(geom.Inches(rd.R))
-		n := max(12, int(2*math.Pi*R/(12*uiScale)))
+		n := max(12, int(2*math.Pi*R/(12*art.UIScale)))
 		for k := 0; k < n; k += 2 {
 			a0 := float64(k) / float64(n) * 2 * math.Pi
 			a1 := float64(k+1) / float64(n) * 2 * math.Pi
-			line(dst, fpt{c.X + math.Cos(a0)*R, c.Y + math.Sin(a0)*R}, fpt{c.X + math.Cos(a1)*R, c.Y + math.Sin(a1)*R}, 2*uiScale, rgba(0x9ad0ff, 220))
+			art.Line(dst, art.Pt{X: c.X + math.Cos(a0)*R, Y: c.Y + math.Sin(a0)*R}, art.Pt{X: c.X + math.Cos(a1)*R, Y: c.Y + math.Sin(a1)*R}, 2*art.UIScale, art.RGBA(0x9ad0ff, 220))
 		}
 		if rd.Label != "" {
-			say(dst, rd.Label, boldFace(12), c.X, c.Y+R+4*uiScale, rgb(0xc8e4ff), 1)
+			art.Say(dst, rd.Label, art.BoldFace(12), c.X, c.Y+R+4*art.UIScale, art.RGB(0xc8e4ff), 1)
 		}
 	}
 }
@@ -291,27 +292,27 @@ func (b *battle) drawBurst(dst *ebiten.Image, an view.Anim) {
 		drift = 0.45
 		from := b.tv.scr(aim)
 		k := math.Min(1, p/drift)
-		to := fpt{from.X + (land.X-from.X)*k, from.Y + (land.Y-from.Y)*k}
+		to := art.Pt{X: from.X + (land.X-from.X)*k, Y: from.Y + (land.Y-from.Y)*k}
 		// the aim point, crossed
-		d := 7 * uiScale
-		line(dst, fpt{from.X - d, from.Y - d}, fpt{from.X + d, from.Y + d}, 2.5*uiScale, rgb(0xffffff))
-		line(dst, fpt{from.X - d, from.Y + d}, fpt{from.X + d, from.Y - d}, 2.5*uiScale, rgb(0xffffff))
-		strokeDashed(dst, from, to, 3*uiScale, 8*uiScale, 5*uiScale, rgb(0xffe070))
+		d := 7 * art.UIScale
+		art.Line(dst, art.Pt{X: from.X - d, Y: from.Y - d}, art.Pt{X: from.X + d, Y: from.Y + d}, 2.5*art.UIScale, art.RGB(0xffffff))
+		art.Line(dst, art.Pt{X: from.X - d, Y: from.Y + d}, art.Pt{X: from.X + d, Y: from.Y - d}, 2.5*art.UIScale, art.RGB(0xffffff))
+		art.StrokeDashed(dst, from, to, 3*art.UIScale, 8*art.UIScale, 5*art.UIScale, art.RGB(0xffe070))
 		ang := math.Atan2(to.Y-from.Y, to.X-from.X)
-		h := 12 * uiScale
-		line(dst, to, fpt{to.X - h*math.Cos(ang-0.45), to.Y - h*math.Sin(ang-0.45)}, 3*uiScale, rgb(0xffe070))
-		line(dst, to, fpt{to.X - h*math.Cos(ang+0.45), to.Y - h*math.Sin(ang+0.45)}, 3*uiScale, rgb(0xffe070))
-		say(dst, "aimed here; lands "+b.scale().Format(geom.Dist(aim, area.C))+" away", boldFace(12), from.X, from.Y-24*uiScale, rgb(0xffffff), 1)
+		h := 12 * art.UIScale
+		art.Line(dst, to, art.Pt{X: to.X - h*math.Cos(ang-0.45), Y: to.Y - h*math.Sin(ang-0.45)}, 3*art.UIScale, art.RGB(0xffe070))
+		art.Line(dst, to, art.Pt{X: to.X - h*math.Cos(ang+0.45), Y: to.Y - h*math.Sin(ang+0.45)}, 3*art.UIScale, art.RGB(0xffe070))
+		art.Say(dst, "aimed here; lands "+b.scale().Format(geom.Dist(aim, area.C))+" away", art.BoldFace(12), from.X, from.Y-24*art.UIScale, art.RGB(0xffffff), 1)
 	}
 	if p < drift {
 		return
 	}
 	k := (p - drift) / (1 - drift)
 	grow := math.Min(1, k*2.2)
-	circle(dst, land, r*grow, rgba(0xff6010, uint8(170*(1-0.6*k))))
-	circle(dst, land, r*grow*0.45, rgba(0xffe090, uint8(200*(1-k))))
-	ring(dst, land, r, 2.5*uiScale, rgba(0xffa040, 230))
-	say(dst, an.Ev.Text, boldFace(13), land.X, land.Y+r+6*uiScale, rgb(0xffe0b0), 1)
+	art.Circle(dst, land, r*grow, art.RGBA(0xff6010, uint8(170*(1-0.6*k))))
+	art.Circle(dst, land, r*grow*0.45, art.RGBA(0xffe090, uint8(200*(1-k))))
+	art.Ring(dst, land, r, 2.5*art.UIScale, art.RGBA(0xffa040, 230))
+	art.Say(dst, an.Ev.Text, art.BoldFace(13), land.X, land.Y+r+6*art.UIScale, art.RGB(0xffe0b0), 1)
 }
 
 // drawVolley shows the dice of a volley placed so far, as small dice
@@ -321,7 +322,7 @@ func (b *battle) drawVolley(dst *ebiten.Image, r float64) {
 		return
 	}
 	seen := map[rules.FigID]int{}
-	s := math.Max(10*uiScale, r*0.7)
+	s := math.Max(10*art.UIScale, r*0.7)
 	for i, id := range b.sel.Volley {
 		f := b.st().Fig(id)
 		if f == nil {
@@ -330,7 +331,7 @@ func (b *battle) drawVolley(dst *ebiten.Image, r float64) {
 		k := seen[id]
 		seen[id]++
 		p := b.drawPos(f)
-		drawDie(dst, fpt{p.X + r + s*0.7 + float64(k)*(s+3*uiScale), p.Y - r}, s, 0, i+1, 6, true)
+		drawDie(dst, art.Pt{X: p.X + r + s*0.7 + float64(k)*(s+3*art.UIScale), Y: p.Y - r}, s, 0, i+1, 6, true)
 	}
 }
 
@@ -341,7 +342,7 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 	st := b.st()
 	offers, _ := b.offers()
 	col := sideColour(st, st.Decider)
-	var at *fpt
+	var at *art.Pt
 	for _, c := range offers {
 		if len(c.Targets) == 0 {
 			continue
@@ -363,40 +364,40 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		head = b.explain.Head
 	}
 	lines := []string{head, "Choose on the bar below, or Enter to let it pass."}
-	f := boldFace(13)
+	f := art.BoldFace(13)
 	w := 0.0
 	for _, l := range lines {
-		w = math.Max(w, textW(l, f))
+		w = math.Max(w, art.TextW(l, f))
 	}
-	w += 20 * uiScale
-	h := float64(len(lines))*18*uiScale + 12*uiScale
-	x, y := b.tv.padL+12*uiScale, b.tv.padT+10*uiScale
+	w += 20 * art.UIScale
+	h := float64(len(lines))*18*art.UIScale + 12*art.UIScale
+	x, y := b.tv.padL+12*art.UIScale, b.tv.padT+10*art.UIScale
 	if at != nil {
 		pulse := 1 + 0.12*math.Sin(b.tl.Now*6)
-		ring(dst, *at, r*1.7*pulse, 3*uiScale, col)
-		ring(dst, *at, r*1.7*pulse+3*uiScale, 1.5*uiScale, rgb(0xf2ead6))
+		art.Ring(dst, *at, r*1.7*pulse, 3*art.UIScale, col)
+		art.Ring(dst, *at, r*1.7*pulse+3*art.UIScale, 1.5*art.UIScale, art.RGB(0xf2ead6))
 		x = at.X + r*2
-		if x+w > a.W-b.tv.padR-8*uiScale {
+		if x+w > a.W-b.tv.padR-8*art.UIScale {
 			x = at.X - r*2 - w // no room on its right: on its left, never over it
 		}
-		x = math.Max(8*uiScale, x)
-		y = math.Min(math.Max(b.tv.padT+8*uiScale, at.Y-h/2), a.H-b.tv.padB-h-8*uiScale)
-		line(dst, fpt{x, y + h/2}, fpt{at.X + r*1.7, at.Y}, 2*uiScale, col)
+		x = math.Max(8*art.UIScale, x)
+		y = math.Min(math.Max(b.tv.padT+8*art.UIScale, at.Y-h/2), a.H-b.tv.padB-h-8*art.UIScale)
+		art.Line(dst, art.Pt{X: x, Y: y + h/2}, art.Pt{X: at.X + r*1.7, Y: at.Y}, 2*art.UIScale, col)
 	}
 	a.keepClear(x, y, w, h)
-	roundRect(dst, x, y, w, h, 6*uiScale, rgba(0x14110c, 230))
-	rect(dst, x, y+5*uiScale, 4*uiScale, h-10*uiScale, col)
+	art.RoundRect(dst, x, y, w, h, 6*art.UIScale, art.RGBA(0x14110c, 230))
+	art.Rect(dst, x, y+5*art.UIScale, 4*art.UIScale, h-10*art.UIScale, col)
 	for i, l := range lines {
 		ff := f
 		if i > 0 {
-			ff = face(12)
+			ff = art.Face(12)
 		}
-		say(dst, l, ff, x+12*uiScale, y+6*uiScale+float64(i)*18*uiScale, rgb(0xf2ead6), 0)
+		art.Say(dst, l, ff, x+12*art.UIScale, y+6*art.UIScale+float64(i)*18*art.UIScale, art.RGB(0xf2ead6), 0)
 	}
 }
 
 // drawVehicles paints the vehicles the player may see as miniatures
-// (vehicle_art.go), wrecks first.
+// (art/vehicle_art.go), wrecks first.
 func (b *battle) drawVehicles(dst *ebiten.Image, rims [2]color.RGBA) {
 	st := b.st()
 	if len(st.Vehicles) == 0 {
@@ -410,9 +411,9 @@ func (b *battle) drawVehicles(dst *ebiten.Image, rims [2]color.RGBA) {
 			if veh.Removed || !ok || !v.Vehicle(veh.ID) || (pass == 0) != lk.BrewedUp {
 				continue
 			}
-			l := vehicleLookOf(lk, veh.Side, b.tv.scr(veh.Pos), b.tv.px(1), rims[veh.Side&1])
-			l.t = b.tl.Now
-			drawVehicle(dst, l)
+			l := art.VehicleLookOf(lk, veh.Side, b.tv.scr(veh.Pos), b.tv.px(1), rims[veh.Side&1])
+			l.Time = b.tl.Now
+			art.DrawVehicle(dst, l)
 		}
 	}
 }

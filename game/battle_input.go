@@ -7,6 +7,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"hedgerow/game/art"
+	"hedgerow/game/keys"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -32,15 +34,15 @@ func (b *battle) Update(a *App, dt float64) error {
 		b.finished(an)
 	}
 	b.settle()
-	if pressed(actSlower) {
+	if keys.Pressed(keys.ActSlower) {
 		a.speed = math.Max(0.25, a.speed/2)
 		b.tl.Speed = a.speed
-		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keyName(actSlower))
+		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keys.KeyName(keys.ActSlower))
 	}
-	if pressed(actFaster) {
+	if keys.Pressed(keys.ActFaster) {
 		a.speed = math.Min(view.MaxSpeed, a.speed*2)
 		b.tl.Speed = a.speed
-		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keyName(actSlower))
+		a.Toast("Animation: %s (%s: slower / faster)", speedWords(a.speed), keys.KeyName(keys.ActSlower))
 	}
 	if b.newStep() {
 		b.sel.Reset()
@@ -50,10 +52,10 @@ func (b *battle) Update(a *App, dt float64) error {
 		return b.computerUpdate(a, dt)
 	}
 	if b.tl.Busy() {
-		if pressed(actSkip) {
+		if keys.Pressed(keys.ActSkip) {
 			b.tl.SkipOne()
 		}
-		if pressed(actCancel) {
+		if keys.Pressed(keys.ActCancel) {
 			b.tl.SkipAll()
 		}
 		// the bar already shows what may be done now (not the buttons of
@@ -92,7 +94,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		return nil // the player's standing order answers the computer (computer.go)
 	}
 	if b.curtain {
-		if pressed(actUndo) && b.canTakeBackEnd() {
+		if keys.Pressed(keys.ActUndo) && b.canTakeBackEnd() {
 			// the player who has just ended takes it back before handing
 			// over the mouse
 			if err := b.takeBackEnd(a); err != nil {
@@ -103,14 +105,14 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 			return nil
 		}
-		if clicked() || pressed(actSkip) || pressed(actEnd) {
+		if clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd) {
 			b.curtain = false
 			b.shown = b.st().Decider
 			b.sel.Reset()
 		}
 		return nil
 	}
-	if pressed(actUndo) && b.net == nil { // (over the network nothing is taken back)
+	if keys.Pressed(keys.ActUndo) && b.net == nil { // (over the network nothing is taken back)
 		b.before = nil
 		b.ask = nil
 		if err := b.g.Undo(); err != nil {
@@ -131,11 +133,11 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 		return nil
 	}
-	if pressed(actSave) && (b.net == nil || b.net.host) { // (the joiner has no save until the end)
+	if keys.Pressed(keys.ActSave) && (b.net == nil || b.net.host) { // (the joiner has no save until the end)
 		a.saveGame(b.g)
 		return nil
 	}
-	if pressed(actLoad) && b.net == nil { // (over the network: Esc, Leave first)
+	if keys.Pressed(keys.ActLoad) && b.net == nil { // (over the network: Esc, Leave first)
 		a.loadDialog()
 		return nil
 	}
@@ -159,7 +161,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			return nil
 		}
 	}
-	if k := barKey(); k > 0 {
+	if k := keys.BarKey(); k > 0 {
 		if b.keysHeld() {
 			a.Toast("Key %d would answer for the %s: click the button on the bar to do that, or Enter to let it pass.", k, b.st().Sides[b.st().Decider].Name)
 			return nil
@@ -171,7 +173,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 		}
 	}
-	if pressed(actEnd) {
+	if keys.Pressed(keys.ActEnd) {
 		// Enter ends the turn, or lets an interruption pass when that is
 		// what the rule set waits for
 		if b.sel.Mode == view.Targeting {
@@ -196,15 +198,15 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 		return nil
 	}
-	if pressed(actNext) {
+	if keys.Pressed(keys.ActNext) {
 		b.selectNext()
 	}
-	if pressed(actCancel) && b.ask != nil {
+	if keys.Pressed(keys.ActCancel) && b.ask != nil {
 		b.ask = nil // Esc: play on instead of ending
 		a.Toast("Play on.")
 		return nil
 	}
-	if pressed(actCancel) {
+	if keys.Pressed(keys.ActCancel) {
 		if b.sel.Mode == view.Idle && b.net != nil {
 			b.netMenu(a) // (net.go)
 			return nil
@@ -233,7 +235,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	// the table
 	b.hover = 0
-	b.vaim = b.vaim.keep(b) // (vehicles.go)
+	b.vaim = b.vaim.keep(b) // (battle_vehicles.go)
 	if !b.overUI(mx, my, a) || b.pressed {
 		b.hover = b.figAt(mx, my)
 		pt := b.tv.tbl(mx, my)
@@ -265,7 +267,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			// lets a group go
 			switch {
 			case b.hover == 0:
-				b.group.boxing, b.group.boxFrom = true, fpt{mx, my}
+				b.group.boxing, b.group.boxFrom = true, art.Pt{X: mx, Y: my}
 				b.group.figs = nil
 			case !b.group.inGroup(b.hover):
 				b.group.figs = nil
@@ -273,8 +275,8 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 		if b.group.boxing && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			b.group.boxing = false
-			if math.Abs(mx-b.group.boxFrom.X) > 8*uiScale || math.Abs(my-b.group.boxFrom.Y) > 8*uiScale {
-				b.selectBox(b.group.boxFrom, fpt{mx, my})
+			if math.Abs(mx-b.group.boxFrom.X) > 8*art.UIScale || math.Abs(my-b.group.boxFrom.Y) > 8*art.UIScale {
+				b.selectBox(b.group.boxFrom, art.Pt{X: mx, Y: my})
 				b.pressed = false
 				switch n := len(b.group.figs); {
 				case n > 1:
@@ -383,7 +385,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	// terrain (or a thing lying on it) under a resting pointer: its card
 	// says what it does
 	b.piece, b.over = -1, nil
-	if p := (fpt{mx, my}); math.Abs(p.X-b.restAt.X) > 3 || math.Abs(p.Y-b.restAt.Y) > 3 {
+	if p := (art.Pt{X: mx, Y: my}); math.Abs(p.X-b.restAt.X) > 3 || math.Abs(p.Y-b.restAt.Y) > 3 {
 		b.rest, b.restAt = 0, p
 	} else {
 		b.rest += dt

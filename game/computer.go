@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"hedgerow/game/art"
+	"hedgerow/game/keys"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/ai"
@@ -250,11 +252,11 @@ func (b *battle) computerUpdate(a *App, dt float64) error {
 			return nil
 		}
 	}
-	if pressed(actPause) {
+	if keys.Pressed(keys.ActPause) {
 		b.togglePause(a)
 	}
-	hurry := pressed(actSkip)
-	if pressed(actCancel) {
+	hurry := keys.Pressed(keys.ActSkip)
+	if keys.Pressed(keys.ActCancel) {
 		if b.tl.Busy() {
 			b.tl.SkipAll()
 		} else {
@@ -262,11 +264,11 @@ func (b *battle) computerUpdate(a *App, dt float64) error {
 			return nil
 		}
 	}
-	if pressed(actSave) {
+	if keys.Pressed(keys.ActSave) {
 		a.saveGame(b.g)
 		return nil
 	}
-	if pressed(actLoad) {
+	if keys.Pressed(keys.ActLoad) {
 		a.loadDialog()
 		return nil
 	}
@@ -279,7 +281,7 @@ func (b *battle) computerUpdate(a *App, dt float64) error {
 	}
 	// the cards: a figure, a vehicle, or terrain under a resting pointer
 	b.hover, b.hoverVeh, b.piece, b.over = 0, 0, -1, nil
-	if p := (fpt{mx, my}); math.Abs(p.X-b.restAt.X) > 3 || math.Abs(p.Y-b.restAt.Y) > 3 {
+	if p := (art.Pt{X: mx, Y: my}); math.Abs(p.X-b.restAt.X) > 3 || math.Abs(p.Y-b.restAt.Y) > 3 {
 		b.rest, b.restAt = 0, p
 	} else {
 		b.rest += dt
@@ -445,7 +447,7 @@ func (b *battle) computerWhy(f *rules.Figure, lines []string) []string {
 		return lines
 	}
 	out := slices.Clone(lines)
-	for i, l := range wrap("Computer: "+w, face(13), 420*uiScale) {
+	for i, l := range art.Wrap("Computer: "+w, art.Face(13), 420*art.UIScale) {
 		if i < 3 {
 			out = append(out, l)
 		}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"hedgerow/game/art"
 	"math"
 	"strings"
 	"time"
@@ -35,17 +36,17 @@ func (b *battle) layoutComputer(a *App) {
 		b.tl.SkipAll()
 		cp.wait = 0
 	})
-	x, y := 14*uiScale, a.H-b.tv.padB+16*uiScale
+	x, y := 14*art.UIScale, a.H-b.tv.padB+16*art.UIScale
 	for i := range b.buttons {
 		bt := &b.buttons[i]
 		lab := bt.label
 		if bt.key != "" {
 			lab = bt.key + "  " + lab
 		}
-		bt.w = textW(lab, boldFace(14)) + 28*uiScale
-		bt.h = 38 * uiScale
+		bt.w = art.TextW(lab, art.BoldFace(14)) + 28*art.UIScale
+		bt.h = 38 * art.UIScale
 		bt.x, bt.y = x, y
-		x += bt.w + 10*uiScale
+		x += bt.w + 10*art.UIScale
 	}
 }
 
@@ -83,19 +84,19 @@ func (b *battle) drawComputer(dst *ebiten.Image, a *App) {
 		s += "..."
 	}
 	st := b.st()
-	f := boldFace(13)
-	w := textW(s, f) + 34*uiScale
+	f := art.BoldFace(13)
+	w := art.TextW(s, f) + 34*art.UIScale
 	// the table's bottom right corner (the scale bar has the left, the
 	// toast and the cards the top)
-	x := a.W - b.tv.padR - w - 10*uiScale
-	y := a.H - b.tv.padB - 34*uiScale
-	roundRect(dst, x, y, w, 24*uiScale, 12*uiScale, rgba(0x1b1610, 220))
+	x := a.W - b.tv.padR - w - 10*art.UIScale
+	y := a.H - b.tv.padB - 34*art.UIScale
+	art.RoundRect(dst, x, y, w, 24*art.UIScale, 12*art.UIScale, art.RGBA(0x1b1610, 220))
 	col := sideColour(st, st.Decider)
 	pulse := 0.75 + 0.25*math.Sin(float64(time.Now().UnixMilli()%2000)/2000*2*math.Pi)
 	if cp.paused {
 		pulse = 1
 	}
-	circle(dst, fpt{x + 14*uiScale, y + 12*uiScale}, 6*uiScale*pulse, col)
-	say(dst, s, f, x+26*uiScale, y+4*uiScale, rgb(0xf2e2b8), 0)
-	a.keepClear(x, y, w, 24*uiScale)
+	art.Circle(dst, art.Pt{X: x + 14*art.UIScale, Y: y + 12*art.UIScale}, 6*art.UIScale*pulse, col)
+	art.Say(dst, s, f, x+26*art.UIScale, y+4*art.UIScale, art.RGB(0xf2e2b8), 0)
+	a.keepClear(x, y, w, 24*art.UIScale)
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"hedgerow/game/art"
+	"hedgerow/game/keys"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
@@ -37,11 +39,11 @@ type deploy struct {
 	// are moved in), worked out every frame.
 	outside []*rules.ScenarioFigure
 	// watch reloads the scenario when its file on disk changes (nil for
-	// a shipped scenario); see watch.go.
+	// a shipped scenario); see scene_watch.go.
 	watch *fileWatch
 	path  string // the scenario file watched
 	bad   string // the last reload's problems, shown on the table
-	// netw is the deployment over the network (netdeploy.go): this
+	// netw is the deployment over the network (net_deploy.go): this
 	// window's side only; nil at one desk.
 	netw *netDeploy
 }
@@ -53,14 +55,14 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 		return nil
 	}
 	d := &deploy{sc: play, m: m, tv: newTableView(m)}
-	d.tv.padB = 70 * uiScale
-	d.tv.padT = 44 * uiScale
+	d.tv.padB = 70 * art.UIScale
+	d.tv.padT = 44 * art.UIScale
 	d.tv.legend = false
 	for s := 0; s < 2; s++ {
 		d.area[s], _ = rules.DeployArea(play, m, s)
 	}
 	d.findOutside()
-	d.autosave(a) // a crash during the set-up loses nothing (deploysave.go)
+	d.autosave(a) // a crash during the set-up loses nothing (deploy_save.go)
 	return d
 }
 
@@ -168,21 +170,21 @@ func (d *deploy) Update(a *App, dt float64) error {
 		return nil
 	}
 	if d.curtain {
-		if clicked() || pressed(actSkip) || pressed(actEnd) {
+		if clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd) {
 			d.curtain = false
 		}
 		return nil
 	}
 	d.findOutside()
-	d.buttons = []button{{x: a.W - 250*uiScale, y: a.H - 56*uiScale, w: 230 * uiScale, h: 40 * uiScale, label: "Ready", key: "Enter"}}
+	d.buttons = []button{{x: a.W - 250*art.UIScale, y: a.H - 56*art.UIScale, w: 230 * art.UIScale, h: 40 * art.UIScale, label: "Ready", key: "Enter"}}
 	if d.netw != nil && d.netw.sent {
 		d.buttons[0].label, d.buttons[0].key, d.buttons[0].disabled = "Ready: sent", "", true
 	}
-	if d.buttons[0].clicked() || pressed(actEnd) {
+	if d.buttons[0].clicked() || keys.Pressed(keys.ActEnd) {
 		d.ready(a)
 		return nil
 	}
-	if pressed(actCancel) {
+	if keys.Pressed(keys.ActCancel) {
 		if d.netw != nil {
 			d.netw.link.stop()
 		}
@@ -246,7 +248,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		d.drawn = append(d.drawn, f)
 		p := d.tv.scr(f.Pos)
 		if f == d.drag {
-			p = fpt{mx, my}
+			p = art.Pt{X: mx, Y: my}
 		}
 		w := ""
 		if len(f.Weapons) > 0 {
@@ -260,42 +262,42 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		if s == d.side && !d.curtain && f != d.drag {
 			if d.isOutside(f) {
 				// out of its zone: a red ring the player cannot miss
-				ring(dst, p, r+5*uiScale, 3*uiScale, rgb(0xe02020))
-				ring(dst, p, r+8*uiScale, 1.5*uiScale, rgba(0xffffff, 200))
+				art.Ring(dst, p, r+5*art.UIScale, 3*art.UIScale, art.RGB(0xe02020))
+				art.Ring(dst, p, r+8*art.UIScale, 1.5*art.UIScale, art.RGBA(0xffffff, 200))
 			} else if f.Placed {
 				// placed by the scenario: a thin pale ring (it stays put)
-				ring(dst, p, r+3*uiScale, 1.2*uiScale, rgba(0xf2ead6, 170))
+				art.Ring(dst, p, r+3*art.UIScale, 1.2*art.UIScale, art.RGBA(0xf2ead6, 170))
 			}
 		}
 	})
 	for _, l := range tags {
 		drawWeaponTag(dst, l)
 	}
-	rect(dst, 0, 0, a.W, d.tv.padT, rgb(0x1b1610))
-	say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", boldFace(16), 16*uiScale, 12*uiScale, rgb(0xf2e2b8), 0)
-	rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, rgb(0x1b1610))
+	art.Rect(dst, 0, 0, a.W, d.tv.padT, art.RGB(0x1b1610))
+	art.Say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)
+	art.Rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, art.RGB(0x1b1610))
 	if line := d.netLine(); line != "" {
-		say(dst, line, boldFace(16), 16*uiScale, a.H-46*uiScale, rgb(0xf2e2b8), 0)
+		art.Say(dst, line, art.BoldFace(16), 16*art.UIScale, a.H-46*art.UIScale, art.RGB(0xf2e2b8), 0)
 	} else if note := d.outsideNote(); note != "" && !d.curtain {
-		for i, l := range wrap(note, boldFace(14), a.W-300*uiScale) {
+		for i, l := range art.Wrap(note, art.BoldFace(14), a.W-300*art.UIScale) {
 			if i < 2 {
-				say(dst, l, boldFace(14), 16*uiScale, a.H-58*uiScale+float64(i)*20*uiScale, rgb(0xff7a6a), 0)
+				art.Say(dst, l, art.BoldFace(14), 16*art.UIScale, a.H-58*art.UIScale+float64(i)*20*art.UIScale, art.RGB(0xff7a6a), 0)
 			}
 		}
 	} else if d.hover != nil && d.hover.Placed && !d.curtain {
-		say(dst, d.hover.Name+" is placed by the scenario and stays where he stands.", face(14), 16*uiScale, a.H-42*uiScale, rgb(0xd8c8a8), 0)
+		art.Say(dst, d.hover.Name+" is placed by the scenario and stays where he stands.", art.Face(14), 16*art.UIScale, a.H-42*art.UIScale, art.RGB(0xd8c8a8), 0)
 	} else {
 		line := d.sc.Name
 		if n := d.placedCount(); n > 0 && !d.curtain {
 			line += fmt.Sprintf("  -  the scenario places %d of your figures (thin rings): they stay where they stand", n)
 		}
 		// beside the Ready button, never under it
-		ls := wrap(line, face(14), a.W-290*uiScale)
+		ls := art.Wrap(line, art.Face(14), a.W-290*art.UIScale)
 		if len(ls) > 2 {
 			ls = ls[:2]
 		}
 		for i, l := range ls {
-			say(dst, l, face(14), 16*uiScale, a.H-42*uiScale-float64(len(ls)-1)*10*uiScale+float64(i)*20*uiScale, rgb(0xd8c8a8), 0)
+			art.Say(dst, l, art.Face(14), 16*art.UIScale, a.H-42*art.UIScale-float64(len(ls)-1)*10*art.UIScale+float64(i)*20*art.UIScale, art.RGB(0xd8c8a8), 0)
 		}
 	}
 	for i := range d.buttons {
@@ -305,9 +307,9 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		drawProblems(dst, a, d.tv.padT, d.bad)
 	}
 	if d.curtain {
-		rect(dst, 0, 0, a.W, a.H, rgb(0x17120d))
-		say(dst, d.sc.Sides[d.side].Name+", your deployment", boldFace(36), a.W/2, a.H/2-50*uiScale, rgb(0xf7ecd2), 1)
-		say(dst, "Pass the mouse, then click.", face(18), a.W/2, a.H/2+10*uiScale, rgb(0xe8dcc0), 1)
+		art.Rect(dst, 0, 0, a.W, a.H, art.RGB(0x17120d))
+		art.Say(dst, d.sc.Sides[d.side].Name+", your deployment", art.BoldFace(36), a.W/2, a.H/2-50*art.UIScale, art.RGB(0xf7ecd2), 1)
+		art.Say(dst, "Pass the mouse, then click.", art.Face(18), a.W/2, a.H/2+10*art.UIScale, art.RGB(0xe8dcc0), 1)
 	}
 }
 
@@ -424,9 +426,9 @@ func (d *deploy) drawHulls(dst *ebiten.Image, cols [2]color.RGBA) {
 					mx, my := cursor()
 					g := d.tv.scr(d.grab)
 					o := d.tv.scr(geom.Pt{})
-					at = fpt{mx - (g.X - o.X), my - (g.Y - o.Y)}
+					at = art.Pt{X: mx - (g.X - o.X), Y: my - (g.Y - o.Y)}
 				}
-				drawVehicle(dst, vehicleLookOf(lk, s, at, d.tv.px(1), cols[s&1]))
+				art.DrawVehicle(dst, art.VehicleLookOf(lk, s, at, d.tv.px(1), cols[s&1]))
 			}
 		}
 	}

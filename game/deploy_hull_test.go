@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
@@ -20,7 +21,7 @@ import (
 // the tank there, and the save replays to the same place (the crew's
 // placing carries the vehicle's start).
 func TestDeploymentDragsAHull(t *testing.T) {
-	sc, m, err := scenario.Load(scenariosFS, "maxim-armour-crossroads.toml", mapsFS)
+	sc, m, err := scenario.Load(content.ScenariosFS, "maxim-armour-crossroads.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestDeploymentDragsAHull(t *testing.T) {
 	if err := save.Write(b.g, &buf); err != nil {
 		t.Fatal(err)
 	}
-	g2, _, err := save.Replay(&buf, scenariosFS, mapsFS, all.Get)
+	g2, _, err := save.Replay(&buf, content.ScenariosFS, content.MapsFS, all.Get)
 	if err != nil {
 		t.Fatalf("the save does not replay: %v", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"hedgerow/game/art"
+	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 	"hedgerow/rules/scenario"
@@ -30,7 +32,7 @@ func wandererScenario(t *testing.T) []byte {
 // red at once, says so in the bar, and will not let the side be ready
 // until it is moved in; then the battle starts with everyone's placing.
 func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
-	sc, m, err := scenario.Parse("wanderer.toml", wandererScenario(t), scenario.MapFinder(nil, "wanderer.toml", mapsFS))
+	sc, m, err := scenario.Parse("wanderer.toml", wandererScenario(t), scenario.MapFinder(nil, "wanderer.toml", content.MapsFS))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +51,7 @@ func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
 	// the red ring, just beyond the base
 	p := d.tv.scr(wanderer.Pos)
 	r := figR(d.tv.px(geom.Inches(d.baseR())))
-	c := img.At(int(p.X+r+5*uiScale), int(p.Y)).(color.RGBA)
+	c := img.At(int(p.X+r+5*art.UIScale), int(p.Y)).(color.RGBA)
 	if !(c.R > 180 && c.G < 90 && c.B < 90) {
 		t.Errorf("no red ring around %s: the pixel beside its base is %v", wanderer.Name, c)
 	}
@@ -59,7 +61,7 @@ func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
 			continue
 		}
 		q := d.tv.scr(f.Pos)
-		if c := img.At(int(q.X+r+5*uiScale), int(q.Y)).(color.RGBA); c.R > 180 && c.G < 90 && c.B < 90 {
+		if c := img.At(int(q.X+r+5*art.UIScale), int(q.Y)).(color.RGBA); c.R > 180 && c.G < 90 && c.B < 90 {
 			t.Errorf("%s, inside the zone, is ringed in red too", f.Name)
 		}
 	}
@@ -104,7 +106,7 @@ func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
 // marked, does not stop Ready, and cannot be dragged.
 func TestDeploymentLeavesPlacedFiguresAlone(t *testing.T) {
 	text := strings.Replace(string(wandererScenario(t)), "  name = \"Red squad\"\n", "  name = \"Red squad\"\n  placed = true\n", 1)
-	sc, m, err := scenario.Parse("placed.toml", []byte(text), scenario.MapFinder(nil, "placed.toml", mapsFS))
+	sc, m, err := scenario.Parse("placed.toml", []byte(text), scenario.MapFinder(nil, "placed.toml", content.MapsFS))
 	if err != nil || len(sc.ZoneProblems) != 0 {
 		t.Fatalf("%v %v", err, sc.ZoneProblems)
 	}

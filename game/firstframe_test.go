@@ -17,7 +17,7 @@ func TestFirstFrameShowsTheTableOverview(t *testing.T) {
 	a.idle.redraw = redrawFrames
 	dst := ebiten.NewImage(1280, 800)
 	a.Draw(dst)
-	if n := len(b.tv.art.tiles); n != 0 {
+	if n := len(b.tv.art.Tiles); n != 0 {
 		t.Errorf("the first frame painted %d detailed tiles; want the overview only", n)
 	}
 	f := b.st().Figures[0]
@@ -34,7 +34,7 @@ func TestFirstFrameShowsTheTableOverview(t *testing.T) {
 	if c := dst.At(int(p.X), int(p.Y)).(color.RGBA); c == first {
 		t.Errorf("the second frame did not draw %s at %v (still %v)", f.Name, p, c)
 	}
-	if b.tv.art.incomplete && len(b.tv.art.tiles) == 0 {
+	if b.tv.art.Incomplete && len(b.tv.art.Tiles) == 0 {
 		t.Error("the second frame painted no detailed tile")
 	}
 }

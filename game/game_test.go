@@ -2,59 +2,38 @@ package game
 
 import (
 	"image/color"
-	"os"
 	"runtime"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hedgerow/game/art"
+	"hedgerow/game/content"
+	"hedgerow/game/internal/ebitentest"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
 
 // Ebiten images work only inside the game loop: TestMain runs the tests
 // from within Update.
-type testRunner struct {
-	m    *testing.M
-	code int
-	done bool
-}
-
-func (r *testRunner) Update() error {
-	if !r.done {
-		r.code = r.m.Run()
-		r.done = true
-	}
-	return ebiten.Termination
-}
-func (r *testRunner) Draw(*ebiten.Image)         {}
-func (r *testRunner) Layout(w, h int) (int, int) { return 64, 64 }
-
-func TestMain(m *testing.M) {
-	r := &testRunner{m: m}
-	ebiten.SetWindowSize(64, 64)
-	if err := ebiten.RunGame(r); err != nil {
-		panic(err)
-	}
-	os.Exit(r.code)
-}
+func TestMain(m *testing.M) { ebitentest.Main(m) }
 
 // drawFrame draws the table and figures the way the battle screen does.
 func drawFrame(dst *ebiten.Image, tv *tableView, figs []figLook) {
-	beginBatch(dst, false)
+	art.BeginBatch(dst, false)
 	tv.draw(dst)
 	for _, f := range figs {
 		drawFigure(dst, f)
 	}
-	endBatch()
+	art.EndBatch()
 }
 
 func benchFigures(tv *tableView, n int) []figLook {
 	var out []figLook
 	for i := 0; i < n; i++ {
 		p := tv.scr(geom.P(4+float64(i%20)*6.5, 6+float64(i/20)*8.5))
-		out = append(out, figLook{pos: p, r: tv.px(0.5), side: rgb(0xc0392b), facing: float64(i), weapon: "rifle",
+		out = append(out, figLook{pos: p, r: tv.px(0.5), side: art.RGB(0xc0392b), facing: float64(i), weapon: "rifle",
 			leader: i%10 == 0, marks: rules.MarksOf(rules.Marker(i % 3)), fade: 1, canAct: i%2 == 0})
 	}
 	return out
@@ -63,7 +42,7 @@ func benchFigures(tv *tableView, n int) []figLook {
 // BenchmarkDrawTable draws one frame of a 300-piece table with 200
 // figures, terrain tiles already cached (the steady state while playing).
 func BenchmarkDrawTable(b *testing.B) {
-	tv := newTableView(generatedMap(300))
+	tv := newTableView(content.GeneratedMap(300))
 	tv.cam.Resize(1280, 800)
 	tv.fit(true)
 	tv.art.Budget = 0
@@ -100,12 +79,12 @@ func reportOurs(b *testing.B, ours, cpu time.Duration) {
 // BenchmarkPaintTable paints the whole visible table from scratch (what a
 // zoom to a new level costs).
 func BenchmarkPaintTable(b *testing.B) {
-	m := generatedMap(300)
+	m := content.GeneratedMap(300)
 	dst := ebiten.NewImage(1280, 800)
 	for i := 0; i < b.N; i++ {
-		art := newTableArt(m)
+		art := art.NewTableArt(m)
 		art.Budget = 0
-		art.draw(dst, 8.5, 0, 0)
+		art.Draw(dst, 8.5, 0, 0)
 		dst.At(0, 0)
 	}
 }
@@ -113,7 +92,7 @@ func BenchmarkPaintTable(b *testing.B) {
 // The painted table must show its terrain: woods darker than the mat,
 // water blue, a building's roof red or slate, and figures in side colour.
 func TestPaintedTable(t *testing.T) {
-	m := builtinMap()
+	m := content.BuiltinMap()
 	tv := newTableView(m)
 	tv.cam.Resize(960, 720)
 	tv.fit(true)
@@ -140,7 +119,7 @@ func TestPaintedTable(t *testing.T) {
 		t.Errorf("desk %v brighter than the mat", d)
 	}
 	// a figure in red on the road
-	figs := []figLook{{pos: tv.scr(geom.P(10, 18)), r: tv.px(0.5), side: rgb(0xc0392b), weapon: "rifle", fade: 1}}
+	figs := []figLook{{pos: tv.scr(geom.P(10, 18)), r: tv.px(0.5), side: art.RGB(0xc0392b), weapon: "rifle", fade: 1}}
 	drawFrame(dst, tv, figs)
 	ring := tv.scr(geom.P(10-0.43, 18)) // mid-rim
 	if c := dst.At(int(ring.X), int(ring.Y)).(color.RGBA); !(c.R > c.G+40 && c.R > c.B+40) {
@@ -149,7 +128,7 @@ func TestPaintedTable(t *testing.T) {
 }
 
 func BenchmarkDrawTableNoFigures(b *testing.B) {
-	tv := newTableView(generatedMap(300))
+	tv := newTableView(content.GeneratedMap(300))
 	tv.cam.Resize(1280, 800)
 	tv.fit(true)
 	tv.art.Budget = 0

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/scenario"
@@ -24,7 +25,7 @@ import (
 //
 //	xvfb-run -a go test -run '^$' -bench BattleHeap -benchtime 1x ./game/
 func BenchmarkBattleHeap(b *testing.B) {
-	sc, m, err := scenario.Load(scenariosFS, "smle-platoon-attack.toml", mapsFS)
+	sc, m, err := scenario.Load(content.ScenariosFS, "smle-platoon-attack.toml", content.MapsFS)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func BenchmarkBattleHeap(b *testing.B) {
 			_ = a.scene.Update(a, 1.0/60)
 			a.Draw(dst)
 			dst.At(0, 0) // the frame ends: Ebiten flushes its command queue
-			if f > 3 && !bt.tv.art.incomplete {
+			if f > 3 && !bt.tv.art.Incomplete {
 				break
 			}
 		}

@@ -11,6 +11,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"hedgerow/game/art"
+	"hedgerow/game/keys"
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 )
@@ -179,10 +181,10 @@ func (b *battle) netUpdate(a *App, dt float64) bool {
 		if d := inpututil.KeyPressDuration(ebiten.KeyBackspace); (d == 1 || (d > 30 && d%3 == 0)) && len(n.line) > 0 {
 			n.line = n.line[:len(n.line)-1]
 		}
-		if pressed(actCancel) {
+		if keys.Pressed(keys.ActCancel) {
 			n.typing = false
 		}
-		if pressed(actEnd) {
+		if keys.Pressed(keys.ActEnd) {
 			n.typing = false
 			if s := strings.TrimSpace(string(n.line)); s != "" {
 				select {
@@ -194,7 +196,7 @@ func (b *battle) netUpdate(a *App, dt float64) bool {
 		}
 		return true
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyT) && !ctrlHeld() {
+	if inpututil.IsKeyJustPressed(ebiten.KeyT) && !keys.CtrlHeld() {
 		n.typing, n.line = true, nil
 		return true
 	}
@@ -318,22 +320,22 @@ func (b *battle) drawNet(a *App, dst *ebiten.Image) {
 	if n == nil || b.st().Over {
 		return
 	}
-	msg, col := "", rgb(0x3a5a3a)
+	msg, col := "", art.RGB(0x3a5a3a)
 	switch {
 	case !n.connected:
-		msg, col = "Opponent not connected", rgb(0x8a2a1a)
+		msg, col = "Opponent not connected", art.RGB(0x8a2a1a)
 	case b.st().Decider != n.local:
 		msg = "Opponent's turn"
 	default:
 		return
 	}
-	f := boldFace(15)
-	w := textW(msg, f) + 28*uiScale
+	f := art.BoldFace(15)
+	w := art.TextW(msg, f) + 28*art.UIScale
 	x := (a.W-b.tv.padR)/2 - w/2
-	y := b.tv.padT + 10*uiScale
-	roundRect(dst, x, y, w, 30*uiScale, 8*uiScale, rgba(0x000000, 80))
-	roundRect(dst, x, y-2*uiScale, w, 30*uiScale, 8*uiScale, col)
-	say(dst, msg, f, x+w/2, y+4*uiScale, rgb(0xfbf3e0), 1)
+	y := b.tv.padT + 10*art.UIScale
+	art.RoundRect(dst, x, y, w, 30*art.UIScale, 8*art.UIScale, art.RGBA(0x000000, 80))
+	art.RoundRect(dst, x, y-2*art.UIScale, w, 30*art.UIScale, 8*art.UIScale, col)
+	art.Say(dst, msg, f, x+w/2, y+4*art.UIScale, art.RGB(0xfbf3e0), 1)
 }
 
 // netMenu is Esc's menu over the network: back to the battle, or leave

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"hedgerow/game/content"
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -130,7 +131,7 @@ func TestNetJoinerTable(t *testing.T) {
 // the German host's panel never names a British team it does not know
 // of, though the whole battle's panel does.
 func TestNetHostPanelKeepsHiddenTeams(t *testing.T) {
-	sc, m, err := scenario.Load(scenariosFS, "smle-ambush.toml", mapsFS)
+	sc, m, err := scenario.Load(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

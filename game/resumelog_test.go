@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/save"
@@ -20,7 +21,7 @@ func TestResumeRebuildsTheLogAndTheLuck(t *testing.T) {
 	}
 	// every event of the battle, as the live table got them
 	var evs []rules.Event
-	if _, _, err := save.ReplayEach(save.Of(g), scenariosFS, mapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
+	if _, _, err := save.ReplayEach(save.Of(g), content.ScenariosFS, content.MapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
 		evs = append(evs, more...)
 	}); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hedgerow/game/content"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -78,7 +79,7 @@ colour = "#8e1b10"
 func ridersGame(t *testing.T) *rules.Game {
 	t.Helper()
 	fsys := fstest.MapFS{"riders.toml": {Data: []byte(ridersScenario)}}
-	sc, m, err := scenario.Load(fsys, "riders.toml", mapsFS)
+	sc, m, err := scenario.Load(fsys, "riders.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func saveRidersPNG(t *testing.T, img *ebiten.Image) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := png.Encode(f, vehPixels(img)); err != nil {
+	if err := png.Encode(f, img); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hedgerow/game/art"
+	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
@@ -15,7 +17,7 @@ import (
 
 func newTestBattle(t *testing.T) (*App, *battle) {
 	t.Helper()
-	sc, m, err := scenario.Load(scenariosFS, "ssg-standard.toml", mapsFS)
+	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,9 +37,9 @@ func newTestBattle(t *testing.T) (*App, *battle) {
 
 func render(a *App, s Scene) *ebiten.Image {
 	dst := ebiten.NewImage(int(a.W), int(a.H))
-	beginBatch(dst, false)
+	art.BeginBatch(dst, false)
 	s.Draw(a, dst)
-	endBatch()
+	art.EndBatch()
 	return dst
 }
 
@@ -247,7 +249,7 @@ func TestIdleTableSleeps(t *testing.T) {
 	b.tv.cam.Snap()
 	render(a, b) // paints every tile (Budget 0)
 	if b.animating() {
-		t.Fatalf("a settled battle says it is animating (busy %v, camera settled %v, tiles incomplete %v)", b.tl.Busy(), b.tv.cam.Settled(), b.tv.art.incomplete)
+		t.Fatalf("a settled battle says it is animating (busy %v, camera settled %v, tiles incomplete %v)", b.tl.Busy(), b.tv.cam.Settled(), b.tv.art.Incomplete)
 	}
 	a.wake() // the first look notes the cursor and window
 	drawn := 0

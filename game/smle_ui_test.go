@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"hedgerow/game/content"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -22,7 +23,7 @@ func smleGame(t *testing.T, seed uint64) *rules.Game {
 // (or, where it leaves them, automatic deployment) says.
 func shippedGame(t *testing.T, file string, seed uint64) *rules.Game {
 	t.Helper()
-	sc, m, err := scenario.Load(scenariosFS, file, mapsFS)
+	sc, m, err := scenario.Load(content.ScenariosFS, file, content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"hedgerow/game/art"
+	"hedgerow/game/keys"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -17,7 +19,7 @@ import (
 // and the pan/zoom controls shared by every scene that shows the table.
 type tableView struct {
 	m       *terrain.Map
-	art     *tableArt
+	art     *art.TableArt
 	cam     *view.Camera
 	panning bool
 	panX    int
@@ -33,7 +35,7 @@ type tableView struct {
 }
 
 func newTableView(m *terrain.Map) *tableView {
-	return &tableView{m: m, art: newTableArt(m), cam: view.NewCamera(1280, 800), legend: true, scale: rules.Inches}
+	return &tableView{m: m, art: art.NewTableArt(m), cam: view.NewCamera(1280, 800), legend: true, scale: rules.Inches}
 }
 
 func (tv *tableView) tw() float64 { return geom.Inches(tv.m.Width) }
@@ -44,14 +46,14 @@ func (tv *tableView) fit(snap bool) {
 	w, h := c.W, c.H
 	// fit inside the free area, then shift the centre for the panels
 	c.W, c.H = w-tv.padL-tv.padR, h-tv.padT-tv.padB
-	c.Fit(tv.tw()+2, tv.th()+2, 16*uiScale, snap)
+	c.Fit(tv.tw()+2, tv.th()+2, 16*art.UIScale, snap)
 	c.W, c.H = w, h
 	dx := (tv.padR - tv.padL) / 2
 	dy := (tv.padB - tv.padT) / 2
 	z := c.Zoom
 	if !snap {
 		// goal zoom is not exported; recompute as Fit did
-		z = math.Min((w-tv.padL-tv.padR-32*uiScale)/(tv.tw()+2), (h-tv.padT-tv.padB-32*uiScale)/(tv.th()+2))
+		z = math.Min((w-tv.padL-tv.padR-32*art.UIScale)/(tv.tw()+2), (h-tv.padT-tv.padB-32*art.UIScale)/(tv.th()+2))
 	}
 	c.PanSmooth(-dx, -dy)
 	if snap {
@@ -87,29 +89,29 @@ func (tv *tableView) update(a *App, dt float64) {
 		}
 	}
 	if !a.modal() {
-		step := 700 * dt * uiScale
-		if held(actPanLeft) {
+		step := 700 * dt * art.UIScale
+		if keys.Held(keys.ActPanLeft) {
 			c.PanSmooth(step, 0)
 		}
-		if held(actPanRight) {
+		if keys.Held(keys.ActPanRight) {
 			c.PanSmooth(-step, 0)
 		}
-		if held(actPanUp) {
+		if keys.Held(keys.ActPanUp) {
 			c.PanSmooth(0, step)
 		}
-		if held(actPanDown) {
+		if keys.Held(keys.ActPanDown) {
 			c.PanSmooth(0, -step)
 		}
-		if pressed(actFit) {
+		if keys.Pressed(keys.ActFit) {
 			tv.fit(false)
 		}
-		if pressed(actLegend) {
+		if keys.Pressed(keys.ActLegend) {
 			tv.legend = !tv.legend
 		}
-		if pressed(actZoomIn) {
+		if keys.Pressed(keys.ActZoomIn) {
 			c.ZoomAt(a.W/2, a.H/2, 1.25)
 		}
-		if pressed(actZoomOut) {
+		if keys.Pressed(keys.ActZoomOut) {
 			c.ZoomAt(a.W/2, a.H/2, 0.8)
 		}
 		if _, wy := ebiten.Wheel(); wy != 0 {
@@ -120,9 +122,9 @@ func (tv *tableView) update(a *App, dt float64) {
 }
 
 // scr converts a table point to the screen.
-func (tv *tableView) scr(p geom.Pt) fpt {
+func (tv *tableView) scr(p geom.Pt) art.Pt {
 	x, y := tv.cam.ToScreen(geom.Inches(p.X), geom.Inches(p.Y))
-	return fpt{x, y}
+	return art.Pt{X: x, Y: y}
 }
 
 // tbl converts a screen point to the table.
@@ -134,8 +136,8 @@ func (tv *tableView) tbl(x, y float64) geom.Pt {
 func (tv *tableView) px(inches float64) float64 { return inches * tv.cam.Zoom }
 
 var (
-	colDesk  = rgb(0x2a211a)
-	colFrame = rgb(0x6b4a2e)
+	colDesk  = art.RGB(0x2a211a)
+	colFrame = art.RGB(0x6b4a2e)
 )
 
 // draw paints the desk, the table's wooden frame with inch marks, and the
@@ -150,17 +152,17 @@ func (tv *tableView) draw(dst *ebiten.Image) {
 	}
 	o := tv.scr(geom.Pt{})
 	e := tv.scr(geom.Pt{X: tv.m.Width, Y: tv.m.Height})
-	fw := math.Max(10*uiScale, tv.px(1.1))
+	fw := math.Max(10*art.UIScale, tv.px(1.1))
 	// frame with a little bevel
-	roundRect(dst, o.X-fw-3, o.Y-fw-3, e.X-o.X+2*fw+6, e.Y-o.Y+2*fw+6, fw*0.4, rgba(0x000000, 120))
-	roundRect(dst, o.X-fw, o.Y-fw, e.X-o.X+2*fw, e.Y-o.Y+2*fw, fw*0.35, colFrame)
+	art.RoundRect(dst, o.X-fw-3, o.Y-fw-3, e.X-o.X+2*fw+6, e.Y-o.Y+2*fw+6, fw*0.4, art.RGBA(0x000000, 120))
+	art.RoundRect(dst, o.X-fw, o.Y-fw, e.X-o.X+2*fw, e.Y-o.Y+2*fw, fw*0.35, colFrame)
 	for i := 0; i < 5; i++ { // wood grain
 		k := float64(i+1) / 6
-		line(dst, fpt{o.X - fw, o.Y - fw*k}, fpt{e.X + fw, o.Y - fw*k}, 1, rgba(0x4a3220, 90))
-		line(dst, fpt{o.X - fw, e.Y + fw*k}, fpt{e.X + fw, e.Y + fw*k}, 1, rgba(0x4a3220, 90))
+		art.Line(dst, art.Pt{X: o.X - fw, Y: o.Y - fw*k}, art.Pt{X: e.X + fw, Y: o.Y - fw*k}, 1, art.RGBA(0x4a3220, 90))
+		art.Line(dst, art.Pt{X: o.X - fw, Y: e.Y + fw*k}, art.Pt{X: e.X + fw, Y: e.Y + fw*k}, 1, art.RGBA(0x4a3220, 90))
 	}
-	tv.art.draw(dst, c.Zoom, o.X, o.Y)
-	rectLine(dst, o.X, o.Y, e.X-o.X, e.Y-o.Y, 1.5, rgba(0x1a140c, 220))
+	tv.art.Draw(dst, c.Zoom, o.X, o.Y)
+	art.RectLine(dst, o.X, o.Y, e.X-o.X, e.Y-o.Y, 1.5, art.RGBA(0x1a140c, 220))
 	tv.drawRulerMarks(dst, o, e, fw)
 }
 
@@ -176,13 +178,13 @@ func (tv *tableView) drawOverview(dst *ebiten.Image) {
 	}
 	o := tv.scr(geom.Pt{})
 	e := tv.scr(geom.Pt{X: tv.m.Width, Y: tv.m.Height})
-	fw := math.Max(10*uiScale, tv.px(1.1))
-	roundRect(dst, o.X-fw, o.Y-fw, e.X-o.X+2*fw, e.Y-o.Y+2*fw, fw*0.35, colFrame)
-	tv.art.drawOverview(dst, c.Zoom, o.X, o.Y)
+	fw := math.Max(10*art.UIScale, tv.px(1.1))
+	art.RoundRect(dst, o.X-fw, o.Y-fw, e.X-o.X+2*fw, e.Y-o.Y+2*fw, fw*0.35, colFrame)
+	tv.art.DrawOverview(dst, c.Zoom, o.X, o.Y)
 }
 
 // drawRulerMarks puts inch ticks on the frame, numbered every 6 or 12".
-func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e fpt, fw float64) {
+func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e art.Pt, fw float64) {
 	z := tv.cam.Zoom
 	every := 1.0
 	if z < 6 {
@@ -192,19 +194,19 @@ func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e fpt, fw float64) {
 	if z < 9 {
 		label = 12
 	}
-	f := face(math.Min(13, math.Max(9, fw*0.45)) / uiScale * uiScale / uiScale)
-	ink := rgba(0xf0e2c0, 220)
+	f := art.Face(math.Min(13, math.Max(9, fw*0.45)) / art.UIScale * art.UIScale / art.UIScale)
+	ink := art.RGBA(0xf0e2c0, 220)
 	for x := 0.0; x <= tv.tw()+1e-9; x += every {
 		sx := o.X + x*z
 		l := fw * 0.3
 		if math.Mod(x, label) == 0 {
 			l = fw * 0.55
 			if x > 0 && x < tv.tw() {
-				say(dst, fmt.Sprintf("%g", x), f, sx, o.Y-fw+1, ink, 1)
+				art.Say(dst, fmt.Sprintf("%g", x), f, sx, o.Y-fw+1, ink, 1)
 			}
 		}
-		line(dst, fpt{sx, o.Y}, fpt{sx, o.Y - l}, 1, ink)
-		line(dst, fpt{sx, e.Y}, fpt{sx, e.Y + l}, 1, ink)
+		art.Line(dst, art.Pt{X: sx, Y: o.Y}, art.Pt{X: sx, Y: o.Y - l}, 1, ink)
+		art.Line(dst, art.Pt{X: sx, Y: e.Y}, art.Pt{X: sx, Y: e.Y + l}, 1, ink)
 	}
 	for y := 0.0; y <= tv.th()+1e-9; y += every {
 		sy := o.Y + y*z
@@ -212,11 +214,11 @@ func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e fpt, fw float64) {
 		if math.Mod(y, label) == 0 {
 			l = fw * 0.55
 			if y > 0 && y < tv.th() {
-				say(dst, fmt.Sprintf("%g", y), f, o.X-fw*0.55, sy-f.Size*0.6, ink, 1)
+				art.Say(dst, fmt.Sprintf("%g", y), f, o.X-fw*0.55, sy-f.Size*0.6, ink, 1)
 			}
 		}
-		line(dst, fpt{o.X, sy}, fpt{o.X - l, sy}, 1, ink)
-		line(dst, fpt{e.X, sy}, fpt{e.X + l, sy}, 1, ink)
+		art.Line(dst, art.Pt{X: o.X, Y: sy}, art.Pt{X: o.X - l, Y: sy}, 1, ink)
+		art.Line(dst, art.Pt{X: e.X, Y: sy}, art.Pt{X: e.X + l, Y: sy}, 1, ink)
 	}
 }
 
@@ -225,32 +227,32 @@ func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e fpt, fw float64) {
 func (tv *tableView) drawScaleBar(dst *ebiten.Image, x, y float64, cm bool) float64 {
 	z := tv.cam.Zoom
 	n := 6.0
-	for n*z > 260*uiScale && n > 1 {
+	for n*z > 260*art.UIScale && n > 1 {
 		n /= 2
 	}
-	for n*z < 90*uiScale {
+	for n*z < 90*art.UIScale {
 		n *= 2
 	}
 	w := n * z
-	h := 8 * uiScale
-	roundRect(dst, x-6*uiScale, y-18*uiScale, w+12*uiScale+50*uiScale, h+28*uiScale, 5*uiScale, rgba(0x1b1610, 200))
+	h := 8 * art.UIScale
+	art.RoundRect(dst, x-6*art.UIScale, y-18*art.UIScale, w+12*art.UIScale+50*art.UIScale, h+28*art.UIScale, 5*art.UIScale, art.RGBA(0x1b1610, 200))
 	for i := 0.0; i < n; i++ {
-		c := rgb(0xf2ead6)
+		c := art.RGB(0xf2ead6)
 		if int(i)%2 == 1 {
-			c = rgb(0x3a3026)
+			c = art.RGB(0x3a3026)
 		}
-		rect(dst, x+i*z, y, z, h, c)
+		art.Rect(dst, x+i*z, y, z, h, c)
 	}
-	rectLine(dst, x, y, w, h, 1, rgb(0xf2ead6))
-	f := face(11)
-	say(dst, "0", f, x, y-15*uiScale, rgb(0xf2ead6), 1)
-	say(dst, fmt.Sprintf("%g\"", n), f, x+w, y-15*uiScale, rgb(0xf2ead6), 1)
+	art.RectLine(dst, x, y, w, h, 1, art.RGB(0xf2ead6))
+	f := art.Face(11)
+	art.Say(dst, "0", f, x, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
+	art.Say(dst, fmt.Sprintf("%g\"", n), f, x+w, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
 	if cm {
-		say(dst, fmt.Sprintf("%.0f cm", n*2.54), f, x+w+8*uiScale, y-2*uiScale, rgb(0xd8c8a8), 0)
+		art.Say(dst, fmt.Sprintf("%.0f cm", n*2.54), f, x+w+8*art.UIScale, y-2*art.UIScale, art.RGB(0xd8c8a8), 0)
 	} else {
-		say(dst, "inches", f, x+w+8*uiScale, y-2*uiScale, rgb(0xd8c8a8), 0)
+		art.Say(dst, "inches", f, x+w+8*art.UIScale, y-2*art.UIScale, art.RGB(0xd8c8a8), 0)
 	}
-	return h + 28*uiScale
+	return h + 28*art.UIScale
 }
 
 // legendKinds lists the kinds on this map in painting order.
@@ -278,15 +280,15 @@ func (tv *tableView) swatchFor(kind string) *ebiten.Image {
 	const sc = 20.0
 	img := ebiten.NewImage(int(2.4*sc), int(1.4*sc))
 	k, _ := terrain.KindByName(kind)
-	p := &painter{dst: img, scale: sc}
-	img.Fill(colMat)
+	p := &art.Painter{Dst: img, Scale: sc}
+	img.Fill(art.ColMat)
 	pc := terrain.Piece{ID: 3, Kind: kind, Props: k.Props}
 	if k.Linear {
 		pc.Path = []geom.Pt{geom.P(0.2, 0.7), geom.P(2.2, 0.7)}
 	} else {
 		pc.Poly = geom.Polygon{geom.P(0.1, 0.1), geom.P(2.3, 0.1), geom.P(2.3, 1.3), geom.P(0.1, 1.3)}
 	}
-	p.paintPiece(&pc)
+	p.PaintPiece(&pc)
 	tv.swatch[kind] = img
 	return img
 }
@@ -304,7 +306,7 @@ func (tv *tableView) legendHeight() float64 {
 		return 0
 	}
 	rows := (len(kinds) + 1) / 2
-	return float64(rows)*22*uiScale + 30*uiScale
+	return float64(rows)*22*art.UIScale + 30*art.UIScale
 }
 
 // drawLegendAt draws the legend's box with its top-left at (x, y) and
@@ -314,25 +316,25 @@ func (tv *tableView) drawLegendAt(dst *ebiten.Image, x, y float64, title string)
 	if len(kinds) == 0 {
 		return 0
 	}
-	row := 22 * uiScale
+	row := 22 * art.UIScale
 	cols := 2
 	rows := (len(kinds) + cols - 1) / cols
-	colW := 150 * uiScale
+	colW := 150 * art.UIScale
 	h := tv.legendHeight()
-	roundRect(dst, x, y, float64(cols)*colW+12*uiScale, h, 6*uiScale, rgba(0x1b1610, 215))
-	say(dst, title, boldFace(12), x+8*uiScale, y+6*uiScale, rgb(0xf2ead6), 0)
+	art.RoundRect(dst, x, y, float64(cols)*colW+12*art.UIScale, h, 6*art.UIScale, art.RGBA(0x1b1610, 215))
+	art.Say(dst, title, art.BoldFace(12), x+8*art.UIScale, y+6*art.UIScale, art.RGB(0xf2ead6), 0)
 	for i, k := range kinds {
-		cx := x + 8*uiScale + float64(i/rows)*colW
-		cy := y + 26*uiScale + float64(i%rows)*row
+		cx := x + 8*art.UIScale + float64(i/rows)*colW
+		cy := y + 26*art.UIScale + float64(i%rows)*row
 		img := tv.swatchFor(k)
 		op := &ebiten.DrawImageOptions{}
-		s := (row - 4*uiScale) / float64(img.Bounds().Dy())
+		s := (row - 4*art.UIScale) / float64(img.Bounds().Dy())
 		op.GeoM.Scale(s, s)
 		op.GeoM.Translate(cx, cy)
 		op.Filter = ebiten.FilterLinear
-		drawImage(dst, img, op)
+		art.DrawImage(dst, img, op)
 		kd, _ := terrain.KindByName(k)
-		say(dst, kd.Label, face(12), cx+float64(img.Bounds().Dx())*s+6*uiScale, cy+2*uiScale, rgb(0xe8dcc0), 0)
+		art.Say(dst, kd.Label, art.Face(12), cx+float64(img.Bounds().Dx())*s+6*art.UIScale, cy+2*art.UIScale, art.RGB(0xe8dcc0), 0)
 	}
 	return h
 }

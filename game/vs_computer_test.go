@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/save"
@@ -22,7 +23,7 @@ import (
 // start is played by the computer, the other by a player.
 func computerBattle(t *testing.T, name string) (*App, *battle, int) {
 	t.Helper()
-	sc, m, err := scenario.Load(scenariosFS, name, mapsFS)
+	sc, m, err := scenario.Load(content.ScenariosFS, name, content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -393,7 +393,7 @@ func (g *anyPlayer) matchButton(p probeInfo, pl plan) (probeButton, bool) {
 }
 
 // compactLabel is the bar's label for its most crowded state (as
-// game/actionbar.go shortens it): no parenthetical hint unless it holds
+// game/hud_actionbar.go shortens it): no parenthetical hint unless it holds
 // the odds, no unit's name.
 func compactLabel(l string) string {
 	if i := strings.Index(l, " ("); i > 0 && !strings.Contains(l[i:], " in 6") && !strings.Contains(l[i:], "%") {

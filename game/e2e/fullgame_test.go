@@ -16,8 +16,8 @@ import (
 	"hedgerow/rules"
 )
 
-// Window pixels of the screens before the battle, as game/title.go,
-// game/scenes.go and game/deploy.go lay them out at scale 1 in a
+// Window pixels of the screens before the battle, as game/scene_title.go,
+// game/scene_chooser.go and game/deploy.go lay them out at scale 1 in a
 // 1280x800 window (checked against screenshots).
 const (
 	// the scenario list: item i spans y 90+64i .. 146+64i, x 30..400

@@ -1,0 +1,217 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"hedgerow/game/art"
+	"hedgerow/game/content"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+	"hedgerow/rules/save"
+)
+
+// endAsk is an end of a phase, turn or go that would leave figures able
+// to act, asked about once: a second Enter or click on the same button,
+// with nothing played in between, ends it.
+type endAsk struct {
+	cmd  string       // the end asked about
+	st   *rules.State // the state it was asked on (any command since lets the ask go)
+	text string       // "3 figures can still fire: ... End anyway?"
+	hint string       // its short form, for the bar
+}
+
+// endTaken is an end that rolled no dice, which the player who gave it
+// may take back (Ctrl+Z) until the other side has taken the table, even
+// though the mouse has changed hands (which the core's Undo refuses).
+type endTaken struct {
+	n     int    // commands played before the end
+	hash  string // the state before the end
+	side  int    // the side that ended
+	log   int    // lines in the battle log before the end
+	after *rules.State
+}
+
+// stillAble lists who could still act if c ended the step now, as the
+// rule set's Legal says: the figures and teams with a command other than
+// an end or a pass, and the word for what they may do ("fire", "move",
+// or "act").
+func (b *battle) stillAble(c rules.Command) (names []string, verb string) {
+	seen := map[string]bool{}
+	verbs := map[string]bool{}
+	for _, l := range b.legal {
+		if l.Fig == 0 && l.Unit == 0 {
+			continue
+		}
+		if k := b.action(l).Kind; k == rules.ActEnd || k == rules.ActPass {
+			continue
+		}
+		if l.Fig == 0 && c.Unit != 0 && l.Unit == c.Unit {
+			continue // the team ending its go (its own team-wide orders)
+		}
+		name := ""
+		if f := b.st().Fig(l.Fig); f != nil {
+			if f.Removed {
+				continue
+			}
+			name = f.Name
+		} else if u := b.st().UnitOf(l.Unit); u != nil {
+			name = u.Name
+		}
+		if name == "" || (l.Fig != 0 && c.Fig == l.Fig) {
+			continue
+		}
+		verbs[l.Verb] = true
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	verb = "act"
+	if len(verbs) == 1 {
+		for v := range verbs {
+			switch v {
+			case "fire", "shoot":
+				verb = "fire"
+			case "move":
+				verb = "move"
+			}
+		}
+	}
+	return names, verb
+}
+
+// askText is the question put before an end that leaves names able to act.
+func askText(names []string, verb, label string) string {
+	who := names
+	more := ""
+	if len(who) > 4 {
+		more = fmt.Sprintf(" and %d more", len(who)-4)
+		who = who[:4]
+	}
+	n := count(len(names))
+	if label == "" {
+		label = "End"
+	}
+	return fmt.Sprintf("%s can still %s (%s%s). %s anyway? Enter or click again to confirm; Esc to go on playing.",
+		n, verb, strings.Join(who, ", "), more, label)
+}
+
+// end gives an end (or a pass) the player asked for by a button or
+// Enter: an end that leaves figures able to act is asked about first.
+func (b *battle) end(a *App, c rules.Command) {
+	act := b.action(c)
+	if act.Kind == rules.ActEnd {
+		if b.ask == nil || b.ask.cmd != c.String() || b.ask.st != b.st() {
+			if names, verb := b.stillAble(c); len(names) > 0 {
+				b.ask = &endAsk{cmd: c.String(), st: b.st(), text: askText(names, verb, act.Label),
+					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", count(len(names)), verb)}
+				// the question stands over the end button, off the
+				// table's middle where it hid figures
+				x, y := a.W-b.tv.padR-14*art.UIScale, a.H-b.tv.padB+10*art.UIScale
+				for _, bt := range b.buttons {
+					if bt.endSlot {
+						x, y = bt.x+bt.w, bt.y-6*art.UIScale
+					}
+				}
+				a.ToastAt(x, y, "%s", b.ask.text)
+				return
+			}
+		}
+	}
+	if b.ask != nil {
+		a.toastT = 0 // the question is answered
+		toastNow = ""
+	}
+	b.ask = nil
+	// what is still animating is written to the log first, so that a
+	// take-back removes the end's lines and no others
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(0) {
+		b.finished(an)
+	}
+	logLen := len(b.log)
+	before := b.st()
+	n := len(b.g.Log)
+	hash := before.Hash()
+	if !b.apply(a, c) {
+		return
+	}
+	b.taken = nil
+	if b.st().Rolls == before.Rolls && before.Decider != b.st().Decider {
+		b.taken = &endTaken{n: n, hash: hash, side: before.Decider, after: b.st(), log: logLen}
+	}
+}
+
+// asking reports whether the end command c is waiting for its confirmation.
+func (b *battle) asking(c rules.Command) bool {
+	return b.ask != nil && b.ask.cmd == c.String() && b.ask.st == b.st()
+}
+
+// enterEnd is the end Enter gives: the rule set's end of the step, or
+// the pass of an interruption (nil when neither is legal now).
+func (b *battle) enterEnd() *rules.Command {
+	var pass *rules.Command
+	for i, l := range b.legal {
+		if l.Fig != 0 {
+			continue
+		}
+		switch b.action(l).Kind {
+		case rules.ActEnd:
+			return &b.legal[i]
+		case rules.ActPass:
+			if pass == nil && l.Unit == 0 {
+				pass = &b.legal[i]
+			}
+		}
+	}
+	return pass
+}
+
+// canTakeBackEnd reports whether Ctrl+Z would take back the end just
+// given: it rolled no dice, nothing has been played since, and the
+// other side has not yet taken the table.
+func (b *battle) canTakeBackEnd() bool {
+	t := b.taken
+	return t != nil && t.after == b.st() && len(b.g.Log) == t.n+1 && (b.curtain || b.shown == t.side)
+}
+
+// takeBackEnd rebuilds the game as it stood before the end, by replaying
+// the commands before it (the core's Undo keeps no step back across a
+// change of hands).
+func (b *battle) takeBackEnd(a *App) error {
+	t := b.taken
+	sf := save.Of(b.g)
+	sf.Commands = sf.Commands[:t.n]
+	sf.Hashes = sf.Hashes[:t.n/rules.HashEvery]
+	sf.FinalHash = t.hash
+	g, _, err := save.ReplayFile(sf, content.ScenariosFS, content.MapsFS, all.Get)
+	if err != nil {
+		return err
+	}
+	g.OnCommit = b.g.OnCommit
+	b.g = g
+	if g.OnCommit != nil {
+		g.OnCommit(g)
+	}
+	b.tl.SkipAll()
+	b.tl.Step(0) // the end's own animations go with it
+	if t.log <= len(b.log) {
+		b.log = b.log[:t.log]
+	}
+	b.taken, b.ask, b.before = nil, nil, nil
+	b.curtain = false
+	b.shown = g.St.Decider
+	b.pending = map[rules.FigID]bool{}
+	b.refresh()
+	b.sel.Reset()
+	return nil
+}
+
+// count is "1 figure" or "N figures".
+func count(n int) string {
+	if n == 1 {
+		return "1 figure"
+	}
+	return fmt.Sprintf("%d figures", n)
+}

@@ -1,0 +1,442 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/game/view"
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+)
+
+// Vehicles at the table. A click on one of your vehicles selects it: the
+// bar then offers what its crew and passengers may do (they ride inside
+// and are not drawn). Dragging it drives it: the rule set's drive check
+// (rules.VehicleMover) sweeps the hull along the dragged path, drawn as
+// the hull at each turn and where it stops, with the reason it stops; a
+// right click while dragging adds a waypoint. Aiming at a vehicle gives
+// the shot at the point of its hull clicked, so the face struck is the
+// one the firer sees.
+
+// vehDrag is a vehicle being driven by a drag.
+type vehDrag struct {
+	id     rules.VehicleID
+	cmd    rules.Command // the legal drive, without a path
+	from   art.Pt        // where the press was (screen)
+	moving bool          // past the drag slop
+	way    []geom.Pt     // waypoints (right clicks)
+	path   []geom.Pt     // waypoints and the pointer
+	res    rules.DriveView
+}
+
+// vehAt is the vehicle the player may see whose hull holds table point p.
+func (b *battle) vehAt(p geom.Pt) rules.VehicleID {
+	st := b.st()
+	v := b.view()
+	for i := len(st.Vehicles) - 1; i >= 0; i-- {
+		veh := &st.Vehicles[i]
+		if veh.Removed || !v.Vehicle(veh.ID) {
+			continue
+		}
+		if h, ok := rules.HullOf(b.g.RS, st, veh.ID); ok && h.Under(p) {
+			return veh.ID
+		}
+	}
+	return 0
+}
+
+// driveFor is the legal drive of vehicle id (listed without a path).
+func (b *battle) driveFor(id rules.VehicleID) (rules.Command, bool) {
+	for _, c := range b.legal {
+		if len(c.Path) > 0 || b.action(c).Kind != rules.ActDrag {
+			continue
+		}
+		if a, ok := rules.ParseVehicleArg(c.Arg); ok && a.ID == id {
+			return c, true
+		}
+	}
+	return rules.Command{}, false
+}
+
+// crewCommands are the legal commands of the figures aboard vehicle id.
+func (b *battle) crewCommands(id rules.VehicleID) []rules.Command {
+	var out []rules.Command
+	for _, c := range b.legal {
+		if c.Fig != 0 && b.st().Carrier(c.Fig) == id {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// vehPress answers a press on the table that hit no figure: on one of
+// your vehicles it selects it and may start a drive. It reports whether
+// the press was the vehicle's.
+func (b *battle) vehPress(a *App, pt geom.Pt, mx, my float64) bool {
+	id := b.vehAt(pt)
+	veh := b.st().Veh(id)
+	if veh == nil || veh.Side != b.st().Decider {
+		return false
+	}
+	b.selVeh = id
+	b.sel.Reset()
+	if c, ok := b.driveFor(id); ok {
+		b.vdrag = &vehDrag{id: id, cmd: c, from: art.Pt{X: mx, Y: my}}
+	}
+	return true
+}
+
+// vehDragUpdate follows the pointer while a vehicle is being dragged, and
+// gives the drive when it is let go.
+func (b *battle) vehDragUpdate(a *App, pt geom.Pt, mx, my float64, down, right bool) {
+	d := b.vdrag
+	if !d.moving && math.Hypot(mx-d.from.X, my-d.from.Y) > view.DragSlopPx*art.UIScale {
+		d.moving = true
+	}
+	if d.moving {
+		if right {
+			d.way = append(d.way, pt)
+		}
+		d.path = append(append([]geom.Pt(nil), d.way...), pt)
+		c := d.cmd
+		c.Path = d.path
+		d.res, _ = rules.DriveViewOf(b.g.RS, b.st(), c)
+	}
+	if down {
+		return
+	}
+	b.vdrag = nil
+	if !d.moving || len(d.path) == 0 {
+		return
+	}
+	c := d.cmd
+	c.Path = d.path
+	if err := b.g.Refusal(c); err != nil && len(d.res.Path) > 1 {
+		// it cannot go all the way: drive as far as it gets
+		c.Path = []geom.Pt{d.res.End}
+	}
+	b.apply(a, c)
+}
+
+// drawVehDrag shows a drive being dragged: the centre's route, the hull at
+// each turn and where it stops, green if it arrives, amber if it stops
+// short, with the reason.
+func (b *battle) drawVehDrag(dst *ebiten.Image) {
+	d := b.vdrag
+	if d == nil || !d.moving {
+		return
+	}
+	veh := b.st().Veh(d.id)
+	if veh == nil {
+		return
+	}
+	col := art.RGB(0x7ee08a)
+	if !d.res.Arrived {
+		col = art.RGB(0xf2b04a)
+	}
+	for i := 1; i < len(d.res.Path); i++ {
+		art.Line(dst, b.tv.scr(d.res.Path[i-1]), b.tv.scr(d.res.Path[i]), 4*art.UIScale, col)
+	}
+	start := veh.Pos
+	for _, q := range d.path {
+		art.StrokeDashed(dst, b.tv.scr(start), b.tv.scr(q), 2*art.UIScale, 6*art.UIScale, 5*art.UIScale, art.RGBA(0xffffff, 140))
+		start = q
+	}
+	for i, h := range d.res.Hulls {
+		pts := make([]art.Pt, 4)
+		for k, q := range h {
+			pts[k] = b.tv.scr(q)
+		}
+		w := 1.5 * art.UIScale
+		if i == len(d.res.Hulls)-1 {
+			art.FillPoly(dst, pts, art.RGBA(uint32(col.R)<<16|uint32(col.G)<<8|uint32(col.B), 60))
+			w = 3 * art.UIScale
+		}
+		art.StrokePoly(dst, pts, true, w, col)
+	}
+	sc := b.scale()
+	txt := "drives " + sc.Format(d.res.Length)
+	if !d.res.Arrived && d.res.Why != "" {
+		txt += ": stops, " + d.res.Why
+	}
+	mx, my := cursor()
+	f := art.BoldFace(13)
+	art.RoundRect(dst, mx+16*art.UIScale, my+10*art.UIScale, art.TextW(txt, f)+16*art.UIScale, 24*art.UIScale, 5*art.UIScale, art.RGBA(0x101010, 220))
+	art.Say(dst, txt, f, mx+24*art.UIScale, my+14*art.UIScale, col, 0)
+}
+
+// drawVehSelection rings the selected vehicle's hull.
+func (b *battle) drawVehSelection(dst *ebiten.Image) {
+	if b.selVeh == 0 {
+		return
+	}
+	h, ok := rules.HullOf(b.g.RS, b.st(), b.selVeh)
+	if !ok {
+		return
+	}
+	pts := make([]art.Pt, 4)
+	for k, q := range h.Corners {
+		pts[k] = b.tv.scr(q)
+	}
+	art.StrokePoly(dst, pts, true, 3*art.UIScale, art.RGB(0xffe066))
+}
+
+// vehicleButtons adds the bar's buttons for the selected vehicle: a note
+// that it is driven by dragging, and every command of its crew and
+// passengers (named), aimed ones entering targeting with that man.
+func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, disabled bool, f func())) {
+	veh := b.st().Veh(b.selVeh)
+	if veh == nil {
+		return
+	}
+	if _, ok := b.driveFor(veh.ID); ok {
+		add("Drive "+veh.Name+" (drag it)", "Drive (drag)", false, false, func() {
+			a.Toast("Drag the vehicle to drive it; a right click while dragging adds a turn.")
+		})
+	}
+	seen := map[string]bool{}
+	for _, c := range b.crewCommands(veh.ID) {
+		act := b.action(c)
+		f := b.st().Fig(c.Fig)
+		// one button per weapon (or other order), whoever of the crew
+		// would give it: the crewman is a detail in brackets
+		key := act.Group
+		if seen[key] || f == nil {
+			continue
+		}
+		seen[key] = true
+		label := act.Label + " (" + f.Name + ")"
+		short := act.Short
+		cc := c
+		switch act.Kind {
+		case rules.ActAim, rules.ActPoint:
+			add(label+"...", short+"...", false, false, func() {
+				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
+				// the button's own command (its weapon), not any of its verb
+				if b.beginAim(cc, b.action(cc)) {
+					if b.showPath() {
+						// opportunity fire at a mover: the dashed path is the target
+						a.Toast("Click a point of the dashed path to shoot there. Esc to stop.")
+					} else {
+						a.Toast("Click a target (or a point on a vehicle). Esc to stop.")
+					}
+				}
+			})
+		default:
+			add(label, short, false, false, func() { b.apply(a, cc) })
+		}
+	}
+}
+
+// aimAtVehicle gives, while aiming, the shot at the point of a vehicle's
+// hull that was clicked (rule sets aim at a hull by a point on it).
+func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
+	if b.sel.Verb == "" {
+		return false
+	}
+	if b.vehAt(pt) == 0 {
+		// a click near a driving vehicle's path: the shot at it there
+		// (opportunity fire at "a point of its drive")
+		if !b.showPath() {
+			return false
+		}
+		q, d := b.nearPath(pt)
+		if c := b.hullShot(q); d > 28*art.UIScale || b.g.Refusal(c) != nil {
+			return false
+		}
+		pt = q
+	}
+	pt = b.snapToPath(pt, func(q geom.Pt) bool { return b.g.Refusal(b.hullShot(q)) == nil })
+	c := b.hullShot(pt)
+	if err := b.g.Refusal(c); err != nil {
+		a.Toast("%s", b.plain(err.Error()))
+		return true
+	}
+	b.sel.Escape()
+	b.apply(a, c)
+	return true
+}
+
+// hullShot is the aimed command at point pt of a hull: the pressed
+// button's command (its weapon kept) aimed at the point, not at the
+// vehicle the list named (a rule set aims at a hull by a point on it).
+func (b *battle) hullShot(pt geom.Pt) rules.Command {
+	c := b.sel.AtPoint(pt)
+	if _, ok := rules.ParseVehicleArg(c.Arg); ok {
+		c.Arg = ""
+	}
+	return c
+}
+
+// vehAim is a shot aimed at the point of a hull under the pointer: the
+// command a click there gives and its odds, for the aiming card (which
+// face it strikes and each damage result) before the player commits.
+type vehAim struct {
+	at   geom.Pt
+	id   rules.VehicleID
+	cmd  rules.Command
+	odds rules.Odds
+	err  error
+}
+
+// keep is the aim while the battle is still aiming (nil otherwise); the
+// pointer's move updates it (vehAimUpdate).
+func (va *vehAim) keep(b *battle) *vehAim {
+	if va == nil || b.sel.Mode != view.Targeting || b.sel.Point {
+		return nil
+	}
+	mx, my := cursor()
+	if id := b.vehAt(b.tv.tbl(mx, my)); id != va.id {
+		return nil
+	}
+	return va
+}
+
+// vehAimUpdate works out the shot at table point pt when aiming with no
+// figure under the pointer and a vehicle's hull there.
+func (b *battle) vehAimUpdate(pt geom.Pt) {
+	if b.sel.Mode != view.Targeting || b.sel.Point || b.hover != 0 {
+		b.vaim = nil
+		return
+	}
+	id := b.vehAt(pt)
+	if id == 0 {
+		b.vaim = nil
+		return
+	}
+	c := b.hullShot(pt)
+	if b.vaim != nil && b.vaim.at == pt && b.vaim.cmd.Verb == c.Verb && b.vaim.cmd.Fig == c.Fig && b.vaim.cmd.Arg == c.Arg {
+		return
+	}
+	o, err := b.g.Odds(c)
+	b.vaim = &vehAim{at: pt, id: id, cmd: c, odds: o, err: err}
+}
+
+// drawVehAim draws the aiming card of a shot at a hull; it reports
+// whether there was one.
+func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
+	va := b.vaim
+	if va == nil {
+		return false
+	}
+	f, v := b.st().Fig(va.cmd.Fig), b.st().Veh(va.id)
+	if f == nil || v == nil {
+		return false
+	}
+	lines := []string{"Range " + b.scale().Format(geom.Dist(f.Pos, va.at))}
+	if va.err != nil {
+		lines = append(lines, b.plain(va.err.Error()))
+		b.card(dst, a, fmt.Sprintf("%s cannot %s %s there", f.Name, va.cmd.Verb, v.Name), lines, 0x8e1b10)
+		return true
+	}
+	if va.odds.Note != "" {
+		lines = append(lines, sentence(va.odds.Note))
+	}
+	for _, m := range va.odds.Mods {
+		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
+	}
+	var outs []string
+	for _, o := range va.odds.Outcomes {
+		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+	}
+	lines = append(lines, strings.Join(outs, "   "))
+	for _, p := range va.odds.Parts {
+		var ps []string
+		for _, o := range p.Outcomes {
+			ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+		}
+		lines = append(lines, title(p.Name)+": "+strings.Join(ps, "   "))
+	}
+	lines = append(lines, "click to commit")
+	b.card(dst, a, fmt.Sprintf("%s: %s at %s", title(va.cmd.Verb), f.Name, v.Name), lines, 0xc0392b)
+	return true
+}
+
+// faceStruck names the face of the vehicle at table point to that a shot
+// from from strikes ("" when no vehicle is there), for the line-of-sight
+// tool.
+func (b *battle) faceStruck(from, to geom.Pt) string {
+	id := b.vehAt(to)
+	if id == 0 {
+		return ""
+	}
+	st, ok := rules.FaceStruck(b.g.RS, b.st(), id, from)
+	if !ok || st.Inside || st.Miss {
+		return ""
+	}
+	return fmt.Sprintf("strikes %s's %s", b.st().Veh(id).Name, st.Face)
+}
+
+// surname is the last word of a figure's name ("Gefr Lenz": "Lenz").
+func surname(name string) string {
+	if i := strings.LastIndexByte(strings.TrimSpace(name), ' '); i >= 0 {
+		return strings.TrimSpace(name)[i+1:]
+	}
+	return name
+}
+
+// deckScale is the size of a man drawn on a deck against a figure on
+// the ground: small enough that the men of a jeep fit on its hull.
+const deckScale = 0.7
+
+// deckPos is where a man inside a hull is drawn while the player aims at
+// him: when the rule set lists a shot at him (he shows over an open
+// vehicle's sides), he sits on the hull as a small figure the player can
+// click, the men of one hull spread along its length, rear to front.
+// Otherwise (not aboard, or no shot at him) ok is false: he rides unseen.
+func (b *battle) deckPos(f *rules.Figure) (art.Pt, bool) {
+	st := b.st()
+	vid := st.Carrier(f.ID)
+	if vid == 0 || f.Removed || b.sel.Mode != view.Targeting || b.sel.Point || !b.sel.Targetable(f.ID) {
+		return art.Pt{}, false
+	}
+	h, ok := rules.HullOf(b.g.RS, st, vid)
+	if !ok {
+		return art.Pt{}, false
+	}
+	seat, n := 0, 0
+	for i := range st.Figures {
+		g := &st.Figures[i]
+		if g.Removed || st.Carrier(g.ID) != vid || !b.sel.Targetable(g.ID) {
+			continue
+		}
+		if g.ID == f.ID {
+			seat = n
+		}
+		n++
+	}
+	// the hull's corners run front left, front right, rear right, rear left
+	front, rear := b.tv.scr(mid(h.Corners[0], h.Corners[1])), b.tv.scr(mid(h.Corners[2], h.Corners[3]))
+	t := 0.2 + 0.6*(float64(seat)+0.5)/float64(n)
+	return art.Pt{X: rear.X + (front.X-rear.X)*t, Y: rear.Y + (front.Y-rear.Y)*t}, true
+}
+
+func mid(a, b geom.Pt) geom.Pt { return geom.Pt{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2} }
+
+// drawVehCard is a vehicle's card under the pointer, as the rule set
+// gives it (rules.VehicleOf: armour by face, crew and who is aboard,
+// damage, its move), with its weapons named once each.
+func (b *battle) drawVehCard(dst *ebiten.Image, a *App, v *rules.Vehicle) {
+	vi := rules.VehicleOf(b.g.RS, b.st(), v.ID)
+	lines := append([]string(nil), vi.Lines...)
+	var ws []string
+	seen := map[string]bool{}
+	for _, w := range vi.Weapons {
+		if !seen[w.Label] {
+			seen[w.Label] = true
+			ws = append(ws, w.Label)
+		}
+	}
+	if len(ws) > 0 {
+		lines = append(lines, "Weapons: "+strings.Join(ws, ", "))
+	}
+	var wrapped []string
+	for _, l := range lines {
+		wrapped = append(wrapped, art.Wrap(l, art.Face(13), 420*art.UIScale)...)
+	}
+	b.card(dst, a, v.Name, wrapped, colourInt(sideColour(b.st(), v.Side)))
+}

@@ -1,0 +1,470 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/game/keys"
+	"hedgerow/game/view"
+	"hedgerow/rules"
+)
+
+// layoutButtons builds the action bar from what the rule set may do now
+// (Legal) and how it names each command (rules.ActionOf): the selected
+// figure's commands first, then a button per unit for its aimed commands
+// (team fire, close assault), then the commands given by no figure (a
+// team's run, opportunity fire, pass, end), then Undo.
+func (b *battle) layoutButtons(a *App) {
+	b.buttons, b.bcmds = b.buttons[:0], b.bcmds[:0]
+	add := func(label, short string, strong bool, disabled bool, f func()) {
+		b.buttons = append(b.buttons, button{label: label, short: short, strong: strong, disabled: disabled})
+		b.bcmds = append(b.bcmds, f)
+	}
+	aim := func(c rules.Command, act rules.Action) func() {
+		return func() {
+			if !b.beginAim(c, act) {
+				return
+			}
+			switch {
+			case act.Kind == rules.ActLine:
+				a.Toast("Click the line's first end on the table, then its second. Esc to stop.")
+			case act.Kind == rules.ActPoint:
+				a.Toast("Click a point on the table. Esc to stop.")
+			case act.Ground:
+				a.Toast("Click a target marked in red, or a point on the ground. Esc to stop.")
+			default:
+				a.Toast("Click a target marked in red. Esc to stop.")
+			}
+		}
+	}
+	seen := map[string]bool{}
+	if b.selVeh != 0 {
+		b.vehicleButtons(a, add)
+	}
+	if b.sel.Sel != 0 {
+		for _, c := range b.legal {
+			// a unit's command without a target is a button of its own below
+			if !b.sel.For(c, b.sel.Sel) || (c.Fig == 0 && len(c.Targets) == 0) {
+				continue
+			}
+			act := b.action(c)
+			if seen[act.Group] {
+				continue
+			}
+			seen[act.Group] = true
+			cc := c
+			switch act.Kind {
+			case rules.ActDrag:
+				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
+				b.buttons[len(b.buttons)-1].hintOnly = true
+			case rules.ActAim, rules.ActPoint, rules.ActLine:
+				add(act.Label+"...", act.Short+"...", false, false, aim(cc, act))
+			case rules.ActEnd, rules.ActPass:
+				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+			default:
+				add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
+			}
+		}
+	}
+	if b.sel.Sel == 0 || !b.anyFor(b.sel.Sel) {
+		// a unit's aimed command (team fire, close assault): one button
+		// per unit and verb that picks the unit's first figure and aims
+		// (also while a figure that can do nothing now is selected, such
+		// as one of the team that has just ended its go)
+		for _, c := range b.legal {
+			if c.Fig != 0 || c.Unit == 0 || len(c.Targets) == 0 {
+				continue
+			}
+			act := b.action(c)
+			if act.Kind != rules.ActAim {
+				continue
+			}
+			key := fmt.Sprint(act.Group, c.Unit)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			var first rules.FigID
+			for _, f := range b.st().Figures {
+				if f.Unit == c.Unit && !f.Removed {
+					first = f.ID
+					break
+				}
+			}
+			u := b.st().UnitOf(c.Unit)
+			if first == 0 || u == nil {
+				continue
+			}
+			cc := c
+			add(act.Label+": "+u.Name+"...", act.Short+"...", false, false, func() {
+				b.sel.Mode, b.sel.Sel = view.Selected, first
+				aim(cc, act)()
+			})
+		}
+	}
+	if st := b.st(); st.Decider != st.Active || b.legalFigs() == 1 {
+		// an answer (a mover dropping prone under fire) or the one figure
+		// that may act: its buttons stand on the bar with nothing selected
+		for _, c := range b.legal {
+			if c.Fig == 0 || (b.sel.Sel != 0 && b.sel.For(c, b.sel.Sel)) {
+				continue
+			}
+			act := b.action(c)
+			if act.Kind != rules.ActButton || seen["fig "+act.Group] {
+				continue
+			}
+			seen["fig "+act.Group] = true
+			cc := c
+			add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
+		}
+	}
+	var endCmd *rules.Command
+	endLabel := ""
+	for _, c := range b.legal {
+		if c.Fig != 0 {
+			continue
+		}
+		act := b.action(c)
+		if c.Unit != 0 && act.Kind == rules.ActAim {
+			continue // offered above
+		}
+		if act.Kind == rules.ActDrag {
+			continue // driven by dragging on the table (a selected vehicle's bar says so)
+		}
+		cc := c
+		if act.Kind == rules.ActPoint || act.Kind == rules.ActLine {
+			// a unit's command aimed at a point (a call for fire): aimed
+			// from its first figure, one button per group
+			if seen["unit "+act.Group] {
+				continue
+			}
+			seen["unit "+act.Group] = true
+			first := b.firstOf(c.Unit)
+			add(act.Label+"...", act.Short+"...", false, first == 0, func() {
+				b.sel.Mode, b.sel.Sel = view.Selected, first
+				aim(cc, act)()
+			})
+			continue
+		}
+		label, short := act.Label, act.Short
+		if c.Unit != 0 && act.Kind == rules.ActButton && len(c.Targets) == 0 {
+			if u := b.st().UnitOf(c.Unit); u != nil && !strings.Contains(label, u.Name) {
+				// "Run (whole team): Section", shortened to "Run" on a
+				// crowded bar: the active team is named in the panel
+				label = label + ": " + u.Name
+			}
+		}
+		if slot := b.enterEnd(); slot != nil && slot.String() == cc.String() {
+			// the end Enter gives has a place of its own (below)
+			endCmd, endLabel = &cc, label
+			continue
+		}
+		if act.Kind == rules.ActEnd || act.Kind == rules.ActPass {
+			add(label, short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+			continue
+		}
+		add(label, short, false, false, func() { b.apply(a, cc) })
+	}
+	if b.interrupting() && !b.viewsDiffer() {
+		// standing orders for the rest of the round, for the teams offered
+		if offers, pass := b.offers(); len(offers) > 0 && pass != nil {
+			pc := *pass
+			add("Hold fire all round", "Hold all round", false, false, func() {
+				for _, c := range offers {
+					b.setOrder(b.offerUnit(c), "hold")
+				}
+				b.apply(a, pc)
+			})
+			first := offers[0]
+			add("Fire at first target all round", "Fire all round", false, false, func() {
+				for _, c := range offers {
+					b.setOrder(b.offerUnit(c), "fire")
+				}
+				b.apply(a, first)
+			})
+		}
+	}
+	undo := b.g.CanUndo() && b.net == nil // (over the network nothing is taken back)
+	add("Undo", "", false, !undo, func() {
+		b.before = nil
+		if err := b.g.Undo(); err == nil {
+			b.pending = map[rules.FigID]bool{}
+			b.refresh()
+			b.sel.Reset()
+		}
+	})
+	// the end Enter gives (End turn, Draw the next chit, Let it pass) has
+	// one fixed place, the bar's right end, whatever else is on the bar:
+	// two ends in a row are never clicked in the same place by mistake
+	// for another button, nor another button for the end
+	avail := a.W - b.tv.padR - 14*art.UIScale
+	y := a.H - b.tv.padB + 16*art.UIScale
+	endW := 0.0
+	if endCmd != nil {
+		cc := *endCmd
+		label := endLabel
+		if b.asking(cc) {
+			label += " anyway?"
+		}
+		act := b.action(cc)
+		add(label, "", act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+		bt := &b.buttons[len(b.buttons)-1]
+		bt.key = "Enter"
+		bt.endSlot = true
+		bt.h = 38 * art.UIScale
+		// one width for every end (End movement, End turn, Let it pass),
+		// so the button is the same box whatever it says
+		// (the widest end so far keeps its box: it never shrinks back)
+		// (room is kept for the question's " anyway?", so asking does
+		// not move it either)
+		bt.w = max(art.TextW(bt.key+"  "+endLabel+" anyway?", art.BoldFace(14))+28*art.UIScale, min(b.endW, avail*0.4))
+		b.endW = bt.w
+		bt.x, bt.y = avail-bt.w, y
+		endW = bt.w + 10*art.UIScale
+	}
+	// position along the bottom bar; when they do not all fit beside the
+	// log (a figure at a door has many choices), the labels go short and
+	// the buttons closer
+	avail -= endW
+	pad, gap := 28*art.UIScale, 10*art.UIScale
+	for pass := 0; pass < 8; pass++ {
+		x := 14 * art.UIScale
+		for i := range b.buttons {
+			bt := &b.buttons[i]
+			if bt.endSlot {
+				continue
+			}
+			if i < 9 {
+				bt.key = fmt.Sprint(i + 1)
+			}
+			bt.w = art.TextW(bt.key+"  "+bt.label, art.BoldFace(bt.fontSize())) + pad
+			bt.h = 38 * art.UIScale
+			bt.x, bt.y = x, y
+			x += bt.w + gap
+		}
+		if x-gap <= avail {
+			break
+		}
+		switch pass {
+		case 0:
+			for i := range b.buttons {
+				if b.buttons[i].short != "" && !b.buttons[i].endSlot {
+					b.buttons[i].label = b.buttons[i].short
+				}
+			}
+		case 1:
+			pad, gap = 14*art.UIScale, 5*art.UIScale
+		case 2:
+			for i := range b.buttons {
+				if !b.buttons[i].endSlot {
+					b.buttons[i].label = compactLabel(b.buttons[i].label)
+				}
+			}
+		case 3:
+			// the Move button only says to drag (the hint says so too)
+			for i := range b.buttons {
+				if b.buttons[i].hintOnly {
+					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
+					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
+					break
+				}
+			}
+		case 4, 5:
+			// still too many: smaller letters
+			for i := range b.buttons {
+				if !b.buttons[i].endSlot {
+					b.buttons[i].size = 12
+					if pass == 5 {
+						b.buttons[i].size = 11
+					}
+				}
+			}
+			if pass == 5 {
+				pad, gap = 10*art.UIScale, 4*art.UIScale
+			}
+		case 6:
+			// still too many: each label is cut to an equal share of the bar
+			// (short ones such as Undo keep their width: the room left is
+			// shared by the long ones)
+			var ws []float64
+			for _, bt := range b.buttons {
+				if !bt.endSlot {
+					ws = append(ws, art.TextW(bt.key+"  "+bt.label, art.BoldFace(bt.fontSize())))
+				}
+			}
+			room := avail - 14*art.UIScale - float64(len(ws))*(gap+pad)
+			share := room / float64(max(1, len(ws)))
+			for k := 0; k < len(ws); k++ {
+				left, long := room, 0
+				for _, w := range ws {
+					if w <= share {
+						left -= w
+					} else {
+						long++
+					}
+				}
+				if long == 0 {
+					break
+				}
+				share = left / float64(long)
+			}
+			for i := range b.buttons {
+				if bt := &b.buttons[i]; !bt.endSlot {
+					bt.label = clipLabel(bt.label, bt.key+"  ", share, art.BoldFace(bt.fontSize()))
+				}
+			}
+		}
+	}
+}
+
+// clipLabel cuts a label to fit w (with its key's prefix), ending in
+// "...": odds in brackets at its end are kept whole ("Gruppe fi... (kill 50%)").
+func clipLabel(l, prefix string, w float64, f *text.GoTextFace) string {
+	if art.TextW(prefix+l, f) <= w {
+		return l
+	}
+	if i := strings.LastIndex(l, " ("); i > 0 && strings.HasSuffix(l, ")") && (strings.Contains(l[i:], "%") || strings.Contains(l[i:], " in ")) {
+		tail := l[i:]
+		return clipLabel(l[:i], prefix, w-art.TextW(tail, f), f) + tail
+	}
+	r := []rune(l)
+	for len(r) > 1 && art.TextW(prefix+string(r)+"...", f) > w {
+		r = r[:len(r)-1]
+	}
+	return strings.TrimSpace(string(r)) + "..."
+}
+
+// firstOf is the first figure of unit u still in the fight (0 for none).
+func (b *battle) firstOf(u rules.UnitID) rules.FigID {
+	for _, f := range b.st().Figures {
+		if f.Unit == u && u != 0 && !f.Removed {
+			return f.ID
+		}
+	}
+	return 0
+}
+
+// compactLabel is a label for the most crowded bar: without its
+// parenthetical hint (odds are kept) and without the unit's name.
+func compactLabel(l string) string {
+	dots := strings.HasSuffix(l, "...")
+	l = strings.TrimSuffix(l, "...")
+	if i := strings.Index(l, " ("); i > 0 && !strings.Contains(l[i:], " in 6") && !strings.Contains(l[i:], "%") {
+		l = l[:i]
+	}
+	if j := strings.Index(l, ": "); j > 0 {
+		l = l[:j]
+	}
+	if dots {
+		l += "..."
+	}
+	return l
+}
+
+func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
+	y := a.H - b.tv.padB
+	art.Rect(dst, 0, y, a.W-b.tv.padR, b.tv.padB, art.RGB(0x1b1610))
+	art.Rect(dst, 0, y, a.W-b.tv.padR, 2*art.UIScale, art.RGB(0x8a6a44))
+	for i := range b.buttons {
+		bt := &b.buttons[i]
+		bt.draw(dst, bt.strong)
+	}
+	hint := b.barHint()
+	// the hint goes between the last button and the end's place
+	x, right := 14*art.UIScale, a.W-b.tv.padR
+	for _, bt := range b.buttons {
+		if bt.endSlot {
+			right = bt.x
+		} else {
+			x = max(x, bt.x+bt.w+16*art.UIScale)
+		}
+	}
+	if hint != "" && right-x > 180*art.UIScale {
+		for _, l := range art.Wrap(hint, art.ItalicFace(13), right-x-10*art.UIScale) {
+			art.Say(dst, l, art.ItalicFace(13), x, y+18*art.UIScale, art.RGB(0xc8b894), 0)
+			y += 17 * art.UIScale
+		}
+	}
+}
+
+// setOrder gives a unit a standing order for the rest of the round.
+func (b *battle) setOrder(u rules.UnitID, order string) {
+	if b.ordersRound != b.st().Round || b.orders == nil {
+		b.orders, b.ordersRound = map[rules.UnitID]string{}, b.st().Round
+	}
+	b.orders[u] = order
+}
+
+// legalFigs counts the figures with a command of their own now.
+func (b *battle) legalFigs() int {
+	seen := map[rules.FigID]bool{}
+	for _, c := range b.legal {
+		if c.Fig != 0 {
+			seen[c.Fig] = true
+		}
+	}
+	return len(seen)
+}
+
+// barHint is the line beside the bar's buttons: what to do now, why a
+// figure can do nothing, or the question before an end.
+func (b *battle) barHint() string {
+	if b.net != nil && b.net.typing {
+		return b.netHint() // the chat line being typed shows over any question (net.go)
+	}
+	if b.ask != nil && b.ask.st == b.st() {
+		return b.ask.hint
+	}
+	if h := b.netHint(); h != "" {
+		return h // whose turn over the network, the chat line (net.go)
+	}
+	if h, ok := b.computerHint(); ok { // (computer_draw.go)
+		return h
+	}
+	hint := ""
+	switch b.sel.Mode {
+	case view.Idle:
+		hint = "Click one of your figures (a light dot marks those that can act). " + keys.KeyName(keys.ActNext) + " cycles."
+	case view.Selected:
+		if f := b.st().Fig(b.sel.Sel); f != nil {
+			switch {
+			case b.sel.CanAct("move") && !b.enemyInSight(f.Side):
+				hint = f.Name + " selected. No enemy is in sight yet: drag from the figure to move and look for them."
+			case b.sel.CanAct("move"):
+				hint = f.Name + " selected. Drag from the figure to move, or click an enemy to aim; " + keys.KeyName(keys.ActRings) + " shows ranges."
+			case b.sel.CanAct("fire") || b.sel.CanAct("melee"):
+				hint = f.Name + " selected. Pick an action below, or " + keys.KeyName(keys.ActRings) + " for ranges."
+			default:
+				hint = b.idleWhy(f)
+			}
+		}
+	case view.Targeting:
+		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
+		switch {
+		case b.sel.Line && b.sel.LineA == nil:
+			hint = "Click the line's first end on the table. Esc cancels."
+		case b.sel.Line:
+			hint = "Click the line's second end: it is drawn as it would be laid. Esc takes back the first end."
+		case b.sel.Point:
+			hint = "Click a point on the table. Esc cancels."
+		case b.sel.Ground:
+			hint = "Click a red-ringed figure, or a point on the ground to aim there. Esc cancels."
+		}
+	}
+	return hint
+}
+
+// enemyInSight reports whether the table shows side any enemy figure.
+func (b *battle) enemyInSight(side int) bool {
+	st := b.st()
+	for i := range st.Figures {
+		if e := &st.Figures[i]; e.Side != side && !e.Removed && b.view().Figure(e.ID) {
+			return true
+		}
+	}
+	return false
+}

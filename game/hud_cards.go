@@ -1,0 +1,182 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// figureLines are the figure's card lines, from the rule set.
+func (b *battle) figureLines(f *rules.Figure) []string { return b.figInfo(f.ID).Lines }
+
+func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
+	mx, my := cursor()
+	b.cardShown = head
+	fh, fb := art.BoldFace(15), art.Face(13)
+	m := 10 * art.UIScale
+	// the card sits at the foot of the side panel, over the log, never on
+	// the table's figures; its lines wrap to the panel's width
+	inPanel := b.tv.padR >= 220*art.UIScale
+	if inPanel {
+		var wrapped []string
+		for _, l := range lines {
+			wrapped = append(wrapped, art.Wrap(l, fb, b.tv.padR-2*m-24*art.UIScale)...)
+		}
+		lines = wrapped
+	}
+	w := art.TextW(head, fh)
+	for _, l := range lines {
+		w = math.Max(w, art.TextW(l, fb))
+	}
+	w += 24 * art.UIScale
+	h := 34*art.UIScale + float64(len(lines))*18*art.UIScale
+	x, y := math.Min(a.W-b.tv.padR+m, a.W-w-m), math.Max(b.tv.padT+m, a.H-h-m)
+	if !inPanel {
+		// no room beside the table: a top corner of the table's window,
+		// on the side away from the pointer (the bottom corner when the
+		// pointer is up there)
+		left, right := m, a.W-b.tv.padR-w-m
+		top, bottom := b.tv.padT+m, a.H-b.tv.padB-h-m
+		x, y = right, top
+		if mx > (a.W-b.tv.padR)/2 {
+			x = left
+		}
+		if my < top+h+30*art.UIScale && mx > x-30*art.UIScale && mx < x+w+30*art.UIScale {
+			y = bottom
+		}
+	}
+	a.keepClear(x, y, w, h)
+	art.RoundRect(dst, x+3*art.UIScale, y+4*art.UIScale, w, h, 7*art.UIScale, art.RGBA(0x000000, 110))
+	art.RoundRect(dst, x, y, w, h, 7*art.UIScale, art.RGB(0xf3ead6))
+	art.Rect(dst, x, y+6*art.UIScale, 5*art.UIScale, h-12*art.UIScale, art.RGB(accent))
+	art.Say(dst, head, fh, x+14*art.UIScale, y+8*art.UIScale, art.RGB(0x2b2418), 0)
+	for i, l := range lines {
+		art.Say(dst, l, fb, x+14*art.UIScale, y+30*art.UIScale+float64(i)*18*art.UIScale, art.RGB(0x3a3026), 0)
+	}
+}
+
+func colourInt(c interface{ RGBA() (r, g, b, a uint32) }) uint32 {
+	r, g, bb, _ := c.RGBA()
+	return (r>>8)<<16 | (g>>8)<<8 | bb>>8
+}
+
+func (b *battle) drawCard(dst *ebiten.Image, a *App, f *rules.Figure) {
+	if f == nil {
+		return
+	}
+	head := f.Name
+	if f.Leader && !strings.Contains(strings.ToLower(f.Name), "leader") {
+		head += "  (leader)"
+	}
+	b.card(dst, a, head, b.computerWhy(f, b.figureLines(f)), colourInt(sideColour(b.st(), f.Side)))
+}
+
+func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
+	f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover)
+	if f == nil || t == nil {
+		return
+	}
+	sc := b.scale()
+	var lines []string
+	band := ""
+	if w, ok := b.weapon(f); ok && b.sel.Verb == "fire" && len(w.Bands) > 0 {
+		band = "out of range"
+		if rb, ok := w.Band(geom.Dist(f.Pos, t.Pos)); ok {
+			band = rb.Label
+		}
+	}
+	friend := t.Side == f.Side // an order to a man of his own (a leader motivating him)
+	switch {
+	case t.ID == f.ID:
+	case friend:
+		lines = append(lines, fmt.Sprintf("%s away", sc.Format(geom.Dist(f.Pos, t.Pos))))
+	default:
+		lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
+	}
+	if b.sel.Verb == "fire" {
+		if b.why {
+			lines = append(lines, fmt.Sprintf("Sight: %s (%d of %d rays reach)", b.los.Vis, b.los.Visible, b.los.Rays))
+		} else {
+			lines = append(lines, fmt.Sprintf("Sight: %s", b.los.Vis))
+		}
+	}
+	if b.oddsCmd == nil || b.oddsErr != nil {
+		why := b.oddsWhy
+		if why == "" {
+			why = b.whyNoTarget(t.ID)
+		}
+		if b.oddsErr != nil {
+			why = b.plain(b.oddsErr.Error())
+		}
+		if b.sel.Verb == "fire" && b.los.Vis == terrain.Blocked {
+			// the red-crossed line in words
+			lines = append(lines, fmt.Sprintf("No line from %s reaches any part of %s: something stands between them.", f.Name, t.Name))
+		}
+		lines = append(lines, why)
+		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)
+		return
+	}
+	for _, m := range b.odds.Mods {
+		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
+	}
+	certain := len(b.odds.Outcomes) == 1 && b.odds.Outcomes[0].P >= 1
+	if len(b.odds.Mods) == 0 && !certain {
+		lines = append(lines, "no modifiers")
+	}
+	var outs []string
+	for _, o := range b.odds.Outcomes {
+		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+	}
+	if certain {
+		outs = []string{"no dice: " + b.odds.Outcomes[0].Name} // an order, not a roll
+	}
+	lines = append(lines, strings.Join(outs, "   "))
+	if b.odds.Note != "" && b.why {
+		lines = append(lines, b.odds.Note)
+	}
+	head := fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name)
+	if friend {
+		head = fmt.Sprintf("%s: %s, %s", title(b.sel.Verb), f.Name, t.Name)
+		if t.ID == f.ID {
+			head = fmt.Sprintf("%s: %s himself", title(b.sel.Verb), f.Name)
+		}
+	}
+	if n := b.sel.Shots; n > 1 && b.oddsCmd.Fig == f.ID {
+		placed := len(b.sel.Volley)
+		head = fmt.Sprintf("%s: %s, %d of %d dice placed", title(b.sel.Verb), f.Name, placed, n)
+		var names []string
+		for _, id := range b.oddsCmd.Targets {
+			if ft := b.st().Fig(id); ft != nil {
+				names = append(names, ft.Name)
+			}
+		}
+		lines = append(lines, "The whole volley if the rest go here: "+strings.Join(names, ", "))
+		lines = append(lines, fmt.Sprintf("click to place die %d of %d here; Enter puts the rest here and fires; Esc takes one back", placed+1, n))
+	} else {
+		lines = append(lines, map[bool]string{false: "click to commit  (Y: why)", true: "click to commit"}[b.why])
+	}
+	b.card(dst, a, head, lines, 0xc0392b)
+}
+
+func (b *battle) whyNoTarget(id rules.FigID) string {
+	f, t := b.st().Fig(b.sel.Sel), b.st().Fig(id)
+	if f == nil || t == nil {
+		return "No target there."
+	}
+	if w, ok := b.weapon(f); ok && b.sel.Verb == "fire" && w.Reach() > 0 && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
+		sc := b.scale()
+		return fmt.Sprintf("%s is %s away: beyond the %s's reach of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
+	}
+	c := b.aimedAt(b.sel.Verb, f.ID, id)
+	if _, err := b.g.Odds(c); err != nil {
+		return b.plain(err.Error())
+	}
+	return fmt.Sprintf("%s cannot %s %s now.", f.Name, b.sel.Verb, t.Name)
+}

@@ -1,0 +1,42 @@
+package game
+
+import (
+	"fmt"
+	"hedgerow/game/art"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+func (b *battle) drawCurtain(dst *ebiten.Image, a *App) {
+	st := b.st()
+	art.Rect(dst, 0, 0, a.W, a.H, art.RGB(0x17120d))
+	// a heavy cloth with folds
+	col := art.Shade(sideColour(st, st.Decider), 0.45)
+	for i := 0; i < 24; i++ {
+		x := float64(i) * a.W / 24
+		art.Rect(dst, x, 0, a.W/24, a.H, art.Shade(col, 0.85+0.25*math.Abs(math.Sin(float64(i)*0.9))))
+	}
+	if ex := b.explain; ex != nil && st.Decider != st.Active && len(ex.Lines) > 0 {
+		// the other side may interrupt: say who, and why the mouse changes hands
+		art.Say(dst, fmt.Sprintf("%s: %s", st.Sides[st.Decider].Name, ex.Lines[0]), art.BoldFace(24), a.W/2, a.H/2-150*art.UIScale, art.RGB(0xf7ecd2), 1)
+		art.Say(dst, ex.Head, art.BoldFace(20), a.W/2, a.H/2-110*art.UIScale, art.RGB(0xf2c94c), 1)
+		for i, l := range ex.Lines[1:] {
+			art.Say(dst, l, art.Face(17), a.W/2, a.H/2-70*art.UIScale+float64(i)*24*art.UIScale, art.RGB(0xe8dcc0), 1)
+		}
+		art.Say(dst, fmt.Sprintf("Pass the mouse to %s. The table stays hidden until you click.", st.Sides[st.Decider].Name), art.Face(18), a.W/2, a.H/2, art.RGB(0xe8dcc0), 1)
+	} else {
+		art.Say(dst, fmt.Sprintf("%s, your move", st.Sides[st.Decider].Name), art.BoldFace(38), a.W/2, a.H/2-70*art.UIScale, art.RGB(0xf7ecd2), 1)
+		if ex := b.explain; ex != nil && ex.Head != "" {
+			art.Say(dst, ex.Head, art.BoldFace(18), a.W/2, a.H/2-18*art.UIScale, art.RGB(0xf2c94c), 1)
+		}
+		art.Say(dst, "Pass the mouse. The table stays hidden until you click.", art.Face(18), a.W/2, a.H/2+6*art.UIScale, art.RGB(0xe8dcc0), 1)
+	}
+	if e, ok := b.lastAction(); ok {
+		art.Say(dst, "Last: "+e.text, art.ItalicFace(15), a.W/2, a.H/2+30*art.UIScale, art.RGB(0xd8c8a8), 1)
+	}
+	art.Say(dst, "click, Space or Enter when ready", art.ItalicFace(14), a.W/2, a.H/2+80*art.UIScale, art.RGB(0xc8b894), 1)
+	if b.canTakeBackEnd() {
+		art.Say(dst, fmt.Sprintf("%s: Ctrl+Z takes back the end (no dice were rolled)", st.Sides[b.taken.side].Name), art.ItalicFace(14), a.W/2, a.H/2+104*art.UIScale, art.RGB(0xc8b894), 1)
+	}
+}

@@ -1,0 +1,195 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/game/view"
+	"hedgerow/rules"
+)
+
+func (b *battle) finished(an view.Anim) {
+	b.logEvent(an.Ev)
+	for _, ev := range an.More {
+		b.logEvent(ev)
+	}
+}
+
+// logEvent writes one event's line (and its roll) to the log.
+func (b *battle) logEvent(ev rules.Event) {
+	if ev.Kind == "removed" {
+		delete(b.pending, ev.Fig)
+	}
+	if ev.Text != "" || ev.Roll != nil {
+		b.log = append(b.log, logEntry{text: ev.Text, roll: ev.Roll, side: ev.Side, kind: ev.Kind, unit: b.view().EventUnit(ev)})
+		b.logScroll = 0
+	}
+}
+
+func (b *battle) drawLog(dst *ebiten.Image, a *App) {
+	x := a.W - b.tv.padR
+	art.Rect(dst, x, b.tv.padT, b.tv.padR, a.H-b.tv.padT, art.RGB(0x1e1912))
+	art.Rect(dst, x, b.tv.padT, 2*art.UIScale, a.H-b.tv.padT, art.RGB(0x8a6a44))
+	y0 := b.drawStatus(dst, a)
+	if b.tv.legend {
+		// the legend stands in the side panel, where it hides no figure
+		// on the table; the log comes back when G hides it
+		b.drawPanelLegend(dst, a, x, y0)
+		return
+	}
+	art.Say(dst, "Battle log", art.BoldFace(15), x+14*art.UIScale, y0+10*art.UIScale, art.RGB(0xf2e2b8), 0)
+	art.Say(dst, "wheel scrolls", art.ItalicFace(11), x+b.tv.padR-12*art.UIScale, y0+13*art.UIScale, art.RGB(0x8a7a60), 2)
+	// lay entries out bottom-up
+	w := b.tv.padR - 30*art.UIScale
+	f, fs := art.Face(13), art.Face(12)
+	type row struct {
+		s    string
+		f    *text.GoTextFace
+		c    uint32
+		side int
+	}
+	var rows []row
+	for _, e := range b.log {
+		e = b.shownEntry(e)
+		c := uint32(0xe8dcc0)
+		if e.kind == "turn" || e.kind == "phase" {
+			c = 0xf2c94c
+		}
+		if e.kind == "win" {
+			c = 0x7ee08a
+		}
+		if e.kind == "why" {
+			c = 0xb4a684 // the computer's reason, quieter than what happened (computer.go)
+		}
+		for _, l := range art.Wrap(e.text, f, w) {
+			rows = append(rows, row{l, f, c, e.side})
+		}
+		if e.roll != nil {
+			for _, l := range b.ledgerShown(e.roll) {
+				for _, ll := range art.Wrap(l, fs, w-12*art.UIScale) {
+					rows = append(rows, row{"   " + ll, fs, 0xa89878, e.side})
+				}
+			}
+		}
+		rows = append(rows, row{"", fs, 0, -1})
+	}
+	lh := 17 * art.UIScale
+	// the newest lines stand above the dice tray while it shows (as it
+	// stood last frame), not under it
+	bottom := a.H
+	if b.trayTop > y0+120*art.UIScale && b.trayTop < a.H {
+		bottom = b.trayTop
+	}
+	b.trayTop = a.H
+	maxRows := int((bottom - y0 - 44*art.UIScale) / lh)
+	end := len(rows) - b.logScroll
+	if end < 0 {
+		end = 0
+		b.logScroll = len(rows)
+	}
+	start := max(0, end-maxRows)
+	yy := y0 + 38*art.UIScale
+	for _, r := range rows[start:end] {
+		if r.s != "" {
+			if r.side >= 0 && r.side < 2 && !strings.HasPrefix(r.s, "   ") {
+				art.Rect(dst, x+8*art.UIScale, yy+3*art.UIScale, 3*art.UIScale, 11*art.UIScale, sideColour(b.st(), r.side))
+			}
+			art.Say(dst, r.s, r.f, x+16*art.UIScale, yy, art.RGB(r.c), 0)
+		}
+		yy += lh
+	}
+}
+
+// ledgerLines explains a roll in plain words.
+func ledgerLines(l *rules.Ledger) []string {
+	var faces []string
+	for _, d := range l.Dice {
+		faces = append(faces, fmt.Sprintf("%d", d.Face))
+	}
+	sides := 6
+	if len(l.Dice) > 0 {
+		sides = l.Dice[0].Sides
+	}
+	out := []string{fmt.Sprintf("rolled %dd%d: %s", len(l.Dice), sides, strings.Join(faces, " "))}
+	switch sides {
+	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
+	default:
+		// no such die: a draw from a cup (Firefight's chits), 1 to sides
+		out[0] = fmt.Sprintf("drew %s (of 1 to %d)", strings.Join(faces, " "), sides)
+	}
+	for _, m := range l.Mods {
+		out = append(out, fmt.Sprintf("%+d %s", m.Value, m.Reason))
+	}
+	o := l.Outcome
+	switch l.Compare {
+	case ">=":
+		out = append(out, fmt.Sprintf("needs %d+, total %d: %s", l.Target, l.Total, o))
+	case "<=":
+		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
+	case "opposed":
+		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
+	default:
+		out = append(out, fmt.Sprintf("total %d: %s", l.Total, o))
+	}
+	if l.Note != "" {
+		out = append(out, l.Note)
+	}
+	return out
+}
+
+// lastAction is the newest log entry that says what somebody did, passing
+// over announcements of a new turn or phase, so the curtain tells the
+// incoming player what their opponent just did.
+func (b *battle) lastAction() (logEntry, bool) {
+	for i := len(b.log) - 1; i >= 0; i-- {
+		switch b.log[i].kind {
+		case "turn", "phase", "round":
+			continue
+		}
+		return b.shownEntry(b.log[i]), true
+	}
+	return logEntry{}, false
+}
+
+// ledgerShown is a roll's ledger as the log and tray show it: the dice,
+// every modifier and the outcome; the rule behind it (its note) only
+// with "why" on (Y).
+func (b *battle) ledgerShown(l *rules.Ledger) []string {
+	out := ledgerLines(l)
+	if l.Note != "" && !b.why && len(out) > 0 && out[len(out)-1] == l.Note {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// drawPanelLegend draws, in the side panel under the turn's panel, the
+// terrain legend and the markers on the figures the player can see (one
+// of each kind), in place of the log.
+func (b *battle) drawPanelLegend(dst *ebiten.Image, a *App, x, y0 float64) {
+	st := b.st()
+	art.Say(dst, "Legend", art.BoldFace(15), x+14*art.UIScale, y0+10*art.UIScale, art.RGB(0xf2e2b8), 0)
+	art.Say(dst, "G hides it and shows the log", art.ItalicFace(11), x+b.tv.padR-12*art.UIScale, y0+13*art.UIScale, art.RGB(0x8a7a60), 2)
+	var marks []rules.Mark
+	seen := map[string]bool{}
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if f.Removed || b.hiddenFromViewer(f) {
+			continue
+		}
+		for _, m := range b.shownInfo(f.ID).Marks {
+			if !seen[m.Kind] {
+				seen[m.Kind] = true
+				marks = append(marks, rules.Mark{Kind: m.Kind, Label: m.Label})
+			}
+		}
+	}
+	y := y0 + 36*art.UIScale
+	if h := b.tv.drawLegendAt(dst, x+12*art.UIScale, y, "Terrain"); h > 0 {
+		y += h + 8*art.UIScale
+	}
+	drawMarkLegendAt(dst, x+12*art.UIScale, y, marks)
+}
