@@ -94,3 +94,32 @@ func TestGameNamesNoRuleSet(t *testing.T) {
 		t.Fatalf("go list found %d packages under game/", n)
 	}
 }
+
+// The table's sub-packages import one way: none of them reaches back up
+// into the game package, and those that say they need no display
+// (view, content, netplay) never import Ebiten, even indirectly.
+func TestTableRoomsImportOneWay(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}:{{join .Deps \" \"}}", "hedgerow/game/...").Output()
+	if err != nil {
+		t.Skipf("go list unavailable: %v", err)
+	}
+	headless := map[string]bool{"hedgerow/game/view": true, "hedgerow/game/content": true, "hedgerow/game/netplay": true}
+	seen := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, deps, _ := strings.Cut(line, ":")
+		if headless[pkg] {
+			seen++
+		}
+		for _, d := range strings.Fields(deps) {
+			if pkg != "hedgerow/game" && d == "hedgerow/game" {
+				t.Errorf("%s imports the game package: sub-packages must not reach back up", pkg)
+			}
+			if headless[pkg] && strings.HasPrefix(d, "github.com/hajimehoshi/ebiten") {
+				t.Errorf("%s depends on %s: it must run with no display", pkg, d)
+			}
+		}
+	}
+	if seen != len(headless) {
+		t.Fatalf("go list found %d of the %d headless table packages", seen, len(headless))
+	}
+}
