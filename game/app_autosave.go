@@ -162,6 +162,24 @@ func (a *App) offerResume(sb *savedBattle) {
 	if sb.diverged != nil {
 		body += fmt.Sprintf(" The file stops matching the rules at %v; resuming keeps the %s before it.", sb.diverged, commands(sb.kept))
 	}
+	if side := hostedSide(sb.g.Players); side >= 0 && sb.diverged == nil {
+		// a battle this table hosted over the network: host it again, and
+		// the other player joins as before and is brought to the present
+		body += " It was played over the network: host it again and your opponent joins it as before, or play both sides on at this desk."
+		a.Dialog("Resume the last battle?", body, []string{"Host it again", "Play on at this desk", "Discard", "Not now"}, func(c int) {
+			switch c {
+			case 0:
+				if s := a.hostResume(sb.path, side, a.netListen()); s != nil {
+					a.scene = s
+				}
+			case 1:
+				a.resumeBattle(sb, true)
+			case 2:
+				a.discardAutosave(sb.path)
+			}
+		})
+		return
+	}
 	a.Dialog("Resume the last battle?", body, []string{"Resume", "Discard", "Not now"}, func(c int) {
 		switch c {
 		case 0:
@@ -170,6 +188,20 @@ func (a *App) offerResume(sb *savedBattle) {
 			a.discardAutosave(sb.path)
 		}
 	})
+}
+
+// hostedSide is the side this table played in a battle it hosted over
+// the network (the save's players name the other side "remote"), or -1.
+func hostedSide(players []string) int {
+	if len(players) != 2 {
+		return -1
+	}
+	for s, p := range players {
+		if driver(p) == drvRemote && driver(players[1-s]).human() {
+			return 1 - s
+		}
+	}
+	return -1
 }
 
 // discardAutosave moves the autosave aside as autosave.discarded (the one

@@ -40,7 +40,9 @@ const (
 	drvNormal driver = "computer:normal"
 	drvHard   driver = "computer:hard"
 	// drvRemote is a player on another machine (network play, net.go):
-	// neither at this desk nor the computer, and never written in a save
+	// neither at this desk nor the computer. The host's save writes it,
+	// so that the title offers to host the battle again; read back at one
+	// desk, it is a player like any other
 	drvRemote driver = "remote"
 )
 
@@ -80,15 +82,15 @@ type drivers [2]driver
 // hides the table when it changes hands).
 func (ds drivers) hotseat() bool { return ds[0].human() && ds[1].human() }
 
-// saved is the choice as the save keeps it: nil when no side is the
-// computer (two players, at one desk or over the network).
+// saved is the choice as the save keeps it: nil when both sides are
+// played at this desk.
 func (ds drivers) saved() []string {
-	if !ds[0].computer() && !ds[1].computer() {
+	if ds.hotseat() {
 		return nil
 	}
 	out := make([]string, 2)
 	for i, d := range ds {
-		if !d.computer() {
+		if d.human() {
 			d = drvPlayer
 		}
 		out[i] = string(d)
@@ -96,8 +98,9 @@ func (ds drivers) saved() []string {
 	return out
 }
 
-// driversOf reads a save's players; a name this build does not know is
-// played at the desk.
+// driversOf reads a save's players; a name this build does not know, and
+// a remote player (network play taken up again at one desk), is played at
+// the desk.
 func driversOf(ps []string) drivers {
 	var ds drivers
 	for i := 0; i < len(ps) && i < 2; i++ {

@@ -52,7 +52,7 @@ func (a *App) deployAutosavePath() string {
 // (no text) cannot be written and is skipped.
 func (d *deploy) autosave(a *App) {
 	path := a.deployAutosavePath()
-	if path == "" || d.sc.Text == "" || d.sc.MapText == "" {
+	if path == "" || d.netw != nil || d.sc.Text == "" || d.sc.MapText == "" {
 		return
 	}
 	ds := deploySave{Format: 1, Scenario: d.sc.File, ScenarioText: d.sc.Text, MapText: d.sc.MapText, Side: d.side, Places: []string{}}

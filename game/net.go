@@ -344,7 +344,7 @@ func (b *battle) netMenu(a *App) {
 	n := b.net
 	body := "The host keeps this battle and its autosave; you may join it again to come back to the present."
 	if n.host {
-		body = "Your Hedgerow holds this battle: leaving stops it for the other player too. Its autosave stays; a battle hosted again starts afresh."
+		body = "Your Hedgerow holds this battle: leaving stops it for the other player too. It stays in the autosave: the next time Hedgerow starts it offers to host it again, and your opponent joins it where it stood."
 	}
 	a.Dialog("Menu", body, []string{"Back to the battle", "Leave the battle"}, func(c int) {
 		if c == 1 {

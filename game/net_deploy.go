@@ -27,7 +27,13 @@ type netDeploy struct {
 
 // netDeployScene is the deployment of side over the network.
 func (a *App) netDeployScene(sc *rules.Scenario, m *terrain.Map, side int, nd *netDeploy) Scene {
+	// a deployment over the network is not autosaved: it could only be
+	// taken up again at one desk, and the battle that follows autosaves
+	// itself (a hotseat deployment's autosave, if any, is left alone)
+	keep := a.opt.autosave
+	a.opt.autosave = ""
 	s := a.deployScene(sc, m)
+	a.opt.autosave = keep
 	d, ok := s.(*deploy)
 	if !ok {
 		return s

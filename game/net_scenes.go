@@ -253,6 +253,7 @@ func (b *battle) netJoin(n *netLink) {
 	b.shown = n.local
 	b.curtain = false
 	b.drivers[1-n.local] = drvRemote // the other side plays on its own machine (computer.go)
+	b.g.Players = b.drivers.saved()  // the host's autosave can be hosted again (app_autosave.go)
 	b.refresh()
 }
 

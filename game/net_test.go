@@ -2,6 +2,8 @@ package game
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/save"
 	"hedgerow/rules/scenario"
 )
 
@@ -189,4 +192,72 @@ func TestNetHostPanelKeepsHiddenTeams(t *testing.T) {
 		t.Fatal("the Germans had no panel at all while the British decided")
 	}
 	t.Logf("%d looks at hidden teams; the whole panel would have named them %d times; %d panels shown", checked, leaks, panels)
+}
+
+// A battle the window hosted over the network is kept in its autosave as
+// hosted: started again, the game offers to host it again (the opponent
+// rejoins it where it stood) before playing it on at one desk; a battle
+// played at one desk is offered back as before.
+func TestHostedAutosaveOffersToHostAgain(t *testing.T) {
+	a, b := newTestBattle(t)
+	local := 1 - b.st().Decider
+	b.netJoin(&netLink{host: true, local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1})
+	path := filepath.Join(t.TempDir(), "autosave.save")
+	if err := save.WriteAtomic(path, b.g); err != nil {
+		t.Fatal(err)
+	}
+	sb, err := readBattle(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hostedSide(sb.g.Players); got != local {
+		t.Fatalf("the save's players %q: hosted side %d, want %d", sb.g.Players, got, local)
+	}
+	if !driversOf(sb.g.Players).hotseat() {
+		t.Errorf("played on at this desk, players %q are not both at the desk", sb.g.Players)
+	}
+	a.offerResume(sb)
+	if a.dlg == nil || len(a.dlg.buttons) != 4 || a.dlg.buttons[0].label != "Host it again" || !strings.Contains(a.dlg.body, "over the network") {
+		t.Fatalf("the resume offer of a hosted battle: %+v", a.dlg)
+	}
+
+	a2, b2 := newTestBattle(t)
+	if err := save.WriteAtomic(path, b2.g); err != nil {
+		t.Fatal(err)
+	}
+	if sb, err = readBattle(path); err != nil {
+		t.Fatal(err)
+	}
+	a2.offerResume(sb)
+	if hostedSide(sb.g.Players) != -1 || a2.dlg == nil || a2.dlg.buttons[0].label != "Resume" {
+		t.Fatalf("a battle at one desk: players %q, offer %+v", sb.g.Players, a2.dlg)
+	}
+}
+
+// A deployment over the network writes no deployment autosave (it could
+// only be taken up again at one desk), and leaves one from a hotseat
+// deployment as it was.
+func TestNetDeploymentIsNotAutosaved(t *testing.T) {
+	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &App{W: 1280, H: 800, speed: 1}
+	a.opt.autosave = filepath.Join(t.TempDir(), "autosave.save")
+	hotseat := a.deployAutosavePath()
+	if err := os.WriteFile(hotseat, []byte("a hotseat deployment"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nd := &netDeploy{link: &netLink{host: true, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1}, place: make(chan []string, 1)}
+	d, ok := a.netDeployScene(sc, m, 0, nd).(*deploy)
+	if !ok {
+		t.Fatal("no deployment scene")
+	}
+	d.autosave(a)
+	if b, _ := os.ReadFile(hotseat); string(b) != "a hotseat deployment" {
+		t.Fatalf("the hotseat deployment's autosave became %q", b)
+	}
+	if a.opt.autosave == "" {
+		t.Fatal("the battle's autosave path was lost")
+	}
 }

@@ -83,7 +83,11 @@ func (s *titleScene) Update(a *App, dt float64) error {
 	if s.saved != nil && content.FileExists(s.saved.path) {
 		sb := s.saved
 		labels = append([]string{"Resume the autosave"}, labels...)
-		acts = append([]func(){func() { a.resumeBattle(sb, true) }}, acts...)
+		resume := func() { a.resumeBattle(sb, true) }
+		if hostedSide(sb.g.Players) >= 0 {
+			resume = func() { a.offerResume(sb) } // host it again, or play on at this desk
+		}
+		acts = append([]func(){resume}, acts...)
 	}
 	s.buttons = s.buttons[:0]
 	gap := 0.0 // room under the resume button to say what the autosave is

@@ -69,8 +69,9 @@ type File struct {
 	Hashes       []string `json:"hashes"`
 	FinalHash    string   `json:"final_hash"`
 	// Players says who played each side at the table ("player",
-	// "computer:normal", "computer:hard"); absent for a hotseat game. No
-	// rule, hash or replay reads it.
+	// "computer:normal", "computer:hard", or "remote": the other machine
+	// of a battle this table hosted over the network); absent for a
+	// hotseat game. No rule, hash or replay reads it.
 	Players []string `json:"players,omitempty"`
 }
 
