@@ -261,3 +261,51 @@ func TestNetDeploymentIsNotAutosaved(t *testing.T) {
 		t.Fatal("the battle's autosave path was lost")
 	}
 }
+
+// A joiner's copy holds the figures its side may not see off the table as
+// removed; the table never draws them (as casualties in the corner, as an
+// early play-test saw) and never lists them, though the copy alone would.
+func TestNetJoinerDrawsNoUnseenFigure(t *testing.T) {
+	sc, m, err := scenario.Load(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	g, _, err := rules.NewGame(rs, sc, m, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := -1
+	for i, s := range g.St.Sides {
+		if s.Name == "Germans" {
+			local = i
+		}
+	}
+	base, err := rules.NewState(g.Scenario, g.St.Map)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sn := netplay.SnapshotOf(rs, g.St, local)
+	copyState, err := sn.Apply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unseen := sn.Unseen()
+	if len(unseen) == 0 {
+		t.Fatal("the ambush hides no British figure from the Germans at the start")
+	}
+	a := &App{W: 1024, H: 640, speed: 1}
+	b := newBattle(a, &rules.Game{RS: rs, St: copyState}, nil)
+	b.netJoin(&netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true})
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 0, State: copyState, Unseen: unseen})
+	for id := range unseen {
+		f := b.st().Fig(id)
+		if !f.Removed {
+			t.Fatalf("the copy keeps unseen %s on the table", f.Name)
+		}
+		if !b.hiddenFromViewer(f) {
+			t.Errorf("figure %d, unseen by the Germans, is shown (as a casualty at %v)", id, f.Pos)
+		}
+	}
+	render(a, b)
+}

@@ -154,6 +154,21 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 	return sn
 }
 
+// Unseen is the figures the snapshot does not show (nil when it shows
+// them all).
+func (sn *Snapshot) Unseen() map[rules.FigID]bool {
+	var out map[rules.FigID]bool
+	for _, f := range sn.Figures {
+		if !f.Seen {
+			if out == nil {
+				out = map[rules.FigID]bool{}
+			}
+			out[f.ID] = true
+		}
+	}
+	return out
+}
+
 func allSeen(v rules.View, figs []rules.FigID) bool {
 	for _, f := range figs {
 		if !v.Figure(f) {
