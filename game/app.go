@@ -216,7 +216,7 @@ func (a *App) Update() (err error) {
 	if keys.Pressed(keys.ActPerf) {
 		a.perf = !a.perf
 	}
-	if keys.Pressed(keys.ActWhy) {
+	if keys.Pressed(keys.ActWhy) && !a.typingText() {
 		a.why = !a.why
 		if a.why {
 			a.Toast("Why: sight rays and the rule behind each roll are shown. Y hides them.")
@@ -523,4 +523,17 @@ func (a *App) firstFrame(dst *ebiten.Image) bool {
 	art.EndBatch()
 	a.idle.redraw = max(a.idle.redraw, redrawFrames) // the detail comes next
 	return true
+}
+
+// typingText reports whether the screen is taking typed text (a save's
+// name, the host's address, a chat line): a letter then belongs to the
+// text, never to a key of the game (Y would toggle the why view).
+func (a *App) typingText() bool {
+	switch s := a.scene.(type) {
+	case *saveAs, *joinScreen:
+		return true
+	case *battle:
+		return s.net != nil && s.net.typing
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hedgerow/game/art"
 	"hedgerow/game/keys"
@@ -118,6 +120,12 @@ func (b *battle) netSend(a *App, c rules.Command) bool {
 	at := len(b.g.Log)
 	if !n.host {
 		at = n.turnAt
+		if !n.connected {
+			// held back, not queued: a move the host would play out later,
+			// unseen, is a move the player thinks failed
+			a.Toast("Not connected to the host: nothing is played until the connection is back. The battle waits where it stood.")
+			return false
+		}
 	}
 	select {
 	case n.out <- netplay.LocalCmd{At: at, Cmd: c}:
@@ -152,11 +160,7 @@ func (b *battle) netUpdate(a *App, dt float64) bool {
 	if done && !n.host && n.final == "" && !n.asked {
 		n.asked = true
 		n.connected = false
-		why := "The connection to the host was lost."
-		if err != nil {
-			why = sentence(err.Error())
-		}
-		a.Dialog("Opponent not connected", why+" The host keeps the battle: join it again to come back to the present.",
+		a.Dialog("Host not reachable", gaveUpWords(err),
 			[]string{"Reconnect", "Leave to the title"}, func(c int) {
 				if c == 0 {
 					n.asked = false
@@ -318,6 +322,9 @@ func (b *battle) netHint() string {
 // a lost opponent.
 func (b *battle) drawNet(a *App, dst *ebiten.Image) {
 	n := b.net
+	if n != nil && n.typing {
+		b.drawChatLine(a, dst)
+	}
 	if n == nil || b.st().Over {
 		return
 	}
@@ -413,4 +420,54 @@ func (b *battle) netAsked() bool {
 func (b *battle) opponentShown() bool {
 	an, ok := b.tl.Current()
 	return ok && b.tl.Busy() && an.Ev.Side != b.net.local && an.Ev.Side >= 0
+}
+
+// drawChatLine is the chat line being typed, in a box of its own just
+// above the action bar, so that it shows however full the bar is.
+func (b *battle) drawChatLine(a *App, dst *ebiten.Image) {
+	f := art.Face(15)
+	w := math.Min(720*art.UIScale, a.W-b.tv.padR-24*art.UIScale)
+	h := 34 * art.UIScale
+	x := (a.W-b.tv.padR)/2 - w/2
+	y := a.H - b.tv.padB - h - 10*art.UIScale
+	art.RoundRect(dst, x, y, w, h, 6*art.UIScale, art.RGBA(0x1c1a16, 235))
+	label, tail := "Chat: ", "_"
+	help := "Enter sends, Esc closes"
+	hw := art.TextW(help, art.ItalicFace(12)) + 16*art.UIScale
+	text := clipFront(string(b.net.line), f, w-hw-art.TextW(label+tail, f)-24*art.UIScale)
+	art.Say(dst, label+text+tail, f, x+12*art.UIScale, y+8*art.UIScale, art.RGB(0xfbf3e0), 0)
+	art.Say(dst, help, art.ItalicFace(12), x+w-hw, y+10*art.UIScale, art.RGB(0xbdb3a0), 0)
+}
+
+// clipFront keeps the end of s that fits in w (the newest letters of a
+// line being typed), with an ellipsis in front when it had to cut.
+func clipFront(s string, f text.Face, w float64) string {
+	if art.TextW(s, f) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && art.TextW("..."+string(r), f) > w {
+		r = r[1:]
+	}
+	return "..." + string(r)
+}
+
+// gaveUpWords is why the joiner stopped trying to reach the host, in a
+// player's words: the transport's own error (a websocket dial, a refused
+// TCP connection) is for the headless log, never the screen.
+func gaveUpWords(err error) string {
+	const back = " The battle is kept in the host's autosave: when the host's Hedgerow has it again, Reconnect brings you back to where it stands."
+	switch {
+	case err == nil:
+		return "The connection to the host was lost." + back
+	case strings.HasPrefix(err.Error(), "opponent not connected"):
+		return "The host could not be reached for half a minute: its Hedgerow may have stopped, or the network between you is down." + back
+	case strings.HasPrefix(err.Error(), "the host refused: "):
+		return sentence(err.Error())
+	}
+	msg := err.Error()
+	if i := strings.Index(msg, " ("); i > 0 {
+		msg = msg[:i] // (the transport's details)
+	}
+	return sentence(msg) + back
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -308,4 +309,74 @@ func TestNetJoinerDrawsNoUnseenFigure(t *testing.T) {
 		}
 	}
 	render(a, b)
+}
+
+// The chat line being typed shows in a box of its own above the action
+// bar, on the player's own turn too (where the bar's buttons leave the
+// hint no room), and its letters never work the game's keys (a "y" typed
+// is not Y, the why view).
+func TestNetChatLineShowsOnYourTurn(t *testing.T) {
+	a, b := newTestBattle(t)
+	local := b.st().Decider
+	n := &netLink{host: true, local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
+	b.netJoin(n)
+	a.scene = b
+	if len(b.legal) == 0 {
+		t.Fatal("nothing offered on the local side's turn")
+	}
+	before := render(a, b)
+	n.typing, n.line = true, []rune("good luck")
+	after := render(a, b)
+	x0, y0 := int((a.W-b.tv.padR)/2-200), int(a.H-b.tv.padB-40)
+	changed := 0
+	for y := y0; y < y0+30; y++ {
+		for x := x0; x < x0+400; x++ {
+			if before.At(x, y) != after.At(x, y) {
+				changed++
+			}
+		}
+	}
+	if changed < 2000 {
+		t.Errorf("the chat line changed %d pixels above the bar; it is not shown", changed)
+	}
+	if !a.typingText() {
+		t.Error("a chat line being typed does not count as typing: its letters would work the game's keys")
+	}
+	n.typing = false
+	if a.typingText() {
+		t.Error("typing with no chat line open")
+	}
+}
+
+// A joiner that has lost the host plays nothing: the command is held
+// back with a reason, never queued to be played later unseen; and when it
+// gives up, it says why in a player's words, not the transport's.
+func TestNetJoinerWhileDisconnected(t *testing.T) {
+	a, b := newTestBattle(t)
+	local := b.st().Decider
+	n := &netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: 0, connected: true}
+	b.netJoin(n)
+	end := endOf(t, b.g)
+	b.netNote(a, netplay.Note{Kind: netplay.NTurn, At: 0, Legal: []rules.Command{end}})
+	b.netNote(a, netplay.Note{Kind: netplay.NDropped})
+	if b.apply(a, end) {
+		t.Fatal("a command was taken while the host is not connected")
+	}
+	select {
+	case lc := <-n.out:
+		t.Fatalf("%v was queued for the host", lc.Cmd)
+	default:
+	}
+	if !strings.Contains(a.toast, "Not connected to the host") {
+		t.Errorf("the refusal reads %q", a.toast)
+	}
+	words := gaveUpWords(errors.New(`opponent not connected: the host could not be reached again for 30s (failed to WebSocket dial: failed to send handshake request: Get "http://127.0.0.1:47102/hedgerow": dial tcp 127.0.0.1:47102: connect: connection refused)`))
+	for _, bad := range []string{"WebSocket", "http", "dial", "127.0.0.1"} {
+		if strings.Contains(words, bad) {
+			t.Errorf("the give-up message shows %q: %s", bad, words)
+		}
+	}
+	if !strings.Contains(words, "Reconnect") {
+		t.Errorf("the give-up message does not say what Reconnect does: %s", words)
+	}
 }
