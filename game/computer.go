@@ -377,7 +377,17 @@ func (b *battle) computerGives(a *App, t thought) {
 	}
 	why := strings.TrimSpace(t.why)
 	// what it does, in the bar's words, and who does it
-	what := strings.TrimRight(b.action(c).Label, ".…")
+	// (the short label, without a button's how-to: "Move", not "Move
+	// (drag the figure)")
+	act := b.action(c)
+	what := act.Short
+	if what == "" {
+		what = act.Label
+	}
+	if i := strings.IndexAny(what, "(:"); i > 0 {
+		what = what[:i]
+	}
+	what = strings.TrimSpace(strings.TrimRight(what, ".… "))
 	if f := b.st().Fig(c.Fig); f != nil && what != "" {
 		what = f.Name + ", " + what
 	}

@@ -118,11 +118,16 @@ func TestComputerTakesItsTurnOffTheDrawingThread(t *testing.T) {
 	if !strings.HasPrefix(why, side+" (computer): ") || len(why) < len(side)+20 {
 		t.Errorf("the log's reason for the computer's command is %q, want %q and its reason", why, side+" (computer): ")
 	}
-	// and it plays on by itself until the player's side decides
+	// and it plays on by itself until the player's side decides, each
+	// reason naming what it does in the bar's short words, never a
+	// button's how-to ("Move (drag the figure)")
 	for i := 0; i < 5000 && b.st().Decider == cpu && !b.st().Over; i++ {
 		b.tl.SkipAll()
 		if err := b.Update(a, 1.0/60); err != nil {
 			t.Fatal(err)
+		}
+		if l := b.log[len(b.log)-1]; l.kind == "why" && (strings.Contains(l.text, "drag") || strings.Contains(l.text, "(1 AP")) {
+			t.Fatalf("the computer's reason reads %q", l.text)
 		}
 		time.Sleep(time.Millisecond)
 	}
