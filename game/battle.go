@@ -61,6 +61,8 @@ type battle struct {
 	mover       *moverPath      // the last move's path (table_moverpath.go)
 	cardShown   string          // the head of the card drawn last frame (for the probe)
 	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
+	cardTop     float64         // where a card stood in the side panel last frame (likewise)
+	logEnd      float64         // the foot of the log's last line drawn (tests)
 	endW        float64         // the end button's width (it only grows, so it keeps its place)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vaim        *vehAim         // the shot aimed at the hull under the pointer

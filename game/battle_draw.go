@@ -145,8 +145,13 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	b.drawLog(dst, a)
 	b.drawBottom(dst, a)
 	b.drawComputer(dst, a) // "Computer thinking..." (computer_draw.go)
-	// the card of what is under the pointer, over the side panel's foot
-	if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && (b.sel.Targetable(b.hover) || b.oddsWhy != "") {
+	// the card of what is under the pointer, over the side panel's foot,
+	// unless the dice tray stands there (the roll is what matters then)
+	an, rolling := b.tl.Current()
+	rolling = rolling && an.Ev.Roll != nil
+	if rolling {
+		// no card while the dice roll
+	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && (b.sel.Targetable(b.hover) || b.oddsWhy != "") {
 		b.drawOdds(dst, a)
 	} else if b.drawVehAim(dst, a) {
 		// a shot aimed at a point of a hull: the face it strikes, its odds

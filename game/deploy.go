@@ -58,6 +58,9 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 	d.tv.padB = 70 * art.UIScale
 	d.tv.padT = 44 * art.UIScale
 	d.tv.legend = false
+	if rs, ok := all.Get(play.RuleSet); ok {
+		d.tv.scale = rules.ScaleOf(rs) // the rulers in the rule set's unit, as in battle
+	}
 	for s := 0; s < 2; s++ {
 		d.area[s], _ = rules.DeployArea(play, m, s)
 	}

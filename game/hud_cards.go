@@ -53,6 +53,9 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 		}
 	}
 	a.keepClear(x, y, w, h)
+	if inPanel {
+		b.cardTop = y - m // the log ends above it (drawLog)
+	}
 	art.RoundRect(dst, x+3*art.UIScale, y+4*art.UIScale, w, h, 7*art.UIScale, art.RGBA(0x000000, 110))
 	art.RoundRect(dst, x, y, w, h, 7*art.UIScale, art.RGB(0xf3ead6))
 	art.Rect(dst, x, y+6*art.UIScale, 5*art.UIScale, h-12*art.UIScale, art.RGB(accent))

@@ -80,11 +80,15 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	lh := 17 * art.UIScale
 	// the newest lines stand above the dice tray while it shows (as it
 	// stood last frame), not under it
+	// and above a card at the panel's foot (hud_cards.go), so that the
+	// newest lines are never the ones hidden
 	bottom := a.H
-	if b.trayTop > y0+120*art.UIScale && b.trayTop < a.H {
-		bottom = b.trayTop
+	for _, top := range []float64{b.trayTop, b.cardTop} {
+		if top > y0+120*art.UIScale && top < bottom {
+			bottom = top
+		}
 	}
-	b.trayTop = a.H
+	b.trayTop, b.cardTop = a.H, a.H
 	maxRows := int((bottom - y0 - 44*art.UIScale) / lh)
 	end := len(rows) - b.logScroll
 	if end < 0 {
@@ -102,6 +106,7 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 		}
 		yy += lh
 	}
+	b.logEnd = yy
 }
 
 // ledgerLines explains a roll in plain words.

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image/color"
 	"testing"
 	"time"
@@ -433,5 +434,32 @@ func TestWhyShowsTheRule(t *testing.T) {
 	}
 	if out := b.ledgerShown(l); len(out) < 2 || out[0] != "rolled 1d6: 4" {
 		t.Errorf("the dice and outcome must always show: %q", out)
+	}
+}
+
+// A card at the foot of the side panel never hides the newest lines of
+// the log: the log ends above it (as the play-test found shot results
+// under a figure's card).
+func TestLogStandsAboveTheCard(t *testing.T) {
+	a, b := newTestBattle(t)
+	for i := 0; i < 60; i++ {
+		b.log = append(b.log, logEntry{text: fmt.Sprintf("line %d of the battle", i), side: 0})
+	}
+	dst := ebiten.NewImage(int(a.W), int(a.H))
+	art.BeginBatch(dst, false)
+	b.drawLog(dst, a)
+	full := b.logEnd
+	b.card(dst, a, "Schtz Mohr", []string{"Germans - Schuetzen", "Weapons: rifle", "State: standing", "Wounds: none"}, 0x888888)
+	top := b.cardTop
+	b.drawLog(dst, a)
+	art.EndBatch()
+	if top >= a.H || top <= b.tv.padT {
+		t.Fatalf("the card stood at %v in a %v-high window", top, a.H)
+	}
+	if b.logEnd > top+1 {
+		t.Errorf("the log's last line ends at %.0f, under the card that starts at %.0f", b.logEnd, top)
+	}
+	if full <= top {
+		t.Fatalf("the log was short of the card anyway (%.0f of %.0f): the test proves nothing", full, top)
 	}
 }

@@ -183,38 +183,53 @@ func (tv *tableView) drawOverview(dst *ebiten.Image) {
 	tv.art.DrawOverview(dst, c.Zoom, o.X, o.Y)
 }
 
-// drawRulerMarks puts inch ticks on the frame, numbered every 6 or 12".
+// drawRulerMarks puts ticks on the frame in the rule set's unit: inches
+// numbered every 6 or 12", or (a rule set measured in centimetres) a tick
+// every 5 or 10 cm numbered every 30 or 60 cm.
 func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e art.Pt, fw float64) {
 	z := tv.cam.Zoom
-	every := 1.0
-	if z < 6 {
-		every = 2
+	per := tv.scale.PerInch
+	if per <= 0 {
+		per = 1
 	}
-	label := 6.0
-	if z < 9 {
-		label = 12
+	every, label := 1.0, 6.0 // in the unit
+	if per == 1 {
+		if z < 6 {
+			every = 2
+		}
+		if z < 9 {
+			label = 12
+		}
+	} else {
+		every, label = 5, 30
+		if z < 6 {
+			every, label = 10, 60
+		}
 	}
 	f := art.Face(math.Min(13, math.Max(9, fw*0.45)) / art.UIScale * art.UIScale / art.UIScale)
 	ink := art.RGBA(0xf0e2c0, 220)
-	for x := 0.0; x <= tv.tw()+1e-9; x += every {
-		sx := o.X + x*z
+	mark := func(k float64) (float64, bool) { return k / per * z, math.Mod(k, label) == 0 }
+	for k := 0.0; k/per <= tv.tw()+1e-9; k += every {
+		d, big := mark(k)
+		sx := o.X + d
 		l := fw * 0.3
-		if math.Mod(x, label) == 0 {
+		if big {
 			l = fw * 0.55
-			if x > 0 && x < tv.tw() {
-				art.Say(dst, fmt.Sprintf("%g", x), f, sx, o.Y-fw+1, ink, 1)
+			if k > 0 && k/per < tv.tw()-1e-9 {
+				art.Say(dst, fmt.Sprintf("%g", k), f, sx, o.Y-fw+1, ink, 1)
 			}
 		}
 		art.Line(dst, art.Pt{X: sx, Y: o.Y}, art.Pt{X: sx, Y: o.Y - l}, 1, ink)
 		art.Line(dst, art.Pt{X: sx, Y: e.Y}, art.Pt{X: sx, Y: e.Y + l}, 1, ink)
 	}
-	for y := 0.0; y <= tv.th()+1e-9; y += every {
-		sy := o.Y + y*z
+	for k := 0.0; k/per <= tv.th()+1e-9; k += every {
+		d, big := mark(k)
+		sy := o.Y + d
 		l := fw * 0.3
-		if math.Mod(y, label) == 0 {
+		if big {
 			l = fw * 0.55
-			if y > 0 && y < tv.th() {
-				art.Say(dst, fmt.Sprintf("%g", y), f, o.X-fw*0.55, sy-f.Size*0.6, ink, 1)
+			if k > 0 && k/per < tv.th()-1e-9 {
+				art.Say(dst, fmt.Sprintf("%g", k), f, o.X-fw*0.55, sy-f.Size*0.6, ink, 1)
 			}
 		}
 		art.Line(dst, art.Pt{X: o.X, Y: sy}, art.Pt{X: o.X - l, Y: sy}, 1, ink)
@@ -222,36 +237,40 @@ func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e art.Pt, fw float64) 
 	}
 }
 
-// drawScaleBar draws a ruler of whole inches at (x, y), with cm too when
-// asked.
+// drawScaleBar draws a short ruler at (x, y): whole inches, or with cm
+// (a rule set measured in centimetres) whole tens of centimetres.
 func (tv *tableView) drawScaleBar(dst *ebiten.Image, x, y float64, cm bool) float64 {
 	z := tv.cam.Zoom
-	n := 6.0
-	for n*z > 260*art.UIScale && n > 1 {
+	seg, unit, name := 1.0, "\"", "inches" // a segment, in inches
+	n := 6.0                               // segments
+	if cm {
+		seg, unit, name = 5/2.54, " cm", "centimetres"
+	}
+	for n*seg*z > 260*art.UIScale && n > 1 {
 		n /= 2
 	}
-	for n*z < 90*art.UIScale {
+	for n*seg*z < 90*art.UIScale {
 		n *= 2
 	}
-	w := n * z
+	w := n * seg * z
 	h := 8 * art.UIScale
-	art.RoundRect(dst, x-6*art.UIScale, y-18*art.UIScale, w+12*art.UIScale+50*art.UIScale, h+28*art.UIScale, 5*art.UIScale, art.RGBA(0x1b1610, 200))
+	art.RoundRect(dst, x-6*art.UIScale, y-18*art.UIScale, w+12*art.UIScale+70*art.UIScale, h+28*art.UIScale, 5*art.UIScale, art.RGBA(0x1b1610, 200))
 	for i := 0.0; i < n; i++ {
 		c := art.RGB(0xf2ead6)
 		if int(i)%2 == 1 {
 			c = art.RGB(0x3a3026)
 		}
-		art.Rect(dst, x+i*z, y, z, h, c)
+		art.Rect(dst, x+i*seg*z, y, seg*z, h, c)
 	}
 	art.RectLine(dst, x, y, w, h, 1, art.RGB(0xf2ead6))
 	f := art.Face(11)
-	art.Say(dst, "0", f, x, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
-	art.Say(dst, fmt.Sprintf("%g\"", n), f, x+w, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
+	total := n
 	if cm {
-		art.Say(dst, fmt.Sprintf("%.0f cm", n*2.54), f, x+w+8*art.UIScale, y-2*art.UIScale, art.RGB(0xd8c8a8), 0)
-	} else {
-		art.Say(dst, "inches", f, x+w+8*art.UIScale, y-2*art.UIScale, art.RGB(0xd8c8a8), 0)
+		total = n * 5
 	}
+	art.Say(dst, "0", f, x, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
+	art.Say(dst, fmt.Sprintf("%g%s", total, unit), f, x+w, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
+	art.Say(dst, name, f, x+w+8*art.UIScale, y-2*art.UIScale, art.RGB(0xd8c8a8), 0)
 	return h + 28*art.UIScale
 }
 
