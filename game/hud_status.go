@@ -39,10 +39,22 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 		loss = strings.Replace(loss, "  (beaten at", " (out at", 1)
 		lf = art.Face(12)
 	}
-	if art.TextW(loss, lf) <= room {
+	right := fmt.Sprintf("Animation: %s    %s: keys", speedWords(a.speed), keys.FirstKey(keys.ActHelp))
+	switch {
+	case art.TextW(loss, lf) <= room:
 		art.Say(dst, loss, lf, a.W-b.tv.padR-16*art.UIScale, 13*art.UIScale, art.RGB(0xd8c8a8), 2)
+	default:
+		// no room beside the head: over the side panel, before the
+		// animation's word, which gives way first (the losses matter more)
+		x := a.W - b.tv.padR + 14*art.UIScale
+		if x+art.TextW(loss, lf)+art.TextW(right, art.Face(12))+24*art.UIScale > a.W {
+			right = keys.FirstKey(keys.ActHelp) + ": keys"
+		}
+		if x+art.TextW(loss, lf)+art.TextW(right, art.Face(12))+24*art.UIScale <= a.W {
+			art.Say(dst, loss, lf, x, 14*art.UIScale, art.RGB(0xd8c8a8), 0)
+		}
 	}
-	art.Say(dst, fmt.Sprintf("Animation: %s    %s: keys", speedWords(a.speed), keys.FirstKey(keys.ActHelp)), art.Face(12), a.W-14*art.UIScale, 14*art.UIScale, art.RGB(0xa89878), 2)
+	art.Say(dst, right, art.Face(12), a.W-14*art.UIScale, 14*art.UIScale, art.RGB(0xa89878), 2)
 }
 
 // speedWords says the animation speed as a player would ("normal",
