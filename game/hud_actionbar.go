@@ -26,19 +26,10 @@ func (b *battle) layoutButtons(a *App) {
 	}
 	aim := func(c rules.Command, act rules.Action) func() {
 		return func() {
-			if !b.beginAim(c, act) {
-				return
-			}
-			switch {
-			case act.Kind == rules.ActLine:
-				a.Toast("Click the line's first end on the table, then its second. Esc to stop.")
-			case act.Kind == rules.ActPoint:
-				a.Toast("Click a point on the table. Esc to stop.")
-			case act.Ground:
-				a.Toast("Click a target marked in red, or a point on the ground. Esc to stop.")
-			default:
-				a.Toast("Click a target marked in red. Esc to stop.")
-			}
+			// what to click is the bar's line (barHint), beside the
+			// buttons: a notice over the table's middle covered the very
+			// figures to aim at, and stayed after the shot
+			b.beginAim(c, act)
 		}
 	}
 	seen := map[string]bool{}
