@@ -236,3 +236,65 @@ func TestMissionLandsBehindBreakingTeam(t *testing.T) {
 		}
 	}
 }
+
+// Issue 28 odds: an "end" in mid-round whose next team breaks at once
+// (it rolled well, then lost men before its turn came) brings on the
+// team after it in the same "end", and that team's fire mission lands
+// there, on the men the break left. The "end" prices that landing, where
+// it answered "certain"; sampled against the engine.
+func TestMidRoundMissionLandsBehindBreak(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle"}}, {x: 12, y: 10, weapons: []string{"light-mortar"}}}},
+		{1, "untrained", "", []tfig{{x: 11, y: 31.2, weapons: []string{"rifle"}}}},
+		{1, "trained", "", []tfig{{x: 9.5, y: 30, weapons: []string{"rifle"}}, {x: 20, y: 30, weapons: []string{"rifle"}},
+			{x: 22, y: 30, weapons: []string{"rifle"}}, {x: 24, y: 30, weapons: []string{"rifle"}}, {x: 26, y: 30, weapons: []string{"rifle"}}}},
+	}, 2, 1, 1)
+	for _, want := range []int{2, 3} {
+		if s.Var(vCur) != want {
+			t.Fatalf("want U%d active, got U%d", want, s.Var(vCur))
+		}
+		apply(t, s, rules.Command{Verb: "end"})
+	}
+	if s.Var(vCur) != 1 {
+		t.Fatalf("want TA last in round 1, got U%d", s.Var(vCur))
+	}
+	s.Fig(2).SetVar(fBraced, 1)
+	c, _ := rules.ParseCommand("call U1 10,30 light-mortar")
+	apply(t, s, c)
+	passOpp(t, s)
+	s.Force(6, 1, 1) // round 2: TB first, then TC at Advance, then TA
+	apply(t, s, rules.Command{Verb: "end"})
+	if s.Round != 2 || s.Var(vCur) != 2 {
+		t.Fatalf("want round 2 with TB first, got round %d U%d", s.Round, s.Var(vCur))
+	}
+	for _, id := range []rules.FigID{5, 6, 7, 8} { // TC's men fall before it comes on
+		s.Fig(id).Markers |= rules.BadlyWounded
+	}
+	end := rules.Command{Verb: "end"}
+	o, err := New().Odds(s, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.P("hit")+o.P(Miss) < 0.999 || len(o.Parts) == 0 {
+		t.Fatalf("want the mission's landing priced behind TC's break: %+v", o)
+	}
+	mission := func(_, _ *rules.State, evs []rules.Event) string {
+		if m := missionEvents(evs); len(m) > 0 {
+			return m[0].Roll.Outcome
+		}
+		return NotLanded
+	}
+	if err := oddscheck.Run(New(), s, end, mission, 12000, 29).Err(); err != nil {
+		t.Error(err)
+	}
+	for _, res := range oddscheck.RunParts(New(), s, end, func(p rules.OddsPart) oddscheck.Classify {
+		inner := partClass(p)
+		return func(before, after *rules.State, evs []rules.Event) string {
+			return inner(before, after, missionEvents(evs))
+		}
+	}, 12000, 31) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -39,6 +39,7 @@ type landWalk struct {
 	lands  map[rules.UnitID][]landing
 	nested map[rules.UnitID]bool      // may land after another mission did: not priced
 	ties   map[int]map[string]float64 // tiePrefixes by group size
+	memo   map[matterKey]bool
 	work   int
 }
 
@@ -47,7 +48,7 @@ type landWalk struct {
 const landWorkCap = 50000
 
 func newLandWalk(r SMLE) *landWalk {
-	return &landWalk{r: r, lands: map[rules.UnitID][]landing{}, nested: map[rules.UnitID]bool{}, ties: map[int]map[string]float64{}}
+	return &landWalk{r: r, lands: map[rules.UnitID][]landing{}, nested: map[rules.UnitID]bool{}, ties: map[int]map[string]float64{}, memo: map[matterKey]bool{}}
 }
 
 // dueMission: u has a fire mission that lands when it next activates.
@@ -250,6 +251,16 @@ func (lw *landWalk) atLevel(c *rules.State, ts []*rules.Unit, face [][6]actVal, 
 			}
 			return
 		}
+		matters := false
+		for j := range ts {
+			if k := slices.Index(in, root[j]); k >= 0 && lw.matters(c, ts, root, j, v, pick[k]) {
+				matters = true
+				break
+			}
+		}
+		if !matters {
+			return // the first of them comes on and stays: nothing lands
+		}
 		st := c.Clone()
 		var group []*rules.Unit // the teams at this level, by id
 		for j, u := range ts {
@@ -263,9 +274,6 @@ func (lw *landWalk) atLevel(c *rules.State, ts []*rules.Unit, face [][6]actVal, 
 			uset(nu, vBand, v.band)
 			group = append(group, nu)
 		}
-		if !lw.anyMatters(st, group) {
-			return // the first of them comes on and stays: nothing lands
-		}
 		lw.tieOrders(st, group, func(order []*rules.Unit, tp float64, st *rules.State) {
 			lw.levels(st, ts, face, root, levels[1:], rest, p*tp, landed)
 		}, p, landed)
@@ -273,23 +281,36 @@ func (lw *landWalk) atLevel(c *rules.State, ts []*rules.Unit, face [][6]actVal, 
 	each(0, w)
 }
 
-// anyMatters: some team of group, coming on first from st, has a mission
-// due or ends its activation at once. If none does, whichever comes on
-// first stays active and nothing lands.
-func (lw *landWalk) anyMatters(st *rules.State, group []*rules.Unit) bool {
-	for _, u := range group {
-		if dueMission(st, u) {
-			return true
-		}
-		ns := st.Clone()
-		nu := ns.UnitOf(u.ID)
-		lw.r.activateHead(ns, nu)
-		b := lw.r.d.Bands[uget(nu, vBand)]
-		if b.Move <= -20 || b.Move < 0 && b.Combat == "none" {
-			return true
-		}
+// matterKey is a memo key of matters: the state the level starts from,
+// the team and its root's die.
+type matterKey struct {
+	c    *rules.State
+	j    int
+	face int
+}
+
+// matters: team ts[j], its root having rolled face for v, coming on first
+// from c, has a mission due or ends its activation at once (as
+// activateHead works its band out: its own die and today's modifiers, or
+// its leader's or carrier's level). If no team of a level matters,
+// whichever comes on first stays active and nothing lands.
+func (lw *landWalk) matters(c *rules.State, ts []*rules.Unit, root []int, j int, v actVal, face int) bool {
+	k := matterKey{c, j, face}
+	if m, ok := lw.memo[k]; ok {
+		return m
 	}
-	return false
+	u := c.UnitOf(ts[j].ID)
+	m := dueMission(c, u)
+	if !m {
+		band := v.band
+		if root[j] == j {
+			_, band, _ = lw.r.d.ResolveActivation(face, lw.r.activationInput(c, u), "")
+		}
+		b := lw.r.d.Bands[band]
+		m = b.Move <= -20 || b.Move < 0 && b.Combat == "none"
+	}
+	lw.memo[k] = m
+	return m
 }
 
 // tieOrders walks the orders the tie roll-off gives group (one die each
