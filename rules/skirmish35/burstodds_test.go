@@ -106,4 +106,20 @@ func TestBurstOddsOpenHatchCommander(t *testing.T) {
 	if x := hatch(o, s, 2); !near(pOf(x, "killed"), (1-pOf(x, "not caught"))*kill) {
 		t.Errorf("the shell's hit bursts over the hatches: %+v", x)
 	}
+
+	// A late grenade thrown back: where it lands, or where it lay when
+	// it goes off in the thrower's hand (a 1), catching him.
+	s = newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "grenade"}, facing: 180},
+		tfig{side: 0, x: 40, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 24, weapons: []string{"rifle"}, facing: 0},
+		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
+	apply(t, s, "acquire F1 F3", 3, 3)
+	apply(t, s, "grenade F1 F3", 5)
+	apply(t, s, "end")
+	c, _ = rules.ParseCommand("throwback F3 F2")
+	o = checkBurstParts(t, s, c, 6000, 53)
+	if x := partOf(o, "F3 under the burst"); pOf(x, "killed") < 1.0/6*21/36-1e-9 {
+		t.Errorf("the thrower, caught when it goes off in his hand: %+v", o.Parts)
+	}
 }
