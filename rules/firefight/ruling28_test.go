@@ -346,3 +346,44 @@ func TestChitAfterMoraleMatchesEngine(t *testing.T) {
 	}
 	t.Fatal("no trial left A without its leader")
 }
+
+// Issue 28 odds: an "end" after which no one left can act (here Blue's
+// unmotivated step, Red's men all motivated this turn) passes through
+// the empty steps at once and starts the morale phase in the same
+// "end": its odds are the cohesion tests and reactions, where they
+// answered "certain". Sampled against the engine.
+func TestEndThroughEmptyStepsPricesMorale(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 55, y: 100}, {x: 60, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 10, leader: true, rating: 2}, {x: 55, y: 10}, {x: 60, y: 10}}},
+	}, nil, 1)
+	setU(s.UnitOf(s.Fig(1).Unit), uHit, 2)
+	for _, f := range s.Alive(1) {
+		f.SetVar(fMotTurn, 1)
+	}
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseUnmotivated, 0, 0
+	s.SetVar(gUnmotLeft, 1)
+	c := cmd(t, "end")
+	o := mustOdds(t, s, c)
+	if o.P("cohesion fails") == 0 || len(o.Parts) < 2 {
+		t.Fatalf("want the morale phase priced: %+v", o)
+	}
+	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		if strings.HasPrefix(p.Name, "First chit") {
+			return chitClassify
+		}
+		return func(_, _ *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil && e.Roll.What == p.Name && (p.Fig == 0 || e.Fig == p.Fig) {
+					return e.Roll.Outcome
+				}
+			}
+			return NotTested
+		}
+	}, 12000, 3) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -153,6 +153,13 @@ func beginUnmotivated(s *rules.State) []rules.Event {
 }
 
 func unmotivatedStep(s *rules.State, side int) []rules.Event {
+	evs := unmotivatedStart(s, side)
+	return append(evs, settle(s, true)...)
+}
+
+// unmotivatedStart is unmotivatedStep before it settles: side's
+// unmotivated figures get their points. It rolls no dice.
+func unmotivatedStart(s *rules.State, side int) []rules.Event {
 	newPhase(s)
 	s.Phase, s.Active, s.Decider = PhaseUnmotivated, side, side
 	n := 0
@@ -166,9 +173,8 @@ func unmotivatedStep(s *rules.State, side int) []rules.Event {
 			n++
 		}
 	}
-	evs := []rules.Event{{Kind: "phase", Side: side,
+	return []rules.Event{{Kind: "phase", Side: side,
 		Text: s.Sides[side].Name + ": " + strconv.Itoa(n) + " figures not motivated this turn act with " + strconv.Itoa(data.Cost.UnmotivatedAP) + " action points, firing only at targets already spotted"}}
-	return append(evs, settle(s, true)...)
 }
 
 // settle moves play on past steps with nothing to decide: a motivation
@@ -238,4 +244,48 @@ func anyActor(s *rules.State) bool {
 		}
 	}
 	return false
+}
+
+// End stops: where an "end" (followed by followEnd) next waits.
+const (
+	stopDecide = iota // a side acts or decides: nothing rolled
+	stopChit          // a chit is drawn from the cup
+	stopRound         // the turn ends: the morale phase rolls
+)
+
+// followEnd follows "end" from s through the steps that roll no dice, as
+// Apply and settle take them, and returns the state where it next waits
+// and what comes there: a side's decision, the cup's draw, or the morale
+// phase (the state then is the last unmotivated step, as its own "end"
+// finds it).
+func followEnd(s *rules.State) (*rules.State, int) {
+	ns := s.Clone()
+	if ns.Phase == PhaseMotivate {
+		beginAct(ns)
+		if anyActor(ns) {
+			return ns, stopDecide
+		}
+	}
+	for guard := 0; guard < 8; guard++ {
+		switch ns.Phase {
+		case PhaseMotivate, PhaseAct:
+			if len(Cup(ns)) > 0 {
+				return ns, stopChit
+			}
+			ns.SetVar(gUnmotLeft, 1)
+			unmotivatedStart(ns, 1-ns.Var(gChitSide))
+		case PhaseUnmotivated:
+			if ns.Var(gUnmotLeft) == 0 {
+				return ns, stopRound
+			}
+			ns.SetVar(gUnmotLeft, 0)
+			unmotivatedStart(ns, 1-ns.Active)
+		default:
+			return ns, stopDecide
+		}
+		if anyActor(ns) {
+			return ns, stopDecide
+		}
+	}
+	return ns, stopDecide
 }
