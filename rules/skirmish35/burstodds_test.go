@@ -1,6 +1,7 @@
 package skirmish35
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -121,5 +122,52 @@ func TestBurstOddsOpenHatchCommander(t *testing.T) {
 	o = checkBurstParts(t, s, c, 6000, 53)
 	if x := partOf(o, "F3 under the burst"); pOf(x, "killed") < 1.0/6*21/36-1e-9 {
 		t.Errorf("the thrower, caught when it goes off in his hand: %+v", o.Parts)
+	}
+}
+
+// Issue 28 odds: "acquire F1" alone (looking about) rolls for every
+// enemy in the looker's front; its odds were refused ("name the looker
+// and one target"). Now a part for each enemy and the number acquired,
+// sampled against the engine; the enemy behind him is not rolled for.
+func TestLookAboutOdds(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle"}, facing: 180},
+		tfig{side: 1, x: 36, y: 28, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 42, y: 36, weapons: []string{"rifle"}, prone: true},
+		tfig{side: 1, x: 30, y: 44, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 36, y: 6, weapons: []string{"rifle"}})
+	c, _ := rules.ParseCommand("acquire F1")
+	o, err := New().Odds(s.Clone(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Parts) != 3 || len(partOf(o, "F1 looks for F5").Outcomes) != 0 {
+		t.Fatalf("want parts for the three enemies in front: %+v", o)
+	}
+	count := func(_, _ *rules.State, evs []rules.Event) string {
+		n := 0
+		for _, e := range evs {
+			if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Acquisition: ") && e.Roll.Outcome == "acquired" {
+				n++
+			}
+		}
+		return fmt.Sprintf("%d acquired", n)
+	}
+	if err := oddscheck.Run(New(), s, c, count, 8000, 59).Err(); err != nil {
+		t.Error(err)
+	}
+	for _, res := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		return func(_, _ *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil && e.Target == p.Fig && strings.HasPrefix(e.Roll.What, "Acquisition: ") {
+					return e.Roll.Outcome
+				}
+			}
+			return "not rolled"
+		}
+	}, 8000, 61) {
+		if err := res.Err(); err != nil {
+			t.Error(err)
+		}
 	}
 }
