@@ -91,7 +91,15 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 	for _, c := range cup {
 		out = append(out, rules.Outcome{Name: "next chit " + c.label(s), P: 1 / float64(len(cup))})
 	}
-	return rules.Odds{Outcomes: out, Note: "the next chit is drawn from the cup"}, nil
+	o := rules.Odds{Outcomes: out, Note: "the next chit is drawn from the cup"}
+	if part, ok := chitInPlay(s); ok {
+		o.Parts = []rules.OddsPart{part}
+		o.Note += "; a chit whose side can neither motivate nor act is passed over and the next drawn at once (part: the chit that comes into play)"
+		if slices.ContainsFunc(part.Outcomes, func(x rules.Outcome) bool { return x.Name == cupDryMorale }) {
+			o.Note += "; not priced here: the morale phase's own rolls when the cup runs dry in this end"
+		}
+	}
+	return o, nil
 }
 
 // roundEndOdds: the "end" of the last unmotivated step starts the morale

@@ -99,14 +99,7 @@ func drawChit(s *rules.State) []rules.Event {
 	}
 	d := s.Roll(len(cup))
 	c := cup[d.Face-1]
-	s.SetVar(cupVar(c.Side, c.Value), 0)
-	n := s.Var(gDrawnN) + 1
-	s.SetVar(gDrawnN, n)
-	s.SetVar(drawnVar(n), c.Side*100+c.Value+1)
-	s.SetVar(gChitSide, c.Side)
-	s.SetVar(gChitVal, c.Value)
-	newPhase(s)
-	s.Phase, s.Active, s.Decider = PhaseMotivate, c.Side, c.Side
+	takeChit(s, c)
 	// the note: "<n> chits in the cup, each as likely: <label>, <label>..."
 	var nb strings.Builder
 	n0 := 42
@@ -130,6 +123,19 @@ func drawChit(s *rules.State) []rules.Event {
 	evs := []rules.Event{{Kind: "roll", Side: c.Side, Roll: led,
 		Text: "Chit drawn: " + label + ". Its units of initiative " + strconv.Itoa(c.Value) + " or more act"}}
 	return append(evs, settle(s, true)...)
+}
+
+// takeChit is drawChit's chit c taken from the cup: its side's units of
+// its initiative or more are to be motivated. It rolls no dice.
+func takeChit(s *rules.State, c Chit) {
+	s.SetVar(cupVar(c.Side, c.Value), 0)
+	n := s.Var(gDrawnN) + 1
+	s.SetVar(gDrawnN, n)
+	s.SetVar(drawnVar(n), c.Side*100+c.Value+1)
+	s.SetVar(gChitSide, c.Side)
+	s.SetVar(gChitVal, c.Value)
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseMotivate, c.Side, c.Side
 }
 
 // newPhase starts a phase: no one has points or motivation from before.
@@ -288,4 +294,60 @@ func followEnd(s *rules.State) (*rules.State, int) {
 		}
 	}
 	return ns, stopDecide
+}
+
+// Outcomes of the chit-in-play part when the cup runs dry first.
+const (
+	cupDryUnmotivated = "the cup runs dry: the unmotivated figures act"
+	cupDryMorale      = "the cup runs dry: the morale phase follows"
+)
+
+// chitInPlay: a chit drawn for a side none of whose leaders can motivate
+// anyone, and none of whose men can act, is passed over at once and the
+// next drawn (settle), in the same "end". from is the state as that "end"
+// is about to draw from the cup; the part gives the chit that comes into
+// play (its side then decides), each way the draws can fall, or the cup
+// running dry first. ok is false when every chit drawn comes into play.
+//
+// Whether a chit comes into play depends on the chit alone (its side's
+// leaders and men as they stand; each draw opens a new phase, so nothing
+// carries from a passed chit to the next), so the chit in play is the
+// first drawn of those that do, each as likely; with none, what the
+// engine does once the cup is dry.
+func chitInPlay(from *rules.State) (rules.OddsPart, bool) {
+	cup := Cup(from)
+	var live []Chit
+	var last *rules.State // the state after passing every chit, in cup order
+	for _, c := range cup {
+		ns := from.Clone()
+		takeChit(ns, c)
+		if _, ok := firstMotivateOption(ns); ok {
+			live = append(live, c)
+			continue
+		}
+		if after, stop := followEnd(ns); stop == stopDecide && after.Phase == PhaseAct {
+			live = append(live, c)
+		}
+	}
+	part := rules.OddsPart{Name: "Chit in play"}
+	if len(live) == len(cup) {
+		return part, false
+	}
+	for _, c := range live {
+		part.Outcomes = append(part.Outcomes, rules.Outcome{Name: c.label(from), P: 1 / float64(len(live))})
+	}
+	if len(live) > 0 {
+		return part, true
+	}
+	last = from.Clone()
+	for range cup {
+		takeChit(last, Cup(last)[0])
+		beginAct(last)
+	}
+	name := cupDryUnmotivated
+	if _, stop := followEnd(last); stop == stopRound {
+		name = cupDryMorale
+	}
+	part.Outcomes = []rules.Outcome{{Name: name, P: 1}}
+	return part, true
 }
