@@ -92,11 +92,17 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 		out = append(out, rules.Outcome{Name: "next chit " + c.label(s), P: 1 / float64(len(cup))})
 	}
 	o := rules.Odds{Outcomes: out, Note: "the next chit is drawn from the cup"}
-	if part, ok := chitInPlay(s); ok {
+	if part, morale, ok := chitInPlay(s); ok {
 		o.Parts = []rules.OddsPart{part}
 		o.Note += "; a chit whose side can neither motivate nor act is passed over and the next drawn at once (part: the chit that comes into play)"
-		if slices.ContainsFunc(part.Outcomes, func(x rules.Outcome) bool { return x.Name == cupDryMorale }) {
-			o.Note += "; not priced here: the morale phase's own rolls when the cup runs dry in this end"
+		if morale != nil {
+			// every chit is passed over: the morale phase follows for certain
+			mo, err := roundEndOdds(morale)
+			if err != nil {
+				return rules.Odds{}, err
+			}
+			o.Parts = append(o.Parts, mo.Parts...)
+			o.Note += "; then the morale phase: " + mo.Note
 		}
 	}
 	return o, nil

@@ -456,4 +456,42 @@ func TestChitInPlayPassesDeadChits(t *testing.T) {
 	if len(o.Parts) != 1 || len(o.Parts[0].Outcomes) != 1 || o.Parts[0].Outcomes[0].Name != cupDryUnmotivated {
 		t.Fatalf("all chits passed over: %+v", o.Parts)
 	}
+	// and with every man motivated this turn already, Blue's unit hit:
+	// the morale phase comes in the same end, its rolls priced, sampled
+	for i := range s.Figures {
+		s.Figures[i].SetVar(fMotTurn, 1)
+	}
+	setU(s.UnitOf(s.Fig(2).Unit), uHit, 1)
+	o = mustOdds(t, s, c)
+	if len(o.Parts) < 3 || o.Parts[0].Outcomes[0].Name != cupDryMorale {
+		t.Fatalf("the cup runs dry into the morale phase: %+v", o.Parts)
+	}
+	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		switch {
+		case p.Name == "Chit in play":
+			return func(_, _ *rules.State, _ []rules.Event) string { return cupDryMorale }
+		case strings.HasPrefix(p.Name, "First chit"):
+			// the first chit drawn once the next turn opens
+			return func(before, after *rules.State, evs []rules.Event) string {
+				for k, e := range evs {
+					if e.Kind == "turn" {
+						return chitClassify(before, after, evs[k:])
+					}
+				}
+				return chitClassify(before, after, nil)
+			}
+		}
+		return func(_, _ *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil && e.Roll.What == p.Name && (p.Fig == 0 || e.Fig == p.Fig) {
+					return e.Roll.Outcome
+				}
+			}
+			return NotTested
+		}
+	}, 5000, 9) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
+	}
 }

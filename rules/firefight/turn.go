@@ -308,13 +308,15 @@ const (
 // is about to draw from the cup; the part gives the chit that comes into
 // play (its side then decides), each way the draws can fall, or the cup
 // running dry first. ok is false when every chit drawn comes into play.
+// When every chit is passed over and the morale phase follows, morale is
+// the state its rolls start from (else nil).
 //
 // Whether a chit comes into play depends on the chit alone (its side's
 // leaders and men as they stand; each draw opens a new phase, so nothing
 // carries from a passed chit to the next), so the chit in play is the
 // first drawn of those that do, each as likely; with none, what the
 // engine does once the cup is dry.
-func chitInPlay(from *rules.State) (rules.OddsPart, bool) {
+func chitInPlay(from *rules.State) (rules.OddsPart, *rules.State, bool) {
 	cup := Cup(from)
 	var live []Chit
 	var last *rules.State // the state after passing every chit, in cup order
@@ -331,13 +333,13 @@ func chitInPlay(from *rules.State) (rules.OddsPart, bool) {
 	}
 	part := rules.OddsPart{Name: "Chit in play"}
 	if len(live) == len(cup) {
-		return part, false
+		return part, nil, false
 	}
 	for _, c := range live {
 		part.Outcomes = append(part.Outcomes, rules.Outcome{Name: c.label(from), P: 1 / float64(len(live))})
 	}
 	if len(live) > 0 {
-		return part, true
+		return part, nil, true
 	}
 	last = from.Clone()
 	for range cup {
@@ -345,9 +347,12 @@ func chitInPlay(from *rules.State) (rules.OddsPart, bool) {
 		beginAct(last)
 	}
 	name := cupDryUnmotivated
-	if _, stop := followEnd(last); stop == stopRound {
+	after, stop := followEnd(last)
+	if stop != stopRound {
+		after = nil
+	} else {
 		name = cupDryMorale
 	}
 	part.Outcomes = []rules.Outcome{{Name: name, P: 1}}
-	return part, true
+	return part, after, true
 }
