@@ -63,46 +63,25 @@ func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 // endOdds: ending a step draws the next chit (each in the cup as likely),
 // or, after the last unmotivated step, starts the morale tests.
 func endOdds(s *rules.State) (rules.Odds, error) {
-	if s.Phase == PhaseUnmotivated && s.Var(gUnmotLeft) == 0 {
-		var out []rules.Outcome
-		var notes []string
-		for i := range s.Units {
-			u := &s.Units[i]
-			if getU(u, uHit) == 0 || len(unitFigs(s, u.ID)) == 0 {
-				continue
+	if s.Phase == PhaseMotivate || s.Phase == PhaseAct || s.Phase == PhaseUnmotivated {
+		// the steps in which no one can act pass at once: the odds are
+		// of what comes after them
+		ns, stop := followEnd(s)
+		switch stop {
+		case stopDecide:
+			note := "the motivated figures act next"
+			if ns.Phase == PhaseUnmotivated {
+				note = s.Sides[ns.Active].Name + "'s unmotivated figures act next"
 			}
-			// The test is taken after the initiative loss.
-			c := u.Vars[uInit]
-			tmp := *u
-			tmp.Vars = map[string]int{}
-			for k, v := range u.Vars {
-				tmp.Vars[k] = v
+			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: note}, nil
+		case stopRound:
+			o, err := roundEndOdds(ns)
+			if err == nil && (ns.Phase != s.Phase || ns.Var(gUnmotLeft) != s.Var(gUnmotLeft) || ns.Active != s.Active) {
+				o.Note = "no one left can act this turn: the morale phase follows; " + o.Note
 			}
-			setU(&tmp, uInit, max(data.Morale.InitiativeFloor, c-data.Morale.InitiativeLoss))
-			ct := CohesionTest(s, &tmp)
-			fails := ct.CohesionFails()
-			if len(out) == 0 {
-				out = []rules.Outcome{{Name: "cohesion fails", P: float64(fails) / 20}, {Name: "holds", P: float64(20-fails) / 20}}
-			}
-			notes = append(notes, fmt.Sprintf("%s fails its cohesion test %d in 20", u.Name, fails))
+			return o, err
 		}
-		chit := chitAfterMorale(s)
-		if len(out) == 0 {
-			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "no unit tests its morale; then the next turn's first chit",
-				Parts: []rules.OddsPart{chit}}, nil
-		}
-		return rules.Odds{Outcomes: out, Note: "the first unit to test; " + strings.Join(notes, "; ") + "; then the next turn's first chit",
-			Parts: append(moraleParts(s), chit)}, nil
-	}
-	if s.Phase == PhaseUnmotivated {
-		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the other side's unmotivated figures act next"}, nil
-	}
-	if s.Phase == PhaseMotivate {
-		for _, f := range s.Alive(s.Active) {
-			if f.Var(fMot) == phaseNo(s) && !Neutralised(s, f) && f.Var(fAP) > 0 {
-				return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "the motivated figures act next"}, nil
-			}
-		}
+		s = ns
 	}
 	cup := Cup(s)
 	if len(cup) == 0 {
@@ -112,7 +91,56 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 	for _, c := range cup {
 		out = append(out, rules.Outcome{Name: "next chit " + c.label(s), P: 1 / float64(len(cup))})
 	}
-	return rules.Odds{Outcomes: out, Note: "the next chit is drawn from the cup"}, nil
+	o := rules.Odds{Outcomes: out, Note: "the next chit is drawn from the cup"}
+	if part, morale, ok := chitInPlay(s); ok {
+		o.Parts = []rules.OddsPart{part}
+		o.Note += "; a chit whose side can neither motivate nor act is passed over and the next drawn at once (part: the chit that comes into play)"
+		if morale != nil {
+			// every chit is passed over: the morale phase follows for certain
+			mo, err := roundEndOdds(morale)
+			if err != nil {
+				return rules.Odds{}, err
+			}
+			o.Parts = append(o.Parts, mo.Parts...)
+			o.Note += "; then the morale phase: " + mo.Note
+		}
+	}
+	return o, nil
+}
+
+// roundEndOdds: the "end" of the last unmotivated step starts the morale
+// phase: each unit that lost initiative tests its cohesion, its men react,
+// then the next turn's first chit.
+func roundEndOdds(s *rules.State) (rules.Odds, error) {
+	var out []rules.Outcome
+	var notes []string
+	for i := range s.Units {
+		u := &s.Units[i]
+		if getU(u, uHit) == 0 || len(unitFigs(s, u.ID)) == 0 {
+			continue
+		}
+		// The test is taken after the initiative loss.
+		c := u.Vars[uInit]
+		tmp := *u
+		tmp.Vars = map[string]int{}
+		for k, v := range u.Vars {
+			tmp.Vars[k] = v
+		}
+		setU(&tmp, uInit, max(data.Morale.InitiativeFloor, c-data.Morale.InitiativeLoss))
+		ct := CohesionTest(s, &tmp)
+		fails := ct.CohesionFails()
+		if len(out) == 0 {
+			out = []rules.Outcome{{Name: "cohesion fails", P: float64(fails) / 20}, {Name: "holds", P: float64(20-fails) / 20}}
+		}
+		notes = append(notes, fmt.Sprintf("%s fails its cohesion test %d in 20", u.Name, fails))
+	}
+	chit := chitAfterMorale(s)
+	if len(out) == 0 {
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: "no unit tests its morale; then the next turn's first chit",
+			Parts: []rules.OddsPart{chit}}, nil
+	}
+	return rules.Odds{Outcomes: out, Note: "the first unit to test; " + strings.Join(notes, "; ") + "; then the next turn's first chit",
+		Parts: append(moraleParts(s), chit)}, nil
 }
 
 // NotTested is a morale part's outcome when the roll is not made: the

@@ -1,6 +1,7 @@
 package firefight
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -345,4 +346,152 @@ func TestChitAfterMoraleMatchesEngine(t *testing.T) {
 		return
 	}
 	t.Fatal("no trial left A without its leader")
+}
+
+// Issue 28 odds: an "end" after which no one left can act (here Blue's
+// unmotivated step, Red's men all motivated this turn) passes through
+// the empty steps at once and starts the morale phase in the same
+// "end": its odds are the cohesion tests and reactions, where they
+// answered "certain". Sampled against the engine.
+func TestEndThroughEmptyStepsPricesMorale(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 3}, {x: 55, y: 100}, {x: 60, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 10, leader: true, rating: 2}, {x: 55, y: 10}, {x: 60, y: 10}}},
+	}, nil, 1)
+	setU(s.UnitOf(s.Fig(1).Unit), uHit, 2)
+	for _, f := range s.Alive(1) {
+		f.SetVar(fMotTurn, 1)
+	}
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseUnmotivated, 0, 0
+	s.SetVar(gUnmotLeft, 1)
+	c := cmd(t, "end")
+	o := mustOdds(t, s, c)
+	if o.P("cohesion fails") == 0 || len(o.Parts) < 2 {
+		t.Fatalf("want the morale phase priced: %+v", o)
+	}
+	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		if strings.HasPrefix(p.Name, "First chit") {
+			return chitClassify
+		}
+		return func(_, _ *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil && e.Roll.What == p.Name && (p.Fig == 0 || e.Fig == p.Fig) {
+					return e.Roll.Outcome
+				}
+			}
+			return NotTested
+		}
+	}, 12000, 3) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// Issue 28 odds: a chit drawn for a side that can neither motivate nor
+// act (Red's only leader is down) is passed over and the next drawn in
+// the same "end". The odds keep the first draw as their outcomes and add
+// the chit that comes into play: here Blue 1 or Blue 2, even chances
+// however many Red chits come first. Sampled against the engine.
+func TestChitInPlayPassesDeadChits(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 2}, {x: 55, y: 100}}},
+		{side: 1, init: 3, figs: []tfig{{x: 50, y: 10, leader: true, rating: 2}, {x: 55, y: 10}}},
+	}, nil, 1)
+	neutralise(s, s.Fig(3))
+	for side := range 2 {
+		for v := 1; v <= MaxInitiative; v++ {
+			s.SetVar(cupVar(side, v), 0)
+		}
+	}
+	for _, c := range []Chit{{0, 1}, {0, 2}, {1, 1}, {1, 2}, {1, 3}} {
+		s.SetVar(cupVar(c.Side, c.Value), 1)
+	}
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseAct, 0, 0
+	c := cmd(t, "end")
+	o := mustOdds(t, s, c)
+	closeTo := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	if len(o.Parts) != 1 || !closeTo(o.P("next chit Red 1"), 0.2) {
+		t.Fatalf("odds %+v", o)
+	}
+	part := o.Parts[0]
+	if len(part.Outcomes) != 2 || !closeTo(part.Outcomes[0].P, 0.5) || !closeTo(part.Outcomes[1].P, 0.5) {
+		t.Fatalf("chit in play %+v", part)
+	}
+	inPlay := func(_, _ *rules.State, evs []rules.Event) string {
+		last := "?"
+		for _, e := range evs {
+			if e.Roll != nil && e.Roll.What == "Chit drawn from the cup" {
+				last = e.Roll.Outcome
+			}
+		}
+		return last
+	}
+	res := oddscheck.RunDist("end / chit in play", part.Outcomes, s, func(x *rules.State) ([]rules.Event, error) { return New().Apply(x, c) }, inPlay, 8000, 5)
+	if err := res.Err(); err != nil {
+		t.Error(err)
+	}
+	first := func(_, _ *rules.State, evs []rules.Event) string {
+		for _, e := range evs {
+			if e.Roll != nil && e.Roll.What == "Chit drawn from the cup" {
+				return "next chit " + e.Roll.Outcome
+			}
+		}
+		return "?"
+	}
+	if err := oddscheck.Run(New(), s, c, first, 8000, 7).Err(); err != nil {
+		t.Error(err)
+	}
+	// every chit dead (both leaders down, a full cup): the cup runs dry
+	// and the unmotivated figures act, worked out at once
+	neutralise(s, s.Fig(1))
+	for side := range 2 {
+		for v := 1; v <= MaxInitiative; v++ {
+			s.SetVar(cupVar(side, v), 1)
+		}
+	}
+	o = mustOdds(t, s, c)
+	if len(o.Parts) != 1 || len(o.Parts[0].Outcomes) != 1 || o.Parts[0].Outcomes[0].Name != cupDryUnmotivated {
+		t.Fatalf("all chits passed over: %+v", o.Parts)
+	}
+	// and with every man motivated this turn already, Blue's unit hit:
+	// the morale phase comes in the same end, its rolls priced, sampled
+	for i := range s.Figures {
+		s.Figures[i].SetVar(fMotTurn, 1)
+	}
+	setU(s.UnitOf(s.Fig(2).Unit), uHit, 1)
+	o = mustOdds(t, s, c)
+	if len(o.Parts) < 3 || o.Parts[0].Outcomes[0].Name != cupDryMorale {
+		t.Fatalf("the cup runs dry into the morale phase: %+v", o.Parts)
+	}
+	for _, r := range oddscheck.RunParts(New(), s, c, func(p rules.OddsPart) oddscheck.Classify {
+		switch {
+		case p.Name == "Chit in play":
+			return func(_, _ *rules.State, _ []rules.Event) string { return cupDryMorale }
+		case strings.HasPrefix(p.Name, "First chit"):
+			// the first chit drawn once the next turn opens
+			return func(before, after *rules.State, evs []rules.Event) string {
+				for k, e := range evs {
+					if e.Kind == "turn" {
+						return chitClassify(before, after, evs[k:])
+					}
+				}
+				return chitClassify(before, after, nil)
+			}
+		}
+		return func(_, _ *rules.State, evs []rules.Event) string {
+			for _, e := range evs {
+				if e.Roll != nil && e.Roll.What == p.Name && (p.Fig == 0 || e.Fig == p.Fig) {
+					return e.Roll.Outcome
+				}
+			}
+			return NotTested
+		}
+	}, 5000, 9) {
+		if err := r.Err(); err != nil {
+			t.Error(err)
+		}
+	}
 }

@@ -99,14 +99,7 @@ func drawChit(s *rules.State) []rules.Event {
 	}
 	d := s.Roll(len(cup))
 	c := cup[d.Face-1]
-	s.SetVar(cupVar(c.Side, c.Value), 0)
-	n := s.Var(gDrawnN) + 1
-	s.SetVar(gDrawnN, n)
-	s.SetVar(drawnVar(n), c.Side*100+c.Value+1)
-	s.SetVar(gChitSide, c.Side)
-	s.SetVar(gChitVal, c.Value)
-	newPhase(s)
-	s.Phase, s.Active, s.Decider = PhaseMotivate, c.Side, c.Side
+	takeChit(s, c)
 	// the note: "<n> chits in the cup, each as likely: <label>, <label>..."
 	var nb strings.Builder
 	n0 := 42
@@ -132,6 +125,19 @@ func drawChit(s *rules.State) []rules.Event {
 	return append(evs, settle(s, true)...)
 }
 
+// takeChit is drawChit's chit c taken from the cup: its side's units of
+// its initiative or more are to be motivated. It rolls no dice.
+func takeChit(s *rules.State, c Chit) {
+	s.SetVar(cupVar(c.Side, c.Value), 0)
+	n := s.Var(gDrawnN) + 1
+	s.SetVar(gDrawnN, n)
+	s.SetVar(drawnVar(n), c.Side*100+c.Value+1)
+	s.SetVar(gChitSide, c.Side)
+	s.SetVar(gChitVal, c.Value)
+	newPhase(s)
+	s.Phase, s.Active, s.Decider = PhaseMotivate, c.Side, c.Side
+}
+
 // newPhase starts a phase: no one has points or motivation from before.
 func newPhase(s *rules.State) {
 	s.SetVar(gPhaseNo, phaseNo(s)+1)
@@ -153,6 +159,13 @@ func beginUnmotivated(s *rules.State) []rules.Event {
 }
 
 func unmotivatedStep(s *rules.State, side int) []rules.Event {
+	evs := unmotivatedStart(s, side)
+	return append(evs, settle(s, true)...)
+}
+
+// unmotivatedStart is unmotivatedStep before it settles: side's
+// unmotivated figures get their points. It rolls no dice.
+func unmotivatedStart(s *rules.State, side int) []rules.Event {
 	newPhase(s)
 	s.Phase, s.Active, s.Decider = PhaseUnmotivated, side, side
 	n := 0
@@ -166,9 +179,8 @@ func unmotivatedStep(s *rules.State, side int) []rules.Event {
 			n++
 		}
 	}
-	evs := []rules.Event{{Kind: "phase", Side: side,
+	return []rules.Event{{Kind: "phase", Side: side,
 		Text: s.Sides[side].Name + ": " + strconv.Itoa(n) + " figures not motivated this turn act with " + strconv.Itoa(data.Cost.UnmotivatedAP) + " action points, firing only at targets already spotted"}}
-	return append(evs, settle(s, true)...)
 }
 
 // settle moves play on past steps with nothing to decide: a motivation
@@ -238,4 +250,109 @@ func anyActor(s *rules.State) bool {
 		}
 	}
 	return false
+}
+
+// End stops: where an "end" (followed by followEnd) next waits.
+const (
+	stopDecide = iota // a side acts or decides: nothing rolled
+	stopChit          // a chit is drawn from the cup
+	stopRound         // the turn ends: the morale phase rolls
+)
+
+// followEnd follows "end" from s through the steps that roll no dice, as
+// Apply and settle take them, and returns the state where it next waits
+// and what comes there: a side's decision, the cup's draw, or the morale
+// phase (the state then is the last unmotivated step, as its own "end"
+// finds it).
+func followEnd(s *rules.State) (*rules.State, int) {
+	ns := s.Clone()
+	if ns.Phase == PhaseMotivate {
+		beginAct(ns)
+		if anyActor(ns) {
+			return ns, stopDecide
+		}
+	}
+	for guard := 0; guard < 8; guard++ {
+		switch ns.Phase {
+		case PhaseMotivate, PhaseAct:
+			if len(Cup(ns)) > 0 {
+				return ns, stopChit
+			}
+			ns.SetVar(gUnmotLeft, 1)
+			unmotivatedStart(ns, 1-ns.Var(gChitSide))
+		case PhaseUnmotivated:
+			if ns.Var(gUnmotLeft) == 0 {
+				return ns, stopRound
+			}
+			ns.SetVar(gUnmotLeft, 0)
+			unmotivatedStart(ns, 1-ns.Active)
+		default:
+			return ns, stopDecide
+		}
+		if anyActor(ns) {
+			return ns, stopDecide
+		}
+	}
+	return ns, stopDecide
+}
+
+// Outcomes of the chit-in-play part when the cup runs dry first.
+const (
+	cupDryUnmotivated = "the cup runs dry: the unmotivated figures act"
+	cupDryMorale      = "the cup runs dry: the morale phase follows"
+)
+
+// chitInPlay: a chit drawn for a side none of whose leaders can motivate
+// anyone, and none of whose men can act, is passed over at once and the
+// next drawn (settle), in the same "end". from is the state as that "end"
+// is about to draw from the cup; the part gives the chit that comes into
+// play (its side then decides), each way the draws can fall, or the cup
+// running dry first. ok is false when every chit drawn comes into play.
+// When every chit is passed over and the morale phase follows, morale is
+// the state its rolls start from (else nil).
+//
+// Whether a chit comes into play depends on the chit alone (its side's
+// leaders and men as they stand; each draw opens a new phase, so nothing
+// carries from a passed chit to the next), so the chit in play is the
+// first drawn of those that do, each as likely; with none, what the
+// engine does once the cup is dry.
+func chitInPlay(from *rules.State) (rules.OddsPart, *rules.State, bool) {
+	cup := Cup(from)
+	var live []Chit
+	var last *rules.State // the state after passing every chit, in cup order
+	for _, c := range cup {
+		ns := from.Clone()
+		takeChit(ns, c)
+		if _, ok := firstMotivateOption(ns); ok {
+			live = append(live, c)
+			continue
+		}
+		if after, stop := followEnd(ns); stop == stopDecide && after.Phase == PhaseAct {
+			live = append(live, c)
+		}
+	}
+	part := rules.OddsPart{Name: "Chit in play"}
+	if len(live) == len(cup) {
+		return part, nil, false
+	}
+	for _, c := range live {
+		part.Outcomes = append(part.Outcomes, rules.Outcome{Name: c.label(from), P: 1 / float64(len(live))})
+	}
+	if len(live) > 0 {
+		return part, nil, true
+	}
+	last = from.Clone()
+	for range cup {
+		takeChit(last, Cup(last)[0])
+		beginAct(last)
+	}
+	name := cupDryUnmotivated
+	after, stop := followEnd(last)
+	if stop != stopRound {
+		after = nil
+	} else {
+		name = cupDryMorale
+	}
+	part.Outcomes = []rules.Outcome{{Name: name, P: 1}}
+	return part, after, true
 }

@@ -353,6 +353,9 @@ func (r Skirmish) grenadeOdds(s *rules.State, c rules.Command) (rules.Odds, erro
 		}
 	}
 	o := r.burstOdds(s, t, p, ls, live, later, in(g.Radius), c.Arg == "smoke")
+	if c.Arg != "smoke" {
+		o.Parts = r.burstParts(s, t, ls, live, later, in(g.Radius))
+	}
 	b := r.devBand(dist(f.Pos, p))
 	if b.On == 0 {
 		o.Note = "thrown this short it lands where aimed"

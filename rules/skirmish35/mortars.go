@@ -267,6 +267,7 @@ func (r Skirmish) plotOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 		}
 	}
 	o := r.burstOdds(s, t, p, ls, 1, 0, in(mt.Radius), false)
+	o.Parts = r.burstParts(s, t, ls, 1, 0, in(mt.Radius))
 	o.Note = "over open sights: the round lands now"
 	return o, nil
 }
@@ -440,6 +441,16 @@ func (r Skirmish) throwBackOdds(s *rules.State, c rules.Command) (rules.Odds, er
 		ls[i].at, _ = wallFall(s, f.Pos, ls[i].at)
 	}
 	o := r.burstOdds(s, t, p, ls, 1-blow, 0, in(r.d.T.Grenade.Radius), false)
+	// everyone else: where it is thrown, or where it lay when it goes
+	// off in hand
+	all := []landing{}
+	for _, l := range ls {
+		all = append(all, landing{l.at, l.p * (1 - blow)})
+	}
+	if g, ok := r.liveNear(s, f); ok && blow > 0 {
+		all = append(all, landing{g.At, blow})
+	}
+	o.Parts = r.burstParts(s, t, all, 1, 0, in(r.d.T.Grenade.Radius))
 	var out []rules.Outcome
 	for _, x := range o.Outcomes {
 		if x.Name != "dud" {

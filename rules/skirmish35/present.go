@@ -42,8 +42,11 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return r.throwBackOdds(s, c)
 	case "acquire":
 		f := s.Fig(c.Fig)
+		if f != nil && len(c.Targets) == 0 && len(c.Path) == 0 && c.Arg == "" {
+			return r.lookAboutOdds(s, f)
+		}
 		if f == nil || len(c.Targets) != 1 {
-			return rules.Odds{}, errors.New("name the looker and one target")
+			return rules.Odds{}, errors.New("name the looker and one target, or the looker alone to look about")
 		}
 		t, err := target(s, c)
 		if err != nil {

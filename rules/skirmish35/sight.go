@@ -644,3 +644,54 @@ func markAcquired(s *rules.State, f *rules.Figure, t rules.FigID) {
 	}
 	f.SetVar(fAcq, f.Var(fAcq)|bit(t))
 }
+
+// lookAboutOdds: "acquire F1" alone rolls to acquire every enemy in its
+// front it may try (as applyAcquire finds them, in the same order), each
+// on its own 2D6: a part for each, and the outcomes how many it acquires.
+func (r Skirmish) lookAboutOdds(s *rules.State, f *rules.Figure) (rules.Odds, error) {
+	if f.Markers.Has(rules.Hidden) && !r.sniper(f) {
+		return rules.Odds{}, errors.New(f.Name + " is hidden: it must move before it can look about")
+	}
+	if f.Var(fScan) == turnNo(s) {
+		return rules.Odds{}, errors.New(f.Name + " has already looked about this turn")
+	}
+	ns := s.Clone()
+	nf := ns.Fig(f.ID)
+	fr := frontOf(nf, r.d.T.Sight.Front)
+	count := []float64{1} // count[k]: the chance of k acquired so far
+	var parts []rules.OddsPart
+	for _, t := range alive(ns, 1-nf.Side) {
+		if t.Markers.Has(rules.Surrendered) || !fr.has(t.Pos) || tried(ns, nf, t.ID) || !r.lookAt(ns, nf, t, false).OK {
+			continue
+		}
+		sg, why := r.acquireProblem(ns, nf, t)
+		if why != "" {
+			continue
+		}
+		p := probGreater2D6(sumMods(r.acquireMods(ns, nf, t, sg)))
+		setTried(ns, nf, t.ID)
+		var outs []rules.Outcome
+		for _, x := range []rules.Outcome{{Name: "acquired", P: p}, {Name: "not seen", P: 1 - p}} {
+			if x.P > 0 {
+				outs = append(outs, x)
+			}
+		}
+		parts = append(parts, rules.OddsPart{Name: nf.Name + " looks for " + t.Name, Fig: t.ID, Outcomes: outs})
+		next := make([]float64, len(count)+1)
+		for k, q := range count {
+			next[k] += q * (1 - p)
+			next[k+1] += q * p
+		}
+		count = next
+	}
+	if len(parts) == 0 {
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: f.Name + " sees no enemy in front of it to look for"}, nil
+	}
+	o := rules.Odds{Parts: parts, Note: "one 2D6 for each enemy in front not yet tried this turn; parts: each enemy"}
+	for k, q := range count {
+		if q > 0 {
+			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: fmt.Sprintf("%d acquired", k), P: q})
+		}
+	}
+	return o, nil
+}

@@ -242,6 +242,7 @@ func (r Skirmish) gunOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 	}
 	o.Mods = mods
+	o.Parts = r.burstParts(s, e, []landing{{e.Pos, ph}}, 1, 0, in(r.d.T.Vehicle.HERadius))
 	o.Note = fmt.Sprintf("2D6 needing more than %d (a double six is a failed shell); a hit bursts on %s (%s row of the effect table)", need, e.Name, where)
 	return o, nil
 }

@@ -12,6 +12,14 @@ import (
 
 // activate makes u the active team and carries out its forced actions.
 func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
+	evs := r.activateHead(s, u)
+	evs = append(evs, r.landMission(s, u)...)
+	return append(evs, r.activateTail(s, u)...)
+}
+
+// activateHead is activate up to its fire mission landing: the team's
+// level worked out again and the team made active. It rolls no dice.
+func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 	var evs []rules.Event
 	uset(u, vDone, 1)
 	// The level may have dropped since the roll (fire taken before
@@ -55,8 +63,15 @@ func (r SMLE) activate(s *rules.State, u *rules.Unit) []rules.Event {
 		f.SetVar(fStartY, int(f.Pos.Y))
 	}
 	b := r.d.Bands[band]
-	evs = append(evs, rules.Event{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s activates: %s", u.Name, b.Label)})
-	evs = append(evs, r.landMission(s, u)...)
+	return append(evs, rules.Event{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s activates: %s", u.Name, b.Label)})
+}
+
+// activateTail is what activate does once u's fire mission (if due) has
+// landed: the forced actions of its band, ending its activation at once
+// when it breaks or falls back a full move.
+func (r SMLE) activateTail(s *rules.State, u *rules.Unit) []rules.Event {
+	var evs []rules.Event
+	b := r.d.Bands[uget(u, vBand)]
 	if b.Name == "double" && s.Var(vSecond) == 0 {
 		uset(u, vDouble, 1)
 	}

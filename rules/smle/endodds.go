@@ -28,18 +28,24 @@ func (r SMLE) endOdds(s *rules.State) (rules.Odds, bool) {
 	if ns.Over {
 		return rules.Odds{}, false
 	}
-	u := nextTeam(ns)
-	if u == nil && ns.Var(vSecond) == 0 {
-		ns.SetVar(vSecond, 1)
-		for _, t := range teams(ns) {
-			uset(t, vDone, 0)
+	// The teams it brings on, one after another while each breaks or
+	// falls back a full move (no dice), up to the first that stays
+	// active or the round's end.
+	lw := newLandWalk(r)
+	end, landed := lw.chain(ns, 1, false)
+	if end != nil && !landed {
+		return r.firstTeamOdds(end)
+	}
+	for _, u := range teams(ns) {
+		if ls := lw.lands[u.ID]; len(ls) == 1 && ls[0].w == 1 {
+			o := ls[0].o
+			if len(lw.nested) > 0 || end != nil {
+				o.Note += "; its team's activation then ends at once and the rolls that follow in this end (another mission, or the next round's activation) are not priced here"
+			}
+			return o, true
 		}
-		u = nextTeam(ns)
 	}
-	if u == nil {
-		return r.firstTeamOdds(ns)
-	}
-	return r.missionOdds(ns, u)
+	return rules.Odds{}, false
 }
 
 // firstTeamOdds prices the "end" that ends the round: the next round
@@ -63,6 +69,7 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 	}
 	dist := make([]map[val]float64, len(ts))
 	root := make([]int, len(ts))
+	fv := make([][6]actVal, len(ts))
 	index := map[rules.UnitID]int{}
 	for i, u := range ts {
 		r.newRoundVars(u)
@@ -71,6 +78,7 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 		for f := 1; f <= 6; f++ {
 			total, band, _ := r.d.ResolveActivation(f, in, "")
 			dist[i][val{band, total}] += 1.0 / 6
+			fv[i][f-1] = actVal{band, total}
 		}
 		root[i] = i
 		index[u.ID] = i
@@ -153,41 +161,13 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 		}
 	}
 	o.Parts = []rules.OddsPart{{Name: fmt.Sprintf("First to activate, round %d", c.Round), Outcomes: o.Outcomes}}
-	// A team with a fire mission due that activates first has it land in
-	// this "end". When no team can roll a band that ends its activation
-	// at once (break, or falling back with no fire), nothing else can
-	// bring it on in this "end", and nothing moves before it lands.
-	auto := false
-	for i := range ts {
-		for v := range dist[i] {
-			if b := r.d.Bands[v.band]; b.Move <= -20 || b.Move < 0 && b.Combat == "none" {
-				auto = true
-			}
-		}
-	}
-	if !auto {
-		c.SetVar(vSecond, 0)
-		for k := range c.Figures { // as beginRound leaves them
-			f := &c.Figures[k]
-			f.SetVar(fMoved, 0)
-			f.SetVar(fStopped, 0)
-			f.Markers &^= rules.Running | rules.OppFire
-		}
-		for i, u := range ts {
-			if first[i] == 0 {
-				continue
-			}
-			mo, ok := r.missionOdds(c, u)
-			if !ok {
-				continue
-			}
-			o.Parts = append(o.Parts, scaledPart(fmt.Sprintf("U%d %s's fire mission", u.ID, u.Name), 0, mo.Outcomes, first[i]))
-			for _, p := range mo.Parts {
-				o.Parts = append(o.Parts, scaledPart(fmt.Sprintf("U%d's mission: %s", u.ID, p.Name), p.Fig, p.Outcomes, first[i]))
-			}
-		}
-	}
-	o.Note = "the round ends; the next opens with every team's activation roll (1D6 and modifiers, ties rolled off on a D6, lowest first): the team that activates first"
+	// The fire missions that may land in this "end": the first team's,
+	// and any behind teams that break or fall back a full move first.
+	lw := newLandWalk(r)
+	lw.roundStart(c, ts, fv, root)
+	parts, unpriced := lw.parts(ts)
+	o.Parts = append(o.Parts, parts...)
+	o.Note = "the round ends; the next opens with every team's activation roll (1D6 and modifiers, ties rolled off on a D6, lowest first): the team that activates first" + unpriced
 	return o, true
 }
 

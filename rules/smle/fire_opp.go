@@ -74,3 +74,40 @@ func (r SMLE) resolveOppFire(s *rules.State, u *rules.Unit, mover *rules.Figure)
 	}
 	return evs, nil
 }
+
+// reactionOdds: the mover's side, under declared opportunity fire,
+// chooses to drop prone or stay on its feet ("pass"); either way the
+// fire then lands, and its odds are those of the opportunity fire at the
+// mover as the choice leaves him.
+func (r SMLE) reactionOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
+	mover := s.Fig(rules.FigID(s.Var(vOppFig)))
+	u := s.UnitOf(rules.UnitID(s.Var(vOppUnit)))
+	if mover == nil || u == nil {
+		return rules.Odds{}, fmt.Errorf("no opportunity fire is waiting")
+	}
+	ns := s.Clone()
+	m := ns.Fig(mover.ID)
+	how := "on his feet"
+	switch {
+	case c.Verb == "pass":
+	case c.Verb == "posture" && c.Fig == mover.ID && c.Arg == "prone":
+		m.Posture = rules.Prone // as applyReaction leaves him
+		m.SetVar(fBraced, 0)
+		m.SetVar(fStopped, 1)
+		how = "prone"
+	default:
+		return rules.Odds{}, fmt.Errorf("%s may drop prone (posture F%d prone) or pass", mover.Name, mover.ID)
+	}
+	ns.Phase = PhaseOpportunity
+	ns.SetVar(vOppUnit, 0)
+	o, err := r.fireOdds(ns, rules.Command{Verb: "oppfire", Unit: u.ID, Targets: []rules.FigID{mover.ID}})
+	if err != nil {
+		return rules.Odds{}, err
+	}
+	note := fmt.Sprintf("%s's opportunity fire at %s, %s", u.Name, mover.Name, how)
+	if o.Note != "" {
+		note += "; " + o.Note
+	}
+	o.Note = note
+	return o, nil
+}

@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/oddscheck"
 	"hedgerow/rules/terrain"
 )
 
@@ -385,5 +386,36 @@ func TestMovingOutOfCoverKeepsIt(t *testing.T) {
 	in := r.shotInput(s, s.Fig(2), s.Fig(1), r.primary(s.Fig(2)), FireOpportunity)
 	if in.Cover != terrain.CoverSoft {
 		t.Errorf("left the woods this go: cover %v, want soft", in.Cover)
+	}
+}
+
+// Issue 28 odds: the mover's side, under declared opportunity fire,
+// decides whether to drop prone; the odds of each choice ("posture F1
+// prone", "pass") are the fire as it then lands, where both answered
+// "certain". Dropping prone makes the fire less deadly; both sampled
+// against the engine.
+func TestReactionOddsMatchEngine(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "veteran", "", append(rifles(2, 10, 22), tfig{x: 16, y: 22, weapons: []string{"lmg"}})}}, 1, 4)
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(10, 12)}})
+	apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	if s.Phase != PhaseReact {
+		t.Fatalf("phase %s", s.Phase)
+	}
+	prone, stay := mustParse(t, "posture F1 prone"), rules.Command{Verb: "pass"}
+	op, err := New().Odds(s, prone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os, err := New().Odds(s, stay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if op.P(Miss) <= os.P(Miss) || os.P(Kill) == 0 {
+		t.Fatalf("prone %v, on his feet %v", op.Outcomes, os.Outcomes)
+	}
+	for _, c := range []rules.Command{prone, stay} {
+		if err := oddscheck.Run(New(), s, c, fireClass, 12000, 37).Err(); err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -530,6 +530,9 @@ func nameOf(s *rules.State, id rules.FigID) string {
 // Odds gives exact outcome probabilities for a proposed command.
 func (r SMLE) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	c = r.normalize(s, c)
+	if s.Phase == PhaseReact {
+		return r.reactionOdds(s, c)
+	}
 	switch c.Verb {
 	case "fire", "oppfire":
 		return r.fireOdds(s, c)
