@@ -336,7 +336,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 		}
 		if b.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-			b.sel.Slop = view.SlopFor(b.tv.cam.Zoom)
+			b.sel.Slop = view.SlopFor(b.tv.cam.Zoom / art.UIScale) // DragSlopPx scaled with the rest of the interface
 			b.sel.Move(pt)
 			if b.sel.Mode == view.Dragging && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 				b.sel.AddWaypoint(pt)
