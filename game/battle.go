@@ -43,14 +43,15 @@ type battle struct {
 	legal     []rules.Command
 	moveInfo  rules.MoveInfo
 	movePath  []geom.Pt
-	moveFit   []geom.Pt      // the furthest legal part of movePath, when not all of it is legal
-	dropped   rules.FigID    // the figure of the move being given by a drag (see push)
-	orderHits []unitHit      // where the order of play's entries were drawn
-	why       bool           // engine detail shown (the App's Y toggle, copied each frame)
-	rest      float64        // seconds the pointer has rested where it is
-	restAt    art.Pt         // where it rests
-	piece     int            // the terrain piece the pointer rests on (-1 none)
-	over      *rules.Overlay // the thing lying on the table the pointer rests on (nil none)
+	moveFit   []geom.Pt        // the furthest legal part of movePath, when not all of it is legal
+	moveCross []rules.Crossing // where the move dragged will roll to cross (marked on the tape)
+	dropped   rules.FigID      // the figure of the move being given by a drag (see push)
+	orderHits []unitHit        // where the order of play's entries were drawn
+	why       bool             // engine detail shown (the App's Y toggle, copied each frame)
+	rest      float64          // seconds the pointer has rested where it is
+	restAt    art.Pt           // where it rests
+	piece     int              // the terrain piece the pointer rests on (-1 none)
+	over      *rules.Overlay   // the thing lying on the table the pointer rests on (nil none)
 	// standing orders for interruptions, by unit, for one round: "hold"
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string

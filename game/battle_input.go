@@ -344,12 +344,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			if b.sel.Mode == view.Dragging {
 				path := b.sel.Path()
 				if !samePath(path, b.movePath) {
-					b.movePath = path
-					b.moveInfo = b.g.MoveCheck(b.sel.Sel, path)
-					b.moveFit = nil
-					if !b.moveInfo.OK {
-						b.moveFit = b.fitMove(path)
-					}
+					b.measureMove(path)
 				}
 			}
 		}
@@ -418,6 +413,20 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 	}
 	return nil
+}
+
+// measureMove asks the core about the move being dragged along path, for
+// the tape: how far it goes, the furthest legal part when it is refused,
+// and the crossings it will roll for before it ends.
+func (b *battle) measureMove(path []geom.Pt) {
+	b.movePath = path
+	b.moveInfo = b.g.MoveCheck(b.sel.Sel, path)
+	b.moveFit, b.moveCross = nil, nil
+	if b.moveInfo.OK {
+		b.moveCross = b.g.MoveCrossings(b.sel.Sel, path)
+	} else if b.moveFit = b.fitMove(path); len(b.moveFit) > 0 {
+		b.moveCross = b.g.MoveCrossings(b.sel.Sel, b.moveFit) // where letting go leaves him
+	}
 }
 
 func samePath(a, b []geom.Pt) bool {
