@@ -61,6 +61,7 @@ type battle struct {
 	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
 	mover       *moverPath      // the last move's path (table_moverpath.go)
 	cardShown   string          // the head of the card drawn last frame (for the probe)
+	cardLines   []string        // and its lines (for the tests)
 	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
 	endW        float64         // the end button's width (it only grows, so it keeps its place)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
@@ -69,7 +70,9 @@ type battle struct {
 	odds        rules.Odds
 	oddsCmd     *rules.Command
 	oddsErr     error
-	oddsWhy     string // why the hovered figure is no target (oddsCmd nil)
+	oddsWhy     string        // why the hovered figure is no target (oddsCmd nil)
+	oddsBy      []rules.FigID // the team's figures the rule set has fire (oddsByOK: it said)
+	oddsByOK    bool
 	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
 	noEnemyAt   string // the step in which no enemy in sight was said (battle_why.go)
 	los         terrain.LOS
