@@ -51,8 +51,7 @@ func TestDeploymentNamesTheZoneBySideAndNoLoneLetter(t *testing.T) {
 		t.Errorf("a drop outside says %q", why)
 	}
 	man.Pos = out
-	d.findOutside()
-	render(a, d)
+	d.findOutside() // as every frame does
 	if note := d.outsideNote(); !strings.Contains(note, "outside British set-up") || strings.Contains(note, "West") {
 		t.Errorf("the bar says %q", note)
 	}
