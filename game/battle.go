@@ -43,14 +43,15 @@ type battle struct {
 	legal     []rules.Command
 	moveInfo  rules.MoveInfo
 	movePath  []geom.Pt
-	moveFit   []geom.Pt      // the furthest legal part of movePath, when not all of it is legal
-	dropped   rules.FigID    // the figure of the move being given by a drag (see push)
-	orderHits []unitHit      // where the order of play's entries were drawn
-	why       bool           // engine detail shown (the App's Y toggle, copied each frame)
-	rest      float64        // seconds the pointer has rested where it is
-	restAt    art.Pt         // where it rests
-	piece     int            // the terrain piece the pointer rests on (-1 none)
-	over      *rules.Overlay // the thing lying on the table the pointer rests on (nil none)
+	moveFit   []geom.Pt        // the furthest legal part of movePath, when not all of it is legal
+	moveCross []rules.Crossing // where the move dragged will roll to cross (marked on the tape)
+	dropped   rules.FigID      // the figure of the move being given by a drag (see push)
+	orderHits []unitHit        // where the order of play's entries were drawn
+	why       bool             // engine detail shown (the App's Y toggle, copied each frame)
+	rest      float64          // seconds the pointer has rested where it is
+	restAt    art.Pt           // where it rests
+	piece     int              // the terrain piece the pointer rests on (-1 none)
+	over      *rules.Overlay   // the thing lying on the table the pointer rests on (nil none)
 	// standing orders for interruptions, by unit, for one round: "hold"
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string
@@ -60,6 +61,7 @@ type battle struct {
 	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
 	mover       *moverPath      // the last move's path (table_moverpath.go)
 	cardShown   string          // the head of the card drawn last frame (for the probe)
+	cardLines   []string        // and its lines (for the tests)
 	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
 	cardTop     float64         // where a card stood in the side panel last frame (likewise)
 	logEnd      float64         // the foot of the log's last line drawn (tests)
@@ -70,7 +72,9 @@ type battle struct {
 	odds        rules.Odds
 	oddsCmd     *rules.Command
 	oddsErr     error
-	oddsWhy     string // why the hovered figure is no target (oddsCmd nil)
+	oddsWhy     string        // why the hovered figure is no target (oddsCmd nil)
+	oddsBy      []rules.FigID // the team's figures the rule set has fire (oddsByOK: it said)
+	oddsByOK    bool
 	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
 	noEnemyAt   string // the step in which no enemy in sight was said (battle_why.go)
 	los         terrain.LOS

@@ -336,7 +336,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 		}
 		if b.pressed && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-			b.sel.Slop = view.SlopFor(b.tv.cam.Zoom)
+			b.sel.Slop = view.SlopFor(b.tv.cam.Zoom / art.UIScale) // DragSlopPx scaled with the rest of the interface
 			b.sel.Move(pt)
 			if b.sel.Mode == view.Dragging && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
 				b.sel.AddWaypoint(pt)
@@ -344,12 +344,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			if b.sel.Mode == view.Dragging {
 				path := b.sel.Path()
 				if !samePath(path, b.movePath) {
-					b.movePath = path
-					b.moveInfo = b.g.MoveCheck(b.sel.Sel, path)
-					b.moveFit = nil
-					if !b.moveInfo.OK {
-						b.moveFit = b.fitMove(path)
-					}
+					b.measureMove(path)
 				}
 			}
 		}
@@ -404,20 +399,42 @@ func (b *battle) Update(a *App, dt float64) error {
 	if hf := b.st().Fig(b.hover); hf != nil && hf.Side == b.st().Decider && !(b.sel.Mode == view.Targeting && b.sel.Targetable(hf.ID)) {
 		b.oddsFor = 0 // own figures that are not targets of the aimed command: show their card
 	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.hover != b.oddsFor {
-		b.oddsFor = b.hover
-		b.oddsCmd = b.aimedCommand(b.hover)
-		b.oddsErr, b.oddsWhy = nil, ""
-		if b.oddsCmd != nil {
-			b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
-		} else if hf := b.st().Fig(b.hover); hf != nil && hf.Side != b.st().Decider {
-			b.oddsWhy = b.whyNoTarget(b.hover) // its card says why (a red-crossed line alone says nothing)
-		}
-		if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(b.hover); f != nil && t != nil && b.st().Terrain != nil {
-			b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true,
-				Stops: rules.SightStopsOf(b.g.RS, b.st(), f.Pos, t.Base(b.st().BaseR))})
-		}
+		b.aimOdds(b.hover)
 	}
 	return nil
+}
+
+// aimOdds fills the odds card for the figure id under the pointer while
+// aiming: the command, its odds and who of a team fires, or why not, and
+// the selected figure's sight line to him.
+func (b *battle) aimOdds(id rules.FigID) {
+	b.oddsFor = id
+	b.oddsCmd = b.aimedCommand(id)
+	b.oddsErr, b.oddsWhy, b.oddsBy, b.oddsByOK = nil, "", nil, false
+	if b.oddsCmd != nil {
+		b.odds, b.oddsErr = b.g.Odds(*b.oddsCmd)
+		b.oddsBy, b.oddsByOK = b.g.Firers(*b.oddsCmd) // a team's fire: who of it shoots
+	} else if hf := b.st().Fig(id); hf != nil && hf.Side != b.st().Decider {
+		b.oddsWhy = b.whyNoTarget(id) // its card says why (a red-crossed line alone says nothing)
+	}
+	if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(id); f != nil && t != nil && b.st().Terrain != nil {
+		b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true,
+			Stops: rules.SightStopsOf(b.g.RS, b.st(), f.Pos, t.Base(b.st().BaseR))})
+	}
+}
+
+// measureMove asks the core about the move being dragged along path, for
+// the tape: how far it goes, the furthest legal part when it is refused,
+// and the crossings it will roll for before it ends.
+func (b *battle) measureMove(path []geom.Pt) {
+	b.movePath = path
+	b.moveInfo = b.g.MoveCheck(b.sel.Sel, path)
+	b.moveFit, b.moveCross = nil, nil
+	if b.moveInfo.OK {
+		b.moveCross = b.g.MoveCrossings(b.sel.Sel, path)
+	} else if b.moveFit = b.fitMove(path); len(b.moveFit) > 0 {
+		b.moveCross = b.g.MoveCrossings(b.sel.Sel, b.moveFit) // where letting go leaves him
+	}
 }
 
 func samePath(a, b []geom.Pt) bool {

@@ -199,18 +199,27 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 		})
 	}
 	seen := map[string]bool{}
+	guns := rules.VehicleOf(b.g.RS, b.st(), veh.ID).Weapons
 	for _, c := range b.crewCommands(veh.ID) {
 		act := b.action(c)
 		f := b.st().Fig(c.Fig)
 		// one button per weapon (or other order), whoever of the crew
-		// would give it: the crewman is a detail in brackets
+		// would give it: the crewman is a detail after a dash
 		key := act.Group
 		if seen[key] || f == nil {
 			continue
 		}
 		seen[key] = true
-		label := act.Label + " (" + f.Name + ")"
-		short := act.Short
+		label, short := act.Label, act.Short
+		if w, ok := gunWords(guns, c.Arg); ok {
+			// the weapon as the vehicle's card names it (main gun, its mount)
+			if act.Short != "" && strings.Contains(label, act.Short) {
+				label = strings.Replace(label, act.Short, w, 1)
+			} else {
+				label += ": " + w
+			}
+		}
+		label += " — " + f.Name
 		cc := c
 		switch act.Kind {
 		case rules.ActAim, rules.ActPoint:
@@ -439,4 +448,45 @@ func (b *battle) drawVehCard(dst *ebiten.Image, a *App, v *rules.Vehicle) {
 		wrapped = append(wrapped, art.Wrap(l, art.Face(13), 420*art.UIScale)...)
 	}
 	b.card(dst, a, v.Name, wrapped, colourInt(sideColour(b.st(), v.Side)))
+}
+
+// gunWords names the vehicle's weapon with id (a command's argument) as
+// its card lists them, main armament first: the first of several is the
+// main gun; two of one kind (a coaxial and a hull machine gun, either of
+// which the rule set may use) are named together by their mounts.
+func gunWords(guns []rules.WeaponInfo, id string) (string, bool) {
+	if id == "" || len(guns) < 2 {
+		return "", false
+	}
+	var labels []string
+	main := false
+	for i, g := range guns {
+		if g.ID == id {
+			labels = append(labels, g.Label)
+			main = main || i == 0
+		}
+	}
+	switch {
+	case len(labels) == 0:
+		return "", false
+	case len(labels) == 1 && main:
+		l := labels[0]
+		if i := strings.LastIndex(l, " ("); i > 0 && strings.HasSuffix(l, ")") && strings.Count(l, "(") > 1 {
+			l = l[:i] // its mount: a main gun says where it is
+		}
+		return "Main gun, " + l, true
+	case len(labels) == 1:
+		return labels[0], true
+	}
+	// "MMG (coaxial)" and "MMG (hull)": "MMG (coaxial or hull)"
+	base, mounts := "", []string{}
+	for _, l := range labels {
+		i := strings.LastIndex(l, " (")
+		if i <= 0 || !strings.HasSuffix(l, ")") || (base != "" && l[:i] != base) {
+			return strings.Join(labels, " or "), true
+		}
+		base = l[:i]
+		mounts = append(mounts, l[i+2:len(l)-1])
+	}
+	return base + " (" + strings.Join(mounts, " or ") + ")", true
 }

@@ -88,10 +88,7 @@ func (d *deploy) outsideNote() string {
 	if len(d.outside) == 0 {
 		return ""
 	}
-	zone := "the set-up zone"
-	if ar := d.area[d.side]; ar != nil {
-		zone = ar.Name
-	}
+	zone := d.zoneName()
 	var names []string
 	for _, f := range d.outside {
 		names = append(names, f.Name)
@@ -141,7 +138,7 @@ func (d *deploy) figAt(x, y float64, side int) *rules.ScenarioFigure {
 func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
 	c := geom.Circle{C: p, R: d.baseR()}
 	if ar := d.area[d.side]; ar != nil && !ar.Poly.CircleInside(c) {
-		return "Keep the base wholly inside " + ar.Name + "."
+		return "Keep the base wholly inside " + d.zoneName() + "."
 	}
 	if why := rules.StartProblem(d.sc, d.m, p); why != "" {
 		return why
@@ -229,7 +226,8 @@ func (d *deploy) Update(a *App, dt float64) error {
 func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	d.tv.draw(dst)
 	cols := [2]color.RGBA{sideColourSc(d.sc, 0), sideColourSc(d.sc, 1)}
-	lab := &areaLabels{sides: [2]string{d.sc.Sides[0].Name, d.sc.Sides[1].Name}, cols: cols}
+	lab := d.labels()
+	lab.cols = cols
 	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
 		if rules.DeployKnown(d.sc, d.side, s) {
 			lab.avoid = append(lab.avoid, d.tv.scr(f.Pos))
@@ -258,7 +256,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			w = f.Weapons[0]
 		}
 		facing := float64(f.Facing) * 3.14159265 / 180
-		look := figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: unitLetter(ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
+		look := figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: d.teamLetter(s, ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
 			hover: f == d.hover, selected: f == d.drag}
 		drawFigure(dst, look)
 		tags = append(tags, look)
@@ -341,6 +339,33 @@ func sideColourSc(sc *rules.Scenario, side int) color.RGBA {
 	return sideColour(st, side)
 }
 
+// teamLetter is the letter on the bases of side s's ui-th team, none on
+// a side of one team (nothing to tell apart), as in battle.
+func (d *deploy) teamLetter(s, ui int) string {
+	if len(d.sc.Sides[s].Units) < 2 {
+		return ""
+	}
+	return unitLetter(ui)
+}
+
+// labels names the zones as the table does: a set-up zone by its side
+// ("US Army set-up"), not by the map's own word ("West deployment").
+func (d *deploy) labels() *areaLabels {
+	return &areaLabels{sides: [2]string{d.sc.Sides[0].Name, d.sc.Sides[1].Name}}
+}
+
+// zoneName is the deciding side's set-up zone by the name the table
+// writes on it, for every message about it.
+func (d *deploy) zoneName() string { return d.zoneNameOf(d.side) }
+
+func (d *deploy) zoneNameOf(side int) string {
+	ar := d.area[side]
+	if ar == nil {
+		return "the set-up zone"
+	}
+	return d.labels().name(*ar)
+}
+
 // unitLetter is the letter of a side's ui-th unit on its bases (as the
 // battle draws it: A, B, C...).
 func unitLetter(ui int) string {
@@ -376,7 +401,13 @@ func (d *deploy) ready(a *App) {
 	d.sc.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { f.HasPos = true })
 	s, err := a.battleFor(d.sc, d.m)
 	if err != nil {
-		a.Dialog("The battle cannot start", err.Error()+" The deployment is kept: move the figures concerned and press Ready again.", []string{"Back to the deployment"}, nil)
+		why := err.Error()
+		for side, ar := range d.area {
+			if ar != nil && ar.Name != "" {
+				why = strings.ReplaceAll(why, ar.Name, d.zoneNameOf(side)) // the zone as the table names it
+			}
+		}
+		a.Dialog("The battle cannot start", why+" The deployment is kept: move the figures concerned and press Ready again.", []string{"Back to the deployment"}, nil)
 		return
 	}
 	a.dropDeployAutosave() // the battle autosaves itself from here

@@ -61,11 +61,7 @@ func (d *deploy) dropHull(a *App, x, y float64) {
 	p := d.tv.tbl(x, y)
 	p = geom.Pt{X: p.X - d.grab.X, Y: p.Y - d.grab.Y}
 	if !d.hullInZone(v, p) {
-		zone := "the set-up zone"
-		if ar := d.area[d.side]; ar != nil {
-			zone = ar.Name
-		}
-		a.Toast("Keep the centre of %s's hull inside %s.", v.Name, zone)
+		a.Toast("Keep the centre of %s's hull inside %s.", v.Name, d.zoneName())
 		return
 	}
 	if why := rules.HullProblem(d.sc, d.m, d.side, v, p); why != "" {

@@ -36,7 +36,10 @@ func (b *battle) layoutButtons(a *App) {
 	if b.selVeh != 0 {
 		b.vehicleButtons(a, add)
 	}
-	if b.sel.Sel != 0 {
+	// a crewman of the selected vehicle (chosen by one of its buttons):
+	// his commands are the vehicle's buttons, not a second set of them
+	crewOfVeh := b.selVeh != 0 && b.st().Carrier(b.sel.Sel) == b.selVeh
+	if b.sel.Sel != 0 && !crewOfVeh {
 		for _, c := range b.legal {
 			// a unit's command without a target is a button of its own below
 			if !b.sel.For(c, b.sel.Sel) || (c.Fig == 0 && len(c.Targets) == 0) {

@@ -18,7 +18,7 @@ func (b *battle) figureLines(f *rules.Figure) []string { return b.figInfo(f.ID).
 
 func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
 	mx, my := cursor()
-	b.cardShown = head
+	b.cardShown, b.cardLines = head, lines
 	fh, fb := art.BoldFace(15), art.Face(13)
 	m := 10 * art.UIScale
 	// the card sits at the foot of the side panel, over the log, never on
@@ -103,12 +103,18 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	default:
 		lines = append(lines, strings.TrimSpace(fmt.Sprintf("Range %s  %s", sc.Format(geom.Dist(f.Pos, t.Pos)), band)))
 	}
-	if b.sel.Verb == "fire" {
-		if b.why {
-			lines = append(lines, fmt.Sprintf("Sight: %s (%d of %d rays reach)", b.los.Vis, b.los.Visible, b.los.Rays))
-		} else {
-			lines = append(lines, fmt.Sprintf("Sight: %s", b.los.Vis))
+	if b.sel.Verb == "fire" || b.oddsByOK {
+		sight := fmt.Sprintf("Sight: %s", b.los.Vis)
+		if b.oddsByOK {
+			sight = fmt.Sprintf("Sight from %s: %s", f.Name, b.los.Vis) // one man's: the team's fire is below
 		}
+		if b.why {
+			sight += fmt.Sprintf(" (%d of %d rays reach)", b.los.Visible, b.los.Rays)
+		}
+		lines = append(lines, sight)
+	}
+	if b.oddsByOK && b.oddsCmd != nil {
+		lines = append(lines, b.firersLine(t))
 	}
 	if b.oddsCmd == nil || b.oddsErr != nil {
 		why := b.oddsWhy
@@ -117,6 +123,9 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		}
 		if b.oddsErr != nil {
 			why = b.plain(b.oddsErr.Error())
+		}
+		if b.oddsByOK && len(b.oddsBy) == 0 {
+			lines = append(lines, b.firersLine(t))
 		}
 		if b.sel.Verb == "fire" && b.los.Vis == terrain.Blocked {
 			// the red-crossed line in words
@@ -166,6 +175,45 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		lines = append(lines, map[bool]string{false: "click to commit  (Y: why)", true: "click to commit"}[b.why])
 	}
 	b.card(dst, a, head, lines, 0xc0392b)
+}
+
+// firersLine names the figures of a team's fire that shoot at t (those
+// that can see him or his team, as the rule set counts them), or says
+// that none can: the sight line drawn is only the selected man's.
+func (b *battle) firersLine(t *rules.Figure) string {
+	team := "the team"
+	if u := b.st().UnitOf(b.oddsCmd.Unit); u != nil {
+		team = u.Name
+	}
+	if len(b.oddsBy) == 0 {
+		return fmt.Sprintf("None of %s can see %s.", team, t.Name)
+	}
+	alive := 0
+	for _, f := range b.st().Figures {
+		if !f.Removed && f.Unit == b.oddsCmd.Unit && b.oddsCmd.Unit != 0 {
+			alive++
+		}
+	}
+	var names []string
+	for _, id := range b.oddsBy {
+		if f := b.st().Fig(id); f != nil {
+			names = append(names, f.Name)
+		}
+	}
+	if len(names) == alive && alive > 1 {
+		return fmt.Sprintf("Firing: all %d of %s", alive, team)
+	}
+	if len(names) > 4 {
+		names = append(names[:3], fmt.Sprintf("%d more", len(names)-3))
+	}
+	list := names[0]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	}
+	if len(b.oddsBy) == 1 {
+		return fmt.Sprintf("Firing: %s, the only one of %s with a target in sight", list, team)
+	}
+	return fmt.Sprintf("Firing: %s, the %d of %s with a target in sight", list, len(b.oddsBy), team)
 }
 
 func (b *battle) whyNoTarget(id rules.FigID) string {

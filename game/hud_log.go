@@ -109,6 +109,41 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	b.logEnd = yy
 }
 
+// diceWords names n dice of so many sides as a wargamer says it, with no
+// notation: "one die", "two dice" (six-sided, the usual die), "a
+// twenty-sided die", "percentile dice", "one die (1 to 3)".
+func diceWords(n, sides int) string {
+	count := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+	num := fmt.Sprint(n)
+	if n >= 0 && n < len(count) {
+		num = count[n]
+	}
+	dice := "dice"
+	if n == 1 {
+		dice = "die"
+	}
+	switch sides {
+	case 6:
+		return num + " " + dice
+	case 100:
+		return "percentile dice"
+	case 2, 3:
+		// a six-sided die read in halves or thirds
+		if n == 1 {
+			return fmt.Sprintf("one die (1 to %d)", sides)
+		}
+		return fmt.Sprintf("%s dice (1 to %d each)", num, sides)
+	}
+	named := map[int]string{4: "four", 8: "eight", 10: "ten", 12: "twelve", 20: "twenty"}[sides]
+	if named == "" {
+		named = fmt.Sprint(sides)
+	}
+	if n == 1 {
+		num = "a"
+	}
+	return fmt.Sprintf("%s %s-sided %s", num, named, dice)
+}
+
 // ledgerLines explains a roll in plain words.
 func ledgerLines(l *rules.Ledger) []string {
 	var faces []string
@@ -119,7 +154,7 @@ func ledgerLines(l *rules.Ledger) []string {
 	if len(l.Dice) > 0 {
 		sides = l.Dice[0].Sides
 	}
-	out := []string{fmt.Sprintf("rolled %dd%d: %s", len(l.Dice), sides, strings.Join(faces, " "))}
+	out := []string{fmt.Sprintf("rolled %s: %s", diceWords(len(l.Dice), sides), strings.Join(faces, " "))}
 	switch sides {
 	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
 	default:

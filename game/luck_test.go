@@ -36,10 +36,36 @@ func TestChanceAndLuck(t *testing.T) {
 		t.Errorf("expected successes %v", exp)
 	}
 	lines := ledgerLines(long)
-	want := []string{"rolled 1d6: 6", "-1 long range", "needs 5+, total 5: hit"}
+	want := []string{"rolled one die: 6", "-1 long range", "needs 5+, total 5: hit"}
 	for i, w := range want {
 		if i >= len(lines) || lines[i] != w {
 			t.Errorf("ledger line %d = %q, want %q (all: %q)", i, lines[i], w, lines)
+		}
+	}
+}
+
+// The tray and the log word the dice as a wargamer says them, never in
+// the notation ("rolled 2d6"): two dice, a twenty-sided die, percentile
+// dice, a die read 1 to 3.
+func TestDiceInWords(t *testing.T) {
+	roll := func(sides int, faces ...int) string {
+		l := &rules.Ledger{}
+		for _, f := range faces {
+			l.Dice = append(l.Dice, rules.Die{Sides: sides, Face: f})
+		}
+		return ledgerLines(l)[0]
+	}
+	for got, want := range map[string]string{
+		roll(6, 2, 5):     "rolled two dice: 2 5",
+		roll(6, 4):        "rolled one die: 4",
+		roll(20, 15):      "rolled a twenty-sided die: 15",
+		roll(20, 15, 11):  "rolled two twenty-sided dice: 15 11",
+		roll(100, 47):     "rolled percentile dice: 47",
+		roll(3, 2):        "rolled one die (1 to 3): 2",
+		roll(10, 7, 1, 3): "rolled three ten-sided dice: 7 1 3",
+	} {
+		if got != want {
+			t.Errorf("%q, want %q", got, want)
 		}
 	}
 }

@@ -432,7 +432,7 @@ func TestWhyShowsTheRule(t *testing.T) {
 	if !has() {
 		t.Error("the rule's note is missing with why on")
 	}
-	if out := b.ledgerShown(l); len(out) < 2 || out[0] != "rolled 1d6: 4" {
+	if out := b.ledgerShown(l); len(out) < 2 || out[0] != "rolled one die: 4" {
 		t.Errorf("the dice and outcome must always show: %q", out)
 	}
 }

@@ -287,18 +287,59 @@ func drawWeaponTag(dst *ebiten.Image, f figLook) {
 	if f.removed {
 		return
 	}
-	r, c := f.r, f.pos
-	if tag := weaponTag(f.weapon); tag != "" {
-		fs := math.Max(8.5*art.UIScale, r*0.5)
-		fc := art.BoldFace(fs / art.UIScale)
-		w, h := art.TextW(tag, fc)+4*art.UIScale, fs*1.2
-		// on its own base's lower half, right of the team letter, so
-		// that in a line of bases in contact it lies on no neighbour
-		x, y := math.Max(c.X-w/2, math.Min(c.X-r*0.22, c.X+r*0.95-w)), c.Y+r*0.3
-		art.RoundRect(dst, x, y, w, h, 2*art.UIScale, art.RGBA(0x14110c, 235))
-		art.Rect(dst, x, y+h-1.5*art.UIScale, w, 1.5*art.UIScale, f.side)
-		art.Say(dst, tag, fc, x+w/2, y+h*0.5-fs*0.62, art.RGB(0xfff6dc), 1)
+	if t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos); ok {
+		fc := art.BoldFace(t.fs / art.UIScale)
+		art.RoundRect(dst, t.x, t.y, t.w, t.h, 2*art.UIScale, art.RGBA(0x14110c, 235))
+		art.Rect(dst, t.x, t.y+t.h-1.5*art.UIScale, t.w, 1.5*art.UIScale, f.side)
+		art.Say(dst, t.tag, fc, t.x+t.w/2, t.y+t.h*0.5-t.fs*0.62, art.RGB(0xfff6dc), 1)
 	}
+}
+
+// tagShort is a weapon tag's shorter form, for a base too small to hold
+// the long one.
+var tagShort = map[string]string{"SNIPER": "SNP", "MG42": "MG", "MG34": "MG", "GPMG": "MG", "MORT": "MOR", "FLAM": "FLM", "BREN": "BRN", "PIAT": "PT"}
+
+// minTagPx is the smallest letter a weapon tag is drawn in (before the
+// interface's scale): below it the tag cannot be read and is left off;
+// the base is still drawn, so a squad can be counted.
+const minTagPx = 7.0
+
+// plate is where a weapon tag goes: its words, letter size and box.
+type plate struct {
+	tag        string
+	fs         float64
+	x, y, w, h float64
+}
+
+// tagPlate lays a weapon tag on the lower half of a base of radius r at
+// c, right of the team letter so that in a line of bases in contact it
+// lies on no neighbour, and wholly within the base's width: at the
+// fit-the-table zoom the letters shrink to fit (or the tag takes its
+// short form), and when even that cannot be read there is no tag.
+func tagPlate(tag string, r float64, c art.Pt) (plate, bool) {
+	if tag == "" {
+		return plate{}, false
+	}
+	pad, room := math.Min(4*art.UIScale, r*0.2), 1.96*r
+	for _, t := range []string{tag, tagShort[tag]} {
+		if t == "" {
+			continue
+		}
+		fs := math.Max(8.5*art.UIScale, r*0.5)
+		w := art.TextW(t, art.BoldFace(fs/art.UIScale)) + pad
+		if w > room {
+			fs *= (room - pad) / (w - pad) // the letters scale with the text's width
+			w = room
+		}
+		if fs < minTagPx*art.UIScale {
+			continue
+		}
+		h := fs * 1.2
+		y := math.Min(c.Y+r*0.3, c.Y+r-h) // its foot on the base
+		x := math.Max(c.X-w/2, math.Min(c.X-r*0.22, c.X+r*0.98-w))
+		return plate{tag: t, fs: fs, x: x, y: y, w: w, h: h}, true
+	}
+	return plate{}, false
 }
 
 // drawWeapon draws a weapon's silhouette from the soldier's right

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -64,6 +65,24 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 		nx, ny := -math.Sin(ang)*5*art.UIScale, math.Cos(ang)*5*art.UIScale
 		art.Line(dst, art.Pt{X: q.X - nx, Y: q.Y - ny}, art.Pt{X: q.X + nx, Y: q.Y + ny}, 1.5*art.UIScale, art.RGB(0x1a1a1a))
 	})
+	// each crossing the dice will price before the move ends: a die mark
+	// and its words on the tape, where the path meets it
+	for _, c := range b.moveCross {
+		q := b.tv.scr(c.At)
+		ring := art.RGB(0xffd34d)
+		if c.Halt {
+			ring = art.RGB(0xff9a3c)
+		}
+		s := 7 * art.UIScale
+		art.RoundRect(dst, q.X-s, q.Y-s, 2*s, 2*s, 2*art.UIScale, art.RGB(0xfaf6e8))
+		art.RectLine(dst, q.X-s, q.Y-s, 2*s, 2*s, 2*art.UIScale, ring)
+		art.Circle(dst, q, 1.8*art.UIScale, art.RGB(0x1a1a1a))
+		f := art.BoldFace(11)
+		w := art.TextW(c.Note, f)
+		lx, ly := q.X+s+4*art.UIScale, q.Y-8*art.UIScale
+		art.RoundRect(dst, lx-3*art.UIScale, ly-1*art.UIScale, w+6*art.UIScale, 16*art.UIScale, 3*art.UIScale, art.RGBA(0x101010, 210))
+		art.Say(dst, c.Note, f, lx, ly, ring, 0)
+	}
 	// ghost at the stop point
 	stop := b.tv.scr(info.Stop)
 	if info.Stop == (geom.Pt{}) {
@@ -77,7 +96,10 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 		txt = fmt.Sprintf("%s of %s", sc.Format(info.Cost), sc.Format(info.Allowance))
 	}
 	lines := []string{txt}
-	if info.Why != "" {
+	if len(b.moveCross) > 0 {
+		// the crossings in words, instead of the rule set's note on them
+		lines = append(lines, crossingWords(b.moveCross))
+	} else if info.Why != "" {
 		lines = append(lines, b.plain(info.Why))
 	}
 	if !info.OK && len(b.moveFit) > 0 {
@@ -123,4 +145,24 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 		}
 		art.Say(dst, l, f2, x+8*art.UIScale, y+5*art.UIScale+float64(i)*20*art.UIScale, c, 0)
 	}
+}
+
+// crossingWords is the tape's line on the crossings a move will roll
+// for: how many, what, and whether a roll may halt the figure short of
+// the ring.
+func crossingWords(cs []rules.Crossing) string {
+	var names []string
+	halt := false
+	for _, c := range cs {
+		names = append(names, c.What)
+		halt = halt || c.Halt
+	}
+	what := "a roll to cross the " + names[0]
+	if len(cs) > 1 {
+		what = fmt.Sprintf("%d rolls to cross (%s)", len(cs), strings.Join(names, ", "))
+	}
+	if halt {
+		return "On the way: " + what + "; a bad roll halts him before it, short of the ring."
+	}
+	return "On the way: " + what + "; the points it costs are rolled."
 }

@@ -40,8 +40,13 @@ type Hit struct {
 type Selector struct {
 	Mode  Mode
 	Sel   rules.FigID
-	Verb  string    // targeting verb ("fire", "melee")
-	Start geom.Pt   // where the dragged figure stood
+	Verb  string  // targeting verb ("fire", "melee")
+	Start geom.Pt // where the dragged figure stood
+	// From is where the press landed (anywhere on the figure's base): the
+	// drag threshold is measured from it, not from the figure's centre,
+	// so a click near the rim of a base that wobbles by a pixel stays a
+	// click.
+	From  geom.Pt
 	Trail []geom.Pt // pointer positions while dragging
 	// Legal is the list of commands the deciding side may give now.
 	Legal []rules.Command
@@ -249,8 +254,9 @@ func (s *Selector) Finish() *rules.Command {
 // volleying reports whether targeting places dice one by one.
 func (s *Selector) volleying() bool { return s.Shots > 1 && s.Verb == "fire" }
 
-// SlopFor is the Slop for a zoom of pixelsPerInch, never less than
-// DragStart so that a close zoom still ignores a tremble.
+// SlopFor is the Slop for a zoom of pixelsPerInch (logical pixels: the
+// caller divides by the device scale), never less than DragStart so that
+// a close zoom still ignores a tremble.
 func SlopFor(pixelsPerInch float64) int64 {
 	if pixelsPerInch <= 0 {
 		return DragStart
@@ -331,6 +337,7 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 		s.Sel = h.Fig
 		s.Mode = Pressing
 		s.Start = figPos
+		s.From = h.Pt
 		s.Trail = []geom.Pt{figPos}
 		s.Waypoints = nil
 		return nil
@@ -400,7 +407,7 @@ func (s *Selector) Move(p geom.Pt) {
 		if slop <= 0 {
 			slop = DragStart
 		}
-		if !geom.WithinDist(s.Start, p, slop) {
+		if !geom.WithinDist(s.From, p, slop) {
 			s.Mode = Dragging
 			s.Trail = append(s.Trail, p)
 		}

@@ -545,3 +545,31 @@ func TestOneButtonKeepsAllItsTargets(t *testing.T) {
 		t.Fatalf("the leader on the same button gave %+v", c)
 	}
 }
+
+// A click near the rim of a base, with the hand wobbling a few pixels
+// between press and release, is a click (the figure is selected and
+// stays put), even though the pointer is further from the figure's
+// centre than the drag threshold: the threshold runs from where the
+// press landed. Only a pointer that travels beyond it drags a move.
+func TestClickOnTheRimWithAWobbleIsAClick(t *testing.T) {
+	const perInch = 17.0
+	centre := geom.P(5, 5)
+	rim := geom.P(5+9/perInch, 5) // 9 px from the centre, on a big base
+	for _, tc := range []struct {
+		px   float64
+		drag bool
+	}{{0, false}, {4, false}, {-4, false}, {10, true}} {
+		s := Selector{Legal: legal(), Slop: SlopFor(perInch)}
+		s.Press(Hit{Fig: 1, Own: true, Pt: rim}, centre)
+		q := geom.P(geom.Inches(rim.X)+tc.px/perInch, 5)
+		s.Move(rim)
+		s.Move(q)
+		c := s.Release(q)
+		if got := c != nil; got != tc.drag {
+			t.Errorf("press on the rim, %v px of wobble: command %+v, want a move: %v", tc.px, c, tc.drag)
+		}
+		if !tc.drag && (s.Mode != Selected || s.Sel != 1) {
+			t.Errorf("press on the rim, %v px of wobble: mode %v sel %d, want figure 1 selected", tc.px, s.Mode, s.Sel)
+		}
+	}
+}
