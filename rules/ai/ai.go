@@ -166,9 +166,9 @@ func (p *Player) normal(b *belief) []Choice {
 	if samples <= 0 {
 		samples = 8
 		if p.Level == Hard {
-			// Hard measures each candidate twice as often before it
+			// Hard measures each candidate four times as often before it
 			// looks ahead: fewer lucky samples mislead its short list
-			samples = 16
+			samples = 32
 		}
 	}
 	legal := b.legal()
@@ -334,7 +334,7 @@ func (p *Player) moves(b *belief, c rules.Command, base int) []Choice {
 	slices.SortStableFunc(ds, func(a, b dest) int { return b.score - a.score })
 	keep, n := 3, 3
 	if p.Level == Hard {
-		keep, n = 5, 6
+		keep, n = 6, 12
 	}
 	if len(ds) > keep {
 		ds = ds[:keep]

@@ -54,12 +54,14 @@
 //
 // # How Hard decides
 //
-// Hard scores like Normal, with twice the samples (16) and five move
-// destinations sampled six times each in place of three, then looks ahead
-// on its few best candidates: each is played out several times on
+// Hard scores like Normal, with four times the samples (32) and six move
+// destinations sampled twelve times each in place of three, then looks
+// ahead on its four best candidates: each is played out many times on
 // reseeded copies of the belief, both sides continuing with a quick
-// greedy policy for a fixed number of commands, and the candidate with
-// the best average outcome is chosen. The k-th play-out of every
+// greedy policy for two commands (the enemy's reply, or the side's own
+// next step), and the candidate with the best average outcome is chosen.
+// A longer play-out measured no better: the greedy policy never moves a
+// figure, so its later commands add noise rather than knowledge. The k-th play-out of every
 // candidate draws the same dice, so they are compared on the same luck.
 // The work is bounded by a node budget (commands applied), never by the
 // clock, so a decision is the same on a fast or a slow machine.
