@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"hedgerow/game/view"
 	"hedgerow/rules"
 )
 
@@ -43,6 +44,7 @@ type probe struct {
 	Hint     string              `json:"hint,omitempty"`      // the battle: the line beside the bar's buttons
 	Toast    string              `json:"toast,omitempty"`     // the message shown now
 	Scroll   int                 `json:"scroll,omitempty"`    // the scenario list: the first row shown
+	Tape     []string            `json:"tape,omitempty"`      // the battle: the crossing marks on the move being dragged
 }
 
 // probeVeh is one vehicle on screen.
@@ -128,6 +130,11 @@ func (b *battle) probe() {
 	}
 	p.Hint = b.barHint()
 	p.Card = b.cardShown
+	if b.sel.Mode == view.Dragging {
+		for _, c := range b.moveCross {
+			p.Tape = append(p.Tape, c.What+": "+c.Note)
+		}
+	}
 	p.LogLines = len(b.log)
 	for _, e := range b.log {
 		if e.roll != nil {

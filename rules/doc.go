@@ -94,6 +94,11 @@
 //     the side may not know (or marks it Secret); the table paints each
 //     kind (a grey cloud with its count, a dashed line in its side's
 //     colour, a grenade with its blast ring).
+//   - MoveCrosser (crossings.go): where a proposed move will roll to
+//     cross an obstacle before it ends, marked on the move tape (1/35th
+//     Skirmish's obstacle dice).
+//   - Firerer (firers.go): which of a team's figures a team's fire
+//     command would have shoot, named on the odds card (S.M.L.E.).
 //   - Scaler: the unit distances are shown in (inches, or centimetres
 //     for a rule set played at 1 cm = 1 m); inside, the core is in inches.
 //   - DoorStater: how each door stands, for drawing.

@@ -1,11 +1,15 @@
 package e2e
 
 import (
+	"encoding/json"
 	"math"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // TestClickWithAWobbleByMouse is issue 24's click that moved a man: at
@@ -70,4 +74,89 @@ func TestClickWithAWobbleByMouse(t *testing.T) {
 		t.Fatalf("a 60 px drag played %q, want a move of %s", pl.sf.Commands, id)
 	}
 	r.shot("dragged")
+}
+
+// TestTapeShowsTheCrossingByMouse is issue 24's tape that promised a stop
+// the obstacle dice then cut short: in 1/35th's Ambush at 1024x640, a man
+// dragged over a hedge has, while the button is still down, the hedge
+// marked on his tape with its roll ("roll to cross"); let go short of
+// it, no mark.
+func TestTapeShowsTheCrossingByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigSized(t, "tape-crossing", 1024, 640, "--scenario", "skirmish35-ambush", "--seed", "1", "--no-resume", "--speed", "8")
+	p := intoBattle(r)
+	pl := r.waitSave("the start of the battle", 0)
+	g := pl.g
+	// a man of the side and a legal move of his over an obstacle
+	var from, to, short [2]float64
+	found := false
+	for _, f := range g.St.Figures {
+		q, ok := p.Figures[figKey(f.ID)]
+		if f.Removed || f.Side != g.St.Decider || !ok {
+			continue
+		}
+		for deg := 0; deg < 360 && !found; deg += 10 {
+			a := float64(deg) * math.Pi / 180
+			for d := 2.0; d <= 6; d++ {
+				end := f.Pos.Add(geom.P(d*math.Cos(a), d*math.Sin(a)))
+				path := []geom.Pt{end}
+				if !g.MoveCheck(f.ID, path).OK || len(g.MoveCrossings(f.ID, path)) == 0 {
+					continue
+				}
+				half := f.Pos.Add(geom.P(0.5*math.Cos(a), 0.5*math.Sin(a)))
+				if len(g.MoveCrossings(f.ID, []geom.Pt{half})) != 0 {
+					break
+				}
+				scr := func(d float64) [2]float64 {
+					return [2]float64{q[0] + d*math.Cos(a)*p.PerInch, q[1] + d*math.Sin(a)*p.PerInch}
+				}
+				from, to, short, found = scr(0), scr(d), scr(0.8), true
+				break
+			}
+		}
+		if found {
+			break
+		}
+	}
+	if !found {
+		t.Fatalf("no man of side %d can be moved over an obstacle", g.St.Decider)
+	}
+	tape := func() []string {
+		var tp struct {
+			Tape []string `json:"tape"`
+			Mode string   `json:"mode"`
+		}
+		if data, err := os.ReadFile(r.probe); err == nil {
+			json.Unmarshal(data, &tp)
+		}
+		return tp.Tape
+	}
+	r.moveTo(from[0], from[1])
+	r.xdo("mousedown", "1")
+	r.seen()
+	for s := 1; s <= 10; s++ {
+		k := float64(s) / 10
+		r.xdo("mousemove", "--window", r.wid, itoa(from[0]+(to[0]-from[0])*k), itoa(from[1]+(to[1]-from[1])*k))
+		time.Sleep(30 * time.Millisecond)
+	}
+	r.seen()
+	r.seen()
+	got := tape()
+	r.shot("over-the-hedge")
+	if len(got) == 0 || !strings.Contains(got[0], "roll to cross") {
+		t.Errorf("dragging over the obstacle, the tape marks %q; want its roll to cross", got)
+	}
+	// back short of it: the mark goes
+	r.xdo("mousemove", "--window", r.wid, itoa(short[0]), itoa(short[1]))
+	r.seen()
+	r.seen()
+	if got := tape(); len(got) != 0 {
+		t.Errorf("pulled back short of the obstacle, the tape still marks %q", got)
+	}
+	r.shot("short-of-it")
+	r.key("Escape")
+	r.xdo("mouseup", "1")
+	r.seen()
 }
