@@ -169,7 +169,7 @@ func (a *App) offerResume(sb *savedBattle) {
 		a.Dialog("Resume the last battle?", body, []string{"Host it again", "Play on at this desk", "Discard", "Not now"}, func(c int) {
 			switch c {
 			case 0:
-				if s := a.hostResume(sb.path, side, a.netListen()); s != nil {
+				if s := a.hostResume(sb.path, side, a.hostedListen()); s != nil {
 					a.scene = s
 				}
 			case 1:

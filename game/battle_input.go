@@ -193,6 +193,8 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 		if c := b.enterEnd(); c != nil {
 			b.end(a, *c)
+		} else if h := b.netHint(); h != "" {
+			a.Toast("%s", h) // over the network, why nothing is offered: the host is away, or it is the opponent's go
 		} else {
 			a.Toast("There is nothing to end now: the panel on the right says what the game waits for.")
 		}

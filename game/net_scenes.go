@@ -167,6 +167,7 @@ func (a *App) hostServe(nb *netplay.Battle, g *rules.Game, evs []rules.Event, sc
 	n := &netLink{host: true, local: side, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 8), turnAt: -1}
 	b.netJoin(n)
 	w := &hostWait{b: b, sc: sc}
+	keepListen(a.opt.autosave, listen) // "Host it again" listens where this did
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	w.port = port
 	w.addrs = localAddrs(host, port)
@@ -353,6 +354,36 @@ func newJoinScreen(addr string) *joinScreen {
 }
 
 // lastHostFile keeps the address last joined.
+// listenFile is where a hosted battle's autosave keeps the address it
+// listened on (beside the autosave), so that hosting it again after a
+// restart listens there too, not on the default port.
+func listenFile(autosave string) string {
+	if autosave == "" {
+		return ""
+	}
+	return strings.TrimSuffix(autosave, filepath.Ext(autosave)) + ".listen"
+}
+
+func keepListen(autosave, listen string) {
+	if p := listenFile(autosave); p != "" {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(listen+"\n"), 0o644)
+	}
+}
+
+// hostedListen is the address the autosaved battle was hosted on, else
+// the window's (--listen, or the default).
+func (a *App) hostedListen() string {
+	if a.net.Listen == "" {
+		if b, err := os.ReadFile(listenFile(a.opt.autosave)); err == nil {
+			if l := strings.TrimSpace(string(b)); l != "" {
+				return l
+			}
+		}
+	}
+	return a.netListen()
+}
+
 func lastHostFile() string {
 	dir, err := os.UserConfigDir()
 	if err != nil {

@@ -380,3 +380,22 @@ func TestNetJoinerWhileDisconnected(t *testing.T) {
 		t.Errorf("the give-up message does not say what Reconnect does: %s", words)
 	}
 }
+
+// Hosting a battle again after a restart listens where it was hosted
+// (the play-test's host on 127.0.0.1:47301 came back on the default
+// port, where its joiner could not find it); a --listen given now wins.
+func TestHostAgainListensWhereItDid(t *testing.T) {
+	a := &App{W: 1280, H: 800, speed: 1}
+	a.opt.autosave = filepath.Join(t.TempDir(), "autosave.save")
+	if got := a.hostedListen(); got != DefaultListen {
+		t.Fatalf("with nothing kept: %q, want the default %q", got, DefaultListen)
+	}
+	keepListen(a.opt.autosave, "127.0.0.1:47301")
+	if got := a.hostedListen(); got != "127.0.0.1:47301" {
+		t.Fatalf("hosted again on %q, want where it was hosted", got)
+	}
+	a.net.Listen = "127.0.0.1:47999"
+	if got := a.hostedListen(); got != "127.0.0.1:47999" {
+		t.Fatalf("with --listen given: %q", got)
+	}
+}
