@@ -105,7 +105,7 @@ func (Maxim) Start(s *rules.State) ([]rules.Event, error) {
 			continue
 		}
 		if why := standProblem(s, f.ID, f.Pos); why != "" {
-			return nil, fmt.Errorf("%s cannot stand at %s: %s", f.Name, f.Pos, why)
+			return nil, fmt.Errorf("%s cannot stand where he is placed: %s", f.Name, why)
 		}
 	}
 	// Figures the scenario leaves facing straight up the table start

@@ -241,7 +241,7 @@ func fallBackEvents(s *rules.State, f *rules.Figure, dist int64, lvl int, fan bo
 	path := []geom.Pt{f.Pos, end}
 	f.Pos = end
 	return []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: path,
-		Text: fmt.Sprintf("%s falls back %s\"", f.Name, rules.FormatInches(geom.Dist(path[0], end)))}}
+		Text: fmt.Sprintf("%s falls back %s\"", f.Name, rules.InchText(geom.Dist(path[0], end)))}}
 }
 
 // ---- melee ----

@@ -348,7 +348,7 @@ func applyDrive(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		v.SetVar(vMoved, s.Round)
 	}
 	v.SetVar(vMove, 0)
-	text := fmt.Sprintf("%s drives %s\"", v.Name, rules.FormatInches(res.Length))
+	text := fmt.Sprintf("%s drives %s\"", v.Name, rules.InchText(res.Length))
 	if res.Length == 0 {
 		text = fmt.Sprintf("%s turns on the spot", v.Name)
 	}
