@@ -71,7 +71,7 @@ func (r Skirmish) moraleTest(s *rules.State, f *rules.Figure, why string) (bool,
 		l.Outcome = "passes"
 	}
 	return pass, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
-		Text: fmt.Sprintf("%s tests morale (%s): %d needing more than %d, %s", f.Name, why, l.Total, l.Target, l.Outcome)}
+		Text: fmt.Sprintf("%s tests morale (%s): %s: %s", f.Name, why, needText(l.Total, l.Target, 2), l.Outcome)}
 }
 
 // friendsLeft reports whether f has any friend still fighting.

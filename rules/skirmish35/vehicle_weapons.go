@@ -164,7 +164,7 @@ func (r Skirmish) applyGun(s *rules.State, v *rules.Vehicle, vd *VehicleData, t 
 		_ = vehSpend(v, r.d.T.Vehicle.Gun, "the gun")
 		l := rollAT(s, fmt.Sprintf("High explosive from the %s at %s", v.Name, e.Name), mods)
 		evs := []rules.Event{{Kind: "roll", Side: v.Side, Unit: v.Unit, Target: e.ID, Roll: l, Path: []geom.Pt{v.Pos, e.Pos},
-			Text: fmt.Sprintf("The %s fires at %s: %d needing more than %d, %s", v.Name, e.Name, l.Total, l.Target, l.Outcome)}}
+			Text: fmt.Sprintf("The %s fires at %s: %s: %s", v.Name, e.Name, shellText(l.Total, l.Target), l.Outcome)}}
 		e.SetVar(fFiredAt, turnNo(s))
 		if l.Outcome != "hit" {
 			return evs, nil
@@ -183,7 +183,7 @@ func (r Skirmish) applyGun(s *rules.State, v *rules.Vehicle, vd *VehicleData, t 
 		tv.SetVar(vFiredAt, turnNo(s))
 		l := rollAT(s, fmt.Sprintf("The %s's gun at the %s (%s)", v.Name, tv.Name, sh.strike.Face), sh.mods)
 		evs := []rules.Event{{Kind: "roll", Side: v.Side, Unit: v.Unit, Roll: l, Path: []geom.Pt{v.Pos, tv.Pos},
-			Text: fmt.Sprintf("The %s fires at the %s's %s: %d needing more than %d, %s", v.Name, tv.Name, sh.strike.Face, l.Total, l.Target, l.Outcome)}}
+			Text: fmt.Sprintf("The %s fires at the %s's %s: %s: %s", v.Name, tv.Name, sh.strike.Face, shellText(l.Total, l.Target), l.Outcome)}}
 		if l.Outcome != "hit" {
 			return evs, nil
 		}

@@ -346,7 +346,7 @@ func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]r
 	f.SetVar(fFired, turnNo(s))
 	l := rollAT(s, "Anti-tank fire at "+pieceLabel(s, s.Terrain.InsideBuilding(p))+": "+f.Name, mods)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
-		Text: fmt.Sprintf("%s fires at the building: %d needing more than %d, %s", f.Name, l.Total, l.Target, l.Outcome)}}
+		Text: fmt.Sprintf("%s fires at the building: %s: %s", f.Name, shellText(l.Total, l.Target), l.Outcome)}}
 	evs = append(evs, r.useAT(f)...)
 	if l.Outcome != "hit" {
 		return evs, nil
