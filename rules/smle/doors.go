@@ -298,7 +298,7 @@ func (r SMLE) tumbleIn(s *rules.State, d terrain.DoorRef, figs []*rules.Figure) 
 func (r SMLE) doorOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	f := s.Fig(c.Fig)
 	if f == nil {
-		return rules.Odds{}, fmt.Errorf("there is no figure F%d", c.Fig)
+		return rules.Odds{}, fmt.Errorf("there is no such figure")
 	}
 	if c.Arg == "open" {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil

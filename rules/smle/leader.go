@@ -208,5 +208,5 @@ func (r SMLE) applyJoin(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		return []rules.Event{{Kind: "join", Side: f.Side, Fig: f.ID, Unit: t.ID,
 			Text: fmt.Sprintf("%s leaves %s and joins %s", f.Name, u.Name, t.Name)}}, nil
 	}
-	return nil, fmt.Errorf("%s cannot join U%d now (a team of his group, base within 1\", his go not over)", f.Name, c.Unit)
+	return nil, fmt.Errorf("%s cannot join %s now (a team of his group, base within 1\", his go not over)", f.Name, teamWords(s, c.Unit))
 }

@@ -70,7 +70,7 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	info := rules.MoveInfo{}
 	f := s.Fig(fig)
 	if f == nil {
-		info.Why = fmt.Sprintf("there is no figure F%d", fig)
+		info.Why = "there is no such figure"
 		return info
 	}
 	info.Allowance = max(0, r.allowance(s, f)-int64(f.Var(fMoved)))
