@@ -623,7 +623,7 @@ func outcomes(m map[string]int, den float64) []rules.Outcome {
 func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	f := s.Fig(c.Fig)
 	if f == nil {
-		return rules.Odds{}, fmt.Errorf("no figure F%d", c.Fig)
+		return rules.Odds{}, fmt.Errorf("there is no such figure")
 	}
 	w, err := fireWeapon(f, c.Arg)
 	if err != nil {

@@ -276,7 +276,7 @@ func applyLeader(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			}
 		}
 		if nf == nil {
-			return nil, fmt.Errorf("F%d cannot take command of %s: not one of its men in the fight, or a leader already", c.Fig, u.Name)
+			return nil, fmt.Errorf("%s cannot take command of %s: not one of its men in the fight, or a leader already", figWords(s, c.Fig), u.Name)
 		}
 	default:
 		return nil, fmt.Errorf("%s must choose a new leader for %s (leader F<n>, or end for the default)", s.Sides[u.Side].Name, u.Name)

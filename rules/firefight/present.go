@@ -21,7 +21,7 @@ func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	case "spot":
 		f := s.Fig(c.Fig)
 		if f == nil {
-			return rules.Odds{}, fmt.Errorf("no figure F%d", c.Fig)
+			return rules.Odds{}, fmt.Errorf("there is no such figure")
 		}
 		t, err := spotTarget(s, f, c)
 		if err != nil {

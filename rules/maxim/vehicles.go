@@ -310,10 +310,10 @@ func vehicleOf(s *rules.State, c rules.Command) (*rules.Vehicle, error) {
 	}
 	v := s.Veh(a.ID)
 	if v == nil {
-		return nil, fmt.Errorf("there is no vehicle V%d", a.ID)
+		return nil, errors.New("there is no such vehicle")
 	}
 	if c.Unit != 0 && c.Unit != v.Unit {
-		return nil, fmt.Errorf("%s does not belong to U%d", v.Name, c.Unit)
+		return nil, fmt.Errorf("%s does not belong to that team", v.Name)
 	}
 	return v, nil
 }

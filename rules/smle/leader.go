@@ -189,7 +189,7 @@ func (r SMLE) joinOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 func (r SMLE) applyJoin(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID {
-		return nil, fmt.Errorf("join names a leader of %s and the team he joins: join F1 U3", u.Name)
+		return nil, fmt.Errorf("only a leader of %s may join another team now", u.Name)
 	}
 	for _, l := range r.joinOptions(s, u, f) {
 		if l.Unit != c.Unit {

@@ -118,3 +118,12 @@ func (r SMLE) fireWhyNot(s *rules.State, u *rules.Unit, t *rules.Figure, kind st
 	}
 	return fmt.Sprintf("no man of %s can see any man of %s", teamName(s, u), teamName(s, e))
 }
+
+// moveText is a move's log line: how far, and what it cost when that
+// differs (difficult going, posture).
+func moveText(name string, length, cost int64) string {
+	if rules.InchText(cost) == rules.InchText(length) {
+		return fmt.Sprintf("%s moves %s\"", name, rules.InchText(length))
+	}
+	return fmt.Sprintf("%s moves %s\" (costs %s\")", name, rules.InchText(length), rules.InchText(cost))
+}

@@ -88,7 +88,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 	}
 	f := s.Fig(c.Fig)
 	if f == nil || f.Removed {
-		return nil, fmt.Errorf("F%d is not a figure on the table", c.Fig)
+		return nil, errors.New("that figure is no longer on the table")
 	}
 	if f.Side != s.Active {
 		return nil, fmt.Errorf("%s is not one of %s's figures", f.Name, s.Sides[s.Active].Name)
