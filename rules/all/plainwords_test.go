@@ -101,6 +101,14 @@ func TestTextsArePlainWords(t *testing.T) {
 				}
 				for _, e := range evs {
 					check("an event ("+e.Kind+")", e.Text)
+					if l := e.Roll; l != nil {
+						check("a roll's heading", l.What)
+						check("a roll's outcome", l.Outcome)
+						check("a roll's note", l.Note)
+						for _, m := range l.Mods {
+							check("a modifier", m.Reason)
+						}
+					}
 				}
 			}
 		}
@@ -179,6 +187,50 @@ func probeRefusals(g *rules.Game, r *rand.Rand, check func(from, text string)) {
 						check("a refusal of "+c.Verb+" by another figure", err.Error())
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestUnseenTeamToldOncePerOrder (issue 29's play-tests): one order of a
+// team the other side may not know of reads as one "An unseen enemy team
+// acts." there, not one a figure (a Firefight leader motivating his six
+// men read six times over).
+func TestUnseenTeamToldOncePerOrder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a few hundred commands on every scenario")
+	}
+	for _, name := range scenarios.Names() {
+		sc, m, err := scenarios.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, _ := all.Get(sc.RuleSet)
+		g, _, err := rules.NewGame(rs, sc, m, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(1, 29))
+		for step := 0; step < 250 && !g.St.Over; step++ {
+			c, ok := rules.RandomCommand(g, r)
+			if !ok {
+				break
+			}
+			other := 1 - g.St.Decider
+			evs, err := g.Apply(c)
+			if err != nil {
+				continue
+			}
+			v := rules.ViewOf(rs, g.St, other)
+			n := 0
+			for _, e := range evs {
+				if out, withheld := v.Tell(e); withheld && out.Text == "An unseen enemy team acts." {
+					n++
+				}
+			}
+			if n > 1 {
+				t.Errorf("%s: %q reads %d times as \"An unseen enemy team acts.\"", name, c, n)
+				break
 			}
 		}
 	}

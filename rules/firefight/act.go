@@ -408,7 +408,7 @@ func applySpot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 	}
 	led := ledger1(rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name,
 		Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out,
-		Note: "a d20 of at least the sum of the table spots the target"}, d)
+		Note: "a twenty-sided die of at least the sum of the table spots the target"}, d)
 	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
 		Text: f.Name + " looks for " + t.Name + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}, nil
 }

@@ -508,6 +508,7 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("%s has no one left to motivate", l.Name)
 	}
+	evs = oneMotivation(s, l, evs, n)
 	return append(evs, settle(s, false)...), nil
 }
 

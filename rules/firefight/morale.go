@@ -293,7 +293,7 @@ func promote(s *rules.State, u *rules.Unit, nf *rules.Figure) rules.Event {
 	nf.SetVar(fLeadFrom, s.Round+1)
 	return rules.Event{Kind: "roll", Side: u.Side, Fig: nf.ID, Unit: u.ID,
 		Roll: &rules.Ledger{What: "New leader: " + nf.Name, Dice: []rules.Die{d}, Compare: "table",
-			Mods: []rules.Mod{{Value: data.NewLeader.Add, Reason: "a new leader rolls 1d6+1", Rule: "Firefight Lite Leaders"}}, Total: nf.Rating,
+			Mods: []rules.Mod{{Value: data.NewLeader.Add, Reason: "a new leader rolls a die and adds 1", Rule: "Firefight Lite Leaders"}}, Total: nf.Rating,
 			Outcome: fmt.Sprintf("leadership %d", nf.Rating)},
 		Text: fmt.Sprintf("%s takes command of %s with leadership %d, from next turn", nf.Name, u.Name, nf.Rating)}
 }

@@ -1,6 +1,9 @@
 package firefight
 
 import (
+	"strconv"
+	"strings"
+
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
 )
@@ -30,4 +33,28 @@ func motivateWhyNot(s *rules.State, l, f *rules.Figure) string {
 		return "he is out of command range"
 	}
 	return "he is not in command"
+}
+
+// oneMotivation tells a leader's motivating everyone he can in one line,
+// naming the figures, instead of a line each: the other side, which may
+// not know of his unit, read "An unseen enemy team acts." six times over
+// for one order. n is how many he has motivated in all now.
+func oneMotivation(s *rules.State, l *rules.Figure, evs []rules.Event, n int) []rules.Event {
+	if len(evs) < 2 {
+		return evs
+	}
+	names := make([]string, len(evs))
+	ids := make([]rules.FigID, len(evs))
+	for i, e := range evs {
+		ids[i] = e.Target
+		names[i] = figWords(s, e.Target)
+		if e.Target == l.ID {
+			names[i] = "himself"
+		}
+	}
+	one := evs[0]
+	one.Target, one.Figures = 0, ids
+	one.Text = l.Name + " motivates " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] +
+		" (" + strconv.Itoa(n) + " of " + strconv.Itoa(l.Rating) + ")"
+	return []rules.Event{one}
 }

@@ -577,7 +577,7 @@ func damageRoll(s *rules.State, f, t *rules.Figure, c Chart, what string, shift 
 	res := chartResult(d.Face-shift, c)
 	l := &rules.Ledger{What: fmt.Sprintf("Damage, %s on %s", what, t.Name), Dice: []rules.Die{d}, Compare: "table",
 		Mods: mods, Total: d.Face - shift, Outcome: resNames[res],
-		Note: fmt.Sprintf("d10: 1-%d stun, -%d light wound, -%d serious wound, higher kill", c.Stun, c.Light, c.Serious)}
+		Note: fmt.Sprintf("a ten-sided die: 1-%d stun, -%d light wound, -%d serious wound, higher kill", c.Stun, c.Light, c.Serious)}
 	side := t.Side
 	if f != nil {
 		side = f.Side

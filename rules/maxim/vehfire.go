@@ -378,7 +378,7 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 	d := s.Roll(6)
 	res := data.Vehicle.Critical.Results[d.Face-1]
 	l := &rules.Ledger{What: "Critical hit, " + v.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face,
-		Note: "1D6 after each penetrating hit: 1 locomotion (half speed), 2 crewman, 3 engine, 4 fuel, 5 ammunition, 6 main weapon"}
+		Note: "one die after each penetrating hit: 1 locomotion (half speed), 2 crewman, 3 engine, 4 fuel, 5 ammunition, 6 main weapon"}
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: l})
 	at := len(evs) - 1
 	switch res {

@@ -136,7 +136,7 @@ func rollVehicleMoves(s *rules.State, side int, second bool) []rules.Event {
 		}
 		l := &rules.Ledger{What: what + v.Name, Dice: d, Compare: "table", Mods: mods, Total: tot,
 			Outcome: fmt.Sprintf("up to %s\"%s", rules.FormatInches(int64(dist)), note),
-			Note:    fmt.Sprintf("%s (%s): %dD6%s inches", t.Name, strings.ReplaceAll(k.Class, "_", " "), da.Dice, signed(da.Add))}
+			Note:    fmt.Sprintf("%s (%s): %s%s inches", t.Name, strings.ReplaceAll(k.Class, "_", " "), diceWords(da.Dice, 6), signed(da.Add))}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Unit: v.Unit, Roll: l,
 			Text: fmt.Sprintf("%s rolls %d\" for its %s%s", v.Name, tot, map[bool]string{false: "move", true: "second move"}[second], note)})
 	}

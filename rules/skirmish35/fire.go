@@ -112,7 +112,7 @@ func (r Skirmish) hitMods(f, t *rules.Figure, sg Sight, mode string) []rules.Mod
 		rs = w.RangeStep // a sniper's telescopic sight
 	}
 	if k := rangeSteps(f.Pos, t.Pos, in(rs)); k > 0 {
-		mods = append(mods, rules.Mod{Value: k, Reason: fmt.Sprintf("range %s\" (a point per %g\", rounded up)", rules.FormatInches(dist(f.Pos, t.Pos)), rs), Rule: rule})
+		mods = append(mods, rules.Mod{Value: k, Reason: fmt.Sprintf("range %s\" (a point per %g\", rounded up)", rangeText(dist(f.Pos, t.Pos)), rs), Rule: rule})
 	}
 	for _, n := range sg.HindNames {
 		mods = append(mods, rules.Mod{Value: h.Hindrance, Reason: "hindrance: " + n, Rule: rule})

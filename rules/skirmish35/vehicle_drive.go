@@ -155,7 +155,7 @@ func (r Skirmish) seeVehicle(s *rules.State, f *rules.Figure, from geom.Pt, v *r
 func bandOf(bands []Band, a, b geom.Pt) (rules.Mod, bool) {
 	for _, bd := range bands {
 		if within(a, b, in(bd.Upto)) {
-			return rules.Mod{Value: bd.Mod, Reason: fmt.Sprintf("range %s\" (band up to %g\")", rules.FormatInches(dist(a, b)), bd.Upto), Rule: "Anti-tank fire"}, true
+			return rules.Mod{Value: bd.Mod, Reason: fmt.Sprintf("range %s\" (band up to %g\")", rangeText(dist(a, b)), bd.Upto), Rule: "Anti-tank fire"}, true
 		}
 	}
 	return rules.Mod{}, false

@@ -463,7 +463,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 	w, to, id, _ := r.windowBeside(s, f)
 	d := s.Roll(3)
 	l := &rules.Ledger{What: fmt.Sprintf("Climbing through a window of %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
-		Compare: "<=", Target: f.Var(fAP), Total: d.Face, Note: "a window is crossed as a wall: 1D3 points"}
+		Compare: "<=", Target: f.Var(fAP), Total: d.Face, Note: "a window is crossed as a wall: a roll of 1 to 3 points"}
 	if d.Face > f.Var(fAP) {
 		l.Outcome = "stuck"
 		f.SetVar(fAP, 0)
