@@ -304,5 +304,5 @@ func leaderOdds() rules.Odds {
 	for face := 1; face <= 6; face++ {
 		out = append(out, rules.Outcome{Name: fmt.Sprintf("leadership %d", face+data.NewLeader.Add), P: 1.0 / 6})
 	}
-	return rules.Odds{Outcomes: out, Note: "1d6+1, from next turn"}
+	return rules.Odds{Outcomes: out, Note: "a die plus 1, from next turn"}
 }

@@ -36,7 +36,7 @@ func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if p < 20 {
 			out = append(out, rules.Outcome{Name: "not spotted", P: float64(20-p) / 20})
 		}
-		return rules.Odds{Outcomes: out, Mods: mods, Note: fmt.Sprintf("needs %d or more on a d20", need)}, nil
+		return rules.Odds{Outcomes: out, Mods: mods, Note: fmt.Sprintf("needs %d or more on a twenty-sided die", need)}, nil
 	case "fire":
 		if m := s.Var(gOppMover); m != 0 && len(c.Targets) == 1 && c.Targets[0] != rules.FigID(m) {
 			return rules.Odds{}, fmt.Errorf("opportunity fire may only be aimed at the figure that moved")

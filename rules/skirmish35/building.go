@@ -293,9 +293,9 @@ func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, 
 	acted(s, f)
 	nd := forceDiceOf(s, d)
 	what := "Forcing the door of "
-	l := &rules.Ledger{Compare: "<=", Target: f.Var(fAP), Note: "an outside door costs 2D3 points"}
+	l := &rules.Ledger{Compare: "<=", Target: f.Var(fAP), Note: "an outside door costs two rolls of 1 to 3 points"}
 	if nd == 1 {
-		what, l.Note = "Forcing the inside door of ", "an inside door costs 1D3 points"
+		what, l.Note = "Forcing the inside door of ", "an inside door costs a roll of 1 to 3 points"
 	}
 	l.What = what + pieceLabel(s, d.Piece) + ": " + f.Name
 	l.Dice = s.RollN(nd, 3)

@@ -426,7 +426,7 @@ func (r Skirmish) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 	}
 	sh := r.shotOf(s, f, t, sg, mode)
 	o, dry := r.shotOdds(t, sh)
-	o.Note = fmt.Sprintf("needs %d on 2D6 (a double six always hits); save %d", sh.need, sh.save)
+	o.Note = fmt.Sprintf("needs %d on two dice (a double six always hits); save %d", sh.need, sh.save)
 	if sh.opp {
 		o.Note = fmt.Sprintf("opportunity fire: only a double six hits; save %d", sh.save)
 	}

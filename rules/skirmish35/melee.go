@@ -384,7 +384,7 @@ func (r Skirmish) surrenderOdds(s *rules.State, c rules.Command) (rules.Odds, er
 	mods, _ := r.surrenderMods(s, e)
 	t := sumMods(mods)
 	refuse := float64(min(max(6-t, 0), 6)) / 6
-	o := rules.Odds{Mods: mods, Note: fmt.Sprintf("1D6 needing more than %d to refuse", t)}
+	o := rules.Odds{Mods: mods, Note: fmt.Sprintf("a die needing more than %d to refuse", t)}
 	for _, x := range []rules.Outcome{{Name: "surrenders", P: 1 - refuse}, {Name: "refuses", P: refuse}} {
 		if x.P > 0 {
 			o.Outcomes = append(o.Outcomes, x)

@@ -157,7 +157,7 @@ func (r Skirmish) rallyOdds(s *rules.State, f *rules.Figure) (rules.Odds, error)
 	}
 	p := probGreater2D6(t)
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "rallies", P: p}, {Name: "fails", P: 1 - p}}, Mods: mods,
-		Note: fmt.Sprintf("2D6 needing more than %d", t)}, nil
+		Note: fmt.Sprintf("two dice needing more than %d", t)}, nil
 }
 
 // escapes gives each prisoner of side whose guard is gone, further than

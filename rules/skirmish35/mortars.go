@@ -449,7 +449,7 @@ func (r Skirmish) throwBackOdds(s *rules.State, c rules.Command) (rules.Odds, er
 		}
 	}
 	o.Outcomes = append(out, rules.Outcome{Name: "goes off in hand", P: blow})
-	o.Note = "a 1 on the D6 and it goes off in hand; otherwise it bursts where it lands"
+	o.Note = "a 1 on the die and it goes off in hand; otherwise it bursts where it lands"
 	return o, nil
 }
 

@@ -56,7 +56,7 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		mods := r.acquireMods(s, f, t, sg)
 		n := sumMods(mods)
 		p := probGreater2D6(n)
-		o := rules.Odds{Mods: mods, Note: fmt.Sprintf("2D6 needing more than %d", n)}
+		o := rules.Odds{Mods: mods, Note: fmt.Sprintf("two dice needing more than %d", n)}
 		for _, x := range []rules.Outcome{{Name: "acquired", P: p}, {Name: "not seen", P: 1 - p}} {
 			if x.P > 0 {
 				o.Outcomes = append(o.Outcomes, x)

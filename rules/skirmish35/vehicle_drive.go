@@ -413,6 +413,6 @@ func (r Skirmish) atVehicleOdds(s *rules.State, f *rules.Figure, a rules.Vehicle
 	vd, _ := r.vinfo(v)
 	o := vehicleShotOdds(sh.need(), vd.Tank(), sh.strike.Face)
 	o.Mods = sh.mods
-	o.Note = fmt.Sprintf("2D6 needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
+	o.Note = fmt.Sprintf("two dice needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
 	return o, nil
 }

@@ -211,7 +211,7 @@ func (r Skirmish) gunOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		tvd, _ := r.vinfo(tv)
 		o := vehicleShotOdds(sh.need(), tvd.Tank(), sh.strike.Face)
 		o.Mods = sh.mods
-		o.Note = fmt.Sprintf("2D6 needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
+		o.Note = fmt.Sprintf("two dice needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
 		return o, nil
 	}
 	e, err := r.figTarget(s, v, c)
@@ -242,7 +242,7 @@ func (r Skirmish) gunOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 	}
 	o.Mods = mods
-	o.Note = fmt.Sprintf("2D6 needing more than %d (a double six is a failed shell); a hit bursts on %s (%s row of the effect table)", need, e.Name, where)
+	o.Note = fmt.Sprintf("two dice needing more than %d (a double six is a failed shell); a hit bursts on %s (%s row of the effect table)", need, e.Name, where)
 	return o, nil
 }
 
@@ -305,7 +305,7 @@ func (r Skirmish) mgOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return rules.Odds{}, errors.New(why)
 	}
 	o, _ := r.shotOdds(e, sh)
-	o.Note = fmt.Sprintf("unaimed: needs %d on 2D6 (a double six always hits), a burst rolls twice; save %d", sh.need, sh.save)
+	o.Note = fmt.Sprintf("unaimed: needs %d on two dice (a double six always hits), a burst rolls twice; save %d", sh.need, sh.save)
 	return o, nil
 }
 

@@ -376,7 +376,7 @@ func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: float64(hit) / 36}, {Name: "miss", P: float64(35-hit) / 36},
-		{Name: "dud shell", P: 1.0 / 36}}, Mods: mods, Note: fmt.Sprintf("2D6 needing more than %d; a double six is a dud", t)}, nil
+		{Name: "dud shell", P: 1.0 / 36}}, Mods: mods, Note: fmt.Sprintf("two dice needing more than %d; a double six is a dud", t)}, nil
 }
 
 // ---- climbing through a window ----
@@ -499,7 +499,7 @@ func (r Skirmish) climbOdds(s *rules.State, c rules.Command) (rules.Odds, error)
 		return rules.Odds{}, errors.New(why)
 	}
 	n := float64(min(f.Var(fAP), 3)) / 3
-	o := rules.Odds{Note: "1D3 points"}
+	o := rules.Odds{Note: "a roll of 1 to 3 points"}
 	for _, x := range []rules.Outcome{{Name: "through", P: n}, {Name: "stuck", P: 1 - n}} {
 		if x.P > 0 {
 			o.Outcomes = append(o.Outcomes, x)
