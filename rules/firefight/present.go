@@ -298,7 +298,7 @@ func (Firefight) Explain(s *rules.State) rules.Explanation {
 		ex.StepUnit = u.ID
 		ex.End = "Promote " + d.Name
 		ex.Lines = append(ex.Lines,
-			fmt.Sprintf("%s has lost a leader. Click one of its men and press \"Take command\": he rolls 1d6+1 for his leadership and commands from next turn.", u.Name),
+			fmt.Sprintf("%s has lost a leader. Click one of its men and press \"Take command\": he rolls a die and adds 1 for his leadership and commands from next turn.", u.Name),
 			fmt.Sprintf("Or press \"%s\": the man with the most of his unit within %g cm of him.", ex.End, data.Dist.Command.CM))
 	}
 	if m := s.Var(gOppMover); m != 0 {
@@ -577,7 +577,7 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 		if f := s.Fig(c.Fig); f != nil {
 			name = f.Name
 		}
-		return rules.Action{Label: name + " takes command (1d6+1 leadership)", Short: "Take command", Kind: rules.ActButton, Group: "leader"}
+		return rules.Action{Label: name + " takes command (leadership: a die plus 1)", Short: "Take command", Kind: rules.ActButton, Group: "leader"}
 	case "end":
 		if s.Phase == PhaseLeader {
 			if u := s.UnitOf(rules.UnitID(s.Var(gLeaderUnit))); u != nil {

@@ -212,9 +212,9 @@ func (r Skirmish) forceOdds(s *rules.State, c rules.Command) (rules.Odds, error)
 			n++
 		}
 	}
-	what := "an outside door: 2D3 points"
+	what := "an outside door: two rolls of 1 to 3 points"
 	if nd == 1 {
-		what = "an inside door: 1D3 points"
+		what = "an inside door: a roll of 1 to 3 points"
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "forced", P: float64(n) / float64(all)}, {Name: "holds", P: float64(all-n) / float64(all)}},
 		Note: what + "; short of them, the figure spends all it has and the door holds"}, nil

@@ -333,7 +333,7 @@ func (r SMLE) doorLines(s *rules.State, u *rules.Unit, b Band) []string {
 			seen[d] = true
 			line := fmt.Sprintf("%s is at %s, which is shut: open it (through with under half its move used, 2\" left; else it stops there)", f.Name, doorName(s, d))
 			if kickBand(b) {
-				line += ", or kick it in (1D6, 4+: through and stop)"
+				line += ", or kick it in (a die, 4+: through and stop)"
 			}
 			out = append(out, line+".")
 		}
