@@ -18,8 +18,11 @@ func offTable(s *State, path []geom.Pt) error {
 	w, h := s.Map.Width, s.Map.Height
 	for _, p := range path {
 		if p.X < 0 || p.Y < 0 || p.X > w || p.Y > h {
-			return fmt.Errorf("that point (%s, %s) is off the table, which is %s by %s",
-				shortInches(p.X), shortInches(p.Y), shortInches(w), shortInches(h))
+			// how far beyond the nearest edge it lies, in words: a
+			// player never reads the table's coordinates
+			out := max(-p.X, p.X-w, -p.Y, p.Y-h)
+			return fmt.Errorf("that point is off the table, %s beyond its edge (the table is %s by %s)",
+				shortInches(out), shortInches(w), shortInches(h))
 		}
 	}
 	return nil

@@ -382,7 +382,7 @@ func spotTarget(s *rules.State, f *rules.Figure, c rules.Command) (*rules.Figure
 	case s.Phase != PhaseAct:
 		return nil, errors.New("figures that were not motivated may not spot")
 	case t == nil || t.Removed || t.Side == f.Side:
-		return nil, fmt.Errorf("F%d is not an enemy figure in the fight", c.Targets[0])
+		return nil, fmt.Errorf("%s is not an enemy figure in the fight", figWords(s, c.Targets[0]))
 	case Spotted(s, f.Side, t):
 		return nil, fmt.Errorf("%s is already spotted", t.Name)
 	case !sees(s, f, t):
@@ -408,7 +408,7 @@ func applySpot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 	}
 	led := ledger1(rules.Ledger{What: "Spotting: " + f.Name + " looks for " + t.Name,
 		Target: need, Compare: ">=", Mods: mods, Total: d.Face, Outcome: out,
-		Note: "a d20 of at least the sum of the table spots the target"}, d)
+		Note: "a twenty-sided die of at least the sum of the table spots the target"}, d)
 	return []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: led,
 		Text: f.Name + " looks for " + t.Name + ": needs " + strconv.Itoa(need) + ", rolls " + strconv.Itoa(d.Face) + ": " + out}}, nil
 }
@@ -439,7 +439,7 @@ func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event
 		return nil, fmt.Errorf("oppfire takes a figure and at most a point to face: %q", c.String())
 	}
 	if c.Arg == "face" && len(c.Path) != 1 {
-		return nil, fmt.Errorf("%s: facing a point needs the point", c.String())
+		return nil, fmt.Errorf("%s turns to face a point on opportunity fire: click where he should face", f.Name)
 	}
 	if f.Var(fOpp) == 1 {
 		return nil, fmt.Errorf("%s is already on opportunity fire", f.Name)
@@ -534,7 +534,11 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.Pa
 		}
 		oc := data.Cost.Obstacle[f.Posture] * n
 		ap += oc
-		parts = append(parts, strconv.Itoa(oc)+" for crossing "+strconv.Itoa(n)+" obstacle(s) "+f.Posture.String())
+		obs := " obstacles "
+		if n == 1 {
+			obs = " obstacle "
+		}
+		parts = append(parts, strconv.Itoa(oc)+" for crossing "+strconv.Itoa(n)+obs+f.Posture.String())
 	}
 	return ap, pc, strings.Join(parts, ", ")
 }

@@ -460,7 +460,7 @@ func throwGrenade(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon,
 		centre = deviate(dv, f.Pos, t.Pos)
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID,
 			Roll: &rules.Ledger{What: "Grenade deviation", Dice: dice, Compare: "table", Total: dice[len(dice)-1].Face, Outcome: dv.Label,
-				Note: "d20: 1-10 read from the table, 11-20 rolled again"},
+				Note: "a twenty-sided die: 1-10 read from the table, 11-20 rolled again"},
 			Text: "The grenade lands " + dv.Label})
 	}
 	circ := blastCircle(centre)
@@ -623,7 +623,7 @@ func outcomes(m map[string]int, den float64) []rules.Outcome {
 func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	f := s.Fig(c.Fig)
 	if f == nil {
-		return rules.Odds{}, fmt.Errorf("no figure F%d", c.Fig)
+		return rules.Odds{}, fmt.Errorf("there is no such figure")
 	}
 	w, err := fireWeapon(f, c.Arg)
 	if err != nil {

@@ -423,7 +423,7 @@ func (Firefight) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 		f := s.Fig(c.Fig)
 		if f == nil || f.Side != s.Active {
-			return nil, fmt.Errorf("F%d is not a figure of the side acting", c.Fig)
+			return nil, fmt.Errorf("%s is not a figure of the side acting (%s)", figWords(s, c.Fig), s.Sides[s.Active].Name)
 		}
 		if !canAct(s, f) {
 			return nil, fmt.Errorf("%s has no action points to spend now", f.Name)
@@ -459,7 +459,7 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	}
 	l := s.Fig(c.Fig)
 	if l == nil || l.Side != s.Active || !l.Leader || l.Removed {
-		return nil, fmt.Errorf("F%d is not a leader of the side whose chit was drawn", c.Fig)
+		return nil, fmt.Errorf("%s is not a leader of the side whose chit was drawn (%s)", figWords(s, c.Fig), s.Sides[s.Active].Name)
 	}
 	// l's unit is one of ActiveUnits(s): of the chit's side, of initiative
 	// at least the chit's, with figures in the fight (l is one)
@@ -473,7 +473,7 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if len(c.Targets) == 1 {
 		f := s.Fig(c.Targets[0])
 		if f == nil || !InCommand(s, l, f) {
-			return nil, fmt.Errorf("%s cannot motivate F%d: not of his unit, out of command range, neutralised or already motivated", l.Name, c.Targets[0])
+			return nil, fmt.Errorf("%s cannot motivate %s: %s", l.Name, figWords(s, c.Targets[0]), motivateWhyNot(s, l, f))
 		}
 		if Motivated(s, l.ID) >= l.Rating {
 			return nil, fmt.Errorf("%s has motivated all %d figures he can", l.Name, l.Rating)
@@ -508,6 +508,7 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("%s has no one left to motivate", l.Name)
 	}
+	evs = oneMotivation(s, l, evs, n)
 	return append(evs, settle(s, false)...), nil
 }
 

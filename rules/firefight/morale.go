@@ -276,7 +276,7 @@ func applyLeader(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			}
 		}
 		if nf == nil {
-			return nil, fmt.Errorf("F%d cannot take command of %s: not one of its men in the fight, or a leader already", c.Fig, u.Name)
+			return nil, fmt.Errorf("%s cannot take command of %s: not one of its men in the fight, or a leader already", figWords(s, c.Fig), u.Name)
 		}
 	default:
 		return nil, fmt.Errorf("%s must choose a new leader for %s (leader F<n>, or end for the default)", s.Sides[u.Side].Name, u.Name)
@@ -293,7 +293,7 @@ func promote(s *rules.State, u *rules.Unit, nf *rules.Figure) rules.Event {
 	nf.SetVar(fLeadFrom, s.Round+1)
 	return rules.Event{Kind: "roll", Side: u.Side, Fig: nf.ID, Unit: u.ID,
 		Roll: &rules.Ledger{What: "New leader: " + nf.Name, Dice: []rules.Die{d}, Compare: "table",
-			Mods: []rules.Mod{{Value: data.NewLeader.Add, Reason: "a new leader rolls 1d6+1", Rule: "Firefight Lite Leaders"}}, Total: nf.Rating,
+			Mods: []rules.Mod{{Value: data.NewLeader.Add, Reason: "a new leader rolls a die and adds 1", Rule: "Firefight Lite Leaders"}}, Total: nf.Rating,
 			Outcome: fmt.Sprintf("leadership %d", nf.Rating)},
 		Text: fmt.Sprintf("%s takes command of %s with leadership %d, from next turn", nf.Name, u.Name, nf.Rating)}
 }
@@ -304,5 +304,5 @@ func leaderOdds() rules.Odds {
 	for face := 1; face <= 6; face++ {
 		out = append(out, rules.Outcome{Name: fmt.Sprintf("leadership %d", face+data.NewLeader.Add), P: 1.0 / 6})
 	}
-	return rules.Odds{Outcomes: out, Note: "1d6+1, from next turn"}
+	return rules.Odds{Outcomes: out, Note: "a die plus 1, from next turn"}
 }

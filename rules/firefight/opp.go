@@ -330,7 +330,7 @@ func applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 	}
 	if !ok {
-		return nil, fmt.Errorf("F%d cannot take opportunity fire at %s", c.Fig, m.Name)
+		return nil, fmt.Errorf("%s cannot take opportunity fire at %s", figWords(s, c.Fig), m.Name)
 	}
 	evs, err := applyFire(s, o, rules.Command{Verb: "fire", Fig: o.ID, Targets: c.Targets}, true)
 	if err != nil {

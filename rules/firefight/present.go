@@ -21,7 +21,7 @@ func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	case "spot":
 		f := s.Fig(c.Fig)
 		if f == nil {
-			return rules.Odds{}, fmt.Errorf("no figure F%d", c.Fig)
+			return rules.Odds{}, fmt.Errorf("there is no such figure")
 		}
 		t, err := spotTarget(s, f, c)
 		if err != nil {
@@ -36,7 +36,7 @@ func (Firefight) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if p < 20 {
 			out = append(out, rules.Outcome{Name: "not spotted", P: float64(20-p) / 20})
 		}
-		return rules.Odds{Outcomes: out, Mods: mods, Note: fmt.Sprintf("needs %d or more on a d20", need)}, nil
+		return rules.Odds{Outcomes: out, Mods: mods, Note: fmt.Sprintf("needs %d or more on a twenty-sided die", need)}, nil
 	case "fire":
 		if m := s.Var(gOppMover); m != 0 && len(c.Targets) == 1 && c.Targets[0] != rules.FigID(m) {
 			return rules.Odds{}, fmt.Errorf("opportunity fire may only be aimed at the figure that moved")
@@ -326,7 +326,7 @@ func (Firefight) Explain(s *rules.State) rules.Explanation {
 		ex.StepUnit = u.ID
 		ex.End = "Promote " + d.Name
 		ex.Lines = append(ex.Lines,
-			fmt.Sprintf("%s has lost a leader. Click one of its men and press \"Take command\": he rolls 1d6+1 for his leadership and commands from next turn.", u.Name),
+			fmt.Sprintf("%s has lost a leader. Click one of its men and press \"Take command\": he rolls a die and adds 1 for his leadership and commands from next turn.", u.Name),
 			fmt.Sprintf("Or press \"%s\": the man with the most of his unit within %g cm of him.", ex.End, data.Dist.Command.CM))
 	}
 	if m := s.Var(gOppMover); m != 0 {
@@ -605,7 +605,7 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 		if f := s.Fig(c.Fig); f != nil {
 			name = f.Name
 		}
-		return rules.Action{Label: name + " takes command (1d6+1 leadership)", Short: "Take command", Kind: rules.ActButton, Group: "leader"}
+		return rules.Action{Label: name + " takes command (leadership: a die plus 1)", Short: "Take command", Kind: rules.ActButton, Group: "leader"}
 	case "end":
 		if s.Phase == PhaseLeader {
 			if u := s.UnitOf(rules.UnitID(s.Var(gLeaderUnit))); u != nil {

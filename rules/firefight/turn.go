@@ -118,6 +118,8 @@ func drawChit(s *rules.State) []rules.Event {
 		nb.WriteString(strconv.Itoa(x.Value))
 	}
 	label := c.label(s)
+	nb.WriteString("; the die picks one of them, and picked ")
+	nb.WriteString(label)
 	led := ledger1(rules.Ledger{What: "Chit drawn from the cup", Compare: "table", Total: d.Face,
 		Outcome: label, Note: nb.String()}, d)
 	evs := []rules.Event{{Kind: "roll", Side: c.Side, Roll: led,

@@ -17,7 +17,19 @@ const ruleBlast = "Explosive Damage Chart"
 var deviation = [8]geom.Pt{{X: 0, Y: -1000}, {X: 707, Y: -707}, {X: 1000, Y: 0}, {X: 707, Y: 707},
 	{X: 0, Y: 1000}, {X: -707, Y: 707}, {X: -1000, Y: 0}, {X: -707, Y: -707}}
 
-var dirWords = [8]string{"up the table", "up and right", "right", "down and right", "down the table", "down and left", "left", "up and left"}
+// markName is what a shot's landing is told from: the target figure
+// it was aimed at, or the aim point.
+func markName(v *volley, t *rules.Figure) string {
+	if t != nil && !v.aimPt {
+		return t.Name
+	}
+	return "the aim point"
+}
+
+// deviationNote tells the dice tray what the deviation dice decide.
+func deviationNote(dev int) string {
+	return fmt.Sprintf("first die (of 8): the direction, 1 up the table and on clockwise; second die (of %d): the inches", dev)
+}
 
 // Bands of an explosion.
 const (
@@ -286,11 +298,12 @@ func fireBlast(s *rules.State, v *volley) []rules.Event {
 				dd, dn := s.Roll(8), s.Roll(w.Dev)
 				dv := deviation[dd.Face-1]
 				c := v.point.Add(geom.Pt{X: dv.X * int64(dn.Face), Y: dv.Y * int64(dn.Face)})
+				where := rules.Whereabouts(f.Pos, v.point, c, markName(v, t))
 				dl := &rules.Ledger{What: "Deviation, " + what, Dice: []rules.Die{dd, dn}, Compare: "table",
-					Total: dn.Face, Outcome: fmt.Sprintf("%d\" %s", dn.Face, dirWords[dd.Face-1]),
-					Note: fmt.Sprintf("d8 for the direction (1 up the table, then clockwise), 1D%d for the inches", w.Dev)}
+					Total: dn.Face, Outcome: where,
+					Note: deviationNote(w.Dev)}
 				evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: dl,
-					Text: fmt.Sprintf("The %s lands %d\" %s of the aim point", w.Name, dn.Face, dirWords[dd.Face-1])})
+					Text: fmt.Sprintf("The %s lands %s", w.Name, where)})
 				ld = landing{hit: true, centre: c}
 			}
 		}
@@ -302,9 +315,10 @@ func fireBlast(s *rules.State, v *volley) []rules.Event {
 // effect applies one landed shot to everyone it catches, in id order.
 func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Event {
 	w := v.w
-	blast := rules.Event{Kind: "blast", Side: v.f.Side, Fig: v.f.ID, Text: fmt.Sprintf("The %s bursts at %s", w.Name, ld.centre)}
+	blast := rules.Event{Kind: "blast", Side: v.f.Side, Fig: v.f.ID,
+		Text: fmt.Sprintf("The %s bursts %s", w.Name, rules.Whereabouts(v.f.Pos, v.point, ld.centre, markName(v, t)))}
 	if ld.cone != nil {
-		blast.Text = fmt.Sprintf("The %s sweeps a cone %d\" long from %s", w.Name, w.Range, ld.centre)
+		blast.Text = fmt.Sprintf("The %s sweeps a cone %d\" long in front of %s", w.Name, w.Range, v.f.Name)
 	} else {
 		blast.Area = &geom.Circle{C: ld.centre, R: outer(v.w)}
 	}

@@ -344,7 +344,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 	}
 	f := s.Fig(c.Fig)
 	if f == nil || f.Removed {
-		return nil, fmt.Errorf("F%d is not a figure on the table", c.Fig)
+		return nil, errors.New("that man is no longer on the table")
 	}
 	w, mount, err := firingWeapon(s, f, c.Arg)
 	if err != nil {
@@ -563,7 +563,7 @@ func hitStops(s *rules.State, v *volley, t *rules.Figure) []rules.Event {
 	t.Pos = v.point
 	truncatePath(s, v.leg, v.point)
 	return []rules.Event{{Kind: "move", Side: t.Side, Fig: t.ID, Path: []geom.Pt{v.point},
-		Text: fmt.Sprintf("%s is hit at %s and stops there", t.Name, v.point)}}
+		Text: fmt.Sprintf("%s is hit and stops where he was struck", t.Name)}}
 }
 
 // damageRoll rolls the d10 on a chart (less shift, e.g. 1 for Kevlar
@@ -577,7 +577,7 @@ func damageRoll(s *rules.State, f, t *rules.Figure, c Chart, what string, shift 
 	res := chartResult(d.Face-shift, c)
 	l := &rules.Ledger{What: fmt.Sprintf("Damage, %s on %s", what, t.Name), Dice: []rules.Die{d}, Compare: "table",
 		Mods: mods, Total: d.Face - shift, Outcome: resNames[res],
-		Note: fmt.Sprintf("d10: 1-%d stun, -%d light wound, -%d serious wound, higher kill", c.Stun, c.Light, c.Serious)}
+		Note: fmt.Sprintf("a ten-sided die: 1-%d stun, -%d light wound, -%d serious wound, higher kill", c.Stun, c.Light, c.Serious)}
 	side := t.Side
 	if f != nil {
 		side = f.Side

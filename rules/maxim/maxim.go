@@ -105,7 +105,7 @@ func (Maxim) Start(s *rules.State) ([]rules.Event, error) {
 			continue
 		}
 		if why := standProblem(s, f.ID, f.Pos); why != "" {
-			return nil, fmt.Errorf("%s cannot stand at %s: %s", f.Name, f.Pos, why)
+			return nil, fmt.Errorf("%s cannot stand where he is placed: %s", f.Name, why)
 		}
 	}
 	// Figures the scenario leaves facing straight up the table start
@@ -198,8 +198,8 @@ func rollInitiative(s *rules.State) []rules.Event {
 		sideSet(&s.Sides[1], sInitMod, t1)
 		l := &rules.Ledger{What: fmt.Sprintf("Initiative, turn %d: %s against %s", s.Round, s.Sides[0].Name, s.Sides[1].Name),
 			Dice: []rules.Die{a, b}, Target: y, Compare: "opposed", Mods: mods, Total: x, Outcome: out,
-			Note: "each side rolls 1D20 and adds its modifiers; the higher total moves this turn. Dice: " +
-				s.Sides[0].Name + " first. Total is " + s.Sides[0].Name + "'s score, Target " + s.Sides[1].Name + "'s"}
+			Note: "each side rolls a twenty-sided die and adds its modifiers; the higher total moves this turn. Dice: " +
+				s.Sides[0].Name + " first. Total is " + possessive(s.Sides[0].Name) + " score, Target " + possessive(s.Sides[1].Name)}
 		evs = append(evs, rules.Event{Kind: "roll", Side: -1, Roll: l,
 			Text: fmt.Sprintf("Initiative: %s, %s: %s", initScore(s.Sides[0].Name, a.Face, t0),
 				initScore(s.Sides[1].Name, b.Face, t1), out)})
@@ -239,7 +239,7 @@ func rollHorses(s *rules.State, side int) []rules.Event {
 		}
 		f.SetVar(fRide, tot*int(geom.PerInch))
 		l := &rules.Ledger{What: "Horse move, " + f.Name, Dice: d, Compare: "table",
-			Mods:  []rules.Mod{{Value: data.Move.HorseAdd, Reason: "horses move 1D6+3\"", Rule: "Move Chart"}},
+			Mods:  []rules.Mod{{Value: data.Move.HorseAdd, Reason: "horses move a die's roll plus 3\"", Rule: "Move Chart"}},
 			Total: tot, Outcome: fmt.Sprintf("moves up to %d\"", tot)}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Fig: f.ID, Roll: l,
 			Text: fmt.Sprintf("%s's horse: %d + %d = %d\" this turn", f.Name, d[0].Face, data.Move.HorseAdd, tot)})

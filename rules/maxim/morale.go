@@ -165,9 +165,9 @@ func failEffects(s *rules.State, u *rules.Unit, lvl int) []rules.Event {
 		if abandon {
 			out = "leaves its wounded and heavy weapons behind"
 		}
-		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s: %d on a D12: %s", u.Name, d.Face, out),
+		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s: %d on a twelve-sided die: %s", u.Name, d.Face, out),
 			Roll: &rules.Ledger{What: "Abandoning the wounded, " + u.Name, Dice: []rules.Die{d}, Target: data.Morale.AbandonOn, Compare: ">=",
-				Total: d.Face, Outcome: out, Note: "3rd failure: on 5 or more on a D12 the unit leaves its heavy weapons and wounded"}})
+				Total: d.Face, Outcome: out, Note: "3rd failure: on 5 or more on a twelve-sided die the unit leaves its heavy weapons and wounded"}})
 	}
 	dice := s.RollN(lvl, 6)
 	dist := 0
@@ -177,7 +177,7 @@ func failEffects(s *rules.State, u *rules.Unit, lvl int) []rules.Event {
 	evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID,
 		Text: fmt.Sprintf("%s falls back %d\"", u.Name, dist),
 		Roll: &rules.Ledger{What: "Falling back, " + u.Name, Dice: dice, Compare: "table", Total: dist,
-			Outcome: fmt.Sprintf("%d\"", dist), Note: fmt.Sprintf("%s: %dD6\" away from the enemy", ordinal(lvl), lvl)}})
+			Outcome: fmt.Sprintf("%d\"", dist), Note: fmt.Sprintf("%s: %s\" away from the enemy", ordinal(lvl), diceWords(lvl, 6))}})
 	for _, f := range members(s, u.ID) {
 		if f.Removed {
 			continue
@@ -241,7 +241,7 @@ func fallBackEvents(s *rules.State, f *rules.Figure, dist int64, lvl int, fan bo
 	path := []geom.Pt{f.Pos, end}
 	f.Pos = end
 	return []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: path,
-		Text: fmt.Sprintf("%s falls back %s\"", f.Name, rules.FormatInches(geom.Dist(path[0], end)))}}
+		Text: fmt.Sprintf("%s falls back %s\"", f.Name, rules.InchText(geom.Dist(path[0], end)))}}
 }
 
 // ---- melee ----
@@ -390,7 +390,7 @@ func applyMelee(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 		l := &rules.Ledger{What: fmt.Sprintf("Melee, %s against %s", f.Name, e.Name), Dice: []rules.Die{a, b}, Compare: "opposed",
 			Target: y, Total: x, Mods: mods, Outcome: out,
-			Note: "each rolls 1D10 with modifiers, the higher wins; Total is the attacker's score, Target the defender's"}
+			Note: "each rolls a ten-sided die with modifiers, the higher wins; Total is the attacker's score, Target the defender's"}
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l,
 			Text: fmt.Sprintf("Melee: %s %d%s = %d, %s %d%s = %d: %s", f.Name, a.Face, signed(modSum(ma)), x, e.Name, b.Face, signed(modSum(md)), y, out)})
 		if x == y {

@@ -75,7 +75,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	}
 	for _, p := range path {
 		if !onTable(s, p) {
-			info.Why = fmt.Sprintf("%s would leave the table at %s", f.Name, p)
+			info.Why = fmt.Sprintf("%s would leave the table", f.Name)
 			return info
 		}
 	}
@@ -89,7 +89,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 		cost = pc.Length + int64(max(data.Move.DifficultCost, 1)-1)*pc.Difficult
 		if pc.Blocked >= 0 {
 			info.Cost = cost
-			info.Why = fmt.Sprintf("the way is blocked at %s", pc.BlockedAt)
+			info.Why = fmt.Sprintf("the way is blocked by %s", rules.PieceName(s, pc.Blocked))
 			return info
 		}
 	} else {
@@ -104,7 +104,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	}
 	if info.Cost > info.Allowance {
 		info.Why = fmt.Sprintf("%s may move %s\" this turn; this path costs %s\"", f.Name,
-			rules.FormatInches(info.Allowance), rules.FormatInches(info.Cost))
+			rules.InchText(info.Allowance), rules.InchTextPast(info.Cost, info.Allowance))
 		return info
 	}
 	if why := standProblem(s, f.ID, info.Stop); why != "" {
@@ -139,9 +139,9 @@ func applyMove(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	if n := len(info.Legs); n >= 2 {
 		f.Facing = facingOf(info.Legs[n-2], info.Stop, f.Facing)
 	}
-	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.FormatInches(info.Length))
+	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.InchText(info.Length))
 	if info.Cost != info.Length {
-		text += fmt.Sprintf(" (costs %s\" with difficult going)", rules.FormatInches(info.Cost))
+		text += fmt.Sprintf(" (costs %s\" with difficult going)", rules.InchText(info.Cost))
 	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs, Text: text}}
 	// Keep the path for opportunity fire and offer it if anyone can shoot.

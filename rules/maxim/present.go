@@ -41,7 +41,7 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 		ex.Head = fmt.Sprintf("%s moves", side)
 		ex.End = "End movement"
 		ex.Lines = []string{
-			fmt.Sprintf("Each figure may move once: men 6\", riders their rolled 1D6+3\"; difficult going costs double."),
+			fmt.Sprintf("Each figure may move once: men 6\", riders a die's roll plus 3\"; difficult going costs double."),
 			"A figure in contact with an enemy may attack it in melee (both check morale first).",
 			fmt.Sprintf("After each move %s may fire at the moving figure at any point of its path.", s.Sides[1-s.Active].Name),
 		}

@@ -339,7 +339,7 @@ func fireAtVehicle(s *rules.State, vol *volley) []rules.Event {
 			s.MoveVehicle(v.ID, vs.pose)
 			truncatePath(s, vol.leg, vs.pose.Pos)
 			evs = append(evs, rules.Event{Kind: "drive", Side: v.Side, Unit: v.Unit, Path: []geom.Pt{vs.pose.Pos},
-				Text: fmt.Sprintf("%s is hit at %s and stops there", v.Name, vs.pose.Pos)})
+				Text: fmt.Sprintf("%s is hit and stops where it was struck", v.Name)})
 		}
 		_, cev := critical(s, f, v)
 		evs = append(evs, cev...)
@@ -362,11 +362,11 @@ func deviateMiss(s *rules.State, vol *volley) []rules.Event {
 	dv := deviation[dd.Face-1]
 	c := vol.point.Add(geom.Pt{X: dv.X * int64(dn.Face), Y: dv.Y * int64(dn.Face)})
 	what := fmt.Sprintf("%s, %s", w.Name, f.Name)
+	where := rules.Whereabouts(f.Pos, vol.point, c, "it")
 	dl := &rules.Ledger{What: "Deviation, " + what, Dice: []rules.Die{dd, dn}, Compare: "table",
-		Total: dn.Face, Outcome: fmt.Sprintf("%d\" %s", dn.Face, dirWords[dd.Face-1]),
-		Note: fmt.Sprintf("d8 for the direction (1 up the table, then clockwise), 1D%d for the inches", w.Dev)}
+		Total: dn.Face, Outcome: where, Note: deviationNote(w.Dev)}
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: dl,
-		Text: fmt.Sprintf("The %s misses the vehicle and lands %d\" %s of it", w.Name, dn.Face, dirWords[dd.Face-1])}}
+		Text: fmt.Sprintf("The %s misses the vehicle and lands %s", w.Name, where)}}
 	bv := &volley{f: f, w: w, aimPt: true, point: vol.point}
 	return append(evs, effect(s, bv, landing{hit: true, centre: c}, nil)...)
 }
@@ -378,7 +378,7 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 	d := s.Roll(6)
 	res := data.Vehicle.Critical.Results[d.Face-1]
 	l := &rules.Ledger{What: "Critical hit, " + v.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face,
-		Note: "1D6 after each penetrating hit: 1 locomotion (half speed), 2 crewman, 3 engine, 4 fuel, 5 ammunition, 6 main weapon"}
+		Note: "one die after each penetrating hit: 1 locomotion (half speed), 2 crewman, 3 engine, 4 fuel, 5 ammunition, 6 main weapon"}
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: l})
 	at := len(evs) - 1
 	switch res {
@@ -474,7 +474,7 @@ func manHit(s *rules.State, f *rules.Figure, v *rules.Vehicle, men []*rules.Figu
 	name = role + " " + hitWords[r]
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: who.ID, Unit: v.Unit, Text: fmt.Sprintf("%s: %d: %s", who.Name, cd.Face, resNames[r]),
 		Roll: &rules.Ledger{What: strings.ToUpper(role[:1]) + role[1:] + " hit, " + who.Name, Dice: []rules.Die{cd}, Compare: "table", Total: cd.Face, Outcome: resNames[r],
-			Note: fmt.Sprintf("1D6: 1-%d stun, %d-%d light wound, %d serious wound, 6 kill", chart.Stun, chart.Stun+1, chart.Light, chart.Serious)}})
+			Note: fmt.Sprintf("one die: 1-%d stun, %d-%d light wound, %d serious wound, 6 kill", chart.Stun, chart.Stun+1, chart.Light, chart.Serious)}})
 	return name, append(evs, hurt(s, who, r, "hit inside "+v.Name)...)
 }
 

@@ -136,7 +136,7 @@ func rollVehicleMoves(s *rules.State, side int, second bool) []rules.Event {
 		}
 		l := &rules.Ledger{What: what + v.Name, Dice: d, Compare: "table", Mods: mods, Total: tot,
 			Outcome: fmt.Sprintf("up to %s\"%s", rules.FormatInches(int64(dist)), note),
-			Note:    fmt.Sprintf("%s (%s): %dD6%s inches", t.Name, strings.ReplaceAll(k.Class, "_", " "), da.Dice, signed(da.Add))}
+			Note:    fmt.Sprintf("%s (%s): %s%s inches", t.Name, strings.ReplaceAll(k.Class, "_", " "), diceWords(da.Dice, 6), signed(da.Add))}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Unit: v.Unit, Roll: l,
 			Text: fmt.Sprintf("%s rolls %d\" for its %s%s", v.Name, tot, map[bool]string{false: "move", true: "second move"}[second], note)})
 	}
@@ -310,10 +310,10 @@ func vehicleOf(s *rules.State, c rules.Command) (*rules.Vehicle, error) {
 	}
 	v := s.Veh(a.ID)
 	if v == nil {
-		return nil, fmt.Errorf("there is no vehicle V%d", a.ID)
+		return nil, errors.New("there is no such vehicle")
 	}
 	if c.Unit != 0 && c.Unit != v.Unit {
-		return nil, fmt.Errorf("%s does not belong to U%d", v.Name, c.Unit)
+		return nil, fmt.Errorf("%s does not belong to that team", v.Name)
 	}
 	return v, nil
 }
@@ -348,7 +348,7 @@ func applyDrive(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		v.SetVar(vMoved, s.Round)
 	}
 	v.SetVar(vMove, 0)
-	text := fmt.Sprintf("%s drives %s\"", v.Name, rules.FormatInches(res.Length))
+	text := fmt.Sprintf("%s drives %s\"", v.Name, rules.InchText(res.Length))
 	if res.Length == 0 {
 		text = fmt.Sprintf("%s turns on the spot", v.Name)
 	}

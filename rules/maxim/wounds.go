@@ -21,7 +21,7 @@ func saveRoll(s *rules.State, t *rules.Figure, need int, by string) (bool, []rul
 		out = "saved"
 	}
 	l := &rules.Ledger{What: fmt.Sprintf("Saving roll, %s (%s)", t.Name, by), Dice: []rules.Die{d}, Target: need, Compare: ">=",
-		Total: d.Face, Outcome: out, Note: fmt.Sprintf("1D6: hard cover saves on 5-6, Kevlar on 6; this is %s", by)}
+		Total: d.Face, Outcome: out, Note: fmt.Sprintf("one die: hard cover saves on 5-6, Kevlar on 6; this is %s", by)}
 	return ok, []rules.Event{{Kind: "roll", Side: t.Side, Fig: t.ID, Roll: l,
 		Text: fmt.Sprintf("%s's save (%s): %d, needs %d: %s", t.Name, by, d.Face, need, out)}}
 }

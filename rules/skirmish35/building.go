@@ -183,7 +183,7 @@ func lockAtStart(s *rules.State) []rules.Event {
 		s.SetVar(k, 0)
 		s.SetVar(doorKey(d), doorLocked)
 		evs = append(evs, rules.Event{Kind: "door", Side: -1, Path: []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]},
-			Text: fmt.Sprintf("The door of %s at %s is locked", pieceLabel(s, d.Piece), where(s.Map.Pieces[d.Piece].Doors[d.Index]))})
+			Text: lockedText(pieceLabel(s, d.Piece), len(s.Map.Pieces[d.Piece].Doors))})
 	}
 	return evs
 }
@@ -212,9 +212,9 @@ func (r Skirmish) forceOdds(s *rules.State, c rules.Command) (rules.Odds, error)
 			n++
 		}
 	}
-	what := "an outside door: 2D3 points"
+	what := "an outside door: two rolls of 1 to 3 points"
 	if nd == 1 {
-		what = "an inside door: 1D3 points"
+		what = "an inside door: a roll of 1 to 3 points"
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "forced", P: float64(n) / float64(all)}, {Name: "holds", P: float64(all-n) / float64(all)}},
 		Note: what + "; short of them, the figure spends all it has and the door holds"}, nil
@@ -293,9 +293,9 @@ func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, 
 	acted(s, f)
 	nd := forceDiceOf(s, d)
 	what := "Forcing the door of "
-	l := &rules.Ledger{Compare: "<=", Target: f.Var(fAP), Note: "an outside door costs 2D3 points"}
+	l := &rules.Ledger{Compare: "<=", Target: f.Var(fAP), Note: "an outside door costs two rolls of 1 to 3 points"}
 	if nd == 1 {
-		what, l.Note = "Forcing the inside door of ", "an inside door costs 1D3 points"
+		what, l.Note = "Forcing the inside door of ", "an inside door costs a roll of 1 to 3 points"
 	}
 	l.What = what + pieceLabel(s, d.Piece) + ": " + f.Name
 	l.Dice = s.RollN(nd, 3)
@@ -313,8 +313,11 @@ func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, 
 		Text: fmt.Sprintf("%s forces the door for %d points", f.Name, l.Total)}}, nil
 }
 
-// where names a point of the table in inches as a player reads them off
-// the rulers (43.5", 20"), for log lines.
-func where(p geom.Pt) string {
-	return fmt.Sprintf("%g\", %g\"", geom.Inches(p.X), geom.Inches(p.Y))
+// lockedText tells of a door locked at the start: which of a building's
+// doors is marked on the table (the event's point), never in coordinates.
+func lockedText(building string, doors int) string {
+	if doors > 1 {
+		return fmt.Sprintf("A door of %s is locked (marked on the table)", building)
+	}
+	return fmt.Sprintf("The door of %s is locked", building)
 }

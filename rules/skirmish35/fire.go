@@ -112,7 +112,7 @@ func (r Skirmish) hitMods(f, t *rules.Figure, sg Sight, mode string) []rules.Mod
 		rs = w.RangeStep // a sniper's telescopic sight
 	}
 	if k := rangeSteps(f.Pos, t.Pos, in(rs)); k > 0 {
-		mods = append(mods, rules.Mod{Value: k, Reason: fmt.Sprintf("range %s\" (a point per %g\", rounded up)", rules.FormatInches(dist(f.Pos, t.Pos)), rs), Rule: rule})
+		mods = append(mods, rules.Mod{Value: k, Reason: fmt.Sprintf("range %s\" (a point per %g\", rounded up)", rangeText(dist(f.Pos, t.Pos)), rs), Rule: rule})
 	}
 	for _, n := range sg.HindNames {
 		mods = append(mods, rules.Mod{Value: h.Hindrance, Reason: "hindrance: " + n, Rule: rule})
@@ -426,7 +426,7 @@ func (r Skirmish) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 	}
 	sh := r.shotOf(s, f, t, sg, mode)
 	o, dry := r.shotOdds(t, sh)
-	o.Note = fmt.Sprintf("needs %d on 2D6 (a double six always hits); save %d", sh.need, sh.save)
+	o.Note = fmt.Sprintf("needs %d on two dice (a double six always hits); save %d", sh.need, sh.save)
 	if sh.opp {
 		o.Note = fmt.Sprintf("opportunity fire: only a double six hits; save %d", sh.save)
 	}

@@ -151,7 +151,7 @@ func (r Skirmish) applyGrenade(s *rules.State, f *rules.Figure, c rules.Command)
 	if c.Arg == "smoke" {
 		setSmokes(s, append(Smokes(s), Smoke{C: land, Turn: turnNo(s)}))
 		a := geom.Circle{C: land, R: in(r.d.T.Smoke.Radius)}
-		return append(evs, rules.Event{Kind: "smoke", Side: f.Side, Fig: f.ID, Area: &a, Text: "Smoke billows at " + land.String()}), nil
+		return append(evs, rules.Event{Kind: "smoke", Side: f.Side, Fig: f.ID, Area: &a, Text: "Smoke billows where the grenade landed"}), nil
 	}
 	return append(evs, r.burst(s, f.Side, land, in(r.d.T.Grenade.Radius), "Grenade")...), nil
 }
@@ -161,7 +161,7 @@ func (r Skirmish) deviate(s *rules.State, f *rules.Figure, p geom.Pt) (geom.Pt, 
 	b := r.devBand(dist(f.Pos, p))
 	if b.On == 0 {
 		return p, []rules.Event{{Kind: "throw", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, p},
-			Text: fmt.Sprintf("%s throws %s\": it lands where aimed", f.Name, rules.FormatInches(dist(f.Pos, p)))}}
+			Text: fmt.Sprintf("%s throws %s\": it lands where aimed", f.Name, rules.InchText(dist(f.Pos, p)))}}
 	}
 	d := s.Roll(6)
 	l := &rules.Ledger{What: "Grenade deviation: " + f.Name, Dice: []rules.Die{d}, Compare: ">=", Target: b.On, Total: d.Face,
@@ -175,7 +175,27 @@ func (r Skirmish) deviate(s *rules.State, f *rules.Figure, p geom.Pt) (geom.Pt, 
 	l.Dice = append(l.Dice, sp)
 	l.Outcome = fmt.Sprintf("deviates %g\" towards %d o'clock", b.Dist, sp.Face)
 	return land, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p, land},
-		Text: fmt.Sprintf("%s's grenade lands %g\" off, towards %d o'clock", f.Name, b.Dist, sp.Face)}}
+		Text: fmt.Sprintf("%s's grenade lands %s", f.Name, rules.Whereabouts(f.Pos, p, land, "the aim point"))}}
+}
+
+// reachText tells whom a burst reaches, for its log line: the nearest
+// man it touches and how many more, or that it reaches no one. Where it
+// fell the line before told, and the template is on the table.
+func reachText(s *rules.State, c geom.Circle) string {
+	hit := under(s, c)
+	if len(hit) == 0 {
+		return ", reaching no one"
+	}
+	near := hit[0]
+	for _, g := range hit[1:] {
+		if geom.Dist2(g.Pos, c.C) < geom.Dist2(near.Pos, c.C) {
+			near = g
+		}
+	}
+	if len(hit) == 1 {
+		return " by " + near.Name
+	}
+	return fmt.Sprintf(" by %s, reaching %d men", near.Name, len(hit))
 }
 
 // under lists the figures whose bases the burst touches, by id.
@@ -217,7 +237,7 @@ func (r Skirmish) effectRow(s *rules.State, p geom.Pt, wall bool) (Effect, strin
 // blast rolls the effect table for every figure a burst reaches.
 func (r Skirmish) blast(s *rules.State, side int, at geom.Pt, rad int64, what string, wall bool) []rules.Event {
 	c := geom.Circle{C: at, R: rad}
-	evs := []rules.Event{{Kind: "burst", Side: side, Area: &c, Text: fmt.Sprintf("%s bursts at %s", what, at)}}
+	evs := []rules.Event{{Kind: "burst", Side: side, Area: &c, Text: what + " bursts" + reachText(s, c)}}
 	for _, g := range under(s, c) {
 		if g.Removed || !reaches(s, at, g.Pos, wall) {
 			continue
@@ -360,7 +380,7 @@ func (r Skirmish) grenadeOdds(s *rules.State, c rules.Command) (rules.Odds, erro
 	if b.On == 0 {
 		o.Note = "thrown this short it lands where aimed"
 	} else {
-		o.Note = fmt.Sprintf("lands on target on %d+ on a D6, else %g\" off in the spinner's direction", b.On, b.Dist)
+		o.Note = fmt.Sprintf("lands on target on %d+ on a die, else %g\" off in the spinner's direction", b.On, b.Dist)
 	}
 	return o, nil
 }

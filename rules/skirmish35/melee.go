@@ -361,11 +361,11 @@ func (r Skirmish) applySurrender(s *rules.State, f *rules.Figure, c rules.Comman
 	if l.Total > l.Target {
 		l.Outcome = "refuses"
 		return []rules.Event{{Kind: "roll", Side: e.Side, Fig: e.ID, Roll: l,
-			Text: fmt.Sprintf("%s rolls %d needing more than %d: refuses to surrender", e.Name, l.Total, l.Target)}}, nil
+			Text: fmt.Sprintf("%s, called on to surrender, %s: refuses", e.Name, needText(l.Total, l.Target, 1))}}, nil
 	}
 	l.Outcome = "surrenders"
 	evs := []rules.Event{{Kind: "roll", Side: e.Side, Fig: e.ID, Roll: l,
-		Text: fmt.Sprintf("%s rolls %d needing more than %d: surrenders", e.Name, l.Total, l.Target)}}
+		Text: fmt.Sprintf("%s, called on to surrender, %s: surrenders", e.Name, needText(l.Total, l.Target, 1))}}
 	return append(evs, r.capture(s, f, e, "surrendered")...), nil
 }
 
@@ -384,11 +384,30 @@ func (r Skirmish) surrenderOdds(s *rules.State, c rules.Command) (rules.Odds, er
 	mods, _ := r.surrenderMods(s, e)
 	t := sumMods(mods)
 	refuse := float64(min(max(6-t, 0), 6)) / 6
-	o := rules.Odds{Mods: mods, Note: fmt.Sprintf("1D6 needing more than %d to refuse", t)}
+	o := rules.Odds{Mods: mods, Note: fmt.Sprintf("a die needing more than %d to refuse", t)}
 	for _, x := range []rules.Outcome{{Name: "surrenders", P: 1 - refuse}, {Name: "refuses", P: refuse}} {
 		if x.P > 0 {
 			o.Outcomes = append(o.Outcomes, x)
 		}
 	}
 	return o, nil
+}
+
+// needText tells a roll that must beat a number: "rolls 7, needing more
+// than 5". When even the lowest roll (least) beats it, there is nothing
+// to need: "rolls 7 (it cannot fail)".
+func needText(total, target, least int) string {
+	if target < least {
+		return fmt.Sprintf("rolls %d (it cannot fail)", total)
+	}
+	return fmt.Sprintf("rolls %d, needing more than %d", total, target)
+}
+
+// shellText is needText for a shell, where a double six fails whatever
+// the number to beat.
+func shellText(total, target int) string {
+	if target < 2 {
+		return fmt.Sprintf("rolls %d (only a double six fails)", total)
+	}
+	return fmt.Sprintf("rolls %d, needing more than %d", total, target)
 }

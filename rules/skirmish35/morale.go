@@ -71,7 +71,7 @@ func (r Skirmish) moraleTest(s *rules.State, f *rules.Figure, why string) (bool,
 		l.Outcome = "passes"
 	}
 	return pass, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
-		Text: fmt.Sprintf("%s tests morale (%s): %d needing more than %d, %s", f.Name, why, l.Total, l.Target, l.Outcome)}
+		Text: fmt.Sprintf("%s tests morale (%s): %s: %s", f.Name, why, needText(l.Total, l.Target, 2), l.Outcome)}
 }
 
 // friendsLeft reports whether f has any friend still fighting.
@@ -157,7 +157,7 @@ func (r Skirmish) rallyOdds(s *rules.State, f *rules.Figure) (rules.Odds, error)
 	}
 	p := probGreater2D6(t)
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "rallies", P: p}, {Name: "fails", P: 1 - p}}, Mods: mods,
-		Note: fmt.Sprintf("2D6 needing more than %d", t)}, nil
+		Note: fmt.Sprintf("two dice needing more than %d", t)}, nil
 }
 
 // escapes gives each prisoner of side whose guard is gone, further than

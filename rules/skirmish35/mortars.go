@@ -149,7 +149,7 @@ func (r Skirmish) applyPlot(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	setRounds(s, append(Rounds(s), Round{At: p, Fig: m.ID, Side: f.Side}))
 	return append(evs, rules.Event{Kind: "plot", Side: f.Side, Fig: f.ID, Path: []geom.Pt{p},
-		Text: fmt.Sprintf("%s plots mortar fire on %s: it comes down at the end of the enemy's turn", f.Name, p)}), nil
+		Text: fmt.Sprintf("%s plots mortar fire on a point %s\" from him: it comes down at the end of the enemy's turn", f.Name, rules.InchText(dist(f.Pos, p)))}), nil
 }
 
 // arrive brings down the rounds side plotted.
@@ -188,7 +188,8 @@ func (r Skirmish) landRound(s *rules.State, m *rules.Figure, p geom.Pt) []rules.
 		land = spin(from, sp.Face, faces, int64(d.Face)*geom.PerInch)
 		l := &rules.Ledger{What: "Mortar: a later round on the same aim", Dice: []rules.Die{d, sp}, Compare: "table", Total: d.Face,
 			Outcome: fmt.Sprintf("%d\" from the last, towards %d o'clock", d.Face, sp.Face)}
-		evs = append(evs, rules.Event{Kind: "roll", Side: m.Side, Fig: m.ID, Roll: l, Path: []geom.Pt{from, land}, Text: "Mortar round: " + l.Outcome})
+		evs = append(evs, rules.Event{Kind: "roll", Side: m.Side, Fig: m.ID, Roll: l, Path: []geom.Pt{from, land},
+			Text: "Mortar round on the same aim lands " + rules.Whereabouts(m.Pos, p, land, "the aim point")})
 	} else {
 		l := &rules.Ledger{What: "Mortar: first round", Compare: "<=", Target: mt.OnTargetMax}
 		l.Dice = s.RollN(2, 6)
@@ -203,7 +204,8 @@ func (r Skirmish) landRound(s *rules.State, m *rules.Figure, p geom.Pt) []rules.
 			land = spin(p, sp.Face, faces, int64(n)*geom.PerInch)
 			l.Outcome = fmt.Sprintf("%d\" off, towards %d o'clock", n, sp.Face)
 		}
-		evs = append(evs, rules.Event{Kind: "roll", Side: m.Side, Fig: m.ID, Roll: l, Path: []geom.Pt{p, land}, Text: "Mortar round: " + l.Outcome})
+		evs = append(evs, rules.Event{Kind: "roll", Side: m.Side, Fig: m.ID, Roll: l, Path: []geom.Pt{p, land},
+			Text: "Mortar round lands " + rules.Whereabouts(m.Pos, p, land, "the aim point")})
 	}
 	m.SetVar(fMortarOK, 1)
 	m.SetVar(fMortarAX, int(p.X))
@@ -332,7 +334,7 @@ func (r Skirmish) fuses(s *rules.State, side int) []rules.Event {
 			// removed at the end of the opponent's turn)
 			setSmokes(s, append(Smokes(s), Smoke{C: g.At, Turn: turnNo(s) + 1}))
 			a := geom.Circle{C: g.At, R: in(r.d.T.Smoke.Radius)}
-			evs = append(evs, rules.Event{Kind: "smoke", Side: side, Area: &a, Text: "A smoke grenade goes off at " + g.At.String()})
+			evs = append(evs, rules.Event{Kind: "smoke", Side: side, Area: &a, Text: "A smoke grenade goes off where it lay"})
 			continue
 		}
 		evs = append(evs, r.burst(s, side, g.At, in(r.d.T.Grenade.Radius), "A late grenade")...)
@@ -458,7 +460,7 @@ func (r Skirmish) throwBackOdds(s *rules.State, c rules.Command) (rules.Odds, er
 		}
 	}
 	o.Outcomes = append(out, rules.Outcome{Name: "goes off in hand", P: blow})
-	o.Note = "a 1 on the D6 and it goes off in hand; otherwise it bursts where it lands"
+	o.Note = "a 1 on the die and it goes off in hand; otherwise it bursts where it lands"
 	return o, nil
 }
 

@@ -242,7 +242,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 			if s.Terrain.Enterable(pc.Blocked) {
 				info.Why = "the path meets the wall of " + pieceLabel(s, pc.Blocked) + " (a building is entered by an open door)"
 			} else {
-				info.Why = "the path runs into impassable " + pieceLabel(s, pc.Blocked) + " at " + pc.BlockedAt.String()
+				info.Why = "the path runs into impassable " + pieceLabel(s, pc.Blocked)
 			}
 			return info
 		}
@@ -270,7 +270,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 	case info.Length == 0:
 		info.Why = "give a point away from the figure"
 	case info.Length > info.Allowance:
-		info.Why = f.Name + " may go " + rules.FormatInches(info.Allowance) + "\" more this turn; this path is " + rules.FormatInches(info.Length) + "\""
+		info.Why = f.Name + " may go " + rules.InchText(info.Allowance) + "\" more this turn; this path is " + rules.InchTextPast(info.Length, info.Allowance) + "\""
 	case obstacles > maxObstacles:
 		info.Why = "a move may cross at most " + strconv.Itoa(maxObstacles) + " obstacles"
 	case pts > int64(f.Var(fAP)):
@@ -309,7 +309,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		info.OK = true
 		info.Stop = end
 		if obstacles > 0 {
-			info.Why = "crosses " + strconv.Itoa(obstacles) + " " + word(obstacles, "obstacle", "obstacles") + ": 1D3 points each"
+			info.Why = "crosses " + strconv.Itoa(obstacles) + " " + word(obstacles, "obstacle", "obstacles") + ": a roll of 1 to 3 points each"
 		}
 	}
 	return info
@@ -363,16 +363,16 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 		for k, id := range pc.Obstacles {
 			d := s.Roll(3)
 			l := &rules.Ledger{What: fmt.Sprintf("Negotiating %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
-				Compare: "<=", Target: left, Total: d.Face, Note: "crossing an obstacle costs 1D3 points"}
+				Compare: "<=", Target: left, Total: d.Face, Note: fmt.Sprintf("crossing costs a roll of 1 to 3 points; %s has %d left", f.Name, left)}
 			if d.Face <= left {
-				l.Outcome = "over"
+				l.Outcome = "crosses"
 				left -= d.Face
 				pts += d.Face
 				evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
 					Text: fmt.Sprintf("%s spends %d %s getting over %s", f.Name, d.Face, word(d.Face, "point", "points"), pieceLabel(s, id))})
 				continue
 			}
-			l.Outcome = "stuck"
+			l.Outcome = "fails to cross"
 			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
 				Text: fmt.Sprintf("%s needs %d points to get over %s and has %d left: it halts before it", f.Name, d.Face, pieceLabel(s, id), left)})
 			stopAt = r.obstacleStop(s, legs, k+1)
@@ -412,7 +412,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 	f.SetVar(fLean, 0)
 	wasHidden := f.Markers.Has(rules.Hidden)
 	unhide(f)
-	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.FormatInches(d))
+	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.InchText(d))
 	switch halted {
 	case "obstacle":
 		text += ", halted by an obstacle"
@@ -476,7 +476,7 @@ func (r Skirmish) moveOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 		}
 	}
 	if len(obs) > 0 {
-		o.Note = fmt.Sprintf("%d %s to cross at 1D3 points each", len(obs), word(len(obs), "obstacle", "obstacles"))
+		o.Note = fmt.Sprintf("%d %s to cross at a roll of 1 to 3 points each", len(obs), word(len(obs), "obstacle", "obstacles"))
 	}
 	return o, nil
 }

@@ -59,7 +59,7 @@ func (r Skirmish) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		mods := r.acquireMods(s, f, t, sg)
 		n := sumMods(mods)
 		p := probGreater2D6(n)
-		o := rules.Odds{Mods: mods, Note: fmt.Sprintf("2D6 needing more than %d", n)}
+		o := rules.Odds{Mods: mods, Note: fmt.Sprintf("two dice needing more than %d", n)}
 		for _, x := range []rules.Outcome{{Name: "acquired", P: p}, {Name: "not seen", P: 1 - p}} {
 			if x.P > 0 {
 				o.Outcomes = append(o.Outcomes, x)
@@ -149,8 +149,8 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 		ex.Head = fmt.Sprintf("%s to play: each figure spends its own action points", s.Sides[s.Active].Name)
 		c := r.d.T.Costs
 		ex.Lines = []string{
-			fmt.Sprintf("Move %g\" a point (crawl %g\" prone), at most %g\" a turn; obstacles 1D3.", r.d.T.Move.PerPoint, r.d.T.Move.CrawlPerPoint, r.d.T.Move.Max),
-			fmt.Sprintf("Acquire targets first (free, 2D6); unaimed fire %d, aimed fire %d (seen last turn, not moved).", c.Unaimed, c.Aimed),
+			fmt.Sprintf("Move %g\" a point (crawl %g\" prone), at most %g\" a turn; obstacles cost a roll of 1 to 3 points.", r.d.T.Move.PerPoint, r.d.T.Move.CrawlPerPoint, r.d.T.Move.Max),
+			fmt.Sprintf("Acquire targets first (free, two dice); unaimed fire %d, aimed fire %d (seen last turn, not moved).", c.Unaimed, c.Aimed),
 			fmt.Sprintf("Grenade %d, hand to hand %d, hold opportunity fire %d, hide %d, rally %d, stand %d, reload %d, suppressive fire %d, plot mortar fire %d, turn %d.",
 				c.Grenade, c.Melee, c.Opportunity, c.Hide, c.Rally, c.Stand, c.Reload, c.Suppress, c.Plot, c.Face),
 		}
@@ -391,7 +391,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		case "unlock":
 			return rules.Action{Label: ap("Unblock the door", cs.Action), Short: "Unblock", Group: g}
 		case "force":
-			return rules.Action{Label: "Force the locked door (2D3 AP)", Short: "Force door", Group: g}
+			return rules.Action{Label: "Force the locked door (two rolls of 1 to 3 points)", Short: "Force door", Group: g}
 		}
 		return rules.Action{Label: ap("Open the door", cs.Action), Short: "Open door", Group: g}
 	case "at":
@@ -412,7 +412,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 	case "lean":
 		return rules.Action{Label: rl.lean.get("Lean out of the window", cs.Move), Short: "Lean out"}
 	case "climb":
-		return rules.Action{Label: "Climb through the window (1D3 AP)", Short: "Climb"}
+		return rules.Action{Label: "Climb through the window (a roll of 1 to 3 points)", Short: "Climb"}
 	case "pass":
 		return rules.Action{Label: "Let it pass", Kind: rules.ActPass}
 	case "hide":

@@ -1261,7 +1261,7 @@ func TestInsideDoor(t *testing.T) {
 	refuse(t, s, "door F2 25,23 unlock", "force it")
 	f2.SetVar(fAP, 2)
 	o, err := r.Odds(s, rules.Command{Verb: "door", Fig: 2, Path: []geom.Pt{geom.P(25, 23)}, Arg: "force"})
-	if err != nil || !near(o.Outcomes[0].P, 2.0/3) || !strings.Contains(o.Note, "1D3") {
+	if err != nil || !near(o.Outcomes[0].P, 2.0/3) || !strings.Contains(o.Note, "a roll of 1 to 3 points") {
 		t.Fatalf("forcing with 2 points: 1D3 <= 2 is 2/3: %+v %v", o, err)
 	}
 	evs := apply(t, s, "door F2 25,23 force", 3)

@@ -66,9 +66,9 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 		}
 		return sg
 	}
-	if sm, ok := r.smokeOn(s, f.Pos, t.Pos); ok {
+	if _, ok := r.smokeOn(s, f.Pos, t.Pos); ok {
 		if words {
-			sg.Why = fmt.Sprintf("smoke at %s hides %s", sm, t.Name)
+			sg.Why = fmt.Sprintf("smoke hides %s", t.Name)
 		}
 		return sg
 	}
@@ -356,15 +356,15 @@ func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rul
 	l.Total = l.DiceTotal()
 	setTried(s, f, t.ID)
 	l.Outcome = "not seen"
-	rolls := f.Name + " rolls " + strconv.Itoa(l.Total) + " needing more than " + strconv.Itoa(l.Target)
-	text := rolls + " to acquire " + t.Name + ": not seen"
+	rolls := f.Name + " looks for " + t.Name + ": " + needText(l.Total, l.Target, 2)
+	text := rolls + ": not seen"
 	if l.Total > l.Target {
 		l.Outcome = "acquired"
 		markAcquired(s, f, t.ID)
 		if t.Markers.Has(rules.Hidden) {
 			t.SetVar(fSpotted, 1)
 		}
-		text = rolls + ": " + t.Name + " acquired"
+		text = rolls + ": acquired"
 	}
 	ev := rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: l, Text: text}
 	if !r.known(s, f.Side, t) {

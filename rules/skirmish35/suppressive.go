@@ -235,7 +235,7 @@ func (r Skirmish) applySuppress(s *rules.State, f *rules.Figure, c rules.Command
 	unhide(f)
 	setLines(s, append(Lines(s), Line{A: a, B: b, Fig: f.ID, Side: f.Side, Turn: turnNo(s)}))
 	return []rules.Event{{Kind: "line", Side: f.Side, Fig: f.ID, Path: []geom.Pt{a, b},
-		Text: fmt.Sprintf("%s lays a line of suppressive fire from %s to %s", f.Name, a, b)}}, nil
+		Text: fmt.Sprintf("%s lays a %s\" line of suppressive fire", f.Name, rules.InchText(dist(a, b)))}}, nil
 }
 
 type crossing struct {

@@ -446,7 +446,7 @@ func (r Skirmish) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo 
 	}
 	vi.Lines = append(vi.Lines, fmt.Sprintf("%s  -  %s", s.Sides[v.Side].Name, un), vd.Name)
 	if vd.Tank() {
-		vi.Lines = append(vi.Lines, "Anti-tank hits: rear destroys; side and front roll 2D6")
+		vi.Lines = append(vi.Lines, "Anti-tank hits: rear destroys; side and front roll two dice")
 	} else {
 		vi.Lines = append(vi.Lines, "Any anti-tank hit destroys it")
 	}

@@ -94,7 +94,7 @@ func (r Skirmish) applyDrive(s *rules.State, v *rules.Vehicle, vd *VehicleData, 
 		v.SetVar(vMoved, v.Var(vMoved)+int(res.Length))
 		v.SetVar(vMovedT, turnNo(s))
 	}
-	text := fmt.Sprintf("The %s drives %s\" for %d %s", v.Name, rules.FormatInches(res.Length), pts, word(pts, "point", "points"))
+	text := fmt.Sprintf("The %s drives %s\" for %d %s", v.Name, rules.InchText(res.Length), pts, word(pts, "point", "points"))
 	if res.Length == 0 {
 		text = fmt.Sprintf("The %s turns on the spot to face %d degrees (%d %s)", v.Name, res.End.Facing, pts, word(pts, "point", "points"))
 	}
@@ -126,8 +126,8 @@ func (r Skirmish) applyTurret(s *rules.State, v *rules.Vehicle, vd *VehicleData,
 // vehicle) cannot see vehicle v ("" when it can): smoke on the line,
 // a building's walls, terrain hiding every sight line to the hull.
 func (r Skirmish) seeVehicle(s *rules.State, f *rules.Figure, from geom.Pt, v *rules.Vehicle, t *vehicle.Type) string {
-	if sm, ok := r.smokeOn(s, from, v.Pos); ok {
-		return fmt.Sprintf("smoke at %s hides the %s", sm, v.Name)
+	if _, ok := r.smokeOn(s, from, v.Pos); ok {
+		return fmt.Sprintf("smoke hides the %s", v.Name)
 	}
 	if why := r.hullBlocks(s, from, v.Pos); why != "" {
 		return why
@@ -155,7 +155,7 @@ func (r Skirmish) seeVehicle(s *rules.State, f *rules.Figure, from geom.Pt, v *r
 func bandOf(bands []Band, a, b geom.Pt) (rules.Mod, bool) {
 	for _, bd := range bands {
 		if within(a, b, in(bd.Upto)) {
-			return rules.Mod{Value: bd.Mod, Reason: fmt.Sprintf("range %s\" (band up to %g\")", rules.FormatInches(dist(a, b)), bd.Upto), Rule: "Anti-tank fire"}, true
+			return rules.Mod{Value: bd.Mod, Reason: fmt.Sprintf("range %s\" (band up to %g\")", rangeText(dist(a, b)), bd.Upto), Rule: "Anti-tank fire"}, true
 		}
 	}
 	return rules.Mod{}, false
@@ -273,7 +273,7 @@ func (r Skirmish) applyATVehicle(s *rules.State, f *rules.Figure, c rules.Comman
 	v.SetVar(vFiredAt, turnNo(s))
 	l := rollAT(s, fmt.Sprintf("Anti-tank fire at the %s (%s): %s", v.Name, sh.strike.Face, f.Name), sh.mods)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: l, Path: []geom.Pt{f.Pos, v.Pos},
-		Text: fmt.Sprintf("%s fires at the %s's %s: %d needing more than %d, %s", f.Name, v.Name, sh.strike.Face, l.Total, l.Target, l.Outcome)}}
+		Text: fmt.Sprintf("%s fires at the %s's %s: %s: %s", f.Name, v.Name, sh.strike.Face, shellText(l.Total, l.Target), l.Outcome)}}
 	evs = append(evs, r.useAT(f)...)
 	if l.Outcome != "hit" {
 		return evs, nil
@@ -413,6 +413,6 @@ func (r Skirmish) atVehicleOdds(s *rules.State, f *rules.Figure, a rules.Vehicle
 	vd, _ := r.vinfo(v)
 	o := vehicleShotOdds(sh.need(), vd.Tank(), sh.strike.Face)
 	o.Mods = sh.mods
-	o.Note = fmt.Sprintf("2D6 needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
+	o.Note = fmt.Sprintf("two dice needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
 	return o, nil
 }

@@ -101,7 +101,7 @@ func oppVehicle(s *rules.State, c rules.Command) (*rules.Vehicle, *rules.Figure,
 		return nil, nil, fmt.Errorf("there is no vehicle V%d", a.ID)
 	}
 	if c.Unit != v.Unit {
-		return nil, nil, fmt.Errorf("name the %s's unit, U%d", v.Name, v.Unit)
+		return nil, nil, fmt.Errorf("only the %s's own crew may work it", v.Name)
 	}
 	m, err := target(s, c)
 	if err != nil {

@@ -164,7 +164,7 @@ func (r Skirmish) applyGun(s *rules.State, v *rules.Vehicle, vd *VehicleData, t 
 		_ = vehSpend(v, r.d.T.Vehicle.Gun, "the gun")
 		l := rollAT(s, fmt.Sprintf("High explosive from the %s at %s", v.Name, e.Name), mods)
 		evs := []rules.Event{{Kind: "roll", Side: v.Side, Unit: v.Unit, Target: e.ID, Roll: l, Path: []geom.Pt{v.Pos, e.Pos},
-			Text: fmt.Sprintf("The %s fires at %s: %d needing more than %d, %s", v.Name, e.Name, l.Total, l.Target, l.Outcome)}}
+			Text: fmt.Sprintf("The %s fires at %s: %s: %s", v.Name, e.Name, shellText(l.Total, l.Target), l.Outcome)}}
 		e.SetVar(fFiredAt, turnNo(s))
 		if l.Outcome != "hit" {
 			return evs, nil
@@ -183,7 +183,7 @@ func (r Skirmish) applyGun(s *rules.State, v *rules.Vehicle, vd *VehicleData, t 
 		tv.SetVar(vFiredAt, turnNo(s))
 		l := rollAT(s, fmt.Sprintf("The %s's gun at the %s (%s)", v.Name, tv.Name, sh.strike.Face), sh.mods)
 		evs := []rules.Event{{Kind: "roll", Side: v.Side, Unit: v.Unit, Roll: l, Path: []geom.Pt{v.Pos, tv.Pos},
-			Text: fmt.Sprintf("The %s fires at the %s's %s: %d needing more than %d, %s", v.Name, tv.Name, sh.strike.Face, l.Total, l.Target, l.Outcome)}}
+			Text: fmt.Sprintf("The %s fires at the %s's %s: %s: %s", v.Name, tv.Name, sh.strike.Face, shellText(l.Total, l.Target), l.Outcome)}}
 		if l.Outcome != "hit" {
 			return evs, nil
 		}
@@ -211,7 +211,7 @@ func (r Skirmish) gunOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		tvd, _ := r.vinfo(tv)
 		o := vehicleShotOdds(sh.need(), tvd.Tank(), sh.strike.Face)
 		o.Mods = sh.mods
-		o.Note = fmt.Sprintf("2D6 needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
+		o.Note = fmt.Sprintf("two dice needing more than %d (a double six is a failed shell); strikes the %s", sh.need(), sh.strike.Face)
 		return o, nil
 	}
 	e, err := r.figTarget(s, v, c)
@@ -243,7 +243,7 @@ func (r Skirmish) gunOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	}
 	o.Mods = mods
 	o.Parts = r.burstParts(s, e, []landing{{e.Pos, ph}}, 1, 0, in(r.d.T.Vehicle.HERadius))
-	o.Note = fmt.Sprintf("2D6 needing more than %d (a double six is a failed shell); a hit bursts on %s (%s row of the effect table)", need, e.Name, where)
+	o.Note = fmt.Sprintf("two dice needing more than %d (a double six is a failed shell); a hit bursts on %s (%s row of the effect table)", need, e.Name, where)
 	return o, nil
 }
 
@@ -306,7 +306,7 @@ func (r Skirmish) mgOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return rules.Odds{}, errors.New(why)
 	}
 	o, _ := r.shotOdds(e, sh)
-	o.Note = fmt.Sprintf("unaimed: needs %d on 2D6 (a double six always hits), a burst rolls twice; save %d", sh.need, sh.save)
+	o.Note = fmt.Sprintf("unaimed: needs %d on two dice (a double six always hits), a burst rolls twice; save %d", sh.need, sh.save)
 	return o, nil
 }
 

@@ -346,7 +346,7 @@ func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]r
 	f.SetVar(fFired, turnNo(s))
 	l := rollAT(s, "Anti-tank fire at "+pieceLabel(s, s.Terrain.InsideBuilding(p))+": "+f.Name, mods)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
-		Text: fmt.Sprintf("%s fires at the building: %d needing more than %d, %s", f.Name, l.Total, l.Target, l.Outcome)}}
+		Text: fmt.Sprintf("%s fires at the building: %s: %s", f.Name, shellText(l.Total, l.Target), l.Outcome)}}
 	evs = append(evs, r.useAT(f)...)
 	if l.Outcome != "hit" {
 		return evs, nil
@@ -376,7 +376,7 @@ func (r Skirmish) atOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "hit", P: float64(hit) / 36}, {Name: "miss", P: float64(35-hit) / 36},
-		{Name: "dud shell", P: 1.0 / 36}}, Mods: mods, Note: fmt.Sprintf("2D6 needing more than %d; a double six is a dud", t)}, nil
+		{Name: "dud shell", P: 1.0 / 36}}, Mods: mods, Note: fmt.Sprintf("two dice needing more than %d; a double six is a dud", t)}, nil
 }
 
 // ---- climbing through a window ----
@@ -463,7 +463,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 	w, to, id, _ := r.windowBeside(s, f)
 	d := s.Roll(3)
 	l := &rules.Ledger{What: fmt.Sprintf("Climbing through a window of %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
-		Compare: "<=", Target: f.Var(fAP), Total: d.Face, Note: "a window is crossed as a wall: 1D3 points"}
+		Compare: "<=", Target: f.Var(fAP), Total: d.Face, Note: "a window is crossed as a wall: a roll of 1 to 3 points"}
 	if d.Face > f.Var(fAP) {
 		l.Outcome = "stuck"
 		f.SetVar(fAP, 0)
@@ -499,7 +499,7 @@ func (r Skirmish) climbOdds(s *rules.State, c rules.Command) (rules.Odds, error)
 		return rules.Odds{}, errors.New(why)
 	}
 	n := float64(min(f.Var(fAP), 3)) / 3
-	o := rules.Odds{Note: "1D3 points"}
+	o := rules.Odds{Note: "a roll of 1 to 3 points"}
 	for _, x := range []rules.Outcome{{Name: "through", P: n}, {Name: "stuck", P: 1 - n}} {
 		if x.P > 0 {
 			o.Outcomes = append(o.Outcomes, x)

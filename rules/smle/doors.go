@@ -298,7 +298,7 @@ func (r SMLE) tumbleIn(s *rules.State, d terrain.DoorRef, figs []*rules.Figure) 
 func (r SMLE) doorOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	f := s.Fig(c.Fig)
 	if f == nil {
-		return rules.Odds{}, fmt.Errorf("there is no figure F%d", c.Fig)
+		return rules.Odds{}, fmt.Errorf("there is no such figure")
 	}
 	if c.Arg == "open" {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}}, nil
@@ -315,7 +315,7 @@ func (r SMLE) doorOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		fail = "in a heap" // the team bursts through anyway, prone
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "door open", P: float64(n) / 6}, {Name: fail, P: float64(6-n) / 6}},
-		Mods: l.Mods, Note: fmt.Sprintf("1D6%+d, %d+ breaks it in", l.ModTotal(), l.Target)}, nil
+		Mods: l.Mods, Note: fmt.Sprintf("a die %+d, %d+ breaks it in", l.ModTotal(), l.Target)}, nil
 }
 
 // doorLines explains the doors the active team's figures stand at.
@@ -333,7 +333,7 @@ func (r SMLE) doorLines(s *rules.State, u *rules.Unit, b Band) []string {
 			seen[d] = true
 			line := fmt.Sprintf("%s is at %s, which is shut: open it (through with under half its move used, 2\" left; else it stops there)", f.Name, doorName(s, d))
 			if kickBand(b) {
-				line += ", or kick it in (1D6, 4+: through and stop)"
+				line += ", or kick it in (a die, 4+: through and stop)"
 			}
 			out = append(out, line+".")
 		}

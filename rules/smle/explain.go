@@ -3,7 +3,6 @@ package smle
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -19,12 +18,13 @@ func (r SMLE) Explain(s *rules.State) rules.Explanation {
 	r.present(s, &ex)
 	if !s.Over {
 		if ts := Traps(s, s.Decider); len(ts) > 0 {
-			// Only the deciding side's own knowledge (traps.go).
-			var at []string
-			for _, t := range ts {
-				at = append(at, rules.FormatInches(t.At.X)+","+rules.FormatInches(t.At.Y))
+			// Only the deciding side's own knowledge (traps.go); the
+			// traps themselves are drawn on the table (Overlays)
+			line := fmt.Sprintf("%s know of %d booby traps (marked on the table)", s.Sides[s.Decider].Name, len(ts))
+			if len(ts) == 1 {
+				line = s.Sides[s.Decider].Name + " know of 1 booby trap (marked on the table)"
 			}
-			ex.Lines = append(ex.Lines, "Booby traps known to "+s.Sides[s.Decider].Name+" at "+strings.Join(at, "; "))
+			ex.Lines = append(ex.Lines, line)
 		}
 	}
 	return ex

@@ -20,7 +20,7 @@ func (r SMLE) applyFace(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		return nil, fmt.Errorf("only figures of %s may act now", u.Name)
 	}
 	if len(c.Path) != 1 || len(c.Targets) > 0 {
-		return nil, fmt.Errorf("face takes one point to face, as in \"face F%d 12,20\"", f.ID)
+		return nil, fmt.Errorf("%s turns to face one point of the table: click where he should face", f.Name)
 	}
 	if r.d.Bands[uget(u, vBand)].Move <= 0 || !r.canAct(s, f) || f.Var(fStopped) != 0 {
 		return nil, fmt.Errorf("%s cannot turn now: only a figure that could still move may turn where it stands", f.Name)

@@ -320,8 +320,11 @@ func (r SMLE) effect(s *rules.State, firer, t *rules.Figure, in EffectInput) []r
 }
 
 func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
-	if c.Unit != u.ID || len(c.Targets) != 1 {
-		return nil, fmt.Errorf("fire names the active team and one target figure: fire U%d F<target> <kind>", u.ID)
+	if c.Unit != u.ID {
+		return nil, notActive(s, u, c.Unit)
+	}
+	if len(c.Targets) != 1 {
+		return nil, fmt.Errorf("%s fires at one enemy figure: pick one man of the team to fire at", teamName(s, u))
 	}
 	kinds := r.fireKinds(u)
 	kind := ""
@@ -343,7 +346,7 @@ func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	}
 	t := s.Fig(c.Targets[0])
 	if t == nil || t.Removed {
-		return nil, fmt.Errorf("no such target on the table")
+		return nil, fmt.Errorf("that man is no longer on the table")
 	}
 	ok := false
 	for _, id := range r.targetTeams(s, u, kind) {
@@ -355,7 +358,7 @@ func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		ok = t.Side != u.Side && len(r.firers(s, u, []*rules.Figure{t})) > 0
 	}
 	if !ok {
-		return nil, fmt.Errorf("%s cannot fire at %s now", u.Name, t.Name)
+		return nil, fmt.Errorf("%s cannot fire at %s: %s", teamName(s, u), t.Name, r.fireWhyNot(s, u, t, kind, aimed))
 	}
 	evs, err := r.volleyAt(s, u, t, kind, aimed)
 	if err != nil {

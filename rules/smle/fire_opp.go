@@ -12,7 +12,7 @@ import (
 func (r SMLE) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	u := r.oppTeam(s, c.Unit)
 	if u == nil {
-		return nil, fmt.Errorf("U%d may not opportunity fire now", c.Unit)
+		return nil, fmt.Errorf("%s may not take opportunity fire now", teamWords(s, c.Unit))
 	}
 	mover := s.Fig(rules.FigID(s.Var(vOppFig)))
 	if len(c.Targets) > 1 || (len(c.Targets) == 1 && c.Targets[0] != mover.ID) {
@@ -46,7 +46,7 @@ func (r SMLE) applyReaction(s *rules.State, c rules.Command) ([]rules.Event, err
 		mover.SetVar(fStopped, 1)
 		evs = append(evs, rules.Event{Kind: "posture", Side: mover.Side, Fig: mover.ID, Text: mover.Name + " drops prone under fire (its move ends)"})
 	default:
-		return nil, fmt.Errorf("%s may drop prone (posture F%d prone) or pass", mover.Name, mover.ID)
+		return nil, fmt.Errorf("%s may only drop prone or let the fire pass", mover.Name)
 	}
 	s.Phase = PhaseOpportunity
 	s.SetVar(vOppUnit, 0)

@@ -86,14 +86,17 @@ func (r SMLE) helicopterOptions(s *rules.State, u *rules.Unit, v *rules.Vehicle,
 func (r SMLE) findHeli(s *rules.State, u *rules.Unit, c rules.Command) (*rules.Vehicle, error) {
 	id, ok := r.parseVehArg(c.Arg)
 	if !ok || c.Unit != u.ID {
-		return nil, fmt.Errorf("%s names the active team and its helicopter: %s U%d V<n>", c.Verb, c.Verb, u.ID)
+		if c.Unit != u.ID {
+			return nil, notActive(s, u, c.Unit)
+		}
+		return nil, fmt.Errorf("%s needs the helicopter of %s", c.Verb, u.Name)
 	}
 	for _, l := range r.Legal(s) {
 		if l.Verb == c.Verb && l.Unit == c.Unit && l.Arg == c.Arg {
 			return s.Veh(id), nil
 		}
 	}
-	return nil, fmt.Errorf("V%d cannot %s now", id, c.Verb)
+	return nil, fmt.Errorf("%s cannot %s now", vehWords(s, id), c.Verb)
 }
 
 func (r SMLE) applyArrive(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {

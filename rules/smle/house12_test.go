@@ -283,8 +283,9 @@ func TestFleeStopsShortOfAFriend(t *testing.T) {
 	}
 }
 
-// The side to decide is told where the traps it knows of lie; the other
-// side's hidden trap is not listed.
+// The side to decide is told how many traps it knows of (they are drawn
+// on the table: no coordinates); the other side's hidden trap is not
+// counted.
 func TestExplainListsKnownTraps(t *testing.T) {
 	s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade"}}}}, {1, "trained", "", rifles(1, 16, 10)}}, "close-9")
 	highWall(t, s, geom.P(13, 5), geom.P(13, 15))
@@ -292,7 +293,7 @@ func TestExplainListsKnownTraps(t *testing.T) {
 	passOpp(t, s)
 	has := func() bool {
 		for _, l := range New().(SMLE).Explain(s).Lines {
-			if strings.Contains(l, "Booby traps known to") && strings.Contains(l, "10,10") {
+			if strings.Contains(l, "know of 1 booby trap (marked on the table)") && !strings.Contains(l, "10,10") {
 				return true
 			}
 		}

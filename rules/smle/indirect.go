@@ -95,7 +95,10 @@ func (r SMLE) callOptions(s *rules.State, u *rules.Unit) []rules.Command {
 
 func (r SMLE) applyCall(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	if c.Unit != u.ID || len(c.Path) != 1 || c.Arg == "" || len(c.Targets) > 0 || c.Fig != 0 {
-		return nil, fmt.Errorf("call names the active team, one point and the weapon: call U%d x,y light-mortar", u.ID)
+		if c.Unit != u.ID {
+			return nil, notActive(s, u, c.Unit)
+		}
+		return nil, fmt.Errorf("%s calls fire on one point of the table with one weapon: pick the point", u.Name)
 	}
 	if !r.mayObserve(s, u) {
 		return nil, fmt.Errorf("%s may not call for indirect fire now (it needs Advance 7 or better and no attack yet this round)", u.Name)

@@ -189,7 +189,7 @@ func (r SMLE) joinOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 func (r SMLE) applyJoin(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID {
-		return nil, fmt.Errorf("join names a leader of %s and the team he joins: join F1 U3", u.Name)
+		return nil, fmt.Errorf("only a leader of %s may join another team now", u.Name)
 	}
 	for _, l := range r.joinOptions(s, u, f) {
 		if l.Unit != c.Unit {
@@ -208,5 +208,5 @@ func (r SMLE) applyJoin(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		return []rules.Event{{Kind: "join", Side: f.Side, Fig: f.ID, Unit: t.ID,
 			Text: fmt.Sprintf("%s leaves %s and joins %s", f.Name, u.Name, t.Name)}}, nil
 	}
-	return nil, fmt.Errorf("%s cannot join U%d now (a team of his group, base within 1\", his go not over)", f.Name, c.Unit)
+	return nil, fmt.Errorf("%s cannot join %s now (a team of his group, base within 1\", his go not over)", f.Name, teamWords(s, c.Unit))
 }

@@ -70,7 +70,7 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	info := rules.MoveInfo{}
 	f := s.Fig(fig)
 	if f == nil {
-		info.Why = fmt.Sprintf("there is no figure F%d", fig)
+		info.Why = "there is no such figure"
 		return info
 	}
 	info.Allowance = max(0, r.allowance(s, f)-int64(f.Var(fMoved)))
@@ -104,9 +104,9 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	cost := length
 	if s.Terrain != nil {
 		if pc.Blocked >= 0 {
-			info.Why = fmt.Sprintf("the path enters impassable terrain at %s", pc.BlockedAt)
+			info.Why = fmt.Sprintf("the path runs into impassable %s", rules.PieceName(s, pc.Blocked))
 			if s.Terrain.Enterable(pc.Blocked) {
-				info.Why = fmt.Sprintf("the path meets a wall at %s (a building is entered by an open door)", pc.BlockedAt)
+				info.Why = fmt.Sprintf("the path meets a wall of %s (a building is entered by an open door)", rules.PieceName(s, pc.Blocked))
 			}
 			return info
 		}
@@ -117,8 +117,8 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 		info.Why = "the path runs into " + v.Name + " (go round it)"
 		return info
 	}
-	if t, _, _, ok := r.trapOnPath(s, f.Side, info.Legs, true); ok {
-		info.Why = fmt.Sprintf("the path runs into the booby trap at %s,%s (go round it, or clear it)", rules.FormatInches(t.At.X), rules.FormatInches(t.At.Y))
+	if _, _, _, ok := r.trapOnPath(s, f.Side, info.Legs, true); ok {
+		info.Why = "the path runs into a known booby trap (go round it, or clear it)"
 		return info
 	}
 	info.Cost = cost
@@ -138,7 +138,7 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	case info.Allowance <= 0:
 		info.Why = f.Name + " has no movement left"
 	case cost > info.Allowance:
-		info.Why = fmt.Sprintf("%s has %s\" of movement left; this move costs %s\"", f.Name, rules.FormatInches(info.Allowance), rules.FormatInches(cost))
+		info.Why = fmt.Sprintf("%s has %s\" of movement left; this move costs %s\"", f.Name, rules.InchText(info.Allowance), rules.InchTextPast(cost, info.Allowance))
 	default:
 		if why := r.standProblem(s, f, end); why != "" {
 			info.Why = f.Name + " cannot end there: " + why
@@ -242,7 +242,7 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		f.Markers |= rules.Running
 	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs,
-		Text: fmt.Sprintf("%s moves %s\" (costs %s\")", f.Name, rules.FormatInches(info.Length), rules.FormatInches(info.Cost))}}
+		Text: moveText(f.Name, info.Length, info.Cost)}}
 	if f.Var(fCarry) != 0 {
 		evs = append(evs, r.drag(s, f, info.Legs)...)
 	}

@@ -58,7 +58,7 @@ func (r SMLE) applyRecover(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 				Text: fmt.Sprintf("%s takes hold of %s to drag him back (half move)", f.Name, g.Name)}}, nil
 		}
 	}
-	return nil, fmt.Errorf("%s cannot recover F%d now (Stand 5 or better, base within 1\" of a seriously wounded team-mate)", f.Name, c.Targets[0])
+	return nil, fmt.Errorf("%s cannot recover %s now (Stand 5 or better, base within 1\" of a seriously wounded team-mate)", f.Name, nameOf(s, c.Targets[0]))
 }
 
 // drag sets the casualty f is dragging down behind it after its move

@@ -270,6 +270,8 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 		f.Markers &^= rules.Running | rules.OppFire
 	}
 	// Roll off ties on the same band and total.
+	var tied []*rules.Unit
+	var tieEvents []int
 	for i, u := range ts {
 		for _, v := range ts[i+1:] {
 			if uget(u, vBand) == uget(v, vBand) && uget(u, vTotal) == uget(v, vTotal) {
@@ -277,13 +279,15 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 					if uget(w, vTie) == 0 {
 						d := s.Roll(6)
 						uset(w, vTie, d.Face)
-						l := rules.Ledger{What: "Tie roll-off, " + w.Name, Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: fmt.Sprint(d.Face), Note: "lowest goes first"}
-						evs = append(evs, rules.Event{Kind: "roll", Side: w.Side, Unit: w.ID, Roll: &l, Text: fmt.Sprintf("%s rolls %d to break a tie", w.Name, d.Face)})
+						l := rules.Ledger{What: "Tie roll-off, " + teamName(s, w), Dice: []rules.Die{d}, Compare: "table", Total: d.Face, Outcome: fmt.Sprint(d.Face), Note: "the lowest goes first"}
+						evs = append(evs, rules.Event{Kind: "roll", Side: w.Side, Unit: w.ID, Roll: &l, Text: fmt.Sprintf("%s rolls %d to break a tie", teamName(s, w), d.Face)})
+						tied, tieEvents = append(tied, w), append(tieEvents, len(evs)-1)
 					}
 				}
 			}
 		}
 	}
+	tieOrder(evs, tied, tieEvents)
 	return evs
 }
 
@@ -524,7 +528,7 @@ func nameOf(s *rules.State, id rules.FigID) string {
 	if f := s.Fig(id); f != nil {
 		return f.Name
 	}
-	return fmt.Sprintf("F%d", id)
+	return "that figure"
 }
 
 // Odds gives exact outcome probabilities for a proposed command.

@@ -155,7 +155,7 @@ func (r SMLE) trapOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 func (r SMLE) applyTrap(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
-		return nil, fmt.Errorf("trap names one figure of %s: trap F<n>", u.Name)
+		return nil, fmt.Errorf("only a man of %s may set a booby trap now", u.Name)
 	}
 	ok := false
 	for _, l := range r.trapOptions(s, u, f) {
@@ -188,7 +188,7 @@ func (r SMLE) applyTrap(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 func (r SMLE) applyClear(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Path) != 1 || len(c.Targets) > 0 || c.Arg != "" {
-		return nil, fmt.Errorf("clear names one figure of %s and the trap's point: clear F<n> x,y", u.Name)
+		return nil, fmt.Errorf("a man of %s clears one known booby trap: pick the trap", u.Name)
 	}
 	if r.trapFit(s, u, f) {
 		for _, t := range Traps(s, f.Side) {

@@ -193,11 +193,11 @@ func (r SMLE) driveOptions(s *rules.State, u *rules.Unit, v *rules.Vehicle, t *v
 func (r SMLE) ownVehicle(s *rules.State, u *rules.Unit, c rules.Command) (*rules.Vehicle, *vehicle.Type, vehicle.Plan, error) {
 	id, plan, ok := rules.PlanOf(c)
 	if !ok {
-		return nil, nil, plan, fmt.Errorf("%s needs a vehicle (V<n>) in its last word", c.Verb)
+		return nil, nil, plan, fmt.Errorf("%s needs a vehicle", c.Verb)
 	}
 	v, t, _ := r.vehicleOf(s, id)
 	if v == nil || v.Unit != u.ID {
-		return nil, nil, plan, fmt.Errorf("V%d is not a vehicle of %s", id, u.Name)
+		return nil, nil, plan, fmt.Errorf("%s is not a vehicle of %s", vehWords(s, id), u.Name)
 	}
 	if wrecked(v) {
 		return nil, nil, plan, fmt.Errorf("%s is knocked out", v.Name)
@@ -256,7 +256,7 @@ func (r SMLE) applyTurret(s *rules.State, u *rules.Unit, c rules.Command) ([]rul
 		return nil, err
 	}
 	if !t.HasTurret || !plan.HasFace || len(plan.Legs) > 0 {
-		return nil, fmt.Errorf("turret needs a vehicle with a turret and a facing (V<n>-f<deg>)")
+		return nil, fmt.Errorf("only a vehicle with a turret turns it, to a facing")
 	}
 	p := v.Pose
 	p.Turret = vehicle.Norm(plan.Face)
@@ -324,11 +324,14 @@ func (r SMLE) canBoard(s *rules.State, u *rules.Unit, v *rules.Vehicle) (string,
 func (r SMLE) applyBoard(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	a, ok := rules.ParseVehicleArg(c.Arg)
 	if !ok || c.Unit != u.ID {
-		return nil, fmt.Errorf("board names the active team and a vehicle: board U%d V<n>", u.ID)
+		if c.Unit != u.ID {
+			return nil, notActive(s, u, c.Unit)
+		}
+		return nil, fmt.Errorf("%s boards a vehicle: pick the vehicle", u.Name)
 	}
 	v := s.Veh(a.ID)
 	if v == nil {
-		return nil, fmt.Errorf("no vehicle V%d", a.ID)
+		return nil, fmt.Errorf("there is no such vehicle")
 	}
 	if r.d.Bands[uget(u, vBand)].Move <= 0 {
 		return nil, fmt.Errorf("%s may not move at its activation level", u.Name)
@@ -468,11 +471,14 @@ func (r SMLE) placeOut(s *rules.State, v *rules.Vehicle, t *vehicle.Type, dr veh
 func (r SMLE) applyDebus(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	a, ok := rules.ParseVehicleArg(c.Arg)
 	if !ok || c.Unit != u.ID {
-		return nil, fmt.Errorf("debus names the active team and its vehicle: debus U%d V<n>", u.ID)
+		if c.Unit != u.ID {
+			return nil, notActive(s, u, c.Unit)
+		}
+		return nil, fmt.Errorf("%s gets out of the vehicle it rides in: pick the vehicle", u.Name)
 	}
 	v := r.carrierOfTeam(s, u)
 	if v == nil || v.ID != a.ID {
-		return nil, fmt.Errorf("%s is not all aboard V%d", u.Name, a.ID)
+		return nil, fmt.Errorf("%s is not all aboard %s", u.Name, vehWords(s, a.ID))
 	}
 	if bi := uget(u, vBand); r.d.Bands[bi].Move <= 0 || bi < r.d.BandIndex("stand-6") {
 		return nil, fmt.Errorf("%s may de-bus only at Stand (6) or better", u.Name)

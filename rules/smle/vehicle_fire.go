@@ -78,7 +78,7 @@ func (r SMLE) findShoot(s *rules.State, c rules.Command) (*rules.Figure, *Weapon
 	f := s.Fig(c.Fig)
 	id, ok := r.parseVehArg(c.Arg)
 	if f == nil || !ok || len(c.Targets) > 0 || len(c.Path) > 0 {
-		return nil, nil, nil, ShotInput{}, fmt.Errorf("shoot names a figure and an enemy vehicle: shoot F<n> V<n>")
+		return nil, nil, nil, ShotInput{}, fmt.Errorf("a man shoots at one enemy vehicle: pick the vehicle")
 	}
 	for _, l := range r.Legal(s) {
 		if l.Verb == "shoot" && l.Fig == c.Fig && l.Arg == c.Arg {
@@ -88,7 +88,7 @@ func (r SMLE) findShoot(s *rules.State, c rules.Command) (*rules.Figure, *Weapon
 			return f, w, v, in, nil
 		}
 	}
-	return nil, nil, nil, ShotInput{}, fmt.Errorf("%s cannot shoot at V%d now", f.Name, id)
+	return nil, nil, nil, ShotInput{}, fmt.Errorf("%s cannot shoot at %s now", f.Name, vehWords(s, id))
 }
 
 func (r SMLE) applyShoot(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {

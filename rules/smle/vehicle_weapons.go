@@ -156,7 +156,7 @@ func (r SMLE) gunOptions(s *rules.State, u *rules.Unit, v *rules.Vehicle, t *veh
 func (r SMLE) findGun(s *rules.State, c rules.Command) (v *rules.Vehicle, t *vehicle.Type, wi int, tv *rules.Vehicle, e *rules.Figure, err error) {
 	vid, wi, tvid, ok := parseGunArg(c.Arg)
 	if !ok {
-		return nil, nil, 0, nil, nil, fmt.Errorf("gun needs V<n>w<weapon> (at a figure) or V<n>w<weapon>t<vehicle>")
+		return nil, nil, 0, nil, nil, fmt.Errorf("a vehicle's weapon fires at one figure or one vehicle: pick the weapon and the target")
 	}
 	for _, l := range r.Legal(s) {
 		// At a figure: any figure of the listed one's team the weapon can

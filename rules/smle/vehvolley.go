@@ -60,14 +60,14 @@ func (r SMLE) findVolley(s *rules.State, c rules.Command) (*rules.Unit, *rules.V
 	id, ok := r.parseVehArg(c.Arg)
 	u := s.UnitOf(c.Unit)
 	if !ok || u == nil || c.Fig != 0 || len(c.Targets) > 0 {
-		return nil, nil, fmt.Errorf("a team's shot at a vehicle is shoot U<n> V<n>")
+		return nil, nil, fmt.Errorf("a team shoots at one enemy vehicle: pick the vehicle")
 	}
 	for _, l := range r.Legal(s) {
 		if l.Verb == "shoot" && l.Unit == c.Unit && l.Fig == 0 && l.Arg == c.Arg {
 			return u, s.Veh(id), nil
 		}
 	}
-	return nil, nil, fmt.Errorf("%s cannot fire at V%d now", u.Name, id)
+	return nil, nil, fmt.Errorf("%s cannot fire at %s now", u.Name, vehWords(s, id))
 }
 
 func (r SMLE) applyVolley(s *rules.State, c rules.Command) ([]rules.Event, error) {

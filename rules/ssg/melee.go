@@ -72,7 +72,7 @@ func fight(s *rules.State, a, e *rules.Figure) []rules.Event {
 		evs = append(evs, rules.Event{Kind: "roll", Side: a.Side, Fig: a.ID, Target: e.ID,
 			Roll: &rules.Ledger{What: fmt.Sprintf("Melee, %s against %s", a.Name, e.Name),
 				Dice: []rules.Die{da, de}, Target: de.Face, Compare: "opposed", Total: da.Face, Outcome: out,
-				Note: "SSG Melee: each side rolls a d6, the higher wins and the loser is removed; ties are rolled again"},
+				Note: "SSG Melee: each side rolls a die, the higher wins and the loser is removed; ties are rolled again"},
 			Text: fmt.Sprintf("Melee: %s rolls %d, %s rolls %d: %s", a.Name, da.Face, e.Name, de.Face, out)})
 		switch {
 		case da.Face > de.Face:

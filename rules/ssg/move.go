@@ -41,7 +41,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	}
 	for _, p := range path {
 		if !onTable(s, p) {
-			info.Why = fmt.Sprintf("%s would leave the table at %s", f.Name, p)
+			info.Why = fmt.Sprintf("%s would leave the table", f.Name)
 			return info
 		}
 	}
@@ -76,11 +76,11 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	info.Length, info.Cost = length, length
 
 	if length > Move {
-		info.Why = fmt.Sprintf("%s may move at most 4\"; this path is %s\"", f.Name, rules.FormatInches(length))
+		info.Why = fmt.Sprintf("%s may move at most 4\"; this path is %s\"", f.Name, rules.InchTextPast(length, Move))
 		return info
 	}
-	if id, at := sweepBlocked(s, legs); id >= 0 {
-		info.Why = fmt.Sprintf("the path runs through impassable %s at %s", pieceName(s, id), at)
+	if id, _ := sweepBlocked(s, legs); id >= 0 {
+		info.Why = fmt.Sprintf("the path runs through impassable %s", pieceName(s, id))
 		return info
 	}
 	if why := standProblem(s, f.ID, info.Stop); why != "" {
@@ -116,7 +116,7 @@ func applyMove(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	f.Pos = info.Stop
 	f.SetVar(VarMoved, 1)
-	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.FormatInches(info.Length))
+	text := fmt.Sprintf("%s moves %s\"", f.Name, rules.InchText(info.Length))
 	if info.Why != "" {
 		text += " and " + info.Why
 	}

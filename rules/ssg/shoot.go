@@ -59,7 +59,7 @@ func shotMods(s *rules.State, f, t *rules.Figure) ([]rules.Mod, error) {
 			Reason: fmt.Sprintf("beyond short range (%s\")", rules.FormatInches(w.Short)), Rule: ruleShooting})
 	default:
 		return nil, fmt.Errorf("%s is %s\" away, beyond the %s's long range of %s\"", t.Name,
-			rules.FormatInches(geom.Dist(f.Pos, t.Pos)), w.Label, rules.FormatInches(w.Long))
+			rules.InchTextPast(geom.Dist(f.Pos, t.Pos), w.Long), w.Label, rules.FormatInches(w.Long))
 	}
 	if s.Terrain != nil {
 		los := lineOfSight(s.Terrain, f.Pos, t.Base(s.BaseR), SightOptions())
@@ -88,7 +88,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 	}
 	f := s.Fig(c.Fig)
 	if f == nil || f.Removed {
-		return nil, fmt.Errorf("F%d is not a figure on the table", c.Fig)
+		return nil, errors.New("that figure is no longer on the table")
 	}
 	if f.Side != s.Active {
 		return nil, fmt.Errorf("%s is not one of %s's figures", f.Name, s.Sides[s.Active].Name)

@@ -1,0 +1,129 @@
+package smle
+
+import (
+	"fmt"
+	"strings"
+
+	"hedgerow/rules"
+)
+
+// sideWord is a side's name as a word before a team's ("German" of
+// "Germans", "British" of "British").
+func sideWord(name string) string {
+	if strings.HasSuffix(name, "ans") {
+		return strings.TrimSuffix(name, "s")
+	}
+	return name
+}
+
+// teamName names a team for the log: with its side's word in front when
+// a team of the other side has the same name ("German MG team",
+// "British MG team"), else as the scenario names it.
+func teamName(s *rules.State, u *rules.Unit) string {
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.Side != u.Side && strings.EqualFold(v.Name, u.Name) {
+			return sideWord(s.Sides[u.Side].Name) + " " + u.Name
+		}
+	}
+	return u.Name
+}
+
+// tieOrder tells, in each roll-off's own line and ledger, where the
+// team's die puts it among the teams tied with it (same band and total;
+// lowest die first, equal dice in team order). Each line names only its
+// own team: another team of the tie may be one its side does not know of.
+// tied and at (the indices of the roll-off events in evs) are in step.
+func tieOrder(evs []rules.Event, tied []*rules.Unit, at []int) {
+	done := make([]bool, len(tied))
+	for i, u := range tied {
+		if done[i] {
+			continue
+		}
+		var group []int
+		for j := i; j < len(tied); j++ {
+			if !done[j] && uget(tied[j], vBand) == uget(u, vBand) && uget(tied[j], vTotal) == uget(u, vTotal) {
+				group = append(group, j)
+				done[j] = true
+			}
+		}
+		for _, j := range group {
+			place := 1
+			for _, k := range group {
+				if less(tied[k], tied[j]) {
+					place++
+				}
+			}
+			words := fmt.Sprintf("goes %s of the %d tied teams", nth(place), len(group))
+			evs[at[j]].Roll.Outcome = words
+			evs[at[j]].Text += ": " + words
+		}
+	}
+}
+
+// nth is "first", "second", ... for a place in an order.
+func nth(n int) string {
+	if n >= 1 && n <= 6 {
+		return [...]string{"first", "second", "third", "fourth", "fifth", "sixth"}[n-1]
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// teamWords names a team a command gave, or "that team" when there is
+// none such.
+func teamWords(s *rules.State, id rules.UnitID) string {
+	if u := s.UnitOf(id); u != nil {
+		return teamName(s, u)
+	}
+	return "that team"
+}
+
+// vehWords names a vehicle, or "that vehicle" when there is none such.
+func vehWords(s *rules.State, id rules.VehicleID) string {
+	if v := s.Veh(id); v != nil && v.Name != "" {
+		return v.Name
+	}
+	return "that vehicle"
+}
+
+// notActive is the refusal of an order given to a team that is not the
+// one whose go it is.
+func notActive(s *rules.State, active *rules.Unit, id rules.UnitID) error {
+	if id == 0 {
+		return fmt.Errorf("it is %s's go: only its men may act now", teamName(s, active))
+	}
+	return fmt.Errorf("%s is not the team whose go it is: only %s may act now", teamWords(s, id), teamName(s, active))
+}
+
+// fireWhyNot says why team u may not fire (kind) at figure t: the reason
+// a player needs, where the rules only found t's team among no targets.
+func (r SMLE) fireWhyNot(s *rules.State, u *rules.Unit, t *rules.Figure, kind string, aimed bool) string {
+	if t.Side == u.Side {
+		return t.Name + " is not an enemy"
+	}
+	e := s.UnitOf(t.Unit)
+	if e == nil {
+		return "he is no one's to fire at"
+	}
+	if kind == FireReturn && !aimed {
+		if last := uget(u, firedByKey(e.ID)); last == 0 || last < s.Round-1 {
+			return fmt.Sprintf("%s may only return fire, at a team that fired on it, and %s did not", teamName(s, u), teamName(s, e))
+		}
+	}
+	if len(r.shooters(s, u)) == 0 {
+		return "no man of " + teamName(s, u) + " is fit to fire"
+	}
+	if aimed {
+		return fmt.Sprintf("no man of %s can see %s within range for aimed fire", teamName(s, u), t.Name)
+	}
+	return fmt.Sprintf("no man of %s can see any man of %s", teamName(s, u), teamName(s, e))
+}
+
+// moveText is a move's log line: how far, and what it cost when that
+// differs (difficult going, posture).
+func moveText(name string, length, cost int64) string {
+	if rules.InchText(cost) == rules.InchText(length) {
+		return fmt.Sprintf("%s moves %s\"", name, rules.InchText(length))
+	}
+	return fmt.Sprintf("%s moves %s\" (costs %s\")", name, rules.InchText(length), rules.InchText(cost))
+}

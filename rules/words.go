@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// InchText writes a length for a player to read: inches to one decimal,
+// with no ".0" ("3", "9.7"), and no inch mark. It is for words only:
+// saves and notation keep the exact FormatInches.
+func InchText(u int64) string {
+	neg := u < 0
+	if neg {
+		u = -u
+	}
+	tenths := (u + geom.PerInch/20) / (geom.PerInch / 10)
+	s := strconv.FormatInt(tenths/10, 10)
+	if t := tenths % 10; t != 0 {
+		s += "." + strconv.FormatInt(t, 10)
+	}
+	if neg && tenths != 0 {
+		s = "-" + s
+	}
+	return s
+}
+
+// InchTextPast writes a length that is compared with a limit in the
+// same words ("costs 6.04\" of 6\""): to one decimal, or to two when one
+// would read the same as the limit.
+func InchTextPast(u, limit int64) string {
+	if t := InchText(u); t != InchText(limit) || u == limit {
+		return t
+	}
+	h := (u + geom.PerInch/200) / (geom.PerInch / 100)
+	return strconv.FormatInt(h/100, 10) + "." + fmt.Sprintf("%02d", h%100)
+}
+
+// Whereabouts says where p lies from a mark the player knows (the aim
+// point, a target figure), with directions along the line of fire from
+// from to the mark as the firer sees them: beyond or short, to the left
+// or to the right; never coordinates nor directions on the screen. It
+// gives "on the aim point" when p is within half an inch of the mark.
+func Whereabouts(from, mark, p geom.Pt, markName string) string {
+	d := p.Sub(mark)
+	if d.Len2() < (geom.PerInch/2)*(geom.PerInch/2) {
+		return "on " + markName
+	}
+	dist := InchText(geom.Dist(mark, p)) + "\""
+	line := mark.Sub(from)
+	if line.Len2() == 0 {
+		return dist + " from " + markName
+	}
+	along, across := line.Dot(d), line.Cross(d) // across > 0: to the firer's right (y grows down the table)
+	aa, ac := abs64(along), abs64(across)
+	var words string
+	switch {
+	case 5*ac <= 2*aa: // within about 22 degrees of the line of fire
+		words = "beyond"
+		if along < 0 {
+			words = "short of"
+		}
+		return dist + " " + words + " " + markName
+	case 5*aa <= 2*ac: // square to it
+		words = "to the right of"
+		if across < 0 {
+			words = "to the left of"
+		}
+		return dist + " " + words + " " + markName
+	}
+	words = "beyond"
+	if along < 0 {
+		words = "short"
+	}
+	side := "right"
+	if across < 0 {
+		side = "left"
+	}
+	return dist + " " + words + " and to the " + side + " of " + markName
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// PieceName names a piece of the map for a player: its own name, or its
+// kind's ("wood", "wall"); id is its index in the map.
+func PieceName(s *State, id int) string {
+	if s.Map == nil || id < 0 || id >= len(s.Map.Pieces) {
+		return "terrain"
+	}
+	p := &s.Map.Pieces[id]
+	if p.Name != "" {
+		return p.Name
+	}
+	if k, ok := terrain.KindByName(p.Kind); ok {
+		return k.Label
+	}
+	return p.Kind
+}

@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"testing"
+
+	"hedgerow/rules/geom"
+)
+
+// A shot's landing is told along the line of fire as the firer sees it,
+// never in coordinates or screen directions.
+func TestWhereabouts(t *testing.T) {
+	firer, aim := geom.P(10, 40), geom.P(10, 10) // firing up the table
+	cases := []struct {
+		p    geom.Pt
+		want string
+	}{
+		{geom.P(10, 10.3), "on the aim point"},
+		{geom.P(10, 7), "3\" beyond the aim point"},
+		{geom.P(10, 14), "4\" short of the aim point"},
+		{geom.P(7, 10), "3\" to the left of the aim point"},
+		{geom.P(12, 12), "2.8\" short and to the right of the aim point"},
+		{geom.P(8, 8), "2.8\" beyond and to the left of the aim point"},
+	}
+	for _, c := range cases {
+		if got := Whereabouts(firer, aim, c.p, "the aim point"); got != c.want {
+			t.Errorf("landing at %v: %q, want %q", c.p, got, c.want)
+		}
+	}
+	// firing down the table, the firer's left is the table's right
+	if got := Whereabouts(geom.P(10, 10), geom.P(10, 40), geom.P(13, 40), "the Panzer IV"); got != "3\" to the left of the Panzer IV" {
+		t.Errorf("firing down the table: %q", got)
+	}
+}
+
+func TestInchText(t *testing.T) {
+	for u, want := range map[int64]string{9749: "9.7", 6000: "6", 6040: "6", 5999: "6", 341: "0.3", 0: "0"} {
+		if got := InchText(u); got != want {
+			t.Errorf("InchText(%d) = %q, want %q", u, got, want)
+		}
+	}
+	if got := InchTextPast(6040, 6000); got != "6.04" {
+		t.Errorf("6.04\" past 6\": %q", got)
+	}
+	if got := InchTextPast(9749, 6000); got != "9.7" {
+		t.Errorf("9.749\" past 6\": %q", got)
+	}
+}
