@@ -442,6 +442,7 @@ type button struct {
 	endSlot    bool    // the end Enter gives, in its fixed place at the bar's right end
 	size       float64 // the label's font size (0: 14, smaller on a crowded bar)
 	key        string  // hotkey shown on the button
+	fixedKey   bool    // key is its own (Undo's Ctrl+Z), never a number of the bar
 	disabled   bool
 	hint       string
 }

@@ -191,6 +191,10 @@ func (b *battle) layoutButtons(a *App) {
 			b.sel.Reset()
 		}
 	})
+	// Undo answers Ctrl+Z only: as a number it was "1" on a bar with
+	// nothing else, and a player pressing 1 for a first weapon took back
+	// his whole move
+	b.buttons[len(b.buttons)-1].fixedKey = true // (F1 lists Ctrl+Z)
 	// the end Enter gives (End turn, Draw the next chit, Let it pass) has
 	// one fixed place, the bar's right end, whatever else is on the bar:
 	// two ends in a row are never clicked in the same place by mistake
@@ -232,7 +236,7 @@ func (b *battle) layoutButtons(a *App) {
 			if bt.endSlot {
 				continue
 			}
-			if i < 9 {
+			if i < 9 && !bt.fixedKey {
 				bt.key = fmt.Sprint(i + 1)
 			}
 			bt.w = art.TextW(bt.key+"  "+bt.label, art.BoldFace(bt.fontSize())) + pad

@@ -463,3 +463,22 @@ func TestLogStandsAboveTheCard(t *testing.T) {
 		t.Fatalf("the log was short of the card anyway (%.0f of %.0f): the test proves nothing", full, top)
 	}
 }
+
+// Undo is never a number key of the bar: on a bar with nothing else it
+// was "1", and a player pressing 1 for a weapon took back his move.
+func TestUndoHasNoNumberKey(t *testing.T) {
+	a, b := newTestBattle(t)
+	b.layoutButtons(a)
+	found := false
+	for _, bt := range b.buttons {
+		if bt.label == "Undo" {
+			found = true
+			if bt.key != "" {
+				t.Errorf("Undo's key is %q", bt.key)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no Undo on the bar")
+	}
+}
