@@ -129,6 +129,69 @@ type GameVarKnower interface {
 	GameVarKnown(s *State, side int, key string) bool
 }
 
+// UnitVarKnower is an optional RuleSet hook: which variables of a unit
+// of the other side (and of its figures) side may know, asked only of a
+// unit the side's view knows of (View.Unit) and a figure it sees. A
+// side's copy of the battle in network play (game/netplay) carries only
+// these of the enemy, so that its status panel reads as the host's where
+// the book makes a thing public (an activation roll, an order given);
+// without the hook it carries none of them. A side always knows its own.
+type UnitVarKnower interface {
+	UnitVarKnown(s *State, side int, u UnitID, key string) bool
+	FigureVarKnown(s *State, side int, f FigID, key string) bool
+}
+
+// UnitVars is the variables of unit id the side may know: all of its
+// own, those the rule set's UnitVarKnower passes of a known enemy unit,
+// none of an unknown one.
+func (v View) UnitVars(id UnitID) map[string]int {
+	u := v.s.UnitOf(id)
+	if u == nil || !v.Unit(id) {
+		return nil
+	}
+	if u.Side == v.Side {
+		return copyIntMap(u.Vars, nil)
+	}
+	uk, ok := v.rs.(UnitVarKnower)
+	if !ok {
+		return nil
+	}
+	return copyIntMap(u.Vars, func(k string) bool { return uk.UnitVarKnown(v.s, v.Side, id, k) })
+}
+
+// FigureVars is the variables of figure id the side may know: all of its
+// own, those the rule set's UnitVarKnower passes of a seen enemy figure,
+// none of an unseen one.
+func (v View) FigureVars(id FigID) map[string]int {
+	f := v.s.Fig(id)
+	if f == nil || !v.Figure(id) {
+		return nil
+	}
+	if f.Side == v.Side {
+		return copyIntMap(f.Vars, nil)
+	}
+	uk, ok := v.rs.(UnitVarKnower)
+	if !ok || !v.Unit(f.Unit) {
+		return nil
+	}
+	return copyIntMap(f.Vars, func(k string) bool { return uk.FigureVarKnown(v.s, v.Side, id, k) })
+}
+
+// copyIntMap copies the entries of m that keep passes (all when nil); nil
+// when none.
+func copyIntMap(m map[string]int, keep func(string) bool) map[string]int {
+	var out map[string]int
+	for k, n := range m {
+		if keep == nil || keep(k) {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[k] = n
+		}
+	}
+	return out
+}
+
 // GameVars is the game-level variables the side may know: those the rule
 // set's GameVarKnower passes, none without it.
 func (v View) GameVars() map[string]int {

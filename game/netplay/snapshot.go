@@ -13,10 +13,12 @@ import (
 // through the side's view (rules.View). A figure the side may not see is
 // listed by its number and side only (Seen false): no name, place,
 // posture or variables. A unit it may not know of is listed the same way,
-// and so is a vehicle of such a unit. Every variable of the other side's
-// side, units, figures and vehicles is left out, and so are the rule
-// set's game-level variables but those its rules.GameVarKnower hook
-// passes: a rule set keeps anything there (a booby trap's place, where a
+// and so is a vehicle of such a unit. Of the other side's known units and
+// seen figures only the variables the rule set's rules.UnitVarKnower hook
+// passes are sent (an activation roll the book makes public); every other
+// variable of the other side's side, units, figures and vehicles is left
+// out, and so are the rule set's game-level variables but those its
+// rules.GameVarKnower hook passes: a rule set keeps anything there (a booby trap's place, where a
 // figure started its round or the legs of its move, perhaps while
 // unseen) and the core cannot tell which of them a side may know. What the table shows of a seen enemy (its place,
 // facing, posture, wounds, markers, weapons) is sent. The dice stream is
@@ -111,9 +113,7 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 		su := SnapUnit{ID: u.ID, Side: u.Side}
 		if v.Unit(u.ID) {
 			su.Known, su.Name, su.Leader, su.Quality, su.Motive, su.Rating = true, u.Name, u.Leader, u.Quality, u.Motive, u.Rating
-			if u.Side == side {
-				su.Vars = copyVars(u.Vars)
-			}
+			su.Vars = v.UnitVars(u.ID) // the enemy's: only what rules.UnitVarKnower passes
 			if su.Leader != 0 && !v.Figure(su.Leader) {
 				su.Leader = 0 // a known team's leader out of sight
 			}
@@ -129,9 +129,7 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 			sf.Seen, sf.Name, sf.Unit, sf.Pos, sf.Facing, sf.Posture = true, f.Name, f.Unit, &p, f.Facing, f.Posture
 			sf.Weapons = append([]string(nil), f.Weapons...)
 			sf.Wounds, sf.Markers, sf.Removed = f.Wounds, f.Markers, f.Removed
-			if f.Side == side {
-				sf.Vars = copyVars(f.Vars)
-			}
+			sf.Vars = v.FigureVars(f.ID)
 		}
 		sn.Figures[i] = sf
 	}
@@ -271,6 +269,9 @@ func (sn *Snapshot) Apply(base *rules.State) (*rules.State, error) {
 			continue
 		}
 		f.Pos, f.Facing, f.Posture, f.Wounds, f.Markers, f.Removed = *sf.Pos, sf.Facing, sf.Posture, sf.Wounds, sf.Markers, sf.Removed
+		if sf.Unit != 0 {
+			f.Unit = sf.Unit // a figure that has joined another team since the start
+		}
 		f.Weapons = append([]string(nil), sf.Weapons...)
 		f.Vars = copyVars(sf.Vars)
 	}

@@ -1,0 +1,74 @@
+package netplay
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"hedgerow/rules"
+)
+
+// explainText is a rule set's status panel as text: head, phase, lines,
+// the order of play and the panels.
+// S.M.L.E. adds the deciding side's own booby traps; a side that is not
+// deciding is not told of them (drop says so).
+func explainText(rs rules.RuleSet, s *rules.State, drop string) string {
+	ex, ok := rs.(rules.Explainer)
+	if !ok {
+		return ""
+	}
+	e := ex.Explain(s)
+	var lines []string
+	for _, l := range e.Lines {
+		if drop == "" || !strings.HasPrefix(l, drop) {
+			lines = append(lines, l)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "head %q\nlines %q\n", e.Head, lines)
+	for _, o := range e.Order {
+		fmt.Fprintf(&b, "order %d %q done %v current %v\n", o.Side, o.Label, o.Done, o.Current)
+	}
+	fmt.Fprintf(&b, "%+v", e.Panels)
+	return b.String()
+}
+
+// TestCopyPanelIsTheHosts: in a battle with no hidden set-up, each
+// side's copy (what the other screen holds) shows the same status panel
+// as the host's full state at every step of a game played some steps:
+// the activation, the order of play and its bands and totals (the
+// network play-test's joiner read "activating: Break (0)" while the dice
+// said "ADVANCE total 8", since no enemy variable reached the copy).
+func TestCopyPanelIsTheHosts(t *testing.T) {
+	for _, name := range []string{"smle-skirmish", "smle-woods-sections"} {
+		t.Run(name, func(t *testing.T) {
+			b := newBattle(t, name, 7, 0)
+			for step := 0; step < 60 && !b.G.St.Over; step++ {
+				for side := 0; side < 2; side++ {
+					drop := ""
+					if side != b.G.St.Decider {
+						drop = "Booby traps known to"
+					}
+					host, copy := explainText(b.G.RS, b.G.St, drop), explainText(b.G.RS, b.Copy(side).St, drop)
+					if host != copy {
+						t.Fatalf("step %d: side %d's copy shows\n%s\nthe host\n%s", step, side+1, copy, host)
+					}
+				}
+				l := b.G.Legal()
+				if len(l) == 0 {
+					t.Fatalf("step %d: nothing legal", step)
+				}
+				applied := false
+				for k := range l {
+					if _, err := b.G.Apply(l[(step*7+k)%len(l)]); err == nil {
+						applied = true
+						break
+					}
+				}
+				if !applied {
+					t.Fatalf("step %d: no listed command applies", step)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,48 @@
+package smle
+
+import (
+	"strconv"
+	"strings"
+
+	"hedgerow/rules"
+)
+
+// UnitVarKnown says which variables of a known enemy team a side may know
+// (the rules.UnitVarKnower hook: a side's copy of the battle in network
+// play carries only these of the other side, so its status panel and
+// order of play read as the host's).
+//
+//   - The activation roll is made openly: each team's die, total, band
+//     and tie roll-off, whether it has gone this pass and whether a double
+//     move is still to come.
+//   - What a team has done this round is done on the table: fired or
+//     assaulted, spent its attack on opportunity fire, run (and for how
+//     many rounds in a row, and its winding), been fired on (and by which
+//     of the side's own teams), the break results it took, whether it is
+//     still fresh.
+//   - Its armour is written in the scenario both players hold.
+//
+// A fire mission's aim point and anything else stay with the host; a
+// team the side does not know is never asked about.
+func (SMLE) UnitVarKnown(s *rules.State, side int, _ rules.UnitID, key string) bool {
+	switch key {
+	case vBand, vTotal, vDie, vTie, vDone, vDouble,
+		vFired, vOpp, vRunning, vRan, vRunRnds, vWinded,
+		vUF, vUFPrev, vContact, vBreaks, vArmour, vUnspotted:
+		return true
+	}
+	if rest, ok := strings.CutPrefix(key, vFiredBy); ok {
+		// fired on by one of the side's own teams
+		id, err := strconv.Atoi(rest)
+		u := s.UnitOf(rules.UnitID(id))
+		return err == nil && u != nil && u.Side == side
+	}
+	return false
+}
+
+// FigureVarKnown: none of an enemy figure's own variables (where it
+// started its move, its carried and dry weapons, bracing) is sent; the
+// panel needs none of them.
+func (SMLE) FigureVarKnown(*rules.State, int, rules.FigID, string) bool { return false }
+
+var _ rules.UnitVarKnower = SMLE{}
