@@ -97,7 +97,8 @@ func (v View) EventUnit(ev Event) UnitID {
 
 // Tell is the event as the side may be told it. An event of a unit the
 // side may not know keeps its kind and side but loses its name, dice,
-// path and area; withheld is then true.
+// path and area; withheld is then true. One the rule set's Quieter hook
+// keeps quiet is given with no text at all: show nothing for it.
 func (v View) Tell(ev Event) (out Event, withheld bool) {
 	u := v.EventUnit(ev)
 	known := u == 0 || v.Unit(u)
@@ -108,6 +109,9 @@ func (v View) Tell(ev Event) (out Event, withheld bool) {
 		return ev, false
 	}
 	out = Event{Kind: ev.Kind, Side: ev.Side}
+	if q, ok := v.rs.(Quieter); ok && q.Quiet(v.s, v.Side, ev) {
+		return out, true // nothing to tell: no text, no roll
+	}
 	switch ev.Kind {
 	case "move":
 		out.Text = "An unseen enemy figure moves."
@@ -117,6 +121,16 @@ func (v View) Tell(ev Event) (out Event, withheld bool) {
 		out.Text = "An unseen enemy team acts."
 	}
 	return out, true
+}
+
+// Quieter is an optional RuleSet hook for an event of a unit the side may
+// not know that the side is not told at all, not even withheld ("an
+// unseen enemy team acts"), because that much would say an unknown unit
+// is there and sees: a hidden team's chance to interrupt a mover, or its
+// holding fire. View.Tell gives such an event with no text and no roll;
+// the log and the wire leave it out.
+type Quieter interface {
+	Quiet(s *State, side int, ev Event) bool
 }
 
 // GameVarKnower is an optional RuleSet hook: which of the game-level

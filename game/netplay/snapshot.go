@@ -301,6 +301,9 @@ func tellAll(rs rules.RuleSet, before, after *rules.State, side int, evs []rules
 	out := make([]rules.Event, 0, len(evs))
 	for _, ev := range evs {
 		t, withheld := va.Tell(ev)
+		if withheld && t.Text == "" && t.Roll == nil {
+			continue // kept quiet (rules.Quieter): not even that something happened
+		}
 		if !withheld {
 			if t.Target != 0 && !va.Figure(t.Target) {
 				t.Target = 0
