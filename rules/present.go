@@ -206,6 +206,18 @@ func copyIntMap(m map[string]int, keep func(string) bool) map[string]int {
 	return out
 }
 
+// ScenarioVar reports whether game-level variable key is one NewState
+// sets from the scenario, which both players hold (losses for victory,
+// hit locations, random quality or leaders, bad going, locked doors): a
+// rule set's GameVarKnower may pass these to either side.
+func ScenarioVar(key string) bool {
+	switch key {
+	case VarVictoryLosses, VarHitLocations, VarRandomQuality, VarRandomLeaders:
+		return true
+	}
+	return strings.HasPrefix(key, VarBadGoing) || strings.HasPrefix(key, VarLockedDoor)
+}
+
 // GameVars is the game-level variables the side may know: those the rule
 // set's GameVarKnower passes, none without it.
 func (v View) GameVars() map[string]int {
