@@ -191,6 +191,29 @@ func (v View) FigureVars(id FigID) map[string]int {
 	return copyIntMap(f.Vars, func(k string) bool { return uk.FigureVarKnown(v.s, v.Side, id, k) })
 }
 
+// SideVarKnower is an optional RuleSet hook: which variables of the
+// other side (Side.Vars) side may know, such as an initiative roll made
+// in the open. A side's copy in network play carries only these of the
+// other side; without the hook none. A side always knows its own.
+type SideVarKnower interface {
+	SideVarKnown(s *State, side, of int, key string) bool
+}
+
+// SideVars is the variables of side of the viewing side may know.
+func (v View) SideVars(of int) map[string]int {
+	if of < 0 || of >= len(v.s.Sides) {
+		return nil
+	}
+	if of == v.Side {
+		return copyIntMap(v.s.Sides[of].Vars, nil)
+	}
+	sk, ok := v.rs.(SideVarKnower)
+	if !ok {
+		return nil
+	}
+	return copyIntMap(v.s.Sides[of].Vars, func(k string) bool { return sk.SideVarKnown(v.s, v.Side, of, k) })
+}
+
 // copyIntMap copies the entries of m that keep passes (all when nil); nil
 // when none.
 func copyIntMap(m map[string]int, keep func(string) bool) map[string]int {

@@ -44,7 +44,8 @@ type Snapshot struct {
 	Overlays []rules.Overlay `json:"overlays,omitempty"`
 }
 
-// SnapSide is a side: its own variables only for the viewing side.
+// SnapSide is a side: all its variables for the viewing side, of the
+// other side those the rule set's rules.SideVarKnower passes.
 type SnapSide struct {
 	Name   string         `json:"name"`
 	Losses int            `json:"losses"`
@@ -102,10 +103,7 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 		Winner: s.Winner, Result: s.Result, TurnLimit: s.TurnLimit, Rolls: s.Rolls}
 	for i := range s.Sides {
 		sd := &s.Sides[i]
-		sn.Sides[i] = SnapSide{Name: sd.Name, Losses: sd.Losses}
-		if i == side {
-			sn.Sides[i].Vars = copyVars(sd.Vars)
-		}
+		sn.Sides[i] = SnapSide{Name: sd.Name, Losses: sd.Losses, Vars: v.SideVars(i)} // the other's: rules.SideVarKnower
 	}
 	sn.Units = make([]SnapUnit, len(s.Units))
 	for i := range s.Units {
