@@ -51,7 +51,7 @@ func seesAll(rs rules.RuleSet, s *rules.State, side int) bool {
 // network play-test's joiner read "activating: Break (0)" while the dice
 // said "ADVANCE total 8", since no enemy variable reached the copy).
 func TestCopyPanelIsTheHosts(t *testing.T) {
-	for _, name := range []string{"smle-skirmish", "smle-woods-sections", "firefight-mg42-farm-lane", "maxim-hot-lz", "maxim-rue-principale"} {
+	for _, name := range []string{"smle-skirmish", "smle-woods-sections", "firefight-mg42-farm-lane", "maxim-hot-lz", "maxim-rue-principale", "skirmish35-ford", "skirmish35-inn"} {
 		t.Run(name, func(t *testing.T) {
 			b := newBattle(t, name, 7, 0)
 			full := 0
