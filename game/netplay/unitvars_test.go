@@ -51,7 +51,7 @@ func seesAll(rs rules.RuleSet, s *rules.State, side int) bool {
 // network play-test's joiner read "activating: Break (0)" while the dice
 // said "ADVANCE total 8", since no enemy variable reached the copy).
 func TestCopyPanelIsTheHosts(t *testing.T) {
-	for _, name := range []string{"smle-skirmish", "smle-woods-sections", "firefight-mg42-farm-lane", "maxim-hot-lz", "maxim-rue-principale", "skirmish35-ford", "skirmish35-inn"} {
+	for _, name := range []string{"smle-skirmish", "smle-woods-sections", "firefight-mg42-farm-lane", "maxim-hot-lz", "maxim-rue-principale", "skirmish35-ford", "skirmish35-inn", "ssg-woods-sections"} {
 		t.Run(name, func(t *testing.T) {
 			b := newBattle(t, name, 7, 0)
 			full := 0
@@ -91,6 +91,49 @@ func TestCopyPanelIsTheHosts(t *testing.T) {
 			}
 			if full == 0 {
 				t.Fatal("no step had every enemy in sight: nothing compared in full")
+			}
+		})
+	}
+}
+
+// TestCopyCardsAreTheHosts: in a battle with no hidden set-up, a figure's
+// card (the rule set's rules.FigureCarder) reads the same on each side's
+// copy as on the host for every figure the side sees: an enemy's marks
+// (moved, fired, activation, points) are public.
+func TestCopyCardsAreTheHosts(t *testing.T) {
+	for _, name := range []string{"smle-skirmish", "firefight-mg42-farm-lane", "maxim-hot-lz", "skirmish35-ford", "ssg-woods-sections"} {
+		t.Run(name, func(t *testing.T) {
+			b := newBattle(t, name, 7, 0)
+			fc, ok := b.G.RS.(rules.FigureCarder)
+			if !ok {
+				t.Skip("no cards")
+			}
+			compared := 0
+			for step := 0; step < 40 && !b.G.St.Over; step++ {
+				for side := 0; side < 2; side++ {
+					cp := b.Copy(side).St
+					v := rules.ViewOf(b.G.RS, b.G.St, side)
+					for i := range b.G.St.Figures {
+						f := &b.G.St.Figures[i]
+						if f.Side == side || f.Removed || !v.Figure(f.ID) {
+							continue
+						}
+						host, got := fc.Figure(b.G.St, f.ID), fc.Figure(cp, f.ID)
+						if fmt.Sprint(host.Lines, host.Marks, host.Spent) != fmt.Sprint(got.Lines, got.Marks, got.Spent) {
+							t.Fatalf("step %d: side %d's copy shows %s as\n%q %v\nthe host\n%q %v", step, side+1, f.Name, got.Lines, got.Marks, host.Lines, host.Marks)
+						}
+						compared++
+					}
+				}
+				l := b.G.Legal()
+				for k := range l {
+					if _, err := b.G.Apply(l[(step*7+k)%len(l)]); err == nil {
+						break
+					}
+				}
+			}
+			if compared == 0 {
+				t.Fatal("no enemy card compared")
 			}
 		})
 	}

@@ -12,7 +12,8 @@ import (
 // its quality, morale and wounds, and it spends them in view), its morale
 // level, whether it has just been moving, whether it has been fired at
 // or has flashed, its penalty points, a hand-to-hand lock, a call to
-// surrender, a prisoner's guard, a crewman's vehicle. How far it moved
+// surrender, a prisoner's guard, a crewman's vehicle, a mortar's rounds
+// used. How far it moved
 // this turn (part of it perhaps out of sight), what it had acquired
 // before moving and a mortar's aim point stay with the host, and so
 // does anything of a figure the side does not see.
@@ -45,7 +46,7 @@ func (Skirmish) UnitVarKnown(*rules.State, int, rules.UnitID, string) bool { ret
 func (Skirmish) FigureVarKnown(_ *rules.State, _ int, _ rules.FigID, key string) bool {
 	switch key {
 	case fAP, fMax, fLvl, fLvlTest, fTMoved, fScan, fSpotted, fFlash, fFiredAt, fPenalty, fLock, fDrawn,
-		fContrib, fContribOn, fChalled, fGuard, fBailed:
+		fContrib, fContribOn, fChalled, fGuard, fBailed, fMortarUsed:
 		return true
 	}
 	return false

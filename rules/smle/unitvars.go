@@ -40,9 +40,17 @@ func (SMLE) UnitVarKnown(s *rules.State, side int, _ rules.UnitID, key string) b
 	return false
 }
 
-// FigureVarKnown: none of an enemy figure's own variables (where it
-// started its move, its carried and dry weapons, bracing) is sent; the
-// panel needs none of them.
-func (SMLE) FigureVarKnown(*rules.State, int, rules.FigID, string) bool { return false }
+// FigureVarKnown: what a figure of a known enemy team shows on its card
+// and does in the open: its move used and stopped this activation, its
+// braced weapon, being shaken, the one-shot weapons it has used. Where it
+// started its move, when it last kept still, settling in, what it
+// carries and its dry weapons stay with the host.
+func (SMLE) FigureVarKnown(_ *rules.State, _ int, _ rules.FigID, key string) bool {
+	switch key {
+	case fMoved, fStopped, fBraced, fShaken:
+		return true
+	}
+	return strings.HasPrefix(key, fUsedPref)
+}
 
 var _ rules.UnitVarKnower = SMLE{}
