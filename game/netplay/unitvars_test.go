@@ -138,3 +138,60 @@ func TestCopyCardsAreTheHosts(t *testing.T) {
 		})
 	}
 }
+
+// TestAmbushCopyNamesNoUnknownTeam: with the British set up hidden, the
+// Germans' copy never carries anything of a British team they do not know
+// (no variable of it or of its figures), and the panel worked out on it
+// (head, lines, order of play, panels) never names such a team, while
+// the known British teams' activation is carried as the host has it.
+func TestAmbushCopyNamesNoUnknownTeam(t *testing.T) {
+	for _, seed := range []uint64{3, 5, 9} {
+		b := newBattle(t, "smle-ambush", seed, 0)
+		unknown, known := 0, 0
+		for step := 0; step < 150 && !b.G.St.Over; step++ {
+			for side := 0; side < 2; side++ {
+				v := rules.ViewOf(b.G.RS, b.G.St, side)
+				sn := b.Snapshot(side)
+				cp, err := sn.Apply(b.base)
+				if err != nil {
+					t.Fatal(err)
+				}
+				panel := explainText(b.G.RS, cp, "")
+				for i := range b.G.St.Units {
+					u := &b.G.St.Units[i]
+					if u.Side == side {
+						continue
+					}
+					if v.Unit(u.ID) {
+						if u.Vars["total"] != 0 && sn.Units[i].Vars["total"] != u.Vars["total"] {
+							t.Fatalf("seed %d step %d: side %d's copy has %s's total %d, the host %d", seed, step, side+1, u.Name, sn.Units[i].Vars["total"], u.Vars["total"])
+						}
+						known++
+						continue
+					}
+					unknown++
+					if sn.Units[i].Vars != nil {
+						t.Fatalf("seed %d step %d: side %d is sent variables of %s, a team it does not know: %v", seed, step, side+1, u.Name, sn.Units[i].Vars)
+					}
+					if strings.Contains(panel, u.Name) {
+						t.Fatalf("seed %d step %d: side %d's panel names %s, a team it does not know:\n%s", seed, step, side+1, u.Name, panel)
+					}
+				}
+				for i := range b.G.St.Figures {
+					if !v.Figure(b.G.St.Figures[i].ID) && sn.Figures[i].Vars != nil {
+						t.Fatalf("seed %d step %d: side %d is sent variables of an unseen figure", seed, step, side+1)
+					}
+				}
+			}
+			l := b.G.Legal()
+			for k := range l {
+				if _, err := b.G.Apply(l[(step*5+k)%len(l)]); err == nil {
+					break
+				}
+			}
+		}
+		if unknown == 0 || known == 0 {
+			t.Fatalf("seed %d: %d looks at unknown teams, %d at known enemy teams: the test shows nothing", seed, unknown, known)
+		}
+	}
+}
