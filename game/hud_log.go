@@ -55,6 +55,9 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	var rows []row
 	for _, e := range b.log {
 		e = b.shownEntry(e)
+		if e.text == "" && e.roll == nil {
+			continue // kept quiet for this side (rules.Quieter)
+		}
 		c := uint32(0xe8dcc0)
 		if e.kind == "turn" || e.kind == "phase" {
 			c = 0xf2c94c

@@ -375,14 +375,16 @@ func keepFinal(dir string, no netplay.Note) {
 }
 
 // netExplain is the rule set's status panel. Over the network the host's
-// table holds the whole battle but shows only what its side may know: while
-// the opponent decides (at one desk the curtain would be down), the panel
-// is worked out on the local side's copy of the battle (netplay's
-// snapshot), so it names no team and no place the side may not know. A
-// rule set that cannot explain the copy shows no panel then.
+// table holds the whole battle but shows only what its side may know: the
+// panel is worked out on the local side's copy of the battle (netplay's
+// snapshot), as the joiner's is, so it names no team and no place the
+// side may not know, and its order of play lists no hidden team (not even
+// as "unseen enemy team", which would say how many there are and when
+// they act) whoever decides. A rule set that cannot explain the copy
+// shows no panel then.
 func (b *battle) netExplain(ex rules.Explainer) (e *rules.Explanation) {
 	n := b.net
-	if n == nil || !n.host || b.st().Decider == n.local {
+	if n == nil || !n.host {
 		x := ex.Explain(b.st())
 		return &x
 	}

@@ -97,7 +97,8 @@ func (v View) EventUnit(ev Event) UnitID {
 
 // Tell is the event as the side may be told it. An event of a unit the
 // side may not know keeps its kind and side but loses its name, dice,
-// path and area; withheld is then true.
+// path and area; withheld is then true. One the rule set's Quieter hook
+// keeps quiet is given with no text at all: show nothing for it.
 func (v View) Tell(ev Event) (out Event, withheld bool) {
 	u := v.EventUnit(ev)
 	known := u == 0 || v.Unit(u)
@@ -108,6 +109,9 @@ func (v View) Tell(ev Event) (out Event, withheld bool) {
 		return ev, false
 	}
 	out = Event{Kind: ev.Kind, Side: ev.Side}
+	if q, ok := v.rs.(Quieter); ok && q.Quiet(v.s, v.Side, ev) {
+		return out, true // nothing to tell: no text, no roll
+	}
 	switch ev.Kind {
 	case "move":
 		out.Text = "An unseen enemy figure moves."
@@ -119,6 +123,16 @@ func (v View) Tell(ev Event) (out Event, withheld bool) {
 	return out, true
 }
 
+// Quieter is an optional RuleSet hook for an event of a unit the side may
+// not know that the side is not told at all, not even withheld ("an
+// unseen enemy team acts"), because that much would say an unknown unit
+// is there and sees: a hidden team's chance to interrupt a mover, or its
+// holding fire. View.Tell gives such an event with no text and no roll;
+// the log and the wire leave it out.
+type Quieter interface {
+	Quiet(s *State, side int, ev Event) bool
+}
+
 // GameVarKnower is an optional RuleSet hook: which of the game-level
 // variables (State.Vars) side may know. A side's copy of the battle in
 // network play (game/netplay) carries only these; without the hook it
@@ -127,6 +141,104 @@ func (v View) Tell(ev Event) (out Event, withheld bool) {
 // team now acting).
 type GameVarKnower interface {
 	GameVarKnown(s *State, side int, key string) bool
+}
+
+// UnitVarKnower is an optional RuleSet hook: which variables of a unit
+// of the other side (and of its figures) side may know, asked only of a
+// unit the side's view knows of (View.Unit) and a figure it sees. A
+// side's copy of the battle in network play (game/netplay) carries only
+// these of the enemy, so that its status panel reads as the host's where
+// the book makes a thing public (an activation roll, an order given);
+// without the hook it carries none of them. A side always knows its own.
+type UnitVarKnower interface {
+	UnitVarKnown(s *State, side int, u UnitID, key string) bool
+	FigureVarKnown(s *State, side int, f FigID, key string) bool
+}
+
+// UnitVars is the variables of unit id the side may know: all of its
+// own, those the rule set's UnitVarKnower passes of a known enemy unit,
+// none of an unknown one.
+func (v View) UnitVars(id UnitID) map[string]int {
+	u := v.s.UnitOf(id)
+	if u == nil || !v.Unit(id) {
+		return nil
+	}
+	if u.Side == v.Side {
+		return copyIntMap(u.Vars, nil)
+	}
+	uk, ok := v.rs.(UnitVarKnower)
+	if !ok {
+		return nil
+	}
+	return copyIntMap(u.Vars, func(k string) bool { return uk.UnitVarKnown(v.s, v.Side, id, k) })
+}
+
+// FigureVars is the variables of figure id the side may know: all of its
+// own, those the rule set's UnitVarKnower passes of a seen enemy figure,
+// none of an unseen one.
+func (v View) FigureVars(id FigID) map[string]int {
+	f := v.s.Fig(id)
+	if f == nil || !v.Figure(id) {
+		return nil
+	}
+	if f.Side == v.Side {
+		return copyIntMap(f.Vars, nil)
+	}
+	uk, ok := v.rs.(UnitVarKnower)
+	if !ok || !v.Unit(f.Unit) {
+		return nil
+	}
+	return copyIntMap(f.Vars, func(k string) bool { return uk.FigureVarKnown(v.s, v.Side, id, k) })
+}
+
+// SideVarKnower is an optional RuleSet hook: which variables of the
+// other side (Side.Vars) side may know, such as an initiative roll made
+// in the open. A side's copy in network play carries only these of the
+// other side; without the hook none. A side always knows its own.
+type SideVarKnower interface {
+	SideVarKnown(s *State, side, of int, key string) bool
+}
+
+// SideVars is the variables of side of the viewing side may know.
+func (v View) SideVars(of int) map[string]int {
+	if of < 0 || of >= len(v.s.Sides) {
+		return nil
+	}
+	if of == v.Side {
+		return copyIntMap(v.s.Sides[of].Vars, nil)
+	}
+	sk, ok := v.rs.(SideVarKnower)
+	if !ok {
+		return nil
+	}
+	return copyIntMap(v.s.Sides[of].Vars, func(k string) bool { return sk.SideVarKnown(v.s, v.Side, of, k) })
+}
+
+// copyIntMap copies the entries of m that keep passes (all when nil); nil
+// when none.
+func copyIntMap(m map[string]int, keep func(string) bool) map[string]int {
+	var out map[string]int
+	for k, n := range m {
+		if keep == nil || keep(k) {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[k] = n
+		}
+	}
+	return out
+}
+
+// ScenarioVar reports whether game-level variable key is one NewState
+// sets from the scenario, which both players hold (losses for victory,
+// hit locations, random quality or leaders, bad going, locked doors): a
+// rule set's GameVarKnower may pass these to either side.
+func ScenarioVar(key string) bool {
+	switch key {
+	case VarVictoryLosses, VarHitLocations, VarRandomQuality, VarRandomLeaders:
+		return true
+	}
+	return strings.HasPrefix(key, VarBadGoing) || strings.HasPrefix(key, VarLockedDoor)
 }
 
 // GameVars is the game-level variables the side may know: those the rule

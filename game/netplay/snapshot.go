@@ -13,10 +13,12 @@ import (
 // through the side's view (rules.View). A figure the side may not see is
 // listed by its number and side only (Seen false): no name, place,
 // posture or variables. A unit it may not know of is listed the same way,
-// and so is a vehicle of such a unit. Every variable of the other side's
-// side, units, figures and vehicles is left out, and so are the rule
-// set's game-level variables but those its rules.GameVarKnower hook
-// passes: a rule set keeps anything there (a booby trap's place, where a
+// and so is a vehicle of such a unit. Of the other side's known units and
+// seen figures only the variables the rule set's rules.UnitVarKnower hook
+// passes are sent (an activation roll the book makes public); every other
+// variable of the other side's side, units, figures and vehicles is left
+// out, and so are the rule set's game-level variables but those its
+// rules.GameVarKnower hook passes: a rule set keeps anything there (a booby trap's place, where a
 // figure started its round or the legs of its move, perhaps while
 // unseen) and the core cannot tell which of them a side may know. What the table shows of a seen enemy (its place,
 // facing, posture, wounds, markers, weapons) is sent. The dice stream is
@@ -42,7 +44,8 @@ type Snapshot struct {
 	Overlays []rules.Overlay `json:"overlays,omitempty"`
 }
 
-// SnapSide is a side: its own variables only for the viewing side.
+// SnapSide is a side: all its variables for the viewing side, of the
+// other side those the rule set's rules.SideVarKnower passes.
 type SnapSide struct {
 	Name   string         `json:"name"`
 	Losses int            `json:"losses"`
@@ -100,10 +103,7 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 		Winner: s.Winner, Result: s.Result, TurnLimit: s.TurnLimit, Rolls: s.Rolls}
 	for i := range s.Sides {
 		sd := &s.Sides[i]
-		sn.Sides[i] = SnapSide{Name: sd.Name, Losses: sd.Losses}
-		if i == side {
-			sn.Sides[i].Vars = copyVars(sd.Vars)
-		}
+		sn.Sides[i] = SnapSide{Name: sd.Name, Losses: sd.Losses, Vars: v.SideVars(i)} // the other's: rules.SideVarKnower
 	}
 	sn.Units = make([]SnapUnit, len(s.Units))
 	for i := range s.Units {
@@ -111,9 +111,7 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 		su := SnapUnit{ID: u.ID, Side: u.Side}
 		if v.Unit(u.ID) {
 			su.Known, su.Name, su.Leader, su.Quality, su.Motive, su.Rating = true, u.Name, u.Leader, u.Quality, u.Motive, u.Rating
-			if u.Side == side {
-				su.Vars = copyVars(u.Vars)
-			}
+			su.Vars = v.UnitVars(u.ID) // the enemy's: only what rules.UnitVarKnower passes
 			if su.Leader != 0 && !v.Figure(su.Leader) {
 				su.Leader = 0 // a known team's leader out of sight
 			}
@@ -129,9 +127,7 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 			sf.Seen, sf.Name, sf.Unit, sf.Pos, sf.Facing, sf.Posture = true, f.Name, f.Unit, &p, f.Facing, f.Posture
 			sf.Weapons = append([]string(nil), f.Weapons...)
 			sf.Wounds, sf.Markers, sf.Removed = f.Wounds, f.Markers, f.Removed
-			if f.Side == side {
-				sf.Vars = copyVars(f.Vars)
-			}
+			sf.Vars = v.FigureVars(f.ID)
 		}
 		sn.Figures[i] = sf
 	}
@@ -271,6 +267,9 @@ func (sn *Snapshot) Apply(base *rules.State) (*rules.State, error) {
 			continue
 		}
 		f.Pos, f.Facing, f.Posture, f.Wounds, f.Markers, f.Removed = *sf.Pos, sf.Facing, sf.Posture, sf.Wounds, sf.Markers, sf.Removed
+		if sf.Unit != 0 {
+			f.Unit = sf.Unit // a figure that has joined another team since the start
+		}
 		f.Weapons = append([]string(nil), sf.Weapons...)
 		f.Vars = copyVars(sf.Vars)
 	}
@@ -300,6 +299,9 @@ func tellAll(rs rules.RuleSet, before, after *rules.State, side int, evs []rules
 	out := make([]rules.Event, 0, len(evs))
 	for _, ev := range evs {
 		t, withheld := va.Tell(ev)
+		if withheld && t.Text == "" && t.Roll == nil {
+			continue // kept quiet (rules.Quieter): not even that something happened
+		}
 		if !withheld {
 			if t.Target != 0 && !va.Figure(t.Target) {
 				t.Target = 0

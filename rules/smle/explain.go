@@ -49,11 +49,18 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		}
 		return ex
 	}
+	if s.Phase == PhaseOpportunity && r.oppAnnouncer(s, 1-s.Decider) == 0 {
+		// a state that knows no team offered the chance (the mover's own
+		// copy when only hidden teams see it): a plain wait, nothing that
+		// says an unseen team is there
+		ex.Head = "Waiting for the " + s.Sides[s.Decider].Name
+		return ex
+	}
 	if s.Phase == PhaseOpportunity && s.Var(vOppVeh) != 0 {
 		v := s.Veh(rules.VehicleID(s.Var(vOppVeh)))
 		ex.Head = fmt.Sprintf("Opportunity fire: %s to decide", s.Sides[s.Decider].Name)
 		if v != nil {
-			ex.Lines = append(ex.Lines, fmt.Sprintf("%s has just driven in sight of your men.", v.Name))
+			ex.Lines = append(ex.Lines, fmt.Sprintf("%s has just driven in sight of %s men.", v.Name, s.Sides[s.Decider].Name))
 		}
 		ex.Lines = append(ex.Lines,
 			"A team at Stand (6) or better that has not yet attacked this round may shoot at it now: one man with his best anti-tank weapon, or a vehicle's gun. That is the team's attack for the round.",

@@ -276,7 +276,7 @@ func (r SMLE) openOpp(s *rules.State, f *rules.Figure) []rules.Event {
 			g.Markers |= rules.OppFire
 		}
 	}
-	return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: f.ID,
+	return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: f.ID, Unit: r.oppAnnouncer(s, f.Side),
 		Text: fmt.Sprintf("%s may opportunity fire at %s", s.Sides[s.Decider].Name, f.Name)}}
 }
 

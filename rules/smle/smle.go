@@ -423,7 +423,8 @@ func (r SMLE) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		case "shoot", "gun":
 			evs, err = r.applyOppVehicle(s, c)
 		case "pass":
-			evs = []rules.Event{{Kind: "phase", Side: s.Decider, Text: s.Sides[s.Decider].Name + " hold fire"}}
+			evs = []rules.Event{{Kind: "phase", Side: s.Decider, Fig: oppMover(s), Unit: r.oppAnnouncer(s, 1-s.Decider),
+				Text: s.Sides[s.Decider].Name + " hold fire"}}
 			r.closeOpp(s)
 		default:
 			return nil, fmt.Errorf("%s may only opportunity fire or pass now", s.Sides[s.Decider].Name)

@@ -374,7 +374,7 @@ func (r SMLE) openVehOpp(s *rules.State, v *rules.Vehicle) []rules.Event {
 	}
 	s.Phase = PhaseOpportunity
 	s.Decider = 1 - v.Side
-	return []rules.Event{{Kind: "phase", Side: s.Decider,
+	return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: oppMover(s), Unit: r.oppAnnouncer(s, v.Side),
 		Text: fmt.Sprintf("%s may opportunity fire at %s", s.Sides[s.Decider].Name, v.Name)}}
 }
 

@@ -1,0 +1,59 @@
+package skirmish35
+
+import (
+	"hedgerow/rules"
+)
+
+// What a side's copy of the battle carries over network play
+// (game/netplay)
+//
+// House reading: the book keeps no figure's points secret, so a figure
+// the side can see shows its action points and budget (both follow from
+// its quality, morale and wounds, and it spends them in view), its morale
+// level, whether it has just been moving, whether it has been fired at
+// or has flashed, its penalty points, a hand-to-hand lock, a call to
+// surrender, a prisoner's guard, a crewman's vehicle, a mortar's rounds
+// used. How far it moved
+// this turn (part of it perhaps out of sight), what it had acquired
+// before moving and a mortar's aim point stay with the host, and so
+// does anything of a figure the side does not see.
+
+// GameVarKnown (rules.GameVarKnower): the scenario's settings, the turn
+// count and the side that went first, and the figure that acted last, the
+// opportunity window's mover and a hand-to-hand winner and loser when the
+// side sees them.
+func (r Skirmish) GameVarKnown(s *rules.State, side int, key string) bool {
+	switch key {
+	case gTurn:
+		return true
+	case gOppMover, gLastFig, gWinner, gLoser:
+		id := s.Var(key)
+		return id == 0 || rules.ViewOf(r, s, side).Figure(rules.FigID(id))
+	}
+	return rules.ScenarioVar(key)
+}
+
+// SideVarKnown (rules.SideVarKnower): the other side's radio trouble (a
+// double one rolled in the open).
+func (Skirmish) SideVarKnown(_ *rules.State, _, _ int, key string) bool {
+	return key == sRadioBad
+}
+
+// UnitVarKnown: no unit variable of the other side is needed.
+func (Skirmish) UnitVarKnown(*rules.State, int, rules.UnitID, string) bool { return false }
+
+// FigureVarKnown: what a seen figure shows (see above).
+func (Skirmish) FigureVarKnown(_ *rules.State, _ int, _ rules.FigID, key string) bool {
+	switch key {
+	case fAP, fMax, fLvl, fLvlTest, fTMoved, fScan, fSpotted, fFlash, fFiredAt, fPenalty, fLock, fDrawn,
+		fContrib, fContribOn, fChalled, fGuard, fBailed, fMortarUsed:
+		return true
+	}
+	return false
+}
+
+var (
+	_ rules.GameVarKnower = Skirmish{}
+	_ rules.SideVarKnower = Skirmish{}
+	_ rules.UnitVarKnower = Skirmish{}
+)
