@@ -484,7 +484,7 @@ func TestDismountAndBoard(t *testing.T) {
 		t.Fatal("not out")
 	}
 	// Pte at 20,27.5: the APC's front is at 28.1, so he is within an inch.
-	refuse(t, g, "board F3 V2", "no vehicle V2")
+	refuse(t, g, "board F3 V2", "there is no such vehicle")
 	apply(t, g, "board F3 V1")
 	if g.St.Carrier(3) != 1 {
 		t.Fatal("not aboard")
