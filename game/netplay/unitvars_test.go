@@ -59,7 +59,7 @@ func TestCopyPanelIsTheHosts(t *testing.T) {
 				for side := 0; side < 2; side++ {
 					drop := ""
 					if side != b.G.St.Decider {
-						drop = "Booby traps known to"
+						drop = b.G.St.Sides[b.G.St.Decider].Name + " know of " // ("British know of 1 booby trap")
 					}
 					host, copy := explainText(b.G.RS, b.G.St, drop), explainText(b.G.RS, b.Copy(side).St, drop)
 					if !seesAll(b.G.RS, b.G.St, side) {

@@ -406,3 +406,33 @@ func TestTrapMoveOddsAreTheEngines(t *testing.T) {
 		t.Errorf("a team that finds the trap rolls nothing: %+v", o)
 	}
 }
+
+// A side's copy of the battle over the network holds the traps it knows
+// but not how many there are when the enemy has traps it does not know:
+// its own traps are still listed (and drawn), found by number.
+func TestKnownTrapsWithoutTheirCount(t *testing.T) {
+	s := active(t, []tunit{{0, "trained", "", []tfig{{x: 10, y: 10, weapons: []string{"rifle", "grenade"}}}}, {1, "trained", "", rifles(1, 16, 10)}}, "close-9")
+	s.SetVar(vTraps, 2)
+	s.SetVar(trapKey(1, "s"), 2) // the enemy's, unknown to side 0
+	s.SetVar(trapKey(1, "x"), 30000)
+	s.SetVar(trapKey(2, "s"), 1) // side 0's own
+	s.SetVar(trapKey(2, "x"), 12000)
+	s.SetVar(trapKey(2, "y"), 10000)
+	if ts := Traps(s, 0); len(ts) != 1 || ts[0].K != 2 {
+		t.Fatalf("the full state: side 0 knows %v", ts)
+	}
+	// the copy: only what GameVarKnown passes for side 0
+	cp := s.Clone()
+	cp.Vars = nil
+	for k, v := range s.Vars {
+		if New().(SMLE).GameVarKnown(s, 0, k) {
+			cp.SetVar(k, v)
+		}
+	}
+	if cp.Var(vTraps) != 0 {
+		t.Fatal("the copy was told how many traps there are, though one is the enemy's secret")
+	}
+	if ts := Traps(cp, 0); len(ts) != 1 || ts[0].K != 2 || ts[0].At.X != 12000 {
+		t.Errorf("the copy lists side 0's traps as %v", ts)
+	}
+}

@@ -85,17 +85,30 @@ type Trap struct {
 // Traps lists the traps still on the table that side knows of (its own
 // and those it has found or seen set), oldest first; side -1 lists all.
 func Traps(s *rules.State, side int) []Trap {
+	n := s.Var(vTraps)
+	if n == 0 {
+		// a side's copy of the battle over the network carries the traps
+		// it knows but not their count when it does not know them all
+		// (the count would tell of the others): look for them by number
+		n = maxTrapScan
+	}
 	var out []Trap
-	for t := range traps(s, side) {
+	for t := range trapsUpTo(s, side, n) {
 		out = append(out, t)
 	}
 	return out
 }
 
+// maxTrapScan bounds the trap numbers Traps looks for when the state does
+// not say how many there are.
+const maxTrapScan = 64
+
 // traps yields what Traps lists, in its order, without building the list.
-func traps(s *rules.State, side int) iter.Seq[Trap] {
+func traps(s *rules.State, side int) iter.Seq[Trap] { return trapsUpTo(s, side, s.Var(vTraps)) }
+
+func trapsUpTo(s *rules.State, side, n int) iter.Seq[Trap] {
 	return func(yield func(Trap) bool) {
-		for k, n := 1, s.Var(vTraps); k <= n; k++ {
+		for k := 1; k <= n; k++ {
 			own := s.Var(trapKey(k, "s"))
 			if own == 0 {
 				continue
