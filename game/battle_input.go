@@ -187,7 +187,13 @@ func (b *battle) Update(a *App, dt float64) error {
 			if c != nil {
 				b.apply(a, *c)
 			} else {
-				a.Toast("Enter fires at the target under the pointer: point at a red-ringed figure first. Esc stops aiming.")
+				// (in the words of what is being aimed: a motivation is
+				// not a shot, and its red rings are the leader's own men)
+				if b.sel.Verb == "fire" {
+					a.Toast("Enter fires at the target under the pointer: point at a red-ringed figure first. Esc stops aiming.")
+				} else {
+					a.Toast("Enter gives the order to the figure under the pointer: point at a red-ringed figure first. Esc stops aiming.")
+				}
 			}
 			return nil
 		}

@@ -143,6 +143,9 @@ func diceWords(n, sides int) string {
 	}
 	if n == 1 {
 		num = "a"
+		if strings.IndexByte("aeiou", named[0]) >= 0 {
+			num = "an" // "an eight-sided die"
+		}
 	}
 	return fmt.Sprintf("%s %s-sided %s", num, named, dice)
 }

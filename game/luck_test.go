@@ -59,6 +59,7 @@ func TestDiceInWords(t *testing.T) {
 		roll(6, 2, 5):     "rolled two dice: 2 5",
 		roll(6, 4):        "rolled one die: 4",
 		roll(20, 15):      "rolled a twenty-sided die: 15",
+		roll(8, 7):        "rolled an eight-sided die: 7",
 		roll(20, 15, 11):  "rolled two twenty-sided dice: 15 11",
 		roll(100, 47):     "rolled percentile dice: 47",
 		roll(3, 2):        "rolled one die (1 to 3): 2",
