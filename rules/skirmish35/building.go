@@ -183,7 +183,7 @@ func lockAtStart(s *rules.State) []rules.Event {
 		s.SetVar(k, 0)
 		s.SetVar(doorKey(d), doorLocked)
 		evs = append(evs, rules.Event{Kind: "door", Side: -1, Path: []geom.Pt{s.Map.Pieces[d.Piece].Doors[d.Index]},
-			Text: lockedText(pieceLabel(s, d.Piece), len(s.Map.Pieces[d.Piece].Doors))})
+			Text: lockedText(rules.PieceName(s, d.Piece), len(s.Map.Pieces[d.Piece].Doors))})
 	}
 	return evs
 }
@@ -282,7 +282,7 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 		s.SetVar(doorByKey(d), by)
 	}
 	return []rules.Event{{Kind: "door", Side: f.Side, Fig: f.ID, Path: []geom.Pt{c.Path[0]},
-		Text: fmt.Sprintf("%s: %s %s of %s", f.Name, c.Arg, which, pieceLabel(s, d.Piece))}}, nil
+		Text: fmt.Sprintf("%s: %s %s of %s", f.Name, c.Arg, which, rules.PieceName(s, d.Piece))}}, nil
 }
 
 // forceDoor breaks a locked door open: 1D3 points inside, 2D3 outside.
@@ -297,7 +297,7 @@ func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, 
 	if nd == 1 {
 		what, l.Note = "Forcing the inside door of ", "an inside door costs a roll of 1 to 3 points"
 	}
-	l.What = what + pieceLabel(s, d.Piece) + ": " + f.Name
+	l.What = what + rules.PieceName(s, d.Piece) + ": " + f.Name
 	l.Dice = s.RollN(nd, 3)
 	l.Total = l.DiceTotal()
 	if l.Total > f.Var(fAP) {

@@ -87,7 +87,7 @@ func (r Skirmish) runOf(s *rules.State, f *rules.Figure) ([]geom.Pt, func() stri
 		}
 		dirs = []geom.Pt{q}
 		why = func() string {
-			return fmt.Sprintf("%s is suppressed out of cover and must move towards cover (the nearest is the %s)", f.Name, pieceLabel(s, id))
+			return fmt.Sprintf("%s is suppressed out of cover and must move towards cover (the nearest is the %s)", f.Name, rules.PieceName(s, id))
 		}
 	} else {
 		e := r.nearestKnownEnemy(s, f, f.Pos)

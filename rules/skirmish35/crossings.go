@@ -28,7 +28,7 @@ func (r Skirmish) MoveCrossings(s *rules.State, fig rules.FigID, path []geom.Pt)
 		// its line lies about a base radius further on
 		at := min(info.Length, r.obstacleStop(s, legs, k+1)+2*s.BaseR)
 		p := cutPath(legs, at)
-		c := rules.Crossing{At: p[len(p)-1], What: pieceLabel(s, id), Note: "roll to cross", Halt: left-3*k < 3}
+		c := rules.Crossing{At: p[len(p)-1], What: rules.PieceName(s, id), Note: "roll to cross", Halt: left-3*k < 3}
 		if c.Halt {
 			c.Note = "roll to cross: may halt here"
 		}

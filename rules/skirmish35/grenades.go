@@ -53,7 +53,7 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	}
 	if b := intoBuilding(s, f, p); b >= 0 {
 		if len(openings(s, b)) == 0 {
-			return pieceLabel(s, b) + " has no window or open door to throw through"
+			return rules.PieceName(s, b) + " has no window or open door to throw through"
 		}
 		if r.windowNeed(f, dist(f.Pos, p)) < 0 {
 			return "only a standing figure may try to throw that far through a window"
@@ -125,7 +125,7 @@ func (r Skirmish) applyGrenade(s *rules.State, f *rules.Figure, c rules.Command)
 		land, evs = r.deviate(s, f, p)
 		if at, w := wallFall(s, f.Pos, land); w >= 0 {
 			evs = append(evs, rules.Event{Kind: "throw", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, at},
-				Text: fmt.Sprintf("The grenade hits %s and drops at its foot", pieceLabel(s, w))})
+				Text: fmt.Sprintf("The grenade hits %s and drops at its foot", rules.PieceName(s, w))})
 			land = at
 		}
 	}

@@ -230,7 +230,7 @@ func innerWallNear(wall []geom.Pt, seg geom.Seg, r int64) bool {
 func innerPathProblem(s *rules.State, legs []geom.Pt) string {
 	for i := 1; i < len(legs); i++ {
 		if id := innerWallHit(s, legs[i-1], legs[i], s.BaseR); id >= 0 {
-			return "the path meets the inside wall of " + pieceLabel(s, id) + " (go through its door, opened)"
+			return "the path meets the inside wall of " + rules.PieceName(s, id) + " (go through its door, opened)"
 		}
 	}
 	return ""

@@ -419,7 +419,7 @@ func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Comman
 	evs = append(evs, devs...)
 	if at, w := wallFall(s, f.Pos, land); w >= 0 {
 		evs = append(evs, rules.Event{Kind: "throw", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, at},
-			Text: fmt.Sprintf("The grenade hits %s and drops at its foot", pieceLabel(s, w))})
+			Text: fmt.Sprintf("The grenade hits %s and drops at its foot", rules.PieceName(s, w))})
 		land = at
 	}
 	return append(evs, r.burst(s, f.Side, land, in(r.d.T.Grenade.Radius), "Grenade")...), nil
@@ -472,9 +472,9 @@ func (r Skirmish) throwInto(s *rules.State, f *rules.Figure, b int, p geom.Pt) (
 	need := r.windowNeed(f, d)
 	if need <= 0 {
 		return p, []rules.Event{{Kind: "throw", Side: f.Side, Fig: f.ID, Path: []geom.Pt{f.Pos, p},
-			Text: fmt.Sprintf("%s lobs a grenade into %s", f.Name, pieceLabel(s, b))}}
+			Text: fmt.Sprintf("%s lobs a grenade into %s", f.Name, rules.PieceName(s, b))}}
 	}
-	l := &rules.Ledger{What: fmt.Sprintf("Grenade through a window of %s: %s", pieceLabel(s, b), f.Name), Compare: ">=", Target: need,
+	l := &rules.Ledger{What: fmt.Sprintf("Grenade through a window of %s: %s", rules.PieceName(s, b), f.Name), Compare: ">=", Target: need,
 		Note: fmt.Sprintf("thrown %s\"", rules.FormatInches(d))}
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()

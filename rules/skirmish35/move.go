@@ -70,7 +70,7 @@ func (r Skirmish) standProblem(s *rules.State, f *rules.Figure, p geom.Pt) strin
 			return why
 		}
 		if id := innerWallHit(s, p, p, rad); id >= 0 {
-			return "it would stand in the inside wall of " + pieceLabel(s, id)
+			return "it would stand in the inside wall of " + rules.PieceName(s, id)
 		}
 	}
 	for i := range s.Figures {
@@ -240,9 +240,9 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		if pc.Blocked >= 0 {
 			// worded without fmt: the random player's tries are refused here most
 			if s.Terrain.Enterable(pc.Blocked) {
-				info.Why = "the path meets the wall of " + pieceLabel(s, pc.Blocked) + " (a building is entered by an open door)"
+				info.Why = "the path meets the wall of " + rules.PieceName(s, pc.Blocked) + " (a building is entered by an open door)"
 			} else {
-				info.Why = "the path runs into impassable " + pieceLabel(s, pc.Blocked)
+				info.Why = "the path runs into impassable " + rules.PieceName(s, pc.Blocked)
 			}
 			return info
 		}
@@ -362,19 +362,19 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 		left := f.Var(fAP) - pts
 		for k, id := range pc.Obstacles {
 			d := s.Roll(3)
-			l := &rules.Ledger{What: fmt.Sprintf("Negotiating %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
+			l := &rules.Ledger{What: fmt.Sprintf("Negotiating %s: %s", rules.PieceName(s, id), f.Name), Dice: []rules.Die{d},
 				Compare: "<=", Target: left, Total: d.Face, Note: fmt.Sprintf("crossing costs a roll of 1 to 3 points; %s has %d left", f.Name, left)}
 			if d.Face <= left {
 				l.Outcome = "crosses"
 				left -= d.Face
 				pts += d.Face
 				evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
-					Text: fmt.Sprintf("%s spends %d %s getting over %s", f.Name, d.Face, word(d.Face, "point", "points"), pieceLabel(s, id))})
+					Text: fmt.Sprintf("%s spends %d %s getting over %s", f.Name, d.Face, word(d.Face, "point", "points"), rules.PieceName(s, id))})
 				continue
 			}
 			l.Outcome = "fails to cross"
 			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
-				Text: fmt.Sprintf("%s needs %d points to get over %s and has %d left: it halts before it", f.Name, d.Face, pieceLabel(s, id), left)})
+				Text: fmt.Sprintf("%s needs %d points to get over %s and has %d left: it halts before it", f.Name, d.Face, rules.PieceName(s, id), left)})
 			stopAt = r.obstacleStop(s, legs, k+1)
 			pts = f.Var(fAP)
 			halted = "obstacle"
@@ -512,7 +512,7 @@ func (r Skirmish) toCoverProblem(s *rules.State, f *rules.Figure, end geom.Pt) s
 	if d1, _ := pieceDist2(&s.Map.Pieces[best], end); d1 < d0 {
 		return ""
 	}
-	return fmt.Sprintf("%s is suppressed out of cover: it must move towards cover (the nearest is the %s)", f.Name, pieceLabel(s, best))
+	return fmt.Sprintf("%s is suppressed out of cover: it must move towards cover (the nearest is the %s)", f.Name, rules.PieceName(s, best))
 }
 
 // pieceDist2 is the squared distance from p to a piece's outline (0

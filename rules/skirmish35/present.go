@@ -405,7 +405,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		a := rules.Action{Label: ap("Anti-tank fire at the building", cs.Unaimed), Short: "AT fire", Kind: rules.ActButton, Group: fmt.Sprint("at ", c.Path)}
 		if len(c.Path) == 1 && s.Terrain != nil {
 			if b := s.Terrain.InsideBuilding(c.Path[0]); b >= 0 {
-				a.Label = ap("Anti-tank fire at "+pieceLabel(s, b), cs.Unaimed)
+				a.Label = ap("Anti-tank fire at "+rules.PieceName(s, b), cs.Unaimed)
 			}
 		}
 		return a

@@ -28,21 +28,6 @@ type Sight struct {
 	CoverName string
 }
 
-// pieceLabel names a terrain piece for the ledger.
-func pieceLabel(s *rules.State, id int) string {
-	if s.Map == nil || id < 0 || id >= len(s.Map.Pieces) {
-		return "terrain"
-	}
-	p := &s.Map.Pieces[id]
-	if p.Name != "" {
-		return p.Name
-	}
-	if k, ok := terrain.KindByName(p.Kind); ok {
-		return k.Label
-	}
-	return p.Kind
-}
-
 // figHeight is the height tester's answer for a figure.
 func (r Skirmish) figHeight(f *rules.Figure) int64 {
 	if f.Posture == rules.Prone {
@@ -109,7 +94,7 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 		sg.Cover = terrain.CoverHard
 	}
 	if words && los.CoverPiece >= 0 && sg.Cover != terrain.CoverNone {
-		sg.CoverName = pieceLabel(s, los.CoverPiece)
+		sg.CoverName = rules.PieceName(s, los.CoverPiece)
 	}
 	if sg.Cover == terrain.CoverHard && leaning(s, t) && s.Terrain.InsideBuilding(t.Pos) >= 0 {
 		sg.Cover = terrain.CoverSoft
@@ -132,7 +117,7 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 			// when the target lies right behind them
 			if pc.Kind == "hedge" && pc.Props.Linear && pc.Props.Sight == terrain.SightNone && pc.Props.Height >= th {
 				if words {
-					sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+					sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", rules.PieceName(s, x.Piece), t.Name)
 				}
 				return sg
 			}
@@ -145,7 +130,7 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 			// as high or higher hides it
 			if pc.Props.Height >= th {
 				if words {
-					sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", pieceLabel(s, x.Piece), t.Name)
+					sg.Why = fmt.Sprintf("%s is as high as %s: it hides it", rules.PieceName(s, x.Piece), t.Name)
 				}
 				return sg
 			}
@@ -156,10 +141,10 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 		if hinders {
 			sg.Hind++
 			if words {
-				sg.HindNames = append(sg.HindNames, pieceLabel(s, x.Piece))
+				sg.HindNames = append(sg.HindNames, rules.PieceName(s, x.Piece))
 			}
 			if pc.Kind != "fence" && hides == "" {
-				hides = pieceLabel(s, x.Piece)
+				hides = rules.PieceName(s, x.Piece)
 			}
 		}
 	}
@@ -169,7 +154,7 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 		for _, id := range fs {
 			sg.Hind++
 			if words {
-				sg.HindNames = append(sg.HindNames, pieceLabel(s, id))
+				sg.HindNames = append(sg.HindNames, rules.PieceName(s, id))
 			}
 		}
 		// A figure lying behind a fence is only hindered by it when no
@@ -178,7 +163,7 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 		if t.Posture != rules.Standing {
 			if b := r.besideBushes(s, t); b >= 0 {
 				if words {
-					sg.Why = fmt.Sprintf("%s lies beside the %s behind the %s: it cannot be made out", t.Name, pieceLabel(s, b), pieceLabel(s, fs[0]))
+					sg.Why = fmt.Sprintf("%s lies beside the %s behind the %s: it cannot be made out", t.Name, rules.PieceName(s, b), rules.PieceName(s, fs[0]))
 				}
 				return sg
 			}

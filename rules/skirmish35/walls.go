@@ -73,7 +73,7 @@ func (r Skirmish) throughOpening(s *rules.State, id int, a, b geom.Pt) string {
 	if !r.wallBlocks(s, id, a, b) {
 		return ""
 	}
-	return "the wall of " + pieceLabel(s, id) + " is in the way: only windows and open doors look out"
+	return "the wall of " + rules.PieceName(s, id) + " is in the way: only windows and open doors look out"
 }
 
 // fLean is the turn a figure inside leaned out of its window or door.
@@ -162,7 +162,7 @@ func (r Skirmish) buildingSight(s *rules.State, f, t *rules.Figure) string {
 func (r Skirmish) buildingSightIn(s *rules.State, f, t *rules.Figure, bf, bt int) string {
 	switch inner, wall := r.buildingBlock(s, f, t, bf, bt, bf >= 0 && leaning(s, f), bt >= 0 && leaning(s, t)); {
 	case inner >= 0:
-		return "the inside wall of " + pieceLabel(s, inner) + " is in the way"
+		return "the inside wall of " + rules.PieceName(s, inner) + " is in the way"
 	case wall >= 0:
 		return r.throughOpening(s, wall, wallFrom(f, t, wall, bf), wallFrom(t, f, wall, bf))
 	}
@@ -344,7 +344,7 @@ func (r Skirmish) applyAT(s *rules.State, f *rules.Figure, c rules.Command) ([]r
 	acted(s, f)
 	unhide(f)
 	f.SetVar(fFired, turnNo(s))
-	l := rollAT(s, "Anti-tank fire at "+pieceLabel(s, s.Terrain.InsideBuilding(p))+": "+f.Name, mods)
+	l := rollAT(s, "Anti-tank fire at "+rules.PieceName(s, s.Terrain.InsideBuilding(p))+": "+f.Name, mods)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
 		Text: fmt.Sprintf("%s fires at the building: %s: %s", f.Name, shellText(l.Total, l.Target), l.Outcome)}}
 	evs = append(evs, r.useAT(f)...)
@@ -462,7 +462,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 	}
 	w, to, id, _ := r.windowBeside(s, f)
 	d := s.Roll(3)
-	l := &rules.Ledger{What: fmt.Sprintf("Climbing through a window of %s: %s", pieceLabel(s, id), f.Name), Dice: []rules.Die{d},
+	l := &rules.Ledger{What: fmt.Sprintf("Climbing through a window of %s: %s", rules.PieceName(s, id), f.Name), Dice: []rules.Die{d},
 		Compare: "<=", Target: f.Var(fAP), Total: d.Face, Note: "a window is crossed as a wall: a roll of 1 to 3 points"}
 	if d.Face > f.Var(fAP) {
 		l.Outcome = "stuck"

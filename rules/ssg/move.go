@@ -80,7 +80,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 		return info
 	}
 	if id, _ := sweepBlocked(s, legs); id >= 0 {
-		info.Why = fmt.Sprintf("the path runs through impassable %s", pieceName(s, id))
+		info.Why = fmt.Sprintf("the path runs through impassable %s", rules.PieceName(s, id))
 		return info
 	}
 	if why := standProblem(s, f.ID, info.Stop); why != "" {
@@ -214,7 +214,7 @@ func standProblem(s *rules.State, id rules.FigID, p geom.Pt) string {
 		}
 	}
 	if pid := impassableUnder(s, c); pid >= 0 {
-		return "it would stand in impassable " + pieceName(s, pid)
+		return "it would stand in impassable " + rules.PieceName(s, pid)
 	}
 	for i := range s.Figures {
 		o := &s.Figures[i]
@@ -350,20 +350,6 @@ func segsNear(a, b geom.Seg, r int64) bool {
 	}
 	return geom.SegWithin(a, b.A, r, true) || geom.SegWithin(a, b.B, r, true) ||
 		geom.SegWithin(b, a.A, r, true) || geom.SegWithin(b, a.B, r, true)
-}
-
-func pieceName(s *rules.State, id int) string {
-	if s.Map == nil || id < 0 || id >= len(s.Map.Pieces) {
-		return "terrain"
-	}
-	p := &s.Map.Pieces[id]
-	if p.Name != "" {
-		return p.Name
-	}
-	if k, ok := terrain.KindByName(p.Kind); ok {
-		return k.Label
-	}
-	return p.Kind
 }
 
 func abs(v int64) int64 {
