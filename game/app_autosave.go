@@ -10,7 +10,6 @@ import (
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
 )
 
 // The autosave
@@ -42,11 +41,11 @@ type savedBattle struct {
 // readBattle reads a save and replays as much of it as still matches.
 // The error is for a file that cannot be read or replayed at all.
 func readBattle(path string) (*savedBattle, error) {
-	sf, err := save.ReadFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	sf, err := all.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
 		return nil, err
 	}
-	g, kept, err := save.Salvage(sf, content.ScenariosFS, content.MapsFS, all.Get)
+	g, kept, err := all.Salvage(sf, content.ScenariosFS, content.MapsFS)
 	if g == nil {
 		return nil, err
 	}

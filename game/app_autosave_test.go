@@ -10,8 +10,6 @@ import (
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
 )
 
 // autosaveApp is an App whose autosave lives in a fresh folder.
@@ -24,7 +22,7 @@ func autosaveApp(t *testing.T) (*App, string) {
 // playedGame is the standard game after a few random commands.
 func playedGame(t *testing.T, n int) *rules.Game {
 	t.Helper()
-	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +91,7 @@ func TestCorruptAutosaveIsMovedAsideAtStart(t *testing.T) {
 func TestAutosaveOfferSaysWhatItIs(t *testing.T) {
 	a, path := autosaveApp(t)
 	g := playedGame(t, 6)
-	if err := save.WriteAtomic(path, g); err != nil {
+	if err := all.WriteSaveAtomic(path, g); err != nil {
 		t.Fatal(err)
 	}
 	s := a.firstScene()
@@ -132,7 +130,7 @@ func TestAutosaveOfferSaysWhatItIs(t *testing.T) {
 func TestDivergingAutosaveResumesBeforeIt(t *testing.T) {
 	a, path := autosaveApp(t)
 	g := playedGame(t, 8)
-	sf := save.Of(g)
+	sf := all.SaveOf(g)
 	sf.Commands[4] = "move F1 -40,-40" // command 5: off the table, refused
 	data, _ := json.MarshalIndent(sf, "", "  ")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -180,12 +178,12 @@ func TestDivergingAutosaveResumesBeforeIt(t *testing.T) {
 func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	a, path := autosaveApp(t)
 	old := playedGame(t, 6)
-	if err := save.WriteAtomic(path, old); err != nil {
+	if err := all.WriteSaveAtomic(path, old); err != nil {
 		t.Fatal(err)
 	}
 	was, _ := os.ReadFile(path)
 	a.opt.scenario, a.opt.noResume = "ssg-standard", true
-	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

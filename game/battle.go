@@ -16,7 +16,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/save"
 	"hedgerow/rules/terrain"
 )
 
@@ -138,7 +137,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 		path := a.opt.autosave
 		g.OnCommit = func(g *rules.Game) {
 			os.MkdirAll(filepath.Dir(path), 0o755)
-			if err := save.WriteAtomic(path, g); err != nil {
+			if err := all.WriteSaveAtomic(path, g); err != nil {
 				a.Toast("Autosave failed: %v", err)
 			}
 		}
@@ -159,9 +158,9 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 // when drawn, so the log and the luck report cover the whole battle, not
 // only what has been played since the resume.
 func (b *battle) rebuildLog() {
-	sf := save.Of(b.g)
+	sf := all.SaveOf(b.g)
 	var evs []rules.Event
-	_, _, err := save.ReplayEach(sf, content.ScenariosFS, content.MapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
+	_, _, err := all.ReplayEach(sf, content.ScenariosFS, content.MapsFS, func(_ int, _ rules.Command, more []rules.Event) {
 		evs = append(evs, more...)
 	})
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
 )
 
 // endAsk is an end of a phase, turn or go that would leave figures able
@@ -181,11 +180,11 @@ func (b *battle) canTakeBackEnd() bool {
 // change of hands).
 func (b *battle) takeBackEnd(a *App) error {
 	t := b.taken
-	sf := save.Of(b.g)
+	sf := all.SaveOf(b.g)
 	sf.Commands = sf.Commands[:t.n]
 	sf.Hashes = sf.Hashes[:t.n/rules.HashEvery]
 	sf.FinalHash = t.hash
-	g, _, err := save.ReplayFile(sf, content.ScenariosFS, content.MapsFS, all.Get)
+	g, _, err := all.ReplayFile(sf, content.ScenariosFS, content.MapsFS)
 	if err != nil {
 		return err
 	}

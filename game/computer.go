@@ -12,7 +12,7 @@ import (
 	"hedgerow/game/keys"
 	"hedgerow/game/view"
 	"hedgerow/rules"
-	"hedgerow/rules/ai"
+	"hedgerow/rules/all"
 )
 
 // The computer at the table
@@ -146,7 +146,7 @@ type thought struct {
 
 // computerPlay is a battle's computer players and their progress.
 type computerPlay struct {
-	players [2]*ai.Player
+	players [2]*all.Computer
 	r       *rand.Rand // the fallback pick's stream (when no choice is accepted)
 	done    chan thought
 	asked   *rules.State // the state a thought under way is about (nil: none)
@@ -176,12 +176,12 @@ func (b *battle) useDrivers(ds drivers) {
 	b.curtain = false
 	cp := &computerPlay{done: make(chan thought, 1), why: map[rules.FigID]string{}}
 	for s, d := range ds {
-		lv := ai.Normal
+		lv := all.Normal
 		if d == drvHard {
-			lv = ai.Hard
+			lv = all.Hard
 		}
 		if d.computer() {
-			cp.players[s] = ai.New(lv, b.g.Seed*2+1+uint64(s))
+			cp.players[s] = all.NewComputer(lv, b.g.Seed*2+1+uint64(s))
 		}
 	}
 	cp.r = rand.New(rand.NewPCG(b.g.Seed, 0x6b43a9b5))
@@ -211,8 +211,8 @@ func copyGame(g *rules.Game) *rules.Game {
 }
 
 // think asks the side's computer player for its command on a copy of the
-// game. Like ai.Player.Play, it gives the best choice the game accepts.
-func think(p *ai.Player, g *rules.Game, r *rand.Rand, asked *rules.State) (t thought) {
+// game. Like all.Computer.Play, it gives the best choice the game accepts.
+func think(p *all.Computer, g *rules.Game, r *rand.Rand, asked *rules.State) (t thought) {
 	t.st = asked
 	t0 := time.Now()
 	defer func() {

@@ -13,7 +13,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -77,7 +76,7 @@ func (d *deploy) findOutside() {
 		if s != d.side {
 			return
 		}
-		if _, out := scenario.OutsideZone(d.sc, d.m, s, f); out {
+		if _, out := all.OutsideZone(d.sc, d.m, s, f); out {
 			d.outside = append(d.outside, f)
 		}
 	})

@@ -9,8 +9,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
 )
 
 // At deployment the Sherman of the Crossroads is drawn as its hull and
@@ -21,7 +19,7 @@ import (
 // the tank there, and the save replays to the same place (the crew's
 // placing carries the vehicle's start).
 func TestDeploymentDragsAHull(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "maxim-armour-crossroads.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "maxim-armour-crossroads.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,10 +105,10 @@ func TestDeploymentDragsAHull(t *testing.T) {
 		t.Fatalf("the battle has %s at %v; it was placed at %v", v.Name, got, placed)
 	}
 	var buf bytes.Buffer
-	if err := save.Write(b.g, &buf); err != nil {
+	if err := all.WriteSave(b.g, &buf); err != nil {
 		t.Fatal(err)
 	}
-	g2, _, err := save.Replay(&buf, content.ScenariosFS, content.MapsFS, all.Get)
+	g2, _, err := all.Replay(&buf, content.ScenariosFS, content.MapsFS)
 	if err != nil {
 		t.Fatalf("the save does not replay: %v", err)
 	}

@@ -6,8 +6,8 @@ import (
 
 	"hedgerow/game/content"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 )
 
 // The Village Patrols: each side is one team, on a map whose strips are
@@ -16,7 +16,7 @@ import (
 // and names the British zone as the table writes it, "British set-up",
 // in every message: a figure dropped outside, one standing outside.
 func TestDeploymentNamesTheZoneBySideAndNoLoneLetter(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-village-patrols.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-village-patrols.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

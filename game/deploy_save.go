@@ -10,9 +10,8 @@ import (
 
 	"hedgerow/game/content"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
 )
 
 // The deployment's autosave
@@ -92,7 +91,7 @@ func (a *App) readDeployment(path string) (*deploy, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !info.Mode().IsRegular() || info.Size() > save.MaxBytes {
+	if !info.Mode().IsRegular() || info.Size() > all.MaxSaveBytes {
 		return nil, fmt.Errorf("%s is not a deployment's autosave", path)
 	}
 	data, err := os.ReadFile(path)
@@ -103,7 +102,7 @@ func (a *App) readDeployment(path string) (*deploy, error) {
 	if err := json.Unmarshal(data, &ds); err != nil || ds.Format != 1 {
 		return nil, fmt.Errorf("%s is not a deployment's autosave", path)
 	}
-	sc, m, err := scenario.Parse(ds.Scenario, []byte(ds.ScenarioText), func(string) (string, []byte, error) {
+	sc, m, err := all.ParseScenario(ds.Scenario, []byte(ds.ScenarioText), func(string) (string, []byte, error) {
 		return ds.Scenario, []byte(ds.MapText), nil
 	})
 	if err != nil {

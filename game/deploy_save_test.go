@@ -6,7 +6,7 @@ import (
 
 	"hedgerow/game/content"
 	"hedgerow/rules"
-	"hedgerow/rules/scenario"
+	"hedgerow/rules/all"
 )
 
 // A deployment is autosaved: after the first side has moved two of its
@@ -17,7 +17,7 @@ import (
 // file, so the next start offers the battle, not the deployment.
 func TestDeploymentIsAutosavedAndResumed(t *testing.T) {
 	a, _ := autosaveApp(t)
-	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"hedgerow/game/content"
 	"hedgerow/rules"
-	"hedgerow/rules/scenario"
+	"hedgerow/rules/all"
 	"hedgerow/rules/terrain"
 )
 
@@ -30,7 +30,7 @@ func deployFor(t *testing.T, a *App, sc *rules.Scenario, m *terrain.Map, side in
 // table shows nothing of them: the German view of the scenario is pixel
 // for pixel the German view of the same scenario with no British at all.
 func TestAmbushDeploymentShowsTheGermansNoBritish(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 )
 
 // wandererScenario is the standard game with Red rifle 1 written into
@@ -32,7 +32,7 @@ func wandererScenario(t *testing.T) []byte {
 // red at once, says so in the bar, and will not let the side be ready
 // until it is moved in; then the battle starts with everyone's placing.
 func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
-	sc, m, err := scenario.Parse("wanderer.toml", wandererScenario(t), scenario.MapFinder(nil, "wanderer.toml", content.MapsFS))
+	sc, m, err := all.ParseScenario("wanderer.toml", wandererScenario(t), all.MapFinder(nil, "wanderer.toml", content.MapsFS))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestDeploymentMarksAFigureOutsideItsZone(t *testing.T) {
 // marked, does not stop Ready, and cannot be dragged.
 func TestDeploymentLeavesPlacedFiguresAlone(t *testing.T) {
 	text := strings.Replace(string(wandererScenario(t)), "  name = \"Red squad\"\n", "  name = \"Red squad\"\n  placed = true\n", 1)
-	sc, m, err := scenario.Parse("placed.toml", []byte(text), scenario.MapFinder(nil, "placed.toml", content.MapsFS))
+	sc, m, err := all.ParseScenario("placed.toml", []byte(text), all.MapFinder(nil, "placed.toml", content.MapsFS))
 	if err != nil || len(sc.ZoneProblems) != 0 {
 		t.Fatalf("%v %v", err, sc.ZoneProblems)
 	}

@@ -9,7 +9,6 @@ import (
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/scenario"
 )
 
 // BenchmarkBattleHeap opens the battle of the largest shipped scenario
@@ -25,7 +24,7 @@ import (
 //
 //	xvfb-run -a go test -run '^$' -bench BattleHeap -benchtime 1x ./game/
 func BenchmarkBattleHeap(b *testing.B) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "smle-platoon-attack.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-platoon-attack.toml", content.MapsFS)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/scenario"
 )
 
 // TestNetHostOrderListsNoHiddenTeam: the German host of the ambush reads
@@ -19,7 +18,7 @@ import (
 // act, while the joiner's list did not), and the entries the joiner's
 // copy shows, in its order.
 func TestNetHostOrderListsNoHiddenTeam(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,6 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -49,29 +47,29 @@ func RunNet(o netplay.WindowOptions) error {
 // loadScenarioNamed loads a scenario file, else a shipped one by name.
 func loadScenarioNamed(name string) (*rules.Scenario, *terrain.Map, error) {
 	if content.FileExists(name) {
-		return scenario.Load(os.DirFS(filepath.Dir(name)), filepath.Base(name), content.MapsFS)
+		return all.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), content.MapsFS)
 	}
 	if !strings.HasSuffix(name, ".toml") {
 		name += ".toml"
 	}
-	return scenario.Load(content.ScenariosFS, name, content.MapsFS)
+	return all.LoadScenario(content.ScenariosFS, name, content.MapsFS)
 }
 
 // hostResume hosts a battle again from its save (the host's autosave):
 // the host's battle and the window's game are both the save replayed, and
 // a joiner coming back is brought up to date.
 func (a *App) hostResume(path string, side int, listen string) Scene {
-	sf, err := save.ReadFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	sf, err := all.ReadSaveFS(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
 	}
-	nb, err := netplay.ResumeBattle(sf, content.ScenariosFS, content.MapsFS, all.Get, side)
+	nb, err := netplay.ResumeBattle(sf, content.ScenariosFS, content.MapsFS, side)
 	if err != nil {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
 	}
-	g, _, err := save.ReplayFile(sf, content.ScenariosFS, content.MapsFS, all.Get)
+	g, _, err := all.ReplayFile(sf, content.ScenariosFS, content.MapsFS)
 	if err != nil {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil

@@ -20,7 +20,6 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -438,7 +437,7 @@ func (j *joinScreen) Update(a *App, dt float64) error {
 	j.got = nil
 	j.mu.Unlock()
 	if got != nil {
-		sc, _, lerr := scenario.Load(content.ScenariosFS, got.Scenario, content.MapsFS)
+		sc, _, lerr := all.LoadScenario(content.ScenariosFS, got.Scenario, content.MapsFS)
 		if lerr != nil {
 			j.mu.Lock()
 			j.err = fmt.Errorf("the host offers %q, which this Hedgerow cannot load: %v", got.Scenario, lerr)
@@ -530,7 +529,7 @@ func (j *joinScreen) start(a *App) {
 	jn := &netplay.Joiner{Addr: j.hostAddr(), Local: n.out, Chat: n.chat,
 		Notify: func(no netplay.Note) { keepFinal(saves, no); n.notify(no) },
 		Load: func(name string) (*rules.Scenario, *terrain.Map, error) {
-			return scenario.Load(content.ScenariosFS, name, content.MapsFS)
+			return all.LoadScenario(content.ScenariosFS, name, content.MapsFS)
 		},
 		Lookup: all.Get,
 	}

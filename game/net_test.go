@@ -12,8 +12,6 @@ import (
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
 )
 
 // endOf is the deciding side's end (or pass) command.
@@ -135,7 +133,7 @@ func TestNetJoinerTable(t *testing.T) {
 // the German host's panel never names a British team it does not know
 // of, though the whole battle's panel does.
 func TestNetHostPanelKeepsHiddenTeams(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +202,7 @@ func TestHostedAutosaveOffersToHostAgain(t *testing.T) {
 	local := 1 - b.st().Decider
 	b.netJoin(&netLink{host: true, local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1})
 	path := filepath.Join(t.TempDir(), "autosave.save")
-	if err := save.WriteAtomic(path, b.g); err != nil {
+	if err := all.WriteSaveAtomic(path, b.g); err != nil {
 		t.Fatal(err)
 	}
 	sb, err := readBattle(path)
@@ -223,7 +221,7 @@ func TestHostedAutosaveOffersToHostAgain(t *testing.T) {
 	}
 
 	a2, b2 := newTestBattle(t)
-	if err := save.WriteAtomic(path, b2.g); err != nil {
+	if err := all.WriteSaveAtomic(path, b2.g); err != nil {
 		t.Fatal(err)
 	}
 	if sb, err = readBattle(path); err != nil {
@@ -239,7 +237,7 @@ func TestHostedAutosaveOffersToHostAgain(t *testing.T) {
 // only be taken up again at one desk), and leaves one from a hotseat
 // deployment as it was.
 func TestNetDeploymentIsNotAutosaved(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +265,7 @@ func TestNetDeploymentIsNotAutosaved(t *testing.T) {
 // removed; the table never draws them (as casualties in the corner, as an
 // early play-test saw) and never lists them, though the copy alone would.
 func TestNetJoinerDrawsNoUnseenFigure(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
 )
 
 // A battle resumed from a save shows its whole log, every roll with its
@@ -16,12 +15,12 @@ import (
 func TestResumeRebuildsTheLogAndTheLuck(t *testing.T) {
 	a, path := autosaveApp(t)
 	g := playedGame(t, 40)
-	if err := save.WriteAtomic(path, g); err != nil {
+	if err := all.WriteSaveAtomic(path, g); err != nil {
 		t.Fatal(err)
 	}
 	// every event of the battle, as the live table got them
 	var evs []rules.Event
-	if _, _, err := save.ReplayEach(save.Of(g), content.ScenariosFS, content.MapsFS, all.Get, func(_ int, _ rules.Command, more []rules.Event) {
+	if _, _, err := all.ReplayEach(all.SaveOf(g), content.ScenariosFS, content.MapsFS, func(_ int, _ rules.Command, more []rules.Event) {
 		evs = append(evs, more...)
 	}); err != nil {
 		t.Fatal(err)

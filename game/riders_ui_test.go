@@ -16,7 +16,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 )
 
 // ridersScenario: a half-track with two men riding in the open drives
@@ -79,7 +78,7 @@ colour = "#8e1b10"
 func ridersGame(t *testing.T) *rules.Game {
 	t.Helper()
 	fsys := fstest.MapFS{"riders.toml": {Data: []byte(ridersScenario)}}
-	sc, m, err := scenario.Load(fsys, "riders.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(fsys, "riders.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -50,7 +49,7 @@ type chooser struct {
 func newChooser(a *App) Scene {
 	c := &chooser{}
 	for _, n := range content.TomlNames(content.ScenariosFS) {
-		sc, m, err := scenario.Load(content.ScenariosFS, n, content.MapsFS)
+		sc, m, err := all.LoadScenario(content.ScenariosFS, n, content.MapsFS)
 		it := scenarioInfo{file: n, sc: sc, m: m, err: err}
 		if err == nil {
 			if rs, ok := all.Get(sc.RuleSet); ok {
@@ -313,7 +312,7 @@ func (a *App) startScenario(name string) Scene {
 	var m *terrain.Map
 	var err error
 	if _, serr := os.Lstat(name); serr == nil { // a folder, pipe or link loop gets a plain refusal from the loader
-		sc, m, err = scenario.Load(os.DirFS(filepath.Dir(name)), filepath.Base(name), content.MapsFS)
+		sc, m, err = all.LoadScenario(os.DirFS(filepath.Dir(name)), filepath.Base(name), content.MapsFS)
 		if err == nil {
 			s := a.deployScene(sc, m)
 			if d, ok := s.(*deploy); ok && content.FileExists(name) {
@@ -326,7 +325,7 @@ func (a *App) startScenario(name string) Scene {
 		if !strings.HasSuffix(n, ".toml") {
 			n += ".toml"
 		}
-		sc, m, err = scenario.Load(content.ScenariosFS, n, content.MapsFS)
+		sc, m, err = all.LoadScenario(content.ScenariosFS, n, content.MapsFS)
 	}
 	if err != nil {
 		a.Fail("The scenario could not be loaded", err)

@@ -12,7 +12,7 @@ import (
 	"hedgerow/game/art"
 	"hedgerow/game/keys"
 	"hedgerow/rules"
-	"hedgerow/rules/save"
+	"hedgerow/rules/all"
 )
 
 // saveAs asks for a save's name (the battle and its turn to begin with)
@@ -75,7 +75,7 @@ func (s *saveAs) Update(a *App, dt float64) error {
 		os.MkdirAll(dir, 0o755)
 		path := filepath.Join(dir, name+".save")
 		a.scene = s.prev
-		if err := save.WriteAtomic(path, s.g); err != nil {
+		if err := all.WriteSaveAtomic(path, s.g); err != nil {
 			a.Toast("Could not save: %v", err)
 			return nil
 		}

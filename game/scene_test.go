@@ -13,12 +13,11 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 )
 
 func newTestBattle(t *testing.T) (*App, *battle) {
 	t.Helper()
-	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/rules"
-	"hedgerow/rules/scenario"
+	"hedgerow/rules/all"
 	"hedgerow/rules/terrain"
 )
 
@@ -165,7 +165,7 @@ func (d *deploy) watchScenario(path string) {
 }
 
 // localMap is the file on disk a scenario at scPath loads as its map, or
-// "" when that is a shipped map (scenario.MapFinder's rule).
+// "" when that is a shipped map (all.MapFinder's rule).
 func localMap(scPath, mapName string) string {
 	n := strings.TrimPrefix(mapName, "./")
 	if content.MapsFS != nil {
@@ -173,7 +173,7 @@ func localMap(scPath, mapName string) string {
 			return ""
 		}
 	}
-	if scenario.CheckMapName(n) != nil {
+	if all.CheckMapName(n) != nil {
 		return ""
 	}
 	return filepath.Join(filepath.Dir(scPath), filepath.FromSlash(path.Clean(n)))
@@ -183,7 +183,7 @@ func localMap(scPath, mapName string) string {
 // (the file's placing, the same side deploying); a bad one leaves the
 // last good version on the table with its problems over it.
 func (d *deploy) reload(a *App) {
-	sc, m, err := scenario.Load(os.DirFS(filepath.Dir(d.path)), filepath.Base(d.path), content.MapsFS)
+	sc, m, err := all.LoadScenario(os.DirFS(filepath.Dir(d.path)), filepath.Base(d.path), content.MapsFS)
 	if err == nil {
 		play := sc.Clone()
 		if derr := rules.AutoDeploy(play, m); derr != nil {

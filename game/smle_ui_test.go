@@ -9,7 +9,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 )
 
 // smleGame starts the shipped S.M.L.E. woods scenario with the
@@ -23,7 +22,7 @@ func smleGame(t *testing.T, seed uint64) *rules.Game {
 // (or, where it leaves them, automatic deployment) says.
 func shippedGame(t *testing.T, file string, seed uint64) *rules.Game {
 	t.Helper()
-	sc, m, err := scenario.Load(content.ScenariosFS, file, content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, file, content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -139,7 +138,7 @@ func TestOrderHidesUnseenTeams(t *testing.T) {
 // and such a game could not be resumed); S.M.L.E. lets a figure be placed
 // inside a house with doors when its area reaches there.
 func TestDeployKeepsOutOfBuildings(t *testing.T) {
-	sc, m, err := scenario.Load(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,15 +15,13 @@ import (
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
 )
 
 // computerBattle is a battle of scenario name whose deciding side at the
 // start is played by the computer, the other by a player.
 func computerBattle(t *testing.T, name string) (*App, *battle, int) {
 	t.Helper()
-	sc, m, err := scenario.Load(content.ScenariosFS, name, content.MapsFS)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, name, content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +146,7 @@ func TestComputerChoiceKeptInTheSave(t *testing.T) {
 	a, b, cpu := computerBattle(t, "ssg-standard.toml")
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.save")
-	if err := save.WriteAtomic(path, b.g); err != nil {
+	if err := all.WriteSaveAtomic(path, b.g); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"player", "player"}
@@ -170,7 +168,7 @@ func TestComputerChoiceKeptInTheSave(t *testing.T) {
 	}
 	// two players: nothing written
 	b.useDrivers(drivers{})
-	if err := save.WriteAtomic(path, b.g); err != nil {
+	if err := all.WriteSaveAtomic(path, b.g); err != nil {
 		t.Fatal(err)
 	}
 	data, _ = os.ReadFile(path)

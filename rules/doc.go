@@ -21,7 +21,10 @@
 //     that stopped matching, and WriteAtomic, the one place a save is
 //     written to disk. It imports the core and rules/scenario.
 //   - rules/<id>: one package per rule set, on the core only; rules/all
-//     lists them (and tells rules/scenario which ids exist).
+//     lists them (and tells rules/scenario which ids exist), and is the
+//     table's one door to the scenario loader, saves and the computer
+//     player (table.go): game/ imports of rules/ only the core, geom,
+//     terrain and all.
 //   - rules/geom, rules/terrain, rules/vehicle: exact geometry, the map
 //     and sight, vehicle hulls; below the core.
 //   - rules/ai: the computer player, from a side's view only.

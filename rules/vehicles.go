@@ -9,6 +9,14 @@ import (
 	"hedgerow/rules/vehicle"
 )
 
+// VehiclePose and VehicleDamage are a vehicle's place and its damage as
+// the core keeps them (rules/vehicle's types), for those that read a
+// vehicle through the core, such as network play's snapshot.
+type (
+	VehiclePose   = vehicle.Pose
+	VehicleDamage = vehicle.Damage
+)
+
 // Vehicles on the table
 //
 // The shared vehicle model (its types, hull geometry, faces struck, arcs

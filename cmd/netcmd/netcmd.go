@@ -162,7 +162,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		}
 		sf, err := save.ReadFS(os.DirFS(dir), base)
 		if err == nil {
-			b, err = netplay.ResumeBattle(sf, scenarios.FS, maps.FS, all.Get, *side-1)
+			b, err = netplay.ResumeBattle(sf, scenarios.FS, maps.FS, *side-1)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "hedgerow host: %s: %v\n", safefile.Name(*resume), err)

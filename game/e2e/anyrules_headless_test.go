@@ -7,7 +7,6 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -66,7 +65,7 @@ func playHeadless(t *testing.T, name string, seed, max int) (bool, int, map[stri
 	const perInch = 20
 	g := &anyPlayer{fullGame: &fullGame{rig: &rig{t: t}, perInch: perInch}, tried: map[string]bool{}, moves: map[string]int{}, counts: map[string]int{}}
 	for step := 0; step < 3*max && len(gm.Log) < max && !gm.St.Over; step++ {
-		g.pl = &played{g: gm, cmds: gm.Log, sf: &save.File{}}
+		g.pl = &played{g: gm, cmds: gm.Log, sf: &all.SaveFile{}}
 		p := probeInfo{Figures: map[string][3]float64{}}
 		for i := range gm.St.Figures {
 			if f := &gm.St.Figures[i]; !f.Removed {

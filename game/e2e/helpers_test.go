@@ -19,7 +19,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -395,7 +394,7 @@ func (r *rig) waitProbe(what string, ok func(p probeInfo) bool) probeInfo {
 // played is the autosave replayed through the rules: the commands and
 // the resulting game.
 type played struct {
-	sf   *save.File
+	sf   *all.SaveFile
 	g    *rules.Game
 	evs  [][]rules.Event // evs[n]: the events of command n (0: the start)
 	cmds []rules.Command
@@ -406,7 +405,7 @@ func (r *rig) readSave() (*played, error) {
 	if err != nil {
 		return nil, err
 	}
-	sf, err := save.Read(bytes.NewReader(data))
+	sf, err := all.ReadSave(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
@@ -418,7 +417,7 @@ func (r *rig) readSave() (*played, error) {
 		}
 		pl.cmds = append(pl.cmds, c)
 	}
-	pl.g, _, err = save.ReplayEach(sf, scenarios.FS, maps.FS, all.Get, func(n int, _ rules.Command, evs []rules.Event) {
+	pl.g, _, err = all.ReplayEach(sf, scenarios.FS, maps.FS, func(n int, _ rules.Command, evs []rules.Event) {
 		pl.evs = append(pl.evs, evs)
 	})
 	if err != nil {

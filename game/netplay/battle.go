@@ -10,8 +10,7 @@ import (
 	"strings"
 
 	"hedgerow/rules"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
+	"hedgerow/rules/all"
 	"hedgerow/rules/terrain"
 )
 
@@ -65,11 +64,11 @@ func NewBattle(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map, seed uint64
 // save and are not rebuilt). A joiner that was in the battle is told by
 // the offer's stream id that the stream is a new one, and catches up from
 // its start.
-func ResumeBattle(sf *save.File, scenarios, maps fs.FS, lookup func(string) (rules.RuleSet, bool), hostSide int) (*Battle, error) {
+func ResumeBattle(sf *all.SaveFile, scenarios, maps fs.FS, hostSide int) (*Battle, error) {
 	if err := sideOK(hostSide); err != nil {
 		return nil, err
 	}
-	done, _, err := save.ReplayFile(sf, scenarios, maps, lookup)
+	done, _, err := all.ReplayFile(sf, scenarios, maps)
 	if err != nil {
 		return nil, err
 	}
@@ -103,14 +102,14 @@ func ResumeBattle(sf *save.File, scenarios, maps fs.FS, lookup func(string) (rul
 // openingOf is the scenario a save was played on, as written (its
 // deploy list not applied): the text the save carries, else the file of
 // that name.
-func openingOf(sf *save.File, scenarios, maps fs.FS) (*rules.Scenario, error) {
+func openingOf(sf *all.SaveFile, scenarios, maps fs.FS) (*rules.Scenario, error) {
 	if sf.ScenarioText != "" {
-		sc, _, err := scenario.Parse(sf.Scenario, []byte(sf.ScenarioText), func(mapName string) (string, []byte, error) {
+		sc, _, err := all.ParseScenario(sf.Scenario, []byte(sf.ScenarioText), func(mapName string) (string, []byte, error) {
 			return mapName, []byte(sf.MapText), nil
 		})
 		return sc, err
 	}
-	sc, _, err := scenario.Load(scenarios, sf.Scenario, maps)
+	sc, _, err := all.LoadScenario(scenarios, sf.Scenario, maps)
 	return sc, err
 }
 
@@ -267,7 +266,7 @@ func refusalOnCopy(g *rules.Game, c rules.Command) (err error) {
 // exact; none does yet.)
 func RulesHash(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "proto %d save %d rules %s %s scenario %s\n", Proto, save.Format, rs.ID(), rs.Name(), sc.Hash)
+	fmt.Fprintf(h, "proto %d save %d rules %s %s scenario %s\n", Proto, all.SaveFormat, rs.ID(), rs.Name(), sc.Hash)
 	for seed := uint64(1); seed <= 3; seed++ {
 		g, _, err := rules.NewGame(rs, sc, m, seed)
 		if err != nil {

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"hedgerow/rules"
-	"hedgerow/rules/ai"
+	"hedgerow/rules/all"
 )
 
 // Computer is the computer opponent (rules/ai) as a network player. It
@@ -14,7 +14,7 @@ import (
 // that the host lists as legal and has not refused (Ranker). When its
 // ranking has nothing usable, the random player decides instead.
 type Computer struct {
-	AI *ai.Player
+	AI *all.Computer
 	rk *ranker
 	// own is the commands it has given and the host took, its memory of
 	// what it did (the copy carries no log: the host's holds the other
@@ -23,8 +23,8 @@ type Computer struct {
 }
 
 // NewComputerPlayer makes a computer player of that level.
-func NewComputerPlayer(level ai.Level, seed uint64) *Computer {
-	c := &Computer{AI: ai.New(level, seed)}
+func NewComputerPlayer(level all.ComputerLevel, seed uint64) *Computer {
+	c := &Computer{AI: all.NewComputer(level, seed)}
 	c.rk = &ranker{rank: c.rank, fallback: NewRandom(seed)}
 	return c
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"hedgerow/rules"
-	"hedgerow/rules/ai"
+	"hedgerow/rules/all"
 )
 
 // TestComputerLoopback plays a small scenario of each rule set over
@@ -22,7 +22,7 @@ func TestComputerLoopback(t *testing.T) {
 	for i, name := range names {
 		t.Run(name, func(t *testing.T) {
 			b := newBattle(t, name, 7, i%2)
-			cp := NewComputerPlayer(ai.Normal, 11)
+			cp := NewComputerPlayer(all.Normal, 11)
 			mt := play(t, b, &Joiner{Player: cp}, 120*time.Second)
 			finalSame(t, mt)
 			if cp.Failures() != 0 {
@@ -46,7 +46,7 @@ func TestComputerHardHosts(t *testing.T) {
 		t.Fatal(err)
 	}
 	cp := p.(*Computer)
-	if cp.AI.Level != ai.Hard {
+	if cp.AI.Level != all.Hard {
 		t.Fatalf("computer:hard plays at %v", cp.AI.Level)
 	}
 	b := newBattle(t, "ssg-standard", 9, 1)
@@ -69,7 +69,7 @@ func TestNewPlayerNames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if c, ok := p.(*Computer); !ok || c.AI.Level != ai.Normal {
+		if c, ok := p.(*Computer); !ok || c.AI.Level != all.Normal {
 			t.Fatalf("%s is not the computer at Normal", name)
 		}
 	}
@@ -115,7 +115,7 @@ func TestComputerSeesOnlyItsCopy(t *testing.T) {
 			if a.G.St.Hash() == b.G.St.Hash() {
 				t.Fatal("moving the unseen figures did not change the host's state")
 			}
-			ca, cb := NewComputerPlayer(ai.Normal, 21), NewComputerPlayer(ai.Normal, 21)
+			ca, cb := NewComputerPlayer(all.Normal, 21), NewComputerPlayer(all.Normal, 21)
 			xa, err := ca.Decide(a.Decision(side, nil))
 			if err != nil {
 				t.Fatal(err)

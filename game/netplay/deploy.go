@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/scenario"
 	"hedgerow/rules/terrain"
 )
 
@@ -98,7 +98,7 @@ func CheckPlacing(sc *rules.Scenario, m *terrain.Map, side int, lines []string) 
 			continue
 		}
 		f.Pos, f.HasPos = p, true
-		if ar, out := scenario.OutsideZone(out, m, side, f); out {
+		if ar, out := all.OutsideZone(out, m, side, f); out {
 			return nil, fmt.Errorf("%s: keep the base wholly inside %s", f.Name, ar.Name)
 		}
 		if why := rules.StartProblem(out, m, p); why != "" {

@@ -10,7 +10,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/save"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
 )
@@ -63,7 +62,7 @@ func TestJoinerPlacingInSave(t *testing.T) {
 	if differ < 3 {
 		t.Fatalf("the joiner moved only %d figures: the test proves little", differ)
 	}
-	sf, err := save.Read(strings.NewReader(mt.join.Final.Save))
+	sf, err := all.ReadSave(strings.NewReader(mt.join.Final.Save))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +77,7 @@ func TestJoinerPlacingInSave(t *testing.T) {
 	}
 	// taken up again from its save, the battle offers the rules hash of
 	// the scenario as written (the joiner's), not of its deployed copy
-	rb, err := ResumeBattle(sf, scenarios.FS, maps.FS, all.Get, 0)
+	rb, err := ResumeBattle(sf, scenarios.FS, maps.FS, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +231,7 @@ func TestRejoinDuringDeployment(t *testing.T) {
 	if err := <-hostDone; err != nil {
 		t.Fatal(err)
 	}
-	sf, err := save.Read(strings.NewReader(j.Final.Save))
+	sf, err := all.ReadSave(strings.NewReader(j.Final.Save))
 	if err != nil {
 		t.Fatal(err)
 	}

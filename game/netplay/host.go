@@ -16,7 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"hedgerow/rules"
-	"hedgerow/rules/save"
+	"hedgerow/rules/all"
 	"hedgerow/rules/terrain"
 )
 
@@ -444,7 +444,7 @@ func (h *Host) loop(ctx context.Context) error {
 			}
 			if cur != nil && !finalSent {
 				var buf bytes.Buffer
-				if err := save.Write(b.G, &buf); err != nil {
+				if err := all.WriteSave(b.G, &buf); err != nil {
 					return err
 				}
 				sendTo(Msg{Type: TFinal, Final: &Final{Save: buf.String(), FinalHash: b.G.St.Hash()}})

@@ -10,7 +10,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -174,7 +173,7 @@ func TestWindowsPlayThroughLocal(t *testing.T) {
 	if strings.Contains(refusals[1], "too late") || refusals[1] == "" {
 		t.Fatalf("the enemy's figure's move was refused with %q", refusals[1])
 	}
-	if sf, err := save.Read(strings.NewReader(final)); err != nil || len(sf.Commands) != len(b.G.Log) {
+	if sf, err := all.ReadSave(strings.NewReader(final)); err != nil || len(sf.Commands) != len(b.G.Log) {
 		t.Fatalf("the joiner's final save does not hold the battle's %d commands: %v", len(b.G.Log), err)
 	}
 	t.Logf("%d + %d commands; refused: %q", applied[0], applied[1], refusals[:2])

@@ -13,7 +13,6 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
 	"hedgerow/rules/terrain"
 	"hedgerow/scenarios"
 )
@@ -130,14 +129,14 @@ func finalSame(t *testing.T, mt *match) {
 		t.Fatal("the battle is not over")
 	}
 	var hs bytes.Buffer
-	if err := save.Write(g, &hs); err != nil {
+	if err := all.WriteSave(g, &hs); err != nil {
 		t.Fatal(err)
 	}
 	f := mt.join.Final
 	if f == nil || f.Save != hs.String() || f.FinalHash != g.St.Hash() {
 		t.Fatal("the joiner's final save is not the host's")
 	}
-	rg, _, err := save.Replay(strings.NewReader(f.Save), scenarios.FS, maps.FS, all.Get)
+	rg, _, err := all.Replay(strings.NewReader(f.Save), scenarios.FS, maps.FS)
 	if err != nil {
 		t.Fatal(err)
 	}

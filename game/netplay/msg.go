@@ -9,8 +9,7 @@ import (
 	"unicode/utf8"
 
 	"hedgerow/rules"
-	"hedgerow/rules/save"
-	"hedgerow/rules/scenario"
+	"hedgerow/rules/all"
 )
 
 // Proto is the protocol version. A message of any other version is
@@ -20,10 +19,10 @@ const Proto = 2
 // Size bounds. The host reads at most MaxJoinerMsg bytes per message from
 // the joiner (commands, chat, pings: all short); the joiner reads at most
 // MaxHostMsg per message (a snapshot, a batch of events, or the final
-// save at the end of the battle, which is bounded by save.MaxBytes).
+// save at the end of the battle, which is bounded by all.MaxSaveBytes).
 const (
 	MaxJoinerMsg = 16 << 10
-	MaxHostMsg   = save.MaxBytes + 1<<20
+	MaxHostMsg   = all.MaxSaveBytes + 1<<20
 	MaxChat      = 500  // bytes of one chat line
 	MaxName      = 200  // bytes of a scenario name or a hash
 	MaxLegal     = 4096 // commands in one Turn
@@ -32,7 +31,7 @@ const (
 	MaxWhy       = 1000 // bytes of a refusal or error text
 	// MaxPlacements is the most figures one placing may list (a
 	// scenario's most figures).
-	MaxPlacements = scenario.MaxFigures
+	MaxPlacements = all.MaxFigures
 )
 
 // Message types.
@@ -375,8 +374,8 @@ func (m *Msg) check() error {
 	case TFinal:
 		has = m.Final != nil
 		if has {
-			if len(m.Final.Save) > save.MaxBytes {
-				return fmt.Errorf("the final save is %d bytes long; at most %d are allowed", len(m.Final.Save), save.MaxBytes)
+			if len(m.Final.Save) > all.MaxSaveBytes {
+				return fmt.Errorf("the final save is %d bytes long; at most %d are allowed", len(m.Final.Save), all.MaxSaveBytes)
 			}
 			if !isHash(m.Final.FinalHash) {
 				return errors.New("the final state hash is not 64 hex digits")

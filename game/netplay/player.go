@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 
 	"hedgerow/rules"
-	"hedgerow/rules/ai"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 )
 
@@ -33,9 +33,9 @@ func NewPlayer(kind string, seed uint64) (Player, error) {
 	case "random":
 		return NewRandom(seed), nil
 	case "computer", "computer:normal":
-		return NewComputerPlayer(ai.Normal, seed), nil
+		return NewComputerPlayer(all.Normal, seed), nil
 	case "computer:hard":
-		return NewComputerPlayer(ai.Hard, seed), nil
+		return NewComputerPlayer(all.Hard, seed), nil
 	}
 	return nil, errors.New(`a player is "computer", "computer:hard" or "random", not "` + clip(kind) + `"`)
 }

@@ -11,7 +11,6 @@ import (
 	"hedgerow/maps"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
-	"hedgerow/rules/save"
 	"hedgerow/scenarios"
 )
 
@@ -42,16 +41,16 @@ func TestHostResumes(t *testing.T) {
 		t.Fatal("the host ended the battle before it was stopped")
 	}
 	var saved bytes.Buffer
-	if err := save.Write(b.G, &saved); err != nil {
+	if err := all.WriteSave(b.G, &saved); err != nil {
 		t.Fatal(err)
 	}
 	stoppedAt, stoppedHash := len(b.G.Log), b.G.St.Hash()
 
-	sf, err := save.Read(&saved)
+	sf, err := all.ReadSave(&saved)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b2, err := ResumeBattle(sf, scenarios.FS, maps.FS, all.Get, 0)
+	b2, err := ResumeBattle(sf, scenarios.FS, maps.FS, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/vehicle"
 )
 
 // Snapshot is the battle as one side may know it: the state filtered
@@ -84,16 +83,16 @@ type SnapFigure struct {
 
 // SnapVehicle is a vehicle; when not Seen only its number and side.
 type SnapVehicle struct {
-	ID          rules.VehicleID `json:"id"`
-	Side        int             `json:"side"`
-	Seen        bool            `json:"seen"`
-	Pose        *vehicle.Pose   `json:"pose,omitempty"`
-	Damage      vehicle.Damage  `json:"damage,omitempty"`
-	HatchesOpen bool            `json:"hatches_open,omitempty"`
-	Crew        []rules.FigID   `json:"crew,omitempty"`
-	Passengers  []rules.FigID   `json:"passengers,omitempty"`
-	Removed     bool            `json:"removed,omitempty"`
-	Vars        map[string]int  `json:"vars,omitempty"`
+	ID          rules.VehicleID     `json:"id"`
+	Side        int                 `json:"side"`
+	Seen        bool                `json:"seen"`
+	Pose        *rules.VehiclePose  `json:"pose,omitempty"`
+	Damage      rules.VehicleDamage `json:"damage,omitempty"`
+	HatchesOpen bool                `json:"hatches_open,omitempty"`
+	Crew        []rules.FigID       `json:"crew,omitempty"`
+	Passengers  []rules.FigID       `json:"passengers,omitempty"`
+	Removed     bool                `json:"removed,omitempty"`
+	Vars        map[string]int      `json:"vars,omitempty"`
 }
 
 // SnapshotOf is s as side may know it under rs.
@@ -276,7 +275,7 @@ func (sn *Snapshot) Apply(base *rules.State) (*rules.State, error) {
 	for i := range s.Vehicles {
 		sv, vh := &sn.Vehicles[i], &s.Vehicles[i]
 		if !sv.Seen {
-			vh.Pose, vh.Removed, vh.Vars = vehicle.Pose{}, true, nil
+			vh.Pose, vh.Removed, vh.Vars = rules.VehiclePose{}, true, nil
 			continue
 		}
 		vh.Pose, vh.Damage, vh.HatchesOpen, vh.Removed = *sv.Pose, sv.Damage, sv.HatchesOpen, sv.Removed
