@@ -73,15 +73,19 @@
 //   - Knower (present.go): what each side may know. The table, log, dice
 //     tray, curtain and order of play read the state through View, so a
 //     hidden or unspotted unit never leaks; DeployKnown hides a side that
-//     sets up hidden during deployment.
-//   - FigureCarder: a figure's card lines, its markers as Mark kinds
+//     sets up hidden during deployment. Quieter keeps an unknown team's
+//     chance (to fire at a mover) from the mover's side; GameVarKnower,
+//     UnitVarKnower and SideVarKnower say which variables a side's copy
+//     of the battle carries over the network (the rolls the book makes in
+//     the open), never those of a unit it does not know.
+//   - FigureCarder (present_figure.go, with Overlayer): a figure's card lines, its markers as Mark kinds
 //     (drawn as icons with a legend), its weapons with range bands (the
 //     range rings and the targeting card), whether it is spent, and Radii
 //     drawn about it while selected (a leader's command distance).
-//   - Shaper: every area a proposed command would affect, drawn while
+//   - Shaper (present_controls.go, with Scaler and ActionLabeler): every area a proposed command would affect, drawn while
 //     aiming: a blast's radii, a burst template's rectangle, a cone
 //     (Templater's single circle is the fallback).
-//   - TerrainCarder: what a terrain piece does under the rule set, for the
+//   - TerrainCarder (present_terrain.go, with DoorStater): what a terrain piece does under the rule set, for the
 //     card under a resting pointer (the map's own properties by default;
 //     with Indoors, a building with doors is entered by them, and
 //     BuildingGoer words its going in the rule set's own terms).
