@@ -538,11 +538,7 @@ func (b *battle) viewer() int {
 func (b *battle) view() rules.View { return rules.ViewOf(b.g.RS, b.st(), b.viewer()) }
 
 // hiddenFromViewer reports whether the player at the table may not see f.
-// Over the network a joiner's copy holds the figures its side may not see
-// off the table as removed (netplay.Snapshot.Apply): they are hidden too.
-func (b *battle) hiddenFromViewer(f *rules.Figure) bool {
-	return b.net != nil && b.net.unseen[f.ID] || !b.view().Figure(f.ID)
-}
+func (b *battle) hiddenFromViewer(f *rules.Figure) bool { return !b.view().Figure(f.ID) }
 
 // unseenUnit reports whether the player at the table may not know of
 // unit id.

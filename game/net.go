@@ -53,8 +53,7 @@ type netLink struct {
 	line      []rune
 	asked     bool // the joiner was offered to try again
 	final     string
-	base      *rules.State         // host: the scenario as played, for the local side's copy (netExplain)
-	unseen    map[rules.FigID]bool // joiner: the figures its copy holds off the table, unseen (never drawn)
+	base      *rules.State // host: the scenario as played, for the local side's copy (netExplain)
 }
 
 // notify is netplay's Notify: it queues a note for the drawing thread.
@@ -261,7 +260,7 @@ func (b *battle) netNote(a *App, no netplay.Note) {
 		if no.State != nil {
 			b.tl.SkipAll()
 			b.before = nil
-			b.g.St, n.unseen = no.State, no.Unseen
+			b.g.St = no.State
 			b.refresh()
 		}
 	case netplay.NUpdate: // the joiner: another command's events, and the side's copy after it
@@ -273,7 +272,7 @@ func (b *battle) netNote(a *App, no netplay.Note) {
 			return
 		}
 		before := b.g.St
-		b.g.St, n.unseen = no.State, no.Unseen
+		b.g.St = no.State
 		b.setLog(no.At)
 		if b.before == nil && before != b.st() {
 			b.before, b.beforeInfo = before, map[rules.FigID]rules.FigureInfo{}

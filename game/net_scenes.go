@@ -563,7 +563,7 @@ func (j *joinScreen) startBattle(a *App, no netplay.Note) Scene {
 	b := newBattle(a, g, nil)
 	a.opt.autosave = keep
 	n := j.link
-	n.connected, n.unseen = true, no.Unseen
+	n.connected = true
 	b.netJoin(n)
 	a.Toast("Joined: you play %s.", no.State.Sides[n.local].Name)
 	return b

@@ -262,8 +262,8 @@ func TestNetDeploymentIsNotAutosaved(t *testing.T) {
 }
 
 // A joiner's copy holds the figures its side may not see off the table as
-// removed; the table never draws them (as casualties in the corner, as an
-// early play-test saw) and never lists them, though the copy alone would.
+// removed and Unknown; the view never shows them, so the table never draws
+// them (as casualties in the corner, as an early play-test saw).
 func TestNetJoinerDrawsNoUnseenFigure(t *testing.T) {
 	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
 	if err != nil {
@@ -289,14 +289,19 @@ func TestNetJoinerDrawsNoUnseenFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unseen := sn.Unseen()
+	unseen := map[rules.FigID]bool{}
+	for _, f := range sn.Figures {
+		if !f.Seen {
+			unseen[f.ID] = true
+		}
+	}
 	if len(unseen) == 0 {
 		t.Fatal("the ambush hides no British figure from the Germans at the start")
 	}
 	a := &App{W: 1024, H: 640, speed: 1}
 	b := newBattle(a, &rules.Game{RS: rs, St: copyState}, nil)
 	b.netJoin(&netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true})
-	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 0, State: copyState, Unseen: unseen})
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 0, State: copyState})
 	for id := range unseen {
 		f := b.st().Fig(id)
 		if !f.Removed {

@@ -87,6 +87,11 @@ type Figure struct {
 	Wounds  int
 	Markers Marker
 	Removed bool // off the table: killed, fled, surrendered
+	// Unknown is set only in a side's copy of the battle (network play's
+	// snapshot): a figure the side may not see, held there off the table
+	// with no place. No view shows it, as a casualty or otherwise. Not
+	// part of the state hash: a real battle never has one.
+	Unknown bool
 	// Vars is the rule set's own per-figure data (action points left, ammo
 	// counts, has-fired flags...). Keys are the rule set's constants; never
 	// iterate it to decide a rule. Write it with SetVar.

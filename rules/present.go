@@ -77,6 +77,9 @@ func (v View) Figure(id FigID) bool {
 	if f == nil {
 		return false
 	}
+	if f.Unknown {
+		return false // a copy's figure its side may not see (Figure.Unknown)
+	}
 	if v.k == nil || f.Side == v.Side || f.Removed {
 		return true
 	}

@@ -253,7 +253,7 @@ func (j *Joiner) session(ctx context.Context) error {
 			sn := m.Welcome.Snap
 			j.Snap = &sn
 			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
-			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), Unseen: sn.Unseen(), RS: j.rs, At: int(j.Last)})
+			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last)})
 			j.note(Note{Kind: NConnected})
 		case TDeploy:
 			d := m.Deploy
@@ -327,7 +327,7 @@ func (j *Joiner) session(ctx context.Context) error {
 			if u.Chat == nil {
 				n := Note{Kind: NUpdate, At: u.Commands, Events: u.Events}
 				if u.Snap != nil {
-					n.State, n.Unseen = j.copyOf(u.Snap), u.Snap.Unseen()
+					n.State = j.copyOf(u.Snap)
 				}
 				j.note(n)
 			}

@@ -41,10 +41,6 @@ type Note struct {
 	Text   string
 	Events []rules.Event
 	State  *rules.State
-	// Unseen is, with a joiner's State, the figures its side may not see:
-	// the copy holds them off the table as removed, and a window must not
-	// draw them as casualties
-	Unseen map[rules.FigID]bool
 	RS     rules.RuleSet
 	Legal  []rules.Command
 	Sc     *rules.Scenario

@@ -149,21 +149,6 @@ func SnapshotOf(rs rules.RuleSet, s *rules.State, side int) Snapshot {
 	return sn
 }
 
-// Unseen is the figures the snapshot does not show (nil when it shows
-// them all).
-func (sn *Snapshot) Unseen() map[rules.FigID]bool {
-	var out map[rules.FigID]bool
-	for _, f := range sn.Figures {
-		if !f.Seen {
-			if out == nil {
-				out = map[rules.FigID]bool{}
-			}
-			out[f.ID] = true
-		}
-	}
-	return out
-}
-
 func allSeen(v rules.View, figs []rules.FigID) bool {
 	for _, f := range figs {
 		if !v.Figure(f) {
@@ -262,7 +247,7 @@ func (sn *Snapshot) Apply(base *rules.State) (*rules.State, error) {
 	for i := range s.Figures {
 		sf, f := &sn.Figures[i], &s.Figures[i]
 		if !sf.Seen {
-			f.Pos, f.Removed, f.Vars, f.Markers, f.Wounds = geom.Pt{}, true, nil, 0, 0
+			f.Pos, f.Removed, f.Unknown, f.Vars, f.Markers, f.Wounds = geom.Pt{}, true, true, nil, 0, 0
 			continue
 		}
 		f.Pos, f.Facing, f.Posture, f.Wounds, f.Markers, f.Removed = *sf.Pos, sf.Facing, sf.Posture, sf.Wounds, sf.Markers, sf.Removed
