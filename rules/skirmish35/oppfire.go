@@ -40,22 +40,35 @@ func (r Skirmish) applyHold(s *rules.State, f *rules.Figure, c rules.Command) ([
 	return []rules.Event{{Kind: "opp", Side: f.Side, Fig: f.ID, Text: f.Name + " holds its fire for the enemy's turn"}}, nil
 }
 
-// oppProblem says why holder h cannot fire at mover m now.
-func (r Skirmish) oppProblem(s *rules.State, h, m *rules.Figure) string {
-	w, ok := r.weapon(h)
+// oppWindowProblem is what opportunity fire and its suppressive form
+// both ask first: the window is open for mover m, holder h holds fire for
+// it, and m is still in the fight and in h's front ("" if so); done says
+// what m may be ("fired at", "suppressed").
+func (r Skirmish) oppWindowProblem(s *rules.State, h, m *rules.Figure, done string) string {
 	switch {
 	case s.Phase != PhaseOpp:
 		return "no opportunity fire window is open"
 	case rules.FigID(s.Var(gOppMover)) != m.ID:
-		return "only the figure that has just moved may be fired at"
+		return "only the figure that has just moved may be " + done
 	case h.Removed || h.Side == s.Active || !h.Markers.Has(rules.OppFire):
 		return h.Name + " is not holding opportunity fire"
-	case !ok || h.Markers.Has(rules.OutOfAmmo) || levelOf(h) >= Suppressed:
-		return h.Name + " cannot fire now"
 	case m.Removed:
 		return m.Name + " is out of the fight"
 	case !inFront(h, m.Pos, r.d.T.Sight.Front):
 		return m.Name + " is outside " + h.Name + "'s front"
+	}
+	return ""
+}
+
+// oppProblem says why holder h cannot fire at mover m now.
+func (r Skirmish) oppProblem(s *rules.State, h, m *rules.Figure) string {
+	if why := r.oppWindowProblem(s, h, m, "fired at"); why != "" {
+		return why
+	}
+	w, ok := r.weapon(h)
+	switch {
+	case !ok || h.Markers.Has(rules.OutOfAmmo) || levelOf(h) >= Suppressed:
+		return h.Name + " cannot fire now"
 	case w.Kill > 0 && !within(h.Pos, m.Pos, in(float64(w.Kill))):
 		return m.Name + " is out of range"
 	}
@@ -170,22 +183,15 @@ func (r Skirmish) applyReload(s *rules.State, f *rules.Figure, c rules.Command) 
 // oppSupProblem says why holder h cannot turn its held points into
 // suppressive fire on mover m ("" if it can).
 func (r Skirmish) oppSupProblem(s *rules.State, h, m *rules.Figure) string {
+	if why := r.oppWindowProblem(s, h, m, "suppressed"); why != "" {
+		return why
+	}
 	w, ok := r.weapon(h)
 	switch {
-	case s.Phase != PhaseOpp:
-		return "no opportunity fire window is open"
-	case rules.FigID(s.Var(gOppMover)) != m.ID:
-		return "only the figure that has just moved may be suppressed"
-	case h.Removed || h.Side == s.Active || !h.Markers.Has(rules.OppFire):
-		return h.Name + " is not holding opportunity fire"
 	case !ok || !w.CanSuppress():
 		return h.Name + "'s weapon cannot lay suppressive fire"
 	case h.Markers.Has(rules.OutOfAmmo) || levelOf(h) >= Suppressed:
 		return h.Name + " cannot fire now"
-	case m.Removed:
-		return m.Name + " is out of the fight"
-	case !inFront(h, m.Pos, r.d.T.Sight.Front):
-		return m.Name + " is outside " + h.Name + "'s front"
 	case !within(h.Pos, m.Pos, in(float64(w.Suppress))):
 		return m.Name + " is beyond suppressive range"
 	}
