@@ -46,19 +46,12 @@ func (tv *tableView) fit(snap bool) {
 	w, h := c.W, c.H
 	// fit inside the free area, then shift the centre for the panels
 	c.W, c.H = w-tv.padL-tv.padR, h-tv.padT-tv.padB
-	c.Fit(tv.tw()+2, tv.th()+2, 16*art.UIScale, snap)
+	c.FitBorder(tv.tw(), tv.th(), 1, 16*art.UIScale, snap) // an inch all round for the frame, the table in the middle
 	c.W, c.H = w, h
 	dx := (tv.padR - tv.padL) / 2
 	dy := (tv.padB - tv.padT) / 2
-	z := c.Zoom
-	if !snap {
-		// goal zoom is not exported; recompute as Fit did
-		z = math.Min((w-tv.padL-tv.padR-32*art.UIScale)/(tv.tw()+2), (h-tv.padT-tv.padB-32*art.UIScale)/(tv.th()+2))
-	}
-	c.PanSmooth(-dx, -dy)
+	c.PanSmooth(-dx, -dy) // (the goal's centre moves; a snapped fit jumps there)
 	if snap {
-		c.CX += dx / z
-		c.CY += dy / z
 		c.Snap()
 	}
 }

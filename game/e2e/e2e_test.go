@@ -36,8 +36,9 @@ const (
 // (x, y) inches, computed from the fit rules independently of the game.
 func fitScreen(x, y float64) (float64, float64) {
 	fw, fh := winW-padR, winH-padT-padB
+	// an inch of frame room all round, the table in the middle
 	z := math.Min((fw-2*fitMargin)/(tableW+2), (fh-2*fitMargin)/(tableH+2))
-	cx, cy := (tableW+2)/2, (tableH+2)/2
+	cx, cy := tableW/2, tableH/2
 	return (x-cx)*z + fw/2, (y-cy)*z + padT + fh/2
 }
 

@@ -76,10 +76,14 @@ func (c *Camera) PanSmooth(dx, dy float64) {
 
 // Fit sets a goal showing the whole w x h inch table with a margin in
 // pixels. Snap jumps there at once.
-func (c *Camera) Fit(w, h, margin float64, snap bool) {
+func (c *Camera) Fit(w, h, margin float64, snap bool) { c.FitBorder(w, h, 0, margin, snap) }
+
+// FitBorder is Fit with a border of b inches all round the table (its
+// frame and rulers), the table itself kept in the middle.
+func (c *Camera) FitBorder(w, h, b, margin float64, snap bool) {
 	c.anchored = false
-	zx := (c.W - 2*margin) / w
-	zy := (c.H - 2*margin) / h
+	zx := (c.W - 2*margin) / (w + 2*b)
+	zy := (c.H - 2*margin) / (h + 2*b)
 	c.goalZoom = c.clampZoom(math.Min(zx, zy))
 	c.goalX, c.goalY = w/2, h/2
 	if snap {

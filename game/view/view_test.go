@@ -573,3 +573,20 @@ func TestClickOnTheRimWithAWobbleIsAClick(t *testing.T) {
 		}
 	}
 }
+
+// A fit with a border keeps the table in the middle: the table's frame
+// room (an inch) is the same on every side, so no side's frame and
+// rulers are pushed under a panel (the table fitted with tw+2 inches
+// sat an inch up and left, its top ruler under the header at 1920x1080).
+func TestFitBorderCentresTheTable(t *testing.T) {
+	c := NewCamera(1580, 966)
+	c.FitBorder(36, 36, 1, 16, true)
+	x0, y0 := c.ToScreen(0, 0)
+	x1, y1 := c.ToScreen(36, 36)
+	if !near(x0, 1580-x1) || !near(y0, 966-y1) {
+		t.Errorf("the table spans (%g,%g)-(%g,%g) of 1580x966: not in the middle", x0, y0, x1, y1)
+	}
+	if room := y0 - 16; !near(room, c.Zoom) {
+		t.Errorf("the border above the table is %g px, want an inch (%g px)", room, c.Zoom)
+	}
+}
