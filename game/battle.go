@@ -233,7 +233,18 @@ func (b *battle) refresh() {
 	b.noteStep()
 	b.sel.Legal = b.legal
 	b.oddsFor = 0
-	b.sel.Check = func(c rules.Command) bool { _, err := b.g.Odds(c); return err == nil }
+	// (asked of every figure of a target's unit while aiming, each frame:
+	// remembered for this state, which refresh starts again)
+	checked := map[string]bool{}
+	b.sel.Check = func(c rules.Command) bool {
+		k := c.String()
+		if ok, seen := checked[k]; seen {
+			return ok
+		}
+		_, err := b.g.Odds(c)
+		checked[k] = err == nil
+		return err == nil
+	}
 	b.sel.Team = map[rules.FigID]rules.UnitID{}
 	for _, f := range b.st().Figures {
 		b.sel.Team[f.ID] = f.Unit

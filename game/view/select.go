@@ -363,10 +363,12 @@ func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 			}
 		}
 	}
-	// a unit's command aimed at one figure of a unit may be aimed at
-	// another figure of that unit, when the rule set takes it
+	// a command aimed at one figure of a unit may be aimed at another
+	// figure of that unit, when the rule set takes it (Legal may list one
+	// figure a unit: a team's fire, a mortar plotted on a squad); a
+	// unit's command takes the unit whichever of its figures is clicked
 	for _, c := range s.Legal {
-		if c.Verb != s.Verb || !s.For(c, s.Sel) || c.Fig != 0 || len(c.Targets) != 1 || !s.argOK(c) {
+		if c.Verb != s.Verb || !s.For(c, s.Sel) || len(c.Targets) != 1 || !s.argOK(c) {
 			continue
 		}
 		if u := s.Team[target]; u != 0 && s.Team[c.Targets[0]] == u {
@@ -374,6 +376,9 @@ func (s *Selector) TargetCommand(target rules.FigID) *rules.Command {
 			cc.Targets = []rules.FigID{target}
 			if s.Check == nil || s.Check(cc) {
 				return &cc
+			}
+			if c.Fig != 0 {
+				continue // a figure's command is aimed at the man clicked, or not at all
 			}
 			cc.Targets = []rules.FigID{c.Targets[0]}
 			return &cc

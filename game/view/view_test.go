@@ -590,3 +590,26 @@ func TestFitBorderCentresTheTable(t *testing.T) {
 		t.Errorf("the border above the table is %g px, want an inch (%g px)", room, c.Zoom)
 	}
 }
+
+// A figure's command aimed at one man of a unit (a mortar plotted on a
+// squad, listed once) may be aimed at any of that unit's men the rule set
+// takes: the click does what the rules allow instead of refusing with no
+// reason; a man the rule set refuses is not retargeted to the listed one.
+func TestFigureCommandAimsAtATeamMate(t *testing.T) {
+	s := Selector{
+		Legal: []rules.Command{{Verb: "plot", Fig: 11, Targets: []rules.FigID{2}}},
+		Team:  map[rules.FigID]rules.UnitID{1: 1, 2: 1, 3: 1, 11: 3},
+		Check: func(c rules.Command) bool { return c.Targets[0] != 3 },
+	}
+	s.Sel = 11
+	s.BeginTargeting("plot")
+	if c := s.TargetCommand(1); c == nil || c.Fig != 11 || c.Targets[0] != 1 {
+		t.Fatalf("plotting on 1, squad-mate of the listed 2: %+v", c)
+	}
+	if !s.Targetable(1) {
+		t.Error("1 is not marked as a target")
+	}
+	if c := s.TargetCommand(3); c != nil || s.Targetable(3) {
+		t.Errorf("3, refused by the rule set, is aimed at as %+v", c)
+	}
+}
