@@ -4,10 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"hedgerow/game/content"
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
-	"hedgerow/rules/all"
 )
 
 // TestNetHostOrderListsNoHiddenTeam: the German host of the ambush reads
@@ -18,27 +16,15 @@ import (
 // act, while the joiner's list did not), and the entries the joiner's
 // copy shows, in its order.
 func TestNetHostOrderListsNoHiddenTeam(t *testing.T) {
-	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := all.Get(sc.RuleSet)
-	g, evs, err := rules.NewGame(rs, sc, m, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := rules.NewState(sc, m)
+	g, evs := shippedGameEvents(t, "smle-ambush.toml", 3)
+	rs := g.RS
+	base, err := rules.NewState(g.Scenario, g.St.Map)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := &App{W: 1024, H: 640, speed: 1}
 	b := newBattle(a, g, evs)
-	local := -1
-	for i, s := range g.St.Sides {
-		if s.Name == "Germans" {
-			local = i
-		}
-	}
+	local := sideNamed(g, "Germans")
 	n := &netLink{host: true, local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
 	b.netJoin(n)
 	ex := rs.(rules.Explainer)

@@ -133,23 +133,11 @@ func TestNetJoinerTable(t *testing.T) {
 // the German host's panel never names a British team it does not know
 // of, though the whole battle's panel does.
 func TestNetHostPanelKeepsHiddenTeams(t *testing.T) {
-	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := all.Get(sc.RuleSet)
-	g, evs, err := rules.NewGame(rs, sc, m, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, evs := shippedGameEvents(t, "smle-ambush.toml", 3)
+	rs := g.RS
 	a := &App{W: 1024, H: 640, speed: 1}
 	b := newBattle(a, g, evs)
-	local := -1
-	for i, s := range g.St.Sides {
-		if s.Name == "Germans" {
-			local = i
-		}
-	}
+	local := sideNamed(g, "Germans")
 	if local < 0 {
 		t.Fatal("no Germans in the ambush")
 	}
@@ -265,21 +253,9 @@ func TestNetDeploymentIsNotAutosaved(t *testing.T) {
 // removed and Unknown; the view never shows them, so the table never draws
 // them (as casualties in the corner, as an early play-test saw).
 func TestNetJoinerDrawsNoUnseenFigure(t *testing.T) {
-	sc, m, err := all.LoadScenario(content.ScenariosFS, "smle-ambush.toml", content.MapsFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := all.Get(sc.RuleSet)
-	g, _, err := rules.NewGame(rs, sc, m, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	local := -1
-	for i, s := range g.St.Sides {
-		if s.Name == "Germans" {
-			local = i
-		}
-	}
+	g := shippedGame(t, "smle-ambush.toml", 3)
+	rs := g.RS
+	local := sideNamed(g, "Germans")
 	base, err := rules.NewState(g.Scenario, g.St.Map)
 	if err != nil {
 		t.Fatal(err)

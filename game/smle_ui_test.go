@@ -22,6 +22,13 @@ func smleGame(t *testing.T, seed uint64) *rules.Game {
 // (or, where it leaves them, automatic deployment) says.
 func shippedGame(t *testing.T, file string, seed uint64) *rules.Game {
 	t.Helper()
+	g, _ := shippedGameEvents(t, file, seed)
+	return g
+}
+
+// shippedGameEvents is shippedGame with the opening's events.
+func shippedGameEvents(t *testing.T, file string, seed uint64) (*rules.Game, []rules.Event) {
+	t.Helper()
 	sc, m, err := all.LoadScenario(content.ScenariosFS, file, content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
@@ -33,11 +40,21 @@ func shippedGame(t *testing.T, file string, seed uint64) *rules.Game {
 	if !ok {
 		t.Fatalf("%s: no rule set %q", file, sc.RuleSet)
 	}
-	g, _, err := rules.NewGame(rs, sc, m, seed)
+	g, evs, err := rules.NewGame(rs, sc, m, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g
+	return g, evs
+}
+
+// sideNamed is the side of g called name (-1 none).
+func sideNamed(g *rules.Game, name string) int {
+	for i, s := range g.St.Sides {
+		if s.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // advanceTowards moves every figure of the active team as far as it may
