@@ -254,6 +254,9 @@ func (b *battle) netJoin(n *netLink) {
 	b.curtain = false
 	b.drivers[1-n.local] = drvRemote // the other side plays on its own machine (computer.go)
 	b.g.Players = b.drivers.saved()  // the host's autosave can be hosted again (app_autosave.go)
+	if b.g.OnCommit != nil {
+		b.g.OnCommit(b.g) // written now, not at the first command: a host stopped before it is offered to host again too
+	}
 	b.refresh()
 }
 

@@ -378,3 +378,22 @@ func TestHostAgainListensWhereItDid(t *testing.T) {
 		t.Fatalf("with --listen given: %q", got)
 	}
 }
+
+// The host's autosave says the battle is hosted from the moment the
+// battle opens, not from its first command: a host stopped before any
+// command is offered to host it again too (a screenshot found it offered
+// a plain one-desk resume).
+func TestHostedAutosaveWrittenAtOnce(t *testing.T) {
+	g, evs := shippedGameEvents(t, "ssg-standard.toml", 7)
+	a := &App{W: 1280, H: 800, speed: 1}
+	a.opt.autosave = filepath.Join(t.TempDir(), "autosave.save")
+	b := newBattle(a, g, evs)
+	b.netJoin(&netLink{host: true, local: 0, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1})
+	sb, err := readBattle(a.opt.autosave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sb.g.Log) != 0 || hostedSide(sb.g.Players) != 0 {
+		t.Fatalf("the autosave before any command: %d commands, players %q", len(sb.g.Log), sb.g.Players)
+	}
+}
