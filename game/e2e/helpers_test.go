@@ -391,6 +391,30 @@ func (r *rig) waitProbe(what string, ok func(p probeInfo) bool) probeInfo {
 	}
 }
 
+// steadyProbe waits for ok, then for a probe that still holds it and
+// shows every figure where it was a few frames before: a drop or a fit
+// the game has not finished drawing is never read as where a figure is.
+func (r *rig) steadyProbe(what string, ok func(p probeInfo) bool) probeInfo {
+	r.t.Helper()
+	p := r.waitProbe(what, ok)
+	for try := 0; try < 50; try++ {
+		r.seen()
+		q := r.waitProbe(what, ok)
+		same := q.PerInch == p.PerInch && len(q.Figures) == len(p.Figures)
+		for k, v := range p.Figures {
+			if q.Figures[k] != v {
+				same = false
+			}
+		}
+		if same {
+			return q
+		}
+		p = q
+	}
+	r.t.Fatalf("the figures never stood still for %s", what)
+	return p
+}
+
 // played is the autosave replayed through the rules: the commands and
 // the resulting game.
 type played struct {

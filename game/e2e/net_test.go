@@ -105,7 +105,7 @@ func TestNetTwoWindows(t *testing.T) {
 	// Ready; the side ready first waits for the other
 	dropped := map[string][2]float64{} // figure: the drop in inches from where it stood
 	for i, r := range []*rig{host, joiner} {
-		dp := r.waitProbe("the deployment", func(p probeInfo) bool { return p.Scene == "deploy" && len(p.Figures) > 0 && !p.Curtain })
+		dp := r.steadyProbe("the deployment", func(p probeInfo) bool { return p.Scene == "deploy" && len(p.Figures) > 0 && !p.Curtain })
 		fig := ""
 		for k := range dp.Figures {
 			if fig == "" || len(k) < len(fig) || len(k) == len(fig) && k < fig {
@@ -115,7 +115,10 @@ func TestNetTwoWindows(t *testing.T) {
 		q := dp.Figures[fig]
 		for _, d := range [][2]float64{{0.7, 0}, {-0.7, 0}, {0, 0.7}, {0, -0.7}} {
 			r.drag(q[0], q[1], q[0]+d[0]*dp.PerInch, q[1]+d[1]*dp.PerInch)
-			np := r.waitProbe("the drop", func(p probeInfo) bool { return p.Scene == "deploy" })
+			np := r.steadyProbe("the drop", func(p probeInfo) bool { return p.Scene == "deploy" })
+			if np.PerInch != dp.PerInch {
+				t.Fatalf("the deployment's zoom changed from %.2f to %.2f px an inch with a drag of a figure", dp.PerInch, np.PerInch)
+			}
 			if nq := np.Figures[fig]; math.Abs(nq[0]-q[0])+math.Abs(nq[1]-q[1]) > 0.3*dp.PerInch {
 				dropped[fig] = [2]float64{(nq[0] - q[0]) / dp.PerInch, (nq[1] - q[1]) / dp.PerInch}
 				break
