@@ -277,17 +277,19 @@ func (a *App) keepUnfinishedAutosave() string {
 	if path == "" || !content.FileExists(path) {
 		return ""
 	}
-	what := "a battle that could not be read"
+	what := "A battle autosaved earlier could not be read"
 	if sb, err := readBattle(path); err == nil {
 		if sb.g.St.Over && sb.diverged == nil {
 			return ""
 		}
-		what = "the unfinished battle " + sb.what
+		// said as another battle's: the note stands in this battle's
+		// log (a play-tester read it as about this one)
+		what = "Your earlier battle, " + sb.what + ", was not finished"
 	}
 	if _, err := moveAside(path, "unfinished", true); err != nil {
-		return fmt.Sprintf("The autosave held %s, and it could not be moved aside (%v): this battle now autosaves over it.", what, err)
+		return fmt.Sprintf("%s, and it could not be set aside (%v): this battle now autosaves over it.", what, err)
 	}
 	// in words that fit the log (a path ran off its edge); the load list
 	// shows the file kept (loadDialog)
-	return fmt.Sprintf("The autosave held %s: it is kept, and Ctrl+O lists it.", what)
+	return what + ": it is kept, and Ctrl+O (Load) lists it."
 }
