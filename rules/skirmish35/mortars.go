@@ -106,7 +106,7 @@ const fMortarUsed = "mused"
 func radioFails(a, b int, bad bool) bool { return a == b && (a == 1 || bad) }
 
 func (r Skirmish) applyPlot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	p, _, err := aimOf(s, c)
+	p, t, err := aimOf(s, c)
 	if err != nil {
 		return nil, err
 	}
@@ -115,6 +115,11 @@ func (r Skirmish) applyPlot(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	if why := r.plotProblem(s, f, p); why != "" {
 		return nil, errors.New(why)
+	}
+	if t != nil {
+		if why := r.aimedFigureProblem(s, f, t, "the mortar"); why != "" {
+			return nil, errors.New(why)
+		}
 	}
 	mode, m, _ := r.callMode(s, f, p)
 	_ = spend(f, r.d.T.Costs.Plot, "plotting fire")

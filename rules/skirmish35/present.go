@@ -346,7 +346,9 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return rules.Action{Label: rl.move, Short: "Move", Kind: rules.ActDrag}
 	case "face":
-		return rules.Action{Label: ap("Turn to face", cs.Face), Short: "Turn", Kind: rules.ActAim, Group: "face"}
+		// at an enemy out of its front, or any way at all: a click on
+		// the ground turns it to face that point
+		return rules.Action{Label: ap("Turn to face", cs.Face), Short: "Turn", Kind: rules.ActAim, Group: "face", Ground: true}
 	case "prone":
 		return rules.Action{Label: rl.prone.get("Go prone", cs.Prone), Short: "Prone"}
 	case "stand":
