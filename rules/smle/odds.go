@@ -263,7 +263,7 @@ func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error
 	ns.SetVar(vOddsNext, 1) // a vehicle's wound this round counts next round
 	var in ActivationInput
 	for _, t := range teams(ns) {
-		r.newRoundVars(t)
+		r.newRoundVars(s, t)
 		if t.ID == roller {
 			in = r.activationInput(ns, t)
 		}
@@ -458,7 +458,7 @@ func (r SMLE) callOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return rules.Odds{}, err
 	}
 	for _, t := range teams(ns) {
-		r.newRoundVars(t)
+		r.newRoundVars(s, t)
 	}
 	p := c.Path[0]
 	m := ns.Fig(rules.FigID(uget(nu, vFMFig)))
