@@ -280,8 +280,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	enemies := lc.foes
 	// f's front, asked of each enemy (inFront)
 	fr := frontOf(f, r.d.T.Sight.Front)
-	// 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
-	plots := 0
+	// whether and how f may call mortar fire, asked on first need
+	var plots plotter
+	plotsAsked := false
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
@@ -293,14 +294,11 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		// mortar fire comes down on a point: on any known enemy's spot
 		// the call reaches, acquired or not, in front or not (the book
 		// asks no sight of the target of a call by radio)
-		if !comp {
-			if plots == 0 { // asked once for the figure, on first need
-				plots = 2
-				if ap >= cs.Plot && lc.mortar && (gr.radio || gr.mortar || r.mortarOf(s, f) != nil) {
-					plots = 1
-				}
+		if !comp && ap >= cs.Plot && lc.mortar {
+			if !plotsAsked {
+				plots, plotsAsked = r.plotterOf(s, f), true
 			}
-			if plots == 1 && r.plotProblem(s, f, e.Pos) == "" {
+			if r.plotOK(s, f, plots, e.Pos) {
 				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}

@@ -43,8 +43,14 @@ type pairKey struct {
 }
 
 // pairAnswers: walls is that no building's wall stops the line
-// (buildingBlock finds nothing, or neither end stands in a building).
-type pairAnswers struct{ walls bool }
+// (buildingBlock finds nothing, or neither end stands in a building);
+// look is lookAt's answer, kept (looked) for a target of posture post
+// when no smoke and no vehicle is on the table (lookAt asks nothing
+// else that the key leaves out).
+type pairAnswers struct {
+	walls, looked, look bool
+	post                rules.Posture
+}
 
 // The kept answers sit in small tables held by the listing buffers
 // (which are recycled from call to call), one slot per figure or per
@@ -301,7 +307,15 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	if !sl.a.walls {
 		return false // the sight line need not be asked
 	}
-	return r.lookAt(s, f, e, false).OK
+	keep := s.Var(gSmoke) == 0 && len(s.Vehicles) == 0
+	if keep && sl.a.looked && sl.a.post == e.Posture {
+		return sl.a.look
+	}
+	ok := r.lookAt(s, f, e, false).OK
+	if keep {
+		sl.a.looked, sl.a.post, sl.a.look = true, e.Posture, ok
+	}
+	return ok
 }
 
 // acquireSightSlow is acquireSightOK with nothing kept.
