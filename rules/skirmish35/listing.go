@@ -395,9 +395,16 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		out = append(out, r.boardCommands(s, f)...)
 	}
 	if lc.live && r.throwBackProblem(s, f) == "" { // none without a grenade lying live
-		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
-			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
-		} else if g, ok := r.liveNear(s, f); ok {
+		// back at any known enemy within a throw (the table aims it at
+		// the man clicked), or, with none, away from the thrower
+		at := false
+		for _, e := range lc.foes {
+			if r.known(s, f.Side, e) && !e.Markers.Has(rules.Surrendered) && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+				add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
+				at = true
+			}
+		}
+		if g, ok := r.liveNear(s, f); ok && !at {
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
 		}
 	}

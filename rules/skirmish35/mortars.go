@@ -422,7 +422,7 @@ func (r Skirmish) throwBackProblem(s *rules.State, f *rules.Figure) string {
 // goes off in hand; otherwise it is thrown as any grenade and bursts
 // where it lands.
 func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	p, _, err := aimOf(s, c)
+	p, t, err := aimOf(s, c)
 	if err != nil {
 		return nil, err
 	}
@@ -431,6 +431,11 @@ func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Comman
 	}
 	if why := r.throwBackProblem(s, f); why != "" {
 		return nil, errors.New(why)
+	}
+	if t != nil {
+		if why := r.aimedFigureProblem(s, f, t, "the grenade"); why != "" {
+			return nil, errors.New(why)
+		}
 	}
 	if !within(f.Pos, p, in(r.d.T.Grenade.Range)) || p == f.Pos {
 		return nil, fmt.Errorf("a grenade is thrown at most %g\"", r.d.T.Grenade.Range)

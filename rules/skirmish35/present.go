@@ -385,7 +385,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return a
 	case "throwback":
-		return rules.Action{Label: ap("Throw the grenade back", cs.Grenade), Short: "Throw back", Kind: rules.ActAim, Group: "throwback"}
+		return rules.Action{Label: ap("Throw the grenade back", cs.Grenade), Short: "Throw back", Kind: rules.ActAim, Group: "throwback", Ground: true}
 	case "door":
 		g := fmt.Sprint("door ", c.Arg, c.Path)
 		switch c.Arg {

@@ -732,6 +732,11 @@ func TestLateGrenadeThrownBack(t *testing.T) {
 		t.Fatal("a 5 on the fuse die leaves it lying live")
 	}
 	apply(t, s, "end")
+	if !hasCommand(New().Legal(s), "throwback F2 F1") {
+		t.Error("throwing it back at the thrower is not offered")
+	}
+	// thrown back at a spot: a friend's is aimed at as ground (issue 24)
+	refuse(t, s, "throwback F2 F3", "F3 is a friend: aim the grenade at the ground")
 	o, err := New().Odds(s, rules.Command{Verb: "throwback", Fig: 2, Targets: []rules.FigID{1}})
 	if err != nil || !near(o.P("goes off in hand"), 1.0/6) || !near(o.P("killed"), 5.0/6*21/36) {
 		t.Fatalf("throw-back odds %v %v", o, err)
