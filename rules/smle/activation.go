@@ -34,7 +34,7 @@ func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 	if ct := r.carriedBy(s, u); ct != nil {
 		total, band = uget(ct, vTotal), uget(ct, vBand)
 		l.Total, l.Outcome = total, r.d.Bands[band].Label
-		l.Note = "rides in " + ct.Name + "'s vehicle and acts at its level"
+		l.Note = "rides in " + teamName(s, ct) + "'s vehicle and acts at its level"
 	}
 	if s.Var(vSecond) == 1 {
 		uset(u, vDouble, 0)

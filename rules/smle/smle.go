@@ -260,7 +260,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vBand, uget(ct, vBand))
 			uset(u, vTotal, uget(ct, vTotal))
 			evs = append(evs, rules.Event{Kind: "phase", Side: u.Side,
-				Text: fmt.Sprintf("%s rides in %s's vehicle and acts with it: %s", teamName(s, u), ct.Name, r.d.Bands[uget(u, vBand)].Label)})
+				Text: fmt.Sprintf("%s rides in %s's vehicle and acts with it: %s", teamName(s, u), teamName(s, ct), r.d.Bands[uget(u, vBand)].Label)})
 		}
 	}
 	for i := range s.Figures {
