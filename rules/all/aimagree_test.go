@@ -19,10 +19,10 @@ import (
 // player reads only "X cannot fire Y now." These helpers say the same in
 // a few lines, without the table.
 
-// aimFound reports whether the table would find a listed command of c's
-// verb and kind (Arg) by fig at target: listed at him, or listed at one
-// of his unit and taken at him, or a unit's command listed at one of his
-// unit.
+// aimFound reports whether the table would find a listed command of
+// tmpl's verb and kind (its Arg: the weapon or fire of the button the
+// player chose) by fig at target: listed at him, or listed at one of his
+// unit and taken at him, or a unit's command listed at one of his unit.
 func aimFound(g *rules.Game, legal []rules.Command, tmpl rules.Command, fig, target rules.FigID) bool {
 	st := g.St
 	unitOf := func(id rules.FigID) rules.UnitID {
