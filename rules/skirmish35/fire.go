@@ -125,7 +125,9 @@ func (r Skirmish) hitMods(f, t *rules.Figure, sg Sight, mode string) []rules.Mod
 	}
 	step := in(h.MovedStep)
 	if n := int(int64(t.Var(fTMoved)) / step); n > 0 {
-		mods = append(mods, rules.Mod{Value: n * h.TargetMoved, Reason: fmt.Sprintf("target moved %s\"", rules.FormatInches(int64(t.Var(fTMoved)))), Rule: rule})
+		// in inches to a tenth, but never rounded up to the next step
+		moved := fmt.Sprintf("target moved %s\"", rules.InchTextPast(int64(t.Var(fTMoved)), int64(n+1)*step))
+		mods = append(mods, rules.Mod{Value: n * h.TargetMoved, Reason: moved, Rule: rule})
 	}
 	if t.Posture == rules.Prone && sg.Cover == terrain.CoverNone {
 		mods = append(mods, rules.Mod{Value: h.ProneOpen, Reason: "target prone in the open", Rule: rule})

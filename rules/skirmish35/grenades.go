@@ -107,12 +107,21 @@ func aimOf(s *rules.State, c rules.Command) (geom.Pt, *rules.Figure, error) {
 }
 
 func (r Skirmish) applyGrenade(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	p, _, err := aimOf(s, c)
+	p, t, err := aimOf(s, c)
 	if err != nil {
 		return nil, err
 	}
 	if why := r.grenadeProblem(s, f, p, c.Arg); why != "" {
 		return nil, errors.New(why)
+	}
+	if t != nil {
+		what := "the grenade"
+		if c.Arg == "smoke" {
+			what = "the smoke grenade"
+		}
+		if why := r.aimedFigureProblem(s, f, t, what); why != "" {
+			return nil, errors.New(why)
+		}
 	}
 	_ = spend(f, r.d.T.Costs.Grenade, "a throw")
 	acted(s, f)

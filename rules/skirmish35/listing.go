@@ -280,8 +280,9 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 	enemies := lc.foes
 	// f's front, asked of each enemy (inFront)
 	fr := frontOf(f, r.d.T.Sight.Front)
-	// 1 when f may call mortar fire at all, 2 when not, 0 not yet asked
-	plots := 0
+	// whether and how f may call mortar fire, asked on first need
+	var plots plotter
+	plotsAsked := false
 	for _, e := range enemies {
 		if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 			continue
@@ -290,17 +291,39 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		if !front && ap >= cs.Face && !comp {
 			add(rules.Command{Verb: "face", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
+		// mortar fire comes down on a point: on any known enemy's spot
+		// the call reaches, acquired or not, in front or not (the book
+		// asks no sight of the target of a call by radio)
+		if !comp && ap >= cs.Plot && lc.mortar {
+			if !plotsAsked {
+				plots, plotsAsked = r.plotterOf(s, f), true
+			}
+			if r.plotOK(s, f, plots, e.Pos) {
+				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
+			}
+		}
 		if hidden || !front {
 			continue
 		}
-		// not tried this turn, the centre line clear, and no wall in the
-		// way (none when neither stands in a building)
+		// not tried this turn, in sight (acquireSightOK), and no wall in
+		// the way (none when neither stands in a building)
 		notTried := e.ID <= maskIDs && triedBits&bit(e.ID) == 0 || e.ID > maskIDs && !tried(s, f, e.ID)
 		if notTried && (s.Terrain == nil || r.acquireSightOK(s, f, e, lc)) {
 			add(rules.Command{Verb: "acquire", Fig: f.ID, Targets: lc.one(e.ID)})
 		}
 		if comp {
 			continue
+		}
+		// a grenade is thrown at a spot, once the thrower has seen a
+		// target (grenadeProblem): at any known enemy's in front and in
+		// reach
+		if throws && within(f.Pos, e.Pos, lc.grenade) {
+			if kt.grenade && r.grenadeProblem(s, f, e.Pos, "") == "" {
+				add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID)})
+			}
+			if kt.smoke && r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
+				add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID), Arg: "smoke"})
+			}
 		}
 		if e.ID <= maskIDs && nowBits&bit(e.ID) != 0 || e.ID > maskIDs && acquiredNow(s, f, e.ID) {
 			for _, mode := range [...]string{"aimed", "unaimed"} {
@@ -312,27 +335,10 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 					add(rules.Command{Verb: "fire", Fig: f.ID, Targets: lc.one(e.ID), Arg: mode})
 				}
 			}
-			if throws && within(f.Pos, e.Pos, lc.grenade) {
-				if kt.grenade && r.grenadeProblem(s, f, e.Pos, "") == "" {
-					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID)})
-				}
-				if kt.smoke && r.grenadeProblem(s, f, e.Pos, "smoke") == "" {
-					add(rules.Command{Verb: "grenade", Fig: f.ID, Targets: lc.one(e.ID), Arg: "smoke"})
-				}
-			}
 			if !shoots || !w.CanSuppress() || ap < cs.Suppress {
 				// no suppressive fire
 			} else if a, b, ok := r.lineAcross(s, f, e); ok && r.suppressProblem(s, f, a, b) == "" {
 				add(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}})
-			}
-			if plots == 0 { // asked once for the figure, on first need
-				plots = 2
-				if ap >= cs.Plot && lc.mortar && (gr.radio || gr.mortar || r.mortarOf(s, f) != nil) {
-					plots = 1
-				}
-			}
-			if plots == 1 && r.plotProblem(s, f, e.Pos) == "" {
-				add(rules.Command{Verb: "plot", Fig: f.ID, Targets: lc.one(e.ID)})
 			}
 		}
 		if within(f.Pos, e.Pos, lc.contact) && r.meleeProblem(s, f, e) == "" { // inContact
@@ -389,9 +395,16 @@ func (r Skirmish) figureCommands(s *rules.State, f *rules.Figure, out []rules.Co
 		out = append(out, r.boardCommands(s, f)...)
 	}
 	if lc.live && r.throwBackProblem(s, f) == "" { // none without a grenade lying live
-		if e := r.nearestKnownEnemy(s, f, f.Pos); e != nil && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
-			add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
-		} else if g, ok := r.liveNear(s, f); ok {
+		// back at any known enemy within a throw (the table aims it at
+		// the man clicked), or, with none, away from the thrower
+		at := false
+		for _, e := range lc.foes {
+			if r.known(s, f.Side, e) && !e.Markers.Has(rules.Surrendered) && within(f.Pos, e.Pos, in(r.d.T.Grenade.Range)) {
+				add(rules.Command{Verb: "throwback", Fig: f.ID, Targets: lc.one(e.ID)})
+				at = true
+			}
+		}
+		if g, ok := r.liveNear(s, f); ok && !at {
 			add(rules.Command{Verb: "throwback", Fig: f.ID, Path: []geom.Pt{towards(g.At, f.Pos, -in(r.d.T.Grenade.Range)/2)}})
 		}
 	}
@@ -518,16 +531,10 @@ func word(n int, one, many string) string {
 	return many
 }
 
-// clearOrOverTrees is the quick test for offering an acquisition: the
-// centre line is clear, or, from a height, the full sight check passes
-// (woods seen from a hill hinder rather than block, which the quick
-// centre line does not know).
+// clearOrOverTrees is the sight test for offering an acquisition: the
+// full sight check passes, as acquireProblem asks it (a clear centre
+// line is not enough, since a hedge as high as the target hides it, nor
+// needed, since an edge of the base may be seen past what blocks it).
 func (r Skirmish) clearOrOverTrees(s *rules.State, f, e *rules.Figure) bool {
-	if sightIx(s).Clear(f.Pos, e.Pos) {
-		return true
-	}
-	if s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0 {
-		return false
-	}
 	return r.lookAt(s, f, e, false).OK
 }

@@ -42,12 +42,15 @@ type pairKey struct {
 	doors uint64
 }
 
-// pairAnswers: clear is sightIx(s).Clear(a, b) (hedges seen through); flat is that neither end
-// stands on a height (asked only when the line is not clear); lined is
-// that those two are asked (only when no wall stops the line: a wall
-// answers no alone); walls is that no building's wall stops the line
-// (buildingBlock finds nothing, or neither end stands in a building).
-type pairAnswers struct{ clear, flat, lined, walls bool }
+// pairAnswers: walls is that no building's wall stops the line
+// (buildingBlock finds nothing, or neither end stands in a building);
+// look is lookAt's answer, kept (looked) for a target of posture post
+// when no smoke and no vehicle is on the table (lookAt asks nothing
+// else that the key leaves out).
+type pairAnswers struct {
+	walls, looked, look bool
+	post                rules.Posture
+}
 
 // The kept answers sit in small tables held by the listing buffers
 // (which are recycled from call to call), one slot per figure or per
@@ -255,10 +258,10 @@ func doorsNear(s *rules.State, p geom.Pt) []terrain.DoorRef {
 	return near
 }
 
-// acquireSightOK is, for the listing, whether the sight line from f to
-// e is open enough to offer an acquisition: the centre line clear (or,
-// from a height, the full sight check passes: woods seen from a hill
-// hinder rather than block) and no building's wall in the way.
+// acquireSightOK is, for the listing, whether f sees e well enough to
+// offer an acquisition: no building's wall in the way (kept) and the
+// full sight check passes (lookAt, as acquireProblem asks it: one of
+// three sight lines, the heights of hedges and walls, smoke, hulls).
 // acquireSightSlow is the same asked afresh.
 func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing) bool {
 	if !memoOn || s.Terrain.Map != s.Map {
@@ -292,13 +295,7 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 	}
 	sl := &kp.pairs[(int(f.ID)-1)*n+int(e.ID)-1]
 	if !sl.ok || sl.k != k {
-		a := sl.a
-		// the centre line and the heights depend on the ends alone: a
-		// slot asked of the same ends (a door or a leaning changed
-		// since) keeps them
-		if !sl.ok || sl.k.a != k.a || sl.k.b != k.b {
-			a.lined = false
-		}
+		var a pairAnswers
 		bf, be := lc.insideOf(s, f), lc.insideOf(s, e)
 		a.walls = bf < 0 && be < 0
 		if !a.walls {
@@ -308,15 +305,17 @@ func (r Skirmish) acquireSightOK(s *rules.State, f, e *rules.Figure, lc *listing
 		*sl = pairSlot{k: k, a: a, ok: true}
 	}
 	if !sl.a.walls {
-		return false // the centre line need not be asked
+		return false // the sight line need not be asked
 	}
-	if !sl.a.lined {
-		sl.a.clear = six.Clear(f.Pos, e.Pos)
-		sl.a.flat = !sl.a.clear && s.Terrain.Elevation(f.Pos) == 0 && s.Terrain.Elevation(e.Pos) == 0
-		sl.a.lined = true
+	keep := s.Var(gSmoke) == 0 && len(s.Vehicles) == 0
+	if keep && sl.a.looked && sl.a.post == e.Posture {
+		return sl.a.look
 	}
-	a := sl.a
-	return a.clear || !a.flat && r.lookAt(s, f, e, false).OK
+	ok := r.lookAt(s, f, e, false).OK
+	if keep {
+		sl.a.looked, sl.a.post, sl.a.look = true, e.Posture, ok
+	}
+	return ok
 }
 
 // acquireSightSlow is acquireSightOK with nothing kept.

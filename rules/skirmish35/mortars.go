@@ -96,6 +96,44 @@ func (r Skirmish) plotProblem(s *rules.State, f *rules.Figure, p geom.Pt) string
 	return why
 }
 
+// plotter is plotProblem split for the listing, which asks it of every
+// known enemy's spot: what depends on the caller alone is asked once
+// (plotterOf), then each point only its range and, for the crew itself,
+// its open sights (plotOK). plotOK(p) is plotProblem(p) == "".
+type plotter struct {
+	m      *rules.Figure // the mortar; nil when f may not call at all
+	sights bool          // f is the crew, firing over open sights
+}
+
+func (r Skirmish) plotterOf(s *rules.State, f *rules.Figure) plotter {
+	if f.Var(fAP) < r.d.T.Costs.Plot || levelOf(f) >= Shaken {
+		return plotter{}
+	}
+	m := r.mortarOf(s, f)
+	if m == nil || m.Rating > 0 && m.Var(fMortarUsed) >= m.Rating {
+		return plotter{}
+	}
+	mt := r.d.T.Mortar
+	switch {
+	case m.ID == f.ID:
+		return plotter{m: m, sights: true}
+	case r.carries(f, "radio"), within(f.Pos, m.Pos, in(mt.CallRange)) && r.sees(s, f, m):
+		return plotter{m: m}
+	}
+	return plotter{}
+}
+
+func (r Skirmish) plotOK(s *rules.State, f *rules.Figure, pl plotter, p geom.Pt) bool {
+	if pl.m == nil {
+		return false
+	}
+	mt := r.d.T.Mortar
+	if lo := in(mt.Min); geom.Dist2(pl.m.Pos, p) < lo*lo || !within(pl.m.Pos, p, in(mt.Max)) {
+		return false
+	}
+	return !pl.sights || s.Terrain == nil || s.Terrain.Clear(f.Pos, p)
+}
+
 // fMortarUsed counts the rounds a mortar has been called on for. The
 // book's optional limited ammunition: a mortar figure's scenario
 // "rating" is how many rounds it has (0: no limit).
@@ -106,7 +144,7 @@ const fMortarUsed = "mused"
 func radioFails(a, b int, bad bool) bool { return a == b && (a == 1 || bad) }
 
 func (r Skirmish) applyPlot(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	p, _, err := aimOf(s, c)
+	p, t, err := aimOf(s, c)
 	if err != nil {
 		return nil, err
 	}
@@ -115,6 +153,11 @@ func (r Skirmish) applyPlot(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	if why := r.plotProblem(s, f, p); why != "" {
 		return nil, errors.New(why)
+	}
+	if t != nil {
+		if why := r.aimedFigureProblem(s, f, t, "the mortar"); why != "" {
+			return nil, errors.New(why)
+		}
 	}
 	mode, m, _ := r.callMode(s, f, p)
 	_ = spend(f, r.d.T.Costs.Plot, "plotting fire")
@@ -379,7 +422,7 @@ func (r Skirmish) throwBackProblem(s *rules.State, f *rules.Figure) string {
 // goes off in hand; otherwise it is thrown as any grenade and bursts
 // where it lands.
 func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event, error) {
-	p, _, err := aimOf(s, c)
+	p, t, err := aimOf(s, c)
 	if err != nil {
 		return nil, err
 	}
@@ -388,6 +431,11 @@ func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Comman
 	}
 	if why := r.throwBackProblem(s, f); why != "" {
 		return nil, errors.New(why)
+	}
+	if t != nil {
+		if why := r.aimedFigureProblem(s, f, t, "the grenade"); why != "" {
+			return nil, errors.New(why)
+		}
 	}
 	if !within(f.Pos, p, in(r.d.T.Grenade.Range)) || p == f.Pos {
 		return nil, fmt.Errorf("a grenade is thrown at most %g\"", r.d.T.Grenade.Range)

@@ -109,26 +109,32 @@ func TestLegalAgreesWithProblems(t *testing.T) {
 					}
 				}
 				for _, e := range alive(s, 1-f.Side) {
-					if hidden || !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) || !inFront(f, e.Pos, r.d.T.Sight.Front) {
+					if !r.known(s, f.Side, e) || e.Markers.Has(rules.Surrendered) {
 						continue
 					}
 					one := []rules.FigID{e.ID}
+					// mortar fire on any known enemy's spot, seen or not
+					check(rules.Command{Verb: "plot", Fig: f.ID, Targets: one},
+						ap >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "")
+					if hidden || !inFront(f, e.Pos, r.d.T.Sight.Front) {
+						continue
+					}
 					check(rules.Command{Verb: "acquire", Fig: f.ID, Targets: one},
 						!tried(s, f, e.ID) && (s.Terrain == nil || r.clearOrOverTrees(s, f, e) && r.buildingSight(s, f, e) == ""))
+					// a grenade at any known enemy's spot in front, once
+					// the thrower has seen a target
+					near := within(f.Pos, e.Pos, in(r.d.T.Grenade.Range))
+					check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one}, near && r.grenadeProblem(s, f, e.Pos, "") == "")
+					check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one, Arg: "smoke"}, near && r.grenadeProblem(s, f, e.Pos, "smoke") == "")
 					if !acquiredNow(s, f, e.ID) {
 						continue
 					}
 					for _, mode := range []string{"aimed", "unaimed"} {
 						check(rules.Command{Verb: "fire", Fig: f.ID, Targets: one, Arg: mode}, r.fireProblem(s, f, e, mode) == "")
 					}
-					near := within(f.Pos, e.Pos, in(r.d.T.Grenade.Range))
-					check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one}, near && r.grenadeProblem(s, f, e.Pos, "") == "")
-					check(rules.Command{Verb: "grenade", Fig: f.ID, Targets: one, Arg: "smoke"}, near && r.grenadeProblem(s, f, e.Pos, "smoke") == "")
 					if a, b, ok := r.lineAcross(s, f, e); ok {
 						check(rules.Command{Verb: "suppress", Fig: f.ID, Path: []geom.Pt{a, b}}, r.suppressProblem(s, f, a, b) == "")
 					}
-					check(rules.Command{Verb: "plot", Fig: f.ID, Targets: one},
-						ap >= cs.Plot && (r.carries(f, "radio") || r.carries(f, "mortar") || r.mortarOf(s, f) != nil) && r.plotProblem(s, f, e.Pos) == "")
 				}
 			}
 		}

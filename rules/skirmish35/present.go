@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -147,12 +148,14 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 		ex.End = "Let it pass"
 	} else {
 		ex.Head = fmt.Sprintf("%s to play: each figure spends its own action points", s.Sides[s.Active].Name)
-		c := r.d.T.Costs
+		c, p := r.d.T.Costs, r.d.T.Points
 		ex.Lines = []string{
-			fmt.Sprintf("Move %g\" a point (crawl %g\" prone), at most %g\" a turn; obstacles cost a roll of 1 to 3 points.", r.d.T.Move.PerPoint, r.d.T.Move.CrawlPerPoint, r.d.T.Move.Max),
-			fmt.Sprintf("Acquire targets first (free, two dice); unaimed fire %d, aimed fire %d (seen last turn, not moved).", c.Unaimed, c.Aimed),
-			fmt.Sprintf("Grenade %d, hand to hand %d, hold opportunity fire %d, hide %d, rally %d, stand %d, reload %d, suppressive fire %d, plot mortar fire %d, turn %d.",
-				c.Grenade, c.Melee, c.Opportunity, c.Hide, c.Rally, c.Stand, c.Reload, c.Suppress, c.Plot, c.Face),
+			fmt.Sprintf("Points a turn: green %d, experienced %d, elite %d; %d fewer while suppressed or shaken. Points left over are lost, unless %d are held for opportunity fire.",
+				p.Green, p.Experienced, p.Elite, p.MoraleLoss, c.Opportunity),
+			fmt.Sprintf("Move %g\" a point (crawl %g\" prone), at most %g\" a turn; crossing a wall, hedge or fence costs a roll of 1 to 3 points.", r.d.T.Move.PerPoint, r.d.T.Move.CrawlPerPoint, r.d.T.Move.Max),
+			fmt.Sprintf("Acquire a target each turn before firing (free: two dice must beat its total); unaimed fire %d, aimed fire %d (the target acquired last turn too, the firer not moved).", c.Unaimed, c.Aimed),
+			fmt.Sprintf("Grenade %d, hand to hand %d, hold opportunity fire %d, hide %d, rally %d, stand up %d, go prone %s, reload %d, suppressive fire %d, plot mortar fire %d, turn %d, a door %d.",
+				c.Grenade, c.Melee, c.Opportunity, c.Hide, c.Rally, c.Stand, costWord(c.Prone), c.Reload, c.Suppress, c.Plot, c.Face, c.Action),
 		}
 	}
 	if len(s.Vehicles) > 0 && s.Phase == PhaseTurn && !s.Over {
@@ -346,7 +349,9 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return rules.Action{Label: rl.move, Short: "Move", Kind: rules.ActDrag}
 	case "face":
-		return rules.Action{Label: ap("Turn to face", cs.Face), Short: "Turn", Kind: rules.ActAim, Group: "face"}
+		// at an enemy out of its front, or any way at all: a click on
+		// the ground turns it to face that point
+		return rules.Action{Label: ap("Turn to face", cs.Face), Short: "Turn", Kind: rules.ActAim, Group: "face", Ground: true}
 	case "prone":
 		return rules.Action{Label: rl.prone.get("Go prone", cs.Prone), Short: "Prone"}
 	case "stand":
@@ -380,7 +385,7 @@ func (r Skirmish) Action(s *rules.State, c rules.Command) rules.Action {
 		}
 		return a
 	case "throwback":
-		return rules.Action{Label: ap("Throw the grenade back", cs.Grenade), Short: "Throw back", Kind: rules.ActAim, Group: "throwback"}
+		return rules.Action{Label: ap("Throw the grenade back", cs.Grenade), Short: "Throw back", Kind: rules.ActAim, Group: "throwback", Ground: true}
 	case "door":
 		g := fmt.Sprint("door ", c.Arg, c.Path)
 		switch c.Arg {
@@ -478,3 +483,11 @@ var (
 	_ rules.DoorStater    = Skirmish{}
 	_ rules.Indoors       = Skirmish{}
 )
+
+// costWord is a cost in points for the turn summary: "free" for none.
+func costWord(n int) string {
+	if n == 0 {
+		return "free"
+	}
+	return strconv.Itoa(n)
+}

@@ -612,9 +612,17 @@ func TestHandToHand(t *testing.T) {
 	if f := s.Fig(1); !f.Markers.Has(rules.Surrendered) || s.Phase != PhaseTurn || s.Decider != 0 {
 		t.Fatalf("the attacker should be the defender's prisoner: %v, phase %q", f.Markers.Names(), s.Phase)
 	}
-	apply(t, s, "end")
+	evs := apply(t, s, "end")
 	if got := s.Fig(4).Var(fAP); got != 2 {
 		t.Errorf("the defender who fought: %d points, want 2", got)
+	}
+	// the log says why in words that fit the winner (not "beaten off")
+	said := false
+	for _, e := range evs {
+		said = said || e.Kind == "points" && e.Text == s.Fig(4).Name+" won a hand-to-hand fight as the defender: 2 points fewer this turn"
+	}
+	if !said {
+		t.Errorf("no line tells why the defender has 2 points fewer: %v", evs)
 	}
 }
 
@@ -724,6 +732,11 @@ func TestLateGrenadeThrownBack(t *testing.T) {
 		t.Fatal("a 5 on the fuse die leaves it lying live")
 	}
 	apply(t, s, "end")
+	if !hasCommand(New().Legal(s), "throwback F2 F1") {
+		t.Error("throwing it back at the thrower is not offered")
+	}
+	// thrown back at a spot: a friend's is aimed at as ground (issue 24)
+	refuse(t, s, "throwback F2 F3", "F3 is a friend: aim the grenade at the ground")
 	o, err := New().Odds(s, rules.Command{Verb: "throwback", Fig: 2, Targets: []rules.FigID{1}})
 	if err != nil || !near(o.P("goes off in hand"), 1.0/6) || !near(o.P("killed"), 5.0/6*21/36) {
 		t.Fatalf("throw-back odds %v %v", o, err)
@@ -1305,5 +1318,25 @@ func TestCompelledRunWaitsForOppFire(t *testing.T) {
 	apply(t, s, "end")
 	if s.Active != 0 || f2.Pos != geom.P(44.5, 30) {
 		t.Fatalf("the second end ends the turn without a second run: active %d, F2 at %v", s.Active, f2.Pos)
+	}
+}
+
+// The turn summary (issue 24, a play-tester confused by 3 and 4 points)
+// says what each figure has a turn and what each action costs, as the
+// book prices them (turning, going prone: house values).
+func TestTurnSummaryStatesThePoints(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, quality: "green", x: 10, y: 10, weapons: []string{"rifle"}},
+		tfig{side: 1, quality: "elite", x: 40, y: 40, weapons: []string{"rifle"}})
+	text := strings.Join(New().(Skirmish).Explain(s).Lines, "\n")
+	for _, want := range []string{
+		"Points a turn: green 3, experienced 4, elite 5; 1 fewer while suppressed or shaken. Points left over are lost, unless 4 are held for opportunity fire.",
+		"Move 3\" a point (crawl 1\" prone), at most 12\" a turn; crossing a wall, hedge or fence costs a roll of 1 to 3 points.",
+		"unaimed fire 3, aimed fire 4 (the target acquired last turn too, the firer not moved)",
+		"Grenade 2, hand to hand 2, hold opportunity fire 4, hide 2, rally 3, stand up 1, go prone free, reload 2, suppressive fire 3, plot mortar fire 3, turn 1, a door 1.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, text)
+		}
 	}
 }

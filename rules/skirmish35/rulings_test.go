@@ -265,3 +265,55 @@ func TestQuadArea(t *testing.T) {
 		t.Errorf("a man 6\" off is outside the area")
 	}
 }
+
+// Issue 24: a command the table aims at a figure is offered exactly when
+// the rules take it, so that a click on any other figure is refused with
+// its reason in words, never "cannot ... now" alone. Mortar fire comes
+// down on a known enemy's spot, acquired or not (the book asks no sight
+// of a radio call's target); a grenade goes at any known enemy's spot in
+// front once a target is seen; a turn is to bring an enemy into the
+// front. A friend's spot is aimed at as ground.
+func TestAimedAtAFigureOfferedOrRefused(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "radio", "grenade"}, facing: 180},
+		tfig{side: 0, x: 38, y: 24, weapons: []string{"rifle"}, facing: 180}, // F3, a friend in front
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},              // F4, in front
+		tfig{side: 1, x: 40, y: 31, weapons: []string{"rifle"}},              // F5, in front
+		tfig{side: 1, x: 30, y: 8, weapons: []string{"rifle"}})               // F6, behind
+	legal := New().Legal(s)
+	for _, want := range []string{"plot F2 F4", "plot F2 F5", "face F2 F6"} {
+		if !hasCommand(legal, want) {
+			t.Errorf("%q is not offered: %v", want, legal)
+		}
+	}
+	for _, not := range []string{"face F2 F4", "face F2 F3", "plot F2 F3", "grenade F2 F4"} {
+		if hasCommand(legal, not) {
+			t.Errorf("%q is offered", not)
+		}
+	}
+	refuse(t, s, "face F2 F4", "F4 is already in front of F2")
+	refuse(t, s, "face F2 F3", "F3 is a friend: turn to face an enemy, or aim at the ground")
+	refuse(t, s, "plot F2 F3", "F3 is a friend: aim the mortar at the ground")
+	refuse(t, s, "grenade F2 F4", "F2 has acquired no enemy this turn to throw at")
+	refuse(t, s, "acquire F2 F3", "acquire an enemy figure")
+	// the radio call at an enemy not acquired goes through
+	apply(t, s, "plot F2 F4", 2, 3)
+	if len(Rounds(s)) != 1 {
+		t.Fatal("no round plotted")
+	}
+	// seen one: grenades at either enemy's spot in front, not a friend's
+	s.Fig(2).SetVar(fAP, 4)
+	apply(t, s, "acquire F2 F4", 6, 6)
+	refuse(t, s, "acquire F2 F4", "F2 has already tried to acquire F4 this turn")
+	legal = New().Legal(s)
+	for _, want := range []string{"grenade F2 F4", "grenade F2 F5"} {
+		if !hasCommand(legal, want) {
+			t.Errorf("%q is not offered: %v", want, legal)
+		}
+	}
+	if hasCommand(legal, "grenade F2 F3") {
+		t.Error("a grenade at a friend is offered")
+	}
+	refuse(t, s, "grenade F2 F3", "F3 is a friend: aim the grenade at the ground")
+}

@@ -300,6 +300,10 @@ func (r Skirmish) acquireProblem(s *rules.State, f, t *rules.Figure) (Sight, str
 	switch {
 	case t.Side == f.Side:
 		return Sight{}, "acquire an enemy figure"
+	case aboard(s, t) != "":
+		return Sight{}, t.Name + " is inside " + aboard(s, t)
+	case t.Markers.Has(rules.Surrendered):
+		return Sight{}, t.Name + " is a prisoner"
 	case f.Markers.Has(rules.Hidden) && !r.sniper(f):
 		return Sight{}, f.Name + " is hidden: it must move before it can look about"
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
@@ -422,6 +426,9 @@ func (r Skirmish) applyFace(s *rules.State, f *rules.Figure, c rules.Command) ([
 		t := s.Fig(c.Targets[0])
 		if t == nil || t.Removed {
 			return nil, errors.New("that figure is not on the table")
+		}
+		if why := r.faceFigureProblem(s, f, t); why != "" {
+			return nil, errors.New(why)
 		}
 		to = t.Pos
 	case len(c.Path) == 1 && len(c.Targets) == 0:

@@ -62,7 +62,7 @@ func (r Skirmish) beginRest(s *rules.State, side int) []rules.Event {
 		}
 		if p := f.Var(fPenalty); p > 0 {
 			evs = append(evs, rules.Event{Kind: "points", Side: side, Fig: f.ID,
-				Text: fmt.Sprintf("%s was beaten off in hand to hand: %d points fewer this turn", f.Name, min(p, n))})
+				Text: fmt.Sprintf("%s won a hand-to-hand fight as the defender: %d points fewer this turn", f.Name, min(p, n))})
 			n = max(0, n-p)
 			f.SetVar(fPenalty, 0)
 		}

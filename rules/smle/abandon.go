@@ -94,7 +94,7 @@ func (r SMLE) pickupOptions(s *rules.State, f *rules.Figure) []rules.Command {
 func (r SMLE) applyPickup(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Path) != 1 {
-		return nil, fmt.Errorf("pickup names a figure of %s and the point where the weapon lies", u.Name)
+		return nil, fmt.Errorf("pickup names a figure of %s and the point where the weapon lies", teamName(s, u))
 	}
 	for _, d := range r.DroppedWeapons(s) {
 		if d.At != c.Path[0] {

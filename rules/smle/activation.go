@@ -25,7 +25,7 @@ func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 	// The level may have dropped since the roll (fire taken before
 	// activating); in the second pass of a double move it is recomputed.
 	in := r.activationInput(s, u)
-	total, band, l := r.d.ResolveActivation(uget(u, vDie), in, "Activation now, "+u.Name)
+	total, band, l := r.d.ResolveActivation(uget(u, vDie), in, "Activation now, "+teamName(s, u))
 	if lt := r.followedTeam(s, u); lt != nil {
 		total, band = uget(lt, vTotal), uget(lt, vBand)
 		l.Total, l.Outcome = total, r.d.Bands[band].Label
@@ -34,7 +34,7 @@ func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 	if ct := r.carriedBy(s, u); ct != nil {
 		total, band = uget(ct, vTotal), uget(ct, vBand)
 		l.Total, l.Outcome = total, r.d.Bands[band].Label
-		l.Note = "rides in " + ct.Name + "'s vehicle and acts at its level"
+		l.Note = "rides in " + teamName(s, ct) + "'s vehicle and acts at its level"
 	}
 	if s.Var(vSecond) == 1 {
 		uset(u, vDouble, 0)
@@ -46,7 +46,7 @@ func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 		uset(u, vTotal, total)
 		uset(u, vBand, band)
 		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
-			Text: fmt.Sprintf("%s's activation is now %d: %s", u.Name, total, r.d.Bands[band].Label)})
+			Text: fmt.Sprintf("%s's activation is now %d: %s", teamName(s, u), total, r.d.Bands[band].Label)})
 	}
 	s.Active, s.Decider = u.Side, u.Side
 	s.Phase = PhaseActivate
@@ -63,7 +63,7 @@ func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 		f.SetVar(fStartY, int(f.Pos.Y))
 	}
 	b := r.d.Bands[band]
-	return append(evs, rules.Event{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s activates: %s", u.Name, b.Label)})
+	return append(evs, rules.Event{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s activates: %s", teamName(s, u), b.Label)})
 }
 
 // activateTail is what activate does once u's fire mission (if due) has
@@ -121,7 +121,7 @@ func (r SMLE) endActivation(s *rules.State) []rules.Event {
 	for _, f := range members(s, u.ID) {
 		f.Markers &^= rules.Running
 	}
-	return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + " ends its activation"}}
+	return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + " ends its activation"}}
 }
 
 func (r SMLE) endRound(s *rules.State) []rules.Event {

@@ -136,14 +136,14 @@ func (r SMLE) checkAssault(s *rules.State, u *rules.Unit, c rules.Command) (*rul
 		return nil, fmt.Errorf("assault names the active team and one enemy figure")
 	}
 	if r.d.Bands[uget(u, vBand)].Combat != "assault" || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
-		return nil, fmt.Errorf("%s may not close assault now (Close or better, no attack yet this round, not running)", u.Name)
+		return nil, fmt.Errorf("%s may not close assault now (Close or better, no attack yet this round, not running)", teamName(s, u))
 	}
 	for _, id := range r.assaultTargets(s, u) {
 		if t := s.Fig(c.Targets[0]); t != nil && s.Fig(id).Unit == t.Unit {
 			return s.UnitOf(t.Unit), nil
 		}
 	}
-	return nil, fmt.Errorf("%s has no figure in contact with that team", u.Name)
+	return nil, fmt.Errorf("%s has no figure in contact with that team", teamName(s, u))
 }
 
 func (r SMLE) applyAssault(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
@@ -163,7 +163,7 @@ func (r SMLE) applyAssault(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 	uset(u, vContact, 1)
 	uset(du, vContact, 1)
 	uset(du, vUF, uget(du, vUF)|ufDirect)
-	evs := []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s close assaults %s", u.Name, du.Name)}}
+	evs := []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s close assaults %s", teamName(s, u), teamName(s, du))}}
 	if uget(du, vBreaks) > 0 {
 		// A broken team caught by the enemy gives up.
 		for _, p := range ps {
@@ -218,7 +218,7 @@ func (r SMLE) applyAssault(s *rules.State, u *rules.Unit, c rules.Command) ([]ru
 	}
 	if broke {
 		uset(du, vBreaks, uget(du, vBreaks)+1)
-		evs = append(evs, rules.Event{Kind: "broken", Side: du.Side, Text: du.Name + " is broken"})
+		evs = append(evs, rules.Event{Kind: "broken", Side: du.Side, Text: teamName(s, du) + " is broken"})
 		if uget(du, vBreaks) >= 2 {
 			for _, f := range members(s, du.ID) {
 				evs = append(evs, remove(s, f, "leaves the battle (broken twice)"))
@@ -246,7 +246,7 @@ func (r SMLE) assaultOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	}
 	if uget(du, vBreaks) > 0 {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: CloseSurrender, P: 1}},
-			Note: du.Name + " is broken: caught in a close assault, it surrenders"}, nil
+			Note: teamName(s, du) + " is broken: caught in a close assault, it surrenders"}, nil
 	}
 	var out []rules.Outcome
 	var notes []string

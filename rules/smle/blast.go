@@ -34,11 +34,11 @@ func (r SMLE) blastOptions(s *rules.State, f *rules.Figure) []rules.Command {
 func (r SMLE) findBlast(s *rules.State, u *rules.Unit, c rules.Command) (*rules.Figure, *rules.Figure, *Weapon, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Targets) != 1 {
-		return nil, nil, nil, fmt.Errorf("blast names a figure of %s, one target figure and the weapon", u.Name)
+		return nil, nil, nil, fmt.Errorf("blast names a figure of %s, one target figure and the weapon", teamName(s, u))
 	}
 	kind := r.fireKind(r.d.Bands[uget(u, vBand)])
 	if kind != FireDirect || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
-		return nil, nil, nil, fmt.Errorf("%s may not fire explosives now", u.Name)
+		return nil, nil, nil, fmt.Errorf("%s may not fire explosives now", teamName(s, u))
 	}
 	for _, l := range r.blastOptions(s, f) {
 		if l.Targets[0] == c.Targets[0] && l.Arg == c.Arg {

@@ -71,9 +71,9 @@ func hide(s *rules.State) {
 }
 
 // spot reveals team u, with a line for the log.
-func spot(u *rules.Unit, why string) []rules.Event {
+func spot(s *rules.State, u *rules.Unit, why string) []rules.Event {
 	uset(u, vUnspotted, 0)
-	return []rules.Event{{Kind: "spotted", Side: u.Side, Unit: u.ID, Text: u.Name + " is spotted: " + why}}
+	return []rules.Event{{Kind: "spotted", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + " is spotted: " + why}}
 }
 
 // spotAll reveals every unspotted team that has attacked, or that an
@@ -85,14 +85,14 @@ func (r SMLE) spotAll(s *rules.State) []rules.Event {
 			continue
 		}
 		if uget(u, vRevealed) != 0 {
-			evs = append(evs, spot(u, "it opened fire")...)
+			evs = append(evs, spot(s, u, "it opened fire")...)
 			continue
 		}
 	near:
 		for _, f := range members(s, u.ID) {
 			for _, e := range s.Alive(1 - u.Side) {
 				if geom.WithinDist(f.Pos, e.Pos, spotReach+2*s.BaseR) && inSight(s, e, f) {
-					evs = append(evs, spot(u, e.Name+" is within 4\" of "+f.Name)...)
+					evs = append(evs, spot(s, u, e.Name+" is within 4\" of "+f.Name)...)
 					break near
 				}
 			}
@@ -110,7 +110,7 @@ func (r SMLE) spotMover(s *rules.State, f *rules.Figure) []rules.Event {
 	}
 	for _, e := range s.Alive(1 - f.Side) {
 		if inSight(s, e, f) {
-			return spot(u, f.Name+" moved in sight of "+e.Name)
+			return spot(s, u, f.Name+" moved in sight of "+e.Name)
 		}
 	}
 	return nil

@@ -148,7 +148,7 @@ func kickKeys(f *rules.Figure) []string {
 func (r SMLE) applyDoor(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID {
-		return nil, fmt.Errorf("only figures of %s may act now", u.Name)
+		return nil, fmt.Errorf("only figures of %s may act now", teamName(s, u))
 	}
 	if len(c.Path) != 1 || (c.Arg != "open" && c.Arg != "kick" && c.Arg != "rush") {
 		return nil, fmt.Errorf("a door command names a figure, the door's point and open, kick or rush: %q", c.String())
@@ -174,7 +174,7 @@ func (r SMLE) applyDoor(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		case c.Arg == "rush" && uget(u, "kick."+d.String()) != s.Round:
 			return nil, fmt.Errorf("no team-mate of %s could follow through %s this go", f.Name, doorName(s, d))
 		default:
-			return nil, fmt.Errorf("%s has already tried to kick in %s this round", u.Name, doorName(s, d))
+			return nil, fmt.Errorf("%s has already tried to kick in %s this round", teamName(s, u), doorName(s, d))
 		}
 	}
 	f.SetVar(fBraced, 0)

@@ -72,7 +72,7 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 	fv := make([][6]actVal, len(ts))
 	index := map[rules.UnitID]int{}
 	for i, u := range ts {
-		r.newRoundVars(u)
+		r.newRoundVars(c, u)
 		in := r.activationInput(c, u)
 		dist[i] = map[val]float64{}
 		for f := 1; f <= 6; f++ {

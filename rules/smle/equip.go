@@ -75,7 +75,7 @@ func equip(s *rules.State) error {
 				uset(u, vArmour, 3)
 			}
 		default:
-			return fmt.Errorf("%s wears %q: S.M.L.E. knows none, light and body armour", u.Name, u.Armour)
+			return fmt.Errorf("%s wears %q: S.M.L.E. knows none, light and body armour", teamName(s, u), u.Armour)
 		}
 		switch u.Mount {
 		case "", "foot":
@@ -84,7 +84,7 @@ func equip(s *rules.State) error {
 		case "bicycles":
 			uset(u, vMount, mountBicycles)
 		default:
-			return fmt.Errorf("%s rides %q: S.M.L.E. knows cavalry and bicycles", u.Name, u.Mount)
+			return fmt.Errorf("%s rides %q: S.M.L.E. knows cavalry and bicycles", teamName(s, u), u.Mount)
 		}
 	}
 	return nil
@@ -104,14 +104,14 @@ func (r SMLE) canDismount(s *rules.State, u *rules.Unit) bool {
 
 func (r SMLE) applyDismount(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	if c.Unit != u.ID {
-		return nil, fmt.Errorf("only %s may dismount now", u.Name)
+		return nil, fmt.Errorf("only %s may dismount now", teamName(s, u))
 	}
 	if !r.canDismount(s, u) {
-		return nil, fmt.Errorf("%s cannot dismount now (a mounted team gets off at the start of its go, before any figure moves)", u.Name)
+		return nil, fmt.Errorf("%s cannot dismount now (a mounted team gets off at the start of its go, before any figure moves)", teamName(s, u))
 	}
 	uset(u, vMount, mountFoot)
 	for _, f := range members(s, u.ID) {
 		f.SetVar(fStopped, 1)
 	}
-	return []rules.Event{{Kind: "dismount", Side: u.Side, Unit: u.ID, Text: u.Name + " dismounts: on foot from now on, its movement spent this go"}}, nil
+	return []rules.Event{{Kind: "dismount", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + " dismounts: on foot from now on, its movement spent this go"}}, nil
 }

@@ -44,7 +44,7 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		mover := s.Fig(rules.FigID(s.Var(vOppFig)))
 		u := s.UnitOf(rules.UnitID(s.Var(vOppUnit)))
 		if mover != nil && u != nil {
-			ex.Head = fmt.Sprintf("%s opens fire on %s: %s to react", u.Name, mover.Name, s.Sides[s.Decider].Name)
+			ex.Head = fmt.Sprintf("%s opens fire on %s: %s to react", teamName(s, u), mover.Name, s.Sides[s.Decider].Name)
 			ex.Lines = []string{"Drop " + mover.Name + " prone before the fire lands (its move ends there), or pass and take it standing."}
 		}
 		return ex
@@ -73,7 +73,7 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		if mover != nil {
 			who = mover.Name
 			if u := s.UnitOf(mover.Unit); u != nil {
-				team = u.Name
+				team = teamName(s, u)
 			}
 		}
 		ex.Head = fmt.Sprintf("Opportunity fire: %s to decide", s.Sides[s.Decider].Name)
@@ -81,7 +81,7 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		for _, c := range r.Legal(s) {
 			if c.Verb == "oppfire" {
 				if u := s.UnitOf(c.Unit); u != nil {
-					names = append(names, u.Name)
+					names = append(names, teamName(s, u))
 				}
 			}
 		}
@@ -102,7 +102,7 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 	}
 	band := uget(u, vBand)
 	if band < 0 || band >= len(r.d.Bands) {
-		ex.Head = u.Name + " activating"
+		ex.Head = teamName(s, u) + " activating"
 		return ex
 	}
 	b := r.d.Bands[band]
@@ -184,9 +184,9 @@ func (r SMLE) order(s *rules.State) []rules.OrderEntry {
 	var out []rules.OrderEntry
 	for _, u := range ts {
 		band := uget(u, vBand)
-		label := u.Name
+		label := teamName(s, u)
 		if band >= 0 && band < len(r.d.Bands) {
-			label = fmt.Sprintf("%s  %s %d", u.Name, r.d.Bands[band].Label, uget(u, vTotal))
+			label = fmt.Sprintf("%s  %s %d", teamName(s, u), r.d.Bands[band].Label, uget(u, vTotal))
 		}
 		done := uget(u, vDone) == 1 && u.ID != cur
 		if second && uget(u, vDouble) != 1 && u.ID != cur {

@@ -17,7 +17,7 @@ import (
 func (r SMLE) applyFace(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID {
-		return nil, fmt.Errorf("only figures of %s may act now", u.Name)
+		return nil, fmt.Errorf("only figures of %s may act now", teamName(s, u))
 	}
 	if len(c.Path) != 1 || len(c.Targets) > 0 {
 		return nil, fmt.Errorf("%s turns to face one point of the table: click where he should face", f.Name)

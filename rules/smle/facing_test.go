@@ -146,6 +146,23 @@ func TestPinnedFacesEnemyAndAutoFacing(t *testing.T) {
 	}
 }
 
+// Aimed fire at a team with no leader (issue 24): the book's "one
+// specific figure" is any man, so it is offered at one man of every team
+// in reach, and the table aims it at any of them; the odds are those of
+// that man alone.
+func TestAimedFireAtAnyTeam(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(2, 10, 10)}, {1, "trained", "", rifles(2, 10, 20)}}, 6, 1)
+	apply(t, s, rules.Command{Verb: "end"})
+	if !hasLegal(s, "fire - U1 F3 aimed") || hasLegal(s, "fire - U1 F4 aimed") {
+		t.Fatalf("aimed fire is offered once at the team with no leader: %v", New().Legal(s))
+	}
+	// the other man, as the table aims it: taken, with his odds
+	other := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{4}, Arg: FireAimed}
+	if _, err := New().Odds(s, other); err != nil {
+		t.Fatalf("aimed fire at the other man: %v", err)
+	}
+}
+
 // Aimed fire at one figure (a leader): -3 for every firer, and every hit
 // lands on that figure with no roll for which figure is hit.
 func TestAimedFire(t *testing.T) {
@@ -154,7 +171,7 @@ func TestAimedFire(t *testing.T) {
 	apply(t, s, rules.Command{Verb: "end"})
 	aimed := rules.Command{Verb: "fire", Unit: 1, Targets: []rules.FigID{3}, Arg: FireAimed}
 	if !hasLegal(s, aimed.String()) || hasLegal(s, "fire - U1 F4 aimed") {
-		t.Fatalf("aimed fire is offered at the leader only: %v", New().Legal(s))
+		t.Fatalf("aimed fire is offered at the leader, standing for his team (the table aims it at any man of it): %v", New().Legal(s))
 	}
 	o, err := New().Odds(s, aimed)
 	if err != nil {

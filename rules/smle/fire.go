@@ -132,7 +132,7 @@ func (r SMLE) ineffective(s *rules.State, u, tu *rules.Unit, far []*rules.Figure
 	uset(u, vRevealed, 1)
 	uset(tu, firedByKey(u.ID), s.Round)
 	return []rules.Event{{Kind: "fire", Side: u.Side, Unit: u.ID,
-		Text: fmt.Sprintf("%s fires at %s from beyond twice effective range: ineffective, no hits, but %s is under fire", u.Name, tu.Name, tu.Name)}}
+		Text: fmt.Sprintf("%s fires at %s from beyond twice effective range: ineffective, no hits, but %s is under fire", teamName(s, u), teamName(s, tu), teamName(s, tu))}}
 }
 
 // fireParties lists who fires (one figure for return and panic fire: one
@@ -192,7 +192,7 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 		}
 	}
 	if len(fs) == 0 {
-		return nil, fmt.Errorf("no figure of %s can fire at %s", u.Name, tu.Name)
+		return nil, fmt.Errorf("no figure of %s can fire at %s", teamName(s, u), teamName(s, tu))
 	}
 	var evs []rules.Event
 	var hits []hitRec
@@ -221,7 +221,7 @@ func (r SMLE) volleyAt(s *rules.State, u *rules.Unit, t *rules.Figure, kind stri
 		if kind == FirePanic {
 			if h > 0 {
 				pinned = true
-				evs = append(evs, rules.Event{Kind: "pinned", Side: tu.Side, Text: tu.Name + " is pinned down by panic fire (no hits)"})
+				evs = append(evs, rules.Event{Kind: "pinned", Side: tu.Side, Text: teamName(s, tu) + " is pinned down by panic fire (no hits)"})
 			} else {
 				continue
 			}
@@ -333,16 +333,16 @@ func (r SMLE) applyFire(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	}
 	aimed := c.Arg == FireAimed
 	if aimed && kind != FireDirect {
-		return nil, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", u.Name, kindList(kinds))
+		return nil, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", teamName(s, u), kindList(kinds))
 	}
 	if c.Arg != "" && !aimed {
 		if !slices.Contains(kinds, c.Arg) {
-			return nil, fmt.Errorf("%s may only make %s fire now", u.Name, kindList(kinds))
+			return nil, fmt.Errorf("%s may only make %s fire now", teamName(s, u), kindList(kinds))
 		}
 		kind = c.Arg
 	}
 	if kind == "" || uget(u, vFired) != 0 || uget(u, vOpp) != 0 || uget(u, vRunning) != 0 {
-		return nil, fmt.Errorf("%s may not fire now", u.Name)
+		return nil, fmt.Errorf("%s may not fire now", teamName(s, u))
 	}
 	t := s.Fig(c.Targets[0])
 	if t == nil || t.Removed {
@@ -420,7 +420,7 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 	}
 	if kind == "" {
-		return rules.Odds{}, fmt.Errorf("%s may not fire at its activation level", u.Name)
+		return rules.Odds{}, fmt.Errorf("%s may not fire at its activation level", teamName(s, u))
 	}
 	if c.Verb == "fire" && s.Var(vCur) == int(u.ID) {
 		// the active team may choose its band's fire or one below it
@@ -428,10 +428,10 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if k := kind; k == FireAimed {
 			k = FireDirect
 			if len(ks) == 0 || ks[0] != FireDirect {
-				return rules.Odds{}, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", u.Name, kindList(ks))
+				return rules.Odds{}, fmt.Errorf("aimed fire at one figure is direct fire; %s may only make %s fire now", teamName(s, u), kindList(ks))
 			}
 		} else if !slices.Contains(ks, k) {
-			return rules.Odds{}, fmt.Errorf("%s may only make %s fire now", u.Name, kindList(ks))
+			return rules.Odds{}, fmt.Errorf("%s may only make %s fire now", teamName(s, u), kindList(ks))
 		}
 	}
 	aimed := kind == FireAimed
@@ -445,7 +445,7 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			Note: "beyond twice effective range: no roll and no hits, but the target team comes under fire"}, nil
 	}
 	if len(fs) == 0 {
-		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", u.Name)
+		return rules.Odds{}, fmt.Errorf("no figure of %s can fire at that team", teamName(s, u))
 	}
 	var mods []rules.Mod
 	var parts []rules.OddsPart

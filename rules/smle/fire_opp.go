@@ -24,7 +24,7 @@ func (r SMLE) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, erro
 		s.Decider = mover.Side
 		s.SetVar(vOppUnit, int(u.ID))
 		return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: mover.ID, Unit: u.ID,
-			Text: fmt.Sprintf("%s open fire on %s: %s may drop prone first", u.Name, mover.Name, s.Sides[mover.Side].Name)}}, nil
+			Text: fmt.Sprintf("%s open fire on %s: %s may drop prone first", teamName(s, u), mover.Name, s.Sides[mover.Side].Name)}}, nil
 	}
 	return r.resolveOppFire(s, u, mover)
 }
@@ -104,7 +104,7 @@ func (r SMLE) reactionOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 	if err != nil {
 		return rules.Odds{}, err
 	}
-	note := fmt.Sprintf("%s's opportunity fire at %s, %s", u.Name, mover.Name, how)
+	note := fmt.Sprintf("%s's opportunity fire at %s, %s", teamName(s, u), mover.Name, how)
 	if o.Note != "" {
 		note += "; " + o.Note
 	}

@@ -45,15 +45,17 @@ func TestFirstTeamOddsMatchEngine(t *testing.T) {
 			if c.Verb == "end" && g.St.Phase == PhaseActivate && g.St.Var(vCur) != 0 {
 				o, err := g.Odds(c)
 				if err == nil && len(o.Parts) == 1 && strings.HasPrefix(o.Parts[0].Name, "First to activate") {
-					if len(o.Outcomes) < 2 {
-						t.Fatalf("%s: %+v", name, o)
-					}
+					// a "certain" answer is sampled too (one team left
+					// to roll may be certain; a wrong one fails here),
+					// but only a round end with a choice counts
 					res := oddscheck.Run(New(), g.St, c, firstActivated, 6000, uint64(steps))
 					if err := res.Err(); err != nil {
-						t.Error(err)
+						t.Errorf("%s: %v", name, err)
 					}
-					done++
-					checked++
+					if len(o.Outcomes) >= 2 {
+						done++
+						checked++
+					}
 				}
 			}
 			g.Apply(c)

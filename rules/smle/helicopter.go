@@ -89,7 +89,7 @@ func (r SMLE) findHeli(s *rules.State, u *rules.Unit, c rules.Command) (*rules.V
 		if c.Unit != u.ID {
 			return nil, notActive(s, u, c.Unit)
 		}
-		return nil, fmt.Errorf("%s needs the helicopter of %s", c.Verb, u.Name)
+		return nil, fmt.Errorf("%s needs the helicopter of %s", c.Verb, teamName(s, u))
 	}
 	for _, l := range r.Legal(s) {
 		if l.Verb == c.Verb && l.Unit == c.Unit && l.Arg == c.Arg {

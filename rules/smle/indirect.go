@@ -98,19 +98,19 @@ func (r SMLE) applyCall(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		if c.Unit != u.ID {
 			return nil, notActive(s, u, c.Unit)
 		}
-		return nil, fmt.Errorf("%s calls fire on one point of the table with one weapon: pick the point", u.Name)
+		return nil, fmt.Errorf("%s calls fire on one point of the table with one weapon: pick the point", teamName(s, u))
 	}
 	if !r.mayObserve(s, u) {
-		return nil, fmt.Errorf("%s may not call for indirect fire now (it needs Advance 7 or better and no attack yet this round)", u.Name)
+		return nil, fmt.Errorf("%s may not call for indirect fire now (it needs Advance 7 or better and no attack yet this round)", teamName(s, u))
 	}
 	p := c.Path[0]
 	m, w := r.mortarFor(s, u, c.Arg, p)
 	if m == nil {
-		return nil, fmt.Errorf("no braced, stationary figure of %s can fire %s at that point", u.Name, c.Arg)
+		return nil, fmt.Errorf("no braced, stationary figure of %s can fire %s at that point", teamName(s, u), c.Arg)
 	}
 	o := r.observer(s, u, p)
 	if o == nil {
-		return nil, fmt.Errorf("no figure of %s can see that point", u.Name)
+		return nil, fmt.Errorf("no figure of %s can see that point", teamName(s, u))
 	}
 	obs := 0
 	if uget(u, vFMSeen) == 1 && geom.WithinDist(geom.Pt{X: int64(uget(u, vFMLastX)), Y: int64(uget(u, vFMLastY))}, p, geom.PerInch) {
@@ -154,7 +154,7 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	}
 	o := r.observer(s, u, p)
 	if w == nil || o == nil {
-		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + "'s fire mission is lost: no mortar or no observer with sight of the point"}}
+		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + "'s fire mission is lost: no mortar or no observer with sight of the point"}}
 	}
 	uset(u, vFMSeen, 1)
 	uset(u, vFMLastX, int(p.X))
@@ -162,7 +162,7 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	in := r.missionInput(s, u, o, m, w, p)
 	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("Indirect fire, %s observing for %s", o.Name, w.Name))
 	if err != nil {
-		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: u.Name + "'s fire mission is lost: " + err.Error()}}
+		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + "'s fire mission is lost: " + err.Error()}}
 	}
 	evs := []rules.Event{{Kind: "roll", Side: u.Side, Unit: u.ID, Fig: o.ID, Roll: &l, Text: fmt.Sprintf("%s observes the %s rounds: %s", o.Name, w.Name, l.Outcome)}}
 	evs = append(evs, r.afterHeavyRoll(s, m, w, l)...) // the mortar's rounds: a double empties it

@@ -30,7 +30,7 @@ func landNext(st *rules.State) ([]rules.Event, error) {
 	r := New().(SMLE)
 	st.Round++
 	for _, u := range teams(st) {
-		r.newRoundVars(u)
+		r.newRoundVars(st, u)
 	}
 	return r.landMission(st, st.UnitOf(1)), nil
 }

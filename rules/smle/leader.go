@@ -116,7 +116,7 @@ func (r SMLE) rollQualities(s *rules.State) []rules.Event {
 			for _, f := range ms {
 				leader = leader || f.Leader
 			}
-			q, l := r.d.RollQuality(s, u.Name, leader)
+			q, l := r.d.RollQuality(s, teamName(s, u), leader)
 			if q == "" {
 				continue
 			}
@@ -125,7 +125,7 @@ func (r SMLE) rollQualities(s *rules.State) []rules.Event {
 				f.Quality = q
 			}
 			evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
-				Text: fmt.Sprintf("%s's troop quality: %d, %s", u.Name, l.Total, q)})
+				Text: fmt.Sprintf("%s's troop quality: %d, %s", teamName(s, u), l.Total, q)})
 		}
 	}
 	if s.Var(rules.VarRandomLeaders) == 1 {
@@ -189,7 +189,7 @@ func (r SMLE) joinOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 func (r SMLE) applyJoin(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID {
-		return nil, fmt.Errorf("only a leader of %s may join another team now", u.Name)
+		return nil, fmt.Errorf("only a leader of %s may join another team now", teamName(s, u))
 	}
 	for _, l := range r.joinOptions(s, u, f) {
 		if l.Unit != c.Unit {
@@ -206,7 +206,7 @@ func (r SMLE) applyJoin(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		f.SetVar(fStopped, 1)
 		f.SetVar(fJoined, s.Round)
 		return []rules.Event{{Kind: "join", Side: f.Side, Fig: f.ID, Unit: t.ID,
-			Text: fmt.Sprintf("%s leaves %s and joins %s", f.Name, u.Name, t.Name)}}, nil
+			Text: fmt.Sprintf("%s leaves %s and joins %s", f.Name, teamName(s, u), t.Name)}}, nil
 	}
 	return nil, fmt.Errorf("%s cannot join %s now (a team of his group, base within 1\", his go not over)", f.Name, teamWords(s, c.Unit))
 }

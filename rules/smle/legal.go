@@ -123,12 +123,18 @@ func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 	}
 	if kind := r.fireKind(b); kind != "" && uget(u, vFired) == 0 && uget(u, vOpp) == 0 && uget(u, vRunning) == 0 {
 		var shl shooterList
-		for _, e := range r.targetTeamsWith(s, u, kind, &shl) {
+		teams := r.targetTeamsWith(s, u, kind, &shl)
+		for _, e := range teams {
 			out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e}, Arg: kind})
 		}
 
 		if kind == FireDirect {
-			// Aimed fire is offered at enemy leaders in sight.
+			// Aimed fire (the book's one specific figure) is offered at
+			// enemy leaders in sight, and at one man of every other team
+			// within reach: the table aims it at any man of that team
+			// the team's firers see, so that a click on one always has
+			// its answer (the odds, or why not).
+			aimedAt := map[rules.UnitID]bool{}
 			for i := range s.Figures {
 				e := &s.Figures[i]
 				if e.Side != 1-u.Side || e.Removed || !e.Leader {
@@ -136,6 +142,16 @@ func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 				}
 				if shl.anyFirerAt(r, s, u, i) {
 					out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{e.ID}, Arg: FireAimed})
+					aimedAt[e.Unit] = true
+				}
+			}
+			for _, id := range teams {
+				e := s.Fig(id)
+				if e == nil || aimedAt[e.Unit] {
+					continue
+				}
+				if shl.anyFirerAt(r, s, u, int(id)-1) {
+					out = append(out, rules.Command{Verb: "fire", Unit: u.ID, Targets: []rules.FigID{id}, Arg: FireAimed})
 				}
 			}
 		}

@@ -32,7 +32,7 @@ func motiveMoveProblem(s *rules.State, u *rules.Unit, f *rules.Figure, end geom.
 		return ""
 	}
 	if e := nearestEnemy(s, f); e != nil && geom.Dist2(end, e.Pos) > geom.Dist2(f.Pos, e.Pos) {
-		return fmt.Sprintf("%s are %s and may not move away from the enemy", u.Name, u.Motive)
+		return fmt.Sprintf("%s are %s and may not move away from the enemy", teamName(s, u), u.Motive)
 	}
 	return ""
 }
@@ -124,5 +124,5 @@ func (r SMLE) motiveRefusal(s *rules.State, c rules.Command) error {
 	if u == nil {
 		return fmt.Errorf("fanatics may take the opportunity to fire: %s may not pass", s.Sides[s.Decider].Name)
 	}
-	return fmt.Errorf("%s are fanatics and must take the most aggressive option open to them", u.Name)
+	return fmt.Errorf("%s are fanatics and must take the most aggressive option open to them", teamName(s, u))
 }

@@ -212,7 +212,7 @@ func (r SMLE) enemyWithin(s *rules.State, side int, p geom.Pt, d int64) *rules.F
 func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID {
-		return nil, fmt.Errorf("only figures of %s may move now", u.Name)
+		return nil, fmt.Errorf("only figures of %s may move now", teamName(s, u))
 	}
 	if c.Arg != "" || len(c.Targets) > 0 {
 		return nil, fmt.Errorf("a move names one figure and its path: %q", c.String())
@@ -313,22 +313,22 @@ func (r SMLE) closeOpp(s *rules.State) {
 
 func (r SMLE) applyRun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	if c.Unit != u.ID {
-		return nil, fmt.Errorf("only %s may run now", u.Name)
+		return nil, fmt.Errorf("only %s may run now", teamName(s, u))
 	}
 	for _, l := range r.Legal(s) {
 		if l.Verb == "run" {
 			uset(u, vRunning, 1)
 			uset(u, vRan, 1)
-			return []rules.Event{{Kind: "run", Side: u.Side, Unit: u.ID, Text: u.Name + " runs: double move, no firing"}}, nil
+			return []rules.Event{{Kind: "run", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + " runs: double move, no firing"}}, nil
 		}
 	}
-	return nil, fmt.Errorf("%s cannot start running now (before any figure moves, without having fired)", u.Name)
+	return nil, fmt.Errorf("%s cannot start running now (before any figure moves, without having fired)", teamName(s, u))
 }
 
 func (r SMLE) applyPosture(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID {
-		return nil, fmt.Errorf("only figures of %s may act now", u.Name)
+		return nil, fmt.Errorf("only figures of %s may act now", teamName(s, u))
 	}
 	p, ok := rules.ParsePosture(c.Arg)
 	if !ok {
@@ -436,7 +436,7 @@ func (r SMLE) fallBack(s *rules.State, u *rules.Unit, tenths int) []rules.Event 
 // stood (a wall, a building, other figures or the enemy in its way).
 func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 	uset(u, vBreaks, uget(u, vBreaks)+1)
-	evs := []rules.Event{{Kind: "broken", Side: u.Side, Unit: u.ID, Text: u.Name + " breaks"}}
+	evs := []rules.Event{{Kind: "broken", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + " breaks"}}
 	ms := members(s, u.ID)
 	if uget(u, vBreaks) >= 2 {
 		for _, f := range ms {
@@ -456,7 +456,7 @@ func (r SMLE) breakTeam(s *rules.State, u *rules.Unit) []rules.Event {
 		f.Markers |= rules.Broken
 		if caught != nil && !aboard(s, f) {
 			f.Markers |= rules.Surrendered
-			evs = append(evs, remove(s, f, "surrenders: the enemy is upon "+u.Name+" as it breaks"))
+			evs = append(evs, remove(s, f, "surrenders: the enemy is upon "+teamName(s, u)+" as it breaks"))
 			continue
 		}
 		evs = append(evs, r.dropHeavy(s, f)...)

@@ -258,12 +258,12 @@ func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error
 	// A team riding in another team's vehicle takes that team's roll.
 	if ct := r.carriedBy(ns, ns.UnitOf(u.ID)); ct != nil {
 		roller = ct.ID
-		note = fmt.Sprintf("it rides in %s's vehicle and acts at its level: %s's roll, ", ct.Name, ct.Name) + note
+		note = fmt.Sprintf("it rides in %s's vehicle and acts at its level: %s's roll, ", teamName(ns, ct), teamName(ns, ct)) + note
 	}
 	ns.SetVar(vOddsNext, 1) // a vehicle's wound this round counts next round
 	var in ActivationInput
 	for _, t := range teams(ns) {
-		r.newRoundVars(t)
+		r.newRoundVars(s, t)
 		if t.ID == roller {
 			in = r.activationInput(ns, t)
 		}
@@ -458,7 +458,7 @@ func (r SMLE) callOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		return rules.Odds{}, err
 	}
 	for _, t := range teams(ns) {
-		r.newRoundVars(t)
+		r.newRoundVars(s, t)
 	}
 	p := c.Path[0]
 	m := ns.Fig(rules.FigID(uget(nu, vFMFig)))

@@ -327,7 +327,7 @@ func TestCallOddsMatchEngineSampling(t *testing.T) {
 	land := func(st *rules.State) ([]rules.Event, error) {
 		st.Round++
 		for _, u := range teams(st) {
-			r.newRoundVars(u)
+			r.newRoundVars(st, u)
 		}
 		return r.landMission(st, st.UnitOf(1)), nil
 	}

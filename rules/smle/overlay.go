@@ -45,8 +45,8 @@ func (r SMLE) Overlays(s *rules.State, side int) []rules.Overlay {
 		}
 		c := geom.Circle{C: p, R: rad}
 		out = append(out, rules.Overlay{Kind: rules.OverRound, Side: u.Side, Circle: &c,
-			Label: fmt.Sprintf("%s called by %s: it lands in the team's activation next round", name, u.Name),
-			Until: fmt.Sprintf("%s's activation in round %d", u.Name, called+1)})
+			Label: fmt.Sprintf("%s called by %s: it lands in the team's activation next round", name, teamName(s, u)),
+			Until: fmt.Sprintf("%s's activation in round %d", teamName(s, u), called+1)})
 	}
 	return out
 }

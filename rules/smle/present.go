@@ -121,7 +121,7 @@ func (r SMLE) present(s *rules.State, ex *rules.Explanation) {
 		if u == nil || uget(u, vDie) == 0 {
 			continue
 		}
-		dice.Items = append(dice.Items, rules.PanelItem{Side: u.Side, Label: u.Name, Value: uget(u, vDie), Max: 6,
+		dice.Items = append(dice.Items, rules.PanelItem{Side: u.Side, Label: teamName(s, u), Value: uget(u, vDie), Max: 6,
 			Done: o.Done, Current: o.Current, Unit: u.ID})
 	}
 	if len(dice.Items) > 0 {
@@ -212,7 +212,7 @@ func (r SMLE) Action(s *rules.State, c rules.Command) rules.Action {
 	case "oppfire":
 		a := rules.Action{Label: "Opportunity fire", Kind: rules.ActButton, Group: fmt.Sprint("oppfire ", c.Unit, c.Targets)}
 		if u := s.UnitOf(c.Unit); u != nil && c.Fig == 0 {
-			a.Label = u.Name + " fires"
+			a.Label = teamName(s, u) + " fires"
 			if o, err := r.Odds(s, c); err == nil && len(o.Outcomes) > 0 {
 				a.Label += fmt.Sprintf(" (%s %.0f%%)", o.Outcomes[0].Name, o.Outcomes[0].P*100)
 			}

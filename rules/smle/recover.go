@@ -48,7 +48,7 @@ func carried(s *rules.State, g *rules.Figure) bool {
 func (r SMLE) applyRecover(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Targets) != 1 {
-		return nil, fmt.Errorf("recover names a figure of %s and the casualty it takes hold of", u.Name)
+		return nil, fmt.Errorf("recover names a figure of %s and the casualty it takes hold of", teamName(s, u))
 	}
 	for _, l := range r.recoverOptions(s, u, f) {
 		if l.Targets[0] == c.Targets[0] {

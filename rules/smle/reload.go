@@ -65,7 +65,7 @@ func (r SMLE) reloadOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []ru
 func (r SMLE) applyReload(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Targets) > 0 || len(c.Path) > 0 || c.Arg != "" {
-		return nil, fmt.Errorf("only a man of %s may reload now", u.Name)
+		return nil, fmt.Errorf("only a man of %s may reload now", teamName(s, u))
 	}
 	if len(r.reloadOptions(s, u, f)) == 0 {
 		return nil, fmt.Errorf("%s cannot reload now (%s or better, a heavy weapon that has run dry, not yet moved this go)",

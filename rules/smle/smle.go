@@ -236,14 +236,14 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 	s.SetVar(vSecond, 0)
 	ts := teams(s)
 	for _, u := range ts {
-		evs = append(evs, r.newRoundVars(u)...)
+		evs = append(evs, r.newRoundVars(s, u)...)
 		in := r.activationInput(s, u)
-		total, band, l := r.d.RollActivation(s, in, fmt.Sprintf("Activation, %s", u.Name))
+		total, band, l := r.d.RollActivation(s, in, fmt.Sprintf("Activation, %s", teamName(s, u)))
 		uset(u, vDie, l.Dice[0].Face)
 		uset(u, vTotal, total)
 		uset(u, vBand, band)
 		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
-			Text: fmt.Sprintf("%s activates at %d: %s", u.Name, total, r.d.Bands[band].Label)})
+			Text: fmt.Sprintf("%s activates at %d: %s", teamName(s, u), total, r.d.Bands[band].Label)})
 	}
 	// Followers of an incompetent leader act at his team's level.
 	for _, u := range ts {
@@ -251,7 +251,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vBand, uget(lt, vBand))
 			uset(u, vTotal, uget(lt, vTotal))
 			evs = append(evs, rules.Event{Kind: "phase", Side: u.Side,
-				Text: fmt.Sprintf("%s follows its incompetent leader: %s", u.Name, r.d.Bands[uget(u, vBand)].Label)})
+				Text: fmt.Sprintf("%s follows its incompetent leader: %s", teamName(s, u), r.d.Bands[uget(u, vBand)].Label)})
 		}
 	}
 	// A team riding in another team's vehicle acts with it.
@@ -260,7 +260,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vBand, uget(ct, vBand))
 			uset(u, vTotal, uget(ct, vTotal))
 			evs = append(evs, rules.Event{Kind: "phase", Side: u.Side,
-				Text: fmt.Sprintf("%s rides in %s's vehicle and acts with it: %s", u.Name, ct.Name, r.d.Bands[uget(u, vBand)].Label)})
+				Text: fmt.Sprintf("%s rides in %s's vehicle and acts with it: %s", teamName(s, u), teamName(s, ct), r.d.Bands[uget(u, vBand)].Label)})
 		}
 	}
 	for i := range s.Figures {
@@ -294,7 +294,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 // newRoundVars carries a team's variables into a new round: running and
 // getting its breath back, this round's fire becoming last round's, and
 // the per-round records cleared.
-func (r SMLE) newRoundVars(u *rules.Unit) []rules.Event {
+func (r SMLE) newRoundVars(s *rules.State, u *rules.Unit) []rules.Event {
 	var evs []rules.Event
 	// Running: three rounds in a row and the team must halt one
 	// round (two in body armour) to get its breath back.
@@ -313,7 +313,7 @@ func (r SMLE) newRoundVars(u *rules.Unit) []rules.Event {
 		}
 		uset(u, vWinded, rest)
 		uset(u, vRunRnds, 0)
-		evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Unit: u.ID, Text: u.Name + " must halt to get its breath back"})
+		evs = append(evs, rules.Event{Kind: "winded", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + " must halt to get its breath back"})
 	}
 	u.Vars = keepVars(u.Vars, append([]string{vUFPrev, vUF, vContact, vBreaks, vArmour, vMount, vRunRnds, vWinded, vRevealed, vUnspotted}, fmVars...)...)
 	uset(u, vUFPrev, u.Vars[vUF])

@@ -168,7 +168,7 @@ func (r SMLE) trapOptions(s *rules.State, u *rules.Unit, f *rules.Figure) []rule
 func (r SMLE) applyTrap(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Path) > 0 || len(c.Targets) > 0 || c.Arg != "" {
-		return nil, fmt.Errorf("only a man of %s may set a booby trap now", u.Name)
+		return nil, fmt.Errorf("only a man of %s may set a booby trap now", teamName(s, u))
 	}
 	ok := false
 	for _, l := range r.trapOptions(s, u, f) {
@@ -201,7 +201,7 @@ func (r SMLE) applyTrap(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 func (r SMLE) applyClear(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.Event, error) {
 	f := s.Fig(c.Fig)
 	if f == nil || f.Unit != u.ID || len(c.Path) != 1 || len(c.Targets) > 0 || c.Arg != "" {
-		return nil, fmt.Errorf("a man of %s clears one known booby trap: pick the trap", u.Name)
+		return nil, fmt.Errorf("a man of %s clears one known booby trap: pick the trap", teamName(s, u))
 	}
 	if r.trapFit(s, u, f) {
 		for _, t := range Traps(s, f.Side) {

@@ -20,7 +20,7 @@ func (r SMLE) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	var vi rules.VehicleInfo
 	un := ""
 	if u := s.UnitOf(v.Unit); u != nil {
-		un = u.Name
+		un = teamName(s, u)
 	}
 	vi.Lines = append(vi.Lines, fmt.Sprintf("%s  -  %s", s.Sides[v.Side].Name, un), t.Name)
 	sc, _ := r.d.SpeedClassOf(t.Class)
@@ -230,7 +230,7 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		if c.Fig == 0 {
 			a := rules.Action{Label: "Team fire at a vehicle", Short: "Fire at vehicle", Kind: rules.ActAim, Group: fmt.Sprint("shoot U", c.Unit)}
 			if u := s.UnitOf(c.Unit); u != nil {
-				a.Label = u.Name + " fires at a vehicle"
+				a.Label = teamName(s, u) + " fires at a vehicle"
 			}
 			return a
 		}

@@ -197,7 +197,7 @@ func (r SMLE) ownVehicle(s *rules.State, u *rules.Unit, c rules.Command) (*rules
 	}
 	v, t, _ := r.vehicleOf(s, id)
 	if v == nil || v.Unit != u.ID {
-		return nil, nil, plan, fmt.Errorf("%s is not a vehicle of %s", vehWords(s, id), u.Name)
+		return nil, nil, plan, fmt.Errorf("%s is not a vehicle of %s", vehWords(s, id), teamName(s, u))
 	}
 	if wrecked(v) {
 		return nil, nil, plan, fmt.Errorf("%s is knocked out", v.Name)
@@ -214,7 +214,7 @@ func (r SMLE) applyDrive(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		return nil, err
 	}
 	if r.d.Bands[uget(u, vBand)].Move <= 0 {
-		return nil, fmt.Errorf("%s may not move at its activation level", u.Name)
+		return nil, fmt.Errorf("%s may not move at its activation level", teamName(s, u))
 	}
 	if len(plan.Legs) == 0 && !plan.HasFace {
 		return nil, fmt.Errorf("drive needs points to drive through or a facing")
@@ -327,17 +327,17 @@ func (r SMLE) applyBoard(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		if c.Unit != u.ID {
 			return nil, notActive(s, u, c.Unit)
 		}
-		return nil, fmt.Errorf("%s boards a vehicle: pick the vehicle", u.Name)
+		return nil, fmt.Errorf("%s boards a vehicle: pick the vehicle", teamName(s, u))
 	}
 	v := s.Veh(a.ID)
 	if v == nil {
 		return nil, fmt.Errorf("there is no such vehicle")
 	}
 	if r.d.Bands[uget(u, vBand)].Move <= 0 {
-		return nil, fmt.Errorf("%s may not move at its activation level", u.Name)
+		return nil, fmt.Errorf("%s may not move at its activation level", teamName(s, u))
 	}
 	if why, ok := r.canBoard(s, u, v); !ok {
-		return nil, fmt.Errorf("%s cannot board %s: %s", u.Name, v.Name, why)
+		return nil, fmt.Errorf("%s cannot board %s: %s", teamName(s, u), v.Name, why)
 	}
 	crew := v.Unit == u.ID
 	// The vehicle may drive off next round if its driver and commander
@@ -358,7 +358,7 @@ func (r SMLE) applyBoard(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		f.Posture = rules.Standing
 		names = append(names, f.Name)
 	}
-	return []rules.Event{{Kind: "board", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s board %s (%s)", u.Name, v.Name, strings.Join(names, ", "))}}, nil
+	return []rules.Event{{Kind: "board", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s board %s (%s)", teamName(s, u), v.Name, strings.Join(names, ", "))}}, nil
 }
 
 // debusOptions: a team all aboard one vehicle that is going no faster
@@ -474,21 +474,21 @@ func (r SMLE) applyDebus(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		if c.Unit != u.ID {
 			return nil, notActive(s, u, c.Unit)
 		}
-		return nil, fmt.Errorf("%s gets out of the vehicle it rides in: pick the vehicle", u.Name)
+		return nil, fmt.Errorf("%s gets out of the vehicle it rides in: pick the vehicle", teamName(s, u))
 	}
 	v := r.carrierOfTeam(s, u)
 	if v == nil || v.ID != a.ID {
-		return nil, fmt.Errorf("%s is not all aboard %s", u.Name, vehWords(s, a.ID))
+		return nil, fmt.Errorf("%s is not all aboard %s", teamName(s, u), vehWords(s, a.ID))
 	}
 	if bi := uget(u, vBand); r.d.Bands[bi].Move <= 0 || bi < r.d.BandIndex("stand-6") {
-		return nil, fmt.Errorf("%s may de-bus only at Stand (6) or better", u.Name)
+		return nil, fmt.Errorf("%s may de-bus only at Stand (6) or better", teamName(s, u))
 	}
 	di, pts, ok := r.canDebus(s, u, v)
 	if !ok {
-		return nil, fmt.Errorf("%s cannot get out of %s now (it must go no faster than a foot move, with a door free this round and room outside)", u.Name, v.Name)
+		return nil, fmt.Errorf("%s cannot get out of %s now (it must go no faster than a foot move, with a door free this round and room outside)", teamName(s, u), v.Name)
 	}
 	_, t, _ := r.vehicleOf(s, v.ID)
-	return r.getOut(s, v, t, members(s, u.ID), pts, di, fmt.Sprintf("%s de-bus from %s by the %s and go prone", u.Name, v.Name, t.Doors[di].Name)), nil
+	return r.getOut(s, v, t, members(s, u.ID), pts, di, fmt.Sprintf("%s de-bus from %s by the %s and go prone", teamName(s, u), v.Name, t.Doors[di].Name)), nil
 }
 
 // getOut puts figures out at pts, prone, their go over.

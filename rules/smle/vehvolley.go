@@ -67,7 +67,7 @@ func (r SMLE) findVolley(s *rules.State, c rules.Command) (*rules.Unit, *rules.V
 			return u, s.Veh(id), nil
 		}
 	}
-	return nil, nil, fmt.Errorf("%s cannot fire at %s now", u.Name, vehWords(s, id))
+	return nil, nil, fmt.Errorf("%s cannot fire at %s now", teamName(s, u), vehWords(s, id))
 }
 
 func (r SMLE) applyVolley(s *rules.State, c rules.Command) ([]rules.Event, error) {

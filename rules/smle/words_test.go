@@ -1,6 +1,8 @@
 package smle
 
 import (
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -90,5 +92,47 @@ func TestFireRefusalsGiveReasons(t *testing.T) {
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %q", c.cmd, err, c.want)
 		}
+	}
+}
+
+// Issue 24: in Farm Lane Skirmish both sides have a "Rifle team"; every
+// log line, refusal heading and order-of-play entry that names one says
+// whose it is ("German Rifle team", "British Rifle team").
+func TestSameNamedTeamsNamedWithTheirSide(t *testing.T) {
+	sc, m := loadNamed(t, "smle-skirmish.toml")
+	g, evs, err := rules.NewGame(New(), sc, m, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := regexp.MustCompile(`(^|[^nh] )Rifle team`) // not after "German" or "British"
+	lines, named := 0, 0
+	check := func(from, text string) {
+		lines++
+		if strings.Contains(text, "Rifle team") {
+			named++
+		}
+		if bare.MatchString(text) {
+			t.Errorf("%s names a Rifle team without its side: %q", from, text)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 24))
+	for step := 0; step < 200 && !g.St.Over; step++ {
+		for _, e := range evs {
+			check("a log line", e.Text)
+			if e.Roll != nil {
+				check("a roll's heading", e.Roll.What)
+			}
+		}
+		for _, o := range New().(SMLE).Explain(g.St).Order {
+			check("the order of play", o.Label)
+		}
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		evs, _ = g.Apply(c)
+	}
+	if named < 10 {
+		t.Fatalf("only %d of %d texts named a Rifle team: the test proves little", named, lines)
 	}
 }
