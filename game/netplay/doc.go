@@ -75,7 +75,8 @@
 //	host   welcome  your side's snapshot now, the last update's number
 //	host   update   the updates after N (events only), then live ones
 //	                (events and the snapshot after them), one per command
-//	                or chat line, numbered 1, 2, 3...
+//	                or chat line, numbered 1, 2, 3... (the battle's
+//	                opening events, as the side may know them, first)
 //	host   turn     your side decides: the position's number (commands so
 //	                far) and the legal commands
 //	joiner command  a command for that position

@@ -252,6 +252,11 @@ func (h *Host) loop(ctx context.Context) error {
 	// the deployment: the scenario's placing (every figure placed), and
 	// each side's placements once taken
 	deploying := h.Deploy
+	if deploying {
+		// the scenario's own placing is never played: the battle's opening
+		// is the deployed battle's, put in the stream when it begins
+		b.Stream = nil
+	}
 	setup := b.G.Scenario
 	var hostSc, joinSc *rules.Scenario
 	var joinLines []string
@@ -402,13 +407,23 @@ func (h *Host) loop(ctx context.Context) error {
 				}
 				continue
 			}
-			nb.Stream = b.Stream
+			opening := nb.Stream
+			nb.Stream = b.Stream // (chat said while deploying)
+			for _, u := range opening {
+				u.N = int64(len(nb.Stream)) + 1
+				nb.Stream = append(nb.Stream, u)
+			}
 			nb.opening = b.Opening()
 			nb.G.OnCommit = b.G.OnCommit
 			b, h.B, deploying = nb, nb, false
 			h.logf("both sides have deployed: the battle begins")
 			h.note(Note{Kind: NStarted, Sc: nb.G.Scenario, State: nb.G.St, RS: nb.G.RS})
-			sendTo(Msg{Type: TWelcome, Welcome: &Welcome{Side: b.JoinSide(), Last: int64(len(b.Stream)), Snap: b.Snapshot(b.JoinSide())}})
+			sn := b.Snapshot(b.JoinSide())
+			sendTo(Msg{Type: TWelcome, Welcome: &Welcome{Side: b.JoinSide(), Last: int64(len(b.Stream)), Snap: sn}})
+			for _, u := range b.Stream[len(b.Stream)-len(opening):] {
+				u.Snap = &sn // (live: played out on the joiner's table as the host's shows it)
+				sendTo(Msg{Type: TUpdate, Update: &u})
+			}
 			continue
 		}
 		if deploying {

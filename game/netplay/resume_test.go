@@ -44,7 +44,7 @@ func TestHostResumes(t *testing.T) {
 	if err := all.WriteSave(b.G, &saved); err != nil {
 		t.Fatal(err)
 	}
-	stoppedAt, stoppedHash := len(b.G.Log), b.G.St.Hash()
+	stoppedAt, stoppedHash, streamAt := len(b.G.Log), b.G.St.Hash(), len(b.Stream)
 
 	sf, err := all.ReadSave(&saved)
 	if err != nil {
@@ -54,8 +54,8 @@ func TestHostResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(b2.G.Log) != stoppedAt || b2.G.St.Hash() != stoppedHash || len(b2.Stream) != stoppedAt {
-		t.Fatalf("resumed at %d commands (stream %d), stopped at %d; same state: %v", len(b2.G.Log), len(b2.Stream), stoppedAt, b2.G.St.Hash() == stoppedHash)
+	if len(b2.G.Log) != stoppedAt || b2.G.St.Hash() != stoppedHash || len(b2.Stream) != streamAt {
+		t.Fatalf("resumed at %d commands (stream %d), stopped at %d (stream %d); same state: %v", len(b2.G.Log), len(b2.Stream), stoppedAt, streamAt, b2.G.St.Hash() == stoppedHash)
 	}
 	var ln2 net.Listener
 	for i := 0; ln2 == nil; i++ {
