@@ -69,6 +69,13 @@ func (a *App) hostResume(path string, side int, listen string) Scene {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
 	}
+	// the chat kept beside the save goes back into the joiner's stream
+	// (a chat file that cannot be read loses the chat, not the battle)
+	if cs, err := netplay.ReadChat(netplay.ChatFile(path)); err == nil {
+		nb.AddChats(cs)
+	} else {
+		a.Toast("The battle's chat could not be read back: %v", err)
+	}
 	g, _, err := all.ReplayFile(sf, content.ScenariosFS, content.MapsFS)
 	if err != nil {
 		a.Fail("The battle cannot be taken up again", err)

@@ -36,6 +36,10 @@ type Host struct {
 	// Chat, when set, sends its lines to the joiner as the host side's
 	// chat (into both logs).
 	Chat <-chan string
+	// ChatFile, when set, keeps the battle's chat beside its save
+	// (WriteChat), written as the host starts and after every line, so
+	// that a battle taken up again from its save has its chat too.
+	ChatFile string
 	// MaxRefusals bounds the host player's refused tries for one
 	// decision before the host gives up (200 when 0).
 	MaxRefusals int
@@ -271,6 +275,14 @@ func (h *Host) loop(ctx context.Context) error {
 	finalSent, done := false, false
 	var finalTimer <-chan time.Time
 
+	keepChat := func() {
+		if h.ChatFile != "" {
+			if err := WriteChat(h.ChatFile, b.Chats()); err != nil {
+				h.logf("the chat could not be kept beside the save: %v", err)
+			}
+		}
+	}
+	keepChat()
 	sendTo := func(m Msg) {
 		if cur != nil {
 			if err := cur.send(m); err != nil {
@@ -288,6 +300,7 @@ func (h *Host) loop(ctx context.Context) error {
 		h.logf("chat from %s: %s", b.G.St.Sides[b.HostSide].Name, line)
 		h.note(Note{Kind: NChat, Side: b.HostSide, Text: line})
 		u := b.Chat(b.HostSide, line)
+		keepChat()
 		sendTo(Msg{Type: TUpdate, Update: &u})
 	}
 	chat := h.Chat
@@ -363,6 +376,7 @@ func (h *Host) loop(ctx context.Context) error {
 			h.logf("chat from %s: %s", b.G.St.Sides[b.JoinSide()].Name, in.m.Chat.Text)
 			h.note(Note{Kind: NChat, Side: b.JoinSide(), Text: in.m.Chat.Text})
 			u := b.Chat(b.JoinSide(), in.m.Chat.Text)
+			keepChat()
 			sendTo(Msg{Type: TUpdate, Update: &u})
 		case in.m.Type == TCommand:
 			cm := in.m.Command
