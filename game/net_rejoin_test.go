@@ -1,0 +1,130 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"hedgerow/game/netplay"
+	"hedgerow/rules"
+)
+
+// drain plays out the table's animations to the log, as frames would.
+func drain(b *battle) {
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(0) {
+		b.finished(an)
+	}
+}
+
+// logTexts is the table's log, line by line.
+func logTexts(b *battle) []string {
+	var out []string
+	for _, e := range b.log {
+		out = append(out, e.text)
+	}
+	return out
+}
+
+// The joiner's log after a rejoin has every line once and in order. A
+// reconnect comes while the table is still showing the last update (its
+// line not yet in the log): the catch-up's line comes after it, not
+// before. A host that started again has the log written afresh from the
+// catch-up: the line still being shown when it came is not written a
+// second time when its animation ends (it was, after the catch-up had
+// written it again).
+func TestNetJoinerLogOnceAfterARejoin(t *testing.T) {
+	a, b := newTestBattle(t)
+	drain(b)
+	local := b.st().Decider
+	n := &netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
+	b.netJoin(n)
+	b.log = nil
+	ev := func(s string) rules.Event { return rules.Event{Kind: "phase", Side: 1 - local, Text: s} }
+	first, second, third := ev("The enemy's first order"), ev("The enemy's second order"), ev("The enemy's third order")
+
+	// a drop and a return to the same host, the first update still shown
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 1, State: b.st().Clone(), Events: []rules.Event{first}})
+	b.netNote(a, netplay.Note{Kind: netplay.NDropped})
+	b.netNote(a, netplay.Note{Kind: netplay.NWelcome, At: 1, State: b.st().Clone()})
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 2, Events: []rules.Event{second}})
+	drain(b)
+	got := strings.Join(logTexts(b), " | ")
+	if want := first.Text + " | " + second.Text; !strings.Contains(got, want) || strings.Count(got, first.Text) != 1 {
+		t.Fatalf("after a return the log reads %q; want %q in that order, each once", got, want)
+	}
+
+	// the host started again: a new stream, caught up from its start,
+	// while the third update is still shown
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 3, State: b.st().Clone(), Events: []rules.Event{third}})
+	b.netNote(a, netplay.Note{Kind: netplay.NWelcome, At: 0, State: b.st().Clone()})
+	for i, e := range []rules.Event{first, second, third} {
+		b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: i + 1, Events: []rules.Event{e}})
+	}
+	drain(b)
+	got = strings.Join(logTexts(b), " | ")
+	for _, e := range []rules.Event{first, second, third} {
+		if c := strings.Count(got, e.Text); c != 1 {
+			t.Errorf("after the host started again the log has %q %d times: %q", e.Text, c, got)
+		}
+	}
+	if !strings.HasSuffix(got, first.Text+" | "+second.Text+" | "+third.Text) {
+		t.Errorf("after the host started again the log reads %q", got)
+	}
+}
+
+// The joiner's give-up dialog (Host not reachable) stands over a table
+// at rest: the dice still rolling when it opens are played out (their
+// line in the log), not left tumbling behind it.
+func TestNetGiveUpDialogStopsTheDice(t *testing.T) {
+	a, b := newTestBattle(t)
+	drain(b)
+	local := b.st().Decider
+	n := &netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true,
+		stop: func() {}, run: func(context.Context) {}}
+	b.netJoin(n)
+	roll := rules.Event{Kind: "roll", Side: 1 - local, Text: "The enemy rolls to hit",
+		Roll: &rules.Ledger{What: "Shot", Dice: []rules.Die{{Sides: 6, Face: 4}}, Target: 4, Compare: ">=", Total: 4, Outcome: "hit"}}
+	b.push([]rules.Event{roll})
+	b.tl.Step(0.05) // the dice are tumbling
+	if !b.tl.Busy() {
+		t.Fatal("the roll is not being shown")
+	}
+	n.finish(errors.New("opponent not connected: the host could not be reached again for 30s"))
+	b.netUpdate(a, 0)
+	if a.dlg == nil || a.dlg.title != "Host not reachable" {
+		t.Fatal("no give-up dialog")
+	}
+	if b.tl.Busy() {
+		t.Error("the dice go on rolling behind the give-up dialog")
+	}
+	if got := logTexts(b); len(got) == 0 || got[len(got)-1] != roll.Text {
+		t.Errorf("the roll's line is not in the log: %q", got)
+	}
+}
+
+// A chat line typed while the joiner has lost the host is kept and goes
+// when the connection is back, and the player is told so; when it cannot
+// be taken at all it stays in the chat line, never silently dropped.
+func TestNetChatWhileDisconnected(t *testing.T) {
+	a, b := newTestBattle(t)
+	n := &netLink{local: 0, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 1), turnAt: -1}
+	b.netJoin(n)
+	if !b.sendChat(a, "are you there?") {
+		t.Fatal("the line was refused")
+	}
+	if got := <-n.chat; got != "are you there?" {
+		t.Fatalf("sent %q", got)
+	}
+	if !strings.Contains(a.toast, "goes to the host when the connection is back") {
+		t.Errorf("the player is told %q", a.toast)
+	}
+	n.chat <- "a line already waiting"
+	if b.sendChat(a, "one more") {
+		t.Error("a line the network could not take was taken")
+	}
+	if !strings.Contains(a.toast, "kept here") {
+		t.Errorf("the player is told %q", a.toast)
+	}
+}
