@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"hedgerow/rules/safefile"
 )
@@ -27,6 +28,20 @@ type SavedChat struct {
 	After int    `json:"after"`
 	Side  int    `json:"side"`
 	Text  string `json:"text"`
+}
+
+// clipChat cuts a chat line to MaxChat bytes, at a letter's boundary
+// (a line cut inside a letter is not text, and the other end refuses
+// the message).
+func clipChat(line string) string {
+	if len(line) <= MaxChat {
+		return line
+	}
+	cut := MaxChat
+	for cut > 0 && !utf8.RuneStart(line[cut]) {
+		cut--
+	}
+	return line[:cut]
 }
 
 // MaxSavedChat is the most chat lines kept for one battle.

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"hedgerow/maps"
 	"hedgerow/rules"
@@ -95,5 +97,24 @@ func TestReadChatRefusesNonsense(t *testing.T) {
 		if _, err := ReadChat(p); err == nil {
 			t.Errorf("%+v read as chat", bad)
 		}
+	}
+}
+
+// TestLongChatLineCutAtALetter: a chat line longer than MaxChat is cut
+// between letters, so the message carrying it is still text (cut inside
+// a letter, the other end refused the message and dropped the
+// connection, and the joiner, keeping the line, sent it again and again).
+func TestLongChatLineCutAtALetter(t *testing.T) {
+	long := strings.Repeat("€", MaxChat) // 3 bytes a letter
+	got := clipChat(long)
+	if len(got) > MaxChat || len(got) < MaxChat-3 || !utf8.ValidString(got) {
+		t.Fatalf("cut to %d bytes, text: %v", len(got), utf8.ValidString(got))
+	}
+	m, err := Encode(Msg{Seq: 1, Type: TChat, Chat: &Chat{Text: got}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Decode(m, MaxJoinerMsg); err != nil {
+		t.Fatalf("the cut line's message is refused: %v", err)
 	}
 }

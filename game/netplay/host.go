@@ -291,9 +291,7 @@ func (h *Host) loop(ctx context.Context) error {
 		}
 	}
 	say := func(line string) {
-		if len(line) > MaxChat {
-			line = line[:MaxChat]
-		}
+		line = clipChat(line)
 		if line == "" {
 			return
 		}

@@ -132,9 +132,7 @@ func (j *Joiner) chatOn(p *peer) {
 				if !ok {
 					return
 				}
-				if len(line) > MaxChat {
-					line = line[:MaxChat]
-				}
+				line = clipChat(line)
 				if line == "" {
 					continue
 				}
