@@ -6,12 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
-
-	"hedgerow/rules/safefile"
 )
 
 // Chat kept beside a hosted battle's save. A save holds the commands
@@ -115,33 +114,43 @@ func WriteChat(path string, cs []SavedChat) error {
 // line is checked: a side, a line of at most MaxChat bytes, a number of
 // commands not below 0; at most MaxSavedChat lines.
 func ReadChat(path string) ([]SavedChat, error) {
-	data, err := safefile.Read(os.DirFS(filepath.Dir(path)), filepath.Base(path), int64(MaxSavedChat)*(MaxChat*2+64))
+	name := filepath.Base(path)
+	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", safefile.Name(path), err)
+		return nil, fmt.Errorf("%s cannot be read", name)
+	}
+	defer f.Close()
+	limit := int64(MaxSavedChat) * (MaxChat*2 + 64)
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s cannot be read", name)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s is longer than any battle's chat", name)
 	}
 	var out []SavedChat
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, MaxChat*8+256)
 	for n := 1; sc.Scan(); n++ {
 		if len(out) == MaxSavedChat {
-			return nil, fmt.Errorf("%s holds more than %d chat lines", safefile.Name(path), MaxSavedChat)
+			return nil, fmt.Errorf("%s holds more than %d chat lines", name, MaxSavedChat)
 		}
 		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
 		dec.DisallowUnknownFields()
 		var c SavedChat
 		if err := dec.Decode(&c); err != nil {
-			return nil, fmt.Errorf("%s, line %d: not a kept chat line", safefile.Name(path), n)
+			return nil, fmt.Errorf("%s, line %d: not a kept chat line", name, n)
 		}
 		if sideOK(c.Side) != nil || c.Text == "" || len(c.Text) > MaxChat || c.After < 0 {
-			return nil, fmt.Errorf("%s, line %d: not a kept chat line", safefile.Name(path), n)
+			return nil, fmt.Errorf("%s, line %d: not a kept chat line", name, n)
 		}
 		out = append(out, c)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", safefile.Name(path), err)
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	return out, nil
 }
