@@ -3,11 +3,13 @@ package game
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 )
 
 // drain plays out the table's animations to the log, as frames would.
@@ -126,5 +128,54 @@ func TestNetChatWhileDisconnected(t *testing.T) {
 	}
 	if !strings.Contains(a.toast, "kept here") {
 		t.Errorf("the player is told %q", a.toast)
+	}
+}
+
+// A host taken up again from its save has the battle's chat in its own
+// log too, each line where it was said (after the commands it followed),
+// read from the chat kept beside the save; the save holds none, and the
+// log rebuilt from it had none.
+func TestHostAgainHasItsChat(t *testing.T) {
+	g, _ := shippedGameEvents(t, "ssg-standard.toml", 7)
+	for i := 0; i < 4; i++ {
+		if _, err := g.Apply(endOf(t, g)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "battle.save")
+	if err := all.WriteSaveAtomic(path, g); err != nil {
+		t.Fatal(err)
+	}
+	kept := []netplay.SavedChat{{After: 0, Side: 1, Text: "good luck"}, {After: 2, Side: 0, Text: "nice shot"}}
+	if err := netplay.WriteChat(netplay.ChatFile(path), kept); err != nil {
+		t.Fatal(err)
+	}
+	a := &App{W: 1280, H: 800, speed: 1}
+	a.opt.autosave = filepath.Join(dir, "autosave.save")
+	w, ok := a.hostResume(path, 0, "127.0.0.1:0").(*hostWait)
+	if !ok {
+		t.Fatalf("not hosted: %v", a.dlg)
+	}
+	defer w.b.net.stop()
+	got := logTexts(w.b)
+	at := map[string]int{}
+	for i, l := range got {
+		for _, c := range kept {
+			if strings.HasSuffix(l, " says: "+c.Text) {
+				if _, twice := at[c.Text]; twice {
+					t.Errorf("%q is in the log twice", c.Text)
+				}
+				at[c.Text] = i
+			}
+		}
+	}
+	first, ok1 := at["good luck"]
+	second, ok2 := at["nice shot"]
+	if !ok1 || !ok2 || first >= second || second == len(got)-1 {
+		t.Fatalf("the kept chat is not where it was said in the host's log: %q", got)
+	}
+	if want := g.St.Sides[1].Name + " says: good luck"; got[first] != want {
+		t.Errorf("the line reads %q, want %q", got[first], want)
 	}
 }
