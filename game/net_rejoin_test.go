@@ -179,3 +179,28 @@ func TestHostAgainHasItsChat(t *testing.T) {
 		t.Errorf("the line reads %q, want %q", got[first], want)
 	}
 }
+
+// Any dialog over the battle (the computer's Esc menu, the load list)
+// stands over a table at rest: dice still rolling when it opens are
+// played out, not left tumbling behind it.
+func TestDialogStopsTheDice(t *testing.T) {
+	a, b := newTestBattle(t)
+	drain(b)
+	a.scene = b
+	roll := rules.Event{Kind: "roll", Side: 0, Text: "A roll to hit",
+		Roll: &rules.Ledger{What: "Shot", Dice: []rules.Die{{Sides: 6, Face: 2}}, Target: 4, Compare: ">=", Total: 2, Outcome: "miss"}}
+	b.push([]rules.Event{roll})
+	a.Dialog("Menu", "The battle is autosaved after every command.", []string{"Back to the battle", "Leave"}, nil)
+	if err := a.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if a.dlg == nil {
+		t.Fatal("the dialog closed by itself")
+	}
+	if b.tl.Busy() {
+		t.Error("the dice go on rolling behind the dialog")
+	}
+	if got := logTexts(b); got[len(got)-1] != roll.Text {
+		t.Errorf("the roll's line is not in the log: %q", got)
+	}
+}
