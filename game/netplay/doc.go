@@ -102,9 +102,15 @@
 // commands so far): the host refuses one for any other position, so a
 // command sent just before a drop and sent again is never applied twice.
 //
+// A chat line the joiner sends is kept until the host's stream brings it
+// back; lines not brought back are sent again once the joiner has caught
+// up after a drop (so never twice), and lines given while not connected
+// wait for the connection.
+//
 // A host that stopped takes its battle up again from its save
 // (ResumeBattle, `hedgerow host --resume`): the joiner's stream is rebuilt
-// command by command. Every offer names the host's stream (a random id
+// command by command, and the chat the host kept beside its save
+// (Host.ChatFile, ReadChat) is put back where it was said (AddChats). Every offer names the host's stream (a random id
 // per start), so a joiner that knew another stream catches up from its
 // start rather than trusting numbers of the old one.
 //
