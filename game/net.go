@@ -283,7 +283,7 @@ func (b *battle) netNote(a *App, no netplay.Note) {
 		// lines follow it, and a log written afresh below is not followed
 		// by those lines a second time when their animations end
 		b.playOut()
-		if no.At == 0 && len(b.g.Log) > 0 {
+		if no.Again {
 			// the host started again (from its save): every update follows
 			// from the first, so the log is written afresh
 			b.log = []logEntry{{text: "(the host started again: the battle goes on from its save)", side: -1}}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
@@ -60,7 +61,7 @@ func TestNetJoinerLogOnceAfterARejoin(t *testing.T) {
 	// the host started again: a new stream, caught up from its start,
 	// while the third update is still shown
 	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 3, State: b.st().Clone(), Events: []rules.Event{third}})
-	b.netNote(a, netplay.Note{Kind: netplay.NWelcome, At: 0, State: b.st().Clone()})
+	b.netNote(a, netplay.Note{Kind: netplay.NWelcome, At: 0, State: b.st().Clone(), Again: true})
 	for i, e := range []rules.Event{first, second, third} {
 		b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: i + 1, Events: []rules.Event{e}})
 	}
@@ -73,6 +74,29 @@ func TestNetJoinerLogOnceAfterARejoin(t *testing.T) {
 	}
 	if !strings.HasSuffix(got, first.Text+" | "+second.Text+" | "+third.Text) {
 		t.Errorf("after the host started again the log reads %q", got)
+	}
+}
+
+// A host that started again before anyone gave a command: the joiner's
+// log held only the battle's opening, and the catch-up brings the opening
+// again. It is written once (the log was written afresh only once some
+// command had been played, so the opening came twice).
+func TestNetJoinerOpeningOnceAfterAnEarlyRestart(t *testing.T) {
+	a, b := newTestBattle(t)
+	drain(b)
+	local := b.st().Decider
+	n := &netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
+	b.netJoin(n)
+	b.log = nil
+	opening := rules.Event{Kind: "turn", Side: -1, Text: "Round 1: every team rolls for activation"}
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 0, State: b.st().Clone(), Events: []rules.Event{opening}})
+	drain(b)
+	b.netNote(a, netplay.Note{Kind: netplay.NDropped})
+	b.netNote(a, netplay.Note{Kind: netplay.NWelcome, At: 0, State: b.st().Clone(), Again: true})
+	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 0, Events: []rules.Event{opening}})
+	drain(b)
+	if got := strings.Join(logTexts(b), " | "); strings.Count(got, opening.Text) != 1 {
+		t.Fatalf("the log reads %q: the opening once, please", got)
 	}
 }
 
@@ -157,7 +181,17 @@ func TestHostAgainHasItsChat(t *testing.T) {
 	if !ok {
 		t.Fatalf("not hosted: %v", a.dlg)
 	}
-	defer w.b.net.stop()
+	defer func() {
+		// the host stops before the test's folder goes (it writes there)
+		w.b.net.stop()
+		for i := 0; i < 500; i++ {
+			if _, done, _ := w.b.net.take(); done {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Error("the host did not stop")
+	}()
 	got := logTexts(w.b)
 	at := map[string]int{}
 	for i, l := range got {

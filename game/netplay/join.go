@@ -87,6 +87,7 @@ type Joiner struct {
 	// sessions counts the welcomes received.
 	sessions int
 	wireMu   sync.Mutex
+	again    bool // the host started again, and no welcome has said so yet
 	chatMu   sync.Mutex
 	unheard  []string // chat lines given to the host and not yet back in its stream
 }
@@ -266,6 +267,7 @@ func (j *Joiner) session(ctx context.Context) error {
 	if j.stream != m.Offer.Stream {
 		if j.stream != "" {
 			j.logf("the host started again: catching up from the start")
+			j.again = true // (until a welcome says so)
 		}
 		j.stream, j.Last, j.Received, j.Snap = m.Offer.Stream, 0, nil, nil
 	}
@@ -319,7 +321,8 @@ func (j *Joiner) session(ctx context.Context) error {
 			sn := m.Welcome.Snap
 			j.Snap = &sn
 			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
-			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last)})
+			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last), Again: j.again})
+			j.again = false
 			j.note(Note{Kind: NConnected})
 			caughtUp = m.Welcome.Last
 			catchUp()
