@@ -232,6 +232,9 @@ func (a *App) Update() (err error) {
 		return nil
 	}
 	if a.dlg != nil {
+		if b, ok := a.scene.(*battle); ok && b.tl.Busy() {
+			b.playOut() // nothing moves behind a dialog: no dice left tumbling (net.go)
+		}
 		a.updateDialog()
 		return nil
 	}

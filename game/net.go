@@ -159,6 +159,7 @@ func (b *battle) netUpdate(a *App, dt float64) bool {
 	if done && !n.host && n.final == "" && !n.asked {
 		n.asked = true
 		n.connected = false
+		b.playOut() // (no dice left rolling behind the dialog)
 		a.Dialog("Host not reachable", gaveUpWords(err),
 			[]string{"Reconnect", "Leave to the title"}, func(c int) {
 				if c == 0 {
@@ -189,14 +190,7 @@ func (b *battle) netUpdate(a *App, dt float64) bool {
 			n.typing = false
 		}
 		if keys.Pressed(keys.ActEnd) {
-			n.typing = false
-			if s := strings.TrimSpace(string(n.line)); s != "" {
-				select {
-				case n.chat <- s:
-				default:
-					a.Toast("The chat line could not be sent yet.")
-				}
-			}
+			n.typing = !b.sendChat(a, strings.TrimSpace(string(n.line)))
 		}
 		return true
 	}
@@ -205,6 +199,39 @@ func (b *battle) netUpdate(a *App, dt float64) bool {
 		return true
 	}
 	return false
+}
+
+// sendChat hands a chat line to the network; false when it could not
+// take it (the line stays open, as typed). A joiner that has lost the
+// host keeps the line and sends it once the connection is back, and says
+// so.
+func (b *battle) sendChat(a *App, s string) bool {
+	n := b.net
+	if s == "" {
+		return true
+	}
+	select {
+	case n.chat <- s:
+	default:
+		a.Toast("The chat line could not be sent yet: it is kept here; press Enter again in a moment.")
+		return false
+	}
+	if !n.host && !n.connected {
+		a.Toast("Not connected to the host: your chat line goes to the host when the connection is back.")
+	}
+	return true
+}
+
+// playOut finishes whatever the table is still showing (a glide, dice
+// rolling) at once, its lines written to the log: before a dialog, which
+// nothing should move behind, and before the log is caught up after a
+// reconnect, so that the lines come in order and none twice.
+func (b *battle) playOut() {
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(0) {
+		b.finished(an)
+	}
+	b.settle()
 }
 
 // netNote plays out one note from the network.
@@ -252,13 +279,16 @@ func (b *battle) netNote(a *App, no netplay.Note) {
 		b.log = append(b.log, logEntry{text: name + " says: " + no.Text, side: no.Side})
 		b.logScroll = 0
 	case netplay.NWelcome: // the joiner, back after a drop: the present as the host has it
-		if no.At == 0 && len(b.g.Log) > 0 {
+		// what was still being shown goes to the log now: the catch-up's
+		// lines follow it, and a log written afresh below is not followed
+		// by those lines a second time when their animations end
+		b.playOut()
+		if no.Again {
 			// the host started again (from its save): every update follows
 			// from the first, so the log is written afresh
 			b.log = []logEntry{{text: "(the host started again: the battle goes on from its save)", side: -1}}
 		}
 		if no.State != nil {
-			b.tl.SkipAll()
 			b.before = nil
 			b.g.St = no.State
 			b.refresh()
@@ -349,6 +379,7 @@ func (b *battle) drawNet(a *App, dst *ebiten.Image) {
 // it (which ends this end of the network).
 func (b *battle) netMenu(a *App) {
 	n := b.net
+	b.playOut() // (no dice left rolling behind the menu)
 	body := "The host keeps this battle and its autosave; you may join it again to come back to the present."
 	if n.host {
 		body = "Your Hedgerow holds this battle: leaving stops it for the other player too. It stays in the autosave: the next time Hedgerow starts it offers to host it again, and your opponent joins it where it stood."

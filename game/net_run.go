@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,10 +70,64 @@ func (a *App) hostResume(path string, side int, listen string) Scene {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
 	}
+	// the chat kept beside the save goes back into the joiner's stream
+	// and this table's log (a chat file that cannot be read loses the
+	// chat, not the battle)
+	cs, err := netplay.ReadChat(netplay.ChatFile(path))
+	if err != nil {
+		a.Toast("The battle's chat could not be read back: %v", err)
+	}
+	nb.AddChats(cs)
 	g, _, err := all.ReplayFile(sf, content.ScenariosFS, content.MapsFS)
 	if err != nil {
 		a.Fail("The battle cannot be taken up again", err)
 		return nil
 	}
-	return a.hostServe(nb, g, nil, g.Scenario, g.St.Map, listen, false)
+	s := a.hostServe(nb, g, nil, g.Scenario, g.St.Map, listen, false)
+	if w, ok := s.(*hostWait); ok {
+		w.b.keptChatInLog(cs)
+	}
+	return s
+}
+
+// keptChatInLog puts the chat kept beside a resumed battle's save into
+// the table's log, which was rebuilt from the save (a save holds no
+// chat): each line after the lines of the commands it was said after.
+func (b *battle) keptChatInLog(cs []netplay.SavedChat) {
+	if len(cs) == 0 {
+		return
+	}
+	var ends []int // the log's length after the opening (0) and each command
+	_, _, err := all.ReplayEach(all.SaveOf(b.g), content.ScenariosFS, content.MapsFS, func(_ int, _ rules.Command, evs []rules.Event) {
+		k := 0
+		if len(ends) > 0 {
+			k = ends[len(ends)-1]
+		}
+		for _, ev := range evs {
+			if ev.Text != "" || ev.Roll != nil { // (as logEvent writes them)
+				k++
+			}
+		}
+		ends = append(ends, k)
+	})
+	if err != nil || len(ends) == 0 || ends[len(ends)-1] != len(b.log) {
+		ends = nil // (not the log as rebuilt: the lines go at its end)
+	}
+	out := make([]logEntry, 0, len(b.log)+len(cs))
+	at := 0
+	for _, c := range cs {
+		to := len(b.log)
+		if c.After < len(ends) {
+			to = ends[c.After]
+		}
+		to = max(to, at)
+		out = append(out, b.log[at:to]...)
+		at = to
+		name := fmt.Sprintf("Side %d", c.Side+1)
+		if c.Side < len(b.st().Sides) {
+			name = b.st().Sides[c.Side].Name
+		}
+		out = append(out, logEntry{text: name + " says: " + c.Text, side: c.Side})
+	}
+	b.log = append(out, b.log[at:]...)
 }

@@ -172,7 +172,7 @@ func (a *App) hostServe(nb *netplay.Battle, g *rules.Game, evs []rules.Event, sc
 	w.addrs = localAddrs(host, port)
 	ctx, cancel := context.WithCancel(context.Background())
 	n.stop = cancel
-	h := &netplay.Host{B: nb, Local: n.out, Chat: n.chat, Notify: n.notify, Deploy: deploy}
+	h := &netplay.Host{B: nb, Local: n.out, Chat: n.chat, Notify: n.notify, Deploy: deploy, ChatFile: netplay.ChatFile(a.opt.autosave)}
 	if deploy {
 		nd := &netDeploy{link: n, place: make(chan []string, 1)}
 		h.LocalPlace = nd.place

@@ -102,7 +102,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	side := fl.Int("side", 1, "the side the host plays: 1 or 2")
 	as := fl.String("as", "random", "who plays the host's side: computer (Normal), computer:hard or random")
 	seed := fl.Uint64("seed", 0, "the dice's seed (0: a fresh random one)")
-	savePath := fl.String("save", "", "write the save here, after every command (--resume takes it up again)")
+	savePath := fl.String("save", "", "write the save here, after every command, and its chat beside it as NAME.chat (--resume takes both up again)")
 	wire := fl.String("wire-log", "", "write every message received here, one per line")
 	rest, err := parseAll(fl, args)
 	if err != nil {
@@ -164,6 +164,13 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 		if err == nil {
 			b, err = netplay.ResumeBattle(sf, scenarios.FS, maps.FS, *side-1)
 		}
+		if err == nil {
+			// the chat kept beside the save, back where it was said
+			var cs []netplay.SavedChat
+			if cs, err = netplay.ReadChat(netplay.ChatFile(*resume)); err == nil {
+				b.AddChats(cs)
+			}
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "hedgerow host: %s: %v\n", safefile.Name(*resume), err)
 			return 1
@@ -211,7 +218,7 @@ func runHost(args []string, stdout, stderr io.Writer) int {
 	out := &lineWriter{w: stdout}
 	// a new battle is deployed first (each side its own, over the
 	// protocol); one taken up from its save was deployed already
-	h := &netplay.Host{B: b, Player: player, RulesHash: rh, Log: out, Deploy: *resume == ""}
+	h := &netplay.Host{B: b, Player: player, RulesHash: rh, Log: out, Deploy: *resume == "", ChatFile: netplay.ChatFile(*savePath)}
 	if wf != nil {
 		h.WireLog = wf
 	}

@@ -47,7 +47,7 @@ func NewBattle(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map, seed uint64
 	if err := sideOK(hostSide); err != nil {
 		return nil, err
 	}
-	g, _, err := rules.NewGame(rs, sc, m, seed)
+	g, evs, err := rules.NewGame(rs, sc, m, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -55,13 +55,25 @@ func NewBattle(rs rules.RuleSet, sc *rules.Scenario, m *terrain.Map, seed uint64
 	if err != nil {
 		return nil, err
 	}
-	return &Battle{G: g, HostSide: hostSide, base: base, opening: sc}, nil
+	b := &Battle{G: g, HostSide: hostSide, base: base, opening: sc}
+	b.open(evs)
+	return b, nil
+}
+
+// open puts the battle's opening events (the first round's start, its
+// activation rolls: what the host's own table shows before anyone has
+// given a command) first in the joiner's stream, as its side may be told
+// them, so that the joiner's log begins where the host's does.
+func (b *Battle) open(evs []rules.Event) {
+	if tell := tellAll(b.G.RS, b.G.St, b.G.St, b.JoinSide(), evs); len(tell) > 0 {
+		b.Stream = append(b.Stream, Update{N: int64(len(b.Stream)) + 1, Commands: len(b.G.Log), Events: tell})
+	}
 }
 
 // ResumeBattle takes up a battle from its save (the host's autosave
 // after the host stopped): the game as the save replays it, and the
-// joiner's stream rebuilt command by command (chat lines are not in a
-// save and are not rebuilt). A joiner that was in the battle is told by
+// joiner's stream rebuilt from its opening, command by command (chat
+// lines are not in a save and are not rebuilt). A joiner that was in the battle is told by
 // the offer's stream id that the stream is a new one, and catches up from
 // its start.
 func ResumeBattle(sf *all.SaveFile, scenarios, maps fs.FS, hostSide int) (*Battle, error) {
@@ -73,7 +85,7 @@ func ResumeBattle(sf *all.SaveFile, scenarios, maps fs.FS, hostSide int) (*Battl
 		return nil, err
 	}
 	m := done.St.Map
-	g, _, err := rules.NewGame(done.RS, done.Scenario, m, done.Seed)
+	g, opening, err := rules.NewGame(done.RS, done.Scenario, m, done.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +94,7 @@ func ResumeBattle(sf *all.SaveFile, scenarios, maps fs.FS, hostSide int) (*Battl
 		return nil, err
 	}
 	b := &Battle{G: g, HostSide: hostSide, base: base}
+	b.open(opening)
 	if b.opening, err = openingOf(sf, scenarios, maps); err != nil {
 		return nil, err
 	}

@@ -75,7 +75,8 @@
 //	host   welcome  your side's snapshot now, the last update's number
 //	host   update   the updates after N (events only), then live ones
 //	                (events and the snapshot after them), one per command
-//	                or chat line, numbered 1, 2, 3...
+//	                or chat line, numbered 1, 2, 3... (the battle's
+//	                opening events, as the side may know them, first)
 //	host   turn     your side decides: the position's number (commands so
 //	                far) and the legal commands
 //	joiner command  a command for that position
@@ -101,9 +102,15 @@
 // commands so far): the host refuses one for any other position, so a
 // command sent just before a drop and sent again is never applied twice.
 //
+// A chat line the joiner sends is kept until the host's stream brings it
+// back; lines not brought back are sent again once the joiner has caught
+// up after a drop (so never twice), and lines given while not connected
+// wait for the connection.
+//
 // A host that stopped takes its battle up again from its save
 // (ResumeBattle, `hedgerow host --resume`): the joiner's stream is rebuilt
-// command by command. Every offer names the host's stream (a random id
+// command by command, and the chat the host kept beside its save
+// (Host.ChatFile, ReadChat) is put back where it was said (AddChats). Every offer names the host's stream (a random id
 // per start), so a joiner that knew another stream catches up from its
 // start rather than trusting numbers of the old one.
 //

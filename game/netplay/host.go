@@ -36,6 +36,10 @@ type Host struct {
 	// Chat, when set, sends its lines to the joiner as the host side's
 	// chat (into both logs).
 	Chat <-chan string
+	// ChatFile, when set, keeps the battle's chat beside its save
+	// (WriteChat), written as the host starts and after every line, so
+	// that a battle taken up again from its save has its chat too.
+	ChatFile string
 	// MaxRefusals bounds the host player's refused tries for one
 	// decision before the host gives up (200 when 0).
 	MaxRefusals int
@@ -252,6 +256,11 @@ func (h *Host) loop(ctx context.Context) error {
 	// the deployment: the scenario's placing (every figure placed), and
 	// each side's placements once taken
 	deploying := h.Deploy
+	if deploying {
+		// the scenario's own placing is never played: the battle's opening
+		// is the deployed battle's, put in the stream when it begins
+		b.Stream = nil
+	}
 	setup := b.G.Scenario
 	var hostSc, joinSc *rules.Scenario
 	var joinLines []string
@@ -266,6 +275,14 @@ func (h *Host) loop(ctx context.Context) error {
 	finalSent, done := false, false
 	var finalTimer <-chan time.Time
 
+	keepChat := func() {
+		if h.ChatFile != "" {
+			if err := WriteChat(h.ChatFile, b.Chats()); err != nil {
+				h.logf("the chat could not be kept beside the save: %v", err)
+			}
+		}
+	}
+	keepChat()
 	sendTo := func(m Msg) {
 		if cur != nil {
 			if err := cur.send(m); err != nil {
@@ -274,15 +291,14 @@ func (h *Host) loop(ctx context.Context) error {
 		}
 	}
 	say := func(line string) {
-		if len(line) > MaxChat {
-			line = line[:MaxChat]
-		}
+		line = clipChat(line)
 		if line == "" {
 			return
 		}
 		h.logf("chat from %s: %s", b.G.St.Sides[b.HostSide].Name, line)
 		h.note(Note{Kind: NChat, Side: b.HostSide, Text: line})
 		u := b.Chat(b.HostSide, line)
+		keepChat()
 		sendTo(Msg{Type: TUpdate, Update: &u})
 	}
 	chat := h.Chat
@@ -358,6 +374,7 @@ func (h *Host) loop(ctx context.Context) error {
 			h.logf("chat from %s: %s", b.G.St.Sides[b.JoinSide()].Name, in.m.Chat.Text)
 			h.note(Note{Kind: NChat, Side: b.JoinSide(), Text: in.m.Chat.Text})
 			u := b.Chat(b.JoinSide(), in.m.Chat.Text)
+			keepChat()
 			sendTo(Msg{Type: TUpdate, Update: &u})
 		case in.m.Type == TCommand:
 			cm := in.m.Command
@@ -402,13 +419,23 @@ func (h *Host) loop(ctx context.Context) error {
 				}
 				continue
 			}
-			nb.Stream = b.Stream
+			opening := nb.Stream
+			nb.Stream = b.Stream // (chat said while deploying)
+			for _, u := range opening {
+				u.N = int64(len(nb.Stream)) + 1
+				nb.Stream = append(nb.Stream, u)
+			}
 			nb.opening = b.Opening()
 			nb.G.OnCommit = b.G.OnCommit
 			b, h.B, deploying = nb, nb, false
 			h.logf("both sides have deployed: the battle begins")
 			h.note(Note{Kind: NStarted, Sc: nb.G.Scenario, State: nb.G.St, RS: nb.G.RS})
-			sendTo(Msg{Type: TWelcome, Welcome: &Welcome{Side: b.JoinSide(), Last: int64(len(b.Stream)), Snap: b.Snapshot(b.JoinSide())}})
+			sn := b.Snapshot(b.JoinSide())
+			sendTo(Msg{Type: TWelcome, Welcome: &Welcome{Side: b.JoinSide(), Last: int64(len(b.Stream)), Snap: sn}})
+			for _, u := range b.Stream[len(b.Stream)-len(opening):] {
+				u.Snap = &sn // (live: played out on the joiner's table as the host's shows it)
+				sendTo(Msg{Type: TUpdate, Update: &u})
+			}
 			continue
 		}
 		if deploying {

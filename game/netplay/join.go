@@ -30,7 +30,12 @@ type Joiner struct {
 	// Retry is how long the joiner keeps trying to reach the host after
 	// losing it (30 s when 0).
 	Retry time.Duration
-	// Chat, when set, sends its lines to the host as chat.
+	// Chat, when set, sends its lines to the host as chat. A line is
+	// kept until the host's stream brings it back: one lost with a
+	// dropped connection is sent again once the joiner is back and has
+	// caught up (never twice: a line the catch-up brings back is not
+	// sent again). Lines given while not connected wait for the next
+	// connection.
 	Chat <-chan string
 	// Local, when set, plays the joiner's side instead of Player: a
 	// window sends its side's commands here, each for the position it
@@ -66,6 +71,11 @@ type Joiner struct {
 	// just after a command is sent for position at.
 	Drop     func(n int64) bool
 	DropSent func(at int) bool
+	// DropChat, when set (tests), is asked as each chat line goes out:
+	// ChatSend sends it as usual, ChatLose drops the connection instead
+	// (the line lost on the way), ChatSendDrop sends it and drops the
+	// connection before the host's echo can come back.
+	DropChat func(line string) int
 
 	rs     rules.RuleSet
 	base   *rules.State
@@ -77,6 +87,73 @@ type Joiner struct {
 	// sessions counts the welcomes received.
 	sessions int
 	wireMu   sync.Mutex
+	again    bool // the host started again, and no welcome has said so yet
+	chatMu   sync.Mutex
+	unheard  []string // chat lines given to the host and not yet back in its stream
+}
+
+// DropChat's answers.
+const (
+	ChatSend = iota
+	ChatLose
+	ChatSendDrop
+)
+
+// heard takes a line of the side's own chat, back in the host's stream,
+// off the lines still to be heard.
+func (j *Joiner) heard(text string) {
+	j.chatMu.Lock()
+	defer j.chatMu.Unlock()
+	if len(j.unheard) > 0 && j.unheard[0] == text {
+		j.unheard = j.unheard[1:]
+	}
+}
+
+// chatOn sends, on a connection that has caught up with the host's
+// stream, the lines the host has not heard (lost with a drop) and then
+// every line given on Chat.
+func (j *Joiner) chatOn(p *peer) {
+	if j.Chat == nil {
+		return
+	}
+	j.chatMu.Lock()
+	again := append([]string(nil), j.unheard...)
+	j.chatMu.Unlock()
+	for _, line := range again {
+		if p.send(Msg{Type: TChat, Chat: &Chat{Text: line}}) != nil {
+			return // (kept: the next connection sends them)
+		}
+	}
+	go func() {
+		for {
+			select {
+			case <-p.ctx.Done():
+				return
+			case line, ok := <-j.Chat:
+				if !ok {
+					return
+				}
+				line = clipChat(line)
+				if line == "" {
+					continue
+				}
+				j.chatMu.Lock()
+				j.unheard = append(j.unheard, line)
+				j.chatMu.Unlock()
+				how := ChatSend
+				if j.DropChat != nil {
+					how = j.DropChat(line)
+				}
+				if how != ChatLose {
+					p.send(Msg{Type: TChat, Chat: &Chat{Text: line}})
+				}
+				if how != ChatSend {
+					p.close(websocket.StatusGoingAway, "dropped")
+					return
+				}
+			}
+		}
+	}()
 }
 
 // fatal is a refusal that reconnecting will not cure.
@@ -190,6 +267,7 @@ func (j *Joiner) session(ctx context.Context) error {
 	if j.stream != m.Offer.Stream {
 		if j.stream != "" {
 			j.logf("the host started again: catching up from the start")
+			j.again = true // (until a welcome says so)
 		}
 		j.stream, j.Last, j.Received, j.Snap = m.Offer.Stream, 0, nil, nil
 	}
@@ -215,25 +293,15 @@ func (j *Joiner) session(ctx context.Context) error {
 			}
 		}()
 	}
-	if j.Chat != nil {
-		go func() {
-			for {
-				select {
-				case <-p.ctx.Done():
-					return
-				case line, ok := <-j.Chat:
-					if !ok {
-						return
-					}
-					if len(line) > MaxChat {
-						line = line[:MaxChat]
-					}
-					if line != "" {
-						p.send(Msg{Type: TChat, Chat: &Chat{Text: line}})
-					}
-				}
-			}
-		}()
+	// chat goes out once this connection has caught up with the host's
+	// stream (the welcome's last update), so that a line the catch-up
+	// brings back is known heard before the unheard are sent again
+	chatting, caughtUp := false, int64(-1)
+	catchUp := func() {
+		if !chatting && caughtUp >= 0 && j.Last >= caughtUp {
+			chatting = true
+			j.chatOn(p)
+		}
 	}
 	var turn *Turn
 	var refused []Refused
@@ -253,8 +321,11 @@ func (j *Joiner) session(ctx context.Context) error {
 			sn := m.Welcome.Snap
 			j.Snap = &sn
 			j.logf("joined, playing side %d (%s); %d updates so far", j.Side+1, sn.Sides[j.Side].Name, m.Welcome.Last)
-			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last)})
+			j.note(Note{Kind: NWelcome, Side: j.Side, State: j.copyOf(&sn), RS: j.rs, At: int(j.Last), Again: j.again})
+			j.again = false
 			j.note(Note{Kind: NConnected})
+			caughtUp = m.Welcome.Last
+			catchUp()
 		case TDeploy:
 			d := m.Deploy
 			j.Side = d.Side
@@ -320,6 +391,9 @@ func (j *Joiner) session(ctx context.Context) error {
 			if u.Chat != nil {
 				j.logf("chat from %s: %s", j.sideName(u.Chat.Side), u.Chat.Text)
 				j.note(Note{Kind: NChat, Side: u.Chat.Side, Text: u.Chat.Text})
+				if u.Chat.Side == j.Side {
+					j.heard(u.Chat.Text)
+				}
 			}
 			if u.Snap != nil {
 				j.Snap = u.Snap
@@ -335,6 +409,7 @@ func (j *Joiner) session(ctx context.Context) error {
 				p.close(websocket.StatusGoingAway, "dropped")
 				return errors.New("dropped for a test")
 			}
+			catchUp()
 		case TTurn:
 			turn, refused = m.Turn, nil
 			if j.Local != nil {

@@ -45,6 +45,10 @@ type Note struct {
 	Legal  []rules.Command
 	Sc     *rules.Scenario
 	Map    *terrain.Map
+	// Again, on NWelcome: the host started again (a new stream, every
+	// update follows from the first): what the window logged before is
+	// written afresh.
+	Again bool
 }
 
 // LocalCmd is a command the window's side gives for position At (the

@@ -3,6 +3,7 @@ package netplay
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -35,6 +36,12 @@ func TestHostResumes(t *testing.T) {
 	first := make(chan error, 1)
 	go func() { first <- h1.Serve(kctx, ln) }()
 	j := &Joiner{Addr: addr, Player: NewRandom(2), Load: load, Lookup: all.Get, Log: &joinLog, Retry: 20 * time.Second}
+	var welcomes lockedBuf // each welcome's Again, for a window to write its log afresh
+	j.Notify = func(n Note) {
+		if n.Kind == NWelcome {
+			fmt.Fprintf(&welcomes, "%v ", n.Again)
+		}
+	}
 	joined := make(chan error, 1)
 	go func() { joined <- j.Run(ctx) }()
 	if err := <-first; err == nil {
@@ -44,7 +51,7 @@ func TestHostResumes(t *testing.T) {
 	if err := all.WriteSave(b.G, &saved); err != nil {
 		t.Fatal(err)
 	}
-	stoppedAt, stoppedHash := len(b.G.Log), b.G.St.Hash()
+	stoppedAt, stoppedHash, streamAt := len(b.G.Log), b.G.St.Hash(), len(b.Stream)
 
 	sf, err := all.ReadSave(&saved)
 	if err != nil {
@@ -54,8 +61,8 @@ func TestHostResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(b2.G.Log) != stoppedAt || b2.G.St.Hash() != stoppedHash || len(b2.Stream) != stoppedAt {
-		t.Fatalf("resumed at %d commands (stream %d), stopped at %d; same state: %v", len(b2.G.Log), len(b2.Stream), stoppedAt, b2.G.St.Hash() == stoppedHash)
+	if len(b2.G.Log) != stoppedAt || b2.G.St.Hash() != stoppedHash || len(b2.Stream) != streamAt {
+		t.Fatalf("resumed at %d commands (stream %d), stopped at %d (stream %d); same state: %v", len(b2.G.Log), len(b2.Stream), stoppedAt, streamAt, b2.G.St.Hash() == stoppedHash)
 	}
 	var ln2 net.Listener
 	for i := 0; ln2 == nil; i++ {
@@ -76,6 +83,9 @@ func TestHostResumes(t *testing.T) {
 	finalSame(t, &match{host: h2, join: j})
 	if !strings.Contains(joinLog.String(), "the host started again") {
 		t.Fatal("the joiner was not told the host had started again")
+	}
+	if w := welcomes.String(); !strings.HasPrefix(w, "false ") || strings.Count(w, "true") != 1 {
+		t.Fatalf("the welcomes said the host started again: %s(want once, after the first)", w)
 	}
 	if len(b2.G.Log) <= stoppedAt {
 		t.Fatal("the battle did not go on after the host came back")
