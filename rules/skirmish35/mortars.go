@@ -93,7 +93,26 @@ func (r Skirmish) plotProblem(s *rules.State, f *rules.Figure, p geom.Pt) string
 	if why == "" && m != nil && m.Rating > 0 && m.Var(fMortarUsed) >= m.Rating {
 		return fmt.Sprintf("%s has fired all %d of its rounds", m.Name, m.Rating)
 	}
+	if why == "" && m != nil && roundOnItsWay(s, m.ID) {
+		return fmt.Sprintf("%s already has a round on its way: it lands as the enemy's turn ends, and the next can be called after that", m.Name)
+	}
 	return why
+}
+
+// roundOnItsWay reports whether mortar m has a plotted round still to
+// land. House reading: a mortar fires one round a turn. The book has the
+// next round fall from where the last one landed and says nothing of a
+// mortar firing several rounds at once; without this limit one mortar
+// could be called on by every man in a turn, and the end of the enemy's
+// turn would roll for a pile of rounds no player expects (and no odds
+// could be worked out for: each round's landing multiplies the ways).
+func roundOnItsWay(s *rules.State, m rules.FigID) bool {
+	for _, rd := range Rounds(s) {
+		if rd.Fig == m {
+			return true
+		}
+	}
+	return false
 }
 
 // plotter is plotProblem split for the listing, which asks it of every
@@ -110,7 +129,7 @@ func (r Skirmish) plotterOf(s *rules.State, f *rules.Figure) plotter {
 		return plotter{}
 	}
 	m := r.mortarOf(s, f)
-	if m == nil || m.Rating > 0 && m.Var(fMortarUsed) >= m.Rating {
+	if m == nil || m.Rating > 0 && m.Var(fMortarUsed) >= m.Rating || roundOnItsWay(s, m.ID) {
 		return plotter{}
 	}
 	mt := r.d.T.Mortar

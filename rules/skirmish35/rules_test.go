@@ -1340,3 +1340,38 @@ func TestTurnSummaryStatesThePoints(t *testing.T) {
 		}
 	}
 }
+
+// TestOneRoundOnItsWayAMortar: a mortar with a round plotted takes no
+// second call until that round has landed (the house reading in
+// mortars.go), from the same caller or another; once it has landed, the
+// next call is taken.
+func TestOneRoundOnItsWayAMortar(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},
+		tfig{side: 0, x: 36, y: 20, weapons: []string{"rifle", "radio"}, facing: 180},
+		tfig{side: 0, x: 30, y: 20, weapons: []string{"rifle", "radio"}, facing: 180},
+		tfig{side: 1, x: 36, y: 30, weapons: []string{"rifle"}},
+		tfig{side: 1, x: 60, y: 45, weapons: []string{"rifle"}})
+	apply(t, s, "plot F2 F4", 2, 3)
+	if len(Rounds(s)) != 1 {
+		t.Fatal("the first call is taken")
+	}
+	s.Fig(2).SetVar(fAP, 4)
+	refuse(t, s, "plot F2 F5", "already has a round on its way")
+	refuse(t, s, "plot F3 F5", "already has a round on its way")
+	for _, c := range New().Legal(s) {
+		if c.Verb == "plot" {
+			t.Fatalf("%s is offered while the mortar's round is on its way", c)
+		}
+	}
+	apply(t, s, "end")
+	// lands at the end of the enemy's turn: 2D6 7 on target, effect 2
+	apply(t, s, "end", 3, 4, 1, 1)
+	if len(Rounds(s)) != 0 || s.Over {
+		t.Fatal("the round landed, and the battle goes on")
+	}
+	apply(t, s, "plot F3 F5", 2, 3)
+	if len(Rounds(s)) != 1 {
+		t.Fatal("after the landing the next call is taken")
+	}
+}
