@@ -55,6 +55,14 @@ func tieOrder(evs []rules.Event, tied []*rules.Unit, at []int) {
 				}
 			}
 			words := fmt.Sprintf("goes %s of the %d tied teams", nth(place), len(group))
+			for _, k := range group {
+				if k != j && uget(tied[k], vTie) == uget(tied[j], vTie) {
+					// the play-test saw two 3s go first and second
+					// with no reason given
+					words += " (an equal die: the team the scenario lists first goes first)"
+					break
+				}
+			}
 			evs[at[j]].Roll.Outcome = words
 			evs[at[j]].Text += ": " + words
 		}

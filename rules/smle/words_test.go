@@ -65,6 +65,29 @@ func TestTieRollOffSaysWhoGoesFirst(t *testing.T) {
 	}
 }
 
+// Equal tie dice are settled by the scenario's order of teams, and the
+// line says so (the play-test saw two teams roll 3 and go first and
+// second with no reason given).
+func TestTieRollOffOfEqualDiceSaysWhy(t *testing.T) {
+	s, evs := twoTeams(t, "MG team", 3, 3, 3, 3)
+	var got []string
+	for _, e := range evs {
+		if e.Roll != nil && strings.HasPrefix(e.Roll.What, "Tie roll-off") {
+			got = append(got, e.Text)
+		}
+	}
+	want := []string{
+		"British MG team rolls 3 to break a tie: goes first of the 2 tied teams (an equal die: the team the scenario lists first goes first)",
+		"German MG team rolls 3 to break a tie: goes second of the 2 tied teams (an equal die: the team the scenario lists first goes first)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("tie roll-off lines:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if u := s.UnitOf(rules.UnitID(s.Var(vCur))); s.Var(vCur) != 0 && (u == nil || u.Side != 0) {
+		t.Errorf("the British team, listed first, should act first, not %v", u)
+	}
+}
+
 // A team of unique name is named as the scenario names it.
 func TestTeamNameOnlyAddsTheSideWhenNeeded(t *testing.T) {
 	s, _ := twoTeams(t, "Rifle team", 3, 5)
