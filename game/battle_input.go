@@ -332,6 +332,10 @@ func (b *battle) Update(a *App, dt float64) error {
 				// an enemy clicked with a figure selected: aim at him, or say why not
 				b.pressed = false
 				b.enemyClick(a, b.hover)
+			case b.sel.Mode != view.Targeting && b.hover != 0 && !own:
+				// a figure of the side not playing: no drag, and why not
+				b.pressed = false
+				b.notTheirs(a, b.hover)
 			case b.sel.Mode != view.Targeting:
 			case b.sel.Line && b.sel.LineA != nil && *b.sel.LineA == pt:
 				a.Toast("First end placed: click the second end of the line. Esc takes it back.")

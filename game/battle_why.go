@@ -276,3 +276,21 @@ func (b *battle) noEnemyNote(a *App) {
 	b.noEnemyAt = b.stepKey
 	a.Toast("No enemy is in sight of the %s yet: nothing to spot or fire at. Drag a figure to move where he can see them.", b.st().Sides[f.Side].Name)
 }
+
+// notTheirs says why a press on a figure of the side not deciding now
+// starts nothing (no drag, no selection): he is the other side's, and it
+// is this side that plays (issue 24's play-test dragged an enemy and saw
+// nothing happen).
+func (b *battle) notTheirs(a *App, id rules.FigID) {
+	st := b.st()
+	f := st.Fig(id)
+	if f == nil || f.Side < 0 || f.Side >= len(st.Sides) || st.Decider < 0 || st.Decider >= len(st.Sides) {
+		return
+	}
+	if f.Side == st.Decider {
+		a.Toast("%s is out of the fight: he cannot act.", f.Name)
+		return
+	}
+	// (side names are plural or singular, "Germans", "Red": no article)
+	a.Toast("%s is on the other side (%s). Playing now: %s; only their figures can be picked and moved.", f.Name, st.Sides[f.Side].Name, st.Sides[st.Decider].Name)
+}
