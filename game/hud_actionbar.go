@@ -426,6 +426,10 @@ func (b *battle) barHint() string {
 	hint := ""
 	switch b.sel.Mode {
 	case view.Idle:
+		if v := b.st().Veh(b.selVeh); v != nil {
+			hint = b.vehHint(v)
+			break
+		}
 		hint = "Click one of your figures (a light dot marks those that can act). " + keys.KeyName(keys.ActNext) + " cycles."
 	case view.Selected:
 		if f := b.st().Fig(b.sel.Sel); f != nil {

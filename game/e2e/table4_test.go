@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hedgerow/rules"
 )
 
 // TestEnemyDragSaysWhyByMouse is issue 24's silent enemy drag: at
@@ -75,5 +77,79 @@ func TestEnemyDragSaysWhyByMouse(t *testing.T) {
 	after, _ := r.readProbe()
 	if a := after.Figures[id]; math.Hypot(a[0]-q[0], a[1]-q[1]) > 1 {
 		t.Errorf("the enemy dragged stands at %v, was at %v", a, q)
+	}
+}
+
+// TestOwnVehicleFirstClickByMouse is issue 24's silent first click on a
+// tank in Maxim's fire phase: at 1024x640 in Armour at the Crossroads,
+// with a rifleman selected and aiming (as selecting a man who can fire
+// does), one click on the side's own tank stops the aim and selects the
+// tank, the toast says what it can do, and nothing is played; before,
+// the click was taken as a shot at one's own tank and refused.
+func TestOwnVehicleFirstClickByMouse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end test is skipped in -short mode")
+	}
+	r := startRigSized(t, "veh-first-click", 1024, 640, "--scenario", "maxim-armour-crossroads", "--seed", "1", "--no-resume", "--speed", "8")
+	p := intoBattle(r)
+	side := p.Decider
+	// end the move phase (it asks first: the men could still move)
+	r.key("Return")
+	r.confirmEnd(-1, 0)
+	p = r.waitProbe("the offensive fire phase", func(p probeInfo) bool {
+		return p.Scene == "battle" && p.Phase == "offensive" && !p.Busy && (p.Curtain || p.Decider == side)
+	})
+	if p.Curtain {
+		r.key("space")
+		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain && !p.Busy })
+	}
+	pl := r.waitSave("the fire phase", p.Log)
+	played := len(pl.cmds)
+	st := pl.g.St
+	// a man on foot who may fire
+	var man string
+	for _, l := range p.Legal {
+		c, err := rules.ParseCommand(l)
+		if err != nil || c.Verb != "fire" || c.Fig == 0 || st.Carrier(c.Fig) != 0 {
+			continue
+		}
+		if _, ok := p.Figures[figKey(c.Fig)]; ok {
+			man = figKey(c.Fig)
+			break
+		}
+	}
+	if man == "" {
+		t.Fatalf("no man on foot of side %d may fire: %v", side, p.Legal)
+	}
+	vp, _ := r.readVehicles()
+	var tank string
+	for k, v := range vp.Vehicles {
+		if v.Side == side {
+			tank = k
+		}
+	}
+	if tank == "" {
+		t.Fatalf("side %d has no vehicle on screen: %v", side, vp.Vehicles)
+	}
+	q := p.Figures[man]
+	r.click(q[0], q[1])
+	r.waitProbe(man+" aiming", func(p probeInfo) bool { return p.Sel == man && p.Mode == "targeting" })
+	r.shot("man-aiming")
+	v := vp.Vehicles[tank]
+	r.click(v.X, v.Y)
+	got := r.waitProbe("the tank selected", func(p probeInfo) bool {
+		vp, _ := r.readVehicles()
+		return vp.SelVeh == tank
+	})
+	r.shot("tank-selected")
+	if got.Mode == "targeting" {
+		t.Errorf("the click on the side's own tank left %s aiming", man)
+	}
+	if !strings.Contains(got.Toast, "selected") || strings.Contains(got.Toast, "own side") {
+		t.Errorf("the click on the side's own tank says %q; want what it can do", got.Toast)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if pl := r.waitSave("after the click", played); len(pl.cmds) != played {
+		t.Fatalf("the click on the tank played %q", pl.sf.Commands[played:])
 	}
 }
