@@ -102,9 +102,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			tags = append(tags, look)
 		}
 	}
-	for _, l := range tags {
-		drawWeaponTag(dst, l)
-	}
+	drawWeaponTags(dst, tags)
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)
