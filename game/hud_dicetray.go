@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -34,7 +36,7 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 		}
 		lines = append(lines, art.Wrap(s, fs, tw-40*art.UIScale)...)
 	}
-	what := art.Wrap(l.What, art.BoldFace(14), tw-40*art.UIScale)
+	what := art.Wrap(capFirst(l.What), art.BoldFace(14), tw-40*art.UIScale)
 	n := 0
 	for _, d := range l.Dice {
 		n++
@@ -287,6 +289,7 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 	art.RoundRect(dst, tx+4*art.UIScale, ty+6*art.UIScale, tw, th, 12*art.UIScale, art.RGBA(0x000000, 120))
 	art.RoundRect(dst, tx, ty, tw, th, 12*art.UIScale, art.RGB(0x6b4a2e))
 	art.RoundRect(dst, tx+8*art.UIScale, ty+8*art.UIScale, tw-16*art.UIScale, th-16*art.UIScale, 8*art.UIScale, art.RGB(0x1f4a32))
+	title = capFirst(title) // a tray's title reads like every other heading
 	head := fmt.Sprintf("%s: %d rolls together", title, len(evs))
 	if firer != "" {
 		head = fmt.Sprintf("%s: %d dice", title, len(evs))
@@ -335,4 +338,14 @@ func allWhat(evs []rules.Event, w string) bool {
 		}
 	}
 	return true
+}
+
+// capFirst is s with its first letter a capital: a rule set's roll may be
+// named in running words ("activation, Rifle team"), a tray's title not.
+func capFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
