@@ -507,6 +507,9 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 	}
 	b.push(evs)
 	b.refresh()
+	// the aiming card ("click to commit") goes with the shot: while its
+	// dice play out the table reads no pointer to take it away
+	b.vaim, b.oddsFor = nil, 0
 	if b.sel.Sel != 0 && !b.anyFor(b.sel.Sel) {
 		b.sel.Mode = view.Selected
 	}

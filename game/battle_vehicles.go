@@ -383,8 +383,8 @@ func (b *battle) vehAimUpdate(pt geom.Pt) {
 // whether there was one.
 func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	va := b.vaim
-	if va == nil {
-		return false
+	if va == nil || b.sel.Mode != view.Targeting {
+		return false // (a shot committed: its card goes with it)
 	}
 	f, v := b.st().Fig(va.cmd.Fig), b.st().Veh(va.id)
 	if f == nil || v == nil {
