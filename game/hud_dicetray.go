@@ -33,6 +33,8 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 		if opposed && strings.HasPrefix(s, fmt.Sprintf("%d against %d: ", l.Total, l.Target)) {
 			// an opposed roll names both sides: "Germans 3 against British 2"
 			s = fmt.Sprintf("%s %d against %s %d: %s", st.Sides[an.Ev.Side].Name, l.Total, st.Sides[1-an.Ev.Side].Name, l.Target, l.Outcome)
+		} else if both, ok := sidesAgainst(st, l); ok && strings.HasPrefix(s, fmt.Sprintf("%d against %d: ", l.Total, l.Target)) {
+			s = both // (a roll of both sides at once: the turn's initiative)
 		}
 		lines = append(lines, art.Wrap(s, fs, tw-40*art.UIScale)...)
 	}
@@ -348,4 +350,17 @@ func capFirst(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// sidesAgainst says a roll the two sides make against each other at once
+// (one event for both, named "... first side against second side", its
+// Total the first side's score and its Target the second's, as a turn's
+// initiative) with both scores and the outcome: "US Army 20 against
+// Wehrmacht 9: US Army moves". The dice tray and the turn panel's
+// initiative both say it so, in the same words.
+func sidesAgainst(st *rules.State, l *rules.Ledger) (string, bool) {
+	if l == nil || l.Compare != "opposed" || len(st.Sides) < 2 || !strings.HasSuffix(l.What, st.Sides[0].Name+" against "+st.Sides[1].Name) {
+		return "", false
+	}
+	return fmt.Sprintf("%s %d against %s %d: %s", st.Sides[0].Name, l.Total, st.Sides[1].Name, l.Target, l.Outcome), true
 }

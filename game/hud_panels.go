@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -38,7 +39,18 @@ func (b *battle) drawPanel(dst *ebiten.Image, p rules.Panel, x, y, w float64) fl
 	switch p.Kind {
 	case rules.PanelPhases:
 		return b.panelPhases(dst, items, x, y, w)
-	case rules.PanelDice, rules.PanelChits, rules.PanelInitiative:
+	case rules.PanelInitiative:
+		y = b.panelTokens(dst, p.Kind, items, x, y, w)
+		// the roll's totals and who goes first, in the dice tray's words
+		if line, ok := b.initiativeLine(p.Title); ok {
+			for _, l := range art.Wrap(line, art.BoldFace(11), w) {
+				art.Say(dst, l, art.BoldFace(11), x, y, art.RGB(0xe8d8b0), 0)
+				y += 14 * art.UIScale
+			}
+			y += 4 * art.UIScale
+		}
+		return y
+	case rules.PanelDice, rules.PanelChits:
 		return b.panelTokens(dst, p.Kind, items, x, y, w)
 	default: // rules.PanelPoints and any kind not known: a labelled row each
 		return b.panelRows(dst, items, x, y, w)
@@ -167,4 +179,19 @@ func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w f
 		y += 15 * art.UIScale
 	}
 	return y
+}
+
+// initiativeLine is the latest roll in the log of both sides at once
+// named after an initiative panel's title ("Initiative, turn 1: ..."),
+// said as the dice tray says it (sidesAgainst).
+func (b *battle) initiativeLine(title string) (string, bool) {
+	if title == "" {
+		return "", false
+	}
+	for i := len(b.log) - 1; i >= 0; i-- {
+		if l := b.log[i].roll; l != nil && strings.HasPrefix(l.What, title+":") {
+			return sidesAgainst(b.st(), l)
+		}
+	}
+	return "", false
 }
