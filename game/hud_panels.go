@@ -9,6 +9,7 @@ import (
 
 	"hedgerow/game/art"
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // Generic status widgets. A rule set describes what the current step of
@@ -148,18 +149,44 @@ func (b *battle) panelTokens(dst *ebiten.Image, kind string, items []rules.Panel
 // as a number when there are too many to draw).
 func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w float64) float64 {
 	fs := art.Face(11)
+	mx, my := cursor()
 	for _, it := range items {
 		c := art.RGB(0xd8c8a8)
+		f := b.st().Fig(it.Fig)
 		if it.Current {
 			art.RoundRect(dst, x-3*art.UIScale, y-1*art.UIScale, w, 15*art.UIScale, 3*art.UIScale, art.RGBA(0x7a3a22, 230))
 			c = art.RGB(0xfff2d0)
 		} else if it.Done {
 			c = art.RGB(0x7a6a50)
 		}
+		over := f != nil && mx >= x-3*art.UIScale && mx < x+w && my >= y-1*art.UIScale && my < y+14*art.UIScale
+		if f != nil && (f.ID == b.sel.Sel || f.ID == b.hover || over) {
+			// the figure selected or under the pointer on the table is
+			// ringed here, and a row under the pointer rings its figure
+			// on the table: which counter is which name
+			art.RectLine(dst, x-3*art.UIScale, y-1*art.UIScale, w, 15*art.UIScale, 1.5*art.UIScale, art.RGB(0xf2c94c))
+			if over && !f.Removed && !b.hiddenFromViewer(f) {
+				r := figR(b.tv.px(geom.Inches(b.st().BaseR)))
+				art.Ring(dst, b.drawPos(f), r+4*art.UIScale, 2.5*art.UIScale, art.RGB(0xf2c94c))
+			}
+		}
 		if it.Side >= 0 && it.Side < 2 {
 			art.Rect(dst, x, y+3*art.UIScale, 3*art.UIScale, 9*art.UIScale, sideColour(b.st(), it.Side))
 		}
 		art.Say(dst, it.Label, fs, x+6*art.UIScale, y, c, 0)
+		if f != nil {
+			// the marks his counter bears on the table: team letter, weapon
+			var id []string
+			if l := b.letters[f.Unit]; l != "" {
+				id = append(id, l)
+			}
+			if t := weaponTag(firstWeapon(f)); t != "" {
+				id = append(id, t)
+			}
+			if len(id) > 0 {
+				art.Say(dst, strings.Join(id, " "), art.BoldFace(10), x+10*art.UIScale+art.TextW(it.Label, fs), y+1*art.UIScale, art.RGB(0xa89878), 0)
+			}
+		}
 		if it.Max > 0 && it.Max <= 8 {
 			for k := 0; k < it.Max; k++ {
 				pc := art.Pt{X: x + w - float64(it.Max-k)*11*art.UIScale, Y: y + 7*art.UIScale}
