@@ -44,3 +44,16 @@ func TestInitiativeSaidAlikeInTrayAndPanel(t *testing.T) {
 		t.Errorf("the panel %q says %q, the tray %q", title, panel, tray)
 	}
 }
+
+// The question before an end counts figures and teams apart: a team's
+// own order is not "a figure" (play-test: "4 figures can still act (Uffz
+// Kern, Gefr Lenz, Schtz Moll, MG team)").
+func TestEndQuestionCountsTeamsApart(t *testing.T) {
+	got := askText([]string{"Uffz Kern", "Gefr Lenz", "Schtz Moll", "MG team"}, 1, "act", "End activation")
+	if !strings.HasPrefix(got, "3 figures and 1 team can still act (Uffz Kern, Gefr Lenz, Schtz Moll, MG team)") {
+		t.Errorf("the question reads %q", got)
+	}
+	if got := askText([]string{"rifle 1", "rifle 2"}, 0, "move", ""); !strings.HasPrefix(got, "2 figures can still move") {
+		t.Errorf("with no team the question reads %q", got)
+	}
+}
