@@ -396,14 +396,7 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 	}
 	hint := b.barHint()
 	// the hint goes between the last button and the end's place
-	x, right := 14*art.UIScale, a.W-b.tv.padR
-	for _, bt := range b.buttons {
-		if bt.endSlot {
-			right = bt.x
-		} else {
-			x = max(x, bt.x+bt.w+16*art.UIScale)
-		}
-	}
+	x, right := b.hintPlace(a)
 	if hint != "" && right-x > 180*art.UIScale {
 		for _, l := range art.Wrap(hint, art.ItalicFace(13), right-x-10*art.UIScale) {
 			art.Say(dst, l, art.ItalicFace(13), x, y+18*art.UIScale, art.RGB(0xc8b894), 0)
@@ -519,4 +512,27 @@ func (b *battle) promptTagW() float64 {
 	// at least the width of a usual first button ("1  Turn..."), so that
 	// none of the prompt's buttons lies where the mover's first one did
 	return math.Max(art.TextW(t, art.BoldFace(13))+12*art.UIScale, 110*art.UIScale)
+}
+
+// hintPlace is where the bar's hint may stand: from after the last button
+// to the end's place.
+func (b *battle) hintPlace(a *App) (x, right float64) {
+	x, right = 14*art.UIScale, a.W-b.tv.padR
+	if b.tagOn {
+		x += b.promptTagW()
+	}
+	for _, bt := range b.buttons {
+		if bt.endSlot {
+			right = bt.x
+		} else {
+			x = max(x, bt.x+bt.w+16*art.UIScale)
+		}
+	}
+	return x, right
+}
+
+// hintShown reports whether the bar has room for its hint now.
+func (b *battle) hintShown(a *App) bool {
+	x, right := b.hintPlace(a)
+	return right-x > 180*art.UIScale
 }
