@@ -277,19 +277,18 @@ func (a *App) keepUnfinishedAutosave() string {
 	if path == "" || !content.FileExists(path) {
 		return ""
 	}
-	what := "A battle autosaved earlier could not be read"
+	what := "an earlier battle that could not be read"
 	if sb, err := readBattle(path); err == nil {
 		if sb.g.St.Over && sb.diverged == nil {
 			return ""
 		}
-		// said as another battle's: the note stands in this battle's
-		// log (a play-tester read it as about this one)
-		what = "Your earlier battle, " + sb.what + ", was not finished"
+		what = "your earlier unfinished battle (" + sb.what + ")"
 	}
 	if _, err := moveAside(path, "unfinished", true); err != nil {
-		return fmt.Sprintf("%s, and it could not be set aside (%v): this battle now autosaves over it.", what, err)
+		return fmt.Sprintf("The autosave held %s, and it could not be moved aside (%v): this battle now autosaves over it.", what, err)
 	}
 	// in words that fit the log (a path ran off its edge); the load list
-	// shows the file kept (loadDialog)
-	return what + ": it is kept, and Ctrl+O (Load) lists it."
+	// shows the file kept (loadDialog). It says "earlier": a play-tester
+	// read it, in a new battle of another rule set, as about this one
+	return fmt.Sprintf("Not lost: %s is kept apart from this new one; Ctrl+O lists it.", what)
 }

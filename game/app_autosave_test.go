@@ -207,9 +207,9 @@ func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	b := s.(*battle)
 	found := false
 	for _, e := range b.log {
-		found = found || strings.Contains(e.text, "Ctrl+O (Load) lists it") && strings.HasPrefix(e.text, "Your earlier battle, ") && strings.Contains(e.text, "was not finished") && !strings.Contains(e.text, "/")
+		found = found || strings.Contains(e.text, "Ctrl+O lists it") && strings.Contains(e.text, "unfinished battle") && !strings.Contains(e.text, "/")
 	}
-	if !found || !strings.Contains(a.toast, "Ctrl+O (Load) lists it") {
+	if !found || !strings.Contains(a.toast, "Ctrl+O lists it") {
 		t.Fatalf("the player is not told where the old battle went (in words, no path): toast %q", a.toast)
 	}
 	a.loadDialog()

@@ -57,6 +57,7 @@ type battle struct {
 	ordersRound int
 	group       groupState      // a team or box selected to move together (battle_group.go)
 	selVeh      rules.VehicleID // the vehicle selected (battle_vehicles.go)
+	tagOn       bool            // the bar is headed by the interrupting side's name (promptTag)
 	hoverVeh    rules.VehicleID // the vehicle under the pointer (its card)
 	mover       *moverPath      // the last move's path (table_moverpath.go)
 	cardShown   string          // the head of the card drawn last frame (for the probe)
@@ -507,6 +508,9 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 	}
 	b.push(evs)
 	b.refresh()
+	// the aiming card ("click to commit") goes with the shot: while its
+	// dice play out the table reads no pointer to take it away
+	b.vaim, b.oddsFor = nil, 0
 	if b.sel.Sel != 0 && !b.anyFor(b.sel.Sel) {
 		b.sel.Mode = view.Selected
 	}

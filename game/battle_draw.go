@@ -102,9 +102,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			tags = append(tags, look)
 		}
 	}
-	for _, l := range tags {
-		drawWeaponTag(dst, l)
-	}
+	drawWeaponTags(dst, tags)
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)
@@ -131,7 +129,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	}
 	b.tk.face = b.faceStruck // (battle_vehicles.go)
 	b.tk.draw(dst, a, b.tv, st.Terrain)
-	b.tv.drawScaleBar(dst, 18*art.UIScale, a.H-b.tv.padB-22*art.UIScale, b.tv.scale.PerInch != 1)
+	b.tv.drawScaleBar(dst, b.tv.scale.PerInch != 1, art.Pt{X: 18 * art.UIScale, Y: a.H - b.tv.padB - 22*art.UIScale})
 	b.cardShown = ""
 	// nothing pops up while a button is held (a drag, a drive)
 	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || b.vdrag != nil || b.sel.Mode == view.Dragging

@@ -35,7 +35,7 @@ type endTaken struct {
 // rule set's Legal says: the figures and teams with a command other than
 // an end or a pass, and the word for what they may do ("fire", "move",
 // or "act").
-func (b *battle) stillAble(c rules.Command) (names []string, verb string) {
+func (b *battle) stillAble(c rules.Command) (names []string, verb string, teams int) {
 	seen := map[string]bool{}
 	verbs := map[string]bool{}
 	for _, l := range b.legal {
@@ -56,6 +56,9 @@ func (b *battle) stillAble(c rules.Command) (names []string, verb string) {
 			name = f.Name
 		} else if u := b.st().UnitOf(l.Unit); u != nil {
 			name = u.Name
+			if !seen[name] {
+				teams++ // a team's order, counted as a team, not a figure
+			}
 		}
 		if name == "" || (l.Fig != 0 && c.Fig == l.Fig) {
 			continue
@@ -77,18 +80,18 @@ func (b *battle) stillAble(c rules.Command) (names []string, verb string) {
 			}
 		}
 	}
-	return names, verb
+	return names, verb, teams
 }
 
 // askText is the question put before an end that leaves names able to act.
-func askText(names []string, verb, label string) string {
+func askText(names []string, teams int, verb, label string) string {
 	who := names
 	more := ""
 	if len(who) > 4 {
 		more = fmt.Sprintf(" and %d more", len(who)-4)
 		who = who[:4]
 	}
-	n := count(len(names))
+	n := countWho(len(names)-teams, teams)
 	if label == "" {
 		label = "End"
 	}
@@ -102,9 +105,9 @@ func (b *battle) end(a *App, c rules.Command) {
 	act := b.action(c)
 	if act.Kind == rules.ActEnd {
 		if b.ask == nil || b.ask.cmd != c.String() || b.ask.st != b.st() {
-			if names, verb := b.stillAble(c); len(names) > 0 {
-				b.ask = &endAsk{cmd: c.String(), st: b.st(), text: askText(names, verb, act.Label),
-					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", count(len(names)), verb)}
+			if names, verb, teams := b.stillAble(c); len(names) > 0 {
+				b.ask = &endAsk{cmd: c.String(), st: b.st(), text: askText(names, teams, verb, act.Label),
+					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", countWho(len(names)-teams, teams), verb)}
 				// the question stands over the end button, off the
 				// table's middle where it hid figures
 				x, y := a.W-b.tv.padR-14*art.UIScale, a.H-b.tv.padB+10*art.UIScale
@@ -213,4 +216,21 @@ func count(n int) string {
 		return "1 figure"
 	}
 	return fmt.Sprintf("%d figures", n)
+}
+
+// countWho counts figures and teams able to act in words: "3 figures",
+// "1 team", "3 figures and 1 team" (a play-tester read "4 figures ...
+// (Uffz Kern, Gefr Lenz, Schtz Moll, MG team)" as wrong).
+func countWho(figs, teams int) string {
+	t := "1 team"
+	if teams != 1 {
+		t = fmt.Sprintf("%d teams", teams)
+	}
+	switch {
+	case teams == 0:
+		return count(figs)
+	case figs == 0:
+		return t
+	}
+	return count(figs) + " and " + t
 }

@@ -263,7 +263,9 @@ func (b *battle) Update(a *App, dt float64) error {
 			if b.sel.Mode == view.Targeting && !b.sel.Point && b.aimAtVehicle(a, pt) {
 				return nil
 			}
-			if b.sel.Mode != view.Targeting && b.vehPress(a, pt, mx, my) {
+			// (while aiming too, when it is one of your own and no target:
+			// the first click on it selects it, not a refusal to shoot it)
+			if (b.sel.Mode != view.Targeting || (!b.sel.Point && !b.sel.Ground && !b.sel.Line && b.ownVehAt(pt))) && b.vehPress(a, pt, mx, my) {
 				return nil
 			}
 			b.selVeh = 0
@@ -332,6 +334,10 @@ func (b *battle) Update(a *App, dt float64) error {
 				// an enemy clicked with a figure selected: aim at him, or say why not
 				b.pressed = false
 				b.enemyClick(a, b.hover)
+			case b.sel.Mode != view.Targeting && b.hover != 0 && !own:
+				// a figure of the side not playing: no drag, and why not
+				b.pressed = false
+				b.notTheirs(a, b.hover)
 			case b.sel.Mode != view.Targeting:
 			case b.sel.Line && b.sel.LineA != nil && *b.sel.LineA == pt:
 				a.Toast("First end placed: click the second end of the line. Esc takes it back.")

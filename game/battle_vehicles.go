@@ -84,10 +84,57 @@ func (b *battle) vehPress(a *App, pt geom.Pt, mx, my float64) bool {
 	}
 	b.selVeh = id
 	b.sel.Reset()
+	b.vaim = nil
 	if c, ok := b.driveFor(id); ok {
 		b.vdrag = &vehDrag{id: id, cmd: c, from: art.Pt{X: mx, Y: my}}
 	}
+	// what it can do now, or why nothing: at 1024x640 the bar's buttons
+	// leave no room for the hint beside them
+	a.Toast("%s", b.vehHint(veh))
 	return true
+}
+
+// ownVehAt reports whether a vehicle of the side deciding now is under
+// table point pt.
+func (b *battle) ownVehAt(pt geom.Pt) bool {
+	v := b.st().Veh(b.vehAt(pt))
+	return v != nil && v.Side == b.st().Decider
+}
+
+// vehHint says what the selected vehicle may do now (drive, its weapons
+// on the bar) or, when nothing, why not in the words of a crewman's
+// reason.
+func (b *battle) vehHint(veh *rules.Vehicle) string {
+	_, drive := b.driveFor(veh.ID)
+	cmds := b.crewCommands(veh.ID)
+	aims := false
+	for _, c := range cmds {
+		if k := b.action(c).Kind; k == rules.ActAim || k == rules.ActPoint {
+			aims = true
+		}
+	}
+	switch {
+	case drive && len(cmds) > 0:
+		return veh.Name + " selected: drag it to drive, or pick an order on the bar."
+	case drive:
+		return veh.Name + " selected: drag it to drive; a right click while dragging adds a turn."
+	case aims:
+		return veh.Name + " selected: pick a weapon on the bar, then click a target."
+	case len(cmds) > 0:
+		return veh.Name + " selected: pick an order on the bar."
+	}
+	// nothing: why, as the first crewman aboard would be told
+	st := b.st()
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if !f.Removed && st.Carrier(f.ID) == veh.ID {
+			return veh.Name + ": " + b.idleWhy(f)
+		}
+	}
+	if ex := b.explain; ex != nil && ex.Head != "" {
+		return fmt.Sprintf("%s has nothing to do now (%s).", veh.Name, ex.Head)
+	}
+	return veh.Name + " has nothing to do now."
 }
 
 // vehDragUpdate follows the pointer while a vehicle is being dragged, and
@@ -262,6 +309,9 @@ func (b *battle) aimAtVehicle(a *App, pt geom.Pt) bool {
 	pt = b.snapToPath(pt, func(q geom.Pt) bool { return b.g.Refusal(b.hullShot(q)) == nil })
 	c := b.hullShot(pt)
 	if err := b.g.Refusal(c); err != nil {
+		if b.ownVehAt(pt) {
+			return false // one of your own: the click selects it instead (vehPress)
+		}
 		a.Toast("%s", b.plain(err.Error()))
 		return true
 	}
@@ -318,6 +368,10 @@ func (b *battle) vehAimUpdate(pt geom.Pt) {
 		return
 	}
 	c := b.hullShot(pt)
+	if b.ownVehAt(pt) && b.g.Refusal(c) != nil {
+		b.vaim = nil // one of your own, not a target: a click selects it
+		return
+	}
 	if b.vaim != nil && b.vaim.at == pt && b.vaim.cmd.Verb == c.Verb && b.vaim.cmd.Fig == c.Fig && b.vaim.cmd.Arg == c.Arg {
 		return
 	}
@@ -329,8 +383,8 @@ func (b *battle) vehAimUpdate(pt geom.Pt) {
 // whether there was one.
 func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	va := b.vaim
-	if va == nil {
-		return false
+	if va == nil || b.sel.Mode != view.Targeting {
+		return false // (a shot committed: its card goes with it)
 	}
 	f, v := b.st().Fig(va.cmd.Fig), b.st().Veh(va.id)
 	if f == nil || v == nil {

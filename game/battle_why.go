@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hedgerow/game/art"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -119,7 +120,8 @@ func (b *battle) idleWhy(f *rules.Figure) string {
 func (b *battle) idleReason(f *rules.Figure) string {
 	st := b.st()
 	if f.Side != st.Decider {
-		return fmt.Sprintf("%s is %s's: it is %s's decision now.", f.Name, st.Sides[f.Side].Name, st.Sides[st.Decider].Name)
+		// (side names are plural or singular: no possessive, no article)
+		return fmt.Sprintf("%s is on the other side (%s). Deciding now: %s.", f.Name, st.Sides[f.Side].Name, st.Sides[st.Decider].Name)
 	}
 	var enemies []*rules.Figure
 	for i := range st.Figures {
@@ -274,5 +276,29 @@ func (b *battle) noEnemyNote(a *App) {
 		return
 	}
 	b.noEnemyAt = b.stepKey
-	a.Toast("No enemy is in sight of the %s yet: nothing to spot or fire at. Drag a figure to move where he can see them.", b.st().Sides[f.Side].Name)
+	b.layoutButtons(a)
+	if b.hintShown(a) {
+		return // the bar's hint says it, without a notice over the table
+	}
+	// (a note, not a refusal: it stands low, over the bar, off the
+	// table's middle, where a play-tester read it as a scolding)
+	a.ToastAt(a.W-b.tv.padR-14*art.UIScale, a.H-b.tv.padB-8*art.UIScale, "No enemy is in sight of the %s yet: nothing to spot or fire at. Drag a figure to move where he can see them.", b.st().Sides[f.Side].Name)
+}
+
+// notTheirs says why a press on a figure of the side not deciding now
+// starts nothing (no drag, no selection): he is the other side's, and it
+// is this side that plays (issue 24's play-test dragged an enemy and saw
+// nothing happen).
+func (b *battle) notTheirs(a *App, id rules.FigID) {
+	st := b.st()
+	f := st.Fig(id)
+	if f == nil || f.Side < 0 || f.Side >= len(st.Sides) || st.Decider < 0 || st.Decider >= len(st.Sides) {
+		return
+	}
+	if f.Side == st.Decider {
+		a.Toast("%s is out of the fight: he cannot act.", f.Name)
+		return
+	}
+	// (side names are plural or singular, "Germans", "Red": no article)
+	a.Toast("%s is on the other side (%s). Playing now: %s; only their figures can be picked and moved.", f.Name, st.Sides[f.Side].Name, st.Sides[st.Decider].Name)
 }

@@ -270,9 +270,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 			}
 		}
 	})
-	for _, l := range tags {
-		drawWeaponTag(dst, l)
-	}
+	drawWeaponTags(dst, tags)
 	art.Rect(dst, 0, 0, a.W, d.tv.padT, art.RGB(0x1b1610))
 	art.Say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)
 	art.Rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, art.RGB(0x1b1610))

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -229,8 +230,10 @@ func (b *battle) layoutButtons(a *App) {
 	// the buttons closer
 	avail -= endW
 	pad, gap := 28*art.UIScale, 10*art.UIScale
+	x0 := 14*art.UIScale + b.promptTagW()
+	defer func() { b.tagOn = x0 > 14*art.UIScale }()
 	for pass := 0; pass < 8; pass++ {
-		x := 14 * art.UIScale
+		x := x0
 		for i := range b.buttons {
 			bt := &b.buttons[i]
 			if bt.endSlot {
@@ -272,6 +275,12 @@ func (b *battle) layoutButtons(a *App) {
 				}
 			}
 		case 4, 5:
+			if x0 > 14*art.UIScale {
+				// a crowded prompt keeps its buttons whole before its
+				// heading: the heading goes first
+				x0 = 14 * art.UIScale
+				continue
+			}
 			// still too many: smaller letters
 			for i := range b.buttons {
 				if !b.buttons[i].endSlot {
@@ -288,13 +297,22 @@ func (b *battle) layoutButtons(a *App) {
 			// still too many: each label is cut to an equal share of the bar
 			// (short ones such as Undo keep their width: the room left is
 			// shared by the long ones)
+			// a greyed Undo says nothing a full bar has room for (Ctrl+Z
+			// is in F1's list); it ran under the end's place
+			for i := 0; i < len(b.buttons); i++ {
+				if bt := b.buttons[i]; bt.disabled && bt.fixedKey && !bt.endSlot {
+					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
+					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
+					i--
+				}
+			}
 			var ws []float64
 			for _, bt := range b.buttons {
 				if !bt.endSlot {
 					ws = append(ws, art.TextW(bt.key+"  "+bt.label, art.BoldFace(bt.fontSize())))
 				}
 			}
-			room := avail - 14*art.UIScale - float64(len(ws))*(gap+pad)
+			room := avail - x0 - float64(len(ws))*(gap+pad)
 			share := room / float64(max(1, len(ws)))
 			for k := 0; k < len(ws); k++ {
 				left, long := room, 0
@@ -371,16 +389,14 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 		bt := &b.buttons[i]
 		bt.draw(dst, bt.strong)
 	}
+	if t := b.promptTag(); t != "" && b.tagOn {
+		// whose prompt the buttons are: drawn where the mover's own
+		// first buttons stood a moment ago (promptTagW)
+		art.Say(dst, t, art.BoldFace(13), 14*art.UIScale, y+26*art.UIScale, art.Shade(sideColour(b.st(), b.st().Decider), 1.4), 0)
+	}
 	hint := b.barHint()
 	// the hint goes between the last button and the end's place
-	x, right := 14*art.UIScale, a.W-b.tv.padR
-	for _, bt := range b.buttons {
-		if bt.endSlot {
-			right = bt.x
-		} else {
-			x = max(x, bt.x+bt.w+16*art.UIScale)
-		}
-	}
+	x, right := b.hintPlace(a)
 	if hint != "" && right-x > 180*art.UIScale {
 		for _, l := range art.Wrap(hint, art.ItalicFace(13), right-x-10*art.UIScale) {
 			art.Say(dst, l, art.ItalicFace(13), x, y+18*art.UIScale, art.RGB(0xc8b894), 0)
@@ -426,6 +442,10 @@ func (b *battle) barHint() string {
 	hint := ""
 	switch b.sel.Mode {
 	case view.Idle:
+		if v := b.st().Veh(b.selVeh); v != nil {
+			hint = b.vehHint(v)
+			break
+		}
 		hint = "Click one of your figures (a light dot marks those that can act). " + keys.KeyName(keys.ActNext) + " cycles."
 	case view.Selected:
 		if f := b.st().Fig(b.sel.Sel); f != nil {
@@ -465,4 +485,54 @@ func (b *battle) enemyInSight(side int) bool {
 		}
 	}
 	return false
+}
+
+// promptTag names the side whose interruption prompt (opportunity fire)
+// stands on the bar of a shared desk: "British decide:". Its buttons
+// come after it, so they never stand where the mover's own buttons were
+// a moment ago: the play-tester, moving a German, clicked where his
+// "Shoot..." had been and fired the British team.
+func (b *battle) promptTag() string {
+	if !b.deskInterrupt() || b.viewsDiffer() || len(b.legal) == 0 {
+		return ""
+	}
+	st := b.st()
+	if st.Decider < 0 || st.Decider >= len(st.Sides) {
+		return ""
+	}
+	return st.Sides[st.Decider].Name + " decide:"
+}
+
+// promptTagW is the room promptTag takes at the bar's left (0 without).
+func (b *battle) promptTagW() float64 {
+	t := b.promptTag()
+	if t == "" {
+		return 0
+	}
+	// at least the width of a usual first button ("1  Turn..."), so that
+	// none of the prompt's buttons lies where the mover's first one did
+	return math.Max(art.TextW(t, art.BoldFace(13))+12*art.UIScale, 110*art.UIScale)
+}
+
+// hintPlace is where the bar's hint may stand: from after the last button
+// to the end's place.
+func (b *battle) hintPlace(a *App) (x, right float64) {
+	x, right = 14*art.UIScale, a.W-b.tv.padR
+	if b.tagOn {
+		x += b.promptTagW()
+	}
+	for _, bt := range b.buttons {
+		if bt.endSlot {
+			right = bt.x
+		} else {
+			x = max(x, bt.x+bt.w+16*art.UIScale)
+		}
+	}
+	return x, right
+}
+
+// hintShown reports whether the bar has room for its hint now.
+func (b *battle) hintShown(a *App) bool {
+	x, right := b.hintPlace(a)
+	return right-x > 180*art.UIScale
 }

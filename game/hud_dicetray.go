@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -31,10 +33,12 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 		if opposed && strings.HasPrefix(s, fmt.Sprintf("%d against %d: ", l.Total, l.Target)) {
 			// an opposed roll names both sides: "Germans 3 against British 2"
 			s = fmt.Sprintf("%s %d against %s %d: %s", st.Sides[an.Ev.Side].Name, l.Total, st.Sides[1-an.Ev.Side].Name, l.Target, l.Outcome)
+		} else if both, ok := sidesAgainst(st, l); ok && strings.HasPrefix(s, fmt.Sprintf("%d against %d: ", l.Total, l.Target)) {
+			s = both // (a roll of both sides at once: the turn's initiative)
 		}
 		lines = append(lines, art.Wrap(s, fs, tw-40*art.UIScale)...)
 	}
-	what := art.Wrap(l.What, art.BoldFace(14), tw-40*art.UIScale)
+	what := art.Wrap(capFirst(l.What), art.BoldFace(14), tw-40*art.UIScale)
 	n := 0
 	for _, d := range l.Dice {
 		n++
@@ -287,6 +291,7 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 	art.RoundRect(dst, tx+4*art.UIScale, ty+6*art.UIScale, tw, th, 12*art.UIScale, art.RGBA(0x000000, 120))
 	art.RoundRect(dst, tx, ty, tw, th, 12*art.UIScale, art.RGB(0x6b4a2e))
 	art.RoundRect(dst, tx+8*art.UIScale, ty+8*art.UIScale, tw-16*art.UIScale, th-16*art.UIScale, 8*art.UIScale, art.RGB(0x1f4a32))
+	title = capFirst(title) // a tray's title reads like every other heading
 	head := fmt.Sprintf("%s: %d rolls together", title, len(evs))
 	if firer != "" {
 		head = fmt.Sprintf("%s: %d dice", title, len(evs))
@@ -335,4 +340,27 @@ func allWhat(evs []rules.Event, w string) bool {
 		}
 	}
 	return true
+}
+
+// capFirst is s with its first letter a capital: a rule set's roll may be
+// named in running words ("activation, Rifle team"), a tray's title not.
+func capFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// sidesAgainst says a roll the two sides make against each other at once
+// (one event for both, named "... first side against second side", its
+// Total the first side's score and its Target the second's, as a turn's
+// initiative) with both scores and the outcome: "US Army 20 against
+// Wehrmacht 9: US Army moves". The dice tray and the turn panel's
+// initiative both say it so, in the same words.
+func sidesAgainst(st *rules.State, l *rules.Ledger) (string, bool) {
+	if l == nil || l.Compare != "opposed" || len(st.Sides) < 2 || !strings.HasSuffix(l.What, st.Sides[0].Name+" against "+st.Sides[1].Name) {
+		return "", false
+	}
+	return fmt.Sprintf("%s %d against %s %d: %s", st.Sides[0].Name, l.Total, st.Sides[1].Name, l.Target, l.Outcome), true
 }

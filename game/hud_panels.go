@@ -3,11 +3,13 @@ package game
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/game/art"
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // Generic status widgets. A rule set describes what the current step of
@@ -38,7 +40,18 @@ func (b *battle) drawPanel(dst *ebiten.Image, p rules.Panel, x, y, w float64) fl
 	switch p.Kind {
 	case rules.PanelPhases:
 		return b.panelPhases(dst, items, x, y, w)
-	case rules.PanelDice, rules.PanelChits, rules.PanelInitiative:
+	case rules.PanelInitiative:
+		y = b.panelTokens(dst, p.Kind, items, x, y, w)
+		// the roll's totals and who goes first, in the dice tray's words
+		if line, ok := b.initiativeLine(p.Title); ok {
+			for _, l := range art.Wrap(line, art.BoldFace(11), w) {
+				art.Say(dst, l, art.BoldFace(11), x, y, art.RGB(0xe8d8b0), 0)
+				y += 14 * art.UIScale
+			}
+			y += 4 * art.UIScale
+		}
+		return y
+	case rules.PanelDice, rules.PanelChits:
 		return b.panelTokens(dst, p.Kind, items, x, y, w)
 	default: // rules.PanelPoints and any kind not known: a labelled row each
 		return b.panelRows(dst, items, x, y, w)
@@ -136,18 +149,44 @@ func (b *battle) panelTokens(dst *ebiten.Image, kind string, items []rules.Panel
 // as a number when there are too many to draw).
 func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w float64) float64 {
 	fs := art.Face(11)
+	mx, my := cursor()
 	for _, it := range items {
 		c := art.RGB(0xd8c8a8)
+		f := b.st().Fig(it.Fig)
 		if it.Current {
 			art.RoundRect(dst, x-3*art.UIScale, y-1*art.UIScale, w, 15*art.UIScale, 3*art.UIScale, art.RGBA(0x7a3a22, 230))
 			c = art.RGB(0xfff2d0)
 		} else if it.Done {
 			c = art.RGB(0x7a6a50)
 		}
+		over := f != nil && mx >= x-3*art.UIScale && mx < x+w && my >= y-1*art.UIScale && my < y+14*art.UIScale
+		if f != nil && (f.ID == b.sel.Sel || f.ID == b.hover || over) {
+			// the figure selected or under the pointer on the table is
+			// ringed here, and a row under the pointer rings its figure
+			// on the table: which counter is which name
+			art.RectLine(dst, x-3*art.UIScale, y-1*art.UIScale, w, 15*art.UIScale, 1.5*art.UIScale, art.RGB(0xf2c94c))
+			if over && !f.Removed && !b.hiddenFromViewer(f) {
+				r := figR(b.tv.px(geom.Inches(b.st().BaseR)))
+				art.Ring(dst, b.drawPos(f), r+4*art.UIScale, 2.5*art.UIScale, art.RGB(0xf2c94c))
+			}
+		}
 		if it.Side >= 0 && it.Side < 2 {
 			art.Rect(dst, x, y+3*art.UIScale, 3*art.UIScale, 9*art.UIScale, sideColour(b.st(), it.Side))
 		}
 		art.Say(dst, it.Label, fs, x+6*art.UIScale, y, c, 0)
+		if f != nil {
+			// the marks his counter bears on the table: team letter, weapon
+			var id []string
+			if l := b.letters[f.Unit]; l != "" {
+				id = append(id, l)
+			}
+			if t := weaponTag(firstWeapon(f)); t != "" {
+				id = append(id, t)
+			}
+			if len(id) > 0 {
+				art.Say(dst, strings.Join(id, " "), art.BoldFace(10), x+10*art.UIScale+art.TextW(it.Label, fs), y+1*art.UIScale, art.RGB(0xa89878), 0)
+			}
+		}
 		if it.Max > 0 && it.Max <= 8 {
 			for k := 0; k < it.Max; k++ {
 				pc := art.Pt{X: x + w - float64(it.Max-k)*11*art.UIScale, Y: y + 7*art.UIScale}
@@ -167,4 +206,19 @@ func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w f
 		y += 15 * art.UIScale
 	}
 	return y
+}
+
+// initiativeLine is the latest roll in the log of both sides at once
+// named after an initiative panel's title ("Initiative, turn 1: ..."),
+// said as the dice tray says it (sidesAgainst).
+func (b *battle) initiativeLine(title string) (string, bool) {
+	if title == "" {
+		return "", false
+	}
+	for i := len(b.log) - 1; i >= 0; i-- {
+		if l := b.log[i].roll; l != nil && strings.HasPrefix(l.What, title+":") {
+			return sidesAgainst(b.st(), l)
+		}
+	}
+	return "", false
 }

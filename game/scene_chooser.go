@@ -225,10 +225,27 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 			// smaller map rather than text under the buttons
 			brief := art.Wrap(it.sc.Briefing, art.Face(14), w)
 			room := a.H - 76*art.UIScale - 90*art.UIScale - 24*art.UIScale - 52*art.UIScale - float64(len(brief))*20*art.UIScale
+			least := a.H * 0.3
+			var ledger []string
 			if it.priced {
 				room -= 22 * art.UIScale
+				// and each team's price, which ran under the buttons at
+				// 1024x640: the map gives way to it
+				var totals []string
+				for _, l := range it.pointsLines {
+					ledger = append(ledger, art.Wrap(l, art.Face(11), w)...)
+					if strings.Contains(l, ": total ") {
+						totals = append(totals, art.Wrap(l, art.Face(11), w)...)
+					}
+				}
+				if room-6*art.UIScale-float64(len(ledger))*14*art.UIScale < least && len(totals) > 0 {
+					// no room for every team's price: each side's total
+					// (the whole ledger shows in a taller window)
+					ledger = totals
+				}
+				room -= 6*art.UIScale + float64(len(ledger))*14*art.UIScale
 			}
-			ph = math.Max(math.Min(ph, room), a.H*0.3)
+			ph = math.Max(math.Min(ph, room), least)
 			z := ph / geom.Inches(it.m.Height)
 			pw := z * geom.Inches(it.m.Width)
 			art.Rect(dst, x-6*art.UIScale, 84*art.UIScale, pw+12*art.UIScale, ph+12*art.UIScale, colFrame)
@@ -254,8 +271,12 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 				art.Say(dst, fmt.Sprintf("Points: %s %d  -  %s %d", it.sc.Sides[0].Name, it.points[0], it.sc.Sides[1].Name, it.points[1]), art.BoldFace(14), x, y, art.RGB(0xf2c94c), 0)
 				y += 22 * art.UIScale
 			}
+			ledgerH := 0.0
+			if it.priced {
+				ledgerH = 6*art.UIScale + float64(len(ledger))*14*art.UIScale
+			}
 			for i, l := range brief {
-				if y+40*art.UIScale > a.H-66*art.UIScale && i < len(brief)-1 {
+				if y+40*art.UIScale+ledgerH > a.H-66*art.UIScale && i < len(brief)-1 {
 					art.Say(dst, l+" ...", art.Face(14), x, y, art.RGB(0xe8dcc0), 0)
 					y += 20 * art.UIScale
 					break
@@ -267,14 +288,12 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 				// each team's price with its force multipliers, small
 				y += 6 * art.UIScale
 				fs := art.Face(11)
-				for _, l := range it.pointsLines {
-					for _, ll := range art.Wrap(l, fs, w) {
-						if y > a.H-84*art.UIScale {
-							break
-						}
-						art.Say(dst, ll, fs, x, y, art.RGB(0xc8b894), 0)
-						y += 14 * art.UIScale
+				for _, ll := range ledger {
+					if y > a.H-84*art.UIScale {
+						break
 					}
+					art.Say(dst, ll, fs, x, y, art.RGB(0xc8b894), 0)
+					y += 14 * art.UIScale
 				}
 			}
 		}

@@ -58,6 +58,6 @@ func (s *mapScene) Draw(a *App, dst *ebiten.Image) {
 	if s.tv.legend {
 		s.tv.drawLegend(dst, 12*art.UIScale, a.H-70*art.UIScale)
 	}
-	s.tv.drawScaleBar(dst, 18*art.UIScale, a.H-30*art.UIScale, false)
+	s.tv.drawScaleBar(dst, false, art.Pt{X: 18 * art.UIScale, Y: a.H - 30*art.UIScale})
 	drawProblems(dst, a, bar, s.bad)
 }

@@ -92,8 +92,10 @@ func (s *titleScene) Update(a *App, dt float64) error {
 	s.buttons = s.buttons[:0]
 	gap := 0.0 // room under the resume button to say what the autosave is
 	top, step := 230*art.UIScale, 52*art.UIScale
-	if len(labels) > 6 && a.H < 800*art.UIScale {
-		top, step = 198*art.UIScale, 45*art.UIScale // (a low window: the list moves up to keep clear of the words under it)
+	if top+float64(len(labels))*step+34*art.UIScale > a.H-80*art.UIScale {
+		// (a low window, 920x576 on a 1024x640 screen: the list moves up
+		// to keep clear of the words under it, which the Quit button met)
+		top, step = 198*art.UIScale, 45*art.UIScale
 	}
 	for i, l := range labels {
 		s.buttons = append(s.buttons, button{x: 40 * art.UIScale, y: top + float64(i)*step + gap, w: 280 * art.UIScale, h: 40 * art.UIScale, label: l})
@@ -144,5 +146,6 @@ func (s *titleScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	art.Say(dst, "Hotseat, computer or network. F1: keys.", art.Face(13), 40*art.UIScale, a.H-70*art.UIScale, art.RGB(0xc8b894), 0)
 	art.Say(dst, "Table: "+s.tv.m.Name, art.Face(13), 40*art.UIScale, a.H-48*art.UIScale, art.RGB(0xc8b894), 0)
-	s.tv.drawScaleBar(dst, a.W-260*art.UIScale, a.H-30*art.UIScale, false)
+	// under the table, else in the left column above its last lines
+	s.tv.drawScaleBar(dst, false, art.Pt{X: a.W - 260*art.UIScale, Y: a.H - 30*art.UIScale}, art.Pt{X: 46 * art.UIScale, Y: a.H - 104*art.UIScale})
 }

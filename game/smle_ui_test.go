@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/game/view"
 	"hedgerow/rules"
@@ -279,5 +280,79 @@ func TestInterruptionWithoutCurtain(t *testing.T) {
 	}
 	if g.St.Decider == decider && g.St.Phase == "opportunity" {
 		t.Errorf("after the standing order the decider is still %d in the opportunity window", decider)
+	}
+}
+
+// On a shared desk the other side's interruption prompt stands apart on
+// the bar when there is room (1600x1000 for Farm Lane's three teams and
+// standing orders): it is headed by "<side> decide:" and none of its
+// buttons covers the place where the mover's first button stood the
+// moment before (the play-tester, moving a German, clicked where his own
+// "Shoot..." had been and fired the British team).
+func TestInterruptionPromptStandsApart(t *testing.T) {
+	var g *rules.Game
+	for seed := uint64(1); seed < 60; seed++ {
+		if g = smleGame(t, seed); playUntilOpportunity(g) {
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed gave an opportunity fire window")
+	}
+	a := &App{W: 1600, H: 1000, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = g.St.Active
+	render(a, b)
+	b.layoutButtons(a)
+	if len(b.buttons) < 3 {
+		t.Fatalf("the prompt's bar holds %d buttons", len(b.buttons))
+	}
+	if !b.tagOn {
+		t.Errorf("at 1600x1000 the prompt's bar is not headed by its side's name: %+v", b.buttons)
+	}
+	if want := g.St.Sides[g.St.Decider].Name + " decide:"; b.promptTag() != want {
+		t.Fatalf("the prompt is headed %q, want %q", b.promptTag(), want)
+	}
+	// the mover's first button, as it stood without the prompt
+	firstX := 14 * art.UIScale
+	for _, bt := range b.buttons {
+		if bt.endSlot || bt.fixedKey {
+			continue
+		}
+		if bt.x < firstX+100*art.UIScale {
+			t.Errorf("the prompt's button %q stands at x %.0f, over where the mover's first button was (from %.0f)", bt.label, bt.x, firstX)
+		}
+	}
+}
+
+// A crowded prompt (1024x640, three teams offered and the standing
+// orders) gives up its heading before any button runs under the end's
+// place: no button overlaps another.
+func TestCrowdedPromptButtonsDoNotOverlap(t *testing.T) {
+	var g *rules.Game
+	for seed := uint64(1); seed < 60; seed++ {
+		if g = smleGame(t, seed); playUntilOpportunity(g) {
+			break
+		}
+		g = nil
+	}
+	if g == nil {
+		t.Fatal("no seed gave an opportunity fire window")
+	}
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = g.St.Active
+	render(a, b)
+	b.layoutButtons(a)
+	if len(b.buttons) < 3 {
+		t.Fatalf("the prompt's bar holds %d buttons", len(b.buttons))
+	}
+	for i, p := range b.buttons {
+		for _, q := range b.buttons[i+1:] {
+			if p.x < q.x+q.w && q.x < p.x+p.w {
+				t.Errorf("buttons %q (x %.0f w %.0f) and %q (x %.0f w %.0f) overlap", p.label, p.x, p.w, q.label, q.x, q.w)
+			}
+		}
 	}
 }

@@ -230,24 +230,86 @@ func (tv *tableView) drawRulerMarks(dst *ebiten.Image, o, e art.Pt, fw float64) 
 	}
 }
 
-// drawScaleBar draws a short ruler at (x, y): whole inches, or with cm
-// (a rule set measured in centimetres) whole tens of centimetres.
-func (tv *tableView) drawScaleBar(dst *ebiten.Image, x, y float64, cm bool) float64 {
+// drawScaleBar draws a short ruler at the first of spots (each the left
+// end of its bar) where it stands clear of the table's frame, or failing
+// that in a narrow form (the unit's name under the bar) there or in the
+// desk's margin left of the frame; when nothing is clear (the table
+// zoomed in to fill the window), at the first spot. Whole inches, or with
+// cm (a rule set measured in centimetres) whole tens of centimetres.
+// (At 1920x1080 the table reaches the foot of its area and the bar stood
+// on the frame's corner.)
+func (tv *tableView) drawScaleBar(dst *ebiten.Image, cm bool, spots ...art.Pt) float64 {
+	o := tv.scr(geom.Pt{})
+	e := tv.scr(geom.Pt{X: tv.m.Width, Y: tv.m.Height})
+	fw := math.Max(10*art.UIScale, tv.px(1.1)) + 4*art.UIScale // the frame, and a little air
+	W, H := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
+	clear := func(x, y float64, narrow bool) bool {
+		bx, by, bw, bh := tv.scaleBox(x, y, cm, narrow)
+		if bx < 0 || by < 0 || bx+bw > W || by+bh > H {
+			return false
+		}
+		return bx+bw <= o.X-fw || bx >= e.X+fw || by+bh <= o.Y-fw || by >= e.Y+fw
+	}
+	for _, sp := range spots {
+		if clear(sp.X, sp.Y, false) {
+			return tv.scaleBarAt(dst, sp.X, sp.Y, cm, false)
+		}
+		if clear(sp.X, sp.Y, true) {
+			return tv.scaleBarAt(dst, sp.X, sp.Y, cm, true)
+		}
+	}
+	for _, sp := range spots {
+		_, _, bw, _ := tv.scaleBox(0, 0, cm, true)
+		if x := o.X - fw - bw + 6*art.UIScale; clear(x, sp.Y, true) {
+			return tv.scaleBarAt(dst, x, sp.Y, cm, true)
+		}
+	}
+	if len(spots) == 0 {
+		return 0
+	}
+	return tv.scaleBarAt(dst, spots[0].X, spots[0].Y, cm, false)
+}
+
+// scaleSegs is the scale bar's segments: their length in inches, how
+// many, the unit's mark and name. The narrow form has fewer.
+func (tv *tableView) scaleSegs(cm, narrow bool) (seg, n float64, unit, name string) {
 	z := tv.cam.Zoom
-	seg, unit, name := 1.0, "\"", "inches" // a segment, in inches
-	n := 6.0                               // segments
+	seg, unit, name = 1.0, "\"", "inches" // a segment, in inches
+	n = 6.0                               // segments
 	if cm {
 		seg, unit, name = 5/2.54, " cm", "centimetres"
 	}
-	for n*seg*z > 260*art.UIScale && n > 1 {
+	most, least := 260*art.UIScale, 90*art.UIScale
+	if narrow {
+		most, least = 70*art.UIScale, 40*art.UIScale
+	}
+	for n*seg*z > most && n > 1 {
 		n /= 2
 	}
-	for n*seg*z < 90*art.UIScale {
+	for n*seg*z < least {
 		n *= 2
 	}
+	return seg, n, unit, name
+}
+
+// scaleBox is the box drawn round a scale bar whose left end is at (x, y).
+func (tv *tableView) scaleBox(x, y float64, cm, narrow bool) (bx, by, bw, bh float64) {
+	seg, n, _, name := tv.scaleSegs(cm, narrow)
+	w := n * seg * tv.cam.Zoom
+	h := 8 * art.UIScale
+	if narrow {
+		return x - 6*art.UIScale, y - 18*art.UIScale, math.Max(w, art.TextW(name, art.Face(11))) + 12*art.UIScale, h + 36*art.UIScale
+	}
+	return x - 6*art.UIScale, y - 18*art.UIScale, w + 12*art.UIScale + 70*art.UIScale, h + 28*art.UIScale
+}
+
+func (tv *tableView) scaleBarAt(dst *ebiten.Image, x, y float64, cm, narrow bool) float64 {
+	z := tv.cam.Zoom
+	seg, n, unit, name := tv.scaleSegs(cm, narrow)
 	w := n * seg * z
 	h := 8 * art.UIScale
-	art.RoundRect(dst, x-6*art.UIScale, y-18*art.UIScale, w+12*art.UIScale+70*art.UIScale, h+28*art.UIScale, 5*art.UIScale, art.RGBA(0x1b1610, 200))
+	bx, by, bw, bh := tv.scaleBox(x, y, cm, narrow)
+	art.RoundRect(dst, bx, by, bw, bh, 5*art.UIScale, art.RGBA(0x1b1610, 200))
 	for i := 0.0; i < n; i++ {
 		c := art.RGB(0xf2ead6)
 		if int(i)%2 == 1 {
@@ -263,8 +325,12 @@ func (tv *tableView) drawScaleBar(dst *ebiten.Image, x, y float64, cm bool) floa
 	}
 	art.Say(dst, "0", f, x, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
 	art.Say(dst, fmt.Sprintf("%g%s", total, unit), f, x+w, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
+	if narrow {
+		art.Say(dst, name, f, x, y+h+2*art.UIScale, art.RGB(0xd8c8a8), 0)
+		return bh
+	}
 	art.Say(dst, name, f, x+w+8*art.UIScale, y-2*art.UIScale, art.RGB(0xd8c8a8), 0)
-	return h + 28*art.UIScale
+	return bh
 }
 
 // legendKinds lists the kinds on this map in painting order.

@@ -254,18 +254,16 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	art.Circle(dst, hc, hr*1.15, art.RGB(0x1e1a14))
 	art.Circle(dst, hc, hr, steel)
 	art.Circle(dst, art.Pt{X: hc.X - hr*0.3, Y: hc.Y - hr*0.3}, hr*0.38, art.Shade(steel, 1.35))
-	if f.team != "" && r >= 9*art.UIScale {
+	if pc, pr, ok := letterPlate(f.team, r, c); ok {
 		// the team's letter on a plate at the front edge of the base
-		pc := art.Pt{X: c.X - r*0.62, Y: c.Y + r*0.62}
-		pr := math.Max(5.5*art.UIScale, r*0.34)
 		art.Circle(dst, pc, pr, art.RGB(0x14110c))
 		art.Ring(dst, pc, pr, 1, f.side)
 		art.Say(dst, f.team, art.BoldFace(pr*1.35/art.UIScale), pc.X, pc.Y-pr*0.78, art.RGB(0xf2ead6), 1)
 	}
 	if f.leader {
 		// seen across the table: a gold star standing off the base
-		sr := math.Max(5.5*art.UIScale, r*0.42)
-		star(dst, art.Pt{X: c.X + r*0.8, Y: c.Y - r*0.8}, sr, art.RGB(0xf2c94c), art.RGB(0x2a1a08))
+		sc, sr := starAt(r, c)
+		star(dst, sc, sr, art.RGB(0xf2c94c), art.RGB(0x2a1a08))
 	}
 	if f.spent && !f.canAct {
 		// its go is over this turn: a shade over the figure, as a player
@@ -279,6 +277,21 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	drawMarks(dst, c, r, f.marks)
 }
 
+// letterPlate is where a figure's team letter is drawn on a base of
+// radius r at c: the centre and radius of its round plate at the base's
+// front left (none on a base too small, or with no team).
+func letterPlate(team string, r float64, c art.Pt) (art.Pt, float64, bool) {
+	if team == "" || r < 9*art.UIScale {
+		return art.Pt{}, 0, false
+	}
+	return art.Pt{X: c.X - r*0.62, Y: c.Y + r*0.62}, math.Max(5.5*art.UIScale, r*0.34), true
+}
+
+// starAt is where a leader's star stands off a base of radius r at c.
+func starAt(r float64, c art.Pt) (art.Pt, float64) {
+	return art.Pt{X: c.X + r*0.8, Y: c.Y - r*0.8}, math.Max(5.5*art.UIScale, r*0.42)
+}
+
 // drawWeaponTag writes a figure's weapon in letters, bold on a dark plate
 // on the lower right of its base (LMG, SMG, MG42, PIAT), read without
 // hovering. It is drawn after every figure, so no neighbour's base hides
@@ -288,11 +301,116 @@ func drawWeaponTag(dst *ebiten.Image, f figLook) {
 		return
 	}
 	if t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos); ok {
-		fc := art.BoldFace(t.fs / art.UIScale)
-		art.RoundRect(dst, t.x, t.y, t.w, t.h, 2*art.UIScale, art.RGBA(0x14110c, 235))
-		art.Rect(dst, t.x, t.y+t.h-1.5*art.UIScale, t.w, 1.5*art.UIScale, f.side)
-		art.Say(dst, t.tag, fc, t.x+t.w/2, t.y+t.h*0.5-t.fs*0.62, art.RGB(0xfff6dc), 1)
+		drawTagPlate(dst, t, f.side)
 	}
+}
+
+func drawTagPlate(dst *ebiten.Image, t plate, side color.RGBA) {
+	fc := art.BoldFace(t.fs / art.UIScale)
+	art.RoundRect(dst, t.x, t.y, t.w, t.h, 2*art.UIScale, art.RGBA(0x14110c, 235))
+	art.Rect(dst, t.x, t.y+t.h-1.5*art.UIScale, t.w, 1.5*art.UIScale, side)
+	art.Say(dst, t.tag, fc, t.x+t.w/2, t.y+t.h*0.5-t.fs*0.62, art.RGB(0xfff6dc), 1)
+}
+
+// drawWeaponTags draws the weapon tags of figures already drawn. In a
+// packed group (bases overlapping at the fit-the-table zoom) a tag in
+// its usual place would touch a neighbour's team letter, star or tag and
+// read as one word with it ("ASMG"): it then moves up its own base, to
+// the middle or the top, to the first place clear of them all, and stays
+// in its usual place when none is clear.
+func drawWeaponTags(dst *ebiten.Image, looks []figLook) {
+	for i, t := range placeTags(looks) {
+		if t.tag != "" {
+			drawTagPlate(dst, t, looks[i].side)
+		}
+	}
+}
+
+// placeTags lays out the weapon tags of looks (an empty plate for a
+// figure with none): see drawWeaponTags.
+func placeTags(looks []figLook) []plate {
+	gap := 1.5 * art.UIScale
+	type disc struct {
+		c art.Pt
+		r float64
+	}
+	var discs []disc // other figures' letters and stars
+	owner := []int{}
+	for i, f := range looks {
+		if f.removed {
+			continue
+		}
+		if pc, pr, ok := letterPlate(f.team, f.r, f.pos); ok {
+			discs, owner = append(discs, disc{pc, pr}), append(owner, i)
+		}
+		if f.leader {
+			sc, sr := starAt(f.r, f.pos)
+			discs, owner = append(discs, disc{sc, sr}), append(owner, i)
+		}
+	}
+	// the marks' tokens under each base (drawMarks), as boxes
+	var boxes []plate
+	boxOwner := []int{}
+	for i, f := range looks {
+		if f.removed || len(f.marks) == 0 {
+			continue
+		}
+		sz := math.Max(12*art.UIScale, f.r*0.62)
+		boxes = append(boxes, plate{x: f.pos.X - f.r, y: f.pos.Y + f.r*1.05, w: (sz + 2) * float64(len(f.marks)), h: sz})
+		boxOwner = append(boxOwner, i)
+	}
+	out := make([]plate, len(looks))
+	var placed []plate
+	clear := func(i int, p plate) bool {
+		for k, q := range boxes {
+			if boxOwner[k] != i && p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+				return false
+			}
+		}
+		for k, d := range discs {
+			if owner[k] == i {
+				continue
+			}
+			// the nearest point of the box to the disc's centre
+			nx := math.Max(p.x, math.Min(d.c.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(d.c.Y, p.y+p.h))
+			if math.Hypot(nx-d.c.X, ny-d.c.Y) < d.r+gap {
+				return false
+			}
+		}
+		for _, q := range placed {
+			if p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+				return false
+			}
+		}
+		return true
+	}
+	for i, f := range looks {
+		if f.removed {
+			continue
+		}
+		t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos)
+		if !ok {
+			continue
+		}
+		best := t
+		// on its base (low, middle, high), then off it to the right or
+		// left (level with its middle, then just below or above it)
+		mid := f.pos.Y - t.h/2
+		right, left := f.pos.X+f.r+gap, f.pos.X-f.r-gap-t.w
+		for _, at := range [][2]float64{{t.x, t.y}, {t.x, mid}, {t.x, f.pos.Y - f.r*0.9},
+			{right, mid}, {left, mid}, {right, f.pos.Y}, {right, f.pos.Y - t.h}, {left, f.pos.Y}, {left, f.pos.Y - t.h}} {
+			try := t
+			try.x, try.y = at[0], at[1]
+			if clear(i, try) {
+				best = try
+				break
+			}
+		}
+		out[i] = best
+		placed = append(placed, best)
+	}
+	return out
 }
 
 // tagShort is a weapon tag's shorter form, for a base too small to hold

@@ -2,6 +2,7 @@ package game
 
 import (
 	"image/color"
+	"math"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -54,5 +55,45 @@ func TestWeaponTagsStayOnTheBase(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// In a packed group (1/35th's Germans at the ford, bases overlapping at
+// the fit-the-table zoom) no weapon tag touches another figure's team
+// letter or tag: each finds a clear place, on its base or beside it;
+// a figure standing alone keeps its tag in the usual place.
+func TestWeaponTagsClearOfNeighbours(t *testing.T) {
+	var looks []figLook
+	for i := 0; i < 4; i++ {
+		looks = append(looks, figLook{pos: art.Pt{X: 100, Y: 60 + 9*float64(i)}, r: 10, weapon: []string{"lmg", "rifle", "smg", "mg42"}[i], team: "A"})
+	}
+	alone := figLook{pos: art.Pt{X: 300, Y: 60}, r: 10, weapon: "smg", team: "B"}
+	looks = append(looks, alone)
+	plates := placeTags(looks)
+	gap := 1.5 * art.UIScale
+	for i, p := range plates {
+		if p.tag == "" {
+			continue
+		}
+		for j, f := range looks {
+			if j == i {
+				continue
+			}
+			pc, pr, ok := letterPlate(f.team, f.r, f.pos)
+			if !ok {
+				continue
+			}
+			nx := math.Max(p.x, math.Min(pc.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(pc.Y, p.y+p.h))
+			if math.Hypot(nx-pc.X, ny-pc.Y) < pr+gap {
+				t.Errorf("figure %d's tag %q at %+v touches figure %d's team letter", i, p.tag, p, j)
+			}
+			if q := plates[j]; q.tag != "" && p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+				t.Errorf("figure %d's tag %q touches figure %d's tag %q", i, p.tag, j, q.tag)
+			}
+		}
+	}
+	if want, _ := tagPlate(weaponTag(alone.weapon), alone.r, alone.pos); plates[4] != want {
+		t.Errorf("a figure standing alone has his tag at %+v, want its usual place %+v", plates[4], want)
 	}
 }
