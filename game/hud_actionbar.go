@@ -232,8 +232,10 @@ func (b *battle) layoutButtons(a *App) {
 	pad, gap := 28*art.UIScale, 10*art.UIScale
 	x0 := 14*art.UIScale + b.promptTagW()
 	defer func() { b.tagOn = x0 > 14*art.UIScale }()
-	for pass := 0; pass < 8; pass++ {
+	twoRows := false
+	for pass := 0; pass < 9; pass++ {
 		x := x0
+		row, fits := 0, true
 		for i := range b.buttons {
 			bt := &b.buttons[i]
 			if bt.endSlot {
@@ -245,9 +247,19 @@ func (b *battle) layoutButtons(a *App) {
 			bt.w = art.TextW(bt.key+"  "+bt.label, art.BoldFace(bt.fontSize())) + pad
 			bt.h = 38 * art.UIScale
 			bt.x, bt.y = x, y
+			if twoRows {
+				// two rows in the bar's height, filled left to right,
+				// top row first (the keys still count along)
+				bt.h = 26 * art.UIScale
+				if x+bt.w > avail && row == 0 && x > x0 {
+					row, x = 1, x0
+				}
+				bt.x, bt.y = x, a.H-b.tv.padB+7*art.UIScale+float64(row)*30*art.UIScale
+				fits = fits && x+bt.w <= avail
+			}
 			x += bt.w + gap
 		}
-		if x-gap <= avail {
+		if twoRows && fits || !twoRows && x-gap <= avail {
 			break
 		}
 		switch pass {
@@ -294,6 +306,20 @@ func (b *battle) layoutButtons(a *App) {
 				pad, gap = 10*art.UIScale, 4*art.UIScale
 			}
 		case 6:
+			// still too many for one row: two rows of small buttons, every
+			// label whole (a play-test read 'K... (3 in 6)' and two
+			// 'Opp f...' on a bar cut to one row)
+			twoRows = true
+			for i := range b.buttons {
+				if !b.buttons[i].endSlot {
+					b.buttons[i].size = 11
+				}
+			}
+		case 7:
+			// not even in two rows: one row again, each label cut
+			twoRows = false
+			fallthrough
+		case 8:
 			// still too many: each label is cut to an equal share of the bar
 			// (short ones such as Undo keep their width: the room left is
 			// shared by the long ones)

@@ -308,6 +308,11 @@ func TestInterruptionPromptStandsApart(t *testing.T) {
 	if len(b.buttons) < 3 {
 		t.Fatalf("the prompt's bar holds %d buttons", len(b.buttons))
 	}
+	for _, p := range b.buttons {
+		if strings.Contains(p.label, "...") && !strings.HasSuffix(p.label, "...") || p.y+p.h > float64(a.H) {
+			t.Errorf("button %q is cut or runs off the window (y %.0f h %.0f)", p.label, p.y, p.h)
+		}
+	}
 	if !b.tagOn {
 		t.Errorf("at 1600x1000 the prompt's bar is not headed by its side's name: %+v", b.buttons)
 	}
@@ -348,10 +353,15 @@ func TestCrowdedPromptButtonsDoNotOverlap(t *testing.T) {
 	if len(b.buttons) < 3 {
 		t.Fatalf("the prompt's bar holds %d buttons", len(b.buttons))
 	}
+	for _, p := range b.buttons {
+		if strings.Contains(p.label, "...") && !strings.HasSuffix(p.label, "...") || p.y+p.h > float64(a.H) {
+			t.Errorf("button %q is cut or runs off the window (y %.0f h %.0f)", p.label, p.y, p.h)
+		}
+	}
 	for i, p := range b.buttons {
 		for _, q := range b.buttons[i+1:] {
-			if p.x < q.x+q.w && q.x < p.x+p.w {
-				t.Errorf("buttons %q (x %.0f w %.0f) and %q (x %.0f w %.0f) overlap", p.label, p.x, p.w, q.label, q.x, q.w)
+			if p.x < q.x+q.w && q.x < p.x+p.w && p.y < q.y+q.h && q.y < p.y+p.h {
+				t.Errorf("buttons %q (x %.0f y %.0f w %.0f) and %q (x %.0f y %.0f w %.0f) overlap", p.label, p.x, p.y, p.w, q.label, q.x, q.y, q.w)
 			}
 		}
 	}
