@@ -30,6 +30,7 @@ var notation = []struct {
 	{"a bracketed plural", regexp.MustCompile(`\(s\)|\(es\)`)},
 	{"Go's printing of a value", regexp.MustCompile(`\{\d+ \d+\}|%!|\bnil\b|&\{|\bmap\[`)},
 	{"a long decimal", regexp.MustCompile(`\d\.\d{3,}`)},
+	{"a bearing in degrees", regexp.MustCompile(`(facing|bearing|heading) -?\d+ degrees`)},
 }
 
 // leak names the first kind of notation found in text, or "".

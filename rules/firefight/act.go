@@ -453,7 +453,7 @@ func applyGoOpp(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event
 		faceTowards(f, c.Path[0].Sub(f.Pos))
 	}
 	return []rules.Event{{Kind: "oppfire", Side: f.Side, Fig: f.ID,
-		Text: f.Name + " goes on opportunity fire, facing " + strconv.Itoa(f.Facing) + " degrees"}}, nil
+		Text: f.Name + " goes on opportunity fire, watching the quarter in front of him"}}, nil
 }
 
 // ---- movement ----

@@ -536,7 +536,7 @@ func (Firefight) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkSuppressed, Label: fmt.Sprintf("suppressed through turn %d", f.Var(fSupp))})
 	}
 	if f.Var(fOpp) == 1 {
-		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkOppFire, Label: fmt.Sprintf("opportunity fire, facing %d degrees", f.Facing)})
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkOppFire, Label: "on opportunity fire over his front quarter"})
 	}
 	if canAct(s, f) {
 		ap := f.Var(fAP)
