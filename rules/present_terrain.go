@@ -133,8 +133,17 @@ func terrainLines(m *terrain.Map, piece int, sc Scale, going []string) []string 
 }
 
 // Possessive is a name's possessive in plain English: "Germans'",
-// "Krause's" (a side or a figure: "it is the Germans' turn").
+// "Krause's" (a side or a figure: "it is the Germans' turn"). A side
+// named by a people's adjective stands as it is: "British turn", never
+// "British's" (a play-tester read it), and so "French", "Dutch",
+// "Japanese", "Chinese".
 func Possessive(name string) string {
+	low := strings.ToLower(name)
+	for _, end := range []string{"ish", "ch", "ese"} {
+		if strings.HasSuffix(low, end) {
+			return name
+		}
+	}
 	if strings.HasSuffix(name, "s") {
 		return name + "'"
 	}

@@ -45,3 +45,16 @@ func TestInchText(t *testing.T) {
 		t.Errorf("9.749\" past 6\": %q", got)
 	}
 }
+
+// A side's possessive reads as English: a plural takes an apostrophe, a
+// people's adjective stands alone (the play-test read "British's turn").
+func TestPossessive(t *testing.T) {
+	for name, want := range map[string]string{
+		"Germans": "Germans'", "British": "British", "French": "French", "Japanese": "Japanese",
+		"NVA": "NVA's", "Red": "Red's", "Krause": "Krause's", "US Army": "US Army's",
+	} {
+		if got := Possessive(name); got != want {
+			t.Errorf("Possessive(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -2,7 +2,8 @@ package maxim
 
 import (
 	"strconv"
-	"strings"
+
+	"hedgerow/rules"
 )
 
 // diceWords says how many dice of how many sides are rolled, in words:
@@ -22,10 +23,6 @@ func diceWords(n, sides int) string {
 	return count + what
 }
 
-// possessive is name's possessive: "Insurgents'" but "NVA's".
-func possessive(name string) string {
-	if strings.HasSuffix(name, "s") {
-		return name + "'"
-	}
-	return name + "'s"
-}
+// possessive is name's possessive: "Insurgents'" but "NVA's" (the
+// core's Possessive).
+func possessive(name string) string { return rules.Possessive(name) }

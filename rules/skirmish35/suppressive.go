@@ -101,7 +101,7 @@ func (r Skirmish) expireLines(s *rules.State, side int) []rules.Event {
 		return nil
 	}
 	setLines(s, keep)
-	return []rules.Event{{Kind: "lines", Side: side, Text: s.Sides[side].Name + "'s lines of suppressive fire are lifted"}}
+	return []rules.Event{{Kind: "lines", Side: side, Text: rules.Possessive(s.Sides[side].Name) + " lines of suppressive fire are lifted"}}
 }
 
 // Smoke is a smoke cloud laid in a turn.
