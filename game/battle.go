@@ -36,6 +36,8 @@ type battle struct {
 	tl view.Timeline
 	tk tools
 
+	zoomTipped bool // the log's tip to zoom in on packed bases was given (zoomTip)
+
 	sel       view.Selector
 	step      string // the step of play under way (rules.Explanation.Step), see newStep
 	pressed   bool
@@ -627,4 +629,46 @@ func firstWeapon(f *rules.Figure) string {
 type unitHit struct {
 	x, y, w, h float64
 	unit       rules.UnitID
+}
+
+// zoomTip puts a line in the log, once a battle, when the table is drawn
+// so small that figures' bases overlap (drawn at their least readable
+// size, larger than to scale): the wheel zooms in at the pointer. A
+// play-tester at 1024x640 saw squads as heaps of counters and was told
+// nowhere that the table zooms. It reports whether it gave the tip.
+func (b *battle) zoomTip() bool {
+	if b.zoomTipped || b.tv.cam.Zoom <= 0 {
+		return false
+	}
+	b.zoomTipped = true
+	st := b.st()
+	true_ := b.tv.px(geom.Inches(st.BaseR))
+	r := figR(true_)
+	if true_ >= r {
+		return false // bases to scale: as apart as on a real table
+	}
+	overlaps := 0
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if f.Removed || f.Unknown {
+			continue
+		}
+		for j := i + 1; j < len(st.Figures); j++ {
+			g := &st.Figures[j]
+			if g.Removed || g.Unknown {
+				continue
+			}
+			if g.Side != f.Side {
+				continue // (one side's own: nothing told of the other's hidden men)
+			}
+			if b.tv.px(geom.Inches(geom.Dist(f.Pos, g.Pos))) < 1.6*r {
+				overlaps++
+			}
+		}
+	}
+	if overlaps < 3 {
+		return false
+	}
+	b.log = append(b.log, logEntry{text: "Figures stand close at this size: the mouse wheel zooms in at the pointer (+ and - too), and a right drag pans.", side: -1})
+	return true
 }

@@ -33,6 +33,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	for _, an := range b.tl.Step(dt) {
 		b.finished(an)
 	}
+	b.zoomTip()
 	b.settle()
 	if keys.Pressed(keys.ActSlower) {
 		a.speed = math.Max(0.25, a.speed/2)
