@@ -264,6 +264,9 @@ func (b *battle) Update(a *App, dt float64) error {
 			if b.sel.Mode == view.Targeting && !b.sel.Point && b.aimAtVehicle(a, pt) {
 				return nil
 			}
+			if b.pathClickFire(a, pt) { // (table_moverpath.go)
+				return nil
+			}
 			// (while aiming too, when it is one of your own and no target:
 			// the first click on it selects it, not a refusal to shoot it)
 			if (b.sel.Mode != view.Targeting || (!b.sel.Point && !b.sel.Ground && !b.sel.Line && b.ownVehAt(pt))) && b.vehPress(a, pt, mx, my) {

@@ -87,3 +87,54 @@ func (b *battle) drawMoverPath(dst *ebiten.Image) {
 	art.Circle(dst, b.tv.scr(p[0]), 4*art.UIScale, c)
 	art.Circle(dst, b.tv.scr(p[len(p)-1]), 5*art.UIScale, c)
 }
+
+// pathClickFire answers a click near the mover's dashed path while one
+// of your figures is picked but no weapon is: the first of his shots the
+// rules take at that point of the path is given, as if its button had
+// been pressed first (a play-tester picked a firer, clicked the path as
+// the panel said, and lost the firer with no word). When none is taken,
+// the first refusal is said. It reports whether the click was used.
+func (b *battle) pathClickFire(a *App, pt geom.Pt) bool {
+	if b.sel.Mode != view.Selected || b.sel.Sel == 0 || !b.showPath() {
+		return false
+	}
+	q, d := b.nearPath(pt)
+	if d > 28*art.UIScale {
+		return false
+	}
+	sel := b.sel.Sel
+	var why error
+	for _, c := range b.legal {
+		if !b.sel.For(c, sel) {
+			continue
+		}
+		act := b.action(c)
+		if act.Kind != rules.ActAim && act.Kind != rules.ActPoint {
+			continue
+		}
+		// the listed shot moved to this point of the path (a man who
+		// moved is named in it), else the shot at a hull's point there
+		shot := c
+		shot.Path = []geom.Pt{q}
+		err := b.g.Refusal(shot)
+		if err != nil && b.beginAim(c, act) {
+			if hs := b.hullShot(q); b.g.Refusal(hs) == nil {
+				shot, err = hs, nil
+			}
+			b.sel.Escape()
+			b.sel.Mode, b.sel.Sel = view.Selected, sel
+		}
+		if err == nil {
+			b.apply(a, shot)
+			return true
+		}
+		if why == nil {
+			why = err
+		}
+	}
+	if why == nil {
+		return false
+	}
+	a.Toast("%s", b.plain(why.Error()))
+	return true
+}
