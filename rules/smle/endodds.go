@@ -157,7 +157,7 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 		}
 		first[i] = p
 		if p > 0 {
-			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: fmt.Sprintf("U%d %s activates first", u.ID, u.Name), P: p})
+			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: oddsTeam(c, u) + " activates first", P: p})
 		}
 	}
 	o.Parts = []rules.OddsPart{{Name: fmt.Sprintf("First to activate, round %d", c.Round), Outcomes: o.Outcomes}}
@@ -167,7 +167,7 @@ func (r SMLE) firstTeamOdds(ns *rules.State) (rules.Odds, bool) {
 	lw.roundStart(c, ts, fv, root)
 	parts, unpriced := lw.parts(ts)
 	o.Parts = append(o.Parts, parts...)
-	o.Note = "the round ends; the next opens with every team's activation roll (1D6 and modifiers, ties rolled off on a D6, lowest first): the team that activates first" + unpriced
+	o.Note = "the round ends; the next opens with every team's activation roll (a die and its modifiers, ties rolled off on another die, lowest first): the team that activates first" + unpriced
 	return o, true
 }
 

@@ -96,7 +96,7 @@ func (r SMLE) reactionOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 		m.SetVar(fStopped, 1)
 		how = "prone"
 	default:
-		return rules.Odds{}, fmt.Errorf("%s may drop prone (posture F%d prone) or pass", mover.Name, mover.ID)
+		return rules.Odds{}, fmt.Errorf("%s may only drop prone or let the fire come", mover.Name)
 	}
 	ns.Phase = PhaseOpportunity
 	ns.SetVar(vOppUnit, 0)

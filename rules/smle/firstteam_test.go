@@ -1,7 +1,6 @@
 package smle
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -16,7 +15,7 @@ func firstActivated(_, after *rules.State, evs []rules.Event) string {
 	for _, e := range evs {
 		if e.Kind == "phase" && e.Unit != 0 && strings.Contains(e.Text, " activates: ") {
 			u := after.UnitOf(e.Unit)
-			return fmt.Sprintf("U%d %s activates first", u.ID, u.Name)
+			return oddsTeam(after, u) + " activates first"
 		}
 	}
 	return "none"
@@ -101,7 +100,7 @@ func TestFirstTeamMissionLands(t *testing.T) {
 			landed += x.P
 		}
 	}
-	if !strings.HasPrefix(o.Outcomes[0].Name, "U1 ") || math.Abs(landed-o.Outcomes[0].P) > 1e-9 {
+	if !strings.HasPrefix(o.Outcomes[0].Name, s.UnitOf(1).Name+" ") || math.Abs(landed-o.Outcomes[0].P) > 1e-9 {
 		t.Fatalf("the mission lands when U1 activates first: %+v", o)
 	}
 	for _, res := range oddscheck.RunParts(New(), s, end, func(p rules.OddsPart) oddscheck.Classify {
@@ -208,9 +207,9 @@ func TestMissionLandsBehindBreakingTeam(t *testing.T) {
 		t.Fatalf("no mission part, or none for TC's man by the aim point: %+v", o)
 	}
 	landed := 1 - mission.Outcomes[len(mission.Outcomes)-1].P
-	if mission.Outcomes[len(mission.Outcomes)-1].Name != NotLanded || landed <= o.P("U1 TA activates first")+0.01 {
+	if mission.Outcomes[len(mission.Outcomes)-1].Name != NotLanded || landed <= o.P("TA activates first")+0.01 {
 		t.Fatalf("the mission lands when TA comes on first or behind TC breaking or falling back (%.4f), not only when first (%.4f): %+v",
-			landed, o.P("U1 TA activates first"), mission)
+			landed, o.P("TA activates first"), mission)
 	}
 	for _, res := range oddscheck.RunParts(New(), s, end, func(p rules.OddsPart) oddscheck.Classify {
 		switch {

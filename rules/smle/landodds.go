@@ -41,6 +41,7 @@ type landWalk struct {
 	ties   map[int]map[string]float64 // tiePrefixes by group size
 	memo   map[matterKey]bool
 	work   int
+	st     *rules.State // the state the odds are asked of (for naming teams)
 }
 
 // landWorkCap bounds the activations walked for one "end"; beyond it the
@@ -126,6 +127,7 @@ func (lw *landWalk) chain(s *rules.State, w float64, landed bool) (*rules.State,
 // die of f, root[i] the team whose roll team i takes (its incompetent
 // leader's, its carrier's, or its own).
 func (lw *landWalk) roundStart(c *rules.State, ts []*rules.Unit, face [][6]actVal, root []int) {
+	lw.st = c
 	c = c.Clone()
 	c.SetVar(vSecond, 0)
 	for k := range c.Figures { // as beginRound leaves them
@@ -420,7 +422,7 @@ func (lw *landWalk) parts(ts []*rules.Unit) ([]rules.OddsPart, string) {
 		ls := lw.lands[u.ID]
 		if lw.nested[u.ID] || lw.work > landWorkCap {
 			if len(ls) > 0 || lw.nested[u.ID] {
-				unpriced = append(unpriced, fmt.Sprintf("U%d", u.ID))
+				unpriced = append(unpriced, oddsTeam(lw.st, u))
 			}
 			continue
 		}
@@ -431,7 +433,7 @@ func (lw *landWalk) parts(ts []*rules.Unit) ([]rules.OddsPart, string) {
 		for _, l := range ls {
 			total += l.w
 		}
-		main := rules.OddsPart{Name: fmt.Sprintf("U%d %s's fire mission", u.ID, u.Name)}
+		main := rules.OddsPart{Name: rules.Possessive(oddsTeam(lw.st, u)) + " fire mission"}
 		for _, l := range ls {
 			main.Outcomes = addOutcomes(main.Outcomes, l.o.Outcomes, l.w)
 		}
@@ -449,7 +451,7 @@ func (lw *landWalk) parts(ts []*rules.Unit) ([]rules.OddsPart, string) {
 				k, def := partKey(p)
 				a := accs[k]
 				if a == nil {
-					a = &acc{part: rules.OddsPart{Name: fmt.Sprintf("U%d's mission: %s", u.ID, p.Name), Fig: p.Fig}, def: def}
+					a = &acc{part: rules.OddsPart{Name: rules.Possessive(oddsTeam(lw.st, u)) + " mission: " + p.Name, Fig: p.Fig}, def: def}
 					accs[k] = a
 					keys = append(keys, k)
 				}

@@ -388,7 +388,7 @@ func (r SMLE) burstParts(s *rules.State, from, aim geom.Pt, direct *rules.Figure
 		}
 		d := acc[i]
 		parts = append(parts, rules.OddsPart{Fig: g.ID,
-			Name: fmt.Sprintf("F%d %s, %s\" from the aim point", g.ID, g.Name, rules.FormatInches(geom.Dist(aim, g.Pos))),
+			Name: fmt.Sprintf("%s, %s\" from the aim point", g.Name, rules.InchText(geom.Dist(aim, g.Pos))),
 			Outcomes: []rules.Outcome{{Name: Kill, P: d[lvKill]}, {Name: Serious, P: d[lvSerious]}, {Name: Light, P: d[lvLight]},
 				{Name: NearMiss, P: d[lvNear]}, {Name: Unhurt, P: d[lvMiss]}}})
 	}

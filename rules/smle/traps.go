@@ -435,7 +435,7 @@ func (r SMLE) trapMoveOdds(s *rules.State, c rules.Command) (rules.Odds, bool) {
 			return
 		}
 		parts = append(parts, rules.OddsPart{Fig: h.ID,
-			Name: fmt.Sprintf("F%d %s, %s\" from the trap", h.ID, h.Name, rules.FormatInches(geom.Dist(sp.trap.At, h.Pos))),
+			Name: fmt.Sprintf("%s, %s\" from the trap", h.Name, rules.InchText(geom.Dist(sp.trap.At, h.Pos))),
 			Outcomes: []rules.Outcome{{Name: Kill, P: d[lvKill]}, {Name: Serious, P: d[lvSerious]}, {Name: Light, P: d[lvLight]},
 				{Name: NearMiss, P: d[lvNear]}, {Name: Unhurt, P: d[lvMiss]}}})
 	}

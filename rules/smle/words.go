@@ -29,6 +29,25 @@ func teamName(s *rules.State, u *rules.Unit) string {
 	return u.Name
 }
 
+// oddsTeam names a team in odds a player reads: as teamName, and, when
+// another team of its side bears the same name, by its first man still in
+// the fight too ("Rifle team of Cpl Hall"); never by its number.
+func oddsTeam(s *rules.State, u *rules.Unit) string {
+	name := teamName(s, u)
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.ID != u.ID && v.Side == u.Side && strings.EqualFold(v.Name, u.Name) {
+			for j := range s.Figures {
+				if f := &s.Figures[j]; f.Unit == u.ID && !f.Removed {
+					return name + " of " + f.Name
+				}
+			}
+			break
+		}
+	}
+	return name
+}
+
 // tieOrder tells, in each roll-off's own line and ledger, where the
 // team's die puts it among the teams tied with it (same band and total;
 // lowest die first, equal dice in team order). Each line names only its
