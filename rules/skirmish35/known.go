@@ -1,6 +1,9 @@
 package skirmish35
 
 import (
+	"slices"
+	"strings"
+
 	"hedgerow/rules"
 )
 
@@ -19,10 +22,15 @@ import (
 // does anything of a figure the side does not see.
 
 // GameVarKnown (rules.GameVarKnower): the scenario's settings, the turn
-// count and the side that went first, and the figure that acted last, the
-// opportunity window's mover and a hand-to-hand winner and loser when the
-// side sees them.
+// count and the side that went first, the smoke clouds on the table (a
+// cloud is in plain sight; the copy lacked them once random play threw
+// smoke, and the joiner's panel left out the host's "1 smoke cloud"), and
+// the figure that acted last, the opportunity window's mover and a
+// hand-to-hand winner and loser when the side sees them.
 func (r Skirmish) GameVarKnown(s *rules.State, side int, key string) bool {
+	if key == gSmoke || isListKey(key, "sm", smokeFields) {
+		return true
+	}
 	switch key {
 	case gTurn:
 		return true
@@ -57,3 +65,17 @@ var (
 	_ rules.SideVarKnower = Skirmish{}
 	_ rules.UnitVarKnower = Skirmish{}
 )
+
+// isListKey reports whether key is a field of a row of the list that
+// listKey(prefix, k, field) names.
+func isListKey(key, prefix string, fields []string) bool {
+	rest, ok := strings.CutPrefix(key, prefix)
+	if !ok {
+		return false
+	}
+	k, field, ok := strings.Cut(rest, ".")
+	if !ok || k == "" || strings.Trim(k, "0123456789") != "" {
+		return false
+	}
+	return slices.Contains(fields, field)
+}

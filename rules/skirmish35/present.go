@@ -169,9 +169,9 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 	if n := len(Smokes(s)); n > 0 {
 		ex.Lines = append(ex.Lines, fmt.Sprintf("%d smoke %s on the table.", n, word(n, "cloud", "clouds")))
 	}
-	if n := len(Rounds(s)); n > 0 {
-		ex.Lines = append(ex.Lines, fmt.Sprintf("%d mortar %s on the way.", n, word(n, "round", "rounds")))
-	}
+	// (no line counts the mortar rounds on the way: the other side's are
+	// its secret until they land, a side's copy over the network does not
+	// hold them, and a side's own show on the table as its aim points)
 	pts := rules.Panel{Kind: rules.PanelPoints, Title: "Action points"}
 	last := rules.FigID(s.Var(gLastFig))
 	for _, f := range alive(s, s.Active) {
