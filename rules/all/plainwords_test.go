@@ -95,6 +95,24 @@ func TestTextsArePlainWords(t *testing.T) {
 				if !ok {
 					break
 				}
+				// the odds card of the command about to be given
+				if o, err := g.Odds(c); err == nil {
+					check("an odds note", o.Note)
+					for _, x := range o.Outcomes {
+						check("an odds outcome", x.Name)
+					}
+					for _, m := range o.Mods {
+						check("an odds modifier", m.Reason)
+					}
+					for _, pt := range o.Parts {
+						check("an odds part", pt.Name)
+						for _, x := range pt.Outcomes {
+							check("an odds part's outcome", x.Name)
+						}
+					}
+				} else {
+					check("a refusal of odds", err.Error())
+				}
 				evs, err := g.Apply(c)
 				if err != nil {
 					check("a refusal of a listed command", err.Error())

@@ -639,7 +639,7 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 	need, mods := FireNeed(s, f, w, t)
 	bi, _ := bandFor(w, f.Pos, t.Pos)
 	var note []string
-	note = append(note, fmt.Sprintf("needs %d or more on a d20 (%d in 20)", need, d20Chance(need)))
+	note = append(note, fmt.Sprintf("needs %d or more on a twenty-sided die (%d in 20)", need, d20Chance(need)))
 	switch w.Template {
 	case "", "auto", "lmg", "hmg":
 		o := rules.Odds{Outcomes: outcomes(shotDist(t, w, need, false), 400), Mods: mods}
@@ -647,7 +647,7 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 			poly, _ := rectTemplate(w.Template, f.Pos, t.Pos)
 			for _, x := range underTemplate(s, poly, nil, f.Pos, f.ID, t.ID) {
 				n2, _ := fireNeedBand(s, f, w, x, bi)
-				note = append(note, fmt.Sprintf("%s also under the template: hit on %d+ (%d in 20)", x.Name, n2, d20Chance(n2)))
+				note = append(note, fmt.Sprintf("%s also under the template: hit on %d or more (%d in 20)", x.Name, n2, d20Chance(n2)))
 				o.Parts = append(o.Parts, rules.OddsPart{Name: x.Name + " under the template", Fig: x.ID,
 					Outcomes: outcomes(shotDist(x, w, n2, false), 400)})
 			}

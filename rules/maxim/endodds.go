@@ -51,10 +51,10 @@ func endOdds(s *rules.State) (rules.Odds, bool, error) {
 	var odds rules.Odds
 	for _, i := range e.rolling {
 		u := &c.Units[i]
-		name := fmt.Sprintf("U%d %s: morale check", u.ID, u.Name)
+		name := oddsUnit(c, u) + ": morale check"
 		order := []string{endHolds, "fails: 1st failure", "fails: 2nd failure", "fails: 3rd failure", "fails: 4th failure"}
 		if u.Vars[uCasRnd] != c.Round {
-			name = fmt.Sprintf("U%d %s: rally", u.ID, u.Name)
+			name = oddsUnit(c, u) + ": rally"
 			order = []string{"rallies to normal", "rallies to 1st failure", "rallies to 2nd failure", "rallies to 3rd failure", endNoRally}
 		}
 		odds.Parts = append(odds.Parts, rules.OddsPart{Name: name, Outcomes: ordered(e.parts[i], append(order, endNotRolled))})
@@ -64,7 +64,7 @@ func endOdds(s *rules.State) (rules.Odds, bool, error) {
 	odds.Parts = append(odds.Parts, rules.OddsPart{Name: initName, Outcomes: init})
 	odds.Parts = append(odds.Parts, e.starts.parts(c, c.Round+1)...)
 	odds.Outcomes = init
-	odds.Note = "the morale phase's checks and rallies, unit by unit, then the next turn's initiative (1D20 each, ties rolled again) and the moves its winner rolls for horses and vehicles"
+	odds.Note = "the morale phase's checks and rallies, unit by unit, then the next turn's initiative (a twenty-sided die each, ties rolled again) and the moves its winner rolls for horses and vehicles"
 	return odds, true, nil
 }
 

@@ -21,7 +21,7 @@ func endClassify(part rules.OddsPart) oddscheck.Classify {
 			}
 			return out
 		}
-		name := part.Name[strings.Index(part.Name, " ")+1 : strings.LastIndex(part.Name, ":")]
+		name := part.Name[:strings.LastIndex(part.Name, ":")]
 		for _, e := range evs {
 			if e.Roll != nil && (e.Roll.What == "Morale check, "+name || e.Roll.What == "Rally, "+name) {
 				return e.Roll.Outcome
@@ -72,7 +72,7 @@ func TestEndOfTurnOdds(t *testing.T) {
 	// holds, else its 3rd. Initiative: the veteran commander has no
 	// modifier, the green one -1: Blue wins 210 of the 400 - 20 untied
 	// pairs... counted exactly: a > b-1 is a >= b.
-	a, b, r := partOf(t, o, "U1 A: morale check"), partOf(t, o, "U2 B: rally"), partOf(t, o, "U3 R: morale check")
+	a, b, r := partOf(t, o, "A: morale check"), partOf(t, o, "B: rally"), partOf(t, o, "R: morale check")
 	if !near(partP(a, "holds"), 0.7) || !near(partP(a, "fails: 1st failure"), 0.3) ||
 		!near(partP(b, "rallies to 1st failure"), 0.6) || !near(partP(b, "does not rally"), 0.4) ||
 		!near(partP(r, "holds"), 0.5) || !near(partP(r, "fails: 3rd failure"), 0.5) {
@@ -108,7 +108,7 @@ func TestEndOfTurnOddsBattleEnds(t *testing.T) {
 	// Able fails (40%) to his 2nd failure and falls back 2D6" from 5":
 	// off the table on 5 or more (30 of 36). Red's check is then never
 	// rolled: 0.4 x 5/6 = 1/3.
-	r := partOf(t, o, "U2 R: morale check")
+	r := partOf(t, o, "R: morale check")
 	if !near(partP(r, endNotRolled), 1.0/3) || !near(partP(r, "holds"), 0.6*2/3) || !near(o.P(endNoTurn), 1.0/3) {
 		t.Fatalf("parts %+v", o.Parts)
 	}
@@ -141,7 +141,7 @@ func TestEndOfTurnOddsDeepFailures(t *testing.T) {
 	o := odds(t, g, "end")
 	// A: 60%. R: 60%, -20% with half its men casualties (Rost wounded):
 	// 40% holds. Blue has no one left willing to fight: no next turn.
-	a, r := partOf(t, o, "U1 A: morale check"), partOf(t, o, "U2 R: morale check")
+	a, r := partOf(t, o, "A: morale check"), partOf(t, o, "R: morale check")
 	if !near(partP(a, "fails: 4th failure"), 0.4) || partP(r, endNotRolled) != 0 || !near(partP(r, "fails: 3rd failure"), 0.6) {
 		t.Fatalf("parts %+v", o.Parts)
 	}

@@ -27,7 +27,7 @@ func (Maxim) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if v.w.Explosive {
 			return blastOdds(s, v), nil
 		}
-		return fireOdds(v), nil
+		return fireOdds(s, v), nil
 	case "melee":
 		if len(c.Targets) != 1 {
 			return rules.Odds{}, errors.New("name one enemy")
@@ -150,7 +150,7 @@ func sortedOutcomes(acc map[string]float64) []rules.Outcome {
 	return out
 }
 
-func fireOdds(v *volley) rules.Odds {
+func fireOdds(s *rules.State, v *volley) rules.Odds {
 	var odds rules.Odds
 	var notes []string
 	per := make([][]rules.Outcome, len(v.targets))
@@ -159,7 +159,7 @@ func fireOdds(v *volley) rules.Odds {
 		per[i] = byName(start, fold(start, directShot(v.w, a), a.n))
 		for _, m := range a.mods {
 			if len(v.targets) > 1 {
-				m.Reason = fmt.Sprintf("F%d: %s", a.t.ID, m.Reason)
+				m.Reason = oddsFig(s, a.t) + ": " + m.Reason
 			}
 			odds.Mods = append(odds.Mods, m)
 		}
@@ -174,19 +174,19 @@ func fireOdds(v *volley) rules.Odds {
 		odds.Outcomes = per[0]
 		return odds
 	}
-	odds.Outcomes = combine(v.targets, per)
+	odds.Outcomes = combine(s, v.targets, per)
 	return odds
 }
 
-// combine crosses independent per-target outcomes: "F9 killed, F10 no
-// effect".
-func combine(ts []*aimed, per [][]rules.Outcome) []rules.Outcome {
+// combine crosses independent per-target outcomes: "Pte Hall killed, Pte
+// Cole no effect".
+func combine(s *rules.State, ts []*aimed, per [][]rules.Outcome) []rules.Outcome {
 	out := []rules.Outcome{{Name: "", P: 1}}
 	for i, list := range per {
 		var next []rules.Outcome
 		for _, o := range out {
 			for _, x := range list {
-				n := fmt.Sprintf("F%d %s", ts[i].t.ID, x.Name)
+				n := oddsFig(s, ts[i].t) + " " + x.Name
 				if o.Name != "" {
 					n = o.Name + ", " + n
 				}
@@ -317,7 +317,7 @@ func blastParts(s *rules.State, v *volley) []rules.OddsPart {
 			continue
 		}
 		start := statusOf(g)
-		name := fmt.Sprintf("F%d %s", g.ID, g.Name)
+		name := oddsFig(s, g)
 		if g.ID == v.f.ID {
 			name += " (the firer)"
 		}

@@ -1,7 +1,6 @@
 package maxim
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -57,7 +56,7 @@ func outcomeOf(before *rules.State, c rules.Command, v *volley, after *rules.Sta
 		if i > 0 {
 			name += ", "
 		}
-		name += fmt.Sprintf("F%d %s", a.t.ID, change(statusOf(a.t), statusOf(after.Fig(a.t.ID))))
+		name += oddsFig(before, a.t) + " " + change(statusOf(a.t), statusOf(after.Fig(a.t.ID)))
 	}
 	return name
 }

@@ -28,8 +28,11 @@ func planRiderOpp(s *rules.State, v *volley, c rules.Command) error {
 	}
 	for _, id := range c.Targets {
 		t := s.Fig(id)
-		if t == nil || t.Removed {
-			return fmt.Errorf("F%d is not on the table", id)
+		if t == nil {
+			return errors.New("no such man")
+		}
+		if t.Removed {
+			return fmt.Errorf("%s is not on the table", t.Name)
 		}
 		if openRide(s, t) != mv {
 			return fmt.Errorf("opportunity fire is at %s or the men riding in the open in it; %s is not", mv.Name, t.Name)

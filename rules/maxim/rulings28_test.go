@@ -302,7 +302,7 @@ func TestBlastPartsMatchEngine(t *testing.T) {
 	}, map[string]unitOpt{"R": {armour: "kevlar"}})
 	phase(g, PhaseOffensive, 0)
 	o := odds(t, g, "fire F1 F2")
-	able := partOf(t, o, "F1 Able (the firer)")
+	able := partOf(t, o, "Able (the firer)")
 	// Able is killed on the point (40%) in the C radius on 9-10. A miss
 	// (60%) lands 1-6" in one of 8 directions, 1/48 each: down the table
 	// (towards him) 1" to 5" put him in B, A, A, B, C; down-left and

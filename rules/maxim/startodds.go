@@ -78,7 +78,7 @@ func newStartRolls(s *rules.State) startRolls {
 			continue
 		}
 		dist, order := moveDist(data.Move.HorseDice, data.Move.HorseAdd, false, horseWords)
-		r.rolls = append(r.rolls, &startRoll{name: fmt.Sprintf("F%d %s: horse move, turn %d", f.ID, f.Name, round),
+		r.rolls = append(r.rolls, &startRoll{name: fmt.Sprintf("%s: horse move, turn %d", oddsFig(s, f), round),
 			side: f.Side, fig: f.ID, veh: -1, dist: dist, order: order, acc: map[string]float64{}})
 	}
 	for i := range s.Vehicles {
@@ -87,7 +87,7 @@ func newStartRolls(s *rules.State) startRolls {
 			continue
 		}
 		dist, order := vehMoveDist(v)
-		r.rolls = append(r.rolls, &startRoll{name: fmt.Sprintf("V%d %s: move, turn %d", v.ID, v.Name, round),
+		r.rolls = append(r.rolls, &startRoll{name: fmt.Sprintf("%s: move, turn %d", oddsVehicle(s, v), round),
 			side: v.Side, veh: i, dist: dist, order: order, acc: map[string]float64{}})
 	}
 	return r
@@ -145,7 +145,7 @@ func secondMoveOdds(s *rules.State) rules.Odds {
 			continue
 		}
 		dist, order := vehMoveDist(v)
-		o.Parts = append(o.Parts, rules.OddsPart{Name: fmt.Sprintf("V%d %s: second move", v.ID, v.Name), Outcomes: ordered(dist, order)})
+		o.Parts = append(o.Parts, rules.OddsPart{Name: oddsVehicle(s, v) + ": second move", Outcomes: ordered(dist, order)})
 	}
 	return o
 }
@@ -169,7 +169,7 @@ func initiativeOdds(s *rules.State) rules.Odds {
 		}
 	}
 	o := rules.Odds{Outcomes: ordered(map[string]float64{init[0].Name: w0, init[1].Name: 1 - w0}, []string{init[0].Name, init[1].Name}), Mods: mods,
-		Note: fmt.Sprintf("turn %d's initiative as the turn opens with it (1D20 each, ties rolled again), and the moves its winner rolls for horses and vehicles", s.Round)}
+		Note: fmt.Sprintf("turn %d's initiative as the turn opens with it (a twenty-sided die each, ties rolled again), and the moves its winner rolls for horses and vehicles", s.Round)}
 	o.Parts = append(o.Parts, rules.OddsPart{Name: fmt.Sprintf("Initiative, turn %d", s.Round), Outcomes: o.Outcomes})
 	o.Parts = append(o.Parts, r.parts(s, s.Round)...)
 	return o

@@ -17,7 +17,7 @@ func startClassify(part rules.OddsPart) oddscheck.Classify {
 		return endClassify(part)
 	}
 	return func(before, after *rules.State, evs []rules.Event) string {
-		who := part.Name[strings.Index(part.Name, " ")+1 : strings.LastIndex(part.Name, ":")]
+		who := part.Name[:strings.LastIndex(part.Name, ":")]
 		what := "Move, " + who
 		switch {
 		case strings.Contains(part.Name, ": horse move"):

@@ -2,6 +2,7 @@ package maxim
 
 import (
 	"strconv"
+	"strings"
 
 	"hedgerow/rules"
 )
@@ -26,3 +27,80 @@ func diceWords(n, sides int) string {
 // possessive is name's possessive: "Insurgents'" but "NVA's" (the
 // core's Possessive).
 func possessive(name string) string { return rules.Possessive(name) }
+
+// oddsUnit names a unit in odds a player reads, never by its number: by
+// its name, with its side's in front when a unit of the other side has
+// the same name ("Germans' MG team"), and by its first man still in the
+// fight when another of its own side has it ("Rifle team of Cpl Hall").
+func oddsUnit(s *rules.State, u *rules.Unit) string {
+	name, mine := u.Name, false
+	for i := range s.Units {
+		v := &s.Units[i]
+		if v.ID == u.ID || !strings.EqualFold(v.Name, u.Name) {
+			continue
+		}
+		if v.Side != u.Side {
+			name = possessive(s.Sides[u.Side].Name) + " " + u.Name
+		} else {
+			mine = true
+		}
+	}
+	if mine {
+		for i := range s.Figures {
+			if f := &s.Figures[i]; f.Unit == u.ID && !f.Removed {
+				return name + " of " + f.Name
+			}
+		}
+	}
+	return name
+}
+
+// oddsFig names a man in odds a player reads, never by his number: by
+// his name, and by his unit's too when another man bears the same one
+// ("Pte Smith of 1st Squad").
+func oddsFig(s *rules.State, f *rules.Figure) string {
+	for i := range s.Figures {
+		g := &s.Figures[i]
+		if g.ID != f.ID && strings.EqualFold(g.Name, f.Name) {
+			if u := s.UnitOf(f.Unit); u != nil {
+				return f.Name + " of " + oddsUnit(s, u)
+			}
+			break
+		}
+	}
+	return f.Name
+}
+
+// oddsVehicle names a vehicle in odds a player reads, never by its
+// number: by its name, with its side's in front when a vehicle of the
+// other side has the same name, and as the first, second... of the name
+// when another of its own side has it.
+func oddsVehicle(s *rules.State, v *rules.Vehicle) string {
+	name, nth, same := v.Name, 1, false
+	for i := range s.Vehicles {
+		w := &s.Vehicles[i]
+		if w.ID == v.ID || !strings.EqualFold(w.Name, v.Name) {
+			continue
+		}
+		if w.Side != v.Side {
+			name = possessive(s.Sides[v.Side].Name) + " " + v.Name
+			continue
+		}
+		same = true
+		if w.ID < v.ID {
+			nth++
+		}
+	}
+	if same {
+		name += " (the " + ordinalWord(nth) + " of the name)"
+	}
+	return name
+}
+
+// ordinalWord is "first", "second"... ("11th" past the tenth).
+func ordinalWord(n int) string {
+	if n >= 1 && n <= 10 {
+		return [...]string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}[n-1]
+	}
+	return strconv.Itoa(n) + "th"
+}

@@ -679,7 +679,7 @@ func (r Skirmish) lookAboutOdds(s *rules.State, f *rules.Figure) (rules.Odds, er
 	if len(parts) == 0 {
 		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: f.Name + " sees no enemy in front of it to look for"}, nil
 	}
-	o := rules.Odds{Parts: parts, Note: "one 2D6 for each enemy in front not yet tried this turn; parts: each enemy"}
+	o := rules.Odds{Parts: parts, Note: "two dice for each enemy in front not yet tried this turn, a part for each"}
 	for k, q := range count {
 		if q > 0 {
 			o.Outcomes = append(o.Outcomes, rules.Outcome{Name: fmt.Sprintf("%d acquired", k), P: q})

@@ -250,7 +250,7 @@ func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error
 	ns := s.Clone()
 	// A team following an incompetent leader takes his team's roll.
 	roller := u.ID
-	note := "1D6 plus the modifiers shown, as the next round begins"
+	note := "a die plus the modifiers shown, as the next round begins"
 	if lt := r.followedTeam(ns, ns.UnitOf(u.ID)); lt != nil {
 		roller = lt.ID
 		note = fmt.Sprintf("it follows its incompetent leader and acts at %s's level: %s's roll, ", lt.Name, lt.Name) + note

@@ -158,7 +158,7 @@ func (r SMLE) volleyOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		}
 		out[w] += p
 	}
-	o := rules.Odds{Mods: mods, Parts: parts, Note: fmt.Sprintf("%d firer(s); the worst result of the volley; modifiers shown are the first firer's", len(fs))}
+	o := rules.Odds{Mods: mods, Parts: parts, Note: firers(len(fs)) + "; the worst result of the volley; modifiers shown are the first firer's"}
 	for i := len(volleyNames) - 1; i >= 0; i-- {
 		o.Outcomes = append(o.Outcomes, rules.Outcome{Name: volleyNames[i], P: out[i]})
 	}

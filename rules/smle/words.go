@@ -154,3 +154,11 @@ func moveText(name string, length, cost int64) string {
 	}
 	return fmt.Sprintf("%s moves %s\" (costs %s\")", name, rules.InchText(length), rules.InchText(cost))
 }
+
+// firers counts the men firing in words: "1 firer", "3 firers".
+func firers(n int) string {
+	if n == 1 {
+		return "1 firer"
+	}
+	return fmt.Sprintf("%d firers", n)
+}

@@ -12,14 +12,14 @@ import (
 func meleePair(s *rules.State, c rules.Command) (*rules.Figure, *rules.Figure, error) {
 	a := s.Fig(c.Fig)
 	if a == nil || a.Removed || a.Side != s.Active {
-		return nil, nil, fmt.Errorf("F%d is not one of %s's figures on the table", c.Fig, s.Sides[s.Active].Name)
+		return nil, nil, fmt.Errorf("%s is not one of %s's figures on the table", figName(s, c.Fig), s.Sides[s.Active].Name)
 	}
 	if len(c.Targets) != 1 {
 		return nil, nil, errors.New("name one enemy figure to fight")
 	}
 	e := s.Fig(c.Targets[0])
 	if e == nil || e.Removed || e.Side == s.Active {
-		return nil, nil, fmt.Errorf("F%d is not an enemy figure on the table", c.Targets[0])
+		return nil, nil, fmt.Errorf("%s is not an enemy figure on the table", figName(s, c.Targets[0]))
 	}
 	if !inContact(s, a.Pos, e.Pos) {
 		return nil, nil, fmt.Errorf("%s is not within 1\" of %s", a.Name, e.Name)

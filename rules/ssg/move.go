@@ -22,7 +22,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	info := rules.MoveInfo{Allowance: Move}
 	f := s.Fig(fig)
 	if f == nil {
-		info.Why = fmt.Sprintf("there is no figure F%d", fig)
+		info.Why = "there is no such figure"
 		return info
 	}
 	info.Stop = f.Pos

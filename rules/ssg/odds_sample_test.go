@@ -16,7 +16,9 @@ func TestOddsMatchEngineSampling(t *testing.T) {
 	if testing.Short() {
 		t.Skip("sampling")
 	}
-	fire := func(_, _ *rules.State, evs []rules.Event, c rules.Command) string { return FireOutcome(c, evs) }
+	fire := func(before, _ *rules.State, evs []rules.Event, c rules.Command) string {
+		return FireOutcome(before, c, evs)
+	}
 	melee := func(_, _ *rules.State, evs []rules.Event, _ rules.Command) string {
 		for _, e := range evs {
 			if e.Roll != nil && e.Roll.Outcome != "tie: roll again" {

@@ -115,7 +115,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		}
 		t := s.Fig(id)
 		if t == nil {
-			return nil, fmt.Errorf("there is no figure F%d", id)
+			return nil, errors.New("a target named is no figure on the table")
 		}
 		mods, err := shotMods(s, f, t)
 		if err != nil {
@@ -188,7 +188,7 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		for _, x := range v.mods[i] {
 			m += x.Value
 			if n > 1 {
-				x.Reason = fmt.Sprintf("F%d: %s", v.targets[i], x.Reason)
+				x.Reason = figName(s, v.targets[i]) + ": " + x.Reason
 			}
 			mods = append(mods, x)
 		}
@@ -197,8 +197,8 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		for k := 0; k < v.dice[i]; k++ {
 			survive *= 1 - hit[i]
 		}
-		notes = append(notes, fmt.Sprintf("F%d removed %.1f%% (%d %s, needs %d%s)", v.targets[i],
-			100*(1-survive), v.dice[i], plural(v.dice[i], "die", "dice"), HitOn, modText(m)))
+		notes = append(notes, fmt.Sprintf("%s removed %.1f%% (%s, needs %d%s)", figName(s, v.targets[i]),
+			100*(1-survive), diceWords(v.dice[i]), HitOn, modText(m)))
 	}
 	// The dice are rolled in the order named, as the engine rolls them: a
 	// die at a figure already removed is lost, and the volley stops when a
@@ -243,7 +243,7 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		var names []string
 		for i := 0; i < n; i++ {
 			if mask&(1<<i) != 0 {
-				names = append(names, fmt.Sprintf("F%d", v.targets[i]))
+				names = append(names, figName(s, v.targets[i]))
 			}
 		}
 		odds.Outcomes = append(odds.Outcomes, rules.Outcome{Name: outcomeName(names), P: p[mask]})
@@ -252,8 +252,9 @@ func fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 }
 
 // FireOutcome names what a fire command did, in Odds' words: "hit" or
-// "miss" for one target, else the set of targets removed.
-func FireOutcome(c rules.Command, evs []rules.Event) string {
+// "miss" for one target, else the set of targets removed; s is the state
+// the command was given in.
+func FireOutcome(s *rules.State, c rules.Command, evs []rules.Event) string {
 	var ids []rules.FigID
 	for _, id := range c.Targets {
 		if indexOfID(ids, id) < 0 {
@@ -264,7 +265,7 @@ func FireOutcome(c rules.Command, evs []rules.Event) string {
 	for _, id := range ids {
 		for _, e := range evs {
 			if e.Kind == "removed" && e.Fig == id {
-				names = append(names, fmt.Sprintf("F%d", id))
+				names = append(names, figName(s, id))
 				break
 			}
 		}
@@ -278,8 +279,8 @@ func FireOutcome(c rules.Command, evs []rules.Event) string {
 	return outcomeName(names)
 }
 
-// outcomeName names a set of removed targets: "no hits", "F9 removed",
-// "F9 and F10 removed", "F9, F10 and F11 removed".
+// outcomeName names a set of removed targets: "no hits", "Blue rifle 1
+// removed", "Blue rifle 1 and Blue rifle 2 removed", "A, B and C removed".
 func outcomeName(ids []string) string {
 	switch len(ids) {
 	case 0:
@@ -294,7 +295,7 @@ func modText(m int) string {
 	if m == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", %+d", m)
+	return fmt.Sprintf(", %+d from modifiers", m)
 }
 
 func indexOfID(ids []rules.FigID, id rules.FigID) int {
@@ -304,6 +305,14 @@ func indexOfID(ids []rules.FigID, id rules.FigID) int {
 		}
 	}
 	return -1
+}
+
+// diceWords counts dice in words: "a die", "two dice".
+func diceWords(n int) string {
+	if n >= 1 && n <= 6 {
+		return [...]string{"a die", "two dice", "three dice", "four dice", "five dice", "six dice"}[n-1]
+	}
+	return fmt.Sprintf("%d dice", n)
 }
 
 func plural(n int, one, many string) string {

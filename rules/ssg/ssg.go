@@ -443,14 +443,14 @@ func (SSG) Odds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		if len(pairs) == 0 {
 			return rules.Odds{}, errors.New("no figures are in contact")
 		}
-		note := "Each side rolls a d6, ties are rolled again: an even chance"
+		note := "Each side rolls a die, ties are rolled again: an even chance"
 		odds := rules.Odds{Outcomes: []rules.Outcome{{Name: "attacker wins", P: 0.5}, {Name: "defender wins", P: 0.5}}}
 		if c.Fig != 0 {
 			if _, _, err := meleePair(s, c); err != nil {
 				return rules.Odds{}, err
 			}
 		} else {
-			note = fmt.Sprintf("First fight F%d against F%d. ", pairs[0][0], pairs[0][1]) + note +
+			note = fmt.Sprintf("First fight %s against %s. ", figName(s, pairs[0][0]), figName(s, pairs[0][1])) + note +
 				"; parts: each figure in contact, fought to the end as the engine does"
 			odds.Parts = meleeParts(s)
 		}
@@ -495,7 +495,7 @@ func meleeParts(s *rules.State) []rules.OddsPart {
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	var parts []rules.OddsPart
 	for _, id := range ids {
-		parts = append(parts, rules.OddsPart{Name: fmt.Sprintf("F%d %s", id, s.Fig(id).Name), Fig: id,
+		parts = append(parts, rules.OddsPart{Name: figName(s, id), Fig: id,
 			Outcomes: []rules.Outcome{{Name: "removed", P: removed[id]}, {Name: "survives", P: 1 - removed[id]}}})
 	}
 	return parts
