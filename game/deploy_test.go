@@ -1,7 +1,6 @@
 package game
 
 import (
-	"bytes"
 	"testing"
 
 	"hedgerow/game/content"
@@ -68,11 +67,19 @@ func TestAmbushDeploymentShowsTheGermansNoBritish(t *testing.T) {
 	p1, p2 := make([]byte, 4*1280*800), make([]byte, 4*1280*800)
 	img.ReadPixels(p1)
 	img2.ReadPixels(p2)
-	if !bytes.Equal(p1, p2) {
+	// a difference of one level in a channel is the renderer's rounding
+	// (seen scattered over the whole table when other tests ran first); a
+	// British figure, ring or label drawn would differ far more
+	off := func(i int) bool { d := int(p1[i]) - int(p2[i]); return d > 1 || d < -1 }
+	differs := false
+	for i := range p1 {
+		differs = differs || off(i)
+	}
+	if differs {
 		n := 0
 		x0, y0, x1, y1 := 1<<30, 1<<30, -1, -1
 		for i := range p1 {
-			if p1[i] != p2[i] {
+			if off(i) {
 				n++
 				x, y := (i/4)%1280, (i/4)/1280
 				x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
