@@ -33,7 +33,22 @@ func possessive(name string) string { return rules.Possessive(name) }
 // the same name ("Germans' MG team"), and by its first man still in the
 // fight when another of its own side has it ("Rifle team of Cpl Hall").
 func oddsUnit(s *rules.State, u *rules.Unit) string {
-	name, mine := u.Name, false
+	name, mine := sidedUnit(s, u)
+	if mine {
+		for i := range s.Figures {
+			if f := &s.Figures[i]; f.Unit == u.ID && !f.Removed {
+				return name + " of " + f.Name
+			}
+		}
+	}
+	return name
+}
+
+// sidedUnit is a unit's name, with its side's in front when a unit of the
+// other side has the same name; mine tells whether one of its own side
+// has it too.
+func sidedUnit(s *rules.State, u *rules.Unit) (name string, mine bool) {
+	name = u.Name
 	for i := range s.Units {
 		v := &s.Units[i]
 		if v.ID == u.ID || !strings.EqualFold(v.Name, u.Name) {
@@ -45,25 +60,19 @@ func oddsUnit(s *rules.State, u *rules.Unit) string {
 			mine = true
 		}
 	}
-	if mine {
-		for i := range s.Figures {
-			if f := &s.Figures[i]; f.Unit == u.ID && !f.Removed {
-				return name + " of " + f.Name
-			}
-		}
-	}
-	return name
+	return name, mine
 }
 
 // oddsFig names a man in odds a player reads, never by his number: by
-// his name, and by his unit's too when another man bears the same one
-// ("Pte Smith of 1st Squad").
+// his name, and by his unit's too when another man still in the fight
+// bears the same one ("Pte Smith of 1st Squad").
 func oddsFig(s *rules.State, f *rules.Figure) string {
 	for i := range s.Figures {
 		g := &s.Figures[i]
-		if g.ID != f.ID && strings.EqualFold(g.Name, f.Name) {
+		if g.ID != f.ID && !g.Removed && strings.EqualFold(g.Name, f.Name) {
 			if u := s.UnitOf(f.Unit); u != nil {
-				return f.Name + " of " + oddsUnit(s, u)
+				name, _ := sidedUnit(s, u)
+				return f.Name + " of " + name
 			}
 			break
 		}
