@@ -1,9 +1,10 @@
 package maxim
 
 import (
-	"hedgerow/rules"
 	"strings"
 	"testing"
+
+	"hedgerow/rules"
 )
 
 // Where a shot lands is told from the target as the firer sees it (the
