@@ -63,16 +63,7 @@ func TestEnemyClickAimsOrSaysWhy(t *testing.T) {
 // key 1, meant as his own man's shot, fired the enemy's team); the next
 // prompt takes its keys again.
 func TestWaitingSideClickHoldsPromptKeys(t *testing.T) {
-	var g *rules.Game
-	for seed := uint64(1); seed < 60; seed++ {
-		if g = smleGame(t, seed); playUntilOpportunity(g) {
-			break
-		}
-		g = nil
-	}
-	if g == nil {
-		t.Fatal("no seed gave an opportunity fire window")
-	}
+	g := opportunityGame(t)
 	a := &App{W: 1024, H: 640, speed: 8}
 	b := newBattle(a, g, nil)
 	b.shown = g.St.Active

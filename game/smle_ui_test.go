@@ -61,6 +61,19 @@ func sideNamed(g *rules.Game, name string) int {
 // advanceTowards moves every figure of the active team as far as it may
 // straight at its nearest enemy, until a side is offered opportunity
 // fire; it reports whether that happened within a few rounds.
+// opportunityGame is a Farm Lane game of the first seed that reaches an
+// opportunity fire window.
+func opportunityGame(t *testing.T) *rules.Game {
+	t.Helper()
+	for seed := uint64(1); seed < 60; seed++ {
+		if g := smleGame(t, seed); playUntilOpportunity(g) {
+			return g
+		}
+	}
+	t.Fatal("no seed gave an opportunity fire window")
+	return nil
+}
+
 func playUntilOpportunity(g *rules.Game) bool {
 	for steps := 0; steps < 400 && !g.St.Over && g.St.Round <= 4; steps++ {
 		st := g.St
@@ -244,16 +257,7 @@ func TestChooserPrices(t *testing.T) {
 // see the same table (Farm Lane hides nothing); a team given the
 // standing order to hold fire lets the next offer pass by itself.
 func TestInterruptionWithoutCurtain(t *testing.T) {
-	var g *rules.Game
-	for seed := uint64(1); seed < 60; seed++ {
-		if g = smleGame(t, seed); playUntilOpportunity(g) {
-			break
-		}
-		g = nil
-	}
-	if g == nil {
-		t.Fatal("no seed gave an opportunity fire window")
-	}
+	g := opportunityGame(t)
 	a := &App{W: 1280, H: 800, speed: 8}
 	b := newBattle(a, g, nil)
 	b.shown = g.St.Active // the mover's side has the table
@@ -290,16 +294,7 @@ func TestInterruptionWithoutCurtain(t *testing.T) {
 // moment before (the play-tester, moving a German, clicked where his own
 // "Shoot..." had been and fired the British team).
 func TestInterruptionPromptStandsApart(t *testing.T) {
-	var g *rules.Game
-	for seed := uint64(1); seed < 60; seed++ {
-		if g = smleGame(t, seed); playUntilOpportunity(g) {
-			break
-		}
-		g = nil
-	}
-	if g == nil {
-		t.Fatal("no seed gave an opportunity fire window")
-	}
+	g := opportunityGame(t)
 	a := &App{W: 1600, H: 1000, speed: 8}
 	b := newBattle(a, g, nil)
 	b.shown = g.St.Active
@@ -335,16 +330,7 @@ func TestInterruptionPromptStandsApart(t *testing.T) {
 // orders) gives up its heading before any button runs under the end's
 // place: no button overlaps another.
 func TestCrowdedPromptButtonsDoNotOverlap(t *testing.T) {
-	var g *rules.Game
-	for seed := uint64(1); seed < 60; seed++ {
-		if g = smleGame(t, seed); playUntilOpportunity(g) {
-			break
-		}
-		g = nil
-	}
-	if g == nil {
-		t.Fatal("no seed gave an opportunity fire window")
-	}
+	g := opportunityGame(t)
 	a := &App{W: 1024, H: 640, speed: 8}
 	b := newBattle(a, g, nil)
 	b.shown = g.St.Active

@@ -204,16 +204,7 @@ func TestSideChoiceCycles(t *testing.T) {
 // (S.M.L.E. opportunity fire) on the player's own table: the offer comes
 // with the standing-order buttons, and a standing order answers by itself.
 func TestPlayerInterruptsTheComputer(t *testing.T) {
-	var g *rules.Game
-	for seed := uint64(1); seed < 60; seed++ {
-		if g = smleGame(t, seed); playUntilOpportunity(g) {
-			break
-		}
-		g = nil
-	}
-	if g == nil {
-		t.Fatal("no seed gave an opportunity fire window")
-	}
+	g := opportunityGame(t)
 	a := &App{W: 1280, H: 800, speed: 8}
 	var ds drivers
 	ds[g.St.Active], ds[g.St.Decider] = drvNormal, drvPlayer
