@@ -21,6 +21,18 @@ func drain(b *battle) {
 	}
 }
 
+// joinerBattle is a test battle joined as a network side (the side to
+// decide) with its animations done and its log empty.
+func joinerBattle(t *testing.T) (*App, *battle, int) {
+	t.Helper()
+	a, b := newTestBattle(t)
+	drain(b)
+	local := b.st().Decider
+	b.netJoin(&netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true})
+	b.log = nil
+	return a, b, local
+}
+
 // logTexts is the table's log, line by line.
 func logTexts(b *battle) []string {
 	var out []string
@@ -38,12 +50,7 @@ func logTexts(b *battle) []string {
 // second time when its animation ends (it was, after the catch-up had
 // written it again).
 func TestNetJoinerLogOnceAfterARejoin(t *testing.T) {
-	a, b := newTestBattle(t)
-	drain(b)
-	local := b.st().Decider
-	n := &netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
-	b.netJoin(n)
-	b.log = nil
+	a, b, local := joinerBattle(t)
 	ev := func(s string) rules.Event { return rules.Event{Kind: "phase", Side: 1 - local, Text: s} }
 	first, second, third := ev("The enemy's first order"), ev("The enemy's second order"), ev("The enemy's third order")
 
@@ -82,12 +89,7 @@ func TestNetJoinerLogOnceAfterARejoin(t *testing.T) {
 // again. It is written once (the log was written afresh only once some
 // command had been played, so the opening came twice).
 func TestNetJoinerOpeningOnceAfterAnEarlyRestart(t *testing.T) {
-	a, b := newTestBattle(t)
-	drain(b)
-	local := b.st().Decider
-	n := &netLink{local: local, out: make(chan netplay.LocalCmd, 4), chat: make(chan string, 4), turnAt: -1, connected: true}
-	b.netJoin(n)
-	b.log = nil
+	a, b, _ := joinerBattle(t)
 	opening := rules.Event{Kind: "turn", Side: -1, Text: "Round 1: every team rolls for activation"}
 	b.netNote(a, netplay.Note{Kind: netplay.NUpdate, At: 0, State: b.st().Clone(), Events: []rules.Event{opening}})
 	drain(b)
