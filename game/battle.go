@@ -650,8 +650,8 @@ func (b *battle) zoomTip() bool {
 	overlaps := 0
 	for i := range st.Figures {
 		f := &st.Figures[i]
-		if f.Removed || f.Unknown {
-			continue
+		if f.Removed || f.Unknown || f.Side != st.Decider {
+			continue // the side at the table's own men only: nothing told of the other's hidden ones
 		}
 		for j := i + 1; j < len(st.Figures); j++ {
 			g := &st.Figures[j]
@@ -659,7 +659,7 @@ func (b *battle) zoomTip() bool {
 				continue
 			}
 			if g.Side != f.Side {
-				continue // (one side's own: nothing told of the other's hidden men)
+				continue
 			}
 			if b.tv.px(geom.Inches(geom.Dist(f.Pos, g.Pos))) < 1.6*r {
 				overlaps++
