@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hedgerow/game/content"
+	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 )
@@ -280,15 +281,35 @@ func (a *App) keepUnfinishedAutosave() string {
 	what := "an earlier battle that could not be read"
 	if sb, err := readBattle(path); err == nil {
 		if sb.g.St.Over && sb.diverged == nil {
+			chatGoesWith(path, "") // written over, and its chat with it
 			return ""
 		}
 		what = "your earlier unfinished battle (" + sb.what + ")"
 	}
-	if _, err := moveAside(path, "unfinished", true); err != nil {
+	to, err := moveAside(path, "unfinished", true)
+	if err != nil {
 		return fmt.Sprintf("The autosave held %s, and it could not be moved aside (%v): this battle now autosaves over it.", what, err)
 	}
+	chatGoesWith(path, to)
 	// in words that fit the log (a path ran off its edge); the load list
 	// shows the file kept (loadDialog). It says "earlier": a play-tester
 	// read it, in a new battle of another rule set, as about this one
 	return fmt.Sprintf("Not lost: %s is kept apart from this new one; Ctrl+O lists it.", what)
+}
+
+// chatGoesWith moves the chat kept beside a hosted battle's save
+// (netplay.ChatFile) to stand beside the file the save was moved to, or
+// removes it when the save is written over (to ""). Left behind, it
+// would be read back into the next battle hosted from this autosave
+// ("Host it again"), as if said there.
+func chatGoesWith(path, to string) {
+	chat := netplay.ChatFile(path)
+	if !content.FileExists(chat) {
+		return
+	}
+	if to == "" {
+		os.Remove(chat)
+		return
+	}
+	os.Rename(chat, netplay.ChatFile(to))
 }

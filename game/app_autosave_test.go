@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hedgerow/game/content"
+	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 )
@@ -182,6 +183,11 @@ func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 		t.Fatal(err)
 	}
 	was, _ := os.ReadFile(path)
+	// a hosted battle's chat kept beside it goes with it
+	said := []netplay.SavedChat{{After: 2, Side: 1, Text: "good luck"}}
+	if err := netplay.WriteChat(netplay.ChatFile(path), said); err != nil {
+		t.Fatal(err)
+	}
 	a.opt.scenario, a.opt.noResume = "ssg-standard", true
 	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
@@ -203,6 +209,12 @@ func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	}
 	if now, _ := os.ReadFile(path); string(now) == string(was) || len(now) == 0 {
 		t.Fatal("the new battle did not autosave")
+	}
+	if content.FileExists(netplay.ChatFile(path)) {
+		t.Fatal("the old battle's chat stayed beside the new battle's autosave: hosting it again would read it back")
+	}
+	if cs, err := netplay.ReadChat(netplay.ChatFile(kept[0])); err != nil || len(cs) != 1 || cs[0].Text != "good luck" {
+		t.Fatalf("the old battle's chat is not beside the battle kept: %v %v", cs, err)
 	}
 	b := s.(*battle)
 	found := false
@@ -231,5 +243,36 @@ func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	}
 	if k, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "autosave.unfinished-*.save")); len(k) != 2 {
 		t.Fatalf("kept: %v", k)
+	}
+}
+
+// A finished battle's autosave is written over by a new battle, and the
+// chat kept beside it goes too: left there, hosting the new battle again
+// would put the old battle's lines into its log.
+func TestNewBattleDropsAFinishedBattlesChat(t *testing.T) {
+	a, path := autosaveApp(t)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	done, _ := rules.PlayRandom(rs, sc, m, 5, 5000)
+	if done == nil || !done.St.Over {
+		t.Fatal("the random game did not end")
+	}
+	if err := all.WriteSaveAtomic(path, done); err != nil {
+		t.Fatal(err)
+	}
+	if err := netplay.WriteChat(netplay.ChatFile(path), []netplay.SavedChat{{Side: 0, Text: "gg"}}); err != nil {
+		t.Fatal(err)
+	}
+	if note := a.keepUnfinishedAutosave(); note != "" {
+		t.Fatalf("a finished battle was kept: %q", note)
+	}
+	if content.FileExists(netplay.ChatFile(path)) {
+		t.Fatal("the finished battle's chat is still beside the autosave the new battle writes")
+	}
+	if !content.FileExists(path) {
+		t.Fatal("the finished battle's save was moved (it is written over by the new one)")
 	}
 }

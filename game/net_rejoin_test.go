@@ -3,11 +3,13 @@ package game
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"hedgerow/game/content"
 	"hedgerow/game/netplay"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -238,5 +240,52 @@ func TestDialogStopsTheDice(t *testing.T) {
 	}
 	if got := logTexts(b); got[len(got)-1] != roll.Text {
 		t.Errorf("the roll's line is not in the log: %q", got)
+	}
+}
+
+// Hosting a new battle from the title autosaves over the last battle at
+// once, as a new battle at the desk does: an unfinished one is kept first
+// (moved aside, listed by Ctrl+O), and the host's log says so. It was
+// written over.
+func TestHostingANewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
+	old, _ := shippedGameEvents(t, "ssg-standard.toml", 7)
+	dir := t.TempDir()
+	a := &App{W: 1280, H: 800, speed: 1}
+	a.opt.autosave = filepath.Join(dir, "autosave.save")
+	if err := all.WriteSaveAtomic(a.opt.autosave, old); err != nil {
+		t.Fatal(err)
+	}
+	was, _ := os.ReadFile(a.opt.autosave)
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := a.hostBattle(sc, m, 0, "127.0.0.1:0").(*hostWait)
+	if !ok {
+		t.Fatalf("not hosted: %v", a.dlg)
+	}
+	defer func() {
+		w.b.net.stop()
+		for i := 0; i < 500; i++ {
+			if _, done, _ := w.b.net.take(); done {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Error("the host did not stop")
+	}()
+	kept, _ := filepath.Glob(filepath.Join(dir, "autosave.unfinished-*.save"))
+	if len(kept) != 1 {
+		t.Fatalf("the unfinished battle was not kept: %v", kept)
+	}
+	if b, _ := os.ReadFile(kept[0]); string(b) != string(was) {
+		t.Fatal("the file kept is not the old autosave as it was")
+	}
+	said := false
+	for _, l := range logTexts(w.b) {
+		said = said || strings.Contains(l, "Ctrl+O lists it")
+	}
+	if !said {
+		t.Fatalf("the host's log does not say where the old battle went: %q", logTexts(w.b))
 	}
 }

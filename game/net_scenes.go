@@ -149,7 +149,16 @@ func (a *App) hostBattle(sc *rules.Scenario, m *terrain.Map, side int, listen st
 		a.Fail("The battle cannot be hosted", err)
 		return nil
 	}
-	return a.hostServe(nb, g, evs, sc, m, listen, true)
+	// a new battle hosted from the title autosaves over the last one
+	// (newBattle) as one started at the desk does: an unfinished one is
+	// kept first, and the log says so
+	kept := a.keepUnfinishedAutosave()
+	s := a.hostServe(nb, g, evs, sc, m, listen, true)
+	if w, ok := s.(*hostWait); ok && kept != "" {
+		w.b.log = append(w.b.log, logEntry{text: kept, side: -1})
+		a.Toast("%s", kept)
+	}
+	return s
 }
 
 // hostServe listens and serves nb, with g (a game in step with it: the
