@@ -68,29 +68,26 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	rims, acting := b.rims(), b.actingUnit()
 	b.drawVehicles(dst, rims)
 	// figures: removed first (lying under the living), then their weapons'
-	// tags over them all
+	// tags over them all, and the packed groups' rosters
+	ids, spots, lay := b.baseLayout()
+	at := map[rules.FigID]int{}
+	for k, id := range ids {
+		at[id] = k
+	}
 	var tags []figLook
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Figures {
 			f := &st.Figures[i]
 			removed := f.Removed && !b.pending[f.ID]
-			if (pass == 0) != removed || b.hiddenFromViewer(f) {
+			k, drawn := at[f.ID]
+			if (pass == 0) != removed || !drawn {
 				continue
 			}
-			pos, fr := b.drawPos(f), r
-			if !f.Removed && st.Carrier(f.ID) != 0 {
-				// figures aboard a vehicle ride inside it, but for a man
-				// the player may aim at, drawn on its deck (battle_vehicles.go)
-				dp, ok := b.deckPos(f)
-				if !ok {
-					continue
-				}
-				pos, fr = dp, r*deckScale
-			}
+			pos, fr := spots[k].pos, lay.r[k]
 			look := figLook{pos: pos, r: fr, side: rims[f.Side&1], sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
 				acting:  acting != 0 && f.Unit == acting,
 				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
-				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID]}
+				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID], grouped: lay.group[k] >= 0}
 			look.canAct = !removed && !b.curtain && b.anyFor(f.ID)
 			if an, ok := b.tl.Current(); ok && an.Ev.Kind == "removed" && an.Ev.Fig == f.ID {
 				look.fade = 1 - an.Progress(b.tl.Now)
@@ -103,6 +100,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawWeaponTags(dst, tags)
+	drawRosters(dst, lay, rims)
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)

@@ -76,6 +76,7 @@ type figLook struct {
 	acting   bool // of the unit whose go it is
 	canAct   bool
 	target   bool // a legal target in targeting mode
+	grouped  bool // in a packed group: its letter and tag are on the group's roster (layoutBases)
 }
 
 // minFigR is the smallest base radius drawn, in pixels: zoomed far out a
@@ -254,15 +255,19 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	art.Circle(dst, hc, hr*1.15, art.RGB(0x1e1a14))
 	art.Circle(dst, hc, hr, steel)
 	art.Circle(dst, art.Pt{X: hc.X - hr*0.3, Y: hc.Y - hr*0.3}, hr*0.38, art.Shade(steel, 1.35))
-	if pc, pr, ok := letterPlate(f.team, r, c); ok {
+	if pc, pr, ok := letterPlate(f.team, r, c); ok && !f.grouped {
 		// the team's letter on a plate at the front edge of the base
 		art.Circle(dst, pc, pr, art.RGB(0x14110c))
 		art.Ring(dst, pc, pr, 1, f.side)
 		art.Say(dst, f.team, art.BoldFace(pr*1.35/art.UIScale), pc.X, pc.Y-pr*0.78, art.RGB(0xf2ead6), 1)
 	}
 	if f.leader {
-		// seen across the table: a gold star standing off the base
+		// seen across the table: a gold star standing off the base (in
+		// a packed group, on it)
 		sc, sr := starAt(r, c)
+		if f.grouped {
+			sc, sr = art.Pt{X: c.X + r*0.45, Y: c.Y - r*0.45}, math.Max(3*art.UIScale, r*0.6)
+		}
 		star(dst, sc, sr, art.RGB(0xf2c94c), art.RGB(0x2a1a08))
 	}
 	if f.spent && !f.canAct {
@@ -340,7 +345,7 @@ func placeTags(looks []figLook) []plate {
 		if f.removed {
 			continue
 		}
-		if pc, pr, ok := letterPlate(f.team, f.r, f.pos); ok {
+		if pc, pr, ok := letterPlate(f.team, f.r, f.pos); ok && !f.grouped {
 			discs, owner = append(discs, disc{pc, pr}), append(owner, i)
 		}
 		if f.leader {
@@ -386,8 +391,8 @@ func placeTags(looks []figLook) []plate {
 		return true
 	}
 	for i, f := range looks {
-		if f.removed {
-			continue
+		if f.removed || f.grouped {
+			continue // (a packed group's tags are on its roster)
 		}
 		t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos)
 		if !ok {

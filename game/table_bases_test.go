@@ -1,0 +1,120 @@
+package game
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"hedgerow/game/art"
+	"hedgerow/game/content"
+	"hedgerow/rules/all"
+)
+
+// shippedFiles are the shipped scenarios' files.
+func shippedFiles(t *testing.T) []string {
+	t.Helper()
+	ents, err := os.ReadDir("../scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".toml") {
+			out = append(out, e.Name())
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("only %d shipped scenarios found", len(out))
+	}
+	return out
+}
+
+// checkBases fails when two drawn bases overlap by more than a pixel
+// (unless both stand closer than the least base, in a group whose roster
+// counts them), when a packed
+// group's roster does not count its men, or when a roster plate lies on
+// a base.
+func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
+	t.Helper()
+	counted := func(g int) bool {
+		return g >= 0 && strings.Contains(lay.groups[g].label, "×")
+	}
+	for i := range spots {
+		if spots[i].fixedR > 0 || lay.r[i] < 3.5*art.UIScale {
+			if spots[i].fixedR == 0 {
+				t.Errorf("%s: base %d drawn %.1f px across: not a countable disc", what, i, 2*lay.r[i])
+			}
+			continue
+		}
+		for j := i + 1; j < len(spots); j++ {
+			if spots[j].fixedR > 0 || spots[i].removed || spots[j].removed {
+				continue
+			}
+			d := math.Hypot(spots[i].pos.X-spots[j].pos.X, spots[i].pos.Y-spots[j].pos.Y)
+			if d < lay.r[i]+lay.r[j]-1 && !(d < 2*minBaseR()+1 && lay.group[i] == lay.group[j] && counted(lay.group[i])) {
+				t.Errorf("%s: bases %d and %d (%.1f and %.1f px) overlap, %.1f px apart", what, i, j, lay.r[i], lay.r[j], d)
+			}
+		}
+	}
+	for g, gr := range lay.groups {
+		n := 0
+		for _, part := range strings.Fields(strings.Split(gr.label, ":")[0]) {
+			if k := strings.Index(part, "×"); k >= 0 {
+				var c int
+				for _, ch := range part[k+len("×"):] {
+					c = c*10 + int(ch-'0')
+				}
+				n += c
+			} else {
+				n++
+			}
+		}
+		if len(gr.members) > 1 && n != len(gr.members) {
+			t.Errorf("%s: group %d of %d men reads %q", what, g, len(gr.members), gr.label)
+		}
+		p := gr.box
+		for i, s := range spots {
+			nx := math.Max(p.x, math.Min(s.pos.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(s.pos.Y, p.y+p.h))
+			if math.Hypot(nx-s.pos.X, ny-s.pos.Y) < lay.r[i]-1 {
+				t.Errorf("%s: the roster %q lies on base %d", what, gr.label, i)
+			}
+		}
+	}
+}
+
+// Issue 24 point 3: at the fit-the-table zoom at 1024x640 every shipped
+// scenario's figures are distinct bases, at deployment and in battle: no
+// two drawn bases overlap (they were drawn at 10 px, larger than to
+// scale, so men an inch apart were a heap), each is at least 7 px across,
+// and a squad drawn smaller has a roster beside it that counts its men.
+func TestBasesCountableAtFitZoom(t *testing.T) {
+	grouped := 0
+	for _, file := range shippedFiles(t) {
+		g := shippedGame(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, nil)
+		render(a, b)
+		_, spots, lay := b.baseLayout()
+		if len(spots) == 0 {
+			t.Errorf("%s: no figure drawn", file)
+		}
+		checkBases(t, file+" in battle", spots, lay)
+		grouped += len(lay.groups)
+		// the same figures at deployment, each side's own view
+		sc, m, err := all.LoadScenario(content.ScenariosFS, file, content.MapsFS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for side := 0; side < 2; side++ {
+			d := deployFor(t, a, sc, m, side)
+			render(a, d)
+			_, ds, dl := d.baseLayout()
+			checkBases(t, file+" at deployment", ds, dl)
+		}
+	}
+	if grouped == 0 {
+		t.Fatal("no packed group at 1024x640: the test looks at nothing")
+	}
+}
