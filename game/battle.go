@@ -316,6 +316,11 @@ func (b *battle) rims() [2]color.RGBA {
 	return [2]color.RGBA{sideColour(b.st(), 0), sideColour(b.st(), 1)}
 }
 
+// rimCols are the sides' rim colours (rimColours).
+func (b *battle) rimCols() [2]color.RGBA {
+	return [2]color.RGBA{rimColour(b.st(), 0), rimColour(b.st(), 1)}
+}
+
 // actingUnit is the unit whose go it is, when the rule set names one.
 func (b *battle) actingUnit() rules.UnitID {
 	if b.explain == nil {

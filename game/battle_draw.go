@@ -84,7 +84,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 				continue
 			}
 			pos, fr := spots[k].pos, lay.r[k]
-			look := figLook{pos: pos, r: fr, side: rims[f.Side&1], sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
+			look := figLook{pos: pos, r: fr, side: rims[f.Side&1], rim: rimColour(st, f.Side), sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
 				acting:  acting != 0 && f.Unit == acting,
 				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
 				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID], grouped: lay.group[k] >= 0}
@@ -100,7 +100,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawWeaponTags(dst, tags)
-	drawRosters(dst, lay, rims)
+	drawRosters(dst, lay, b.rimCols())
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)

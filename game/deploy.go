@@ -265,7 +265,8 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		d.drawn = append(d.drawn, f)
 		p, r := spots[k].pos, lay.r[k]
 		facing := float64(f.Facing) * 3.14159265 / 180
-		look := figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: spots[k].team, facing: facing, posture: f.Posture, weapon: spots[k].weapon, leader: f.Leader, fade: 1,
+		ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
+		look := figLook{pos: p, r: r, side: cols[s], rim: [2]color.RGBA{ra, rb}[s], sideIdx: s, team: spots[k].team, facing: facing, posture: f.Posture, weapon: spots[k].weapon, leader: f.Leader, fade: 1,
 			hover: f == d.hover, selected: f == d.drag, grouped: lay.group[k] >= 0}
 		drawFigure(dst, look)
 		tags = append(tags, look)
@@ -281,7 +282,8 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawWeaponTags(dst, tags)
-	drawRosters(dst, lay, cols)
+	ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
+	drawRosters(dst, lay, [2]color.RGBA{ra, rb})
 	art.Rect(dst, 0, 0, a.W, d.tv.padT, art.RGB(0x1b1610))
 	art.Say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)
 	art.Rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, art.RGB(0x1b1610))
@@ -345,6 +347,14 @@ func sideColourSc(sc *rules.Scenario, side int) color.RGBA {
 	st := &rules.State{}
 	st.Sides[0].Colour, st.Sides[1].Colour = sc.Sides[0].Colour, sc.Sides[1].Colour
 	return sideColour(st, side)
+}
+
+// scState is a state holding only the scenario's side colours (for
+// rawSideColour).
+func (d *deploy) scState() *rules.State {
+	st := &rules.State{}
+	st.Sides[0].Colour, st.Sides[1].Colour = d.sc.Sides[0].Colour, d.sc.Sides[1].Colour
+	return st
 }
 
 // teamLetter is the letter on the bases of side s's ui-th team, none on

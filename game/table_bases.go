@@ -73,7 +73,8 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 			}
 			nn = math.Min(nn, dist(i, j))
 		}
-		lay.r[i] = math.Max(floor, math.Min(r, nn/2-0.5))
+		dark, pale := baseEdges(math.Min(r, nn/2))
+		lay.r[i] = math.Max(floor, math.Min(r, nn/2-dark-pale))
 	}
 	// the groups: the living of one side whose full-size bases would
 	// touch, where one of them is drawn smaller
@@ -223,8 +224,8 @@ func placeRosters(spots []baseSpot, lay *baseLayout) {
 }
 
 // drawRosters draws the packed groups' roster plates, in each side's rim
-// colour: a dark plate, the side's bar under it, the letters in the
-// side's colour lightened.
+// colour (rims): a dark plate, the side's bar under it, the letters in
+// the side's colour lightened.
 func drawRosters(dst *ebiten.Image, lay baseLayout, rims [2]color.RGBA) {
 	for _, g := range lay.groups {
 		if g.label == "" {
@@ -234,7 +235,7 @@ func drawRosters(dst *ebiten.Image, lay baseLayout, rims [2]color.RGBA) {
 		side := rims[g.side&1]
 		art.RoundRect(dst, p.x, p.y, p.w, p.h, 2*art.UIScale, art.RGBA(0x14110c, 225))
 		art.Rect(dst, p.x, p.y+p.h-2*art.UIScale, p.w, 2*art.UIScale, side)
-		art.Say(dst, p.tag, art.BoldFace(rosterFace()), p.x+p.w/2, p.y+p.h*0.45-p.fs*0.62, art.RGB(0xfff6dc), 1)
+		art.Say(dst, p.tag, art.BoldFace(rosterFace()), p.x+p.w/2, p.y+p.h*0.45-p.fs*0.62, rimText(side), 1)
 	}
 }
 

@@ -1,10 +1,13 @@
 package game
 
 import (
+	"image/color"
 	"math"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/game/art"
 	"hedgerow/game/content"
@@ -116,5 +119,71 @@ func TestBasesCountableAtFitZoom(t *testing.T) {
 	}
 	if grouped == 0 {
 		t.Fatal("no packed group at 1024x640: the test looks at nothing")
+	}
+}
+
+// colourDist is the distance between two colours, as ints.
+func colourDist(a, b color.RGBA) int {
+	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
+	return int(math.Sqrt(float64(dr*dr + dg*dg + db*db)))
+}
+
+// Issue 24 point 3 and play-test finding 5: on every shipped scenario the
+// two sides' bases tell apart at a glance at 1024x640 (US olive and
+// Wehrmacht field grey looked alike): the rim drawn on each side's bases,
+// read from the painted frame, differs from the other side's by a large
+// colour distance, and from the cloth.
+func TestSideRimsTellApart(t *testing.T) {
+	for _, file := range shippedFiles(t) {
+		g := shippedGame(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, nil)
+		img := render(a, b)
+		ids, spots, lay := b.baseLayout()
+		var drawn [2]color.RGBA
+		var seen [2]bool
+		for side := 0; side < 2; side++ {
+			votes := map[color.RGBA]int{}
+			for k, s := range spots {
+				f := b.st().Fig(ids[k])
+				if s.side != side || s.removed || s.fixedR > 0 || f.ID == b.sel.Sel {
+					continue
+				}
+				// the rim, on the base's right (no notch, star or tag there)
+				rw := math.Max(2.5, lay.r[k]*0.26)
+				x, y := int(math.Round(s.pos.X+lay.r[k]-rw/2)), int(math.Round(s.pos.Y))
+				cr, cg, cb, _ := img.At(x, y).RGBA()
+				c := color.RGBA{uint8(cr >> 8 &^ 7), uint8(cg >> 8 &^ 7), uint8(cb >> 8 &^ 7), 255}
+				votes[c]++
+			}
+			for c, n := range votes {
+				if n > votes[drawn[side]] {
+					drawn[side], seen[side] = c, true
+				}
+			}
+		}
+		if !seen[0] || !seen[1] {
+			// one side is hidden from the other at the start: its rim as
+			// a lone figure draws it
+			for side := 0; side < 2; side++ {
+				if seen[side] {
+					continue
+				}
+				im := ebiten.NewImage(40, 40)
+				art.BeginBatch(im, false)
+				drawFigure(im, figLook{pos: art.Pt{X: 20, Y: 20}, r: 10, side: sideColour(b.st(), side), rim: rimColour(b.st(), side), sideIdx: side, fade: 1})
+				art.EndBatch()
+				cr, cg, cb, _ := im.At(28, 20).RGBA()
+				drawn[side] = color.RGBA{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), 255}
+			}
+		}
+		if d := colourDist(drawn[0], drawn[1]); d < 150 {
+			t.Errorf("%s: the sides' rims %v and %v are only %d apart", file, drawn[0], drawn[1], d)
+		}
+		for side := 0; side < 2; side++ {
+			if d := colourDist(drawn[side], art.ColMat); d < 100 {
+				t.Errorf("%s: side %d's rim %v is only %d from the cloth %v", file, side, drawn[side], d, art.ColMat)
+			}
+		}
 	}
 }
