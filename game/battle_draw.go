@@ -75,6 +75,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		at[id] = k
 	}
 	var tags []figLook
+	var later []bool // drawn after the marks' layout (the living)
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Figures {
 			f := &st.Figures[i]
@@ -95,11 +96,25 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 					look.removed = true
 				}
 			}
-			drawFigure(dst, look)
-			tags = append(tags, look)
+			if pass == 0 {
+				drawFigure(dst, look)
+			}
+			tags, later = append(tags, look), append(later, pass == 1)
+		}
+	}
+	// the living are drawn once their marks' tokens are laid out
+	blocked := append([]plate(nil), lab.placed...)
+	for i, p := range placeMarks(tags, lab.placed) {
+		tags[i].markAt = p
+		if p.w > 0 {
+			blocked = append(blocked, p)
+		}
+		if later[i] {
+			drawFigure(dst, tags[i])
 		}
 	}
 	drawWeaponTags(dst, tags)
+	placeRosters(spots, &lay, blocked)
 	drawRosters(dst, lay, b.rimCols())
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)

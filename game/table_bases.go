@@ -119,7 +119,7 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 	for g := range lay.groups {
 		lay.groups[g].label = rosterLabel(spots, lay.groups[g].members)
 	}
-	placeRosters(spots, &lay)
+	placeRosters(spots, &lay, nil)
 	return lay
 }
 
@@ -173,11 +173,12 @@ func rosterFace() float64 { return 10 }
 
 // placeRosters puts each group's roster plate beside it, clear of every
 // base and of the plates already placed: above the group, below, right,
-// left, or (none clear) above.
-func placeRosters(spots []baseSpot, lay *baseLayout) {
+// left, or (none clear) above; blocked are places taken already (zone
+// labels, marks' tokens).
+func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
 	fc := art.BoldFace(rosterFace())
 	gap := 2 * art.UIScale
-	var placed []plate
+	placed := append([]plate(nil), blocked...)
 	clear := func(p plate) bool {
 		for i, s := range spots {
 			nx := math.Max(p.x, math.Min(s.pos.X, p.x+p.w))
@@ -252,4 +253,55 @@ func nearestBase(spots []baseSpot, lay baseLayout, x, y float64) int {
 		}
 	}
 	return best
+}
+
+// placeMarks lays out the marks' tokens of the figures in a packed group
+// (1/35th's action points, pins...): under a small base a token would lie
+// on the next man's base, so it goes beside his base, right, left, below
+// or above, to the first place clear of every base and token already
+// placed; a figure standing alone keeps its tokens under its base. blocked
+// are places taken already (labels).
+func placeMarks(looks []figLook, blocked []plate) []plate {
+	gap := 1 * art.UIScale
+	var placed []plate
+	hits := func(p plate) bool {
+		for _, f := range looks {
+			nx := math.Max(p.x, math.Min(f.pos.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(f.pos.Y, p.y+p.h))
+			if math.Hypot(nx-f.pos.X, ny-f.pos.Y) < f.r+gap {
+				return true
+			}
+		}
+		for _, q := range append(placed, blocked...) {
+			if p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+				return true
+			}
+		}
+		return false
+	}
+	out := make([]plate, len(looks))
+	for i, f := range looks {
+		if !f.grouped || f.removed || len(f.marks) == 0 {
+			continue
+		}
+		sz := 11 * art.UIScale
+		w := 0.0
+		for _, m := range f.marks {
+			label, _ := markTag(m)
+			w += math.Max(sz, art.TextW(label, art.BoldFace(sz*0.7/art.UIScale))+sz*0.5) + 2
+		}
+		c, r := f.pos, f.r
+		try := []plate{{x: c.X + r + gap, y: c.Y - sz/2}, {x: c.X - r - gap - w, y: c.Y - sz/2}, {x: c.X - w/2, y: c.Y + r + gap}, {x: c.X - w/2, y: c.Y - r - gap - sz}}
+		best := try[0]
+		for _, p := range try {
+			if !hits(plate{x: p.x, y: p.y, w: w, h: sz}) {
+				best = p
+				break
+			}
+		}
+		best.w, best.h, best.fs = w, sz, sz
+		out[i] = best
+		placed = append(placed, best)
+	}
+	return out
 }

@@ -126,8 +126,9 @@ type figLook struct {
 	selected bool
 	acting   bool // of the unit whose go it is
 	canAct   bool
-	target   bool // a legal target in targeting mode
-	grouped  bool // in a packed group: its letter and tag are on the group's roster (layoutBases)
+	target   bool  // a legal target in targeting mode
+	markAt   plate // where its marks' tokens go when laid out (placeMarks; fs is the token's size)
+	grouped  bool  // in a packed group: its letter and tag are on the group's roster (layoutBases)
 }
 
 // rimOr is the rim's colour (the uniform's when none is given).
@@ -351,7 +352,11 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 		art.Circle(dst, art.Pt{X: c.X - r*0.8, Y: c.Y - r*0.75}, math.Max(2.5, r*0.15), art.RGB(0xfff2a0))
 		art.Ring(dst, art.Pt{X: c.X - r*0.8, Y: c.Y - r*0.75}, math.Max(2.5, r*0.15), 1, art.RGB(0x4a3510))
 	}
-	drawMarks(dst, c, r, f.marks)
+	if f.markAt.w > 0 {
+		drawMarksAt(dst, f.markAt.x, f.markAt.y, f.markAt.fs, f.marks)
+	} else {
+		drawMarks(dst, c, r, f.marks)
+	}
 }
 
 // letterPlate is where a figure's team letter is drawn on a base of
@@ -433,7 +438,11 @@ func placeTags(looks []figLook) []plate {
 			continue
 		}
 		sz := math.Max(12*art.UIScale, f.r*0.62)
-		boxes = append(boxes, plate{x: f.pos.X - f.r, y: f.pos.Y + f.r*1.05, w: (sz + 2) * float64(len(f.marks)), h: sz})
+		box := plate{x: f.pos.X - f.r, y: f.pos.Y + f.r*1.05, w: (sz + 2) * float64(len(f.marks)), h: sz}
+		if f.markAt.w > 0 {
+			box = f.markAt
+		}
+		boxes = append(boxes, box)
 		boxOwner = append(boxOwner, i)
 	}
 	out := make([]plate, len(looks))
@@ -633,8 +642,11 @@ func drawMarks(dst *ebiten.Image, c art.Pt, r float64, marks []rules.Mark) {
 		return
 	}
 	sz := math.Max(12*art.UIScale, r*0.62)
-	x := c.X - r
-	y := c.Y + r*1.05
+	drawMarksAt(dst, c.X-r, c.Y+r*1.05, sz, marks)
+}
+
+// drawMarksAt draws the row of tokens with its top-left at (x, y).
+func drawMarksAt(dst *ebiten.Image, x, y, sz float64, marks []rules.Mark) {
 	for _, m := range marks {
 		x += drawMarkToken(dst, art.Pt{X: x, Y: y}, sz, m) + 2
 	}
