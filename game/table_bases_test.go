@@ -187,3 +187,39 @@ func TestSideRimsTellApart(t *testing.T) {
 		}
 	}
 }
+
+// Play-test finding 4: in 1/35th's ambush at 1024x640 the Germans' action
+// point tokens lay on the next man's base. Laid out (placeMarks), no
+// token of a packed group touches another figure's base or another token.
+func TestMarkTokensClearOfBases(t *testing.T) {
+	g := shippedGame(t, "skirmish35-ambush.toml", 1)
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	render(a, b)
+	ids, spots, lay := b.baseLayout()
+	var looks []figLook
+	for k, s := range spots {
+		looks = append(looks, figLook{pos: s.pos, r: lay.r[k], grouped: lay.group[k] >= 0, marks: b.shownInfo(ids[k]).Marks})
+	}
+	ps := placeMarks(looks, nil)
+	n := 0
+	for i, p := range ps {
+		if p.w == 0 {
+			continue
+		}
+		n++
+		for j, f := range looks {
+			nx := math.Max(p.x, math.Min(f.pos.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(f.pos.Y, p.y+p.h))
+			if j != i && math.Hypot(nx-f.pos.X, ny-f.pos.Y) < f.r {
+				t.Errorf("figure %d's tokens at %+v lie on figure %d's base", i, p, j)
+			}
+			if q := ps[j]; j != i && q.w > 0 && p.x < q.x+q.w && q.x < p.x+p.w && p.y < q.y+q.h && q.y < p.y+p.h {
+				t.Errorf("figure %d's tokens lie on figure %d's", i, j)
+			}
+		}
+	}
+	if n < 3 {
+		t.Fatalf("only %d packed figures with tokens: the test looks at nothing", n)
+	}
+}
