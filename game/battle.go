@@ -36,7 +36,8 @@ type battle struct {
 	tl view.Timeline
 	tk tools
 
-	zoomTipped bool // the log's tip to zoom in on packed bases was given (zoomTip)
+	figBoxes   []plate // the living figures' boxes on screen, last frame (prompts keep off them)
+	zoomTipped bool    // the log's tip to zoom in on packed bases was given (zoomTip)
 
 	sel       view.Selector
 	step      string // the step of play under way (rules.Explanation.Step), see newStep
@@ -77,8 +78,7 @@ type battle struct {
 	oddsWhy     string        // why the hovered figure is no target (oddsCmd nil)
 	oddsBy      []rules.FigID // the team's figures the rule set has fire (oddsByOK: it said)
 	oddsByOK    bool
-	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
-	noEnemyAt   string // the step in which no enemy in sight was said (battle_why.go)
+	keysHeldAt  int // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
 	los         terrain.LOS
 	hover       rules.FigID
 	log         []logEntry

@@ -116,6 +116,15 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	drawWeaponTags(dst, tags)
 	placeRosters(spots, &lay, blocked)
 	drawRosters(dst, lay, b.rimCols())
+	// notices and prompts keep off the figures
+	b.figBoxes = b.figBoxes[:0]
+	for k, sp := range spots {
+		if !sp.removed {
+			rr := lay.r[k] + 2*art.UIScale
+			b.figBoxes = append(b.figBoxes, plate{x: sp.pos.X - rr, y: sp.pos.Y - rr, w: 2 * rr, h: 2 * rr})
+			a.keepClear(sp.pos.X-rr, sp.pos.Y-rr, 2*rr, 2*rr)
+		}
+	}
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)
@@ -392,13 +401,41 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		pulse := 1 + 0.12*math.Sin(b.tl.Now*6)
 		art.Ring(dst, *at, r*1.7*pulse, 3*art.UIScale, col)
 		art.Ring(dst, *at, r*1.7*pulse+3*art.UIScale, 1.5*art.UIScale, art.RGB(0xf2ead6))
-		x = at.X + r*2
-		if x+w > a.W-b.tv.padR-8*art.UIScale {
-			x = at.X - r*2 - w // no room on its right: on its left, never over it
+		// beside it, right or left, level or above or below, at the
+		// first place that covers no figure (those that just moved
+		// are what the deciding side looks at), never over it
+		clampY := func(y float64) float64 {
+			return math.Min(math.Max(b.tv.padT+8*art.UIScale, y), a.H-b.tv.padB-h-8*art.UIScale)
 		}
-		x = math.Max(8*art.UIScale, x)
-		y = math.Min(math.Max(b.tv.padT+8*art.UIScale, at.Y-h/2), a.H-b.tv.padB-h-8*art.UIScale)
-		art.Line(dst, art.Pt{X: x, Y: y + h/2}, art.Pt{X: at.X + r*1.7, Y: at.Y}, 2*art.UIScale, col)
+		best := -1
+		for _, dy := range []float64{0, -h, h, -2 * h, 2 * h, -3 * h, 3 * h} {
+			for _, tx := range []float64{at.X + r*2, at.X - r*2 - w} {
+				if tx+w > a.W-b.tv.padR-8*art.UIScale || tx < 8*art.UIScale {
+					continue
+				}
+				ty := clampY(at.Y - h/2 + dy)
+				n := 0
+				for _, q := range b.figBoxes {
+					if rectsOverlap(tx, ty, w, h, q.x, q.y, q.w, q.h) {
+						n++
+					}
+				}
+				if best < 0 || n < best {
+					best, x, y = n, tx, ty
+				}
+			}
+			if best == 0 {
+				break
+			}
+		}
+		if best < 0 {
+			x, y = math.Max(8*art.UIScale, at.X-r*2-w), clampY(at.Y-h/2)
+		}
+		if x > at.X {
+			art.Line(dst, art.Pt{X: x, Y: y + h/2}, art.Pt{X: at.X + r*1.7, Y: at.Y}, 2*art.UIScale, col)
+		} else {
+			art.Line(dst, art.Pt{X: x + w, Y: y + h/2}, art.Pt{X: at.X - r*1.7, Y: at.Y}, 2*art.UIScale, col)
+		}
 	}
 	a.keepClear(x, y, w, h)
 	art.RoundRect(dst, x, y, w, h, 6*art.UIScale, art.RGBA(0x14110c, 230))

@@ -284,6 +284,10 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	drawWeaponTags(dst, tags)
 	ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
 	placeRosters(spots, &lay, lab.placed)
+	for k, sp := range spots {
+		rr := lay.r[k] + 2*art.UIScale
+		a.keepClear(sp.pos.X-rr, sp.pos.Y-rr, 2*rr, 2*rr) // notices keep off the figures
+	}
 	drawRosters(dst, lay, [2]color.RGBA{ra, rb})
 	art.Rect(dst, 0, 0, a.W, d.tv.padT, art.RGB(0x1b1610))
 	art.Say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)

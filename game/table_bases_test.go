@@ -223,3 +223,29 @@ func TestMarkTokensClearOfBases(t *testing.T) {
 		t.Fatalf("only %d packed figures with tokens: the test looks at nothing", n)
 	}
 }
+
+// Play-test finding 6: notices keep off the figures. On every shipped
+// scenario at 1024x640, a notice shown over the battle (a refusal, the
+// autosave's word) covers no figure's base.
+func TestToastKeepsOffFigures(t *testing.T) {
+	for _, file := range shippedFiles(t) {
+		g := shippedGame(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, nil)
+		a.scene = b
+		a.painted, a.idle.redraw = 1, 1
+		a.Toast("Not lost: your earlier unfinished battle (Maxim to Minimi: Armour at the Crossroads, 1944, turn 1, move phase, US Army to play) is kept apart from this new one; Ctrl+O lists it.")
+		dst := ebiten.NewImage(1024, 640)
+		a.Draw(dst)
+		x, y, w, h, _ := a.toastBox()
+		for _, q := range b.figBoxes {
+			if rectsOverlap(x, y, w, h, q.x, q.y, q.w, q.h) {
+				t.Errorf("%s: the notice at %.0f,%.0f %.0fx%.0f covers a figure at %.0f,%.0f", file, x, y, w, h, q.x, q.y)
+				break
+			}
+		}
+		if len(b.figBoxes) == 0 {
+			t.Errorf("%s: no figure on the table", file)
+		}
+	}
+}
