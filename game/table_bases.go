@@ -124,7 +124,8 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 }
 
 // rosterLabel is a packed group's roster: each team's letter and count,
-// then the weapons that set men apart ("A×5: LMG, SMG×2").
+// then the weapons that set men apart ("A×5: LMG, SMG×2"; "6 men: SMG"
+// on a side of one team, which has no letter).
 func rosterLabel(spots []baseSpot, members []int) string {
 	var teams []string
 	count := map[string]int{}
@@ -146,6 +147,10 @@ func rosterLabel(spots []baseSpot, members []int) string {
 	sort.Strings(teams)
 	var parts []string
 	for _, t := range teams {
+		if t == "" {
+			parts = append(parts, fmt.Sprintf("%d men", count[t])) // (a side of one team has no letter)
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s×%d", t, count[t]))
 	}
 	s := strings.Join(parts, " ")

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"os"
@@ -41,7 +42,7 @@ func shippedFiles(t *testing.T) []string {
 func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 	t.Helper()
 	counted := func(g int) bool {
-		return g >= 0 && strings.Contains(lay.groups[g].label, "×")
+		return g >= 0 && (strings.Contains(lay.groups[g].label, "×") || strings.Contains(lay.groups[g].label, " men"))
 	}
 	for i := range spots {
 		if spots[i].fixedR > 0 || lay.r[i] < 3.5*art.UIScale {
@@ -62,7 +63,13 @@ func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 	}
 	for g, gr := range lay.groups {
 		n := 0
-		for _, part := range strings.Fields(strings.Split(gr.label, ":")[0]) {
+		head := strings.Split(gr.label, ":")[0]
+		var men int
+		if _, err := fmt.Sscanf(head, "%d men", &men); err == nil {
+			head = strings.Replace(head, fmt.Sprintf("%d men", men), "", 1)
+			n += men
+		}
+		for _, part := range strings.Fields(head) {
 			if k := strings.Index(part, "×"); k >= 0 {
 				var c int
 				for _, ch := range part[k+len("×"):] {
