@@ -93,9 +93,7 @@ func TestDragCloseFiguresByMouse(t *testing.T) {
 		r.shot("close-moved-" + k)
 		// the other side may fire at the mover: it lets it pass
 		r.pass(me)
-		if pl, err := r.readSave(); err == nil {
-			played = len(pl.cmds)
-		}
+		played = r.settledCommands()
 	}
 }
 
@@ -115,4 +113,24 @@ func (r *rig) pass(me int) {
 		r.key("Return")
 		time.Sleep(300 * time.Millisecond)
 	}
+}
+
+// settledCommands is the number of commands in the autosave once it has
+// stopped changing (two reads 300 ms apart agree).
+func (r *rig) settledCommands() int {
+	r.t.Helper()
+	last := -1
+	for i := 0; i < 20; i++ {
+		n := -1
+		if pl, err := r.readSave(); err == nil {
+			n = len(pl.cmds)
+		}
+		if n >= 0 && n == last {
+			return n
+		}
+		last = n
+		time.Sleep(300 * time.Millisecond)
+	}
+	r.t.Fatal("the autosave never settled")
+	return 0
 }
