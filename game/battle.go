@@ -36,9 +36,10 @@ type battle struct {
 	tl view.Timeline
 	tk tools
 
-	slots      slotMemory // the bar's numbers by kind of action, this step (stableSlots)
-	figBoxes   []plate    // the living figures' boxes on screen, last frame (prompts keep off them)
-	zoomTipped bool       // the log's tip to zoom in on packed bases was given (zoomTip)
+	slots      slotMemory  // the bar's numbers by kind of action, this step (stableSlots)
+	rosters    []baseGroup // the packed groups' rosters drawn last frame
+	figBoxes   []plate     // the living figures' boxes on screen, last frame (prompts keep off them)
+	zoomTipped bool        // the log's tip to zoom in on packed bases was given (zoomTip)
 
 	sel       view.Selector
 	step      string // the step of play under way (rules.Explanation.Step), see newStep

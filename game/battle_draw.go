@@ -114,8 +114,10 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawWeaponTags(dst, tags)
+	lay.area = plate{x: b.tv.padL, y: b.tv.padT, w: a.W - b.tv.padL - b.tv.padR, h: a.H - b.tv.padT - b.tv.padB}
 	placeRosters(spots, &lay, blocked)
 	drawRosters(dst, lay, b.rimCols())
+	b.rosters = lay.groups
 	// notices and prompts keep off the figures
 	b.figBoxes = b.figBoxes[:0]
 	for k, sp := range spots {

@@ -283,6 +283,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawWeaponTags(dst, tags)
 	ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
+	lay.area = plate{x: d.tv.padL, y: d.tv.padT, w: a.W - d.tv.padL - d.tv.padR, h: a.H - d.tv.padT - d.tv.padB}
 	placeRosters(spots, &lay, lab.placed)
 	for k, sp := range spots {
 		rr := lay.r[k] + 2*art.UIScale

@@ -44,6 +44,7 @@ type baseGroup struct {
 
 // baseLayout is each spot's drawn radius and its packed group (-1 none).
 type baseLayout struct {
+	area   plate // the screen the rosters keep within (zero: anywhere)
 	r      []float64
 	group  []int
 	groups []baseGroup
@@ -185,6 +186,9 @@ func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
 	gap := 2 * art.UIScale
 	placed := append([]plate(nil), blocked...)
 	clear := func(p plate) bool {
+		if a := lay.area; a.w > 0 && (p.x < a.x || p.y < a.y || p.x+p.w > a.x+a.w || p.y+p.h > a.y+a.h) {
+			return false
+		}
 		for i, s := range spots {
 			nx := math.Max(p.x, math.Min(s.pos.X, p.x+p.w))
 			ny := math.Max(p.y, math.Min(s.pos.Y, p.y+p.h))
@@ -223,6 +227,11 @@ func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
 				best = try
 				break
 			}
+		}
+		if a := lay.area; a.w > 0 {
+			// none clear: at least on the screen, not under the panels
+			best.x = math.Max(a.x, math.Min(best.x, a.x+a.w-best.w))
+			best.y = math.Max(a.y, math.Min(best.y, a.y+a.h-best.h))
 		}
 		gr.box = best
 		placed = append(placed, best)

@@ -111,6 +111,14 @@ func TestBasesCountableAtFitZoom(t *testing.T) {
 			t.Errorf("%s: no figure drawn", file)
 		}
 		checkBases(t, file+" in battle", spots, lay)
+		// the rosters as drawn: on the table's part of the window, on
+		// no base
+		for _, g := range b.rosters {
+			p := g.box
+			if p.x < b.tv.padL || p.y < b.tv.padT || p.x+p.w > a.W-b.tv.padR || p.y+p.h > a.H-b.tv.padB {
+				t.Errorf("%s: the roster %q at %.0f,%.0f runs off the table's part of the window", file, g.label, p.x, p.y)
+			}
+		}
 		grouped += len(lay.groups)
 		// the same figures at deployment, each side's own view
 		sc, m, err := all.LoadScenario(content.ScenariosFS, file, content.MapsFS)
