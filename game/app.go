@@ -305,13 +305,43 @@ func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	if a.toastAt[0] > 0 {
 		return max(8*art.UIScale, a.toastAt[0]-w), max(8*art.UIScale, a.toastAt[1]-h), w, h, lines
 	}
-	for _, c := range a.avoid {
-		if rectsOverlap(x, y, w, h, c[0], c[1], c[2], c[3]) {
-			y = 64 * art.UIScale
-			break
+	// the first place that hides nothing drawn this frame the scene
+	// asked to keep clear (panels, the dice, the figures on the table):
+	// low in the middle, at the top, then down the window and to its
+	// sides; none clear, the place that hides the fewest
+	hides := func(x, y float64) int {
+		n := 0
+		for _, c := range a.avoid {
+			if rectsOverlap(x, y, w, h, c[0], c[1], c[2], c[3]) {
+				n++
+			}
+		}
+		return n
+	}
+	best, bx, by := hides(x, y), x, y
+	if best == 0 {
+		return
+	}
+	for _, ty := range append([]float64{64 * art.UIScale}, a.toastRows(h)...) {
+		for _, tx := range []float64{x, 16 * art.UIScale, a.W - w - 16*art.UIScale} {
+			if n := hides(tx, ty); n < best {
+				best, bx, by = n, tx, ty
+			}
+			if best == 0 {
+				return bx, by, w, h, lines
+			}
 		}
 	}
-	return
+	return bx, by, w, h, lines
+}
+
+// toastRows are the heights tried for a toast h high, top to bottom.
+func (a *App) toastRows(h float64) []float64 {
+	var ys []float64
+	for y := 48 * art.UIScale; y+h < a.H-8*art.UIScale; y += 24 * art.UIScale {
+		ys = append(ys, y)
+	}
+	return ys
 }
 
 // keepClear marks a panel the toast must not cover this frame.
@@ -448,6 +478,9 @@ type button struct {
 	fixedKey   bool    // key is its own (Undo's Ctrl+Z), never a number of the bar
 	disabled   bool
 	hint       string
+	slot       string // the kind of action it gives, which keeps its number through a step (stableSlots)
+	slotN      int    // its number on the bar (0: by its place)
+	ghost      bool   // a greyed stand-in for an action not allowed now, keeping its place (stableSlots)
 }
 
 func (b *button) hover() bool {

@@ -36,7 +36,10 @@ type battle struct {
 	tl view.Timeline
 	tk tools
 
-	zoomTipped bool // the log's tip to zoom in on packed bases was given (zoomTip)
+	slots      slotMemory  // the bar's numbers by kind of action, this step (stableSlots)
+	rosters    []baseGroup // the packed groups' rosters drawn last frame
+	figBoxes   []plate     // the living figures' boxes on screen, last frame (prompts keep off them)
+	zoomTipped bool        // the log's tip to zoom in on packed bases was given (zoomTip)
 
 	sel       view.Selector
 	step      string // the step of play under way (rules.Explanation.Step), see newStep
@@ -77,8 +80,7 @@ type battle struct {
 	oddsWhy     string        // why the hovered figure is no target (oddsCmd nil)
 	oddsBy      []rules.FigID // the team's figures the rule set has fire (oddsByOK: it said)
 	oddsByOK    bool
-	keysHeldAt  int    // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
-	noEnemyAt   string // the step in which no enemy in sight was said (battle_why.go)
+	keysHeldAt  int // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
 	los         terrain.LOS
 	hover       rules.FigID
 	log         []logEntry
@@ -314,6 +316,11 @@ func teamLetters(st *rules.State) map[rules.UnitID]string {
 // rims are the two sides' colours as the table draws them (see sideRims).
 func (b *battle) rims() [2]color.RGBA {
 	return [2]color.RGBA{sideColour(b.st(), 0), sideColour(b.st(), 1)}
+}
+
+// rimCols are the sides' rim colours (rimColours).
+func (b *battle) rimCols() [2]color.RGBA {
+	return [2]color.RGBA{rimColour(b.st(), 0), rimColour(b.st(), 1)}
 }
 
 // actingUnit is the unit whose go it is, when the rule set names one.
@@ -579,31 +586,50 @@ func (b *battle) shownEntry(e logEntry) logEntry {
 // may read it.
 func (b *battle) orderLabel(i int, o rules.OrderEntry) string { return b.view().OrderLabel(i, o) }
 
-// figAt finds the figure under a screen point (alive ones first).
+// figAt finds the figure whose drawn base is under a screen point (the
+// nearest centre: see layoutBases).
 func (b *battle) figAt(x, y float64) rules.FigID {
-	best, bd := rules.FigID(0), math.Inf(1)
-	r := figR(b.tv.px(geom.Inches(b.st().BaseR)))
-	for i := range b.st().Figures {
-		f := &b.st().Figures[i]
-		if (f.Removed && !b.pending[f.ID]) || b.hiddenFromViewer(f) {
+	ids, spots, lay := b.baseLayout()
+	live := spots[:0:0]
+	for _, s := range spots {
+		if s.removed {
+			s.pos = art.Pt{X: math.Inf(1), Y: math.Inf(1)} // a casualty is not picked up
+		}
+		live = append(live, s)
+	}
+	if k := nearestBase(live, lay, x, y); k >= 0 {
+		return ids[k]
+	}
+	return 0
+}
+
+// baseLayout lays out the bases of the figures the table draws (the
+// living and casualties, none hidden from the player at it): their
+// ids, where they stand on the screen and their drawn radii.
+func (b *battle) baseLayout() ([]rules.FigID, []baseSpot, baseLayout) {
+	st := b.st()
+	r := figR(b.tv.px(geom.Inches(st.BaseR)))
+	var ids []rules.FigID
+	var spots []baseSpot
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		removed := f.Removed && !b.pending[f.ID]
+		if b.hiddenFromViewer(f) {
 			continue
 		}
-		p, rr := b.drawPos(f), r
-		if !f.Removed && b.st().Carrier(f.ID) != 0 {
-			// figures aboard a vehicle ride inside it, but for a man the
-			// player may aim at, drawn on its deck (battle_vehicles.go)
+		sp := baseSpot{pos: b.drawPos(f), side: f.Side, team: b.letters[f.Unit], weapon: firstWeapon(f), removed: removed}
+		if !f.Removed && st.Carrier(f.ID) != 0 {
+			// figures aboard a vehicle ride inside it, but for a man
+			// the player may aim at, drawn on its deck (battle_vehicles.go)
 			dp, ok := b.deckPos(f)
 			if !ok {
 				continue
 			}
-			p, rr = dp, r*deckScale
+			sp.pos, sp.fixedR = dp, r*deckScale
 		}
-		d := math.Hypot(p.X-x, p.Y-y)
-		if d <= rr && d < bd {
-			best, bd = f.ID, d
-		}
+		ids, spots = append(ids, f.ID), append(spots, sp)
 	}
-	return best
+	return ids, spots, layoutBases(spots, r)
 }
 
 func (b *battle) drawPos(f *rules.Figure) art.Pt {

@@ -68,29 +68,27 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	rims, acting := b.rims(), b.actingUnit()
 	b.drawVehicles(dst, rims)
 	// figures: removed first (lying under the living), then their weapons'
-	// tags over them all
+	// tags over them all, and the packed groups' rosters
+	ids, spots, lay := b.baseLayout()
+	at := map[rules.FigID]int{}
+	for k, id := range ids {
+		at[id] = k
+	}
 	var tags []figLook
+	var later []bool // drawn after the marks' layout (the living)
 	for pass := 0; pass < 2; pass++ {
 		for i := range st.Figures {
 			f := &st.Figures[i]
 			removed := f.Removed && !b.pending[f.ID]
-			if (pass == 0) != removed || b.hiddenFromViewer(f) {
+			k, drawn := at[f.ID]
+			if (pass == 0) != removed || !drawn {
 				continue
 			}
-			pos, fr := b.drawPos(f), r
-			if !f.Removed && st.Carrier(f.ID) != 0 {
-				// figures aboard a vehicle ride inside it, but for a man
-				// the player may aim at, drawn on its deck (battle_vehicles.go)
-				dp, ok := b.deckPos(f)
-				if !ok {
-					continue
-				}
-				pos, fr = dp, r*deckScale
-			}
-			look := figLook{pos: pos, r: fr, side: rims[f.Side&1], sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
+			pos, fr := spots[k].pos, lay.r[k]
+			look := figLook{pos: pos, r: fr, side: rims[f.Side&1], rim: rimColour(st, f.Side), sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
 				acting:  acting != 0 && f.Unit == acting,
 				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
-				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID]}
+				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID], grouped: lay.group[k] >= 0}
 			look.canAct = !removed && !b.curtain && b.anyFor(f.ID)
 			if an, ok := b.tl.Current(); ok && an.Ev.Kind == "removed" && an.Ev.Fig == f.ID {
 				look.fade = 1 - an.Progress(b.tl.Now)
@@ -98,11 +96,37 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 					look.removed = true
 				}
 			}
-			drawFigure(dst, look)
-			tags = append(tags, look)
+			if pass == 0 {
+				drawFigure(dst, look)
+			}
+			tags, later = append(tags, look), append(later, pass == 1)
+		}
+	}
+	// the living are drawn once their marks' tokens are laid out
+	blocked := append([]plate(nil), lab.placed...)
+	for i, p := range placeMarks(tags, lab.placed) {
+		tags[i].markAt = p
+		if p.w > 0 {
+			blocked = append(blocked, p)
+		}
+		if later[i] {
+			drawFigure(dst, tags[i])
 		}
 	}
 	drawWeaponTags(dst, tags)
+	lay.area = plate{x: b.tv.padL, y: b.tv.padT, w: a.W - b.tv.padL - b.tv.padR, h: a.H - b.tv.padT - b.tv.padB}
+	placeRosters(spots, &lay, blocked)
+	drawRosters(dst, lay, b.rimCols())
+	b.rosters = lay.groups
+	// notices and prompts keep off the figures
+	b.figBoxes = b.figBoxes[:0]
+	for k, sp := range spots {
+		if !sp.removed {
+			rr := lay.r[k] + 2*art.UIScale
+			b.figBoxes = append(b.figBoxes, plate{x: sp.pos.X - rr, y: sp.pos.Y - rr, w: 2 * rr, h: 2 * rr})
+			a.keepClear(sp.pos.X-rr, sp.pos.Y-rr, 2*rr, 2*rr)
+		}
+	}
 	b.drawOverlays(dst, true) // smoke hangs over the figures
 	b.drawVehSelection(dst)
 	b.drawVehDrag(dst)
@@ -379,13 +403,41 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		pulse := 1 + 0.12*math.Sin(b.tl.Now*6)
 		art.Ring(dst, *at, r*1.7*pulse, 3*art.UIScale, col)
 		art.Ring(dst, *at, r*1.7*pulse+3*art.UIScale, 1.5*art.UIScale, art.RGB(0xf2ead6))
-		x = at.X + r*2
-		if x+w > a.W-b.tv.padR-8*art.UIScale {
-			x = at.X - r*2 - w // no room on its right: on its left, never over it
+		// beside it, right or left, level or above or below, at the
+		// first place that covers no figure (those that just moved
+		// are what the deciding side looks at), never over it
+		clampY := func(y float64) float64 {
+			return math.Min(math.Max(b.tv.padT+8*art.UIScale, y), a.H-b.tv.padB-h-8*art.UIScale)
 		}
-		x = math.Max(8*art.UIScale, x)
-		y = math.Min(math.Max(b.tv.padT+8*art.UIScale, at.Y-h/2), a.H-b.tv.padB-h-8*art.UIScale)
-		art.Line(dst, art.Pt{X: x, Y: y + h/2}, art.Pt{X: at.X + r*1.7, Y: at.Y}, 2*art.UIScale, col)
+		best := -1
+		for _, dy := range []float64{0, -h, h, -2 * h, 2 * h, -3 * h, 3 * h} {
+			for _, tx := range []float64{at.X + r*2, at.X - r*2 - w} {
+				if tx+w > a.W-b.tv.padR-8*art.UIScale || tx < 8*art.UIScale {
+					continue
+				}
+				ty := clampY(at.Y - h/2 + dy)
+				n := 0
+				for _, q := range b.figBoxes {
+					if rectsOverlap(tx, ty, w, h, q.x, q.y, q.w, q.h) {
+						n++
+					}
+				}
+				if best < 0 || n < best {
+					best, x, y = n, tx, ty
+				}
+			}
+			if best == 0 {
+				break
+			}
+		}
+		if best < 0 {
+			x, y = math.Max(8*art.UIScale, at.X-r*2-w), clampY(at.Y-h/2)
+		}
+		if x > at.X {
+			art.Line(dst, art.Pt{X: x, Y: y + h/2}, art.Pt{X: at.X + r*1.7, Y: at.Y}, 2*art.UIScale, col)
+		} else {
+			art.Line(dst, art.Pt{X: x + w, Y: y + h/2}, art.Pt{X: at.X - r*1.7, Y: at.Y}, 2*art.UIScale, col)
+		}
 	}
 	a.keepClear(x, y, w, h)
 	art.RoundRect(dst, x, y, w, h, 6*art.UIScale, art.RGBA(0x14110c, 230))

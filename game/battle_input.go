@@ -389,7 +389,6 @@ func (b *battle) Update(a *App, dt float64) error {
 					b.group.lastFig, b.group.lastAt = id, b.tl.Now
 				}
 				b.autoTarget()
-				b.noEnemyNote(a)
 			}
 			b.movePath = nil
 		}

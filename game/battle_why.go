@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"hedgerow/game/art"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -266,23 +265,18 @@ func (b *battle) whyNotAt(f, t *rules.Figure) string {
 	return ""
 }
 
-// noEnemyNote says once a step, when a figure that may move is picked and
-// his side sees no enemy at all, that there is nothing to spot or fire at
-// until someone moves to see one (the bar's hint says so too, but a
-// narrow window's bar has no room for it).
-func (b *battle) noEnemyNote(a *App) {
+// noEnemyNote is the quiet note, when a figure that may move is picked
+// and his side sees no enemy at all, that there is nothing to spot or
+// fire at until someone moves to see one: the bar's hint says it where it
+// has room, and the side panel otherwise (drawStatus). It is never a
+// notice over the table: a play-tester, merely selecting a man, read it
+// as a scolding ("" when there is nothing to say or the hint says it).
+func (b *battle) noEnemyNote(a *App) string {
 	f := b.st().Fig(b.sel.Sel)
-	if f == nil || b.sel.Mode != view.Selected || !b.sel.CanAct("move") || b.enemyInSight(f.Side) || b.noEnemyAt == b.stepKey {
-		return
+	if f == nil || b.sel.Mode != view.Selected || !b.sel.CanAct("move") || b.enemyInSight(f.Side) || b.hintShown(a) {
+		return ""
 	}
-	b.noEnemyAt = b.stepKey
-	b.layoutButtons(a)
-	if b.hintShown(a) {
-		return // the bar's hint says it, without a notice over the table
-	}
-	// (a note, not a refusal: it stands low, over the bar, off the
-	// table's middle, where a play-tester read it as a scolding)
-	a.ToastAt(a.W-b.tv.padR-14*art.UIScale, a.H-b.tv.padB-8*art.UIScale, "No enemy is in sight of the %s yet: nothing to spot or fire at. Drag a figure to move where he can see them.", b.st().Sides[f.Side].Name)
+	return fmt.Sprintf("No enemy is in sight of the %s yet: nothing to spot or fire at. Drag a figure to move where he can see them.", b.st().Sides[f.Side].Name)
 }
 
 // notTheirs says why a press on a figure of the side not deciding now

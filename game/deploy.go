@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -120,18 +121,40 @@ func (d *deploy) baseR() int64 {
 }
 
 func (d *deploy) figAt(x, y float64, side int) *rules.ScenarioFigure {
-	var hit *rules.ScenarioFigure
-	r := figR(d.tv.px(geom.Inches(d.baseR())))
-	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
-		if (side >= 0 && s != side) || f.Aboard {
-			return // a man aboard is not drawn: a press there is on the hull
+	figs, spots, lay := d.baseLayout()
+	for i := range spots {
+		if side >= 0 && spots[i].side != side {
+			spots[i].pos = art.Pt{X: math.Inf(1), Y: math.Inf(1)}
+		}
+	}
+	if k := nearestBase(spots, lay, x, y); k >= 0 {
+		return figs[k]
+	}
+	return nil
+}
+
+// baseLayout lays out the bases of the figures drawn at deployment (a
+// side that sets up hidden is not drawn for the other, nor is a man
+// aboard: he is in the hull): see layoutBases.
+func (d *deploy) baseLayout() ([]*rules.ScenarioFigure, []baseSpot, baseLayout) {
+	var figs []*rules.ScenarioFigure
+	var spots []baseSpot
+	mx, my := cursor()
+	d.sc.EachFigure(func(s, ui, _ int, f *rules.ScenarioFigure) {
+		if d.curtain || !rules.DeployKnown(d.sc, d.side, s) || f.Aboard {
+			return
 		}
 		p := d.tv.scr(f.Pos)
-		if (p.X-x)*(p.X-x)+(p.Y-y)*(p.Y-y) <= r*r {
-			hit = f
+		if f == d.drag {
+			p = art.Pt{X: mx, Y: my}
 		}
+		w := ""
+		if len(f.Weapons) > 0 {
+			w = f.Weapons[0]
+		}
+		figs, spots = append(figs, f), append(spots, baseSpot{pos: p, side: s, team: d.teamLetter(s, ui), weapon: w})
 	})
-	return hit
+	return figs, spots, layoutBases(spots, figR(d.tv.px(geom.Inches(d.baseR()))))
 }
 
 func (d *deploy) ok(f *rules.ScenarioFigure, p geom.Pt) string {
@@ -233,30 +256,18 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		}
 	})
 	drawAreas(dst, d.tv, d.side, lab)
-	r := figR(d.tv.px(geom.Inches(d.baseR())))
-	mx, my := cursor()
 	d.drawHulls(dst, cols)
 	d.drawn = d.drawn[:0]
 	var tags []figLook
-	d.sc.EachFigure(func(s, ui, _ int, f *rules.ScenarioFigure) {
-		if d.curtain || !rules.DeployKnown(d.sc, d.side, s) {
-			return // a side that sets up hidden is never shown to the other
-		}
-		if f.Aboard {
-			return // in its vehicle, drawn as the hull (it starts where the scenario puts it)
-		}
+	figs, spots, lay := d.baseLayout()
+	for k, f := range figs {
+		s := spots[k].side
 		d.drawn = append(d.drawn, f)
-		p := d.tv.scr(f.Pos)
-		if f == d.drag {
-			p = art.Pt{X: mx, Y: my}
-		}
-		w := ""
-		if len(f.Weapons) > 0 {
-			w = f.Weapons[0]
-		}
+		p, r := spots[k].pos, lay.r[k]
 		facing := float64(f.Facing) * 3.14159265 / 180
-		look := figLook{pos: p, r: r, side: cols[s], sideIdx: s, team: d.teamLetter(s, ui), facing: facing, posture: f.Posture, weapon: w, leader: f.Leader, fade: 1,
-			hover: f == d.hover, selected: f == d.drag}
+		ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
+		look := figLook{pos: p, r: r, side: cols[s], rim: [2]color.RGBA{ra, rb}[s], sideIdx: s, team: spots[k].team, facing: facing, posture: f.Posture, weapon: spots[k].weapon, leader: f.Leader, fade: 1,
+			hover: f == d.hover, selected: f == d.drag, grouped: lay.group[k] >= 0}
 		drawFigure(dst, look)
 		tags = append(tags, look)
 		if s == d.side && !d.curtain && f != d.drag {
@@ -269,8 +280,16 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 				art.Ring(dst, p, r+3*art.UIScale, 1.2*art.UIScale, art.RGBA(0xf2ead6, 170))
 			}
 		}
-	})
+	}
 	drawWeaponTags(dst, tags)
+	ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
+	lay.area = plate{x: d.tv.padL, y: d.tv.padT, w: a.W - d.tv.padL - d.tv.padR, h: a.H - d.tv.padT - d.tv.padB}
+	placeRosters(spots, &lay, lab.placed)
+	for k, sp := range spots {
+		rr := lay.r[k] + 2*art.UIScale
+		a.keepClear(sp.pos.X-rr, sp.pos.Y-rr, 2*rr, 2*rr) // notices keep off the figures
+	}
+	drawRosters(dst, lay, [2]color.RGBA{ra, rb})
 	art.Rect(dst, 0, 0, a.W, d.tv.padT, art.RGB(0x1b1610))
 	art.Say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)
 	art.Rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, art.RGB(0x1b1610))
@@ -334,6 +353,14 @@ func sideColourSc(sc *rules.Scenario, side int) color.RGBA {
 	st := &rules.State{}
 	st.Sides[0].Colour, st.Sides[1].Colour = sc.Sides[0].Colour, sc.Sides[1].Colour
 	return sideColour(st, side)
+}
+
+// scState is a state holding only the scenario's side colours (for
+// rawSideColour).
+func (d *deploy) scState() *rules.State {
+	st := &rules.State{}
+	st.Sides[0].Colour, st.Sides[1].Colour = d.sc.Sides[0].Colour, d.sc.Sides[1].Colour
+	return st
 }
 
 // teamLetter is the letter on the bases of side s's ui-th team, none on

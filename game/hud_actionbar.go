@@ -25,6 +25,8 @@ func (b *battle) layoutButtons(a *App) {
 		b.buttons = append(b.buttons, button{label: label, short: short, strong: strong, disabled: disabled})
 		b.bcmds = append(b.bcmds, f)
 	}
+	// slot names the kind of action the button just added gives
+	slot := func(k string) { b.buttons[len(b.buttons)-1].slot = k }
 	aim := func(c rules.Command, act rules.Action) func() {
 		return func() {
 			// what to click is the bar's line (barHint), beside the
@@ -63,6 +65,7 @@ func (b *battle) layoutButtons(a *App) {
 			default:
 				add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
 			}
+			slot(act.Group)
 		}
 	}
 	if b.sel.Sel == 0 || !b.anyFor(b.sel.Sel) {
@@ -99,6 +102,7 @@ func (b *battle) layoutButtons(a *App) {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
+			slot(act.Group) // (the same key as the figure's own: Shoot stays Shoot)
 		}
 	}
 	if st := b.st(); st.Decider != st.Active || b.legalFigs() == 1 {
@@ -115,6 +119,7 @@ func (b *battle) layoutButtons(a *App) {
 			seen["fig "+act.Group] = true
 			cc := c
 			add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
+			slot(act.Group)
 		}
 	}
 	var endCmd *rules.Command
@@ -143,6 +148,7 @@ func (b *battle) layoutButtons(a *App) {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
+			slot(act.Group)
 			continue
 		}
 		label, short := act.Label, act.Short
@@ -160,9 +166,11 @@ func (b *battle) layoutButtons(a *App) {
 		}
 		if act.Kind == rules.ActEnd || act.Kind == rules.ActPass {
 			add(label, short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
+			slot(act.Group)
 			continue
 		}
 		add(label, short, false, false, func() { b.apply(a, cc) })
+		slot(act.Group)
 	}
 	if b.interrupting() && !b.viewsDiffer() {
 		// standing orders for the rest of the round, for the teams offered
@@ -174,6 +182,7 @@ func (b *battle) layoutButtons(a *App) {
 				}
 				b.apply(a, pc)
 			})
+			slot("hold all round")
 			first := offers[0]
 			add("Fire at first target all round", "Fire all round", false, false, func() {
 				for _, c := range offers {
@@ -181,8 +190,10 @@ func (b *battle) layoutButtons(a *App) {
 				}
 				b.apply(a, first)
 			})
+			slot("fire all round")
 		}
 	}
+	b.stableSlots()
 	undo := b.g.CanUndo() && b.net == nil // (over the network nothing is taken back)
 	add("Undo", "", false, !undo, func() {
 		b.before = nil
@@ -241,7 +252,12 @@ func (b *battle) layoutButtons(a *App) {
 			if bt.endSlot {
 				continue
 			}
-			if i < 9 && !bt.fixedKey {
+			if bt.slotN > 0 && !bt.fixedKey {
+				bt.key = ""
+				if bt.slotN <= 9 {
+					bt.key = fmt.Sprint(bt.slotN)
+				}
+			} else if i < 9 && !bt.fixedKey {
 				bt.key = fmt.Sprint(i + 1)
 			}
 			bt.w = art.TextW(bt.key+"  "+bt.label, art.BoldFace(bt.fontSize())) + pad
@@ -264,6 +280,15 @@ func (b *battle) layoutButtons(a *App) {
 		}
 		switch pass {
 		case 0:
+			// a crowded bar drops the greyed stand-ins first (the
+			// others keep their numbers)
+			for i := 0; i < len(b.buttons); i++ {
+				if b.buttons[i].ghost {
+					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
+					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
+					i--
+				}
+			}
 			for i := range b.buttons {
 				if b.buttons[i].short != "" && !b.buttons[i].endSlot {
 					b.buttons[i].label = b.buttons[i].short
@@ -361,6 +386,88 @@ func (b *battle) layoutButtons(a *App) {
 			}
 		}
 	}
+}
+
+// slotMemory is the order in which the kinds of action came onto the bar
+// in the current step (one list per deciding side: an interruption's bar
+// has its own), so that a number key keeps its meaning through the step.
+type slotMemory struct {
+	step  string
+	order map[int][]button // by the deciding side: the first button of each kind, in order
+}
+
+// stableSlots gives the bar's numbered buttons their numbers by the kind
+// of action, in the order the kinds first came onto the bar in this step
+// (a team's activation, a phase), and stands a greyed stand-in in the
+// place of a kind offered earlier in the step and not allowed now. A
+// play-tester pressed 3 meaning Shoot, as it had been a moment before,
+// and ran his team: 3 had become Run when no figure was selected, and
+// became Go prone after he fired.
+func (b *battle) stableSlots() {
+	st := b.st()
+	step := fmt.Sprintf("%d/%s/%d", st.Round, st.Phase, st.Active)
+	if b.explain != nil && b.explain.Step != "" {
+		step = b.explain.Step
+	}
+	m := &b.slots
+	if m.step != step || m.order == nil {
+		m.step, m.order = step, map[int][]button{}
+	}
+	order := m.order[st.Decider]
+	// this bar's kinds, each once (a kind twice keeps its first place)
+	at := map[string]int{}
+	for i, bt := range b.buttons {
+		if bt.slot == "" {
+			continue
+		}
+		if _, dup := at[bt.slot]; dup {
+			b.buttons[i].slot = ""
+			continue
+		}
+		at[bt.slot] = i
+		known := false
+		for _, o := range order {
+			if o.slot == bt.slot {
+				known = true
+			}
+		}
+		if !known {
+			order = append(order, button{slot: bt.slot, label: bt.label, short: bt.short})
+		}
+	}
+	m.order[st.Decider] = order
+	var out []button
+	var cmds []func()
+	last := -1 // the last kind of the order on the bar now
+	for k, o := range order {
+		if _, ok := at[o.slot]; ok {
+			last = k
+		}
+	}
+	for k, o := range order {
+		if k > last {
+			break
+		}
+		if i, ok := at[o.slot]; ok {
+			bt := b.buttons[i]
+			bt.slotN = k + 1
+			out, cmds = append(out, bt), append(cmds, b.bcmds[i])
+			continue
+		}
+		out, cmds = append(out, button{label: o.label, short: o.short, slot: o.slot, slotN: k + 1, disabled: true, ghost: true}), append(cmds, func() {})
+	}
+	// the buttons of no kind after them, in their order (numbered on)
+	n := last + 1
+	for i, bt := range b.buttons {
+		if bt.slot == "" {
+			if !bt.fixedKey && !bt.endSlot {
+				n++
+				bt.slotN = n
+			}
+			out, cmds = append(out, bt), append(cmds, b.bcmds[i])
+		}
+	}
+	b.buttons, b.bcmds = out, cmds
 }
 
 // clipLabel cuts a label to fit w (with its key's prefix), ending in

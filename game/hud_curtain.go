@@ -36,7 +36,18 @@ func (b *battle) drawCurtain(dst *ebiten.Image, a *App) {
 		art.Say(dst, "Last: "+e.text, art.ItalicFace(15), a.W/2, a.H/2+30*art.UIScale, art.RGB(0xd8c8a8), 1)
 	}
 	art.Say(dst, "click, Space or Enter when ready", art.ItalicFace(14), a.W/2, a.H/2+80*art.UIScale, art.RGB(0xc8b894), 1)
-	if b.canTakeBackEnd() {
-		art.Say(dst, fmt.Sprintf("%s: Ctrl+Z takes back the end (no dice were rolled)", st.Sides[b.taken.side].Name), art.ItalicFace(14), a.W/2, a.H/2+104*art.UIScale, art.RGB(0xc8b894), 1)
+	if line := b.takeBackLine(); line != "" {
+		art.Say(dst, line, art.ItalicFace(14), a.W/2, a.H/2+104*art.UIScale, art.RGB(0xc8b894), 1)
 	}
+}
+
+// takeBackLine is the curtain's word that the end just given may be
+// taken back ("" when it may not). It says what Ctrl+Z takes back: the
+// end alone, which rolled no dice; the dice rolled before it (a
+// play-tester had just seen Blue roll two shots) stand.
+func (b *battle) takeBackLine() string {
+	if !b.canTakeBackEnd() {
+		return ""
+	}
+	return fmt.Sprintf("%s: Ctrl+Z takes back the end you just gave (it rolled no dice); what was played before it stands", b.st().Sides[b.taken.side].Name)
 }

@@ -170,6 +170,14 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 	for _, p := range ex.Panels {
 		y = b.drawPanel(dst, p, x, y+4*art.UIScale, w)
 	}
+	if note := b.noEnemyNote(a); note != "" {
+		// a quiet word where the bar has no room for its hint
+		y += 4 * art.UIScale
+		for _, l := range art.Wrap(note, art.ItalicFace(12), w) {
+			art.Say(dst, l, art.ItalicFace(12), x, y, art.RGB(0xd8c8a8), 0)
+			y += 15 * art.UIScale
+		}
+	}
 	y += 6 * art.UIScale
 	art.Rect(dst, x-12*art.UIScale, y, b.tv.padR, 2*art.UIScale, art.RGB(0x8a6a44))
 	return y

@@ -39,6 +39,56 @@ func rawSideColour(s *rules.State, side int) color.RGBA {
 	return art.RGB(c)
 }
 
+// The rims' colours: every side's uniform is a drab (olive, field grey,
+// khaki, brown), and at the fit-the-table zoom two drabs on the green
+// cloth look alike (a play-tester took Wehrmacht men for his US ones).
+// Each base's rim is drawn instead in one of a few bold colours far from
+// the cloth and from each other: the warmer side's uniform takes amber
+// (red when its colour is a clear red), the cooler side's blue; the
+// uniform painted inside keeps the scenario's colour.
+var (
+	rimAmber = art.RGB(0xf2b632)
+	rimRed   = art.RGB(0xe0483a)
+	rimBlue  = art.RGB(0x3f8cff)
+	rimCream = art.RGB(0xf4eedc)
+)
+
+// rimColours are the two sides' rim colours for uniforms a and b.
+func rimColours(a, b color.RGBA) (color.RGBA, color.RGBA) {
+	warmth := func(c color.RGBA) int { return int(c.R) - int(c.B) }
+	red := func(c color.RGBA) bool {
+		return int(c.R) > 150 && int(c.R)-int(c.G) > 90 && int(c.R)-int(c.B) > 90
+	}
+	warm := func(c color.RGBA) color.RGBA {
+		if red(c) {
+			return rimRed
+		}
+		return rimAmber
+	}
+	if warmth(a) >= warmth(b) {
+		if red(b) {
+			return rimAmber, rimRed // (both red: the redder keeps red)
+		}
+		return warm(a), rimBlue
+	}
+	if red(a) {
+		return rimRed, rimAmber
+	}
+	return rimBlue, warm(b)
+}
+
+// rimColour is side's rim colour in a battle.
+func rimColour(s *rules.State, side int) color.RGBA {
+	a, b := rimColours(rawSideColour(s, 0), rawSideColour(s, 1))
+	if side&1 == 0 {
+		return a
+	}
+	return b
+}
+
+// rimText is a rim colour made light enough for letters on a dark plate.
+func rimText(c color.RGBA) color.RGBA { return art.Mix(c, art.RGB(0xffffff), 0.3) }
+
 func ellipse(c art.Pt, rx, ry, ang float64, n int) []art.Pt {
 	return ellipseTo(make([]art.Pt, n), c, rx, ry, ang)
 }
@@ -59,10 +109,11 @@ func ellipseTo(out []art.Pt, c art.Pt, rx, ry, ang float64) []art.Pt {
 // figLook is how one figure should be drawn this frame.
 type figLook struct {
 	pos      art.Pt
-	r        float64 // base radius in pixels (never under minFigR)
-	side     color.RGBA
-	sideIdx  int     // 0 or 1: the rim's pattern, so sides differ in greyscale too
-	facing   float64 // radians, 0 = up the table
+	r        float64    // base radius in pixels (never under minFigR)
+	side     color.RGBA // the uniform
+	rim      color.RGBA // the base's rim, the side's bold colour (rimColours); zero: the uniform's
+	sideIdx  int        // 0 or 1: the rim's pattern, so sides differ in greyscale too
+	facing   float64    // radians, 0 = up the table
 	posture  rules.Posture
 	weapon   string
 	team     string // the unit's letter, on the base
@@ -75,7 +126,24 @@ type figLook struct {
 	selected bool
 	acting   bool // of the unit whose go it is
 	canAct   bool
-	target   bool // a legal target in targeting mode
+	target   bool  // a legal target in targeting mode
+	markAt   plate // where its marks' tokens go when laid out (placeMarks; fs is the token's size)
+	grouped  bool  // in a packed group: its letter and tag are on the group's roster (layoutBases)
+}
+
+// rimOr is the rim's colour (the uniform's when none is given).
+func (f figLook) rimOr() color.RGBA {
+	if f.rim == (color.RGBA{}) {
+		return f.side
+	}
+	return f.rim
+}
+
+// baseEdges are the widths of the dark and the pale edge drawn round a
+// base of radius r (thin on a small base, so a packed group's edges
+// stay off their neighbours' rims).
+func baseEdges(r float64) (dark, pale float64) {
+	return math.Max(0.7*art.UIScale, r*0.08), math.Max(0.6*art.UIScale, r*0.07)
 }
 
 // minFigR is the smallest base radius drawn, in pixels: zoomed far out a
@@ -170,6 +238,9 @@ func weaponTag(id string) string {
 // the weapon's silhouette pointing where he faces, the team's letter on
 // the base, a leader's star, and markers under the rim.
 func drawFigure(dst *ebiten.Image, f figLook) {
+	if f.rim == (color.RGBA{}) {
+		f.rim = f.side
+	}
 	r := f.r
 	c := f.pos
 	if f.selected {
@@ -200,16 +271,17 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	// on any cloth, and packed bases stay apart), then a thick rim in the
 	// side colour
 	art.Circle(dst, art.Pt{X: c.X + r*0.12, Y: c.Y + r*0.18}, r*1.04, art.RGBA(0x000000, 120))
-	art.Circle(dst, c, r+math.Max(1.2, r*0.08)+math.Max(1.3, r*0.07), art.RGBA(0xf2ead6, 230))
-	art.Circle(dst, c, r+math.Max(1.2, r*0.08), art.RGB(0x14110c))
-	art.Circle(dst, c, r, f.side)
-	rimW := math.Max(2.5, r*0.24)
-	if f.sideIdx == 1 {
+	dark, pale := baseEdges(r)
+	art.Circle(dst, c, r+dark+pale, art.RGBA(0xf2ead6, 230))
+	art.Circle(dst, c, r+dark, art.RGB(0x14110c))
+	art.Circle(dst, c, r, f.rim)
+	rimW := math.Max(2.5, r*0.26)
+	if f.sideIdx == 1 && r >= 8*art.UIScale {
 		// the second side's rim is notched with pale ticks
 		for k := 0; k < 8; k++ {
 			a := float64(k)*math.Pi/4 + math.Pi/8
 			ca, sa := math.Cos(a), math.Sin(a)
-			art.Line(dst, art.Pt{X: c.X + ca*(r-rimW), Y: c.Y + sa*(r-rimW)}, art.Pt{X: c.X + ca*r, Y: c.Y + sa*r}, math.Max(1.5, r*0.11), art.RGB(0xf2ead6))
+			art.Line(dst, art.Pt{X: c.X + ca*(r-rimW), Y: c.Y + sa*(r-rimW)}, art.Pt{X: c.X + ca*r, Y: c.Y + sa*r}, math.Max(1.2, r*0.08), art.RGB(0x14110c))
 		}
 	}
 	inner := r - rimW
@@ -254,15 +326,21 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	art.Circle(dst, hc, hr*1.15, art.RGB(0x1e1a14))
 	art.Circle(dst, hc, hr, steel)
 	art.Circle(dst, art.Pt{X: hc.X - hr*0.3, Y: hc.Y - hr*0.3}, hr*0.38, art.Shade(steel, 1.35))
-	if pc, pr, ok := letterPlate(f.team, r, c); ok {
+	if pc, pr, ok := letterPlate(f.team, r, c); ok && !f.grouped {
 		// the team's letter on a plate at the front edge of the base
 		art.Circle(dst, pc, pr, art.RGB(0x14110c))
-		art.Ring(dst, pc, pr, 1, f.side)
-		art.Say(dst, f.team, art.BoldFace(pr*1.35/art.UIScale), pc.X, pc.Y-pr*0.78, art.RGB(0xf2ead6), 1)
+		art.Ring(dst, pc, pr, 1, f.rim)
+		// the letter in the side's rim colour: both sides letter their
+		// teams from A, and an A of each side must not read the same
+		art.Say(dst, f.team, art.BoldFace(pr*1.35/art.UIScale), pc.X, pc.Y-pr*0.78, rimText(f.rim), 1)
 	}
 	if f.leader {
-		// seen across the table: a gold star standing off the base
+		// seen across the table: a gold star standing off the base (in
+		// a packed group, on it)
 		sc, sr := starAt(r, c)
+		if f.grouped {
+			sc, sr = art.Pt{X: c.X + r*0.45, Y: c.Y - r*0.45}, math.Max(3*art.UIScale, r*0.6)
+		}
 		star(dst, sc, sr, art.RGB(0xf2c94c), art.RGB(0x2a1a08))
 	}
 	if f.spent && !f.canAct {
@@ -274,7 +352,11 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 		art.Circle(dst, art.Pt{X: c.X - r*0.8, Y: c.Y - r*0.75}, math.Max(2.5, r*0.15), art.RGB(0xfff2a0))
 		art.Ring(dst, art.Pt{X: c.X - r*0.8, Y: c.Y - r*0.75}, math.Max(2.5, r*0.15), 1, art.RGB(0x4a3510))
 	}
-	drawMarks(dst, c, r, f.marks)
+	if f.markAt.w > 0 {
+		drawMarksAt(dst, f.markAt.x, f.markAt.y, f.markAt.fs, f.marks)
+	} else {
+		drawMarks(dst, c, r, f.marks)
+	}
 }
 
 // letterPlate is where a figure's team letter is drawn on a base of
@@ -301,7 +383,7 @@ func drawWeaponTag(dst *ebiten.Image, f figLook) {
 		return
 	}
 	if t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos); ok {
-		drawTagPlate(dst, t, f.side)
+		drawTagPlate(dst, t, f.rimOr())
 	}
 }
 
@@ -321,7 +403,7 @@ func drawTagPlate(dst *ebiten.Image, t plate, side color.RGBA) {
 func drawWeaponTags(dst *ebiten.Image, looks []figLook) {
 	for i, t := range placeTags(looks) {
 		if t.tag != "" {
-			drawTagPlate(dst, t, looks[i].side)
+			drawTagPlate(dst, t, looks[i].rimOr())
 		}
 	}
 }
@@ -340,7 +422,7 @@ func placeTags(looks []figLook) []plate {
 		if f.removed {
 			continue
 		}
-		if pc, pr, ok := letterPlate(f.team, f.r, f.pos); ok {
+		if pc, pr, ok := letterPlate(f.team, f.r, f.pos); ok && !f.grouped {
 			discs, owner = append(discs, disc{pc, pr}), append(owner, i)
 		}
 		if f.leader {
@@ -356,7 +438,11 @@ func placeTags(looks []figLook) []plate {
 			continue
 		}
 		sz := math.Max(12*art.UIScale, f.r*0.62)
-		boxes = append(boxes, plate{x: f.pos.X - f.r, y: f.pos.Y + f.r*1.05, w: (sz + 2) * float64(len(f.marks)), h: sz})
+		box := plate{x: f.pos.X - f.r, y: f.pos.Y + f.r*1.05, w: (sz + 2) * float64(len(f.marks)), h: sz}
+		if f.markAt.w > 0 {
+			box = f.markAt
+		}
+		boxes = append(boxes, box)
 		boxOwner = append(boxOwner, i)
 	}
 	out := make([]plate, len(looks))
@@ -386,8 +472,8 @@ func placeTags(looks []figLook) []plate {
 		return true
 	}
 	for i, f := range looks {
-		if f.removed {
-			continue
+		if f.removed || f.grouped {
+			continue // (a packed group's tags are on its roster)
 		}
 		t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos)
 		if !ok {
@@ -556,8 +642,11 @@ func drawMarks(dst *ebiten.Image, c art.Pt, r float64, marks []rules.Mark) {
 		return
 	}
 	sz := math.Max(12*art.UIScale, r*0.62)
-	x := c.X - r
-	y := c.Y + r*1.05
+	drawMarksAt(dst, c.X-r, c.Y+r*1.05, sz, marks)
+}
+
+// drawMarksAt draws the row of tokens with its top-left at (x, y).
+func drawMarksAt(dst *ebiten.Image, x, y, sz float64, marks []rules.Mark) {
 	for _, m := range marks {
 		x += drawMarkToken(dst, art.Pt{X: x, Y: y}, sz, m) + 2
 	}

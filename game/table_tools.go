@@ -170,9 +170,10 @@ func drawSight(dst *ebiten.Image, a, b art.Pt, vis terrain.Visibility) {
 // home zone carries its side's name from the scenario when there is one
 // ("Germans set-up"), not the map's own word ("Red set-up").
 type areaLabels struct {
-	sides [2]string     // side names ("" to keep the map's names)
-	cols  [2]color.RGBA // side colours (zero to draw zones pale)
-	avoid []art.Pt      // screen points the name plates keep clear of (figures)
+	sides  [2]string     // side names ("" to keep the map's names)
+	cols   [2]color.RGBA // side colours (zero to draw zones pale)
+	avoid  []art.Pt      // screen points the name plates keep clear of (figures)
+	placed []plate       // where the name plates went (the rosters keep clear of them)
 }
 
 func (l *areaLabels) name(ar terrain.Area) string {
@@ -220,8 +221,14 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 		f := art.BoldFace(12)
 		w, h := art.TextW(name, f)+14*art.UIScale, 20*art.UIScale
 		x0, y0, x1, y1 := art.BoundsOf(pts)
-		corners := []art.Pt{{X: x0 + 4*art.UIScale, Y: y0 + 4*art.UIScale}, {X: x1 - w - 4*art.UIScale, Y: y0 + 4*art.UIScale},
-			{X: x0 + 4*art.UIScale, Y: y1 - h - 4*art.UIScale}, {X: x1 - w - 4*art.UIScale, Y: y1 - h - 4*art.UIScale}}
+		// the zone's corners inside, then (a base on each) just outside
+		// it, above or below: a label never sits on a figure when a
+		// place is free
+		g := 4 * art.UIScale
+		corners := []art.Pt{{X: x0 + g, Y: y0 + g}, {X: x1 - w - g, Y: y0 + g},
+			{X: x0 + g, Y: y1 - h - g}, {X: x1 - w - g, Y: y1 - h - g},
+			{X: x0, Y: y0 - h - g}, {X: x1 - w, Y: y0 - h - g}, {X: x0, Y: y1 + g}, {X: x1 - w, Y: y1 + g},
+			{X: x1 + g, Y: (y0+y1)/2 - h/2}, {X: x0 - w - g, Y: (y0+y1)/2 - h/2}}
 		at := corners[0]
 		if lab != nil {
 		corner:
@@ -234,6 +241,9 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 				at = k
 				break
 			}
+		}
+		if lab != nil {
+			lab.placed = append(lab.placed, plate{x: at.X, y: at.Y, w: w, h: h})
 		}
 		art.RoundRect(dst, at.X, at.Y, w, h, 4*art.UIScale, art.RGBA(0x14110c, 200))
 		art.Rect(dst, at.X, at.Y+3*art.UIScale, 3*art.UIScale, h-6*art.UIScale, c)

@@ -1,0 +1,321 @@
+package game
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+)
+
+// The bases' layout on the screen. Drawn at the least readable size
+// (minFigR), bases are larger than to scale at the fit-the-table zoom, so
+// men an inch apart would be a heap of overlapping counters. Each base is
+// drawn instead no larger than half the way to its nearest neighbour (with
+// a floor, minBaseR): every man stays a distinct, countable disc. A
+// packed group's team letters and weapon tags, which no longer fit on the
+// small bases, are drawn once beside it on a roster plate ("A×5: LMG,
+// SMG"), which also counts them.
+
+// minBaseR is the least radius a base is drawn at in a packed group.
+func minBaseR() float64 { return 4 * art.UIScale }
+
+// baseSpot is one drawn figure, as the layout sees it.
+type baseSpot struct {
+	pos     art.Pt
+	side    int
+	team    string
+	weapon  string
+	removed bool
+	fixedR  float64 // >0: drawn at this radius whatever its neighbours (a man on a vehicle's deck); not laid out
+}
+
+// baseGroup is a packed group of one side's figures and its roster plate.
+type baseGroup struct {
+	members []int
+	side    int
+	label   string
+	box     plate // the roster plate (tag is the label)
+}
+
+// baseLayout is each spot's drawn radius and its packed group (-1 none).
+type baseLayout struct {
+	area   plate // the screen the rosters keep within (zero: anywhere)
+	r      []float64
+	group  []int
+	groups []baseGroup
+}
+
+// layoutBases lays out spots whose bases are r pixels across at most:
+// see the top of this file. Casualties shrink for their neighbours too,
+// but only the living make up the groups, and a living man never shrinks
+// for a casualty.
+func layoutBases(spots []baseSpot, r float64) baseLayout {
+	n := len(spots)
+	lay := baseLayout{r: make([]float64, n), group: make([]int, n)}
+	floor := math.Min(r, minBaseR())
+	dist := func(i, j int) float64 {
+		return math.Hypot(spots[i].pos.X-spots[j].pos.X, spots[i].pos.Y-spots[j].pos.Y)
+	}
+	for i, s := range spots {
+		lay.group[i] = -1
+		if s.fixedR > 0 {
+			lay.r[i] = s.fixedR
+			continue
+		}
+		nn := math.Inf(1)
+		for j, o := range spots {
+			if j == i || o.fixedR > 0 || (o.removed && !s.removed) {
+				continue
+			}
+			nn = math.Min(nn, dist(i, j))
+		}
+		dark, pale := baseEdges(math.Min(r, nn/2))
+		lay.r[i] = math.Max(floor, math.Min(r, nn/2-dark-pale))
+	}
+	// the groups: the living of one side whose full-size bases would
+	// touch, where one of them is drawn smaller
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		if parent[i] != i {
+			parent[i] = find(parent[i])
+		}
+		return parent[i]
+	}
+	live := func(i int) bool { return !spots[i].removed && spots[i].fixedR == 0 }
+	shrunk := make([]bool, n)
+	for i := range spots {
+		shrunk[i] = live(i) && lay.r[i] < r-0.01
+	}
+	for i := range spots {
+		for j := i + 1; j < n; j++ {
+			if shrunk[i] && shrunk[j] && spots[i].side == spots[j].side && dist(i, j) < 2*r+2*art.UIScale {
+				parent[find(i)] = find(j)
+			}
+		}
+	}
+	idx := map[int]int{}
+	for i := range spots {
+		if !shrunk[i] {
+			continue
+		}
+		root := find(i)
+		g, ok := idx[root]
+		if !ok {
+			g = len(lay.groups)
+			idx[root] = g
+			lay.groups = append(lay.groups, baseGroup{side: spots[i].side})
+		}
+		lay.groups[g].members = append(lay.groups[g].members, i)
+		lay.group[i] = g
+	}
+	for g := range lay.groups {
+		lay.groups[g].label = rosterLabel(spots, lay.groups[g].members)
+	}
+	placeRosters(spots, &lay, nil)
+	return lay
+}
+
+// rosterLabel is a packed group's roster: each team's letter and count,
+// then the weapons that set men apart ("A×5: LMG, SMG×2"; "6 men: SMG"
+// on a side of one team, which has no letter).
+func rosterLabel(spots []baseSpot, members []int) string {
+	var teams []string
+	count := map[string]int{}
+	var tags []string
+	tagN := map[string]int{}
+	for _, i := range members {
+		t := spots[i].team
+		if count[t] == 0 {
+			teams = append(teams, t)
+		}
+		count[t]++
+		if w := weaponTag(spots[i].weapon); w != "" {
+			if tagN[w] == 0 {
+				tags = append(tags, w)
+			}
+			tagN[w]++
+		}
+	}
+	sort.Strings(teams)
+	var parts []string
+	for _, t := range teams {
+		if t == "" {
+			parts = append(parts, fmt.Sprintf("%d men", count[t])) // (a side of one team has no letter)
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s×%d", t, count[t]))
+	}
+	s := strings.Join(parts, " ")
+	if len(members) == 1 && teams[0] != "" {
+		s = teams[0]
+	}
+	var ws []string
+	for _, w := range tags {
+		if tagN[w] > 1 {
+			w = fmt.Sprintf("%s×%d", w, tagN[w])
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) > 0 {
+		if s != "" {
+			s += ": "
+		}
+		s += strings.Join(ws, ", ")
+	}
+	return s
+}
+
+// rosterFace is the roster plate's letters.
+func rosterFace() float64 { return 10 }
+
+// placeRosters puts each group's roster plate beside it, clear of every
+// base and of the plates already placed: above the group, below, right,
+// left, or (none clear) above; blocked are places taken already (zone
+// labels, marks' tokens).
+func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
+	fc := art.BoldFace(rosterFace())
+	gap := 2 * art.UIScale
+	placed := append([]plate(nil), blocked...)
+	clear := func(p plate) bool {
+		if a := lay.area; a.w > 0 && (p.x < a.x || p.y < a.y || p.x+p.w > a.x+a.w || p.y+p.h > a.y+a.h) {
+			return false
+		}
+		for i, s := range spots {
+			nx := math.Max(p.x, math.Min(s.pos.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(s.pos.Y, p.y+p.h))
+			if math.Hypot(nx-s.pos.X, ny-s.pos.Y) < lay.r[i]+gap {
+				return false
+			}
+		}
+		for _, q := range placed {
+			if p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+				return false
+			}
+		}
+		return true
+	}
+	for g := range lay.groups {
+		gr := &lay.groups[g]
+		if gr.label == "" {
+			continue
+		}
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, i := range gr.members {
+			s, r := spots[i].pos, lay.r[i]
+			x0, y0, x1, y1 = math.Min(x0, s.X-r), math.Min(y0, s.Y-r), math.Max(x1, s.X+r), math.Max(y1, s.Y+r)
+		}
+		fs := rosterFace() * art.UIScale
+		p := plate{tag: gr.label, fs: fs, w: art.TextW(gr.label, fc) + 6*art.UIScale, h: fs * 1.3}
+		cx, cy := (x0+x1)/2, (y0+y1)/2
+		best := p
+		best.x, best.y = cx-p.w/2, y0-gap-p.h
+		for _, at := range [][2]float64{{cx - p.w/2, y0 - gap - p.h}, {cx - p.w/2, y1 + gap}, {x1 + gap, cy - p.h/2}, {x0 - gap - p.w, cy - p.h/2},
+			{x1 + gap, y0 - p.h}, {x0 - gap - p.w, y0 - p.h}, {x1 + gap, y1}, {x0 - gap - p.w, y1},
+			{cx - p.w/2, y0 - 2*gap - 2*p.h}, {cx - p.w/2, y1 + 2*gap + p.h}} {
+			try := p
+			try.x, try.y = at[0], at[1]
+			if clear(try) {
+				best = try
+				break
+			}
+		}
+		if a := lay.area; a.w > 0 {
+			// none clear: at least on the screen, not under the panels
+			best.x = math.Max(a.x, math.Min(best.x, a.x+a.w-best.w))
+			best.y = math.Max(a.y, math.Min(best.y, a.y+a.h-best.h))
+		}
+		gr.box = best
+		placed = append(placed, best)
+	}
+}
+
+// drawRosters draws the packed groups' roster plates, in each side's rim
+// colour (rims): a dark plate, the side's bar under it, the letters in
+// the side's colour lightened.
+func drawRosters(dst *ebiten.Image, lay baseLayout, rims [2]color.RGBA) {
+	for _, g := range lay.groups {
+		if g.label == "" {
+			continue
+		}
+		p := g.box
+		side := rims[g.side&1]
+		art.RoundRect(dst, p.x, p.y, p.w, p.h, 2*art.UIScale, art.RGBA(0x14110c, 225))
+		art.Rect(dst, p.x, p.y+p.h-2*art.UIScale, p.w, 2*art.UIScale, side)
+		art.Say(dst, p.tag, art.BoldFace(rosterFace()), p.x+p.w/2, p.y+p.h*0.45-p.fs*0.62, rimText(side), 1)
+	}
+}
+
+// nearestBase is the spot whose drawn base is under (x, y), the nearest
+// centre when more than one is within reach (-1 none). A small base is
+// given a few pixels' grace, as a finger is.
+func nearestBase(spots []baseSpot, lay baseLayout, x, y float64) int {
+	best, bd := -1, math.Inf(1)
+	for i, s := range spots {
+		d := math.Hypot(s.pos.X-x, s.pos.Y-y)
+		reach := math.Max(lay.r[i], math.Min(lay.r[i]+2*art.UIScale, minFigR()))
+		if d <= reach && d < bd {
+			best, bd = i, d
+		}
+	}
+	return best
+}
+
+// placeMarks lays out the marks' tokens of the figures in a packed group
+// (1/35th's action points, pins...): under a small base a token would lie
+// on the next man's base, so it goes beside his base, right, left, below
+// or above, to the first place clear of every base and token already
+// placed; a figure standing alone keeps its tokens under its base. blocked
+// are places taken already (labels).
+func placeMarks(looks []figLook, blocked []plate) []plate {
+	gap := 1 * art.UIScale
+	var placed []plate
+	hits := func(p plate) bool {
+		for _, f := range looks {
+			nx := math.Max(p.x, math.Min(f.pos.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(f.pos.Y, p.y+p.h))
+			if math.Hypot(nx-f.pos.X, ny-f.pos.Y) < f.r+gap {
+				return true
+			}
+		}
+		for _, q := range append(placed, blocked...) {
+			if p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+				return true
+			}
+		}
+		return false
+	}
+	out := make([]plate, len(looks))
+	for i, f := range looks {
+		if !f.grouped || f.removed || len(f.marks) == 0 {
+			continue
+		}
+		sz := 11 * art.UIScale
+		w := 0.0
+		for _, m := range f.marks {
+			label, _ := markTag(m)
+			w += math.Max(sz, art.TextW(label, art.BoldFace(sz*0.7/art.UIScale))+sz*0.5) + 2
+		}
+		c, r := f.pos, f.r
+		try := []plate{{x: c.X + r + gap, y: c.Y - sz/2}, {x: c.X - r - gap - w, y: c.Y - sz/2}, {x: c.X - w/2, y: c.Y + r + gap}, {x: c.X - w/2, y: c.Y - r - gap - sz}}
+		best := try[0]
+		for _, p := range try {
+			if !hits(plate{x: p.x, y: p.y, w: w, h: sz}) {
+				best = p
+				break
+			}
+		}
+		best.w, best.h, best.fs = w, sz, sz
+		out[i] = best
+		placed = append(placed, best)
+	}
+	return out
+}

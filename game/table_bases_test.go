@@ -1,0 +1,266 @@
+package game
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/game/content"
+	"hedgerow/rules/all"
+)
+
+// shippedFiles are the shipped scenarios' files.
+func shippedFiles(t *testing.T) []string {
+	t.Helper()
+	ents, err := os.ReadDir("../scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".toml") {
+			out = append(out, e.Name())
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("only %d shipped scenarios found", len(out))
+	}
+	return out
+}
+
+// checkBases fails when two drawn bases overlap by more than a pixel
+// (unless both stand closer than the least base, in a group whose roster
+// counts them), when a packed
+// group's roster does not count its men, or when a roster plate lies on
+// a base.
+func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
+	t.Helper()
+	counted := func(g int) bool {
+		return g >= 0 && (strings.Contains(lay.groups[g].label, "×") || strings.Contains(lay.groups[g].label, " men"))
+	}
+	for i := range spots {
+		if spots[i].fixedR > 0 || lay.r[i] < 3.5*art.UIScale {
+			if spots[i].fixedR == 0 {
+				t.Errorf("%s: base %d drawn %.1f px across: not a countable disc", what, i, 2*lay.r[i])
+			}
+			continue
+		}
+		for j := i + 1; j < len(spots); j++ {
+			if spots[j].fixedR > 0 || spots[i].removed || spots[j].removed {
+				continue
+			}
+			d := math.Hypot(spots[i].pos.X-spots[j].pos.X, spots[i].pos.Y-spots[j].pos.Y)
+			if d < lay.r[i]+lay.r[j]-1 && !(d < 2*minBaseR()+1 && lay.group[i] == lay.group[j] && counted(lay.group[i])) {
+				t.Errorf("%s: bases %d and %d (%.1f and %.1f px) overlap, %.1f px apart", what, i, j, lay.r[i], lay.r[j], d)
+			}
+		}
+	}
+	for g, gr := range lay.groups {
+		n := 0
+		head := strings.Split(gr.label, ":")[0]
+		var men int
+		if _, err := fmt.Sscanf(head, "%d men", &men); err == nil {
+			head = strings.Replace(head, fmt.Sprintf("%d men", men), "", 1)
+			n += men
+		}
+		for _, part := range strings.Fields(head) {
+			if k := strings.Index(part, "×"); k >= 0 {
+				var c int
+				for _, ch := range part[k+len("×"):] {
+					c = c*10 + int(ch-'0')
+				}
+				n += c
+			} else {
+				n++
+			}
+		}
+		if len(gr.members) > 1 && n != len(gr.members) {
+			t.Errorf("%s: group %d of %d men reads %q", what, g, len(gr.members), gr.label)
+		}
+		p := gr.box
+		for i, s := range spots {
+			nx := math.Max(p.x, math.Min(s.pos.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(s.pos.Y, p.y+p.h))
+			if math.Hypot(nx-s.pos.X, ny-s.pos.Y) < lay.r[i]-1 {
+				t.Errorf("%s: the roster %q lies on base %d", what, gr.label, i)
+			}
+		}
+	}
+}
+
+// Issue 24 point 3: at the fit-the-table zoom at 1024x640 every shipped
+// scenario's figures are distinct bases, at deployment and in battle: no
+// two drawn bases overlap (they were drawn at 10 px, larger than to
+// scale, so men an inch apart were a heap), each is at least 7 px across,
+// and a squad drawn smaller has a roster beside it that counts its men.
+func TestBasesCountableAtFitZoom(t *testing.T) {
+	grouped := 0
+	for _, file := range shippedFiles(t) {
+		g := shippedGame(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, nil)
+		render(a, b)
+		_, spots, lay := b.baseLayout()
+		if len(spots) == 0 {
+			t.Errorf("%s: no figure drawn", file)
+		}
+		checkBases(t, file+" in battle", spots, lay)
+		// the rosters as drawn: on the table's part of the window, on
+		// no base
+		for _, g := range b.rosters {
+			p := g.box
+			if p.x < b.tv.padL || p.y < b.tv.padT || p.x+p.w > a.W-b.tv.padR || p.y+p.h > a.H-b.tv.padB {
+				t.Errorf("%s: the roster %q at %.0f,%.0f runs off the table's part of the window", file, g.label, p.x, p.y)
+			}
+		}
+		grouped += len(lay.groups)
+		// the same figures at deployment, each side's own view
+		sc, m, err := all.LoadScenario(content.ScenariosFS, file, content.MapsFS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for side := 0; side < 2; side++ {
+			d := deployFor(t, a, sc, m, side)
+			render(a, d)
+			_, ds, dl := d.baseLayout()
+			checkBases(t, file+" at deployment", ds, dl)
+		}
+	}
+	if grouped == 0 {
+		t.Fatal("no packed group at 1024x640: the test looks at nothing")
+	}
+}
+
+// colourDist is the distance between two colours, as ints.
+func colourDist(a, b color.RGBA) int {
+	dr, dg, db := int(a.R)-int(b.R), int(a.G)-int(b.G), int(a.B)-int(b.B)
+	return int(math.Sqrt(float64(dr*dr + dg*dg + db*db)))
+}
+
+// Issue 24 point 3 and play-test finding 5: on every shipped scenario the
+// two sides' bases tell apart at a glance at 1024x640 (US olive and
+// Wehrmacht field grey looked alike): the rim drawn on each side's bases,
+// read from the painted frame, differs from the other side's by a large
+// colour distance, and from the cloth.
+func TestSideRimsTellApart(t *testing.T) {
+	for _, file := range shippedFiles(t) {
+		g := shippedGame(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, nil)
+		img := render(a, b)
+		ids, spots, lay := b.baseLayout()
+		var drawn [2]color.RGBA
+		var seen [2]bool
+		for side := 0; side < 2; side++ {
+			votes := map[color.RGBA]int{}
+			for k, s := range spots {
+				f := b.st().Fig(ids[k])
+				if s.side != side || s.removed || s.fixedR > 0 || f.ID == b.sel.Sel {
+					continue
+				}
+				// the rim, on the base's right (no notch, star or tag there)
+				rw := math.Max(2.5, lay.r[k]*0.26)
+				x, y := int(math.Round(s.pos.X+lay.r[k]-rw/2)), int(math.Round(s.pos.Y))
+				cr, cg, cb, _ := img.At(x, y).RGBA()
+				c := color.RGBA{uint8(cr >> 8 &^ 7), uint8(cg >> 8 &^ 7), uint8(cb >> 8 &^ 7), 255}
+				votes[c]++
+			}
+			for c, n := range votes {
+				if n > votes[drawn[side]] {
+					drawn[side], seen[side] = c, true
+				}
+			}
+		}
+		if !seen[0] || !seen[1] {
+			// one side is hidden from the other at the start: its rim as
+			// a lone figure draws it
+			for side := 0; side < 2; side++ {
+				if seen[side] {
+					continue
+				}
+				im := ebiten.NewImage(40, 40)
+				art.BeginBatch(im, false)
+				drawFigure(im, figLook{pos: art.Pt{X: 20, Y: 20}, r: 10, side: sideColour(b.st(), side), rim: rimColour(b.st(), side), sideIdx: side, fade: 1})
+				art.EndBatch()
+				cr, cg, cb, _ := im.At(28, 20).RGBA()
+				drawn[side] = color.RGBA{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), 255}
+			}
+		}
+		if d := colourDist(drawn[0], drawn[1]); d < 150 {
+			t.Errorf("%s: the sides' rims %v and %v are only %d apart", file, drawn[0], drawn[1], d)
+		}
+		for side := 0; side < 2; side++ {
+			if d := colourDist(drawn[side], art.ColMat); d < 100 {
+				t.Errorf("%s: side %d's rim %v is only %d from the cloth %v", file, side, drawn[side], d, art.ColMat)
+			}
+		}
+	}
+}
+
+// Play-test finding 4: in 1/35th's ambush at 1024x640 the Germans' action
+// point tokens lay on the next man's base. Laid out (placeMarks), no
+// token of a packed group touches another figure's base or another token.
+func TestMarkTokensClearOfBases(t *testing.T) {
+	g := shippedGame(t, "skirmish35-ambush.toml", 1)
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	render(a, b)
+	ids, spots, lay := b.baseLayout()
+	var looks []figLook
+	for k, s := range spots {
+		looks = append(looks, figLook{pos: s.pos, r: lay.r[k], grouped: lay.group[k] >= 0, marks: b.shownInfo(ids[k]).Marks})
+	}
+	ps := placeMarks(looks, nil)
+	n := 0
+	for i, p := range ps {
+		if p.w == 0 {
+			continue
+		}
+		n++
+		for j, f := range looks {
+			nx := math.Max(p.x, math.Min(f.pos.X, p.x+p.w))
+			ny := math.Max(p.y, math.Min(f.pos.Y, p.y+p.h))
+			if j != i && math.Hypot(nx-f.pos.X, ny-f.pos.Y) < f.r {
+				t.Errorf("figure %d's tokens at %+v lie on figure %d's base", i, p, j)
+			}
+			if q := ps[j]; j != i && q.w > 0 && p.x < q.x+q.w && q.x < p.x+p.w && p.y < q.y+q.h && q.y < p.y+p.h {
+				t.Errorf("figure %d's tokens lie on figure %d's", i, j)
+			}
+		}
+	}
+	if n < 3 {
+		t.Fatalf("only %d packed figures with tokens: the test looks at nothing", n)
+	}
+}
+
+// Play-test finding 6: notices keep off the figures. On every shipped
+// scenario at 1024x640, a notice shown over the battle (a refusal, the
+// autosave's word) covers no figure's base.
+func TestToastKeepsOffFigures(t *testing.T) {
+	for _, file := range shippedFiles(t) {
+		g := shippedGame(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, nil)
+		a.scene = b
+		a.painted, a.idle.redraw = 1, 1
+		a.Toast("Not lost: your earlier unfinished battle (Maxim to Minimi: Armour at the Crossroads, 1944, turn 1, move phase, US Army to play) is kept apart from this new one; Ctrl+O lists it.")
+		dst := ebiten.NewImage(1024, 640)
+		a.Draw(dst)
+		x, y, w, h, _ := a.toastBox()
+		for _, q := range b.figBoxes {
+			if rectsOverlap(x, y, w, h, q.x, q.y, q.w, q.h) {
+				t.Errorf("%s: the notice at %.0f,%.0f %.0fx%.0f covers a figure at %.0f,%.0f", file, x, y, w, h, q.x, q.y)
+				break
+			}
+		}
+		if len(b.figBoxes) == 0 {
+			t.Errorf("%s: no figure on the table", file)
+		}
+	}
+}
