@@ -85,7 +85,7 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 		for _, id := range riderWeapons(f) {
 			if arg == "" || arg == id {
 				w, _ := data.Weapon(id)
-				return w, -1, nil
+				return named(w, ownName(s, f.Side, id)), -1, nil
 			}
 		}
 		if arg != "" && containsStr(f.Weapons, arg) {
@@ -104,7 +104,8 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 		for _, id := range weaponList(s, f) {
 			if arg == "" || arg == id {
 				w, _ := data.Weapon(id)
-				return w, vehWeaponIndex(s, v, id), nil
+				i := vehWeaponIndex(s, v, id)
+				return named(w, mountName(v, i)), i, nil
 			}
 		}
 		if arg != "" && containsStr(vehWeaponIDs(v), arg) {
@@ -119,6 +120,7 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 		for _, id := range f.Weapons {
 			if id == arg {
 				w, _ := data.Weapon(id)
+				w = named(w, ownName(s, f.Side, id))
 				if w.Melee {
 					return nil, -1, fmt.Errorf("a %s is for melee only", w.Name)
 				}
@@ -129,7 +131,7 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 	}
 	for _, id := range f.Weapons {
 		if w, ok := data.Weapon(id); ok && !w.Melee && !w.Aircraft {
-			return w, -1, nil
+			return named(w, ownName(s, f.Side, id)), -1, nil
 		}
 	}
 	return nil, -1, fmt.Errorf("%s has no weapon to fire", f.Name)

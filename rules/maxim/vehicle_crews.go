@@ -286,8 +286,12 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	}
 	vi.Weapons = nil
 	for i, w := range t.Weapons {
-		wc := WeaponCard(w.ID)
-		wc.Label += " (" + w.Mount.String() + ")"
+		wc := weaponCard(w.ID, mountName(v, i))
+		if c := className(w.ID, wc.Label); c != "" {
+			wc.Label += " (" + w.Mount.String() + "; counts as " + c + ")"
+		} else {
+			wc.Label += " (" + w.Mount.String() + ")"
+		}
 		if i == 0 && v.Damage.Has(vehicle.WeaponOut) {
 			wc.Label += ": out of action"
 		}
