@@ -288,10 +288,9 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	for i, w := range t.Weapons {
 		wc := weaponCard(w.ID, mountName(v, i))
 		if c := className(w.ID, wc.Label); c != "" {
-			wc.Label += " (" + w.Mount.String() + "; counts as " + c + ")"
-		} else {
-			wc.Label += " (" + w.Mount.String() + ")"
+			vi.Lines = append(vi.Lines, wc.Label+": counts as "+c)
 		}
+		wc.Label += " (" + w.Mount.String() + ")"
 		if i == 0 && v.Damage.Has(vehicle.WeaponOut) {
 			wc.Label += ": out of action"
 		}
