@@ -58,3 +58,12 @@ func TestPossessive(t *testing.T) {
 		}
 	}
 }
+
+// "5+" is notation: a player reads which faces do it.
+func TestDieOrMore(t *testing.T) {
+	for n, want := range map[int]string{0: "any roll", 1: "any roll", 2: "a 2 or more", 3: "a 3 or more", 4: "a 4, 5 or 6", 5: "a 5 or 6", 6: "a 6", 7: "no roll"} {
+		if got := DieOrMore(n); got != want {
+			t.Errorf("DieOrMore(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -478,7 +478,7 @@ func WeaponInfo(id string) rules.WeaponInfo {
 		if i < len(bandWords) {
 			label = bandWords[i]
 		}
-		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: b.U, Label: label, Note: fmt.Sprintf("hits on %d+", b.Base)})
+		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: b.U, Label: label, Note: fmt.Sprintf("hits on %d or more out of 20", b.Base)})
 	}
 	return wi
 }

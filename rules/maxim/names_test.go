@@ -83,3 +83,13 @@ func TestWeaponsGoByTheirOwnNames(t *testing.T) {
 		t.Errorf("rpg names %q, %q", a, b)
 	}
 }
+
+// A save is told in words, not "saves on 5+": which faces save him.
+func TestSaveInWords(t *testing.T) {
+	s := &rules.State{Forced: []int{4}}
+	f := &rules.Figure{ID: 1, Name: "Pvt Hale"}
+	ok, evs := saveRoll(s, f, 5, "hard cover")
+	if ok || evs[0].Text != "Pvt Hale's save (hard cover): rolls 4, a 5 or 6 saves him: not saved" || evs[0].Roll.Note != "one die: a 5 or 6 saves him (hard cover)" {
+		t.Errorf("%v %q %q", ok, evs[0].Text, evs[0].Roll.Note)
+	}
+}

@@ -719,7 +719,7 @@ func TestShelterBehindHull(t *testing.T) {
 	g.St.Veh(1).Crew = g.St.Veh(1).Crew[1:]
 	g.St.Fig(8).Pos = geom.P(20, 4) // Ott north of the tank
 	o := odds(t, g, "fire F8 F1")
-	if modSum(o.Mods) != data.ToHit.Cover || !strings.Contains(o.Note, "saves on 5+") {
+	if modSum(o.Mods) != data.ToHit.Cover || !strings.Contains(o.Note, "a 5 or 6 saves him (hard cover)") {
 		t.Fatalf("behind the hull: %+v %s", o.Mods, o.Note)
 	}
 }

@@ -389,7 +389,7 @@ func (r Skirmish) grenadeOdds(s *rules.State, c rules.Command) (rules.Odds, erro
 	if b.On == 0 {
 		o.Note = "thrown this short it lands where aimed"
 	} else {
-		o.Note = fmt.Sprintf("lands on target on %d+ on a die, else %g\" off in the spinner's direction", b.On, b.Dist)
+		o.Note = fmt.Sprintf("lands on target on %s on a die, else %g\" off in the spinner's direction", rules.DieOrMore(b.On), b.Dist)
 	}
 	return o, nil
 }

@@ -225,7 +225,7 @@ func (r Skirmish) WeaponInfo(id string) rules.WeaponInfo {
 		for _, b := range r.d.T.Grenade.Band {
 			note := "lands where aimed"
 			if b.On > 0 {
-				note = fmt.Sprintf("on target %d+, else %g\" off", b.On, b.Dist)
+				note = fmt.Sprintf("on target on %s, else %g\" off", rules.DieOrMore(b.On), b.Dist)
 			}
 			wi.Bands = append(wi.Bands, rules.RangeBand{Dist: in(b.Upto), Label: fmt.Sprintf("up to %g\"", b.Upto), Note: note})
 		}

@@ -343,6 +343,7 @@ func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rul
 	l.Target = l.ModTotal()
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()
+	l.Note = certainNote(l, 2)
 	setTried(s, f, t.ID)
 	l.Outcome = "not seen"
 	rolls := f.Name + " looks for " + t.Name + ": " + needText(l.Total, l.Target, 2)

@@ -100,7 +100,7 @@ func (d *Data) RollLeaderQuality(s *rules.State, who string) (LeaderQuality, rul
 		b := s.Roll(6)
 		l.Dice = append(l.Dice, b)
 		again = b.Face
-		l.Note = fmt.Sprintf("good leaders roll again: %d+ makes them exceptional", d.LeaderReroll.ExceptionalOn)
+		l.Note = fmt.Sprintf("good leaders roll again: %s makes them exceptional", rules.DieOrMore(d.LeaderReroll.ExceptionalOn))
 	}
 	q := d.LeaderQualityFor(a.Face, again)
 	l.Outcome = q.Name
