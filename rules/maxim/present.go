@@ -74,7 +74,7 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 	case PhaseOffensive:
 		ex.Head = fmt.Sprintf("%s: offensive fire", side)
 		ex.End = "End offensive fire"
-		ex.Lines = []string{"Each figure may fire once, up to its weapon's rate of fire: D100 at or under the chance to hit."}
+		ex.Lines = []string{"Each figure may fire once, up to its weapon's rate of fire; each shot hits on a roll of 1 to 100 at or under its chance to hit."}
 	case PhaseVehicles:
 		ex.Head = fmt.Sprintf("%s: vehicles' second move", side)
 		ex.End = "End the turn"
@@ -274,7 +274,7 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		}
 		fi.Lines = append(fi.Lines, fmt.Sprintf("In %s (%s)", v.Name, role))
 	} else if !f.Removed {
-		fi.Lines = append(fi.Lines, "Move "+rules.FormatInches(allowance(s, f))+"\"")
+		fi.Lines = append(fi.Lines, "Move "+rules.InchText(allowance(s, f))+"\"")
 	}
 	if f.Var(fLeft) == 1 && !f.Removed {
 		fi.Lines = append(fi.Lines, "Left behind, wounded, when his unit fell back")

@@ -278,7 +278,7 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		mv += "; half speed (locomotion hit)"
 	}
 	if m := v.Var(vMove); m > 0 {
-		mv += fmt.Sprintf("; %s\" this move", rules.FormatInches(int64(m)))
+		mv += fmt.Sprintf("; %s\" this move", rules.InchText(int64(m)))
 	}
 	vi.Lines = append(vi.Lines, mv)
 	if hasGFCS(v) {

@@ -133,7 +133,7 @@ func (r Skirmish) hitMods(f, t *rules.Figure, sg Sight, mode string) []rules.Mod
 		mods = append(mods, rules.Mod{Value: h.ProneOpen, Reason: "target prone in the open", Rule: rule})
 	}
 	if n := int(int64(f.Var(fMoved)) / step); n > 0 {
-		mods = append(mods, rules.Mod{Value: n * h.FirerMoved, Reason: fmt.Sprintf("firer moved %s\"", rules.FormatInches(int64(f.Var(fMoved)))), Rule: rule})
+		mods = append(mods, rules.Mod{Value: n * h.FirerMoved, Reason: fmt.Sprintf("firer moved %s\"", rules.InchText(int64(f.Var(fMoved)))), Rule: rule})
 	}
 	return mods
 }

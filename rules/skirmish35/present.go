@@ -283,7 +283,7 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Points left: %d of %d", f.Var(fAP), f.Var(fMax)))
 	}
 	if mv := f.Var(fMoved); mv > 0 && f.Side == s.Active {
-		fi.Lines = append(fi.Lines, fmt.Sprintf("Moved %s\" this turn", rules.FormatInches(int64(mv))))
+		fi.Lines = append(fi.Lines, fmt.Sprintf("Moved %s\" this turn", rules.InchText(int64(mv))))
 	}
 	if f.Rating > 0 && r.carries(f, "mortar") {
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Mortar rounds left: %d of %d", max(0, f.Rating-f.Var(fMortarUsed)), f.Rating))

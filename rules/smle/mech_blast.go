@@ -63,9 +63,9 @@ func roundDiv(a, b int64) int64 {
 // DistanceNames for deviation.
 func devText(dev int64) string {
 	if dev < 0 {
-		return fmt.Sprintf("%s\" short", rules.FormatInches(-dev))
+		return fmt.Sprintf("%s\" short", rules.InchText(-dev))
 	}
-	return fmt.Sprintf("%s\" long", rules.FormatInches(dev))
+	return fmt.Sprintf("%s\" long", rules.InchText(dev))
 }
 
 // ---------------------------------------------------------------------------

@@ -53,7 +53,7 @@ func (r SMLE) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		vi.Lines = append(vi.Lines, "Aboard: "+strings.Join(names, ", "))
 	}
 	if spdNow(s, v) > 0 {
-		vi.Lines = append(vi.Lines, "Driven this round: "+rules.FormatInches(spdNow(s, v)))
+		vi.Lines = append(vi.Lines, "Driven this round: "+rules.InchText(spdNow(s, v))+"\"")
 	}
 	if v.Var(vvReady) > s.Round {
 		vi.Lines = append(vi.Lines, fmt.Sprintf("May drive off in round %d", v.Var(vvReady)))

@@ -234,9 +234,9 @@ func (r SMLE) applyDrive(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	s.MoveVehicle(v.ID, res.End)
 	v.SetVar(vvSpd, v.Var(vvSpd)+int(res.Length))
 	v.SetVar(vvUsed, v.Var(vvUsed)+int(res.Used))
-	text := fmt.Sprintf("%s drives %s", v.Name, rules.FormatInches(res.Length))
+	text := fmt.Sprintf("%s drives %s\"", v.Name, rules.InchText(res.Length))
 	if res.Length == 0 {
-		text = fmt.Sprintf("%s turns to face %d degrees", v.Name, res.End.Facing)
+		text = fmt.Sprintf("%s turns on the spot", v.Name)
 	}
 	if flat {
 		v.SetVar(vvFlat, s.Round)
