@@ -30,7 +30,7 @@ func (r Skirmish) canShoot(s *rules.State, f *rules.Figure) (*Weapon, string) {
 	case !ok:
 		return nil, f.Name + " carries no firearm"
 	case f.Markers.Has(rules.Hidden) && !w.Sniper:
-		return nil, f.Name + " is hidden: it must move before it can fire"
+		return nil, f.Name + " is hidden: he must move before he can fire, and moving gives him away"
 	case levelOf(f) >= Suppressed:
 		return nil, f.Name + " is " + levelNames[levelOf(f)] + " and cannot fire"
 	case f.Markers.Has(rules.OutOfAmmo):
@@ -81,14 +81,14 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 		return fmt.Sprintf("%s is beyond the %s's %d\" range", t.Name, w.Name, w.Kill)
 	}
 	if f.Markers.Has(rules.Hidden) && mode != "aimed" {
-		return f.Name + " is a hidden sniper: from hiding it takes only aimed shots"
+		return f.Name + " is a hidden sniper: from hiding he takes only aimed shots"
 	}
 	if mode == "aimed" {
 		if f.Var(fMoved) > 0 {
 			return f.Name + " has moved this turn and cannot aim"
 		}
 		if !acquiredLast(s, f, t.ID) {
-			return f.Name + " did not have " + t.Name + " in sight last turn: it cannot aim"
+			return f.Name + " did not have " + t.Name + " in sight last turn, so he cannot aim at him"
 		}
 	}
 	if c := r.fireCost(mode); f.Var(fAP) < c {

@@ -282,6 +282,9 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if !f.Removed && f.Side == s.Active && s.Phase == PhaseTurn {
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Points left: %d of %d", f.Var(fAP), f.Var(fMax)))
 	}
+	if why := r.whyNoFire(s, f); why != "" {
+		fi.Lines = append(fi.Lines, "No shot now: "+why)
+	}
 	if mv := f.Var(fMoved); mv > 0 && f.Side == s.Active {
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Moved %s\" this turn", rules.InchText(int64(mv))))
 	}

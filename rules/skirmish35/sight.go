@@ -305,7 +305,7 @@ func (r Skirmish) acquireProblem(s *rules.State, f, t *rules.Figure) (Sight, str
 	case t.Markers.Has(rules.Surrendered):
 		return Sight{}, t.Name + " is a prisoner"
 	case f.Markers.Has(rules.Hidden) && !r.sniper(f):
-		return Sight{}, f.Name + " is hidden: it must move before it can look about"
+		return Sight{}, f.Name + " is hidden: he must move before he can look for the enemy, and moving gives him away"
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
 		return Sight{}, f.Name + " must turn to face " + t.Name + " first"
 	case tried(s, f, t.ID):
@@ -386,7 +386,7 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 		return nil, errors.New("acquire one target at a time, or none to look about")
 	}
 	if f.Markers.Has(rules.Hidden) && !r.sniper(f) {
-		return nil, errors.New(f.Name + " is hidden: it must move before it can look about")
+		return nil, errors.New(f.Name + " is hidden: he must move before he can look for the enemy, and moving gives him away")
 	}
 	if f.Var(fScan) == turnNo(s) {
 		return nil, errors.New(f.Name + " has already looked about this turn")
@@ -643,7 +643,7 @@ func markAcquired(s *rules.State, f *rules.Figure, t rules.FigID) {
 // on its own 2D6: a part for each, and the outcomes how many it acquires.
 func (r Skirmish) lookAboutOdds(s *rules.State, f *rules.Figure) (rules.Odds, error) {
 	if f.Markers.Has(rules.Hidden) && !r.sniper(f) {
-		return rules.Odds{}, errors.New(f.Name + " is hidden: it must move before it can look about")
+		return rules.Odds{}, errors.New(f.Name + " is hidden: he must move before he can look for the enemy, and moving gives him away")
 	}
 	if f.Var(fScan) == turnNo(s) {
 		return rules.Odds{}, errors.New(f.Name + " has already looked about this turn")
