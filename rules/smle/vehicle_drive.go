@@ -358,7 +358,7 @@ func (r SMLE) applyBoard(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		f.Posture = rules.Standing
 		names = append(names, f.Name)
 	}
-	return []rules.Event{{Kind: "board", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s board %s (%s)", teamName(s, u), v.Name, strings.Join(names, ", "))}}, nil
+	return []rules.Event{{Kind: "board", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s boards %s (%s)", teamName(s, u), v.Name, strings.Join(names, ", "))}}, nil
 }
 
 // debusOptions: a team all aboard one vehicle that is going no faster
