@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -121,4 +122,29 @@ func DieOrMore(n int) string {
 		return "no roll"
 	}
 	return fmt.Sprintf("a %d or more", n)
+}
+
+// FacingWords tells a facing (degrees clockwise from up the table) by the
+// edge or corner of the table it points at, for a player to read in place
+// of "294 degrees": "the table's left edge", "the table's top-right
+// corner".
+func FacingWords(deg int) string {
+	names := [8]string{"top edge", "top-right corner", "right edge", "bottom-right corner", "bottom edge", "bottom-left corner", "left edge", "top-left corner"}
+	d := (deg%360 + 360) % 360
+	return "the table's " + names[(d+22)/45%8]
+}
+
+// SidePossessive is a side's name in the possessive for a sentence:
+// "Red's", "US Army's", "the Americans'" (a plural name), "the British
+// side's" (a name that takes no plural s). Never "Germans's".
+func SidePossessive(name string) string {
+	switch {
+	case name == "":
+		return "their"
+	case strings.HasSuffix(name, "s"):
+		return "the " + name + "'"
+	case strings.HasSuffix(name, "sh") || strings.HasSuffix(name, "ch"):
+		return "the " + name + " side's"
+	}
+	return name + "'s"
 }

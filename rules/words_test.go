@@ -67,3 +67,21 @@ func TestDieOrMore(t *testing.T) {
 		}
 	}
 }
+
+// A facing reads as the part of the table it points at, not degrees.
+func TestFacingWords(t *testing.T) {
+	for deg, want := range map[int]string{0: "the table's top edge", 22: "the table's top edge", 23: "the table's top-right corner", 90: "the table's right edge", 186: "the table's bottom edge", 294: "the table's top-left corner", 280: "the table's left edge", 338: "the table's top edge", -90: "the table's left edge"} {
+		if got := FacingWords(deg); got != want {
+			t.Errorf("FacingWords(%d) = %q, want %q", deg, got, want)
+		}
+	}
+}
+
+// A side's possessive never reads "Germans's" or "British's".
+func TestSidePossessive(t *testing.T) {
+	for name, want := range map[string]string{"Red": "Red's", "US Army": "US Army's", "Germans": "the Germans'", "British": "the British side's", "Wehrmacht": "Wehrmacht's", "French": "the French side's"} {
+		if got := SidePossessive(name); got != want {
+			t.Errorf("SidePossessive(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -30,9 +30,10 @@ var notation = []struct {
 	{"a bracketed plural", regexp.MustCompile(`\(s\)|\(es\)`)},
 	{"Go's printing of a value", regexp.MustCompile(`\{\d+ \d+\}|%!|\bnil\b|&\{|\bmap\[`)},
 	{"a long decimal", regexp.MustCompile(`\d\.\d{3,}`)},
-	{"a bearing in degrees", regexp.MustCompile(`(facing|bearing|heading) -?\d+ degrees`)},
+	{"a bearing in degrees", regexp.MustCompile(`-?\d+ degrees\b`)},
 	{"a needed roll written N+", regexp.MustCompile(`\b\d+\+(\s|$|[,;.)])`)},
 	{"a rate of fire as ROF", regexp.MustCompile(`\bROF\b`)},
+	{"a plural side's name with 's", regexp.MustCompile(`\b(British|French|Germans|Americans|Russians|Italians|Insurgents|Uhlans)'s\b`)},
 	{"a rank tag in brackets", regexp.MustCompile(`\((leader|leaders)\)`)},
 }
 

@@ -190,7 +190,7 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 		return fmt.Sprintf("no one fires in the %s phase", phaseWord(s.Phase))
 	}
 	if f.Side != s.Decider {
-		return fmt.Sprintf("it is %s's decision now", s.Sides[s.Decider].Name)
+		return fmt.Sprintf("it is %s decision now", rules.SidePossessive(s.Sides[s.Decider].Name))
 	}
 	return ""
 }

@@ -448,7 +448,7 @@ func (r Skirmish) applyFace(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	f.Facing = bearing(f.Pos, to)
 	acted(s, f)
-	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: f.Name + " turns to face " + strconv.Itoa(f.Facing) + " degrees"}}, nil
+	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: f.Name + " turns to face " + rules.FacingWords(f.Facing)}}, nil
 }
 
 // applyPosture: "prone F1" drops flat, "stand F1" gets up.
