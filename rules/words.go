@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -132,19 +131,4 @@ func FacingWords(deg int) string {
 	names := [8]string{"top edge", "top-right corner", "right edge", "bottom-right corner", "bottom edge", "bottom-left corner", "left edge", "top-left corner"}
 	d := (deg%360 + 360) % 360
 	return "the table's " + names[(d+22)/45%8]
-}
-
-// SidePossessive is a side's name in the possessive for a sentence:
-// "Red's", "US Army's", "the Americans'" (a plural name), "the British
-// side's" (a name that takes no plural s). Never "Germans's".
-func SidePossessive(name string) string {
-	switch {
-	case name == "":
-		return "their"
-	case strings.HasSuffix(name, "s"):
-		return "the " + name + "'"
-	case strings.HasSuffix(name, "sh") || strings.HasSuffix(name, "ch"):
-		return "the " + name + " side's"
-	}
-	return name + "'s"
 }

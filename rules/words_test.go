@@ -76,12 +76,3 @@ func TestFacingWords(t *testing.T) {
 		}
 	}
 }
-
-// A side's possessive never reads "Germans's" or "British's".
-func TestSidePossessive(t *testing.T) {
-	for name, want := range map[string]string{"Red": "Red's", "US Army": "US Army's", "Germans": "the Germans'", "British": "the British side's", "Wehrmacht": "Wehrmacht's", "French": "the French side's"} {
-		if got := SidePossessive(name); got != want {
-			t.Errorf("SidePossessive(%q) = %q, want %q", name, got, want)
-		}
-	}
-}

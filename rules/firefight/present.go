@@ -71,7 +71,7 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 		case stopDecide:
 			note := "the motivated figures act next"
 			if ns.Phase == PhaseUnmotivated {
-				note = capFirst(rules.SidePossessive(s.Sides[ns.Active].Name)) + " unmotivated figures act next"
+				note = capFirst(rules.Possessive(s.Sides[ns.Active].Name)) + " unmotivated figures act next"
 			}
 			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: note}, nil
 		case stopRound:

@@ -89,7 +89,7 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 			}
 		}
 		if arg != "" && containsStr(f.Weapons, arg) {
-			return nil, -1, fmt.Errorf("a %s cannot be used from inside %s", arg, rv.Name)
+			return nil, -1, fmt.Errorf("a %s cannot be used from inside %s", ownName(s, f.Side, arg), rv.Name)
 		}
 		return nil, -1, fmt.Errorf("%s has no weapon to fire from %s", f.Name, rv.Name)
 	}
@@ -109,10 +109,10 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 			}
 		}
 		if arg != "" && containsStr(vehWeaponIDs(v), arg) {
-			return nil, -1, fmt.Errorf("%s's %s has fired this phase or is out of action", v.Name, arg)
+			return nil, -1, fmt.Errorf("%s's %s has fired this phase or is out of action", v.Name, ownName(s, v.Side, arg))
 		}
 		if arg != "" {
-			return nil, -1, fmt.Errorf("%s has no %s", v.Name, arg)
+			return nil, -1, fmt.Errorf("%s has no %s", v.Name, ownName(s, v.Side, arg))
 		}
 		return nil, -1, fmt.Errorf("%s has no weapon free to fire", v.Name)
 	}
@@ -127,7 +127,7 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 				return w, -1, nil
 			}
 		}
-		return nil, -1, fmt.Errorf("%s carries no %s", f.Name, arg)
+		return nil, -1, fmt.Errorf("%s carries no %s", f.Name, ownName(s, f.Side, arg))
 	}
 	for _, id := range f.Weapons {
 		if w, ok := data.Weapon(id); ok && !w.Melee && !w.Aircraft {
@@ -190,7 +190,7 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 		return fmt.Sprintf("no one fires in the %s phase", phaseWord(s.Phase))
 	}
 	if f.Side != s.Decider {
-		return fmt.Sprintf("it is %s decision now", rules.SidePossessive(s.Sides[s.Decider].Name))
+		return fmt.Sprintf("it is %s decision now", rules.Possessive(s.Sides[s.Decider].Name))
 	}
 	return ""
 }
@@ -579,7 +579,7 @@ func damageRoll(s *rules.State, f, t *rules.Figure, c Chart, what string, shift 
 	res := chartResult(d.Face-shift, c)
 	l := &rules.Ledger{What: fmt.Sprintf("Damage, %s on %s", what, t.Name), Dice: []rules.Die{d}, Compare: "table",
 		Mods: mods, Total: d.Face - shift, Outcome: resNames[res],
-		Note: fmt.Sprintf("a ten-sided die: 1-%d stun, -%d light wound, -%d serious wound, higher kill", c.Stun, c.Light, c.Serious)}
+		Note: chartWords(c)}
 	side := t.Side
 	if f != nil {
 		side = f.Side

@@ -390,7 +390,7 @@ func applyMelee(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 		l := &rules.Ledger{What: fmt.Sprintf("Melee, %s against %s", f.Name, e.Name), Dice: []rules.Die{a, b}, Compare: "opposed",
 			Target: y, Total: x, Mods: mods, Outcome: out,
-			Note: "each rolls a ten-sided die with modifiers, the higher wins; Total is the attacker's score, Target the defender's"}
+			Note: "each rolls a ten-sided die with modifiers, the higher wins; the total shown is the attacker's, the number it must beat the defender's"}
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l,
 			Text: fmt.Sprintf("Melee: %s %d%s = %d, %s %d%s = %d: %s", f.Name, a.Face, signed(modSum(ma)), x, e.Name, b.Face, signed(modSum(md)), y, out)})
 		if x == y {

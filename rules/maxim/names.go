@@ -2,6 +2,7 @@ package maxim
 
 import (
 	"fmt"
+	"strings"
 
 	"hedgerow/rules"
 )
@@ -86,4 +87,28 @@ func className(id, name string) string {
 		return ""
 	}
 	return w.Name
+}
+
+// chartWords is a ten-sided damage chart in words: "a ten-sided die: 1-4
+// stun, 5-7 light wound, 8-9 serious wound, 10 kill" (a band no face
+// reaches is left out).
+func chartWords(c Chart) string {
+	var parts []string
+	lo := 1
+	for _, b := range []struct {
+		hi   int
+		name string
+	}{{c.Stun, "stun"}, {c.Light, "light wound"}, {c.Serious, "serious wound"}, {10, "kill"}} {
+		hi := min(b.hi, 10)
+		switch {
+		case hi < lo:
+			continue
+		case hi == lo:
+			parts = append(parts, fmt.Sprintf("%d %s", lo, b.name))
+		default:
+			parts = append(parts, fmt.Sprintf("%d-%d %s", lo, hi, b.name))
+		}
+		lo = hi + 1
+	}
+	return "a ten-sided die: " + strings.Join(parts, ", ")
 }

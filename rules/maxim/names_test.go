@@ -93,3 +93,32 @@ func TestSaveInWords(t *testing.T) {
 		t.Errorf("%v %q %q", ok, evs[0].Text, evs[0].Roll.Note)
 	}
 }
+
+// The damage chart's note reads as faces ("1-1 stun, -4 light wound" was
+// read), and a weapon a man does not carry is named, not given by its id.
+func TestDamageChartAndMissingWeaponInWords(t *testing.T) {
+	for _, c := range []struct {
+		c    Chart
+		want string
+	}{
+		{Chart{Stun: 1, Light: 4, Serious: 6}, "a ten-sided die: 1 stun, 2-4 light wound, 5-6 serious wound, 7-10 kill"},
+		{Chart{Stun: 4, Light: 7, Serious: 9}, "a ten-sided die: 1-4 stun, 5-7 light wound, 8-9 serious wound, 10 kill"},
+		{Chart{Stun: 0, Light: 0, Serious: 10}, "a ten-sided die: 1-10 serious wound"},
+	} {
+		if got := chartWords(c.c); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.c, got, c.want)
+		}
+	}
+	sc, m := loadScenario(t, "maxim-armour-crossroads.toml")
+	g, _, err := rules.NewGame(New(), sc, m, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := figNamed(t, g.St, "Sgt Kowalski")
+	if _, _, err := firingWeapon(g.St, k, "rpg"); err == nil || err.Error() != "Sgt Kowalski carries no Bazooka" {
+		t.Errorf("Kowalski firing a bazooka: %v", err)
+	}
+	if _, _, err := firingWeapon(g.St, k, "medium-gun"); err == nil || err.Error() != "Sgt Kowalski carries no Medium gun (75-87 mm)" {
+		t.Errorf("Kowalski firing a medium gun: %v", err)
+	}
+}

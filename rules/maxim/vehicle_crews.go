@@ -250,7 +250,7 @@ func openSecondMoves(s *rules.State) ([]rules.Event, bool) {
 	for i := range s.Vehicles {
 		if mayDrive(s, &s.Vehicles[i]) == "" {
 			return append([]rules.Event{{Kind: "phase", Side: mover,
-				Text: fmt.Sprintf("Vehicles' second move: %s vehicles that moved may move again (-30%% to hit for and against them)", rules.SidePossessive(s.Sides[mover].Name))}}, evs...), true
+				Text: fmt.Sprintf("Vehicles' second move: %s vehicles that moved may move again (-30%% to hit for and against them)", rules.Possessive(s.Sides[mover].Name))}}, evs...), true
 		}
 	}
 	for i := range s.Vehicles {

@@ -160,7 +160,7 @@ func mayDrive(s *rules.State, v *rules.Vehicle) string {
 	case s.Decider != mover && s.Phase == PhaseOpportunity:
 		return fmt.Sprintf("%s first decide on opportunity fire at the last move", s.Sides[s.Decider].Name)
 	case s.Decider != mover:
-		return fmt.Sprintf("it is %s decision now", rules.SidePossessive(s.Sides[s.Decider].Name))
+		return fmt.Sprintf("it is %s decision now", rules.Possessive(s.Sides[s.Decider].Name))
 	case !crewReady(s, v):
 		return v.Name + " has no crewman fit to drive"
 	}
