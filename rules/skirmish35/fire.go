@@ -92,7 +92,7 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 		}
 	}
 	if c := r.fireCost(mode); f.Var(fAP) < c {
-		return fmt.Sprintf("%s has %d action points; %s fire costs %d", f.Name, f.Var(fAP), mode, c)
+		return fmt.Sprintf("%s has %d action %s; %s fire costs %d", f.Name, f.Var(fAP), word(f.Var(fAP), "point", "points"), mode, c)
 	}
 	return ""
 }
@@ -268,7 +268,7 @@ func (r Skirmish) saveRoll(s *rules.State, t *rules.Figure, save int, mods []rul
 		l.Outcome = "morale -1"
 	}
 	evs := []rules.Event{{Kind: "roll", Side: t.Side, Fig: t.ID, Roll: l,
-		Text: fmt.Sprintf("%s saves on %d or less, rolls %d: %s", t.Name, save, l.Total, l.Outcome)}}
+		Text: saveText(t.Name, save, l.Total, l.Outcome)}}
 	switch l.Outcome {
 	case "killed":
 		evs = append(evs, r.remove(s, t, "killed")...)

@@ -174,7 +174,7 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 	// count as a hindrance to a prone figure).
 	if hides != "" && t.Posture != rules.Standing {
 		if words {
-			sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, hides)
+			sg.Why = fmt.Sprintf("%s is not standing: the %s hides him", t.Name, hides)
 		}
 		return sg
 	}
@@ -414,7 +414,7 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 	}
 	evs = append([]rules.Event{{Kind: "look", Side: f.Side, Fig: f.ID, Text: f.Name + " looks about"}}, evs...)
 	if n == 0 {
-		evs[0].Text = f.Name + " looks about and sees no enemy in front of it"
+		evs[0].Text = f.Name + " looks about and sees no enemy in front of him"
 	}
 	return evs, nil
 }
@@ -466,7 +466,7 @@ func (r Skirmish) applyPosture(s *rules.State, f *rules.Figure, c rules.Command)
 		f.Posture = rules.Prone
 	} else {
 		if f.Posture != rules.Prone {
-			return nil, errors.New(f.Name + " is already on its feet")
+			return nil, errors.New(f.Name + " is already on his feet")
 		}
 		if err := spend(f, r.d.T.Costs.Stand, "standing up"); err != nil {
 			return nil, err
@@ -678,7 +678,7 @@ func (r Skirmish) lookAboutOdds(s *rules.State, f *rules.Figure) (rules.Odds, er
 		count = next
 	}
 	if len(parts) == 0 {
-		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: f.Name + " sees no enemy in front of it to look for"}, nil
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: f.Name + " sees no enemy in front of him to look for"}, nil
 	}
 	o := rules.Odds{Parts: parts, Note: "two dice for each enemy in front not yet tried this turn, a part for each"}
 	for k, q := range count {

@@ -1,6 +1,10 @@
 package skirmish35
 
-import "hedgerow/rules"
+import (
+	"strings"
+
+	"hedgerow/rules"
+)
 
 // whyNoFire is why figure f, of the side whose turn it is, has no shot
 // to take now, in words for his card ("" when he has one, or when it is
@@ -40,6 +44,11 @@ func (r Skirmish) whyNoFire(s *rules.State, f *rules.Figure) string {
 	a, u := r.fireProblem(s, f, t, "aimed"), r.fireProblem(s, f, t, "unaimed")
 	if a == u {
 		return a
+	}
+	// "Noll has 1 action point; unaimed fire costs 3" and the same for
+	// aimed fire read as one
+	if i, j := strings.Index(u, "; "), strings.Index(a, "; "); i > 0 && j > 0 && u[:i] == a[:j] {
+		return u + ", " + a[j+2:]
 	}
 	return u + "; " + a
 }

@@ -54,3 +54,13 @@ func TestNeedTextDropsMoreThanNothing(t *testing.T) {
 		t.Errorf("an uncertain roll's note %q", n)
 	}
 }
+
+// A save no roll can make is not "saves on 0 or less".
+func TestSaveText(t *testing.T) {
+	if got := saveText("Pvt Jordan", 0, 6, "killed"); got != "Pvt Jordan has no save (rolls 6): killed" {
+		t.Errorf("no save: %q", got)
+	}
+	if got := saveText("Pvt Hart", 4, 1, "morale -1"); got != "Pvt Hart saves on 4 or less, rolls 1: morale -1" {
+		t.Errorf("a save: %q", got)
+	}
+}
