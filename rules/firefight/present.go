@@ -578,7 +578,7 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 		f := s.Fig(c.Fig)
 		if f != nil {
 			if w, err := fireWeapon(f, c.Arg); err == nil {
-				return rules.Action{Label: fmt.Sprintf("Fire %s (%d AP)", strings.ToLower(w.Name), w.Points), Short: "Fire", Kind: rules.ActAim, Group: "fire " + w.ID}
+				return rules.Action{Label: fmt.Sprintf("Fire %s (%d AP)", lowFirst(w.Name), w.Points), Short: "Fire", Kind: rules.ActAim, Group: "fire " + w.ID}
 			}
 		}
 	case "oppfire":
@@ -674,4 +674,15 @@ func capFirst(s string) string {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// lowFirst is a name with its first letter small for the middle of a
+// sentence ("Fire bolt-action rifle"), leaving a name that opens with an
+// abbreviation as it is ("MG42 on tripod"); the rest is never lowered
+// ("BAR, Bren", which lowering the whole name made "bar, bren").
+func lowFirst(s string) string {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || s[1] < 'a' || s[1] > 'z' {
+		return s
+	}
+	return string(s[0]-'A'+'a') + s[1:]
 }
