@@ -488,7 +488,7 @@ func (r SMLE) applyDebus(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		return nil, fmt.Errorf("%s cannot get out of %s now (it must go no faster than a foot move, with a door free this round and room outside)", teamName(s, u), v.Name)
 	}
 	_, t, _ := r.vehicleOf(s, v.ID)
-	return r.getOut(s, v, t, members(s, u.ID), pts, di, fmt.Sprintf("%s de-bus from %s by the %s and go prone", teamName(s, u), v.Name, t.Doors[di].Name)), nil
+	return r.getOut(s, v, t, members(s, u.ID), pts, di, fmt.Sprintf("%s de-buses from %s by the %s and goes prone", teamName(s, u), v.Name, t.Doors[di].Name)), nil
 }
 
 // getOut puts figures out at pts, prone, their go over.
