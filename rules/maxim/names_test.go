@@ -122,3 +122,14 @@ func TestDamageChartAndMissingWeaponInWords(t *testing.T) {
 		t.Errorf("Kowalski firing a medium gun: %v", err)
 	}
 }
+
+// Morale modifiers agree with their count ("1 officers or NCOs hit" was
+// read).
+func TestCountWords(t *testing.T) {
+	if got := countWords(1, "officer or NCO hit", "officers or NCOs hit"); got != "1 officer or NCO hit" {
+		t.Error(got)
+	}
+	if got := countWords(3, "casualty", "casualties"); got != "3 casualties" {
+		t.Error(got)
+	}
+}
