@@ -434,3 +434,16 @@ func TestOpportunityFireLogAgreesWithPanel(t *testing.T) {
 		t.Errorf("log %q, panel %q", evs[0].Text, head)
 	}
 }
+
+// A weapon card gives the book's damage rating in words, not "1D burst".
+func TestWeaponCardDamageInWords(t *testing.T) {
+	r := New().(SMLE)
+	if d := r.WeaponInfo("rifle").Dice; d != "damage 1 die" {
+		t.Errorf("rifle: %q", d)
+	}
+	for _, w := range r.d.Weapons {
+		if d := r.WeaponInfo(w.ID).Dice; strings.Contains(d, "D") {
+			t.Errorf("%s: %q", w.ID, d)
+		}
+	}
+}
