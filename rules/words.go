@@ -103,3 +103,32 @@ func PieceName(s *State, id int) string {
 	}
 	return p.Kind
 }
+
+// DieOrMore says which faces of one six-sided die reach n, for a player
+// to read in place of "n+": "a 6", "a 5 or 6", "a 4, 5 or 6", "a 3 or
+// more", "any roll" (n of 1 or less), "no roll" (n above 6).
+func DieOrMore(n int) string {
+	switch {
+	case n <= 1:
+		return "any roll"
+	case n == 6:
+		return "a 6"
+	case n == 5:
+		return "a 5 or 6"
+	case n == 4:
+		return "a 4, 5 or 6"
+	case n > 6:
+		return "no roll"
+	}
+	return fmt.Sprintf("a %d or more", n)
+}
+
+// FacingWords tells a facing (degrees clockwise from up the table) by the
+// edge or corner of the table it points at, for a player to read in place
+// of "294 degrees": "the table's left edge", "the table's top-right
+// corner".
+func FacingWords(deg int) string {
+	names := [8]string{"top edge", "top-right corner", "right edge", "bottom-right corner", "bottom edge", "bottom-left corner", "left edge", "top-left corner"}
+	d := (deg%360 + 360) % 360
+	return "the table's " + names[(d+22)/45%8]
+}

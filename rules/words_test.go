@@ -58,3 +58,21 @@ func TestPossessive(t *testing.T) {
 		}
 	}
 }
+
+// "5+" is notation: a player reads which faces do it.
+func TestDieOrMore(t *testing.T) {
+	for n, want := range map[int]string{0: "any roll", 1: "any roll", 2: "a 2 or more", 3: "a 3 or more", 4: "a 4, 5 or 6", 5: "a 5 or 6", 6: "a 6", 7: "no roll"} {
+		if got := DieOrMore(n); got != want {
+			t.Errorf("DieOrMore(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// A facing reads as the part of the table it points at, not degrees.
+func TestFacingWords(t *testing.T) {
+	for deg, want := range map[int]string{0: "the table's top edge", 22: "the table's top edge", 23: "the table's top-right corner", 90: "the table's right edge", 186: "the table's bottom edge", 294: "the table's top-left corner", 280: "the table's left edge", 338: "the table's top edge", -90: "the table's left edge"} {
+		if got := FacingWords(deg); got != want {
+			t.Errorf("FacingWords(%d) = %q, want %q", deg, got, want)
+		}
+	}
+}

@@ -30,7 +30,11 @@ var notation = []struct {
 	{"a bracketed plural", regexp.MustCompile(`\(s\)|\(es\)`)},
 	{"Go's printing of a value", regexp.MustCompile(`\{\d+ \d+\}|%!|\bnil\b|&\{|\bmap\[`)},
 	{"a long decimal", regexp.MustCompile(`\d\.\d{3,}`)},
-	{"a bearing in degrees", regexp.MustCompile(`(facing|bearing|heading) -?\d+ degrees`)},
+	{"a bearing in degrees", regexp.MustCompile(`-?\d+ degrees\b`)},
+	{"a needed roll written N+", regexp.MustCompile(`\b\d+\+(\s|$|[,;.)])`)},
+	{"a rate of fire as ROF", regexp.MustCompile(`\bROF\b`)},
+	{"a plural side's name with 's", regexp.MustCompile(`\b(British|French|Germans|Americans|Russians|Italians|Insurgents|Uhlans)'s\b`)},
+	{"a rank tag in brackets", regexp.MustCompile(`\((leader|leaders)\)`)},
 }
 
 // leak names the first kind of notation found in text, or "".
@@ -113,6 +117,9 @@ func TestTextsArePlainWords(t *testing.T) {
 				} else {
 					check("a refusal of odds", err.Error())
 				}
+				if step%10 == 0 {
+					panelWords(g, check)
+				}
 				evs, err := g.Apply(c)
 				if err != nil {
 					check("a refusal of a listed command", err.Error())
@@ -129,6 +136,54 @@ func TestTextsArePlainWords(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// panelWords shows check the words of the side panel, the action bar's
+// buttons and every figure's card as they stand.
+func panelWords(g *rules.Game, check func(from, text string)) {
+	s := g.St
+	var ex rules.Explanation
+	if e, ok := g.RS.(rules.Explainer); ok {
+		ex = e.Explain(s)
+	}
+	check("the panel's head", ex.Head)
+	check("the panel's turn", ex.Turn)
+	check("the end button", ex.End)
+	check("the order's note", ex.OrderNote)
+	for _, l := range ex.Lines {
+		check("a panel line", l)
+	}
+	for _, o := range ex.Order {
+		check("an order of play entry", o.Label)
+	}
+	for _, p := range ex.Panels {
+		check("a panel's title", p.Title)
+		for _, it := range p.Items {
+			check("a panel item", it.Label)
+		}
+	}
+	for _, c := range g.Legal() {
+		a := rules.ActionOf(g.RS, s, c)
+		check("a button ("+c.Verb+")", a.Label)
+		check("a short button ("+c.Verb+")", a.Short)
+	}
+	for i := range s.Figures {
+		fi := rules.FigureOf(g.RS, s, s.Figures[i].ID)
+		for _, l := range fi.Lines {
+			check("a figure card line", l)
+		}
+		for _, m := range fi.Marks {
+			check("a figure mark", m.Label)
+		}
+		for _, w := range fi.Weapons {
+			check("a weapon card", w.Label)
+			check("a weapon card's dice", w.Dice)
+			for _, b := range w.Bands {
+				check("a weapon band", b.Label)
+				check("a weapon band's note", b.Note)
 			}
 		}
 	}

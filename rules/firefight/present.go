@@ -71,7 +71,7 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 		case stopDecide:
 			note := "the motivated figures act next"
 			if ns.Phase == PhaseUnmotivated {
-				note = s.Sides[ns.Active].Name + "'s unmotivated figures act next"
+				note = capFirst(rules.Possessive(s.Sides[ns.Active].Name)) + " unmotivated figures act next"
 			}
 			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: note}, nil
 		case stopRound:
@@ -478,7 +478,7 @@ func WeaponInfo(id string) rules.WeaponInfo {
 		if i < len(bandWords) {
 			label = bandWords[i]
 		}
-		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: b.U, Label: label, Note: fmt.Sprintf("hits on %d+", b.Base)})
+		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: b.U, Label: label, Note: fmt.Sprintf("hits on %d or more out of 20", b.Base)})
 	}
 	return wi
 }
@@ -578,7 +578,7 @@ func (Firefight) Action(s *rules.State, c rules.Command) rules.Action {
 		f := s.Fig(c.Fig)
 		if f != nil {
 			if w, err := fireWeapon(f, c.Arg); err == nil {
-				return rules.Action{Label: fmt.Sprintf("Fire %s (%d AP)", strings.ToLower(w.Name), w.Points), Short: "Fire", Kind: rules.ActAim, Group: "fire " + w.ID}
+				return rules.Action{Label: fmt.Sprintf("Fire %s (%d AP)", lowFirst(w.Name), w.Points), Short: "Fire", Kind: rules.ActAim, Group: "fire " + w.ID}
 			}
 		}
 	case "oppfire":
@@ -667,3 +667,22 @@ var (
 	_ rules.Indoors       = Firefight{}
 	_ rules.DoorStater    = Firefight{}
 )
+
+// capFirst is s with its first letter a capital, to open a sentence.
+func capFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// lowFirst is a name with its first letter small for the middle of a
+// sentence ("Fire bolt-action rifle"), leaving a name that opens with an
+// abbreviation as it is ("MG42 on tripod"); the rest is never lowered
+// ("BAR, Bren", which lowering the whole name made "bar, bren").
+func lowFirst(s string) string {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || s[1] < 'a' || s[1] > 'z' {
+		return s
+	}
+	return string(s[0]-'A'+'a') + s[1:]
+}

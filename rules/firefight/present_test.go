@@ -202,3 +202,17 @@ func TestWayKeptIsTheSameWay(t *testing.T) {
 		t.Fatalf("into a house with no door: %+v", mi)
 	}
 }
+
+// A weapon's name keeps its capitals mid-sentence: "Fire light machine
+// gun (BAR, Bren, MG34/42 on bipod)", never "(bar, bren, mg34/42...)".
+func TestFireButtonKeepsCapitals(t *testing.T) {
+	for in, want := range map[string]string{
+		"Light machine gun (BAR, Bren, MG34/42 on bipod)": "light machine gun (BAR, Bren, MG34/42 on bipod)",
+		"MG42 on tripod":    "MG42 on tripod",
+		"Bolt-action rifle": "bolt-action rifle",
+	} {
+		if got := lowFirst(in); got != want {
+			t.Errorf("lowFirst(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

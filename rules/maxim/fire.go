@@ -85,11 +85,11 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 		for _, id := range riderWeapons(f) {
 			if arg == "" || arg == id {
 				w, _ := data.Weapon(id)
-				return w, -1, nil
+				return named(w, ownName(s, f.Side, id)), -1, nil
 			}
 		}
 		if arg != "" && containsStr(f.Weapons, arg) {
-			return nil, -1, fmt.Errorf("a %s cannot be used from inside %s", arg, rv.Name)
+			return nil, -1, fmt.Errorf("a %s cannot be used from inside %s", ownName(s, f.Side, arg), rv.Name)
 		}
 		return nil, -1, fmt.Errorf("%s has no weapon to fire from %s", f.Name, rv.Name)
 	}
@@ -104,14 +104,15 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 		for _, id := range weaponList(s, f) {
 			if arg == "" || arg == id {
 				w, _ := data.Weapon(id)
-				return w, vehWeaponIndex(s, v, id), nil
+				i := vehWeaponIndex(s, v, id)
+				return named(w, mountName(v, i)), i, nil
 			}
 		}
 		if arg != "" && containsStr(vehWeaponIDs(v), arg) {
-			return nil, -1, fmt.Errorf("%s's %s has fired this phase or is out of action", v.Name, arg)
+			return nil, -1, fmt.Errorf("%s's %s has fired this phase or is out of action", v.Name, ownName(s, v.Side, arg))
 		}
 		if arg != "" {
-			return nil, -1, fmt.Errorf("%s has no %s", v.Name, arg)
+			return nil, -1, fmt.Errorf("%s has no %s", v.Name, ownName(s, v.Side, arg))
 		}
 		return nil, -1, fmt.Errorf("%s has no weapon free to fire", v.Name)
 	}
@@ -119,17 +120,18 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 		for _, id := range f.Weapons {
 			if id == arg {
 				w, _ := data.Weapon(id)
+				w = named(w, ownName(s, f.Side, id))
 				if w.Melee {
 					return nil, -1, fmt.Errorf("a %s is for melee only", w.Name)
 				}
 				return w, -1, nil
 			}
 		}
-		return nil, -1, fmt.Errorf("%s carries no %s", f.Name, arg)
+		return nil, -1, fmt.Errorf("%s carries no %s", f.Name, ownName(s, f.Side, arg))
 	}
 	for _, id := range f.Weapons {
 		if w, ok := data.Weapon(id); ok && !w.Melee && !w.Aircraft {
-			return w, -1, nil
+			return named(w, ownName(s, f.Side, id)), -1, nil
 		}
 	}
 	return nil, -1, fmt.Errorf("%s has no weapon to fire", f.Name)
@@ -188,7 +190,7 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 		return fmt.Sprintf("no one fires in the %s phase", phaseWord(s.Phase))
 	}
 	if f.Side != s.Decider {
-		return fmt.Sprintf("it is %s's decision now", s.Sides[s.Decider].Name)
+		return fmt.Sprintf("it is %s decision now", rules.Possessive(s.Sides[s.Decider].Name))
 	}
 	return ""
 }
@@ -577,7 +579,7 @@ func damageRoll(s *rules.State, f, t *rules.Figure, c Chart, what string, shift 
 	res := chartResult(d.Face-shift, c)
 	l := &rules.Ledger{What: fmt.Sprintf("Damage, %s on %s", what, t.Name), Dice: []rules.Die{d}, Compare: "table",
 		Mods: mods, Total: d.Face - shift, Outcome: resNames[res],
-		Note: fmt.Sprintf("a ten-sided die: 1-%d stun, -%d light wound, -%d serious wound, higher kill", c.Stun, c.Light, c.Serious)}
+		Note: chartWords(c)}
 	side := t.Side
 	if f != nil {
 		side = f.Side

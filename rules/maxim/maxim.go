@@ -199,7 +199,7 @@ func rollInitiative(s *rules.State) []rules.Event {
 		l := &rules.Ledger{What: fmt.Sprintf("Initiative, turn %d: %s against %s", s.Round, s.Sides[0].Name, s.Sides[1].Name),
 			Dice: []rules.Die{a, b}, Target: y, Compare: "opposed", Mods: mods, Total: x, Outcome: out,
 			Note: "each side rolls a twenty-sided die and adds its modifiers; the higher total moves this turn. Dice: " +
-				s.Sides[0].Name + " first. Total is " + possessive(s.Sides[0].Name) + " score, Target " + possessive(s.Sides[1].Name)}
+				s.Sides[0].Name + " first; the total shown is " + possessive(s.Sides[0].Name) + ", the number it must beat " + possessive(s.Sides[1].Name)}
 		evs = append(evs, rules.Event{Kind: "roll", Side: -1, Roll: l,
 			Text: fmt.Sprintf("Initiative: %s, %s: %s", initScore(s.Sides[0].Name, a.Face, t0),
 				initScore(s.Sides[1].Name, b.Face, t1), out)})

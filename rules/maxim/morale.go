@@ -48,7 +48,7 @@ func moraleChance(s *rules.State, u *rules.Unit) (base int, mods []rules.Mod) {
 	}
 	cas, total := casualties(s, u.ID)
 	if n := cas / 5; n > 0 {
-		add(n*data.Morale.PerFiveCasualties, fmt.Sprintf("%d casualties", cas))
+		add(n*data.Morale.PerFiveCasualties, countWords(cas, "casualty", "casualties"))
 	}
 	if total > 0 && 2*cas >= total {
 		add(data.Morale.HalfCasualties, "half the unit are casualties")
@@ -84,13 +84,13 @@ func moraleChance(s *rules.State, u *rules.Unit) (base int, mods []rules.Mod) {
 		}
 		id = s.UnitOf(id).Parent
 	}
-	add(hit*data.Morale.LeaderHit, fmt.Sprintf("%d officers or NCOs hit", hit))
+	add(hit*data.Morale.LeaderHit, countWords(hit, "officer or NCO hit", "officers or NCOs hit"))
 	near, koEnemy, koOwn := afvMorale(s, u, alive)
 	if near {
 		add(data.Morale.AFVNear, fmt.Sprintf("enemy armour within %d\"", data.Vehicle.ToHit.EnemyAFVNear))
 	}
-	add(koEnemy*data.Morale.EnemyAFVKO, fmt.Sprintf("%d enemy armoured vehicles knocked out in sight", koEnemy))
-	add(koOwn*data.Morale.FriendlyAFVKO, fmt.Sprintf("%d friendly armoured vehicles knocked out in sight", koOwn))
+	add(koEnemy*data.Morale.EnemyAFVKO, countWords(koEnemy, "enemy armoured vehicle knocked out in sight", "enemy armoured vehicles knocked out in sight"))
+	add(koOwn*data.Morale.FriendlyAFVKO, countWords(koOwn, "friendly armoured vehicle knocked out in sight", "friendly armoured vehicles knocked out in sight"))
 	return base, mods
 }
 
@@ -177,7 +177,7 @@ func failEffects(s *rules.State, u *rules.Unit, lvl int) []rules.Event {
 	evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID,
 		Text: fmt.Sprintf("%s falls back %d\"", u.Name, dist),
 		Roll: &rules.Ledger{What: "Falling back, " + u.Name, Dice: dice, Compare: "table", Total: dist,
-			Outcome: fmt.Sprintf("%d\"", dist), Note: fmt.Sprintf("%s: %s\" away from the enemy", ordinal(lvl), diceWords(lvl, 6))}})
+			Outcome: fmt.Sprintf("%d\"", dist), Note: fmt.Sprintf("%s: the unit falls back the roll of %s in inches, away from the enemy", ordinal(lvl), diceWords(lvl, 6))}})
 	for _, f := range members(s, u.ID) {
 		if f.Removed {
 			continue
@@ -390,7 +390,7 @@ func applyMelee(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		}
 		l := &rules.Ledger{What: fmt.Sprintf("Melee, %s against %s", f.Name, e.Name), Dice: []rules.Die{a, b}, Compare: "opposed",
 			Target: y, Total: x, Mods: mods, Outcome: out,
-			Note: "each rolls a ten-sided die with modifiers, the higher wins; Total is the attacker's score, Target the defender's"}
+			Note: "each rolls a ten-sided die with modifiers, the higher wins; the total shown is the attacker's, the number it must beat the defender's"}
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: e.ID, Roll: l,
 			Text: fmt.Sprintf("Melee: %s %d%s = %d, %s %d%s = %d: %s", f.Name, a.Face, signed(modSum(ma)), x, e.Name, b.Face, signed(modSum(md)), y, out)})
 		if x == y {

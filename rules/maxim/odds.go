@@ -165,7 +165,7 @@ func fireOdds(s *rules.State, v *volley) rules.Odds {
 		}
 		n := fmt.Sprintf("%s: %d%s at %d%% to hit", a.t.Name, a.n, plural(a.n, " shot", " shots"), a.chance)
 		if a.save > 0 {
-			n += fmt.Sprintf(", saves on %d+ (%s)", a.save, a.saveBy)
+			n += fmt.Sprintf(", %s saves him (%s)", rules.DieOrMore(a.save), a.saveBy)
 		}
 		notes = append(notes, n)
 	}

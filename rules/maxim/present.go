@@ -74,7 +74,7 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 	case PhaseOffensive:
 		ex.Head = fmt.Sprintf("%s: offensive fire", side)
 		ex.End = "End offensive fire"
-		ex.Lines = []string{"Each figure may fire once, up to its weapon's rate of fire: D100 at or under the chance to hit."}
+		ex.Lines = []string{"Each figure may fire once, up to its weapon's rate of fire; each shot hits on a roll of 1 to 100 at or under its chance to hit."}
 	case PhaseVehicles:
 		ex.Head = fmt.Sprintf("%s: vehicles' second move", side)
 		ex.End = "End the turn"
@@ -134,29 +134,66 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 }
 
 // WeaponCard is a weapon as the card and range rings show it.
-func WeaponCard(id string) rules.WeaponInfo {
+func WeaponCard(id string) rules.WeaponInfo { return weaponCard(id, "") }
+
+// weaponCard is WeaponCard under the weapon's own name (name; "" for the
+// tables' class).
+func weaponCard(id, name string) rules.WeaponInfo {
 	w, ok := data.Weapon(id)
 	if !ok {
 		return rules.WeaponInfo{ID: id, Label: id}
 	}
-	wi := rules.WeaponInfo{ID: id, Label: w.Name}
+	if name == "" {
+		name = w.Name
+	}
+	wi := rules.WeaponInfo{ID: id, Label: name}
 	if w.Melee {
 		wi.Dice = "melee"
 		return wi
 	}
-	wi.Dice = fmt.Sprintf("ROF %d", w.ROF)
+	wi.Dice = shotsWords(w.ROF)
 	if !w.Explosive && w.ROF > 1 {
 		wi.Shots = w.ROF // a volley may name a target for each shot
 	}
 	if w.MinRange > 0 {
 		wi.Bands = append(wi.Bands, rules.RangeBand{Dist: w.Min() - 1, Label: "inside minimum range", Note: "cannot fire"})
 	}
-	note := fmt.Sprintf("%d%% to hit", w.Hit)
+	note := fmt.Sprintf("hits on %d%%", w.Hit)
 	if w.Auto {
 		note = "no roll to hit"
 	}
 	wi.Bands = append(wi.Bands, rules.RangeBand{Dist: w.Reach(), Label: "in range", Note: note})
 	return wi
+}
+
+// shotsWords is a rate of fire in words: "1 shot each time it fires".
+func shotsWords(rof int) string {
+	return fmt.Sprintf("%d %s each time it fires", rof, plural(rof, "shot", "shots"))
+}
+
+// weaponLine is a weapon on a figure's card, in words: its own name, then
+// the tables' class when it differs, its reach, its chance and its shots
+// ("Bazooka (an RPG: reaches 50", hits on 55%, 1 shot each time it fires)").
+func weaponLine(id, name string) string {
+	w, ok := data.Weapon(id)
+	if !ok {
+		return id
+	}
+	var det []string
+	if c := className(id, name); c != "" {
+		det = append(det, "counts as "+c)
+	}
+	switch {
+	case w.Melee:
+	case w.Auto:
+		det = append(det, fmt.Sprintf("reaches %d\", no roll to hit", w.Range))
+	default:
+		det = append(det, fmt.Sprintf("reaches %d\"", w.Range), fmt.Sprintf("hits on %d%%", w.Hit), shotsWords(w.ROF))
+	}
+	if len(det) == 0 {
+		return name
+	}
+	return name + " (" + strings.Join(det, ", ") + ")"
 }
 
 // Figure is a figure's card.
@@ -169,18 +206,9 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	fi.Weapons = nil
 	var ws []string
 	for _, id := range f.Weapons {
-		fi.Weapons = append(fi.Weapons, WeaponCard(id))
-		w, ok := data.Weapon(id)
-		switch {
-		case !ok:
-			ws = append(ws, id)
-		case w.Melee:
-			ws = append(ws, w.Name)
-		case w.Auto:
-			ws = append(ws, fmt.Sprintf("%s (%d\")", w.Name, w.Range))
-		default:
-			ws = append(ws, fmt.Sprintf("%s (%d\", %d%%, ROF %d)", w.Name, w.Range, w.Hit, w.ROF))
-		}
+		n := ownName(s, f.Side, id)
+		fi.Weapons = append(fi.Weapons, weaponCard(id, n))
+		ws = append(ws, weaponLine(id, n))
 	}
 	for i, l := range fi.Lines {
 		if strings.HasPrefix(l, "Weapon") {
@@ -246,7 +274,7 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		}
 		fi.Lines = append(fi.Lines, fmt.Sprintf("In %s (%s)", v.Name, role))
 	} else if !f.Removed {
-		fi.Lines = append(fi.Lines, "Move "+rules.FormatInches(allowance(s, f))+"\"")
+		fi.Lines = append(fi.Lines, "Move "+rules.InchText(allowance(s, f))+"\"")
 	}
 	if f.Var(fLeft) == 1 && !f.Removed {
 		fi.Lines = append(fi.Lines, "Left behind, wounded, when his unit fell back")

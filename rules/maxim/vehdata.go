@@ -39,6 +39,7 @@ type vehRow struct {
 		Mount  string `toml:"mount"`
 		Arc    int    `toml:"arc"`
 		Centre int    `toml:"centre"`
+		Name   string `toml:"name"` // the gun's own name ("75 mm gun"), "" for its class
 	} `toml:"weapons"`
 	Doors []struct {
 		Name    string  `toml:"name"`
@@ -57,6 +58,10 @@ type vehKind struct {
 }
 
 var vehTypes, vehKinds = mustVehicles()
+
+// mountNames are the vehicle types' weapons' own names by mount index
+// ("" where vehicles.toml gives none).
+var mountNames = map[string][]string{}
 
 func mustVehicles() ([]vehicle.Type, map[string]vehKind) {
 	ts, ks, err := loadVehicles()
@@ -95,6 +100,7 @@ func loadVehicles() ([]vehicle.Type, map[string]vehKind, error) {
 				return nil, nil, fmt.Errorf("vehicle %q: unknown mount %q", r.ID, w.Mount)
 			}
 			t.Weapons = append(t.Weapons, vehicle.Weapon{ID: w.ID, Mount: m, Arc: vehicle.Arc{Centre: w.Centre, Width: w.Arc}})
+			mountNames[r.ID] = append(mountNames[r.ID], w.Name)
 		}
 		for _, d := range r.Doors {
 			t.Doors = append(t.Doors, vehicle.Door{Name: d.Name, Forward: geom.In(d.Forward), Right: geom.In(d.Right), Hatch: d.Hatch})

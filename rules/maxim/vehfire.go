@@ -445,7 +445,7 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 		}
 		name = "weapon out"
 		v.Damage |= vehicle.WeaponOut
-		evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("%s's %s is out of action", v.Name, WeaponCard(t.Weapons[0].ID).Label)})
+		evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("%s's %s is out of action", v.Name, mountName(v, 0))})
 	}
 	l.Outcome = name
 	evs[at].Text = fmt.Sprintf("Critical hit on %s: %d, %s: %s", v.Name, d.Face, res, name)

@@ -250,7 +250,7 @@ func openSecondMoves(s *rules.State) ([]rules.Event, bool) {
 	for i := range s.Vehicles {
 		if mayDrive(s, &s.Vehicles[i]) == "" {
 			return append([]rules.Event{{Kind: "phase", Side: mover,
-				Text: fmt.Sprintf("Vehicles' second move: %s's vehicles that moved may move again (-30%% to hit for and against them)", s.Sides[mover].Name)}}, evs...), true
+				Text: fmt.Sprintf("Vehicles' second move: %s vehicles that moved may move again (-30%% to hit for and against them)", rules.Possessive(s.Sides[mover].Name))}}, evs...), true
 		}
 	}
 	for i := range s.Vehicles {
@@ -278,7 +278,7 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		mv += "; half speed (locomotion hit)"
 	}
 	if m := v.Var(vMove); m > 0 {
-		mv += fmt.Sprintf("; %s\" this move", rules.FormatInches(int64(m)))
+		mv += fmt.Sprintf("; %s\" this move", rules.InchText(int64(m)))
 	}
 	vi.Lines = append(vi.Lines, mv)
 	if hasGFCS(v) {
@@ -286,7 +286,10 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	}
 	vi.Weapons = nil
 	for i, w := range t.Weapons {
-		wc := WeaponCard(w.ID)
+		wc := weaponCard(w.ID, mountName(v, i))
+		if c := className(w.ID, wc.Label); c != "" {
+			vi.Lines = append(vi.Lines, wc.Label+": counts as "+c)
+		}
 		wc.Label += " (" + w.Mount.String() + ")"
 		if i == 0 && v.Damage.Has(vehicle.WeaponOut) {
 			wc.Label += ": out of action"

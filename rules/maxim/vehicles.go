@@ -155,8 +155,12 @@ func mayDrive(s *rules.State, v *rules.Vehicle) string {
 		return v.Name + " is knocked out"
 	case v.Damage.Has(vehicle.Immobilised):
 		return v.Name + " is immobilised"
-	case v.Side != mover || s.Decider != mover:
+	case v.Side != mover:
 		return fmt.Sprintf("%s moves this turn", s.Sides[mover].Name)
+	case s.Decider != mover && s.Phase == PhaseOpportunity:
+		return fmt.Sprintf("%s first decide on opportunity fire at the last move", s.Sides[s.Decider].Name)
+	case s.Decider != mover:
+		return fmt.Sprintf("it is %s decision now", rules.Possessive(s.Sides[s.Decider].Name))
 	case !crewReady(s, v):
 		return v.Name + " has no crewman fit to drive"
 	}
@@ -226,7 +230,9 @@ func (m Maxim) VehicleMove(s *rules.State, id rules.VehicleID, plan vehicle.Plan
 func driveCheck(s *rules.State, v *rules.Vehicle, plan vehicle.Plan) vehicle.Result {
 	t := vehType(v)
 	if !t.Flying || v.Damage&(vehicle.Immobilised|vehicle.BrewedUp) != 0 {
-		return rules.DriveCheck(Maxim{}, s, v.ID, plan, moveRules(s, v))
+		res := rules.DriveCheck(Maxim{}, s, v.ID, plan, moveRules(s, v))
+		res.Why = stopWords(s, v, res)
+		return res
 	}
 	var o vehicle.Others
 	for i := range s.Vehicles {
@@ -341,6 +347,7 @@ func applyDrive(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		return nil, fmt.Errorf("%s cannot drive that way: %s", v.Name, res.Why)
 	}
 	second := s.Phase == PhaseVehicles
+	stop := stopsAt(s, v, plan, res)
 	s.MoveVehicle(v.ID, res.End)
 	if second {
 		v.SetVar(vMoved2, s.Round)
@@ -351,6 +358,9 @@ func applyDrive(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	text := fmt.Sprintf("%s drives %s\"", v.Name, rules.InchText(res.Length))
 	if res.Length == 0 {
 		text = fmt.Sprintf("%s turns on the spot", v.Name)
+	}
+	if stop != "" {
+		text += " and stops there (" + stop + ")"
 	}
 	if second {
 		text += " (its second move: -30% to hit for and against it until it next moves)"

@@ -719,7 +719,7 @@ func TestShelterBehindHull(t *testing.T) {
 	g.St.Veh(1).Crew = g.St.Veh(1).Crew[1:]
 	g.St.Fig(8).Pos = geom.P(20, 4) // Ott north of the tank
 	o := odds(t, g, "fire F8 F1")
-	if modSum(o.Mods) != data.ToHit.Cover || !strings.Contains(o.Note, "saves on 5+") {
+	if modSum(o.Mods) != data.ToHit.Cover || !strings.Contains(o.Note, "a 5 or 6 saves him (hard cover)") {
 		t.Fatalf("behind the hull: %+v %s", o.Mods, o.Note)
 	}
 }
@@ -795,7 +795,7 @@ func TestOpenToppedRidersBlast(t *testing.T) {
 	// within an inch of him): a forced 1 hits, 10 on the d10 kills in the
 	// B radius, and a 1 fails the 5-6 save; the thrower, 2.6" off, is in
 	// his own C radius (1: stunned).
-	if caught != "[2 3]" || !stunned(g.St.Fig(3)) || !g.St.Fig(2).Removed || g.St.Fig(1).Removed || !strings.Contains(strings.Join(texts, "|"), "save (hard cover): 1, needs 5") {
+	if caught != "[2 3]" || !stunned(g.St.Fig(3)) || !g.St.Fig(2).Removed || g.St.Fig(1).Removed || !strings.Contains(strings.Join(texts, "|"), "save (hard cover): rolls 1, a 5 or 6 saves him: not saved") {
 		t.Fatalf("caught %s: %q", caught, texts)
 	}
 }

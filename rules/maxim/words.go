@@ -113,3 +113,12 @@ func ordinalWord(n int) string {
 	}
 	return strconv.Itoa(n) + "th"
 }
+
+// countWords is a count with its noun agreeing: "1 officer or NCO hit",
+// "2 officers or NCOs hit".
+func countWords(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -103,7 +103,7 @@ func (r Skirmish) runOf(s *rules.State, f *rules.Figure) ([]geom.Pt, func() stri
 			f.Pos.Add(geom.Pt{X: (v.X + v.Y) * 707 / 1000, Y: (v.Y - v.X) * 707 / 1000}),
 		}
 		why = func() string {
-			return fmt.Sprintf("%s is shaken and must move away from %s until it rallies", f.Name, e.Name)
+			return fmt.Sprintf("%s is shaken and must move away from %s until he rallies", f.Name, e.Name)
 		}
 	}
 	if reach <= 0 {
@@ -192,7 +192,7 @@ func (r Skirmish) compelledRuns(s *rules.State) (evs []rules.Event, done bool) {
 		}
 		f.SetVar(fRan, turnNo(s))
 		evs = append(evs, rules.Event{Kind: "morale", Side: f.Side, Fig: f.ID,
-			Text: why + ": the turn cannot end before it has, so it runs as far as it can"})
+			Text: why + ": the turn cannot end before he has, so he runs as far as he can"})
 		mevs, err := r.applyMove(s, f, rules.Command{Verb: "move", Fig: f.ID, Path: path})
 		if err != nil {
 			continue // forcedRun checked the move; nothing was changed

@@ -30,7 +30,7 @@ func (r Skirmish) canShoot(s *rules.State, f *rules.Figure) (*Weapon, string) {
 	case !ok:
 		return nil, f.Name + " carries no firearm"
 	case f.Markers.Has(rules.Hidden) && !w.Sniper:
-		return nil, f.Name + " is hidden: it must move before it can fire"
+		return nil, f.Name + " is hidden: he must move before he can fire, and moving gives him away"
 	case levelOf(f) >= Suppressed:
 		return nil, f.Name + " is " + levelNames[levelOf(f)] + " and cannot fire"
 	case f.Markers.Has(rules.OutOfAmmo):
@@ -81,18 +81,18 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 		return fmt.Sprintf("%s is beyond the %s's %d\" range", t.Name, w.Name, w.Kill)
 	}
 	if f.Markers.Has(rules.Hidden) && mode != "aimed" {
-		return f.Name + " is a hidden sniper: from hiding it takes only aimed shots"
+		return f.Name + " is a hidden sniper: from hiding he takes only aimed shots"
 	}
 	if mode == "aimed" {
 		if f.Var(fMoved) > 0 {
 			return f.Name + " has moved this turn and cannot aim"
 		}
 		if !acquiredLast(s, f, t.ID) {
-			return f.Name + " did not have " + t.Name + " in sight last turn: it cannot aim"
+			return f.Name + " did not have " + t.Name + " in sight last turn, so he cannot aim at him"
 		}
 	}
 	if c := r.fireCost(mode); f.Var(fAP) < c {
-		return fmt.Sprintf("%s has %d action points; %s fire costs %d", f.Name, f.Var(fAP), mode, c)
+		return fmt.Sprintf("%s has %d action %s; %s fire costs %d", f.Name, f.Var(fAP), word(f.Var(fAP), "point", "points"), mode, c)
 	}
 	return ""
 }
@@ -133,7 +133,7 @@ func (r Skirmish) hitMods(f, t *rules.Figure, sg Sight, mode string) []rules.Mod
 		mods = append(mods, rules.Mod{Value: h.ProneOpen, Reason: "target prone in the open", Rule: rule})
 	}
 	if n := int(int64(f.Var(fMoved)) / step); n > 0 {
-		mods = append(mods, rules.Mod{Value: n * h.FirerMoved, Reason: fmt.Sprintf("firer moved %s\"", rules.FormatInches(int64(f.Var(fMoved)))), Rule: rule})
+		mods = append(mods, rules.Mod{Value: n * h.FirerMoved, Reason: fmt.Sprintf("firer moved %s\"", rules.InchText(int64(f.Var(fMoved)))), Rule: rule})
 	}
 	return mods
 }
@@ -268,7 +268,7 @@ func (r Skirmish) saveRoll(s *rules.State, t *rules.Figure, save int, mods []rul
 		l.Outcome = "morale -1"
 	}
 	evs := []rules.Event{{Kind: "roll", Side: t.Side, Fig: t.ID, Roll: l,
-		Text: fmt.Sprintf("%s saves on %d or less, rolls %d: %s", t.Name, save, l.Total, l.Outcome)}}
+		Text: saveText(t.Name, save, l.Total, l.Outcome)}}
 	switch l.Outcome {
 	case "killed":
 		evs = append(evs, r.remove(s, t, "killed")...)

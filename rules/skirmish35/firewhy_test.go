@@ -18,5 +18,5 @@ func TestFireWithNoKindSaysWhyNeither(t *testing.T) {
 	s.Fig(1).Markers |= rules.Hidden
 	refuse(t, s, "fire F1 F2", "has not acquired")
 	apply(t, s, "acquire F1 F2", 6, 6)
-	refuse(t, s, "fire F1 F2", "from hiding it takes only aimed shots; F1 did not have F2 in sight last turn: it cannot aim")
+	refuse(t, s, "fire F1 F2", "from hiding he takes only aimed shots; F1 did not have F2 in sight last turn, so he cannot aim at him")
 }

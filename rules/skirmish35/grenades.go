@@ -32,7 +32,7 @@ func (r Skirmish) grenadeProblem(s *rules.State, f *rules.Figure, p geom.Pt, arg
 	case !r.carries(f, kind):
 		return f.Name + " has no " + map[string]string{"grenade": "grenade", "smoke": "smoke grenade"}[kind]
 	case f.Markers.Has(rules.Hidden):
-		return f.Name + " is hidden: it must move first"
+		return f.Name + " is hidden: he must move first, and moving gives him away"
 	case levelOf(f) >= Suppressed:
 		return f.Name + " is " + levelNames[levelOf(f)] + " and cannot throw"
 	case f.Var(fAP) < r.d.T.Costs.Grenade:
@@ -389,7 +389,7 @@ func (r Skirmish) grenadeOdds(s *rules.State, c rules.Command) (rules.Odds, erro
 	if b.On == 0 {
 		o.Note = "thrown this short it lands where aimed"
 	} else {
-		o.Note = fmt.Sprintf("lands on target on %d+ on a die, else %g\" off in the spinner's direction", b.On, b.Dist)
+		o.Note = fmt.Sprintf("lands on target on %s on a die, else %g\" off in the spinner's direction", rules.DieOrMore(b.On), b.Dist)
 	}
 	return o, nil
 }

@@ -395,12 +395,23 @@ func (r Skirmish) surrenderOdds(s *rules.State, c rules.Command) (rules.Odds, er
 
 // needText tells a roll that must beat a number: "rolls 7, needing more
 // than 5". When even the lowest roll (least) beats it, there is nothing
-// to need: "rolls 7 (it cannot fail)".
+// to need, and the dice (thrown all the same, so that every replay draws
+// the same dice) do not matter: "no roll can fail (the 7 rolled does not
+// matter)".
 func needText(total, target, least int) string {
 	if target < least {
-		return fmt.Sprintf("rolls %d (it cannot fail)", total)
+		return fmt.Sprintf("no roll can fail (the %d rolled does not matter)", total)
 	}
 	return fmt.Sprintf("rolls %d, needing more than %d", total, target)
+}
+
+// certainNote is the tray's note on a roll no throw can fail (the dice
+// are thrown all the same), "" otherwise.
+func certainNote(l *rules.Ledger, least int) string {
+	if l.Target < least {
+		return "no roll can fail here: the dice are thrown all the same, and do not matter"
+	}
+	return l.Note
 }
 
 // shellText is needText for a shell, where a double six fails whatever

@@ -65,6 +65,7 @@ func (r Skirmish) moraleTest(s *rules.State, f *rules.Figure, why string) (bool,
 	l.Target = l.ModTotal()
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()
+	l.Note = certainNote(l, 2)
 	pass := l.Total > l.Target
 	l.Outcome = "fails"
 	if pass {

@@ -542,7 +542,7 @@ func (r Skirmish) throwInto(s *rules.State, f *rules.Figure, b int, p geom.Pt) (
 			Text: fmt.Sprintf("%s lobs a grenade into %s", f.Name, rules.PieceName(s, b))}}
 	}
 	l := &rules.Ledger{What: fmt.Sprintf("Grenade through a window of %s: %s", rules.PieceName(s, b), f.Name), Compare: ">=", Target: need,
-		Note: fmt.Sprintf("thrown %s\"", rules.FormatInches(d))}
+		Note: fmt.Sprintf("thrown %s\"", rules.InchText(d))}
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()
 	if l.Total >= need {

@@ -374,7 +374,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 			}
 			l.Outcome = "fails to cross"
 			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
-				Text: fmt.Sprintf("%s needs %d points to get over %s and has %d left: it halts before it", f.Name, d.Face, rules.PieceName(s, id), left)})
+				Text: fmt.Sprintf("%s needs %d points to get over %s and has %d left: he halts before it", f.Name, d.Face, rules.PieceName(s, id), left)})
 			stopAt = r.obstacleStop(s, legs, k+1)
 			pts = f.Var(fAP)
 			halted = "obstacle"
@@ -512,7 +512,7 @@ func (r Skirmish) toCoverProblem(s *rules.State, f *rules.Figure, end geom.Pt) s
 	if d1, _ := pieceDist2(&s.Map.Pieces[best], end); d1 < d0 {
 		return ""
 	}
-	return fmt.Sprintf("%s is suppressed out of cover: it must move towards cover (the nearest is the %s)", f.Name, rules.PieceName(s, best))
+	return fmt.Sprintf("%s is suppressed out of cover: he must move towards cover (the nearest is the %s)", f.Name, rules.PieceName(s, best))
 }
 
 // pieceDist2 is the squared distance from p to a piece's outline (0

@@ -14,7 +14,7 @@ import (
 
 func (r Skirmish) holdProblem(s *rules.State, f *rules.Figure) string {
 	if f.Markers.Has(rules.OppFire) {
-		return f.Name + " is already holding its fire"
+		return f.Name + " is already holding his fire"
 	}
 	if _, why := r.canShoot(s, f); why != "" {
 		return why
@@ -37,7 +37,7 @@ func (r Skirmish) applyHold(s *rules.State, f *rules.Figure, c rules.Command) ([
 	_ = spend(f, r.d.T.Costs.Opportunity, "opportunity fire")
 	f.Markers |= rules.OppFire
 	acted(s, f)
-	return []rules.Event{{Kind: "opp", Side: f.Side, Fig: f.ID, Text: f.Name + " holds its fire for the enemy's turn"}}, nil
+	return []rules.Event{{Kind: "opp", Side: f.Side, Fig: f.ID, Text: f.Name + " holds his fire for the enemy's turn"}}, nil
 }
 
 // oppWindowProblem is what opportunity fire and its suppressive form
@@ -255,7 +255,7 @@ func (r Skirmish) applyOppSup(s *rules.State, c rules.Command) ([]rules.Event, e
 		back, ok := r.oppBrokeCover(s, m, h.Pos)
 		if ok && back != m.Pos {
 			evs = append(evs, rules.Event{Kind: "move", Side: m.Side, Fig: m.ID, Path: []geom.Pt{m.Pos, back},
-				Text: m.Name + " is pinned back where it broke cover"})
+				Text: m.Name + " is pinned back where he broke cover"})
 			m.Pos = back
 			m.SetVar(fTMoved, 0)
 		}

@@ -225,7 +225,7 @@ func (r Skirmish) WeaponInfo(id string) rules.WeaponInfo {
 		for _, b := range r.d.T.Grenade.Band {
 			note := "lands where aimed"
 			if b.On > 0 {
-				note = fmt.Sprintf("on target %d+, else %g\" off", b.On, b.Dist)
+				note = fmt.Sprintf("on target on %s, else %g\" off", rules.DieOrMore(b.On), b.Dist)
 			}
 			wi.Bands = append(wi.Bands, rules.RangeBand{Dist: in(b.Upto), Label: fmt.Sprintf("up to %g\"", b.Upto), Note: note})
 		}
@@ -282,8 +282,11 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if !f.Removed && f.Side == s.Active && s.Phase == PhaseTurn {
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Points left: %d of %d", f.Var(fAP), f.Var(fMax)))
 	}
+	if why := r.whyNoFire(s, f); why != "" {
+		fi.Lines = append(fi.Lines, "No shot now: "+why)
+	}
 	if mv := f.Var(fMoved); mv > 0 && f.Side == s.Active {
-		fi.Lines = append(fi.Lines, fmt.Sprintf("Moved %s\" this turn", rules.FormatInches(int64(mv))))
+		fi.Lines = append(fi.Lines, fmt.Sprintf("Moved %s\" this turn", rules.InchText(int64(mv))))
 	}
 	if f.Rating > 0 && r.carries(f, "mortar") {
 		fi.Lines = append(fi.Lines, fmt.Sprintf("Mortar rounds left: %d of %d", max(0, f.Rating-f.Var(fMortarUsed)), f.Rating))

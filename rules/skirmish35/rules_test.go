@@ -1149,7 +1149,7 @@ func TestSuppressedCompelledToCover(t *testing.T) {
 		t.Errorf("F1 must be offered the move and the rally: %v", legalVerbs(s, 1))
 	}
 	refuse(t, s, "opp F1", "must move towards cover (the nearest is the woods)")
-	refuse(t, s, "hide F1", "until then it may only move")
+	refuse(t, s, "hide F1", "until then he may only move")
 	if _, err := New().Odds(s, rules.Command{Verb: "opp", Fig: 1}); err == nil || !strings.Contains(err.Error(), "towards cover") {
 		t.Errorf("the odds of a refused order say why: %v", err)
 	}
@@ -1162,7 +1162,7 @@ func TestSuppressedCompelledToCover(t *testing.T) {
 	}
 	ran := false
 	for _, e := range evs {
-		ran = ran || strings.Contains(e.Text, "runs as far as it can")
+		ran = ran || strings.Contains(e.Text, "runs as far as he can")
 	}
 	if !ran {
 		t.Error("the log says why the figure ran")

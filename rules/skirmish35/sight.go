@@ -174,7 +174,7 @@ func (r Skirmish) lookAt(s *rules.State, f, t *rules.Figure, words bool) Sight {
 	// count as a hindrance to a prone figure).
 	if hides != "" && t.Posture != rules.Standing {
 		if words {
-			sg.Why = fmt.Sprintf("%s is not standing: the %s hides it", t.Name, hides)
+			sg.Why = fmt.Sprintf("%s is not standing: the %s hides him", t.Name, hides)
 		}
 		return sg
 	}
@@ -305,7 +305,7 @@ func (r Skirmish) acquireProblem(s *rules.State, f, t *rules.Figure) (Sight, str
 	case t.Markers.Has(rules.Surrendered):
 		return Sight{}, t.Name + " is a prisoner"
 	case f.Markers.Has(rules.Hidden) && !r.sniper(f):
-		return Sight{}, f.Name + " is hidden: it must move before it can look about"
+		return Sight{}, f.Name + " is hidden: he must move before he can look for the enemy, and moving gives him away"
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
 		return Sight{}, f.Name + " must turn to face " + t.Name + " first"
 	case tried(s, f, t.ID):
@@ -343,6 +343,7 @@ func (r Skirmish) acquireOne(s *rules.State, f, t *rules.Figure, sg Sight) []rul
 	l.Target = l.ModTotal()
 	l.Dice = s.RollN(2, 6)
 	l.Total = l.DiceTotal()
+	l.Note = certainNote(l, 2)
 	setTried(s, f, t.ID)
 	l.Outcome = "not seen"
 	rolls := f.Name + " looks for " + t.Name + ": " + needText(l.Total, l.Target, 2)
@@ -385,7 +386,7 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 		return nil, errors.New("acquire one target at a time, or none to look about")
 	}
 	if f.Markers.Has(rules.Hidden) && !r.sniper(f) {
-		return nil, errors.New(f.Name + " is hidden: it must move before it can look about")
+		return nil, errors.New(f.Name + " is hidden: he must move before he can look for the enemy, and moving gives him away")
 	}
 	if f.Var(fScan) == turnNo(s) {
 		return nil, errors.New(f.Name + " has already looked about this turn")
@@ -413,7 +414,7 @@ func (r Skirmish) applyAcquire(s *rules.State, f *rules.Figure, c rules.Command)
 	}
 	evs = append([]rules.Event{{Kind: "look", Side: f.Side, Fig: f.ID, Text: f.Name + " looks about"}}, evs...)
 	if n == 0 {
-		evs[0].Text = f.Name + " looks about and sees no enemy in front of it"
+		evs[0].Text = f.Name + " looks about and sees no enemy in front of him"
 	}
 	return evs, nil
 }
@@ -447,7 +448,7 @@ func (r Skirmish) applyFace(s *rules.State, f *rules.Figure, c rules.Command) ([
 	}
 	f.Facing = bearing(f.Pos, to)
 	acted(s, f)
-	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: f.Name + " turns to face " + strconv.Itoa(f.Facing) + " degrees"}}, nil
+	return []rules.Event{{Kind: "face", Side: f.Side, Fig: f.ID, Text: f.Name + " turns to face " + rules.FacingWords(f.Facing)}}, nil
 }
 
 // applyPosture: "prone F1" drops flat, "stand F1" gets up.
@@ -465,7 +466,7 @@ func (r Skirmish) applyPosture(s *rules.State, f *rules.Figure, c rules.Command)
 		f.Posture = rules.Prone
 	} else {
 		if f.Posture != rules.Prone {
-			return nil, errors.New(f.Name + " is already on its feet")
+			return nil, errors.New(f.Name + " is already on his feet")
 		}
 		if err := spend(f, r.d.T.Costs.Stand, "standing up"); err != nil {
 			return nil, err
@@ -642,7 +643,7 @@ func markAcquired(s *rules.State, f *rules.Figure, t rules.FigID) {
 // on its own 2D6: a part for each, and the outcomes how many it acquires.
 func (r Skirmish) lookAboutOdds(s *rules.State, f *rules.Figure) (rules.Odds, error) {
 	if f.Markers.Has(rules.Hidden) && !r.sniper(f) {
-		return rules.Odds{}, errors.New(f.Name + " is hidden: it must move before it can look about")
+		return rules.Odds{}, errors.New(f.Name + " is hidden: he must move before he can look for the enemy, and moving gives him away")
 	}
 	if f.Var(fScan) == turnNo(s) {
 		return rules.Odds{}, errors.New(f.Name + " has already looked about this turn")
@@ -677,7 +678,7 @@ func (r Skirmish) lookAboutOdds(s *rules.State, f *rules.Figure) (rules.Odds, er
 		count = next
 	}
 	if len(parts) == 0 {
-		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: f.Name + " sees no enemy in front of it to look for"}, nil
+		return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: f.Name + " sees no enemy in front of him to look for"}, nil
 	}
 	o := rules.Odds{Parts: parts, Note: "two dice for each enemy in front not yet tried this turn, a part for each"}
 	for k, q := range count {

@@ -315,7 +315,7 @@ func (r Skirmish) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) 
 	}
 	if !compelledVerbs[c.Verb] {
 		if why := r.compelled(s, f); why != "" {
-			return nil, fmt.Errorf("%s; until then it may only move or crawl, stand up or go prone, use a door, climb through a window, look about or rally", why)
+			return nil, fmt.Errorf("%s; until then he may only move or crawl, stand up or go prone, use a door, climb through a window, look about or rally", why)
 		}
 	}
 	switch c.Verb {

@@ -385,7 +385,7 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 				setLevel(f, Suppressed)
 			}
 			evs = append(evs, rules.Event{Kind: "morale", Side: f.Side, Fig: f.ID,
-				Text: f.Name + " is pinned by the fire: it stops where it broke cover (or short of the line), suppressed"})
+				Text: f.Name + " is pinned by the fire: he stops where he broke cover (or short of the line), suppressed"})
 			if quad {
 				p := cutPath(path, x.at)
 				evs = append(evs, r.quadArea(s, g, p[len(p)-1], f)...)

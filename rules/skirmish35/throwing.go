@@ -75,7 +75,7 @@ func nearWall(s *rules.State, id int, p geom.Pt) bool {
 func overWallProblem(s *rules.State, a, p geom.Pt) string {
 	for _, w := range wallsCrossed(s, a, p) {
 		if nearWall(s, w.piece, p) {
-			return fmt.Sprintf("aim further beyond %s: at least its height (%s\") past it", rules.PieceName(s, w.piece), rules.FormatInches(s.Map.Pieces[w.piece].Props.Height))
+			return fmt.Sprintf("aim further beyond %s: at least its height (%s\") past it", rules.PieceName(s, w.piece), rules.InchText(s.Map.Pieces[w.piece].Props.Height))
 		}
 	}
 	return ""

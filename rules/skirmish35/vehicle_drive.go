@@ -96,7 +96,7 @@ func (r Skirmish) applyDrive(s *rules.State, v *rules.Vehicle, vd *VehicleData, 
 	}
 	text := fmt.Sprintf("The %s drives %s\" for %d %s", v.Name, rules.InchText(res.Length), pts, word(pts, "point", "points"))
 	if res.Length == 0 {
-		text = fmt.Sprintf("The %s turns on the spot to face %d degrees (%d %s)", v.Name, res.End.Facing, pts, word(pts, "point", "points"))
+		text = fmt.Sprintf("The %s turns on the spot to face %s (%d %s)", v.Name, rules.FacingWords(res.End.Facing), pts, word(pts, "point", "points"))
 	}
 	path := append([]geom.Pt{from}, res.Path[1:]...)
 	return []rules.Event{{Kind: "drive", Side: v.Side, Unit: v.Unit, Path: path, Text: text}}, nil
@@ -117,7 +117,7 @@ func (r Skirmish) applyTurret(s *rules.State, v *rules.Vehicle, vd *VehicleData,
 		return nil, err
 	}
 	v.Turret = to
-	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("The %s's turret turns to %d degrees", v.Name, to)}}, nil
+	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("The %s's turret turns to face %s", v.Name, rules.FacingWords(to))}}, nil
 }
 
 // ---- seeing vehicles ----

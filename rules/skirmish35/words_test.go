@@ -36,14 +36,31 @@ func TestObstacleRollSaysCrossesOrNot(t *testing.T) {
 // "needing more than 0"; a shell still fails on a double six.
 func TestNeedTextDropsMoreThanNothing(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
-		{needText(7, 0, 2), "rolls 7 (it cannot fail)"},
+		{needText(7, 0, 2), "no roll can fail (the 7 rolled does not matter)"},
 		{needText(7, 5, 2), "rolls 7, needing more than 5"},
-		{needText(3, 0, 1), "rolls 3 (it cannot fail)"},
+		{needText(3, 0, 1), "no roll can fail (the 3 rolled does not matter)"},
 		{shellText(7, 1), "rolls 7 (only a double six fails)"},
 		{shellText(7, 6), "rolls 7, needing more than 6"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%q, want %q", c.got, c.want)
 		}
+	}
+	// the tray says why dice were thrown at all
+	if n := certainNote(&rules.Ledger{Target: 1}, 2); n != "no roll can fail here: the dice are thrown all the same, and do not matter" {
+		t.Errorf("a certain roll's note %q", n)
+	}
+	if n := certainNote(&rules.Ledger{Target: 5, Note: "x"}, 2); n != "x" {
+		t.Errorf("an uncertain roll's note %q", n)
+	}
+}
+
+// A save no roll can make is not "saves on 0 or less".
+func TestSaveText(t *testing.T) {
+	if got := saveText("Pvt Jordan", 0, 6, "killed"); got != "Pvt Jordan has no save (rolls 6): killed" {
+		t.Errorf("no save: %q", got)
+	}
+	if got := saveText("Pvt Hart", 4, 1, "morale -1"); got != "Pvt Hart saves on 4 or less, rolls 1: morale -1" {
+		t.Errorf("a save: %q", got)
 	}
 }

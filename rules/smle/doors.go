@@ -315,7 +315,7 @@ func (r SMLE) doorOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		fail = "in a heap" // the team bursts through anyway, prone
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: "door open", P: float64(n) / 6}, {Name: fail, P: float64(6-n) / 6}},
-		Mods: l.Mods, Note: fmt.Sprintf("a die %+d, %d+ breaks it in", l.ModTotal(), l.Target)}, nil
+		Mods: l.Mods, Note: fmt.Sprintf("a die %+d: a total of %d or more breaks it in", l.ModTotal(), l.Target)}, nil
 }
 
 // doorLines explains the doors the active team's figures stand at.

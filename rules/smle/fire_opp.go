@@ -24,7 +24,7 @@ func (r SMLE) applyOppFire(s *rules.State, c rules.Command) ([]rules.Event, erro
 		s.Decider = mover.Side
 		s.SetVar(vOppUnit, int(u.ID))
 		return []rules.Event{{Kind: "phase", Side: s.Decider, Fig: mover.ID, Unit: u.ID,
-			Text: fmt.Sprintf("%s open fire on %s: %s may drop prone first", teamName(s, u), mover.Name, s.Sides[mover.Side].Name)}}, nil
+			Text: fmt.Sprintf("%s opens fire on %s: %s may drop prone first", teamName(s, u), mover.Name, s.Sides[mover.Side].Name)}}, nil
 	}
 	return r.resolveOppFire(s, u, mover)
 }

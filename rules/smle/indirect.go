@@ -124,7 +124,7 @@ func (r SMLE) applyCall(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 	uset(u, vFired, 1)
 	m.SetVar(fStill, s.Round)
 	return []rules.Event{{Kind: "call", Side: u.Side, Unit: u.ID, Fig: o.ID, Path: []geom.Pt{p},
-		Text: fmt.Sprintf("%s calls %s fire from %s on %s; it lands next round", o.Name, w.Name, m.Name, rules.FormatInches(p.X)+","+rules.FormatInches(p.Y))}}, nil
+		Text: fmt.Sprintf("%s calls %s fire from %s on a point %s\" from him; it lands next round", o.Name, w.Name, m.Name, rules.InchText(geom.Isqrt(geom.Dist2(o.Pos, p))))}}, nil
 }
 
 // missionInput is the observer o's to-hit roll for a mission of w from m

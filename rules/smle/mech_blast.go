@@ -63,9 +63,9 @@ func roundDiv(a, b int64) int64 {
 // DistanceNames for deviation.
 func devText(dev int64) string {
 	if dev < 0 {
-		return fmt.Sprintf("%s\" short", rules.FormatInches(-dev))
+		return fmt.Sprintf("%s\" short", rules.InchText(-dev))
 	}
-	return fmt.Sprintf("%s\" long", rules.FormatInches(dev))
+	return fmt.Sprintf("%s\" long", rules.InchText(dev))
 }
 
 // ---------------------------------------------------------------------------
@@ -100,7 +100,7 @@ func (d *Data) RollLeaderQuality(s *rules.State, who string) (LeaderQuality, rul
 		b := s.Roll(6)
 		l.Dice = append(l.Dice, b)
 		again = b.Face
-		l.Note = fmt.Sprintf("good leaders roll again: %d+ makes them exceptional", d.LeaderReroll.ExceptionalOn)
+		l.Note = fmt.Sprintf("good leaders roll again: %s makes them exceptional", rules.DieOrMore(d.LeaderReroll.ExceptionalOn))
 	}
 	q := d.LeaderQualityFor(a.Face, again)
 	l.Outcome = q.Name

@@ -32,7 +32,7 @@ func motiveMoveProblem(s *rules.State, u *rules.Unit, f *rules.Figure, end geom.
 		return ""
 	}
 	if e := nearestEnemy(s, f); e != nil && geom.Dist2(end, e.Pos) > geom.Dist2(f.Pos, e.Pos) {
-		return fmt.Sprintf("%s are %s and may not move away from the enemy", teamName(s, u), u.Motive)
+		return fmt.Sprintf("%s is %s and may not move away from the enemy", teamName(s, u), u.Motive)
 	}
 	return ""
 }

@@ -37,7 +37,11 @@ func (r SMLE) WeaponInfo(id string) rules.WeaponInfo {
 	}
 	wi := rules.WeaponInfo{ID: id, Label: w.Name}
 	if w.Dice > 0 {
-		wi.Dice = fmt.Sprintf("%dD burst", w.Dice)
+		// the book's damage rating "<dice>D<add>", in words
+		wi.Dice = fmt.Sprintf("damage %d %s", w.Dice, map[bool]string{true: "die", false: "dice"}[w.Dice == 1])
+		if w.Add != 0 {
+			wi.Dice += fmt.Sprintf(" %+d", w.Add)
+		}
 	}
 	rng := int64(w.Range) * geom.PerInch
 	if rng <= 0 {

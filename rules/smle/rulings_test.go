@@ -419,3 +419,31 @@ func TestReactionOddsMatchEngine(t *testing.T) {
 		}
 	}
 }
+
+// The log and the panel agree on the team's verb: the play-tester read
+// "Rifle team open fire on Gefr Lenz" in the log against "opens fire" on
+// the panel.
+func TestOpportunityFireLogAgreesWithPanel(t *testing.T) {
+	s, _ := newState(t, []tunit{{0, "trained", "", rifles(1, 10, 10)}, {1, "trained", "", rifles(1, 10, 30)}}, 1, 4)
+	apply(t, s, rules.Command{Verb: "move", Fig: 1, Path: []geom.Pt{geom.P(10, 12)}})
+	evs := apply(t, s, rules.Command{Verb: "oppfire", Unit: 2, Targets: []rules.FigID{1}})
+	head := New().(rules.Explainer).Explain(s).Head
+	team := teamName(s, s.UnitOf(2))
+	mover := s.Fig(1).Name
+	if len(evs) == 0 || !strings.HasPrefix(evs[0].Text, team+" opens fire on "+mover+": ") || !strings.HasPrefix(head, team+" opens fire on "+mover+": ") {
+		t.Errorf("log %q, panel %q", evs[0].Text, head)
+	}
+}
+
+// A weapon card gives the book's damage rating in words, not "1D burst".
+func TestWeaponCardDamageInWords(t *testing.T) {
+	r := New().(SMLE)
+	if d := r.WeaponInfo("rifle").Dice; d != "damage 1 die" {
+		t.Errorf("rifle: %q", d)
+	}
+	for _, w := range r.d.Weapons {
+		if d := r.WeaponInfo(w.ID).Dice; strings.Contains(d, "D") {
+			t.Errorf("%s: %q", w.ID, d)
+		}
+	}
+}

@@ -53,7 +53,7 @@ func (r SMLE) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		vi.Lines = append(vi.Lines, "Aboard: "+strings.Join(names, ", "))
 	}
 	if spdNow(s, v) > 0 {
-		vi.Lines = append(vi.Lines, "Driven this round: "+rules.FormatInches(spdNow(s, v)))
+		vi.Lines = append(vi.Lines, "Driven this round: "+rules.InchText(spdNow(s, v))+"\"")
 	}
 	if v.Var(vvReady) > s.Round {
 		vi.Lines = append(vi.Lines, fmt.Sprintf("May drive off in round %d", v.Var(vvReady)))
@@ -212,7 +212,7 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Drive " + name(a.ID) + " (drag it)", Short: "Drive", Kind: rules.ActDrag, Group: fmt.Sprintf("drive V%d", a.ID)}
 	case "turret":
 		a, _ := rules.ParseVehicleArg(c.Arg)
-		return rules.Action{Label: fmt.Sprintf("Turn %s's turret to %d degrees (towards the nearest enemy)", name(a.ID), a.Face), Short: "Turret",
+		return rules.Action{Label: fmt.Sprintf("Turn %s's turret towards the nearest enemy", name(a.ID)), Short: "Turret",
 			Kind: rules.ActButton, Group: fmt.Sprintf("turret V%d", a.ID)}
 	case "board":
 		a, _ := rules.ParseVehicleArg(c.Arg)

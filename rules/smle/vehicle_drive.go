@@ -234,9 +234,9 @@ func (r SMLE) applyDrive(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	s.MoveVehicle(v.ID, res.End)
 	v.SetVar(vvSpd, v.Var(vvSpd)+int(res.Length))
 	v.SetVar(vvUsed, v.Var(vvUsed)+int(res.Used))
-	text := fmt.Sprintf("%s drives %s", v.Name, rules.FormatInches(res.Length))
+	text := fmt.Sprintf("%s drives %s\"", v.Name, rules.InchText(res.Length))
 	if res.Length == 0 {
-		text = fmt.Sprintf("%s turns to face %d degrees", v.Name, res.End.Facing)
+		text = fmt.Sprintf("%s turns on the spot", v.Name)
 	}
 	if flat {
 		v.SetVar(vvFlat, s.Round)
@@ -261,7 +261,7 @@ func (r SMLE) applyTurret(s *rules.State, u *rules.Unit, c rules.Command) ([]rul
 	p := v.Pose
 	p.Turret = vehicle.Norm(plan.Face)
 	s.MoveVehicle(v.ID, p)
-	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: u.ID, Text: fmt.Sprintf("%s turns its turret to %d degrees", v.Name, p.Turret)}}, nil
+	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: u.ID, Text: fmt.Sprintf("%s turns its turret to face %s", v.Name, rules.FacingWords(p.Turret))}}, nil
 }
 
 // ---- boarding and getting out ----
@@ -358,7 +358,7 @@ func (r SMLE) applyBoard(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		f.Posture = rules.Standing
 		names = append(names, f.Name)
 	}
-	return []rules.Event{{Kind: "board", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s board %s (%s)", teamName(s, u), v.Name, strings.Join(names, ", "))}}, nil
+	return []rules.Event{{Kind: "board", Side: u.Side, Unit: u.ID, Text: fmt.Sprintf("%s boards %s (%s)", teamName(s, u), v.Name, strings.Join(names, ", "))}}, nil
 }
 
 // debusOptions: a team all aboard one vehicle that is going no faster
@@ -488,7 +488,7 @@ func (r SMLE) applyDebus(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 		return nil, fmt.Errorf("%s cannot get out of %s now (it must go no faster than a foot move, with a door free this round and room outside)", teamName(s, u), v.Name)
 	}
 	_, t, _ := r.vehicleOf(s, v.ID)
-	return r.getOut(s, v, t, members(s, u.ID), pts, di, fmt.Sprintf("%s de-bus from %s by the %s and go prone", teamName(s, u), v.Name, t.Doors[di].Name)), nil
+	return r.getOut(s, v, t, members(s, u.ID), pts, di, fmt.Sprintf("%s de-buses from %s by the %s and goes prone", teamName(s, u), v.Name, t.Doors[di].Name)), nil
 }
 
 // getOut puts figures out at pts, prone, their go over.

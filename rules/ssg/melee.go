@@ -12,7 +12,7 @@ import (
 func meleePair(s *rules.State, c rules.Command) (*rules.Figure, *rules.Figure, error) {
 	a := s.Fig(c.Fig)
 	if a == nil || a.Removed || a.Side != s.Active {
-		return nil, nil, fmt.Errorf("%s is not one of %s's figures on the table", figName(s, c.Fig), s.Sides[s.Active].Name)
+		return nil, nil, fmt.Errorf("%s is not one of %s figures on the table", figName(s, c.Fig), rules.Possessive(s.Sides[s.Active].Name))
 	}
 	if len(c.Targets) != 1 {
 		return nil, nil, errors.New("name one enemy figure to fight")

@@ -91,7 +91,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		return nil, errors.New("that figure is no longer on the table")
 	}
 	if f.Side != s.Active {
-		return nil, fmt.Errorf("%s is not one of %s's figures", f.Name, s.Sides[s.Active].Name)
+		return nil, fmt.Errorf("%s is not one of %s figures", f.Name, rules.Possessive(s.Sides[s.Active].Name))
 	}
 	if f.Var(VarFired) != 0 {
 		return nil, fmt.Errorf("%s has already fired this turn", f.Name)
