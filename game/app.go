@@ -47,6 +47,7 @@ type App struct {
 	scene  Scene
 	toast  string
 	toastT float64
+	tick   int          // updates since the start (60 a second while awake)
 	avoid  [][4]float64 // x, y, w, h of panels drawn this frame (a hover card, the dice) the toast keeps clear of
 	dlg    *dialog
 	help   bool
@@ -195,6 +196,7 @@ func (a *App) Update() (err error) {
 		}
 	}()
 	defer a.wake()
+	a.tick++
 	t0 := time.Now()
 	now := time.Now()
 	dt := 1.0 / 60

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"hedgerow/game/art"
 	"hedgerow/game/content"
@@ -18,7 +19,20 @@ type endAsk struct {
 	st   *rules.State // the state it was asked on (any command since lets the ask go)
 	text string       // "3 figures can still fire: ... End anyway?"
 	hint string       // its short form, for the bar
+	at   int          // App.tick when it was asked
+	when time.Time    // and the clock then
 }
+
+// askGuard is how many updates (at 60 a second: 0.45 s) after the
+// question is put that a second click or Enter is taken for the answer.
+// A double-click on an end button gave the question and its answer at
+// once: a play-tester lost a Firefight phase of six figures that way,
+// before he could read what was asked. On a machine too busy to update
+// 60 times a second the clock lets the answer through after askWait.
+const (
+	askGuard = 27
+	askWait  = 450 * time.Millisecond
+)
 
 // endTaken is an end that rolled no dice, which the player who gave it
 // may take back (Ctrl+Z) until the other side has taken the table, even
@@ -104,9 +118,12 @@ func askText(names []string, teams int, verb, label string) string {
 func (b *battle) end(a *App, c rules.Command) {
 	act := b.action(c)
 	if act.Kind == rules.ActEnd {
+		if b.ask != nil && b.ask.cmd == c.String() && b.ask.st == b.st() && a.tick-b.ask.at < askGuard && time.Since(b.ask.when) < askWait {
+			return // the second click of a double-click: not an answer
+		}
 		if b.ask == nil || b.ask.cmd != c.String() || b.ask.st != b.st() {
 			if names, verb, teams := b.stillAble(c); len(names) > 0 {
-				b.ask = &endAsk{cmd: c.String(), st: b.st(), text: askText(names, teams, verb, act.Label),
+				b.ask = &endAsk{cmd: c.String(), st: b.st(), at: a.tick, when: time.Now(), text: askText(names, teams, verb, act.Label),
 					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", countWho(len(names)-teams, teams), verb)}
 				// the question stands over the end button, off the
 				// table's middle where it hid figures

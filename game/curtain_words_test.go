@@ -29,7 +29,8 @@ func TestTakeBackLineSaysWhatGoes(t *testing.T) {
 			}
 			b.end(a, *end)
 			if b.ask != nil {
-				b.end(a, *end) // (asked first: confirmed)
+				a.tick += askGuard // (asked first: confirmed, a moment later)
+				b.end(a, *end)
 			}
 			if b.taken != nil {
 				b.curtain = true // the table hands the mouse over

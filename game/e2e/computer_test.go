@@ -151,6 +151,7 @@ func TestComputerOpponentByMouse(t *testing.T) {
 			// same button again confirms
 			q := r.waitProbe("the end to be given", func(q probeInfo) bool { return q.Scene != "battle" || q.Log > was || q.Ask != "" })
 			if q.Scene == "battle" && q.Log == was && q.Ask != "" {
+				time.Sleep(600 * time.Millisecond) // (a double-click is not an answer)
 				r.click(end.X, end.Y)
 				r.waitProbe("the end to be confirmed", func(q probeInfo) bool { return q.Scene != "battle" || q.Log > was })
 			}

@@ -485,6 +485,9 @@ func (r *rig) confirmEnd(x, y float64) string {
 	deadline := time.Now().Add(700 * time.Millisecond)
 	for time.Now().Before(deadline) {
 		if p, ok := r.readProbe(); ok && p.Ask != "" {
+			// as a player reads the question: an answer within half a
+			// second of it is taken for a double-click's second click
+			time.Sleep(600 * time.Millisecond)
 			if x < 0 {
 				r.key("Return")
 			} else {

@@ -66,7 +66,7 @@ func TestEndAsksFirstByMouse(t *testing.T) {
 	if !strings.Contains(p.Ask, "6 figures can still move") || !strings.Contains(p.Ask, "rifle 1") {
 		t.Errorf("the question is %q; want it to count the six figures that can move and name them", p.Ask)
 	}
-	time.Sleep(500 * time.Millisecond)
+	time.Sleep(600 * time.Millisecond) // read it (a double-click is not an answer)
 	if pl = r.waitSave("the asked end", 0); len(pl.cmds) != 0 {
 		t.Fatalf("the first click on End played %q", pl.sf.Commands)
 	}
