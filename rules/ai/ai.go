@@ -74,9 +74,7 @@ func (p *Player) Decide(g *rules.Game) []Choice {
 	if p.Level == Hard && len(ch) > 1 {
 		ch = p.hard(b, ch)
 	}
-	if len(ch) > 1 {
-		ch[0].Why += fmt.Sprintf(" (the best of %d things it weighed)", len(ch))
-	}
+	p.explain(b, ch)
 	return ch
 }
 
@@ -85,9 +83,9 @@ func (p *Player) Decide(g *rules.Game) []Choice {
 func men(d int) string {
 	switch {
 	case d >= 5:
-		return fmt.Sprintf("it gains about %s men's worth over the enemy", tenths(d))
+		return fmt.Sprintf("the enemy should lose about %s men more than its own side", tenths(d))
 	case d <= -5:
-		return fmt.Sprintf("it risks about %s men's worth more than it gains", tenths(-d))
+		return fmt.Sprintf("it risks losing about %s men more than the enemy", tenths(-d))
 	}
 	return "it changes little either way"
 }
@@ -98,16 +96,16 @@ func tenths(d int) string { return fmt.Sprintf("%d.%d", d/100, d%100/10) }
 // prepares is the reason for a step that changes nothing yet.
 func prepares(f int) string {
 	if f >= 5 {
-		return "it opens the way to a next step that gains about " + tenths(f) + " men's worth"
+		return "it lets it act next where the enemy should lose about " + tenths(f) + " men"
 	}
 	return "it readies the side for what comes next"
 }
 
 // betterPlace is the reason for a move to a chosen spot.
 func betterPlace(g int) string {
-	w := "a better place to stand (cover, its unit, the fight ahead)"
+	w := "a better place to stand"
 	if g <= -5 || g >= 5 {
-		w += "; on average " + men(g)
+		w += "; " + men(g)
 	}
 	return w
 }
@@ -211,7 +209,7 @@ func (p *Player) normal(b *belief) []Choice {
 			continue
 		}
 		direct[c.String()] = d
-		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: "on average " + men(d), gain: d})
+		out = append(out, Choice{Cmd: c, Score: d + pos + 3 - 2*b.repeats(c), Why: men(d), gain: d})
 	}
 	now := map[string]bool{}
 	if len(later) > 0 {

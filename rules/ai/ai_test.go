@@ -3,6 +3,7 @@ package ai_test
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"hedgerow/rules"
@@ -234,5 +235,66 @@ func TestSoak(t *testing.T) {
 			t.Errorf("%s: not over after %d commands (round %d)", name, len(g.Log), g.St.Round)
 		}
 		t.Logf("%s: %s in %d commands", name, g.St.Result, len(g.Log))
+	}
+}
+
+// The reason the computer gives for a shot names the target and the
+// rules' exact odds; for a move, where it goes and how many enemies it
+// knows of could shoot it there; never developer words.
+func TestReasonsInPlainWords(t *testing.T) {
+	shots, moves := 0, 0
+	for _, name := range []string{"smle-ambush", "maxim-hot-lz", "firefight-farmhouse-grenades", "skirmish35-inn", "ssg-woods-sections"} {
+		g := newGame(t, name, 3)
+		p := ai.New(ai.Normal, 3)
+		r := rand.New(rand.NewPCG(3, 7))
+		for step := 0; step < 300 && !g.St.Over; step++ {
+			if g.St.Decider == 1 {
+				c, ok := rules.RandomCommand(g, r)
+				if !ok {
+					break
+				}
+				if _, err := g.Apply(c); err != nil {
+					for _, c := range g.Legal() {
+						if len(c.Path) == 0 && c.Verb != "move" {
+							if _, err := g.Apply(c); err == nil {
+								break
+							}
+						}
+					}
+				}
+				continue
+			}
+			ch := p.Decide(g)
+			if len(ch) == 0 {
+				break
+			}
+			why := ch[0].Why
+			t.Logf("%s: %s: %s", name, ch[0].Cmd, why)
+			for _, bad := range []string{"men's worth", "things it weighed", "(cover, its unit"} {
+				if strings.Contains(why, bad) {
+					t.Errorf("%s: reason %q has developer words %q", name, why, bad)
+				}
+			}
+			c := ch[0].Cmd
+			switch {
+			case len(c.Targets) > 0:
+				f := g.St.Fig(c.Targets[0])
+				if !strings.HasPrefix(why, "at "+f.Name) || !strings.Contains(why, "%") {
+					t.Errorf("%s: a shot's reason %q does not name %s and its odds", name, why, f.Name)
+				}
+				shots++
+			case c.Verb == "move" && len(c.Path) > 0:
+				if !strings.Contains(why, "enem") && !strings.Contains(why, "towards") {
+					t.Errorf("%s: a move's reason %q says nothing of the enemy", name, why)
+				}
+				moves++
+			}
+			if _, _, _, err := p.Play(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if shots == 0 || moves == 0 {
+		t.Errorf("saw %d shots and %d moves: the test measured nothing", shots, moves)
 	}
 }

@@ -47,6 +47,13 @@
 // The best score wins; a small seeded jitter breaks near-ties, and exact
 // ties go to the earlier command in the rule set's stable order.
 //
+// The chosen command's reason is written for a player (explain.go): a
+// shot names its target and the exact odds (the rule set's Odds, worked
+// on the belief) of its likeliest outcomes; a move names the cover it
+// reaches or the enemy it closes on or leaves, and how many known enemies
+// could shoot the figure there against here. Writing it draws nothing
+// from the player's stream, so it never changes a choice.
+//
 // Play gives the choice to the game. As a player hovering over a button
 // sees whether it would be refused, it first asks Game.Refusal and passes
 // over a refused choice (a rule may count an enemy the belief left out),

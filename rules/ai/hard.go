@@ -61,7 +61,7 @@ func (p *Player) hard(b *belief, ch []Choice) []Choice {
 		}
 		mean := sum / runs
 		top[i].Score += 4 * (mean - top[i].gain)
-		top[i].Why += fmt.Sprintf("; played on %d times with other dice: on average %s", runs, men(mean))
+		top[i].Why += fmt.Sprintf("; played ahead %d times with other dice, it came out best of %d", runs, k)
 	}
 	slices.SortStableFunc(top, func(a, b Choice) int { return b.Score - a.Score })
 	return append(top, ch[k:]...)

@@ -1,0 +1,200 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"hedgerow/rules"
+	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
+)
+
+// explain rewrites the reason of the chosen command (ch[0]) in a
+// wargamer's words: whom it fires at and the rules' exact odds of what
+// the shot does, or where a move goes and how many of the enemies its
+// side sees could shoot the figure there. It reads only the belief (what
+// the side may know) and draws nothing from the player's stream, so it
+// never changes a choice.
+func (p *Player) explain(b *belief, ch []Choice) {
+	if len(ch) == 0 {
+		return
+	}
+	c := &ch[0]
+	switch {
+	case len(c.Cmd.Targets) > 0:
+		n := 0
+		for _, x := range ch {
+			if len(x.Cmd.Targets) > 0 && x.Cmd.Verb == c.Cmd.Verb {
+				n++
+			}
+		}
+		why := b.shotWhy(c.Cmd)
+		if why == "" {
+			return
+		}
+		if n > 1 {
+			why += fmt.Sprintf(", the best of %d targets", n)
+		}
+		c.Why = why + hardNote(c.Why)
+	case c.Cmd.Verb == "move" && len(c.Cmd.Path) > 0:
+		n := 0
+		for _, x := range ch {
+			if x.Cmd.Verb == "move" && x.Cmd.Fig == c.Cmd.Fig && len(x.Cmd.Path) > 0 {
+				n++
+			}
+		}
+		why := b.moveWhy(c.Cmd)
+		if n > 1 {
+			why += fmt.Sprintf(", the best of %d places", n)
+		}
+		c.Why = why + hardNote(c.Why)
+	}
+}
+
+// hardNote keeps Hard's look-ahead remark of a reason, if any.
+func hardNote(why string) string {
+	if i := strings.Index(why, "; played ahead"); i >= 0 {
+		return why[i:]
+	}
+	return ""
+}
+
+// figName names a figure for a reason ("the MG42 team").
+func (b *belief) figName(id rules.FigID) string {
+	f := b.s.Fig(id)
+	if f == nil {
+		return "the enemy"
+	}
+	if f.Name == "" {
+		return "the enemy"
+	}
+	return f.Name
+}
+
+// shotWhy names the target(s) of a command and the two likeliest outcomes
+// by the rules' exact odds, worked on the belief.
+func (b *belief) shotWhy(c rules.Command) string {
+	var names []string
+	for _, t := range c.Targets {
+		if int(t) >= 1 && int(t) <= len(b.known) && b.known[t-1] {
+			names = append(names, b.figName(t))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	why := "at " + strings.Join(names, " and ")
+	o, err := b.rs.Odds(b.s.Clone(), c)
+	if err != nil || len(o.Outcomes) == 0 {
+		return why
+	}
+	outs := slices.Clone(o.Outcomes)
+	slices.SortStableFunc(outs, func(x, y rules.Outcome) int {
+		switch {
+		case x.P > y.P:
+			return -1
+		case x.P < y.P:
+			return 1
+		}
+		return 0
+	})
+	var parts []string
+	for _, x := range outs {
+		if len(parts) == 2 || x.P < 0.005 {
+			break
+		}
+		pc := int(x.P*100 + 0.5)
+		parts = append(parts, fmt.Sprintf("%s %d%%", strings.TrimSpace(x.Name), pc))
+	}
+	if len(parts) > 0 {
+		why += ": " + strings.Join(parts, ", ")
+	}
+	return why
+}
+
+// threats counts the known enemies that could shoot figure f standing at
+// pt (in their reach and in sight), and the piece that would cover it
+// best from them (-1: none).
+func (b *belief) threats(f *rules.Figure, pt geom.Pt) (n int, piece int) {
+	ix := b.s.Terrain
+	me := geom.Circle{C: pt, R: b.s.BaseR}
+	best := terrain.CoverNone
+	piece = -1
+	for _, e := range b.enemies() {
+		er := b.figReach(e)
+		if geom.Dist2(pt, e.Pos) > er*er || !ix.Visible(e.Pos, me, terrain.LOSOptions{}) {
+			continue
+		}
+		n++
+		if cov, id := ix.CoverFor(me, e.Pos); id >= 0 && cov > best {
+			best, piece = cov, id
+		}
+	}
+	return n, piece
+}
+
+// moveWhy says where a move goes: the cover it reaches and how many of
+// the enemies the side sees could shoot the figure there against here.
+func (b *belief) moveWhy(c rules.Command) string {
+	f := b.s.Fig(c.Fig)
+	if f == nil || len(c.Path) == 0 {
+		return "a better place to stand"
+	}
+	to := c.Path[len(c.Path)-1]
+	if mi := b.rs.MoveCheck(b.s, f.ID, c.Path); mi.OK && mi.Stop != (geom.Pt{}) {
+		to = mi.Stop
+	}
+	here, _ := b.threats(f, f.Pos)
+	there, piece := b.threats(f, to)
+	where := ""
+	if piece >= 0 {
+		pc := &b.s.Map.Pieces[piece]
+		name := pc.Name
+		if name == "" {
+			name = pc.Kind
+		}
+		if name != "" {
+			where = "into cover of the " + name
+		}
+	}
+	// towards or away from the nearest enemy in sight
+	var near *rules.Figure
+	var nd int64 = -1
+	for _, e := range b.enemies() {
+		if d := geom.Dist2(f.Pos, e.Pos); nd < 0 || d < nd {
+			near, nd = e, d
+		}
+	}
+	if where == "" {
+		switch {
+		case near == nil:
+			where = "towards the middle of the table (no enemy in sight)"
+		case geom.Dist2(to, near.Pos) < nd:
+			where = "towards " + b.figName(near.ID)
+		default:
+			where = "away from " + b.figName(near.ID)
+		}
+	}
+	switch {
+	case here > there && there == 0 && here == 1:
+		return where + ": out of reach or sight of the one enemy that could shoot it now"
+	case here > there && there == 0:
+		return fmt.Sprintf("%s: out of reach or sight of all %d enemies that could shoot it now", where, here)
+	case here > there:
+		return fmt.Sprintf("%s: out of reach or sight of %d of the %d enemies that could shoot it now", where, here-there, here)
+	case there == 0:
+		return where + ": no enemy it knows of could shoot it there"
+	case there > here:
+		return fmt.Sprintf("%s: %s could shoot it there (%d now), to bring it into the fight", where, enemies(there), here)
+	}
+	return fmt.Sprintf("%s: %s could shoot it there, as now", where, enemies(there))
+}
+
+// enemies counts enemies in words ("1 enemy", "3 enemies").
+func enemies(n int) string {
+	if n == 1 {
+		return "1 enemy"
+	}
+	return fmt.Sprintf("%d enemies", n)
+}
