@@ -21,6 +21,10 @@ type saveAs struct {
 	prev Scene
 	g    *rules.Game
 	name []rune
+	// fresh: the name is still the suggested one, shown selected: the
+	// first letter typed replaces it (a play-tester's typing was added
+	// to its end), and Backspace edits it instead
+	fresh bool
 }
 
 // saveGame opens the name prompt over the battle.
@@ -29,7 +33,7 @@ func (a *App) saveGame(g *rules.Game) {
 	if i := strings.Index(def, ", "); i > 0 {
 		def = def[:i] + " " + time.Now().Format("2 Jan 15.04")
 	}
-	a.scene = &saveAs{prev: a.scene, g: g, name: []rune(def)}
+	a.scene = &saveAs{prev: a.scene, g: g, name: []rune(def), fresh: true}
 }
 
 // saveFileName makes a name safe as a file's: letters, digits, spaces and
@@ -54,13 +58,8 @@ func saveFileName(s string) string {
 
 func (s *saveAs) Update(a *App, dt float64) error {
 	writeProbe(probe{Scene: "save"})
-	s.name = ebiten.AppendInputChars(s.name)
-	if len(s.name) > 60 {
-		s.name = s.name[:60]
-	}
-	if d := inpututil.KeyPressDuration(ebiten.KeyBackspace); (d == 1 || (d > 30 && d%3 == 0)) && len(s.name) > 0 {
-		s.name = s.name[:len(s.name)-1]
-	}
+	d := inpututil.KeyPressDuration(ebiten.KeyBackspace)
+	s.typed(ebiten.AppendInputChars(nil), d == 1 || (d > 30 && d%3 == 0))
 	if keys.Pressed(keys.ActCancel) {
 		a.scene = s.prev
 		return nil
@@ -84,6 +83,23 @@ func (s *saveAs) Update(a *App, dt float64) error {
 	return nil
 }
 
+// typed takes the letters typed this update and a Backspace.
+func (s *saveAs) typed(chars []rune, back bool) {
+	if s.fresh && (len(chars) > 0 || back) {
+		s.fresh = false
+		if len(chars) > 0 {
+			s.name = s.name[:0] // the suggestion was selected: typing replaces it
+		}
+	}
+	s.name = append(s.name, chars...)
+	if len(s.name) > 60 {
+		s.name = s.name[:60]
+	}
+	if back && len(s.name) > 0 {
+		s.name = s.name[:len(s.name)-1]
+	}
+}
+
 func (s *saveAs) Draw(a *App, dst *ebiten.Image) {
 	s.prev.Draw(a, dst)
 	art.Rect(dst, 0, 0, a.W, a.H, art.RGBA(0x000000, 150))
@@ -96,6 +112,11 @@ func (s *saveAs) Draw(a *App, dst *ebiten.Image) {
 	if int(time.Now().UnixMilli()/500)%2 == 0 {
 		caret = "|"
 	}
-	art.Say(dst, clipLabel(string(s.name), "", w-60*art.UIScale, art.Face(16))+caret, art.Face(16), x+28*art.UIScale, y+58*art.UIScale, art.RGB(0x2b2418), 0)
-	art.Say(dst, "Type a name; Enter saves, Esc cancels. A save of the same name is replaced.", art.ItalicFace(12), x+20*art.UIScale, y+100*art.UIScale, art.RGB(0x6a5a48), 0)
+	shown := clipLabel(string(s.name), "", w-60*art.UIScale, art.Face(16))
+	if s.fresh { // selected, as a suggestion is in a text field
+		art.Rect(dst, x+26*art.UIScale, y+56*art.UIScale, art.TextW(shown, art.Face(16))+4*art.UIScale, 26*art.UIScale, art.RGB(0xb9d3f0))
+		caret = ""
+	}
+	art.Say(dst, shown+caret, art.Face(16), x+28*art.UIScale, y+58*art.UIScale, art.RGB(0x2b2418), 0)
+	art.Say(dst, "Type to rename, Backspace to edit; Enter saves, Esc cancels; a same-named save is replaced.", art.ItalicFace(12), x+20*art.UIScale, y+100*art.UIScale, art.RGB(0x6a5a48), 0)
 }
