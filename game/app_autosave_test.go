@@ -227,8 +227,13 @@ func TestNewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	a.loadDialog()
 	listed := false
 	if l, ok := a.scene.(*loadList); ok {
-		for _, it := range l.items {
-			listed = listed || it.path == kept[0]
+		for i, it := range l.items {
+			if it.path == kept[0] {
+				listed = true
+				if sub := l.subline(&l.items[i]); strings.Contains(sub, "autosave.") || !strings.Contains(sub, "set aside") {
+					t.Errorf("the battle set aside is listed as %q, not in words", sub)
+				}
+			}
 		}
 	}
 	if !listed {

@@ -31,6 +31,7 @@ type loadList struct {
 type loadItem struct {
 	path  string
 	auto  bool
+	aside bool // an unfinished battle set aside when a new one began
 	when  time.Time
 	desc  string // worked out when first shown (a replay)
 	bad   bool
@@ -47,7 +48,7 @@ func (a *App) loadDialog() {
 		// unfinished battles kept aside when a new one began (app_autosave.go)
 		kept, _ := filepath.Glob(strings.TrimSuffix(a.opt.autosave, filepath.Ext(a.opt.autosave)) + ".unfinished-*.save")
 		for _, p := range kept {
-			l.items = append(l.items, loadItem{path: p})
+			l.items = append(l.items, loadItem{path: p, aside: true})
 		}
 	}
 	if ents, err := os.ReadDir(a.saveDir()); err == nil {
@@ -175,17 +176,13 @@ func (l *loadList) Draw(a *App, dst *ebiten.Image) {
 			bg = art.RGB(0x7a3a22)
 		}
 		art.RoundRect(dst, 30*art.UIScale, y, w, 42*art.UIScale, 6*art.UIScale, bg)
-		name := strings.TrimSuffix(filepath.Base(it.path), ".save")
-		if it.auto {
-			name = "Autosave"
-		}
 		head := l.describe(it)
 		col := art.RGB(0xf7ecd2)
 		if it.bad {
 			col = art.RGB(0xf0a090)
 		}
 		art.Say(dst, clipLabel(head, "", w-30*art.UIScale, art.BoldFace(14)), art.BoldFace(14), 44*art.UIScale, y+5*art.UIScale, col, 0)
-		art.Say(dst, name+"  -  "+ago(it.when), art.Face(11), 44*art.UIScale, y+24*art.UIScale, art.RGB(0xd8c8a8), 0)
+		art.Say(dst, l.subline(it), art.Face(11), 44*art.UIScale, y+24*art.UIScale, art.RGB(0xd8c8a8), 0)
 	}
 	if l.top > 0 {
 		art.Say(dst, fmt.Sprintf("%d more above", l.top), art.ItalicFace(11), a.W/2, 66*art.UIScale, art.RGB(0xa89878), 1)
@@ -196,4 +193,21 @@ func (l *loadList) Draw(a *App, dst *ebiten.Image) {
 	for i := range l.buttons {
 		l.buttons[i].draw(dst, i == 0)
 	}
+}
+
+// subline says which file an item is and when it was last played: a
+// save by its name, the autosave and a battle set aside in words (a
+// play-tester met a list of "autosave.unfinished-2026-11-28-203051").
+func (l *loadList) subline(it *loadItem) string {
+	name, when := strings.TrimSuffix(filepath.Base(it.path), ".save"), "saved "
+	switch {
+	case it.auto:
+		name, when = "Autosave", "last played "
+	case it.aside:
+		name, when = "Unfinished, set aside when a new battle began", "last played "
+	}
+	if t := ago(it.when); t != "" {
+		return name + "  -  " + when + t
+	}
+	return name
 }
