@@ -173,7 +173,7 @@ func ledgerLines(l *rules.Ledger) []string {
 	o := l.Outcome
 	switch l.Compare {
 	case ">=":
-		out = append(out, fmt.Sprintf("needs %d+, total %d: %s", l.Target, l.Total, o))
+		out = append(out, fmt.Sprintf("needs %d or more, total %d: %s", l.Target, l.Total, o))
 	case "<=":
 		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
 	case "opposed":

@@ -36,7 +36,7 @@ func TestChanceAndLuck(t *testing.T) {
 		t.Errorf("expected successes %v", exp)
 	}
 	lines := ledgerLines(long)
-	want := []string{"rolled one die: 6", "-1 long range", "needs 5+, total 5: hit"}
+	want := []string{"rolled one die: 6", "-1 long range", "needs 5 or more, total 5: hit"}
 	for i, w := range want {
 		if i >= len(lines) || lines[i] != w {
 			t.Errorf("ledger line %d = %q, want %q (all: %q)", i, lines[i], w, lines)
