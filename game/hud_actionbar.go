@@ -224,6 +224,12 @@ func (b *battle) layoutButtons(a *App) {
 		add(label, "", act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
 		bt := &b.buttons[len(b.buttons)-1]
 		bt.key = "Enter"
+		if b.sel.Mode == view.Targeting {
+			// while aiming, Enter fires at the target (the aiming card
+			// says so), so the end does not bear its name: a play-tester
+			// read "Enter Hold fire" and Enter asked him to aim
+			bt.key = ""
+		}
 		bt.endSlot = true
 		bt.h = 38 * art.UIScale
 		// one width for every end (End movement, End turn, Let it pass),
@@ -231,7 +237,7 @@ func (b *battle) layoutButtons(a *App) {
 		// (the widest end so far keeps its box: it never shrinks back)
 		// (room is kept for the question's " anyway?", so asking does
 		// not move it either)
-		bt.w = max(art.TextW(bt.key+"  "+endLabel+" anyway?", art.BoldFace(14))+28*art.UIScale, min(b.endW, avail*0.4))
+		bt.w = max(art.TextW("Enter  "+endLabel+" anyway?", art.BoldFace(14))+28*art.UIScale, min(b.endW, avail*0.4))
 		b.endW = bt.w
 		bt.x, bt.y = avail-bt.w, y
 		endW = bt.w + 10*art.UIScale

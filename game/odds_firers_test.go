@@ -100,3 +100,40 @@ func TestAimedFireCardNamesTheFirers(t *testing.T) {
 	}
 	t.Logf("card %q: %q", b.cardShown, card)
 }
+
+// While a man aims, Enter fires at the target (the aiming card says so),
+// so the end button no longer bears Enter's name; it does again once
+// the aim is dropped. A play-tester read "Enter Hold fire" while aiming
+// and Enter asked him to aim.
+func TestEndButtonDropsEnterWhileAiming(t *testing.T) {
+	g, _, blind := aimedBlocked(t)
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	b.tv.cam.Resize(1280, 800)
+	b.tv.fit(true)
+	b.tl.SkipAll()
+	b.shown, b.curtain = g.St.Decider, false
+	endKey := func() (string, bool) {
+		b.layoutButtons(a)
+		for _, bt := range b.buttons {
+			if bt.endSlot {
+				return bt.key, true
+			}
+		}
+		return "", false
+	}
+	if k, ok := endKey(); !ok || k != "Enter" {
+		t.Fatalf("before aiming the end button's key is %q (found %v), want Enter", k, ok)
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, blind
+	if !b.beginTargeting("fire") {
+		t.Fatalf("%s cannot aim fire", g.St.Fig(blind).Name)
+	}
+	if k, ok := endKey(); !ok || k != "" {
+		t.Fatalf("while aiming the end button still reads %q (found %v): Enter fires there", k, ok)
+	}
+	b.sel.Reset()
+	if k, _ := endKey(); k != "Enter" {
+		t.Fatalf("after aiming the end button's key is %q, want Enter", k)
+	}
+}
