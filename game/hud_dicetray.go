@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hedgerow/game/art"
 	"hedgerow/game/view"
@@ -324,12 +325,35 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 			who = strings.TrimPrefix(strings.TrimPrefix(who, firer), " ")
 		}
 		dx := tx + 36*art.UIScale + float64(len(l.Dice))*(ds+6*art.UIScale) + 4*art.UIScale
-		art.Say(dst, who, art.Face(12), dx, y, art.RGB(0xe8f0e0), 0)
+		who, face := trayWho(who, tx+tw-18*art.UIScale-dx)
+		art.Say(dst, who, face, dx, y, art.RGB(0xe8f0e0), 0)
 		if elapsed >= tumble {
 			art.Say(dst, fmt.Sprintf("total %d: %s", l.Total, l.Outcome), art.BoldFace(12), dx, y+15*art.UIScale, outcomeColour(l), 0)
 		}
 	}
 	art.Say(dst, "Space or click skips; every ledger is in the log", art.ItalicFace(11), tx+tw-20*art.UIScale, ty+th-24*art.UIScale, art.RGB(0x9ab8a0), 2)
+}
+
+// trayWho fits a roll's words into the room beside its dice: whole if
+// they fit, else without the weapon in brackets ("Gefr Lenz at Pte
+// Eden": the log's ledger names it), else a size smaller, and only then
+// cut (a play-tester saw "Pte Eden" run into the card's edge).
+func trayWho(who string, room float64) (string, *text.GoTextFace) {
+	face := art.Face(12)
+	if art.TextW(who, face) <= room {
+		return who, face
+	}
+	if i, j := strings.Index(who, " ("), strings.Index(who, ")"); i > 0 && j > i {
+		who = who[:i] + who[j+1:]
+		if art.TextW(who, face) <= room {
+			return who, face
+		}
+	}
+	small := art.Face(11)
+	if art.TextW(who, small) <= room {
+		return who, small
+	}
+	return clipLabel(who, "", room, small), small
 }
 
 // allWhat reports whether every roll of evs is of the same kind w.

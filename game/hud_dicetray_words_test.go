@@ -1,0 +1,28 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/game/art"
+)
+
+// A roll's words in the dice tray fit beside its dice: a long firer and
+// weapon first lose the weapon in brackets (the log's ledger names it),
+// then a size; the target is never cut off. A play-tester saw "Gefr
+// Lenz (Light machine-gun) at Pte Eden" run into the card's edge.
+func TestTrayWordsFitBesideTheDice(t *testing.T) {
+	room := 206 * art.UIScale // two dice at the 340 px side panel
+	long := "Gefr Lenz (Light machine-gun) at Pte Eden"
+	if art.TextW(long, art.Face(12)) <= room {
+		t.Fatalf("the case does not overflow (%.0f of %.0f): the test proves nothing", art.TextW(long, art.Face(12)), room)
+	}
+	got, face := trayWho(long, room)
+	if art.TextW(got, face) > room || !strings.HasSuffix(got, "at Pte Eden") || !strings.HasPrefix(got, "Gefr Lenz") {
+		t.Errorf("the tray says %q (%.0f px of %.0f)", got, art.TextW(got, face), room)
+	}
+	short := "Uffz Kern at Pte Eden"
+	if got, _ := trayWho(short, room); got != short {
+		t.Errorf("words that fit were changed: %q", got)
+	}
+}
