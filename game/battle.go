@@ -114,9 +114,10 @@ type battle struct {
 	ask     *endAsk // an end waiting for its confirmation (battle_endguard.go)
 	// why a figure has nothing to do (battle_why.go), worked out once a command
 	idleKey, idleText string
-	stepKey           string          // the step the commands below were offered in
-	stepCmds          []rules.Command // one aimed command of each verb offered in it
-	taken             *endTaken       // an end with no dice that Ctrl+Z may take back
+	stepKey           string               // the step the commands below were offered in
+	stepMovers        map[rules.FigID]bool // figures offered a move in it
+	stepCmds          []rules.Command      // one aimed command of each verb offered in it
+	taken             *endTaken            // an end with no dice that Ctrl+Z may take back
 	// net: the battle's network end when the other side is played on
 	// another machine (net.go), nil at one desk
 	net *netLink

@@ -369,6 +369,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		if b.pressed && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			b.pressed = false
 			wasPress := b.sel.Mode == view.Pressing
+			wasDrag := b.sel.Mode == view.Dragging
 			if c := b.sel.Release(pt); c != nil && c.Verb == "move" && len(b.group.figs) > 1 && b.group.inGroup(c.Fig) {
 				b.moveGroup(a, *c)
 			} else if c != nil {
@@ -377,6 +378,14 @@ func (b *battle) Update(a *App, dt float64) error {
 				}
 				b.apply(a, *c)
 				b.dropped = 0
+			} else if wasDrag {
+				// a drag of one of his own figures that may not move
+				// now: nothing moved, so say why (it was silent)
+				if f := b.st().Fig(b.sel.Sel); f != nil {
+					if why := b.idleWhyMove(f); why != "" {
+						a.Toast("%s", why)
+					}
+				}
 			} else if wasPress {
 				// a second click on the same figure: its whole team
 				if id := b.sel.Sel; id != 0 && id == b.group.lastFig && b.tl.Now-b.group.lastAt < 0.4 {

@@ -162,10 +162,43 @@ func (b *battle) idleReason(f *rules.Figure) string {
 		}
 	}
 	// nothing another figure may do names a target: say what the step is
+	// (and that he has moved in it, when he was offered a move before:
+	// a play-tester dragged a man who had moved, and read only "has
+	// nothing to do now")
+	if b.stepMovers[f.ID] {
+		if ex := b.explain; ex != nil && ex.Head != "" {
+			return fmt.Sprintf("%s has already moved: nothing more for him in this step (%s).", f.Name, ex.Head)
+		}
+		return fmt.Sprintf("%s has already moved: nothing more for him in this step.", f.Name)
+	}
 	if ex := b.explain; ex != nil && ex.Head != "" {
 		return fmt.Sprintf("%s has nothing to do now (%s).", f.Name, ex.Head)
 	}
 	return fmt.Sprintf("%s has nothing to do now.", f.Name)
+}
+
+// idleWhyMove says why a drag of f moved nothing: he has no move now.
+// One who may still do something else is told that it is not a time for
+// him to move; one who may do nothing gets idleWhy's reason.
+func (b *battle) idleWhyMove(f *rules.Figure) string {
+	for _, c := range b.legal {
+		if c.Fig == f.ID && c.Verb == "move" {
+			return "" // he may move: the tape said why this drag went nowhere
+		}
+	}
+	for _, c := range b.legal {
+		if c.Fig != f.ID || c.Verb == "move" {
+			continue
+		}
+		if b.stepMovers[f.ID] {
+			return fmt.Sprintf("%s has already moved in this step.", f.Name)
+		}
+		if ex := b.explain; ex != nil && ex.Head != "" {
+			return fmt.Sprintf("%s may not move now (%s).", f.Name, ex.Head)
+		}
+		return fmt.Sprintf("%s may not move now.", f.Name)
+	}
+	return b.idleWhy(f)
 }
 
 // noteStep keeps one aimed command of each verb offered in this step of
@@ -175,9 +208,12 @@ func (b *battle) noteStep() {
 	st := b.st()
 	key := fmt.Sprintf("%d/%s/%d", st.Round, st.Phase, st.Active)
 	if key != b.stepKey {
-		b.stepKey, b.stepCmds = key, nil
+		b.stepKey, b.stepCmds, b.stepMovers = key, nil, map[rules.FigID]bool{}
 	}
 	for _, c := range b.legal {
+		if c.Fig != 0 && c.Verb == "move" {
+			b.stepMovers[c.Fig] = true
+		}
 		if c.Fig == 0 || len(c.Targets) == 0 {
 			continue
 		}
