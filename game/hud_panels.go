@@ -108,7 +108,7 @@ func (b *battle) panelTokens(dst *ebiten.Image, kind string, items []rules.Panel
 		c := art.Pt{X: cx + s/2, Y: cy + s/2}
 		col := art.RGB(0x8a7a60)
 		if it.Side >= 0 && it.Side < 2 {
-			col = sideColour(b.st(), it.Side)
+			col = rimColour(b.st(), it.Side) // the side's rim on the table: a chit reads by side (it did not in the uniform's drab)
 		}
 		fill, ink := art.RGB(0xf6f0e2), art.RGB(0x2b2418)
 		if it.Done {
@@ -171,7 +171,7 @@ func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w f
 			}
 		}
 		if it.Side >= 0 && it.Side < 2 {
-			art.Rect(dst, x, y+3*art.UIScale, 3*art.UIScale, 9*art.UIScale, sideColour(b.st(), it.Side))
+			art.Rect(dst, x, y+3*art.UIScale, 3*art.UIScale, 9*art.UIScale, rimColour(b.st(), it.Side))
 		}
 		art.Say(dst, it.Label, fs, x+6*art.UIScale, y, c, 0)
 		if f != nil {
