@@ -47,7 +47,11 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if b.newStep() {
 		b.sel.Reset()
-		b.glideTo(b.actingUnit())
+		if u := b.actingUnit(); u != 0 {
+			b.glideTo(u)
+		} else {
+			b.glideToSide()
+		}
 	}
 	if b.computerDecides() { // the computer's command (computer.go)
 		return b.computerUpdate(a, dt)
@@ -569,6 +573,32 @@ func (b *battle) glideTo(u rules.UnitID) {
 		}
 	}
 	if n == 0 || !off {
+		return
+	}
+	cx := b.tv.padL + (b.tv.cam.W-b.tv.padL-b.tv.padR)/2
+	cy := b.tv.padT + (b.tv.cam.H-b.tv.padT-b.tv.padB)/2
+	b.tv.cam.PanSmooth(cx-sx/n, cy-sy/n)
+}
+
+// glideToSide brings the figures of the side to play that may act into
+// view when a step is the whole side's (1/35th's turn, a phase), and
+// fewer than half of them are on the visible table: a play-tester
+// zoomed in on the Germans found the British turn's men under the bar.
+func (b *battle) glideToSide() {
+	st := b.st()
+	var sx, sy, n, on float64
+	for i := range st.Figures {
+		f := &st.Figures[i]
+		if f.Side != st.Decider || f.Removed || b.hiddenFromViewer(f) || !b.anyFor(f.ID) {
+			continue
+		}
+		p := b.tv.scr(f.Pos)
+		sx, sy, n = sx+p.X, sy+p.Y, n+1
+		if p.X >= b.tv.padL && p.Y >= b.tv.padT && p.X <= b.tv.cam.W-b.tv.padR && p.Y <= b.tv.cam.H-b.tv.padB {
+			on++
+		}
+	}
+	if n == 0 || on*2 >= n {
 		return
 	}
 	cx := b.tv.padL + (b.tv.cam.W-b.tv.padL-b.tv.padR)/2
