@@ -129,7 +129,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		}
 		if b.sel.Verb == "fire" && b.los.Vis == terrain.Blocked {
 			// the red-crossed line in words
-			lines = append(lines, fmt.Sprintf("No line from %s reaches any part of %s: something stands between them.", f.Name, t.Name))
+			lines = append(lines, fmt.Sprintf("No line from %s reaches any part of %s: %s.", f.Name, t.Name, b.blockerWords()))
 		}
 		lines = append(lines, why)
 		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)
@@ -230,4 +230,32 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 		return b.plain(err.Error())
 	}
 	return fmt.Sprintf("%s cannot %s %s now.", f.Name, b.sel.Verb, t.Name)
+}
+
+// blockerWords names what stands between a firer and his target on the
+// sight line worked out (b.los): the first piece crossed that stops
+// sight ("the hedge (Long hedge) stands between them"), or, when none
+// is crossed by the centre line, "something stands between them" (a
+// play-tester read only that, and could not tell the hill from the wall).
+func (b *battle) blockerWords() string {
+	m := b.st().Map
+	if m == nil {
+		return "something stands between them"
+	}
+	for _, c := range b.los.Crossings {
+		if c.Sight != terrain.SightBlocks && c.Sight != terrain.SightBlocksBeyond || c.Piece < 0 || c.Piece >= len(m.Pieces) {
+			continue
+		}
+		pc := &m.Pieces[c.Piece]
+		what := pc.Kind
+		if k, ok := terrain.KindByName(pc.Kind); ok {
+			what = k.Label
+		}
+		what = "the " + strings.ToLower(what)
+		if pc.Name != "" && !strings.EqualFold(pc.Name, what[4:]) {
+			what += " (" + pc.Name + ")"
+		}
+		return what + " stands between them"
+	}
+	return "something stands between them"
 }
