@@ -1,8 +1,6 @@
 package skirmish35
 
 import (
-	"strings"
-
 	"hedgerow/rules"
 )
 
@@ -21,34 +19,10 @@ func (r Skirmish) whyNoFire(s *rules.State, f *rules.Figure) string {
 		}
 		return why
 	}
-	var acquired []*rules.Figure
-	for i := range s.Figures {
-		t := &s.Figures[i]
-		if t.Side != f.Side && !t.Removed && acquiredNow(s, f, t.ID) {
-			acquired = append(acquired, t)
-		}
-	}
-	if len(acquired) == 0 {
-		why := f.Name + " has acquired no enemy this turn: he fires only at a man he has acquired (Acquire costs no points)"
-		if f.Markers.Has(rules.Hidden) {
-			why += "; from hiding he takes only aimed shots, at a man he had in sight last turn"
-		}
-		return why
-	}
-	for _, t := range acquired {
-		if r.fireProblem(s, f, t, "aimed") == "" || r.fireProblem(s, f, t, "unaimed") == "" {
-			return ""
-		}
-	}
-	t := acquired[0]
-	a, u := r.fireProblem(s, f, t, "aimed"), r.fireProblem(s, f, t, "unaimed")
-	if a == u {
-		return a
-	}
-	// "Noll has 1 action point; unaimed fire costs 3" and the same for
-	// aimed fire read as one
-	if i, j := strings.Index(u, "; "), strings.Index(a, "; "); i > 0 && j > 0 && u[:i] == a[:j] {
-		return u + ", " + a[j+2:]
-	}
-	return u + "; " + a
+	// Why he has no shot at the men he acquired (or that he acquired
+	// none) is not on the card: it turns on his acquisitions, which the
+	// other side's copy of the battle does not hold (what he had
+	// acquired stays with his side), so the card would differ from one
+	// side's table to the other's. A click on an enemy gives that reason.
+	return ""
 }
