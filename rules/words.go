@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strconv"
+	"unicode"
+	"unicode/utf8"
 
 	"hedgerow/rules/geom"
 	"hedgerow/rules/terrain"
@@ -131,4 +133,15 @@ func FacingWords(deg int) string {
 	names := [8]string{"top edge", "top-right corner", "right edge", "bottom-right corner", "bottom edge", "bottom-left corner", "left edge", "top-left corner"}
 	d := (deg%360 + 360) % 360
 	return "the table's " + names[(d+22)/45%8]
+}
+
+// Capital is s with its first letter a capital, to open a sentence ("the
+// door bursts open" -> "The door ..."); a first letter that is not a
+// small one is left as it is.
+func Capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }

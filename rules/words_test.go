@@ -76,3 +76,16 @@ func TestFacingWords(t *testing.T) {
 		}
 	}
 }
+
+// Capital opens a sentence: a small first letter is made a capital, any
+// other is left alone (one copy cut a capital S to a "3").
+func TestCapital(t *testing.T) {
+	for in, want := range map[string]string{
+		"aimed": "Aimed", "the door": "The door", "Schuetze Wendt": "Schuetze Wendt",
+		"élan": "Élan", "": "", "3 men": "3 men",
+	} {
+		if got := Capital(in); got != want {
+			t.Errorf("Capital(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func endOdds(s *rules.State) (rules.Odds, error) {
 		case stopDecide:
 			note := "the motivated figures act next"
 			if ns.Phase == PhaseUnmotivated {
-				note = capFirst(rules.Possessive(s.Sides[ns.Active].Name)) + " unmotivated figures act next"
+				note = rules.Capital(rules.Possessive(s.Sides[ns.Active].Name)) + " unmotivated figures act next"
 			}
 			return rules.Odds{Outcomes: []rules.Outcome{{Name: "certain", P: 1}}, Note: note}, nil
 		case stopRound:
@@ -667,14 +667,6 @@ var (
 	_ rules.Indoors       = Firefight{}
 	_ rules.DoorStater    = Firefight{}
 )
-
-// capFirst is s with its first letter a capital, to open a sentence.
-func capFirst(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
 
 // lowFirst is a name with its first letter small for the middle of a
 // sentence ("Fire bolt-action rifle"), leaving a name that opens with an

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -547,13 +546,6 @@ func phaseWord(p string) string {
 
 func ordinal(n int) string {
 	return [...]string{"normal", "1st failure", "2nd failure", "3rd failure", "4th failure"}[min(max(n, 0), 4)]
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func abs64(v int64) int64 {

@@ -313,15 +313,8 @@ func (r Skirmish) applyFire(s *rules.State, f *rules.Figure, c rules.Command) ([
 		f.SetVar(fFlash, 1) // a sniper firing from hiding: see acquireProblem
 	}
 	sh := r.shotOf(s, f, t, sg, c.Arg)
-	what := fmt.Sprintf("%s fire: %s with %s at %s", capital(c.Arg), f.Name, sh.weapon.Name, t.Name)
+	what := fmt.Sprintf("%s fire: %s with %s at %s", rules.Capital(c.Arg), f.Name, sh.weapon.Name, t.Name)
 	return r.resolve(s, f, t, sh, what), nil
-}
-
-func capital(t string) string {
-	if t == "" {
-		return t
-	}
-	return string(t[0]-'a'+'A') + t[1:]
 }
 
 // shotOdds enumerates a shot exactly: the target's fate, and the chance

@@ -261,7 +261,7 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	if q == "" {
 		q = "experienced"
 	}
-	fi.Lines = append(fi.Lines, fmt.Sprintf("%s: %d action points a turn", capital(q), r.budget(&rules.Figure{Quality: f.Quality})))
+	fi.Lines = append(fi.Lines, fmt.Sprintf("%s: %d action points a turn", rules.Capital(q), r.budget(&rules.Figure{Quality: f.Quality})))
 	var names []string
 	for _, w := range f.Weapons {
 		wi := r.WeaponInfo(w)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -274,7 +273,7 @@ func (r SMLE) tumbleIn(s *rules.State, d terrain.DoorRef, figs []*rules.Figure) 
 		}
 	}
 	evs := []rules.Event{{Kind: "door", Side: figs[0].Side, Unit: figs[0].Unit, Path: []geom.Pt{doorPoint(s, d)},
-		Text: fmt.Sprintf("%s bursts open under the rush", capital(doorName(s, d)))}}
+		Text: fmt.Sprintf("%s bursts open under the rush", rules.Capital(doorName(s, d)))}}
 	for _, f := range figs {
 		f.SetVar(fStopped, 1)
 		for _, p := range spots {
@@ -339,12 +338,4 @@ func (r SMLE) doorLines(s *rules.State, u *rules.Unit, b Band) []string {
 		}
 	}
 	return out
-}
-
-// capital starts a sentence with a capital letter.
-func capital(t string) string {
-	if t == "" {
-		return t
-	}
-	return strings.ToUpper(t[:1]) + t[1:]
 }

@@ -144,7 +144,7 @@ func applyFire(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			continue
 		}
 		d := s.Roll(6)
-		l := &rules.Ledger{What: fmt.Sprintf("%s shot, %s at %s", capital(v.w.Label), v.f.Name, t.Name),
+		l := &rules.Ledger{What: fmt.Sprintf("%s shot, %s at %s", rules.Capital(v.w.Label), v.f.Name, t.Name),
 			Dice: []rules.Die{d}, Target: HitOn, Compare: ">=", Mods: append([]rules.Mod(nil), v.mods[i]...)}
 		l.Total = d.Face + l.ModTotal()
 		l.Outcome = "miss"
@@ -320,11 +320,4 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
