@@ -81,6 +81,7 @@ type battle struct {
 	oddsBy      []rules.FigID // the team's figures the rule set has fire (oddsByOK: it said)
 	oddsByOK    bool
 	keysHeldAt  int // len(log)+1 when the number keys are held from the other side's prompt (battle_interrupt.go)
+	enterSeenAt int // len(log)+1 when one Enter has been held back from the other side's prompt (battle_interrupt.go)
 	los         terrain.LOS
 	hover       rules.FigID
 	log         []logEntry

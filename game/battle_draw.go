@@ -391,6 +391,9 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		head = b.explain.Head
 	}
 	lines := []string{head, "Choose on the bar below, or Enter to let it pass."}
+	if b.moverSeesPrompt() {
+		lines[1] = "Choose on the bar below, or Enter twice to let it pass."
+	}
 	f := art.BoldFace(13)
 	w := 0.0
 	for _, l := range lines {

@@ -168,7 +168,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if k := keys.BarKey(); k > 0 {
 		if b.keysHeld() {
-			a.Toast("Key %d would answer for the %s: click the button on the bar to do that, or Enter to let it pass.", k, b.st().Sides[b.st().Decider].Name)
+			a.Toast("Key %d would answer for the %s: click the button on the bar to do that, or Enter twice to let it pass.", k, b.st().Sides[b.st().Decider].Name)
 			return nil
 		}
 		for i := range b.buttons {
@@ -200,6 +200,9 @@ func (b *battle) Update(a *App, dt float64) error {
 					a.Toast("Enter gives the order to the figure under the pointer: point at a red-ringed figure first. Esc stops aiming.")
 				}
 			}
+			return nil
+		}
+		if b.holdEnter(a) {
 			return nil
 		}
 		if c := b.enterEnd(); c != nil {

@@ -117,11 +117,34 @@ func (b *battle) deskInterrupt() bool {
 func (b *battle) waitClick(a *App) {
 	st := b.st()
 	b.keysHeldAt = len(b.g.Log) + 1
-	a.Toast("The %s decide first: fire or let it pass (click a button of their prompt below; Enter lets it pass).", st.Sides[st.Decider].Name)
+	a.Toast("The %s decide first: fire or let it pass (click a button of their prompt below; Enter twice lets it pass).", st.Sides[st.Decider].Name)
 }
 
 // keysHeld reports whether the number keys are held back from the other
 // side's prompt now up (waitClick).
 func (b *battle) keysHeld() bool {
 	return b.deskInterrupt() && b.keysHeldAt == len(b.g.Log)+1
+}
+
+// moverSeesPrompt reports whether the other side's prompt is up on the
+// mover's own table (hot seat, no curtain): the mover may still be at the
+// keys.
+func (b *battle) moverSeesPrompt() bool {
+	return b.deskInterrupt() && b.shown == b.st().Active
+}
+
+// holdEnter holds back the first Enter given while the other side's
+// prompt is up on the mover's table, and says whose prompt it is: a mover
+// who pressed Enter for his own next step let the other side's chance to
+// fire go by (the play test's Sherman drove on, "Wehrmacht holds fire",
+// and the German player never saw it). A second Enter lets it pass. It
+// reports whether this Enter was held.
+func (b *battle) holdEnter(a *App) bool {
+	if !b.moverSeesPrompt() || b.enterSeenAt == len(b.g.Log)+1 {
+		return false
+	}
+	b.enterSeenAt = len(b.g.Log) + 1
+	st := b.st()
+	a.Toast("The %s may act first: this is their prompt, not the next step. Enter again lets their chance pass; their choices are on the bar below.", st.Sides[st.Decider].Name)
+	return true
 }

@@ -87,6 +87,43 @@ func TestWaitingSideClickHoldsPromptKeys(t *testing.T) {
 	}
 }
 
+// On the mover's own table (hot seat, no curtain) the first Enter while
+// the other side's prompt is up is held back and says whose prompt it is
+// (the play test's mover pressed Enter after his tank's drive and let the
+// Wehrmacht's shot pass unseen); a second Enter lets it pass. Where the
+// deciding side has the table, one Enter is its own answer.
+func TestMoversEnterDoesNotAnswerThePrompt(t *testing.T) {
+	g := opportunityGame(t)
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	b.shown = g.St.Active
+	decider := g.St.Sides[g.St.Decider].Name
+	if !b.holdEnter(a) {
+		t.Fatal("the mover's first Enter answered the other side's prompt")
+	}
+	if !strings.Contains(a.toast, "The "+decider+" may act first") || !strings.Contains(a.toast, "Enter again") {
+		t.Errorf("the held Enter says %q", a.toast)
+	}
+	if b.holdEnter(a) {
+		t.Error("the second Enter is held too: the prompt could never pass by key")
+	}
+	_, pass := b.offers()
+	if pass == nil {
+		t.Fatal("no pass offered")
+	}
+	if _, err := g.Apply(*pass); err != nil {
+		t.Fatal(err)
+	}
+	// the deciding side at its own table (against the computer, or after
+	// the curtain) answers with one Enter
+	g2 := opportunityGame(t)
+	b2 := newBattle(a, g2, nil)
+	b2.shown = g2.St.Decider
+	if b2.holdEnter(a) {
+		t.Error("Enter held where the deciding side has the table")
+	}
+}
+
 // The question before an end that leaves figures able to act stands just
 // over the end button, not in the table's middle where it hid figures.
 func TestEndQuestionAtTheEndButton(t *testing.T) {

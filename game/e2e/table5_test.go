@@ -97,11 +97,12 @@ func TestDragCloseFiguresByMouse(t *testing.T) {
 	}
 }
 
-// pass lets an opportunity to fire go (Enter, after the curtain) until
-// the side me has the table again.
+// pass lets an opportunity to fire go (Enter, after the curtain; on the
+// mover's own table the first Enter is held back and a second passes)
+// until the side me has the table again.
 func (r *rig) pass(me int) {
 	r.t.Helper()
-	for i := 0; i < 4; i++ {
+	for i := 0; i < 8; i++ {
 		p := r.waitProbe("the table at rest", func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy })
 		if p.Decider == me && !p.Curtain {
 			return
