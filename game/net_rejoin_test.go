@@ -185,17 +185,7 @@ func TestHostAgainHasItsChat(t *testing.T) {
 	if !ok {
 		t.Fatalf("not hosted: %v", a.dlg)
 	}
-	defer func() {
-		// the host stops before the test's folder goes (it writes there)
-		w.b.net.stop()
-		for i := 0; i < 500; i++ {
-			if _, done, _ := w.b.net.take(); done {
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Error("the host did not stop")
-	}()
+	defer stopHost(t, w)
 	got := logTexts(w.b)
 	at := map[string]int{}
 	for i, l := range got {
@@ -264,16 +254,7 @@ func TestHostingANewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	if !ok {
 		t.Fatalf("not hosted: %v", a.dlg)
 	}
-	defer func() {
-		w.b.net.stop()
-		for i := 0; i < 500; i++ {
-			if _, done, _ := w.b.net.take(); done {
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Error("the host did not stop")
-	}()
+	defer stopHost(t, w)
 	kept, _ := filepath.Glob(filepath.Join(dir, "autosave.unfinished-*.save"))
 	if len(kept) != 1 {
 		t.Fatalf("the unfinished battle was not kept: %v", kept)
@@ -288,4 +269,18 @@ func TestHostingANewBattleKeepsTheUnfinishedAutosave(t *testing.T) {
 	if !said {
 		t.Fatalf("the host's log does not say where the old battle went: %q", logTexts(w.b))
 	}
+}
+
+// stopHost stops a hosted battle's network side and waits for it, so
+// that the host stops before the test's folder goes (it writes there).
+func stopHost(t *testing.T, w *hostWait) {
+	t.Helper()
+	w.b.net.stop()
+	for i := 0; i < 500; i++ {
+		if _, done, _ := w.b.net.take(); done {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Error("the host did not stop")
 }

@@ -62,12 +62,7 @@ func containsFig(ids []rules.FigID, id rules.FigID) bool {
 func TestAimedFireCardNamesTheFirers(t *testing.T) {
 	g, c, blind := aimedBlocked(t)
 	by, _ := g.Firers(c)
-	a := &App{W: 1280, H: 800, speed: 8}
-	b := newBattle(a, g, nil)
-	b.tv.cam.Resize(1280, 800)
-	b.tv.fit(true)
-	b.tl.SkipAll()
-	b.shown, b.curtain = g.St.Decider, false
+	a, b := deciderTable(g)
 	b.sel.Mode, b.sel.Sel = view.Selected, blind
 	if !b.beginTargeting("fire") {
 		t.Fatalf("%s cannot aim fire", g.St.Fig(blind).Name)
@@ -107,12 +102,7 @@ func TestAimedFireCardNamesTheFirers(t *testing.T) {
 // and Enter asked him to aim.
 func TestEndButtonDropsEnterWhileAiming(t *testing.T) {
 	g, _, blind := aimedBlocked(t)
-	a := &App{W: 1280, H: 800, speed: 8}
-	b := newBattle(a, g, nil)
-	b.tv.cam.Resize(1280, 800)
-	b.tv.fit(true)
-	b.tl.SkipAll()
-	b.shown, b.curtain = g.St.Decider, false
+	a, b := deciderTable(g)
 	endKey := func() (string, bool) {
 		b.layoutButtons(a)
 		for _, bt := range b.buttons {
@@ -136,4 +126,16 @@ func TestEndButtonDropsEnterWhileAiming(t *testing.T) {
 	if k, _ := endKey(); k != "Enter" {
 		t.Fatalf("after aiming the end button's key is %q, want Enter", k)
 	}
+}
+
+// deciderTable is g on a 1280x800 table fitted to the window, at rest,
+// handed to the side deciding now.
+func deciderTable(g *rules.Game) (*App, *battle) {
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	b.tv.cam.Resize(1280, 800)
+	b.tv.fit(true)
+	b.tl.SkipAll()
+	b.shown, b.curtain = g.St.Decider, false
+	return a, b
 }
