@@ -181,24 +181,24 @@ func (b *battle) idleReason(f *rules.Figure) string {
 // One who may still do something else is told that it is not a time for
 // him to move; one who may do nothing gets idleWhy's reason.
 func (b *battle) idleWhyMove(f *rules.Figure) string {
+	other := false // he may do something else now
 	for _, c := range b.legal {
-		if c.Fig == f.ID && c.Verb == "move" {
-			return "" // he may move: the tape said why this drag went nowhere
+		if c.Fig == f.ID {
+			if c.Verb == "move" {
+				return "" // he may move: the tape said why this drag went nowhere
+			}
+			other = true
 		}
 	}
-	for _, c := range b.legal {
-		if c.Fig != f.ID || c.Verb == "move" {
-			continue
-		}
-		if b.stepMovers[f.ID] {
-			return fmt.Sprintf("%s has already moved in this step.", f.Name)
-		}
-		if ex := b.explain; ex != nil && ex.Head != "" {
-			return fmt.Sprintf("%s may not move now (%s).", f.Name, ex.Head)
-		}
-		return fmt.Sprintf("%s may not move now.", f.Name)
+	switch {
+	case !other:
+		return b.idleWhy(f)
+	case b.stepMovers[f.ID]:
+		return fmt.Sprintf("%s has already moved in this step.", f.Name)
+	case b.explain != nil && b.explain.Head != "":
+		return fmt.Sprintf("%s may not move now (%s).", f.Name, b.explain.Head)
 	}
-	return b.idleWhy(f)
+	return fmt.Sprintf("%s may not move now.", f.Name)
 }
 
 // noteStep keeps one aimed command of each verb offered in this step of

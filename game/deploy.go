@@ -260,13 +260,14 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	d.drawn = d.drawn[:0]
 	var tags []figLook
 	figs, spots, lay := d.baseLayout()
+	ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
+	rims := [2]color.RGBA{ra, rb}
 	for k, f := range figs {
 		s := spots[k].side
 		d.drawn = append(d.drawn, f)
 		p, r := spots[k].pos, lay.r[k]
 		facing := float64(f.Facing) * 3.14159265 / 180
-		ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
-		look := figLook{pos: p, r: r, side: cols[s], rim: [2]color.RGBA{ra, rb}[s], sideIdx: s, team: spots[k].team, facing: facing, posture: f.Posture, weapon: spots[k].weapon, leader: f.Leader, fade: 1,
+		look := figLook{pos: p, r: r, side: cols[s], rim: rims[s], sideIdx: s, team: spots[k].team, facing: facing, posture: f.Posture, weapon: spots[k].weapon, leader: f.Leader, fade: 1,
 			hover: f == d.hover, selected: f == d.drag, grouped: lay.group[k] >= 0}
 		drawFigure(dst, look)
 		tags = append(tags, look)
@@ -282,14 +283,13 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawWeaponTags(dst, tags)
-	ra, rb := rimColours(rawSideColour(d.scState(), 0), rawSideColour(d.scState(), 1))
 	lay.area = plate{x: d.tv.padL, y: d.tv.padT, w: a.W - d.tv.padL - d.tv.padR, h: a.H - d.tv.padT - d.tv.padB}
 	placeRosters(spots, &lay, lab.placed)
 	for k, sp := range spots {
 		rr := lay.r[k] + 2*art.UIScale
 		a.keepClear(sp.pos.X-rr, sp.pos.Y-rr, 2*rr, 2*rr) // notices keep off the figures
 	}
-	drawRosters(dst, lay, [2]color.RGBA{ra, rb})
+	drawRosters(dst, lay, rims)
 	art.Rect(dst, 0, 0, a.W, d.tv.padT, art.RGB(0x1b1610))
 	art.Say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)
 	art.Rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, art.RGB(0x1b1610))

@@ -15,7 +15,8 @@
 //     file being edited (scene_watch.go).
 //   - deploy*: the set-up screen, hull placing and its autosave.
 //   - battle*: a battle's state and its questions to the core
-//     (battle.go), its drawing (battle_draw.go) and input
+//     (battle.go), where its bases stand and which is under the pointer
+//     (battle_bases.go), its drawing (battle_draw.go) and input
 //     (battle_input.go), interruptions and standing orders, team moves,
 //     vehicles (selecting, driving, aiming), the end-of-turn guard and the
 //     reasons given for a refusal (battle_why.go).
@@ -23,8 +24,11 @@
 //     column and its panels, the log, the dice tray, the curtain between
 //     hotseat turns, and the hover and odds cards.
 //   - table*: the table itself: the camera's view of the map (table.go),
-//     the figures, doors, aiming overlays, the moving tape, the last
-//     move's path, and the free tape and line-of-sight tools.
+//     the figures (table_figures.go) and their colours, weapon tags,
+//     markers and packed bases (table_colours.go, table_tags.go,
+//     table_marks.go, table_bases.go), doors, aiming overlays, the moving
+//     tape, the last move's path, and the free tape and line-of-sight
+//     tools.
 //   - computer*: the computer opponent on the table: who plays each side,
 //     its thinking off the drawing thread, its mark and pace button.
 //   - net*: network play in the window: the host and join screens, the

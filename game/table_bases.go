@@ -120,8 +120,7 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 	for g := range lay.groups {
 		lay.groups[g].label = rosterLabel(spots, lay.groups[g].members)
 	}
-	placeRosters(spots, &lay, nil)
-	return lay
+	return lay // (the roster plates are placed when drawn: placeRosters)
 }
 
 // rosterLabel is a packed group's roster: each team's letter and count,
@@ -190,14 +189,12 @@ func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
 			return false
 		}
 		for i, s := range spots {
-			nx := math.Max(p.x, math.Min(s.pos.X, p.x+p.w))
-			ny := math.Max(p.y, math.Min(s.pos.Y, p.y+p.h))
-			if math.Hypot(nx-s.pos.X, ny-s.pos.Y) < lay.r[i]+gap {
+			if p.nearDisc(s.pos, lay.r[i], gap) {
 				return false
 			}
 		}
 		for _, q := range placed {
-			if p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+			if p.meets(q, gap) {
 				return false
 			}
 		}
@@ -280,14 +277,12 @@ func placeMarks(looks []figLook, blocked []plate) []plate {
 	var placed []plate
 	hits := func(p plate) bool {
 		for _, f := range looks {
-			nx := math.Max(p.x, math.Min(f.pos.X, p.x+p.w))
-			ny := math.Max(p.y, math.Min(f.pos.Y, p.y+p.h))
-			if math.Hypot(nx-f.pos.X, ny-f.pos.Y) < f.r+gap {
+			if p.nearDisc(f.pos, f.r, gap) {
 				return true
 			}
 		}
 		for _, q := range append(placed, blocked...) {
-			if p.x < q.x+q.w+gap && q.x < p.x+p.w+gap && p.y < q.y+q.h+gap && q.y < p.y+p.h+gap {
+			if p.meets(q, gap) {
 				return true
 			}
 		}

@@ -38,9 +38,10 @@ func shippedFiles(t *testing.T) []string {
 // (unless both stand closer than the least base, in a group whose roster
 // counts them), when a packed
 // group's roster does not count its men, or when a roster plate lies on
-// a base.
+// a base (the plates placed as the table places them, on a bare table).
 func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 	t.Helper()
+	placeRosters(spots, &lay, nil)
 	counted := func(g int) bool {
 		return g >= 0 && (strings.Contains(lay.groups[g].label, "×") || strings.Contains(lay.groups[g].label, " men"))
 	}
@@ -83,11 +84,8 @@ func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 		if len(gr.members) > 1 && n != len(gr.members) {
 			t.Errorf("%s: group %d of %d men reads %q", what, g, len(gr.members), gr.label)
 		}
-		p := gr.box
 		for i, s := range spots {
-			nx := math.Max(p.x, math.Min(s.pos.X, p.x+p.w))
-			ny := math.Max(p.y, math.Min(s.pos.Y, p.y+p.h))
-			if math.Hypot(nx-s.pos.X, ny-s.pos.Y) < lay.r[i]-1 {
+			if gr.box.nearDisc(s.pos, lay.r[i], -1) {
 				t.Errorf("%s: the roster %q lies on base %d", what, gr.label, i)
 			}
 		}
