@@ -271,41 +271,71 @@ func (tv *tableView) drawScaleBar(dst *ebiten.Image, cm bool, spots ...art.Pt) f
 }
 
 // scaleSegs is the scale bar's segments: their length in inches, how
-// many, the unit's mark and name. The narrow form has fewer.
-func (tv *tableView) scaleSegs(cm, narrow bool) (seg, n float64, unit, name string) {
+// many, the bar's whole length in its unit, and the unit's mark and name.
+// The bar is the longest round length that fits (a whole number of
+// inches, or of centimetres where the rule set measures in them), cut
+// into 2 to 6 equal segments of a whole or half unit; the narrow form is
+// shorter. (Halving six inches or six 5 cm segments gave "7.5 cm" over
+// one and a half segments at 1920x1080.)
+func (tv *tableView) scaleSegs(cm, narrow bool) (seg, n, total float64, unit, name string) {
 	z := tv.cam.Zoom
-	seg, unit, name = 1.0, "\"", "inches" // a segment, in inches
-	n = 6.0                               // segments
+	per, unit, name := 1.0, "\"", "inches" // the unit, in inches
+	totals := []float64{1, 2, 3, 4, 6, 8, 12, 18, 24, 36, 48}
 	if cm {
-		seg, unit, name = 5/2.54, " cm", "centimetres"
+		per, unit, name = 1/2.54, " cm", "centimetres"
+		totals = []float64{1, 2, 5, 10, 15, 20, 30, 40, 50, 60, 80, 100, 150, 200}
 	}
-	most, least := 260*art.UIScale, 90*art.UIScale
+	most := 260 * art.UIScale
 	if narrow {
-		most, least = 70*art.UIScale, 40*art.UIScale
+		most = 70 * art.UIScale
 	}
-	for n*seg*z > most && n > 1 {
-		n /= 2
+	total = totals[0]
+	for _, t := range totals {
+		if t*per*z <= most {
+			total = t
+		}
 	}
-	for n*seg*z < least {
-		n *= 2
+	n = 1
+	for _, k := range []float64{6, 4, 5, 3, 2} {
+		if q := total / k * 2; q == math.Trunc(q) {
+			n = k
+			break
+		}
 	}
-	return seg, n, unit, name
+	return total / n * per, n, total, unit, name
 }
 
 // scaleBox is the box drawn round a scale bar whose left end is at (x, y).
 func (tv *tableView) scaleBox(x, y float64, cm, narrow bool) (bx, by, bw, bh float64) {
-	seg, n, _, name := tv.scaleSegs(cm, narrow)
+	seg, n, _, _, _ := tv.scaleSegs(cm, narrow)
 	w := n * seg * tv.cam.Zoom
 	h := 8 * art.UIScale
 	if narrow {
-		return x - 6*art.UIScale, y - 18*art.UIScale, math.Max(w, art.TextW(name, art.Face(11))) + 12*art.UIScale, h + 36*art.UIScale
+		return x - 6*art.UIScale, y - 6*art.UIScale, math.Max(w, art.TextW(tv.scaleWords(cm, narrow), art.Face(11))) + 12*art.UIScale, h + 26*art.UIScale
 	}
 	return x - 6*art.UIScale, y - 18*art.UIScale, w + 12*art.UIScale + 70*art.UIScale, h + 28*art.UIScale
 }
 
+// scaleWords is the narrow scale bar's one label, its whole length in
+// words ("5 cm", "2 inches").
+func (tv *tableView) scaleWords(cm, narrow bool) string {
+	_, _, total, _, name := tv.scaleSegs(cm, narrow)
+	switch {
+	case cm:
+		return fmt.Sprintf("%g cm", total)
+	case total == 1:
+		return "1 inch"
+	}
+	return fmt.Sprintf("%g %s", total, name)
+}
+
+// scaleBarAt draws the scale bar with its left end at (x, y): in full,
+// "0" and the length over its ends and the unit's name beside it; narrow
+// (in a margin), its length in words centred under it, where a "0" and
+// "5 cm" crowded over a short bar.
 func (tv *tableView) scaleBarAt(dst *ebiten.Image, x, y float64, cm, narrow bool) float64 {
 	z := tv.cam.Zoom
-	seg, n, unit, name := tv.scaleSegs(cm, narrow)
+	seg, n, total, unit, name := tv.scaleSegs(cm, narrow)
 	w := n * seg * z
 	h := 8 * art.UIScale
 	bx, by, bw, bh := tv.scaleBox(x, y, cm, narrow)
@@ -319,16 +349,12 @@ func (tv *tableView) scaleBarAt(dst *ebiten.Image, x, y float64, cm, narrow bool
 	}
 	art.RectLine(dst, x, y, w, h, 1, art.RGB(0xf2ead6))
 	f := art.Face(11)
-	total := n
-	if cm {
-		total = n * 5
+	if narrow {
+		art.Say(dst, tv.scaleWords(cm, narrow), f, bx+bw/2, y+h+3*art.UIScale, art.RGB(0xf2ead6), 1)
+		return bh
 	}
 	art.Say(dst, "0", f, x, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
 	art.Say(dst, fmt.Sprintf("%g%s", total, unit), f, x+w, y-15*art.UIScale, art.RGB(0xf2ead6), 1)
-	if narrow {
-		art.Say(dst, name, f, x, y+h+2*art.UIScale, art.RGB(0xd8c8a8), 0)
-		return bh
-	}
 	art.Say(dst, name, f, x+w+8*art.UIScale, y-2*art.UIScale, art.RGB(0xd8c8a8), 0)
 	return bh
 }

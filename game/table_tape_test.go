@@ -1,11 +1,13 @@
 package game
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strings"
 	"testing"
 
+	"hedgerow/game/art"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -81,5 +83,39 @@ func TestTapeMarksTheCrossingsRolledFor(t *testing.T) {
 	b.measureMove(plain)
 	if len(b.moveCross) != 0 {
 		t.Errorf("a move over open ground has crossings %+v", b.moveCross)
+	}
+}
+
+// The scale bar reads a round length over equal segments at every zoom:
+// a whole number of its unit, 2 to 6 segments of a whole or half unit,
+// no longer than its room. Halving six 5 cm segments drew "7.5 cm" over
+// one and a half segments at 1920x1080.
+func TestScaleBarIsRound(t *testing.T) {
+	tv := &tableView{cam: view.NewCamera(1920, 1080)}
+	for _, cm := range []bool{false, true} {
+		per := 1.0
+		if cm {
+			per = 1 / 2.54
+		}
+		for _, narrow := range []bool{false, true} {
+			most := 260 * art.UIScale
+			if narrow {
+				most = 70 * art.UIScale
+			}
+			for z := 1.0; z < 120; z *= 1.13 {
+				tv.cam.Zoom = z
+				seg, n, total, unit, _ := tv.scaleSegs(cm, narrow)
+				what := fmt.Sprintf("zoom %.1f px/inch, cm %v, narrow %v: %g%s in %g segments", z, cm, narrow, total, unit, n)
+				if total != math.Trunc(total) || n < 2 || n > 6 || n != math.Trunc(n) {
+					t.Errorf("%s: not a whole length over 2 to 6 segments", what)
+				}
+				if u := seg / per * 2; math.Abs(u-math.Round(u)) > 1e-9 {
+					t.Errorf("%s: a segment of %g of the unit", what, seg/per)
+				}
+				if w := n * seg * z; w > most+1e-9 && total > 1 {
+					t.Errorf("%s: %.0f px long, room for %.0f", what, w, most)
+				}
+			}
+		}
 	}
 }
