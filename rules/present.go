@@ -170,7 +170,7 @@ type UnitVarKnower interface {
 }
 
 // UnitVars is the variables of unit id the side may know: all of its
-// own, those the rule set's UnitVarKnower passes of a known enemy unit,
+// own (but those OwnUnitVarHider hides), those the rule set's UnitVarKnower passes of a known enemy unit,
 // none of an unknown one.
 func (v View) UnitVars(id UnitID) map[string]int {
 	u := v.s.UnitOf(id)
@@ -178,6 +178,9 @@ func (v View) UnitVars(id UnitID) map[string]int {
 		return nil
 	}
 	if u.Side == v.Side {
+		if oh, ok := v.rs.(OwnUnitVarHider); ok {
+			return copyIntMap(u.Vars, func(k string) bool { return !oh.OwnUnitVarHidden(v, id, k) })
+		}
 		return copyIntMap(u.Vars, nil)
 	}
 	uk, ok := v.rs.(UnitVarKnower)
@@ -185,6 +188,14 @@ func (v View) UnitVars(id UnitID) map[string]int {
 		return nil
 	}
 	return copyIntMap(u.Vars, func(k string) bool { return uk.UnitVarKnown(v.s, v.Side, id, k) })
+}
+
+// OwnUnitVarHider is an optional RuleSet hook for a variable of the
+// side's own unit u that names an enemy the side may not know of (a
+// hidden team that fired on it): the side's copy leaves it out. Without
+// the hook a side knows all of its own.
+type OwnUnitVarHider interface {
+	OwnUnitVarHidden(v View, u UnitID, key string) bool
 }
 
 // FigureVars is the variables of figure id the side may know: all of its

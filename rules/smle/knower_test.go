@@ -69,3 +69,25 @@ func TestGameVarKnown(t *testing.T) {
 		t.Error("Blue knows of a dropped weapon")
 	}
 }
+
+// A side's own team's record of being fired on names the firing team:
+// while that team is unspotted (it fired from hiding) the side's copy
+// leaves the record out, so the copy does not say which hidden team is
+// there; once the team is known, the record is in the copy.
+func TestOwnFiredOnByAHiddenTeam(t *testing.T) {
+	r := New().(SMLE)
+	for _, hidden := range []bool{true, false} {
+		s, _ := hiddenState(t, hidden)
+		s.UnitOf(1).Vars[firedByKey(2)] = s.Round
+		_, kept := rules.ViewOf(r, s, 0).UnitVars(1)[firedByKey(2)]
+		if known := rules.ViewOf(r, s, 0).Unit(2); kept != known {
+			t.Errorf("Red's team hidden %v (Blue knows of it %v): Blue's copy keeps 'fired on by Red' %v", hidden, known, kept)
+		}
+		if hidden && kept {
+			t.Error("the hidden team's number reaches Blue's copy")
+		}
+		if !hidden && !kept {
+			t.Error("Blue's copy lost the record of a team it can see firing")
+		}
+	}
+}

@@ -53,4 +53,21 @@ func (SMLE) FigureVarKnown(_ *rules.State, _ int, _ rules.FigID, key string) boo
 	return strings.HasPrefix(key, fUsedPref)
 }
 
-var _ rules.UnitVarKnower = SMLE{}
+// OwnUnitVarHidden (rules.OwnUnitVarHider): a side's own team's record
+// of being fired on by team N is its own, but names N: while N is a team
+// the side does not know of (an unspotted team firing from hiding), the
+// side's copy leaves it out. Return fire needs a target it can see, so
+// the copy's choices do not change.
+func (SMLE) OwnUnitVarHidden(v rules.View, _ rules.UnitID, key string) bool {
+	rest, ok := strings.CutPrefix(key, vFiredBy)
+	if !ok {
+		return false
+	}
+	id, err := strconv.Atoi(rest)
+	return err == nil && !v.Unit(rules.UnitID(id))
+}
+
+var (
+	_ rules.UnitVarKnower   = SMLE{}
+	_ rules.OwnUnitVarHider = SMLE{}
+)
