@@ -77,7 +77,9 @@
 //     chance (to fire at a mover) from the mover's side; GameVarKnower,
 //     UnitVarKnower and SideVarKnower say which variables a side's copy
 //     of the battle carries over the network (the rolls the book makes in
-//     the open), never those of a unit it does not know.
+//     the open), never those of a unit it does not know; OwnUnitVarHider
+//     keeps out a side's own variable that names an enemy it does not
+//     know (the hidden team that fired on it).
 //   - FigureCarder (present_figure.go, with Overlayer): a figure's card lines, its markers as Mark kinds
 //     (drawn as icons with a legend), its weapons with range bands (the
 //     range rings and the targeting card), whether it is spent, and Radii
