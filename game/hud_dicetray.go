@@ -6,8 +6,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -39,7 +37,7 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 		}
 		lines = append(lines, art.Wrap(s, fs, tw-40*art.UIScale)...)
 	}
-	what := art.Wrap(capFirst(l.What), art.BoldFace(14), tw-40*art.UIScale)
+	what := art.Wrap(rules.Capital(l.What), art.BoldFace(14), tw-40*art.UIScale)
 	n := 0
 	for _, d := range l.Dice {
 		n++
@@ -292,7 +290,7 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 	art.RoundRect(dst, tx+4*art.UIScale, ty+6*art.UIScale, tw, th, 12*art.UIScale, art.RGBA(0x000000, 120))
 	art.RoundRect(dst, tx, ty, tw, th, 12*art.UIScale, art.RGB(0x6b4a2e))
 	art.RoundRect(dst, tx+8*art.UIScale, ty+8*art.UIScale, tw-16*art.UIScale, th-16*art.UIScale, 8*art.UIScale, art.RGB(0x1f4a32))
-	title = capFirst(title) // a tray's title reads like every other heading
+	title = rules.Capital(title) // a tray's title reads like every other heading
 	head := fmt.Sprintf("%s: %d rolls together", title, len(evs))
 	if firer != "" {
 		head = fmt.Sprintf("%s: %d dice", title, len(evs))
@@ -328,7 +326,8 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 		who, face := trayWho(who, tx+tw-18*art.UIScale-dx)
 		art.Say(dst, who, face, dx, y, art.RGB(0xe8f0e0), 0)
 		if elapsed >= tumble {
-			art.Say(dst, fmt.Sprintf("total %d: %s", l.Total, l.Outcome), art.BoldFace(12), dx, y+15*art.UIScale, outcomeColour(l), 0)
+			out, face := trayOutcome(fmt.Sprintf("total %d: %s", l.Total, l.Outcome), tx+tw-18*art.UIScale-dx)
+			art.Say(dst, out, face, dx, y+15*art.UIScale, outcomeColour(l), 0)
 		}
 	}
 	art.Say(dst, "Space or click skips; every ledger is in the log", art.ItalicFace(11), tx+tw-20*art.UIScale, ty+th-24*art.UIScale, art.RGB(0x9ab8a0), 2)
@@ -339,21 +338,33 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 // Eden": the log's ledger names it), else a size smaller, and only then
 // cut (a play-tester saw "Pte Eden" run into the card's edge).
 func trayWho(who string, room float64) (string, *text.GoTextFace) {
-	face := art.Face(12)
-	if art.TextW(who, face) <= room {
-		return who, face
+	return trayFit(who, room, art.Face(12), art.Face(11))
+}
+
+// trayOutcome fits a roll's total and outcome into the same room, the
+// bracketed explanation first to go ("goes first of the 3 tied teams":
+// the log's ledger gives the reason); a tie roll-off's words ran off the
+// tray at 1024x640.
+func trayOutcome(line string, room float64) (string, *text.GoTextFace) {
+	return trayFit(line, room, art.BoldFace(12), art.BoldFace(11))
+}
+
+// trayFit is s fitted into room pixels: whole in face, else without its
+// words in brackets, else in the smaller face, and only then cut.
+func trayFit(s string, room float64, face, small *text.GoTextFace) (string, *text.GoTextFace) {
+	if art.TextW(s, face) <= room {
+		return s, face
 	}
-	if i, j := strings.Index(who, " ("), strings.Index(who, ")"); i > 0 && j > i {
-		who = who[:i] + who[j+1:]
-		if art.TextW(who, face) <= room {
-			return who, face
+	if i := strings.Index(s, " ("); i > 0 && strings.Contains(s[i:], ")") {
+		s = s[:i] + s[i+strings.Index(s[i:], ")")+1:]
+		if art.TextW(s, face) <= room {
+			return s, face
 		}
 	}
-	small := art.Face(11)
-	if art.TextW(who, small) <= room {
-		return who, small
+	if art.TextW(s, small) <= room {
+		return s, small
 	}
-	return clipLabel(who, "", room, small), small
+	return clipLabel(s, "", room, small), small
 }
 
 // allWhat reports whether every roll of evs is of the same kind w.
@@ -364,16 +375,6 @@ func allWhat(evs []rules.Event, w string) bool {
 		}
 	}
 	return true
-}
-
-// capFirst is s with its first letter a capital: a rule set's roll may be
-// named in running words ("activation, Rifle team"), a tray's title not.
-func capFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 || !unicode.IsLower(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // sidesAgainst says a roll the two sides make against each other at once

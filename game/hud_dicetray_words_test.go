@@ -26,3 +26,19 @@ func TestTrayWordsFitBesideTheDice(t *testing.T) {
 		t.Errorf("words that fit were changed: %q", got)
 	}
 }
+
+// A tie roll-off's outcome in a tray of several rolls fits beside its
+// die: the bracketed reason goes first (the log's ledger keeps it). At
+// 1024x640 "goes first of the 3 tied teams (an equal die: ...)" ran off
+// the tray.
+func TestTrayOutcomeFits(t *testing.T) {
+	room := 240 * art.UIScale // one die at the 340 px side panel
+	long := "total 3: goes first of the 3 tied teams (an equal die: the team the scenario lists first goes first)"
+	if art.TextW(long, art.BoldFace(12)) <= room {
+		t.Fatal("the case does not overflow: the test proves nothing")
+	}
+	got, face := trayOutcome(long, room)
+	if art.TextW(got, face) > room || got != "total 3: goes first of the 3 tied teams" {
+		t.Errorf("the tray says %q (%.0f px of %.0f)", got, art.TextW(got, face), room)
+	}
+}

@@ -68,7 +68,7 @@ var keymap = []binding{
 	{act: ActZoomOut, keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyKPSubtract}},
 	{act: ActFit, keys: []ebiten.Key{ebiten.KeyF, ebiten.KeyHome}, names: "F or Home", does: "fit the whole table on screen"},
 	{act: actButtons, names: "1 .. 9", does: "the action bar's commands for the selected figure"},
-	{act: ActEnd, keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyKPEnter}, names: "Enter", does: "end the phase / turn (asked once when figures can still act: Enter again confirms), or let an interruption pass; while placing a volley's dice, fire the rest at the target under the pointer"},
+	{act: ActEnd, keys: []ebiten.Key{ebiten.KeyEnter, ebiten.KeyKPEnter}, names: "Enter", does: "end the phase / turn (asked once when figures can still act: Enter again confirms), or let an interruption pass (Enter twice when it is the other side's, on the mover's table); while placing a volley's dice, fire the rest at the target under the pointer"},
 	{act: ActNext, keys: []ebiten.Key{ebiten.KeyTab}, names: "Tab", does: "select the next figure that can act"},
 	{act: ActTape, keys: []ebiten.Key{ebiten.KeyM}, names: "M", does: "free tape measure: drag on the table"},
 	{act: ActRings, keys: []ebiten.Key{ebiten.KeyR}, names: "R", does: "range bands round the selected figure's weapon"},
