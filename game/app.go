@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -530,13 +529,6 @@ func clicked() bool { return inpututil.IsMouseButtonJustPressed(ebiten.MouseButt
 func cursor() (float64, float64) {
 	x, y := ebiten.CursorPosition()
 	return float64(x), float64(y)
-}
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // firstFrame puts the table's overview on screen on the very first frame

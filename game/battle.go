@@ -494,7 +494,7 @@ func sentence(s string) string {
 	if s == "" {
 		return s
 	}
-	s = strings.ToUpper(s[:1]) + s[1:]
+	s = rules.Capital(s)
 	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") {
 		s += "."
 	}

@@ -187,7 +187,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		pc := &st.Map.Pieces[b.piece]
 		head := pc.Kind
 		if k, ok := terrain.KindByName(pc.Kind); ok {
-			head = title(k.Label)
+			head = rules.Capital(k.Label)
 		}
 		if pc.Name != "" {
 			head += ": " + pc.Name

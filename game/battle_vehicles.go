@@ -412,10 +412,10 @@ func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 		for _, o := range p.Outcomes {
 			ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
 		}
-		lines = append(lines, title(p.Name)+": "+strings.Join(ps, "   "))
+		lines = append(lines, rules.Capital(p.Name)+": "+strings.Join(ps, "   "))
 	}
 	lines = append(lines, "click to commit")
-	b.card(dst, a, fmt.Sprintf("%s: %s at %s", title(va.cmd.Verb), f.Name, v.Name), lines, 0xc0392b)
+	b.card(dst, a, fmt.Sprintf("%s: %s at %s", rules.Capital(va.cmd.Verb), f.Name, v.Name), lines, 0xc0392b)
 	return true
 }
 

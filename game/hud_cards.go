@@ -153,16 +153,16 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if b.odds.Note != "" && b.why {
 		lines = append(lines, b.odds.Note)
 	}
-	head := fmt.Sprintf("%s: %s at %s", title(b.sel.Verb), f.Name, t.Name)
+	head := fmt.Sprintf("%s: %s at %s", rules.Capital(b.sel.Verb), f.Name, t.Name)
 	if friend {
-		head = fmt.Sprintf("%s: %s, %s", title(b.sel.Verb), f.Name, t.Name)
+		head = fmt.Sprintf("%s: %s, %s", rules.Capital(b.sel.Verb), f.Name, t.Name)
 		if t.ID == f.ID {
-			head = fmt.Sprintf("%s: %s himself", title(b.sel.Verb), f.Name)
+			head = fmt.Sprintf("%s: %s himself", rules.Capital(b.sel.Verb), f.Name)
 		}
 	}
 	if n := b.sel.Shots; n > 1 && b.oddsCmd.Fig == f.ID {
 		placed := len(b.sel.Volley)
-		head = fmt.Sprintf("%s: %s, %d of %d dice placed", title(b.sel.Verb), f.Name, placed, n)
+		head = fmt.Sprintf("%s: %s, %d of %d dice placed", rules.Capital(b.sel.Verb), f.Name, placed, n)
 		var names []string
 		for _, id := range b.oddsCmd.Targets {
 			if ft := b.st().Fig(id); ft != nil {

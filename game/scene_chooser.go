@@ -460,7 +460,7 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 	// the rules' result may begin with the same verdict as the heading
 	why := st.Result
 	if rest, ok := strings.CutPrefix(why, head+": "); ok && rest != "" {
-		why = strings.ToUpper(rest[:1]) + rest[1:]
+		why = rules.Capital(rest)
 	}
 	art.Say(dst, why, art.ItalicFace(15), a.W/2, y+70*art.UIScale, art.RGB(0x5a4a38), 1)
 	exp, got, n := luck(b.log)

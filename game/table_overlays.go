@@ -272,7 +272,7 @@ func overlayHead(o rules.Overlay) string {
 	case rules.OverTemplate:
 		return "Template"
 	}
-	return title(o.Kind)
+	return rules.Capital(o.Kind)
 }
 
 // drawOverlayCard shows the card of the thing under a resting pointer.

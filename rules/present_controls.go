@@ -174,7 +174,7 @@ var defaultLabels = map[string]string{"move": "Move (drag the figure)", "fire": 
 func defaultAction(c Command) Action {
 	a := Action{Label: defaultLabels[c.Verb], Group: c.Verb}
 	if a.Label == "" && c.Verb != "" {
-		a.Label = strings.ToUpper(c.Verb[:1]) + c.Verb[1:]
+		a.Label = Capital(c.Verb)
 	}
 	a.Kind = defaultKind(c)
 	if c.Verb == "posture" {

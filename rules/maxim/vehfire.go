@@ -2,7 +2,6 @@ package maxim
 
 import (
 	"fmt"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -473,7 +472,7 @@ func manHit(s *rules.State, f *rules.Figure, v *rules.Vehicle, men []*rules.Figu
 	r := chartResult(cd.Face, chart)
 	name = role + " " + hitWords[r]
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: who.ID, Unit: v.Unit, Text: fmt.Sprintf("%s: %d: %s", who.Name, cd.Face, resNames[r]),
-		Roll: &rules.Ledger{What: strings.ToUpper(role[:1]) + role[1:] + " hit, " + who.Name, Dice: []rules.Die{cd}, Compare: "table", Total: cd.Face, Outcome: resNames[r],
+		Roll: &rules.Ledger{What: rules.Capital(role) + " hit, " + who.Name, Dice: []rules.Die{cd}, Compare: "table", Total: cd.Face, Outcome: resNames[r],
 			Note: fmt.Sprintf("one die: 1-%d stun, %d-%d light wound, %d serious wound, 6 kill", chart.Stun, chart.Stun+1, chart.Light, chart.Serious)}})
 	return name, append(evs, hurt(s, who, r, "hit inside "+v.Name)...)
 }
