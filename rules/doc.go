@@ -79,7 +79,8 @@
 //     of the battle carries over the network (the rolls the book makes in
 //     the open), never those of a unit it does not know; OwnUnitVarHider
 //     keeps out a side's own variable that names an enemy it does not
-//     know (the hidden team that fired on it).
+//     know (the hidden team that fired on it); GameVarShaper writes a
+//     list afresh with the rows a side may know (its own mortar rounds).
 //   - FigureCarder (present_figure.go, with Overlayer): a figure's card lines, its markers as Mark kinds
 //     (drawn as icons with a legend), its weapons with range bands (the
 //     range rings and the targeting card), whether it is spent, and Radii

@@ -266,8 +266,19 @@ func ScenarioVar(key string) bool {
 	return strings.HasPrefix(key, VarBadGoing) || strings.HasPrefix(key, VarLockedDoor)
 }
 
+// GameVarShaper is an optional RuleSet hook for what GameVarKnower
+// cannot pass key by key: a list of which the side may know some rows
+// only (its own plotted mortar rounds, but neither the enemy's nor how
+// many the enemy has). Given the state and what GameVarKnower passed
+// (nil for nothing), it returns the side's variables with such a list
+// written afresh, holding those rows alone.
+type GameVarShaper interface {
+	ShapeGameVars(s *State, side int, known map[string]int) map[string]int
+}
+
 // GameVars is the game-level variables the side may know: those the rule
-// set's GameVarKnower passes, none without it.
+// set's GameVarKnower passes (then shaped by its GameVarShaper), none
+// without it.
 func (v View) GameVars() map[string]int {
 	gk, ok := v.rs.(GameVarKnower)
 	if !ok || v.s == nil {
@@ -281,6 +292,9 @@ func (v View) GameVars() map[string]int {
 			}
 			out[k] = n
 		}
+	}
+	if sh, ok := v.rs.(GameVarShaper); ok {
+		out = sh.ShapeGameVars(v.s, v.Side, out)
 	}
 	return out
 }

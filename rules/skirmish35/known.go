@@ -18,8 +18,9 @@ import (
 // surrender, a prisoner's guard, a crewman's vehicle, a mortar's rounds
 // used. How far it moved
 // this turn (part of it perhaps out of sight), what it had acquired
-// before moving and a mortar's aim point stay with the host, and so
-// does anything of a figure the side does not see.
+// before moving and the enemy's mortar aim points stay with the host,
+// and so does anything of a figure the side does not see; a side's own
+// plotted rounds are in its copy (ShapeGameVars).
 
 // GameVarKnown (rules.GameVarKnower): the scenario's settings, the turn
 // count and the side that went first, the smoke clouds on the table (a
@@ -60,7 +61,33 @@ func (Skirmish) FigureVarKnown(_ *rules.State, _ int, _ rules.FigID, key string)
 	return false
 }
 
+// ShapeGameVars (rules.GameVarShaper): a side's copy holds the mortar
+// rounds it plotted itself, so that its table shows their aim points and
+// its mortar is not offered a second round the host would refuse; the
+// other side's rounds, and how many there are, stay with the host (the
+// list is written afresh with the side's own rows only).
+func (Skirmish) ShapeGameVars(s *rules.State, side int, known map[string]int) map[string]int {
+	n := 0
+	for _, rd := range Rounds(s) {
+		if rd.Side != side {
+			continue
+		}
+		if known == nil {
+			known = map[string]int{}
+		}
+		for i, v := range []int{int(rd.At.X), int(rd.At.Y), int(rd.Fig), rd.Side} {
+			known[listKey("mp", n, roundFields[i])] = v
+		}
+		n++
+	}
+	if n > 0 {
+		known[gMortar] = n
+	}
+	return known
+}
+
 var (
+	_ rules.GameVarShaper = Skirmish{}
 	_ rules.GameVarKnower = Skirmish{}
 	_ rules.SideVarKnower = Skirmish{}
 	_ rules.UnitVarKnower = Skirmish{}

@@ -367,3 +367,33 @@ func TestLockedDoorsFromTheStart(t *testing.T) {
 		t.Fatalf("a point that is no door: %v", err)
 	}
 }
+
+// A side's copy of the battle (network play, the computer) holds the
+// mortar rounds it plotted itself, written afresh as a list of its own
+// rows: neither the other side's aim points nor how many rounds the
+// other side has on the way reach it.
+func TestCopyHoldsOwnMortarRoundsOnly(t *testing.T) {
+	s := newState(t, nil,
+		tfig{side: 0, x: 36, y: 2, weapons: []string{"mortar"}, facing: 180},
+		tfig{side: 1, x: 36, y: 50, weapons: []string{"mortar"}})
+	r := New().(Skirmish)
+	copyOf := func(side int) *rules.State {
+		return &rules.State{Vars: rules.ViewOf(r, s, side).GameVars()}
+	}
+	if n := len(Rounds(copyOf(0))); n != 0 {
+		t.Fatalf("no round plotted, yet the copy holds %d", n)
+	}
+	theirs := []Round{{At: geom.P(30, 10), Fig: 2, Side: 1}, {At: geom.P(40, 12), Fig: 2, Side: 1}}
+	mine := Round{At: geom.P(36, 40), Fig: 1, Side: 0}
+	setRounds(s, append(append([]Round(nil), theirs...), mine))
+	if got := Rounds(copyOf(0)); len(got) != 1 || got[0] != mine {
+		t.Errorf("side 0's copy holds rounds %v, want its own %v only", got, mine)
+	}
+	if got := Rounds(copyOf(1)); len(got) != 2 || got[0] != theirs[0] || got[1] != theirs[1] {
+		t.Errorf("side 1's copy holds rounds %v, want its own %v", got, theirs)
+	}
+	setRounds(s, theirs)
+	if v := rules.ViewOf(r, s, 0).GameVars(); v[gMortar] != 0 || len(Rounds(copyOf(0))) != 0 {
+		t.Errorf("side 0 learns of the enemy's rounds: %v", v)
+	}
+}
