@@ -391,12 +391,7 @@ func (b *battle) computerGives(a *App, t thought) {
 	if f := b.st().Fig(c.Fig); f != nil && what != "" {
 		what = f.Name + ", " + what
 	}
-	switch {
-	case why == "":
-		why = what
-	case what != "":
-		why = what + ": " + why
-	}
+	why = joinWhy(what, why)
 	if why != "" {
 		b.log = append(b.log, logEntry{text: fmt.Sprintf("%s (computer): %s", b.st().Sides[side].Name, sentence(b.plain(why))), side: side, kind: "why", unit: unit})
 		b.logScroll = 0
@@ -408,6 +403,26 @@ func (b *battle) computerGives(a *App, t thought) {
 			}
 		}
 	}
+}
+
+// joinWhy puts what the computer does ("Pte Eden, Fire") and its reason
+// together: a reason that goes on from the action ("at Schtz Lang: miss
+// 83%, ...", "into cover of the wheat: ...") follows it as one phrase, any
+// other after a colon (the log read "Pte Eden, Fire: at Schtz Lang: miss
+// 83%").
+func joinWhy(what, why string) string {
+	switch {
+	case why == "":
+		return what
+	case what == "":
+		return why
+	}
+	for _, p := range []string{"at ", "into ", "to ", "towards ", "for ", "on ", "out of ", "back ", "behind "} {
+		if strings.HasPrefix(why, p) {
+			return what + " " + why
+		}
+	}
+	return what + ": " + why
 }
 
 // unitFigs are the figures of unit u.

@@ -234,3 +234,21 @@ func TestPlayerInterruptsTheComputer(t *testing.T) {
 		t.Errorf("the standing order did not let the computer's mover pass: %d commands (was %d), decider %d, phase %s", len(g.Log), n, g.St.Decider, g.St.Phase)
 	}
 }
+
+// The computer's log line reads as one sentence: a reason that goes on
+// from the action follows it without a colon ("Pte Eden, Fire at Schtz
+// Lang: miss 83%", not "Pte Eden, Fire: at Schtz Lang: miss 83%"); any
+// other reason stands after one.
+func TestComputerReasonReadsOn(t *testing.T) {
+	for _, c := range []struct{ what, why, want string }{
+		{"Pte Eden, Fire", "at Schtz Lang: miss 83%, hit 17%", "Pte Eden, Fire at Schtz Lang: miss 83%, hit 17%"},
+		{"Pte Eden, Move", "into cover of the wheat: out of sight of 2 enemies", "Pte Eden, Move into cover of the wheat: out of sight of 2 enemies"},
+		{"Cpl Wade, Rally", "the team is shaken", "Cpl Wade, Rally: the team is shaken"},
+		{"Cpl Wade, End activation", "", "Cpl Wade, End activation"},
+		{"", "at Schtz Lang", "at Schtz Lang"},
+	} {
+		if got := joinWhy(c.what, c.why); got != c.want {
+			t.Errorf("joinWhy(%q, %q) = %q, want %q", c.what, c.why, got, c.want)
+		}
+	}
+}
