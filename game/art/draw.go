@@ -298,12 +298,21 @@ func ItalicFace(size float64) *text.GoTextFace {
 	return &text.GoTextFace{Source: italicSrc(), Size: size * UIScale}
 }
 
+// Said, when set (by tests), is told of every text Say draws: the image
+// drawn on, the words and the box they cover.
+var Said func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64)
+
 // Say draws text with its top-left at (x, y); align 0 left, 1 centre, 2 right.
 func Say(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, align int) {
 	if m := Batching(dst); m != nil {
 		m.flush()
 	}
 	s = OneDecimal(s)
+	if Said != nil {
+		w, h := text.Measure(s, f, f.Metrics().HAscent+f.Metrics().HDescent+2*UIScale)
+		x0 := x - w*float64(align)/2
+		Said(dst, s, x0, y, x0+w, y+h)
+	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)

@@ -1,0 +1,75 @@
+package game
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/game/view"
+)
+
+// Issue 24, point 10: nothing clipped at any supported size. Every
+// shipped scenario at 1024x640, played for its first commands (random
+// legal ones, each figure selected and its target hovered first, the
+// dice tray drawn while it rolls and once it has rolled), draws no text
+// that runs off the window: a tie roll-off's outcome once ran off the
+// tray and out of the window's edge.
+func TestNoTextRunsOffTheWindow(t *testing.T) {
+	off := map[string]bool{}
+	var at string
+	art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) {
+		w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
+		if s != "" && (x0 < -1 || y0 < -1 || x1 > w+1 || y1 > h+1) {
+			off[fmt.Sprintf("%s: %q at %.0f,%.0f-%.0f,%.0f on %.0fx%.0f", at, s, x0, y0, x1, y1, w, h)] = true
+		}
+	}
+	defer func() { art.Said = nil }()
+	for _, file := range shippedFiles(t) {
+		g, evs := shippedGameEvents(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, evs)
+		r := rand.New(rand.NewPCG(1, 2))
+		for step := 0; step < 12 && !g.St.Over; step++ {
+			at = fmt.Sprintf("%s, command %d", file, step)
+			for k := 0; k < 3; k++ {
+				for _, an := range b.tl.Step(0.5) {
+					b.finished(an)
+				}
+				b.shown, b.curtain = g.St.Decider, false
+				render(a, b)
+			}
+			legal := g.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			c := legal[r.IntN(len(legal))]
+			b.sel.Reset()
+			if c.Fig != 0 {
+				b.sel.Mode, b.sel.Sel = view.Selected, c.Fig
+				if len(c.Targets) > 0 {
+					b.hover = c.Targets[0]
+				}
+				render(a, b)
+				b.hover = 0
+			}
+			b.sel.Reset()
+			b.apply(a, c)
+		}
+	}
+	var lines []string
+	for l := range off {
+		lines = append(lines, l)
+	}
+	sort.Strings(lines)
+	for i, l := range lines {
+		if i == 20 {
+			t.Errorf("... and %d more", len(lines)-20)
+			break
+		}
+		t.Error(l)
+	}
+}
