@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"sort"
 	"testing"
 
@@ -12,12 +13,17 @@ import (
 	"hedgerow/game/view"
 )
 
+// notation is what a player must never read on the table: the rules'
+// command notation, dice notation, a needed roll as N+, Go's printing.
+var notation = regexp.MustCompile(`\b[UV]\d+\b|[FUV]<|<target>|\b\d*[dD]\d+\b|%!|\bnil\b|&\{|\bmap\[|\b\d+\+(\s|$|[,;.)])|\bROF\b`)
+
 // Issue 24, point 10: nothing clipped at any supported size. Every
 // shipped scenario at 1024x640, played for its first commands (random
 // legal ones, each figure selected and its target hovered first, the
 // dice tray drawn while it rolls and once it has rolled), draws no text
 // that runs off the window: a tie roll-off's outcome once ran off the
-// tray and out of the window's edge.
+// tray and out of the window's edge. Nor does any text drawn carry
+// notation.
 func TestNoTextRunsOffTheWindow(t *testing.T) {
 	off := map[string]bool{}
 	var at string
@@ -25,6 +31,9 @@ func TestNoTextRunsOffTheWindow(t *testing.T) {
 		w, h := float64(dst.Bounds().Dx()), float64(dst.Bounds().Dy())
 		if s != "" && (x0 < -1 || y0 < -1 || x1 > w+1 || y1 > h+1) {
 			off[fmt.Sprintf("%s: %q at %.0f,%.0f-%.0f,%.0f on %.0fx%.0f", at, s, x0, y0, x1, y1, w, h)] = true
+		}
+		if m := notation.FindString(s); m != "" {
+			off[fmt.Sprintf("%s: %q has notation (%q)", at, s, m)] = true
 		}
 	}
 	defer func() { art.Said = nil }()
