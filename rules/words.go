@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -144,4 +145,21 @@ func Capital(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// Agree is the verb form that agrees with a side's name as its subject:
+// one for a name taken as one body ("the Wehrmacht moves", "US Army
+// fires"), many for a plural name ("British raiders move", "the Germans
+// fire"), which ends in s, or like British, French and Japanese.
+func Agree(name, one, many string) string {
+	low := strings.ToLower(strings.TrimSpace(name))
+	if strings.HasSuffix(low, "corps") || strings.HasSuffix(low, "korps") {
+		return one
+	}
+	for _, end := range []string{"s", "ish", "ch", "ese"} {
+		if strings.HasSuffix(low, end) && !strings.HasSuffix(low, "ss") {
+			return many
+		}
+	}
+	return one
 }

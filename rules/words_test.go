@@ -89,3 +89,16 @@ func TestCapital(t *testing.T) {
 		}
 	}
 }
+
+// A side's name takes the verb a reader expects: the play-test read
+// "British raiders moves".
+func TestAgree(t *testing.T) {
+	for name, want := range map[string]string{
+		"British raiders": "move", "Germans": "move", "British": "move", "French": "move",
+		"Wehrmacht": "moves", "US Army": "moves", "Red": "moves", "Afrika Korps": "moves",
+	} {
+		if got := Agree(name, "moves", "move"); got != want {
+			t.Errorf("Agree(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

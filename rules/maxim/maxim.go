@@ -132,7 +132,7 @@ func beginRound(s *rules.State) []rules.Event {
 	evs = append(evs, rollHorses(s, mover)...)
 	evs = append(evs, rollVehicleMoves(s, mover, false)...)
 	evs = append(evs, rules.Event{Kind: "phase", Side: mover,
-		Text: fmt.Sprintf("Move phase: %s moves; %s may fire at figures as they move", s.Sides[mover].Name, s.Sides[1-mover].Name)})
+		Text: fmt.Sprintf("Move phase: %s %s; %s may fire at figures as they move", s.Sides[mover].Name, rules.Agree(s.Sides[mover].Name, "moves", "move"), s.Sides[1-mover].Name)})
 	return evs
 }
 
@@ -339,12 +339,12 @@ func (Maxim) Apply(s *rules.State, c rules.Command) ([]rules.Event, error) {
 		case PhaseMove:
 			s.Phase = PhaseOffensive
 			return []rules.Event{{Kind: "phase", Side: s.Active,
-				Text: fmt.Sprintf("Offensive fire phase: %s fires", s.Sides[s.Active].Name)}}, nil
+				Text: fmt.Sprintf("Offensive fire phase: %s %s", s.Sides[s.Active].Name, rules.Agree(s.Sides[s.Active].Name, "fires", "fire"))}}, nil
 		case PhaseOffensive:
 			s.Phase = PhaseDefensive
 			s.Active, s.Decider = 1-s.Active, 1-s.Active
 			return []rules.Event{{Kind: "phase", Side: s.Active,
-				Text: fmt.Sprintf("Defensive fire phase: %s fires back", s.Sides[s.Active].Name)}}, nil
+				Text: fmt.Sprintf("Defensive fire phase: %s %s back", s.Sides[s.Active].Name, rules.Agree(s.Sides[s.Active].Name, "fires", "fire"))}}, nil
 		case PhaseDefensive:
 			return endOfTurn(s), nil
 		case PhaseVehicles:

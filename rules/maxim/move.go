@@ -37,7 +37,7 @@ func mayMove(s *rules.State, f *rules.Figure) string {
 	case s.Phase != PhaseMove:
 		return fmt.Sprintf("figures move only in the move phase (this is the %s phase)", phaseWord(s.Phase))
 	case f.Side != s.Active:
-		return fmt.Sprintf("%s moves this turn", s.Sides[s.Active].Name)
+		return fmt.Sprintf("%s %s this turn", s.Sides[s.Active].Name, rules.Agree(s.Sides[s.Active].Name, "moves", "move"))
 	case f.Var(fMoved) == s.Round:
 		return f.Name + " has already moved this turn"
 	case f.Var(fFought) == s.Round:

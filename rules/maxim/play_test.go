@@ -214,3 +214,28 @@ func BenchmarkFullGame(b *testing.B) {
 		})
 	}
 }
+
+// A side's name takes its verb: "Move phase: British raiders move", the
+// panel's "British raiders move", and "the US Army moves" for a body
+// named as one (the play-test read "British raiders moves").
+func TestPhaseWordsAgreeWithTheSide(t *testing.T) {
+	for name, verb := range map[string]string{"maxim-trench-raid.toml": "move", "maxim-armour-crossroads.toml": "moves"} {
+		sc, m := loadScenario(t, name)
+		g, evs, err := rules.NewGame(New(), sc, m, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mover := g.St.Sides[g.St.Active].Name
+		want := "Move phase: " + mover + " " + verb + ";"
+		found := false
+		for _, ev := range evs {
+			found = found || strings.HasPrefix(ev.Text, want)
+		}
+		if !found {
+			t.Errorf("%s: no event opens %q", name, want)
+		}
+		if head := New().(Maxim).Explain(g.St).Head; head != mover+" "+verb {
+			t.Errorf("%s: the panel heads %q, want %q", name, head, mover+" "+verb)
+		}
+	}
+}

@@ -38,7 +38,7 @@ func (Maxim) Explain(s *rules.State) rules.Explanation {
 	side := s.Sides[s.Active].Name
 	switch s.Phase {
 	case PhaseMove:
-		ex.Head = fmt.Sprintf("%s moves", side)
+		ex.Head = fmt.Sprintf("%s %s", side, rules.Agree(side, "moves", "move"))
 		ex.End = "End movement"
 		ex.Lines = []string{
 			fmt.Sprintf("Each figure may move once: men 6\", riders a die's roll plus 3\"; difficult going costs double."),

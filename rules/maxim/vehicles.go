@@ -156,7 +156,7 @@ func mayDrive(s *rules.State, v *rules.Vehicle) string {
 	case v.Damage.Has(vehicle.Immobilised):
 		return v.Name + " is immobilised"
 	case v.Side != mover:
-		return fmt.Sprintf("%s moves this turn", s.Sides[mover].Name)
+		return fmt.Sprintf("%s %s this turn", s.Sides[mover].Name, rules.Agree(s.Sides[mover].Name, "moves", "move"))
 	case s.Decider != mover && s.Phase == PhaseOpportunity:
 		return fmt.Sprintf("%s first decide on opportunity fire at the last move", s.Sides[s.Decider].Name)
 	case s.Decider != mover:

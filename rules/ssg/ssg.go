@@ -213,7 +213,7 @@ func beginTurn(s *rules.State, side int) []rules.Event {
 	}
 	s.Active, s.Decider, s.Phase = side, side, PhaseMove
 	return []rules.Event{{Kind: "turn", Side: side,
-		Text: fmt.Sprintf("Turn %d: %s moves", s.Round, s.Sides[side].Name)}}
+		Text: fmt.Sprintf("Turn %d: %s %s", s.Round, s.Sides[side].Name, rules.Agree(s.Sides[side].Name, "moves", "move"))}}
 }
 
 // Legal lists what the active player may do now, in a stable order.
