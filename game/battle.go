@@ -39,6 +39,7 @@ type battle struct {
 	rosters    []baseGroup // the packed groups' rosters drawn last frame
 	figBoxes   []plate     // the living figures' boxes on screen, last frame (prompts keep off them)
 	zoomTipped bool        // the log's tip to zoom in on packed bases was given (zoomTip)
+	unseenTold [2]bool     // the log has told each side that enemies are out of its sight (unseenTip)
 
 	sel       view.Selector
 	step      string // the step of play under way (rules.Explanation.Step), see newStep

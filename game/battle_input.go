@@ -34,6 +34,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		b.finished(an)
 	}
 	b.zoomTip()
+	b.unseenTip()
 	b.settle()
 	if keys.Pressed(keys.ActSlower) {
 		a.speed = math.Max(0.25, a.speed/2)

@@ -2,10 +2,12 @@ package game
 
 import (
 	"fmt"
-	"hedgerow/game/art"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/rules"
 )
 
 func (b *battle) drawCurtain(dst *ebiten.Image, a *App) {
@@ -35,6 +37,9 @@ func (b *battle) drawCurtain(dst *ebiten.Image, a *App) {
 	if e, ok := b.lastAction(); ok {
 		art.Say(dst, "Last: "+e.text, art.ItalicFace(15), a.W/2, a.H/2+30*art.UIScale, art.RGB(0xd8c8a8), 1)
 	}
+	if line := b.unseenLine(b.st().Decider); line != "" {
+		art.Say(dst, line, art.Face(15), a.W/2, a.H/2+54*art.UIScale, art.RGB(0xe8dcc0), 1)
+	}
 	art.Say(dst, "click, Space or Enter when ready", art.ItalicFace(14), a.W/2, a.H/2+80*art.UIScale, art.RGB(0xc8b894), 1)
 	if line := b.takeBackLine(); line != "" {
 		art.Say(dst, line, art.ItalicFace(14), a.W/2, a.H/2+104*art.UIScale, art.RGB(0xc8b894), 1)
@@ -50,4 +55,54 @@ func (b *battle) takeBackLine() string {
 		return ""
 	}
 	return fmt.Sprintf("%s: Ctrl+Z takes back the end you just gave (it rolled no dice); what was played before it stands", b.st().Sides[b.taken.side].Name)
+}
+
+// unseenLine tells side me that enemy teams are out of its sight, and
+// that they show once spotted ("" when it sees them all): on the curtain
+// as it takes the table, and once in its log (unseenTip). A play-tester
+// who had just placed the British, the table then the Germans', found
+// them gone and thought them deleted.
+func (b *battle) unseenLine(me int) string {
+	st := b.st()
+	if me < 0 || me > 1 {
+		return ""
+	}
+	v := rules.ViewOf(b.g.RS, st, me)
+	hid, all := 0, 0
+	for _, u := range st.Units {
+		alive := false
+		for i := range st.Figures {
+			alive = alive || st.Figures[i].Unit == u.ID && !st.Figures[i].Removed
+		}
+		if u.Side != 1-me || !alive {
+			continue
+		}
+		all++
+		if !v.Unit(u.ID) {
+			hid++
+		}
+	}
+	they := st.Sides[1-me].Name
+	switch {
+	case hid == 0:
+		return ""
+	case hid == all:
+		return fmt.Sprintf("%s %s out of sight: their men show on your table once one of yours spots them.", they, rules.Agree(they, "is", "are"))
+	case hid == 1:
+		return fmt.Sprintf("1 team of %s is out of sight: it shows on your table once one of yours spots it.", they)
+	}
+	return fmt.Sprintf("%d teams of %s are out of sight: they show on your table once one of yours spots them.", hid, they)
+}
+
+// unseenTip puts unseenLine in the log once a battle for the side at the
+// table, when it first has the table with enemies out of its sight.
+func (b *battle) unseenTip() {
+	me := b.viewer()
+	if b.curtain || me < 0 || me > 1 || b.unseenTold[me] || b.tl.Busy() {
+		return
+	}
+	if line := b.unseenLine(me); line != "" {
+		b.unseenTold[me] = true
+		b.log = append(b.log, logEntry{text: line, side: -1})
+	}
 }

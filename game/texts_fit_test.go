@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -80,5 +81,58 @@ func TestNoTextRunsOffTheWindow(t *testing.T) {
 			break
 		}
 		t.Error(l)
+	}
+}
+
+// The curtain tells the side taking the table that enemy teams are out
+// of its sight and show once spotted, whole on a 1024x640 window; where
+// every enemy is in sight it says nothing of it. A play-tester, handing
+// the table to the Germans, found the British he had just placed gone.
+func TestCurtainSaysTheEnemyIsOutOfSight(t *testing.T) {
+	var said []string
+	art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) {
+		if x0 >= 0 && x1 <= float64(dst.Bounds().Dx()) {
+			said = append(said, s)
+		}
+	}
+	defer func() { art.Said = nil }()
+	for file, hides := range map[string]bool{"firefight-crossroads.toml": true, "smle-skirmish.toml": false} {
+		g, evs := shippedGameEvents(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, evs)
+		b.tl.SkipAll()
+		b.curtain = true
+		said = nil
+		render(a, b)
+		line := b.unseenLine(g.St.Decider)
+		if hides != (line != "") {
+			t.Errorf("%s: the curtain's line is %q", file, line)
+		}
+		if line == "" {
+			continue
+		}
+		shown := false
+		for _, s := range said {
+			shown = shown || s == line
+		}
+		if !shown || !strings.Contains(line, "out of sight") || !strings.Contains(line, g.St.Sides[1-g.St.Decider].Name) {
+			t.Errorf("%s: the curtain does not show %q whole", file, line)
+		}
+		// at the table, the log says it once
+		b.curtain, b.shown = false, g.St.Decider
+		for _, an := range b.tl.Step(100) {
+			b.finished(an)
+		}
+		b.unseenTip()
+		b.unseenTip()
+		n := 0
+		for _, e := range b.log {
+			if e.text == line {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: the log says %q %d times, want once", file, line, n)
+		}
 	}
 }
