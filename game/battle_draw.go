@@ -89,6 +89,9 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 				acting:  acting != 0 && f.Unit == acting,
 				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
 				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID], grouped: lay.group[k] >= 0}
+			if look.grouped && f.ID != b.sel.Sel && f.ID != b.hover {
+				look.marks = packedMarks(look.marks)
+			}
 			look.canAct = !removed && !b.curtain && b.anyFor(f.ID)
 			if an, ok := b.tl.Current(); ok && an.Ev.Kind == "removed" && an.Ev.Fig == f.ID {
 				look.fade = 1 - an.Progress(b.tl.Now)

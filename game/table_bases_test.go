@@ -12,6 +12,8 @@ import (
 
 	"hedgerow/game/art"
 	"hedgerow/game/content"
+	"hedgerow/game/view"
+	"hedgerow/rules"
 	"hedgerow/rules/all"
 )
 
@@ -260,5 +262,50 @@ func TestToastKeepsOffFigures(t *testing.T) {
 		if len(b.figBoxes) == 0 {
 			t.Errorf("%s: no figure on the table", file)
 		}
+	}
+}
+
+// Play-test 4: at 1024x640 the 1/35th ambush's German column along the
+// road had a numbered action-point token beside every small base, a
+// smear where no man could be counted. A man in a packed group shows no
+// points token (the side panel lists each man's points); picked, he
+// does.
+func TestPackedMenShowNoPointTokens(t *testing.T) {
+	g := shippedGame(t, "skirmish35-ambush.toml", 1)
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	b.tl.SkipAll()
+	b.tv.cam.Resize(1024, 640)
+	b.tv.fit(true)
+	b.shown, b.curtain = g.St.Decider, false
+	b.refresh()
+	tokens := 0
+	art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) {
+		if dst.Bounds().Dx() == 1024 && len(s) == 1 && s >= "0" && s <= "5" && x1 < a.W-b.tv.padR && y0 > b.tv.padT && y1 < a.H-b.tv.padB {
+			tokens++
+		}
+	}
+	defer func() { art.Said = nil }()
+	render(a, b) // (the first frame lays out the table)
+	tokens = 0
+	render(a, b)
+	ids, _, lay := b.baseLayout()
+	var packed []rules.FigID
+	for k, id := range ids {
+		if lay.group[k] >= 0 {
+			packed = append(packed, id)
+		}
+	}
+	if len(packed) < 3 {
+		t.Fatalf("only %d packed men: the test looks at nothing", len(packed))
+	}
+	if tokens != 0 {
+		t.Errorf("%d points tokens drawn on the table beside %d packed men", tokens, len(packed))
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, packed[0]
+	tokens = 0
+	render(a, b)
+	if tokens != 1 {
+		t.Errorf("the picked man shows %d points tokens, want his 1", tokens)
 	}
 }

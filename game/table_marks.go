@@ -30,6 +30,21 @@ var markTags = map[string]struct {
 	rules.MarkMorale: {"Mo", 0xd98c3a},
 }
 
+// packedMarks is what a man in a packed group shows of his marks: not
+// his points left (the side panel lists them man by man, and his card
+// when he is picked or under the pointer), which beside every base of a
+// column made a smear of numbered squares where no man could be counted
+// or clicked; his state (pinned, wounded, hidden...) still shows.
+func packedMarks(ms []rules.Mark) []rules.Mark {
+	var out []rules.Mark
+	for _, m := range ms {
+		if m.Kind != rules.MarkAP {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // markTag is the token for one mark: its text (with the count where the
 // kind has one) and colour.
 func markTag(m rules.Mark) (string, uint32) {
