@@ -537,11 +537,34 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 	// the hint goes between the last button and the end's place
 	x, right := b.hintPlace(a)
 	if hint != "" && right-x > 180*art.UIScale {
-		for _, l := range art.Wrap(hint, art.ItalicFace(13), right-x-10*art.UIScale) {
-			art.Say(dst, l, art.ItalicFace(13), x, y+18*art.UIScale, art.RGB(0xc8b894), 0)
-			y += 17 * art.UIScale
+		face, lines := barHintLines(hint, right-x-10*art.UIScale, a.H-4*art.UIScale-(y+18*art.UIScale))
+		for _, l := range lines {
+			art.Say(dst, l, face, x, y+18*art.UIScale, art.RGB(0xc8b894), 0)
+			y += face.Size * 1.3
 		}
 	}
+}
+
+// barHintLines wraps the bar's hint into the room it has, w wide and h
+// high: in its usual letters, else a size smaller, and only then with the
+// last line that fits cut ("Esc plays on." fell off the window's foot at
+// 1024x640, play-test 4).
+func barHintLines(hint string, w, h float64) (*text.GoTextFace, []string) {
+	var face *text.GoTextFace
+	var lines []string
+	for _, size := range []float64{13, 12, 11} {
+		face = art.ItalicFace(size)
+		lines = art.Wrap(hint, face, w)
+		if float64(len(lines))*face.Size*1.3 <= h {
+			return face, lines
+		}
+	}
+	n := max(1, int(h/(face.Size*1.3)))
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = clipLabel(lines[n-1]+"...", "", w, face)
+	}
+	return face, lines
 }
 
 // setOrder gives a unit a standing order for the rest of the round.

@@ -50,6 +50,8 @@ func TestNoTextRunsOffTheWindow(t *testing.T) {
 					b.finished(an)
 				}
 				b.shown, b.curtain = g.St.Decider, false
+				b.refresh()
+				b.layoutButtons(a)
 				render(a, b)
 			}
 			legal := g.Legal()
@@ -63,6 +65,7 @@ func TestNoTextRunsOffTheWindow(t *testing.T) {
 				if len(c.Targets) > 0 {
 					b.hover = c.Targets[0]
 				}
+				b.layoutButtons(a)
 				render(a, b)
 				b.hover = 0
 			}
@@ -134,5 +137,72 @@ func TestCurtainSaysTheEnemyIsOutOfSight(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s: the log says %q %d times, want once", file, line, n)
 		}
+	}
+}
+
+// The bar's hint while the end question stands fits the bar at 1024x640
+// in every shipped scenario: its last words ("Esc plays on.") fell off
+// the window's foot in S.M.L.E. (play-test 4).
+func TestEndQuestionHintFitsTheBar(t *testing.T) {
+	var off []string
+	asked := 0
+	art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) {
+		if y1 > float64(dst.Bounds().Dy())+1 || x1 > float64(dst.Bounds().Dx())+1 {
+			off = append(off, s)
+		}
+	}
+	defer func() { art.Said = nil }()
+	for _, file := range shippedFiles(t) {
+		g, evs := shippedGameEvents(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, evs)
+		b.tl.SkipAll()
+		for _, an := range b.tl.Step(100) {
+			b.finished(an)
+		}
+		b.shown, b.curtain = g.St.Decider, false
+		b.refresh()
+		b.layoutButtons(a)
+		render(a, b)
+		c := b.enterEnd()
+		if c == nil {
+			continue
+		}
+		b.end(a, *c)
+		if b.ask == nil {
+			continue
+		}
+		asked++
+		off = off[:0]
+		b.layoutButtons(a)
+		render(a, b)
+		if len(off) > 0 {
+			t.Errorf("%s: with the end question up, %q runs off the window", file, off)
+		}
+	}
+	if asked < 5 {
+		t.Fatalf("the end question came up in only %d scenarios: the test looks at little", asked)
+	}
+}
+
+// The bar's hint wraps into the room it has: the end question's hint in
+// the 170 px the S.M.L.E. bar left it at 1024x640, three lines high,
+// fits whole in smaller letters where in its usual ones its last words
+// fell off the window's foot (play-test 4); a hint too long for any size
+// is cut on its last line, never below the room.
+func TestBarHintFitsItsRoom(t *testing.T) {
+	hint := "3 figures and 1 team can still act. Enter or click again to end anyway; Esc plays on."
+	w, h := 170*art.UIScale, 52*art.UIScale
+	if n := len(art.Wrap(hint, art.ItalicFace(13), w)); float64(n)*13*art.UIScale*1.3 <= h {
+		t.Fatalf("the hint takes %d lines at its usual size: the case fits already", n)
+	}
+	face, lines := barHintLines(hint, w, h)
+	if float64(len(lines))*face.Size*1.3 > h+0.01 || strings.Join(lines, " ") != hint {
+		t.Errorf("the hint reads %q in %.0f px letters (%d lines in %.0f px)", lines, face.Size, len(lines), h)
+	}
+	long := strings.Repeat(hint+" ", 3)
+	face, lines = barHintLines(long, w, h)
+	if float64(len(lines))*face.Size*1.3 > h+0.01 || !strings.HasSuffix(lines[len(lines)-1], "...") {
+		t.Errorf("a hint too long for the room reads %q", lines)
 	}
 }
