@@ -322,11 +322,18 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 		if firer != "" {
 			who = strings.TrimPrefix(strings.TrimPrefix(who, firer), " ")
 		}
+		outcome := fmt.Sprintf("total %d: %s", l.Total, l.Outcome)
+		if both, ok := sidesAgainst(st, l); ok {
+			// a roll of both sides at once (a turn's initiative, rolled
+			// again on a tie): each row names its roll and both scores,
+			// not the same heading three times over "total 1"
+			who, outcome = fmt.Sprintf("Roll %d of %d", k+1, len(evs)), both
+		}
 		dx := tx + 36*art.UIScale + float64(len(l.Dice))*(ds+6*art.UIScale) + 4*art.UIScale
 		who, face := trayWho(who, tx+tw-18*art.UIScale-dx)
 		art.Say(dst, who, face, dx, y, art.RGB(0xe8f0e0), 0)
 		if elapsed >= tumble {
-			out, face := trayOutcome(fmt.Sprintf("total %d: %s", l.Total, l.Outcome), tx+tw-18*art.UIScale-dx)
+			out, face := trayOutcome(outcome, tx+tw-18*art.UIScale-dx)
 			art.Say(dst, out, face, dx, y+15*art.UIScale, outcomeColour(l), 0)
 		}
 	}

@@ -1,10 +1,14 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"hedgerow/game/art"
 	"hedgerow/rules"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // The turn's initiative reads the same in the dice tray and in the turn
@@ -56,4 +60,53 @@ func TestEndQuestionCountsTeamsApart(t *testing.T) {
 	if got := askText([]string{"rifle 1", "rifle 2"}, 0, "move", ""); !strings.HasPrefix(got, "2 figures can still move") {
 		t.Errorf("with no team the question reads %q", got)
 	}
+}
+
+// A turn's initiative rolled again on a tie is one tray of several
+// rolls: each row names its roll and both sides' scores ("US Army 10
+// against Wehrmacht 10: tie ..."), where it repeated "turn 1: US Army
+// against Wehrmacht" over "total 1" (play-test 4).
+func TestInitiativeRollOffTrayNamesBothScores(t *testing.T) {
+	for seed := uint64(1); seed < 300; seed++ {
+		g, evs := shippedGameEvents(t, "maxim-armour-crossroads.toml", seed)
+		n := 0
+		for _, ev := range evs {
+			if _, ok := sidesAgainst(g.St, ev.Roll); ok {
+				n++
+			}
+		}
+		if n < 2 {
+			continue
+		}
+		a := &App{W: 1024, H: 640, speed: 1}
+		b := newBattle(a, g, evs)
+		var said []string
+		art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }
+		defer func() { art.Said = nil }()
+		// (the rows' outcomes show once the dice have tumbled)
+		for i := 0; i < 80 && !strings.Contains(strings.Join(said, "\n"), " against "+g.St.Sides[1].Name+" "); i++ {
+			said = said[:0]
+			b.tl.Step(0.05)
+			render(a, b)
+		}
+		text := strings.Join(said, "\n")
+		if !strings.Contains(text, fmt.Sprintf("Roll 1 of %d", n)) || !strings.Contains(text, fmt.Sprintf("Roll %d of %d", n, n)) {
+			t.Fatalf("seed %d: the tray of %d initiative rolls reads %q", seed, n, text)
+		}
+		sides := g.St.Sides[0].Name + " "
+		rows := 0
+		for _, s := range said {
+			if strings.HasPrefix(s, sides) && strings.Contains(s, " against "+g.St.Sides[1].Name+" ") {
+				rows++
+			}
+			if strings.HasPrefix(s, "total ") {
+				t.Errorf("seed %d: a row still reads %q", seed, s)
+			}
+		}
+		if rows != n {
+			t.Errorf("seed %d: %d of %d rows give both sides' scores: %q", seed, rows, n, text)
+		}
+		return
+	}
+	t.Fatal("no seed ties the opening initiative")
 }
