@@ -273,10 +273,6 @@ func (b *belief) positional(f *rules.Figure, pt geom.Pt) int {
 		}
 		er := b.figReach(e)
 		if d2 <= er*er && ix.Visible(e.Pos, me, opts) {
-			if t, ok := b.shotDanger(f, pt, e); ok {
-				threat += t
-				continue
-			}
 			cov, _ := ix.CoverFor(me, e.Pos)
 			// lying down or crouching makes a smaller target
 			threat += (4 - min(int(cov), 3)) * (4 - int(f.Posture)) / 2
@@ -429,43 +425,4 @@ func (b *belief) destinations(f *rules.Figure) []geom.Pt {
 		cover = cover[:16]
 	}
 	return append(out, cover...)
-}
-
-// shotDanger is the danger to figure f standing at pt from enemy e's
-// shot, by the rules' exact odds worked on the belief with f moved there
-// and the turn handed to e's side (the odds e's player would be shown):
-// 32 points for a shot certain to do f some harm (four times the count's
-// heaviest threat, standing in the open; 16 measured no better), none for
-// one that can only miss. The sum runs over the outcomes in the rule
-// set's fixed order, so every machine gets the same whole number. ok is
-// false when the rule set gives no odds of e's shot outside its turn
-// (Maxim's phases, 1/35th's acquisitions, a Firefight enemy not yet
-// spotted): the caller then counts it as before.
-func (b *belief) shotDanger(f *rules.Figure, pt geom.Pt, e *rules.Figure) (int, bool) {
-	st := b.s.Clone()
-	g := st.Fig(f.ID)
-	g.Pos = pt
-	// as if it were the enemy's turn: the odds of the shot it could take
-	st.Active, st.Decider = e.Side, e.Side
-	var o rules.Odds
-	var err error
-	for _, c := range []rules.Command{
-		{Verb: "fire", Fig: e.ID, Targets: []rules.FigID{f.ID}},
-		{Verb: "fire", Fig: e.ID, Unit: e.Unit, Targets: []rules.FigID{f.ID}, Arg: "aimed"},
-	} {
-		if o, err = b.rs.Odds(st, c); err == nil && len(o.Outcomes) > 0 {
-			break
-		}
-	}
-	if err != nil || len(o.Outcomes) == 0 {
-		return 0, false
-	}
-	harm := 0.0
-	for _, x := range o.Outcomes {
-		if !missLike(x.Name) {
-			harm += x.P
-		}
-	}
-	// an explicit conversion, so no machine fuses it with the addition
-	return int(float64(harm*32) + 0.5), true
 }

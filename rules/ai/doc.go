@@ -31,10 +31,7 @@
 //     enemy's quick greedy reply (two commands at most) is played too, so
 //     what a command provokes is counted with what it does;
 //   - where it leaves the figure: targets it could shoot next, enemies
-//     that could shoot it there, each weighed by the rules' exact odds of
-//     its shot at the figure there (where the rule set gives odds of an
-//     enemy's shot outside its turn: S.M.L.E., Firefight, SSG) or else by
-//     the cover the figure would have against it,
+//     that could shoot it there and the cover it would have against them,
 //     and the distance left to the nearest known enemy (a side ahead on
 //     losses, the enemy's figures lost less its own, no longer closes:
 //     most battles that run out of turns go to the side with fewer losses);
