@@ -289,7 +289,12 @@ func TestReasonsInPlainWords(t *testing.T) {
 				own++
 			case len(c.Targets) > 0:
 				f := g.St.Fig(c.Targets[0])
-				if !strings.HasPrefix(why, "at "+f.Name) || !strings.Contains(why, "%") && !strings.Contains(why, "cannot hit") {
+				o, _ := g.Odds(c)
+				diceless := len(o.Outcomes) == 1 && o.Outcomes[0].Name == "certain"
+				if diceless && strings.Contains(why, "100%") {
+					t.Errorf("%s: the reason %q gives odds for a command with no dice", name, why)
+				}
+				if !strings.HasPrefix(why, "at "+f.Name) || !diceless && !strings.Contains(why, "%") && !strings.Contains(why, "cannot hit") {
 					t.Errorf("%s: a shot's reason %q does not name %s and its odds", name, why, f.Name)
 				}
 				if strings.Contains(why, "miss 100%") {

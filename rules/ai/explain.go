@@ -197,6 +197,10 @@ func (b *belief) shotWhy(c rules.Command) (why string, hopeless bool) {
 	if hopeless {
 		return why, true
 	}
+	if len(o.Outcomes) == 1 && strings.TrimSpace(o.Outcomes[0].Name) == "certain" {
+		// no dice (a 1/35th figure turning to face): no odds to give
+		return why, false
+	}
 	if parts := likeliest(o.Outcomes); len(parts) > 0 {
 		why += ": " + strings.Join(parts, ", ")
 	}
