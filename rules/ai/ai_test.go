@@ -242,7 +242,7 @@ func TestSoak(t *testing.T) {
 // rules' exact odds; for a move, where it goes and how many enemies it
 // knows of could shoot it there; never developer words.
 func TestReasonsInPlainWords(t *testing.T) {
-	shots, moves := 0, 0
+	shots, moves, own := 0, 0, 0
 	for _, name := range []string{"smle-ambush", "maxim-hot-lz", "firefight-farmhouse-grenades", "skirmish35-inn", "ssg-woods-sections"} {
 		g := newGame(t, name, 3)
 		p := ai.New(ai.Normal, 3)
@@ -277,10 +277,28 @@ func TestReasonsInPlainWords(t *testing.T) {
 			}
 			c := ch[0].Cmd
 			switch {
+			case len(c.Targets) > 0 && g.St.Fig(c.Targets[0]).Side == g.St.Decider:
+				// aimed at its own man (a leader motivating): not shot words
+				f := g.St.Fig(c.Targets[0])
+				if strings.HasPrefix(why, "at ") || !strings.Contains(why, f.Name) || strings.Contains(why, "targets") {
+					t.Errorf("%s: the reason %q for an action aimed at its own %s reads as a shot", name, why, f.Name)
+				}
+				if c.Verb == "motivate" && !strings.HasPrefix(why, "motivates "+f.Name) {
+					t.Errorf("%s: a motivation's reason %q does not say it motivates %s", name, why, f.Name)
+				}
+				own++
 			case len(c.Targets) > 0:
 				f := g.St.Fig(c.Targets[0])
-				if !strings.HasPrefix(why, "at "+f.Name) || !strings.Contains(why, "%") {
+				o, _ := g.Odds(c)
+				diceless := len(o.Outcomes) == 1 && o.Outcomes[0].Name == "certain"
+				if diceless && strings.Contains(why, "100%") {
+					t.Errorf("%s: the reason %q gives odds for a command with no dice", name, why)
+				}
+				if !strings.HasPrefix(why, "at "+f.Name) || !diceless && !strings.Contains(why, "%") && !strings.Contains(why, "cannot hit") {
 					t.Errorf("%s: a shot's reason %q does not name %s and its odds", name, why, f.Name)
+				}
+				if strings.Contains(why, "miss 100%") {
+					t.Errorf("%s: a shot's reason %q leads with a certain miss", name, why)
 				}
 				shots++
 			case c.Verb == "move" && len(c.Path) > 0:
@@ -294,7 +312,7 @@ func TestReasonsInPlainWords(t *testing.T) {
 			}
 		}
 	}
-	if shots == 0 || moves == 0 {
-		t.Errorf("saw %d shots and %d moves: the test measured nothing", shots, moves)
+	if shots == 0 || moves == 0 || own == 0 {
+		t.Errorf("saw %d shots, %d moves and %d actions aimed at own men: the test measured nothing", shots, moves, own)
 	}
 }

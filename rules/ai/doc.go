@@ -49,7 +49,10 @@
 //
 // The chosen command's reason is written for a player (explain.go): a
 // shot names its target and the exact odds (the rule set's Odds, worked
-// on the belief) of its likeliest outcomes; a move names the cover it
+// on the belief) of its likeliest outcomes, or says plainly that it
+// cannot hit but is the best on offer; an action aimed at the side's own
+// men says what it does for them ("motivates Schtz Uhl, the best of 4
+// men"); a move names the cover it
 // reaches or the enemy it closes on or leaves, and how many known enemies
 // could shoot the figure there against here. Writing it draws nothing
 // from the player's stream, so it never changes a choice.

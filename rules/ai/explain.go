@@ -22,18 +22,40 @@ func (p *Player) explain(b *belief, ch []Choice) {
 	}
 	c := &ch[0]
 	switch {
-	case len(c.Cmd.Targets) > 0:
+	case len(c.Cmd.Targets) > 0 && b.ownTargets(c.Cmd):
+		// aimed at the side's own men (a Firefight leader motivating):
+		// not a shot, and worded as what it does for them
 		n := 0
 		for _, x := range ch {
-			if len(x.Cmd.Targets) > 0 && x.Cmd.Verb == c.Cmd.Verb {
+			if len(x.Cmd.Targets) > 0 && x.Cmd.Verb == c.Cmd.Verb && b.ownTargets(x.Cmd) {
 				n++
 			}
 		}
-		why := b.shotWhy(c.Cmd)
+		why := b.ownWhy(c.Cmd)
 		if why == "" {
 			return
 		}
 		if n > 1 {
+			why += fmt.Sprintf(", the best of %d men", n)
+		}
+		c.Why = why + hardNote(c.Why)
+	case len(c.Cmd.Targets) > 0:
+		n := 0
+		for _, x := range ch {
+			if len(x.Cmd.Targets) > 0 && x.Cmd.Verb == c.Cmd.Verb && !b.ownTargets(x.Cmd) {
+				n++
+			}
+		}
+		why, hopeless := b.shotWhy(c.Cmd)
+		if why == "" {
+			return
+		}
+		switch {
+		case hopeless && n > 1:
+			why += fmt.Sprintf(": it cannot hit, but it is the best on offer of %d targets", n)
+		case hopeless:
+			why += ": it cannot hit, but it is the best on offer"
+		case n > 1:
 			why += fmt.Sprintf(", the best of %d targets", n)
 		}
 		c.Why = why + hardNote(c.Why)
@@ -72,24 +94,55 @@ func (b *belief) figName(id rules.FigID) string {
 	return f.Name
 }
 
-// shotWhy names the target(s) of a command and the two likeliest outcomes
-// by the rules' exact odds, worked on the belief.
-func (b *belief) shotWhy(c rules.Command) string {
+// ownTargets says whether every target of c is a figure of the side's
+// own (a leader motivating his men), not an enemy.
+func (b *belief) ownTargets(c rules.Command) bool {
+	for _, t := range c.Targets {
+		f := b.s.Fig(t)
+		if f == nil || f.Side != b.me {
+			return false
+		}
+	}
+	return len(c.Targets) > 0
+}
+
+// ownWhy words an action aimed at the side's own men: what it does for
+// them ("motivates Schtz Uhl"), with the rules' odds only when the
+// outcome is in doubt.
+func (b *belief) ownWhy(c rules.Command) string {
 	var names []string
 	for _, t := range c.Targets {
-		if int(t) >= 1 && int(t) <= len(b.known) && b.known[t-1] {
-			names = append(names, b.figName(t))
+		if f := b.s.Fig(t); f != nil && f.Name != "" {
+			names = append(names, f.Name)
 		}
 	}
 	if len(names) == 0 {
 		return ""
 	}
-	why := "at " + strings.Join(names, " and ")
+	verb := "acts for"
+	switch c.Verb {
+	case "motivate":
+		verb = "motivates"
+	case "aid":
+		verb = "gives first aid to"
+	case "rally":
+		verb = "rallies"
+	}
+	why := verb + " " + strings.Join(names, " and ")
 	o, err := b.rs.Odds(b.s.Clone(), c)
-	if err != nil || len(o.Outcomes) == 0 {
+	if err != nil || len(o.Outcomes) < 2 {
 		return why
 	}
-	outs := slices.Clone(o.Outcomes)
+	if parts := likeliest(o.Outcomes); len(parts) > 1 {
+		why += ": " + strings.Join(parts, ", ")
+	}
+	return why
+}
+
+// likeliest writes the two likeliest outcomes with their chances
+// ("pin 61%, kill 18%"), in a stable order.
+func likeliest(outcomes []rules.Outcome) []string {
+	outs := slices.Clone(outcomes)
 	slices.SortStableFunc(outs, func(x, y rules.Outcome) int {
 		switch {
 		case x.P > y.P:
@@ -107,10 +160,51 @@ func (b *belief) shotWhy(c rules.Command) string {
 		pc := int(x.P*100 + 0.5)
 		parts = append(parts, fmt.Sprintf("%s %d%%", strings.TrimSpace(x.Name), pc))
 	}
-	if len(parts) > 0 {
+	return parts
+}
+
+// missLike says whether an outcome's name means the shot does nothing.
+func missLike(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return strings.HasPrefix(n, "miss") || n == "no effect" || n == "no hit" || n == "nothing"
+}
+
+// shotWhy names the target(s) of a command and the two likeliest outcomes
+// by the rules' exact odds, worked on the belief. hopeless is true when
+// the odds say the shot can only miss: the words then leave the odds out
+// for the caller to say so plainly.
+func (b *belief) shotWhy(c rules.Command) (why string, hopeless bool) {
+	var names []string
+	for _, t := range c.Targets {
+		if int(t) >= 1 && int(t) <= len(b.known) && b.known[t-1] {
+			names = append(names, b.figName(t))
+		}
+	}
+	if len(names) == 0 {
+		return "", false
+	}
+	why = "at " + strings.Join(names, " and ")
+	o, err := b.rs.Odds(b.s.Clone(), c)
+	if err != nil || len(o.Outcomes) == 0 {
+		return why, false
+	}
+	hopeless = true
+	for _, x := range o.Outcomes {
+		if x.P >= 0.0005 && !missLike(x.Name) {
+			hopeless = false
+		}
+	}
+	if hopeless {
+		return why, true
+	}
+	if len(o.Outcomes) == 1 && strings.TrimSpace(o.Outcomes[0].Name) == "certain" {
+		// no dice (a 1/35th figure turning to face): no odds to give
+		return why, false
+	}
+	if parts := likeliest(o.Outcomes); len(parts) > 0 {
 		why += ": " + strings.Join(parts, ", ")
 	}
-	return why
+	return why, false
 }
 
 // threats counts the known enemies that could shoot figure f standing at
