@@ -417,12 +417,28 @@ func joinWhy(what, why string) string {
 	case what == "":
 		return why
 	}
+	// a reason that says the deed itself ("motivates Schtz Uhl") takes
+	// the action's place: "Uffz Haas motivates Schtz Uhl, ..."
+	if who, act, ok := strings.Cut(what, ", "); ok && sameVerb(act, why) {
+		return who + " " + why
+	}
 	for _, p := range []string{"at ", "into ", "to ", "towards ", "for ", "on ", "out of ", "back ", "behind "} {
 		if strings.HasPrefix(why, p) {
 			return what + " " + why
 		}
 	}
 	return what + ": " + why
+}
+
+// sameVerb reports whether reason why opens with the deed action names
+// ("motivates" for Motivate, "rallies" for Rally).
+func sameVerb(action, why string) bool {
+	a, _, _ := strings.Cut(strings.ToLower(action), " ")
+	v, _, _ := strings.Cut(strings.ToLower(why), " ")
+	if a == "" {
+		return false
+	}
+	return strings.HasPrefix(v, a) || strings.HasSuffix(a, "y") && v == a[:len(a)-1]+"ies"
 }
 
 // unitFigs are the figures of unit u.

@@ -244,6 +244,8 @@ func TestComputerReasonReadsOn(t *testing.T) {
 		{"Pte Eden, Fire", "at Schtz Lang: miss 83%, hit 17%", "Pte Eden, Fire at Schtz Lang: miss 83%, hit 17%"},
 		{"Pte Eden, Move", "into cover of the wheat: out of sight of 2 enemies", "Pte Eden, Move into cover of the wheat: out of sight of 2 enemies"},
 		{"Cpl Wade, Rally", "the team is shaken", "Cpl Wade, Rally: the team is shaken"},
+		{"Uffz Haas, Motivate", "motivates Schtz Uhl, the best of 4 men", "Uffz Haas motivates Schtz Uhl, the best of 4 men"},
+		{"Cpl Wade, Rally", "rallies Pte Eden", "Cpl Wade rallies Pte Eden"},
 		{"Cpl Wade, End activation", "", "Cpl Wade, End activation"},
 		{"", "at Schtz Lang", "at Schtz Lang"},
 	} {
