@@ -81,7 +81,7 @@ func (b *battle) baseLayout() ([]rules.FigID, []baseSpot, baseLayout) {
 		if b.hiddenFromViewer(f) {
 			continue
 		}
-		sp := baseSpot{pos: b.drawPos(f), side: f.Side, team: b.letters[f.Unit], weapon: firstWeapon(f), removed: removed}
+		sp := baseSpot{pos: b.drawPos(f), side: f.Side, team: b.letters[f.Unit], weapon: firstWeapon(f), named: b.weaponNamed(f), removed: removed}
 		if !f.Removed && st.Carrier(f.ID) != 0 {
 			// figures aboard a vehicle ride inside it, but for a man
 			// the player may aim at, drawn on its deck (battle_vehicles.go)
@@ -101,6 +101,16 @@ func (b *battle) drawPos(f *rules.Figure) art.Pt {
 		return b.tv.scr(p)
 	}
 	return b.tv.scr(f.Pos)
+}
+
+// weaponNamed is the own name the rule set gives f's first weapon ("" for
+// none): its tag is read from it (tagOf).
+func (b *battle) weaponNamed(f *rules.Figure) string {
+	st := b.st()
+	if f.Side < 0 || f.Side > 1 {
+		return ""
+	}
+	return rules.WeaponNameOf(b.g.RS, st.Scenario, st.Sides[f.Side].Name, firstWeapon(f))
 }
 
 func firstWeapon(f *rules.Figure) string {

@@ -87,7 +87,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			pos, fr := spots[k].pos, lay.r[k]
 			look := figLook{pos: pos, r: fr, side: rims[f.Side&1], rim: rimColour(st, f.Side), sideIdx: f.Side & 1, team: b.letters[f.Unit], facing: b.heading[f.ID],
 				acting:  acting != 0 && f.Unit == acting,
-				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
+				posture: b.shownSt().Fig(f.ID).Posture, weapon: firstWeapon(f), named: b.weaponNamed(f), leader: f.Leader, marks: b.shownInfo(f.ID).Marks, spent: b.shownInfo(f.ID).Spent, removed: removed, fade: 1,
 				hover: f.ID == b.hover, selected: f.ID == b.sel.Sel, target: targets[f.ID], grouped: lay.group[k] >= 0}
 			if look.grouped && f.ID != b.sel.Sel && f.ID != b.hover {
 				look.marks = packedMarks(look.marks)

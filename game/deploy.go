@@ -152,7 +152,11 @@ func (d *deploy) baseLayout() ([]*rules.ScenarioFigure, []baseSpot, baseLayout) 
 		if len(f.Weapons) > 0 {
 			w = f.Weapons[0]
 		}
-		figs, spots = append(figs, f), append(spots, baseSpot{pos: p, side: s, team: d.teamLetter(s, ui), weapon: w})
+		named := ""
+		if rs, ok := all.Get(d.sc.RuleSet); ok {
+			named = rules.WeaponNameOf(rs, d.sc.Name, d.sc.Sides[s].Name, w)
+		}
+		figs, spots = append(figs, f), append(spots, baseSpot{pos: p, side: s, team: d.teamLetter(s, ui), weapon: w, named: named})
 	})
 	return figs, spots, layoutBases(spots, figR(d.tv.px(geom.Inches(d.baseR()))))
 }
@@ -267,7 +271,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		d.drawn = append(d.drawn, f)
 		p, r := spots[k].pos, lay.r[k]
 		facing := float64(f.Facing) * 3.14159265 / 180
-		look := figLook{pos: p, r: r, side: cols[s], rim: rims[s], sideIdx: s, team: spots[k].team, facing: facing, posture: f.Posture, weapon: spots[k].weapon, leader: f.Leader, fade: 1,
+		look := figLook{pos: p, r: r, side: cols[s], rim: rims[s], sideIdx: s, team: spots[k].team, facing: facing, posture: f.Posture, weapon: spots[k].weapon, named: spots[k].named, leader: f.Leader, fade: 1,
 			hover: f == d.hover, selected: f == d.drag, grouped: lay.group[k] >= 0}
 		drawFigure(dst, look)
 		tags = append(tags, look)

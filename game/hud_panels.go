@@ -180,7 +180,7 @@ func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w f
 			if l := b.letters[f.Unit]; l != "" {
 				id = append(id, l)
 			}
-			if t := weaponTag(firstWeapon(f)); t != "" {
+			if t := tagOf(firstWeapon(f), b.weaponNamed(f)); t != "" {
 				id = append(id, t)
 			}
 			if len(id) > 0 {

@@ -30,6 +30,7 @@ type baseSpot struct {
 	side    int
 	team    string
 	weapon  string
+	named   string // the weapon's own name, where the rule set gives one (tagOf)
 	removed bool
 	fixedR  float64 // >0: drawn at this radius whatever its neighbours (a man on a vehicle's deck); not laid out
 }
@@ -137,7 +138,7 @@ func rosterLabel(spots []baseSpot, members []int) string {
 			teams = append(teams, t)
 		}
 		count[t]++
-		if w := weaponTag(spots[i].weapon); w != "" {
+		if w := tagOf(spots[i].weapon, spots[i].named); w != "" {
 			if tagN[w] == 0 {
 				tags = append(tags, w)
 			}

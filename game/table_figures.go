@@ -41,6 +41,7 @@ type figLook struct {
 	facing   float64    // radians, 0 = up the table
 	posture  rules.Posture
 	weapon   string
+	named    string // the weapon's own name, where the rule set gives one (tagOf)
 	team     string // the unit's letter, on the base
 	leader   bool
 	marks    []rules.Mark // from the rule set (rules.FigureInfo)

@@ -77,6 +77,25 @@ func weaponTag(id string) string {
 	return ""
 }
 
+// tagOf is a weapon's tag from its own name, where the rule set gives it
+// one a tag is known by ("Bazooka" BAZ, "MG 42" MG42, "M72 LAW" LAW),
+// else from its id: a 1944 US squad's bazooka read "RPG" (play-test 4).
+func tagOf(id, name string) string {
+	n := strings.ReplaceAll(strings.ToLower(name), " ", "")
+	if n == "bar" {
+		return "BAR"
+	}
+	for _, k := range []struct{ in, tag string }{
+		{"bazooka", "BAZ"}, {"panzerschreck", "PzS"}, {"panzerfaust", "PzF"}, {"mg42", "MG42"}, {"mg34", "MG34"},
+		{"bren", "BREN"}, {"piat", "PIAT"}, {"law", "LAW"}, {"rpg", "RPG"},
+	} {
+		if n != "" && strings.Contains(n, k.in) {
+			return k.tag
+		}
+	}
+	return weaponTag(id)
+}
+
 // drawWeaponTag writes a figure's weapon in letters, bold on a dark plate
 // on the lower right of its base (LMG, SMG, MG42, PIAT), read without
 // hovering. It is drawn after every figure, so no neighbour's base hides
@@ -85,7 +104,7 @@ func drawWeaponTag(dst *ebiten.Image, f figLook) {
 	if f.removed {
 		return
 	}
-	if t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos); ok {
+	if t, ok := tagPlate(tagOf(f.weapon, f.named), f.r, f.pos); ok {
 		drawTagPlate(dst, t, f.rimOr())
 	}
 }
@@ -172,7 +191,7 @@ func placeTags(looks []figLook) []plate {
 		if f.removed || f.grouped {
 			continue // (a packed group's tags are on its roster)
 		}
-		t, ok := tagPlate(weaponTag(f.weapon), f.r, f.pos)
+		t, ok := tagPlate(tagOf(f.weapon, f.named), f.r, f.pos)
 		if !ok {
 			continue
 		}

@@ -3,11 +3,14 @@ package game
 import (
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/game/art"
+	"hedgerow/game/content"
+	allrules "hedgerow/rules/all"
 )
 
 // Weapon tags stay on their base at every zoom: at the fit-the-table
@@ -95,5 +98,48 @@ func TestWeaponTagsClearOfNeighbours(t *testing.T) {
 	}
 	if want, _ := tagPlate(weaponTag(alone.weapon), alone.r, alone.pos); plates[4] != want {
 		t.Errorf("a figure standing alone has his tag at %+v, want its usual place %+v", plates[4], want)
+	}
+}
+
+// A weapon's tag comes from its own name where the rule set gives one: in
+// Maxim's Armour at the Crossroads the US squad's rocket launcher is a
+// Bazooka, tagged BAZ on the bases and the roster, in battle and at
+// deployment, where it read "RPG" (play-test 4); a weapon with no name of
+// its own keeps its tag (an SMG stays SMG), the MG 42 reads MG42.
+func TestWeaponTagsFromTheirOwnNames(t *testing.T) {
+	g := shippedGame(t, "maxim-armour-crossroads.toml", 1)
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, nil)
+	_, spots, lay := b.baseLayout()
+	var labels []string
+	for _, gr := range lay.groups {
+		labels = append(labels, gr.label)
+	}
+	for i := range spots {
+		if lay.group[i] < 0 {
+			labels = append(labels, tagOf(spots[i].weapon, spots[i].named))
+		}
+	}
+	all := strings.Join(labels, " | ")
+	if !strings.Contains(all, "BAZ") || strings.Contains(all, "RPG") || !strings.Contains(all, "MG42") || !strings.Contains(all, "SMG") {
+		t.Errorf("the US squad's tags read %q", all)
+	}
+	sc, m, err := allrules.LoadScenario(content.ScenariosFS, "maxim-armour-crossroads.toml", content.MapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	us := sideNamed(g, "US Army")
+	d := deployFor(t, a, sc, m, us)
+	render(a, d)
+	_, dspots, dlay := d.baseLayout()
+	labels = labels[:0]
+	for _, gr := range dlay.groups {
+		labels = append(labels, gr.label)
+	}
+	for i := range dspots {
+		labels = append(labels, tagOf(dspots[i].weapon, dspots[i].named))
+	}
+	if dall := strings.Join(labels, " | "); !strings.Contains(dall, "BAZ") || strings.Contains(dall, "RPG") {
+		t.Errorf("at deployment the US squad's tags read %q", dall)
 	}
 }

@@ -84,7 +84,9 @@
 //   - FigureCarder (present_figure.go, with Overlayer): a figure's card lines, its markers as Mark kinds
 //     (drawn as icons with a legend), its weapons with range bands (the
 //     range rings and the targeting card), whether it is spent, and Radii
-//     drawn about it while selected (a leader's command distance).
+//     drawn about it while selected (a leader's command distance);
+//     WeaponNamer gives a weapon its own name in a scenario ("Bazooka"),
+//     which the table's weapon tags read, at deployment too.
 //   - Shaper (present_controls.go, with Scaler and ActionLabeler): every area a proposed command would affect, drawn while
 //     aiming: a blast's radii, a burst template's rectangle, a cone
 //     (Templater's single circle is the fallback).

@@ -109,6 +109,23 @@ type RangeBand struct {
 }
 
 // WeaponInfo is a weapon as the card and the range rings show it.
+// WeaponNamer is an optional RuleSet hook: the name side (by its name)
+// knows weapon id by in the scenario named scenario, where the rule set
+// gives weapons their own names ("Bazooka" for a rocket launcher class);
+// "" when it has none. The table reads its weapon tags from it.
+type WeaponNamer interface {
+	WeaponName(scenario, side, id string) string
+}
+
+// WeaponNameOf is rs's own name for weapon id of side in scenario ("" for
+// none, or a rule set without WeaponNamer).
+func WeaponNameOf(rs RuleSet, scenario, side, id string) string {
+	if wn, ok := rs.(WeaponNamer); ok {
+		return wn.WeaponName(scenario, side, id)
+	}
+	return ""
+}
+
 type WeaponInfo struct {
 	ID    string
 	Label string      // "Rifle"

@@ -52,6 +52,19 @@ func ownName(s *rules.State, side int, id string) string {
 	return id
 }
 
+// WeaponName (rules.WeaponNamer): what side calls weapon id in scenario,
+// when data/names.toml gives it a name of its own ("" otherwise).
+func (Maxim) WeaponName(scenario, side, id string) string {
+	for _, r := range ownNames {
+		if r.Weapon == id && r.Side == side && r.Scenario == scenario {
+			return r.Name
+		}
+	}
+	return ""
+}
+
+var _ rules.WeaponNamer = Maxim{}
+
 // mountName is the own name of vehicle v's weapon on mount i, else the
 // weapons tables' name.
 func mountName(v *rules.Vehicle, i int) string {
