@@ -56,8 +56,13 @@ func (b *battle) layoutButtons(a *App) {
 			cc := c
 			switch act.Kind {
 			case rules.ActDrag:
+				// it only says to drag: it takes no number key, so the
+				// keys run on without a gap where a crowded bar drops it
+				// (a play-tester read "4 Run, 6 Turn" as a missing button)
 				add(act.Label, act.Short, false, false, func() { a.Toast("Drag the figure to move it: the tape shows what the move costs.") })
-				b.buttons[len(b.buttons)-1].hintOnly = true
+				bt := &b.buttons[len(b.buttons)-1]
+				bt.hintOnly, bt.fixedKey, bt.key = true, true, ""
+				continue
 			case rules.ActAim, rules.ActPoint, rules.ActLine:
 				add(act.Label+"...", act.Short+"...", false, false, aim(cc, act))
 			case rules.ActEnd, rules.ActPass:
@@ -286,13 +291,20 @@ func (b *battle) layoutButtons(a *App) {
 		}
 		switch pass {
 		case 0:
-			// a crowded bar drops the greyed stand-ins first (the
-			// others keep their numbers)
+			// a crowded bar first drops the Move button (it only says to
+			// drag, as the hint does, and has no key) and shrinks the
+			// greyed stand-ins to their key alone: the numbers still run
+			// 1, 2, 3 (a dropped stand-in left "2 Go prone, 4 Run", which a
+			// play-tester read as a missing button)
 			for i := 0; i < len(b.buttons); i++ {
-				if b.buttons[i].ghost {
+				if b.buttons[i].hintOnly {
 					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
 					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
 					i--
+					continue
+				}
+				if b.buttons[i].ghost {
+					b.buttons[i].label, b.buttons[i].short = "", ""
 				}
 			}
 			for i := range b.buttons {
@@ -308,16 +320,7 @@ func (b *battle) layoutButtons(a *App) {
 					b.buttons[i].label = compactLabel(b.buttons[i].label)
 				}
 			}
-		case 3:
-			// the Move button only says to drag (the hint says so too)
-			for i := range b.buttons {
-				if b.buttons[i].hintOnly {
-					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
-					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
-					break
-				}
-			}
-		case 4, 5:
+		case 3, 4, 5:
 			if x0 > 14*art.UIScale {
 				// a crowded prompt keeps its buttons whole before its
 				// heading: the heading goes first

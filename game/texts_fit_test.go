@@ -206,3 +206,47 @@ func TestBarHintFitsItsRoom(t *testing.T) {
 		t.Errorf("a hint too long for the room reads %q", lines)
 	}
 }
+
+// The bar's number keys run on without a gap at 1024x640: with each
+// figure that may act selected in every shipped scenario's opening, the
+// keys on the bar are 1, 2, 3... A crowded S.M.L.E. bar read "4 Run,
+// 6 Turn...": the Move button, which only says to drag, had taken 5 and
+// was dropped (play-test 4).
+func TestBarKeysHaveNoGaps(t *testing.T) {
+	checked := 0
+	for _, file := range shippedFiles(t) {
+		g, evs := shippedGameEvents(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, evs)
+		b.tl.SkipAll()
+		for _, an := range b.tl.Step(100) {
+			b.finished(an)
+		}
+		b.shown, b.curtain = g.St.Decider, false
+		b.refresh()
+		for _, f := range g.St.Figures {
+			if f.Removed || !b.anyFor(f.ID) {
+				continue
+			}
+			b.sel.Reset()
+			b.sel.Mode, b.sel.Sel = view.Selected, f.ID
+			b.layoutButtons(a)
+			var keys []string
+			for _, bt := range b.buttons {
+				if !bt.endSlot && bt.key != "" {
+					keys = append(keys, bt.key)
+				}
+			}
+			for i, k := range keys {
+				if k != fmt.Sprint(i+1) {
+					t.Errorf("%s, %s selected: the bar's keys read %v", file, f.Name, keys)
+					break
+				}
+			}
+			checked++
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("only %d bars looked at", checked)
+	}
+}
