@@ -501,9 +501,9 @@ func (Firefight) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	for _, w := range f.Weapons {
 		wi := WeaponInfo(w)
 		fi.Weapons = append(fi.Weapons, wi)
-		names = append(names, fmt.Sprintf("%s (%s)", wi.Label, rules.Centimetres.Format(wi.Reach())))
+		names = append(names, fmt.Sprintf("%s, reach %s", wi.Label, rules.Centimetres.Format(wi.Reach())))
 	}
-	fi.Lines = append(fi.Lines, "Weapons: "+strings.Join(names, ", "))
+	fi.Lines = append(fi.Lines, "Weapons: "+strings.Join(names, "; "))
 	if f.Leader {
 		fi.Radii = commandRadius(s, id)
 		l := fmt.Sprintf("Leader: leadership %d, command range %g cm", f.Rating, data.Dist.Command.CM)

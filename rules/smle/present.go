@@ -71,14 +71,14 @@ func (r SMLE) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		wi := r.WeaponInfo(w)
 		fi.Weapons = append(fi.Weapons, wi)
 		if reach := wi.Reach(); reach > 0 {
-			names = append(names, fmt.Sprintf("%s (%g\")", wi.Label, geom.Inches(reach/2)))
+			names = append(names, fmt.Sprintf("%s, effective to %g\"", wi.Label, geom.Inches(reach/2)))
 		} else {
 			names = append(names, wi.Label)
 		}
 	}
 	for i, l := range fi.Lines {
 		if strings.HasPrefix(l, "Weapon") && len(names) > 0 {
-			fi.Lines[i] = "Weapons: " + strings.Join(names, ", ")
+			fi.Lines[i] = "Weapons: " + strings.Join(names, "; ")
 			if len(names) == 1 {
 				fi.Lines[i] = "Weapon: " + names[0]
 			}

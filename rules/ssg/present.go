@@ -84,7 +84,7 @@ func (SSG) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 		wi := fi.Weapons[0]
 		line := "Weapon: " + wi.Label
 		if len(wi.Bands) == 2 {
-			line = fmt.Sprintf("Weapon: %s (%g\"/%g\", %s)", wi.Label, geom.Inches(wi.Bands[0].Dist), geom.Inches(wi.Bands[1].Dist), wi.Dice)
+			line = fmt.Sprintf("Weapon: %s, short range to %g\", long to %g\", %s", wi.Label, geom.Inches(wi.Bands[0].Dist), geom.Inches(wi.Bands[1].Dist), wi.Dice)
 		}
 		for i, l := range fi.Lines {
 			if strings.HasPrefix(l, "Weapon") {
