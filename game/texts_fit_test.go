@@ -12,6 +12,7 @@ import (
 
 	"hedgerow/game/art"
 	"hedgerow/game/view"
+	"hedgerow/rules"
 )
 
 // notation is what a player must never read on the table: the rules'
@@ -153,15 +154,7 @@ func TestEndQuestionHintFitsTheBar(t *testing.T) {
 	}
 	defer func() { art.Said = nil }()
 	for _, file := range shippedFiles(t) {
-		g, evs := shippedGameEvents(t, file, 1)
-		a := &App{W: 1024, H: 640, speed: 8}
-		b := newBattle(a, g, evs)
-		b.tl.SkipAll()
-		for _, an := range b.tl.Step(100) {
-			b.finished(an)
-		}
-		b.shown, b.curtain = g.St.Decider, false
-		b.refresh()
+		a, b, _ := restingBattle(t, file)
 		b.layoutButtons(a)
 		render(a, b)
 		c := b.enterEnd()
@@ -215,15 +208,7 @@ func TestBarHintFitsItsRoom(t *testing.T) {
 func TestBarKeysHaveNoGaps(t *testing.T) {
 	checked := 0
 	for _, file := range shippedFiles(t) {
-		g, evs := shippedGameEvents(t, file, 1)
-		a := &App{W: 1024, H: 640, speed: 8}
-		b := newBattle(a, g, evs)
-		b.tl.SkipAll()
-		for _, an := range b.tl.Step(100) {
-			b.finished(an)
-		}
-		b.shown, b.curtain = g.St.Decider, false
-		b.refresh()
+		a, b, g := restingBattle(t, file)
 		for _, f := range g.St.Figures {
 			if f.Removed || !b.anyFor(f.ID) {
 				continue
@@ -249,4 +234,20 @@ func TestBarKeysHaveNoGaps(t *testing.T) {
 	if checked < 50 {
 		t.Fatalf("only %d bars looked at", checked)
 	}
+}
+
+// restingBattle is file's battle at 1024x640 once its opening has played
+// out, handed to the side deciding, its commands read.
+func restingBattle(t *testing.T, file string) (*App, *battle, *rules.Game) {
+	t.Helper()
+	g, evs := shippedGameEvents(t, file, 1)
+	a := &App{W: 1024, H: 640, speed: 8}
+	b := newBattle(a, g, evs)
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(100) {
+		b.finished(an)
+	}
+	b.shown, b.curtain = g.St.Decider, false
+	b.refresh()
+	return a, b, g
 }
