@@ -40,6 +40,7 @@ type battle struct {
 	figBoxes   []plate     // the living figures' boxes on screen, last frame (prompts keep off them)
 	zoomTipped bool        // the log's tip to zoom in on packed bases was given (zoomTip)
 	unseenTold [2]bool     // the log has told each side that enemies are out of its sight (unseenTip)
+	unseenAsk  [2]int      // len(log)+1 when unseenTip last asked for each side (once per command, not per frame)
 
 	sel       view.Selector
 	step      string // the step of play under way (rules.Explanation.Step), see newStep

@@ -98,9 +98,10 @@ func (b *battle) unseenLine(me int) string {
 // table, when it first has the table with enemies out of its sight.
 func (b *battle) unseenTip() {
 	me := b.viewer()
-	if b.curtain || me < 0 || me > 1 || b.unseenTold[me] || b.tl.Busy() {
+	if b.curtain || me < 0 || me > 1 || b.unseenTold[me] || b.tl.Busy() || b.unseenAsk[me] == len(b.g.Log)+1 {
 		return
 	}
+	b.unseenAsk[me] = len(b.g.Log) + 1 // (the view is asked once per command, not every update)
 	if line := b.unseenLine(me); line != "" {
 		b.unseenTold[me] = true
 		b.log = append(b.log, logEntry{text: line, side: -1})
