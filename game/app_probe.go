@@ -16,7 +16,7 @@ type probe struct {
 	Scene   string                `json:"scene"`
 	Decider int                   `json:"decider"`
 	Phase   string                `json:"phase"`
-	Busy    bool                  `json:"busy"`
+	Busy    bool                  `json:"busy"` // the table animates (dice held behind the curtain do not)
 	Curtain bool                  `json:"curtain"`
 	PerInch float64               `json:"per_inch"`
 	Figures map[string][3]float64 `json:"figures"` // "F3": x, y, side
@@ -112,7 +112,7 @@ func (b *battle) probe() {
 		return
 	}
 	st := b.st()
-	p := probe{Scene: "battle", Decider: st.Decider, Phase: st.Phase, Busy: b.tl.Busy(), Curtain: b.curtain,
+	p := probe{Scene: "battle", Decider: st.Decider, Phase: st.Phase, Busy: b.tl.Busy() && !b.curtain, Curtain: b.curtain,
 		PerInch: b.tv.cam.Zoom, Figures: map[string][3]float64{}, Over: st.Over, Log: len(b.g.Log)}
 	for i := range st.Figures {
 		f := &st.Figures[i]

@@ -30,8 +30,10 @@ func (b *battle) Update(a *App, dt float64) error {
 	} else if b.sel.Mode != view.Dragging {
 		b.tv.update(a, dt) // (a right click while dragging bends the move, below)
 	}
-	for _, an := range b.tl.Step(dt) {
-		b.finished(an)
+	if !b.curtain { // the dice wait behind the curtain for the player they are rolled for
+		for _, an := range b.tl.Step(dt) {
+			b.finished(an)
+		}
 	}
 	b.zoomTip()
 	b.unseenTip()
@@ -56,6 +58,25 @@ func (b *battle) Update(a *App, dt float64) error {
 	}
 	if b.computerDecides() { // the computer's command (computer.go)
 		return b.computerUpdate(a, dt)
+	}
+	if b.curtain {
+		if keys.Pressed(keys.ActUndo) && b.canTakeBackEnd() {
+			// the player who has just ended takes it back before handing
+			// over the mouse
+			if err := b.takeBackEnd(a); err != nil {
+				a.Toast("Cannot take back: %s", err.Error())
+			} else {
+				b.log = append(b.log, logEntry{text: "(the end was taken back)", side: -1})
+				a.Toast("Taken back: play on.")
+			}
+			return nil
+		}
+		if clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd) {
+			b.curtain = false
+			b.shown = b.st().Decider
+			b.sel.Reset()
+		}
+		return nil
 	}
 	if b.tl.Busy() {
 		if keys.Pressed(keys.ActSkip) {
@@ -94,29 +115,11 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 		default:
 			b.curtain = true
+			return nil
 		}
 	}
 	if b.playerInterrupts() && !b.tl.Busy() && b.standingOrder(a) {
 		return nil // the player's standing order answers the computer (computer.go)
-	}
-	if b.curtain {
-		if keys.Pressed(keys.ActUndo) && b.canTakeBackEnd() {
-			// the player who has just ended takes it back before handing
-			// over the mouse
-			if err := b.takeBackEnd(a); err != nil {
-				a.Toast("Cannot take back: %s", err.Error())
-			} else {
-				b.log = append(b.log, logEntry{text: "(the end was taken back)", side: -1})
-				a.Toast("Taken back: play on.")
-			}
-			return nil
-		}
-		if clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd) {
-			b.curtain = false
-			b.shown = b.st().Decider
-			b.sel.Reset()
-		}
-		return nil
 	}
 	if keys.Pressed(keys.ActUndo) && b.net == nil { // (over the network nothing is taken back)
 		b.before = nil

@@ -372,7 +372,11 @@ func (a *App) battleFor(sc *rules.Scenario, m *terrain.Map) (Scene, error) {
 		a.Toast("%s", kept)
 	}
 	if b.drivers.hotseat() {
-		b.shown = 1 // the second side deployed last: hide the table if the first side plays first
+		// The second side deployed last. When the first side plays first,
+		// the curtain comes down at once and the opening dice wait behind
+		// it, to roll for the player who takes the table.
+		b.shown = 1
+		b.curtain = g.St.Decider != 1
 	}
 	return b, nil
 }

@@ -405,6 +405,10 @@ func playSMLEToTheEnd(t *testing.T, sub string, w, h int) {
 	r.waitProbe("the second deployment", func(p probeInfo) bool { return p.Scene == "deploy" && !p.Curtain && p.Decider == 1 })
 	r.pressButton("deploy", "Ready")
 	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" })
+	if p.Curtain { // the opening dice wait behind it for the first mover
+		r.click(r.middle())
+		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain })
+	}
 	time.Sleep(300 * time.Millisecond)
 	r.shot("activation-dice")
 	pl := r.waitSave("the start of the battle", 0)
