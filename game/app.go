@@ -53,9 +53,6 @@ type App struct {
 	perf   bool
 	speed  float64
 
-	// the toast box's bottom right corner (0: low in the middle), ToastAt
-	toastAt [2]float64
-
 	prev      time.Time
 	frameMs   float64
 	updateMs  float64
@@ -155,15 +152,7 @@ func (a *App) modal() bool { return a.dlg != nil || a.help }
 func (a *App) Toast(format string, args ...any) {
 	a.toast = fmt.Sprintf(format, args...)
 	a.toastT = 3.5
-	a.toastAt = [2]float64{}
 	toastNow = a.toast
-}
-
-// ToastAt is Toast with the box's bottom right corner at x, y (a question
-// shown at the button that asked it, off the table's middle).
-func (a *App) ToastAt(x, y float64, format string, args ...any) {
-	a.Toast(format, args...)
-	a.toastAt = [2]float64{x, y}
 }
 
 // Dialog shows a modal message with buttons; onClose gets the index.
@@ -292,9 +281,6 @@ func (a *App) Draw(dst *ebiten.Image) {
 func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	f := art.Face(15)
 	maxW := 640 * art.UIScale
-	if a.toastAt[0] > 0 {
-		maxW = min(440*art.UIScale, a.toastAt[0]-48*art.UIScale) // narrow, at its button
-	}
 	lines = art.Wrap(a.toast, f, maxW)
 	tw := 0.0
 	for _, l := range lines {
@@ -303,9 +289,6 @@ func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	w = tw + 32*art.UIScale
 	h = float64(len(lines))*f.Size*1.35 + 18*art.UIScale
 	x, y = a.W/2-w/2, a.H-150*art.UIScale-h
-	if a.toastAt[0] > 0 {
-		return max(8*art.UIScale, a.toastAt[0]-w), max(8*art.UIScale, a.toastAt[1]-h), w, h, lines
-	}
 	// the first place that hides nothing drawn this frame the scene
 	// asked to keep clear (panels, the dice, the figures on the table):
 	// low in the middle, at the top, then down the window and to its

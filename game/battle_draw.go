@@ -214,6 +214,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			b.drawDiceGroup(dst, a, an, seen)
 		}
 	}
+	b.drawAsk(dst, a)
 	if b.curtain {
 		b.drawCurtain(dst, a)
 	}

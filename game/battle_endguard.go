@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/rules"
@@ -125,22 +127,11 @@ func (b *battle) end(a *App, c rules.Command) {
 			if names, verb, teams := b.stillAble(c); len(names) > 0 {
 				b.ask = &endAsk{cmd: c.String(), st: b.st(), at: a.tick, when: time.Now(), text: askText(names, teams, verb, act.Label),
 					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", countWho(len(names)-teams, teams), verb)}
-				// the question stands over the end button, off the
-				// table's middle where it hid figures
-				x, y := a.W-b.tv.padR-14*art.UIScale, a.H-b.tv.padB+10*art.UIScale
-				for _, bt := range b.buttons {
-					if bt.endSlot {
-						x, y = bt.x+bt.w, bt.y-6*art.UIScale
-					}
-				}
-				a.ToastAt(x, y, "%s", b.ask.text)
+				a.toastT = 0 // the question replaces any notice (drawAsk)
+				toastNow = ""
 				return
 			}
 		}
-	}
-	if b.ask != nil {
-		a.toastT = 0 // the question is answered
-		toastNow = ""
 	}
 	b.ask = nil
 	// what is still animating is written to the log first, so that a
@@ -250,4 +241,34 @@ func countWho(figs, teams int) string {
 		return t
 	}
 	return count(figs) + " and " + t
+}
+
+// askBox is where the end's question stands: at the foot of the side
+// panel, clear of the table (a notice over the end button hid the
+// table's foot and faded while the question still stood), and the lines
+// it wraps to.
+func (b *battle) askBox(a *App) (x, y, w, h float64, lines []string) {
+	f := art.Face(15)
+	pad := 10 * art.UIScale
+	x, w = a.W-b.tv.padR+8*art.UIScale, b.tv.padR-16*art.UIScale
+	lines = art.Wrap(b.ask.text, f, w-2*pad)
+	h = float64(len(lines))*f.Size*1.35 + 2*pad
+	return x, a.H - 8*art.UIScale - h, w, h, lines
+}
+
+// drawAsk draws the end's question for as long as it stands: until it is
+// answered, Esc plays on, or another command is given.
+func (b *battle) drawAsk(dst *ebiten.Image, a *App) {
+	if b.ask == nil || b.ask.st != b.st() || b.curtain {
+		return
+	}
+	f := art.Face(15)
+	pad := 10 * art.UIScale
+	x, y, w, h, lines := b.askBox(a)
+	a.keepClear(x, y, w, h)
+	art.RoundRect(dst, x, y, w, h, 8*art.UIScale, art.RGBA(0x3a1a12, 255))
+	art.RectLine(dst, x, y, w, h, 1.5*art.UIScale, art.RGBA(0xe8a070, 255))
+	for i, l := range lines {
+		art.Say(dst, l, f, x+pad, y+pad+float64(i)*f.Size*1.35, art.RGBA(0xfff0e0, 255), 0)
+	}
 }

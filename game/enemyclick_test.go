@@ -1,9 +1,13 @@
 package game
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 )
@@ -124,32 +128,48 @@ func TestMoversEnterDoesNotAnswerThePrompt(t *testing.T) {
 	}
 }
 
-// The question before an end that leaves figures able to act stands just
-// over the end button, not in the table's middle where it hid figures.
-func TestEndQuestionAtTheEndButton(t *testing.T) {
-	a, b := newTestBattle(t)
-	b.layoutButtons(a)
-	c := b.enterEnd()
-	if c == nil {
-		t.Fatal("no end offered at the start")
-	}
-	b.end(a, *c)
-	if b.ask == nil || !strings.Contains(a.toast, "anyway?") {
-		t.Fatalf("no question before the end: %q", a.toast)
-	}
-	var end *button
-	for i := range b.buttons {
-		if b.buttons[i].endSlot {
-			end = &b.buttons[i]
+// The question before an end that leaves figures able to act stands in
+// the side panel's foot, clear of the table (over the end button it hid
+// the table's foot), whole and unfaded for as long as it stands.
+func TestEndQuestionInTheSidePanel(t *testing.T) {
+	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
+		a, b := newTestBattle(t)
+		a.W, a.H = size[0], size[1]
+		b.tv.cam.Resize(a.W, a.H)
+		b.tv.fit(true)
+		b.tl.SkipAll()
+		b.tl.Step(100)
+		b.layoutButtons(a)
+		c := b.enterEnd()
+		if c == nil {
+			t.Fatal("no end offered at the start")
 		}
-	}
-	if end == nil {
-		t.Fatal("no end button")
-	}
-	x, y, w, h, _ := a.toastBox()
-	if x+w != end.x+end.w || y+h > end.y || y+h < end.y-20 || y < a.H/2 {
-		t.Errorf("the question's box (%.0f,%.0f %.0fx%.0f) is not over the end button (%.0f,%.0f %.0fx%.0f) in a %.0fx%.0f window",
-			x, y, w, h, end.x, end.y, end.w, end.h, a.W, a.H)
+		b.end(a, *c)
+		if b.ask == nil || !strings.Contains(b.ask.text, "anyway?") {
+			t.Fatal("no question before the end")
+		}
+		for _, wait := range []float64{0, 10} {
+			if err := b.Update(a, wait); err != nil {
+				t.Fatal(err)
+			}
+			var said []string
+			panel := a.W - b.tv.padR
+			_, _, _, _, lines := b.askBox(a)
+			art.Said = func(_ *ebiten.Image, s string, x0, y0, x1, y1 float64) {
+				if !slices.Contains(lines, s) {
+					return
+				}
+				if x0 < panel || x1 > a.W || y1 > a.H {
+					t.Errorf("%.0fx%.0f: the question's line %q (%.0f..%.0f, foot %.0f) is not in the side panel (from %.0f)", a.W, a.H, s, x0, x1, y1, panel)
+				}
+				said = append(said, s)
+			}
+			render(a, b)
+			art.Said = nil
+			if got := strings.Join(said, " "); !strings.Contains(got, "anyway?") || !strings.Contains(got, "can still") {
+				t.Errorf("%.0fx%.0f, %.0f s after it was asked: the question is not drawn whole: %q", a.W, a.H, wait, got)
+			}
+		}
 	}
 }
 
