@@ -174,8 +174,9 @@ func TestOpportunityFireOffered(t *testing.T) {
 	}
 }
 
-// The status panel names the activating team, its band and score, and
-// says what the band allows; the order lists every team lowest first.
+// The status panel names the activating team, its band and roll, and
+// says what the band allows; the order lists every team lowest roll
+// first, each with its band and roll.
 func TestActivationStatus(t *testing.T) {
 	g := smleGame(t, 1)
 	a := &App{W: 1280, H: 800, speed: 8}
@@ -201,6 +202,16 @@ func TestActivationStatus(t *testing.T) {
 	}
 	if len(ex.Order) == 0 || !ex.Order[0].Current {
 		t.Errorf("the first team in the order should be acting now: %+v", ex.Order)
+	}
+	// a bare "Close 9" read as a code to a play-tester: the number is
+	// the team's roll, and the note says the order goes by it
+	for _, o := range ex.Order {
+		if !strings.Contains(o.Label, " (rolled ") {
+			t.Errorf("order entry %q does not say its number is the team's roll", o.Label)
+		}
+	}
+	if !strings.Contains(ex.OrderNote, "roll") || !strings.Contains(ex.Head, "(rolled ") {
+		t.Errorf("the order's note %q or the head %q does not say the order goes by the roll", ex.OrderNote, ex.Head)
 	}
 }
 

@@ -106,7 +106,7 @@ func (r SMLE) explain(s *rules.State) rules.Explanation {
 		return ex
 	}
 	b := r.d.Bands[band]
-	ex.Head = fmt.Sprintf("%s (%s) activating: %s (%d)", u.Name, s.Sides[u.Side].Name, b.Label, uget(u, vTotal))
+	ex.Head = fmt.Sprintf("%s (%s) activating: %s (rolled %d)", u.Name, s.Sides[u.Side].Name, b.Label, uget(u, vTotal))
 	ex.Lines = r.bandLines(b)
 	if s.Var(vSecond) == 1 {
 		ex.Lines = append(ex.Lines, "This is its second go of the round (double move).")
@@ -186,7 +186,7 @@ func (r SMLE) order(s *rules.State) []rules.OrderEntry {
 		band := uget(u, vBand)
 		label := teamName(s, u)
 		if band >= 0 && band < len(r.d.Bands) {
-			label = fmt.Sprintf("%s  %s %d", teamName(s, u), r.d.Bands[band].Label, uget(u, vTotal))
+			label = fmt.Sprintf("%s  %s (rolled %d)", teamName(s, u), r.d.Bands[band].Label, uget(u, vTotal))
 		}
 		done := uget(u, vDone) == 1 && u.ID != cur
 		if second && uget(u, vDouble) != 1 && u.ID != cur {

@@ -115,7 +115,7 @@ func (r SMLE) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 // activation dice.
 func (r SMLE) present(s *rules.State, ex *rules.Explanation) {
 	ex.Turn = fmt.Sprintf("Round %d", s.Round)
-	ex.OrderNote = "Order of play (lowest first):"
+	ex.OrderNote = "Order of play, lowest activation roll first:"
 	ex.End = "End activation"
 	ex.Step = ActivationKey(s)
 	ex.StepUnit = rules.UnitID(s.Var(vCur))
