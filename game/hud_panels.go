@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -53,9 +54,47 @@ func (b *battle) drawPanel(dst *ebiten.Image, p rules.Panel, x, y, w float64) fl
 		return y
 	case rules.PanelDice, rules.PanelChits:
 		return b.panelTokens(dst, p.Kind, items, x, y, w)
+	case rules.PanelCosts:
+		return panelCosts(dst, items, x, y, w)
 	default: // rules.PanelPoints and any kind not known: a labelled row each
 		return b.panelRows(dst, items, x, y, w)
 	}
+}
+
+// panelCosts draws a price list in columns, each name on the left of
+// its column and its cost on the right ("free" for none), as on a quick
+// reference sheet. A name too long for its column takes one column
+// fewer.
+func panelCosts(dst *ebiten.Image, items []rules.PanelItem, x, y, w float64) float64 {
+	fs := art.Face(11)
+	cost := func(n int) string {
+		if n == 0 {
+			return "free"
+		}
+		return strconv.Itoa(n)
+	}
+	cols := 3
+	for ; cols > 1; cols-- {
+		fits := true
+		for _, it := range items {
+			if art.TextW(it.Label+"  "+cost(it.Value), fs)+12*art.UIScale > w/float64(cols) {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			break
+		}
+	}
+	rows := (len(items) + cols - 1) / cols
+	colW := w / float64(cols)
+	for i, it := range items {
+		cx := x + float64(i/rows)*colW
+		cy := y + float64(i%rows)*14*art.UIScale
+		art.Say(dst, it.Label, fs, cx, cy, art.RGB(0xd8c8a8), 0)
+		art.Say(dst, cost(it.Value), art.BoldFace(11), cx+colW-12*art.UIScale, cy, art.RGB(0xf2c94c), 2)
+	}
+	return y + float64(rows)*14*art.UIScale + 4*art.UIScale
 }
 
 // panelPhases draws the turn's phases as chips, the current one lit.

@@ -69,7 +69,7 @@
 //     under way (Step, StepUnit: a new step clears the selection and
 //     brings its unit into view), the order of play, and Panels of the
 //     generic kinds: activation dice, a chit cup, action points, an
-//     initiative roll, the phases of a turn.
+//     initiative roll, the phases of a turn, a price list of actions.
 //   - Knower (present.go): what each side may know. The table, log, dice
 //     tray, curtain and order of play read the state through View, so a
 //     hidden or unspotted unit never leaks; DeployKnown hides a side that

@@ -162,6 +162,7 @@ const (
 	PanelPoints     = "points"     // a row of pips per item: Value left of Max
 	PanelInitiative = "initiative" // a roll-off: one die per side, the winner Current
 	PanelPhases     = "phases"     // the phases of a turn, the current one marked
+	PanelCosts      = "costs"      // a price list: each item's Label and its Value (0: free), in columns
 )
 
 // Panel is one generic status widget.
@@ -186,7 +187,7 @@ type PanelItem struct {
 // OrderEntry is one place in the round's order of play.
 type OrderEntry struct {
 	Side    int
-	Label   string // e.g. "Rifle team A  Advance 7"
+	Label   string // e.g. "Rifle team A  Advance (rolled 7)"
 	Done    bool   // has had its go
 	Current bool   // acting now
 	Unit    UnitID // the team, when the entry is one (0 otherwise)

@@ -3,7 +3,6 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"hedgerow/rules"
@@ -136,6 +135,7 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 		ex.End = ""
 		return ex
 	}
+	var costs rules.Panel
 	if s.Phase == PhaseOpp {
 		m := s.Fig(rules.FigID(s.Var(gOppMover)))
 		ex.Head = fmt.Sprintf("Opportunity fire: %s to decide", s.Sides[s.Decider].Name)
@@ -153,9 +153,21 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 			fmt.Sprintf("Points a turn: green %d, experienced %d, elite %d; %d fewer while suppressed or shaken. Points left over are lost, unless %d are held for opportunity fire.",
 				p.Green, p.Experienced, p.Elite, p.MoraleLoss, c.Opportunity),
 			fmt.Sprintf("Move %g\" a point (crawl %g\" prone), at most %g\" a turn; crossing a wall, hedge or fence costs a roll of 1 to 3 points.", r.d.T.Move.PerPoint, r.d.T.Move.CrawlPerPoint, r.d.T.Move.Max),
-			fmt.Sprintf("Acquire a target each turn before firing (free: two dice must beat its total); unaimed fire %d, aimed fire %d (the target acquired last turn too, the firer not moved).", c.Unaimed, c.Aimed),
-			fmt.Sprintf("Grenade %d, hand to hand %d, hold opportunity fire %d, hide %d, rally %d, stand up %d, go prone %s, reload %d, suppressive fire %d, plot mortar fire %d, turn %d, a door %d.",
-				c.Grenade, c.Melee, c.Opportunity, c.Hide, c.Rally, c.Stand, costWord(c.Prone), c.Reload, c.Suppress, c.Plot, c.Face, c.Action),
+			"Acquire a target each turn before firing (free: two dice must beat its total). Aimed fire needs the target acquired last turn too and the firer not moved.",
+		}
+		// the costs as a price list, not a sentence (a play-tester read
+		// the sentence as a wall of numbers)
+		costs = rules.Panel{Kind: rules.PanelCosts, Title: "Action costs in points"}
+		for _, it := range []struct {
+			label string
+			n     int
+		}{
+			{"Unaimed fire", c.Unaimed}, {"Aimed fire", c.Aimed}, {"Suppressive fire", c.Suppress},
+			{"Grenade", c.Grenade}, {"Hand to hand", c.Melee}, {"Opportunity fire", c.Opportunity},
+			{"Plot mortar fire", c.Plot}, {"Hide", c.Hide}, {"Rally", c.Rally}, {"Reload", c.Reload},
+			{"Stand up", c.Stand}, {"Go prone", c.Prone}, {"Turn", c.Face}, {"A door", c.Action},
+		} {
+			costs.Items = append(costs.Items, rules.PanelItem{Side: -1, Label: it.label, Value: it.n})
 		}
 	}
 	if len(s.Vehicles) > 0 && s.Phase == PhaseTurn && !s.Over {
@@ -191,6 +203,9 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 	}
 	if len(pts.Items) > 0 {
 		ex.Panels = append(ex.Panels, pts)
+	}
+	if len(costs.Items) > 0 {
+		ex.Panels = append(ex.Panels, costs)
 	}
 	return ex
 }
@@ -486,11 +501,3 @@ var (
 	_ rules.DoorStater    = Skirmish{}
 	_ rules.Indoors       = Skirmish{}
 )
-
-// costWord is a cost in points for the turn summary: "free" for none.
-func costWord(n int) string {
-	if n == 0 {
-		return "free"
-	}
-	return strconv.Itoa(n)
-}
