@@ -30,7 +30,7 @@ func TestEnemyClickAimsOrSaysWhy(t *testing.T) {
 	a := &App{W: 1024, H: 640, speed: 8}
 	b := newBattle(a, g, nil)
 	sniper, vogt := g.St.Fig(9), g.St.Fig(2)
-	if sniper.Name != "Pte Lloyd" || vogt.Name != "Schuetze Vogt" {
+	if sniper.Name != "Pte Lloyd" || vogt.Name != "Schtz Vogt" {
 		t.Fatalf("the scenario's figures moved: F9 %s, F2 %s", sniper.Name, vogt.Name)
 	}
 	b.sel.Mode, b.sel.Sel = view.Selected, sniper.ID
@@ -38,7 +38,7 @@ func TestEnemyClickAimsOrSaysWhy(t *testing.T) {
 	if b.sel.Mode != view.Targeting || b.sel.Verb != "acquire" {
 		t.Fatalf("a click on Vogt before acquiring him: mode %v verb %q, want aiming an acquire", b.sel.Mode, b.sel.Verb)
 	}
-	if !strings.Contains(a.toast, "has not acquired Schuetze Vogt") {
+	if !strings.Contains(a.toast, "has not acquired Schtz Vogt") {
 		t.Errorf("the player is not told he must acquire first: %q", a.toast)
 	}
 	c := b.sel.TargetCommand(vogt.ID)

@@ -448,7 +448,7 @@ func TestLogStandsAboveTheCard(t *testing.T) {
 	art.BeginBatch(dst, false)
 	b.drawLog(dst, a)
 	full := b.logEnd
-	b.card(dst, a, "Schtz Mohr", []string{"Germans - Schuetzen", "Weapons: rifle", "State: standing", "Wounds: none"}, 0x888888)
+	b.card(dst, a, "Schtz Mohr", []string{"Germans - Schützen", "Weapons: rifle", "State: standing", "Wounds: none"}, 0x888888)
 	top := b.cardTop
 	b.drawLog(dst, a)
 	art.EndBatch()

@@ -81,7 +81,7 @@ func TestFacingWords(t *testing.T) {
 // other is left alone (one copy cut a capital S to a "3").
 func TestCapital(t *testing.T) {
 	for in, want := range map[string]string{
-		"aimed": "Aimed", "the door": "The door", "Schuetze Wendt": "Schuetze Wendt",
+		"aimed": "Aimed", "the door": "The door", "Schtz Wendt": "Schtz Wendt",
 		"élan": "Élan", "": "", "3 men": "3 men",
 	} {
 		if got := Capital(in); got != want {

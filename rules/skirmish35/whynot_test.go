@@ -34,7 +34,7 @@ func TestAmbushSaysWhyNoShot(t *testing.T) {
 	for _, f := range s.Figures {
 		ids[f.Name] = f.ID
 	}
-	bren, sniper, wendt := ids["L/Cpl Vaughan"], ids["Pte Lloyd"], ids["Schuetze Wendt"]
+	bren, sniper, wendt := ids["L/Cpl Vaughan"], ids["Pte Lloyd"], ids["Schtz Wendt"]
 	verbs := func(id rules.FigID) string {
 		var vs []string
 		for _, c := range g.Legal() {
@@ -79,7 +79,7 @@ func TestAmbushSaysWhyNoShot(t *testing.T) {
 		t.Errorf("the sniper is offered %q in turn 1", v)
 	}
 	if err := g.Refusal(rules.Command{Verb: "fire", Fig: sniper, Targets: []rules.FigID{wendt}, Arg: "aimed"}); err == nil ||
-		err.Error() != "Pte Lloyd did not have Schuetze Wendt in sight last turn, so he cannot aim at him" {
+		err.Error() != "Pte Lloyd did not have Schtz Wendt in sight last turn, so he cannot aim at him" {
 		t.Errorf("an aimed shot at Wendt: %v", err)
 	}
 	// the Germans' figures carry no such line in the British turn

@@ -6,7 +6,7 @@ import "hedgerow/rules"
 //
 // A window opens when an enemy team may fire at the mover; with hidden
 // set-up that team may be one the mover's side does not know. Being told
-// "British may opportunity fire at Schuetze Zeller", or that they hold
+// "British may opportunity fire at Schtz Zeller", or that they hold
 // fire, would say that an unseen team is there and sees him. So the
 // window's announcements name the team that may fire (one the mover's
 // side knows, when there is one) and, when that team is unknown to the
