@@ -125,17 +125,32 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 }
 
 // rosterLabel is a packed group's roster: each team's letter and count,
-// then the weapons that set men apart ("A×5: LMG, SMG×2"; "6 men: SMG"
-// on a side of one team, which has no letter).
+// then how many men carry each weapon that sets men apart ("A×5: 1 LMG,
+// 2 SMG"; "6 men: 1 SMG" on a side of one team, which has no letter).
+// A team part of which stands apart says so ("3 of 6 men", "A×2 of 5"):
+// a play-tester took "3 men" beside six for the squad miscounted, and
+// "6 men: SMG" for six submachine guns.
 func rosterLabel(spots []baseSpot, members []int) string {
+	type key struct {
+		side int
+		team string
+	}
+	total := map[key]int{} // every living man of the team, in the group or not
+	for _, s := range spots {
+		if !s.removed {
+			total[key{s.side, s.team}]++
+		}
+	}
 	var teams []string
 	count := map[string]int{}
+	of := map[string]int{}
 	var tags []string
 	tagN := map[string]int{}
 	for _, i := range members {
 		t := spots[i].team
 		if count[t] == 0 {
 			teams = append(teams, t)
+			of[t] = total[key{spots[i].side, t}]
 		}
 		count[t]++
 		if w := tagOf(spots[i].weapon, spots[i].named); w != "" {
@@ -148,11 +163,15 @@ func rosterLabel(spots []baseSpot, members []int) string {
 	sort.Strings(teams)
 	var parts []string
 	for _, t := range teams {
+		n := fmt.Sprint(count[t])
+		if of[t] > count[t] {
+			n = fmt.Sprintf("%d of %d", count[t], of[t])
+		}
 		if t == "" {
-			parts = append(parts, fmt.Sprintf("%d men", count[t])) // (a side of one team has no letter)
+			parts = append(parts, n+" men") // (a side of one team has no letter)
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s×%d", t, count[t]))
+		parts = append(parts, t+"×"+n)
 	}
 	s := strings.Join(parts, " ")
 	if len(members) == 1 && teams[0] != "" {
@@ -160,8 +179,8 @@ func rosterLabel(spots []baseSpot, members []int) string {
 	}
 	var ws []string
 	for _, w := range tags {
-		if tagN[w] > 1 {
-			w = fmt.Sprintf("%s×%d", w, tagN[w])
+		if len(members) > 1 {
+			w = fmt.Sprintf("%d %s", tagN[w], w)
 		}
 		ws = append(ws, w)
 	}

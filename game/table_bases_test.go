@@ -1,10 +1,11 @@
 package game
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -41,6 +42,8 @@ func shippedFiles(t *testing.T) []string {
 // counts them), when a packed
 // group's roster does not count its men, or when a roster plate lies on
 // a base (the plates placed as the table places them, on a bare table).
+var rosterHead = regexp.MustCompile(`(\d+)(?: of \d+)? men|[A-Z]×(\d+)(?: of \d+)?|[A-Z]`)
+
 func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 	t.Helper()
 	placeRosters(spots, &lay, nil)
@@ -65,22 +68,20 @@ func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 		}
 	}
 	for g, gr := range lay.groups {
+		// "6 men", "3 of 6 men", "A×5 B×2", "A×2 of 5 B", "A": the men of
+		// the group, counted
 		n := 0
 		head := strings.Split(gr.label, ":")[0]
-		var men int
-		if _, err := fmt.Sscanf(head, "%d men", &men); err == nil {
-			head = strings.Replace(head, fmt.Sprintf("%d men", men), "", 1)
-			n += men
-		}
-		for _, part := range strings.Fields(head) {
-			if k := strings.Index(part, "×"); k >= 0 {
-				var c int
-				for _, ch := range part[k+len("×"):] {
-					c = c*10 + int(ch-'0')
-				}
+		for _, m := range rosterHead.FindAllStringSubmatch(head, -1) {
+			switch {
+			case m[1] != "":
+				c, _ := strconv.Atoi(m[1])
 				n += c
-			} else {
-				n++
+			case m[2] != "":
+				c, _ := strconv.Atoi(m[2])
+				n += c
+			default:
+				n++ // a lone man's letter
 			}
 		}
 		if len(gr.members) > 1 && n != len(gr.members) {
@@ -307,5 +308,31 @@ func TestPackedMenShowNoPointTokens(t *testing.T) {
 	render(a, b)
 	if tokens != 1 {
 		t.Errorf("the picked man shows %d points tokens, want his 1", tokens)
+	}
+}
+
+// A roster counts the men of its group, says when more of the team stand
+// apart, and counts each weapon that sets men apart: "6 men: SMG" beside
+// a squad of one submachine gun read as six of them, and "3 men" beside
+// six men of one squad as a miscount.
+func TestRosterSaysPartOfATeamAndCountsWeapons(t *testing.T) {
+	spot := func(side int, team, weapon string) baseSpot {
+		return baseSpot{side: side, team: team, weapon: weapon}
+	}
+	squad := []baseSpot{spot(0, "", "smg"), spot(0, "", "rifle"), spot(0, "", "rifle"),
+		spot(0, "", "rifle"), spot(0, "", "rifle"), spot(0, "", "pistol"), spot(1, "", "rifle")}
+	for _, c := range []struct {
+		spots   []baseSpot
+		members []int
+		want    string
+	}{
+		{squad, []int{0, 1, 2, 3, 4, 5}, "6 men: 1 SMG"},
+		{squad, []int{0, 1, 2}, "3 of 6 men: 1 SMG"},
+		{[]baseSpot{spot(0, "A", "lmg"), spot(0, "A", "smg"), spot(0, "A", "smg"), spot(0, "A", "rifle"), spot(0, "B", "rifle"), spot(0, "B", "rifle")},
+			[]int{0, 1, 2, 4}, "A×3 of 4 B×1 of 2: 1 LMG, 2 SMG"},
+	} {
+		if got := rosterLabel(c.spots, c.members); got != c.want {
+			t.Errorf("roster of %v: %q, want %q", c.members, got, c.want)
+		}
 	}
 }
