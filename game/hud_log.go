@@ -66,7 +66,18 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 			c = 0x7ee08a
 		}
 		if e.kind == "why" {
-			c = 0xb4a684 // the computer's reason, quieter than what happened (computer.go)
+			// the computer's reason: a quiet line that leads into what it
+			// did, the next entry, with no gap (a heading of its own for
+			// every reason read like a trace to a play-tester)
+			_, why, ok := strings.Cut(e.text, "(computer): ")
+			if !ok {
+				why = e.text
+			}
+			fi := art.ItalicFace(12)
+			for _, l := range art.Wrap("Computer: "+why, fi, w-12*art.UIScale) {
+				rows = append(rows, row{"   " + l, fi, 0xb4a684, e.side})
+			}
+			continue
 		}
 		for _, l := range art.Wrap(e.text, f, w) {
 			rows = append(rows, row{l, f, c, e.side})

@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -252,5 +255,39 @@ func TestComputerReasonReadsOn(t *testing.T) {
 		if got := joinWhy(c.what, c.why); got != c.want {
 			t.Errorf("joinWhy(%q, %q) = %q, want %q", c.what, c.why, got, c.want)
 		}
+	}
+}
+
+// In the log the computer's reason is a quiet line that leads into what
+// it did, with no gap and no heading of its own ("Blue (computer): ..."
+// over every move read like a trace to a play-tester).
+func TestComputerReasonLeadsIntoItsDeed(t *testing.T) {
+	a, b := newTestBattle(t)
+	b.tl.SkipAll()
+	b.tl.Step(100)
+	b.log = []logEntry{
+		{text: "Blue (computer): Blue gunner, Move towards Red gunner: no enemy it knows of could shoot him there.", side: 1, kind: "why"},
+		{text: "Blue gunner moves 2\"", side: 1},
+	}
+	var why, deed []float64
+	art.Said = func(_ *ebiten.Image, s string, x0, y0, x1, y1 float64) {
+		switch {
+		case strings.Contains(s, "(computer)"):
+			t.Errorf("the reason keeps its heading: %q", s)
+		case strings.HasPrefix(strings.TrimSpace(s), "Computer: Blue gunner, Move towards"):
+			why = append(why, y0)
+		case s == "Blue gunner moves 2\"":
+			deed = append(deed, y0)
+		}
+	}
+	render(a, b)
+	art.Said = nil
+	if len(why) != 1 || len(deed) != 1 {
+		t.Fatalf("the reason (%v) or the deed (%v) is not drawn once", why, deed)
+	}
+	// the reason wraps to two lines at most here, then the deed follows
+	// with no blank row
+	if gap := deed[0] - why[0]; gap > 2*17*art.UIScale+1 {
+		t.Errorf("a gap of %.0f px between the reason and its deed", gap)
 	}
 }
