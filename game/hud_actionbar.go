@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -209,6 +210,15 @@ func (b *battle) layoutButtons(a *App) {
 	// nothing else, and a player pressing 1 for a first weapon took back
 	// his whole move
 	b.buttons[len(b.buttons)-1].fixedKey = true // (F1 lists Ctrl+Z)
+	// Undo stands first, at the bar's left end, as the end stands at its
+	// right: after the buttons it slid into the place of a button the
+	// next figure lacked, and a play-tester clicking there for Spot took
+	// back his last move
+	n := len(b.buttons) - 1
+	ub, uf := b.buttons[n], b.bcmds[n]
+	copy(b.buttons[1:], b.buttons[:n])
+	copy(b.bcmds[1:], b.bcmds[:n])
+	b.buttons[0], b.bcmds[0] = ub, uf
 	// the end Enter gives (End turn, Draw the next chit, Let it pass) has
 	// one fixed place, the bar's right end, whatever else is on the bar:
 	// two ends in a row are never clicked in the same place by mistake
@@ -218,11 +228,21 @@ func (b *battle) layoutButtons(a *App) {
 	endW := 0.0
 	if endCmd != nil {
 		cc := *endCmd
+		act := b.action(cc)
+		// the end takes at most two fifths of the bar: a longer name
+		// gives its head ("End phase", not "End phase: draw the next
+		// chit"), which left the other buttons' names cut to "G..."
+		if art.TextW("Enter  "+endLabel+" anyway?", art.BoldFace(14))+28*art.UIScale > avail*0.4 {
+			if i := strings.Index(endLabel, ":"); i > 0 {
+				endLabel = endLabel[:i]
+			} else if act.Short != "" {
+				endLabel = act.Short
+			}
+		}
 		label := endLabel
 		if b.asking(cc) {
 			label += " anyway?"
 		}
-		act := b.action(cc)
 		add(label, "", act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
 		bt := &b.buttons[len(b.buttons)-1]
 		bt.key = "Enter"
@@ -252,7 +272,7 @@ func (b *battle) layoutButtons(a *App) {
 	x0 := 14*art.UIScale + b.promptTagW()
 	defer func() { b.tagOn = x0 > 14*art.UIScale }()
 	twoRows := false
-	for pass := 0; pass < 9; pass++ {
+	for pass := 0; pass < 10; pass++ {
 		x := x0
 		row, fits := 0, true
 		for i := range b.buttons {
@@ -289,19 +309,16 @@ func (b *battle) layoutButtons(a *App) {
 		switch pass {
 		case 0:
 			// a crowded bar first drops the Move button (it only says to
-			// drag, as the hint does, and has no key) and shrinks the
-			// greyed stand-ins to their key alone: the numbers still run
-			// 1, 2, 3 (a dropped stand-in left "2 Go prone, 4 Run", which a
-			// play-tester read as a missing button)
+			// drag, as the hint does, and has no key); the greyed
+			// stand-ins keep their names ("1 Fire" greyed: not now), so
+			// the numbers still run 1, 2, 3 (a dropped stand-in left "2 Go
+			// prone, 4 Run", which a play-tester read as a missing button,
+			// and one shrunk to its key alone read as a broken one)
 			for i := 0; i < len(b.buttons); i++ {
 				if b.buttons[i].hintOnly {
 					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
 					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
 					i--
-					continue
-				}
-				if b.buttons[i].ghost {
-					b.buttons[i].label, b.buttons[i].short = "", ""
 				}
 			}
 			for i := range b.buttons {
@@ -347,10 +364,28 @@ func (b *battle) layoutButtons(a *App) {
 				}
 			}
 		case 7:
+			// still too many for two rows: the greyed stand-ins go, and
+			// the buttons left are numbered afresh, 1, 2, 3 (a gap at the
+			// bar's start, "3 Advance", read as missing buttons)
+			n := 0
+			for i := 0; i < len(b.buttons); i++ {
+				bt := &b.buttons[i]
+				if bt.ghost {
+					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
+					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
+					i--
+					continue
+				}
+				if !bt.fixedKey && !bt.endSlot {
+					n++
+					bt.slotN = n
+				}
+			}
+		case 8:
 			// not even in two rows: one row again, each label cut
 			twoRows = false
 			fallthrough
-		case 8:
+		case 9:
 			// still too many: each label is cut to an equal share of the bar
 			// (short ones such as Undo keep their width: the room left is
 			// shared by the long ones)
@@ -420,6 +455,25 @@ func (b *battle) stableSlots() {
 		m.step, m.order = step, map[int][]button{}
 	}
 	order := m.order[st.Decider]
+	// a kind new to the step that bears the name of a kind not on this
+	// bar takes that kind's place: each Firefight leader's "Motivate all"
+	// is a kind of its own, and the second leader's bar read "1 Motivate
+	// all" greyed beside his own "3 Motivate all"
+	live := map[string]bool{}
+	for _, bt := range b.buttons {
+		live[bt.slot] = true
+	}
+	for i, bt := range b.buttons {
+		if bt.slot == "" || slices.ContainsFunc(order, func(o button) bool { return o.slot == bt.slot }) {
+			continue
+		}
+		for _, o := range order {
+			if o.label == bt.label && !live[o.slot] {
+				b.buttons[i].slot, live[o.slot] = o.slot, true
+				break
+			}
+		}
+	}
 	// this bar's kinds, each once (a kind twice keeps its first place)
 	at := map[string]int{}
 	for i, bt := range b.buttons {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -250,4 +251,75 @@ func restingBattle(t *testing.T, file string) (*App, *battle, *rules.Game) {
 	b.shown, b.curtain = g.St.Decider, false
 	b.refresh()
 	return a, b, g
+}
+
+// No button on the bar is cut below its first word at 1024x640, in every
+// shipped scenario's first commands, whichever figure is selected: a
+// crowded Firefight bar read "5 G...", "6 G...", "7 O..." (play-test 5),
+// and greyed stand-ins shrunk to a bare number read as broken buttons.
+func TestBarNamesAreNotCutToALetter(t *testing.T) {
+	bad := map[string]bool{}
+	bars := 0
+	for _, file := range shippedFiles(t) {
+		g, evs := shippedGameEvents(t, file, 1)
+		a := &App{W: 1024, H: 640, speed: 8}
+		b := newBattle(a, g, evs)
+		r := rand.New(rand.NewPCG(3, 4))
+		for step := 0; step < 16 && !g.St.Over; step++ {
+			b.tl.SkipAll()
+			for _, an := range b.tl.Step(100) {
+				b.finished(an)
+			}
+			b.shown, b.curtain = g.St.Decider, false
+			b.refresh()
+			for _, f := range g.St.Figures {
+				if f.Removed || !b.anyFor(f.ID) {
+					continue
+				}
+				b.sel.Reset()
+				b.sel.Mode, b.sel.Sel = view.Selected, f.ID
+				// the names as a bar with room for all gives them
+				a.W = 4000
+				b.layoutButtons(a)
+				var words []string
+				for _, bt := range b.buttons {
+					for _, l := range []string{bt.label, bt.short} {
+						if w := strings.Fields(strings.TrimSuffix(l, "...")); len(w) > 0 {
+							words = append(words, w[0])
+						}
+					}
+				}
+				a.W = 1024
+				b.layoutButtons(a)
+				bars++
+				for _, bt := range b.buttons {
+					core := strings.TrimSuffix(strings.TrimSuffix(bt.label, "..."), "…")
+					if !slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(core, w) }) {
+						bad[fmt.Sprintf("%s, %s selected: a button reads %q", file, f.Name, bt.key+" "+bt.label)] = true
+					}
+				}
+			}
+			legal := g.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			b.sel.Reset()
+			b.apply(a, legal[r.IntN(len(legal))])
+		}
+	}
+	var lines []string
+	for l := range bad {
+		lines = append(lines, l)
+	}
+	sort.Strings(lines)
+	for i, l := range lines {
+		if i == 20 {
+			t.Errorf("... and %d more", len(lines)-20)
+			break
+		}
+		t.Error(l)
+	}
+	if bars < 200 {
+		t.Fatalf("only %d bars looked at", bars)
+	}
 }
