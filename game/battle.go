@@ -105,6 +105,10 @@ type battle struct {
 	// result before the tray does.
 	before     *rules.State
 	beforeInfo map[rules.FigID]rules.FigureInfo
+	// lines is how many log lines each command given at this table wrote
+	// (by the count of commands it made), so that a take-back takes its
+	// lines out of the log (battle_undo.go)
+	lines   map[int]int
 	targets    map[rules.FigID]bool // figures that may be clicked as targets now
 	targetsKey string               // what targets was worked out for
 	// aiming at a point, a line or the ground: the command a click would
@@ -482,6 +486,7 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 		b.before, b.beforeInfo = before, map[rules.FigID]rules.FigureInfo{}
 	}
 	b.push(evs)
+	b.noteLines(evs)
 	b.refresh()
 	// the aiming card ("click to commit") goes with the shot: while its
 	// dice play out the table reads no pointer to take it away

@@ -122,24 +122,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		return nil // the player's standing order answers the computer (computer.go)
 	}
 	if keys.Pressed(keys.ActUndo) && b.net == nil { // (over the network nothing is taken back)
-		b.before = nil
-		b.ask = nil
-		if err := b.g.Undo(); err != nil {
-			if b.canTakeBackEnd() {
-				if err := b.takeBackEnd(a); err == nil {
-					b.log = append(b.log, logEntry{text: "(the end was taken back)", side: -1})
-					a.Toast("Taken back: play on.")
-					return nil
-				}
-			}
-			a.Toast("Cannot take back: %s", err.Error())
-		} else {
-			b.pending = map[rules.FigID]bool{}
-			b.refresh()
-			b.sel.Reset()
-			b.log = append(b.log, logEntry{text: "(last command taken back)", side: -1})
-			a.Toast("Taken back.")
-		}
+		b.takeBack(a)
 		return nil
 	}
 	if keys.Pressed(keys.ActSave) && (b.net == nil || b.net.host) { // (the joiner has no save until the end)

@@ -198,14 +198,7 @@ func (b *battle) layoutButtons(a *App) {
 	}
 	b.stableSlots()
 	undo := b.g.CanUndo() && b.net == nil // (over the network nothing is taken back)
-	add("Undo", "", false, !undo, func() {
-		b.before = nil
-		if err := b.g.Undo(); err == nil {
-			b.pending = map[rules.FigID]bool{}
-			b.refresh()
-			b.sel.Reset()
-		}
-	})
+	add("Undo", "", false, !undo, func() { b.takeBack(a) })
 	// Undo answers Ctrl+Z only: as a number it was "1" on a bar with
 	// nothing else, and a player pressing 1 for a first weapon took back
 	// his whole move

@@ -1,0 +1,76 @@
+package game
+
+import (
+	"hedgerow/rules"
+)
+
+// noteLines records how many log lines the command just given writes.
+func (b *battle) noteLines(evs []rules.Event) {
+	n := 0
+	for _, ev := range evs {
+		if ev.Text != "" || ev.Roll != nil {
+			n++
+		}
+	}
+	if b.lines == nil {
+		b.lines = map[int]int{}
+	}
+	b.lines[len(b.g.Log)] = n
+}
+
+// takeBack takes back the last command (Ctrl+Z or the Undo button), or
+// the end just given where the core keeps no step back, and takes the
+// command's own lines out of the log: a play-tester's undone move still
+// read "Pvt Hart moves 8.3 cm" beside the man back where he started. One
+// quiet line says what was taken back.
+func (b *battle) takeBack(a *App) {
+	b.before = nil
+	b.ask = nil
+	// what is still animating is written to the log first
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(0) {
+		b.finished(an)
+	}
+	n, known := b.lines[len(b.g.Log)]
+	if err := b.g.Undo(); err != nil {
+		if b.canTakeBackEnd() {
+			if err := b.takeBackEnd(a); err == nil {
+				b.log = append(b.log, logEntry{text: "(the end was taken back)", side: -1})
+				a.Toast("Taken back: play on.")
+				return
+			}
+		}
+		a.Toast("Cannot take back: %s", err.Error())
+		return
+	}
+	delete(b.lines, len(b.g.Log)+1)
+	b.pending = map[rules.FigID]bool{}
+	b.refresh()
+	b.sel.Reset()
+	what := ""
+	if known {
+		what = b.dropLines(n)
+	}
+	if what != "" {
+		b.log = append(b.log, logEntry{text: "(taken back: " + what + ")", side: -1})
+	} else {
+		b.log = append(b.log, logEntry{text: "(last command taken back)", side: -1})
+	}
+	a.Toast("Taken back.")
+}
+
+// dropLines takes the last n lines written by events out of the log
+// (notes and tips written since stay), and returns the first one's words.
+func (b *battle) dropLines(n int) string {
+	first := ""
+	for i := len(b.log) - 1; i >= 0 && n > 0; i-- {
+		e := b.log[i]
+		if e.kind == "" && e.roll == nil {
+			continue // a note of the table's own, not an event's line
+		}
+		first = e.text
+		b.log = append(b.log[:i], b.log[i+1:]...)
+		n--
+	}
+	return first
+}
