@@ -238,6 +238,13 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 						continue corner
 					}
 				}
+				// nor on a zone's name already written (a set-up zone's
+				// name lay over its home base's)
+				for _, p := range lab.placed {
+					if p.meets(plate{x: k.X, y: k.Y, w: w, h: h}, 2*art.UIScale) {
+						continue corner
+					}
+				}
 				at = k
 				break
 			}
