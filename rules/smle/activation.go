@@ -182,11 +182,31 @@ func (r SMLE) checkEnd(s *rules.State) []rules.Event {
 	lim := s.Var(rules.VarVictoryLosses)
 	for side := 0; side < 2; side++ {
 		if !anyAlive(s, side) || (lim > 0 && s.Sides[side].Losses >= lim) {
-			r.finish(s, 1-side, s.Sides[side].Name+" have lost too many men")
+			why := s.Sides[side].Name + " have lost too many men"
+			if lim == 0 || s.Sides[side].Losses < lim {
+				// wiped off the table with men who left it alive (flown out
+				// in a helicopter that aborted): "lost too many men" beside
+				// a loss count of 0 read as a wrong result
+				if gone := sideFigures(s, side) - s.Sides[side].Losses; gone > 0 {
+					why = fmt.Sprintf("%s have no one left on the table (%d lost, %d gone off it)", s.Sides[side].Name, s.Sides[side].Losses, gone)
+				}
+			}
+			r.finish(s, 1-side, why)
 			return []rules.Event{{Kind: "win", Side: 1 - side, Text: s.Result}}
 		}
 	}
 	return nil
+}
+
+// sideFigures counts a side's figures, on the table or not.
+func sideFigures(s *rules.State, side int) int {
+	n := 0
+	for i := range s.Figures {
+		if s.Figures[i].Side == side {
+			n++
+		}
+	}
+	return n
 }
 
 // remove takes a figure off the table.
