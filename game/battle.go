@@ -108,7 +108,10 @@ type battle struct {
 	// lines is how many log lines each command given at this table wrote
 	// (by the count of commands it made), so that a take-back takes its
 	// lines out of the log (battle_undo.go)
-	lines      map[int]int
+	lines map[int]int
+	// review: the battle is over and its table is being looked at from
+	// the result (Enter or Esc goes back to it)
+	review     bool
 	targets    map[rules.FigID]bool // figures that may be clicked as targets now
 	targetsKey string               // what targets was worked out for
 	// aiming at a point, a line or the ground: the command a click would

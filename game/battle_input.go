@@ -99,7 +99,8 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 			return nil
 		}
-	} else if b.st().Over {
+	} else if b.st().Over && (!b.review || keys.Pressed(keys.ActEnd) || keys.Pressed(keys.ActCancel)) {
+		b.review = false
 		a.scene = newResult(a, b)
 		return nil
 	}

@@ -71,6 +71,9 @@ func (b *battle) barHint() string {
 	if b.ask != nil && b.ask.st == b.st() {
 		return b.ask.hint
 	}
+	if b.st().Over {
+		return "The battle is over: the table as it ended, the log on the right. Enter shows the result again."
+	}
 	if h := b.netHint(); h != "" {
 		return h // whose turn over the network, the chat line (net.go)
 	}

@@ -424,7 +424,10 @@ func (r *result) Update(a *App, dt float64) error {
 		a.scene = newTitle(a)
 	}
 	if r.buttons[1].clicked() {
-		a.scene = newMapScene(r.b.tv.m)
+		// the battle's own table as it ended, its figures and its whole
+		// log (the map alone, with no figures, was no look at the battle)
+		r.b.review = true
+		a.scene = r.b
 	}
 	return nil
 }
@@ -489,13 +492,26 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 		art.Say(dst, fmt.Sprintf("%.1f / %.0f  (%s)", exp[s], got[s], verdict), art.Face(15), x+420*art.UIScale, yy, art.RGB(0x2b2418), 0)
 	}
 	yy += 50 * art.UIScale
-	span := "turns"
-	if b.g.RS != nil && b.g.RS.ID() == "smle" {
-		span = "rounds" // S.M.L.E. plays in rounds of team activations
-	}
 	art.Say(dst, "Rolls counts the rolls made against a number to reach (to hit, for one); the expected successes add up their chances.", art.Face(12), x+30*art.UIScale, yy-18*art.UIScale, art.RGB(0x7a6a58), 0)
-	art.Say(dst, fmt.Sprintf("%d commands over %d %s. The whole log, with every roll, is on the right of the battle screen and in the save.", len(b.g.Log), st.Round, span), art.Face(13), x+30*art.UIScale, yy+6*art.UIScale, art.RGB(0x5a4a38), 0)
+	art.Say(dst, fmt.Sprintf("Fought over %s. Look at the table for the battle as it ended and its whole log, every roll in it; the save keeps it too.", b.span()), art.Face(13), x+30*art.UIScale, yy+6*art.UIScale, art.RGB(0x5a4a38), 0)
 	for i := range r.buttons {
 		r.buttons[i].draw(dst, i == 0)
 	}
+}
+
+// span is how long the battle lasted in its rule set's own word for a
+// turn, read from the status the rules give ("Round 3": "3 rounds";
+// "1 turn").
+func (b *battle) span() string {
+	word := "turn"
+	if b.explain != nil {
+		if w, _, ok := strings.Cut(b.explain.Turn, " "); ok && w != "" {
+			word = strings.ToLower(w)
+		}
+	}
+	n := b.st().Round
+	if n != 1 {
+		word += "s"
+	}
+	return fmt.Sprintf("%d %s", n, word)
 }

@@ -1,0 +1,59 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+	"hedgerow/game/content"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+)
+
+// "Look at the table" on the result shows the battle as it ended, its
+// figures and its log, and stays there until Enter or Esc (it showed the
+// bare map, while the result sent the player to a log he could no longer
+// reach); the result says how long the battle lasted in words.
+func TestResultLooksAtTheBattleAsItEnded(t *testing.T) {
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	g, _ := rules.PlayRandom(rs, sc, m, 3, 5000)
+	if g == nil || !g.St.Over {
+		t.Fatal("the random game did not end")
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	b.tl.SkipAll()
+	b.tl.Step(100)
+	r := newResult(a, b).(*result)
+	a.scene = r
+	var said []string
+	art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }
+	render(a, r)
+	art.Said = nil
+	text := strings.Join(said, "\n")
+	if strings.Contains(text, "commands") || !strings.Contains(text, "Fought over ") || strings.Contains(text, " 1 turns") {
+		t.Errorf("the result's foot reads %q", text)
+	}
+	if err := r.Update(a, 1.0/60); err != nil {
+		t.Fatal(err)
+	}
+	r.b.review = true // what the button does
+	a.scene = r.b
+	for range 10 {
+		if err := a.scene.Update(a, 0.1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a.scene != Scene(b) {
+		t.Fatalf("looking at the table went back to %T at once", a.scene)
+	}
+	if h := b.barHint(); !strings.Contains(h, "over") || !strings.Contains(h, "Enter") {
+		t.Errorf("the bar does not say the battle is over and how to go back: %q", h)
+	}
+}
