@@ -117,8 +117,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawWeaponTags(dst, tags)
-	lay.area = plate{x: b.tv.padL, y: b.tv.padT, w: a.W - b.tv.padL - b.tv.padR, h: a.H - b.tv.padT - b.tv.padB}
-	placeRosters(spots, &lay, blocked)
+	lay.area = b.tv.rosterArea(a)
+	placeRosters(spots, &lay, append(blocked, b.hullPlates()...))
 	drawRosters(dst, lay, b.rimCols())
 	b.rosters = lay.groups
 	// notices and prompts keep off the figures
@@ -478,4 +478,27 @@ func (b *battle) drawVehicles(dst *ebiten.Image, rims [2]color.RGBA) {
 			art.DrawVehicle(dst, l)
 		}
 	}
+}
+
+// hullPlates are the screen boxes of the vehicles drawn on the table, for
+// the roster plates to keep off (a squad's plate lay over a helicopter's
+// body).
+func (b *battle) hullPlates() []plate {
+	st := b.st()
+	v := b.view()
+	var out []plate
+	for i := range st.Vehicles {
+		veh := &st.Vehicles[i]
+		t, ok := rules.VehicleTypeOf(b.g.RS, veh.Type)
+		if veh.Removed || !ok || !v.Vehicle(veh.ID) {
+			continue
+		}
+		pts := make([]art.Pt, 0, 4)
+		for _, q := range t.Hull(veh.Pose).Corners {
+			pts = append(pts, b.tv.scr(q))
+		}
+		x0, y0, x1, y1 := art.BoundsOf(pts)
+		out = append(out, plate{x: x0, y: y0, w: x1 - x0, h: y1 - y0})
+	}
+	return out
 }

@@ -28,12 +28,16 @@ type deploy struct {
 	drag    *rules.ScenarioFigure
 	// vdrag is the deciding side's vehicle whose hull is being dragged
 	// (grab: the press's offset from the hull's centre); see deploy_hull.go
-	vdrag   *rules.ScenarioVehicle
-	grab    geom.Pt
-	area    [2]*terrain.Area
-	buttons []button
-	hover   *rules.ScenarioFigure
-	drawn   []*rules.ScenarioFigure // the figures the last frame showed
+	vdrag *rules.ScenarioVehicle
+	// offTable names the vehicles the battle begins off the table (an
+	// S.M.L.E. helicopter waits to land at the place the scenario gives
+	// it): drawn as where they come in, not as standing there
+	offTable map[string]bool
+	grab     geom.Pt
+	area     [2]*terrain.Area
+	buttons  []button
+	hover    *rules.ScenarioFigure
+	drawn    []*rules.ScenarioFigure // the figures the last frame showed
 	// outside are the deciding side's figures standing outside its
 	// set-up zone (ringed in red; the side cannot be ready until they
 	// are moved in), worked out every frame.
@@ -287,7 +291,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	drawWeaponTags(dst, tags)
-	lay.area = plate{x: d.tv.padL, y: d.tv.padT, w: a.W - d.tv.padL - d.tv.padR, h: a.H - d.tv.padT - d.tv.padB}
+	lay.area = d.tv.rosterArea(a)
 	placeRosters(spots, &lay, lab.placed)
 	for k, sp := range spots {
 		rr := lay.r[k] + 2*art.UIScale
@@ -483,6 +487,10 @@ func (d *deploy) drawHulls(dst *ebiten.Image, cols [2]color.RGBA) {
 				lk := rules.VehicleLook{Look: t.Look, Length: t.Length, Width: t.Width, HasTurret: t.HasTurret,
 					TurretOffset: t.TurretOffset, TurretRadius: t.TurretRadius, Facing: v.Facing, Turret: v.Turret, HatchesOpen: v.HatchesOpen}
 				at := d.tv.scr(v.Pos)
+				if d.startsOffTable(v.Name) {
+					d.drawArrival(dst, t, v, cols[s&1])
+					continue
+				}
 				if &u.Vehicles[vi] == d.vdrag {
 					// under the pointer while dragged
 					mx, my := cursor()

@@ -1,8 +1,14 @@
 package game
 
 import (
+	"hedgerow/game/art"
 	"hedgerow/rules"
+	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Vehicles at deployment: the deciding side drags a hull within its
@@ -43,6 +49,8 @@ func (d *deploy) pressHull(a *App, x, y float64) {
 		return
 	}
 	switch {
+	case d.startsOffTable(v.Name):
+		a.Toast("%s starts off the table: it comes in here during the battle, in its crew's go.", v.Name)
 	case len(rules.VehicleAboard(d.sc, d.side, v)) == 0:
 		a.Toast("No one is aboard %s: it stays where the scenario puts it.", v.Name)
 	case !d.hullInZone(v, v.Pos):
@@ -87,4 +95,47 @@ func (d *deploy) underHull(c geom.Circle) string {
 		}
 	}
 	return ""
+}
+
+// startsOffTable reports whether the battle begins with the vehicle of
+// that name off the table, as the rule set sets it up: worked out once,
+// from a battle begun on the scenario as it stands.
+func (d *deploy) startsOffTable(name string) bool {
+	if d.offTable == nil {
+		d.offTable = map[string]bool{}
+		if rs, ok := all.Get(d.sc.RuleSet); ok {
+			if g, _, err := rules.NewGame(rs, d.sc, d.m, 1); err == nil {
+				for _, v := range g.St.Vehicles {
+					if v.Removed {
+						d.offTable[v.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return d.offTable[name]
+}
+
+// drawArrival marks where a vehicle that starts off the table comes in
+// (a helicopter lands):
+// its outline dashed in its side's colour, and a plate naming it.
+func (d *deploy) drawArrival(dst *ebiten.Image, t *vehicle.Type, v rules.ScenarioVehicle, col color.RGBA) {
+	h := t.Hull(vehicle.Pose{Pos: v.Pos, Facing: v.Facing})
+	pts := make([]art.Pt, 0, 4)
+	for _, q := range h.Corners {
+		pts = append(pts, d.tv.scr(q))
+	}
+	art.StrokeDashPoly(dst, pts, 2*art.UIScale, 8*art.UIScale, 5*art.UIScale, art.Brighten(col, 0.35))
+	name := v.Name + " comes in here"
+	if t.Flying {
+		name = v.Name + " lands here"
+	}
+	f := art.BoldFace(11)
+	w, hh := art.TextW(name, f)+12*art.UIScale, 17*art.UIScale
+	// the plate above the outline, which it would hide
+	c := d.tv.scr(v.Pos)
+	_, top, _, _ := art.BoundsOf(pts)
+	y := top - hh - 3*art.UIScale
+	art.RoundRect(dst, c.X-w/2, y, w, hh, 4*art.UIScale, art.RGBA(0x14110c, 200))
+	art.Say(dst, name, f, c.X, y+2*art.UIScale, art.RGB(0xf2ead6), 1)
 }

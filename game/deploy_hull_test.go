@@ -2,9 +2,13 @@ package game
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -114,5 +118,42 @@ func TestDeploymentDragsAHull(t *testing.T) {
 	}
 	if got := find(g2); got != placed || g2.St.Hash() != b.g.St.Hash() {
 		t.Fatalf("the save replays with %s at %v (placed at %v)", v.Name, got, placed)
+	}
+}
+
+// A helicopter the battle begins off the table is not drawn standing at
+// its drop zone at deployment (a play-tester watched it vanish as the
+// battle began): the place where it lands is marked, and a click on it
+// says it comes in during the battle. A vehicle that starts on the table
+// is drawn standing.
+func TestHelicopterDropZoneAtDeployment(t *testing.T) {
+	a := &App{W: 1280, H: 800, speed: 1}
+	for file, want := range map[string]bool{"smle-heli-drop.toml": true, "maxim-armour-crossroads.toml": false} {
+		sc, m, err := all.LoadScenario(content.ScenariosFS, file, content.MapsFS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := deployFor(t, a, sc, m, 0)
+		n := 0
+		for s := range d.sc.Sides {
+			for _, u := range d.sc.Sides[s].Units {
+				for _, v := range u.Vehicles {
+					n++
+					if got := d.startsOffTable(v.Name); got != want {
+						t.Errorf("%s: %s starts off the table %v, want %v", file, v.Name, got, want)
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s has no vehicle", file)
+		}
+		var said []string
+		art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }
+		render(a, d)
+		art.Said = nil
+		if marked := slices.Contains(said, "Chalk 1 lands here"); marked != want {
+			t.Errorf("%s: the drop zone marked %v (%q)", file, marked, said)
+		}
 	}
 }

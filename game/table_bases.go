@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/game/art"
+	"hedgerow/rules/geom"
 )
 
 // The bases' layout on the screen. Drawn at the least readable size
@@ -333,4 +334,18 @@ func placeMarks(looks []figLook, blocked []plate) []plate {
 		placed = append(placed, best)
 	}
 	return out
+}
+
+// rosterArea is where roster plates may stand: the table's cloth as far
+// as it shows in the window (a plate past the table's edge lay over its
+// frame and rulers).
+func (tv *tableView) rosterArea(a *App) plate {
+	x0, y0 := tv.padL, tv.padT
+	x1, y1 := a.W-tv.padR, a.H-tv.padB
+	if tv.m != nil {
+		lo, hi := tv.scr(geom.Pt{}), tv.scr(geom.Pt{X: tv.m.Width, Y: tv.m.Height})
+		x0, y0 = math.Max(x0, lo.X), math.Max(y0, lo.Y)
+		x1, y1 = math.Min(x1, hi.X), math.Min(y1, hi.Y)
+	}
+	return plate{x: x0, y: y0, w: math.Max(0, x1-x0), h: math.Max(0, y1-y0)}
 }

@@ -112,12 +112,18 @@ func TestBasesCountableAtFitZoom(t *testing.T) {
 			t.Errorf("%s: no figure drawn", file)
 		}
 		checkBases(t, file+" in battle", spots, lay)
-		// the rosters as drawn: on the table's part of the window, on
-		// no base
+		// the rosters as drawn: on the table's cloth (not its frame nor
+		// past it), on no base and no vehicle
+		area := b.tv.rosterArea(a)
 		for _, g := range b.rosters {
 			p := g.box
-			if p.x < b.tv.padL || p.y < b.tv.padT || p.x+p.w > a.W-b.tv.padR || p.y+p.h > a.H-b.tv.padB {
-				t.Errorf("%s: the roster %q at %.0f,%.0f runs off the table's part of the window", file, g.label, p.x, p.y)
+			if p.x < area.x-0.5 || p.y < area.y-0.5 || p.x+p.w > area.x+area.w+0.5 || p.y+p.h > area.y+area.h+0.5 {
+				t.Errorf("%s: the roster %q at %.0f,%.0f runs off the table (%.0f,%.0f %.0fx%.0f)", file, g.label, p.x, p.y, area.x, area.y, area.w, area.h)
+			}
+			for _, h := range b.hullPlates() {
+				if p.meets(h, 0) {
+					t.Errorf("%s: the roster %q lies on a vehicle", file, g.label)
+				}
 			}
 		}
 		grouped += len(lay.groups)
