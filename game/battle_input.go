@@ -333,6 +333,10 @@ func (b *battle) Update(a *App, dt float64) error {
 				// an enemy clicked with a figure selected: aim at him, or say why not
 				b.pressed = false
 				b.enemyClick(a, b.hover)
+			case b.sel.Mode == view.Selected && b.hover == 0 && b.sel.Sel != 0 && b.enemyVehAt(pt) != 0:
+				// an enemy vehicle, the same: aim at the point clicked
+				b.pressed = false
+				b.enemyVehClick(a, b.enemyVehAt(pt), pt)
 			case b.sel.Mode != view.Targeting && b.hover != 0 && !own:
 				// a figure of the side not playing: no drag, and why not
 				b.pressed = false

@@ -332,3 +332,56 @@ func (b *battle) notTheirs(a *App, id rules.FigID) {
 	// (side names are plural or singular, "Germans", "Red": no article)
 	a.Toast("%s is on the other side (%s). Playing now: %s; only their figures can be picked and moved.", f.Name, st.Sides[f.Side].Name, st.Sides[st.Decider].Name)
 }
+
+// enemyVehAt is the enemy vehicle under table point p (0 for none): one
+// not of the selected figure's side.
+func (b *battle) enemyVehAt(p geom.Pt) rules.VehicleID {
+	id := b.vehAt(p)
+	v, f := b.st().Veh(id), b.st().Fig(b.sel.Sel)
+	if v == nil || f == nil || v.Side == f.Side {
+		return 0
+	}
+	return id
+}
+
+// enemyVehClick is a click on an enemy vehicle with a figure selected:
+// as on an enemy figure, the first click aims (at the point of the hull
+// clicked) with the figure's first weapon that may fire there, and the
+// next fires; else it says why not. A play-tester's click on a landing
+// helicopter only showed its card: he had to find the anti-tank button.
+func (b *battle) enemyVehClick(a *App, id rules.VehicleID, pt geom.Pt) {
+	f, v := b.st().Fig(b.sel.Sel), b.st().Veh(id)
+	var why error
+	tried := map[string]bool{}
+	for _, c := range b.legal {
+		act := b.action(c)
+		if !b.sel.For(c, f.ID) || act.Kind != rules.ActAim || tried[act.Group] {
+			continue
+		}
+		tried[act.Group] = true
+		if !b.beginAim(c, act) {
+			continue
+		}
+		if b.sel.Mode == view.Targeting && !b.sel.Point {
+			err := b.g.Refusal(b.hullShot(pt))
+			if err == nil {
+				label := act.Short
+				if label == "" {
+					label = act.Label
+				}
+				label = strings.TrimRight(label, ".… ")
+				a.Toast("%s: aiming at %s. Click it again to fire; Esc stops.", label, v.Name)
+				return
+			}
+			if why == nil {
+				why = err
+			}
+		}
+		b.sel.Escape()
+	}
+	if why != nil {
+		a.Toast("%s", b.plain(why.Error()))
+		return
+	}
+	a.Toast("%s can do nothing to %s now.", f.Name, v.Name)
+}

@@ -259,3 +259,40 @@ func TestNoEnemyInSightIsSaid(t *testing.T) {
 		t.Errorf("the bar's hint reads %q", h)
 	}
 }
+
+// A click on an enemy vehicle with a man selected aims at it, as a click
+// on an enemy man does: the Outpost's rifleman, offered opportunity fire
+// at the landing helicopter, aims at the point of its hull clicked, and
+// the next click fires (a play-tester's click only showed its card).
+func TestClickOnEnemyVehicleAims(t *testing.T) {
+	g := shippedGame(t, "smle-heli-drop.toml", 1)
+	for _, line := range []string{"end", "arrive U1 V1"} {
+		c, err := rules.ParseCommand(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	a, b := deciderTable(g)
+	v := &g.St.Vehicles[0]
+	var eber *rules.Figure
+	for i := range g.St.Figures {
+		if g.St.Figures[i].Name == "Pte Eber" {
+			eber = &g.St.Figures[i]
+		}
+	}
+	if eber == nil || eber.Side != g.St.Decider || v.Removed {
+		t.Fatalf("not the Outpost's prompt at the landed helicopter (decider %d, phase %s)", g.St.Decider, g.St.Phase)
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, eber.ID
+	b.refresh()
+	b.enemyVehClick(a, v.ID, v.Pos)
+	if b.sel.Mode != view.Targeting || !strings.Contains(a.toast, "aiming at "+v.Name) {
+		t.Fatalf("the click did not aim: mode %v, %q", b.sel.Mode, a.toast)
+	}
+	if err := g.Refusal(b.hullShot(v.Pos)); err != nil {
+		t.Errorf("the shot aimed is refused: %v", err)
+	}
+}
