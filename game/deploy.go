@@ -488,7 +488,7 @@ func (d *deploy) drawHulls(dst *ebiten.Image, cols [2]color.RGBA) {
 					TurretOffset: t.TurretOffset, TurretRadius: t.TurretRadius, Facing: v.Facing, Turret: v.Turret, HatchesOpen: v.HatchesOpen}
 				at := d.tv.scr(v.Pos)
 				if d.startsOffTable(v.Name) {
-					d.drawArrival(dst, t, v, cols[s&1])
+					d.drawArrival(dst, t.Flying, &u.Vehicles[vi], cols[s&1])
 					continue
 				}
 				if &u.Vehicles[vi] == d.vdrag {

@@ -5,7 +5,6 @@ import (
 	"hedgerow/rules"
 	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/vehicle"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -119,15 +118,18 @@ func (d *deploy) startsOffTable(name string) bool {
 // drawArrival marks where a vehicle that starts off the table comes in
 // (a helicopter lands):
 // its outline dashed in its side's colour, and a plate naming it.
-func (d *deploy) drawArrival(dst *ebiten.Image, t *vehicle.Type, v rules.ScenarioVehicle, col color.RGBA) {
-	h := t.Hull(vehicle.Pose{Pos: v.Pos, Facing: v.Facing})
+func (d *deploy) drawArrival(dst *ebiten.Image, flying bool, v *rules.ScenarioVehicle, col color.RGBA) {
+	h, ok := rules.VehicleHull(d.sc, v, v.Pos)
+	if !ok {
+		return
+	}
 	pts := make([]art.Pt, 0, 4)
 	for _, q := range h.Corners {
 		pts = append(pts, d.tv.scr(q))
 	}
 	art.StrokeDashPoly(dst, pts, 2*art.UIScale, 8*art.UIScale, 5*art.UIScale, art.Brighten(col, 0.35))
 	name := v.Name + " comes in here"
-	if t.Flying {
+	if flying {
 		name = v.Name + " lands here"
 	}
 	f := art.BoldFace(11)
