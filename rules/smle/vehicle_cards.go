@@ -23,9 +23,14 @@ func (r SMLE) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		un = teamName(s, u)
 	}
 	vi.Lines = append(vi.Lines, fmt.Sprintf("%s  -  %s", s.Sides[v.Side].Name, un), t.Name)
-	sc, _ := r.d.SpeedClassOf(t.Class)
-	vi.Lines = append(vi.Lines, fmt.Sprintf("Combat move (%s): clear %d\", rough %s, woods %s, road %d\", water %s",
-		sc.ID, sc.Clear, orNA(sc.Rough), orNA(sc.Woods), sc.Road, orNA(sc.Water)))
+	if sc, _ := r.d.SpeedClassOf(t.Class); t.Flying {
+		// a helicopter does not drive over the table: it comes in, lands
+		// and lifts off ("clear 0\", rough N/A" read as a broken card)
+		vi.Lines = append(vi.Lines, "Move: it comes in to land at its drop zone and lifts off to leave; it does not move over the table")
+	} else {
+		vi.Lines = append(vi.Lines, fmt.Sprintf("Combat move (%s): clear %d\", rough %s, woods %s, road %d\", water %s",
+			sc.ID, sc.Clear, orNA(sc.Rough), orNA(sc.Woods), sc.Road, orNA(sc.Water)))
+	}
 	var arm []string
 	for _, f := range []vehicle.Face{vehicle.Front, vehicle.Right, vehicle.Rear, vehicle.Top} {
 		n, add, _ := r.armourAt(v, t, f)
@@ -88,7 +93,7 @@ func (r SMLE) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 
 func orNA(n int) string {
 	if n == 0 {
-		return "N/A"
+		return "cannot" // the book's "N/A"
 	}
 	return fmt.Sprintf("%d\"", n)
 }

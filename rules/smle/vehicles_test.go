@@ -1120,3 +1120,26 @@ func TestTableAimForms(t *testing.T) {
 		t.Error("the main gun fired")
 	}
 }
+
+// A helicopter's card says how it comes and goes, not a drive table of
+// "clear 0\", rough N/A" (a play-tester read it as a broken card); a
+// ground vehicle's card says "cannot" where the book writes N/A.
+func TestVehicleCardMoveWords(t *testing.T) {
+	sc, m := loadNamed(t, "smle-heli-drop.toml")
+	if err := rules.AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New().(SMLE)
+	heli := strings.Join(r.Vehicle(g.St, g.St.Vehicles[0].ID).Lines, "\n")
+	if strings.Contains(heli, "N/A") || strings.Contains(heli, "clear 0") || !strings.Contains(heli, "land at its drop zone") {
+		t.Errorf("the helicopter's card:\n%s", heli)
+	}
+	tank := strings.Join(r.Vehicle(tankDuel(t), 1).Lines, "\n")
+	if strings.Contains(tank, "N/A") || !strings.Contains(tank, "Combat move") {
+		t.Errorf("the tank's card:\n%s", tank)
+	}
+}
