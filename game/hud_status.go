@@ -33,7 +33,14 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	}
 	// a narrow window: the losses line goes shorter rather than over the head
 	lf := art.Face(14)
-	room := a.W - b.tv.padR - 16*art.UIScale - (40*art.UIScale + art.TextW(head, art.BoldFace(17)) + 16*art.UIScale)
+	// (measured against the longer side's head, so that the line does
+	// not change its words as the turn passes: a play-tester saw
+	// "Losses ... (beaten at 6)" become "... (out at 6)" and back)
+	headW := art.TextW(head, art.BoldFace(17))
+	for s := range st.Sides {
+		headW = max(headW, art.TextW(fmt.Sprintf("%s to play  -  %s", st.Sides[s].Name, turn), art.BoldFace(17)))
+	}
+	room := a.W - b.tv.padR - 16*art.UIScale - (40*art.UIScale + headW + 16*art.UIScale)
 	if art.TextW(loss, lf) > room {
 		loss = strings.TrimPrefix(loss, "Losses  ")
 		loss = strings.Replace(loss, "  (beaten at", " (out at", 1)

@@ -57,3 +57,29 @@ func TestResultLooksAtTheBattleAsItEnded(t *testing.T) {
 		t.Errorf("the bar does not say the battle is over and how to go back: %q", h)
 	}
 }
+
+// The losses line in the top bar reads the same whichever side is to
+// play: it was shortened only when the longer side's name headed the
+// bar, so it changed its words as the turn passed.
+func TestLossesLineKeepsItsWords(t *testing.T) {
+	g := shippedGame(t, "smle-heli-drop.toml", 1)
+	a, b := deciderTable(g)
+	a.W, a.H = 1024, 640
+	b.tv.cam.Resize(a.W, a.H)
+	seen := map[string]bool{}
+	for side := range 2 {
+		g.St.Decider, g.St.Active = side, side
+		b.shown = side
+		b.refresh()
+		art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) {
+			if strings.Contains(s, " at 6)") {
+				seen[s] = true
+			}
+		}
+		render(a, b)
+		art.Said = nil
+	}
+	if len(seen) != 1 {
+		t.Errorf("the losses line reads %d ways: %v", len(seen), seen)
+	}
+}
