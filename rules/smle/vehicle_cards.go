@@ -224,6 +224,11 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Board " + name(a.ID), Short: "Board", Kind: rules.ActButton, Group: "board " + c.Arg}
 	case "debus":
 		a, _ := rules.ParseVehicleArg(c.Arg)
+		if v := s.Veh(a.ID); v != nil && v.Unit == c.Unit {
+			// its own crew getting out leaves it abandoned: a play-tester
+			// pressed "De-bus" on the helicopter crew's go for the section
+			return rules.Action{Label: "Crew get out: " + v.Name + " is abandoned", Short: "Crew out", Kind: rules.ActButton, Group: "debus " + c.Arg}
+		}
 		return rules.Action{Label: "De-bus from " + name(a.ID), Short: "De-bus", Kind: rules.ActButton, Group: "debus " + c.Arg}
 	case "arrive":
 		a, _ := rules.ParseVehicleArg(c.Arg)

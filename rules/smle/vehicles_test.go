@@ -1,6 +1,7 @@
 package smle
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -1137,6 +1138,19 @@ func TestVehicleCardMoveWords(t *testing.T) {
 	heli := strings.Join(r.Vehicle(g.St, g.St.Vehicles[0].ID).Lines, "\n")
 	if strings.Contains(heli, "N/A") || strings.Contains(heli, "clear 0") || !strings.Contains(heli, "land at its drop zone") {
 		t.Errorf("the helicopter's card:\n%s", heli)
+	}
+	// its crew getting out is not "De-bus": it abandons the helicopter
+	v := &g.St.Vehicles[0]
+	arg := fmt.Sprintf("V%d", v.ID)
+	if a := r.Action(g.St, rules.Command{Verb: "debus", Unit: v.Unit, Arg: arg}); !strings.Contains(a.Label, "abandoned") || a.Short == "De-bus" {
+		t.Errorf("the crew's getting out reads %+v", a)
+	}
+	for _, u := range g.St.Units {
+		if u.ID != v.Unit && u.Side == v.Side {
+			if a := r.Action(g.St, rules.Command{Verb: "debus", Unit: u.ID, Arg: arg}); a.Short != "De-bus" {
+				t.Errorf("%s's getting out reads %+v", u.Name, a)
+			}
+		}
 	}
 	tank := strings.Join(r.Vehicle(tankDuel(t), 1).Lines, "\n")
 	if strings.Contains(tank, "N/A") || !strings.Contains(tank, "Combat move") {
