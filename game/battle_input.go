@@ -369,6 +369,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.pressed = false
 			wasPress := b.sel.Mode == view.Pressing
 			wasDrag := b.sel.Mode == view.Dragging
+			dragged := b.sel.Path()
 			if c := b.sel.Release(pt); c != nil && c.Verb == "move" && len(b.group.figs) > 1 && b.group.inGroup(c.Fig) {
 				b.moveGroup(a, *c)
 			} else if c != nil {
@@ -381,7 +382,7 @@ func (b *battle) Update(a *App, dt float64) error {
 				// a drag of one of his own figures that may not move
 				// now: nothing moved, so say why (it was silent)
 				if f := b.st().Fig(b.sel.Sel); f != nil {
-					if why := b.idleWhyMove(f); why != "" {
+					if why := b.dragRefusal(f, dragged); why != "" {
 						a.Toast("%s", why)
 					}
 				}

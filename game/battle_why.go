@@ -180,6 +180,19 @@ func (b *battle) idleReason(f *rules.Figure) string {
 // idleWhyMove says why a drag of f moved nothing: he has no move now.
 // One who may still do something else is told that it is not a time for
 // him to move; one who may do nothing gets idleWhy's reason.
+// dragRefusal is why a drag of f along path moved nothing: the rules'
+// reason for this very path first ("has stopped and may move no further
+// this go"), else why he is idle now (a play-tester's drag of a man just
+// out of a helicopter did nothing and said nothing).
+func (b *battle) dragRefusal(f *rules.Figure, path []geom.Pt) string {
+	if len(path) > 0 {
+		if why := b.g.MoveCheck(f.ID, path).Why; why != "" {
+			return sentence(b.plain(why))
+		}
+	}
+	return b.idleWhyMove(f)
+}
+
 func (b *battle) idleWhyMove(f *rules.Figure) string {
 	other := false // he may do something else now
 	for _, c := range b.legal {

@@ -10,6 +10,7 @@ import (
 	"hedgerow/game/art"
 	"hedgerow/game/view"
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // A click on an enemy with one of your figures selected aims at him with
@@ -294,5 +295,36 @@ func TestClickOnEnemyVehicleAims(t *testing.T) {
 	}
 	if err := g.Refusal(b.hullShot(v.Pos)); err != nil {
 		t.Errorf("the shot aimed is refused: %v", err)
+	}
+}
+
+// A drag of a man whose move is over says why in the rules' words: a
+// play-tester's drag of a man just out of a helicopter did nothing and
+// said nothing.
+func TestDragOfAStoppedManSaysWhy(t *testing.T) {
+	g := shippedGame(t, "smle-heli-drop.toml", 1)
+	for _, line := range []string{"end", "arrive U1 V1", "pass", "debus U1 V1", "pass", "end", "debus U3 V1", "pass"} {
+		c, err := rules.ParseCommand(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(c); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	_, b := deciderTable(g)
+	var out *rules.Figure
+	for i := range g.St.Figures {
+		if f := &g.St.Figures[i]; f.Unit == 3 && !f.Removed && g.St.Carrier(f.ID) == 0 {
+			out = f
+			break
+		}
+	}
+	if out == nil {
+		t.Fatal("no man of Bravo out of the helicopter")
+	}
+	why := b.dragRefusal(out, []geom.Pt{{X: out.Pos.X - 3*geom.PerInch, Y: out.Pos.Y}})
+	if !strings.Contains(why, out.Name+" has stopped and may move no further this go") {
+		t.Errorf("the drag's refusal reads %q", why)
 	}
 }

@@ -100,7 +100,7 @@ func TestOpenDoorAfterHalfMoveStops(t *testing.T) {
 	atBand(t, s, s.UnitOf(1), "close-11")
 	apply(t, s, mustParse(t, "move F1 15,19")) // 4": half of its 8"
 	apply(t, s, mustParse(t, "door F1 "+door+" open"))
-	if info := r.MoveCheck(s, 1, []geom.Pt{geom.P(15, 21)}); info.OK || !strings.Contains(info.Why, "ended its move") {
+	if info := r.MoveCheck(s, 1, []geom.Pt{geom.P(15, 21)}); info.OK || !strings.Contains(info.Why, "may move no further this go") {
 		t.Errorf("half its move used: it must stop at the door, got %+v", info)
 	}
 	// Just under half: 3.999" used, so it may go on.

@@ -74,7 +74,7 @@ func TestMountedTeamsDismountToFight(t *testing.T) {
 		t.Error("a mounted figure went prone")
 	}
 	apply(t, s, mustParse(t, "dismount U1"))
-	if info := New().MoveCheck(s, 1, []geom.Pt{geom.P(10, 11)}); info.OK || !strings.Contains(info.Why, "ended its move") {
+	if info := New().MoveCheck(s, 1, []geom.Pt{geom.P(10, 11)}); info.OK || !strings.Contains(info.Why, "may move no further this go") {
 		t.Errorf("dismounting spends the go's movement: %+v", info)
 	}
 	// The next go it fights on foot: a light infantry move, and it may fire.

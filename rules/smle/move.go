@@ -134,7 +134,7 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	case !r.canAct(s, f):
 		info.Why = f.Name + " is shaken and can do nothing more this round"
 	case f.Var(fStopped) != 0:
-		info.Why = f.Name + " has ended its move"
+		info.Why = f.Name + " has stopped and may move no further this go"
 	case info.Allowance <= 0:
 		info.Why = f.Name + " has no movement left"
 	case cost > info.Allowance:
