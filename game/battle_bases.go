@@ -1,9 +1,11 @@
 package game
 
 import (
-	"fmt"
 	"image/color"
 	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"hedgerow/game/art"
 	"hedgerow/rules"
@@ -17,24 +19,48 @@ import (
 // order of its side's units.
 func teamLetters(st *rules.State) map[rules.UnitID]string {
 	out := map[rules.UnitID]string{}
-	var n [2]int
-	for _, u := range st.Units {
-		if u.Side < 0 || u.Side > 1 {
-			continue
+	for side := range 2 {
+		var ids []rules.UnitID
+		var names []string
+		for _, u := range st.Units {
+			if u.Side == side {
+				ids, names = append(ids, u.ID), append(names, u.Name)
+			}
 		}
-		k := n[u.Side]
-		n[u.Side]++
-		if k < 26 {
-			out[u.ID] = string(rune('A' + k))
-		} else {
-			out[u.ID] = fmt.Sprint(k + 1)
+		for i, l := range sideLetters(names) {
+			if l != "" {
+				out[ids[i]] = l
+			}
 		}
 	}
-	// a side of one team has nothing to tell apart: no letter (every
-	// base marked "A" was a mark that said nothing)
-	for _, u := range st.Units {
-		if u.Side >= 0 && u.Side <= 1 && n[u.Side] == 1 {
-			delete(out, u.ID)
+	return out
+}
+
+// sideLetters are the letters on the bases of a side's teams, named in
+// order: each team's initial where the initials tell them apart (a
+// play-tester read the helicopter crew's "A" as Alpha, and Bravo's "C"
+// as a third team), else A, B, C... in order. A side of one team has
+// nothing to tell apart: no letter (every base marked "A" was a mark
+// that said nothing).
+func sideLetters(names []string) []string {
+	out := make([]string, len(names))
+	if len(names) < 2 {
+		return out
+	}
+	seen := map[string]bool{}
+	initials := true
+	for i, n := range names {
+		r, _ := utf8.DecodeRuneInString(strings.TrimSpace(n))
+		l := strings.ToUpper(string(r))
+		if !unicode.IsLetter(r) || seen[l] {
+			initials = false
+			break
+		}
+		seen[l], out[i] = true, l
+	}
+	if !initials {
+		for i := range names {
+			out[i] = unitLetter(i)
 		}
 	}
 	return out

@@ -374,10 +374,11 @@ func (d *deploy) scState() *rules.State {
 // teamLetter is the letter on the bases of side s's ui-th team, none on
 // a side of one team (nothing to tell apart), as in battle.
 func (d *deploy) teamLetter(s, ui int) string {
-	if len(d.sc.Sides[s].Units) < 2 {
-		return ""
+	var names []string
+	for _, u := range d.sc.Sides[s].Units {
+		names = append(names, u.Name)
 	}
-	return unitLetter(ui)
+	return sideLetters(names)[ui]
 }
 
 // labels names the zones as the table does: a set-up zone by its side

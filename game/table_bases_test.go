@@ -342,3 +342,23 @@ func TestRosterSaysPartOfATeamAndCountsWeapons(t *testing.T) {
 		}
 	}
 }
+
+// A team's letter is its name's initial where the initials tell the
+// side's teams apart (the helicopter crew's "A" read as Alpha, Bravo's
+// "C" as a third team), else its place in order; one team has none.
+func TestTeamLettersAreInitials(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"Helicopter crew", "Alpha fire team", "Bravo fire team"}, "H A B"},
+		{[]string{"Rifle team", "Bren team"}, "R B"},
+		{[]string{"Rifle team", "Rifle team"}, "A B"},
+		{[]string{"1st Squad", "MG42 team"}, "A B"},
+		{[]string{"Section"}, ""},
+	} {
+		if got := strings.Join(sideLetters(c.names), " "); got != c.want {
+			t.Errorf("%q: %q, want %q", c.names, got, c.want)
+		}
+	}
+}
