@@ -41,17 +41,18 @@ type Scene interface {
 // App holds the window-wide state: the current scene, toasts, dialogs,
 // help and the frame-time overlay.
 type App struct {
-	W, H   float64
-	opt    options
-	scene  Scene
-	toast  string
-	toastT float64
-	tick   int          // updates since the start (60 a second while awake)
-	avoid  [][4]float64 // x, y, w, h of panels drawn this frame (a hover card, the dice) the toast keeps clear of
-	dlg    *dialog
-	help   bool
-	perf   bool
-	speed  float64
+	W, H      float64
+	opt       options
+	scene     Scene
+	toast     string
+	toastT    float64
+	tick      int          // updates since the start (60 a second while awake)
+	avoid     [][4]float64 // x, y, w, h of panels drawn this frame (a hover card, the dice) the toast keeps clear of
+	toastRoom [2]float64   // x0, x1: the notice stays between them this frame (0, 0: the whole window)
+	dlg       *dialog
+	help      bool
+	perf      bool
+	speed     float64
 
 	prev      time.Time
 	frameMs   float64
@@ -255,7 +256,7 @@ func (a *App) Draw(dst *ebiten.Image) {
 	}
 	dst.Clear()
 	art.BeginBatch(dst, false)
-	a.avoid = a.avoid[:0]
+	a.avoid, a.toastRoom = a.avoid[:0], [2]float64{}
 	a.scene.Draw(a, dst)
 	if a.toastT > 0 && a.toast != "" {
 		a.drawToast(dst)
@@ -280,7 +281,13 @@ func (a *App) Draw(dst *ebiten.Image) {
 // shot's odds, a figure's state, the dice).
 func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	f := art.Face(15)
-	maxW := 640 * art.UIScale
+	// within the room the scene gives (the battle: the table's part of
+	// the window, so that a notice never runs over the log beside it)
+	rx0, rx1 := 0.0, a.W
+	if a.toastRoom[1] > a.toastRoom[0] {
+		rx0, rx1 = a.toastRoom[0], a.toastRoom[1]
+	}
+	maxW := min(640*art.UIScale, rx1-rx0-64*art.UIScale)
 	lines = art.Wrap(a.toast, f, maxW)
 	tw := 0.0
 	for _, l := range lines {
@@ -288,7 +295,7 @@ func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 	}
 	w = tw + 32*art.UIScale
 	h = float64(len(lines))*f.Size*1.35 + 18*art.UIScale
-	x, y = a.W/2-w/2, a.H-150*art.UIScale-h
+	x, y = (rx0+rx1)/2-w/2, a.H-150*art.UIScale-h
 	// the first place that hides nothing drawn this frame the scene
 	// asked to keep clear (panels, the dice, the figures on the table):
 	// low in the middle, at the top, then down the window and to its
@@ -307,7 +314,7 @@ func (a *App) toastBox() (x, y, w, h float64, lines []string) {
 		return
 	}
 	for _, ty := range append([]float64{64 * art.UIScale}, a.toastRows(h)...) {
-		for _, tx := range []float64{x, 16 * art.UIScale, a.W - w - 16*art.UIScale} {
+		for _, tx := range []float64{x, rx0 + 16*art.UIScale, rx1 - w - 16*art.UIScale} {
 			if n := hides(tx, ty); n < best {
 				best, bx, by = n, tx, ty
 			}
@@ -330,6 +337,9 @@ func (a *App) toastRows(h float64) []float64 {
 
 // keepClear marks a panel the toast must not cover this frame.
 func (a *App) keepClear(x, y, w, h float64) { a.avoid = append(a.avoid, [4]float64{x, y, w, h}) }
+
+// keepToastWithin keeps this frame's notice between x0 and x1.
+func (a *App) keepToastWithin(x0, x1 float64) { a.toastRoom = [2]float64{x0, x1} }
 
 // rectsOverlap tells whether two rectangles (x, y, w, h) share any area.
 func rectsOverlap(x, y, w, h, x2, y2, w2, h2 float64) bool {

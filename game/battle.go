@@ -485,6 +485,9 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 		a.Toast("%s", b.plain(err.Error()))
 		return false
 	}
+	// a notice about the table as it stood goes with it (one saying
+	// whose prompt was up stayed after the prompt was answered)
+	a.toastT, toastNow = 0, ""
 	if b.before == nil && before != b.st() {
 		b.before, b.beforeInfo = before, map[rules.FigID]rules.FigureInfo{}
 	}

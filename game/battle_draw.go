@@ -15,6 +15,7 @@ import (
 )
 
 func (b *battle) Draw(a *App, dst *ebiten.Image) {
+	a.keepToastWithin(0, a.W-b.tv.padR) // notices over the table, not the log
 	st := b.st()
 	b.tv.draw(dst)
 	indoors := occupied(st, b.hiddenFromViewer)

@@ -62,3 +62,41 @@ func TestTakeBackTakesTheLinesOut(t *testing.T) {
 		t.Fatal("no move was given: the test proves nothing")
 	}
 }
+
+// A notice in battle stands over the table, never over the log beside
+// it, and goes once a command changes the table (one saying whose
+// prompt was up stayed after the prompt was answered, over the log).
+func TestNoticeKeepsToTheTableAndGoesWithIt(t *testing.T) {
+	a, b := newTestBattle(t)
+	a.W, a.H = 1024, 640
+	b.tv.cam.Resize(a.W, a.H)
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(100) {
+		b.finished(an)
+	}
+	b.shown = b.st().Decider
+	render(a, b)
+	a.Toast("The Outpost may act first: this is their prompt, and a long notice that would run across the window's width and over the log.")
+	x, _, w, _, _ := a.toastBox()
+	if x < 0 || x+w > a.W-b.tv.padR {
+		t.Errorf("the notice spans %.0f..%.0f, over the log from %.0f", x, x+w, a.W-b.tv.padR)
+	}
+	for _, c := range b.g.Legal() {
+		if c.Verb != "move" {
+			continue
+		}
+		f := b.st().Fig(c.Fig)
+		c.Path = []geom.Pt{{X: f.Pos.X, Y: f.Pos.Y - geom.PerInch}}
+		if !b.apply(a, c) {
+			c.Path = []geom.Pt{{X: f.Pos.X, Y: f.Pos.Y + geom.PerInch}}
+			if !b.apply(a, c) {
+				continue
+			}
+		}
+		if a.toastT > 0 {
+			t.Errorf("the notice %q stays after a command", a.toast)
+		}
+		return
+	}
+	t.Fatal("no move given")
+}
