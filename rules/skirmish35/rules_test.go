@@ -1,6 +1,7 @@
 package skirmish35
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -1328,16 +1329,30 @@ func TestTurnSummaryStatesThePoints(t *testing.T) {
 	s := newState(t, nil,
 		tfig{side: 0, quality: "green", x: 10, y: 10, weapons: []string{"rifle"}},
 		tfig{side: 1, quality: "elite", x: 40, y: 40, weapons: []string{"rifle"}})
-	text := strings.Join(New().(Skirmish).Explain(s).Lines, "\n")
+	ex := New().(Skirmish).Explain(s)
+	text := strings.Join(ex.Lines, "\n")
 	for _, want := range []string{
 		"Points a turn: green 3, experienced 4, elite 5; 1 fewer while suppressed or shaken. Points left over are lost, unless 4 are held for opportunity fire.",
 		"Move 3\" a point (crawl 1\" prone), at most 12\" a turn; crossing a wall, hedge or fence costs a roll of 1 to 3 points.",
-		"unaimed fire 3, aimed fire 4 (the target acquired last turn too, the firer not moved)",
-		"Grenade 2, hand to hand 2, hold opportunity fire 4, hide 2, rally 3, stand up 1, go prone free, reload 2, suppressive fire 3, plot mortar fire 3, turn 1, a door 1.",
+		"Aimed fire needs the target acquired last turn too and the firer not moved.",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the summary lacks %q:\n%s", want, text)
 		}
+	}
+	// the costs: a price list (a sentence of fourteen numbers read as a
+	// wall of figures), each as the book prices it (0: free)
+	var got []string
+	for _, p := range ex.Panels {
+		if p.Kind == rules.PanelCosts {
+			for _, it := range p.Items {
+				got = append(got, fmt.Sprintf("%s %d", it.Label, it.Value))
+			}
+		}
+	}
+	want := "Unaimed fire 3, Aimed fire 4, Suppressive fire 3, Grenade 2, Hand to hand 2, Opportunity fire 4, Plot mortar fire 3, Hide 2, Rally 3, Reload 2, Stand up 1, Go prone 0, Turn 1, A door 1"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("the price list reads\n%s\nwant\n%s", strings.Join(got, ", "), want)
 	}
 }
 

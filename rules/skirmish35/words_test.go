@@ -1,7 +1,6 @@
 package skirmish35
 
 import (
-	"strings"
 	"testing"
 
 	"hedgerow/rules"
@@ -63,42 +62,5 @@ func TestSaveText(t *testing.T) {
 	}
 	if got := saveText("Pvt Hart", 4, 1, "morale -1"); got != "Pvt Hart saves on 4 or less, rolls 1: morale -1" {
 		t.Errorf("a save: %q", got)
-	}
-}
-
-// The turn's panel gives the action costs as a price list, one entry an
-// action with the book's cost, not as a sentence of numbers (which a
-// play-tester read as a wall of figures).
-func TestActionCostsAreAPriceList(t *testing.T) {
-	s := newState(t, nil,
-		tfig{side: 0, x: 10, y: 10, weapons: []string{"rifle"}},
-		tfig{side: 1, x: 60, y: 40, weapons: []string{"rifle"}})
-	r := Skirmish{d: theData}
-	ex := r.Explain(s)
-	var costs *rules.Panel
-	for i := range ex.Panels {
-		if ex.Panels[i].Kind == rules.PanelCosts {
-			costs = &ex.Panels[i]
-		}
-	}
-	if costs == nil {
-		t.Fatalf("no price list among the panels: %+v", ex.Panels)
-	}
-	c := r.d.T.Costs
-	want := map[string]int{"Unaimed fire": c.Unaimed, "Aimed fire": c.Aimed, "Grenade": c.Grenade, "Hand to hand": c.Melee,
-		"Opportunity fire": c.Opportunity, "Go prone": c.Prone, "Reload": c.Reload}
-	got := map[string]int{}
-	for _, it := range costs.Items {
-		got[it.Label] = it.Value
-	}
-	for k, v := range want {
-		if n, ok := got[k]; !ok || n != v {
-			t.Errorf("%s costs %d (listed %v), want %d", k, n, ok, v)
-		}
-	}
-	for _, l := range ex.Lines {
-		if strings.Contains(l, "Grenade") || strings.Contains(l, "hand to hand") {
-			t.Errorf("the costs are still told in a sentence: %q", l)
-		}
 	}
 }
