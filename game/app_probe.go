@@ -69,12 +69,13 @@ type probeButton struct {
 	X        float64 `json:"x"`
 	Y        float64 `json:"y"`
 	Disabled bool    `json:"disabled,omitempty"`
+	End      bool    `json:"end,omitempty"` // the bar's fixed end (or pass) place
 }
 
 func probeButtons(bs []button) []probeButton {
 	out := make([]probeButton, len(bs))
 	for i, b := range bs {
-		out[i] = probeButton{Label: b.label, X: b.x + b.w/2, Y: b.y + b.h/2, Disabled: b.disabled}
+		out[i] = probeButton{Label: b.label, X: b.x + b.w/2, Y: b.y + b.h/2, Disabled: b.disabled, End: b.endSlot}
 	}
 	return out
 }

@@ -227,9 +227,7 @@ func (b *battle) layoutButtons(a *App) {
 		// chit"), which left the other buttons' names cut to "G..."
 		if art.TextW("Enter  "+endLabel+" anyway?", art.BoldFace(14))+28*art.UIScale > avail*0.4 {
 			if i := strings.Index(endLabel, ":"); i > 0 {
-				endLabel = endLabel[:i]
-			} else if act.Short != "" {
-				endLabel = act.Short
+				endLabel = endLabel[:i] // (a Short such as "End" says too little)
 			}
 		}
 		label := endLabel

@@ -131,6 +131,17 @@ func TestComputerOpponentByMouse(t *testing.T) {
 					end = &b
 					break
 				}
+				for _, b := range p.Buttons {
+					if b.End && !b.Disabled {
+						// the end's place, its name perhaps shortened
+						// ("End phase" for "End phase: draw the next chit")
+						end = &b
+						break
+					}
+				}
+				if end != nil {
+					break
+				}
 			}
 			if end == nil {
 				// (the bar is laid out a frame after the decision changes hands)

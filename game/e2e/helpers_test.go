@@ -81,6 +81,7 @@ type probeButton struct {
 	X        float64 `json:"x"`
 	Y        float64 `json:"y"`
 	Disabled bool    `json:"disabled"`
+	End      bool    `json:"end"` // the bar's fixed end place (its name may be shortened)
 }
 
 // pressButton waits for a scene whose probe lists a button with this
@@ -499,3 +500,8 @@ func (r *rig) confirmEnd(x, y float64) string {
 	}
 	return ""
 }
+
+// curtainPause waits as a player handing over the mouse does: a key or
+// click within a moment of the curtain coming down was meant for the
+// table before it, and does not lift it (battle_undo.go, curtainSettled).
+func curtainPause() { time.Sleep(600 * time.Millisecond) }
