@@ -89,7 +89,9 @@ type battle struct {
 	logScroll   int
 	pending     map[rules.FigID]bool // removals still to be animated
 	curtain     bool
-	shown       int // side the screen was last handed to
+	curtainAt   int       // App.tick when the curtain came down
+	curtainWhen time.Time // and the clock then (a key too soon after does not lift it)
+	shown       int       // side the screen was last handed to
 	buttons     []button
 	bcmds       []func()
 	diceRand    *rand.Rand

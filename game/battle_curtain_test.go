@@ -80,3 +80,46 @@ func rolled(b *battle) int {
 	}
 	return n
 }
+
+// The curtain that comes down at a hand-over is not lifted by a key or
+// click in the moment after (a play-tester's second Enter of an end
+// lifted it before the mouse had changed hands); later it is.
+func TestCurtainIsNotLiftedByTheEndsSecondKey(t *testing.T) {
+	a, b := newTestBattle(t)
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(100) {
+		b.finished(an)
+	}
+	b.shown, b.curtain = b.st().Decider, false
+	a.tick = 1000
+	for i := 0; i < 8 && !b.curtain; i++ {
+		b.refresh()
+		e := b.enterEnd()
+		if e == nil {
+			t.Fatal("no end offered")
+		}
+		b.end(a, *e)
+		if b.ask != nil {
+			a.tick += askGuard
+			b.end(a, *e)
+		}
+		b.tl.SkipAll()
+		for _, an := range b.tl.Step(100) {
+			b.finished(an)
+		}
+		if err := b.Update(a, 1.0/60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !b.curtain {
+		t.Fatal("the table was never handed over")
+	}
+	if b.curtainSettled(a) {
+		t.Error("a key in the frame the curtain came down would lift it")
+	}
+	a.tick += askGuard
+	b.curtainWhen = b.curtainWhen.Add(-askWait)
+	if !b.curtainSettled(a) {
+		t.Error("the curtain cannot be lifted later")
+	}
+}

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -71,7 +72,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 			return nil
 		}
-		if clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd) {
+		if b.curtainSettled(a) && (clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd)) {
 			b.curtain = false
 			b.shown = b.st().Decider
 			b.sel.Reset()
@@ -115,7 +116,7 @@ func (b *battle) Update(a *App, dt float64) error {
 				return nil
 			}
 		default:
-			b.curtain = true
+			b.curtain, b.curtainAt, b.curtainWhen = true, a.tick, time.Now()
 			return nil
 		}
 	}

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"time"
+
 	"hedgerow/rules"
 )
 
@@ -73,4 +75,13 @@ func (b *battle) dropLines(n int) string {
 		n--
 	}
 	return first
+}
+
+// curtainSettled reports whether the curtain has been down long enough
+// for a key or click to lift it: one within a moment of its coming down
+// was meant for the table before it (the second Enter of an end asked
+// about, a double-click on the end), and lifted the curtain for the
+// other side before the mouse had changed hands (play-test 5).
+func (b *battle) curtainSettled(a *App) bool {
+	return a.tick-b.curtainAt >= askGuard || time.Since(b.curtainWhen) >= askWait
 }

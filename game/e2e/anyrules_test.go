@@ -467,6 +467,7 @@ func (g *anyPlayer) ready() probeInfo {
 		case p.Curtain:
 			calm, busySince = 0, time.Time{}
 			x, y := g.middle()
+			curtainPause()
 			g.tap(x, y)
 			g.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain || p.Scene != "battle" })
 			continue

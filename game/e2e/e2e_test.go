@@ -64,6 +64,7 @@ func TestSkirmishByMouse(t *testing.T) {
 	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy })
 	if p.Curtain {
 		r.shot("battle-curtain")
+		curtainPause()
 		r.key("space")
 		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return p.Scene == "battle" && !p.Curtain && !p.Busy })
 	}
@@ -213,6 +214,7 @@ func TestSkirmishByMouse(t *testing.T) {
 	}
 	r.waitProbe("the hotseat curtain", func(p probeInfo) bool { return p.Curtain && !p.Busy })
 	r.shot("curtain")
+	curtainPause()
 	r.key("space")
 	p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain && p.Decider == other })
 	r.shot("other-side")

@@ -476,6 +476,7 @@ func playSSGToTheEnd(t *testing.T, sub string, w, h int) {
 	r.pressButton("deploy", "Ready")
 	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy })
 	if p.Curtain {
+		curtainPause()
 		r.click(r.middle())
 		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return p.Scene == "battle" && !p.Curtain && !p.Busy })
 	}
@@ -531,6 +532,7 @@ func playSSGToTheEnd(t *testing.T, sub string, w, h int) {
 		// the hotseat curtain: one click
 		cp := r.waitProbe("the hotseat curtain", func(p probeInfo) bool { return p.Curtain && !p.Busy })
 		x, y := g.emptySpot(cp)
+		curtainPause()
 		r.click(x, y)
 		r.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain })
 	}

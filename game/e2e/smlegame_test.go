@@ -58,6 +58,7 @@ func (g *smlePlay) calm() probeInfo {
 			return p
 		}
 		x, y := g.emptySpot(p)
+		curtainPause()
 		g.click(x, y)
 		g.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain })
 	}
@@ -406,6 +407,7 @@ func playSMLEToTheEnd(t *testing.T, sub string, w, h int) {
 	r.pressButton("deploy", "Ready")
 	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" })
 	if p.Curtain { // the opening dice wait behind it for the first mover
+		curtainPause()
 		r.click(r.middle())
 		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain })
 	}

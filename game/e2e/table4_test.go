@@ -100,6 +100,7 @@ func TestOwnVehicleFirstClickByMouse(t *testing.T) {
 		return p.Scene == "battle" && p.Phase == "offensive" && !p.Busy && (p.Curtain || p.Decider == side)
 	})
 	if p.Curtain {
+		curtainPause()
 		r.key("space")
 		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return !p.Curtain && !p.Busy })
 	}

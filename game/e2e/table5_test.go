@@ -108,6 +108,7 @@ func (r *rig) pass(me int) {
 			return
 		}
 		if p.Curtain {
+			curtainPause()
 			r.key("space")
 			continue
 		}

@@ -31,6 +31,7 @@ func intoBattle(r *rig) probeInfo {
 	r.key("Return")
 	p := r.waitProbe("the battle", func(p probeInfo) bool { return p.Scene == "battle" && !p.Busy })
 	if p.Curtain {
+		curtainPause()
 		r.key("space")
 		p = r.waitProbe("the curtain to lift", func(p probeInfo) bool { return p.Scene == "battle" && !p.Curtain && !p.Busy })
 	}
