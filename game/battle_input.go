@@ -447,6 +447,9 @@ func (b *battle) aimOdds(id rules.FigID) {
 	if f, t := b.st().Fig(b.sel.Sel), b.st().Fig(id); f != nil && t != nil && b.st().Terrain != nil {
 		b.los = b.st().Terrain.LineOfSight(f.Pos, t.Base(b.st().BaseR), terrain.LOSOptions{IgnoreNearFirer: true,
 			Stops: rules.SightStopsOf(b.g.RS, b.st(), f.Pos, t.Base(b.st().BaseR))})
+		if vis, ok := rules.SightLineOf(b.g.RS, b.st(), f.ID, t.ID); ok {
+			b.los.Vis = vis // the rule set's own sight, not the flat terrain's
+		}
 	}
 }
 

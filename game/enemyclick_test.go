@@ -11,6 +11,7 @@ import (
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // A click on an enemy with one of your figures selected aims at him with
@@ -326,5 +327,31 @@ func TestDragOfAStoppedManSaysWhy(t *testing.T) {
 	why := b.dragRefusal(out, []geom.Pt{{X: out.Pos.X - 3*geom.PerInch, Y: out.Pos.Y}})
 	if !strings.Contains(why, out.Name+" has stopped and may move no further this go") {
 		t.Errorf("the drag's refusal reads %q", why)
+	}
+}
+
+// The sight line drawn as one man aims at another is the rule set's own
+// sight: in the 1/35th Ford, Schtz Ott's line to Pvt Kemp through the
+// barley and a hedge is partial (dashed), as the odds of acquiring him
+// are (a play-tester saw it crossed out as blocked beside "acquired 83%").
+func TestAimingLineIsTheRuleSetsSight(t *testing.T) {
+	g := shippedGame(t, "skirmish35-ford.toml", 1)
+	c, err := rules.ParseCommand("move F5 47.35,19.574")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	_, b := deciderTable(g)
+	b.sel.Mode, b.sel.Sel = view.Selected, 5
+	b.refresh()
+	b.aimOdds(10)
+	o, err := g.Odds(rules.Command{Verb: "acquire", Fig: 5, Targets: []rules.FigID{10}})
+	if err != nil || o.P("acquired") <= 0 {
+		t.Fatalf("Schtz Ott cannot acquire Pvt Kemp here: %v %v", o, err)
+	}
+	if b.los.Vis == terrain.Blocked {
+		t.Errorf("the line is drawn blocked while the odds give %.0f%% to acquire", 100*o.P("acquired"))
 	}
 }

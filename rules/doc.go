@@ -127,6 +127,9 @@
 //     vehicle commands name their vehicle in the ARG word ("V2-f90").
 //     SightStopper says what else stops sight (S.M.L.E.'s hulls), so the
 //     table's line-of-sight tool and aiming line agree with the rules.
+//     SightJudge goes further: the rule set's own sight between two
+//     figures (1/35th: heights, hindrances seen through), drawn as the
+//     aiming line's clear, partial or blocked.
 //     Geometry, faces struck, arcs and the drive check are rules/vehicle's.
 //
 // # The five rule sets on this core

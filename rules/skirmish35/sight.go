@@ -36,6 +36,22 @@ func (r Skirmish) figHeight(f *rules.Figure) int64 {
 	return in(r.d.T.Sight.Standing)
 }
 
+// SightLine is the table's sight line from figure from to figure to as
+// this rule set sees: blocked when it cannot see him, partial through
+// hindrances, clear otherwise (rules.SightJudge).
+func (r Skirmish) SightLine(s *rules.State, from, to rules.FigID) terrain.Visibility {
+	sg := r.lookAt(s, s.Fig(from), s.Fig(to), false)
+	switch {
+	case !sg.OK:
+		return terrain.Blocked
+	case sg.Hind > 0:
+		return terrain.Partial
+	}
+	return terrain.Clear
+}
+
+var _ rules.SightJudge = Skirmish{}
+
 // look says whether f can see t now, and through what. Facing is not
 // considered here (see inFront).
 func (r Skirmish) look(s *rules.State, f, t *rules.Figure) Sight { return r.lookAt(s, f, t, true) }
