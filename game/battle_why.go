@@ -146,17 +146,20 @@ func (b *battle) idleReason(f *rules.Figure) string {
 		}
 		seen[c.Verb] = true
 		for _, e := range enemies {
-			try := c // the shape of the command (team, weapon, kind) as offered
-			try.Fig, try.Path = f.ID, nil
-			if try.Unit != 0 {
-				try.Unit = f.Unit
+			// the shape of the command (team, weapon, kind) as offered
+			var first error
+			for _, try := range b.shapedFor(c, f, e) {
+				err := b.g.Refusal(try)
+				if err == nil {
+					first = nil
+					break
+				}
+				if first == nil {
+					first = err
+				}
 			}
-			try.Targets = make([]rules.FigID, len(c.Targets))
-			for i := range try.Targets {
-				try.Targets[i] = e.ID
-			}
-			if err := b.g.Refusal(try); err != nil {
-				return b.plain(err.Error())
+			if first != nil {
+				return b.plain(first.Error())
 			}
 			break
 		}
@@ -177,9 +180,6 @@ func (b *battle) idleReason(f *rules.Figure) string {
 	return fmt.Sprintf("%s has nothing to do now.", f.Name)
 }
 
-// idleWhyMove says why a drag of f moved nothing: he has no move now.
-// One who may still do something else is told that it is not a time for
-// him to move; one who may do nothing gets idleWhy's reason.
 // dragRefusal is why a drag of f along path moved nothing: the rules'
 // reason for this very path first ("has stopped and may move no further
 // this go"), else why he is idle now (a play-tester's drag of a man just
@@ -193,6 +193,9 @@ func (b *battle) dragRefusal(f *rules.Figure, path []geom.Pt) string {
 	return b.idleWhyMove(f)
 }
 
+// idleWhyMove says why a drag of f moved nothing: he has no move now.
+// One who may still do something else is told that it is not a time for
+// him to move; one who may do nothing gets idleWhy's reason.
 func (b *battle) idleWhyMove(f *rules.Figure) string {
 	other := false // he may do something else now
 	for _, c := range b.legal {
@@ -281,37 +284,72 @@ func (b *battle) enemyClick(a *App, id rules.FigID) {
 	a.Toast("%s", why)
 }
 
+// shapedFor is command c, offered to another figure or to f, as f would
+// give it at enemy e: with f's own team, as many shots as f's weapon
+// fires (the machine gun's three shots shaped for a rifleman read "a
+// Rifle fires 1 shot a phase; 3 were named"), and the point of fire as
+// offered (an opportunity shot is taken at a point of the mover's path),
+// then without it.
+func (b *battle) shapedFor(c rules.Command, f, e *rules.Figure) []rules.Command {
+	n := len(c.Targets)
+	if c.Fig != f.ID {
+		n = 1
+		if w, ok := b.weapon(f); ok && w.Shots > 1 {
+			n = w.Shots
+		}
+	}
+	var out []rules.Command
+	for _, path := range [][]geom.Pt{c.Path, nil} {
+		try := c
+		try.Fig, try.Path = f.ID, path
+		if try.Unit != 0 {
+			try.Unit = f.Unit
+		}
+		try.Targets = make([]rules.FigID, n)
+		for i := range try.Targets {
+			try.Targets[i] = e.ID
+		}
+		out = append(out, try)
+		if len(c.Path) == 0 {
+			break
+		}
+	}
+	return out
+}
+
 // whyNotAt is why figure f may not fire at enemy t now, in plain words
 // ("" when it may, or when no shot at him is known to ask about): the
 // rule set's refusal of each aimed command offered in this step, shaped
 // for f and aimed at t, fire first, and failing those a plain "fire".
 func (b *battle) whyNotAt(f, t *rules.Figure) string {
-	var cands []rules.Command
+	// his own commands first, then the others' shaped for him (shapedFor)
+	var own, others []rules.Command
 	for _, c := range append(append([]rules.Command(nil), b.legal...), b.stepCmds...) {
 		if c.Fig != 0 && len(c.Targets) > 0 && c.Verb == "fire" {
-			cands = append(cands, c)
+			if c.Fig == f.ID {
+				own = append(own, c)
+			} else {
+				others = append(others, c)
+			}
 		}
 	}
+	cands := append(own, others...)
 	if len(cands) == 0 {
 		cands = append(cands, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}})
 	}
+	var first error
 	for _, c := range cands {
-		try := c
-		try.Fig, try.Path = f.ID, nil
-		if try.Unit != 0 {
-			try.Unit = f.Unit
+		for _, try := range b.shapedFor(c, f, t) {
+			err := b.g.Refusal(try)
+			if err == nil {
+				return ""
+			}
+			if first == nil {
+				first = err
+			}
 		}
-		try.Targets = make([]rules.FigID, len(c.Targets))
-		for i := range try.Targets {
-			try.Targets[i] = t.ID
-		}
-		err := b.g.Refusal(try)
-		if err == nil {
-			return ""
-		}
-		return b.plain(err.Error())
 	}
-	return ""
+	return b.plain(first.Error())
 }
 
 // noEnemyNote is the quiet note, when a figure that may move is picked

@@ -355,3 +355,42 @@ func TestAimingLineIsTheRuleSetsSight(t *testing.T) {
 		t.Errorf("the line is drawn blocked while the odds give %.0f%% to acquire", 100*o.P("acquired"))
 	}
 }
+
+// Maxim's Uhlans: a rider has moved, and the British may fire at a point
+// of his move. A click on him with the Vickers' sergeant aims with no
+// refusal in front ("Give the point of its move..." was shown, though
+// the aim worked); with a rifleman who cannot see him, the reason is his
+// own ("cannot see"), not the machine gun's shots shaped for a rifle
+// ("a Rifle fires 1 shot a phase; 3 were named").
+func TestOpportunityClickReasonsAreTheFirersOwn(t *testing.T) {
+	g := shippedGame(t, "maxim-uhlans-1914.toml", 1)
+	c, err := rules.ParseCommand("move F1 42.156,11.848")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	a, b := deciderTable(g)
+	checked := 0
+	for _, f := range g.St.Figures {
+		if f.Side != g.St.Decider || f.Removed {
+			continue
+		}
+		b.sel.Reset()
+		b.sel.Mode, b.sel.Sel = view.Selected, f.ID
+		b.refresh()
+		a.toast = ""
+		b.enemyClick(a, 1)
+		if strings.Contains(a.toast, " were named") || strings.Contains(a.toast, "point of its move") {
+			t.Errorf("%s: a click on the rider says %q", f.Name, a.toast)
+		}
+		if b.sel.Mode == view.Targeting && !strings.HasPrefix(a.toast, "MMG: aiming") && !strings.Contains(a.toast, ": aiming at") {
+			t.Errorf("%s aims, saying %q", f.Name, a.toast)
+		}
+		checked++
+	}
+	if checked < 2 {
+		t.Fatalf("only %d British figures looked at", checked)
+	}
+}
