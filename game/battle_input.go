@@ -299,7 +299,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.deskInterrupt() {
-			if f := b.st().Fig(b.hover); f != nil && f.Side == b.shown {
+			if f := b.st().Fig(b.hover); f != nil && f.Side == b.shown && !b.deciderPicked() {
 				b.waitClick(a) // the other side's prompt is up: it decides first
 				return nil
 			}

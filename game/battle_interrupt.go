@@ -3,6 +3,7 @@ package game
 import (
 	"reflect"
 
+	"hedgerow/game/view"
 	"hedgerow/rules"
 )
 
@@ -108,6 +109,15 @@ func (b *battle) unitName(u rules.UnitID) string {
 // up on this table (one desk, no curtain).
 func (b *battle) deskInterrupt() bool {
 	return b.net == nil && !b.curtain && b.interrupting()
+}
+
+// deciderPicked reports whether a man of the deciding side is picked, or
+// the table aims: a click on the mover's man then is the deciding side's
+// aim, not the mover's click (a play-tester deciding for the British was
+// told "the British decide first").
+func (b *battle) deciderPicked() bool {
+	picked := b.st().Fig(b.sel.Sel)
+	return b.sel.Mode == view.Targeting || picked != nil && picked.Side == b.st().Decider
 }
 
 // waitClick answers a click on one of the waiting side's figures while

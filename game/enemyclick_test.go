@@ -394,3 +394,29 @@ func TestOpportunityClickReasonsAreTheFirersOwn(t *testing.T) {
 		t.Fatalf("only %d British figures looked at", checked)
 	}
 }
+
+// At the British prompt on the Uhlans' shared table, a click on the
+// rider with a British man picked is the British aim; with no one
+// picked it is the mover's click, told that the British decide first.
+func TestPromptClickWithTheDecidersManAims(t *testing.T) {
+	g := shippedGame(t, "maxim-uhlans-1914.toml", 1)
+	c, err := rules.ParseCommand("move F1 42.156,11.848")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	_, b := deciderTable(g)
+	b.shown = g.St.Active // the mover's table, the prompt on it
+	if !b.deskInterrupt() {
+		t.Fatal("no prompt on the shared table")
+	}
+	if b.deciderPicked() {
+		t.Error("with no one picked, a click on the rider is taken for the British")
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, 11
+	if g.St.Fig(11).Side != g.St.Decider || !b.deciderPicked() {
+		t.Error("with the Vickers' sergeant picked, a click on the rider is not the British aim")
+	}
+}
