@@ -292,7 +292,7 @@ func (b *battle) enemyClick(a *App, id rules.FigID) {
 // then without it.
 func (b *battle) shapedFor(c rules.Command, f, e *rules.Figure) []rules.Command {
 	n := len(c.Targets)
-	if c.Fig != f.ID {
+	if c.Fig != 0 && c.Fig != f.ID {
 		n = 1
 		if w, ok := b.weapon(f); ok && w.Shots > 1 {
 			n = w.Shots
@@ -301,7 +301,10 @@ func (b *battle) shapedFor(c rules.Command, f, e *rules.Figure) []rules.Command 
 	var out []rules.Command
 	for _, path := range [][]geom.Pt{c.Path, nil} {
 		try := c
-		try.Fig, try.Path = f.ID, path
+		try.Path = path
+		if try.Fig != 0 {
+			try.Fig = f.ID
+		}
 		if try.Unit != 0 {
 			try.Unit = f.Unit
 		}
@@ -325,8 +328,8 @@ func (b *battle) whyNotAt(f, t *rules.Figure) string {
 	// his own commands first, then the others' shaped for him (shapedFor)
 	var own, others []rules.Command
 	for _, c := range append(append([]rules.Command(nil), b.legal...), b.stepCmds...) {
-		if c.Fig != 0 && len(c.Targets) > 0 && c.Verb == "fire" {
-			if c.Fig == f.ID {
+		if (c.Fig != 0 || c.Unit != 0) && len(c.Targets) > 0 && c.Verb == "fire" {
+			if c.Fig == f.ID || c.Fig == 0 && c.Unit == f.Unit {
 				own = append(own, c)
 			} else {
 				others = append(others, c)
@@ -335,9 +338,14 @@ func (b *battle) whyNotAt(f, t *rules.Figure) string {
 	}
 	cands := append(own, others...)
 	if len(cands) == 0 {
-		cands = append(cands, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}})
+		// nothing offered to shape: a man's fire and his team's
+		cands = append(cands, rules.Command{Verb: "fire", Fig: f.ID, Targets: []rules.FigID{t.ID}},
+			rules.Command{Verb: "fire", Unit: f.Unit, Targets: []rules.FigID{t.ID}})
 	}
-	var first error
+	// the first refusal that speaks of this enemy ("cannot fire at Cpl
+	// Walker: no man can see him") over one that does not ("it is MG 42
+	// team's go", the answer to a shape the rule set does not use)
+	var first, about error
 	for _, c := range cands {
 		for _, try := range b.shapedFor(c, f, t) {
 			err := b.g.Refusal(try)
@@ -347,7 +355,13 @@ func (b *battle) whyNotAt(f, t *rules.Figure) string {
 			if first == nil {
 				first = err
 			}
+			if about == nil && strings.Contains(err.Error(), t.Name) {
+				about = err
+			}
 		}
+	}
+	if about != nil {
+		first = about
 	}
 	return b.plain(first.Error())
 }

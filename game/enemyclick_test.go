@@ -420,3 +420,29 @@ func TestPromptClickWithTheDecidersManAims(t *testing.T) {
 		t.Error("with the Vickers' sergeant picked, a click on the rider is not the British aim")
 	}
 }
+
+// S.M.L.E. fires by teams: a click on an enemy with a man of a team that
+// cannot fire at him says why in the team's terms (no man of it can see
+// him), not "it is MG 42 team's go" (the answer to a man's fire, which
+// S.M.L.E. does not use), as a play-tester met at the Tank Bocage.
+func TestTeamFireRefusalSpeaksOfTheEnemy(t *testing.T) {
+	g := shippedGame(t, "smle-tank-bocage.toml", 1)
+	c, err := rules.ParseCommand("move F15 53.88,7.298")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(c); err != nil {
+		t.Fatal(err)
+	}
+	a, b := deciderTable(g)
+	quast, walker := g.St.Fig(15), g.St.Fig(1)
+	if quast.Name != "Gefr Quast" || walker.Name != "Cpl Walker" {
+		t.Fatalf("the figures are %s and %s", quast.Name, walker.Name)
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, quast.ID
+	b.refresh()
+	b.enemyClick(a, walker.ID)
+	if !strings.Contains(a.toast, "Cpl Walker") || strings.Contains(a.toast, "'s go") {
+		t.Errorf("the click on Cpl Walker says %q", a.toast)
+	}
+}
