@@ -240,7 +240,14 @@ func (b *battle) newStep() bool {
 	if b.explain != nil {
 		key = b.explain.Step
 	}
-	changed := key != b.step && b.step != "" && key != ""
+	if key == "" {
+		// a rule set that names no step (SSG): its phases and the side
+		// to play are its steps (a play-tester's hand-over left the
+		// camera on the side that had just played)
+		st := b.st()
+		key = fmt.Sprintf("%d/%s/%d", st.Round, st.Phase, st.Decider)
+	}
+	changed := key != b.step && b.step != ""
 	b.step = key
 	return changed
 }

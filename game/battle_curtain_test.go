@@ -123,3 +123,66 @@ func TestCurtainIsNotLiftedByTheEndsSecondKey(t *testing.T) {
 		t.Error("the curtain cannot be lifted later")
 	}
 }
+
+// At the hand-over in SSG, which names no steps of its own, the camera
+// goes to the side taking the table: a play-tester zoomed in on the
+// Germans ended their turn and the British were left off the screen.
+func TestHandOverBringsTheNextSideIntoView(t *testing.T) {
+	g := shippedGame(t, "ssg-village-patrols.toml", 1)
+	a, b := deciderTable(g)
+	b.tv.fitted = true // (the player's own zoom stands)
+	mover := g.St.Decider
+	// zoomed in on the side to play
+	var x, y, n float64
+	for _, f := range g.St.Figures {
+		if f.Side == mover {
+			p := b.tv.scr(f.Pos)
+			x, y, n = x+p.X, y+p.Y, n+1
+		}
+	}
+	b.tv.cam.ZoomAt(x/n, y/n, 4)
+	for range 60 {
+		b.tv.cam.Step(0.05)
+	}
+	onScreen := func(side int) (on, all int) {
+		for _, f := range g.St.Figures {
+			if f.Side != side || f.Removed {
+				continue
+			}
+			p := b.tv.scr(f.Pos)
+			all++
+			if p.X >= b.tv.padL && p.Y >= b.tv.padT && p.X <= a.W-b.tv.padR && p.Y <= a.H-b.tv.padB {
+				on++
+			}
+		}
+		return
+	}
+	if on, _ := onScreen(1 - mover); on > 0 {
+		t.Fatalf("zoomed in, %d of the other side's men are still on screen: the test proves nothing", on)
+	}
+	for i := 0; i < 12 && g.St.Decider == mover; i++ {
+		b.refresh()
+		e := b.enterEnd()
+		if e == nil {
+			t.Fatal("no end offered")
+		}
+		b.end(a, *e)
+		if b.ask != nil {
+			a.tick += askGuard
+			b.end(a, *e)
+		}
+		b.tl.SkipAll()
+		for _, an := range b.tl.Step(100) {
+			b.finished(an)
+		}
+		if err := b.Update(a, 1.0/60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 60 {
+		b.tv.cam.Step(0.05)
+	}
+	if on, all := onScreen(g.St.Decider); on*2 < all {
+		t.Errorf("after the hand-over only %d of the %d men of the side to play are on screen", on, all)
+	}
+}
