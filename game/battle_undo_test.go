@@ -1,10 +1,14 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"hedgerow/game/art"
 	"hedgerow/rules/geom"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Taking back a move takes its line out of the log and says what was
@@ -99,4 +103,33 @@ func TestNoticeKeepsToTheTableAndGoesWithIt(t *testing.T) {
 		return
 	}
 	t.Fatal("no move given")
+}
+
+// The log's newest line is never drawn under a card in the side panel,
+// however tall the card (a vehicle's card hid a take-back's line).
+func TestLogNewestLineNotUnderACard(t *testing.T) {
+	a, b := newTestBattle(t)
+	a.W, a.H = 1024, 640
+	b.tv.cam.Resize(a.W, a.H)
+	b.tl.SkipAll()
+	b.tl.Step(100)
+	for i := range 40 { // a long log: the newest line at its foot
+		b.log = append(b.log, logEntry{text: fmt.Sprintf("an older line %d", i), side: -1})
+	}
+	b.log = append(b.log, logEntry{text: "(taken back: the newest line)", side: -1})
+	var at float64 = -1
+	art.Said = func(_ *ebiten.Image, s string, _, y0, _, _ float64) {
+		if s == "(taken back: the newest line)" {
+			at = y0
+		}
+	}
+	for _, top := range []float64{a.H - 100, 200} { // a card's top, short and tall
+		at = -1
+		b.cardTop = top
+		render(a, b)
+		if at >= top || at < 0 && top > a.H/2 {
+			t.Errorf("a card from %.0f: the newest line drawn at %.0f (-1: not at all)", top, at)
+		}
+	}
+	art.Said = nil
 }

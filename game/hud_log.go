@@ -96,14 +96,16 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	// stood last frame), not under it
 	// and above a card at the panel's foot (hud_cards.go), so that the
 	// newest lines are never the ones hidden
+	// (a tall card leaves few rows, or none: the newest are never drawn
+	// under it, where a play-tester missed a take-back's line)
 	bottom := a.H
 	for _, top := range []float64{b.trayTop, b.cardTop} {
-		if top > y0+120*art.UIScale && top < bottom {
+		if top > y0 && top < bottom { // (0: none drawn yet)
 			bottom = top
 		}
 	}
 	b.trayTop, b.cardTop = a.H, a.H
-	maxRows := int((bottom - y0 - 44*art.UIScale) / lh)
+	maxRows := max(0, int((bottom-y0-44*art.UIScale)/lh))
 	end := len(rows) - b.logScroll
 	if end < 0 {
 		end = 0
