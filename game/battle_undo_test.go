@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hedgerow/game/art"
 	"hedgerow/rules/geom"
-
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Taking back a move takes its line out of the log and says what was
