@@ -147,5 +147,10 @@ func Possessive(name string) string {
 	if strings.HasSuffix(name, "s") {
 		return name + "'"
 	}
+	if strings.HasSuffix(name, "'") {
+		// a nickname in quotes: its closing quote serves ("Huey 'Lucky
+		// Lady's", not "Lady''s")
+		return name + "s"
+	}
 	return name + "'s"
 }

@@ -290,7 +290,7 @@ func BasicVehicle(rs RuleSet, s *State, id VehicleID) VehicleInfo {
 	}
 	var names []string
 	for _, f := range v.Aboard() {
-		if fig := s.Fig(f); fig != nil {
+		if fig := s.Fig(f); fig != nil && !fig.Removed { // (the dead are aboard no more)
 			names = append(names, fig.Name)
 		}
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"hedgerow/rules/geom"
@@ -51,7 +52,7 @@ func TestInchText(t *testing.T) {
 func TestPossessive(t *testing.T) {
 	for name, want := range map[string]string{
 		"Germans": "Germans'", "British": "British", "French": "French", "Japanese": "Japanese",
-		"NVA": "NVA's", "Red": "Red's", "Krause": "Krause's", "US Army": "US Army's",
+		"NVA": "NVA's", "Red": "Red's", "Krause": "Krause's", "US Army": "US Army's", "Huey 'Lucky Lady'": "Huey 'Lucky Lady's",
 	} {
 		if got := Possessive(name); got != want {
 			t.Errorf("Possessive(%q) = %q, want %q", name, got, want)
@@ -100,5 +101,22 @@ func TestAgree(t *testing.T) {
 		if got := Agree(name, "moves", "move"); got != want {
 			t.Errorf("Agree(%q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+// A vehicle's card lists only the living aboard: a Huey that had brewed
+// up still listed its dead crew.
+func TestVehicleCardListsTheLivingAboard(t *testing.T) {
+	s := &State{Sides: [2]Side{{Name: "Air cavalry"}, {Name: "NVA"}},
+		Figures:  []Figure{{ID: 1, Name: "WO Lacey"}, {ID: 2, Name: "Sp4 Mott", Removed: true}},
+		Vehicles: []Vehicle{{ID: 1, Name: "Huey", Crew: []FigID{1, 2}}}}
+	var aboard string
+	for _, l := range BasicVehicle(nil, s, 1).Lines {
+		if strings.HasPrefix(l, "Aboard: ") {
+			aboard = l
+		}
+	}
+	if aboard != "Aboard: WO Lacey" {
+		t.Errorf("the card reads %q", aboard)
 	}
 }

@@ -431,10 +431,10 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 		}
 		name = "ammunition explodes"
 		v.Damage |= vehicle.BrewedUp | vehicle.Smoking
-		evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: v.Name + "'s ammunition explodes"})
+		evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: possessive(v.Name) + " ammunition explodes"})
 		for _, id := range v.Aboard() {
 			if g := s.Fig(id); g != nil && !g.Removed {
-				evs = append(evs, remove(s, g, "killed", v.Name+"'s ammunition exploded")...)
+				evs = append(evs, remove(s, g, "killed", possessive(v.Name)+" ammunition exploded")...)
 			}
 		}
 	case "weapon":
@@ -497,7 +497,7 @@ func locomotion(s *rules.State, v *rules.Vehicle) []rules.Event {
 	v.SetVar(vLoco, v.Var(vLoco)+1)
 	if v.Var(vLoco) >= 2 {
 		v.Damage |= vehicle.Immobilised
-		return []rules.Event{{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: v.Name + "'s running gear is wrecked: it is immobilised"}}
+		return []rules.Event{{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: possessive(v.Name) + " running gear is wrecked: it is immobilised"}}
 	}
 	v.SetVar(vMove, v.Var(vMove)/2)
 	return []rules.Event{{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: v.Name + " is hit in the running gear: half speed from now on"}}
