@@ -205,10 +205,24 @@ func (Maxim) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	}
 	fi.Weapons = nil
 	var ws []string
+	count := map[string]int{}
+	for _, id := range f.Weapons {
+		count[id]++
+	}
 	for _, id := range f.Weapons {
 		n := ownName(s, f.Side, id)
 		fi.Weapons = append(fi.Weapons, weaponCard(id, n))
-		ws = append(ws, weaponLine(id, n))
+		switch {
+		case count[id] == 0:
+			continue // (named once already)
+		case count[id] > 1:
+			// two of one weapon (the SA-7 team's two missiles) named
+			// once, counted: the card listed the launcher twice
+			ws = append(ws, fmt.Sprintf("%d %s", count[id], weaponLine(id, n)))
+		default:
+			ws = append(ws, weaponLine(id, n))
+		}
+		count[id] = 0
 	}
 	for i, l := range fi.Lines {
 		if strings.HasPrefix(l, "Weapon") {

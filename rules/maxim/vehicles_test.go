@@ -799,3 +799,31 @@ func TestOpenToppedRidersBlast(t *testing.T) {
 		t.Fatalf("caught %s: %q", caught, texts)
 	}
 }
+
+// A man who carries two of one weapon (the SA-7 team's two missiles) has
+// it named once on his card, counted, not twice.
+func TestCardNamesTwoOfAWeaponOnce(t *testing.T) {
+	sc, m := loadScenario(t, "maxim-hot-lz.toml")
+	if err := rules.AutoDeploy(sc, m); err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := false
+	for _, f := range g.St.Figures {
+		if len(f.Weapons) < 2 || f.Weapons[0] != "manpads" || f.Weapons[1] != "manpads" {
+			continue
+		}
+		seen = true
+		for _, l := range (Maxim{}).Figure(g.St, f.ID).Lines {
+			if strings.HasPrefix(l, "Weapons: ") && (strings.Count(l, "MANPADS") != 1 || !strings.Contains(l, "2 MANPADS")) {
+				t.Errorf("%s's card: %q", f.Name, l)
+			}
+		}
+	}
+	if !seen {
+		t.Fatal("no man with two MANPADS")
+	}
+}
