@@ -446,3 +446,60 @@ func TestTeamFireRefusalSpeaksOfTheEnemy(t *testing.T) {
 		t.Errorf("the click on Cpl Walker says %q", a.toast)
 	}
 }
+
+// A card refusing a spot for want of sight names what stands between
+// (a play-tester's "cannot see Gefr Lenz" said nothing of the hill), and
+// a refused fire reads "cannot fire at", not "cannot fire Lt von Arnim".
+func TestRefusalCardNamesTheBlocker(t *testing.T) {
+	g, err := gameAfter(t, "firefight-mg42-farm-lane.toml", 1, "motivate F9", "motivate F10", "move F17 24.769,28.231")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := deciderTable(g)
+	var avery, lenz *rules.Figure
+	for i := range g.St.Figures {
+		switch f := &g.St.Figures[i]; f.Name {
+		case "Cpl Avery":
+			avery = f
+		case "Gefr Lenz":
+			lenz = f
+		}
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, avery.ID
+	b.refresh()
+	if !b.beginTargetingWith("spot", "") {
+		t.Fatal("Cpl Avery may not spot")
+	}
+	b.hover = lenz.ID
+	b.aimOdds(lenz.ID)
+	if b.los.Vis != terrain.Blocked {
+		t.Skipf("Cpl Avery sees Gefr Lenz here (%v): nothing to name", b.los.Vis)
+	}
+	var said []string
+	art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }
+	render(a, b)
+	art.Said = nil
+	text := strings.Join(said, " ")
+	if !strings.Contains(text, "stands between them") {
+		t.Errorf("the card does not say what blocks the sight: %q", text)
+	}
+	if verbAt("fire") != "fire at" || verbAt("spot") != "spot" {
+		t.Error("verbAt")
+	}
+}
+
+// gameAfter is a shipped scenario's game after the commands given.
+func gameAfter(t *testing.T, file string, seed uint64, cmds ...string) (*rules.Game, error) {
+	t.Helper()
+	g := shippedGame(t, file, seed)
+	for _, line := range cmds {
+		c, err := rules.ParseCommand(line)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := g.Apply(c); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}

@@ -127,12 +127,13 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		if b.oddsByOK && len(b.oddsBy) == 0 {
 			lines = append(lines, b.firersLine(t))
 		}
-		if b.sel.Verb == "fire" && b.los.Vis == terrain.Blocked {
-			// the red-crossed line in words
+		if b.los.Vis == terrain.Blocked && (b.sel.Verb == "fire" || strings.Contains(why, " see")) {
+			// the red-crossed line in words (a spotter's "cannot see
+			// Gefr Lenz" said nothing of the hill between them)
 			lines = append(lines, fmt.Sprintf("No line from %s reaches any part of %s: %s.", f.Name, t.Name, b.blockerWords()))
 		}
 		lines = append(lines, why)
-		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, b.sel.Verb, t.Name), lines, 0x8e1b10)
+		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, verbAt(b.sel.Verb), t.Name), lines, 0x8e1b10)
 		return
 	}
 	for _, m := range b.odds.Mods {
@@ -229,7 +230,7 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 	if _, err := b.g.Odds(c); err != nil {
 		return b.plain(err.Error())
 	}
-	return fmt.Sprintf("%s cannot %s %s now.", f.Name, b.sel.Verb, t.Name)
+	return fmt.Sprintf("%s cannot %s %s now.", f.Name, verbAt(b.sel.Verb), t.Name)
 }
 
 // blockerWords names what stands between a firer and his target on the
@@ -258,4 +259,14 @@ func (b *battle) blockerWords() string {
 		return what + " stands between them"
 	}
 	return "something stands between them"
+}
+
+// verbAt is a command's verb as it reads before its target: one fires
+// at a man ("cannot fire at Lt von Arnim"), but spots or acquires him.
+func verbAt(verb string) string {
+	switch verb {
+	case "fire", "shoot":
+		return verb + " at"
+	}
+	return verb
 }
