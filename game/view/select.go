@@ -327,11 +327,15 @@ func (s *Selector) Press(h Hit, figPos geom.Pt) *rules.Command {
 				return c
 			}
 		}
-		if h.Fig != 0 && h.Own {
-			s.done()
-			s.Sel, s.Volley = h.Fig, nil
+		if h.Fig == 0 || !h.Own {
+			return nil
 		}
-		return nil
+		// one of your own not aimed at: aiming stops and he is pressed
+		// as when not aiming, so that a drag from him moves him (in a
+		// Firefight phase a first drag only picked the man, the table
+		// aiming for the man picked before)
+		s.done()
+		s.Volley = nil
 	}
 	if h.Fig != 0 && h.Own {
 		s.Sel = h.Fig

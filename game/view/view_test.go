@@ -613,3 +613,28 @@ func TestFigureCommandAimsAtATeamMate(t *testing.T) {
 		t.Errorf("3, refused by the rule set, is aimed at as %+v", c)
 	}
 }
+
+// While aiming, a press on one of your own men who is not a target of
+// the aim stops it and presses him, so that a drag from him moves him
+// (a Firefight play-tester's first drag only picked the man).
+func TestDragFromOwnManWhileAiming(t *testing.T) {
+	s := Selector{Legal: legal()}
+	p := geom.P(5, 5)
+	s.Press(Hit{Fig: 1, Own: true, Pt: p}, p)
+	s.Release(p)
+	if !s.BeginTargeting("fire") {
+		t.Fatal("fire should be possible")
+	}
+	q := geom.P(7, 5)
+	s.Press(Hit{Fig: 2, Own: true, Pt: q}, q)
+	if s.Mode != Pressing || s.Sel != 2 {
+		t.Fatalf("pressing F2 while aiming: mode %v, sel %v", s.Mode, s.Sel)
+	}
+	s.Move(geom.P(7, 8))
+	if s.Mode != Dragging {
+		t.Fatalf("the drag from F2 did not start: mode %v", s.Mode)
+	}
+	if c := s.Release(geom.P(7, 8)); c == nil || c.Verb != "move" || c.Fig != 2 {
+		t.Errorf("the drag gave %+v", c)
+	}
+}
