@@ -60,17 +60,9 @@ func (p *Player) explain(b *belief, ch []Choice) {
 		}
 		c.Why = why + hardNote(c.Why)
 	case c.Cmd.Verb == "move" && len(c.Cmd.Path) > 0:
-		n := 0
-		for _, x := range ch {
-			if x.Cmd.Verb == "move" && x.Cmd.Fig == c.Cmd.Fig && len(x.Cmd.Path) > 0 {
-				n++
-			}
-		}
-		why := b.moveWhy(c.Cmd)
-		if n > 1 {
-			why += fmt.Sprintf(", the best of %d places", n)
-		}
-		c.Why = why + hardNote(c.Why)
+		// (how many places it weighed is the search's, not a reason: "the
+		// best of 3 places" read like a trace to a play-tester)
+		c.Why = b.moveWhy(c.Cmd) + hardNote(c.Why)
 	}
 }
 
