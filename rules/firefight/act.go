@@ -345,8 +345,16 @@ func d20Chance(need int) int { return max(0, min(20, 21-need)) }
 
 // ---- spotting ----
 
-// spotBaseWhy is the reason spotting's base number gives.
-var spotBaseWhy = fmt.Sprintf("base %d, +%d for each full 10 cm of range (house)", data.Spot.Base, data.Spot.RangePerStep)
+// spotBaseWhy is the reason spotting's base number gives: the base and
+// what the range adds, each said (a play-tester read "+11 base 6, +1 for
+// each full 10 cm of range (house)" and could not find the 5 the range
+// added).
+func spotBaseWhy(steps int) string {
+	if steps == 0 {
+		return fmt.Sprintf("the base number, %d, at under 10 cm", data.Spot.Base)
+	}
+	return fmt.Sprintf("the base number %d, and %d for %d full 10 cm of range (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps)
+}
 
 // SpotNeed is the d20 score a spotter needs to spot a target, with the
 // ledger's modifiers (the first is the base from range).
@@ -355,7 +363,7 @@ func SpotNeed(s *rules.State, f, t *rules.Figure) (int, []rules.Mod) {
 	steps := int(dist(f.Pos, t.Pos) / data.Dist.SpotStep.U)
 	// one list, room for every modifier there can be, capped at its length
 	mods := make([]rules.Mod, 1, 7)
-	mods[0] = rules.Mod{Value: data.Spot.Base + steps*data.Spot.RangePerStep, Reason: spotBaseWhy, Rule: rule}
+	mods[0] = rules.Mod{Value: data.Spot.Base + steps*data.Spot.RangePerStep, Reason: spotBaseWhy(steps), Rule: rule}
 	if Suppressed(s, f) {
 		mods = append(mods, rules.Mod{Value: data.Spot.SpotterSuppressed, Reason: "spotter suppressed", Rule: rule})
 	}

@@ -61,7 +61,7 @@ func baseReason(w *Weapon, bi int) string {
 func firerMods(mods []rules.Mod, s *rules.State, f *rules.Figure, w *Weapon, target geom.Pt) []rules.Mod {
 	const rule = "Firefight Lite Firing"
 	if f.Var(fMoved) == phaseNo(s) {
-		mods = append(mods, rules.Mod{Value: data.Fire.FirerMoved, Reason: "firer moved in this phase (house)", Rule: rule})
+		mods = append(mods, rules.Mod{Value: data.Fire.FirerMoved, Reason: "firer moved in this phase (house rule)", Rule: rule})
 	}
 	if Suppressed(s, f) {
 		mods = append(mods, rules.Mod{Value: data.Fire.FirerSuppressed, Reason: "firer suppressed", Rule: rule})
@@ -253,7 +253,7 @@ func rollAt(evs []rules.Event, s *rules.State, f *rules.Figure, w *Weapon, t *ru
 	out := hitResult(t, h.Face, w.Impact)
 	hl := ledgerMod(rules.Ledger{What: "Hit table: " + t.Name, Target: 0, Compare: "table",
 		Total: h.Face + w.Impact, Outcome: out,
-		Note: "up to 6 suppressed (house), 7-12 neutralised, 13-18 wounded, 19 or more killed"}, h, impactMod(w))
+		Note: "up to 6 suppressed (house rule), 7-12 neutralised, 13-18 wounded, 19 or more killed"}, h, impactMod(w))
 	evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Target: t.ID, Roll: hl,
 		Text: t.Name + " on the hit table: " + strconv.Itoa(h.Face) + " + " + strconv.Itoa(w.Impact) + " impact: " + out})
 	return append(evs, applyHit(s, t, out, w.Impact)...)

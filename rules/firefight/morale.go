@@ -39,7 +39,7 @@ func CohesionTest(s *rules.State, u *rules.Unit) Cohesion {
 	init := max(1, min(MaxInitiative, getU(u, uInit)))
 	c := Cohesion{Target: data.Morale.Cohesion[init-1]}
 	if n := getU(u, uHit); n > 0 {
-		c.Mods = append(c.Mods, rules.Mod{Value: n * data.Morale.EachHit, Reason: fmt.Sprintf("%d of its figures hit this turn (house)", n), Rule: rule})
+		c.Mods = append(c.Mods, rules.Mod{Value: n * data.Morale.EachHit, Reason: fmt.Sprintf("%d of its figures hit this turn (house rule)", n), Rule: rule})
 	}
 	// "Leader killed or neutralised" is listed with the reaction table
 	// (beside "leader testing"): it is a reaction modifier, not this one.
@@ -154,7 +154,7 @@ func moralePhase(s *rules.State) []rules.Event {
 			res := Lookup(data.Reaction, t)
 			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID,
 				Roll: ledger1(rules.Ledger{What: "Reaction: " + f.Name, Compare: "table", Mods: mods, Total: t, Outcome: res,
-					Note: "up to 5 routs (house), 6-10 neutralised, 11-15 suppressed, 16 or more O.K."}, r),
+					Note: "up to 5 routs (house rule), 6-10 neutralised, 11-15 suppressed, 16 or more O.K."}, r),
 				Text: f.Name + " reacts: " + strconv.Itoa(t) + ": " + res})
 			switch res {
 			case "routs":

@@ -1,6 +1,7 @@
 package firefight
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -765,5 +766,21 @@ func TestStartRefusesInitiativeOutsideTheBook(t *testing.T) {
 		if _, err := New().Start(s); err == nil || !strings.Contains(err.Error(), "2 to 6") {
 			t.Errorf("initiative %d: %v", init, err)
 		}
+	}
+}
+
+// Spotting's first modifier says the base and what the range adds, each
+// as a number ("+11 base 6, +1 for each full 10 cm of range (house)" hid
+// the 5 the range added), and "house rule" in full.
+func TestSpotBaseSaysWhatTheRangeAdds(t *testing.T) {
+	s := two(t, 25, nil)
+	need, mods := SpotNeed(s, s.Fig(1), s.Fig(3))
+	steps := int(dist(s.Fig(1).Pos, s.Fig(3).Pos) / data.Dist.SpotStep.U)
+	if steps == 0 || need == 0 {
+		t.Fatalf("no range steps at this distance (%d)", steps)
+	}
+	want := fmt.Sprintf("the base number %d, and %d for %d full 10 cm of range (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps)
+	if mods[0].Reason != want || mods[0].Value != data.Spot.Base+steps*data.Spot.RangePerStep {
+		t.Errorf("the first modifier: %+d %q, want %q", mods[0].Value, mods[0].Reason, want)
 	}
 }
