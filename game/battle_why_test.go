@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
 	"hedgerow/game/art"
@@ -43,8 +44,28 @@ func TestOneDecimal(t *testing.T) {
 			t.Errorf("oneDecimal(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := ledgerLines(&rules.Ledger{Dice: []rules.Die{{Sides: 7, Face: 5}}})[0]; got != "drew 5 (of 1 to 7)" {
-		t.Errorf("a chit drawn from seven reads %q", got)
+	chit := ledgerLines(&rules.Ledger{Dice: []rules.Die{{Sides: 7, Face: 5}}, Total: 5, Outcome: "Americans 4"})
+	if strings.Join(chit, " / ") != "drew chit 5 of the 7 in the cup / the chit: Americans 4" {
+		t.Errorf("a chit drawn from seven reads %q", chit)
+	}
+	// a number no roll reaches, or any roll does, in words ("needs 0
+	// or less" was read for a save no roll makes)
+	for _, c := range []struct {
+		l    rules.Ledger
+		want string
+	}{
+		{rules.Ledger{Dice: []rules.Die{{Sides: 6, Face: 3}}, Compare: "<=", Target: 0, Total: 3, Outcome: "killed"}, "no roll can do it (total 3): killed"},
+		{rules.Ledger{Dice: []rules.Die{{Sides: 6, Face: 3}, {Sides: 6, Face: 4}}, Compare: ">=", Target: 2, Total: 7, Outcome: "hit"}, "any roll does it (total 7): hit"},
+		{rules.Ledger{Dice: []rules.Die{{Sides: 6, Face: 3}}, Mods: []rules.Mod{{Value: -2}}, Compare: ">=", Target: 3, Total: 1, Outcome: "miss"}, "needs 3 or more, total 1: miss"},
+		// (Maxim's percentile: the modifiers go to the chance, the total
+		// is the die)
+		{rules.Ledger{Dice: []rules.Die{{Sides: 100, Face: 42}}, Mods: []rules.Mod{{Value: 10}}, Compare: "<=", Target: 55, Total: 42, Outcome: "hit"}, "needs 55 or less, total 42: hit"},
+		{rules.Ledger{Dice: []rules.Die{{Sides: 100, Face: 42}}, Mods: []rules.Mod{{Value: 60}}, Compare: "<=", Target: 100, Total: 42, Outcome: "hit"}, "any roll does it (total 42): hit"},
+	} {
+		lines := ledgerLines(&c.l)
+		if got := lines[len(lines)-1]; got != c.want {
+			t.Errorf("%+v reads %q, want %q", c.l, got, c.want)
+		}
 	}
 }
 

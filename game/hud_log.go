@@ -174,22 +174,58 @@ func ledgerLines(l *rules.Ledger) []string {
 		sides = l.Dice[0].Sides
 	}
 	out := []string{fmt.Sprintf("rolled %s: %s", diceWords(len(l.Dice), sides), strings.Join(faces, " "))}
+	cup := false
 	switch sides {
 	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
 	default:
 		// no such die: a draw from a cup (Firefight's chits), 1 to sides
-		out[0] = fmt.Sprintf("drew %s (of 1 to %d)", strings.Join(faces, " "), sides)
+		// ("drew 7 (of 1 to 7)" read as notation)
+		cup = true
+		out[0] = fmt.Sprintf("drew chit %s of the %d in the cup", strings.Join(faces, " "), sides)
 	}
+	mods, sum := 0, 0
 	for _, m := range l.Mods {
 		out = append(out, fmt.Sprintf("%+d %s", m.Value, m.Reason))
+		mods += m.Value
+	}
+	for _, d := range l.Dice {
+		sum += d.Face
+	}
+	// the totals the dice can make: a number to reach beyond them is
+	// said in words ("needs 0 or less" was read for a save no roll
+	// makes). A rule set adds the modifiers to the total or to the
+	// number to reach (Maxim's percentile chance): which, the total says;
+	// when it says neither, the number stands as it is.
+	lo, hi, known := len(l.Dice), len(l.Dice)*sides, len(l.Dice) > 0
+	switch l.Total {
+	case sum + mods:
+		lo, hi = lo+mods, hi+mods
+	case sum:
+	default:
+		known = false
 	}
 	o := l.Outcome
-	switch l.Compare {
-	case ">=":
+	switch {
+	case cup && (l.Compare == "" || l.Compare == "table"):
+		out = append(out, "the chit: "+o)
+	case !known:
+		switch l.Compare {
+		case ">=":
+			out = append(out, fmt.Sprintf("needs %d or more, total %d: %s", l.Target, l.Total, o))
+		case "<=":
+			out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
+		default:
+			out = append(out, fmt.Sprintf("total %d: %s", l.Total, o))
+		}
+	case l.Compare == ">=" && l.Target > hi, l.Compare == "<=" && l.Target < lo:
+		out = append(out, fmt.Sprintf("no roll can do it (total %d): %s", l.Total, o))
+	case l.Compare == ">=" && l.Target <= lo, l.Compare == "<=" && l.Target >= hi:
+		out = append(out, fmt.Sprintf("any roll does it (total %d): %s", l.Total, o))
+	case l.Compare == ">=":
 		out = append(out, fmt.Sprintf("needs %d or more, total %d: %s", l.Target, l.Total, o))
-	case "<=":
+	case l.Compare == "<=":
 		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
-	case "opposed":
+	case l.Compare == "opposed":
 		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
 	default:
 		out = append(out, fmt.Sprintf("total %d: %s", l.Total, o))
