@@ -503,3 +503,36 @@ func gameAfter(t *testing.T, file string, seed uint64, cmds ...string) (*rules.G
 	}
 	return g, nil
 }
+
+// A command that cannot fail reads "certain: ..." on its card: "no
+// dice" was untrue of a roll thrown all the same (1/35th's acquire of a
+// man in the open), and orders are certain too.
+func TestCertainOutcomeCard(t *testing.T) {
+	g := shippedGame(t, "firefight-mg42-farm-lane.toml", 1)
+	a, b := deciderTable(g)
+	for _, c := range g.Legal() {
+		if c.Verb != "motivate" || len(c.Targets) != 1 {
+			continue
+		}
+		b.sel.Mode, b.sel.Sel = view.Selected, c.Fig
+		b.refresh()
+		if !b.beginTargetingWith("motivate", c.Arg) {
+			continue
+		}
+		b.hover = c.Targets[0]
+		b.aimOdds(c.Targets[0])
+		if len(b.odds.Outcomes) != 1 {
+			continue
+		}
+		var said []string
+		art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }
+		render(a, b)
+		art.Said = nil
+		text := strings.Join(said, "\n")
+		if !strings.Contains(text, "certain: ") || strings.Contains(text, "no dice") {
+			t.Errorf("the card of %s reads %q", c, text)
+		}
+		return
+	}
+	t.Skip("no certain order at the start")
+}

@@ -148,7 +148,9 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
 	}
 	if certain {
-		outs = []string{"no dice: " + b.odds.Outcomes[0].Name} // an order, not a roll
+		// an order, or a roll that cannot fail (1/35th's acquire throws
+		// its dice all the same: "no dice" then read as untrue)
+		outs = []string{"certain: " + b.odds.Outcomes[0].Name}
 	}
 	lines = append(lines, strings.Join(outs, "   "))
 	if b.odds.Note != "" && b.why {
