@@ -536,3 +536,33 @@ func TestCertainOutcomeCard(t *testing.T) {
 	}
 	t.Skip("no certain order at the start")
 }
+
+// The range line of an aiming card does not repeat a band that a
+// modifier below names: 1/35th's "Range 26" range +3" over "+3 range
+// 26.0" (a point per 10", rounded up)".
+func TestRangeBandSaidOnce(t *testing.T) {
+	g, err := gameAfter(t, "skirmish35-ford.toml", 1, "move F5 47.35,19.574", "acquire F5 F10", "acquire F4 F10")
+	if err != nil {
+		t.Skipf("the play-test's opening does not replay on this deployment: %v", err)
+	}
+	a, b := deciderTable(g)
+	b.sel.Mode, b.sel.Sel = view.Selected, 4
+	b.refresh()
+	if !b.beginTargetingWith("fire", "unaimed") && !b.beginTargetingWith("fire", "") {
+		t.Fatal("Schtz Noll may not fire")
+	}
+	b.hover = 10
+	b.aimOdds(10)
+	if b.oddsCmd == nil {
+		t.Fatalf("no shot at Pvt Kemp: %v", b.oddsErr)
+	}
+	var said []string
+	art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }
+	render(a, b)
+	art.Said = nil
+	for _, s := range said {
+		if strings.HasPrefix(s, "Range ") && strings.Contains(s, "range +") {
+			t.Errorf("the range line repeats the band: %q", s)
+		}
+	}
+}

@@ -94,6 +94,14 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		if rb, ok := w.Band(geom.Dist(f.Pos, t.Pos)); ok {
 			band = rb.Label
 		}
+		// a band a modifier below already names is said once, there
+		// ("Range 26\" range +3" over "+3 range 26.0\"")
+		for _, m := range b.odds.Mods {
+			if w := strings.Fields(strings.ToLower(band)); len(w) > 0 && b.oddsCmd != nil && strings.Contains(strings.ToLower(m.Reason), w[0]) {
+				band = ""
+				break
+			}
+		}
 	}
 	friend := t.Side == f.Side // an order to a man of his own (a leader motivating him)
 	switch {
