@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hedgerow/game/art"
 	"hedgerow/rules"
-
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // The turn's initiative reads the same in the dice tray and in the turn
