@@ -89,8 +89,7 @@ type battle struct {
 	logScroll   int
 	pending     map[rules.FigID]bool // removals still to be animated
 	curtain     bool
-	curtainAt   int       // App.tick when the curtain came down
-	curtainWhen time.Time // and the clock then (a key too soon after does not lift it)
+	curtainWhen time.Time // when the curtain came down (a key too soon after does not lift it)
 	shown       int       // side the screen was last handed to
 	buttons     []button
 	bcmds       []func()

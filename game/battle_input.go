@@ -72,7 +72,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 			return nil
 		}
-		if b.curtainSettled(a) && (clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd)) {
+		if b.curtainSettled() && (clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd)) {
 			b.curtain = false
 			b.shown = b.st().Decider
 			b.sel.Reset()
@@ -116,7 +116,7 @@ func (b *battle) Update(a *App, dt float64) error {
 				return nil
 			}
 		default:
-			b.curtain, b.curtainAt, b.curtainWhen = true, a.tick, time.Now()
+			b.curtain, b.curtainWhen = true, time.Now()
 			return nil
 		}
 	}

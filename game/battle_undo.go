@@ -85,6 +85,6 @@ func (b *battle) dropLines(n int) string {
 // It is the clock that says so, not the count of updates: a busy machine
 // runs its late updates in a burst, and the second Enter of a play-test
 // under load lifted the curtain a fifth of a second after it came down.
-func (b *battle) curtainSettled(a *App) bool {
+func (b *battle) curtainSettled() bool {
 	return time.Since(b.curtainWhen) >= askWait
 }
