@@ -93,23 +93,7 @@ func TestCurtainIsNotLiftedByTheEndsSecondKey(t *testing.T) {
 	b.shown, b.curtain = b.st().Decider, false
 	a.tick = 1000
 	for i := 0; i < 8 && !b.curtain; i++ {
-		b.refresh()
-		e := b.enterEnd()
-		if e == nil {
-			t.Fatal("no end offered")
-		}
-		b.end(a, *e)
-		if b.ask != nil {
-			a.tick += askGuard
-			b.end(a, *e)
-		}
-		b.tl.SkipAll()
-		for _, an := range b.tl.Step(100) {
-			b.finished(an)
-		}
-		if err := b.Update(a, 1.0/60); err != nil {
-			t.Fatal(err)
-		}
+		endStep(t, a, b)
 	}
 	if !b.curtain {
 		t.Fatal("the table was never handed over")
@@ -164,28 +148,35 @@ func TestHandOverBringsTheNextSideIntoView(t *testing.T) {
 		t.Fatalf("zoomed in, %d of the other side's men are still on screen: the test proves nothing", on)
 	}
 	for i := 0; i < 12 && g.St.Decider == mover; i++ {
-		b.refresh()
-		e := b.enterEnd()
-		if e == nil {
-			t.Fatal("no end offered")
-		}
-		b.end(a, *e)
-		if b.ask != nil {
-			a.tick += askGuard
-			b.end(a, *e)
-		}
-		b.tl.SkipAll()
-		for _, an := range b.tl.Step(100) {
-			b.finished(an)
-		}
-		if err := b.Update(a, 1.0/60); err != nil {
-			t.Fatal(err)
-		}
+		endStep(t, a, b)
 	}
 	for range 60 {
 		b.tv.cam.Step(0.05)
 	}
 	if on, all := onScreen(g.St.Decider); on*2 < all {
 		t.Errorf("after the hand-over only %d of the %d men of the side to play are on screen", on, all)
+	}
+}
+
+// endStep ends the step under way as a player does (Enter, and Enter
+// again when asked), lets its dice roll out and plays a frame.
+func endStep(t *testing.T, a *App, b *battle) {
+	t.Helper()
+	b.refresh()
+	e := b.enterEnd()
+	if e == nil {
+		t.Fatal("no end offered")
+	}
+	b.end(a, *e)
+	if b.ask != nil {
+		a.tick += askGuard
+		b.end(a, *e)
+	}
+	b.tl.SkipAll()
+	for _, an := range b.tl.Step(100) {
+		b.finished(an)
+	}
+	if err := b.Update(a, 1.0/60); err != nil {
+		t.Fatal(err)
 	}
 }

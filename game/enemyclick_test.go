@@ -19,16 +19,7 @@ import (
 // play test: 1/35th's hidden sniper was silent before and after acquiring
 // his man).
 func TestEnemyClickAimsOrSaysWhy(t *testing.T) {
-	g := shippedGame(t, "skirmish35-ambush.toml", 1)
-	for _, line := range []string{"move F6 42.675,14.558", "end"} {
-		c, err := rules.ParseCommand(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(c); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-	}
+	g := playedAfter(t, "skirmish35-ambush.toml", "move F6 42.675,14.558", "end")
 	a := &App{W: 1024, H: 640, speed: 8}
 	b := newBattle(a, g, nil)
 	sniper, vogt := g.St.Fig(9), g.St.Fig(2)
@@ -267,16 +258,7 @@ func TestNoEnemyInSightIsSaid(t *testing.T) {
 // at the landing helicopter, aims at the point of its hull clicked, and
 // the next click fires (a play-tester's click only showed its card).
 func TestClickOnEnemyVehicleAims(t *testing.T) {
-	g := shippedGame(t, "smle-heli-drop.toml", 1)
-	for _, line := range []string{"end", "arrive U1 V1"} {
-		c, err := rules.ParseCommand(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(c); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-	}
+	g := playedAfter(t, "smle-heli-drop.toml", "end", "arrive U1 V1")
 	a, b := deciderTable(g)
 	v := &g.St.Vehicles[0]
 	var eber *rules.Figure
@@ -303,16 +285,7 @@ func TestClickOnEnemyVehicleAims(t *testing.T) {
 // play-tester's drag of a man just out of a helicopter did nothing and
 // said nothing.
 func TestDragOfAStoppedManSaysWhy(t *testing.T) {
-	g := shippedGame(t, "smle-heli-drop.toml", 1)
-	for _, line := range []string{"end", "arrive U1 V1", "pass", "debus U1 V1", "pass", "end", "debus U3 V1", "pass"} {
-		c, err := rules.ParseCommand(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(c); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-	}
+	g := playedAfter(t, "smle-heli-drop.toml", "end", "arrive U1 V1", "pass", "debus U1 V1", "pass", "end", "debus U3 V1", "pass")
 	_, b := deciderTable(g)
 	var out *rules.Figure
 	for i := range g.St.Figures {
@@ -335,14 +308,7 @@ func TestDragOfAStoppedManSaysWhy(t *testing.T) {
 // barley and a hedge is partial (dashed), as the odds of acquiring him
 // are (a play-tester saw it crossed out as blocked beside "acquired 83%").
 func TestAimingLineIsTheRuleSetsSight(t *testing.T) {
-	g := shippedGame(t, "skirmish35-ford.toml", 1)
-	c, err := rules.ParseCommand("move F5 47.35,19.574")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.Apply(c); err != nil {
-		t.Fatal(err)
-	}
+	g := playedAfter(t, "skirmish35-ford.toml", "move F5 47.35,19.574")
 	_, b := deciderTable(g)
 	b.sel.Mode, b.sel.Sel = view.Selected, 5
 	b.refresh()
@@ -363,14 +329,7 @@ func TestAimingLineIsTheRuleSetsSight(t *testing.T) {
 // own ("cannot see"), not the machine gun's shots shaped for a rifle
 // ("a Rifle fires 1 shot a phase; 3 were named").
 func TestOpportunityClickReasonsAreTheFirersOwn(t *testing.T) {
-	g := shippedGame(t, "maxim-uhlans-1914.toml", 1)
-	c, err := rules.ParseCommand("move F1 42.156,11.848")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.Apply(c); err != nil {
-		t.Fatal(err)
-	}
+	g := playedAfter(t, "maxim-uhlans-1914.toml", "move F1 42.156,11.848")
 	a, b := deciderTable(g)
 	checked := 0
 	for _, f := range g.St.Figures {
@@ -399,14 +358,7 @@ func TestOpportunityClickReasonsAreTheFirersOwn(t *testing.T) {
 // rider with a British man picked is the British aim; with no one
 // picked it is the mover's click, told that the British decide first.
 func TestPromptClickWithTheDecidersManAims(t *testing.T) {
-	g := shippedGame(t, "maxim-uhlans-1914.toml", 1)
-	c, err := rules.ParseCommand("move F1 42.156,11.848")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.Apply(c); err != nil {
-		t.Fatal(err)
-	}
+	g := playedAfter(t, "maxim-uhlans-1914.toml", "move F1 42.156,11.848")
 	_, b := deciderTable(g)
 	b.shown = g.St.Active // the mover's table, the prompt on it
 	if !b.deskInterrupt() {
@@ -426,14 +378,7 @@ func TestPromptClickWithTheDecidersManAims(t *testing.T) {
 // him), not "it is MG 42 team's go" (the answer to a man's fire, which
 // S.M.L.E. does not use), as a play-tester met at the Tank Bocage.
 func TestTeamFireRefusalSpeaksOfTheEnemy(t *testing.T) {
-	g := shippedGame(t, "smle-tank-bocage.toml", 1)
-	c, err := rules.ParseCommand("move F15 53.88,7.298")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.Apply(c); err != nil {
-		t.Fatal(err)
-	}
+	g := playedAfter(t, "smle-tank-bocage.toml", "move F15 53.88,7.298")
 	a, b := deciderTable(g)
 	quast, walker := g.St.Fig(15), g.St.Fig(1)
 	if quast.Name != "Gefr Quast" || walker.Name != "Cpl Walker" {
@@ -565,4 +510,14 @@ func TestRangeBandSaidOnce(t *testing.T) {
 			t.Errorf("the range line repeats the band: %q", s)
 		}
 	}
+}
+
+// playedAfter is gameAfter for a test that cannot go on without it.
+func playedAfter(t *testing.T, file string, cmds ...string) *rules.Game {
+	t.Helper()
+	g, err := gameAfter(t, file, 1, cmds...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
