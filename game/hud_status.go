@@ -112,8 +112,8 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 		// told apart by their side's name, not only its colour bar
 		labels := make([]string, len(ex.Order))
 		bySide := map[string]int{}
-		num := func(l string) int { // the length of a leading "3. "
-			if i := strings.Index(l, ". "); i > 0 && i <= 3 && strings.Trim(l[:i], "0123456789") == "" {
+		num := func(l string) int { // the length of a leading "3rd: "
+			if i := strings.Index(l, ": "); i > 2 && i <= 5 && strings.Trim(l[:i-2], "0123456789") == "" {
 				return i + 2
 			}
 			return 0

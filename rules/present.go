@@ -299,12 +299,31 @@ func (v View) GameVars() map[string]int {
 	return out
 }
 
-// OrderLabel is an entry of the order of play as the side may read it.
+// OrderLabel is an entry of the order of play as the side may read it,
+// its place an ordinal ("2nd: 1 Section"), so that a unit whose name
+// starts with a number does not read as part of the count ("2. 1
+// Section").
 func (v View) OrderLabel(i int, o OrderEntry) string {
 	if o.Unit != 0 && !v.Unit(o.Unit) {
-		return fmt.Sprintf("%d. unseen enemy team", i+1)
+		return Ordinal(i+1) + ": unseen enemy team"
 	}
-	return fmt.Sprintf("%d. %s", i+1, o.Label)
+	return Ordinal(i+1) + ": " + o.Label
+}
+
+// Ordinal is n as "1st", "2nd", "3rd", "4th", ... "11th", "12th", "21st".
+func Ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprint(n) + suffix
 }
 
 // DeployKnown reports whether, while the scenario is being set up, side
