@@ -13,8 +13,35 @@ import (
 	"hedgerow/rules/terrain"
 )
 
-// figureLines are the figure's card lines, from the rule set.
-func (b *battle) figureLines(f *rules.Figure) []string { return b.figInfo(f.ID).Lines }
+// figureLines are the figure's card lines, from the rule set, each weapon
+// named as its base's tag names it too ("General purpose machine-gun
+// (GPMG)"), so that the card, the base and the roster plate read as one
+// gun (play-test 5 met "MG", "GPMG" and the long name for it).
+func (b *battle) figureLines(f *rules.Figure) []string {
+	fi := b.figInfo(f.ID)
+	lines := append([]string(nil), fi.Lines...) // (the cached card is not changed)
+	squash := strings.NewReplacer(" ", "", "-", "", ".", "")
+	for _, w := range fi.Weapons {
+		tag := weaponTag(w.ID)
+		if tag == "" || w.Label == "" || strings.Contains(squash.Replace(strings.ToLower(w.Label)), strings.ToLower(tag)) {
+			continue
+		}
+		for i, l := range lines {
+			j := strings.Index(l, w.Label) + len(w.Label)
+			switch {
+			case j < len(w.Label):
+				continue
+			case strings.HasPrefix(l[j:], " ("+tag):
+			case strings.HasPrefix(l[j:], " ("): // "Grenade launcher (GL, reaches 50\"..."
+				lines[i] = l[:j+2] + tag + ", " + l[j+2:]
+			default:
+				lines[i] = l[:j] + " (" + tag + ")" + l[j:]
+			}
+			break
+		}
+	}
+	return lines
+}
 
 func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
 	mx, my := cursor()
