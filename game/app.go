@@ -42,6 +42,7 @@ type Scene interface {
 // help and the frame-time overlay.
 type App struct {
 	W, H      float64
+	dev       float64 // the screen's scale factor, from the last layout
 	opt       options
 	scene     Scene
 	toast     string
@@ -100,10 +101,11 @@ func run(args []string, first func(a *App) Scene) error {
 		}
 	}
 	a := &App{opt: o, speed: math.Max(0.25, math.Min(8, o.speed))}
-	art.UIScale = ebiten.Monitor().DeviceScaleFactor()
-	if art.UIScale <= 0 {
-		art.UIScale = 1
+	a.dev = ebiten.Monitor().DeviceScaleFactor()
+	if a.dev <= 0 {
+		a.dev = 1
 	}
+	art.Device, art.UIScale = a.dev, a.dev // and the window's share, from the first layout on
 	ebiten.SetWindowTitle("Hedgerow")
 	ebiten.SetWindowIcon([]image.Image{assets.Icon(16), assets.Icon(32), assets.Icon(64)})
 	mw, mh := ebiten.Monitor().Size()
@@ -135,17 +137,38 @@ func fitWindow(w, h, mw, mh int) (int, int) {
 }
 
 // LayoutF uses device pixels so everything stays sharp on HiDPI screens.
+// The interface (panels, bar, cards, text) is drawn a little larger in a
+// large window, so that its words stay as easy to read on a 1920x1080
+// screen as on a laptop's.
 func (a *App) LayoutF(w, h float64) (float64, float64) {
 	s := ebiten.Monitor().DeviceScaleFactor()
 	if s <= 0 {
 		s = 1
 	}
-	art.UIScale = s
+	a.dev = s
+	art.Device, art.UIScale = s, s*windowScale(w, h)
 	return w * s, h * s
+}
+
+// windowScale is how much larger than at 1280x800 the interface is drawn
+// in a window of w x h (in the screen's own points): not at all up to
+// 1280x800 (nor smaller, where room is short), then growing at half the
+// rate the window does, to at most 1.35 (1920x1080 gives about 1.19).
+func windowScale(w, h float64) float64 {
+	f := min(w/1280, h/800)
+	return max(1, min(1.35, 1+(f-1)*0.55))
 }
 
 // Layout is required by ebiten.Game; LayoutF takes precedence.
 func (a *App) Layout(w, h int) (int, int) { return w, h }
+
+// device is the screen's scale factor (pixels per point; 1 but on HiDPI).
+func (a *App) device() float64 {
+	if a.dev <= 0 {
+		return 1
+	}
+	return a.dev
+}
 
 func (a *App) modal() bool { return a.dlg != nil || a.help }
 
@@ -194,7 +217,7 @@ func (a *App) Update() (err error) {
 	}
 	a.prev = now
 	w, h := ebiten.WindowSize()
-	a.W, a.H = float64(w)*art.UIScale, float64(h)*art.UIScale
+	a.W, a.H = float64(w)*a.device(), float64(h)*a.device()
 	if a.toastT > 0 {
 		a.toastT -= dt
 		if a.toastT <= 0 {

@@ -144,9 +144,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b.letters = teamLetters(g.St)
 	b.tl.Speed = a.speed
 	b.diceRand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
-	b.tv.padR = 340 * art.UIScale
-	b.tv.padB = 70 * art.UIScale
-	b.tv.padT = 44 * art.UIScale
+	b.tv.pads(0, 340, 44, 70)
 	b.tv.legend = false
 	b.tv.scale = rules.ScaleOf(g.RS)
 	if a.opt.autosave != "" {

@@ -59,8 +59,7 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 		return nil
 	}
 	d := &deploy{sc: play, m: m, tv: newTableView(m)}
-	d.tv.padB = 70 * art.UIScale
-	d.tv.padT = 44 * art.UIScale
+	d.tv.pads(0, 0, 44, 70)
 	d.tv.legend = false
 	if rs, ok := all.Get(play.RuleSet); ok {
 		d.tv.scale = rules.ScaleOf(rs) // the rulers in the rule set's unit, as in battle

@@ -22,7 +22,7 @@ type mapScene struct {
 
 func newMapScene(m *terrain.Map) *mapScene {
 	tv := newTableView(m)
-	tv.padT = 44 * art.UIScale
+	tv.pads(0, 0, 44, 0)
 	return &mapScene{tv: tv, tk: &tools{}, ix: terrain.NewIndex(m)}
 }
 

@@ -24,7 +24,7 @@ type titleScene struct {
 // read or replayed is moved aside with a message (app_autosave.go).
 func newTitle(a *App) *titleScene {
 	s := &titleScene{tv: newTableView(content.DefaultMap())}
-	s.tv.padL = 360 * art.UIScale
+	s.tv.pads(360, 0, 0, 0)
 	if p := a.opt.autosave; p != "" && content.FileExists(p) {
 		sb, err := readBattle(p)
 		if err != nil {
@@ -69,7 +69,7 @@ func (a *App) firstScene() Scene {
 func (s *titleScene) Update(a *App, dt float64) error {
 	writeProbe(probe{Scene: "title", Buttons: probeButtons(s.buttons)})
 	s.t += dt
-	s.tv.padL = 360 * art.UIScale
+	s.tv.pads(360, 0, 0, 0)
 	s.tv.update(a, dt)
 	labels := []string{"New battle", "Host a network battle", "Join a network battle", "Load a saved game", "Look at the table", "Quit"}
 	acts := []func(){

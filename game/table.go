@@ -30,8 +30,23 @@ type tableView struct {
 	legend  bool
 	swatch  map[string]*ebiten.Image
 	scale   rules.Scale // the unit the ruler, tape and tools show
-	// reserved screen margins (panels) used when fitting
+	// reserved screen margins (panels) used when fitting, in pixels, and
+	// the same before the interface's scale (set by pads)
 	padL, padR, padT, padB float64
+	pad0                   [4]float64
+}
+
+// pads reserves margins for panels at the left, right, top and bottom,
+// given at the interface's 1:1 scale: each update scales them again, so
+// a resized window's larger or smaller interface keeps its room.
+func (tv *tableView) pads(l, r, t, b float64) {
+	tv.pad0 = [4]float64{l, r, t, b}
+	tv.scalePads()
+}
+
+func (tv *tableView) scalePads() {
+	s := art.UIScale
+	tv.padL, tv.padR, tv.padT, tv.padB = tv.pad0[0]*s, tv.pad0[1]*s, tv.pad0[2]*s, tv.pad0[3]*s
 }
 
 func newTableView(m *terrain.Map) *tableView {
@@ -61,6 +76,7 @@ func (tv *tableView) fit(snap bool) {
 func (tv *tableView) update(a *App, dt float64) {
 	c := tv.cam
 	c.Resize(a.W, a.H)
+	tv.scalePads()
 	if tv.fitted && (a.W != tv.lastW || a.H != tv.lastH) && tv.lastW > 0 {
 		tv.fit(false) // the window was resized: the whole table again
 	}

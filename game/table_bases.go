@@ -23,7 +23,7 @@ import (
 // SMG"), which also counts them.
 
 // minBaseR is the least radius a base is drawn at in a packed group.
-func minBaseR() float64 { return 4 * art.UIScale }
+func minBaseR() float64 { return 4 * art.Device }
 
 // baseSpot is one drawn figure, as the layout sees it.
 type baseSpot struct {
@@ -99,7 +99,7 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 	}
 	for i := range spots {
 		for j := i + 1; j < n; j++ {
-			if shrunk[i] && shrunk[j] && spots[i].side == spots[j].side && dist(i, j) < 2*r+2*art.UIScale {
+			if shrunk[i] && shrunk[j] && spots[i].side == spots[j].side && dist(i, j) < 2*r+2*art.Device {
 				parent[find(i)] = find(j)
 			}
 		}
@@ -202,8 +202,8 @@ func rosterFace() float64 { return 10 }
 // left, or (none clear) above; blocked are places taken already (zone
 // labels, marks' tokens).
 func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
-	fc := art.BoldFace(rosterFace())
-	gap := 2 * art.UIScale
+	fc := art.BoldFace(rosterFace() * art.Device / art.UIScale) // the table's own size, as fs below
+	gap := 2 * art.Device
 	placed := append([]plate(nil), blocked...)
 	clear := func(p plate) bool {
 		if a := lay.area; a.w > 0 && (p.x < a.x || p.y < a.y || p.x+p.w > a.x+a.w || p.y+p.h > a.y+a.h) {
@@ -231,8 +231,8 @@ func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
 			s, r := spots[i].pos, lay.r[i]
 			x0, y0, x1, y1 = math.Min(x0, s.X-r), math.Min(y0, s.Y-r), math.Max(x1, s.X+r), math.Max(y1, s.Y+r)
 		}
-		fs := rosterFace() * art.UIScale
-		p := plate{tag: gr.label, fs: fs, w: art.TextW(gr.label, fc) + 6*art.UIScale, h: fs * 1.3}
+		fs := rosterFace() * art.Device
+		p := plate{tag: gr.label, fs: fs, w: art.TextW(gr.label, fc) + 6*art.Device, h: fs * 1.3}
 		cx, cy := (x0+x1)/2, (y0+y1)/2
 		best := p
 		best.x, best.y = cx-p.w/2, y0-gap-p.h
@@ -266,9 +266,9 @@ func drawRosters(dst *ebiten.Image, lay baseLayout, rims [2]color.RGBA) {
 		}
 		p := g.box
 		side := rims[g.side&1]
-		art.RoundRect(dst, p.x, p.y, p.w, p.h, 2*art.UIScale, art.RGBA(0x14110c, 225))
-		art.Rect(dst, p.x, p.y+p.h-2*art.UIScale, p.w, 2*art.UIScale, side)
-		art.Say(dst, p.tag, art.BoldFace(rosterFace()), p.x+p.w/2, p.y+p.h*0.45-p.fs*0.62, rimText(side), 1)
+		art.RoundRect(dst, p.x, p.y, p.w, p.h, 2*art.Device, art.RGBA(0x14110c, 225))
+		art.Rect(dst, p.x, p.y+p.h-2*art.Device, p.w, 2*art.Device, side)
+		art.Say(dst, p.tag, art.BoldFace(p.fs/art.UIScale), p.x+p.w/2, p.y+p.h*0.45-p.fs*0.62, rimText(side), 1)
 	}
 }
 
@@ -279,7 +279,7 @@ func nearestBase(spots []baseSpot, lay baseLayout, x, y float64) int {
 	best, bd := -1, math.Inf(1)
 	for i, s := range spots {
 		d := math.Hypot(s.pos.X-x, s.pos.Y-y)
-		reach := math.Max(lay.r[i], math.Min(lay.r[i]+2*art.UIScale, minFigR()))
+		reach := math.Max(lay.r[i], math.Min(lay.r[i]+2*art.Device, minFigR()))
 		if d <= reach && d < bd {
 			best, bd = i, d
 		}
@@ -294,7 +294,7 @@ func nearestBase(spots []baseSpot, lay baseLayout, x, y float64) int {
 // placed; a figure standing alone keeps its tokens under its base. blocked
 // are places taken already (labels).
 func placeMarks(looks []figLook, blocked []plate) []plate {
-	gap := 1 * art.UIScale
+	gap := 1 * art.Device
 	var placed []plate
 	hits := func(p plate) bool {
 		for _, f := range looks {
@@ -314,7 +314,7 @@ func placeMarks(looks []figLook, blocked []plate) []plate {
 		if !f.grouped || f.removed || len(f.marks) == 0 {
 			continue
 		}
-		sz := 11 * art.UIScale
+		sz := 11 * art.Device
 		w := 0.0
 		for _, m := range f.marks {
 			label, _ := markTag(m)

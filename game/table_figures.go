@@ -69,12 +69,12 @@ func (f figLook) rimOr() color.RGBA {
 // base of radius r (thin on a small base, so a packed group's edges
 // stay off their neighbours' rims).
 func baseEdges(r float64) (dark, pale float64) {
-	return math.Max(0.7*art.UIScale, r*0.08), math.Max(0.6*art.UIScale, r*0.07)
+	return math.Max(0.7*art.Device, r*0.08), math.Max(0.6*art.Device, r*0.07)
 }
 
 // minFigR is the smallest base radius drawn, in pixels: zoomed far out a
 // miniature stays a readable counter instead of shrinking to a speck.
-func minFigR() float64 { return 10 * art.UIScale }
+func minFigR() float64 { return 10 * art.Device }
 
 // figR is the base radius on screen for a base of inches radius.
 func figR(px float64) float64 { return math.Max(px, minFigR()) }
@@ -121,7 +121,7 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 	art.Circle(dst, c, r+dark, art.RGB(0x14110c))
 	art.Circle(dst, c, r, f.rim)
 	rimW := math.Max(2.5, r*0.26)
-	if f.sideIdx == 1 && r >= 8*art.UIScale {
+	if f.sideIdx == 1 && r >= 8*art.Device {
 		// the second side's rim is notched with pale ticks
 		for k := 0; k < 8; k++ {
 			a := float64(k)*math.Pi/4 + math.Pi/8
@@ -184,7 +184,7 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 		// a packed group, on it)
 		sc, sr := starAt(r, c)
 		if f.grouped {
-			sc, sr = art.Pt{X: c.X + r*0.45, Y: c.Y - r*0.45}, math.Max(3*art.UIScale, r*0.6)
+			sc, sr = art.Pt{X: c.X + r*0.45, Y: c.Y - r*0.45}, math.Max(3*art.Device, r*0.6)
 		}
 		star(dst, sc, sr, art.RGB(0xf2c94c), art.RGB(0x2a1a08))
 	}
@@ -208,15 +208,15 @@ func drawFigure(dst *ebiten.Image, f figLook) {
 // radius r at c: the centre and radius of its round plate at the base's
 // front left (none on a base too small, or with no team).
 func letterPlate(team string, r float64, c art.Pt) (art.Pt, float64, bool) {
-	if team == "" || r < 9*art.UIScale {
+	if team == "" || r < 9*art.Device {
 		return art.Pt{}, 0, false
 	}
-	return art.Pt{X: c.X - r*0.62, Y: c.Y + r*0.62}, math.Max(5.5*art.UIScale, r*0.34), true
+	return art.Pt{X: c.X - r*0.62, Y: c.Y + r*0.62}, math.Max(5.5*art.Device, r*0.34), true
 }
 
 // starAt is where a leader's star stands off a base of radius r at c.
 func starAt(r float64, c art.Pt) (art.Pt, float64) {
-	return art.Pt{X: c.X + r*0.8, Y: c.Y - r*0.8}, math.Max(5.5*art.UIScale, r*0.42)
+	return art.Pt{X: c.X + r*0.8, Y: c.Y - r*0.8}, math.Max(5.5*art.Device, r*0.42)
 }
 
 // drawWeapon draws a weapon's silhouette from the soldier's right

@@ -111,8 +111,8 @@ func drawWeaponTag(dst *ebiten.Image, f figLook) {
 
 func drawTagPlate(dst *ebiten.Image, t plate, side color.RGBA) {
 	fc := art.BoldFace(t.fs / art.UIScale)
-	art.RoundRect(dst, t.x, t.y, t.w, t.h, 2*art.UIScale, art.RGBA(0x14110c, 235))
-	art.Rect(dst, t.x, t.y+t.h-1.5*art.UIScale, t.w, 1.5*art.UIScale, side)
+	art.RoundRect(dst, t.x, t.y, t.w, t.h, 2*art.Device, art.RGBA(0x14110c, 235))
+	art.Rect(dst, t.x, t.y+t.h-1.5*art.Device, t.w, 1.5*art.Device, side)
 	art.Say(dst, t.tag, fc, t.x+t.w/2, t.y+t.h*0.5-t.fs*0.62, art.RGB(0xfff6dc), 1)
 }
 
@@ -133,7 +133,7 @@ func drawWeaponTags(dst *ebiten.Image, looks []figLook) {
 // placeTags lays out the weapon tags of looks (an empty plate for a
 // figure with none): see drawWeaponTags.
 func placeTags(looks []figLook) []plate {
-	gap := 1.5 * art.UIScale
+	gap := 1.5 * art.Device
 	type disc struct {
 		c art.Pt
 		r float64
@@ -159,7 +159,7 @@ func placeTags(looks []figLook) []plate {
 		if f.removed || len(f.marks) == 0 {
 			continue
 		}
-		sz := math.Max(12*art.UIScale, f.r*0.62)
+		sz := math.Max(12*art.Device, f.r*0.62)
 		box := plate{x: f.pos.X - f.r, y: f.pos.Y + f.r*1.05, w: (sz + 2) * float64(len(f.marks)), h: sz}
 		if f.markAt.w > 0 {
 			box = f.markAt
@@ -253,18 +253,18 @@ func tagPlate(tag string, r float64, c art.Pt) (plate, bool) {
 	if tag == "" {
 		return plate{}, false
 	}
-	pad, room := math.Min(4*art.UIScale, r*0.2), 1.96*r
+	pad, room := math.Min(4*art.Device, r*0.2), 1.96*r
 	for _, t := range []string{tag, tagShort[tag]} {
 		if t == "" {
 			continue
 		}
-		fs := math.Max(8.5*art.UIScale, r*0.5)
+		fs := math.Max(8.5*art.Device, r*0.5)
 		w := art.TextW(t, art.BoldFace(fs/art.UIScale)) + pad
 		if w > room {
 			fs *= (room - pad) / (w - pad) // the letters scale with the text's width
 			w = room
 		}
-		if fs < minTagPx*art.UIScale {
+		if fs < minTagPx*art.Device {
 			continue
 		}
 		h := fs * 1.2

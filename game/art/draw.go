@@ -285,8 +285,15 @@ func fontSource(ttf []byte) func() *text.GoTextFaceSource {
 	})
 }
 
-// UIScale is the device scale factor (HiDPI); UI sizes are multiplied by it.
+// UIScale is the interface's scale: the device scale factor (HiDPI) times
+// the share a large window adds (App.LayoutF); UI sizes are multiplied by it.
 var UIScale = 1.0
+
+// Device is the screen's own scale factor (HiDPI) alone, without the
+// larger interface a large window is given: the miniatures, their tags
+// and the vehicles on the table are sized by it, so that a large window
+// shows more of them apart rather than the same crowd drawn larger.
+var Device = 1.0
 
 func Face(size float64) *text.GoTextFace {
 	return &text.GoTextFace{Source: faceSrc(), Size: size * UIScale}
