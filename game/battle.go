@@ -138,10 +138,32 @@ type battle struct {
 	cpu     *computerPlay
 }
 
+// keepNamesTogether tells the text wrapper the battle's names, so that no
+// card or log line breaks a man's name ("Pfc / Ingle") or a team's.
+func keepNamesTogether(st *rules.State) {
+	var names []string
+	add := func(n string) {
+		if strings.Contains(n, " ") {
+			names = append(names, n)
+		}
+	}
+	for _, f := range st.Figures {
+		add(f.Name)
+	}
+	for _, u := range st.Units {
+		add(u.Name)
+	}
+	for _, v := range st.Vehicles {
+		add(v.Name)
+	}
+	art.KeepTogether = names
+}
+
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b := &battle{g: g, tv: newTableView(g.St.Map), pending: map[rules.FigID]bool{}, shown: -1, heading: map[rules.FigID]float64{}, piece: -1}
 	b.initHeadings()
 	b.letters = teamLetters(g.St)
+	keepNamesTogether(g.St)
 	b.tl.Speed = a.speed
 	b.diceRand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	b.tv.pads(0, 340, 44, 70)

@@ -60,6 +60,14 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 	}
 	d := &deploy{sc: play, m: m, tv: newTableView(m)}
 	d.tv.pads(0, 0, 44, 70)
+	var names []string // no card breaks a name across lines (battle.go)
+	for s := range play.Sides {
+		for _, u := range play.Sides[s].Units {
+			names = append(names, u.Name)
+		}
+	}
+	play.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { names = append(names, f.Name) })
+	art.KeepTogether = names
 	d.tv.legend = false
 	if rs, ok := all.Get(play.RuleSet); ok {
 		d.tv.scale = rules.ScaleOf(rs) // the rulers in the rule set's unit, as in battle

@@ -356,10 +356,13 @@ func TextW(s string, f text.Face) float64 {
 }
 
 // Wrap breaks s into lines no wider than w pixels.
+//
+// A phrase of KeepTogether (a figure's or a team's name) that fits on a
+// line is never broken across two ("Pfc / Ingle").
 func Wrap(s string, f text.Face, w float64) []string {
 	var out []string
 	for _, para := range splitLines(s) {
-		words := splitWords(para)
+		words := splitWords(para, glued(para, f, w))
 		cur := ""
 		for _, wd := range words {
 			try := wd
@@ -390,11 +393,43 @@ func splitLines(s string) []string {
 	return append(out, s[start:])
 }
 
-func splitWords(s string) []string {
+// KeepTogether lists the phrases Wrap keeps on one line: the names, with
+// spaces in them, of the battle's figures, teams and vehicles.
+var KeepTogether []string
+
+// glued marks the spaces of s inside a phrase of KeepTogether that fits
+// in w: Wrap does not break the line there.
+func glued(s string, f text.Face, w float64) map[int]bool {
+	var glue map[int]bool
+	for _, p := range KeepTogether {
+		for from := 0; from < len(s); {
+			i := strings.Index(s[from:], p)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(p)
+			if TextW(p, f) > w {
+				break
+			}
+			for j := i; j < i+len(p); j++ {
+				if s[j] == ' ' {
+					if glue == nil {
+						glue = map[int]bool{}
+					}
+					glue[j] = true
+				}
+			}
+		}
+	}
+	return glue
+}
+
+func splitWords(s string, glue map[int]bool) []string {
 	var out []string
 	start := -1
 	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ' ' {
+		if i == len(s) || (s[i] == ' ' && !glue[i]) {
 			if start >= 0 {
 				out = append(out, s[start:i])
 				start = -1
