@@ -85,6 +85,12 @@ type battle struct {
 	enterSeenAt int // len(log)+1 when one Enter has been held back from the other side's prompt (battle_interrupt.go)
 	los         terrain.LOS
 	hover       rules.FigID
+	// tabbed is the figure Tab selected and where the pointer stood then:
+	// until the pointer moves, the card is his, not the hovered man's
+	tabbed struct {
+		id     rules.FigID
+		mx, my float64
+	}
 	log         []logEntry
 	logScroll   int
 	pending     map[rules.FigID]bool // removals still to be animated

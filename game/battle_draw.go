@@ -181,6 +181,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		b.drawOdds(dst, a)
 	} else if b.drawVehAim(dst, a) {
 		// a shot aimed at a point of a hull: the face it strikes, its odds
+	} else if b.tabbed.id != 0 && !watching {
+		b.drawCard(dst, a, st.Fig(b.tabbed.id)) // Tab's choice, until the pointer moves
 	} else if b.hover != 0 && !b.pressed && !watching {
 		b.drawCard(dst, a, st.Fig(b.hover))
 	} else if v := st.Veh(b.hoverVeh); v != nil && !watching {

@@ -203,9 +203,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		}
 		return nil
 	}
-	if keys.Pressed(keys.ActNext) {
-		b.selectNext()
-	}
+	b.tab(keys.Pressed(keys.ActNext), mx, my)
 	if keys.Pressed(keys.ActCancel) && b.ask != nil {
 		b.ask = nil // Esc: play on instead of ending
 		a.Toast("Play on.")
@@ -494,6 +492,18 @@ func (b *battle) autoTarget() {
 		if (b.action(c).Kind == rules.ActAim || c.Fig == 0) && b.beginTargeting(c.Verb) {
 			return
 		}
+	}
+}
+
+// tab is Tab (when pressed) with the pointer at mx, my: the next figure
+// that can act is selected and the card shows him, not the man under the
+// pointer, until the pointer moves or the selection changes.
+func (b *battle) tab(pressed bool, mx, my float64) {
+	if pressed {
+		b.selectNext()
+		b.tabbed.id, b.tabbed.mx, b.tabbed.my = b.sel.Sel, mx, my
+	} else if b.tabbed.id != 0 && (mx != b.tabbed.mx || my != b.tabbed.my || b.sel.Sel != b.tabbed.id) {
+		b.tabbed.id = 0
 	}
 }
 
