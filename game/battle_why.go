@@ -174,10 +174,45 @@ func (b *battle) idleReason(f *rules.Figure) string {
 		}
 		return fmt.Sprintf("%s has already moved: nothing more for him in this step.", f.Name)
 	}
+	// a rule of his own that keeps him from moving ("has already moved
+	// this turn": a man who spent his move getting out of a helicopter
+	// read only "has nothing to do now", play-test 5)
+	if why := b.ownMoveBar(f); why != "" {
+		if ex := b.explain; ex != nil && ex.Head != "" {
+			return fmt.Sprintf("%s: nothing more for him now (%s).", why, ex.Head)
+		}
+		return why + ": nothing more for him now."
+	}
 	if ex := b.explain; ex != nil && ex.Head != "" {
 		return fmt.Sprintf("%s has nothing to do now (%s).", f.Name, ex.Head)
 	}
 	return fmt.Sprintf("%s has nothing to do now.", f.Name)
+}
+
+// ownMoveBar is the rules' reason f may not move a step now, when it is
+// about him ("Pfc Hart has already moved this turn"), not about the
+// phase or the side; "" when he may, or the reason is not his own.
+func (b *battle) ownMoveBar(f *rules.Figure) string {
+	st := b.st()
+	if st.Map == nil {
+		return ""
+	}
+	for _, c := range b.legal {
+		if c.Fig == f.ID && c.Verb == "move" {
+			return "" // he may move: a reason for one path says nothing of him
+		}
+	}
+	mid := geom.Pt{X: st.Map.Width / 2, Y: st.Map.Height / 2}
+	d := geom.Dist(f.Pos, mid)
+	step := mid
+	if d > geom.PerInch {
+		step = geom.Pt{X: f.Pos.X + (mid.X-f.Pos.X)*geom.PerInch/d, Y: f.Pos.Y + (mid.Y-f.Pos.Y)*geom.PerInch/d}
+	}
+	why := strings.TrimRight(b.plain(b.g.MoveCheck(f.ID, []geom.Pt{step}).Why), ".")
+	if !strings.HasPrefix(why, f.Name+" ") {
+		return ""
+	}
+	return why
 }
 
 // dragRefusal is why a drag of f along path moved nothing: the rules'

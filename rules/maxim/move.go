@@ -73,6 +73,12 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 		info.Why = fmt.Sprintf("a move may have at most %d waypoints", maxWaypoints)
 		return info
 	}
+	// a man who may not move at all is told so before anything about
+	// this path ("has already moved this turn", not "cannot end there")
+	if why := mayMove(s, f); why != "" {
+		info.Why = why
+		return info
+	}
 	for _, p := range path {
 		if !onTable(s, p) {
 			info.Why = fmt.Sprintf("%s would leave the table", f.Name)
@@ -116,10 +122,6 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 			info.Why = fmt.Sprintf("%s's unit has failed morale (%s): it may not advance towards the enemy", f.Name, ordinal(moraleOf(s, f)))
 			return info
 		}
-	}
-	if why := mayMove(s, f); why != "" {
-		info.Why = why
-		return info
 	}
 	info.OK = true
 	return info
