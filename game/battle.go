@@ -85,6 +85,7 @@ type battle struct {
 	enterSeenAt int // len(log)+1 when one Enter has been held back from the other side's prompt (battle_interrupt.go)
 	los         terrain.LOS
 	hover       rules.FigID
+	offerBox    [4]float64 // where the interruption's prompt was drawn (x, y, w, h)
 	// tabbed is the figure Tab selected and where the pointer stood then:
 	// until the pointer moves, the card is his, not the hovered man's
 	tabbed struct {

@@ -419,12 +419,15 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		clampY := func(y float64) float64 {
 			return math.Min(math.Max(b.tv.padT+8*art.UIScale, y), a.H-b.tv.padB-h-8*art.UIScale)
 		}
+		// (then further out, a box's width more to the side: in a crowd
+		// the nearest places all covered a man beside the mover)
+		// (a place past the table's side is pulled back within it: a
+		// small window left none beside a mover in the middle, and the
+		// prompt fell back to the table's corner over whoever stood there)
 		best := -1
-		for _, dy := range []float64{0, -h, h, -2 * h, 2 * h, -3 * h, 3 * h} {
-			for _, tx := range []float64{at.X + r*2, at.X - r*2 - w} {
-				if tx+w > a.W-b.tv.padR-8*art.UIScale || tx < 8*art.UIScale {
-					continue
-				}
+		for _, dy := range []float64{0, -h, h, -2 * h, 2 * h, -3 * h, 3 * h, -4 * h, 4 * h} {
+			for _, tx := range []float64{at.X + r*2, at.X - r*2 - w, at.X + r*3 + w*0.6, at.X - r*3 - w*1.6, at.X - w/2} {
+				tx = math.Max(8*art.UIScale, math.Min(tx, a.W-b.tv.padR-8*art.UIScale-w))
 				ty := clampY(at.Y - h/2 + dy)
 				n := 0
 				for _, q := range b.figBoxes {
@@ -450,6 +453,7 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		}
 	}
 	a.keepClear(x, y, w, h)
+	b.offerBox = [4]float64{x, y, w, h}
 	art.RoundRect(dst, x, y, w, h, 6*art.UIScale, art.RGBA(0x14110c, 230))
 	art.Rect(dst, x, y+5*art.UIScale, 4*art.UIScale, h-10*art.UIScale, col)
 	for i, l := range lines {
