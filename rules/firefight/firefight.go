@@ -554,25 +554,7 @@ func finishRound(s *rules.State) []rules.Event {
 	return beginRound(s)
 }
 
-func timeUp(s *rules.State) []rules.Event {
-	l0, l1 := s.Sides[0].Losses, s.Sides[1].Losses
-	s.Over, s.Phase = true, ""
-	switch {
-	case l0 < l1:
-		s.Winner = 0
-	case l1 < l0:
-		s.Winner = 1
-	default:
-		s.Winner = -1
-	}
-	if s.Winner < 0 {
-		s.Result = fmt.Sprintf("The turns are up with %d losses each: a draw", l0)
-	} else {
-		s.Result = fmt.Sprintf("The turns are up: %s win with fewer losses (%d against %d)",
-			s.Sides[s.Winner].Name, s.Sides[s.Winner].Losses, s.Sides[1-s.Winner].Losses)
-	}
-	return []rules.Event{{Kind: "win", Side: s.Winner, Text: s.Result}}
-}
+func timeUp(s *rules.State) []rules.Event { return rules.EndOnLosses(s, rules.TurnsAreUp(s)) }
 
 // lossLimit is how many losses lose the game for a side.
 func lossLimit(s *rules.State, side int) int {

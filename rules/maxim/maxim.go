@@ -416,14 +416,8 @@ func canFight(s *rules.State, side int) bool {
 }
 
 func timeUp(s *rules.State) []rules.Event {
-	l0, l1 := s.Sides[0].Losses, s.Sides[1].Losses
-	switch {
-	case l0 < l1:
-		return win(s, 0, fmt.Sprintf("Turn limit reached: victory to %s, with fewer losses (%d against %d)", s.Sides[0].Name, l0, l1))
-	case l1 < l0:
-		return win(s, 1, fmt.Sprintf("Turn limit reached: victory to %s, with fewer losses (%d against %d)", s.Sides[1].Name, l1, l0))
-	}
-	return win(s, -1, fmt.Sprintf("Turn limit reached with %d losses each: a draw", l0))
+	clearPath(s)
+	return rules.EndOnLosses(s, rules.TurnLimitReached(s))
 }
 
 func win(s *rules.State, side int, why string) []rules.Event {
