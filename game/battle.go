@@ -166,6 +166,10 @@ func keepNamesTogether(st *rules.State) {
 	art.KeepTogether = names
 }
 
+// battlePads are the battle's margins about the table: the side panel on
+// the right, the top bar and the action bar (tableView.pads).
+func battlePads() (l, r, t, b float64) { return 0, 340, 44, 70 }
+
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b := &battle{g: g, tv: newTableView(g.St.Map), pending: map[rules.FigID]bool{}, shown: -1, heading: map[rules.FigID]float64{}, piece: -1}
 	b.initHeadings()
@@ -173,7 +177,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	keepNamesTogether(g.St)
 	b.tl.Speed = a.speed
 	b.diceRand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
-	b.tv.pads(0, 340, 44, 70)
+	b.tv.pads(battlePads())
 	b.tv.legend = false
 	b.tv.scale = rules.ScaleOf(g.RS)
 	if a.opt.autosave != "" {

@@ -25,6 +25,13 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 		turn = b.explain.Turn
 	}
 	head := fmt.Sprintf("%s to play  -  %s", st.Sides[side].Name, turn)
+	if st.Over {
+		// (the battle looked at after its end: no one is to play)
+		head = "A draw  -  " + turn
+		if st.Winner >= 0 && st.Winner < len(st.Sides) {
+			head = fmt.Sprintf("Victory to %s  -  %s", st.Sides[st.Winner].Name, turn)
+		}
+	}
 	art.Say(dst, head, art.BoldFace(17), 40*art.UIScale, 11*art.UIScale, art.RGB(0xf2e2b8), 0)
 	shown := b.shownSt()
 	loss := fmt.Sprintf("Losses  %s %d  |  %s %d", st.Sides[0].Name, shown.Sides[0].Losses, st.Sides[1].Name, shown.Sides[1].Losses)

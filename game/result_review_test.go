@@ -43,8 +43,10 @@ func TestResultLooksAtTheBattleAsItEnded(t *testing.T) {
 	if err := r.Update(a, 1.0/60); err != nil {
 		t.Fatal(err)
 	}
-	r.b.review = true // what the button does
-	a.scene = r.b
+	if b.tv.padR != 0 || b.tv.padB != 0 {
+		t.Errorf("the result's table keeps room for panels it does not have: right %.0f, foot %.0f", b.tv.padR, b.tv.padB)
+	}
+	r.look(a)
 	for range 10 {
 		if err := a.scene.Update(a, 0.1); err != nil {
 			t.Fatal(err)
@@ -55,6 +57,18 @@ func TestResultLooksAtTheBattleAsItEnded(t *testing.T) {
 	}
 	if h := b.barHint(); !strings.Contains(h, "over") || !strings.Contains(h, "Enter") {
 		t.Errorf("the bar does not say the battle is over and how to go back: %q", h)
+	}
+	if b.tv.padR < 300 {
+		t.Errorf("looking at the table, the side panel has %.0f px", b.tv.padR)
+	}
+	// the head names the outcome, not a side "to play" in a battle over
+	said = nil
+	art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }
+	render(a, b)
+	art.Said = nil
+	text = strings.Join(said, "\n")
+	if strings.Contains(text, " to play ") || !(strings.Contains(text, "Victory to ") || strings.Contains(text, "A draw  -  ")) {
+		t.Errorf("the table after the end is headed as if play went on: %q", said[:min(len(said), 3)])
 	}
 }
 

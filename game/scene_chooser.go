@@ -411,7 +411,13 @@ type result struct {
 	buttons []button
 }
 
-func newResult(a *App, b *battle) Scene { return &result{b: b} }
+// newResult shows battle b's result over its table, the table whole and
+// in the middle of the window (no side panel or bar stands beside it).
+func newResult(a *App, b *battle) Scene {
+	b.tv.pads(0, 0, 0, 0)
+	b.tv.fit(false)
+	return &result{b: b}
+}
 
 func (r *result) Update(a *App, dt float64) error {
 	r.b.tv.update(a, dt)
@@ -424,12 +430,19 @@ func (r *result) Update(a *App, dt float64) error {
 		a.scene = newTitle(a)
 	}
 	if r.buttons[1].clicked() {
-		// the battle's own table as it ended, its figures and its whole
-		// log (the map alone, with no figures, was no look at the battle)
-		r.b.review = true
-		a.scene = r.b
+		r.look(a)
 	}
 	return nil
+}
+
+// look is "Look at the table": the battle's own table as it ended, its
+// figures and its whole log (the map alone, with no figures, was no look
+// at the battle), with its panels about it again.
+func (r *result) look(a *App) {
+	r.b.review = true
+	r.b.tv.pads(battlePads())
+	r.b.tv.fit(false)
+	a.scene = r.b
 }
 
 // luck sums, per side, the expected and actual successes over every roll.
