@@ -302,8 +302,8 @@ func (r SMLE) vehicleLines(s *rules.State, u *rules.Unit, b Band) []string {
 			continue
 		}
 		sc, _ := r.d.SpeedClassOf(t.Class)
-		line := fmt.Sprintf("%s: combat move %d\" clear, %d\" road; it may go %s more this round (it gains half its road speed a round).",
-			v.Name, sc.Clear, sc.Road, rules.FormatInches(min(r.accelCap(s, v, t), 2*int64(sc.Road)*geom.PerInch)))
+		line := fmt.Sprintf("%s: combat move %d\" clear, %d\" road; it may go %s\" more this round (it gains half its road speed a round).",
+			v.Name, sc.Clear, sc.Road, rules.InchText(min(r.accelCap(s, v, t), 2*int64(sc.Road)*geom.PerInch)))
 		switch {
 		case v.Var(vvReady) > s.Round:
 			line = fmt.Sprintf("%s: the crew have only just got aboard; it may drive off in round %d.", v.Name, v.Var(vvReady))
