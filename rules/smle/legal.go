@@ -17,6 +17,15 @@ func (r SMLE) Legal(s *rules.State) []rules.Command {
 // AppendLegal is Legal appended to dst (rules.LegalAppender): the
 // headless player's list is reused from one command to the next.
 func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
+	return r.appendLegal(dst, s, false)
+}
+
+// appendLegal is AppendLegal; idleRun lists a run too for a team none of
+// whose men may move (all stopped: just out of a vehicle, gone prone). No
+// run of that kind is offered, for it does nothing but forbid the team's
+// fire, but saves made before it was withdrawn hold such runs and must
+// still replay: applyRun takes one.
+func (r SMLE) appendLegal(dst []rules.Command, s *rules.State, idleRun bool) []rules.Command {
 	if s.Over {
 		return dst
 	}
@@ -63,12 +72,16 @@ func (r SMLE) AppendLegal(dst []rules.Command, s *rules.State) []rules.Command {
 			}
 			now = append(now, n)
 		}
+		mover := false // a figure who may still move (a running team's double move is theirs)
 		for i, f := range ms {
 			if now[i].free && now[i].left > 0 {
 				out = append(out, rules.Command{Verb: "move", Fig: f.ID})
+				mover = true
 			}
 		}
-		if uget(u, vRunning) == 0 && uget(u, vFired) == 0 && uget(u, vWinded) == 0 && !r.anyMoved(ms) && uget(u, vMount) == mountFoot {
+		// (a team just out of a vehicle has stopped, every man: it was
+		// offered a run no man of it could take; see appendLegal)
+		if (mover || idleRun) && uget(u, vRunning) == 0 && uget(u, vFired) == 0 && uget(u, vWinded) == 0 && !r.anyMoved(ms) && uget(u, vMount) == mountFoot {
 			out = append(out, rules.Command{Verb: "run", Unit: u.ID})
 		}
 		if r.canDismount(s, u) {

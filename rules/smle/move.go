@@ -315,7 +315,7 @@ func (r SMLE) applyRun(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 	if c.Unit != u.ID {
 		return nil, fmt.Errorf("only %s may run now", teamName(s, u))
 	}
-	for _, l := range r.Legal(s) {
+	for _, l := range r.appendLegal(nil, s, true) {
 		if l.Verb == "run" {
 			uset(u, vRunning, 1)
 			uset(u, vRan, 1)
