@@ -416,7 +416,10 @@
 //     crossed 2" (the rulebook leaves terrain to the scenario); standing up
 //     from prone costs 1"; a prone figure crawls up to 2"; going prone ends
 //     the figure's move. Running doubles the allowance; after three rounds
-//     of running a team halts for one round (two in body armour).
+//     of running a team halts for one round (two in body armour). A run
+//     is offered only to a team with a man who may still move (one just
+//     out of a vehicle has stopped, every man); an older save's run of a
+//     stopped team still replays.
 //   - A figure braces its weapon by spending a whole round without moving
 //     or firing; heavy (H) weapons fire only when braced.
 //   - Stand (6): a move may not end nearer the nearest enemy, and must
