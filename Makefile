@@ -8,7 +8,7 @@ BUILD_PKGS := gcc libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama
 	libxrandr-dev libxxf86vm-dev libasound2-dev pkg-config
 TEST_PKGS := $(BUILD_PKGS) xvfb xauth xdotool imagemagick x11-utils qemu-user-static
 
-.PHONY: play test deps test-deps build check-fmt vet test-headless test-display test-cross test-fuzz bench soak-ai
+.PHONY: play test deps test-deps build check-fmt vet test-headless test-display test-cross test-fuzz bench soak-ai test-e2e test-rest
 
 # Install only the Debian packages that are missing; say so when we do.
 define apt_install
@@ -47,6 +47,19 @@ WINDOWED = $(shell $(PKG_DEPS) | grep 'hajimehoshi/ebiten' | cut -d' ' -f1)
 
 test-headless: test-deps
 	env -u DISPLAY $(GO) test -count=1 -timeout 45m $(HEADLESS)
+
+# make test runs the end-to-end window tests (game/e2e, most of its time:
+# they wait on a real window as a player would, and leave a core idle
+# much of it) beside everything else, which runs in turn.
+E2E := hedgerow/game/e2e
+test-e2e: test-deps
+	env -u DISPLAY $(GO) test -count=1 -timeout 45m $(E2E)
+
+test-rest: test-deps
+	env -u DISPLAY $(GO) test -count=1 -timeout 45m $(filter-out $(E2E),$(HEADLESS))
+	$(MAKE) --no-print-directory test-cross
+	$(MAKE) --no-print-directory test-fuzz
+	$(MAKE) --no-print-directory test-display
 
 test-display: test-deps build
 	xvfb-run -a -s '-screen 0 1280x800x24' $(GO) test -count=1 -timeout 20m $(WINDOWED)
@@ -87,7 +100,8 @@ test-fuzz: test-deps
 	$(call fuzz,FuzzScan,75000,./rules/tomlpos)
 	$(call fuzz,FuzzDecodeMsg,20000,./game/netplay)
 
-test: test-deps check-fmt vet test-headless test-cross test-fuzz test-display
+test: test-deps check-fmt vet
+	$(MAKE) --no-print-directory -j2 test-e2e test-rest
 
 bench: test-deps
 	env -u DISPLAY $(GO) test -run '^$$' -bench . -benchmem ./rules/...
