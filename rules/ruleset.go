@@ -124,23 +124,6 @@ type OddsOnlyer interface {
 	OddsOnly(c Command) bool
 }
 
-// Retreater is an optional RuleSet hook for the computer opponent: the
-// moves the rules may force on a figure at its team's next activation,
-// each straight away from its nearest enemy (S.M.L.E.'s fall back and
-// break), with its chance should the enemy fire at the team before then
-// (once battle is joined it mostly does). A figure driven off the table
-// by one is lost, so a side that knows it keeps its men clear of the
-// table's edge behind them.
-type Retreater interface {
-	Retreats(s *State, f FigID) []Retreat
-}
-
-// Retreat is one move the rules may force on a figure.
-type Retreat struct {
-	Chance int   // in thousandths
-	Dist   int64 // how far it goes, in position units
-}
-
 // LookupRuleSet, when set (rules/all sets it), finds a shipped rule set,
 // so the scenario loader can check a scenario's words against it.
 var LookupRuleSet func(id string) (RuleSet, bool)

@@ -19,10 +19,6 @@ type belief struct {
 	known []bool // by figure index: an enemy figure the side sees (own figures: true)
 	log   []rules.Command
 	reach []int64 // by figure index, lazily: the figure's longest weapon reach (0 = not yet)
-	// by figure index, lazily: the moves the rules may force on it
-	// (rules.Retreater), and whether they were asked for yet
-	retreats [][]rules.Retreat
-	asked    []bool
 	// lead is the enemy's figures lost less the side's own: a side ahead
 	// need not close with the enemy (most battles that run out of turns go
 	// to the side with fewer losses)
@@ -38,8 +34,7 @@ func newBelief(g *rules.Game, side int, r *rand.Rand) *belief {
 	s := g.St.Clone()
 	s.Forced = nil
 	b := &belief{rs: g.RS, s: s, me: side, known: make([]bool, len(s.Figures)),
-		log: g.Log, reach: make([]int64, len(s.Figures)),
-		retreats: make([][]rules.Retreat, len(s.Figures)), asked: make([]bool, len(s.Figures))}
+		log: g.Log, reach: make([]int64, len(s.Figures))}
 	for i := range s.Figures {
 		f := &s.Figures[i]
 		if f.Removed {
@@ -287,7 +282,7 @@ func (b *belief) positional(f *rules.Figure, pt geom.Pt) int {
 			nearest = d
 		}
 	}
-	sc := 4*min(shots, 3) - threat - b.retreatRisk(f, pt)
+	sc := 4*min(shots, 3) - threat
 	want := reach * 2 / 3
 	if nearest < 0 {
 		// no enemy in sight: make for the middle of the table
@@ -316,46 +311,6 @@ func (b *belief) positional(f *rules.Figure, pt geom.Pt) int {
 		}
 	}
 	return sc
-}
-
-// retreatRisk is what figure f standing at pt stands to lose to the moves
-// the rules may force on it at its team's next activation
-// (rules.Retreater): each that would drive it straight away from its
-// nearest known enemy off the table costs its chance of the figure's
-// worth. With no enemy in sight there is no "away" to measure.
-func (b *belief) retreatRisk(f *rules.Figure, pt geom.Pt) int {
-	rt, ok := b.rs.(rules.Retreater)
-	if !ok || f.Side != b.me || b.s.Map == nil {
-		return 0
-	}
-	i := int(f.ID) - 1
-	if !b.asked[i] {
-		b.asked[i] = true
-		b.retreats[i] = rt.Retreats(b.s, f.ID)
-	}
-	if len(b.retreats[i]) == 0 {
-		return 0
-	}
-	var near geom.Pt
-	nd := int64(-1)
-	for _, e := range b.enemies() {
-		if d := geom.Dist2(pt, e.Pos); nd < 0 || d < nd {
-			near, nd = e.Pos, d
-		}
-	}
-	if nd <= 0 {
-		return 0
-	}
-	l := geom.Isqrt(nd)
-	r, w, h := b.s.BaseR, b.s.Map.Width, b.s.Map.Height
-	risk := 0
-	for _, x := range b.retreats[i] {
-		to := geom.Pt{X: pt.X + (pt.X-near.X)*x.Dist/l, Y: pt.Y + (pt.Y-near.Y)*x.Dist/l}
-		if to.X < r || to.Y < r || to.X > w-r || to.Y > h-r {
-			risk += x.Chance * fullWorth(f) / 1000
-		}
-	}
-	return risk
 }
 
 // ---- where a figure might go ----

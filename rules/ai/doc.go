@@ -32,13 +32,9 @@
 //     what a command provokes is counted with what it does;
 //   - where it leaves the figure: targets it could shoot next, enemies
 //     that could shoot it there and the cover it would have against them,
-//     the distance left to the nearest known enemy (a side ahead on
+//     and the distance left to the nearest known enemy (a side ahead on
 //     losses, the enemy's figures lost less its own, no longer closes:
-//     most battles that run out of turns go to the side with fewer losses),
-//     and, where the rule set says what moves its rules may force on the
-//     figure (rules.Retreater: S.M.L.E.'s fall back and break, straight
-//     away from the nearest enemy), the chance that one drives it off the
-//     table, at the figure's worth;
+//     most battles that run out of turns go to the side with fewer losses);
 //   - a step with no outcome of its own (an activation, an order, a
 //     spotting roll, a change of posture) is worth the best gain among
 //     the commands it newly opens, less the best fire it takes away (a

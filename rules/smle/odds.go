@@ -247,52 +247,10 @@ func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error
 	if u == nil || len(members(s, u.ID)) == 0 {
 		return rules.Odds{}, fmt.Errorf("activation odds need a team on the table")
 	}
-	counts, in, note := r.nextActivation(s, u)
-	_, _, l := r.d.ResolveActivation(1, in, "")
-	if l.Note != "" {
-		note += "; then " + l.Note
-	}
-	var out []rules.Outcome
-	for i, b := range r.d.Bands {
-		out = append(out, rules.Outcome{Name: b.Name, P: float64(counts[i]) / 6})
-	}
-	return rules.Odds{Outcomes: out, Mods: r.d.ActivationMods(in), Note: note}, nil
-}
-
-// Retreats is the rules.Retreater hook: each band of the team's next
-// activation roll that forces a move away from the enemy (fall back,
-// break: twice the full move), with its chance should the enemy fire at
-// the team first (under direct fire, and so no longer fresh), and the
-// figure's distance for it.
-func (r SMLE) Retreats(s *rules.State, id rules.FigID) []rules.Retreat {
-	f := s.Fig(id)
-	if f == nil || f.Removed || aboard(s, f) {
-		return nil
-	}
-	u := s.UnitOf(f.Unit)
-	if u == nil {
-		return nil
-	}
-	_, in, _ := r.nextActivation(s, u)
-	in.Fresh, in.DirectFire = false, true
-	counts := r.d.ActivationOdds(in)
-	full := r.baseMove(s, f)
-	var out []rules.Retreat
-	for i, b := range r.d.Bands {
-		if b.Move < 0 && counts[i] > 0 {
-			out = append(out, rules.Retreat{Chance: counts[i] * 1000 / 6, Dist: full * int64(-b.Move) / 10})
-		}
-	}
-	return out
-}
-
-// nextActivation is how many of the six faces of the team's next
-// activation roll fall in each band, with what the roll is made of.
-func (r SMLE) nextActivation(s *rules.State, u *rules.Unit) (counts []int, in ActivationInput, note string) {
 	ns := s.Clone()
 	// A team following an incompetent leader takes his team's roll.
 	roller := u.ID
-	note = "a die plus the modifiers shown, as the next round begins"
+	note := "a die plus the modifiers shown, as the next round begins"
 	if lt := r.followedTeam(ns, ns.UnitOf(u.ID)); lt != nil {
 		roller = lt.ID
 		note = fmt.Sprintf("it follows its incompetent leader and acts at %s's level: %s's roll, ", lt.Name, lt.Name) + note
@@ -303,13 +261,23 @@ func (r SMLE) nextActivation(s *rules.State, u *rules.Unit) (counts []int, in Ac
 		note = fmt.Sprintf("it rides in %s's vehicle and acts at its level: %s's roll, ", teamName(ns, ct), teamName(ns, ct)) + note
 	}
 	ns.SetVar(vOddsNext, 1) // a vehicle's wound this round counts next round
+	var in ActivationInput
 	for _, t := range teams(ns) {
 		r.newRoundVars(s, t)
 		if t.ID == roller {
 			in = r.activationInput(ns, t)
 		}
 	}
-	return r.d.ActivationOdds(in), in, note
+	counts := r.d.ActivationOdds(in)
+	_, _, l := r.d.ResolveActivation(1, in, "")
+	if l.Note != "" {
+		note += "; then " + l.Note
+	}
+	var out []rules.Outcome
+	for i, b := range r.d.Bands {
+		out = append(out, rules.Outcome{Name: b.Name, P: float64(counts[i]) / 6})
+	}
+	return rules.Odds{Outcomes: out, Mods: r.d.ActivationMods(in), Note: note}, nil
 }
 
 // ---------------------------------------------------------------------------
