@@ -161,13 +161,16 @@ func missLike(name string) bool {
 	return strings.HasPrefix(n, "miss") || n == "no effect" || n == "no hit" || n == "nothing"
 }
 
-// onlyMisses says whether the odds give nothing but misses.
-func onlyMisses(o rules.Odds) bool {
+// onlyMisses says whether the odds give nothing but misses: every other
+// outcome's chance is below least (0.0005 for the words, which round it
+// to 0%; a choice asks for none at all, 1e-9, so that no machine's last
+// bit of rounding decides it: no dice give a chance near 1e-9).
+func onlyMisses(o rules.Odds, least float64) bool {
 	if len(o.Outcomes) == 0 {
 		return false
 	}
 	for _, x := range o.Outcomes {
-		if x.P >= 0.0005 && !missLike(x.Name) {
+		if x.P >= least && !missLike(x.Name) {
 			return false
 		}
 	}
@@ -186,7 +189,7 @@ func (b *belief) hopeless(c rules.Command) bool {
 		}
 	}
 	o, err := b.rs.Odds(b.s.Clone(), c)
-	return err == nil && onlyMisses(o)
+	return err == nil && onlyMisses(o, 1e-9)
 }
 
 // shotWhy names the target(s) of a command and the two likeliest outcomes
@@ -208,7 +211,7 @@ func (b *belief) shotWhy(c rules.Command) (why string, hopeless bool) {
 	if err != nil || len(o.Outcomes) == 0 {
 		return why, false
 	}
-	if onlyMisses(o) {
+	if onlyMisses(o, 0.0005) {
 		return why, true
 	}
 	if len(o.Outcomes) == 1 && strings.TrimSpace(o.Outcomes[0].Name) == "certain" {
