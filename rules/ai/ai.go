@@ -204,6 +204,12 @@ func (p *Player) normal(b *belief) []Choice {
 				posture = g.Pos == f.Pos
 			}
 		}
+		if d <= 0 && b.hopeless(c) {
+			// a shot that can only miss does nothing that passing would
+			// not (and may give the firer away): it ranks below ending
+			out = append(out, Choice{Cmd: c, Score: d + pos - 2 - 2*b.repeats(c), Why: men(d), gain: d})
+			continue
+		}
 		if d == 0 {
 			later = append(later, neutral{c, pos, posture})
 			continue

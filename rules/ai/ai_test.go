@@ -1,6 +1,7 @@
 package ai_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -170,13 +171,25 @@ func TestLegalOnly(t *testing.T) {
 	}
 }
 
-// Normal beats the random player on both sides of a small scenario.
+// Normal beats the random player on both sides of a small scenario: most
+// of three games on each side (one game turns on the dice: a change that
+// draws them in another order, such as a hopeless shot not taken, may
+// lose it by luck alone).
 func TestNormalBeatsRandom(t *testing.T) {
 	for side := 0; side < 2; side++ {
-		g := newGame(t, "ssg-standard", uint64(20+side))
-		play(t, g, ai.Normal, side, uint64(30+side), 2000)
-		if !g.St.Over || g.St.Winner != side {
-			t.Errorf("computer as side %d: over %v, winner %d (%s)", side, g.St.Over, g.St.Winner, g.St.Result)
+		won := 0
+		var lost []string
+		for k := 0; k < 3; k++ {
+			g := newGame(t, "ssg-standard", uint64(20+side+10*k))
+			play(t, g, ai.Normal, side, uint64(30+side+10*k), 2000)
+			if g.St.Over && g.St.Winner == side {
+				won++
+			} else {
+				lost = append(lost, fmt.Sprintf("over %v, winner %d (%s)", g.St.Over, g.St.Winner, g.St.Result))
+			}
+		}
+		if won < 2 {
+			t.Errorf("computer as side %d won %d of 3: %v", side, won, lost)
 		}
 	}
 }

@@ -42,7 +42,9 @@
 //   - not ending while it still has something useful to do, and not
 //     repeating the same command over and over; a change of posture that
 //     leaves the figure no better placed and opens nothing ranks below
-//     ending the go (lying down and getting up again is no plan).
+//     ending the go (lying down and getting up again is no plan), and so
+//     does a shot the rules' exact odds say can only miss, when it is
+//     measured to gain nothing: passing does as well.
 //
 // The best score wins; a small seeded jitter breaks near-ties, and exact
 // ties go to the earlier command in the rule set's stable order.

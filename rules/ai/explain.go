@@ -161,6 +161,37 @@ func missLike(name string) bool {
 	return strings.HasPrefix(n, "miss") || n == "no effect" || n == "no hit" || n == "nothing"
 }
 
+// onlyMisses says whether the odds give nothing but misses: every other
+// outcome's chance is below least (0.0005 for the words, which round it
+// to 0%; a choice asks for none at all, 1e-9, so that no machine's last
+// bit of rounding decides it: no dice give a chance near 1e-9).
+func onlyMisses(o rules.Odds, least float64) bool {
+	if len(o.Outcomes) == 0 {
+		return false
+	}
+	for _, x := range o.Outcomes {
+		if x.P >= least && !missLike(x.Name) {
+			return false
+		}
+	}
+	return true
+}
+
+// hopeless says whether c is aimed at known enemies and the rules' exact
+// odds, worked on the belief, say it can only miss.
+func (b *belief) hopeless(c rules.Command) bool {
+	if len(c.Targets) == 0 || b.ownTargets(c) {
+		return false
+	}
+	for _, t := range c.Targets {
+		if int(t) < 1 || int(t) > len(b.known) || !b.known[t-1] {
+			return false
+		}
+	}
+	o, err := b.rs.Odds(b.s.Clone(), c)
+	return err == nil && onlyMisses(o, 1e-9)
+}
+
 // shotWhy names the target(s) of a command and the two likeliest outcomes
 // by the rules' exact odds, worked on the belief. hopeless is true when
 // the odds say the shot can only miss: the words then leave the odds out
@@ -180,13 +211,7 @@ func (b *belief) shotWhy(c rules.Command) (why string, hopeless bool) {
 	if err != nil || len(o.Outcomes) == 0 {
 		return why, false
 	}
-	hopeless = true
-	for _, x := range o.Outcomes {
-		if x.P >= 0.0005 && !missLike(x.Name) {
-			hopeless = false
-		}
-	}
-	if hopeless {
+	if onlyMisses(o, 0.0005) {
 		return why, true
 	}
 	if len(o.Outcomes) == 1 && strings.TrimSpace(o.Outcomes[0].Name) == "certain" {
