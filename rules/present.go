@@ -299,6 +299,25 @@ func (v View) GameVars() map[string]int {
 	return out
 }
 
+// Forget makes st, a copy of the state v views, the side's own: every
+// variable the side may not know (a game variable, the other side's, an
+// enemy team's or figure's: the enemy's plotted mortar aim point, a
+// hidden team's orders) is dropped, as the side's copy in network play
+// lacks it. Where the figures it does not see stand is the caller's to
+// hide.
+func (v View) Forget(st *State) {
+	st.Vars, st.varsShared = v.GameVars(), false
+	for i := range st.Sides {
+		st.Sides[i].Vars, st.Sides[i].varsShared = v.SideVars(i), false
+	}
+	for i := range st.Units {
+		st.Units[i].Vars, st.Units[i].varsShared = v.UnitVars(st.Units[i].ID), false
+	}
+	for i := range st.Figures {
+		st.Figures[i].Vars, st.Figures[i].varsShared = v.FigureVars(st.Figures[i].ID), false
+	}
+}
+
 // OrderLabel is an entry of the order of play as the side may read it,
 // its place an ordinal ("2nd: 1 Section"), so that a unit whose name
 // starts with a number does not read as part of the count ("2. 1

@@ -256,7 +256,7 @@ func TestSoak(t *testing.T) {
 // knows of could shoot it there; never developer words.
 func TestReasonsInPlainWords(t *testing.T) {
 	shots, moves, own := 0, 0, 0
-	for _, name := range []string{"smle-ambush", "maxim-hot-lz", "firefight-farmhouse-grenades", "skirmish35-inn", "ssg-woods-sections"} {
+	for _, name := range []string{"smle-ambush", "maxim-hot-lz", "firefight-farmhouse-grenades", "skirmish35-inn", "ssg-woods-sections", "firefight-crossroads"} {
 		g := newGame(t, name, 3)
 		p := ai.New(ai.Normal, 3)
 		r := rand.New(rand.NewPCG(3, 7))

@@ -11,7 +11,9 @@ import (
 
 // belief is the state as the deciding side may know it: a copy of the
 // game's state with every enemy figure the side may not see moved off the
-// table to a fixed place, and no dice of the game's own.
+// table to a fixed place, no variable the side may not know (the enemy's
+// plotted mortar rounds, a hidden team's orders: rules.View.Forget, as the
+// side's copy in network play), and no dice of the game's own.
 type belief struct {
 	rs    rules.RuleSet
 	s     *rules.State
@@ -33,6 +35,7 @@ func newBelief(g *rules.Game, side int, r *rand.Rand) *belief {
 	v := rules.ViewOf(g.RS, g.St, side)
 	s := g.St.Clone()
 	s.Forced = nil
+	v.Forget(s)
 	b := &belief{rs: g.RS, s: s, me: side, known: make([]bool, len(s.Figures)),
 		log: g.Log, reach: make([]int64, len(s.Figures))}
 	for i := range s.Figures {

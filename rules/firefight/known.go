@@ -50,7 +50,7 @@ func (Firefight) FigureVarKnown(_ *rules.State, side int, _ rules.FigID, key str
 	case fAP, fMot, fMotTurn, fMotBy, fFired, fMoved, fFiredRnd, fFiredAuto, fHitRnd, fNeut, fSupp, fLost, fOpp, fLeadFrom:
 		return true
 	}
-	return key == seenVar(side)
+	return key == seenVar(side) || key == spotVar(side) // (its spot mark this phase lets it fire)
 }
 
 var (

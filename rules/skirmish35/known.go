@@ -27,10 +27,27 @@ import (
 // cloud is in plain sight; the copy lacked them once random play threw
 // smoke, and the joiner's panel left out the host's "1 smoke cloud"), and
 // the figure that acted last, the opportunity window's mover and a
-// hand-to-hand winner and loser when the side sees them.
+// hand-to-hand winner and loser when the side sees them. A door's state
+// too: open, shut or forced is in plain sight; that a shut door is locked
+// is known to the side that locked it, and to both for one locked from
+// the start (stated before the game); to the other it is a shut door.
 func (r Skirmish) GameVarKnown(s *rules.State, side int, key string) bool {
 	if key == gSmoke || isListKey(key, "sm", smokeFields) {
 		return true
+	}
+	if key == gLive || isListKey(key, "gl", liveFields) {
+		return true // a live grenade lies in plain sight (and may be thrown back)
+	}
+	if rest, ok := strings.CutPrefix(key, "door."); ok {
+		if s.Var(key) != doorLocked {
+			return true
+		}
+		by := s.Var("doorby." + rest)
+		return by == 0 || by == side+1
+	}
+	if strings.HasPrefix(key, "doorby.") {
+		by := s.Var(key)
+		return by == 0 || by == side+1
 	}
 	switch key {
 	case gTurn:
@@ -44,8 +61,10 @@ func (r Skirmish) GameVarKnown(s *rules.State, side int, key string) bool {
 
 // SideVarKnown (rules.SideVarKnower): the other side's radio trouble (a
 // double one rolled in the open).
+// Whether the other side set up hidden is the scenario's, known to both
+// (a grenade may go where a hidden enemy is only suspected).
 func (Skirmish) SideVarKnown(_ *rules.State, _, _ int, key string) bool {
-	return key == sRadioBad
+	return key == sRadioBad || key == "hidden"
 }
 
 // UnitVarKnown: no unit variable of the other side is needed.
@@ -55,7 +74,8 @@ func (Skirmish) UnitVarKnown(*rules.State, int, rules.UnitID, string) bool { ret
 func (Skirmish) FigureVarKnown(_ *rules.State, _ int, _ rules.FigID, key string) bool {
 	switch key {
 	case fAP, fMax, fLvl, fLvlTest, fTMoved, fScan, fSpotted, fFlash, fFiredAt, fPenalty, fLock, fDrawn,
-		fContrib, fContribOn, fChalled, fGuard, fBailed, fMortarUsed:
+		fContrib, fContribOn, fChalled, fGuard, fBailed, fMortarUsed,
+		fLean: // leaning out at a window, in plain sight
 		return true
 	}
 	return false

@@ -68,6 +68,32 @@ func (r SMLE) GameVarKnown(s *rules.State, side int, key string) bool {
 	return false
 }
 
+// ShapeGameVars (rules.GameVarShaper): when the side may not know how many
+// booby traps there are (an enemy trap it has not found), its copy still
+// counts up to the last trap it knows, so that its own traps and those it
+// found stay on its table and may be cleared; the others have no row in
+// it and are passed over.
+func (SMLE) ShapeGameVars(s *rules.State, side int, known map[string]int) map[string]int {
+	if _, ok := known[vTraps]; ok {
+		return known
+	}
+	last := 0
+	for k, n := 1, s.Var(vTraps); k <= n; k++ {
+		if trapKnown(s, k, side) {
+			last = k
+		}
+	}
+	if last > 0 {
+		if known == nil {
+			known = map[string]int{}
+		}
+		known[vTraps] = last
+	}
+	return known
+}
+
+var _ rules.GameVarShaper = SMLE{}
+
 // trapKnown reports whether side set trap k or knows where it is.
 func trapKnown(s *rules.State, k, side int) bool {
 	own := s.Var(trapKey(k, "s"))
