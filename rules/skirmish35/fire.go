@@ -74,7 +74,12 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 	case t.Markers.Has(rules.Surrendered):
 		return t.Name + " is a prisoner"
 	case !acquiredNow(s, f, t.ID):
-		return f.Name + " has not acquired " + t.Name + " this turn"
+		// what to do about it, or why he cannot (a play-tester in the
+		// Inn read only "has not acquired" at every click)
+		if _, why := r.acquireProblem(s, f, t); why != "" {
+			return f.Name + " has not acquired " + t.Name + " this turn, and cannot: " + why
+		}
+		return f.Name + " has not acquired " + t.Name + " this turn: he must acquire him first (it costs no action points)"
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
 		return f.Name + " must turn to face " + t.Name + " first"
 	case w.Kill > 0 && !within(f.Pos, t.Pos, in(float64(w.Kill))):
