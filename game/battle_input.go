@@ -154,6 +154,10 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.bcmds[i]()
 			return nil
 		}
+		if bt := &b.buttons[i]; bt.disabled && !bt.ghost && bt.label == "Undo" && bt.hover() && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+			b.whyNoUndo(a) // a greyed Undo clicked says why, as Ctrl+Z does
+			return nil
+		}
 	}
 	if k := keys.BarKey(); k > 0 {
 		if b.keysHeld() {

@@ -26,6 +26,12 @@ func (b *battle) noteLines(evs []rules.Event) {
 // read "Pvt Hart moves 8.3 cm" beside the man back where he started. One
 // quiet line says what was taken back.
 func (b *battle) takeBack(a *App) {
+	if b.st().Over {
+		// the result stands: looking at the table after the end, Undo
+		// had taken back the last end, and the battle was fought again
+		a.Toast("The battle is over: its result stands, and nothing is taken back.")
+		return
+	}
 	b.before = nil
 	b.ask = nil
 	// what is still animating is written to the log first
@@ -59,6 +65,19 @@ func (b *battle) takeBack(a *App) {
 		b.log = append(b.log, logEntry{text: "(last command taken back)", side: -1})
 	}
 	a.Toast("Taken back.")
+}
+
+// whyNoUndo says why nothing can be taken back now (a click on the greyed
+// Undo did nothing and said nothing, play-test 6).
+func (b *battle) whyNoUndo(a *App) {
+	switch {
+	case b.net != nil:
+		a.Toast("Over the network nothing is taken back.")
+	case b.st().Over:
+		a.Toast("The battle is over: its result stands, and nothing is taken back.")
+	default:
+		b.takeBack(a) // (the core's reason, or the end just given taken back)
+	}
 }
 
 // dropLines takes the last n lines written by events out of the log

@@ -197,7 +197,7 @@ func (b *battle) layoutButtons(a *App) {
 		}
 	}
 	b.stableSlots()
-	undo := b.g.CanUndo() && b.net == nil // (over the network nothing is taken back)
+	undo := b.g.CanUndo() && b.net == nil && !b.st().Over // (over the network nothing is taken back; a result stands)
 	add("Undo", "", false, !undo, func() { b.takeBack(a) })
 	// Undo answers Ctrl+Z only: as a number it was "1" on a bar with
 	// nothing else, and a player pressing 1 for a first weapon took back

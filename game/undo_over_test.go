@@ -1,0 +1,44 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"hedgerow/game/content"
+	"hedgerow/rules"
+	"hedgerow/rules/all"
+)
+
+// Looking at the table after the end, Undo took back the last end and the
+// battle was fought again (play-test 6): the result stands, Undo is
+// greyed, and pressing it says why.
+func TestUndoAfterTheEndLeavesTheResult(t *testing.T) {
+	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := all.Get(sc.RuleSet)
+	g, _ := rules.PlayRandom(rs, sc, m, 3, 5000)
+	if g == nil || !g.St.Over {
+		t.Fatal("the random game did not end")
+	}
+	a := &App{W: 1280, H: 800, speed: 8}
+	b := newBattle(a, g, nil)
+	b.tl.SkipAll()
+	b.tl.Step(100)
+	b.review = true
+	n, result := len(g.Log), g.St.Result
+	b.takeBack(a)
+	if len(g.Log) != n || !g.St.Over || g.St.Result != result {
+		t.Fatalf("Undo after the end changed the battle: %d commands (was %d), over %v", len(g.Log), n, g.St.Over)
+	}
+	if !strings.Contains(a.toast, "result stands") {
+		t.Errorf("Undo after the end says %q", a.toast)
+	}
+	b.layoutButtons(a)
+	for _, bt := range b.buttons {
+		if bt.label == "Undo" && !bt.disabled {
+			t.Error("Undo is offered after the end")
+		}
+	}
+}
