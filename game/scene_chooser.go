@@ -504,9 +504,18 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 		}
 		art.Say(dst, fmt.Sprintf("%.1f / %.0f  (%s)", exp[s], got[s], verdict), art.Face(15), x+420*art.UIScale, yy, art.RGB(0x2b2418), 0)
 	}
-	yy += 50 * art.UIScale
-	art.Say(dst, "Rolls counts the rolls made against a number to reach (to hit, for one); the expected successes add up their chances.", art.Face(12), x+30*art.UIScale, yy-18*art.UIScale, art.RGB(0x7a6a58), 0)
-	art.Say(dst, fmt.Sprintf("Fought over %s. Look at the table for the battle as it ended and its whole log, every roll in it; the save keeps it too.", b.span()), art.Face(13), x+30*art.UIScale, yy+6*art.UIScale, art.RGB(0x5a4a38), 0)
+	// the foot's two notes, each wrapped within the card (the second ran
+	// into its edge at 1024x640, play-test 6)
+	yy += 32 * art.UIScale
+	for _, l := range art.Wrap("Rolls counts the rolls made against a number to reach (to hit, for one); the expected successes add up their chances.", art.Face(12), w-60*art.UIScale) {
+		art.Say(dst, l, art.Face(12), x+30*art.UIScale, yy, art.RGB(0x7a6a58), 0)
+		yy += 16 * art.UIScale
+	}
+	yy += 8 * art.UIScale
+	for _, l := range art.Wrap(fmt.Sprintf("Fought over %s. Look at the table for the battle as it ended and its whole log, every roll in it; the save keeps it too.", b.span()), art.Face(13), w-60*art.UIScale) {
+		art.Say(dst, l, art.Face(13), x+30*art.UIScale, yy, art.RGB(0x5a4a38), 0)
+		yy += 18 * art.UIScale
+	}
 	for i := range r.buttons {
 		r.buttons[i].draw(dst, i == 0)
 	}
