@@ -186,6 +186,9 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		// an order, or a roll that cannot fail (1/35th's acquire throws
 		// its dice all the same: "no dice" then read as untrue)
 		outs = []string{"certain: " + b.odds.Outcomes[0].Name}
+		if strings.EqualFold(b.odds.Outcomes[0].Name, "certain") {
+			outs = []string{"certain"} // ("certain: certain", play-test 6)
+		}
 	}
 	lines = append(lines, strings.Join(outs, "   "))
 	if b.odds.Note != "" && b.why {

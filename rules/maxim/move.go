@@ -3,6 +3,7 @@ package maxim
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -154,8 +155,18 @@ func applyMove(s *rules.State, c rules.Command) ([]rules.Event, error) {
 func closeOpp(s *rules.State, why string) []rules.Event {
 	var evs []rules.Event
 	if s.Phase == PhaseOpportunity {
-		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Text: fmt.Sprintf("%s %s; %s goes on moving",
-			s.Sides[s.Decider].Name, why, s.Sides[s.Active].Name)})
+		// "Insurgents hold fire", not "holds" (play-test 6)
+		who := s.Sides[s.Decider].Name
+		if rules.Agree(who, "one", "many") == "many" {
+			if rest, ok := strings.CutPrefix(why, "holds "); ok {
+				why = "hold " + rest
+			} else if rest, ok := strings.CutPrefix(why, "has "); ok {
+				why = "have " + rest
+			}
+		}
+		mover := s.Sides[s.Active].Name
+		evs = append(evs, rules.Event{Kind: "phase", Side: s.Decider, Text: fmt.Sprintf("%s %s; %s %s on moving",
+			who, why, mover, rules.Agree(mover, "goes", "go"))})
 	}
 	from := PhaseMove
 	if s.Var(gOppFrom) == 1 {
