@@ -244,6 +244,13 @@ func (b *battle) lastAction() (logEntry, bool) {
 		switch b.log[i].kind {
 		case "turn", "phase", "round":
 			continue
+		case "":
+			if b.log[i].roll == nil {
+				// a note of the table's own (a tip, "Resumed from...", a
+				// move taken back), not what the other side did: the
+				// curtain's "Last:" showed those (play-test 6)
+				continue
+			}
 		}
 		return b.shownEntry(b.log[i]), true
 	}

@@ -104,6 +104,10 @@ func TestCurtainNamesTheLastAction(t *testing.T) {
 		{text: "Blue rifle 2 fires at Red rifle 2: miss", kind: "roll"},
 		{text: "Turn 1: Red moves", kind: "turn"},
 		{text: "Movement phase", kind: "phase"},
+		// the table's own notes are no one's action (play-test 6's
+		// curtain read "Last: Resumed from heli.save...")
+		{text: "Resumed from heli.save after 12 commands.", side: -1},
+		{text: "(taken back: Red rifle 1 moves 3\")", side: -1},
 	}}
 	e, ok := b.lastAction()
 	if !ok || e.text != "Blue rifle 2 fires at Red rifle 2: miss" {
