@@ -306,7 +306,7 @@ func (d *deploy) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawRosters(dst, lay, rims)
 	art.Rect(dst, 0, 0, a.W, d.tv.padT, art.RGB(0x1b1610))
-	art.Say(dst, "Deployment - "+d.sc.Sides[d.side].Name+": drag your figures (and vehicles) within your zone, or accept the scenario's placing.", art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)
+	art.Say(dst, d.headLine(), art.BoldFace(16), 16*art.UIScale, 12*art.UIScale, art.RGB(0xf2e2b8), 0)
 	art.Rect(dst, 0, a.H-d.tv.padB, a.W, d.tv.padB, art.RGB(0x1b1610))
 	if line := d.netLine(); line != "" {
 		art.Say(dst, line, art.BoldFace(16), 16*art.UIScale, a.H-46*art.UIScale, art.RGB(0xf2e2b8), 0)
@@ -452,6 +452,32 @@ func (d *deploy) ready(a *App) {
 	}
 	a.dropDeployAutosave() // the battle autosaves itself from here
 	a.scene = s
+}
+
+// headLine is the deployment's head: what the deciding side is to do. A
+// side whose men all come on later (aboard a helicopter that lands in
+// the battle) is told so, not to drag figures it does not have on the
+// table (play-test 6).
+func (d *deploy) headLine() string {
+	name := d.sc.Sides[d.side].Name
+	onTable := false
+	d.sc.EachFigure(func(s, _, _ int, f *rules.ScenarioFigure) {
+		onTable = onTable || s == d.side && !f.Aboard
+	})
+	var later []string
+	for _, u := range d.sc.Sides[d.side].Units {
+		for _, v := range u.Vehicles {
+			if d.startsOffTable(v.Name) {
+				later = append(later, v.Name)
+			} else {
+				onTable = true
+			}
+		}
+	}
+	if !onTable && len(later) > 0 {
+		return fmt.Sprintf("Deployment - %s: nothing to place (your men come on in %s during the battle). Press Ready.", name, strings.Join(later, " and "))
+	}
+	return "Deployment - " + name + ": drag your figures (and vehicles) within your zone, or accept the scenario's placing."
 }
 
 func (d *deploy) isOutside(f *rules.ScenarioFigure) bool {
