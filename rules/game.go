@@ -245,8 +245,11 @@ const MaxUndo = 100
 
 var (
 	errDiceRolled = errors.New("the dice have been rolled: that cannot be taken back")
-	errOtherSide  = errors.New("the other side has the move now: only they may take back their own commands")
-	errUndoLimit  = fmt.Errorf("only the last %d commands can be taken back", MaxUndo)
+	// (said also once the decision has come back: after the other side
+	// held its fire at a move, "the other side has the move now" was
+	// untrue, play-test 6)
+	errOtherSide = errors.New("the other side has had a decision since (its go, or a chance to fire at a move): what it has seen and answered stands")
+	errUndoLimit = fmt.Errorf("only the last %d commands can be taken back", MaxUndo)
 )
 
 // forget empties the undo history (handing its states, and the current

@@ -48,6 +48,16 @@ func TestUndoHistoryBounded(t *testing.T) {
 	if err := g.Undo(); err == nil || !strings.Contains(err.Error(), "other side") {
 		t.Fatalf("undo of the opponent's end: %v", err)
 	}
+	// the decision back with the first side: the reason is still true
+	// (it read "the other side has the move now", play-test 6)
+	decider := g.St.Decider
+	coingame.MustApply(t, g, "end")
+	if g.St.Decider == decider {
+		t.Fatal("the end did not hand the decision back")
+	}
+	if err := g.Undo(); err == nil || strings.Contains(err.Error(), "has the move now") || !strings.Contains(err.Error(), "had a decision since") {
+		t.Fatalf("undo once the decision came back: %v", err)
+	}
 }
 
 // longEndSave is a save of n ends in the coin game (no dice are rolled).
