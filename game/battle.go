@@ -303,7 +303,7 @@ func (b *battle) refresh() {
 	for _, f := range b.st().Figures {
 		b.sel.Team[f.ID] = f.Unit
 	}
-	b.sel.Fit = b.fitMove
+	b.sel.Fit = b.fitDrop
 	b.sel.PointCheck = func(c rules.Command) bool { return b.g.Refusal(c) == nil }
 	b.sel.GroupOf = func(c rules.Command) string { return b.action(c).Group }
 	b.explain = nil
@@ -460,6 +460,39 @@ func (b *battle) fitMove(path []geom.Pt) []geom.Pt {
 		return nil
 	}
 	return view.FurthestLegal(f.Pos, path, func(p []geom.Pt) bool { return b.g.MoveCheck(f.ID, p).OK })
+}
+
+// fitDrop is where letting go of a drag moves the selected figure: the
+// furthest legal part of the path, unless that is a mere step of a long
+// drag (mereStep): then nothing moves, and the drag's refusal says what is
+// in the way.
+func (b *battle) fitDrop(path []geom.Pt) []geom.Pt {
+	fit := b.fitMove(path)
+	if f := b.st().Fig(b.sel.Sel); f != nil && mereStep(f.Pos, fit, path) {
+		return nil
+	}
+	return fit
+}
+
+// mereStep reports whether fit, the legal part of a path dragged from
+// from, is a step of under an inch out of a drag of two or more, four
+// times as long: a man at the back of a packed group dragged 4" went 0.3",
+// stopped by his friends, and lost his whole move (play-test 6). A man
+// with under an inch of move left is told so and may drag less.
+func mereStep(from geom.Pt, fit, path []geom.Pt) bool {
+	if len(fit) == 0 || len(path) == 0 {
+		return false
+	}
+	long := func(p []geom.Pt) int64 {
+		n, at := int64(0), from
+		for _, q := range p {
+			n += geom.Dist(at, q)
+			at = q
+		}
+		return n
+	}
+	went, meant := long(fit), long(path)
+	return went < geom.PerInch && meant >= 2*geom.PerInch && went*4 < meant
 }
 
 // scale is the unit distances are shown in.

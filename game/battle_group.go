@@ -146,7 +146,11 @@ func (b *battle) moveGroup(a *App, c rules.Command) {
 		}
 		p := paths[id]
 		if !b.g.MoveCheck(id, p).OK {
-			p = b.fitMoveFor(id, p)
+			if fit := b.fitMoveFor(id, p); mereStep(f.Pos, fit, p) {
+				p = nil // (stays, his move kept: see mereStep)
+			} else {
+				p = fit
+			}
 		}
 		if len(p) == 0 {
 			stayed++

@@ -474,7 +474,7 @@ func TestCertainOutcomeCard(t *testing.T) {
 		render(a, b)
 		art.Said = nil
 		text := strings.Join(said, "\n")
-		if !strings.Contains(text, "certain: ") || strings.Contains(text, "no dice") {
+		if !strings.Contains(text, "\ncertain") || strings.Contains(text, "no dice") || strings.Contains(text, "certain: certain") {
 			t.Errorf("the card of %s reads %q", c, text)
 		}
 		return
