@@ -270,8 +270,14 @@ func (b *battle) Update(a *App, dt float64) error {
 			if (b.sel.Mode != view.Targeting || (!b.sel.Point && !b.sel.Ground && !b.sel.Line && b.ownVehAt(pt))) && b.vehPress(a, pt, mx, my) {
 				return nil
 			}
+			if b.vehWeaponFirst(a, b.enemyVehAt(pt) != 0) {
+				return nil
+			}
 			b.selVeh = 0
 		} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && b.hover != 0 {
+			if f := b.st().Fig(b.hover); f != nil && b.vehWeaponFirst(a, f.Side != b.st().Decider) {
+				return nil
+			}
 			b.selVeh = 0
 		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.sel.Mode != view.Targeting && !b.tk.active() {

@@ -73,6 +73,20 @@ func (b *battle) crewCommands(id rules.VehicleID) []rules.Command {
 	return out
 }
 
+// vehWeaponFirst answers a click on an enemy (enemy, true) with one of
+// the side's vehicles selected and no weapon chosen: the vehicle stays
+// selected and the player is told to choose its weapon on the bar (with
+// the Sherman selected, a click on the Panzer deselected it and said
+// nothing, play-test 6). It reports whether it answered.
+func (b *battle) vehWeaponFirst(a *App, enemy bool) bool {
+	v := b.st().Veh(b.selVeh)
+	if !enemy || v == nil || b.sel.Mode == view.Targeting {
+		return false
+	}
+	a.Toast("%s: choose what fires on the bar first (its gun or a machine-gun), then click the target.", v.Name)
+	return true
+}
+
 // vehPress answers a press on the table that hit no figure: on one of
 // your vehicles it selects it and may start a drive. It reports whether
 // the press was the vehicle's.
