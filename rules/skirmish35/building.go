@@ -275,6 +275,12 @@ func (r Skirmish) applyDoor(s *rules.State, f *rules.Figure, c rules.Command) ([
 	which := "the door"
 	if inner {
 		which = "the inside door"
+	}
+	// who locked it, for every door: an inside door's key is that side's
+	// (unlocksFrom), and whether a shut door is locked is that side's to
+	// know (GameVarKnown), a door locked in the game as much as one
+	// locked from the start
+	if inner || c.Arg == "lock" || s.Var(doorByKey(d)) != 0 {
 		by := 0
 		if c.Arg == "lock" {
 			by = f.Side + 1
