@@ -470,7 +470,9 @@ func (b *battle) measureMove(path []geom.Pt) {
 	b.moveFit, b.moveCross = nil, nil
 	if b.moveInfo.OK {
 		b.moveCross = b.g.MoveCrossings(b.sel.Sel, path)
-	} else if b.moveFit = b.fitMove(path); len(b.moveFit) > 0 {
+	} else if b.moveFit = b.fitDrop(path); len(b.moveFit) > 0 {
+		// (fitDrop, as letting go does: a mere step of a long drag is no
+		// green ring, for nothing would move)
 		b.moveCross = b.g.MoveCrossings(b.sel.Sel, b.moveFit) // where letting go leaves him
 	}
 }

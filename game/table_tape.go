@@ -102,6 +102,9 @@ func (b *battle) drawMoveTape(dst *ebiten.Image, f *rules.Figure) {
 	} else if info.Why != "" {
 		lines = append(lines, b.plain(info.Why))
 	}
+	if !info.OK && len(b.moveFit) == 0 && len(b.movePath) > 0 {
+		lines = append(lines, "Let go and he stays where he is.")
+	}
 	if !info.OK && len(b.moveFit) > 0 {
 		// where letting go will leave the figure: the furthest legal point
 		fit := b.tv.scr(b.moveFit[len(b.moveFit)-1])
