@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -145,25 +146,27 @@ type battle struct {
 	cpu     *computerPlay
 }
 
-// keepNamesTogether tells the text wrapper the battle's names, so that no
-// card or log line breaks a man's name ("Pfc / Ingle") or a team's.
-func keepNamesTogether(st *rules.State) {
+// keepNamesTogether tells the text wrapper the names on the table (of its
+// figures, teams and vehicles), so that no card or log line breaks a man's
+// name ("Pfc / Ingle") or a team's; only names of two words or more are
+// kept.
+func keepNamesTogether(names []string) {
+	art.KeepTogether = slices.DeleteFunc(names, func(n string) bool { return !strings.Contains(n, " ") })
+}
+
+// stateNames are the names of a battle's figures, teams and vehicles.
+func stateNames(st *rules.State) []string {
 	var names []string
-	add := func(n string) {
-		if strings.Contains(n, " ") {
-			names = append(names, n)
-		}
-	}
 	for _, f := range st.Figures {
-		add(f.Name)
+		names = append(names, f.Name)
 	}
 	for _, u := range st.Units {
-		add(u.Name)
+		names = append(names, u.Name)
 	}
 	for _, v := range st.Vehicles {
-		add(v.Name)
+		names = append(names, v.Name)
 	}
-	art.KeepTogether = names
+	return names
 }
 
 // battlePads are the battle's margins about the table: the side panel on
@@ -174,7 +177,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b := &battle{g: g, tv: newTableView(g.St.Map), pending: map[rules.FigID]bool{}, shown: -1, heading: map[rules.FigID]float64{}, piece: -1}
 	b.initHeadings()
 	b.letters = teamLetters(g.St)
-	keepNamesTogether(g.St)
+	keepNamesTogether(stateNames(g.St))
 	b.tl.Speed = a.speed
 	b.diceRand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	b.tv.pads(battlePads())

@@ -64,10 +64,13 @@ func (a *App) deployScene(sc *rules.Scenario, m *terrain.Map) Scene {
 	for s := range play.Sides {
 		for _, u := range play.Sides[s].Units {
 			names = append(names, u.Name)
+			for _, v := range u.Vehicles {
+				names = append(names, v.Name)
+			}
 		}
 	}
 	play.EachFigure(func(_, _, _ int, f *rules.ScenarioFigure) { names = append(names, f.Name) })
-	art.KeepTogether = names
+	keepNamesTogether(names)
 	d.tv.legend = false
 	if rs, ok := all.Get(play.RuleSet); ok {
 		d.tv.scale = rules.ScaleOf(rs) // the rulers in the rule set's unit, as in battle
