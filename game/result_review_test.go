@@ -12,11 +12,10 @@ import (
 	"hedgerow/rules/all"
 )
 
-// "Look at the table" on the result shows the battle as it ended, its
-// figures and its log, and stays there until Enter or Esc (it showed the
-// bare map, while the result sent the player to a log he could no longer
-// reach); the result says how long the battle lasted in words.
-func TestResultLooksAtTheBattleAsItEnded(t *testing.T) {
+// endedBattle is a random game of the standard SSG game played to its end,
+// on a 1280x800 table, its last animations through.
+func endedBattle(t *testing.T) (*App, *battle, *rules.Game) {
+	t.Helper()
 	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
 	if err != nil {
 		t.Fatal(err)
@@ -30,6 +29,15 @@ func TestResultLooksAtTheBattleAsItEnded(t *testing.T) {
 	b := newBattle(a, g, nil)
 	b.tl.SkipAll()
 	b.tl.Step(100)
+	return a, b, g
+}
+
+// "Look at the table" on the result shows the battle as it ended, its
+// figures and its log, and stays there until Enter or Esc (it showed the
+// bare map, while the result sent the player to a log he could no longer
+// reach); the result says how long the battle lasted in words.
+func TestResultLooksAtTheBattleAsItEnded(t *testing.T) {
+	a, b, _ := endedBattle(t)
 	r := newResult(a, b).(*result)
 	a.scene = r
 	var said []string

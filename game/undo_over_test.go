@@ -3,29 +3,13 @@ package game
 import (
 	"strings"
 	"testing"
-
-	"hedgerow/game/content"
-	"hedgerow/rules"
-	"hedgerow/rules/all"
 )
 
 // Looking at the table after the end, Undo took back the last end and the
 // battle was fought again (play-test 6): the result stands, Undo is
 // greyed, and pressing it says why.
 func TestUndoAfterTheEndLeavesTheResult(t *testing.T) {
-	sc, m, err := all.LoadScenario(content.ScenariosFS, "ssg-standard.toml", content.MapsFS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, _ := all.Get(sc.RuleSet)
-	g, _ := rules.PlayRandom(rs, sc, m, 3, 5000)
-	if g == nil || !g.St.Over {
-		t.Fatal("the random game did not end")
-	}
-	a := &App{W: 1280, H: 800, speed: 8}
-	b := newBattle(a, g, nil)
-	b.tl.SkipAll()
-	b.tl.Step(100)
+	a, b, g := endedBattle(t)
 	b.review = true
 	n, result := len(g.Log), g.St.Result
 	b.takeBack(a)
