@@ -97,17 +97,29 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 	for i := range spots {
 		shrunk[i] = live(i) && lay.r[i] < r-0.01
 	}
+	// (touching as the shrinking above has it, rims and all: with the
+	// bare bases' reach a man shrunk for a neighbour a rim away stood in a
+	// group of his own, and four men at 1920x1080 wore four plates "1 of
+	// 4 men")
+	dark, pale := baseEdges(r)
+	touch := 2*(r+dark+pale) + 2*art.Device
 	for i := range spots {
 		for j := i + 1; j < n; j++ {
-			if shrunk[i] && shrunk[j] && spots[i].side == spots[j].side && dist(i, j) < 2*r+2*art.Device {
+			if shrunk[i] && shrunk[j] && spots[i].side == spots[j].side && dist(i, j) < touch {
 				parent[find(i)] = find(j)
 			}
 		}
 	}
+	size := map[int]int{}
+	for i := range spots {
+		if shrunk[i] {
+			size[find(i)]++
+		}
+	}
 	idx := map[int]int{}
 	for i := range spots {
-		if !shrunk[i] {
-			continue
+		if !shrunk[i] || size[find(i)] < 2 {
+			continue // a man shrunk for an enemy beside him is no group
 		}
 		root := find(i)
 		g, ok := idx[root]
