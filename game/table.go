@@ -76,9 +76,15 @@ func (tv *tableView) fit(snap bool) {
 func (tv *tableView) update(a *App, dt float64) {
 	c := tv.cam
 	c.Resize(a.W, a.H)
+	was := [4]float64{tv.padL, tv.padR, tv.padT, tv.padB}
 	tv.scalePads()
 	if tv.fitted && (a.W != tv.lastW || a.H != tv.lastH) && tv.lastW > 0 {
 		tv.fit(false) // the window was resized: the whole table again
+	} else if tv.fitted && was != [4]float64{tv.padL, tv.padR, tv.padT, tv.padB} {
+		// the interface's scale changed under a table fitted before (the
+		// title is fitted on its first frame, before the window's layout
+		// scales the panels): fitted again at once, not left under a panel
+		tv.fit(true)
 	}
 	tv.lastW, tv.lastH = a.W, a.H
 	if !tv.fitted {

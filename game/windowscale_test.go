@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hedgerow/game/art"
+	"hedgerow/rules/geom"
 )
 
 // atWindow sizes a test's App as a window of w x h would be, the
@@ -75,5 +76,22 @@ func TestLargeWindowDrawsLargerWords(t *testing.T) {
 		if s, _ := panel(file, 1024, 640); s != small {
 			t.Errorf("%s: the side panel's lines are %.1f px tall at 1024x640, %.1f at 1280x800", file, s, small)
 		}
+	}
+}
+
+// The title fits its table on the first frame, before the window's
+// layout scales the panels: at 1920x1080 its left part then lay under
+// the enlarged title panel. A change of the interface's scale refits a
+// table already fitted.
+func TestScaleChangeRefitsTheTable(t *testing.T) {
+	a := &App{W: 1920, H: 1080, speed: 1}
+	art.UIScale = 1
+	t.Cleanup(func() { art.UIScale = 1 })
+	s := newTitle(a)
+	s.tv.update(a, 1.0/60) // fitted at the interface's 1:1
+	art.UIScale = windowScale(1920, 1080)
+	s.tv.update(a, 1.0/60)
+	if left := s.tv.scr(geom.Pt{}).X; left < s.tv.padL-1 {
+		t.Errorf("the table's left edge is at %.0f, under the title's panel to %.0f", left, s.tv.padL)
 	}
 }
