@@ -108,7 +108,7 @@ func (b *battle) Update(a *App, dt float64) error {
 	if b.st().Decider != b.shown && !b.tl.Busy() && b.net == nil && b.drivers.hotseat() { // (no curtain over the network, net.go, or against the computer, computer.go)
 		switch {
 		case b.shown < 0:
-			b.shown = b.st().Decider
+			b.shown = b.firstShown()
 		case b.interrupting() && !b.viewsDiffer():
 			// the other side may interrupt (opportunity fire): asked on the
 			// table itself, no curtain, when both sides see the same table

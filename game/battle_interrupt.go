@@ -105,6 +105,23 @@ func (b *battle) unitName(u rules.UnitID) string {
 	return "The team"
 }
 
+// firstShown is the side a table opened on a battle under way (a resumed
+// save) is handed to: the side deciding, or, while the other side is
+// offered a chance to interrupt a move both sides see alike, the mover's
+// side, so the offer is asked on the table as it was before the save
+// (handed to the interrupter, the table had shown only "Let it pass":
+// the offer on the mover and the standing orders are the mover's table's).
+func (b *battle) firstShown() int {
+	st := b.st()
+	b.shown = st.Decider
+	if st.Decider != st.Active && st.Active >= 0 && st.Active < 2 {
+		if b.shown = st.Active; !b.interrupting() || b.viewsDiffer() {
+			b.shown = st.Decider
+		}
+	}
+	return b.shown
+}
+
 // deskInterrupt reports whether the other side's interruption prompt is
 // up on this table (one desk, no curtain).
 func (b *battle) deskInterrupt() bool {

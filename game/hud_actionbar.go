@@ -77,7 +77,10 @@ func (b *battle) layoutButtons(a *App) {
 		// (also while a figure that can do nothing now is selected, such
 		// as one of the team that has just ended its go)
 		for _, c := range b.legal {
-			if c.Fig != 0 || c.Unit == 0 || len(c.Targets) == 0 {
+			// (aimed at a figure, or at a vehicle named in Arg: the
+			// outpost's fire at a landing helicopter had no button on
+			// its own side's table)
+			if c.Fig != 0 || c.Unit == 0 {
 				continue
 			}
 			act := b.action(c)
@@ -101,7 +104,11 @@ func (b *battle) layoutButtons(a *App) {
 				continue
 			}
 			cc := c
-			add(act.Label+": "+u.Name+"...", act.Short+"...", false, false, func() {
+			label := act.Label
+			if !strings.Contains(label, u.Name) {
+				label += ": " + u.Name
+			}
+			add(label+"...", act.Short+"...", false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
