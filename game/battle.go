@@ -392,6 +392,36 @@ func (b *battle) weapon(f *rules.Figure) (rules.WeaponInfo, bool) {
 	return ws[0], true
 }
 
+// weaponFor is the weapon arg names that f fires: his own, or his
+// vehicle's that he works (never the one in his hand: a tank's gun fires
+// its own shots); "" is the weapon in his hand.
+func (b *battle) weaponFor(f *rules.Figure, arg string) (rules.WeaponInfo, bool) {
+	if arg == "" {
+		return b.weapon(f)
+	}
+	ws := b.figInfo(f.ID).Weapons
+	if v := b.st().Carrier(f.ID); v != 0 {
+		ws = append(append([]rules.WeaponInfo(nil), ws...), rules.VehicleOf(b.g.RS, b.st(), v).Weapons...)
+	}
+	for _, x := range ws {
+		if x.ID == arg {
+			return x, true
+		}
+	}
+	return rules.WeaponInfo{}, false
+}
+
+// handWeapon reports whether arg names a weapon f carries himself (not
+// one of his vehicle's).
+func (b *battle) handWeapon(f *rules.Figure, arg string) bool {
+	for _, x := range b.figInfo(f.ID).Weapons {
+		if x.ID == arg {
+			return true
+		}
+	}
+	return false
+}
+
 // beginTargeting enters targeting with a verb; a figure's own shot with a
 // weapon of several dice places them one click at a time (a volley).
 func (b *battle) beginTargeting(verb string) bool { return b.beginTargetingWith(verb, "") }
@@ -401,22 +431,7 @@ func (b *battle) beginTargeting(verb string) bool { return b.beginTargetingWith(
 func (b *battle) beginTargetingWith(verb, arg string) bool {
 	b.sel.Shots = 0
 	if f := b.st().Fig(b.sel.Sel); f != nil {
-		w, ok := b.weapon(f)
-		if arg != "" {
-			// the named weapon: his own, or his vehicle's that he works
-			// (never the one in his hand: a tank's gun fires its own shots)
-			ws := b.figInfo(f.ID).Weapons
-			if v := b.st().Carrier(f.ID); v != 0 {
-				ws = append(append([]rules.WeaponInfo(nil), ws...), rules.VehicleOf(b.g.RS, b.st(), v).Weapons...)
-			}
-			ok = false
-			for _, x := range ws {
-				if x.ID == arg && !ok {
-					w, ok = x, true
-				}
-			}
-		}
-		if ok && w.Shots > 1 {
+		if w, ok := b.weaponFor(f, arg); ok && w.Shots > 1 {
 			for _, c := range b.legal {
 				if c.Verb == verb && c.Fig == f.ID && len(c.Targets) > 0 {
 					b.sel.Shots = w.Shots

@@ -270,12 +270,12 @@ func (b *battle) Update(a *App, dt float64) error {
 			if (b.sel.Mode != view.Targeting || (!b.sel.Point && !b.sel.Ground && !b.sel.Line && b.ownVehAt(pt))) && b.vehPress(a, pt, mx, my) {
 				return nil
 			}
-			if b.vehWeaponFirst(a, b.enemyVehAt(pt) != 0) {
+			if b.vehEnemyClick(a, pt, 0) {
 				return nil
 			}
 			b.selVeh = 0
 		} else if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && b.hover != 0 {
-			if f := b.st().Fig(b.hover); f != nil && b.vehWeaponFirst(a, f.Side != b.st().Decider) {
+			if b.vehEnemyClick(a, pt, b.hover) {
 				return nil
 			}
 			b.selVeh = 0

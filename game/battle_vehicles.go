@@ -73,17 +73,80 @@ func (b *battle) crewCommands(id rules.VehicleID) []rules.Command {
 	return out
 }
 
-// vehWeaponFirst answers a click on an enemy (enemy, true) with one of
-// the side's vehicles selected and no weapon chosen: the vehicle stays
-// selected and the player is told to choose its weapon on the bar (with
-// the Sherman selected, a click on the Panzer deselected it and said
-// nothing, play-test 6). It reports whether it answered.
-func (b *battle) vehWeaponFirst(a *App, enemy bool) bool {
-	v := b.st().Veh(b.selVeh)
-	if !enemy || v == nil || b.sel.Mode == view.Targeting {
+// vehEnemyClick answers a click on an enemy (the vehicle under pt, or
+// figure fig) with one of the side's vehicles selected and no weapon
+// chosen: as a figure's first click on an enemy aims, the vehicle aims its
+// first weapon that may fire at it (the main gun before the machine-guns,
+// as its bar lists them) and says so; a second click fires. When none may,
+// the vehicle stays selected and the first weapon's reason is given.
+// (With the Sherman selected, a click on the Panzer deselected it and
+// said nothing, play-test 6.) It reports whether it answered.
+func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
+	st := b.st()
+	v := st.Veh(b.selVeh)
+	if v == nil || b.sel.Mode == view.Targeting {
 		return false
 	}
-	a.Toast("%s: choose what fires on the bar first (its gun or a machine-gun), then click the target.", v.Name)
+	name := ""
+	tv := st.Veh(b.vehAt(pt))
+	t := st.Fig(fig)
+	switch {
+	case t != nil && t.Side != v.Side:
+		name, tv = t.Name, nil
+	case t == nil && tv != nil && tv.Side != v.Side:
+		name = tv.Name
+	default:
+		return false
+	}
+	guns := rules.VehicleOf(b.g.RS, st, v.ID).Weapons
+	var why string
+	tried := map[string]bool{}
+	for _, c := range b.crewCommands(v.ID) {
+		act := b.action(c)
+		if act.Kind != rules.ActAim || tried[act.Group] {
+			continue
+		}
+		tried[act.Group] = true
+		b.sel.Mode, b.sel.Sel = view.Selected, c.Fig
+		if !b.beginAim(c, act) {
+			b.sel.Reset()
+			continue
+		}
+		ok := false
+		switch {
+		case tv != nil && !b.sel.Point:
+			err := b.g.Refusal(b.hullShot(pt))
+			if ok = err == nil; !ok && why == "" {
+				why = b.plain(err.Error())
+			}
+		case tv == nil:
+			if ok = b.sel.Targetable(t.ID); !ok && why == "" {
+				why = b.whyNoTarget(t.ID)
+			}
+		}
+		if ok {
+			w, named := gunWords(guns, c.Arg)
+			if !named {
+				w = strings.TrimRight(act.Label, ".… ")
+			}
+			a.Toast("%s: %s aims at %s. Click %s again to fire; Esc stops.", v.Name, w, name, map[bool]string{true: "it", false: "him"}[tv != nil])
+			return true
+		}
+		b.sel.Reset()
+	}
+	if why == "" && t != nil && tv == nil {
+		// no weapon offered at him: the rules' reason for its gunner
+		for i := range st.Figures {
+			if f := &st.Figures[i]; !f.Removed && st.Carrier(f.ID) == v.ID {
+				why = b.whyNotAt(f, t)
+				break
+			}
+		}
+	}
+	if why == "" {
+		why = fmt.Sprintf("%s can do nothing to %s now.", v.Name, name)
+	}
+	a.Toast("%s", why)
 	return true
 }
 

@@ -116,7 +116,13 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	sc := b.scale()
 	var lines []string
 	band := ""
-	if w, ok := b.weapon(f); ok && b.sel.Verb == "fire" && len(w.Bands) > 0 {
+	arg := "" // the weapon the shot is given with (a tank's gun, not its gunner's pistol)
+	if b.oddsCmd != nil {
+		arg = b.oddsCmd.Arg
+	} else if b.sel.Aim != nil {
+		arg = b.sel.Aim.Arg
+	}
+	if w, ok := b.weaponFor(f, arg); ok && b.sel.Verb == "fire" && len(w.Bands) > 0 {
 		band = "out of range"
 		if rb, ok := w.Band(geom.Dist(f.Pos, t.Pos)); ok {
 			band = rb.Label
@@ -194,7 +200,11 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if b.odds.Note != "" && b.why {
 		lines = append(lines, b.odds.Note)
 	}
-	head := fmt.Sprintf("%s: %s at %s", rules.Capital(b.sel.Verb), f.Name, t.Name)
+	firer := f.Name
+	if v := b.st().Veh(b.st().Carrier(f.ID)); v != nil && arg != "" && !b.handWeapon(f, arg) {
+		firer = v.Name // a vehicle's gun: the vehicle fires it, its crewman works it
+	}
+	head := fmt.Sprintf("%s: %s at %s", rules.Capital(b.sel.Verb), firer, t.Name)
 	if friend {
 		head = fmt.Sprintf("%s: %s, %s", rules.Capital(b.sel.Verb), f.Name, t.Name)
 		if t.ID == f.ID {
@@ -203,7 +213,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	}
 	if n := b.sel.Shots; n > 1 && b.oddsCmd.Fig == f.ID {
 		placed := len(b.sel.Volley)
-		head = fmt.Sprintf("%s: %s, %d of %d dice placed", rules.Capital(b.sel.Verb), f.Name, placed, n)
+		head = fmt.Sprintf("%s: %s, %d of %d dice placed", rules.Capital(b.sel.Verb), firer, placed, n)
 		var names []string
 		for _, id := range b.oddsCmd.Targets {
 			if ft := b.st().Fig(id); ft != nil {

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -152,5 +153,38 @@ func TestOwnVehicleFirstClickByMouse(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if pl := r.waitSave("after the click", played); len(pl.cmds) != played {
 		t.Fatalf("the click on the tank played %q", pl.sf.Commands[played:])
+	}
+	// with the tank selected, a click on an enemy its crew may fire at
+	// aims (it had said only to choose a weapon first), and a second click
+	// fires
+	var target string
+	for _, l := range p.Legal {
+		c, err := rules.ParseCommand(l)
+		if err != nil || c.Verb != "fire" || c.Fig == 0 || len(c.Targets) == 0 || st.Carrier(c.Fig) == 0 {
+			continue
+		}
+		if fmt.Sprint("V", st.Carrier(c.Fig)) != tank {
+			continue
+		}
+		if _, ok := p.Figures[figKey(c.Targets[0])]; ok {
+			target = figKey(c.Targets[0])
+			break
+		}
+	}
+	if target == "" {
+		t.Logf("the tank may fire at no figure on screen: %v", p.Legal)
+		return
+	}
+	q = p.Figures[target]
+	r.click(q[0], q[1])
+	got = r.waitProbe("the tank aiming at "+target, func(p probeInfo) bool { return p.Mode == "targeting" })
+	r.shot("tank-aiming")
+	if vp, _ := r.readVehicles(); vp.SelVeh != tank || !strings.Contains(got.Toast, "aims at") {
+		t.Errorf("a click on %s with the tank selected: vehicle %q selected, %q", target, vp.SelVeh, got.Toast)
+	}
+	r.click(q[0], q[1])
+	pl = r.waitSave("the tank's shot", played+1)
+	if c, err := rules.ParseCommand(pl.sf.Commands[played]); err != nil || c.Verb != "fire" || fmt.Sprint("V", st.Carrier(c.Fig)) != tank {
+		t.Errorf("the second click played %q; want the tank's fire", pl.sf.Commands[played])
 	}
 }
