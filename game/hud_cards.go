@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -147,7 +148,16 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if b.sel.Verb == "fire" || b.oddsByOK {
 		sight := fmt.Sprintf("Sight: %s", b.los.Vis)
 		if b.oddsByOK {
-			sight = fmt.Sprintf("Sight from %s: %s", f.Name, b.los.Vis) // one man's: the team's fire is below
+			// one man's: the team's fire is below; a man who cannot see
+			// the man aimed at may still fire at others of his team
+			sight = fmt.Sprintf("Sight from %s: %s", f.Name, b.los.Vis)
+			if b.los.Visible == 0 && b.oddsCmd != nil && t.Side != f.Side {
+				if containsID(b.oddsBy, f.ID) {
+					sight += fmt.Sprintf("; he fires at the men of %s he can see", b.unitCalled(t.Unit))
+				} else {
+					sight += "; he does not fire"
+				}
+			}
 		}
 		if b.why {
 			sight += fmt.Sprintf(" (%d of %d rays reach)", b.los.Visible, b.los.Rays)
@@ -239,6 +249,23 @@ func (b *battle) firersLine(t *rules.Figure) string {
 	if len(b.oddsBy) == 0 {
 		return fmt.Sprintf("None of %s can see %s.", team, t.Name)
 	}
+	return b.firersNamed(team)
+}
+
+// unitCalled is unit u's name ("his team" when it has none).
+func (b *battle) unitCalled(u rules.UnitID) string {
+	if x := b.st().UnitOf(u); x != nil && x.Name != "" {
+		return x.Name
+	}
+	return "his team"
+}
+
+func containsID(ids []rules.FigID, id rules.FigID) bool {
+	return slices.Contains(ids, id)
+}
+
+// firersNamed is the card's "Firing: ..." of team's men who fire.
+func (b *battle) firersNamed(team string) string {
 	alive := 0
 	for _, f := range b.st().Figures {
 		if !f.Removed && f.Unit == b.oddsCmd.Unit && b.oddsCmd.Unit != 0 {

@@ -93,6 +93,14 @@ func TestAimedFireCardNamesTheFirers(t *testing.T) {
 	if !strings.HasPrefix(b.cardShown, "Fire") {
 		t.Errorf("the card shown is %q", b.cardShown)
 	}
+	// "Sight from Gefr Lenz: blocked" beside kill 84% read as a
+	// contradiction (play-test 6): a blocked man's line says whether he
+	// fires all the same
+	for _, l := range b.cardLines {
+		if strings.HasPrefix(l, "Sight from") && strings.Contains(l, "blocked") && !strings.Contains(l, "; he fires at") && !strings.Contains(l, "; he does not fire") {
+			t.Errorf("the card's sight line %q does not say whether he fires", l)
+		}
+	}
 	t.Logf("card %q: %q", b.cardShown, card)
 }
 
