@@ -543,9 +543,15 @@ func (b *button) fontSize() float64 {
 func clicked() bool { return inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) }
 
 func cursor() (float64, float64) {
+	if pointerAt != nil {
+		return pointerAt()
+	}
 	x, y := ebiten.CursorPosition()
 	return float64(x), float64(y)
 }
+
+// pointerAt, when set (by a test), is where cursor says the pointer is.
+var pointerAt func() (float64, float64)
 
 // firstFrame puts the table's overview on screen on the very first frame
 // of a scene with a table, and nothing else: the desk, the frame and the

@@ -53,6 +53,7 @@ type battle struct {
 	moveCross []rules.Crossing // where the move dragged will roll to cross (marked on the tape)
 	dropped   rules.FigID      // the figure of the move being given by a drag (see push)
 	orderHits []unitHit        // where the order of play's entries were drawn
+	rulesHit  *unitHit         // the folded rules' line in a short side panel (drawStatus)
 	why       bool             // engine detail shown (the App's Y toggle, copied each frame)
 	rest      float64          // seconds the pointer has rested where it is
 	restAt    art.Pt           // where it rests
@@ -662,4 +663,16 @@ func (b *battle) overUI(x, y float64, a *App) bool {
 type unitHit struct {
 	x, y, w, h float64
 	unit       rules.UnitID
+}
+
+// overRules reports whether the pointer is on the folded rules' line of a
+// short side panel: its card shows them.
+func (b *battle) overRules() bool {
+	mx, my := cursor()
+	return b.rulesHit != nil && b.explain != nil && inHit(*b.rulesHit, mx, my)
+}
+
+// inHit reports whether screen point (mx, my) is within h.
+func inHit(h unitHit, mx, my float64) bool {
+	return mx >= h.x && mx < h.x+h.w && my >= h.y && my < h.y+h.h
 }

@@ -86,9 +86,31 @@ func speedWords(s float64) string {
 // drawStatus draws the rule set's status panel at the top of the right
 // column (who is acting, what their roll allows, the order of play) and
 // returns where the log below it starts.
+//
+// In a short window a long panel (1/35th's action points and price list
+// under its rules) left the log a line or two: then the phase's rules
+// fold into one line that shows them as a card when pointed at
+// (rulesHit), and the log keeps room for minLogRows.
 func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
+	fold := false
+	if b.explain != nil && len(b.explain.Lines) > 0 {
+		// measured on a scrap image first: whether the whole panel fits
+		fold = a.H-b.drawStatusFold(art.Scrap(), a, false) < minLogH()
+	}
+	return b.drawStatusFold(dst, a, fold)
+}
+
+// minLogRows is how many lines of the log a side panel keeps below the
+// status, at the least, when the phase's rules can be folded away: a
+// card over its foot (a figure's, the odds) leaves it half of them.
+const minLogRows = 12
+
+func minLogH() float64 { return (40 + minLogRows*16) * art.UIScale }
+
+func (b *battle) drawStatusFold(dst *ebiten.Image, a *App, fold bool) float64 {
 	y := b.tv.padT
 	ex := b.explain
+	b.rulesHit = nil
 	if ex == nil {
 		return y
 	}
@@ -100,7 +122,17 @@ func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 		art.Say(dst, l, fh, x, y, art.RGB(0xf2c94c), 0)
 		y += 18 * art.UIScale
 	}
+	if fold {
+		fi := art.ItalicFace(12)
+		l := "How this phase works: point here"
+		art.Say(dst, l, fi, x, y, art.RGB(0xd8c8a8), 0)
+		b.rulesHit = &unitHit{x: x - 3*art.UIScale, y: y - 1*art.UIScale, w: w, h: 16 * art.UIScale}
+		y += 15 * art.UIScale
+	}
 	for _, line := range ex.Lines {
+		if fold {
+			break
+		}
 		for _, l := range art.Wrap(line, fb, w) {
 			art.Say(dst, l, fb, x, y, art.RGB(0xe8dcc0), 0)
 			y += 15 * art.UIScale

@@ -309,13 +309,25 @@ func ItalicFace(size float64) *text.GoTextFace {
 // drawn on, the words and the box they cover.
 var Said func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64)
 
+// Scrap is a one-pixel image to lay text out on without showing it (a
+// panel measured before it is drawn): Said is not told of what is said
+// on it.
+func Scrap() *ebiten.Image {
+	if scrap == nil {
+		scrap = ebiten.NewImage(1, 1)
+	}
+	return scrap
+}
+
+var scrap *ebiten.Image
+
 // Say draws text with its top-left at (x, y); align 0 left, 1 centre, 2 right.
 func Say(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, align int) {
 	if m := Batching(dst); m != nil {
 		m.flush()
 	}
 	s = OneDecimal(s)
-	if Said != nil {
+	if Said != nil && dst != scrap {
 		w, h := text.Measure(s, f, f.Metrics().HAscent+f.Metrics().HDescent+2*UIScale)
 		x0 := x - w*float64(align)/2
 		Said(dst, s, x0, y, x0+w, y+h)
