@@ -413,6 +413,21 @@ var KeepTogether []string
 // in w: Wrap does not break the line there.
 func glued(s string, f text.Face, w float64) map[int]bool {
 	var glue map[int]bool
+	// a short item of a list ("water cannot", "road 24\"", "General
+	// purpose machine-gun") is kept whole: a card read "water / cannot"
+	for _, it := range listItems(s) {
+		if n := strings.Count(s[it[0]:it[1]], " "); n == 0 || n > 2 || TextW(s[it[0]:it[1]], f) > w/2 {
+			continue
+		}
+		for j := it[0]; j < it[1]; j++ {
+			if s[j] == ' ' {
+				if glue == nil {
+					glue = map[int]bool{}
+				}
+				glue[j] = true
+			}
+		}
+	}
 	for _, p := range KeepTogether {
 		for from := 0; from < len(s); {
 			i := strings.Index(s[from:], p)
@@ -435,6 +450,39 @@ func glued(s string, f text.Face, w float64) map[int]bool {
 		}
 	}
 	return glue
+}
+
+// listItems are the spans of s between a list's marks (", ", "; ", ": ",
+// brackets), when s has at least two commas: a list of items.
+func listItems(s string) [][2]int {
+	if strings.Count(s, ", ") < 2 {
+		return nil
+	}
+	var out [][2]int
+	start := 0
+	cut := func(i, skip int) {
+		a, b := start, i
+		for a < b && s[a] == ' ' {
+			a++
+		}
+		for b > a && s[b-1] == ' ' {
+			b--
+		}
+		if b > a {
+			out = append(out, [2]int{a, b})
+		}
+		start = i + skip
+	}
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '(' || s[i] == ')':
+			cut(i, 1)
+		case (s[i] == ',' || s[i] == ';' || s[i] == ':') && i+1 < len(s) && s[i+1] == ' ':
+			cut(i, 2)
+		}
+	}
+	cut(len(s), 0)
+	return out
 }
 
 func splitWords(s string, glue map[int]bool) []string {

@@ -1,6 +1,7 @@
 package art
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -41,5 +42,33 @@ func TestWrapKeepsNamesTogether(t *testing.T) {
 	narrow := TextW("Pfc", f) + 1
 	if got := Wrap("Pfc Ingle", f, narrow); len(got) != 2 {
 		t.Errorf("a name wider than the line is kept whole: %q", got)
+	}
+}
+
+// A short item of a list stays whole: the vehicle card read "water /
+// cannot" and "General / purpose machine-gun" (play-test 7).
+func TestWrapKeepsListItemsWhole(t *testing.T) {
+	f := Face(13)
+	KeepTogether = nil
+	for _, c := range []struct{ s, item string }{
+		{"Combat move (tracks): clear 20\", rough 16\", woods 12\", road 24\", water cannot", "water cannot"},
+		{"Weapons: 75 mm anti-tank gun (turret, 3D+3), 20 rounds left, General purpose machine-gun (coaxial, 1D+1)", "General purpose machine-gun"},
+	} {
+		first := c.s[:strings.Index(c.s, c.item)+strings.Index(c.item, " ")]
+		w := TextW(first, f) + 2 // the plain wrap breaks inside the item
+		lines := Wrap(c.s, f, w)
+		whole := false
+		for _, l := range lines {
+			whole = whole || strings.Contains(l, c.item)
+			if TextW(l, f) > w {
+				t.Errorf("%q runs past the width", l)
+			}
+		}
+		if !whole {
+			t.Errorf("%q is broken: %q", c.item, lines)
+		}
+		if got := strings.Join(lines, " "); got != c.s {
+			t.Errorf("the words changed: %q", got)
+		}
 	}
 }
