@@ -306,6 +306,15 @@ func (b *battle) Update(a *App, dt float64) error {
 				return nil
 			}
 		}
+		if e := b.enemyAt; e.id != 0 && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			b.enemyAt = enemyPress{}
+			if math.Hypot(mx-e.x, my-e.y) > view.DragSlopPx*art.UIScale {
+				b.notTheirs(a, e.id)
+			} else {
+				b.enemyClick(a, e.id)
+			}
+			return nil
+		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.deskInterrupt() {
 			if f := b.st().Fig(b.hover); f != nil && f.Side == b.shown && !b.deciderPicked() {
 				b.waitClick(a) // the other side's prompt is up: it decides first
@@ -339,9 +348,12 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 			switch c, ok := b.sel.Pending(pt); {
 			case b.sel.Mode == view.Selected && b.hover != 0 && !own && b.sel.Sel != 0:
-				// an enemy clicked with a figure selected: aim at him, or say why not
+				// an enemy clicked with a figure selected: aim at him, or
+				// say why not, once the button is let go (a drag of him is
+				// answered as one: a play-tester dragging a Blue man in the
+				// move phase was told figures shoot only in the shooting phase)
 				b.pressed = false
-				b.enemyClick(a, b.hover)
+				b.enemyAt = enemyPress{id: b.hover, x: mx, y: my}
 			case b.sel.Mode == view.Selected && b.hover == 0 && b.sel.Sel != 0 && b.enemyVehAt(pt) != 0:
 				// an enemy vehicle, the same: aim at the point clicked
 				b.pressed = false

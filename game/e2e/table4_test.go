@@ -79,6 +79,40 @@ func TestEnemyDragSaysWhyByMouse(t *testing.T) {
 	if a := after.Figures[id]; math.Hypot(a[0]-q[0], a[1]-q[1]) > 1 {
 		t.Errorf("the enemy dragged stands at %v, was at %v", a, q)
 	}
+	// the same drag with one of his own men selected: it was answered as
+	// a click on the enemy ("Figures shoot only in the shooting phase",
+	// play-test 7)
+	var own string
+	for _, f := range st.Figures {
+		if k := figKey(f.ID); f.Side == st.Decider && !f.Removed {
+			if oq, ok := after.Figures[k]; ok && oq[0] > 40 && oq[0] < r.w-400 && oq[1] > 60 && oq[1] < r.h-200 {
+				own = k
+				break
+			}
+		}
+	}
+	if own == "" {
+		t.Fatalf("no man of side %d on screen to select", st.Decider)
+	}
+	oq := after.Figures[own]
+	r.click(oq[0], oq[1])
+	r.waitProbe(own+" selected", func(p probeInfo) bool { return p.Sel == own })
+	r.moveTo(q[0], q[1])
+	r.xdo("mousedown", "1")
+	r.seen()
+	for s := 1; s <= 8; s++ {
+		r.xdo("mousemove", "--window", r.wid, itoa(q[0]), itoa(q[1]-7.5*float64(s)))
+		time.Sleep(30 * time.Millisecond)
+	}
+	r.xdo("mouseup", "1")
+	got := r.waitProbe("the drag's answer", func(p probeInfo) bool { return strings.Contains(p.Toast, name) })
+	r.shot("enemy-dragged-own-selected")
+	if !strings.Contains(got.Toast, want) {
+		t.Errorf("dragging %s with %s selected says %q; want %q", name, own, got.Toast, want)
+	}
+	if pl := r.waitSave("after the second drag", 0); len(pl.cmds) != 0 {
+		t.Fatalf("dragging an enemy played %q", pl.sf.Commands)
+	}
 }
 
 // TestOwnVehicleFirstClickByMouse is issue 24's silent first click on a
