@@ -54,6 +54,7 @@ type battle struct {
 	dropped   rules.FigID      // the figure of the move being given by a drag (see push)
 	orderHits []unitHit        // where the order of play's entries were drawn
 	rulesHit  *unitHit         // the folded rules' line in a short side panel (drawStatus)
+	enemyAt   enemyPress       // an enemy pressed with a man selected, answered when let go
 	why       bool             // engine detail shown (the App's Y toggle, copied each frame)
 	rest      float64          // seconds the pointer has rested where it is
 	restAt    art.Pt           // where it rests
@@ -291,6 +292,12 @@ func (b *battle) refresh() {
 	b.noteStep()
 	b.sel.Legal = b.legal
 	b.oddsFor = 0
+	if v := b.st().Veh(b.selVeh); v != nil && v.Side != b.st().Decider && (b.net == nil || v.Side != b.net.local) {
+		// the decision has passed to the other side: the vehicle it
+		// chose (the Panzer that fired at a moving tank) is let go; its
+		// bar went on saying its crewman "is on the other side"
+		b.selVeh, b.vaim = 0, nil
+	}
 	// (asked of every figure of a target's unit while aiming, each frame:
 	// remembered for this state, which refresh starts again)
 	checked := map[string]bool{}
@@ -663,6 +670,13 @@ func (b *battle) overUI(x, y float64, a *App) bool {
 type unitHit struct {
 	x, y, w, h float64
 	unit       rules.UnitID
+}
+
+// enemyPress is where an enemy was pressed with a man selected: let go
+// there, the press was a click (aim at him); let go away, a drag of him.
+type enemyPress struct {
+	id   rules.FigID
+	x, y float64
 }
 
 // overRules reports whether the pointer is on the folded rules' line of a

@@ -134,11 +134,15 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 		}
 		b.sel.Reset()
 	}
-	if why == "" && t != nil && tv == nil {
-		// no weapon offered at him: the rules' reason for its gunner
+	if why == "" {
+		// no weapon offered at it: the rules' reason for its gunner
 		for i := range st.Figures {
 			if f := &st.Figures[i]; !f.Removed && st.Carrier(f.ID) == v.ID {
-				why = b.whyNotAt(f, t)
+				if tv == nil {
+					why = b.whyNotAt(f, t)
+				} else {
+					why = b.whyNotAtVehicle(f, tv)
+				}
 				break
 			}
 		}

@@ -483,5 +483,31 @@ func (b *battle) enemyVehClick(a *App, id rules.VehicleID, pt geom.Pt) {
 		a.Toast("%s", b.plain(why.Error()))
 		return
 	}
+	if w := b.whyNotAtVehicle(f, v); w != "" {
+		a.Toast("%s", w)
+		return
+	}
 	a.Toast("%s can do nothing to %s now.", f.Name, v.Name)
+}
+
+// whyNotAtVehicle is the rules' reason f may not fire at vehicle v when
+// nothing of his aims at it: his reason for its crew, said of the
+// vehicle ("... cannot fire at Carrier 1: Rifle pair may only return
+// fire, at a team that fired on it, and Carrier crew did not"), or "".
+// (A play-tester's click on the carrier was told only that his man
+// "can do nothing to Carrier 1 now".)
+func (b *battle) whyNotAtVehicle(f *rules.Figure, v *rules.Vehicle) string {
+	st := b.st()
+	for i := range st.Figures {
+		c := &st.Figures[i]
+		if c.Removed || st.Carrier(c.ID) != v.ID {
+			continue
+		}
+		why := b.whyNotAt(f, c)
+		if i := strings.Index(why, " "+c.Name+": "); i >= 0 {
+			return why[:i] + " " + v.Name + ": " + why[i+len(c.Name)+3:]
+		}
+		return ""
+	}
+	return ""
 }

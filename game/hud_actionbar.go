@@ -12,6 +12,33 @@ import (
 	"hedgerow/rules"
 )
 
+// crewVeh is the vehicle whose crew (a unit riding in it) gives unit
+// command c, or 0.
+func (b *battle) crewVeh(c rules.Command) rules.VehicleID {
+	st := b.st()
+	if c.Unit == 0 || c.Fig != 0 {
+		return 0
+	}
+	for i := range st.Figures {
+		if x := &st.Figures[i]; x.Unit == c.Unit && !x.Removed && st.Carrier(x.ID) != 0 {
+			return st.Carrier(x.ID)
+		}
+	}
+	return 0
+}
+
+// otherCrews reports whether c is the order of a vehicle's crew while a
+// man of another unit is picked and not that vehicle: the tank's
+// Advance, Pivot and Turret stood on the bar beside a grenadier's Prone
+// and Look (play-test 7). Crew orders keep no place on the bar either
+// (stableSlots), or they stood greyed on every man's bar after the tank
+// was chosen once.
+func (b *battle) otherCrews(c rules.Command) bool {
+	f := b.st().Fig(b.sel.Sel)
+	v := b.crewVeh(c)
+	return v != 0 && f != nil && f.Unit != c.Unit && v != b.selVeh
+}
+
 // layoutButtons builds the action bar from what the rule set may do now
 // (Legal) and how it names each command (rules.ActionOf): the selected
 // figure's commands first, then a button per unit for its aimed commands
@@ -25,6 +52,12 @@ func (b *battle) layoutButtons(a *App) {
 	}
 	// slot names the kind of action the button just added gives
 	slot := func(k string) { b.buttons[len(b.buttons)-1].slot = k }
+	// (a vehicle crew's order keeps no place: otherCrews)
+	unitSlot := func(c rules.Command, k string) {
+		if b.crewVeh(c) == 0 {
+			slot(k)
+		}
+	}
 	aim := func(c rules.Command, act rules.Action) func() {
 		return func() {
 			// what to click is the bar's line (barHint), beside the
@@ -34,6 +67,12 @@ func (b *battle) layoutButtons(a *App) {
 		}
 	}
 	seen := map[string]bool{}
+	if b.selVeh != 0 && b.sel.Sel != 0 && b.st().Carrier(b.sel.Sel) != b.selVeh {
+		// a man on foot picked after the vehicle: the vehicle is let go
+		// (its Advance, Pivot and Turret stood on the bar beside his
+		// Prone and Look, play-test 7)
+		b.selVeh, b.vaim = 0, nil
+	}
 	if b.selVeh != 0 {
 		b.vehicleButtons(a, add)
 	}
@@ -80,7 +119,7 @@ func (b *battle) layoutButtons(a *App) {
 			// (aimed at a figure, or at a vehicle named in Arg: the
 			// outpost's fire at a landing helicopter had no button on
 			// its own side's table)
-			if c.Fig != 0 || c.Unit == 0 {
+			if c.Fig != 0 || c.Unit == 0 || b.otherCrews(c) {
 				continue
 			}
 			act := b.action(c)
@@ -112,7 +151,7 @@ func (b *battle) layoutButtons(a *App) {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
-			slot(act.Group) // (the same key as the figure's own: Shoot stays Shoot)
+			unitSlot(cc, act.Group) // (the same key as the figure's own: Shoot stays Shoot)
 		}
 	}
 	if st := b.st(); st.Decider != st.Active || b.legalFigs() == 1 {
@@ -138,6 +177,9 @@ func (b *battle) layoutButtons(a *App) {
 		if c.Fig != 0 {
 			continue
 		}
+		if b.otherCrews(c) {
+			continue
+		}
 		act := b.action(c)
 		if c.Unit != 0 && act.Kind == rules.ActAim {
 			continue // offered above
@@ -158,7 +200,7 @@ func (b *battle) layoutButtons(a *App) {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
-			slot(act.Group)
+			unitSlot(cc, act.Group)
 			continue
 		}
 		label, short := act.Label, act.Short
@@ -180,7 +222,7 @@ func (b *battle) layoutButtons(a *App) {
 			continue
 		}
 		add(label, short, false, false, func() { b.apply(a, cc) })
-		slot(act.Group)
+		unitSlot(cc, act.Group)
 	}
 	if b.interrupting() && !b.viewsDiffer() {
 		// standing orders for the rest of the round, for the teams offered

@@ -106,3 +106,126 @@ func TestEnemyClickWithAVehicleSaysWhyNot(t *testing.T) {
 		t.Errorf("a click on %s out of every weapon's reach: %q", enemy.Name, a.toast)
 	}
 }
+
+// After the Panzer's opportunity shot the decision went back to the
+// Americans with the Panzer still selected, and the bar said its
+// crewman "is on the other side" (play-test 7): a vehicle of the side
+// no longer deciding is let go; one of the side deciding stays.
+func TestVehicleOfTheOtherSideIsLetGo(t *testing.T) {
+	g := shippedGame(t, "maxim-armour-crossroads.toml", 1)
+	_, b := deciderTable(g)
+	var own, other rules.VehicleID
+	for _, v := range g.St.Vehicles {
+		switch {
+		case v.Removed:
+		case v.Side == g.St.Decider:
+			own = v.ID
+		default:
+			other = v.ID
+		}
+	}
+	if own == 0 || other == 0 {
+		t.Fatal("the scenario wants a vehicle on each side")
+	}
+	b.selVeh = other
+	b.refresh()
+	if b.selVeh != 0 {
+		t.Errorf("the other side's vehicle %d stays selected", other)
+	}
+	b.selVeh = own
+	b.refresh()
+	if b.selVeh != own {
+		t.Errorf("the deciding side's vehicle %d was let go", own)
+	}
+}
+
+// With a man of the Rifle pair selected (its activation allows only
+// return fire), a click on the enemy carrier said he "can do nothing to
+// Carrier 1 now" (play-test 7): it now gives the rules' reason.
+func TestEnemyVehicleClickSaysWhy(t *testing.T) {
+	g := shippedGame(t, "smle-mech-assault.toml", 1)
+	a, b := deciderTable(g)
+	b.refresh()
+	for _, c := range b.legal {
+		if c.Fig != 0 {
+			b.sel.Mode, b.sel.Sel = view.Selected, c.Fig
+			break
+		}
+	}
+	n := 0
+	for _, v := range g.St.Vehicles {
+		if v.Side == g.St.Decider || v.Removed {
+			continue
+		}
+		n++
+		a.toast = ""
+		b.enemyVehClick(a, v.ID, v.Pos)
+		if !strings.Contains(a.toast, "cannot fire at "+v.Name+": ") || strings.Contains(a.toast, "can do nothing") {
+			t.Errorf("a click on %s with %s selected says %q", v.Name, g.St.Fig(b.sel.Sel).Name, a.toast)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no enemy vehicle")
+	}
+}
+
+// With the Panzer selected and then a grenadier picked, the bar showed
+// the tank's Advance, Pivot, Turret and Hatches beside his Prone and Look
+// (play-test 7): the bar is the grenadier's alone.
+func TestManPickedAfterAVehicleHasHisOwnBar(t *testing.T) {
+	g := shippedGame(t, "skirmish35-panzer.toml", 1)
+	a, b := deciderTable(g)
+	b.refresh()
+	crew := map[string]bool{} // the labels of the vehicle crew's orders
+	var veh rules.VehicleID
+	for _, c := range b.legal {
+		if c.Unit == 0 || c.Fig != 0 {
+			continue
+		}
+		for _, f := range g.St.Figures {
+			if f.Unit == c.Unit && g.St.Carrier(f.ID) != 0 {
+				veh = g.St.Carrier(f.ID)
+				act := b.action(c)
+				crew[act.Label], crew[act.Short] = true, true
+			}
+		}
+	}
+	var man rules.FigID
+	for _, c := range b.legal {
+		if c.Fig != 0 && g.St.Carrier(c.Fig) == 0 {
+			man = c.Fig
+		}
+	}
+	delete(crew, "")
+	if veh == 0 || man == 0 {
+		t.Fatalf("want a vehicle crew with orders and a man on foot of the side deciding (%d, %d)", veh, man)
+	}
+	b.selVeh = veh
+	b.layoutButtons(a)
+	withTank := 0
+	for _, bt := range b.buttons {
+		if crew[bt.label] {
+			withTank++
+		}
+	}
+	if withTank == 0 {
+		t.Fatalf("the vehicle's bar %q shows none of its crew's orders %v", barLabels(b), crew)
+	}
+	b.sel.Mode, b.sel.Sel = view.Selected, man
+	b.layoutButtons(a)
+	if b.selVeh != 0 {
+		t.Errorf("the vehicle stays selected with %s picked", g.St.Fig(man).Name)
+	}
+	for _, c := range b.legal {
+		if c.Fig == man { // his own (his "Opp fire" is named as the tank's)
+			act := b.action(c)
+			delete(crew, act.Label)
+			delete(crew, act.Short)
+		}
+	}
+	for _, bt := range b.buttons {
+		if crew[bt.label] {
+			t.Errorf("%s's bar %q holds the vehicle's %q", g.St.Fig(man).Name, barLabels(b), bt.label)
+		}
+	}
+}
