@@ -175,6 +175,10 @@ func stateNames(st *rules.State) []string {
 // the right, the top bar and the action bar (tableView.pads).
 func battlePads() (l, r, t, b float64) { return 0, 340, 44, 70 }
 
+// scaleBarRoom is the room a fitted battle table keeps below it for the
+// scale bar (tableView.fitB).
+const scaleBarRoom = 34
+
 func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b := &battle{g: g, tv: newTableView(g.St.Map), pending: map[rules.FigID]bool{}, shown: -1, heading: map[rules.FigID]float64{}, piece: -1}
 	b.initHeadings()
@@ -183,6 +187,7 @@ func newBattle(a *App, g *rules.Game, evs []rules.Event) *battle {
 	b.tl.Speed = a.speed
 	b.diceRand = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	b.tv.pads(battlePads())
+	b.tv.fitB = scaleBarRoom
 	b.tv.legend = false
 	b.tv.scale = rules.ScaleOf(g.RS)
 	if a.opt.autosave != "" {

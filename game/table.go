@@ -34,6 +34,10 @@ type tableView struct {
 	// the same before the interface's scale (set by pads)
 	padL, padR, padT, padB float64
 	pad0                   [4]float64
+	// fitB is room kept below a fitted table, at the interface's 1:1
+	// scale, for the scale bar beside the action bar: at 1920x1080 the
+	// table filled the height and the bar lay over its corner and ruler
+	fitB float64
 }
 
 // pads reserves margins for panels at the left, right, top and bottom,
@@ -60,11 +64,12 @@ func (tv *tableView) fit(snap bool) {
 	c := tv.cam
 	w, h := c.W, c.H
 	// fit inside the free area, then shift the centre for the panels
-	c.W, c.H = w-tv.padL-tv.padR, h-tv.padT-tv.padB
+	fb := tv.fitB * art.UIScale
+	c.W, c.H = w-tv.padL-tv.padR, h-tv.padT-tv.padB-fb
 	c.FitBorder(tv.tw(), tv.th(), 1, 16*art.UIScale, snap) // an inch all round for the frame, the table in the middle
 	c.W, c.H = w, h
 	dx := (tv.padR - tv.padL) / 2
-	dy := (tv.padB - tv.padT) / 2
+	dy := (tv.padB + fb - tv.padT) / 2
 	c.PanSmooth(-dx, -dy) // (the goal's centre moves; a snapped fit jumps there)
 	if snap {
 		c.Snap()
