@@ -174,6 +174,15 @@ func ledgerLines(l *rules.Ledger) []string {
 		sides = l.Dice[0].Sides
 	}
 	out := []string{fmt.Sprintf("rolled %s: %s", diceWords(len(l.Dice), sides), strings.Join(faces, " "))}
+	whose := len(l.Whose) == len(l.Dice) && len(l.Dice) > 0
+	if whose {
+		// each side's own die (a roll-off): "Red rolled 4, Blue rolled 5"
+		var each []string
+		for i, d := range l.Dice {
+			each = append(each, fmt.Sprintf("%s rolled %d", l.Whose[i], d.Face))
+		}
+		out[0] = strings.Join(each, ", ")
+	}
 	cup := false
 	switch sides {
 	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
@@ -206,6 +215,11 @@ func ledgerLines(l *rules.Ledger) []string {
 	}
 	o := l.Outcome
 	switch {
+	case whose && l.Compare == "opposed" && len(l.Mods) == 0 && len(l.Dice) == 2 && l.Total == l.Dice[0].Face && l.Target == l.Dice[1].Face:
+		out[0] += ": " + o // the two dice are the two scores
+	case l.Compare == "opposed":
+		// two scores, each its own (not "total 4" beside dice 4 and 5)
+		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
 	case cup && (l.Compare == "" || l.Compare == "table"):
 		out = append(out, "the chit: "+o)
 	case !known:
@@ -225,8 +239,6 @@ func ledgerLines(l *rules.Ledger) []string {
 		out = append(out, fmt.Sprintf("needs %d or more, total %d: %s", l.Target, l.Total, o))
 	case l.Compare == "<=":
 		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
-	case l.Compare == "opposed":
-		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
 	default:
 		out = append(out, fmt.Sprintf("total %d: %s", l.Total, o))
 	}

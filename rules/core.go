@@ -210,6 +210,11 @@ type Ledger struct {
 	Total   int    `json:"total"`          // dice + modifiers, as compared
 	Outcome string `json:"outcome"`        // documented outcome name, e.g. "hit", "miss"
 	Note    string `json:"note,omitempty"` // anything else worth saying
+
+	// Whose names the roller of each die, in the order of Dice, when the
+	// dice are not all one roller's (a roll-off: "Red", "Blue"); the log
+	// then says whose each die is, not "rolled two dice: 4 5".
+	Whose []string `json:"whose,omitempty"`
 }
 
 // ModTotal sums the modifiers.
