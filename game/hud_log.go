@@ -183,14 +183,21 @@ func ledgerLines(l *rules.Ledger) []string {
 		}
 		out[0] = strings.Join(each, ", ")
 	}
-	cup := false
+	cup := l.Compare == rules.CompareDraw
 	switch sides {
 	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
 	default:
-		// no such die: a draw from a cup (Firefight's chits), 1 to sides
-		// ("drew 7 (of 1 to 7)" read as notation)
+		// no such die: a draw from a cup, 1 to sides ("drew 7 (of 1 to
+		// 7)" read as notation)
 		cup = true
-		out[0] = fmt.Sprintf("drew chit %s of the %d in the cup", strings.Join(faces, " "), sides)
+	}
+	if cup {
+		// which chit, of how many: every draw says it so, a cup of six
+		// as well (it read "rolled one die: 5, total 5")
+		out[0] = fmt.Sprintf("drew %s, one of the %d chits in the cup", l.Outcome, sides)
+		if sides == 1 {
+			out[0] = fmt.Sprintf("drew %s, the last chit in the cup", l.Outcome)
+		}
 	}
 	mods, sum := 0, 0
 	for _, m := range l.Mods {
@@ -220,8 +227,8 @@ func ledgerLines(l *rules.Ledger) []string {
 	case l.Compare == "opposed":
 		// two scores, each its own (not "total 4" beside dice 4 and 5)
 		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
-	case cup && (l.Compare == "" || l.Compare == "table"):
-		out = append(out, "the chit: "+o)
+	case cup && (l.Compare == "" || l.Compare == "table" || l.Compare == rules.CompareDraw):
+		// the chit is named on the first line
 	case !known:
 		switch l.Compare {
 		case ">=":
