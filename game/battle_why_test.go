@@ -45,7 +45,7 @@ func TestOneDecimal(t *testing.T) {
 		}
 	}
 	chit := ledgerLines(&rules.Ledger{Dice: []rules.Die{{Sides: 7, Face: 5}}, Total: 5, Outcome: "Americans 4"})
-	if strings.Join(chit, " / ") != "drew chit 5 of the 7 in the cup / the chit: Americans 4" {
+	if strings.Join(chit, " / ") != "drew Americans 4, one of the 7 chits in the cup" {
 		t.Errorf("a chit drawn from seven reads %q", chit)
 	}
 	// a number no roll reaches, or any roll does, in words ("needs 0

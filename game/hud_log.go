@@ -174,14 +174,30 @@ func ledgerLines(l *rules.Ledger) []string {
 		sides = l.Dice[0].Sides
 	}
 	out := []string{fmt.Sprintf("rolled %s: %s", diceWords(len(l.Dice), sides), strings.Join(faces, " "))}
-	cup := false
+	whose := len(l.Whose) == len(l.Dice) && len(l.Dice) > 0
+	if whose {
+		// each side's own die (a roll-off): "Red rolled 4, Blue rolled 5"
+		var each []string
+		for i, d := range l.Dice {
+			each = append(each, fmt.Sprintf("%s rolled %d", l.Whose[i], d.Face))
+		}
+		out[0] = strings.Join(each, ", ")
+	}
+	cup := l.Compare == rules.CompareDraw
 	switch sides {
 	case 2, 3, 4, 6, 8, 10, 12, 20, 100:
 	default:
-		// no such die: a draw from a cup (Firefight's chits), 1 to sides
-		// ("drew 7 (of 1 to 7)" read as notation)
+		// no such die: a draw from a cup, 1 to sides ("drew 7 (of 1 to
+		// 7)" read as notation)
 		cup = true
-		out[0] = fmt.Sprintf("drew chit %s of the %d in the cup", strings.Join(faces, " "), sides)
+	}
+	if cup {
+		// which chit, of how many: every draw says it so, a cup of six
+		// as well (it read "rolled one die: 5, total 5")
+		out[0] = fmt.Sprintf("drew %s, one of the %d chits in the cup", l.Outcome, sides)
+		if sides == 1 {
+			out[0] = fmt.Sprintf("drew %s, the last chit in the cup", l.Outcome)
+		}
 	}
 	mods, sum := 0, 0
 	for _, m := range l.Mods {
@@ -206,8 +222,13 @@ func ledgerLines(l *rules.Ledger) []string {
 	}
 	o := l.Outcome
 	switch {
-	case cup && (l.Compare == "" || l.Compare == "table"):
-		out = append(out, "the chit: "+o)
+	case whose && l.Compare == "opposed" && len(l.Mods) == 0 && len(l.Dice) == 2 && l.Total == l.Dice[0].Face && l.Target == l.Dice[1].Face:
+		out[0] += ": " + o // the two dice are the two scores
+	case l.Compare == "opposed":
+		// two scores, each its own (not "total 4" beside dice 4 and 5)
+		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
+	case cup && (l.Compare == "" || l.Compare == "table" || l.Compare == rules.CompareDraw):
+		// the chit is named on the first line
 	case !known:
 		switch l.Compare {
 		case ">=":
@@ -225,8 +246,6 @@ func ledgerLines(l *rules.Ledger) []string {
 		out = append(out, fmt.Sprintf("needs %d or more, total %d: %s", l.Target, l.Total, o))
 	case l.Compare == "<=":
 		out = append(out, fmt.Sprintf("needs %d or less, total %d: %s", l.Target, l.Total, o))
-	case l.Compare == "opposed":
-		out = append(out, fmt.Sprintf("%d against %d: %s", l.Total, l.Target, o))
 	default:
 		out = append(out, fmt.Sprintf("total %d: %s", l.Total, o))
 	}

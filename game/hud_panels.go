@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -189,6 +190,7 @@ func (b *battle) panelTokens(dst *ebiten.Image, kind string, items []rules.Panel
 func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w float64) float64 {
 	fs := art.Face(11)
 	mx, my := cursor()
+	var tags []string // the team letters shown, each once, with its team
 	for _, it := range items {
 		c := art.RGB(0xd8c8a8)
 		f := b.st().Fig(it.Fig)
@@ -218,6 +220,9 @@ func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w f
 			var id []string
 			if l := b.letters[f.Unit]; l != "" {
 				id = append(id, l)
+				if u := b.st().UnitOf(f.Unit); u != nil && !slices.Contains(tags, l+": "+u.Name) {
+					tags = append(tags, l+": "+u.Name)
+				}
 			}
 			if t := tagOf(firstWeapon(f), b.weaponNamed(f)); t != "" {
 				id = append(id, t)
@@ -243,6 +248,14 @@ func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w f
 			art.Say(dst, v, art.BoldFace(11), x+w-8*art.UIScale, y, c, 2)
 		}
 		y += 15 * art.UIScale
+	}
+	if len(tags) > 0 {
+		// what the letter beside a name is ("Gefr Adler M" was read
+		// as a bare, unexplained tag)
+		for _, l := range art.Wrap(strings.Join(tags, ", ")+" (the letter on each man's base)", art.ItalicFace(10), w) {
+			art.Say(dst, l, art.ItalicFace(10), x+6*art.UIScale, y, art.RGB(0xa89878), 0)
+			y += 13 * art.UIScale
+		}
 	}
 	return y
 }

@@ -5,6 +5,7 @@ import (
 	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/game/keys"
+	"hedgerow/rules"
 	"os"
 	"path/filepath"
 	"sort"
@@ -22,7 +23,8 @@ import (
 type loadList struct {
 	prev    Scene // the scene to go back to
 	items   []loadItem
-	cur     int
+	cur     int  // a row of shown()
+	open    bool // the battles set aside are listed one by one
 	top     int
 	wheel   float64
 	buttons []button
@@ -63,14 +65,19 @@ func (a *App) loadDialog() {
 			l.items[i].when = st.ModTime()
 		}
 	}
+	// the autosave, then the saves named by the player, then the battles
+	// set aside (a list of "Unfinished, set aside..." hid the named ones)
 	sort.SliceStable(l.items, func(i, j int) bool {
 		if l.items[i].auto != l.items[j].auto {
 			return l.items[i].auto
 		}
+		if l.items[i].aside != l.items[j].aside {
+			return l.items[j].aside
+		}
 		return l.items[i].when.After(l.items[j].when)
 	})
 	if len(l.items) == 0 {
-		a.Dialog("No saved games", "Save a battle with Ctrl+S; saves go to "+a.saveDir()+".", []string{"OK"}, nil)
+		a.Dialog("No saved games", "Save a battle with Ctrl+S; it is kept in your saves folder.", []string{"OK"}, nil)
 		return
 	}
 	a.scene = l
@@ -84,10 +91,64 @@ func (l *loadList) describe(it *loadItem) string {
 		if err != nil {
 			it.bad, it.desc = true, "cannot be read: "+err.Error()
 		} else {
-			it.desc = sb.g.RS.Name() + ": " + sb.what
+			it.desc = withRuleSet(sb.g.RS.Name(), sb.g.Scenario, sb.what)
 		}
 	}
 	return it.desc
+}
+
+// withRuleSet is a saved battle's line with its rule set's name in front,
+// unless the scenario's name gives it already ("S.M.L.E.: Tank in the
+// Bocage" read "S.M.L.E.: S.M.L.E.: Tank in the Bocage").
+func withRuleSet(rs string, sc *rules.Scenario, what string) string {
+	if strings.HasPrefix(what, rs+":") || (sc != nil && strings.Contains(sc.Name, ": ") && strings.HasPrefix(what, sc.Name)) {
+		return what
+	}
+	return rs + ": " + what
+}
+
+// asideCount is how many battles set aside the list holds.
+func (l *loadList) asideCount() int {
+	n := 0
+	for _, it := range l.items {
+		if it.aside {
+			n++
+		}
+	}
+	return n
+}
+
+// shown is the list's rows, as indices into items: the autosave and the
+// named saves, then the battles set aside folded under one row (-1) when
+// there are several, listed under it when it is opened.
+func (l *loadList) shown() []int {
+	var out []int
+	n := l.asideCount()
+	for i, it := range l.items {
+		if !it.aside || n < 2 {
+			out = append(out, i)
+		}
+	}
+	if n >= 2 {
+		out = append(out, -1)
+		if l.open {
+			for i, it := range l.items {
+				if it.aside {
+					out = append(out, i)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// foldLine is the row that folds the battles set aside.
+func (l *loadList) foldLine() (head, sub string) {
+	head = fmt.Sprintf("%d unfinished battles, set aside when a new battle began", l.asideCount())
+	if l.open {
+		return head, "Enter or Load folds them away"
+	}
+	return head, "Enter or Load lists them"
 }
 
 func (l *loadList) rows(a *App) int {
@@ -97,9 +158,10 @@ func (l *loadList) rows(a *App) int {
 func (l *loadList) Update(a *App, dt float64) error {
 	writeProbe(probe{Scene: "load", Buttons: probeButtons(l.buttons), Scroll: l.top})
 	rows := l.rows(a)
+	shown := l.shown()
 	moved := false
 	if keys.Pressed(keys.ActPanDown) {
-		l.cur, moved = min(len(l.items)-1, l.cur+1), true
+		l.cur, moved = min(len(shown)-1, l.cur+1), true
 	}
 	if keys.Pressed(keys.ActPanUp) {
 		l.cur, moved = max(0, l.cur-1), true
@@ -117,9 +179,9 @@ func (l *loadList) Update(a *App, dt float64) error {
 			l.top = l.cur - rows + 1
 		}
 	}
-	l.top = max(0, min(l.top, len(l.items)-rows))
+	l.top = max(0, min(l.top, len(shown)-rows))
 	mx, my := cursor()
-	for i := l.top; i < len(l.items) && i < l.top+rows; i++ {
+	for i := l.top; i < len(shown) && i < l.top+rows; i++ {
 		y := 80*art.UIScale + float64(i-l.top)*48*art.UIScale
 		if clicked() && mx > 30*art.UIScale && mx < a.W-30*art.UIScale && my > y && my < y+42*art.UIScale {
 			l.cur = i
@@ -131,7 +193,23 @@ func (l *loadList) Update(a *App, dt float64) error {
 		{x: a.W - 40*art.UIScale - 2*bw, y: a.H - 60*art.UIScale, w: bw, h: 40 * art.UIScale, label: "Delete", key: "Del"},
 		{x: a.W - 50*art.UIScale - 3*bw, y: a.H - 60*art.UIScale, w: bw, h: 40 * art.UIScale, label: "Back", key: "Esc"},
 	}
-	it := &l.items[l.cur]
+	l.cur = max(0, min(l.cur, len(shown)-1))
+	if shown[l.cur] < 0 {
+		// the fold's row: Load opens or folds it; there is nothing to delete
+		l.buttons[0].label, l.buttons[1].disabled = "Show", true
+		if l.open {
+			l.buttons[0].label = "Fold"
+		}
+		switch {
+		case l.buttons[2].clicked() || keys.Pressed(keys.ActCancel):
+			a.scene = l.prev
+		case l.buttons[0].clicked() || keys.Pressed(keys.ActEnd):
+			l.open = !l.open
+		}
+		return nil
+	}
+	idx := shown[l.cur]
+	it := &l.items[idx]
 	if it.auto {
 		l.buttons[1].disabled = true // the autosave is discarded from the title's offer
 	}
@@ -151,12 +229,12 @@ func (l *loadList) Update(a *App, dt float64) error {
 				a.Toast("Could not delete: %v", err)
 				return
 			}
-			l.items = append(l.items[:l.cur], l.items[l.cur+1:]...)
+			l.items = append(l.items[:idx], l.items[idx+1:]...)
 			if len(l.items) == 0 {
 				a.scene = l.prev
 				return
 			}
-			l.cur = min(l.cur, len(l.items)-1)
+			l.cur = min(l.cur, len(l.shown())-1)
 		})
 	}
 	return nil
@@ -165,29 +243,43 @@ func (l *loadList) Update(a *App, dt float64) error {
 func (l *loadList) Draw(a *App, dst *ebiten.Image) {
 	dst.Fill(colDesk)
 	art.Say(dst, "Load a saved game", art.BoldFace(26), 30*art.UIScale, 24*art.UIScale, art.RGB(0xf2e2b8), 0)
-	art.Say(dst, "Newest first; the wheel or the arrows scroll. Saves live in "+a.saveDir()+".", art.ItalicFace(12), 32*art.UIScale, 58*art.UIScale, art.RGB(0xa89878), 0)
+	// where saves live, in words: a raw path ("/root/.config/hedgerow/
+	// saves") said nothing to a play-tester
+	art.Say(dst, "Your own saves first, newest first; the wheel or the arrows scroll. Kept in your saves folder.", art.ItalicFace(12), 32*art.UIScale, 58*art.UIScale, art.RGB(0xa89878), 0)
 	rows := l.rows(a)
 	w := a.W - 60*art.UIScale
-	for i := l.top; i < len(l.items) && i < l.top+rows; i++ {
-		it := &l.items[i]
+	shown := l.shown()
+	for i := l.top; i < len(shown) && i < l.top+rows; i++ {
 		y := 80*art.UIScale + float64(i-l.top)*48*art.UIScale
 		bg := art.RGBA(0x3a3026, 220)
 		if i == l.cur {
 			bg = art.RGB(0x7a3a22)
 		}
-		art.RoundRect(dst, 30*art.UIScale, y, w, 42*art.UIScale, 6*art.UIScale, bg)
+		if shown[i] < 0 {
+			art.RoundRect(dst, 30*art.UIScale, y, w, 42*art.UIScale, 6*art.UIScale, bg)
+			head, sub := l.foldLine()
+			art.Say(dst, clipLabel(head, "", w-30*art.UIScale, art.BoldFace(14)), art.BoldFace(14), 44*art.UIScale, y+5*art.UIScale, art.RGB(0xd8c8a8), 0)
+			art.Say(dst, sub, art.Face(11), 44*art.UIScale, y+24*art.UIScale, art.RGB(0xd8c8a8), 0)
+			continue
+		}
+		it := &l.items[shown[i]]
+		x := 30 * art.UIScale
+		if it.aside && l.asideCount() >= 2 {
+			x += 24 * art.UIScale // under its fold
+		}
+		art.RoundRect(dst, x, y, w-(x-30*art.UIScale), 42*art.UIScale, 6*art.UIScale, bg)
 		head := l.describe(it)
 		col := art.RGB(0xf7ecd2)
 		if it.bad {
 			col = art.RGB(0xf0a090)
 		}
-		art.Say(dst, clipLabel(head, "", w-30*art.UIScale, art.BoldFace(14)), art.BoldFace(14), 44*art.UIScale, y+5*art.UIScale, col, 0)
-		art.Say(dst, l.subline(it), art.Face(11), 44*art.UIScale, y+24*art.UIScale, art.RGB(0xd8c8a8), 0)
+		art.Say(dst, clipLabel(head, "", w-(x-30*art.UIScale)-30*art.UIScale, art.BoldFace(14)), art.BoldFace(14), x+14*art.UIScale, y+5*art.UIScale, col, 0)
+		art.Say(dst, l.subline(it), art.Face(11), x+14*art.UIScale, y+24*art.UIScale, art.RGB(0xd8c8a8), 0)
 	}
 	if l.top > 0 {
 		art.Say(dst, fmt.Sprintf("%d more above", l.top), art.ItalicFace(11), a.W/2, 66*art.UIScale, art.RGB(0xa89878), 1)
 	}
-	if n := len(l.items) - l.top - rows; n > 0 {
+	if n := len(shown) - l.top - rows; n > 0 {
 		art.Say(dst, fmt.Sprintf("%d more below", n), art.ItalicFace(11), a.W/2, 80*art.UIScale+float64(rows)*48*art.UIScale, art.RGB(0xa89878), 1)
 	}
 	for i := range l.buttons {

@@ -205,12 +205,22 @@ type Ledger struct {
 	What    string `json:"what"`           // "Rifle shot, Pte Smith at Gefr Bauer"
 	Dice    []Die  `json:"dice"`           // in the order rolled
 	Target  int    `json:"target"`         // number to reach (meaning set by Compare)
-	Compare string `json:"compare"`        // ">=", "<=", "opposed", "table"
+	Compare string `json:"compare"`        // ">=", "<=", "opposed", "table", CompareDraw
 	Mods    []Mod  `json:"mods,omitempty"` // in the order applied
 	Total   int    `json:"total"`          // dice + modifiers, as compared
 	Outcome string `json:"outcome"`        // documented outcome name, e.g. "hit", "miss"
 	Note    string `json:"note,omitempty"` // anything else worth saying
+
+	// Whose names the roller of each die, in the order of Dice, when the
+	// dice are not all one roller's (a roll-off: "Red", "Blue"); the log
+	// then says whose each die is, not "rolled two dice: 4 5".
+	Whose []string `json:"whose,omitempty"`
 }
+
+// CompareDraw is the Compare of a draw from a cup, not a roll: one die of
+// as many sides as there were chits in the cup picks one, its face the
+// chit's place among them (Total), and the Outcome names the chit.
+const CompareDraw = "draw"
 
 // ModTotal sums the modifiers.
 func (l *Ledger) ModTotal() int {

@@ -16,8 +16,9 @@
 //
 // A turn starts by putting chits 1 up to each side's best initiative in
 // the cup (game vars cup_<side>_<value>). The rule set draws one with a
-// die as large as the cup (a ledger names every chit in it): that side is
-// Active and Decider, and its units of that initiative or more act.
+// die as large as the cup (a ledger of Compare rules.CompareDraw, its
+// note naming every chit in it): that side is Active and Decider, and
+// its units of that initiative or more act.
 //
 //   - Phase "motivate": "motivate F<leader> F<figure>" motivates one
 //     figure of the leader's unit within command range, up to his

@@ -100,7 +100,8 @@ func drawChit(s *rules.State) []rules.Event {
 	d := s.Roll(len(cup))
 	c := cup[d.Face-1]
 	takeChit(s, c)
-	// the note: "<n> chits in the cup, each as likely: <label>, <label>..."
+	// the note: "<n> chits in the cup, each as likely: <label>, <label>...;
+	// drawn: <label>"
 	var nb strings.Builder
 	n0 := 42
 	for _, x := range cup {
@@ -118,9 +119,11 @@ func drawChit(s *rules.State) []rules.Event {
 		nb.WriteString(strconv.Itoa(x.Value))
 	}
 	label := c.label(s)
-	nb.WriteString("; the die picks one of them, and picked ")
+	nb.WriteString("; drawn: ")
 	nb.WriteString(label)
-	led := ledger1(rules.Ledger{What: "Chit drawn from the cup", Compare: "table", Total: d.Face,
+	// a draw, not a roll: the log says which chit of how many ("rolled
+	// one die: 5, total 5" read as a roll whenever the cup held six)
+	led := ledger1(rules.Ledger{What: "Chit drawn from the cup", Compare: rules.CompareDraw, Total: d.Face,
 		Outcome: label, Note: nb.String()}, d)
 	evs := []rules.Event{{Kind: "roll", Side: c.Side, Roll: led,
 		Text: "Chit drawn: " + label + ". Its units of initiative " + strconv.Itoa(c.Value) + " or more act"}}

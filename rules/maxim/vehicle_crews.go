@@ -267,6 +267,14 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	}
 	vi := rules.BasicVehicle(Maxim{}, s, id)
 	t := vehType(v)
+	for i, l := range vi.Lines {
+		if strings.HasPrefix(l, "Armour: ") {
+			// what the numbers are: "front 90, side 38" had no unit and no
+			// meaning for a play-tester; they stand on the weapons table's
+			// penetration scale, about millimetres of steel
+			vi.Lines[i] = armourLine(t.Armour)
+		}
+	}
 	k := vehKinds[v.Type]
 	da := data.Vehicle.Move[k.Class]
 	mv := fmt.Sprintf("Moves %dD6", da.Dice)
@@ -313,3 +321,18 @@ var (
 	_ rules.VehicleMover  = Maxim{}
 	_ rules.VehicleCarder = Maxim{}
 )
+
+// armourLine is a vehicle's armour by face as the book's weapons table
+// means it: on the scale of its penetration figures (about millimetres
+// of steel), a hit going through only when its penetration is greater.
+func armourLine(a vehicle.Armour) string {
+	if a[vehicle.ArmourFront] == 0 && a[vehicle.ArmourSide] == 0 && a[vehicle.ArmourRear] == 0 && a[vehicle.ArmourTop] == 0 {
+		return "Armour: none (a soft skin: any hit goes through)"
+	}
+	turret := ""
+	if a[vehicle.ArmourTurret] > 0 {
+		turret = fmt.Sprintf(", turret %d", a[vehicle.ArmourTurret])
+	}
+	return fmt.Sprintf("Armour, about mm of steel: front %d, side %d, rear %d, top %d%s (a hit goes through when its weapon's penetration is greater)",
+		a[vehicle.ArmourFront], a[vehicle.ArmourSide], a[vehicle.ArmourRear], a[vehicle.ArmourTop], turret)
+}

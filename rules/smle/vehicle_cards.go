@@ -301,9 +301,7 @@ func (r SMLE) vehicleLines(s *rules.State, u *rules.Unit, b Band) []string {
 			out = append(out, v.Name+" has nobody fit to drive or fight it.")
 			continue
 		}
-		sc, _ := r.d.SpeedClassOf(t.Class)
-		line := fmt.Sprintf("%s: combat move %d\" clear, %d\" road; it may go %s\" more this round (it gains half its road speed a round).",
-			v.Name, sc.Clear, sc.Road, rules.InchText(min(r.accelCap(s, v, t), 2*int64(sc.Road)*geom.PerInch)))
+		line := r.driveLine(s, v, t)
 		switch {
 		case v.Var(vvReady) > s.Round:
 			line = fmt.Sprintf("%s: the crew have only just got aboard; it may drive off in round %d.", v.Name, v.Var(vvReady))
@@ -318,10 +316,41 @@ func (r SMLE) vehicleLines(s *rules.State, u *rules.Unit, b Band) []string {
 	}
 	if cv := r.carrierOfTeam(s, u); cv != nil && b.Move > 0 {
 		if r.bandIndex(u) >= r.d.BandIndex("stand-6") {
-			out = append(out, fmt.Sprintf("Aboard %s: it may de-bus by a free door if the vehicle has gone no faster than a foot move this round (out prone, its go over).", cv.Name))
+			out = append(out, fmt.Sprintf("Aboard %s: the team may get out by a free door while %s has driven no more than a man's move (%s\") this round; they get out prone and their go ends.",
+				cv.Name, cv.Name, rules.InchText(r.baseMove(s, members(s, u.ID)[0]))))
 		} else {
 			out = append(out, fmt.Sprintf("Aboard %s: de-bussing needs Stand (6) or better.", cv.Name))
 		}
 	}
 	return out
+}
+
+// driveLine is how far vehicle v may drive this round, in plain words:
+// its combat move, and the round's limit as it picks up speed with what
+// is driven and left of it. "combat move 20\"" beside "it may go 4.4\"
+// more this round (it gains half its road speed a round)" did not square
+// for a play-tester: the round's own limit (12\" from a standstill) went
+// unsaid.
+func (r SMLE) driveLine(s *rules.State, v *rules.Vehicle, t *vehicle.Type) string {
+	sc, _ := r.d.SpeedClassOf(t.Class)
+	line := fmt.Sprintf("%s: combat move %d\" clear, %d\" on road (flat out on clear ground and road, up to twice that).", v.Name, sc.Clear, sc.Road)
+	road := int64(max(sc.Road, sc.Clear)) * geom.PerInch
+	last, driven := lastSpd(s, v), spdNow(s, v)
+	limit := last + road/2 // accelCap's limit for the whole round
+	if limit >= 2*int64(sc.Road)*geom.PerInch {
+		if driven > 0 {
+			line += fmt.Sprintf(" Driven %s\" this round.", rules.InchText(driven))
+		}
+		return line
+	}
+	if last == 0 {
+		line += fmt.Sprintf(" From a standstill it may go %s\" this round (half its road speed).", rules.InchText(limit))
+	} else {
+		line += fmt.Sprintf(" After %s\" last round it may go %s\" this round (a vehicle picks up at most half its road speed, %s\", a round).",
+			rules.InchText(last), rules.InchText(limit), rules.InchText(road/2))
+	}
+	if driven > 0 {
+		line = strings.TrimSuffix(line, ".") + fmt.Sprintf(": %s\" driven, %s\" left.", rules.InchText(driven), rules.InchText(max(0, limit-driven)))
+	}
+	return line
 }

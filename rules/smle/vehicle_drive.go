@@ -485,7 +485,7 @@ func (r SMLE) applyDebus(s *rules.State, u *rules.Unit, c rules.Command) ([]rule
 	}
 	di, pts, ok := r.canDebus(s, u, v)
 	if !ok {
-		return nil, fmt.Errorf("%s cannot get out of %s now (it must go no faster than a foot move, with a door free this round and room outside)", teamName(s, u), v.Name)
+		return nil, fmt.Errorf("%s cannot get out of %s now (%s must have driven no more than a man's move, %s\", this round, with a door free and room outside)", teamName(s, u), v.Name, v.Name, rules.InchText(r.baseMove(s, members(s, u.ID)[0])))
 	}
 	_, t, _ := r.vehicleOf(s, v.ID)
 	return r.getOut(s, v, t, members(s, u.ID), pts, di, fmt.Sprintf("%s de-buses from %s by the %s and goes prone", teamName(s, u), v.Name, t.Doors[di].Name)), nil

@@ -64,6 +64,8 @@
 // and roll-off ledgers are "opposed": Dice holds both dice (the active or
 // first side's first), Total is the first die and Target the second; a
 // tie has the outcome "tie: roll again" and is followed by another ledger.
+// A roll-off's ledger names each die's side (Whose) and has the outcome
+// "<side> goes first".
 //
 // # Odds outcome names
 //
@@ -159,13 +161,18 @@ func (SSG) Start(s *rules.State) ([]rules.Event, error) {
 			first = 1
 		}
 		if first >= 0 {
-			out = "first turn: " + s.Sides[first].Name
+			out = s.Sides[first].Name + " goes first"
 		}
+		// the ledger says whose each die is and who goes first; the
+		// heading only what the roll is for ("Roll-off: Red 4, Blue 5:
+		// first turn: Blue" over "rolled two dice: 4 5 / total 4: first
+		// turn: Blue" said it twice, beside a "total" of one die)
 		evs = append(evs, rules.Event{Kind: "roll", Side: 0,
 			Roll: &rules.Ledger{What: fmt.Sprintf("Roll-off for the first turn: %s against %s", s.Sides[0].Name, s.Sides[1].Name),
-				Dice: []rules.Die{a, b}, Target: b.Face, Compare: "opposed", Total: a.Face, Outcome: out,
+				Dice: []rules.Die{a, b}, Whose: []string{s.Sides[0].Name, s.Sides[1].Name},
+				Target: b.Face, Compare: "opposed", Total: a.Face, Outcome: out,
 				Note: "SSG Who Goes First: the higher roll goes first; ties are rolled again"},
-			Text: fmt.Sprintf("Roll-off: %s %d, %s %d: %s", s.Sides[0].Name, a.Face, s.Sides[1].Name, b.Face, out)})
+			Text: "Roll-off for the first turn"})
 	}
 	s.SetVar(VarFirst, first)
 	s.Round = 1

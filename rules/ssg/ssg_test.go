@@ -142,7 +142,7 @@ func TestRollOffRerollsTiesAndChecksSetup(t *testing.T) {
 	}
 	ls := rolls(evs)
 	if len(ls) != 3 || ls[0].Outcome != "tie: roll again" || ls[1].Outcome != "tie: roll again" ||
-		ls[2].Outcome != "first turn: Blue" {
+		ls[2].Outcome != "Blue goes first" || len(ls[2].Whose) != 2 {
 		t.Fatalf("roll-off ledgers %+v", ls)
 	}
 	if s.Active != 1 || s.Decider != 1 || s.Phase != PhaseMove || s.Round != 1 || s.Var(VarFirst) != 1 {
