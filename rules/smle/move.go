@@ -242,7 +242,7 @@ func (r SMLE) applyMove(s *rules.State, u *rules.Unit, c rules.Command) ([]rules
 		f.Markers |= rules.Running
 	}
 	evs := []rules.Event{{Kind: "move", Side: f.Side, Fig: f.ID, Path: info.Legs,
-		Text: moveText(f.Name, info.Length, info.Cost)}}
+		Text: moveText(f.Name, info.Length, info.Cost, r.moveCostWhy(s, info.Legs))}}
 	if f.Var(fCarry) != 0 {
 		evs = append(evs, r.drag(s, f, info.Legs)...)
 	}

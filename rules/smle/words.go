@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // sideWord is a side's name as a word before a team's ("German" of
@@ -147,12 +148,38 @@ func (r SMLE) fireWhyNot(s *rules.State, u *rules.Unit, t *rules.Figure, kind st
 }
 
 // moveText is a move's log line: how far, and what it cost when that
-// differs (difficult going, posture).
-func moveText(name string, length, cost int64) string {
+// differs, and why (the going, the obstacles crossed): "moves 2.6\"
+// (costs 4\")" left a play-tester guessing.
+func moveText(name string, length, cost int64, why string) string {
 	if rules.InchText(cost) == rules.InchText(length) {
 		return fmt.Sprintf("%s moves %s\"", name, rules.InchText(length))
 	}
-	return fmt.Sprintf("%s moves %s\" (costs %s\")", name, rules.InchText(length), rules.InchText(cost))
+	if why != "" {
+		why = ": " + why
+	}
+	return fmt.Sprintf("%s moves %s\" (costs %s\"%s)", name, rules.InchText(length), rules.InchText(cost), why)
+}
+
+// moveCostWhy says why a move along legs costs more than its length: the
+// inches of difficult going it counts again, and each obstacle crossed
+// with what crossing it costs ("" when nothing does).
+func (r SMLE) moveCostWhy(s *rules.State, legs []geom.Pt) string {
+	if s.Terrain == nil || len(legs) < 2 {
+		return ""
+	}
+	pc := s.Terrain.PathCostDoors(legs, s.BaseR, openDoors(s))
+	var parts []string
+	if pc.Difficult > 0 && r.d.Movement.DifficultFactor > 1 {
+		times := "double"
+		if r.d.Movement.DifficultFactor != 2 {
+			times = fmt.Sprintf("%d times over", r.d.Movement.DifficultFactor)
+		}
+		parts = append(parts, fmt.Sprintf("%s\" of difficult going counts %s", rules.InchText(pc.Difficult), times))
+	}
+	for _, id := range pc.Obstacles {
+		parts = append(parts, fmt.Sprintf("crossing %s costs %d\"", rules.PieceName(s, id), r.d.Movement.ObstacleCost))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // firers counts the men firing in words: "1 firer", "3 firers".
