@@ -49,9 +49,21 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	}
 	room := a.W - b.tv.padR - 16*art.UIScale - (40*art.UIScale + headW + 16*art.UIScale)
 	if art.TextW(loss, lf) > room {
-		loss = strings.TrimPrefix(loss, "Losses  ")
-		loss = strings.Replace(loss, "  (beaten at", " (out at", 1)
+		// shorter words, smaller letters; the word "Losses" goes last
+		// (a play-tester read a bare "US Army 0 | Wehrmacht 0")
+		short := strings.Replace(loss, "  (beaten at", " (out at", 1)
 		lf = art.Face(12)
+		loss = short
+		lost := strings.Replace(strings.Replace(short, "Losses  ", "Lost: ", 1), "  |  ", " | ", 1)
+		for _, try := range []string{short, lost} {
+			if loss = try; art.TextW(try, lf) <= room {
+				break
+			}
+		}
+		if art.TextW(loss, lf) > room && art.TextW(lost, art.Face(11)) <= room {
+			lf = art.Face(11)
+		}
+		// (still too long: over the side panel, below)
 	}
 	right := fmt.Sprintf("Animation: %s    %s: keys", speedWords(a.speed), keys.FirstKey(keys.ActHelp))
 	switch {

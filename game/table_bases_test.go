@@ -15,8 +15,8 @@ import (
 	"hedgerow/game/content"
 	"hedgerow/game/view"
 	"hedgerow/rules"
-	"hedgerow/rules/geom"
 	"hedgerow/rules/all"
+	"hedgerow/rules/geom"
 )
 
 // shippedFiles are the shipped scenarios' files.

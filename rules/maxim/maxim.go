@@ -237,7 +237,7 @@ func rollHorses(s *rules.State, side int) []rules.Event {
 			tot += x.Face
 		}
 		f.SetVar(fRide, tot*int(geom.PerInch))
-		l := &rules.Ledger{What: "Horse move, " + f.Name, Dice: d, Compare: "table",
+		l := &rules.Ledger{What: f.Name + "'s horse move", Dice: d, Compare: "table",
 			Mods:  []rules.Mod{{Value: data.Move.HorseAdd, Reason: "horses move a die's roll plus 3\"", Rule: "Move Chart"}},
 			Total: tot, Outcome: fmt.Sprintf("moves up to %d\"", tot)}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Fig: f.ID, Roll: l,

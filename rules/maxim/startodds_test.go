@@ -18,12 +18,12 @@ func startClassify(part rules.OddsPart) oddscheck.Classify {
 	}
 	return func(before, after *rules.State, evs []rules.Event) string {
 		who := part.Name[:strings.LastIndex(part.Name, ":")]
-		what := "Move, " + who
+		what := who + "'s move"
 		switch {
 		case strings.Contains(part.Name, ": horse move"):
-			what = "Horse move, " + who
+			what = who + "'s horse move"
 		case strings.Contains(part.Name, ": second move"):
-			what = "Second move, " + who
+			what = who + "'s second move"
 		}
 		for _, e := range evs {
 			if e.Roll != nil && e.Roll.What == what {

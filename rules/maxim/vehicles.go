@@ -126,15 +126,16 @@ func rollVehicleMoves(s *rules.State, side int, second bool) []rules.Event {
 			note = ", halved for a locomotion hit"
 		}
 		v.SetVar(vMove, dist)
-		what := "Move, "
+		// "Track 2-1's move" ("Move, Track 2-1" read as a list)
+		what := "'s move"
 		if second {
-			what = "Second move, "
+			what = "'s second move"
 		}
 		var mods []rules.Mod
 		if da.Add != 0 {
 			mods = []rules.Mod{{Value: da.Add, Reason: fmt.Sprintf("%s: %dD6+%d\"", strings.ReplaceAll(k.Class, "_", " "), da.Dice, da.Add), Rule: "Move Chart"}}
 		}
-		l := &rules.Ledger{What: what + v.Name, Dice: d, Compare: "table", Mods: mods, Total: tot,
+		l := &rules.Ledger{What: v.Name + what, Dice: d, Compare: "table", Mods: mods, Total: tot,
 			Outcome: fmt.Sprintf("up to %s\"%s", rules.FormatInches(int64(dist)), note),
 			Note:    fmt.Sprintf("%s (%s): %s%s inches", t.Name, strings.ReplaceAll(k.Class, "_", " "), diceWords(da.Dice, 6), signed(da.Add))}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Unit: v.Unit, Roll: l,

@@ -63,3 +63,19 @@ func TestDebusLineInPlainWords(t *testing.T) {
 		t.Errorf("the riders' line: %q", got)
 	}
 }
+
+// The crew's own "get out" names the crew: the bar added the team's name
+// to "Crew get out: Chalk 1 is abandoned", reading "...: Helicopter crew"
+// (play-test 6).
+func TestCrewGetOutNamesTheCrew(t *testing.T) {
+	s := vehState(t, []vunit{
+		{tunit: tunit{0, "trained", "", []tfig{{weapons: []string{"handgun"}}, {weapons: []string{"handgun"}}}}, veh: "medium-tank", vx: 10, vy: 44, facing: 0},
+		{tunit: tunit{1, "trained", "", rifles(1, 40, 4)}},
+	}, 6, 1)
+	r := New().(SMLE)
+	act := r.vehicleAction(s, rules.Command{Verb: "debus", Unit: 1, Arg: "V1"})
+	u, v := s.UnitOf(1), s.Veh(1)
+	if !strings.HasPrefix(act.Label, u.Name+" get out") || !strings.Contains(act.Label, v.Name) {
+		t.Errorf("the crew's get out reads %q (crew %q, vehicle %q)", act.Label, u.Name, v.Name)
+	}
+}

@@ -227,7 +227,13 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		if v := s.Veh(a.ID); v != nil && v.Unit == c.Unit {
 			// its own crew getting out leaves it abandoned: a play-tester
 			// pressed "De-bus" on the helicopter crew's go for the section
-			return rules.Action{Label: "Crew get out: " + v.Name + " is abandoned", Short: "Crew out", Kind: rules.ActButton, Group: "debus " + c.Arg}
+			// (named with its crew: the bar added the team's name to
+			// "Crew get out: Chalk 1 is abandoned: Helicopter crew")
+			crew := "Crew"
+			if u := s.UnitOf(c.Unit); u != nil {
+				crew = u.Name
+			}
+			return rules.Action{Label: crew + " get out and abandon " + v.Name, Short: "Crew out", Kind: rules.ActButton, Group: "debus " + c.Arg}
 		}
 		return rules.Action{Label: "De-bus from " + name(a.ID), Short: "De-bus", Kind: rules.ActButton, Group: "debus " + c.Arg}
 	case "arrive":

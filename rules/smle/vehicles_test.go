@@ -1142,7 +1142,7 @@ func TestVehicleCardMoveWords(t *testing.T) {
 	// its crew getting out is not "De-bus": it abandons the helicopter
 	v := &g.St.Vehicles[0]
 	arg := fmt.Sprintf("V%d", v.ID)
-	if a := r.Action(g.St, rules.Command{Verb: "debus", Unit: v.Unit, Arg: arg}); !strings.Contains(a.Label, "abandoned") || a.Short == "De-bus" {
+	if a := r.Action(g.St, rules.Command{Verb: "debus", Unit: v.Unit, Arg: arg}); !strings.Contains(a.Label, "abandon") || a.Short == "De-bus" {
 		t.Errorf("the crew's getting out reads %+v", a)
 	}
 	for _, u := range g.St.Units {

@@ -1,0 +1,43 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
+)
+
+// At 1024x640, in Maxim's opportunity fire phase, the top bar read a bare
+// "US Army 0 | Wehrmacht 0" (play-test 7): the losses keep a word saying
+// what the numbers are, in every shipped scenario, and the longest
+// phase's heading ("Turn 1, opportunity fire phase").
+func TestTopBarSaysLosses(t *testing.T) {
+	for _, file := range shippedFiles(t) {
+		a, b, _ := restingBattle(t, file)
+		for _, long := range []bool{false, true} {
+			if long && (b.explain == nil || !strings.HasPrefix(file, "maxim-")) {
+				continue // (Maxim's own longest heading)
+			}
+			if long {
+				b.explain.Turn = "Turn 1, opportunity fire phase"
+			}
+			dst := ebiten.NewImage(int(a.W), int(a.H))
+			line := ""
+			art.Said = func(on *ebiten.Image, s string, _, _, x1, _ float64) {
+				if on == dst && strings.Contains(s, " | ") {
+					line = s
+					if x1 > a.W+1 {
+						t.Errorf("%s: %q runs off the window", file, s)
+					}
+				}
+			}
+			b.drawTopBar(dst, a)
+			art.Said = nil
+			if line != "" && !strings.HasPrefix(line, "Losses") && !strings.HasPrefix(line, "Lost: ") {
+				t.Errorf("%s (long heading %v): the losses read %q", file, long, line)
+			}
+		}
+	}
+}
