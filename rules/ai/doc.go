@@ -34,7 +34,11 @@
 //     that could shoot it there and the cover it would have against them,
 //     and the distance left to the nearest known enemy (a side ahead on
 //     losses, the enemy's figures lost less its own, no longer closes:
-//     most battles that run out of turns go to the side with fewer losses);
+//     most battles that run out of turns go to the side with fewer losses),
+//     and what the end of the go may bring down there unseen, where the
+//     rule set says (rules.EndDangerer: 1/35th's enemy mortar rounds,
+//     aimed in the enemy's turn at points the side may not know, are
+//     feared where the side's men stood then), at twice its expected harm;
 //   - a step with no outcome of its own (an activation, an order, a
 //     spotting roll, a change of posture) is worth the best gain among
 //     the commands it newly opens, less the best fire it takes away (a
