@@ -101,13 +101,25 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 	guns := rules.VehicleOf(b.g.RS, st, v.ID).Weapons
 	var why string
 	tried := map[string]bool{}
-	for _, c := range b.crewCommands(v.ID) {
+	// its crewmen's weapons, or its crew's as a team (1/35th gives a
+	// vehicle's guns as the crew's orders)
+	var cmds []rules.Command
+	for _, c := range b.legal {
+		if c.Fig != 0 && st.Carrier(c.Fig) == v.ID || b.crewVeh(c) == v.ID {
+			cmds = append(cmds, c)
+		}
+	}
+	for _, c := range cmds {
 		act := b.action(c)
 		if act.Kind != rules.ActAim || tried[act.Group] {
 			continue
 		}
 		tried[act.Group] = true
-		b.sel.Mode, b.sel.Sel = view.Selected, c.Fig
+		by := c.Fig
+		if by == 0 {
+			by = b.firstOf(c.Unit)
+		}
+		b.sel.Mode, b.sel.Sel = view.Selected, by
 		if !b.beginAim(c, act) {
 			b.sel.Reset()
 			continue
@@ -129,7 +141,12 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 			if !named {
 				w = strings.TrimRight(act.Label, ".… ")
 			}
-			a.Toast("%s: %s aims at %s. Click %s again to fire; Esc stops.", v.Name, w, name, map[bool]string{true: "it", false: "him"}[tv != nil])
+			again := map[bool]string{true: "it", false: "him"}[tv != nil]
+			if strings.Contains(w, v.Name) { // "The Panzer IV 412's gun (high explosive)"
+				a.Toast("%s aims at %s. Click %s again to fire; Esc stops.", rules.Capital(w), name, again)
+			} else {
+				a.Toast("%s: %s aims at %s. Click %s again to fire; Esc stops.", v.Name, w, name, again)
+			}
 			return true
 		}
 		b.sel.Reset()

@@ -14,9 +14,15 @@ import (
 // vehicle's does: its first weapon that may fire at the enemy aims, and a
 // second click fires; the vehicle stays selected.
 func TestEnemyClickWithAVehicleAims(t *testing.T) {
+	for _, file := range []string{"maxim-armour-crossroads.toml", "skirmish35-panzer.toml"} {
+		t.Run(file, func(t *testing.T) { vehicleAimsIn(t, file) })
+	}
+}
+
+func vehicleAimsIn(t *testing.T, file string) {
 	aimed := 0
 	for seed := uint64(1); seed < 30 && aimed < 3; seed++ {
-		g := shippedGame(t, "maxim-armour-crossroads.toml", seed)
+		g := shippedGame(t, file, seed)
 		r := rand.New(rand.NewPCG(seed, 3))
 		for step := 0; step < 300 && !g.St.Over && aimed < 3; step++ {
 			if aimed += vehicleAimsAtFirstClick(t, g); aimed >= 3 {
@@ -46,7 +52,10 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 	st := g.St
 	for _, c := range b.legal {
 		v := st.Veh(st.Carrier(c.Fig))
-		if c.Fig == 0 || v == nil || len(c.Targets) == 0 || b.action(c).Kind != rules.ActAim {
+		if c.Fig == 0 {
+			v = st.Veh(b.crewVeh(c)) // a crew's order (1/35th)
+		}
+		if v == nil || len(c.Targets) == 0 || b.action(c).Kind != rules.ActAim {
 			continue
 		}
 		target := st.Fig(c.Targets[0])
@@ -58,7 +67,7 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 			t.Fatalf("%s selected, %s clicked: mode %v, vehicle %d selected, %q", v.Name, target.Name, b.sel.Mode, b.selVeh, a.toast)
 		}
 		fire := b.aimedCommand(target.ID)
-		if fire == nil || b.g.Refusal(*fire) != nil || st.Carrier(fire.Fig) != v.ID {
+		if fire == nil || b.g.Refusal(*fire) != nil || st.Carrier(fire.Fig) != v.ID && b.crewVeh(*fire) != v.ID {
 			t.Fatalf("%s aimed at %s: the second click would give %v", v.Name, target.Name, fire)
 		}
 		// the card names the vehicle as the firer and reads the range
@@ -67,7 +76,7 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 		b.aimOdds(target.ID)
 		b.hover = target.ID
 		render(a, b)
-		if card := strings.Join(b.cardLines, " | "); !strings.HasPrefix(b.cardShown, "Fire: "+v.Name) || strings.Contains(card, "out of range") {
+		if card := strings.Join(b.cardLines, " | "); !strings.Contains(b.cardShown, ": "+v.Name) || strings.Contains(card, "out of range") {
 			t.Fatalf("%s aiming at %s: card %q %q", v.Name, target.Name, b.cardShown, card)
 		}
 		return 1
