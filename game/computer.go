@@ -303,8 +303,7 @@ func (b *battle) computerUpdate(a *App, dt float64) error {
 		}
 	}
 	if hurry {
-		b.tl.SkipAll()
-		cp.wait = 0
+		b.hurryComputer(a)
 	}
 	// a thought that has come back waits here for its pace
 	if cp.asked != nil {
@@ -453,6 +452,17 @@ func (b *battle) unitFigs(u rules.UnitID) []rules.FigID {
 		}
 	}
 	return out
+}
+
+// hurryComputer is Space in the computer's go: what is being shown ends
+// and its next command comes at once; while it is paused, that it is
+// (Space while paused did nothing and said nothing, play-test 6).
+func (b *battle) hurryComputer(a *App) {
+	b.tl.SkipAll()
+	b.cpu.wait = 0
+	if b.cpu.paused {
+		a.Toast("The computer is paused: P plays on (Space only hurries it while it plays).")
+	}
 }
 
 func (b *battle) togglePause(a *App) {

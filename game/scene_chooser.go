@@ -491,7 +491,10 @@ func (r *result) Draw(a *App, dst *ebiten.Image) {
 	art.Say(dst, "Successes: expected / actual", art.BoldFace(14), x+420*art.UIScale, yy, art.RGB(0x2b2418), 0)
 	for s := 0; s < 2; s++ {
 		yy += 30 * art.UIScale
+		// the side's colour in its figures' rim, as on the table (a plain
+		// square of the side's colour did not match the rims, play-test 6)
 		art.Rect(dst, x+30*art.UIScale, yy+3*art.UIScale, 12*art.UIScale, 12*art.UIScale, sideColour(st, s))
+		art.RectLine(dst, x+30*art.UIScale, yy+3*art.UIScale, 12*art.UIScale, 12*art.UIScale, 2.5*art.UIScale, rimColour(st, s))
 		art.Say(dst, st.Sides[s].Name, art.Face(15), x+50*art.UIScale, yy, art.RGB(0x2b2418), 0)
 		art.Say(dst, fmt.Sprint(st.Sides[s].Losses), art.Face(15), x+230*art.UIScale, yy, art.RGB(0x2b2418), 0)
 		art.Say(dst, fmt.Sprint(n[s]), art.Face(15), x+330*art.UIScale, yy, art.RGB(0x2b2418), 0)

@@ -291,3 +291,20 @@ func TestComputerReasonLeadsIntoItsDeed(t *testing.T) {
 		t.Errorf("a gap of %.0f px between the reason and its deed", gap)
 	}
 }
+
+// Space while the computer is paused did nothing and said nothing
+// (play-test 6): it says the computer is paused and how to go on, and
+// does not unpause it; played, Space says nothing.
+func TestSpaceWhilePausedSaysSo(t *testing.T) {
+	a, b, _ := computerBattle(t, "smle-skirmish.toml")
+	b.hurryComputer(a)
+	if a.toast != "" {
+		t.Errorf("Space while the computer plays says %q", a.toast)
+	}
+	b.togglePause(a)
+	a.toast = ""
+	b.hurryComputer(a)
+	if !b.cpu.paused || !strings.Contains(a.toast, "paused") || !strings.Contains(a.toast, "P plays on") {
+		t.Errorf("Space while paused: paused %v, %q", b.cpu.paused, a.toast)
+	}
+}
