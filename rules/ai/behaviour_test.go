@@ -119,3 +119,53 @@ func TestStepsAwayFromAGuessedMortarRound(t *testing.T) {
 		t.Errorf("%d of %d German goes ended within 3\" of where the man began them: the men stand still under a round they could guess at", stayed, all)
 	}
 }
+
+// A transport is not driven on with men aboard who could get out first:
+// in Maxim's hot LZ the computer flew the loaded Huey forward towards
+// ground it had not seen, and the RPG hidden in the wood brought it down
+// with the whole squad aboard. Now the squad gets out before the Huey
+// moves.
+func TestRidersGetOutBeforeTheTransportMoves(t *testing.T) {
+	loadedDrives, asked := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := newGame(t, "maxim-hot-lz", seed)
+		p := ai.New(ai.Normal, seed)
+		r := rand.New(rand.NewPCG(seed, 7))
+		for step := 0; step < 200 && !g.St.Over; step++ {
+			if g.St.Decider == 1 {
+				c, ok := rules.RandomCommand(g, r)
+				if !ok {
+					break
+				}
+				if _, err := g.Apply(c); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			out := false
+			for _, c := range g.Legal() {
+				if c.Verb == "dismount" {
+					out = true
+				}
+			}
+			ch := p.Decide(g)
+			if len(ch) == 0 {
+				break
+			}
+			if out && len(g.St.Vehicles[0].Passengers) > 0 {
+				asked++
+				if ch[0].Cmd.Verb == "drive" {
+					loadedDrives++
+					t.Errorf("seed %d: %s with %d aboard while they could get out", seed, ch[0].Cmd, len(g.St.Vehicles[0].Passengers))
+				}
+			}
+			if _, _, _, err := p.Play(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if asked == 0 {
+		t.Fatal("the squad was never free to get out")
+	}
+	t.Logf("%d loaded drives in %d choices with men free to get out", loadedDrives, asked)
+}

@@ -449,3 +449,67 @@ func (b *belief) destinations(f *rules.Figure) []geom.Pt {
 	}
 	return append(out, cover...)
 }
+
+// riderRisk is what the computer gives up, a man, for each man it carries
+// on in a transport that moves when he could have got out first: the
+// ground ahead may hide a weapon that brings the vehicle down with
+// everyone aboard, which no sample on the belief can show (the hidden
+// enemy is off its table), and a careful player puts his men down before
+// the transport goes on.
+const riderRisk = 3
+
+// mayGetOut lists the side's passengers that one of the commands on
+// offer takes out of their vehicle (tried on a plain copy of the belief,
+// drawing nothing from the player's stream). Nil when nobody rides.
+func (b *belief) mayGetOut(legal []rules.Command) map[rules.FigID]bool {
+	riding := map[rules.FigID]rules.VehicleID{}
+	for i := range b.s.Vehicles {
+		v := &b.s.Vehicles[i]
+		if v.Side != b.me || v.Removed {
+			continue
+		}
+		for _, id := range v.Passengers {
+			riding[id] = v.ID
+		}
+	}
+	if len(riding) == 0 {
+		return nil
+	}
+	out := map[rules.FigID]bool{}
+	for _, c := range legal {
+		vid, ok := riding[c.Fig]
+		if !ok || out[c.Fig] || b.needsPath(c) {
+			continue
+		}
+		st := b.s.Clone()
+		if _, err := b.rs.Apply(st, c); err != nil {
+			continue
+		}
+		if v := st.Veh(vid); v != nil && !slices.Contains(v.Passengers, c.Fig) {
+			out[c.Fig] = true
+		}
+	}
+	return out
+}
+
+// carried counts the men of out (who could get out now) still riding in
+// st in a vehicle that has moved from where it stands on the belief.
+func (b *belief) carried(st *rules.State, out map[rules.FigID]bool) int {
+	if len(out) == 0 {
+		return 0
+	}
+	n := 0
+	for i := range st.Vehicles {
+		v := &st.Vehicles[i]
+		was := b.s.Veh(v.ID)
+		if v.Side != b.me || was == nil || v.Pos == was.Pos {
+			continue
+		}
+		for _, id := range v.Passengers {
+			if out[id] {
+				n++
+			}
+		}
+	}
+	return n
+}
