@@ -179,7 +179,6 @@ func (p *Player) normal(b *belief) []Choice {
 	}
 	var later []neutral
 	direct := map[string]int{} // what each command with an outcome is expected to gain
-	out1 := b.mayGetOut(legal)
 	for _, c := range legal {
 		if b.needsPath(c) {
 			out = append(out, p.moves(b, c, base)...)
@@ -205,7 +204,6 @@ func (p *Player) normal(b *belief) []Choice {
 				posture = g.Pos == f.Pos
 			}
 		}
-		pos -= riderRisk * b.carried(st, out1)
 		if d <= 0 && b.hopeless(c) {
 			// a shot that can only miss does nothing that passing would
 			// not (and may give the firer away): it ranks below ending
