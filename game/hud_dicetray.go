@@ -88,6 +88,15 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 			rot = (1 - e) * 6 * float64(i+1)
 			face = 1 + b.diceRand.IntN(max(1, d.Sides))
 		}
+		if l.Compare == rules.CompareDraw {
+			// a chit drawn from the cup: a round counter, not a die
+			label := "?"
+			if p >= tumbleFrac {
+				label = chitFace(l.Outcome)
+			}
+			drawChitToken(dst, art.Pt{X: fx + ds/2, Y: fy + ds/2}, ds, art.RGB(0xf6f0e2), rimColour(st, an.Ev.Side), label) // (as the cup's tokens in the panel)
+			continue
+		}
 		dt := tint
 		if opposed && i == 1 && len(l.Dice) == 2 {
 			dt = art.Mix(art.RGB(0xf6f0e2), sideColour(st, 1-an.Ev.Side), 0.28) // the other side's die
@@ -108,10 +117,37 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 }
 
 func outcomeColour(l *rules.Ledger) color.RGBA {
+	if l.Compare == rules.CompareDraw {
+		return art.RGB(0xf2e2b8) // a chit drawn is neither a success nor a failure
+	}
 	if success(l) {
 		return art.RGB(0x9cf0a0)
 	}
 	return art.RGB(0xf0a090)
+}
+
+// chitFace is what a chit shows: the number its name ends in ("Germans
+// 1": 1), or its name's first letter.
+func chitFace(name string) string {
+	f := strings.Fields(name)
+	if len(f) == 0 {
+		return "?"
+	}
+	if last := f[len(f)-1]; strings.Trim(last, "0123456789") == "" {
+		return last
+	}
+	return strings.ToUpper(f[0][:1])
+}
+
+// drawChitToken draws a chit drawn from a cup: a round counter of the
+// side's colour with its number (a Firefight chit was drawn as a die, and
+// its log read like a roll, play-test 7).
+func drawChitToken(dst *ebiten.Image, c art.Pt, s float64, body, rim color.RGBA, label string) {
+	r := s / 2
+	art.Circle(dst, art.Pt{X: c.X + 3*art.UIScale, Y: c.Y + 4*art.UIScale}, r, art.RGBA(0x000000, 110))
+	art.Circle(dst, c, r, body)
+	art.Ring(dst, c, r-2*art.UIScale, 4*art.UIScale, rim)
+	art.Say(dst, label, art.BoldFace(s/2.8/art.UIScale), c.X, c.Y-s/4, art.RGB(0x2b2418), 1)
 }
 
 // drawDie draws one die: a rounded square with pips (d6) or a number.
