@@ -122,7 +122,14 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	placeRosters(spots, &lay, append(blocked, b.hullPlates()...))
 	drawRosters(dst, lay, b.rimCols())
 	b.rosters = lay.groups
-	// notices and prompts keep off the figures
+	// notices and prompts keep off the figures, and the toast off their
+	// teams' plates too (a refusal at the table's top covered "M×2 of 3:
+	// 1 GPMG", play-test 7)
+	for _, g := range lay.groups {
+		if g.box.w > 0 {
+			a.keepClear(g.box.x, g.box.y, g.box.w, g.box.h)
+		}
+	}
 	b.figBoxes = b.figBoxes[:0]
 	for k, sp := range spots {
 		if !sp.removed {

@@ -270,6 +270,14 @@ func TestToastKeepsOffFigures(t *testing.T) {
 		if len(b.figBoxes) == 0 {
 			t.Errorf("%s: no figure on the table", file)
 		}
+		// nor a team's plate (a refusal at the table's top covered "M×2
+		// of 3: 1 GPMG", play-test 7)
+		for _, g := range b.rosters {
+			if q := g.box; q.w > 0 && rectsOverlap(x, y, w, h, q.x, q.y, q.w, q.h) {
+				t.Errorf("%s: the notice at %.0f,%.0f %.0fx%.0f covers the plate %q at %.0f,%.0f", file, x, y, w, h, g.label, q.x, q.y)
+				break
+			}
+		}
 	}
 }
 
