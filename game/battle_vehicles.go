@@ -11,6 +11,7 @@ import (
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/terrain"
 )
 
 // Vehicles at the table. A click on one of your vehicles selects it: the
@@ -152,7 +153,14 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 		b.sel.Reset()
 	}
 	if why == "" {
-		// no weapon offered at it: the rules' reason for its gunner
+		// no weapon offered at it: what stands between them, when the
+		// ground hides one from the other (the bocage's Sherman was told
+		// "no man of Sherman crew is fit to fire", a crew's reason for
+		// their own rifles, play-test 8)
+		why = b.vehicleSightWhy(v, pt, t, tv, name)
+	}
+	if why == "" {
+		// else the rules' reason for its gunner
 		for i := range st.Figures {
 			if f := &st.Figures[i]; !f.Removed && st.Carrier(f.ID) == v.ID {
 				if tv == nil {
@@ -169,6 +177,41 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 	}
 	a.Toast("%s", why)
 	return true
+}
+
+// vehicleSightWhy says that the ground hides the enemy (figure t, or
+// vehicle tv at pt) from vehicle v, naming what stands between them, or
+// "" when it does not.
+func (b *battle) vehicleSightWhy(v *rules.Vehicle, pt geom.Pt, t *rules.Figure, tv *rules.Vehicle, name string) string {
+	st := b.st()
+	if st.Terrain == nil {
+		return ""
+	}
+	to := geom.Circle{C: pt, R: st.BaseR}
+	if t != nil {
+		to = t.Base(st.BaseR)
+	} else if tv != nil {
+		to = geom.Circle{C: tv.Pos, R: st.BaseR}
+	}
+	los := st.Terrain.LineOfSight(v.Pos, to, terrain.LOSOptions{IgnoreNearFirer: true})
+	if t != nil {
+		for i := range st.Figures {
+			if c := &st.Figures[i]; !c.Removed && st.Carrier(c.ID) == v.ID {
+				if vis, ok := rules.SightLineOf(b.g.RS, st, c.ID, t.ID); ok {
+					los.Vis = vis // the rule set's own sight (1/35th's heights)
+				}
+				break
+			}
+		}
+	}
+	if los.Vis != terrain.Blocked {
+		return ""
+	}
+	was := b.los
+	b.los = los
+	words := b.blockerWords()
+	b.los = was
+	return fmt.Sprintf("%s cannot see %s: %s.", v.Name, name, words)
 }
 
 // vehPress answers a press on the table that hit no figure: on one of
@@ -260,11 +303,33 @@ func (b *battle) vehDragUpdate(a *App, pt geom.Pt, mx, my float64, down, right b
 	}
 	c := d.cmd
 	c.Path = d.path
+	if v := b.st().Veh(d.id); v != nil && !d.res.Arrived && b.mereDrive(v.Pos, d.res.End, d.path) {
+		// it would stop at once: nothing is given (a Sherman dragged 5"
+		// along the table's edge only turned on the spot, "it would leave
+		// the table", and its drive was spent, play-test 8)
+		why := d.res.Why
+		if err := b.g.Refusal(c); why == "" && err != nil {
+			why = b.plain(err.Error())
+		}
+		a.Toast("%s would get nowhere that way (it stops at once: %s): nothing was driven. Drag it another way.", v.Name, why)
+		return
+	}
 	if err := b.g.Refusal(c); err != nil && len(d.res.Path) > 1 {
 		// it cannot go all the way: drive as far as it gets
 		c.Path = []geom.Pt{d.res.End}
 	}
 	b.apply(a, c)
+}
+
+// mereDrive reports whether a drive cut short ends under an inch from
+// where it began while the drag went at least twice that: the drive would
+// be spent on a turn on the spot.
+func (b *battle) mereDrive(from, end geom.Pt, dragged []geom.Pt) bool {
+	far := int64(0)
+	for _, q := range dragged {
+		far = max(far, geom.Dist(from, q))
+	}
+	return geom.Dist(from, end) < geom.PerInch && far >= 2*geom.PerInch
 }
 
 // drawVehDrag shows a drive being dragged: the centre's route, the hull at
@@ -307,6 +372,9 @@ func (b *battle) drawVehDrag(dst *ebiten.Image) {
 	txt := "drives " + sc.Format(d.res.Length)
 	if !d.res.Arrived && d.res.Why != "" {
 		txt += ": stops, " + d.res.Why
+	}
+	if !d.res.Arrived && b.mereDrive(veh.Pos, d.res.End, d.path) {
+		txt = "gets nowhere: " + d.res.Why + " (let go and nothing is driven)"
 	}
 	mx, my := cursor()
 	f := art.BoldFace(13)

@@ -299,7 +299,11 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 	if f == nil || t == nil {
 		return "No target there."
 	}
-	if w, ok := b.weapon(f); ok && b.sel.Verb == "fire" && w.Reach() > 0 && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
+	arg := "" // the weapon aimed (a tank's gun, not its gunner's SMG: play-test 8)
+	if b.sel.Aim != nil {
+		arg = b.sel.Aim.Arg
+	}
+	if w, ok := b.weaponFor(f, arg); ok && b.sel.Verb == "fire" && w.Reach() > 0 && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
 		sc := b.scale()
 		return fmt.Sprintf("%s is %s away: beyond the %s's reach of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
 	}

@@ -1,12 +1,14 @@
 package game
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"hedgerow/game/view"
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // With the Sherman selected, a click on the Panzer deselected it and said
@@ -65,6 +67,16 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 		}
 		if b.sel.Mode != view.Targeting || b.selVeh != v.ID || !strings.Contains(a.toast, "aims at "+target.Name) {
 			t.Fatalf("%s selected, %s clicked: mode %v, vehicle %d selected, %q", v.Name, target.Name, b.sel.Mode, b.selVeh, a.toast)
+		}
+		// a man the gun may not reach is told of the gun's reach, not of
+		// the gunner's own weapon ("beyond the SMG's reach of 10\"" with
+		// the Sherman aiming, play-test 8)
+		if hand, ok := b.weapon(st.Fig(b.sel.Sel)); ok && b.sel.Aim != nil && b.sel.Aim.Arg != "" && !b.handWeapon(st.Fig(b.sel.Sel), b.sel.Aim.Arg) {
+			for _, e := range st.Alive(1 - v.Side) {
+				if why := b.whyNoTarget(e.ID); !b.sel.Targetable(e.ID) && strings.Contains(why, "the "+hand.Label+"'s reach") {
+					t.Fatalf("%s aiming its %s: %s is refused with its gunner's weapon: %q", v.Name, b.sel.Aim.Arg, e.Name, why)
+				}
+			}
 		}
 		fire := b.aimedCommand(target.ID)
 		if fire == nil || b.g.Refusal(*fire) != nil || st.Carrier(fire.Fig) != v.ID && b.crewVeh(*fire) != v.ID {
@@ -237,4 +249,75 @@ func TestManPickedAfterAVehicleHasHisOwnBar(t *testing.T) {
 			t.Errorf("%s's bar %q holds the vehicle's %q", g.St.Fig(man).Name, barLabels(b), bt.label)
 		}
 	}
+}
+
+// A Sherman dragged 5" up and to the left from the table's edge only
+// turned on the spot ("it would leave the table") and its drive was
+// spent (play-test 8): a drive cut short to under an inch of a longer
+// drag gives nothing and says why.
+func TestDriveCutToNothingGivesNothing(t *testing.T) {
+	g := shippedGame(t, "smle-tank-bocage.toml", 1)
+	for i := 0; i < 12; i++ {
+		a, b := deciderTable(g)
+		b.refresh()
+		for _, v := range g.St.Vehicles {
+			c, ok := b.driveFor(v.ID)
+			if v.Side != g.St.Decider || !ok {
+				continue
+			}
+			for deg := 0; deg < 360; deg += 15 {
+				rad := float64(deg) * math.Pi / 180
+				to := geom.Pt{X: v.Pos.X + int64(5*geom.PerInch*math.Cos(rad)), Y: v.Pos.Y + int64(5*geom.PerInch*math.Sin(rad))}
+				c.Path = []geom.Pt{to}
+				res, _ := rules.DriveViewOf(g.RS, g.St, c)
+				if res.Arrived || !b.mereDrive(v.Pos, res.End, c.Path) {
+					continue
+				}
+				n := len(g.Log)
+				b.vdrag = &vehDrag{id: v.ID, cmd: c, moving: true, way: nil}
+				b.vehDragUpdate(a, to, 0, 0, false, false)
+				if len(g.Log) != n || !strings.Contains(a.toast, "nothing was driven") {
+					t.Fatalf("%s dragged to %v (it stops at once: %s): %d commands given, %q", v.Name, to, res.Why, len(g.Log)-n, a.toast)
+				}
+				return
+			}
+		}
+		if _, err := g.Apply(rules.Command{Verb: "end"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no drive of the Sherman stopped at once: the test looks at nothing")
+}
+
+// With the bocage's Sherman selected, a click on a German it cannot see
+// said "no man of Sherman crew is fit to fire" (the crew's reason for
+// their own rifles, play-test 8): it names what stands between them.
+func TestVehicleClickOnAnUnseenEnemySaysWhatHidesHim(t *testing.T) {
+	g := shippedGame(t, "smle-tank-bocage.toml", 1)
+	for i := 0; i < 12; i++ {
+		a, b := deciderTable(g)
+		b.refresh()
+		for k := range g.St.Vehicles {
+			v := &g.St.Vehicles[k]
+			if _, ok := b.driveFor(v.ID); v.Side != g.St.Decider || !ok {
+				continue
+			}
+			b.selVeh = v.ID
+			for _, e := range g.St.Alive(1 - v.Side) {
+				if b.vehicleSightWhy(v, e.Pos, e, nil, e.Name) == "" {
+					continue
+				}
+				b.sel.Reset()
+				b.vehEnemyClick(a, e.Pos, e.ID)
+				if !strings.Contains(a.toast, v.Name+" cannot see "+e.Name+": ") || strings.Contains(a.toast, "fit to fire") {
+					t.Fatalf("%s selected, a click on %s (unseen): %q", v.Name, e.Name, a.toast)
+				}
+				return
+			}
+		}
+		if _, err := g.Apply(rules.Command{Verb: "end"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no vehicle of the side to play with an enemy out of its sight")
 }
