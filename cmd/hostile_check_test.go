@@ -292,3 +292,16 @@ func TestCheckRefusesLinksOut(t *testing.T) {
 		}
 	}
 }
+
+// A mistyped scenario name is answered with the shipped names it may have
+// meant: a play-tester guessed names, since help lists none (play-test 8).
+func TestUnknownScenarioListsTheShippedOnes(t *testing.T) {
+	_, _, err := loadScenarioArg("smle-tank")
+	if err == nil || !strings.Contains(err.Error(), "smle-tank-bocage") || strings.Contains(err.Error(), "ssg-standard") {
+		t.Errorf("smle-tank: %v", err)
+	}
+	_, _, err = loadScenarioArg("tank")
+	if err == nil || !strings.Contains(err.Error(), "smle-tank-bocage") || !strings.Contains(err.Error(), "ssg-standard") {
+		t.Errorf("tank: %v", err)
+	}
+}

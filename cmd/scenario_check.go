@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"hedgerow/maps"
 	"hedgerow/rules"
@@ -66,6 +67,26 @@ func splitPath(p string) (dir, base string) {
 	return dir, base
 }
 
+// shippedNames lists the shipped scenarios a mistyped name may have
+// meant: those of the rule set its first word names ("smle-..."), or
+// every one (a play-tester guessed names: help lists none, play-test 8).
+func shippedNames(arg string) string {
+	files, _ := fs.Glob(scenarios.FS, "*.toml")
+	var all, near []string
+	prefix, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(arg), ".toml"), "-")
+	for _, f := range files {
+		n := strings.TrimSuffix(f, ".toml")
+		all = append(all, n)
+		if prefix != "" && strings.HasPrefix(n, prefix+"-") {
+			near = append(near, n)
+		}
+	}
+	if len(near) > 0 {
+		return "the shipped " + prefix + " scenarios: " + strings.Join(near, ", ")
+	}
+	return "the shipped scenarios: " + strings.Join(all, ", ")
+}
+
 // loadScenarioArg loads a scenario named on the command line by the one
 // rule the game and every subcommand use: a path that exists is that file
 // (even when a shipped scenario has the same name), else it is a shipped
@@ -79,7 +100,7 @@ func loadScenarioArg(arg string) (*rules.Scenario, *terrain.Map, error) {
 		if _, err := fs.Stat(scenarios.FS, name); err == nil && fs.ValidPath(name) {
 			return scenarios.Load(name)
 		}
-		return nil, nil, errors.New(safefile.Name(arg) + ": no such file (and no shipped scenario has that name)")
+		return nil, nil, errors.New(safefile.Name(arg) + ": no such file (and no shipped scenario has that name; " + shippedNames(arg) + ")")
 	}
 	// Load through the scenario's directory so that the name kept in
 	// saves is the bare file name.

@@ -80,7 +80,10 @@ func (s *titleScene) Update(a *App, dt float64) error {
 		func() { a.scene = newMapScene(s.tv.m) },
 		func() { os.Exit(0) },
 	}
-	if s.saved != nil && content.FileExists(s.saved.path) {
+	// (--no-resume: no resume offered, on the title either: a
+	// play-tester clicked where New battle stands without it and resumed
+	// an old battle, play-test 8; Load still lists the autosave)
+	if s.saved != nil && !a.opt.noResume && content.FileExists(s.saved.path) {
 		sb := s.saved
 		labels = append([]string{"Resume the autosave"}, labels...)
 		resume := func() { a.resumeBattle(sb, true) }
