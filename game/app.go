@@ -80,7 +80,7 @@ type dialog struct {
 //	--seed N              dice seed (default: the scenario's, else the clock)
 //	--autosave PATH       where to autosave (default: user config dir)
 //	--speed X             animation speed (1 normal)
-//	--no-resume           do not offer to resume an autosave
+//	--no-resume           do not offer to resume an autosave (the title neither)
 //	--window WxH          the window's size at start (default 1280x800)
 func Run(args []string) error { return run(args, nil) }
 
