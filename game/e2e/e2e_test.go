@@ -24,6 +24,7 @@ import (
 const (
 	winW, winH           = 1280.0, 800.0
 	padR, padT, padB     = 340.0, 44.0, 70.0
+	scaleBarRoom         = 34.0 // kept below a fitted battle table for the scale bar
 	fitMargin            = 16.0
 	tableW, tableH       = 36.0, 36.0
 	moveInches           = 3.0
@@ -35,7 +36,7 @@ const (
 // fitScreen is where the battle screen's initial fit puts table point
 // (x, y) inches, computed from the fit rules independently of the game.
 func fitScreen(x, y float64) (float64, float64) {
-	fw, fh := winW-padR, winH-padT-padB
+	fw, fh := winW-padR, winH-padT-padB-scaleBarRoom
 	// an inch of frame room all round, the table in the middle
 	z := math.Min((fw-2*fitMargin)/(tableW+2), (fh-2*fitMargin)/(tableH+2))
 	cx, cy := tableW/2, tableH/2
