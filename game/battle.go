@@ -54,12 +54,16 @@ type battle struct {
 	dropped   rules.FigID      // the figure of the move being given by a drag (see push)
 	orderHits []unitHit        // where the order of play's entries were drawn
 	rulesHit  *unitHit         // the folded rules' line in a short side panel (drawStatus)
-	enemyAt   enemyPress       // an enemy pressed with a man selected, answered when let go
-	why       bool             // engine detail shown (the App's Y toggle, copied each frame)
-	rest      float64          // seconds the pointer has rested where it is
-	restAt    art.Pt           // where it rests
-	piece     int              // the terrain piece the pointer rests on (-1 none)
-	over      *rules.Overlay   // the thing lying on the table the pointer rests on (nil none)
+	folded    struct {         // whether that panel folds, as last measured (drawStatus)
+		key  foldKey
+		fold bool
+	}
+	enemyAt enemyPress     // an enemy pressed with a man selected, answered when let go
+	why     bool           // engine detail shown (the App's Y toggle, copied each frame)
+	rest    float64        // seconds the pointer has rested where it is
+	restAt  art.Pt         // where it rests
+	piece   int            // the terrain piece the pointer rests on (-1 none)
+	over    *rules.Overlay // the thing lying on the table the pointer rests on (nil none)
 	// standing orders for interruptions, by unit, for one round: "hold"
 	// lets every offer pass, "fire" fires at the first target offered
 	orders      map[rules.UnitID]string

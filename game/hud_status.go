@@ -106,10 +106,25 @@ func speedWords(s float64) string {
 func (b *battle) drawStatus(dst *ebiten.Image, a *App) float64 {
 	fold := false
 	if b.explain != nil && len(b.explain.Lines) > 0 {
-		// measured on a scrap image first: whether the whole panel fits
-		fold = a.H-b.drawStatusFold(art.Scrap(), a, false) < minLogH()
+		// measured on a scrap image first, whether the whole panel fits:
+		// once for each panel and window, not every frame
+		key := foldKey{b.explain, a.W, a.H, art.UIScale, b.noEnemyNote(a)}
+		if b.folded.key != key {
+			b.folded.key = key
+			b.folded.fold = a.H-b.drawStatusFold(art.Scrap(), a, false) < minLogH()
+		}
+		fold = b.folded.fold
 	}
 	return b.drawStatusFold(dst, a, fold)
+}
+
+// foldKey is what decides whether the side panel folds its rules away:
+// the panel, the window and the interface's scale, and the quiet note
+// under the panel.
+type foldKey struct {
+	ex        *rules.Explanation
+	w, h, s   float64
+	enemyNote string
 }
 
 // minLogRows is how many lines of the log a side panel keeps below the
