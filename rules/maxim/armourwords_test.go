@@ -26,8 +26,38 @@ func TestArmourLineSaysWhatTheNumbersAre(t *testing.T) {
 				line = l
 			}
 		}
-		if !strings.Contains(line, "mm of steel") || !strings.Contains(line, "penetration") {
+		if !strings.HasPrefix(line, "Armour: front ") || !strings.Contains(line, "millimetres of steel") || !strings.Contains(line, "penetration") {
 			t.Errorf("%s: armour reads %q", v.Name, line)
 		}
+	}
+}
+
+// A play-tester with the Sherman selected aimed its gun a second time and
+// read "Sgt Lyle has already fired this phase": he had picked the tank
+// and did not know its crew by name. A crewman's fire is refused naming
+// his vehicle too; a man on foot by his name alone.
+func TestCrewmansFireRefusalNamesHisVehicle(t *testing.T) {
+	g := tankTable(t)
+	phase(g, PhaseOffensive, 0)
+	s := g.St
+	for i := range s.Figures {
+		s.Figures[i].SetVar(fFired, s.Round)
+	}
+	var lyle, lenz *rules.Figure
+	for i := range s.Figures {
+		switch s.Figures[i].Name {
+		case "Lyle":
+			lyle = &s.Figures[i]
+		case "Lenz":
+			lenz = &s.Figures[i]
+		}
+	}
+	w, _ := data.Weapon("smg")
+	if got, want := mayFire(s, lyle, w), "Dixie's crewman Lyle has already fired this phase"; got != want {
+		t.Errorf("the crewman: %q, want %q", got, want)
+	}
+	phase(g, PhaseDefensive, 0)
+	if got, want := mayFire(s, lenz, w), "Lenz has already fired this phase"; got != want {
+		t.Errorf("a man on foot: %q, want %q", got, want)
 	}
 }

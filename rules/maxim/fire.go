@@ -145,6 +145,16 @@ func vehWeaponIDs(v *rules.Vehicle) []string {
 	return out
 }
 
+// firerName names f in a reason about his fire: a crewman by his vehicle
+// too, since the player picked the vehicle and may not know its crew by
+// name ("Sherman 1's crewman Sgt Lyle").
+func firerName(s *rules.State, f *rules.Figure) string {
+	if v := crewOf(s, f); v != nil {
+		return rules.Possessive(v.Name) + " crewman " + f.Name
+	}
+	return f.Name
+}
+
 // mayFire says why f may not fire now with w ("" when it may).
 func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 	mover := s.Var(gMover)
@@ -164,27 +174,27 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 			return "only the side not moving takes opportunity fire"
 		}
 		if f.Var(fOpp) == s.Round {
-			return f.Name + " has already taken opportunity fire this turn"
+			return firerName(s, f) + " has already taken opportunity fire this turn"
 		}
 		if s.Var(gOppFrom) == 1 && f.Var(fFired) == s.Round {
-			return f.Name + " fired in the defensive fire phase: nothing fires twice in a turn"
+			return firerName(s, f) + " fired in the defensive fire phase: nothing fires twice in a turn"
 		}
 	case PhaseOffensive:
 		if f.Side != mover {
 			return "only the moving side fires in the offensive fire phase"
 		}
 		if f.Var(fFired) == s.Round {
-			return f.Name + " has already fired this phase"
+			return firerName(s, f) + " has already fired this phase"
 		}
 	case PhaseDefensive:
 		if f.Side == mover {
 			return "only the side not moving fires in the defensive fire phase"
 		}
 		if f.Var(fFired) == s.Round {
-			return f.Name + " has already fired this phase"
+			return firerName(s, f) + " has already fired this phase"
 		}
 		if f.Var(fOpp) == s.Round && w.ROF < 3 {
-			return fmt.Sprintf("%s took opportunity fire this turn; only a weapon of rate of fire 3 or more fires again", f.Name)
+			return fmt.Sprintf("%s took opportunity fire this turn; only a weapon of rate of fire 3 or more fires again", firerName(s, f))
 		}
 	default:
 		return fmt.Sprintf("no one fires in the %s phase", phaseWord(s.Phase))

@@ -333,6 +333,6 @@ func armourLine(a vehicle.Armour) string {
 	if a[vehicle.ArmourTurret] > 0 {
 		turret = fmt.Sprintf(", turret %d", a[vehicle.ArmourTurret])
 	}
-	return fmt.Sprintf("Armour, about mm of steel: front %d, side %d, rear %d, top %d%s (a hit goes through when its weapon's penetration is greater)",
+	return fmt.Sprintf("Armour: front %d, side %d, rear %d, top %d%s (about millimetres of steel: a hit goes through when its weapon's penetration is greater)",
 		a[vehicle.ArmourFront], a[vehicle.ArmourSide], a[vehicle.ArmourRear], a[vehicle.ArmourTop], turret)
 }
