@@ -80,6 +80,7 @@ type battle struct {
 	logEnd      float64         // the foot of the log's last line drawn (tests)
 	endW        float64         // the end button's width (it only grows, so it keeps its place)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
+	vstuck      vehPressAt      // one of your vehicles pressed that may not drive: a drag says why
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
 	odds        rules.Odds

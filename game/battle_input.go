@@ -256,6 +256,9 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.vehDragUpdate(a, pt, mx, my, ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight))
 			return nil
 		}
+		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+			b.vstuck = vehPressAt{} // (a release elsewhere left it)
+		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.hover == 0 && !b.tk.active() {
 			// aiming at a vehicle shoots at the point of its hull clicked;
 			// a press on one of your vehicles selects it (and may drive it)
@@ -305,6 +308,9 @@ func (b *battle) Update(a *App, dt float64) error {
 				}
 				return nil
 			}
+		}
+		if b.vstuck.id != 0 && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) && b.vehStuckRelease(a, mx, my) {
+			return nil
 		}
 		if e := b.enemyAt; e.id != 0 && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			b.enemyAt = enemyPress{}

@@ -11,6 +11,7 @@ import (
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
+	"hedgerow/rules/vehicle"
 )
 
 // Vehicles at the table. A click on one of your vehicles selects it: the
@@ -87,10 +88,36 @@ func (b *battle) vehPress(a *App, pt geom.Pt, mx, my float64) bool {
 	b.vaim = nil
 	if c, ok := b.driveFor(id); ok {
 		b.vdrag = &vehDrag{id: id, cmd: c, from: art.Pt{X: mx, Y: my}}
+	} else {
+		b.vstuck = vehPressAt{id: id, x: mx, y: my}
 	}
 	// what it can do now, or why nothing: at 1024x640 the bar's buttons
 	// leave no room for the hint beside them
 	a.Toast("%s", b.vehHint(veh))
+	return true
+}
+
+// vehPressAt is a press on one of your vehicles that may not drive now.
+type vehPressAt struct {
+	id   rules.VehicleID
+	x, y float64
+}
+
+// vehStuckRelease answers the release of a press on a vehicle that may
+// not drive: dragged, it says why it does not drive (the press's own
+// hint spoke of its orders). It reports whether it answered.
+func (b *battle) vehStuckRelease(a *App, mx, my float64) bool {
+	p := b.vstuck
+	b.vstuck = vehPressAt{}
+	veh := b.st().Veh(p.id)
+	if veh == nil || math.Hypot(mx-p.x, my-p.y) <= view.DragSlopPx*art.UIScale {
+		return false
+	}
+	why := b.noDriveWhy(veh)
+	if why == "" {
+		why = veh.Name + " cannot drive now."
+	}
+	a.Toast("%s", why)
 	return true
 }
 
@@ -123,7 +150,12 @@ func (b *battle) vehHint(veh *rules.Vehicle) string {
 	case len(cmds) > 0:
 		return veh.Name + " selected: pick an order on the bar."
 	}
-	// nothing: why, as the first crewman aboard would be told
+	// nothing: why it cannot drive, in the rule set's words, else as the
+	// first crewman aboard would be told (a crewman's own reason, such as
+	// "get out first", says nothing of the vehicle)
+	if why := b.noDriveWhy(veh); why != "" {
+		return why
+	}
 	st := b.st()
 	for i := range st.Figures {
 		f := &st.Figures[i]
@@ -135,6 +167,24 @@ func (b *battle) vehHint(veh *rules.Vehicle) string {
 		return fmt.Sprintf("%s has nothing to do now (%s).", veh.Name, ex.Head)
 	}
 	return veh.Name + " has nothing to do now."
+}
+
+// noDriveWhy is the rule set's reason vehicle veh may not drive now, as
+// a sentence that names it ("" when the rule set gives none).
+func (b *battle) noDriveWhy(veh *rules.Vehicle) string {
+	vm, ok := b.g.RS.(rules.VehicleMover)
+	if !ok {
+		return ""
+	}
+	r := vm.VehicleMove(b.st(), veh.ID, vehicle.Plan{})
+	if r.Stop != vehicle.Immobile || r.Why == "" {
+		return ""
+	}
+	why := r.Why
+	if !strings.HasPrefix(why, veh.Name) {
+		why = veh.Name + " cannot drive: " + why
+	}
+	return sentence(why)
 }
 
 // vehDragUpdate follows the pointer while a vehicle is being dragged, and

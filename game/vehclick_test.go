@@ -321,3 +321,56 @@ func TestVehicleClickOnAnUnseenEnemySaysWhatHidesHim(t *testing.T) {
 	}
 	t.Fatal("no vehicle of the side to play with an enemy out of its sight")
 }
+
+// Dragging the Sherman after its move said "Sgt Lyle is in a vehicle: get
+// out first" (play-test 8): the reason of a crewman's own move, which
+// says nothing of the tank. A press on a vehicle that may not drive, and
+// a drag of it, give the rule set's reason it may not drive.
+func TestMovedVehicleSaysWhyItDoesNotDrive(t *testing.T) {
+	g := shippedGame(t, "maxim-armour-crossroads.toml", 1)
+	st := g.St
+	v := &st.Vehicles[0]
+	if !strings.HasPrefix(v.Name, "Sherman") || st.Decider != v.Side {
+		t.Fatalf("seed 1: %s, side %d to decide", v.Name, st.Decider)
+	}
+	drive := rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{{X: v.Pos.X + geom.In(3), Y: v.Pos.Y}}, Arg: rules.VehicleArg{ID: v.ID}.String()}
+	if _, err := g.Apply(drive); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; g.St.Decider != v.Side && n < 20; n++ { // the Germans let the move pass
+		passed := false
+		for _, c := range g.Legal() {
+			if c.Verb == "pass" {
+				if _, err := g.Apply(c); err != nil {
+					t.Fatal(err)
+				}
+				passed = true
+				break
+			}
+		}
+		if !passed {
+			t.Fatal("the Germans may not let the move pass")
+		}
+	}
+	a, b := deciderTable(g)
+	b.refresh()
+	v = g.St.Veh(v.ID)
+	const want = "has made its move; it may move again in the vehicles' phase."
+	sp := b.tv.scr(v.Pos)
+	mx, my := sp.X, sp.Y
+	if !b.vehPress(a, v.Pos, mx, my) || b.vdrag != nil {
+		t.Fatalf("a press on %s: not its, or a drive started", v.Name)
+	}
+	press := a.toast
+	if b.vehStuckRelease(a, mx+1, my) {
+		t.Error("a click (no drag) was answered as a drag")
+	}
+	b.vstuck = vehPressAt{id: v.ID, x: mx, y: my}
+	a.toast = ""
+	if !b.vehStuckRelease(a, mx+80, my) || !strings.Contains(a.toast, v.Name+" "+want) {
+		t.Errorf("a drag of %s: %q", v.Name, a.toast)
+	}
+	if strings.Contains(press, "get out first") || !strings.Contains(press, "pick") && !strings.Contains(press, want) {
+		t.Errorf("a press on %s: %q", v.Name, press)
+	}
+}
