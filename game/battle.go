@@ -81,6 +81,7 @@ type battle struct {
 	endW        float64         // the end button's width (it only grows, so it keeps its place)
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vstuck      vehPressAt      // one of your vehicles pressed that may not drive: a drag says why
+	hullBoxes   []plate         // the vehicles' hulls' screen boxes, last drawn (notices keep off them)
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
 	odds        rules.Odds

@@ -119,7 +119,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawWeaponTags(dst, tags)
 	lay.area = b.tv.rosterArea(a)
-	placeRosters(spots, &lay, append(blocked, b.hullPlates()...))
+	hulls := b.hullPlates()
+	placeRosters(spots, &lay, append(blocked, hulls...))
 	drawRosters(dst, lay, b.rimCols())
 	b.rosters = lay.groups
 	// notices and prompts keep off the figures, and the toast off their
@@ -130,6 +131,12 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			a.keepClear(g.box.x, g.box.y, g.box.w, g.box.h)
 		}
 	}
+	// and off the vehicles' hulls (an aiming notice sat on the Sherman
+	// it spoke of, play-test 8)
+	for _, h := range hulls {
+		a.keepClear(h.x, h.y, h.w, h.h)
+	}
+	b.hullBoxes = hulls
 	b.figBoxes = b.figBoxes[:0]
 	for k, sp := range spots {
 		if !sp.removed {

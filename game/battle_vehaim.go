@@ -82,7 +82,7 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 		if ok {
 			w, named := gunWords(guns, c.Arg)
 			if !named {
-				w = strings.TrimRight(act.Label, ".… ")
+				w = noCost(strings.TrimRight(act.Label, ".… "))
 			}
 			again := map[bool]string{true: "it", false: "him"}[tv != nil]
 			if strings.Contains(w, v.Name) { // "The Panzer IV 412's gun (high explosive)"
@@ -300,4 +300,19 @@ func (b *battle) faceStruck(from, to geom.Pt) string {
 		return ""
 	}
 	return fmt.Sprintf("strikes %s's %s", b.st().Veh(id).Name, st.Face)
+}
+
+// noCost is a bar label without the cost a rule set puts after it ("Main
+// gun (3 AP)", "Hatches (free)"): a notice names the weapon, and the bar
+// and the card already give the cost.
+func noCost(label string) string {
+	i := strings.LastIndex(label, " (")
+	if i < 0 || !strings.HasSuffix(label, ")") {
+		return label
+	}
+	in := label[i+2 : len(label)-1]
+	if in == "free" || in != "" && in[0] >= '0' && in[0] <= '9' {
+		return label[:i]
+	}
+	return label
 }

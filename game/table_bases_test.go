@@ -270,6 +270,13 @@ func TestToastKeepsOffFigures(t *testing.T) {
 		if len(b.figBoxes) == 0 {
 			t.Errorf("%s: no figure on the table", file)
 		}
+		// nor a vehicle (an aiming notice sat on the Sherman, play-test 8)
+		for _, q := range b.hullBoxes {
+			if rectsOverlap(x, y, w, h, q.x, q.y, q.w, q.h) {
+				t.Errorf("%s: the notice at %.0f,%.0f %.0fx%.0f covers a vehicle at %.0f,%.0f", file, x, y, w, h, q.x, q.y)
+				break
+			}
+		}
 		// nor a team's plate (a refusal at the table's top covered "M×2
 		// of 3: 1 GPMG", play-test 7)
 		for _, g := range b.rosters {

@@ -68,6 +68,11 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 		if b.sel.Mode != view.Targeting || b.selVeh != v.ID || !strings.Contains(a.toast, "aims at "+target.Name) {
 			t.Fatalf("%s selected, %s clicked: mode %v, vehicle %d selected, %q", v.Name, target.Name, b.sel.Mode, b.selVeh, a.toast)
 		}
+		// the notice names the gun, not its cost ("Panzer IV: Main gun (3
+		// AP) aims at ...", play-test 8)
+		if strings.Contains(a.toast, " AP)") || strings.Contains(a.toast, "(free)") {
+			t.Fatalf("%s aims at %s: %q", v.Name, target.Name, a.toast)
+		}
 		// a man the gun may not reach is told of the gun's reach, not of
 		// the gunner's own weapon ("beyond the SMG's reach of 10\"" with
 		// the Sherman aiming, play-test 8)
