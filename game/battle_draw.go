@@ -296,7 +296,7 @@ func (b *battle) drawTemplate(dst *ebiten.Image) {
 			if sh.Label != "" {
 				label = sh.Label + " " + sc.Format(sh.Circle.R)
 			}
-			art.Say(dst, label, art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
+			art.SayOnPlate(dst, label, art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
 		case len(sh.Poly) > 2:
 			pts := make([]art.Pt, len(sh.Poly))
 			for k, q := range sh.Poly {
@@ -306,7 +306,7 @@ func (b *battle) drawTemplate(dst *ebiten.Image) {
 			art.StrokePoly(dst, pts, true, 2.5*art.UIScale, art.RGBA(0xffa040, 230))
 			if sh.Label != "" {
 				_, _, x1, y1 := art.BoundsOf(pts)
-				art.Say(dst, sh.Label, art.BoldFace(12), x1, y1+4*art.UIScale, art.RGB(0xffd090), 2)
+				art.SayOnPlate(dst, sh.Label, art.BoldFace(12), x1, y1+4*art.UIScale, art.RGB(0xffd090), 2)
 			}
 		}
 	}
@@ -325,7 +325,7 @@ func (b *battle) drawRadii(dst *ebiten.Image, f *rules.Figure) {
 			art.Line(dst, art.Pt{X: c.X + math.Cos(a0)*R, Y: c.Y + math.Sin(a0)*R}, art.Pt{X: c.X + math.Cos(a1)*R, Y: c.Y + math.Sin(a1)*R}, 2*art.UIScale, art.RGBA(0x9ad0ff, 220))
 		}
 		if rd.Label != "" {
-			art.Say(dst, rd.Label, art.BoldFace(12), c.X, c.Y+R+4*art.UIScale, art.RGB(0xc8e4ff), 1)
+			art.SayOnPlate(dst, rd.Label, art.BoldFace(12), c.X, c.Y+R+4*art.UIScale, art.RGB(0xc8e4ff), 1)
 		}
 	}
 }
@@ -352,7 +352,7 @@ func (b *battle) drawBurst(dst *ebiten.Image, an view.Anim) {
 		h := 12 * art.UIScale
 		art.Line(dst, to, art.Pt{X: to.X - h*math.Cos(ang-0.45), Y: to.Y - h*math.Sin(ang-0.45)}, 3*art.UIScale, art.RGB(0xffe070))
 		art.Line(dst, to, art.Pt{X: to.X - h*math.Cos(ang+0.45), Y: to.Y - h*math.Sin(ang+0.45)}, 3*art.UIScale, art.RGB(0xffe070))
-		art.Say(dst, "aimed here; lands "+b.scale().Format(geom.Dist(aim, area.C))+" away", art.BoldFace(12), from.X, from.Y-24*art.UIScale, art.RGB(0xffffff), 1)
+		art.SayOnPlate(dst, "aimed here; lands "+b.scale().Format(geom.Dist(aim, area.C))+" away", art.BoldFace(12), from.X, from.Y-24*art.UIScale, art.RGB(0xffffff), 1)
 	}
 	if p < drift {
 		return

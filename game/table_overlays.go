@@ -302,13 +302,13 @@ func (b *battle) drawAim(dst *ebiten.Image, sel *rules.Figure) {
 	yellow, red := art.RGB(0xfff2a0), art.RGB(0xff5a4a)
 	reason := func() {
 		if b.aimErr != nil {
-			art.Say(dst, b.plain(b.aimErr.Error()), art.BoldFace(12), ptr.X, ptr.Y+14*art.UIScale, art.RGB(0xffd0c8), 1)
+			art.SayOnPlate(dst, b.plain(b.aimErr.Error()), art.BoldFace(12), ptr.X, ptr.Y+14*art.UIScale, art.RGB(0xffd0c8), 1)
 		}
 	}
 	if b.sel.Line {
 		if b.sel.LineA == nil {
 			art.Ring(dst, ptr, 7*art.UIScale, 2.5*art.UIScale, yellow)
-			art.Say(dst, "first end", art.BoldFace(12), ptr.X, ptr.Y+12*art.UIScale, yellow, 1)
+			art.SayOnPlate(dst, "first end", art.BoldFace(12), ptr.X, ptr.Y+12*art.UIScale, yellow, 1)
 			return
 		}
 		a := b.tv.scr(*b.sel.LineA)
@@ -320,7 +320,7 @@ func (b *battle) drawAim(dst *ebiten.Image, sel *rules.Figure) {
 			reason()
 		}
 		art.Circle(dst, a, 4*art.UIScale, yellow)
-		art.Say(dst, b.scale().Format(geom.Dist(*b.sel.LineA, b.tv.tbl(mx, my))), art.BoldFace(12), ptr.X, ptr.Y-24*art.UIScale, yellow, 1)
+		art.SayOnPlate(dst, b.scale().Format(geom.Dist(*b.sel.LineA, b.tv.tbl(mx, my))), art.BoldFace(12), ptr.X, ptr.Y-24*art.UIScale, yellow, 1)
 		return
 	}
 	ok := b.aimAt != nil && b.aimErr == nil
@@ -348,6 +348,6 @@ func (b *battle) drawAim(dst *ebiten.Image, sel *rules.Figure) {
 		if sh.Label != "" {
 			label = sh.Label + " " + sc.Format(sh.Circle.R)
 		}
-		art.Say(dst, label, art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
+		art.SayOnPlate(dst, label, art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
 	}
 }

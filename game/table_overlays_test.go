@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -257,7 +260,23 @@ func TestGroundShotFromTheWeaponsButton(t *testing.T) {
 	if b.aimAt == nil || b.aimErr != nil {
 		t.Fatalf("aiming at %v: %+v, %v", at, b.aimAt, b.aimErr)
 	}
-	render(a, b) // the burst drawn where aimed
+	// the burst drawn where aimed, its words on a dark plate: bare, they
+	// stood over the map's place names and read as neither (play-test 8)
+	var box [4]float64
+	art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) {
+		if strings.Contains(s, "\"") && dst.Bounds().Dx() == 1280 && box == [4]float64{} && !strings.Contains(s, "Range") {
+			box = [4]float64{x0, y0, x1, y1}
+		}
+	}
+	img := render(a, b)
+	art.Said = nil
+	if box == [4]float64{} {
+		t.Fatal("the burst where aimed is drawn without its size in words")
+	}
+	px := img.At(int(box[0])-2, int((box[1]+box[3])/2)).(color.RGBA)
+	if int(px.R)+int(px.G)+int(px.B) > 3*70 {
+		t.Errorf("the burst's words at %.0f,%.0f stand on %v, not on a dark plate", box[0], box[1], px)
+	}
 	c := b.sel.Press(view.Hit{Pt: at}, geom.Pt{})
 	if c == nil || c.Verb != "fire" || c.Fig != shot.Fig || c.Arg != shot.Arg || len(c.Targets) != 0 || len(c.Path) != 1 || c.Path[0] != at {
 		t.Fatalf("a click on the ground gave %+v, want fire F%d %v %s", c, shot.Fig, at, shot.Arg)

@@ -340,6 +340,18 @@ func Say(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, 
 	text.Draw(dst, s, f, op)
 }
 
+// SayOnPlate draws text as Say does on a dark rounded plate a little
+// larger than the words, so a mark's words on the table stay readable
+// over the map's own names and colours.
+func SayOnPlate(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color, align int) {
+	w := TextW(OneDecimal(s), f)
+	m := f.Metrics()
+	h := m.HAscent + m.HDescent
+	x0 := x - w*float64(align)/2
+	RoundRect(dst, x0-4*UIScale, y-1*UIScale, w+8*UIScale, h+2*UIScale, 4*UIScale, RGBA(0x14110c, 200))
+	Say(dst, s, f, x, y, c, align)
+}
+
 // reFineInches is a distance written to the thousandth ("26.004\"",
 // "3.952 cm"), as the rule sets write them for the log and notation.
 var reFineInches = regexp.MustCompile(`\b(\d+)\.(\d{2,3})(\s?(?:"|cm\b|in\b))`)
