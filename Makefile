@@ -72,13 +72,17 @@ test-display: test-deps build
 # qemu's user-mode emulators: a kernel built without 32-bit support (as
 # some CI machines are) cannot run a 386 binary natively, and a 386 Go
 # program under qemu-i386 dies of its own preemption signals ("bad g in
-# signal handler") unless asynchronous preemption is off. Only headless packages, with cgo off. About a minute.
+# signal handler") unless asynchronous preemption is off. The computer's
+# golden choices (rules/ai) run for arm64, whose compiler may fuse a
+# multiply-add in its scores. Only headless packages, with cgo off. About
+# a minute and a half.
 CROSS_PKGS := ./rules/geom ./rules/terrain ./rules ./rules/save ./rules/scenario ./scenarios ./cmd \
 	./rules/ssg ./rules/smle ./rules/firefight ./rules/maxim ./rules/skirmish35 ./rules/all
 CROSS_RUN := Golden|Circle|Bearing|HalfDegree|SaveReplay|TamperedSave|EveryScenarioLoads|ReplayCommand|SampleSave|^TestReplay$$|OffTheTable|LargestTable
 
 test-cross: test-deps
 	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static -run '$(CROSS_RUN)' $(CROSS_PKGS)
+	CGO_ENABLED=0 GOARCH=arm64 $(GO) test -count=1 -exec qemu-aarch64-static -run 'GoldenChoices' ./rules/ai
 	CGO_ENABLED=0 GOARCH=386 GODEBUG=asyncpreemptoff=1 $(GO) test -count=1 -exec qemu-i386-static -run '$(CROSS_RUN)' $(CROSS_PKGS)
 	CGO_ENABLED=0 GOARCH=386 GO386=softfloat GODEBUG=asyncpreemptoff=1 $(GO) test -count=1 -exec qemu-i386-static -run 'Golden|Circle' ./rules/terrain ./scenarios
 
