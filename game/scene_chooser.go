@@ -239,9 +239,11 @@ func (c *chooser) Draw(a *App, dst *ebiten.Image) {
 					}
 				}
 				if room-6*art.UIScale-float64(len(ledger))*14*art.UIScale < least && len(totals) > 0 {
-					// no room for every team's price: each side's total
-					// (the whole ledger shows in a taller window)
-					ledger = totals
+					// no room for every team's price: the Points line
+					// above gives each side's total (a play-tester read
+					// them twice when the totals stood here too); the
+					// whole ledger shows in a taller window
+					ledger = nil
 				}
 				room -= 6*art.UIScale + float64(len(ledger))*14*art.UIScale
 			}

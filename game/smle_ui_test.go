@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/game/view"
@@ -360,6 +362,47 @@ func TestCrowdedPromptButtonsDoNotOverlap(t *testing.T) {
 			if p.x < q.x+q.w && q.x < p.x+p.w && p.y < q.y+q.h && q.y < p.y+p.h {
 				t.Errorf("buttons %q (x %.0f y %.0f w %.0f) and %q (x %.0f y %.0f w %.0f) overlap", p.label, p.x, p.y, p.w, q.label, q.x, q.y, q.w)
 			}
+		}
+	}
+}
+
+// At 1024x640 the scenario choice gave each side's points twice: the
+// Points line, and under it the ledger cut to each side's total. A
+// short window shows the Points line alone; a tall one the whole ledger,
+// each team's price summed to the total.
+func TestChooserGivesThePointsOnce(t *testing.T) {
+	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
+		a := &App{W: size[0], H: size[1]}
+		c := newChooser(a).(*chooser)
+		n := 0
+		for i, it := range c.items {
+			if !it.priced {
+				continue
+			}
+			n++
+			c.cur = i
+			var said []string
+			art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) { said = append(said, s) }
+			dst := ebiten.NewImage(int(a.W), int(a.H))
+			c.Draw(a, dst)
+			art.Said = nil
+			totals, priced, points := 0, 0, 0
+			for _, s := range said {
+				switch {
+				case strings.Contains(s, ": total "):
+					totals++
+				case strings.Contains(s, " = "):
+					priced++
+				case strings.HasPrefix(s, "Points: "):
+					points++
+				}
+			}
+			if points != 1 || totals > 0 && priced == 0 {
+				t.Errorf("%s at %v: Points lines %d, totals %d, team prices %d", it.file, size, points, totals, priced)
+			}
+		}
+		if n == 0 {
+			t.Fatal("no priced scenario")
 		}
 	}
 }

@@ -60,7 +60,11 @@ func PointsOnMap(sc *rules.Scenario, m *terrain.Map) (perSide [2]int, lines []st
 			// A booby trap is a rigged hand grenade: priced as one (house value).
 			p := float64(n * d.Points["hand_grenade"])
 			total += p
-			lines = append(lines, fmt.Sprintf("%s: %d booby trap(s) at %d each = %s", sd.Name, n, d.Points["hand_grenade"], trimFloat(p)))
+			traps := "booby traps"
+			if n == 1 {
+				traps = "booby trap"
+			}
+			lines = append(lines, fmt.Sprintf("%s: %d %s at %d each = %s", sd.Name, n, traps, d.Points["hand_grenade"], trimFloat(p)))
 		}
 		if sd.Hidden {
 			total *= d.Multipliers["hidden_setup"]
