@@ -379,3 +379,67 @@ func TestMovedVehicleSaysWhyItDoesNotDrive(t *testing.T) {
 		t.Errorf("a press on %s: %q", v.Name, press)
 	}
 }
+
+// The S.M.L.E. turret turned only towards the nearest enemy (play-test
+// 8): its button aims, and a click on the table turns it to face there.
+func TestTurretTurnsToTheClickedPoint(t *testing.T) {
+	g := shippedGame(t, "smle-tank-bocage.toml", 1)
+	r := rand.New(rand.NewPCG(1, 9))
+	var turret *rules.Command
+	for step := 0; step < 400 && turret == nil && !g.St.Over; step++ {
+		for _, c := range g.Legal() {
+			if c.Verb == "turret" {
+				c := c
+				turret = &c
+				break
+			}
+		}
+		if turret != nil {
+			break
+		}
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		g.Apply(c)
+	}
+	if turret == nil {
+		t.Fatal("no turret to turn in 400 random commands")
+	}
+	a, b := deciderTable(g)
+	arg, _ := rules.ParseVehicleArg(turret.Arg)
+	v := g.St.Veh(arg.ID)
+	b.selVeh = v.ID
+	b.refresh()
+	b.layoutButtons(a)
+	pressed := false
+	for i, bt := range b.buttons {
+		if strings.Contains(bt.label, "turret") || strings.HasPrefix(bt.label, "Turret") {
+			b.bcmds[i]()
+			pressed = true
+			break
+		}
+	}
+	if !pressed || b.sel.Mode != view.Targeting || !b.sel.Point {
+		t.Fatalf("no turret button aiming at a point: %v, %+v (bar %q)", pressed, b.sel, barLabels(b))
+	}
+	// a point 6" from the hull, not where the enemy it was offered to
+	// face stands, nor where it faces now
+	var at geom.Pt
+	for _, d := range []geom.Pt{{X: geom.In(6)}, {X: -geom.In(6)}, {Y: geom.In(6)}, {Y: -geom.In(6)}} {
+		p := v.Pos.Add(d)
+		bf := geom.Bearing(v.Pos, p)
+		if p.X > 0 && p.Y > 0 && p.X < g.St.Map.Width && p.Y < g.St.Map.Height && bf != v.Turret && bf != geom.Bearing(v.Pos, turret.Path[0]) {
+			at = p
+			break
+		}
+	}
+	want := geom.Bearing(v.Pos, at)
+	c := b.sel.Press(view.Hit{Pt: at}, geom.Pt{})
+	if c == nil || !b.apply(a, *c) {
+		t.Fatalf("a click at %v gave %v (%v)", at, c, b.g.Refusal(b.sel.AtPoint(at)))
+	}
+	if got := g.St.Veh(v.ID).Turret; got != want {
+		t.Errorf("the turret faces %d after a click at bearing %d", got, want)
+	}
+}

@@ -255,11 +255,20 @@ func (r SMLE) applyTurret(s *rules.State, u *rules.Unit, c rules.Command) ([]rul
 	if err != nil {
 		return nil, err
 	}
-	if !t.HasTurret || !plan.HasFace || len(plan.Legs) > 0 {
-		return nil, fmt.Errorf("only a vehicle with a turret turns it, to a facing")
+	// the turret turns to a facing, or to face a point (the table's click)
+	face := plan.Face
+	switch {
+	case !t.HasTurret:
+		return nil, fmt.Errorf("%s has no turret", v.Name)
+	case len(plan.Legs) == 1 && plan.Legs[0].To == v.Pos:
+		return nil, fmt.Errorf("point away from %s: its turret turns to face the point", v.Name)
+	case len(plan.Legs) == 1:
+		face = bearing(v.Pos, plan.Legs[0].To)
+	case len(plan.Legs) > 1 || !plan.HasFace:
+		return nil, fmt.Errorf("a turret turns to one point or a facing")
 	}
 	p := v.Pose
-	p.Turret = vehicle.Norm(plan.Face)
+	p.Turret = vehicle.Norm(face)
 	s.MoveVehicle(v.ID, p)
 	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: u.ID, Text: fmt.Sprintf("%s turns its turret to face %s", v.Name, rules.FacingWords(p.Turret))}}, nil
 }

@@ -553,8 +553,10 @@ func (r SMLE) vehicleOptions(s *rules.State, u *rules.Unit, b Band) []rules.Comm
 		}
 		if t.HasTurret {
 			if e := r.nearestEnemyPt(s, v.Side, v.Pos); e != nil {
+				// offered facing the nearest enemy; the table's click
+				// (an ActPoint) faces it wherever the player points
 				if bf := bearing(v.Pos, *e); bf != v.Turret {
-					out = append(out, rules.Command{Verb: "turret", Unit: u.ID, Arg: rules.VehicleArg{ID: v.ID, Face: bf, HasFace: true}.String()})
+					out = append(out, rules.Command{Verb: "turret", Unit: u.ID, Path: []geom.Pt{*e}, Arg: rules.VehicleArg{ID: v.ID}.String()})
 				}
 			}
 		}

@@ -486,10 +486,26 @@ func TestDriveAcceleration(t *testing.T) {
 	if res.Stop != vehicle.OutOfMove && res.Stop != vehicle.Immobile {
 		t.Errorf("drag check: %v", res.Stop)
 	}
-	// Turning the turret.
+	// Turning the turret: to a facing (the notation), or to face the
+	// point the player clicked (a play-tester could only turn it towards
+	// the nearest enemy, not to cover a road).
 	apply(t, s, rules.Command{Verb: "turret", Unit: 1, Arg: "V1-f90"})
 	if v.Turret != 90 {
 		t.Errorf("turret at %d", v.Turret)
+	}
+	at := v.Pos.Add(geom.P(-5, 0)) // due west of the hull
+	apply(t, s, rules.Command{Verb: "turret", Unit: 1, Path: []geom.Pt{at}, Arg: "V1"})
+	if want := bearing(v.Pos, at); v.Turret != want {
+		t.Errorf("turret at %d, want %d (facing the point clicked)", v.Turret, want)
+	}
+	for _, bad := range []rules.Command{
+		{Verb: "turret", Unit: 1, Path: []geom.Pt{v.Pos}, Arg: "V1"},
+		{Verb: "turret", Unit: 1, Path: []geom.Pt{at, v.Pos.Add(geom.P(0, 5))}, Arg: "V1"},
+		{Verb: "turret", Unit: 1, Arg: "V1"},
+	} {
+		if _, err := New().Apply(s.Clone(), bad); err == nil {
+			t.Errorf("%s is taken", bad)
+		}
 	}
 }
 
@@ -727,7 +743,7 @@ func TestVehiclePresentation(t *testing.T) {
 	for _, c := range []struct {
 		cmd  string
 		kind string
-	}{{"drive U2 24,10 V1", rules.ActDrag}, {"turret U2 V1-f90", rules.ActButton}, {"board U2 V1", rules.ActButton}, {"debus U2 V1", rules.ActButton}} {
+	}{{"drive U2 24,10 V1", rules.ActDrag}, {"turret U2 V1-f90", rules.ActPoint}, {"board U2 V1", rules.ActButton}, {"debus U2 V1", rules.ActButton}} {
 		a := rules.ActionOf(r, s, mustParse(t, c.cmd))
 		if a.Kind != c.kind || a.Label == "" {
 			t.Errorf("%s: %+v", c.cmd, a)
