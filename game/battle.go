@@ -82,6 +82,13 @@ type battle struct {
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vstuck      vehPressAt      // one of your vehicles pressed that may not drive: a drag says why
 	hullBoxes   []plate         // the vehicles' hulls' screen boxes, last drawn (notices keep off them)
+	btnOdds     struct {        // the odds of the bar button under the pointer (hud_cards.go)
+		key  string
+		st   *rules.State
+		odds rules.Odds
+		err  error
+	}
+	armed *armedShot // a command at an enemy vehicle given by a second click (battle_why.go)
 	vaim        *vehAim         // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
 	odds        rules.Odds
@@ -300,6 +307,12 @@ func (b *battle) newStep() bool {
 
 func (b *battle) refresh() {
 	b.legal = b.legalNow() // (net.go: only the local side's, over the network)
+	over := b.handingOver()
+	if over {
+		// the other side's orders wait for the curtain (a play-tester saw
+		// the British "Motivate everyone" on the German table)
+		b.legal = nil
+	}
 	b.noteStep()
 	b.sel.Legal = b.legal
 	b.oddsFor = 0
@@ -328,12 +341,30 @@ func (b *battle) refresh() {
 	b.sel.Fit = b.fitDrop
 	b.sel.PointCheck = func(c rules.Command) bool { return b.g.Refusal(c) == nil }
 	b.sel.GroupOf = func(c rules.Command) string { return b.action(c).Group }
-	b.explain = nil
-	if ex, ok := b.g.RS.(rules.Explainer); ok {
-		b.explain = b.netExplain(ex) // (net.go: as the local side may know it)
+	if !over || b.explain == nil {
+		// (handing over: the panel keeps the side at the table's words
+		// until the curtain)
+		b.explain = nil
+		if ex, ok := b.g.RS.(rules.Explainer); ok {
+			b.explain = b.netExplain(ex) // (net.go: as the local side may know it)
+		}
 	}
 	b.info = map[rules.FigID]rules.FigureInfo{}
 	b.acts = nil
+}
+
+// handingOver reports whether the table is about to change hands at one
+// desk: the side to decide is not the side at the table, and the curtain
+// comes down once the dice have rolled. Until it does the bar offers the
+// next side nothing and the panel keeps the words of the side at the
+// table (the British panel and buttons stood on the German table for
+// two seconds, play-test 9). Not when the other side answers on the
+// table itself (opportunity fire with nothing hidden), over the network
+// or against the computer.
+func (b *battle) handingOver() bool {
+	st := b.st()
+	return b.net == nil && b.drivers.hotseat() && b.shown >= 0 && !b.curtain && !st.Over &&
+		st.Decider != b.shown && !(b.interrupting() && !b.viewsDiffer())
 }
 
 // figInfo is a figure as the rule set sees it (its card, marks and

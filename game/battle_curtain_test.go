@@ -150,6 +150,12 @@ func TestHandOverBringsTheNextSideIntoView(t *testing.T) {
 	for i := 0; i < 12 && g.St.Decider == mover; i++ {
 		endStep(t, a, b)
 	}
+	if b.curtain { // the next player takes the table
+		b.liftCurtain()
+		if err := b.Update(a, 1.0/60); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for range 60 {
 		b.tv.cam.Step(0.05)
 	}
@@ -178,5 +184,61 @@ func endStep(t *testing.T, a *App, b *battle) {
 	}
 	if err := b.Update(a, 1.0/60); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// When the Germans ended their last chit the British panel and their
+// "Motivate everyone" button stood on the German table for the two
+// seconds the draw took to roll, before the curtain came down (play-test
+// 9). Until the curtain the bar offers the next side nothing and the
+// panel keeps the words of the side at the table; once it lifts, the
+// next side has its orders.
+func TestNothingOfTheNextSideBeforeTheCurtain(t *testing.T) {
+	for _, file := range []string{"firefight-crossroads.toml", "maxim-armour-crossroads.toml", "ssg-standard.toml"} {
+		g := shippedGame(t, file, 1)
+		a, b := deciderTable(g)
+		b.refresh()
+		side := g.St.Decider
+		var before *rules.Explanation
+		for n := 0; g.St.Decider == side && n < 40; n++ {
+			e := b.enterEnd()
+			if e == nil {
+				t.Fatalf("%s: no end offered", file)
+			}
+			before = b.explain
+			b.ask = nil
+			b.apply(a, *e) // the dice of what the end brings still to roll
+		}
+		if g.St.Decider == side {
+			t.Fatalf("%s: the table never changed hands", file)
+		}
+		if b.curtain || b.shown != side {
+			t.Fatalf("%s: curtain %v, shown %d before the dice rolled", file, b.curtain, b.shown)
+		}
+		b.layoutButtons(a)
+		for _, bt := range b.buttons {
+			if !bt.disabled && !bt.hintOnly {
+				t.Errorf("%s: %q stands on %s's bar before the curtain", file, bt.label, g.St.Sides[side].Name)
+			}
+		}
+		if len(b.legal) != 0 || b.explain != before {
+			t.Errorf("%s: the next side's orders (%d) or panel (%v) before the curtain", file, len(b.legal), b.explain != before)
+		}
+		// the dice roll, the curtain comes down and is lifted: the next
+		// side's table
+		b.tl.SkipAll()
+		for _, an := range b.tl.Step(100) {
+			b.finished(an)
+		}
+		if err := b.Update(a, 1.0/60); err != nil {
+			t.Fatal(err)
+		}
+		if !b.curtain {
+			t.Fatalf("%s: no curtain at the hand-over", file)
+		}
+		b.liftCurtain()
+		if b.curtain || b.shown != g.St.Decider || len(b.legal) == 0 {
+			t.Errorf("%s: after the curtain: curtain %v, shown %d, %d orders", file, b.curtain, b.shown, len(b.legal))
+		}
 	}
 }

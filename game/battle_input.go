@@ -73,9 +73,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			return nil
 		}
 		if b.curtainSettled() && (clicked() || keys.Pressed(keys.ActSkip) || keys.Pressed(keys.ActEnd)) {
-			b.curtain = false
-			b.shown = b.st().Decider
-			b.sel.Reset()
+			b.liftCurtain()
 		}
 		return nil
 	}
@@ -109,6 +107,7 @@ func (b *battle) Update(a *App, dt float64) error {
 		switch {
 		case b.shown < 0:
 			b.shown = b.firstShown()
+			b.refresh()
 		case b.interrupting() && !b.viewsDiffer():
 			// the other side may interrupt (opportunity fire): asked on the
 			// table itself, no curtain, when both sides see the same table
@@ -256,8 +255,10 @@ func (b *battle) Update(a *App, dt float64) error {
 			b.vehDragUpdate(a, pt, mx, my, ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight))
 			return nil
 		}
+		armed := b.armed // (kept only by a click on its vehicle, below)
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 			b.vstuck = vehPressAt{} // (a release elsewhere left it)
+			b.armed = nil
 		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && !b.overUI(mx, my, a) && b.hover == 0 && !b.tk.active() {
 			// aiming at a vehicle shoots at the point of its hull clicked;
@@ -339,6 +340,14 @@ func (b *battle) Update(a *App, dt float64) error {
 					return ok && b.g.Refusal(c) == nil
 				})
 			}
+			if b.sel.Mode == view.Selected && b.hover == 0 && b.sel.Sel != 0 && b.enemyVehAt(pt) != 0 {
+				// an enemy vehicle clicked with a man selected: aim at the
+				// point clicked, or say why not (the press below would let
+				// the man go as a click on open table does)
+				b.armed = armed
+				b.enemyVehClick(a, b.enemyVehAt(pt), pt)
+				return nil
+			}
 			b.pressed = true
 			placed := len(b.sel.Volley)
 			if c := b.sel.Press(view.Hit{Fig: b.hover, Own: own, Pt: pt}, fp); c != nil {
@@ -360,10 +369,6 @@ func (b *battle) Update(a *App, dt float64) error {
 				// move phase was told figures shoot only in the shooting phase)
 				b.pressed = false
 				b.enemyAt = enemyPress{id: b.hover, x: mx, y: my}
-			case b.sel.Mode == view.Selected && b.hover == 0 && b.sel.Sel != 0 && b.enemyVehAt(pt) != 0:
-				// an enemy vehicle, the same: aim at the point clicked
-				b.pressed = false
-				b.enemyVehClick(a, b.enemyVehAt(pt), pt)
 			case b.sel.Mode != view.Targeting && b.hover != 0 && !own:
 				// a figure of the side not playing: no drag, and why not
 				b.pressed = false
@@ -553,6 +558,22 @@ func (b *battle) liveInput(mx, my float64, a *App) bool {
 		return b.sel.Point || (b.sel.Ground && f == nil) || (f != nil && b.sel.Targetable(f.ID))
 	}
 	return f != nil && !f.Removed && f.Side == st.Decider
+}
+
+// liftCurtain hands the table to the side deciding: its orders and its
+// panel.
+func (b *battle) liftCurtain() {
+	b.curtain = false
+	b.shown = b.st().Decider
+	b.sel.Reset()
+	b.refresh()
+	// and its men into view (while the table was being handed over the
+	// bar held none of its orders, so the step's glide found no one)
+	if u := b.actingUnit(); u != 0 {
+		b.glideTo(u)
+	} else {
+		b.glideToSide()
+	}
 }
 
 // pieceAt is the terrain piece at p: a linear piece (a hedge, a wall)
