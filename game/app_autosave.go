@@ -229,6 +229,23 @@ func (a *App) resumeBattle(sb *savedBattle, autosave bool) {
 		}
 	}
 	b := newBattle(a, sb.g, nil)
+	if len(sb.g.Log) == 0 {
+		// saved before the first command (at the end of deployment): the
+		// battle's opening events (a chit drawn, the first initiative)
+		// are its whole log so far (newBattle rebuilds it after one)
+		b.rebuildLog()
+	}
+	if st := sb.g.St; b.net == nil && b.drivers.hotseat() && !st.Over && b.firstShown() == st.Decider {
+		// at one desk, with something one side may not see: whoever
+		// resumed passes the mouse before the table shows (a play-tester's
+		// resume opened straight on the side to play, play-test 9)
+		b.shown = 1 - st.Decider
+		hidden := b.viewsDiffer()
+		b.shown = st.Decider
+		if hidden {
+			b.curtain, b.curtainWhen = true, time.Now()
+		}
+	}
 	b.log = append(b.log, logEntry{text: fmt.Sprintf("Resumed from %s after %s.", filepath.Base(sb.path), commands(sb.kept)), side: -1})
 	a.scene = b
 	if sb.diverged != nil {

@@ -71,3 +71,62 @@ func TestResumeRebuildsTheLogAndTheLuck(t *testing.T) {
 		t.Errorf("the luck report counts %v rolls by side after the resume; the battle had %v", n, want)
 	}
 }
+
+// A save taken before the first command (at the end of deployment)
+// resumed with only "Resumed from ff.save after 0 commands" in its log:
+// the chit drawn to open the Firefight battle, and SSG's roll-off, were
+// gone (play-test 9).
+func TestResumeBeforeTheFirstCommandKeepsTheOpening(t *testing.T) {
+	for _, file := range []string{"ssg-standard.toml", "firefight-crossroads.toml"} {
+		a, path := autosaveApp(t)
+		g := shippedGame(t, file, 1)
+		if err := all.WriteSaveAtomic(path, g); err != nil {
+			t.Fatal(err)
+		}
+		_, opening, err := all.ReplayEach(all.SaveOf(g), content.ScenariosFS, content.MapsFS, nil)
+		if err != nil || len(opening) == 0 {
+			t.Fatalf("%s: the battle opens with %d events (%v)", file, len(opening), err)
+		}
+		sb, err := readBattle(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.resumeBattle(sb, false)
+		b := a.scene.(*battle)
+		found := false
+		for _, e := range b.log {
+			if e.text == opening[0].Text {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: the resumed log lacks the opening %q: %d lines", file, opening[0].Text, len(b.log))
+		}
+	}
+}
+
+// A resumed battle opened straight on the side to play, its hidden
+// things on show to whoever sat at the desk (play-test 9): where the
+// sides see differently, the curtain comes down first; where they see
+// alike, the table opens at once.
+func TestResumeBringsTheCurtainWhereSidesSeeDifferently(t *testing.T) {
+	for file, want := range map[string]bool{"firefight-crossroads.toml": true, "ssg-standard.toml": false} {
+		a, path := autosaveApp(t)
+		g := shippedGame(t, file, 1)
+		if err := all.WriteSaveAtomic(path, g); err != nil {
+			t.Fatal(err)
+		}
+		sb, err := readBattle(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.resumeBattle(sb, false)
+		b := a.scene.(*battle)
+		if b.curtain != want {
+			t.Errorf("%s: curtain %v on resuming, want %v", file, b.curtain, want)
+		}
+		if b.shown != g.St.Decider {
+			t.Errorf("%s: the table is for side %d; %d decides", file, b.shown, g.St.Decider)
+		}
+	}
+}
