@@ -17,6 +17,7 @@ import (
 	"hedgerow/game/art"
 	"hedgerow/game/keys"
 	"hedgerow/game/netplay"
+	"hedgerow/rules"
 )
 
 // options are the game's command-line flags.
@@ -498,6 +499,7 @@ type button struct {
 	slot       string // the kind of action it gives, which keeps its number through a step (stableSlots)
 	slotN      int    // its number on the bar (0: by its place)
 	ghost      bool   // a greyed stand-in for an action not allowed now, keeping its place (stableSlots)
+	cmd        *rules.Command // the command it gives at once, if any (its odds show while pointed at)
 }
 
 func (b *button) hover() bool {

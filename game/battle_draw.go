@@ -193,6 +193,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		// no card while the dice roll
 	} else if b.overRules() {
 		b.card(dst, a, "How this phase works", b.explain.Lines, 0xf2c94c) // the phase's rules, folded in a short panel
+	} else if b.drawButtonOdds(dst, a) {
+		// a bar button that rolls at once: its odds before the click
 	} else if b.sel.Mode == view.Targeting && b.hover != 0 && b.oddsFor == b.hover && (b.sel.Targetable(b.hover) || b.oddsWhy != "") {
 		b.drawOdds(dst, a)
 	} else if b.drawVehAim(dst, a) {

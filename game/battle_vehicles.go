@@ -359,6 +359,7 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 			})
 		default:
 			add(label, short, false, false, func() { b.apply(a, cc) })
+			b.buttons[len(b.buttons)-1].cmd = &cc
 		}
 	}
 }

@@ -479,6 +479,9 @@ func (b *battle) enemyVehClick(a *App, id rules.VehicleID, pt geom.Pt) {
 		}
 		b.sel.Escape()
 	}
+	if b.armVehicleShot(a, f, v) {
+		return
+	}
 	if why != nil {
 		a.Toast("%s", b.plain(why.Error()))
 		return
@@ -488,6 +491,43 @@ func (b *battle) enemyVehClick(a *App, id rules.VehicleID, pt geom.Pt) {
 		return
 	}
 	a.Toast("%s can do nothing to %s now.", f.Name, v.Name)
+}
+
+// armedShot is a command at an enemy vehicle that its bar gives at once
+// (a 1/35th bazooka names the vehicle, not a point of its hull), offered
+// by a first click on the vehicle: a second click on it gives it.
+type armedShot struct {
+	cmd rules.Command
+	st  *rules.State
+	fig rules.FigID
+	veh rules.VehicleID
+}
+
+// armVehicleShot answers a click on enemy vehicle v with f selected when
+// f has such a command at it: the first click says what it is and its
+// odds, the second gives it. It reports whether f had one. (A
+// play-tester's click on the Panzer with his bazooka man selected let
+// the man go and said nothing, play-test 9.)
+func (b *battle) armVehicleShot(a *App, f *rules.Figure, v *rules.Vehicle) bool {
+	for _, c := range b.legal {
+		va, ok := rules.ParseVehicleArg(c.Arg)
+		if c.Fig != f.ID || !ok || va.ID != v.ID || len(c.Path) > 0 || len(c.Targets) > 0 || b.action(c).Kind != rules.ActButton {
+			continue
+		}
+		if ar := b.armed; ar != nil && ar.st == b.st() && ar.fig == f.ID && ar.veh == v.ID && ar.cmd.String() == c.String() {
+			b.armed = nil
+			b.apply(a, c)
+			return true
+		}
+		b.armed = &armedShot{cmd: c, st: b.st(), fig: f.ID, veh: v.ID}
+		what := strings.TrimRight(noCost(b.action(c).Label), ".… ")
+		if lines, ok := b.commandOdds(c); ok {
+			what += ": " + lines[len(lines)-1]
+		}
+		a.Toast("%s. Click %s again to fire.", what, v.Name)
+		return true
+	}
+	return false
 }
 
 // whyNotAtVehicle is the rules' reason f may not fire at vehicle v when

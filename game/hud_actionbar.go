@@ -106,6 +106,7 @@ func (b *battle) layoutButtons(a *App) {
 				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
 			default:
 				add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
+				b.buttons[len(b.buttons)-1].cmd = &cc
 			}
 			slot(act.Group)
 		}
@@ -168,6 +169,7 @@ func (b *battle) layoutButtons(a *App) {
 			seen["fig "+act.Group] = true
 			cc := c
 			add(act.Label, act.Short, false, false, func() { b.apply(a, cc) })
+			b.buttons[len(b.buttons)-1].cmd = &cc
 			slot(act.Group)
 		}
 	}
@@ -222,6 +224,7 @@ func (b *battle) layoutButtons(a *App) {
 			continue
 		}
 		add(label, short, false, false, func() { b.apply(a, cc) })
+		b.buttons[len(b.buttons)-1].cmd = &cc
 		unitSlot(cc, act.Group)
 	}
 	if b.interrupting() && !b.viewsDiffer() {

@@ -351,3 +351,47 @@ func verbAt(verb string) string {
 	}
 	return verb
 }
+
+// drawButtonOdds draws, while the pointer is on a bar button that gives a
+// command with dice at once (no target to click: a bazooka fired at the
+// one tank in reach), the odds of that command, as the aiming card shows
+// a shot's: a play-tester's "AT fire" rolled with no odds shown first
+// (play-test 9). It reports whether it drew one.
+func (b *battle) drawButtonOdds(dst *ebiten.Image, a *App) bool {
+	for i := range b.buttons {
+		bt := &b.buttons[i]
+		if bt.cmd == nil || bt.disabled || !bt.hover() {
+			continue
+		}
+		lines, ok := b.commandOdds(*bt.cmd)
+		if !ok {
+			return false
+		}
+		b.card(dst, a, strings.TrimRight(b.action(*bt.cmd).Label, ".… "), lines, colourInt(sideColour(b.st(), b.st().Decider)))
+		return true
+	}
+	return false
+}
+
+// commandOdds are the lines of a rolled command's odds: each modifier,
+// then the chance of each outcome. ok is false for a command that rolls
+// nothing (certain) or has no odds.
+func (b *battle) commandOdds(c rules.Command) (lines []string, ok bool) {
+	k := c.String()
+	if b.btnOdds.key != k || b.btnOdds.st != b.st() {
+		o, err := b.g.Odds(c)
+		b.btnOdds.key, b.btnOdds.st, b.btnOdds.odds, b.btnOdds.err = k, b.st(), o, err
+	}
+	o := b.btnOdds.odds
+	if b.btnOdds.err != nil || len(o.Outcomes) == 0 || len(o.Outcomes) == 1 && o.Outcomes[0].P >= 1 {
+		return nil, false
+	}
+	for _, m := range o.Mods {
+		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
+	}
+	var outs []string
+	for _, oc := range o.Outcomes {
+		outs = append(outs, fmt.Sprintf("%s %.0f%%", oc.Name, oc.P*100))
+	}
+	return append(lines, strings.Join(outs, ", ")), true
+}

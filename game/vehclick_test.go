@@ -3,6 +3,7 @@ package game
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -441,5 +442,79 @@ func TestTurretTurnsToTheClickedPoint(t *testing.T) {
 	}
 	if got := g.St.Veh(v.ID).Turret; got != want {
 		t.Errorf("the turret faces %d after a click at bearing %d", got, want)
+	}
+}
+
+// A 1/35th bazooka's "AT fire" rolled at once, with no odds shown first,
+// and a click on the Panzer with the bazooka man selected let him go and
+// said nothing (play-test 9). The button carries its command, whose odds
+// its card shows; the first click on the vehicle says what the shot is
+// and its odds, the second fires it.
+func TestAntiTankShotShowsItsOddsFirst(t *testing.T) {
+	g := shippedGame(t, "skirmish35-panzer.toml", 1)
+	r := rand.New(rand.NewPCG(1, 11))
+	var at *rules.Command
+	for step := 0; step < 300 && at == nil && !g.St.Over; step++ {
+		// the Panzer 8" in front of a bazooka man of the side to play
+		for i := range g.St.Figures {
+			f := &g.St.Figures[i]
+			if f.Side != g.St.Decider || f.Removed || !slices.Contains(f.Weapons, "bazooka") {
+				continue
+			}
+			for j := range g.St.Vehicles {
+				if v := &g.St.Vehicles[j]; v.Side != f.Side && !v.Removed {
+					p := v.Pose
+					p.Pos = f.Pos.Add(geom.Pt{Y: -geom.In(8)})
+					g.St.MoveVehicle(v.ID, p)
+				}
+			}
+			break
+		}
+		for _, c := range g.Legal() {
+			if _, ok := rules.ParseVehicleArg(c.Arg); ok && c.Verb == "at" && c.Fig != 0 {
+				c := c
+				at = &c
+				break
+			}
+		}
+		if at != nil {
+			break
+		}
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		g.Apply(c)
+	}
+	if at == nil {
+		t.Fatal("no anti-tank shot offered in 300 random commands")
+	}
+	a, b := deciderTable(g)
+	b.refresh()
+	b.sel.Mode, b.sel.Sel = view.Selected, at.Fig
+	b.layoutButtons(a)
+	var onBar *rules.Command
+	for _, bt := range b.buttons {
+		if bt.cmd != nil && bt.cmd.String() == at.String() {
+			onBar = bt.cmd
+		}
+	}
+	if onBar == nil {
+		t.Fatalf("no button gives %s: %q", at, barLabels(b))
+	}
+	lines, ok := b.commandOdds(*onBar)
+	if !ok || !strings.Contains(lines[len(lines)-1], "%") {
+		t.Fatalf("the button's odds: %q, %v", lines, ok)
+	}
+	arg, _ := rules.ParseVehicleArg(at.Arg)
+	v := g.St.Veh(arg.ID)
+	n := len(g.Log)
+	b.enemyVehClick(a, v.ID, v.Pos)
+	if len(g.Log) != n || !strings.Contains(a.toast, "%") || !strings.Contains(a.toast, "again to fire") {
+		t.Fatalf("the first click on %s: %d commands played, %q", v.Name, len(g.Log)-n, a.toast)
+	}
+	b.enemyVehClick(a, v.ID, v.Pos)
+	if len(g.Log) != n+1 || g.Log[n].Verb != "at" {
+		t.Fatalf("the second click on %s did not fire: %v", v.Name, g.Log[n:])
 	}
 }
