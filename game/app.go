@@ -496,9 +496,9 @@ type button struct {
 	fixedKey   bool    // key is its own (Undo's Ctrl+Z), never a number of the bar
 	disabled   bool
 	hint       string
-	slot       string // the kind of action it gives, which keeps its number through a step (stableSlots)
-	slotN      int    // its number on the bar (0: by its place)
-	ghost      bool   // a greyed stand-in for an action not allowed now, keeping its place (stableSlots)
+	slot       string         // the kind of action it gives, which keeps its number through a step (stableSlots)
+	slotN      int            // its number on the bar (0: by its place)
+	ghost      bool           // a greyed stand-in for an action not allowed now, keeping its place (stableSlots)
 	cmd        *rules.Command // the command it gives at once, if any (its odds show while pointed at)
 }
 

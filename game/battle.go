@@ -88,8 +88,8 @@ type battle struct {
 		odds rules.Odds
 		err  error
 	}
-	armed *armedShot // a command at an enemy vehicle given by a second click (battle_why.go)
-	vaim        *vehAim         // the shot aimed at the hull under the pointer
+	armed       *armedShot // a command at an enemy vehicle given by a second click (battle_why.go)
+	vaim        *vehAim    // the shot aimed at the hull under the pointer
 	oddsFor     rules.FigID
 	odds        rules.Odds
 	oddsCmd     *rules.Command
