@@ -101,6 +101,12 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 		// their own rifles, play-test 8)
 		why = b.vehicleSightWhy(v, pt, t, tv, name)
 	}
+	if vw, ok := b.g.RS.(rules.VehicleFireWhyer); ok && why == "" && t != nil {
+		// the rule set's reason its weapons may not fire at him
+		if w := vw.VehicleFireWhy(st, v.ID, t.ID); w != "" {
+			why = fmt.Sprintf("%s cannot fire at %s: %s.", v.Name, name, w)
+		}
+	}
 	if why == "" {
 		// else the rules' reason for its gunner
 		for i := range st.Figures {

@@ -518,3 +518,34 @@ func TestAntiTankShotShowsItsOddsFirst(t *testing.T) {
 		t.Fatalf("the second click on %s did not fire: %v", v.Name, g.Log[n:])
 	}
 }
+
+// The Panzer, having driven on two of its four action points, was
+// clicked at an American with the tank selected: "Lt Falk is aboard a
+// vehicle" (play-test 9). The click gives the rule set's reason its
+// weapons may not fire (rules.VehicleFireWhyer).
+func TestVehicleClickSaysWhyItsWeaponsMayNotFire(t *testing.T) {
+	g := shippedGame(t, "skirmish35-panzer.toml", 1)
+	st := g.St
+	var v *rules.Vehicle
+	for i := range st.Vehicles {
+		if st.Vehicles[i].Side == st.Decider {
+			v = &st.Vehicles[i]
+		}
+	}
+	if v == nil {
+		t.Fatal("seed 1: the Germans do not play first")
+	}
+	v.SetVar("ap", 2) // (the rule set's action points: two left)
+	a, b := deciderTable(g)
+	b.refresh()
+	b.selVeh = v.ID
+	for _, e := range st.Alive(1 - v.Side) {
+		a.toast = ""
+		if !b.vehEnemyClick(a, e.Pos, e.ID) {
+			t.Fatalf("a click on %s was not answered", e.Name)
+		}
+		if strings.Contains(a.toast, "aboard a vehicle") || !strings.Contains(a.toast, v.Name+" cannot") {
+			t.Errorf("a click on %s: %q", e.Name, a.toast)
+		}
+	}
+}

@@ -417,6 +417,16 @@ func containsVeh(l []VehicleID, id VehicleID) bool {
 	return false
 }
 
+// VehicleFireWhyer is an optional RuleSet hook: why vehicle id may fire
+// none of its weapons at figure t now, in the rule set's words ("" when
+// one may, or when the rule set cannot say). The table says it when a
+// click on an enemy with the vehicle selected aims nothing (a 1/35th
+// Panzer with two action points left was told its commander "is aboard
+// a vehicle", not that its gun needs three).
+type VehicleFireWhyer interface {
+	VehicleFireWhy(s *State, id VehicleID, t FigID) string
+}
+
 // ---- driving ----
 
 // VehicleMover is an optional RuleSet hook for a rule set with vehicles:

@@ -3,6 +3,7 @@ package skirmish35
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -384,3 +385,48 @@ func (r Skirmish) applyShell(s *rules.State, v *rules.Vehicle, vd *VehicleData, 
 	v.SetVar(vShells, v.Var(vShells)+1)
 	return r.laySmoke(s, v.Side, c.Path[0], "The "+v.Name+" fires a smoke shell"), nil
 }
+
+// VehicleFireWhy is the VehicleFireWhyer hook: why vehicle id may fire
+// neither its gun nor a machine gun at figure t now ("" when one may).
+func (r Skirmish) VehicleFireWhy(s *rules.State, id rules.VehicleID, t rules.FigID) string {
+	v, e := s.Veh(id), s.Fig(t)
+	if v == nil || e == nil {
+		return ""
+	}
+	vd, vt := r.vinfo(v)
+	switch {
+	case vd == nil || vt == nil:
+		return ""
+	case s.Over:
+		return "the game is over"
+	case s.Phase != PhaseTurn || v.Side != s.Active:
+		return "it is not its side's turn"
+	case !working(s, v):
+		return "it cannot act: destroyed, abandoned or without a crew"
+	}
+	if _, err := r.figTarget(s, v, rules.Command{Targets: []rules.FigID{t}}); err != nil {
+		return err.Error()
+	}
+	least := r.d.T.Vehicle.MG
+	if vd.Gun != "" {
+		least = min(least, r.d.T.Vehicle.Gun)
+	}
+	if ap := v.Var(vAP); ap < least {
+		return fmt.Sprintf("it has %d action points left, and a shot from its gun or a machine gun costs %d", ap, least)
+	}
+	var whys []string
+	if vd.Gun != "" {
+		_, why := r.gunFigure(s, v, vd, vt, e)
+		if why == "" {
+			return ""
+		}
+		whys = append(whys, why)
+	}
+	_, _, why := r.mgShot(s, v, vt, e)
+	if why == "" {
+		return ""
+	}
+	return strings.Join(append(whys, why), "; ")
+}
+
+var _ rules.VehicleFireWhyer = Skirmish{}

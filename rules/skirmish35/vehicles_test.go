@@ -886,3 +886,28 @@ func TestCrewBackIntoAbandoned(t *testing.T) {
 	v.Damage |= vehicle.BrewedUp
 	refuse(t, s, fmt.Sprintf("board F%d V1", crew[1]), "destroyed")
 }
+
+// A Panzer that had driven on two of its four points was clicked at an
+// American with the tank selected: the table said "Lt Falk is aboard a
+// vehicle" (play-test 9). The rule set says why its weapons may not fire.
+func TestVehicleFireWhy(t *testing.T) {
+	s := vehState(t, nil,
+		[]tveh{{side: 0, typ: "panzer-iv", x: 20, y: 20, facing: 90, crew: 2}},
+		tfig{side: 1, x: 30, y: 20, weapons: []string{"rifle"}})
+	r := New().(Skirmish)
+	var enemy *rules.Figure
+	for i := range s.Figures {
+		if s.Figures[i].Side == 1 {
+			enemy = &s.Figures[i]
+		}
+	}
+	v := s.Veh(1)
+	if why := r.VehicleFireWhy(s, v.ID, enemy.ID); why != "" {
+		t.Fatalf("with every point left: %q", why)
+	}
+	v.SetVar(vAP, 2)
+	want := "it has 2 action points left, and a shot from its gun or a machine gun costs 3"
+	if why := r.VehicleFireWhy(s, v.ID, enemy.ID); why != want {
+		t.Errorf("with 2 points: %q, want %q", why, want)
+	}
+}
