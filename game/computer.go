@@ -418,10 +418,16 @@ func joinWhy(what, why string) string {
 	}
 	// a reason that says the deed itself ("motivates Schtz Uhl") takes
 	// the action's place: "Uffz Haas motivates Schtz Uhl, ..."
-	if who, act, ok := strings.Cut(what, ", "); ok && sameVerb(act, why) {
+	who, act, named := strings.Cut(what, ", ")
+	if named && sameVerb(act, why) {
 		return who + " " + why
 	}
-	for _, p := range []string{"at ", "into ", "to ", "towards ", "for ", "on ", "out of ", "back ", "behind "} {
+	// "Pte Eden moves", not "Pte Eden, Move" (a play-tester read the
+	// computer's lines as debug output, play-test 9)
+	if v, ok := deed(act); named && ok {
+		what = who + " " + v
+	}
+	for _, p := range []string{"at ", "into ", "to ", "towards ", "for ", "on ", "out of ", "back ", "behind ", "away ", "up ", "forward "} {
 		if strings.HasPrefix(why, p) {
 			return what + " " + why
 		}
@@ -429,15 +435,40 @@ func joinWhy(what, why string) string {
 	return what + ": " + why
 }
 
+// deed is an action's label as what a man does ("Move" "moves", "End
+// activation" "ends activation"), when its first word is one of the
+// verbs the bar uses; ok is false for any other label ("AT fire").
+func deed(label string) (string, bool) {
+	first, rest, _ := strings.Cut(label, " ")
+	v := strings.ToLower(first)
+	switch v {
+	case "move", "fire", "shoot", "run", "crawl", "hide", "rally", "motivate", "advance", "charge", "drive", "turn", "end", "throw", "spot", "look", "reload", "recover", "board", "dismount":
+	default:
+		return "", false
+	}
+	switch {
+	case strings.HasSuffix(v, "y"):
+		v = v[:len(v)-1] + "ies"
+	case strings.HasSuffix(v, "sh") || strings.HasSuffix(v, "ch"):
+		v += "es"
+	default:
+		v += "s"
+	}
+	if rest != "" {
+		v += " " + rest
+	}
+	return v, true
+}
+
 // sameVerb reports whether reason why opens with the deed action names
 // ("motivates" for Motivate, "rallies" for Rally).
 func sameVerb(action, why string) bool {
 	a, _, _ := strings.Cut(strings.ToLower(action), " ")
 	v, _, _ := strings.Cut(strings.ToLower(why), " ")
-	if a == "" {
+	if len(a) < 3 { // ("AT fire" is no verb "at")
 		return false
 	}
-	return strings.HasPrefix(v, a) || strings.HasSuffix(a, "y") && v == a[:len(a)-1]+"ies"
+	return v == a || v == a+"s" || v == a+"es" || strings.HasSuffix(a, "y") && v == a[:len(a)-1]+"ies"
 }
 
 // unitFigs are the figures of unit u.

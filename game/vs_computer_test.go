@@ -244,12 +244,15 @@ func TestPlayerInterruptsTheComputer(t *testing.T) {
 // other reason stands after one.
 func TestComputerReasonReadsOn(t *testing.T) {
 	for _, c := range []struct{ what, why, want string }{
-		{"Pte Eden, Fire", "at Schtz Lang: miss 83%, hit 17%", "Pte Eden, Fire at Schtz Lang: miss 83%, hit 17%"},
-		{"Pte Eden, Move", "into cover of the wheat: out of sight of 2 enemies", "Pte Eden, Move into cover of the wheat: out of sight of 2 enemies"},
-		{"Cpl Wade, Rally", "the team is shaken", "Cpl Wade, Rally: the team is shaken"},
+		{"Pte Eden, Fire", "at Schtz Lang: miss 83%, hit 17%", "Pte Eden fires at Schtz Lang: miss 83%, hit 17%"},
+		{"Pte Eden, Move", "into cover of the wheat: out of sight of 2 enemies", "Pte Eden moves into cover of the wheat: out of sight of 2 enemies"},
+		{"Blue rifle 4, Move", "away from Red rifle 4: out of reach or sight of all 4 enemies", "Blue rifle 4 moves away from Red rifle 4: out of reach or sight of all 4 enemies"},
+		{"Cpl Wade, Rally", "the team is shaken", "Cpl Wade rallies: the team is shaken"},
 		{"Uffz Haas, Motivate", "motivates Schtz Uhl, the best of 4 men", "Uffz Haas motivates Schtz Uhl, the best of 4 men"},
 		{"Cpl Wade, Rally", "rallies Pte Eden", "Cpl Wade rallies Pte Eden"},
 		{"Cpl Wade, End activation", "", "Cpl Wade, End activation"},
+		{"Cpl Wade, End activation", "no enemy in reach", "Cpl Wade ends activation: no enemy in reach"},
+		{"Pte Eden, AT fire", "at the Panzer", "Pte Eden, AT fire at the Panzer"},
 		{"", "at Schtz Lang", "at Schtz Lang"},
 	} {
 		if got := joinWhy(c.what, c.why); got != c.want {
