@@ -171,7 +171,15 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	}
 	b.tk.face = b.faceStruck // (battle_vehicles.go)
 	b.tk.draw(dst, a, b.tv, st.Terrain)
-	b.tv.drawScaleBar(dst, b.tv.scale.PerInch != 1, art.Pt{X: 18 * art.UIScale, Y: a.H - b.tv.padB - 22*art.UIScale})
+	b.tv.keepOff = append(b.tv.keepOff[:0], b.figBoxes...)
+	for _, g := range b.rosters {
+		if g.box.w > 0 {
+			b.tv.keepOff = append(b.tv.keepOff, g.box)
+		}
+	}
+	_, _, sbw, _ := b.tv.scaleBox(0, 0, b.tv.scale.PerInch != 1, true)
+	b.tv.drawScaleBar(dst, b.tv.scale.PerInch != 1, art.Pt{X: 18 * art.UIScale, Y: a.H - b.tv.padB - 22*art.UIScale},
+		art.Pt{X: a.W - b.tv.padR - sbw - 12*art.UIScale, Y: a.H - b.tv.padB - 22*art.UIScale})
 	b.cardShown = ""
 	// nothing pops up while a button is held (a drag, a drive)
 	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || b.vdrag != nil || b.sel.Mode == view.Dragging

@@ -38,6 +38,10 @@ type tableView struct {
 	// scale, for the scale bar beside the action bar: at 1920x1080 the
 	// table filled the height and the bar lay over its corner and ruler
 	fitB float64
+	// keepOff are boxes on screen (figures, team plates) a scale bar
+	// drawn over the table, when no place beside it is clear, covers as
+	// few of as it can (it covered a British LMG team, play-test 9)
+	keepOff []plate
 }
 
 // pads reserves margins for panels at the left, right, top and bottom,
@@ -294,7 +298,22 @@ func (tv *tableView) drawScaleBar(dst *ebiten.Image, cm bool, spots ...art.Pt) f
 	if len(spots) == 0 {
 		return 0
 	}
-	return tv.scaleBarAt(dst, spots[0].X, spots[0].Y, cm, false)
+	// over the table: the spot (narrow) that covers the fewest figures
+	// and plates, the first of equals
+	best, at := -1, 0
+	for i, sp := range spots {
+		bx, by, bw, bh := tv.scaleBox(sp.X, sp.Y, cm, true)
+		n := 0
+		for _, q := range tv.keepOff {
+			if rectsOverlap(bx, by, bw, bh, q.x, q.y, q.w, q.h) {
+				n++
+			}
+		}
+		if best < 0 || n < best {
+			best, at = n, i
+		}
+	}
+	return tv.scaleBarAt(dst, spots[at].X, spots[at].Y, cm, true)
 }
 
 // scaleSegs is the scale bar's segments: their length in inches, how
