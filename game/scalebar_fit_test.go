@@ -51,7 +51,7 @@ func TestScaleBarKeepsOffAFigureWhenZoomed(t *testing.T) {
 	for range 80 {
 		b.tv.cam.Step(0.05)
 	}
-	render(a, b) // (the view settles)
+	render(a, b)        // (the view settles)
 	var f *rules.Figure // one of the side at the table (the other's may be out of sight)
 	for i := range g.St.Figures {
 		if g.St.Figures[i].Side == b.shown {
