@@ -82,6 +82,7 @@ type battle struct {
 	vdrag       *vehDrag        // a vehicle being driven by a drag
 	vstuck      vehPressAt      // one of your vehicles pressed that may not drive: a drag says why
 	hullBoxes   []plate         // the vehicles' hulls' screen boxes, last drawn (notices keep off them)
+	labelBoxes  []plate         // the place names' plates, last drawn
 	btnOdds     struct {        // the odds of the bar button under the pointer (hud_cards.go)
 		key  string
 		st   *rules.State

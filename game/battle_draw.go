@@ -28,6 +28,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			lab.avoid = append(lab.avoid, b.drawPos(f))
 		}
 	}
+	lab.boxes = b.hullPlates()
 	// the set-up zones served the deployment: in battle they show with
 	// the legend (G)
 	zones := -3
@@ -35,6 +36,7 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 		zones = -2
 	}
 	drawAreas(dst, b.tv, zones, lab)
+	b.labelBoxes = lab.placed
 	b.drawOverlays(dst, false) // lines of fire, grenades, rounds to come
 	r := figR(b.tv.px(geom.Inches(st.BaseR)))
 	sel := st.Fig(b.sel.Sel)

@@ -380,3 +380,41 @@ func TestTeamLettersAreInitials(t *testing.T) {
 		}
 	}
 }
+
+// The Panzer at the ford hid the "o" of the place's name, "The f rd"
+// (play-test 9): a place's name keeps off the vehicles' hulls as it
+// keeps off the figures.
+func TestPlaceNamesKeepOffHulls(t *testing.T) {
+	a, b, g := restingBattle(t, "skirmish35-panzer.toml")
+	st := g.St
+	if len(st.Vehicles) == 0 {
+		t.Fatal("no vehicle")
+	}
+	v := &st.Vehicles[0]
+	n := 0
+	for _, ar := range st.Map.Areas {
+		if ar.Name == "" || len(ar.Poly) == 0 {
+			continue
+		}
+		// the hull in the area's top-left corner, where its name goes first
+		p := v.Pose
+		p.Pos = ar.Poly[0]
+		for _, q := range ar.Poly {
+			p.Pos.X, p.Pos.Y = min(p.Pos.X, q.X), min(p.Pos.Y, q.Y)
+		}
+		p.Pos = p.Pos.Add(geom.Pt{X: geom.In(2), Y: geom.In(1)})
+		st.MoveVehicle(v.ID, p)
+		render(a, b)
+		for _, l := range b.labelBoxes {
+			for _, h := range b.hullPlates() {
+				if l.meets(h, 0) {
+					t.Errorf("the name of %q at %.0f,%.0f lies on the %s", ar.Name, l.x, l.y, v.Name)
+				}
+			}
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no named place on the map")
+	}
+}

@@ -173,6 +173,7 @@ type areaLabels struct {
 	sides  [2]string     // side names ("" to keep the map's names)
 	cols   [2]color.RGBA // side colours (zero to draw zones pale)
 	avoid  []art.Pt      // screen points the name plates keep clear of (figures)
+	boxes  []plate       // and screen boxes (vehicles' hulls: a tank hid the "o" of "The ford")
 	placed []plate       // where the name plates went (the rosters keep clear of them)
 }
 
@@ -235,6 +236,11 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 			for _, k := range corners {
 				for _, q := range lab.avoid {
 					if q.X > k.X-12*art.UIScale && q.X < k.X+w+12*art.UIScale && q.Y > k.Y-12*art.UIScale && q.Y < k.Y+h+12*art.UIScale {
+						continue corner
+					}
+				}
+				for _, p := range lab.boxes {
+					if p.meets(plate{x: k.X, y: k.Y, w: w, h: h}, 2*art.UIScale) {
 						continue corner
 					}
 				}
