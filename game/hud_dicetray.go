@@ -84,7 +84,7 @@ func (b *battle) drawDice(dst *ebiten.Image, a *App, an view.Anim) {
 			k := p / tumbleFrac
 			e := 1 - math.Pow(1-k, 3)
 			fx = tx - 60*art.UIScale + (fx-tx+60*art.UIScale)*e
-			fy = fy - 40*art.UIScale*math.Abs(math.Sin(k*math.Pi*3))*(1-k)
+			fy += dieBounce(k)
 			rot = (1 - e) * 6 * float64(i+1)
 			face = 1 + b.diceRand.IntN(max(1, d.Sides))
 		}
@@ -151,6 +151,14 @@ func drawChitToken(dst *ebiten.Image, c art.Pt, s float64, body, rim color.RGBA,
 }
 
 // drawDie draws one die: a rounded square with pips (d6) or a number.
+// dieBounce is how far below its resting place a tumbling die is at
+// k (0 to 1) of its tumble: it bounces down into the room its outcome
+// will fill, never up over the tray's title (a die covered "Pvt
+// Kowalski" in the heading while it rolled, play-test 9).
+func dieBounce(k float64) float64 {
+	return 30 * art.UIScale * math.Abs(math.Sin(k*math.Pi*3)) * (1 - k)
+}
+
 func drawDie(dst *ebiten.Image, c art.Pt, s, rot float64, face, sides int, _ bool) {
 	drawDieTinted(dst, c, s, rot, face, sides, art.RGB(0xf6f0e2))
 }

@@ -42,3 +42,18 @@ func TestTrayOutcomeFits(t *testing.T) {
 		t.Errorf("the tray says %q (%.0f px of %.0f)", got, art.TextW(got, face), room)
 	}
 }
+
+// A tumbling die rose 40 pixels over its resting place, across the
+// tray's heading ("...: Pvt Kowalski", play-test 9): it bounces down,
+// never above the line it comes to rest on, and no lower than the room
+// its outcome fills.
+func TestTumblingDiceStayOffTheHeading(t *testing.T) {
+	for k := 0.0; k <= 1; k += 0.01 {
+		if d := dieBounce(k); d < 0 || d > 40*art.UIScale {
+			t.Errorf("at %.2f of the tumble a die is %.1f px below its place", k, d)
+		}
+	}
+	if dieBounce(0.15) == 0 {
+		t.Error("the dice do not bounce")
+	}
+}
