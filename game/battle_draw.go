@@ -421,6 +421,23 @@ func (b *battle) drawOffer(dst *ebiten.Image, a *App, r float64) {
 		p := b.tv.scr(b.mover.path[len(b.mover.path)-1])
 		at = &p
 	}
+	for _, c := range offers {
+		// else the vehicle an offer names, or the point of the drive it
+		// is aimed at (a resumed battle has no drive to draw: the prompt
+		// stood in the table's corner, play-test 9)
+		if at != nil {
+			break
+		}
+		if va, ok := rules.ParseVehicleArg(c.Arg); ok {
+			if v := st.Veh(va.ID); v != nil && !v.Removed && b.view().Vehicle(v.ID) {
+				p := b.tv.scr(v.Pos)
+				at = &p
+			}
+		} else if len(c.Path) > 0 {
+			p := b.tv.scr(c.Path[len(c.Path)-1])
+			at = &p
+		}
+	}
 	head := st.Sides[st.Decider].Name + " may interrupt"
 	if b.explain != nil && b.explain.Head != "" {
 		head = b.explain.Head

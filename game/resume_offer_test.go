@@ -1,12 +1,14 @@
 package game
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"hedgerow/rules"
 	"hedgerow/rules/all"
+	"hedgerow/rules/geom"
 )
 
 // heliOffer is a Helicopter Drop game played at random until the outpost
@@ -111,5 +113,47 @@ func TestOfferAtAVehicleHasAButton(t *testing.T) {
 	}
 	if !strings.Contains(bar, u) || strings.Count(bar, u) != 1 {
 		t.Errorf("bar %q: want one button for %s's fire", bar, u)
+	}
+}
+
+// Resumed while the Germans could fire at the Sherman that had just
+// driven, the offer's plate stood in the table's top-left corner, far
+// from the tank (play-test 9: the drive's path is not drawn after a
+// resume): it stands by the vehicle the offer names.
+func TestResumedOfferAtAVehicleStandsByIt(t *testing.T) {
+	g := shippedGame(t, "maxim-armour-crossroads.toml", 1)
+	v := &g.St.Vehicles[0]
+	drive := rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{{X: v.Pos.X + geom.In(3), Y: v.Pos.Y}}, Arg: rules.VehicleArg{ID: v.ID}.String()}
+	if _, err := g.Apply(drive); err != nil {
+		t.Fatal(err)
+	}
+	a, path := autosaveApp(t)
+	if err := all.WriteSaveAtomic(path, g); err != nil {
+		t.Fatal(err)
+	}
+	sb, err := readBattle(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.resumeBattle(sb, false)
+	b := a.scene.(*battle)
+	b.tl.SkipAll()
+	for i := 0; i < 3; i++ {
+		if b.curtain {
+			b.liftCurtain()
+		}
+		if err := b.Update(a, 1.0/60); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.offerBox = [4]float64{}
+	render(a, b)
+	box := b.offerBox
+	if box == [4]float64{} {
+		t.Fatal("no offer drawn on the table")
+	}
+	p := b.tv.scr(g.St.Veh(v.ID).Pos)
+	if d := math.Hypot(box[0]+box[2]/2-p.X, box[1]+box[3]/2-p.Y); d > box[2]/2+80 {
+		t.Errorf("the offer's plate at %.0f,%.0f stands %.0f px from %s at %.0f,%.0f", box[0], box[1], d, v.Name, p.X, p.Y)
 	}
 }
