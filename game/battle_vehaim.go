@@ -270,17 +270,9 @@ func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	for _, m := range va.odds.Mods {
 		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
 	}
-	var outs []string
-	for _, o := range va.odds.Outcomes {
-		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
-	}
-	lines = append(lines, strings.Join(outs, "   "))
+	lines = append(lines, outcomeList(va.odds.Outcomes))
 	for _, p := range va.odds.Parts {
-		var ps []string
-		for _, o := range p.Outcomes {
-			ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
-		}
-		lines = append(lines, rules.Capital(p.Name)+": "+strings.Join(ps, "   "))
+		lines = append(lines, rules.Capital(p.Name)+": "+outcomeList(p.Outcomes))
 	}
 	lines = append(lines, "click to commit")
 	b.card(dst, a, fmt.Sprintf("%s: %s at %s", rules.Capital(va.cmd.Verb), f.Name, v.Name), lines, 0xc0392b)

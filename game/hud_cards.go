@@ -194,10 +194,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if len(b.odds.Mods) == 0 && !certain {
 		lines = append(lines, "no modifiers")
 	}
-	var outs []string
-	for _, o := range b.odds.Outcomes {
-		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
-	}
+	outs := []string{outcomeList(b.odds.Outcomes)}
 	if certain {
 		// an order, or a roll that cannot fail (1/35th's acquire throws
 		// its dice all the same: "no dice" then read as untrue)
@@ -206,7 +203,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 			outs = []string{"certain"} // ("certain: certain", play-test 6)
 		}
 	}
-	lines = append(lines, strings.Join(outs, "   "))
+	lines = append(lines, outs...)
 	if b.odds.Note != "" && b.why {
 		lines = append(lines, b.odds.Note)
 	}
@@ -236,6 +233,18 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		lines = append(lines, map[bool]string{false: "click to commit  (Y: why)", true: "click to commit"}[b.why])
 	}
 	b.card(dst, a, head, lines, 0xc0392b)
+}
+
+// outcomeList is a shot's outcomes with their chances as a list a
+// player can scan ("miss 55%, crewman stunned 3%, ..."): spaces alone
+// between them ran together once the card wrapped the line, "miss 55%
+// crewman stunned 3% crewman lightly wounded 3%" (play-test 9).
+func outcomeList(outs []rules.Outcome) string {
+	var ps []string
+	for _, o := range outs {
+		ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+	}
+	return strings.Join(ps, ", ")
 }
 
 // firersLine names the figures of a team's fire that shoot at t (those
