@@ -44,6 +44,11 @@ func (b *battle) figureLines(f *rules.Figure) []string {
 	return lines
 }
 
+// cardInPanel reports whether a card sits in the side panel, which wraps
+// its lines to the panel's width (card): a card's lines given to it are
+// not wrapped again first.
+func (b *battle) cardInPanel() bool { return b.tv.padR >= 220*art.UIScale }
+
 func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
 	mx, my := cursor()
 	b.cardShown, b.cardLines = head, lines
@@ -51,7 +56,7 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	m := 10 * art.UIScale
 	// the card sits at the foot of the side panel, over the log, never on
 	// the table's figures; its lines wrap to the panel's width
-	inPanel := b.tv.padR >= 220*art.UIScale
+	inPanel := b.cardInPanel()
 	if inPanel {
 		var wrapped []string
 		for _, l := range lines {
