@@ -498,6 +498,10 @@ type button struct {
 	slot       string // the kind of action it gives, which keeps its number through a step (stableSlots)
 	slotN      int    // its number on the bar (0: by its place)
 	ghost      bool   // a greyed stand-in for an action not allowed now, keeping its place (stableSlots)
+	// roomy: the label only where it takes at most half the bar, else
+	// short (a vehicle's gun with its crewman, "Fire: MMG (coaxial or
+	// hull) — Cpl Ruiz...", read as cut at the name on a small window)
+	roomy bool
 }
 
 func (b *button) hover() bool {

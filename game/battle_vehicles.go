@@ -357,6 +357,9 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 					}
 				}
 			})
+			// (its dots after the crewman's name read as a label cut
+			// short: where it is long for the bar, the weapon alone)
+			b.buttons[len(b.buttons)-1].roomy = short != ""
 		default:
 			add(label, short, false, false, func() { b.apply(a, cc) })
 		}
