@@ -261,7 +261,7 @@ func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	lines := []string{"Range " + b.scale().Format(geom.Dist(f.Pos, va.at))}
 	if va.err != nil {
 		lines = append(lines, b.plain(va.err.Error()))
-		b.card(dst, a, fmt.Sprintf("%s cannot %s %s there", f.Name, verbAt(va.cmd.Verb), v.Name), lines, 0x8e1b10)
+		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, verbAt(va.cmd.Verb), v.Name), lines, 0x8e1b10)
 		return true
 	}
 	if va.odds.Note != "" {

@@ -33,7 +33,7 @@ func (b *battle) figureLines(f *rules.Figure) []string {
 			case j < len(w.Label):
 				continue
 			case strings.HasPrefix(l[j:], " ("+tag):
-			case strings.HasPrefix(l[j:], " ("): // "Grenade launcher (GL, reaches 50\"..."
+			case strings.HasPrefix(l[j:], " ("): // "Grenade launcher (GL, range 50\"..."
 				lines[i] = l[:j+2] + tag + ", " + l[j+2:]
 			default:
 				lines[i] = l[:j] + " (" + tag + ")" + l[j:]
@@ -319,7 +319,7 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 	}
 	if w, ok := b.weaponFor(f, arg); ok && b.sel.Verb == "fire" && w.Reach() > 0 && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
 		sc := b.scale()
-		return fmt.Sprintf("%s is %s away: beyond the %s's reach of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
+		return fmt.Sprintf("%s is %s away: beyond the %s's range of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
 	}
 	c := b.aimedAt(b.sel.Verb, f.ID, id)
 	if _, err := b.g.Odds(c); err != nil {

@@ -395,7 +395,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 	} else if v.opp {
 		mover := rules.FigID(s.Var(gOppFig))
 		if len(c.Targets) == 0 {
-			return nil, errors.New("opportunity fire is at the moving figure: name it")
+			return nil, fmt.Errorf("opportunity fire is only at the figure that moved, %s: click him or his dashed path", s.Fig(mover).Name)
 		}
 		for _, id := range c.Targets {
 			if id != mover {
@@ -407,7 +407,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		}
 		leg, ok := onPath(loadPath(s), c.Path[0])
 		if !ok {
-			return nil, fmt.Errorf("%s is not on %s's path", c.Path[0], s.Fig(mover).Name)
+			return nil, fmt.Errorf("that point is not on %s path: click his dashed path", rules.Possessive(s.Fig(mover).Name))
 		}
 		v.leg, v.point = leg, c.Path[0]
 	} else if len(c.Path) == 1 {

@@ -185,7 +185,7 @@ func vehicleAt(s *rules.State, vol *volley, p geom.Pt) (*rules.Vehicle, vehicle.
 		path := loadPath(s)
 		leg, ok := onPath(path, p)
 		if !ok {
-			return nil, vehicle.Pose{}, false, fmt.Errorf("%s is not on %s's path", p, v.Name)
+			return nil, vehicle.Pose{}, false, fmt.Errorf("that point is not on %s path: click its dashed path", rules.Possessive(v.Name))
 		}
 		vol.leg = leg
 		return v, poseOnPath(v, path, leg, p), true, nil
