@@ -291,7 +291,7 @@ func (b *battle) faceStruck(from, to geom.Pt) string {
 	if !ok || st.Inside || st.Miss {
 		return ""
 	}
-	return fmt.Sprintf("strikes %s's %s", b.st().Veh(id).Name, st.Face)
+	return fmt.Sprintf("strikes %s %s", rules.Possessive(b.st().Veh(id).Name), st.Face)
 }
 
 // noCost is a bar label without the cost a rule set puts after it ("Main

@@ -319,7 +319,7 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 	}
 	if w, ok := b.weaponFor(f, arg); ok && b.sel.Verb == "fire" && w.Reach() > 0 && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
 		sc := b.scale()
-		return fmt.Sprintf("%s is %s away: beyond the %s's range of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
+		return fmt.Sprintf("%s is %s away: beyond the %s range of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), rules.Possessive(w.Label), sc.Format(w.Reach()))
 	}
 	c := b.aimedAt(b.sel.Verb, f.ID, id)
 	if _, err := b.g.Odds(c); err != nil {
