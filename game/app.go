@@ -500,6 +500,10 @@ type button struct {
 	slotN      int            // its number on the bar (0: by its place)
 	ghost      bool           // a greyed stand-in for an action not allowed now, keeping its place (stableSlots)
 	cmd        *rules.Command // the command it gives at once, if any (its odds show while pointed at)
+	// roomy: the label only where it takes at most half the bar, else
+	// short (a vehicle's gun with its crewman, "Fire: MMG (coaxial or
+	// hull) — Cpl Ruiz...", read as cut at the name on a small window)
+	roomy bool
 }
 
 func (b *button) hover() bool {

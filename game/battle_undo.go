@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strings"
 	"time"
 
 	"hedgerow/rules"
@@ -60,7 +61,7 @@ func (b *battle) takeBack(a *App) {
 		what = b.dropLines(n)
 	}
 	if what != "" {
-		b.log = append(b.log, logEntry{text: "(taken back: " + what + ")", side: -1})
+		b.log = append(b.log, logEntry{text: "Taken back: " + b.takenBack(what), side: -1})
 	} else {
 		b.log = append(b.log, logEntry{text: "(last command taken back)", side: -1})
 	}
@@ -78,6 +79,37 @@ func (b *battle) whyNoUndo(a *App) {
 	default:
 		b.takeBack(a) // (the core's reason, or the end just given taken back)
 	}
+}
+
+// takenBack says a line taken out of the log as the undo's own line
+// does, plainly: a move as "Sgt Price's move of 11 cm", without the
+// working in brackets after it ("(taken back: Sgt Price moves 11 cm (4
+// action points: 4 for the distance (...)))", play-test 9).
+func (b *battle) takenBack(line string) string {
+	if strings.HasSuffix(line, ")") {
+		depth := 0
+		for i := len(line) - 1; i > 0; i-- {
+			switch line[i] {
+			case ')':
+				depth++
+			case '(':
+				depth--
+			}
+			if depth == 0 {
+				if line[i-1] == ' ' && i > 1 {
+					line = line[:i-1]
+				}
+				break
+			}
+		}
+	}
+	for _, f := range b.st().Figures {
+		if rest, ok := strings.CutPrefix(line, f.Name+" moves "); ok && f.Name != "" {
+			rest, _, _ = strings.Cut(rest, " and ") // ("... and comes under opportunity fire")
+			return rules.Possessive(f.Name) + " move of " + rest
+		}
+	}
+	return line
 }
 
 // dropLines takes the last n lines written by events out of the log

@@ -267,7 +267,7 @@ func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	lines := []string{"Range " + b.scale().Format(geom.Dist(f.Pos, va.at))}
 	if va.err != nil {
 		lines = append(lines, b.plain(va.err.Error()))
-		b.card(dst, a, fmt.Sprintf("%s cannot %s %s there", f.Name, verbAt(va.cmd.Verb), v.Name), lines, 0x8e1b10)
+		b.card(dst, a, fmt.Sprintf("%s cannot %s %s", f.Name, verbAt(va.cmd.Verb), v.Name), lines, 0x8e1b10)
 		return true
 	}
 	if va.odds.Note != "" {
@@ -276,17 +276,9 @@ func (b *battle) drawVehAim(dst *ebiten.Image, a *App) bool {
 	for _, m := range va.odds.Mods {
 		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
 	}
-	var outs []string
-	for _, o := range va.odds.Outcomes {
-		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
-	}
-	lines = append(lines, strings.Join(outs, "   "))
+	lines = append(lines, outcomeList(va.odds.Outcomes))
 	for _, p := range va.odds.Parts {
-		var ps []string
-		for _, o := range p.Outcomes {
-			ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
-		}
-		lines = append(lines, rules.Capital(p.Name)+": "+strings.Join(ps, "   "))
+		lines = append(lines, rules.Capital(p.Name)+": "+outcomeList(p.Outcomes))
 	}
 	lines = append(lines, "click to commit")
 	b.card(dst, a, fmt.Sprintf("%s: %s at %s", rules.Capital(va.cmd.Verb), f.Name, v.Name), lines, 0xc0392b)
@@ -305,7 +297,7 @@ func (b *battle) faceStruck(from, to geom.Pt) string {
 	if !ok || st.Inside || st.Miss {
 		return ""
 	}
-	return fmt.Sprintf("strikes %s's %s", b.st().Veh(id).Name, st.Face)
+	return fmt.Sprintf("strikes %s %s", rules.Possessive(b.st().Veh(id).Name), st.Face)
 }
 
 // noCost is a bar label without the cost a rule set puts after it ("Main

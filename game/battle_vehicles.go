@@ -357,6 +357,9 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 					}
 				}
 			})
+			// (its dots after the crewman's name read as a label cut
+			// short: where it is long for the bar, the weapon alone)
+			b.buttons[len(b.buttons)-1].roomy = short != ""
 		default:
 			add(label, short, false, false, func() { b.apply(a, cc) })
 			b.buttons[len(b.buttons)-1].cmd = &cc
@@ -427,11 +430,17 @@ func (b *battle) drawVehCard(dst *ebiten.Image, a *App, v *rules.Vehicle) {
 	if len(ws) > 0 {
 		lines = append(lines, "Weapons: "+strings.Join(ws, ", "))
 	}
-	var wrapped []string
-	for _, l := range lines {
-		wrapped = append(wrapped, art.Wrap(l, art.Face(13), 420*art.UIScale)...)
+	if !b.cardInPanel() {
+		// (in the panel the card wraps them to its width: wrapped here
+		// too, a line was broken twice, "Pz.Sch. Ilg and / Pz.Sch. Jost"
+		// on two short lines at 1920x1080)
+		var wrapped []string
+		for _, l := range lines {
+			wrapped = append(wrapped, art.Wrap(l, art.Face(13), 420*art.UIScale)...)
+		}
+		lines = wrapped
 	}
-	b.card(dst, a, v.Name, wrapped, colourInt(sideColour(b.st(), v.Side)))
+	b.card(dst, a, v.Name, lines, colourInt(sideColour(b.st(), v.Side)))
 }
 
 // gunWords names the vehicle's weapon with id (a command's argument) as

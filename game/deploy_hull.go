@@ -68,7 +68,7 @@ func (d *deploy) dropHull(a *App, x, y float64) {
 	p := d.tv.tbl(x, y)
 	p = geom.Pt{X: p.X - d.grab.X, Y: p.Y - d.grab.Y}
 	if !d.hullInZone(v, p) {
-		a.Toast("Keep the centre of %s's hull inside %s.", v.Name, d.zoneName())
+		a.Toast("Keep the centre of %s hull inside %s.", rules.Possessive(v.Name), d.zoneName())
 		return
 	}
 	if why := rules.HullProblem(d.sc, d.m, d.side, v, p); why != "" {

@@ -314,6 +314,12 @@ func (b *battle) layoutButtons(a *App) {
 	pad, gap := 28*art.UIScale, 10*art.UIScale
 	x0 := 14*art.UIScale + b.promptTagW()
 	defer func() { b.tagOn = x0 > 14*art.UIScale }()
+	for i := range b.buttons {
+		bt := &b.buttons[i]
+		if bt.roomy && bt.short != "" && art.TextW(bt.label, art.BoldFace(bt.fontSize()))+pad > (avail-x0)/2 {
+			bt.label = bt.short
+		}
+	}
 	twoRows := false
 	for pass := 0; pass < 10; pass++ {
 		x := x0

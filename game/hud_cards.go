@@ -33,7 +33,7 @@ func (b *battle) figureLines(f *rules.Figure) []string {
 			case j < len(w.Label):
 				continue
 			case strings.HasPrefix(l[j:], " ("+tag):
-			case strings.HasPrefix(l[j:], " ("): // "Grenade launcher (GL, reaches 50\"..."
+			case strings.HasPrefix(l[j:], " ("): // "Grenade launcher (GL, range 50\"..."
 				lines[i] = l[:j+2] + tag + ", " + l[j+2:]
 			default:
 				lines[i] = l[:j] + " (" + tag + ")" + l[j:]
@@ -44,6 +44,11 @@ func (b *battle) figureLines(f *rules.Figure) []string {
 	return lines
 }
 
+// cardInPanel reports whether a card sits in the side panel, which wraps
+// its lines to the panel's width (card): a card's lines given to it are
+// not wrapped again first.
+func (b *battle) cardInPanel() bool { return b.tv.padR >= 220*art.UIScale }
+
 func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, accent uint32) {
 	mx, my := cursor()
 	b.cardShown, b.cardLines = head, lines
@@ -51,7 +56,7 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	m := 10 * art.UIScale
 	// the card sits at the foot of the side panel, over the log, never on
 	// the table's figures; its lines wrap to the panel's width
-	inPanel := b.tv.padR >= 220*art.UIScale
+	inPanel := b.cardInPanel()
 	if inPanel {
 		var wrapped []string
 		for _, l := range lines {
@@ -194,10 +199,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 	if len(b.odds.Mods) == 0 && !certain {
 		lines = append(lines, "no modifiers")
 	}
-	var outs []string
-	for _, o := range b.odds.Outcomes {
-		outs = append(outs, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
-	}
+	outs := []string{outcomeList(b.odds.Outcomes)}
 	if certain {
 		// an order, or a roll that cannot fail (1/35th's acquire throws
 		// its dice all the same: "no dice" then read as untrue)
@@ -206,7 +208,7 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 			outs = []string{"certain"} // ("certain: certain", play-test 6)
 		}
 	}
-	lines = append(lines, strings.Join(outs, "   "))
+	lines = append(lines, outs...)
 	if b.odds.Note != "" && b.why {
 		lines = append(lines, b.odds.Note)
 	}
@@ -236,6 +238,18 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 		lines = append(lines, map[bool]string{false: "click to commit  (Y: why)", true: "click to commit"}[b.why])
 	}
 	b.card(dst, a, head, lines, 0xc0392b)
+}
+
+// outcomeList is a shot's outcomes with their chances as a list a
+// player can scan ("miss 55%, crewman stunned 3%, ..."): spaces alone
+// between them ran together once the card wrapped the line, "miss 55%
+// crewman stunned 3% crewman lightly wounded 3%" (play-test 9).
+func outcomeList(outs []rules.Outcome) string {
+	var ps []string
+	for _, o := range outs {
+		ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+	}
+	return strings.Join(ps, ", ")
 }
 
 // firersLine names the figures of a team's fire that shoot at t (those
@@ -305,7 +319,7 @@ func (b *battle) whyNoTarget(id rules.FigID) string {
 	}
 	if w, ok := b.weaponFor(f, arg); ok && b.sel.Verb == "fire" && w.Reach() > 0 && !geom.WithinDist(f.Pos, t.Pos, w.Reach()) {
 		sc := b.scale()
-		return fmt.Sprintf("%s is %s away: beyond the %s's reach of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), w.Label, sc.Format(w.Reach()))
+		return fmt.Sprintf("%s is %s away: beyond the %s range of %s.", t.Name, sc.Format(geom.Dist(f.Pos, t.Pos)), rules.Possessive(w.Label), sc.Format(w.Reach()))
 	}
 	c := b.aimedAt(b.sel.Verb, f.ID, id)
 	if _, err := b.g.Odds(c); err != nil {

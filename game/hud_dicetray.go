@@ -315,10 +315,10 @@ func (b *battle) drawDiceGroup(dst *ebiten.Image, a *App, an view.Anim, evs []ru
 		title = title[:i]
 	} else if f := st.Fig(evs[0].Fig); f != nil {
 		firer = f.Name // one figure's dice: a volley, if every die is at a target
-		title = f.Name + "'s volley"
+		title = rules.Possessive(f.Name) + " volley"
 		for _, ev := range evs {
 			if ev.Target == 0 {
-				title = f.Name + "'s rolls" // (obstacles crossed on a move, say)
+				title = rules.Possessive(f.Name) + " rolls" // (obstacles crossed on a move, say)
 				if w := evs[0].Roll.What; w != "" && allWhat(evs, w) {
 					title = f.Name + ": " + w
 				}

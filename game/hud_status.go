@@ -34,7 +34,9 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	}
 	art.Say(dst, head, art.BoldFace(17), 40*art.UIScale, 11*art.UIScale, art.RGB(0xf2e2b8), 0)
 	shown := b.shownSt()
-	loss := fmt.Sprintf("Losses  %s %d  |  %s %d", st.Sides[0].Name, shown.Sides[0].Losses, st.Sides[1].Name, shown.Sides[1].Losses)
+	// "Lost:" at every width: the bar read "Losses" but "Lost:" under a
+	// long heading (Maxim's opportunity fire), two words for one thing
+	loss := fmt.Sprintf("Lost:  %s %d  |  %s %d", st.Sides[0].Name, shown.Sides[0].Losses, st.Sides[1].Name, shown.Sides[1].Losses)
 	if v := st.Var(rules.VarVictoryLosses); v > 0 {
 		loss += fmt.Sprintf("  (beaten at %d)", v)
 	}
@@ -49,12 +51,12 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	}
 	room := a.W - b.tv.padR - 16*art.UIScale - (40*art.UIScale + headW + 16*art.UIScale)
 	if art.TextW(loss, lf) > room {
-		// shorter words, smaller letters; the word "Losses" goes last
+		// shorter words, closer, smaller letters; the word "Lost:" stays
 		// (a play-tester read a bare "US Army 0 | Wehrmacht 0")
 		short := strings.Replace(loss, "  (beaten at", " (out at", 1)
 		lf = art.Face(12)
 		loss = short
-		lost := strings.Replace(strings.Replace(short, "Losses  ", "Lost: ", 1), "  |  ", " | ", 1)
+		lost := strings.Replace(strings.Replace(short, "Lost:  ", "Lost: ", 1), "  |  ", " | ", 1)
 		for _, try := range []string{short, lost} {
 			if loss = try; art.TextW(try, lf) <= room {
 				break

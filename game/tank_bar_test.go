@@ -95,3 +95,50 @@ func TestTankBarNamesEachGunOnce(t *testing.T) {
 	check("the main gun aimed", bar())
 	render(a, b)
 }
+
+// At 1024x640 the Sherman's bar, its machine guns alone left to fire,
+// read "1 Fire: MMG (coaxial or hull) — Cpl Ruiz..." against the bar's
+// end, which a play-tester took for a label cut off (play-test 9): on a
+// small window a vehicle's weapon that would take more than half the bar
+// is named short, as it is beside the main gun ("MMG..."), and no
+// button's dots follow a man's name.
+func TestTankBarFitsASmallWindow(t *testing.T) {
+	bars := 0
+	for seed := uint64(1); seed < 4; seed++ {
+		g := shippedGame(t, "maxim-armour-crossroads.toml", seed)
+		r := rand.New(rand.NewPCG(seed, 3))
+		for step := 0; step < 400 && !g.St.Over; step++ {
+			a, b := deciderTable(g)
+			a.W, a.H = 1024, 640
+			b.tv.cam.Resize(1024, 640)
+			b.tv.fit(true)
+			b.refresh()
+			for i := range g.St.Vehicles {
+				v := &g.St.Vehicles[i]
+				if v.Side != g.St.Decider || v.Removed {
+					continue
+				}
+				b.selVeh = v.ID
+				b.layoutButtons(a)
+				for _, bt := range b.buttons {
+					if strings.Contains(bt.label, "MMG") {
+						bars++
+					}
+					if strings.Contains(bt.label, " — ") && strings.HasSuffix(bt.label, "...") {
+						t.Errorf("%s selected: the bar reads %q", v.Name, bt.key+" "+bt.label)
+					}
+				}
+			}
+			c, ok := rules.RandomCommand(g, r)
+			if !ok {
+				break
+			}
+			if _, err := g.Apply(c); err != nil {
+				continue
+			}
+		}
+	}
+	if bars < 10 {
+		t.Fatalf("a tank's machine guns on the bar only %d times", bars)
+	}
+}

@@ -74,12 +74,12 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 		if strings.Contains(a.toast, " AP)") || strings.Contains(a.toast, "(free)") {
 			t.Fatalf("%s aims at %s: %q", v.Name, target.Name, a.toast)
 		}
-		// a man the gun may not reach is told of the gun's reach, not of
-		// the gunner's own weapon ("beyond the SMG's reach of 10\"" with
+		// a man the gun may not reach is told of the gun's range, not of
+		// the gunner's own weapon ("beyond the SMG's range of 10\"" with
 		// the Sherman aiming, play-test 8)
 		if hand, ok := b.weapon(st.Fig(b.sel.Sel)); ok && b.sel.Aim != nil && b.sel.Aim.Arg != "" && !b.handWeapon(st.Fig(b.sel.Sel), b.sel.Aim.Arg) {
 			for _, e := range st.Alive(1 - v.Side) {
-				if why := b.whyNoTarget(e.ID); !b.sel.Targetable(e.ID) && strings.Contains(why, "the "+hand.Label+"'s reach") {
+				if why := b.whyNoTarget(e.ID); !b.sel.Targetable(e.ID) && strings.Contains(why, "the "+hand.Label+"'s range") {
 					t.Fatalf("%s aiming its %s: %s is refused with its gunner's weapon: %q", v.Name, b.sel.Aim.Arg, e.Name, why)
 				}
 			}

@@ -58,9 +58,9 @@ func HullProblem(sc *Scenario, m *terrain.Map, si int, v *ScenarioVehicle, p geo
 		return fmt.Sprintf("%s is of no vehicle type of these rules", v.Name)
 	}
 	if id, off := vehicle.BlockedBy(m, h, nil); off {
-		return fmt.Sprintf("%s's hull would run off the table", v.Name)
+		return fmt.Sprintf("%s hull would run off the table", Possessive(v.Name))
 	} else if id >= 0 {
-		return fmt.Sprintf("%s's hull would stand on %s", v.Name, PieceWords(m, id))
+		return fmt.Sprintf("%s hull would stand on %s", Possessive(v.Name), PieceWords(m, id))
 	}
 	why := ""
 	for s := range sc.Sides {
@@ -71,7 +71,7 @@ func HullProblem(sc *Scenario, m *terrain.Map, si int, v *ScenarioVehicle, p geo
 					continue
 				}
 				if oh, ok := VehicleHull(sc, o, o.Pos); ok && h.OverlapsHull(oh) {
-					why = fmt.Sprintf("%s's hull would overlap %s", v.Name, o.Name)
+					why = fmt.Sprintf("%s hull would overlap %s", Possessive(v.Name), o.Name)
 				}
 			}
 		}
@@ -82,7 +82,7 @@ func HullProblem(sc *Scenario, m *terrain.Map, si int, v *ScenarioVehicle, p geo
 	}
 	sc.EachFigure(func(_, _, _ int, f *ScenarioFigure) {
 		if why == "" && f.HasPos && !f.Aboard && h.OverlapsBase(geom.Circle{C: f.Pos, R: r}) {
-			why = fmt.Sprintf("%s's hull would stand on %s's base", v.Name, f.Name)
+			why = fmt.Sprintf("%s hull would stand on %s base", Possessive(v.Name), Possessive(f.Name))
 		}
 	})
 	return why

@@ -132,17 +132,26 @@ func terrainLines(m *terrain.Map, piece int, sc Scale, going []string) []string 
 	return out
 }
 
+// peoples are the adjectives a side may be named by that take no "'s".
+var peoples = map[string]bool{}
+
+func init() {
+	for _, p := range strings.Fields("british english scottish irish welsh french dutch danish polish finnish spanish swedish turkish flemish japanese chinese vietnamese portuguese burmese lebanese maltese nepalese siamese sudanese congolese senegalese javanese swiss") {
+		peoples[p] = true
+	}
+}
+
 // Possessive is a name's possessive in plain English: "Germans'",
-// "Krause's" (a side or a figure: "it is the Germans' turn"). A side
-// named by a people's adjective stands as it is: "British turn", never
-// "British's" (a play-tester read it), and so "French", "Dutch",
-// "Japanese", "Chinese".
+// "Krause's" (a side or a figure: "it is the Germans' turn"), "Sherman
+// 'Dixie's" (a nickname's closing quote serves, never with a second quote). A
+// side named by a people's adjective stands as it is: "British turn",
+// never "British's" (a play-tester read it), and so "French", "Dutch",
+// "Japanese", "Chinese"; a man of that ending is not one ("Schtz
+// Koch's", "LCpl Birch's").
 func Possessive(name string) string {
-	low := strings.ToLower(name)
-	for _, end := range []string{"ish", "ch", "ese"} {
-		if strings.HasSuffix(low, end) {
-			return name
-		}
+	words := strings.Fields(strings.ToLower(name))
+	if len(words) > 0 && peoples[words[len(words)-1]] {
+		return name
 	}
 	if strings.HasSuffix(name, "s") {
 		return name + "'"

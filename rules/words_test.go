@@ -48,11 +48,15 @@ func TestInchText(t *testing.T) {
 }
 
 // A side's possessive reads as English: a plural takes an apostrophe, a
-// people's adjective stands alone (the play-test read "British's turn").
+// people's adjective stands alone (the play-test read "British's turn");
+// a man whose name ends as such an adjective does is no people ("Schtz
+// Koch's", not "Schtz Koch move"), and a nickname's quote serves
+// (play-test 9: the Sherman's move had a second quote before its s).
 func TestPossessive(t *testing.T) {
 	for name, want := range map[string]string{
 		"Germans": "Germans'", "British": "British", "French": "French", "Japanese": "Japanese",
 		"NVA": "NVA's", "Red": "Red's", "Krause": "Krause's", "US Army": "US Army's", "Huey 'Lucky Lady'": "Huey 'Lucky Lady's",
+		"Sherman 'Dixie'": "Sherman 'Dixie's", "Schtz Koch": "Schtz Koch's", "LCpl Birch": "LCpl Birch's", "Free French": "Free French",
 	} {
 		if got := Possessive(name); got != want {
 			t.Errorf("Possessive(%q) = %q, want %q", name, got, want)

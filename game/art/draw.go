@@ -440,6 +440,25 @@ func glued(s string, f text.Face, w float64) map[int]bool {
 			}
 		}
 	}
+	// a word and the short bracket after it ("LMG (MG34/42)", "gun
+	// (turret)") stay on one line: a card read "LMG / (MG34/42) (hull)"
+	for i := 1; i < len(s); i++ {
+		if s[i] != '(' || s[i-1] != ' ' {
+			continue
+		}
+		end := strings.IndexByte(s[i:], ')')
+		if end < 0 || strings.Count(s[i:i+end], " ") > 2 {
+			continue
+		}
+		start := strings.LastIndexByte(s[:i-1], ' ') + 1
+		if start == i-1 || TextW(s[start:i+end+1], f) > w/2 {
+			continue
+		}
+		if glue == nil {
+			glue = map[int]bool{}
+		}
+		glue[i-1] = true
+	}
 	for _, p := range KeepTogether {
 		for from := 0; from < len(s); {
 			i := strings.Index(s[from:], p)

@@ -53,6 +53,8 @@ func TestWrapKeepsListItemsWhole(t *testing.T) {
 	for _, c := range []struct{ s, item string }{
 		{"Combat move (tracks): clear 20\", rough 16\", woods 12\", road 24\", water cannot", "water cannot"},
 		{"Weapons: 75 mm anti-tank gun (turret, 3D+3), 20 rounds left, General purpose machine-gun (coaxial, 1D+1)", "General purpose machine-gun"},
+		// a weapon's name and its bracket: "LMG / (MG34/42)" (play-test 9)
+		{"Weapons: 75mm tank gun (turret), LMG (MG34/42) (coaxial), smoke dischargers", "LMG (MG34/42)"},
 	} {
 		first := c.s[:strings.Index(c.s, c.item)+strings.Index(c.item, " ")]
 		w := TextW(first, f) + 2 // the plain wrap breaks inside the item

@@ -521,11 +521,15 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.Pa
 	weighted := pc.Length + int64(data.Cost.RoughExtra)*pc.Difficult
 	steps := int(ceilDiv(weighted, data.Dist.Move.U))
 	ap = steps * data.Cost.Move
-	var parts []string
-	parts = append(parts, strconv.Itoa(ap)+" for the distance")
+	// (plain words, no brackets: the log puts the cost in brackets
+	// after the move, and "(4 action points: 4 for the distance (rough
+	// ground counts double))" nested them, play-test 9)
+	rough := ""
 	if pc.Difficult > 0 {
-		parts[0] += " (rough ground counts double)"
+		rough = ", rough ground counting double"
 	}
+	var parts []string
+	parts = append(parts, strconv.Itoa(ap)+" for the distance"+rough)
 	if n := len(pc.Obstacles); n > 0 {
 		// Crossing is an action of its own in place of a 5 cm step: each
 		// obstacle crossed takes one step of the distance (the one it lies
@@ -533,22 +537,43 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.Pa
 		// over a wall with all his 4 points.
 		covered := min(n, steps)
 		ap -= covered * data.Cost.Move
-		parts[0] = strconv.Itoa(ap) + " for the distance"
-		if pc.Difficult > 0 {
-			parts[0] += " (rough ground counts double)"
-		}
-		if covered > 0 {
-			parts[0] += " beyond the crossing"
-		}
+		parts[0] = strconv.Itoa(ap) + " for the distance" + rough
 		oc := data.Cost.Obstacle[f.Posture] * n
 		ap += oc
-		obs := " obstacles "
-		if n == 1 {
-			obs = " obstacle "
-		}
-		parts = append(parts, strconv.Itoa(oc)+" for crossing "+strconv.Itoa(n)+obs+f.Posture.String())
+		parts = append(parts, strconv.Itoa(oc)+" to cross "+obstacleWords(s, pc.Obstacles)+" "+f.Posture.String())
 	}
 	return ap, pc, strings.Join(parts, ", ")
+}
+
+// obstacleWords names the obstacles a move crosses as a player calls
+// them: "a low wall", "a hedge and a fence", "2 obstacles" where the map
+// does not say.
+func obstacleWords(s *rules.State, ids []int) string {
+	var names []string
+	for _, id := range ids {
+		if s.Terrain == nil || s.Terrain.Map == nil || id < 0 || id >= len(s.Terrain.Map.Pieces) {
+			return fmt.Sprintf("%d obstacles", len(ids))
+		}
+		l := s.Terrain.Map.Pieces[id].Kind
+		if k, ok := terrain.KindByName(l); ok {
+			l = k.Label
+		}
+		switch {
+		case l == "":
+			l = "an obstacle"
+		case l == "bocage":
+			l = "a bocage hedge"
+		case strings.ContainsRune("aeiou", rune(l[0])):
+			l = "an " + l
+		default:
+			l = "a " + l
+		}
+		names = append(names, l)
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // MoveCheck measures a proposed move for the tape: the allowance is the

@@ -21,7 +21,7 @@ func canFireAt(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure) stri
 	case !Spotted(s, f.Side, t):
 		return t.Name + " has not been spotted"
 	case !geom.WithinDist(f.Pos, t.Pos, w.Reach()):
-		return t.Name + " is beyond the " + w.Name + "'s reach"
+		return t.Name + " is beyond the " + rules.Possessive(w.Name) + " range"
 	case !sees(s, f, t):
 		return f.Name + " cannot see " + t.Name
 	}

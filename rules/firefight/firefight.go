@@ -465,7 +465,7 @@ func applyMotivate(s *rules.State, c rules.Command) ([]rules.Event, error) {
 	// at least the chit's, with figures in the fight (l is one)
 	u := s.UnitOf(l.Unit)
 	if u == nil || u.Side != s.Var(gChitSide) || getU(u, uInit) < s.Var(gChitVal) {
-		return nil, fmt.Errorf("%s's unit does not act on this chit", l.Name)
+		return nil, fmt.Errorf("%s unit does not act on this chit", rules.Possessive(l.Name))
 	}
 	if !CanCommand(s, l) {
 		return nil, fmt.Errorf("%s cannot command now", l.Name)

@@ -365,6 +365,36 @@ func TestRoughAndObstacles(t *testing.T) {
 	}
 }
 
+// A move's cost reads plainly in the log: the play-test read "Sgt Price
+// moves 11 cm (4 action points: 4 for the distance (rough ground counts
+// double))", brackets in brackets, and "3 for the distance beyond the
+// crossing, 1 for crossing 1 obstacle standing". The obstacle is named.
+func TestMoveCostReadsPlainly(t *testing.T) {
+	rough := terrain.Piece{Kind: "rough", Poly: geom.Polygon{at(0, 85), at(180, 85), at(180, 95), at(0, 95)}}
+	wall := terrain.Piece{Kind: "low-wall", Path: []geom.Pt{at(0, 40), at(180, 40)}}
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 100, leader: true}}},
+		{side: 1, init: 2, figs: []tfig{{x: 150, y: 10}}},
+	}, []terrain.Piece{rough, wall}, 1)
+	actNow(s, 0)
+	evs := apply(t, s, cmd(t, "move F1 "+pt(at(50, 90))))
+	if len(evs) == 0 || evs[0].Kind != "move" {
+		t.Fatalf("no move line: %+v", evs)
+	}
+	if got := evs[0].Text; strings.Count(got, "(") > 1 || !strings.Contains(got, "3 for the distance, rough ground counting double") {
+		t.Errorf("the move over rough ground reads %q", got)
+	}
+	s, _ = newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 43, leader: true}}},
+		{side: 1, init: 2, figs: []tfig{{x: 150, y: 10}}},
+	}, []terrain.Piece{rough, wall}, 1)
+	actNow(s, 0)
+	evs = apply(t, s, cmd(t, "move F1 "+pt(at(50, 33))))
+	if got := evs[0].Text; !strings.HasSuffix(got, "(2 action points: 1 for the distance, 1 to cross a low wall standing)") {
+		t.Errorf("the move over the wall reads %q", got)
+	}
+}
+
 func TestPostureCosts(t *testing.T) {
 	s := two(t, 60, nil)
 	apply(t, s, cmd(t, "posture F1 prone"))

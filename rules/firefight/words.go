@@ -24,7 +24,7 @@ func motivateWhyNot(s *rules.State, l, f *rules.Figure) string {
 	case f == nil || f.Removed:
 		return "he is out of the fight"
 	case f.Unit != l.Unit:
-		return "he is not in " + l.Name + "'s unit"
+		return "he is not in " + rules.Possessive(l.Name) + " unit"
 	case Neutralised(s, f):
 		return "he is neutralised"
 	case f.Var(fMot) == phaseNo(s):

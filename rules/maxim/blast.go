@@ -171,10 +171,10 @@ func planBlast(s *rules.State, v *volley) error {
 		mods = append(mods, tm...)
 	} else {
 		if !geom.WithinDist(f.Pos, p, w.Reach()) {
-			return fmt.Errorf("that point is beyond the %s's range of %d\"", w.Name, w.Range)
+			return fmt.Errorf("that point is beyond the %s range of %d\"", rules.Possessive(w.Name), w.Range)
 		}
 		if w.MinRange > 0 && geom.WithinDist(f.Pos, p, w.Min()-1) {
-			return fmt.Errorf("that point is inside the %s's minimum range of %d\"", w.Name, w.MinRange)
+			return fmt.Errorf("that point is inside the %s minimum range of %d\"", rules.Possessive(w.Name), w.MinRange)
 		}
 		seen := false
 		if !w.Auto {
@@ -358,7 +358,7 @@ func effect(s *rules.State, v *volley, ld landing, t *rules.Figure) []rules.Even
 			if t != nil && g.ID == t.ID {
 				evs = append(evs, hitStops(s, v, g)...)
 			}
-			evs = append(evs, hurt(s, g, res, "caught by "+v.f.Name+"'s "+w.Name)...)
+			evs = append(evs, hurt(s, g, res, "caught by "+rules.Possessive(v.f.Name)+" "+w.Name)...)
 		}
 	}
 	return evs

@@ -109,7 +109,7 @@ func firingWeapon(s *rules.State, f *rules.Figure, arg string) (w *Weapon, mount
 			}
 		}
 		if arg != "" && containsStr(vehWeaponIDs(v), arg) {
-			return nil, -1, fmt.Errorf("%s's %s has fired this phase or is out of action", v.Name, ownName(s, v.Side, arg))
+			return nil, -1, fmt.Errorf("%s %s has fired this phase or is out of action", rules.Possessive(v.Name), ownName(s, v.Side, arg))
 		}
 		if arg != "" {
 			return nil, -1, fmt.Errorf("%s has no %s", v.Name, ownName(s, v.Side, arg))
@@ -164,7 +164,7 @@ func mayFire(s *rules.State, f *rules.Figure, w *Weapon) string {
 	case stunned(f):
 		return f.Name + " is stunned"
 	case moraleOf(s, f) >= 3:
-		return fmt.Sprintf("%s's unit has failed morale (%s) and will not fire", f.Name, ordinal(moraleOf(s, f)))
+		return fmt.Sprintf("%s unit has failed morale (%s) and will not fire", rules.Possessive(f.Name), ordinal(moraleOf(s, f)))
 	case w.Aircraft && !anyAircraft(s, f.Side):
 		return fmt.Sprintf("a %s fires only at aircraft, and there are none", w.Name)
 	}
@@ -277,7 +277,7 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 		return nil, 0, "", errors.New("the target is not on the table")
 	}
 	if t.Side == f.Side {
-		return nil, 0, "", fmt.Errorf("%s is on %s's own side", t.Name, f.Name)
+		return nil, 0, "", fmt.Errorf("%s is on %s own side", t.Name, rules.Possessive(f.Name))
 	}
 	ride := openRide(s, t)
 	if v := s.Veh(s.Carrier(t.ID)); v != nil && ride == nil {
@@ -287,10 +287,10 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 		return nil, 0, "", fmt.Errorf("a %s fires only at aircraft", w.Name)
 	}
 	if !geom.WithinDist(f.Pos, p, w.Reach()) {
-		return nil, 0, "", fmt.Errorf("%s is beyond the %s's range of %d\"", t.Name, w.Name, w.Range)
+		return nil, 0, "", fmt.Errorf("%s is beyond the %s range of %d\"", t.Name, rules.Possessive(w.Name), w.Range)
 	}
 	if w.MinRange > 0 && geom.WithinDist(f.Pos, p, w.Min()-1) {
-		return nil, 0, "", fmt.Errorf("%s is inside the %s's minimum range of %d\"", t.Name, w.Name, w.MinRange)
+		return nil, 0, "", fmt.Errorf("%s is inside the %s minimum range of %d\"", t.Name, rules.Possessive(w.Name), w.MinRange)
 	}
 	mods, save, saveBy, ok := coverMods(s, f, t, p, indirect)
 	if !ok {
@@ -395,7 +395,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 	} else if v.opp {
 		mover := rules.FigID(s.Var(gOppFig))
 		if len(c.Targets) == 0 {
-			return nil, errors.New("opportunity fire is at the moving figure: name it")
+			return nil, fmt.Errorf("opportunity fire is only at the figure that moved, %s: click him or his dashed path", s.Fig(mover).Name)
 		}
 		for _, id := range c.Targets {
 			if id != mover {
@@ -407,7 +407,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		}
 		leg, ok := onPath(loadPath(s), c.Path[0])
 		if !ok {
-			return nil, fmt.Errorf("%s is not on %s's path", c.Path[0], s.Fig(mover).Name)
+			return nil, fmt.Errorf("that point is not on %s path: click his dashed path", rules.Possessive(s.Fig(mover).Name))
 		}
 		v.leg, v.point = leg, c.Path[0]
 	} else if len(c.Path) == 1 {

@@ -237,11 +237,11 @@ func rollHorses(s *rules.State, side int) []rules.Event {
 			tot += x.Face
 		}
 		f.SetVar(fRide, tot*int(geom.PerInch))
-		l := &rules.Ledger{What: f.Name + "'s horse move", Dice: d, Compare: "table",
+		l := &rules.Ledger{What: rules.Possessive(f.Name) + " horse move", Dice: d, Compare: "table",
 			Mods:  []rules.Mod{{Value: data.Move.HorseAdd, Reason: "horses move a die's roll plus 3\"", Rule: "Move Chart"}},
 			Total: tot, Outcome: fmt.Sprintf("moves up to %d\"", tot)}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Fig: f.ID, Roll: l,
-			Text: fmt.Sprintf("%s's horse: %d + %d = %d\" this turn", f.Name, d[0].Face, data.Move.HorseAdd, tot)})
+			Text: fmt.Sprintf("%s horse: %d + %d = %d\" this turn", rules.Possessive(f.Name), d[0].Face, data.Move.HorseAdd, tot)})
 	}
 	return evs
 }

@@ -268,7 +268,7 @@ func meleeProblem(s *rules.State, f, e *rules.Figure) string {
 	case stunned(f):
 		return f.Name + " is stunned"
 	case moraleOf(s, f) >= MaxMorale:
-		return f.Name + "'s unit is at its 4th morale failure and may not fight"
+		return rules.Possessive(f.Name) + " unit is at its 4th morale failure and may not fight"
 	case !geom.WithinDist(f.Pos, e.Pos, contactDist(s)):
 		return fmt.Sprintf("%s is not in contact with %s", f.Name, e.Name)
 	}
@@ -346,7 +346,7 @@ func applyMelee(s *rules.State, c rules.Command) ([]rules.Event, error) {
 			l.Outcome = "falls back"
 		}
 		evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Roll: l,
-			Text: fmt.Sprintf("%s's nerve: %d, needs %d or less: %s", g.Name, l.Total, l.Target, l.Outcome)})
+			Text: fmt.Sprintf("%s nerve: %d, needs %d or less: %s", rules.Possessive(g.Name), l.Total, l.Target, l.Outcome)})
 	}
 	for i, g := range []*rules.Figure{f, e} {
 		if passed[i] {

@@ -120,7 +120,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 	}
 	if moraleOf(s, f) > 0 {
 		if e := nearestEnemy(s, f.Side, f.Pos); e != nil && geom.Dist2(info.Stop, e.Pos) < geom.Dist2(f.Pos, e.Pos) {
-			info.Why = fmt.Sprintf("%s's unit has failed morale (%s): it may not advance towards the enemy", f.Name, ordinal(moraleOf(s, f)))
+			info.Why = fmt.Sprintf("%s unit has failed morale (%s): it may not advance towards the enemy", rules.Possessive(f.Name), ordinal(moraleOf(s, f)))
 			return info
 		}
 	}

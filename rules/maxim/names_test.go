@@ -33,10 +33,10 @@ func TestWeaponsGoByTheirOwnNames(t *testing.T) {
 		return strings.Join(Maxim{}.Figure(s, figNamed(t, s, name).ID).Lines, "\n")
 	}
 	for _, c := range []struct{ fig, want string }{
-		{"Pvt Wills", "Weapons: Bazooka (counts as RPG, reaches 50\", hits on 55%, 1 shot each time it fires)"},
-		{"Schtz Lenz", "Weapons: Panzerschreck (counts as RPG, reaches 50\", hits on 55%, 1 shot each time it fires)"},
+		{"Pvt Wills", "Weapons: Bazooka (counts as RPG, range 50\", hits on 55%, 1 shot each time it fires)"},
+		{"Schtz Lenz", "Weapons: Panzerschreck (counts as RPG, range 50\", hits on 55%, 1 shot each time it fires)"},
 		{"Schtz Ott", "Panzerfaust (counts as LAW, "},
-		{"Pvt Hale", "Weapons: Rifle (reaches 30\", hits on 60%, 1 shot each time it fires)"},
+		{"Pvt Hale", "Weapons: Rifle (range 30\", hits on 60%, 1 shot each time it fires)"},
 	} {
 		if got := card(c.fig); !strings.Contains(got, c.want) {
 			t.Errorf("%s's card:\n%s\nwant %q", c.fig, got, c.want)

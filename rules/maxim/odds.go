@@ -344,7 +344,7 @@ func blastOdds(s *rules.State, v *volley) rules.Odds {
 	a := v.targets[0]
 	start := statusOf(a.t)
 	odds.Outcomes = byName(start, fold(start, blastShot(s, v, a.t), a.n))
-	odds.Note = fmt.Sprintf("%s: %d%% to hit; the outcomes are %s's", v.w.Name, v.chance, a.t.Name)
+	odds.Note = fmt.Sprintf("%s: %d%% to hit; the outcomes are %s", v.w.Name, v.chance, rules.Possessive(a.t.Name))
 	// Others caught: each one's chance of harm from the first shot.
 	var others []string
 	for i := range s.Figures {

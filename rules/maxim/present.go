@@ -186,9 +186,9 @@ func weaponLine(id, name string) string {
 	switch {
 	case w.Melee:
 	case w.Auto:
-		det = append(det, fmt.Sprintf("reaches %d\", no roll to hit", w.Range))
+		det = append(det, fmt.Sprintf("range %d\", no roll to hit", w.Range))
 	default:
-		det = append(det, fmt.Sprintf("reaches %d\"", w.Range), fmt.Sprintf("hits on %d%%", w.Hit), shotsWords(w.ROF))
+		det = append(det, fmt.Sprintf("range %d\"", w.Range), fmt.Sprintf("hits on %d%%", w.Hit), shotsWords(w.ROF))
 	}
 	if len(det) == 0 {
 		return name

@@ -46,7 +46,7 @@ func planRiderOpp(s *rules.State, v *volley, c rules.Command) error {
 	}
 	leg, ok := onPath(loadPath(s), c.Path[0])
 	if !ok {
-		return fmt.Errorf("%s is not on %s's path", c.Path[0], mv.Name)
+		return fmt.Errorf("that point is not on %s path: click its dashed path", rules.Possessive(mv.Name))
 	}
 	v.leg, v.point = leg, c.Path[0]
 	return nil

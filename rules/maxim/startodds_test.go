@@ -18,12 +18,12 @@ func startClassify(part rules.OddsPart) oddscheck.Classify {
 	}
 	return func(before, after *rules.State, evs []rules.Event) string {
 		who := part.Name[:strings.LastIndex(part.Name, ":")]
-		what := who + "'s move"
+		what := rules.Possessive(who) + " move"
 		switch {
 		case strings.Contains(part.Name, ": horse move"):
-			what = who + "'s horse move"
+			what = rules.Possessive(who) + " horse move"
 		case strings.Contains(part.Name, ": second move"):
-			what = who + "'s second move"
+			what = rules.Possessive(who) + " second move"
 		}
 		for _, e := range evs {
 			if e.Roll != nil && e.Roll.What == what {

@@ -185,7 +185,7 @@ func vehicleAt(s *rules.State, vol *volley, p geom.Pt) (*rules.Vehicle, vehicle.
 		path := loadPath(s)
 		leg, ok := onPath(path, p)
 		if !ok {
-			return nil, vehicle.Pose{}, false, fmt.Errorf("%s is not on %s's path", p, v.Name)
+			return nil, vehicle.Pose{}, false, fmt.Errorf("that point is not on %s path: click its dashed path", rules.Possessive(v.Name))
 		}
 		vol.leg = leg
 		return v, poseOnPath(v, path, leg, p), true, nil
@@ -196,7 +196,7 @@ func vehicleAt(s *rules.State, vol *volley, p geom.Pt) (*rules.Vehicle, vehicle.
 			continue
 		}
 		if v.Side == vol.f.Side {
-			return nil, vehicle.Pose{}, false, fmt.Errorf("%s is on %s's own side", v.Name, vol.f.Name)
+			return nil, vehicle.Pose{}, false, fmt.Errorf("%s is on %s own side", v.Name, rules.Possessive(vol.f.Name))
 		}
 		if v.Damage.Has(vehicle.BrewedUp) {
 			return nil, vehicle.Pose{}, false, fmt.Errorf("%s is already a burning wreck", v.Name)
@@ -232,10 +232,10 @@ func planVehFire(s *rules.State, vol *volley, v *rules.Vehicle, pose vehicle.Pos
 		return fmt.Errorf("a %s fires only at aircraft", w.Name)
 	}
 	if !geom.WithinDist(f.Pos, pose.Pos, w.Reach()) {
-		return fmt.Errorf("%s is beyond the %s's range of %d\"", v.Name, w.Name, w.Range)
+		return fmt.Errorf("%s is beyond the %s range of %d\"", v.Name, rules.Possessive(w.Name), w.Range)
 	}
 	if w.MinRange > 0 && geom.WithinDist(f.Pos, pose.Pos, w.Min()-1) {
-		return fmt.Errorf("%s is inside the %s's minimum range of %d\"", v.Name, w.Name, w.MinRange)
+		return fmt.Errorf("%s is inside the %s minimum range of %d\"", v.Name, rules.Possessive(w.Name), w.MinRange)
 	}
 	r := min(t.Length, t.Width) / 2
 	if !bears(s, vol, pose.Pos, r) {
@@ -329,11 +329,11 @@ func fireAtVehicle(s *rules.State, vol *volley) []rules.Event {
 		}
 		if vs.pen <= vs.armour {
 			evs = append(evs, rules.Event{Kind: "bounce", Side: f.Side, Fig: f.ID, Unit: v.Unit,
-				Text: fmt.Sprintf("The %s strikes %s's %s: penetration %d against armour %d does not go through", w.Name, v.Name, vs.face, vs.pen, vs.armour)})
+				Text: fmt.Sprintf("The %s strikes %s %s: penetration %d against armour %d does not go through", w.Name, rules.Possessive(v.Name), vs.face, vs.pen, vs.armour)})
 			continue
 		}
 		evs = append(evs, rules.Event{Kind: "penetration", Side: f.Side, Fig: f.ID, Unit: v.Unit,
-			Text: fmt.Sprintf("The %s strikes %s's %s: penetration %d against armour %d goes through", w.Name, v.Name, vs.face, vs.pen, vs.armour)})
+			Text: fmt.Sprintf("The %s strikes %s %s: penetration %d against armour %d goes through", w.Name, rules.Possessive(v.Name), vs.face, vs.pen, vs.armour)})
 		if vol.opp && v.Pos != vs.pose.Pos {
 			s.MoveVehicle(v.ID, vs.pose)
 			truncatePath(s, vol.leg, vs.pose.Pos)
@@ -406,7 +406,7 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 			name = "engine fire"
 		}
 		evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: el,
-			Text: fmt.Sprintf("%s's engine is hit and it cannot move; %d: %s", v.Name, el.Total, el.Outcome)})
+			Text: fmt.Sprintf("%s engine is hit and it cannot move; %d: %s", rules.Possessive(v.Name), el.Total, el.Outcome)})
 		if fire {
 			v.Damage |= vehicle.BrewedUp | vehicle.Smoking
 			evs = append(evs, bailOut(s, v, "the engine is on fire")...)
@@ -444,7 +444,7 @@ func critical(s *rules.State, f *rules.Figure, v *rules.Vehicle) (name string, e
 		}
 		name = "weapon out"
 		v.Damage |= vehicle.WeaponOut
-		evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("%s's %s is out of action", v.Name, mountName(v, 0))})
+		evs = append(evs, rules.Event{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("%s %s is out of action", rules.Possessive(v.Name), mountName(v, 0))})
 	}
 	l.Outcome = name
 	evs[at].Text = fmt.Sprintf("Critical hit on %s: %d, %s: %s", v.Name, d.Face, res, name)

@@ -127,15 +127,15 @@ func rollVehicleMoves(s *rules.State, side int, second bool) []rules.Event {
 		}
 		v.SetVar(vMove, dist)
 		// "Track 2-1's move" ("Move, Track 2-1" read as a list)
-		what := "'s move"
+		what := " move"
 		if second {
-			what = "'s second move"
+			what = " second move"
 		}
 		var mods []rules.Mod
 		if da.Add != 0 {
 			mods = []rules.Mod{{Value: da.Add, Reason: fmt.Sprintf("%s: %dD6+%d\"", strings.ReplaceAll(k.Class, "_", " "), da.Dice, da.Add), Rule: "Move Chart"}}
 		}
-		l := &rules.Ledger{What: v.Name + what, Dice: d, Compare: "table", Mods: mods, Total: tot,
+		l := &rules.Ledger{What: rules.Possessive(v.Name) + what, Dice: d, Compare: "table", Mods: mods, Total: tot,
 			Outcome: fmt.Sprintf("up to %s\"%s", rules.FormatInches(int64(dist)), note),
 			Note:    fmt.Sprintf("%s (%s): %s%s inches", t.Name, strings.ReplaceAll(k.Class, "_", " "), diceWords(da.Dice, 6), signed(da.Add))}
 		evs = append(evs, rules.Event{Kind: "roll", Side: side, Unit: v.Unit, Roll: l,

@@ -23,7 +23,7 @@ func saveRoll(s *rules.State, t *rules.Figure, need int, by string) (bool, []rul
 	l := &rules.Ledger{What: fmt.Sprintf("Saving roll, %s (%s)", t.Name, by), Dice: []rules.Die{d}, Target: need, Compare: ">=",
 		Total: d.Face, Outcome: out, Note: fmt.Sprintf("one die: %s saves him (%s)", rules.DieOrMore(need), by)}
 	return ok, []rules.Event{{Kind: "roll", Side: t.Side, Fig: t.ID, Roll: l,
-		Text: fmt.Sprintf("%s's save (%s): rolls %d, %s saves him: %s", t.Name, by, d.Face, rules.DieOrMore(need), out)}}
+		Text: fmt.Sprintf("%s save (%s): rolls %d, %s saves him: %s", rules.Possessive(t.Name), by, d.Face, rules.DieOrMore(need), out)}}
 }
 
 // status is how hurt a figure is: w 0 unhurt, 1 lightly wounded, 2

@@ -141,7 +141,7 @@ func sortedIDs[V any](m map[rules.FigID]V) []rules.FigID {
 func part(s *rules.State, id rules.FigID, what string, names []string, ps []float64) rules.OddsPart {
 	p := rules.OddsPart{Name: fmt.Sprintf("F%d %s", id, what), Fig: id}
 	if f := s.Fig(id); f != nil {
-		p.Name = f.Name + "'s " + what
+		p.Name = rules.Possessive(f.Name) + " " + what
 		if what == "under the end-of-turn bursts" {
 			p.Name = f.Name + " " + what
 			if s.Carrier(id) != 0 {

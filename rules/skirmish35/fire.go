@@ -34,7 +34,7 @@ func (r Skirmish) canShoot(s *rules.State, f *rules.Figure) (*Weapon, string) {
 	case levelOf(f) >= Suppressed:
 		return nil, f.Name + " is " + levelNames[levelOf(f)] + " and cannot fire"
 	case f.Markers.Has(rules.OutOfAmmo):
-		return nil, f.Name + "'s " + w.Name + " is out of ammunition: reload first"
+		return nil, rules.Possessive(f.Name) + " " + w.Name + " is out of ammunition: reload first"
 	case f.Var(fContrib) == turnNo(s) && turnNo(s) > 0:
 		return nil, f.Name + " is standing over a surrender this turn and may not fire"
 	}
@@ -83,7 +83,7 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 	case !inFront(f, t.Pos, r.d.T.Sight.Front):
 		return f.Name + " must turn to face " + t.Name + " first"
 	case w.Kill > 0 && !within(f.Pos, t.Pos, in(float64(w.Kill))):
-		return fmt.Sprintf("%s is beyond the %s's %d\" range", t.Name, w.Name, w.Kill)
+		return fmt.Sprintf("%s is beyond the %s %d\" range", t.Name, rules.Possessive(w.Name), w.Kill)
 	}
 	if f.Markers.Has(rules.Hidden) && mode != "aimed" {
 		return f.Name + " is a hidden sniper: from hiding he takes only aimed shots"

@@ -177,14 +177,14 @@ func (r Skirmish) deviate(s *rules.State, f *rules.Figure, p geom.Pt) (geom.Pt, 
 		Outcome: "on target", Note: fmt.Sprintf("thrown up to %g\": off target it lands %g\" away", b.Upto, b.Dist)}
 	if d.Face >= b.On {
 		return p, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
-			Text: f.Name + "'s grenade lands on target"}}
+			Text: rules.Possessive(f.Name) + " grenade lands on target"}}
 	}
 	sp := s.Roll(r.d.T.Spinner.Faces)
 	land := spin(p, sp.Face, r.d.T.Spinner.Faces, in(b.Dist))
 	l.Dice = append(l.Dice, sp)
 	l.Outcome = fmt.Sprintf("deviates %g\" towards %d o'clock", b.Dist, sp.Face)
 	return land, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p, land},
-		Text: fmt.Sprintf("%s's grenade lands %s", f.Name, rules.Whereabouts(f.Pos, p, land, "the aim point"))}}
+		Text: fmt.Sprintf("%s grenade lands %s", rules.Possessive(f.Name), rules.Whereabouts(f.Pos, p, land, "the aim point"))}}
 }
 
 // reachText tells whom a burst reaches, for its log line: the nearest

@@ -142,8 +142,8 @@ func (r Skirmish) applyMelee(s *rules.State, f *rules.Figure, c rules.Command) (
 	}
 	l := &rules.Ledger{What: fmt.Sprintf("Hand to hand: %s against %s", f.Name, e.Name), Dice: append(append([]rules.Die{}, ad...), dd...),
 		Compare: "opposed", Mods: am, Total: at, Target: dt,
-		Note: fmt.Sprintf("%s's best of %d %s; %s's best of %d %s (%s); higher wins, a draw fights on", f.Name, an, word(an, "die", "dice"),
-			e.Name, dn, word(dn, "die", "dice"), strings.Join(dwords, ", "))}
+		Note: fmt.Sprintf("%s best of %d %s; %s best of %d %s (%s); higher wins, a draw fights on", rules.Possessive(f.Name), an, word(an, "die", "dice"),
+			rules.Possessive(e.Name), dn, word(dn, "die", "dice"), strings.Join(dwords, ", "))}
 	var evs []rules.Event
 	switch {
 	case at > dt:

@@ -478,7 +478,7 @@ func (r Skirmish) applyThrowBack(s *rules.State, f *rules.Figure, c rules.Comman
 		Total: d.Face, Outcome: "thrown back", Note: "the die's explosion face and it goes off in hand"}
 	if d.Face <= r.d.T.Grenade.ReturnBlows {
 		l.Outcome = "goes off in hand"
-		evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: "The grenade goes off in " + f.Name + "'s hand"}}
+		evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: "The grenade goes off in " + rules.Possessive(f.Name) + " hand"}}
 		return append(evs, r.burst(s, g.Side, g.At, in(r.d.T.Grenade.Radius), "Grenade")...), nil
 	}
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: f.Name + " throws the grenade back"}}
@@ -548,12 +548,12 @@ func (r Skirmish) throwInto(s *rules.State, f *rules.Figure, b int, p geom.Pt) (
 	if l.Total >= need {
 		l.Outcome = "in"
 		return p, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, p},
-			Text: f.Name + "'s grenade goes in through the window"}}
+			Text: rules.Possessive(f.Name) + " grenade goes in through the window"}}
 	}
 	l.Outcome = "bounces off"
 	out := r.outsideOpening(s, b, f.Pos)
 	return out, []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Path: []geom.Pt{f.Pos, out},
-		Text: f.Name + "'s grenade misses the window and drops outside"}}
+		Text: rules.Possessive(f.Name) + " grenade misses the window and drops outside"}}
 }
 
 // VarsBySetter: 1/35th Skirmish writes units', sides' and the game's

@@ -55,7 +55,7 @@ func (r Skirmish) oppWindowProblem(s *rules.State, h, m *rules.Figure, done stri
 	case m.Removed:
 		return m.Name + " is out of the fight"
 	case !inFront(h, m.Pos, r.d.T.Sight.Front):
-		return m.Name + " is outside " + h.Name + "'s front"
+		return m.Name + " is outside " + rules.Possessive(h.Name) + " front"
 	}
 	return ""
 }
@@ -189,7 +189,7 @@ func (r Skirmish) oppSupProblem(s *rules.State, h, m *rules.Figure) string {
 	w, ok := r.weapon(h)
 	switch {
 	case !ok || !w.CanSuppress():
-		return h.Name + "'s weapon cannot lay suppressive fire"
+		return rules.Possessive(h.Name) + " weapon cannot lay suppressive fire"
 	case h.Markers.Has(rules.OutOfAmmo) || levelOf(h) >= Suppressed:
 		return h.Name + " cannot fire now"
 	case !within(h.Pos, m.Pos, in(float64(w.Suppress))):
@@ -225,7 +225,7 @@ func (r Skirmish) applyOppSup(s *rules.State, c rules.Command) ([]rules.Event, e
 	w, _ := r.weapon(h)
 	var evs []rules.Event
 	rl := s.Roll(6)
-	l := &rules.Ledger{What: fmt.Sprintf("Reload check: %s's suppressive fire on %s", h.Name, m.Name), Dice: []rules.Die{rl},
+	l := &rules.Ledger{What: fmt.Sprintf("Reload check: %s suppressive fire on %s", rules.Possessive(h.Name), m.Name), Dice: []rules.Die{rl},
 		Compare: ">", Target: r.d.T.Suppressive.ReloadOn, Total: rl.Face, Outcome: "firing"}
 	stopped := false
 	if rl.Face <= r.d.T.Suppressive.ReloadOn {

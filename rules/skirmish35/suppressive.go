@@ -210,7 +210,7 @@ func (r Skirmish) suppressProblem(s *rules.State, f *rules.Figure, a, b geom.Pt)
 	case !knows:
 		return "there is no known enemy to suppress"
 	case !within(f.Pos, mid, in(float64(w.Suppress))):
-		return fmt.Sprintf("the line is beyond the %s's %d\" suppressive range", w.Name, w.Suppress)
+		return fmt.Sprintf("the line is beyond the %s %d\" suppressive range", rules.Possessive(w.Name), w.Suppress)
 	case !inFront(f, mid, r.d.T.Sight.Front):
 		return f.Name + " must turn to face the line first"
 	}
@@ -338,7 +338,7 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 		switch x.line.Gun {
 		case GunFresh:
 			rl := s.Roll(6)
-			l := &rules.Ledger{What: fmt.Sprintf("Reload check: %s's line of fire as %s crosses", g.Name, f.Name),
+			l := &rules.Ledger{What: fmt.Sprintf("Reload check: %s line of fire as %s crosses", rules.Possessive(g.Name), f.Name),
 				Dice: []rules.Die{rl}, Compare: ">", Target: r.d.T.Suppressive.ReloadOn, Total: rl.Face}
 			if rl.Face <= r.d.T.Suppressive.ReloadOn {
 				l.Outcome = "reloading"
@@ -349,10 +349,10 @@ func (r Skirmish) lineChecks(s *rules.State, f *rules.Figure, path []geom.Pt) (i
 			}
 			l.Outcome = "firing"
 			evs = append(evs, rules.Event{Kind: "roll", Side: g.Side, Fig: g.ID, Target: f.ID, Roll: l,
-				Text: fmt.Sprintf("%s's gun is firing as %s crosses", g.Name, f.Name)})
+				Text: fmt.Sprintf("%s gun is firing as %s crosses", rules.Possessive(g.Name), f.Name)})
 		case GunReloading:
 			rl := s.Roll(6)
-			l := &rules.Ledger{What: fmt.Sprintf("Loading complete? %s's gun as %s crosses", g.Name, f.Name),
+			l := &rules.Ledger{What: fmt.Sprintf("Loading complete? %s gun as %s crosses", rules.Possessive(g.Name), f.Name),
 				Dice: []rules.Die{rl}, Compare: ">", Target: r.d.T.Suppressive.ReloadOn, Total: rl.Face}
 			if rl.Face <= r.d.T.Suppressive.ReloadOn {
 				l.Outcome = "reloading"
@@ -419,7 +419,7 @@ func (r Skirmish) quadArea(s *rules.State, g *rules.Figure, at geom.Pt, hit *rul
 	rad := in(r.d.T.Suppressive.QuadArea)/2 + s.BaseR
 	c := geom.Circle{C: at, R: in(r.d.T.Suppressive.QuadArea) / 2}
 	evs := []rules.Event{{Kind: "burst", Side: g.Side, Fig: g.ID, Area: &c,
-		Text: fmt.Sprintf("%s's Quad sweeps a %g\" area", g.Name, r.d.T.Suppressive.QuadArea)}}
+		Text: fmt.Sprintf("%s Quad sweeps a %g\" area", rules.Possessive(g.Name), r.d.T.Suppressive.QuadArea)}}
 	for _, e := range alive(s, 1-g.Side) {
 		if e.ID == hit.ID || e.Markers.Has(rules.Surrendered) || len(s.Vehicles) > 0 && s.Carrier(e.ID) != 0 ||
 			!within(e.Pos, at, rad) {

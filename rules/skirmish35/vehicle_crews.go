@@ -224,9 +224,9 @@ func (r Skirmish) boardProblem(s *rules.State, f *rules.Figure, v *rules.Vehicle
 	case v.Side != f.Side:
 		return "board a vehicle of your own side"
 	case recrew && crewLeft(s, v) >= t.Crew:
-		return "the " + v.Name + "'s crew places are full"
+		return "the " + rules.Possessive(v.Name) + " crew places are full"
 	case !recrew && v.Damage.Has(vehicle.Abandoned) && !v.Removed && !v.Damage.Has(vehicle.BrewedUp):
-		return "only the " + v.Name + "'s own crew may climb back into it"
+		return "only the " + rules.Possessive(v.Name) + " own crew may climb back into it"
 	case !recrew && !working(s, v):
 		return "the " + v.Name + " cannot move off: destroyed, abandoned or without a crew"
 	case !recrew && len(v.Passengers) >= t.Passengers:
@@ -520,16 +520,16 @@ func (r Skirmish) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		}
 		return rules.Action{Label: "Drive the " + name + " towards the enemy", Short: "Advance", Kind: rules.ActButton, Group: g("advance")}
 	case "turret":
-		return rules.Action{Label: ap("Turn the "+name+"'s turret", vc.Turret), Short: "Turret", Kind: rules.ActButton, Group: g("turret")}
+		return rules.Action{Label: ap("Turn the "+rules.Possessive(name)+" turret", vc.Turret), Short: "Turret", Kind: rules.ActButton, Group: g("turret")}
 	case "gun":
 		if len(c.Path) == 1 {
-			return rules.Action{Label: ap("The "+name+"'s gun at a vehicle", vc.Gun), Short: "Gun", Kind: rules.ActAim, Group: g("gun vehicle")}
+			return rules.Action{Label: ap("The "+rules.Possessive(name)+" gun at a vehicle", vc.Gun), Short: "Gun", Kind: rules.ActAim, Group: g("gun vehicle")}
 		}
-		return rules.Action{Label: ap("The "+name+"'s gun (high explosive)", vc.Gun), Short: "Gun HE", Kind: rules.ActAim, Group: g("gun")}
+		return rules.Action{Label: ap("The "+rules.Possessive(name)+" gun (high explosive)", vc.Gun), Short: "Gun HE", Kind: rules.ActAim, Group: g("gun")}
 	case "mg":
-		return rules.Action{Label: ap("The "+name+"'s machine gun", vc.MG), Short: "MG", Kind: rules.ActAim, Group: g("mg")}
+		return rules.Action{Label: ap("The "+rules.Possessive(name)+" machine gun", vc.MG), Short: "MG", Kind: rules.ActAim, Group: g("mg")}
 	case "smoke":
-		return rules.Action{Label: ap("Fire the "+name+"'s smoke dischargers", vc.Smoke), Short: "Dischargers", Kind: rules.ActButton, Group: g("smoke")}
+		return rules.Action{Label: ap("Fire the "+rules.Possessive(name)+" smoke dischargers", vc.Smoke), Short: "Dischargers", Kind: rules.ActButton, Group: g("smoke")}
 	case "shell":
 		return rules.Action{Label: ap("The "+name+" fires a smoke shell", vc.Shell), Short: "Smoke shell", Kind: rules.ActAim, Group: g("shell")}
 	case "dismount":
@@ -538,13 +538,13 @@ func (r Skirmish) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "The crew bail out of the " + name + " (free)", Short: "Bail out", Kind: rules.ActButton, Group: g("bail")}
 	case "hatch":
 		if a, ok := rules.ParseVehicleArg(c.Arg); ok && s.Veh(a.ID) != nil && s.Veh(a.ID).HatchesOpen {
-			return rules.Action{Label: ap("Close up the "+name+"'s hatches", vc.Hatch), Short: "Close up", Kind: rules.ActButton, Group: g("hatch")}
+			return rules.Action{Label: ap("Close up the "+rules.Possessive(name)+" hatches", vc.Hatch), Short: "Close up", Kind: rules.ActButton, Group: g("hatch")}
 		}
-		return rules.Action{Label: ap("Open the "+name+"'s hatches (see better, exposed to bursts)", vc.Hatch), Short: "Hatches", Kind: rules.ActButton, Group: g("hatch")}
+		return rules.Action{Label: ap("Open the "+rules.Possessive(name)+" hatches (see better, exposed to bursts)", vc.Hatch), Short: "Hatches", Kind: rules.ActButton, Group: g("hatch")}
 	case "vopp":
 		return rules.Action{Label: ap("The "+name+" holds its machine guns for opportunity fire", r.d.T.Costs.Opportunity), Short: "Opp fire", Kind: rules.ActButton, Group: g("vopp")}
 	case "oppmg":
-		return rules.Action{Label: "The " + name + "'s machine gun: opportunity fire (double six)", Short: "MG", Kind: rules.ActButton, Group: g("oppmg")}
+		return rules.Action{Label: "The " + rules.Possessive(name) + " machine gun: opportunity fire (double six)", Short: "MG", Kind: rules.ActButton, Group: g("oppmg")}
 	case "board":
 		return rules.Action{Label: ap("Climb aboard the "+name, r.d.T.Costs.Action), Short: "Board", Kind: rules.ActButton, Group: g("board")}
 	}

@@ -117,7 +117,7 @@ func (r Skirmish) applyTurret(s *rules.State, v *rules.Vehicle, vd *VehicleData,
 		return nil, err
 	}
 	v.Turret = to
-	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("The %s's turret turns to face %s", v.Name, rules.FacingWords(to))}}, nil
+	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("The %s turret turns to face %s", rules.Possessive(v.Name), rules.FacingWords(to))}}, nil
 }
 
 // ---- seeing vehicles ----
@@ -273,7 +273,7 @@ func (r Skirmish) applyATVehicle(s *rules.State, f *rules.Figure, c rules.Comman
 	v.SetVar(vFiredAt, turnNo(s))
 	l := rollAT(s, fmt.Sprintf("Anti-tank fire at the %s (%s): %s", v.Name, sh.strike.Face, f.Name), sh.mods)
 	evs := []rules.Event{{Kind: "roll", Side: f.Side, Fig: f.ID, Unit: v.Unit, Roll: l, Path: []geom.Pt{f.Pos, v.Pos},
-		Text: fmt.Sprintf("%s fires at the %s's %s: %s: %s", f.Name, v.Name, sh.strike.Face, shellText(l.Total, l.Target), l.Outcome)}}
+		Text: fmt.Sprintf("%s fires at the %s %s: %s: %s", f.Name, rules.Possessive(v.Name), sh.strike.Face, shellText(l.Total, l.Target), l.Outcome)}}
 	evs = append(evs, r.useAT(f)...)
 	if l.Outcome != "hit" {
 		return evs, nil
@@ -341,7 +341,7 @@ func (r Skirmish) vehicleHit(s *rules.State, v *rules.Vehicle, face vehicle.Face
 		}
 		return r.destroyVehicle(s, v, why)
 	}
-	l := &rules.Ledger{What: fmt.Sprintf("Effect of a hit on the %s's %s", v.Name, face), Compare: "table"}
+	l := &rules.Ledger{What: fmt.Sprintf("Effect of a hit on the %s %s", rules.Possessive(v.Name), face), Compare: "table"}
 	if face.Side() {
 		l.Note = "double one no damage, double six immobilised, anything else destroyed"
 	} else {

@@ -26,9 +26,9 @@ func (r Skirmish) applyHatch(s *rules.State, v *rules.Vehicle, c rules.Command) 
 		return nil, err
 	}
 	v.HatchesOpen = !v.HatchesOpen
-	txt := "The " + v.Name + "'s crew close up"
+	txt := "The " + rules.Possessive(v.Name) + " crew close up"
 	if v.HatchesOpen {
-		txt = "The " + v.Name + "'s commander opens the hatches to look out"
+		txt = "The " + rules.Possessive(v.Name) + " commander opens the hatches to look out"
 	}
 	return []rules.Event{{Kind: "vehicle", Side: v.Side, Unit: v.Unit, Text: txt}}, nil
 }
@@ -58,7 +58,7 @@ func (r Skirmish) hatchBurst(s *rules.State, c geom.Circle, what string) []rules
 			}
 		}
 		e := r.d.T.Effect.Building
-		l := &rules.Ledger{What: fmt.Sprintf("%s effect on the %s's open hatches", what, v.Name), Compare: "table", Target: e.SuppressMax + 1,
+		l := &rules.Ledger{What: fmt.Sprintf("%s effect on the %s open hatches", what, rules.Possessive(v.Name)), Compare: "table", Target: e.SuppressMax + 1,
 			Note: "house: an open-hatched crew rolls the in-building row"}
 		l.Dice = s.RollN(2, 6)
 		l.Total = l.DiceTotal()
@@ -66,16 +66,16 @@ func (r Skirmish) hatchBurst(s *rules.State, c geom.Circle, what string) []rules
 		switch {
 		case l.Total <= e.NoneMax:
 			l.Outcome = "no effect"
-			ev.Text = fmt.Sprintf("The %s's crew: %d, no effect", v.Name, l.Total)
+			ev.Text = fmt.Sprintf("The %s crew: %d, no effect", rules.Possessive(v.Name), l.Total)
 			evs = append(evs, ev)
 		case l.Total <= e.SuppressMax:
 			l.Outcome = "suppressed"
 			v.HatchesOpen = false
-			ev.Text = fmt.Sprintf("The %s's crew: %d, they duck inside and shut the hatches", v.Name, l.Total)
+			ev.Text = fmt.Sprintf("The %s crew: %d, they duck inside and shut the hatches", rules.Possessive(v.Name), l.Total)
 			evs = append(evs, ev)
 		default:
 			l.Outcome = "killed"
-			ev.Text = fmt.Sprintf("The %s's crew: %d, %s is killed in the open hatch", v.Name, l.Total, cmdr.Name)
+			ev.Text = fmt.Sprintf("The %s crew: %d, %s is killed in the open hatch", rules.Possessive(v.Name), l.Total, cmdr.Name)
 			evs = append(evs, ev)
 			evs = append(evs, r.remove(s, cmdr, "killed in the open hatch")...)
 		}

@@ -101,7 +101,7 @@ func oppVehicle(s *rules.State, c rules.Command) (*rules.Vehicle, *rules.Figure,
 		return nil, nil, fmt.Errorf("there is no vehicle V%d", a.ID)
 	}
 	if c.Unit != v.Unit {
-		return nil, nil, fmt.Errorf("only the %s's own crew may work it", v.Name)
+		return nil, nil, fmt.Errorf("only the %s own crew may work it", rules.Possessive(v.Name))
 	}
 	m, err := target(s, c)
 	if err != nil {
@@ -121,7 +121,7 @@ func (r Skirmish) applyVOppFire(s *rules.State, c rules.Command) ([]rules.Event,
 		return nil, errors.New(why)
 	}
 	v.SetVar(vOpp, 0)
-	evs := r.resolve(s, p, m, sh, fmt.Sprintf("Opportunity fire: the %s's machine gun at %s", v.Name, m.Name))
+	evs := r.resolve(s, p, m, sh, fmt.Sprintf("Opportunity fire: the %s machine gun at %s", rules.Possessive(v.Name), m.Name))
 	for i := range evs {
 		if evs[i].Fig == p.ID && evs[i].Kind == "roll" && evs[i].Target == m.ID {
 			evs[i].Unit = v.Unit

@@ -170,7 +170,7 @@ func (r Skirmish) applyGun(s *rules.State, v *rules.Vehicle, vd *VehicleData, t 
 		if l.Outcome != "hit" {
 			return evs, nil
 		}
-		return append(evs, r.blast(s, v.Side, e.Pos, in(r.d.T.Vehicle.HERadius), "The "+v.Name+"'s shell", false)...), nil
+		return append(evs, r.blast(s, v.Side, e.Pos, in(r.d.T.Vehicle.HERadius), "The "+rules.Possessive(v.Name)+" shell", false)...), nil
 	case len(c.Targets) == 0 && len(c.Path) == 1:
 		tv := r.vehicleUnder(s, c.Path[0])
 		if tv == nil {
@@ -182,9 +182,9 @@ func (r Skirmish) applyGun(s *rules.State, v *rules.Vehicle, vd *VehicleData, t 
 		}
 		_ = vehSpend(v, r.d.T.Vehicle.Gun, "the gun")
 		tv.SetVar(vFiredAt, turnNo(s))
-		l := rollAT(s, fmt.Sprintf("The %s's gun at the %s (%s)", v.Name, tv.Name, sh.strike.Face), sh.mods)
+		l := rollAT(s, fmt.Sprintf("The %s gun at the %s (%s)", rules.Possessive(v.Name), tv.Name, sh.strike.Face), sh.mods)
 		evs := []rules.Event{{Kind: "roll", Side: v.Side, Unit: v.Unit, Roll: l, Path: []geom.Pt{v.Pos, tv.Pos},
-			Text: fmt.Sprintf("The %s fires at the %s's %s: %s: %s", v.Name, tv.Name, sh.strike.Face, shellText(l.Total, l.Target), l.Outcome)}}
+			Text: fmt.Sprintf("The %s fires at the %s %s: %s: %s", v.Name, rules.Possessive(tv.Name), sh.strike.Face, shellText(l.Total, l.Target), l.Outcome)}}
 		if l.Outcome != "hit" {
 			return evs, nil
 		}

@@ -150,7 +150,7 @@ func (r Skirmish) vehActor(s *rules.State, c rules.Command) (*rules.Vehicle, *Ve
 	case c.Fig != 0:
 		return nil, nil, nil, a, errors.New("a vehicle's command names its unit, not a figure")
 	case c.Unit != v.Unit:
-		return nil, nil, nil, a, fmt.Errorf("only the %s's own crew may work it", v.Name)
+		return nil, nil, nil, a, fmt.Errorf("only the %s own crew may work it", rules.Possessive(v.Name))
 	case v.Damage.Has(vehicle.BrewedUp) || v.Removed:
 		return nil, nil, nil, a, fmt.Errorf("the %s is destroyed", v.Name)
 	case v.Damage.Has(vehicle.Abandoned):

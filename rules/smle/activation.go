@@ -34,7 +34,7 @@ func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 	if ct := r.carriedBy(s, u); ct != nil {
 		total, band = uget(ct, vTotal), uget(ct, vBand)
 		l.Total, l.Outcome = total, r.d.Bands[band].Label
-		l.Note = "rides in " + teamName(s, ct) + "'s vehicle and acts at its level"
+		l.Note = "rides in " + rules.Possessive(teamName(s, ct)) + " vehicle and acts at its level"
 	}
 	if s.Var(vSecond) == 1 {
 		uset(u, vDouble, 0)
@@ -46,7 +46,7 @@ func (r SMLE) activateHead(s *rules.State, u *rules.Unit) []rules.Event {
 		uset(u, vTotal, total)
 		uset(u, vBand, band)
 		evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
-			Text: fmt.Sprintf("%s's activation is now %d: %s", teamName(s, u), total, r.d.Bands[band].Label)})
+			Text: fmt.Sprintf("%s activation is now %d: %s", rules.Possessive(teamName(s, u)), total, r.d.Bands[band].Label)})
 	}
 	s.Active, s.Decider = u.Side, u.Side
 	s.Phase = PhaseActivate

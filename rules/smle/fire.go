@@ -482,7 +482,7 @@ func (r SMLE) fireOdds(s *rules.State, c rules.Command) (rules.Odds, error) {
 		dp.volley(dist, w)
 	}
 	return rules.Odds{Outcomes: dp.outcomes(), Mods: mods, Parts: parts,
-		Note: fmt.Sprintf("%s; the worst result on %s's team, second wounds counted; modifiers shown are the first firer's", firers(len(fs)), t.Name)}, nil
+		Note: fmt.Sprintf("%s; the worst result on %s team, second wounds counted; modifiers shown are the first firer's", firers(len(fs)), rules.Possessive(t.Name))}, nil
 }
 
 func pow(q float64, h int) float64 {

@@ -104,7 +104,7 @@ func (r SMLE) reactionOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 	if err != nil {
 		return rules.Odds{}, err
 	}
-	note := fmt.Sprintf("%s's opportunity fire at %s, %s", teamName(s, u), mover.Name, how)
+	note := fmt.Sprintf("%s opportunity fire at %s, %s", rules.Possessive(teamName(s, u)), mover.Name, how)
 	if o.Note != "" {
 		note += "; " + o.Note
 	}

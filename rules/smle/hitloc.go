@@ -52,15 +52,15 @@ func (r SMLE) hitLocation(s *rules.State, v *rules.Vehicle) (evs []rules.Event, 
 		return evs, true
 	case 2:
 		v.Damage |= vehicle.Immobilised
-		evs = append(evs, rules.Event{Kind: "vdamage", Side: v.Side, Unit: v.Unit, Text: v.Name + "'s engine is wrecked: it will not move again"})
+		evs = append(evs, rules.Event{Kind: "vdamage", Side: v.Side, Unit: v.Unit, Text: rules.Possessive(v.Name) + " engine is wrecked: it will not move again"})
 	case 3:
 		attack(v.Crew)
 	case 4:
 		v.Damage |= vehicle.WeaponOut
-		evs = append(evs, rules.Event{Kind: "vdamage", Side: v.Side, Unit: v.Unit, Text: v.Name + "'s main weapon is out of action"})
+		evs = append(evs, rules.Event{Kind: "vdamage", Side: v.Side, Unit: v.Unit, Text: rules.Possessive(v.Name) + " main weapon is out of action"})
 	case 5:
 		v.SetVar(vvWalk, 1)
-		evs = append(evs, rules.Event{Kind: "vdamage", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("%s's drive is hit: it crawls at %d\" a move", v.Name, walkSpeed)})
+		evs = append(evs, rules.Event{Kind: "vdamage", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("%s drive is hit: it crawls at %d\" a move", rules.Possessive(v.Name), walkSpeed)})
 	case 6:
 		attack(v.Passengers)
 	}

@@ -154,7 +154,7 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	}
 	o := r.observer(s, u, p)
 	if w == nil || o == nil {
-		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + "'s fire mission is lost: no mortar or no observer with sight of the point"}}
+		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: rules.Possessive(teamName(s, u)) + " fire mission is lost: no mortar or no observer with sight of the point"}}
 	}
 	uset(u, vFMSeen, 1)
 	uset(u, vFMLastX, int(p.X))
@@ -162,7 +162,7 @@ func (r SMLE) landMission(s *rules.State, u *rules.Unit) []rules.Event {
 	in := r.missionInput(s, u, o, m, w, p)
 	h, l, err := r.d.RollShot(s, in, fmt.Sprintf("Indirect fire, %s observing for %s", o.Name, w.Name))
 	if err != nil {
-		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: teamName(s, u) + "'s fire mission is lost: " + err.Error()}}
+		return []rules.Event{{Kind: "phase", Side: u.Side, Unit: u.ID, Text: rules.Possessive(teamName(s, u)) + " fire mission is lost: " + err.Error()}}
 	}
 	evs := []rules.Event{{Kind: "roll", Side: u.Side, Unit: u.ID, Fig: o.ID, Roll: &l, Text: fmt.Sprintf("%s observes the %s rounds: %s", o.Name, w.Name, l.Outcome)}}
 	evs = append(evs, r.afterHeavyRoll(s, m, w, l)...) // the mortar's rounds: a double empties it

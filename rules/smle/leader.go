@@ -125,7 +125,7 @@ func (r SMLE) rollQualities(s *rules.State) []rules.Event {
 				f.Quality = q
 			}
 			evs = append(evs, rules.Event{Kind: "roll", Side: u.Side, Unit: u.ID, Roll: &l,
-				Text: fmt.Sprintf("%s's troop quality: %d, %s", teamName(s, u), l.Total, q)})
+				Text: fmt.Sprintf("%s troop quality: %d, %s", rules.Possessive(teamName(s, u)), l.Total, q)})
 		}
 	}
 	if s.Var(rules.VarRandomLeaders) == 1 {
@@ -145,7 +145,7 @@ func (r SMLE) rollQualities(s *rules.State) []rules.Event {
 				roll += fmt.Sprintf(", then %d", l.Dice[1].Face)
 			}
 			evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: &l,
-				Text: fmt.Sprintf("%s's leadership: %s, %s", f.Name, roll, q.Name)})
+				Text: fmt.Sprintf("%s leadership: %s, %s", rules.Possessive(f.Name), roll, q.Name)})
 		}
 	}
 	return evs

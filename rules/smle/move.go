@@ -128,7 +128,7 @@ func (r SMLE) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.M
 	case s.Over:
 		info.Why = "the game is over"
 	case s.Phase != PhaseActivate || u == nil || int(u.ID) != s.Var(vCur):
-		info.Why = f.Name + "'s team is not the active team"
+		info.Why = rules.Possessive(f.Name) + " team is not the active team"
 	case f.Removed:
 		info.Why = f.Name + " is off the table"
 	case !r.canAct(s, f):

@@ -253,12 +253,12 @@ func (r SMLE) activationOdds(s *rules.State, c rules.Command) (rules.Odds, error
 	note := "a die plus the modifiers shown, as the next round begins"
 	if lt := r.followedTeam(ns, ns.UnitOf(u.ID)); lt != nil {
 		roller = lt.ID
-		note = fmt.Sprintf("it follows its incompetent leader and acts at %s's level: %s's roll, ", lt.Name, lt.Name) + note
+		note = fmt.Sprintf("it follows its incompetent leader and acts at %s level: %s roll, ", rules.Possessive(lt.Name), rules.Possessive(lt.Name)) + note
 	}
 	// A team riding in another team's vehicle takes that team's roll.
 	if ct := r.carriedBy(ns, ns.UnitOf(u.ID)); ct != nil {
 		roller = ct.ID
-		note = fmt.Sprintf("it rides in %s's vehicle and acts at its level: %s's roll, ", teamName(ns, ct), teamName(ns, ct)) + note
+		note = fmt.Sprintf("it rides in %s vehicle and acts at its level: %s roll, ", rules.Possessive(teamName(ns, ct)), rules.Possessive(teamName(ns, ct))) + note
 	}
 	ns.SetVar(vOddsNext, 1) // a vehicle's wound this round counts next round
 	var in ActivationInput

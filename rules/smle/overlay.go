@@ -46,7 +46,7 @@ func (r SMLE) Overlays(s *rules.State, side int) []rules.Overlay {
 		c := geom.Circle{C: p, R: rad}
 		out = append(out, rules.Overlay{Kind: rules.OverRound, Side: u.Side, Circle: &c,
 			Label: fmt.Sprintf("%s called by %s: it lands in the team's activation next round", name, teamName(s, u)),
-			Until: fmt.Sprintf("%s's activation in round %d", teamName(s, u), called+1)})
+			Until: fmt.Sprintf("%s activation in round %d", rules.Possessive(teamName(s, u)), called+1)})
 	}
 	return out
 }

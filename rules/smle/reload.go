@@ -37,7 +37,7 @@ func (r SMLE) afterHeavyRoll(s *rules.State, f *rules.Figure, w *Weapon, l rules
 	}
 	f.SetVar(fDryPref+w.ID, 1)
 	return []rules.Event{{Kind: "dry", Side: f.Side, Fig: f.ID,
-		Text: fmt.Sprintf("%s's %s has run dry (a double on the dice): it must be reloaded before it fires again", f.Name, w.Name)}}
+		Text: fmt.Sprintf("%s %s has run dry (a double on the dice): it must be reloaded before it fires again", rules.Possessive(f.Name), w.Name)}}
 }
 
 // dryWeapons lists f's heavy weapons that have run dry.
@@ -88,7 +88,7 @@ func (r SMLE) dryPart(f *rules.Figure, w *Weapon) (rules.OddsPart, bool) {
 	if !r.d.Reload.DryOnDouble || w == nil || !w.Heavy() {
 		return rules.OddsPart{}, false
 	}
-	return rules.OddsPart{Name: fmt.Sprintf("%s's %s: ammunition", f.Name, w.Name), Fig: f.ID,
+	return rules.OddsPart{Name: fmt.Sprintf("%s %s: ammunition", rules.Possessive(f.Name), w.Name), Fig: f.ID,
 		Outcomes: []rules.Outcome{{Name: RunsDry, P: 1.0 / 6}, {Name: KeepsFiring, P: 5.0 / 6}}}, true
 }
 

@@ -260,7 +260,7 @@ func (r SMLE) beginRound(s *rules.State) []rules.Event {
 			uset(u, vBand, uget(ct, vBand))
 			uset(u, vTotal, uget(ct, vTotal))
 			evs = append(evs, rules.Event{Kind: "phase", Side: u.Side,
-				Text: fmt.Sprintf("%s rides in %s's vehicle and acts with it: %s", teamName(s, u), teamName(s, ct), r.d.Bands[uget(u, vBand)].Label)})
+				Text: fmt.Sprintf("%s rides in %s vehicle and acts with it: %s", teamName(s, u), rules.Possessive(teamName(s, ct)), r.d.Bands[uget(u, vBand)].Label)})
 		}
 	}
 	for i := range s.Figures {
@@ -519,7 +519,7 @@ func (r SMLE) applyAid(s *rules.State, u *rules.Unit, c rules.Command) ([]rules.
 			f.SetVar(fStopped, 1)
 			f.SetVar(fStill, s.Round)
 			f.SetVar(fShaken, s.Round) // first aid is the figure's action this round
-			return []rules.Event{{Kind: "aid", Side: f.Side, Fig: f.ID, Target: g.ID, Text: fmt.Sprintf("%s treats %s's light wound", f.Name, g.Name)}}, nil
+			return []rules.Event{{Kind: "aid", Side: f.Side, Fig: f.ID, Target: g.ID, Text: fmt.Sprintf("%s treats %s light wound", f.Name, rules.Possessive(g.Name))}}, nil
 		}
 	}
 	return nil, fmt.Errorf("%s cannot give first aid to that figure now (same team, within 1\", wounded)", nameOf(s, c.Fig))

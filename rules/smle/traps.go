@@ -450,5 +450,5 @@ func (r SMLE) trapMoveOdds(s *rules.State, c rules.Command) (rules.Odds, bool) {
 		}
 	}
 	return rules.Odds{Outcomes: []rules.Outcome{{Name: SetsOffTrap, P: 1}}, Parts: parts,
-		Note: fmt.Sprintf("a booby trap %s's side does not know of lies on this path: he stops at it and it goes off; parts: the effect on each figure its burst reaches", f.Name)}, true
+		Note: fmt.Sprintf("a booby trap %s side does not know of lies on this path: he stops at it and it goes off; parts: the effect on each figure its burst reaches", rules.Possessive(f.Name))}, true
 }

@@ -217,7 +217,7 @@ func (r SMLE) vehicleAction(s *rules.State, c rules.Command) rules.Action {
 		return rules.Action{Label: "Drive " + name(a.ID) + " (drag it)", Short: "Drive", Kind: rules.ActDrag, Group: fmt.Sprintf("drive V%d", a.ID)}
 	case "turret":
 		a, _ := rules.ParseVehicleArg(c.Arg)
-		return rules.Action{Label: fmt.Sprintf("Turn %s's turret (click where it faces)", name(a.ID)), Short: "Turret",
+		return rules.Action{Label: fmt.Sprintf("Turn %s turret (click where it faces)", rules.Possessive(name(a.ID))), Short: "Turret",
 			Kind: rules.ActPoint, Group: fmt.Sprintf("turret V%d", a.ID)}
 	case "board":
 		a, _ := rules.ParseVehicleArg(c.Arg)

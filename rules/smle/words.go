@@ -118,7 +118,7 @@ func vehWords(s *rules.State, id rules.VehicleID) string {
 // one whose go it is.
 func notActive(s *rules.State, active *rules.Unit, id rules.UnitID) error {
 	if id == 0 {
-		return fmt.Errorf("it is %s's go: only its men may act now", teamName(s, active))
+		return fmt.Errorf("it is %s go: only its men may act now", rules.Possessive(teamName(s, active)))
 	}
 	return fmt.Errorf("%s is not the team whose go it is: only %s may act now", teamWords(s, id), teamName(s, active))
 }

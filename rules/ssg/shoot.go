@@ -45,7 +45,7 @@ func shotMods(s *rules.State, f, t *rules.Figure) ([]rules.Mod, error) {
 		return nil, errors.New("the target is not on the table")
 	}
 	if t.Side == f.Side {
-		return nil, fmt.Errorf("%s is on %s's own side", t.Name, f.Name)
+		return nil, fmt.Errorf("%s is on %s own side", t.Name, rules.Possessive(f.Name))
 	}
 	w, ok := weaponOf(f)
 	if !ok {
@@ -58,8 +58,8 @@ func shotMods(s *rules.State, f, t *rules.Figure) ([]rules.Mod, error) {
 		mods = append(mods, rules.Mod{Value: -1,
 			Reason: fmt.Sprintf("beyond short range (%s\")", rules.FormatInches(w.Short)), Rule: ruleShooting})
 	default:
-		return nil, fmt.Errorf("%s is %s\" away, beyond the %s's long range of %s\"", t.Name,
-			rules.InchTextPast(geom.Dist(f.Pos, t.Pos), w.Long), w.Label, rules.FormatInches(w.Long))
+		return nil, fmt.Errorf("%s is %s\" away, beyond the %s long range of %s\"", t.Name,
+			rules.InchTextPast(geom.Dist(f.Pos, t.Pos), w.Long), rules.Possessive(w.Label), rules.FormatInches(w.Long))
 	}
 	if s.Terrain != nil {
 		los := lineOfSight(s.Terrain, f.Pos, t.Base(s.BaseR), SightOptions())
