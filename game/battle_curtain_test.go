@@ -1,8 +1,12 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hedgerow/game/art"
 	"hedgerow/game/content"
 	"hedgerow/rules"
 	"hedgerow/rules/all"
@@ -224,6 +228,18 @@ func TestNothingOfTheNextSideBeforeTheCurtain(t *testing.T) {
 		if len(b.legal) != 0 || b.explain != before {
 			t.Errorf("%s: the next side's orders (%d) or panel (%v) before the curtain", file, len(b.legal), b.explain != before)
 		}
+		// nor its name at the top, nor "click one of your figures" on the
+		// bar (play-test 10: "British to play" over the German table)
+		var said []string
+		art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) { said = append(said, s) }
+		render(a, b)
+		art.Said = nil
+		next := g.St.Sides[g.St.Decider].Name
+		for _, s := range said {
+			if strings.HasPrefix(s, next+" to play") || strings.Contains(s, "one of your figures") {
+				t.Errorf("%s: %q on the table before the curtain", file, s)
+			}
+		}
 		// the dice roll, the curtain comes down and is lifted: the next
 		// side's table
 		b.tl.SkipAll()
@@ -235,6 +251,12 @@ func TestNothingOfTheNextSideBeforeTheCurtain(t *testing.T) {
 		}
 		if !b.curtain {
 			t.Fatalf("%s: no curtain at the hand-over", file)
+		}
+		// the curtain names the next side's step, not the last side's
+		// ("British, your move" over "Germans chit 1: leaders
+		// motivate", play-test 10)
+		if ex, ok := g.RS.(rules.Explainer); ok && (b.explain == nil || b.explain.Head != ex.Explain(g.St).Head) {
+			t.Errorf("%s: the curtain's heading is the last side's", file)
 		}
 		b.liftCurtain()
 		if b.curtain || b.shown != g.St.Decider || len(b.legal) == 0 {

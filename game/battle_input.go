@@ -116,6 +116,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			}
 		default:
 			b.curtain, b.curtainWhen = true, time.Now()
+			b.refresh() // the curtain names the next side's step (the panel kept the last side's until now)
 			return nil
 		}
 	}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -79,6 +80,9 @@ func (b *battle) barHint() string {
 	}
 	if h, ok := b.computerHint(); ok { // (computer_draw.go)
 		return h
+	}
+	if b.handingOver() {
+		return fmt.Sprintf("Over to %s once the dice have rolled (a click hurries them).", b.st().Sides[b.st().Decider].Name)
 	}
 	hint := ""
 	switch b.sel.Mode {

@@ -17,6 +17,9 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 	art.Rect(dst, 0, 0, a.W, h, art.RGB(0x1b1610))
 	art.Rect(dst, 0, h-2*art.UIScale, a.W, 2*art.UIScale, art.RGB(0x8a6a44))
 	side := st.Decider
+	if b.handingOver() {
+		side = b.shown // (the next side's name waits for the curtain, with its panel)
+	}
 	col := sideColour(st, side)
 	art.Circle(dst, art.Pt{X: 22 * art.UIScale, Y: h / 2}, 9*art.UIScale, col)
 	art.Ring(dst, art.Pt{X: 22 * art.UIScale, Y: h / 2}, 9*art.UIScale, 2*art.UIScale, art.RGB(0xf2ead6))
