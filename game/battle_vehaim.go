@@ -237,6 +237,18 @@ func (b *battle) vehAimUpdate(pt geom.Pt) {
 		return
 	}
 	id := b.vehAt(pt)
+	if b.showPath() {
+		// near the mover's dashed path: the shot a click gives there,
+		// at the nearest point of the path the rules take (the card said
+		// "that point is not on the path" while the click fired at the
+		// path beside it, play-test 10)
+		if q := b.snapToPath(pt, func(q geom.Pt) bool { return b.g.Refusal(b.hullShot(q)) == nil }); q != pt {
+			pt = q
+			if id == 0 {
+				id = b.vehAt(b.mover.path[len(b.mover.path)-1])
+			}
+		}
+	}
 	if id == 0 {
 		b.vaim = nil
 		return

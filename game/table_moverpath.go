@@ -36,7 +36,10 @@ func (b *battle) showPath() bool {
 	if b.mover == nil || len(b.g.Log) != b.mover.log {
 		return false
 	}
-	return b.interrupting() || (b.sel.Mode == view.Targeting && (b.sel.Point || b.sel.Ground))
+	// (and to the side answering it once the table is handed to it: after
+	// a curtain the interrupting side had no path to pick its point on)
+	st := b.st()
+	return b.interrupting() || (st.Decider != st.Active && b.shown == st.Decider) || (b.sel.Mode == view.Targeting && (b.sel.Point || b.sel.Ground))
 }
 
 // nearPath is the point of the mover's path nearest pt, and its distance

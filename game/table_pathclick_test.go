@@ -6,6 +6,7 @@ import (
 
 	"hedgerow/game/view"
 	"hedgerow/rules"
+	"hedgerow/rules/geom"
 )
 
 // In Maxim's opportunity fire, a firer picked and then a click on the
@@ -58,4 +59,57 @@ func TestPathClickFiresThePickedFirer(t *testing.T) {
 		}
 	}
 	t.Fatal("no seed reached an opportunity fire window with a shot at a point of the path")
+}
+
+// Aiming a Panzerschreck at the Sherman that had just driven, the card
+// at a point of its hull off the drive said "that point is not on the
+// path", and a click there fired at the path beside it, with no odds
+// shown (play-test 10). The card shows the shot the click gives: at the
+// nearest point of the path the rules take, with its odds.
+func TestVehicleAimCardIsTheShotTheClickGives(t *testing.T) {
+	g := shippedGame(t, "maxim-armour-crossroads.toml", 1)
+	v := &g.St.Vehicles[0]
+	drive := rules.Command{Verb: "drive", Unit: v.Unit, Path: []geom.Pt{{X: v.Pos.X + geom.In(3), Y: v.Pos.Y}}, Arg: rules.VehicleArg{ID: v.ID}.String()}
+	evs, err := g.Apply(drive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := deciderTable(g)
+	b.refresh()
+	b.notePath(evs)
+	if !b.showPath() {
+		t.Fatal("the drive's path is not shown")
+	}
+	tried := 0
+	for _, c := range b.legal {
+		act := b.action(c)
+		if c.Fig == 0 || len(c.Path) != 1 || act.Kind != rules.ActAim {
+			continue
+		}
+		b.sel.Mode, b.sel.Sel = view.Selected, c.Fig
+		if !b.beginAim(c, act) {
+			continue
+		}
+		// a point of the hull beside the drive's end, off its path
+		end := b.mover.path[len(b.mover.path)-1]
+		pt := geom.Pt{X: end.X, Y: end.Y + geom.In(1)}
+		if b.vehAt(pt) == 0 || b.g.Refusal(b.hullShot(pt)) == nil {
+			b.sel.Escape()
+			continue
+		}
+		tried++
+		b.vehAimUpdate(pt)
+		if b.vaim == nil || b.vaim.err != nil {
+			t.Fatalf("%s aiming at %v: card %+v", c, pt, b.vaim)
+		}
+		want := b.vaim.cmd.String()
+		n := len(g.Log)
+		if !b.aimAtVehicle(a, pt) || len(g.Log) != n+1 || g.Log[n].String() != want {
+			t.Fatalf("the card showed %s; the click gave %v (%q)", want, g.Log[n:], a.toast)
+		}
+		return
+	}
+	if tried == 0 {
+		t.Fatal("no shot at the Sherman to aim")
+	}
 }
