@@ -482,6 +482,15 @@ func (b *battle) enemyVehClick(a *App, id rules.VehicleID, pt geom.Pt) {
 	if b.armVehicleShot(a, f, v) {
 		return
 	}
+	if aw, ok := b.g.RS.(rules.AtVehicleWhyer); ok {
+		// the rule set's own reason he may not fire at it (a 1/35th
+		// bazooka out of range was told "Acquire names the looker and, at
+		// most, one target", the refusal of a look about, play-test 10)
+		if w := aw.AtVehicleWhy(b.st(), f.ID, v.ID); w != "" {
+			a.Toast("%s cannot fire at %s: %s.", f.Name, v.Name, strings.TrimSuffix(b.plain(w), "."))
+			return
+		}
+	}
 	if why != nil {
 		a.Toast("%s", b.plain(why.Error()))
 		return

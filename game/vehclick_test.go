@@ -549,3 +549,47 @@ func TestVehicleClickSaysWhyItsWeaponsMayNotFire(t *testing.T) {
 		}
 	}
 }
+
+// A bazooka man clicked at the Panzer 27" away was told "Acquire names
+// the looker and, at most, one target." (play-test 10): the refusal of a
+// look about tried at the hull. He is given the rule set's reason he may
+// not fire his bazooka at it.
+func TestBazookaOutOfRangeSaysWhy(t *testing.T) {
+	g := shippedGame(t, "skirmish35-panzer.toml", 1)
+	r := rand.New(rand.NewPCG(1, 11))
+	for step := 0; step < 300 && !g.St.Over; step++ {
+		var man *rules.Figure
+		for i := range g.St.Figures {
+			f := &g.St.Figures[i]
+			if f.Side == g.St.Decider && !f.Removed && slices.Contains(f.Weapons, "bazooka") {
+				man = f
+				break
+			}
+		}
+		if man != nil {
+			var v *rules.Vehicle
+			for j := range g.St.Vehicles {
+				if w := &g.St.Vehicles[j]; w.Side != man.Side && !w.Removed {
+					v = w
+				}
+			}
+			p := v.Pose
+			p.Pos = man.Pos.Add(geom.Pt{Y: -geom.In(27)})
+			g.St.MoveVehicle(v.ID, p)
+			a, b := deciderTable(g)
+			b.refresh()
+			b.sel.Mode, b.sel.Sel = view.Selected, man.ID
+			b.enemyVehClick(a, v.ID, v.Pos)
+			if !strings.Contains(a.toast, man.Name+" cannot fire at "+v.Name) || strings.Contains(a.toast, "names the") {
+				t.Fatalf("a click on %s 27\" away: %q", v.Name, a.toast)
+			}
+			return
+		}
+		c, ok := rules.RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		g.Apply(c)
+	}
+	t.Fatal("no bazooka man of the side to play")
+}

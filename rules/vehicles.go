@@ -427,6 +427,15 @@ type VehicleFireWhyer interface {
 	VehicleFireWhy(s *State, id VehicleID, t FigID) string
 }
 
+// AtVehicleWhyer is an optional RuleSet hook: why figure f may not fire
+// at vehicle v now, in the rule set's words ("" when he may, or when the
+// rule set cannot say). The table says it when a click on an enemy
+// vehicle with the man selected offers no shot (a 1/35th bazooka out of
+// range was answered with the notation of a look about).
+type AtVehicleWhyer interface {
+	AtVehicleWhy(s *State, f FigID, v VehicleID) string
+}
+
 // ---- driving ----
 
 // VehicleMover is an optional RuleSet hook for a rule set with vehicles:

@@ -234,6 +234,26 @@ func (r Skirmish) atVehicleProblem(s *rules.State, f *rules.Figure, v *rules.Veh
 	return r.atVehicleShot(s, r.d.T.AT.Bands, f.Pos, firedOnLately(s, f.Var(fFiredAt)), f.Var(fMoved) > 0, v)
 }
 
+// AtVehicleWhy is the AtVehicleWhyer hook: why figure fid may not fire
+// his anti-tank weapon at vehicle vid now ("" when he may).
+func (r Skirmish) AtVehicleWhy(s *rules.State, fid rules.FigID, vid rules.VehicleID) string {
+	f, v := s.Fig(fid), s.Veh(vid)
+	switch {
+	case f == nil || v == nil:
+		return ""
+	case s.Over:
+		return "the game is over"
+	case s.Phase != PhaseTurn || f.Side != s.Active:
+		return "it is not his side's turn"
+	case s.Carrier(f.ID) != 0:
+		return f.Name + " is aboard a vehicle"
+	}
+	_, why := r.atVehicleProblem(s, f, v)
+	return why
+}
+
+var _ rules.AtVehicleWhyer = Skirmish{}
+
 // rollAT rolls 2D6 needing more than the shot's total, a double six a
 // failed shell.
 func rollAT(s *rules.State, what string, mods []rules.Mod) *rules.Ledger {
