@@ -78,6 +78,12 @@ func (b *battle) Update(a *App, dt float64) error {
 		return nil
 	}
 	if b.tl.Busy() {
+		if keys.Pressed(keys.ActSave) && (b.net == nil || b.net.host) {
+			// saved while the dice roll (the state is already the new
+			// one): Ctrl+S right after a shot did nothing, play-test 10
+			a.saveGame(b.g)
+			return nil
+		}
 		if keys.Pressed(keys.ActSkip) {
 			b.tl.SkipOne()
 		}
