@@ -51,7 +51,7 @@ type endTaken struct {
 // rule set's Legal says: the figures and teams with a command other than
 // an end or a pass, and the word for what they may do ("fire", "move",
 // or "act").
-func (b *battle) stillAble(c rules.Command) (names []string, verb string, teams int) {
+func (b *battle) stillAble(c rules.Command) (names []string, verb string, teams, vehicles int) {
 	seen := map[string]bool{}
 	verbs := map[string]bool{}
 	for _, l := range b.legal {
@@ -70,6 +70,11 @@ func (b *battle) stillAble(c rules.Command) (names []string, verb string, teams 
 				continue
 			}
 			name = f.Name
+		} else if v := b.st().Veh(b.crewVeh(l)); v != nil {
+			name = v.Name // a vehicle's crew order: the vehicle (the Panzer was "1 team", play-test 10)
+			if !seen[name] {
+				vehicles++
+			}
 		} else if u := b.st().UnitOf(l.Unit); u != nil {
 			name = u.Name
 			if !seen[name] {
@@ -96,18 +101,18 @@ func (b *battle) stillAble(c rules.Command) (names []string, verb string, teams 
 			}
 		}
 	}
-	return names, verb, teams
+	return names, verb, teams, vehicles
 }
 
 // askText is the question put before an end that leaves names able to act.
-func askText(names []string, teams int, verb, label string) string {
+func askText(names []string, teams, vehicles int, verb, label string) string {
 	who := names
 	more := ""
 	if len(who) > 4 {
 		more = fmt.Sprintf(" and %d more", len(who)-4)
 		who = who[:4]
 	}
-	n := countWho(len(names)-teams, teams)
+	n := countWho(len(names)-teams-vehicles, teams, vehicles)
 	if label == "" {
 		label = "End"
 	}
@@ -124,9 +129,9 @@ func (b *battle) end(a *App, c rules.Command) {
 			return // the second click of a double-click: not an answer
 		}
 		if b.ask == nil || b.ask.cmd != c.String() || b.ask.st != b.st() {
-			if names, verb, teams := b.stillAble(c); len(names) > 0 {
-				b.ask = &endAsk{cmd: c.String(), st: b.st(), at: a.tick, when: time.Now(), text: askText(names, teams, verb, act.Label),
-					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", countWho(len(names)-teams, teams), verb)}
+			if names, verb, teams, vehicles := b.stillAble(c); len(names) > 0 {
+				b.ask = &endAsk{cmd: c.String(), st: b.st(), at: a.tick, when: time.Now(), text: askText(names, teams, vehicles, verb, act.Label),
+					hint: fmt.Sprintf("%s can still %s. Enter or click again to end anyway; Esc plays on.", countWho(len(names)-teams-vehicles, teams, vehicles), verb)}
 				a.toastT = 0 // the question replaces any notice (drawAsk)
 				toastNow = ""
 				return
@@ -229,18 +234,26 @@ func count(n int) string {
 // countWho counts figures and teams able to act in words: "3 figures",
 // "1 team", "3 figures and 1 team" (a play-tester read "4 figures ...
 // (Uffz Kern, Gefr Lenz, Schtz Moll, MG team)" as wrong).
-func countWho(figs, teams int) string {
-	t := "1 team"
-	if teams != 1 {
-		t = fmt.Sprintf("%d teams", teams)
+func countWho(figs, teams, vehicles int) string {
+	var parts []string
+	if figs > 0 || teams == 0 && vehicles == 0 {
+		parts = append(parts, count(figs))
 	}
-	switch {
-	case teams == 0:
-		return count(figs)
-	case figs == 0:
-		return t
+	for _, k := range []struct {
+		n    int
+		word string
+	}{{teams, "team"}, {vehicles, "vehicle"}} {
+		switch {
+		case k.n == 1:
+			parts = append(parts, "1 "+k.word)
+		case k.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss", k.n, k.word))
+		}
 	}
-	return count(figs) + " and " + t
+	if len(parts) > 1 {
+		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
+	return parts[0]
 }
 
 // askBox is where the end's question stands: at the foot of the side

@@ -53,12 +53,38 @@ func TestInitiativeSaidAlikeInTrayAndPanel(t *testing.T) {
 // own order is not "a figure" (play-test: "4 figures can still act (Uffz
 // Kern, Gefr Lenz, Schtz Moll, MG team)").
 func TestEndQuestionCountsTeamsApart(t *testing.T) {
-	got := askText([]string{"Uffz Kern", "Gefr Lenz", "Schtz Moll", "MG team"}, 1, "act", "End activation")
+	got := askText([]string{"Uffz Kern", "Gefr Lenz", "Schtz Moll", "MG team"}, 1, 0, "act", "End activation")
 	if !strings.HasPrefix(got, "3 figures and 1 team can still act (Uffz Kern, Gefr Lenz, Schtz Moll, MG team)") {
 		t.Errorf("the question reads %q", got)
 	}
-	if got := askText([]string{"rifle 1", "rifle 2"}, 0, "move", ""); !strings.HasPrefix(got, "2 figures can still move") {
+	if got := askText([]string{"rifle 1", "rifle 2"}, 0, 0, "move", ""); !strings.HasPrefix(got, "2 figures can still move") {
 		t.Errorf("with no team the question reads %q", got)
+	}
+}
+
+// The 1/35th Panzer's orders are its crew's, a unit's: the question
+// called it a team ("3 figures and 1 team can still act (..., Panzer
+// 412)", play-test 10). A vehicle is counted as one.
+func TestEndQuestionCountsAVehicleAsOne(t *testing.T) {
+	g := shippedGame(t, "skirmish35-panzer.toml", 1)
+	_, b := deciderTable(g)
+	b.refresh()
+	var end *rules.Command
+	for i, c := range b.legal {
+		if b.action(c).Kind == rules.ActEnd {
+			end = &b.legal[i]
+		}
+	}
+	if end == nil {
+		t.Fatal("no end offered")
+	}
+	names, _, teams, vehicles := b.stillAble(*end)
+	got := askText(names, teams, vehicles, "act", "End turn")
+	if vehicles != 1 || teams != 0 || !strings.Contains(got, "and 1 vehicle can still act") {
+		t.Errorf("%d teams, %d vehicles: %q", teams, vehicles, got)
+	}
+	if got := countWho(0, 2, 1); got != "2 teams and 1 vehicle" {
+		t.Errorf("countWho(0, 2, 1) = %q", got)
 	}
 }
 
