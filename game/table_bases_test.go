@@ -392,6 +392,31 @@ func TestPlaceNamesKeepOffHulls(t *testing.T) {
 	}
 	v := &st.Vehicles[0]
 	n := 0
+	// the Panzer standing in the ford, a small place (play-test 10)
+	for _, ar := range st.Map.Areas {
+		if ar.Name != "The ford" {
+			continue
+		}
+		var c geom.Pt
+		for _, q := range ar.Poly {
+			c = c.Add(q)
+		}
+		p := v.Pose
+		p.Pos = geom.Pt{X: c.X / int64(len(ar.Poly)), Y: c.Y / int64(len(ar.Poly))}
+		st.MoveVehicle(v.ID, p)
+		render(a, b)
+		for _, l := range b.labelBoxes {
+			for _, h := range b.hullPlates() {
+				if l.meets(h, 0) {
+					t.Errorf("a name at %.0f,%.0f lies on the %s in the ford", l.x, l.y, v.Name)
+				}
+			}
+		}
+		n++
+	}
+	if n != 1 {
+		t.Fatal("no ford on the map")
+	}
 	for _, ar := range st.Map.Areas {
 		if ar.Name == "" || len(ar.Poly) == 0 {
 			continue

@@ -232,27 +232,36 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 			{X: x1 + g, Y: (y0+y1)/2 - h/2}, {X: x0 - w - g, Y: (y0+y1)/2 - h/2}}
 		at := corners[0]
 		if lab != nil {
-		corner:
+			// the first place that covers nothing; when every place
+			// covers something (a small place with a tank in it: "The
+			// ford" lay on the Panzer, play-test 10), the one that covers
+			// least, a hull or a name worse than a figure
+			best := -1
 			for _, k := range corners {
+				n := 0
 				for _, q := range lab.avoid {
 					if q.X > k.X-12*art.UIScale && q.X < k.X+w+12*art.UIScale && q.Y > k.Y-12*art.UIScale && q.Y < k.Y+h+12*art.UIScale {
-						continue corner
+						n++
 					}
 				}
 				for _, p := range lab.boxes {
 					if p.meets(plate{x: k.X, y: k.Y, w: w, h: h}, 2*art.UIScale) {
-						continue corner
+						n += 4
 					}
 				}
 				// nor on a zone's name already written (a set-up zone's
 				// name lay over its home base's)
 				for _, p := range lab.placed {
 					if p.meets(plate{x: k.X, y: k.Y, w: w, h: h}, 2*art.UIScale) {
-						continue corner
+						n += 4
 					}
 				}
-				at = k
-				break
+				if best < 0 || n < best {
+					best, at = n, k
+				}
+				if n == 0 {
+					break
+				}
 			}
 		}
 		if lab != nil {
