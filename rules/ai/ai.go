@@ -223,17 +223,25 @@ func (p *Player) normal(b *belief) []Choice {
 			now[c.String()] = true
 		}
 	}
+	var step steps // what the moves on offer now could do for where their figures stand
+	if len(later) > 0 {
+		step = b.stepsNow(legal)
+	}
 	for _, n := range later {
 		// a step that changes nothing yet (an activation, an order, a
 		// spotting roll): worth what it newly lets the side do next
-		f, lost := p.followUp(b, n.c, now, direct)
+		f, lost, moving := p.followUp(b, n.c, now, direct, step)
 		sc := 1 + f*3/4 - lost + n.pos - 6*b.repeats(n.c) - 4*b.recent(n.c)
 		if n.posture && n.pos <= 0 && f <= 0 {
 			// lying down or getting up that leaves the figure no better
 			// placed and opens nothing: ending is better than dithering
 			sc -= 3
 		}
-		out = append(out, Choice{Cmd: n.c, Score: sc, Why: prepares(f)})
+		why := prepares(f)
+		if moving {
+			why = "it lets the side's men move to better places"
+		}
+		out = append(out, Choice{Cmd: n.c, Score: sc, Why: why})
 	}
 	if len(out) == 0 {
 		// every listed command failed on the belief (it hides enemies):
@@ -275,11 +283,13 @@ func (p *Player) sample(b *belief, c rules.Command, n int, base int) (gain int, 
 // decides next. Commands already on offer are left out: they are scored
 // on their own, and the best of a few noisy samples would flatter c.
 // lost is the best expected gain among the commands on offer now that c
-// takes away (a double move that forbids firing).
-func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direct map[string]int) (best, lost int) {
+// takes away (a double move that forbids firing). moving says the best
+// is a move's: how much better a place a move after c could reach than
+// step, the best a move on offer now could.
+func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direct map[string]int, step steps) (best, lost int, moving bool) {
 	st := b.copy(p.r)
 	if _, err := b.rs.Apply(st, c); err != nil || st.Over || st.Decider != b.me {
-		return 0, 0
+		return 0, 0, false
 	}
 	after := legalIn(b, st)
 	still := make(map[string]bool, len(after))
@@ -295,6 +305,12 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direc
 	nb := *b
 	nb.s = st
 	tried := 0
+	// the moves it opens or lengthens (a Firefight leader's motivation
+	// gives the men about him action points): the better place a figure
+	// could then reach
+	if g := nb.bestStep(after, b.s, step) - step.best; g > best {
+		best, moving = g, true
+	}
 	for _, n := range after {
 		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
 			continue
@@ -306,10 +322,89 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direc
 			continue
 		}
 		if g, _, ok := p.sample(&nb, n, 3, base); ok && g > best {
-			best = g
+			best, moving = g, false
 		}
 	}
-	return best, lost
+	return best, lost, moving
+}
+
+// steps is what the moves on offer could do for where their figures
+// stand: the most for any (0 when none could improve it), and each
+// figure's most with the allowance and posture it was worked out for.
+type steps struct {
+	best int
+	figs map[rules.FigID]step
+}
+
+type step struct {
+	allowance int64
+	posture   rules.Posture
+	best      int
+}
+
+// stepsNow works out steps for the moves on offer in b.s.
+func (b *belief) stepsNow(legal []rules.Command) steps {
+	out := steps{figs: map[rules.FigID]step{}}
+	for _, c := range legal {
+		if !b.needsPath(c) {
+			continue
+		}
+		f := b.s.Fig(c.Fig)
+		if f == nil || f.Removed {
+			continue
+		}
+		a := b.rs.MoveCheck(b.s, f.ID, []geom.Pt{f.Pos}).Allowance
+		v := b.bestStepOf(f)
+		out.figs[f.ID] = step{a, f.Posture, v}
+		out.best = max(out.best, v)
+	}
+	return out
+}
+
+// bestStep is the most a move on offer in b.s (listed without a path)
+// could improve where its figure stands, 0 when none could. When no
+// figure stands elsewhere than in was, a figure with the allowance and
+// posture it had in was keeps its most from was's steps.
+func (b *belief) bestStep(legal []rules.Command, was *rules.State, w steps) int {
+	same := len(was.Figures) == len(b.s.Figures)
+	for i := 0; same && i < len(was.Figures); i++ {
+		f, g := &b.s.Figures[i], &was.Figures[i]
+		same = f.Pos == g.Pos && f.Removed == g.Removed
+	}
+	best := 0
+	for _, c := range legal {
+		if !b.needsPath(c) {
+			continue
+		}
+		f := b.s.Fig(c.Fig)
+		if f == nil || f.Removed {
+			continue
+		}
+		if k, ok := w.figs[f.ID]; ok && same && k.posture == f.Posture &&
+			k.allowance == b.rs.MoveCheck(b.s, f.ID, []geom.Pt{f.Pos}).Allowance {
+			best = max(best, k.best)
+			continue
+		}
+		best = max(best, b.bestStepOf(f))
+	}
+	return best
+}
+
+// bestStepOf is the most a move of f could improve where it stands.
+func (b *belief) bestStepOf(f *rules.Figure) int {
+	best := 0
+	here := b.positional(f, f.Pos)
+	for _, pt := range b.destinations(f) {
+		mi := b.rs.MoveCheck(b.s, f.ID, []geom.Pt{pt})
+		if !mi.OK {
+			continue
+		}
+		if mi.Stop != (geom.Pt{}) {
+			pt = mi.Stop
+		}
+		best = max(best, b.positional(f, pt)-here)
+	}
+	return best
 }
 
 // moves scores candidate destinations for a move listed without a path.

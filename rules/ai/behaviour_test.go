@@ -119,3 +119,77 @@ func TestStepsAwayFromAGuessedMortarRound(t *testing.T) {
 		t.Errorf("%d of %d German goes ended within 3\" of where the man began them: the men stand still under a round they could guess at", stayed, all)
 	}
 }
+
+// movers counts the figures of st's deciding side that have a move on
+// offer.
+func movers(rs rules.RuleSet, st *rules.State) int {
+	seen := map[rules.FigID]bool{}
+	for _, c := range rs.Legal(st) {
+		if c.Verb == "move" && c.Fig != 0 {
+			seen[c.Fig] = true
+		}
+	}
+	return len(seen)
+}
+
+// A step that changes nothing yet but lets men move (a Firefight leader
+// motivating the men about him gives them action points) is worth the
+// better places they may then reach: the computer counted only the shots
+// and the like it opened, so it ended its go with half its side idle
+// where a motivation would have set five men moving
+// (firefight-hedgerow-rearguard, seed 5, the first turn).
+func TestLeaderGetsHisMenMoving(t *testing.T) {
+	chances, ended := 0, 0
+	for _, name := range []string{"firefight-hedgerow-rearguard", "firefight-crossroads"} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			g := newGame(t, name, seed)
+			p := ai.New(ai.Normal, seed)
+			r := rand.New(rand.NewPCG(seed, 9))
+			for step := 0; step < 300 && !g.St.Over; step++ {
+				if g.St.Decider == 1 {
+					c, ok := rules.RandomCommand(g, r)
+					if !ok {
+						break
+					}
+					if _, err := g.Apply(c); err != nil {
+						break
+					}
+					continue
+				}
+				// may a motivation on offer set at least three more men
+				// moving?
+				opens := false
+				if endOnOffer(g) {
+					now := movers(g.RS, g.St)
+					for _, c := range g.Legal() {
+						if c.Verb != "motivate" {
+							continue
+						}
+						st := g.St.Clone()
+						if _, err := g.RS.Apply(st, c); err == nil && st.Decider == 0 && movers(g.RS, st) >= now+3 {
+							opens = true
+							break
+						}
+					}
+				}
+				c, _, _, err := p.Play(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if opens {
+					chances++
+					if c.Verb == "end" || c.Verb == "pass" {
+						ended++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d times a motivation would have set three or more men moving; ended %d times", chances, ended)
+	if chances < 5 {
+		t.Fatalf("only %d chances to motivate seen: the test no longer tests it", chances)
+	}
+	if ended*5 > chances {
+		t.Errorf("ended its go %d of %d times a motivation would have set three or more men moving", ended, chances)
+	}
+}
