@@ -11,7 +11,6 @@ import (
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
-	"hedgerow/rules/vehicle"
 )
 
 // Vehicles at the table. A click on one of your vehicles selects it: the
@@ -172,15 +171,10 @@ func (b *battle) vehHint(veh *rules.Vehicle) string {
 // noDriveWhy is the rule set's reason vehicle veh may not drive now, as
 // a sentence that names it ("" when the rule set gives none).
 func (b *battle) noDriveWhy(veh *rules.Vehicle) string {
-	vm, ok := b.g.RS.(rules.VehicleMover)
-	if !ok {
+	why := rules.NoDriveWhy(b.g.RS, b.st(), veh.ID)
+	if why == "" {
 		return ""
 	}
-	r := vm.VehicleMove(b.st(), veh.ID, vehicle.Plan{})
-	if r.Stop != vehicle.Immobile || r.Why == "" {
-		return ""
-	}
-	why := r.Why
 	if !strings.HasPrefix(why, veh.Name) {
 		why = veh.Name + " cannot drive: " + why
 	}

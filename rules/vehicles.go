@@ -448,6 +448,21 @@ type VehicleMover interface {
 	VehicleMove(s *State, id VehicleID, plan vehicle.Plan) vehicle.Result
 }
 
+// NoDriveWhy is the rule set's reason vehicle id may not drive now, as
+// its drive check gives it for a drive of no legs ("" when it may, or
+// when the rule set has no drive check or says nothing): the table says
+// it when the vehicle is pressed or dragged.
+func NoDriveWhy(rs RuleSet, s *State, id VehicleID) string {
+	vm, ok := rs.(VehicleMover)
+	if !ok {
+		return ""
+	}
+	if r := vm.VehicleMove(s, id, vehicle.Plan{}); r.Stop == vehicle.Immobile {
+		return r.Why
+	}
+	return ""
+}
+
 // DriveCheck is the usual body of VehicleMove: vehicle id's drive along
 // plan under mr, keeping clear of every other model on the table. A
 // vehicle immobilised or brewed up does not move (Stop is Immobile).
