@@ -129,7 +129,12 @@
 //     table's line-of-sight tool and aiming line agree with the rules.
 //     SightJudge goes further: the rule set's own sight between two
 //     figures (1/35th: heights, hindrances seen through), drawn as the
-//     aiming line's clear, partial or blocked.
+//     aiming line's clear, partial or blocked. NoDriveWhy asks the drive
+//     check why a vehicle may not drive at all. VehicleFireWhyer (why a
+//     vehicle's weapons may not fire at a figure) and AtVehicleWhyer (why
+//     a man may not fire at a vehicle) give the rule set's reasons where
+//     the table finds no command to try (1/35th, whose vehicle guns are
+//     crew orders and whose anti-tank fire names the vehicle).
 //     Geometry, faces struck, arcs and the drive check are rules/vehicle's.
 //
 // # The five rule sets on this core
