@@ -127,16 +127,7 @@ func TestResumedOfferAtAVehicleStandsByIt(t *testing.T) {
 	if _, err := g.Apply(drive); err != nil {
 		t.Fatal(err)
 	}
-	a, path := autosaveApp(t)
-	if err := all.WriteSaveAtomic(path, g); err != nil {
-		t.Fatal(err)
-	}
-	sb, err := readBattle(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.resumeBattle(sb, false)
-	b := a.scene.(*battle)
+	a, b := resumedFromSave(t, g)
 	b.tl.SkipAll()
 	for i := 0; i < 3; i++ {
 		if b.curtain {

@@ -78,21 +78,12 @@ func TestResumeRebuildsTheLogAndTheLuck(t *testing.T) {
 // gone (play-test 9).
 func TestResumeBeforeTheFirstCommandKeepsTheOpening(t *testing.T) {
 	for _, file := range []string{"ssg-standard.toml", "firefight-crossroads.toml"} {
-		a, path := autosaveApp(t)
 		g := shippedGame(t, file, 1)
-		if err := all.WriteSaveAtomic(path, g); err != nil {
-			t.Fatal(err)
-		}
 		_, opening, err := all.ReplayEach(all.SaveOf(g), content.ScenariosFS, content.MapsFS, nil)
 		if err != nil || len(opening) == 0 {
 			t.Fatalf("%s: the battle opens with %d events (%v)", file, len(opening), err)
 		}
-		sb, err := readBattle(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.resumeBattle(sb, false)
-		b := a.scene.(*battle)
+		_, b := resumedFromSave(t, g)
 		found := false
 		for _, e := range b.log {
 			if e.text == opening[0].Text {
@@ -111,17 +102,8 @@ func TestResumeBeforeTheFirstCommandKeepsTheOpening(t *testing.T) {
 // alike, the table opens at once.
 func TestResumeBringsTheCurtainWhereSidesSeeDifferently(t *testing.T) {
 	for file, want := range map[string]bool{"firefight-crossroads.toml": true, "ssg-standard.toml": false} {
-		a, path := autosaveApp(t)
 		g := shippedGame(t, file, 1)
-		if err := all.WriteSaveAtomic(path, g); err != nil {
-			t.Fatal(err)
-		}
-		sb, err := readBattle(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.resumeBattle(sb, false)
-		b := a.scene.(*battle)
+		_, b := resumedFromSave(t, g)
 		if b.curtain != want {
 			t.Errorf("%s: curtain %v on resuming, want %v", file, b.curtain, want)
 		}
@@ -129,4 +111,20 @@ func TestResumeBringsTheCurtainWhereSidesSeeDifferently(t *testing.T) {
 			t.Errorf("%s: the table is for side %d; %d decides", file, b.shown, g.St.Decider)
 		}
 	}
+}
+
+// resumedFromSave writes g to a fresh autosave and resumes it as the
+// title's Resume does: the battle it opens.
+func resumedFromSave(t *testing.T, g *rules.Game) (*App, *battle) {
+	t.Helper()
+	a, path := autosaveApp(t)
+	if err := all.WriteSaveAtomic(path, g); err != nil {
+		t.Fatal(err)
+	}
+	sb, err := readBattle(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.resumeBattle(sb, false)
+	return a, a.scene.(*battle)
 }
