@@ -28,7 +28,8 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 			lab.avoid = append(lab.avoid, b.drawPos(f))
 		}
 	}
-	lab.boxes = b.hullPlates()
+	hulls := b.hullPlates() // (the names, the plates and the notices keep off them)
+	lab.boxes = hulls
 	// the set-up zones served the deployment: in battle they show with
 	// the legend (G)
 	zones := -3
@@ -121,7 +122,6 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawWeaponTags(dst, tags)
 	lay.area = b.tv.rosterArea(a)
-	hulls := b.hullPlates()
 	placeRosters(spots, &lay, append(blocked, hulls...))
 	drawRosters(dst, lay, b.rimCols())
 	b.rosters = lay.groups
