@@ -9,6 +9,7 @@ import (
 // 1024x640 and 1280x800, in the opportunity windows of several games of
 // S.M.L.E. and Maxim, the movers pushed towards the enemy.
 func TestInterruptionPromptCoversNoFigure(t *testing.T) {
+	plainTable(t)
 	games := 0
 	for _, file := range []string{"smle-woods-sections.toml", "smle-mech-assault.toml", "smle-platoon-attack.toml", "maxim-rue-principale.toml", "maxim-armour-crossroads.toml", "maxim-uhlans-1914.toml"} {
 		for seed := uint64(1); seed < 6; seed++ {

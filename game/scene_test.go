@@ -43,6 +43,14 @@ func render(a *App, s Scene) *ebiten.Image {
 	return dst
 }
 
+// plainTable draws the table plainly for the rest of the test (see
+// art.PlainTable): for tests that build battle after battle and look only
+// at where figures, words and panels lie, not at the painted ground.
+func plainTable(t *testing.T) {
+	art.PlainTable = true
+	t.Cleanup(func() { art.PlainTable = false })
+}
+
 // The curtain hides the whole table from the side not playing.
 func TestCurtainHidesTheTable(t *testing.T) {
 	a, b := newTestBattle(t)

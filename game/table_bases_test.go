@@ -102,6 +102,7 @@ func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 // scale, so men an inch apart were a heap), each is at least 7 px across,
 // and a squad drawn smaller has a roster beside it that counts its men.
 func TestBasesCountableAtFitZoom(t *testing.T) {
+	plainTable(t)
 	grouped := 0
 	for _, file := range shippedFiles(t) {
 		g := shippedGame(t, file, 1)

@@ -28,6 +28,7 @@ var notation = regexp.MustCompile(`\b[UV]\d+\b|[FUV]<|<target>|\b\d*[dD]\d+\b|%!
 // tray and out of the window's edge. Nor does any text drawn carry
 // notation.
 func TestNoTextRunsOffTheWindow(t *testing.T) {
+	plainTable(t)
 	off := map[string]bool{}
 	var at string
 	art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) {
@@ -146,6 +147,7 @@ func TestCurtainSaysTheEnemyIsOutOfSight(t *testing.T) {
 // in every shipped scenario: its last words ("Esc plays on.") fell off
 // the window's foot in S.M.L.E. (play-test 4).
 func TestEndQuestionHintFitsTheBar(t *testing.T) {
+	plainTable(t)
 	var off []string
 	asked := 0
 	art.Said = func(dst *ebiten.Image, s string, x0, y0, x1, y1 float64) {

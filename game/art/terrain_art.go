@@ -469,9 +469,20 @@ func (p *Painter) paintPlain(pc *terrain.Piece) {
 	}
 }
 
+// PlainTable, when set, makes every table draw as DrawOverview does: its
+// pieces in their main colours, no tile painted or cached. Tests that
+// build many battles only to look at where things lie set it: a painted
+// table queues some 80 MB of shapes, which Ebiten keeps until the frame
+// ends, and a test package runs inside one frame.
+var PlainTable bool
+
 // draw paints the cached table onto dst through the camera transform:
 // table inch (x, y) lands at screen (x*zoom + tx, y*zoom + ty).
 func (t *TableArt) Draw(dst *ebiten.Image, zoom, tx, ty float64) {
+	if PlainTable {
+		t.DrawOverview(dst, zoom, tx, ty)
+		return
+	}
 	t.ensureOverview()
 	l, s := levelFor(zoom)
 	if l != t.level {
