@@ -371,6 +371,7 @@ func TestCrowdedPromptButtonsDoNotOverlap(t *testing.T) {
 // short window shows the Points line alone; a tall one the whole ledger,
 // each team's price summed to the total.
 func TestChooserGivesThePointsOnce(t *testing.T) {
+	plainTable(t)
 	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
 		a := &App{W: size[0], H: size[1]}
 		c := newChooser(a).(*chooser)

@@ -386,6 +386,7 @@ func TestTeamLettersAreInitials(t *testing.T) {
 // (play-test 9): a place's name keeps off the vehicles' hulls as it
 // keeps off the figures.
 func TestPlaceNamesKeepOffHulls(t *testing.T) {
+	plainTable(t)
 	a, b, g := restingBattle(t, "skirmish35-panzer.toml")
 	st := g.St
 	if len(st.Vehicles) == 0 {
