@@ -289,6 +289,11 @@ func (Firefight) FigureKnown(s *rules.State, side int, id rules.FigID) bool {
 	return f == nil || f.Side == side || f.Removed || f.Var(seenVar(side)) == 1
 }
 
+// DeployKnown: at set-up no enemy figure has been spotted yet, and an
+// enemy not spotted is not seen, so a deploying side sees none of the
+// other side's figures.
+func (Firefight) DeployKnown(_ *rules.Scenario, viewer, owner int) bool { return viewer == owner }
+
 // ---- the status panel ----
 
 var stepWords = map[string]string{PhaseMotivate: "leaders motivate", PhaseAct: "motivated figures act",
