@@ -39,6 +39,43 @@ func (b *battle) otherCrews(c rules.Command) bool {
 	return v != 0 && f != nil && f.Unit != c.Unit && v != b.selVeh
 }
 
+// clickNext words the label of a button that asks for a click on the
+// table next: "Fire: choose target", "Call fire: choose spot" (short:
+// "Fire: pick"). They ended in "...", which players read as text cut
+// short.
+func clickNext(label, kind string, short bool) string {
+	what := "pick"
+	if !short {
+		switch kind {
+		case rules.ActPoint:
+			what = "choose spot"
+		case rules.ActLine:
+			what = "choose line"
+		default:
+			what = "choose target"
+		}
+	}
+	if strings.Contains(label, ":") {
+		return label + ", " + what
+	}
+	return label + ": " + what
+}
+
+// clickWords are clickNext's endings, full and short.
+var clickWords = []string{"choose target", "choose spot", "choose line", "pick"}
+
+// clickCore is a label without clickNext's ending, and whether it had one.
+func clickCore(l string) (string, bool) {
+	for _, w := range clickWords {
+		for _, sep := range []string{": ", ", "} {
+			if strings.HasSuffix(l, sep+w) {
+				return strings.TrimSuffix(l, sep+w), true
+			}
+		}
+	}
+	return l, false
+}
+
 // layoutButtons builds the action bar from what the rule set may do now
 // (Legal) and how it names each command (rules.ActionOf): the selected
 // figure's commands first, then a button per unit for its aimed commands
@@ -101,7 +138,7 @@ func (b *battle) layoutButtons(a *App) {
 				bt.hintOnly, bt.fixedKey, bt.key = true, true, ""
 				continue
 			case rules.ActAim, rules.ActPoint, rules.ActLine:
-				add(act.Label+"...", act.Short+"...", false, false, aim(cc, act))
+				add(clickNext(act.Label, act.Kind, false), clickNext(act.Short, act.Kind, true), false, false, aim(cc, act))
 			case rules.ActEnd, rules.ActPass:
 				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
 			default:
@@ -148,7 +185,7 @@ func (b *battle) layoutButtons(a *App) {
 			if !strings.Contains(label, u.Name) {
 				label += ": " + u.Name
 			}
-			add(label+"...", act.Short+"...", false, false, func() {
+			add(clickNext(label, act.Kind, false), clickNext(act.Short, act.Kind, true), false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
@@ -198,7 +235,7 @@ func (b *battle) layoutButtons(a *App) {
 			}
 			seen["unit "+act.Group] = true
 			first := b.firstOf(c.Unit)
-			add(act.Label+"...", act.Short+"...", false, first == 0, func() {
+			add(clickNext(act.Label, act.Kind, false), clickNext(act.Short, act.Kind, true), false, first == 0, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
@@ -611,6 +648,10 @@ func (b *battle) firstOf(u rules.UnitID) rules.FigID {
 func compactLabel(l string) string {
 	dots := strings.HasSuffix(l, "...")
 	l = strings.TrimSuffix(l, "...")
+	if core, ok := clickCore(l); ok {
+		// a click comes next: still said, in the fewest words
+		return compactLabel(core) + ": pick"
+	}
 	if i := strings.Index(l, " ("); i > 0 && !strings.Contains(l[i:], " in 6") && !strings.Contains(l[i:], "%") {
 		l = l[:i]
 	}
