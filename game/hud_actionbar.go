@@ -440,23 +440,30 @@ func (b *battle) layoutButtons(a *App) {
 				pad, gap = 10*art.UIScale, 4*art.UIScale
 			}
 		case 6:
-			// still too many for one row: two rows of small buttons, every
-			// label whole (a play-test read 'K... (3 in 6)' and two
-			// 'Opp f...' on a bar cut to one row)
-			twoRows = true
+			// still too many for one row: the greyed stand-ins go before
+			// the bar takes two rows (Firefight's greyed "Motivate all"
+			// and "Motivate" put a 1024x640 bar on two rows of small
+			// buttons in the act phase), and the buttons left are
+			// numbered afresh, 1, 2, 3 (a gap at the bar's start, "3
+			// Advance", read as missing buttons); the end goes to the
+			// others' smaller letters too, and keeps no room for "
+			// anyway?" (its right end stays where it was, under the
+			// pointer, when it asks)
 			for i := range b.buttons {
-				if !b.buttons[i].endSlot {
-					b.buttons[i].size = 11
+				if bt := &b.buttons[i]; bt.endSlot && bt.size == 0 {
+					w := art.TextW(bt.key+"  "+bt.label, art.BoldFace(11)) + 14*art.UIScale
+					if w < bt.w {
+						right := bt.x + bt.w
+						bt.size, bt.w, bt.x = 11, w, right-w
+						avail = bt.x - 10*art.UIScale
+					}
 				}
 			}
-		case 7:
-			// still too many for two rows: the greyed stand-ins go, and
-			// the buttons left are numbered afresh, 1, 2, 3 (a gap at the
-			// bar's start, "3 Advance", read as missing buttons)
 			n := 0
 			for i := 0; i < len(b.buttons); i++ {
 				bt := &b.buttons[i]
-				if bt.ghost {
+				if bt.ghost || bt.disabled && bt.fixedKey && !bt.endSlot {
+					// (a greyed Undo too, as a bar cut to one row drops it)
 					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
 					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
 					i--
@@ -465,6 +472,16 @@ func (b *battle) layoutButtons(a *App) {
 				if !bt.fixedKey && !bt.endSlot {
 					n++
 					bt.slotN = n
+				}
+			}
+		case 7:
+			// still too many for one row: two rows of small buttons, every
+			// label whole (a play-test read 'K... (3 in 6)' and two
+			// 'Opp f...' on a bar cut to one row)
+			twoRows = true
+			for i := range b.buttons {
+				if !b.buttons[i].endSlot {
+					b.buttons[i].size = 11
 				}
 			}
 		case 8:

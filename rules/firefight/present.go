@@ -641,6 +641,10 @@ func motivateAllGroup(id rules.FigID) string {
 	return "motivate all " + strconv.Itoa(int(id))
 }
 
+// postureWord is a posture button's word on a crowded bar: "Crouch",
+// not "Go crouching" (a 1024x640 act-phase bar took two rows).
+var postureWord = [rules.Prone + 1]string{rules.Standing: "Stand", rules.Crouching: "Crouch", rules.Prone: "Prone"}
+
 // The posture buttons' words and the first figures' "motivate all"
 // groups, built once: the random player asks every listed command's kind.
 var (
@@ -654,7 +658,7 @@ func init() {
 		for to := rules.Standing; to <= rules.Prone; to++ {
 			postureLabels[from][to] = "Go " + to.String() + " (" + strconv.Itoa(postureCost(from, to)) + " AP)"
 		}
-		postureShort[from] = "Go " + from.String()
+		postureShort[from] = postureWord[from]
 	}
 	for i := range motivateAllGroups {
 		motivateAllGroups[i] = "motivate all " + strconv.Itoa(i)
