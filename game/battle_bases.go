@@ -90,6 +90,11 @@ func (b *battle) figAt(x, y float64) rules.FigID {
 	if k := nearestBase(live, lay, x, y); k >= 0 {
 		return ids[k]
 	}
+	// a base drawn smaller than it is (a comrade's touching it) is still
+	// his base: a press inside it takes him, not the hull under it
+	if k := insideBase(live, b.tv.px(geom.Inches(b.st().BaseR)), x, y); k >= 0 {
+		return ids[k]
+	}
 	return 0
 }
 

@@ -85,11 +85,11 @@ func (b *battle) vehEnemyClick(a *App, pt geom.Pt, fig rules.FigID) bool {
 				w = noCost(strings.TrimRight(act.Label, ".… "))
 			}
 			again := map[bool]string{true: "it", false: "him"}[tv != nil]
-			if strings.Contains(w, v.Name) { // "The Panzer IV 412's gun (high explosive)"
-				a.Toast("%s aims at %s. Click %s again to fire; Esc stops.", rules.Capital(w), name, again)
-			} else {
-				a.Toast("%s: %s aims at %s. Click %s again to fire; Esc stops.", v.Name, w, name, again)
-			}
+			// short enough for two lines at 1024x640, the vehicle (chosen
+			// already, its name on the bar) not named again ("Sherman
+			// 'Dixie': Main gun, 75 mm gun (turret) aims at ... Click him
+			// again to fire; Esc" wrapped to "stops.")
+			a.Toast("%s on %s: click %s again to fire, Esc to stop.", rules.Capital(w), name, again)
 			return true
 		}
 		b.sel.Reset()

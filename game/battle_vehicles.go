@@ -339,7 +339,7 @@ func (b *battle) vehicleButtons(a *App, add func(label, short string, strong, di
 		cc := c
 		switch act.Kind {
 		case rules.ActAim, rules.ActPoint:
-			add(label+"...", short+"...", false, false, func() {
+			add(clickNext(label, act.Kind, false), clickNext(short, act.Kind, true), false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, cc.Fig
 				// the button's own command (its weapon), not any of its verb
 				if b.beginAim(cc, b.action(cc)) {

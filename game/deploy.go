@@ -144,6 +144,10 @@ func (d *deploy) figAt(x, y float64, side int) *rules.ScenarioFigure {
 	if k := nearestBase(spots, lay, x, y); k >= 0 {
 		return figs[k]
 	}
+	// (inside a base drawn smaller than it is: his, not a hull's)
+	if k := insideBase(spots, d.tv.px(geom.Inches(d.baseR())), x, y); k >= 0 {
+		return figs[k]
+	}
 	return nil
 }
 

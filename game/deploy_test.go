@@ -95,3 +95,42 @@ func TestAmbushDeploymentShowsTheGermansNoBritish(t *testing.T) {
 		t.Errorf("the British deployment drew %d figures; want all %d (the Germans are not hidden)", len(d3.drawn), german+british)
 	}
 }
+
+// In Firefight an enemy is out of sight until spotted, and none is
+// spotted at set-up: while the British place their men in the Crossroads
+// the screen draws none of the Germans (it drew them where the scenario
+// stood them). In the Simple Skirmish Game, whose sides set up in view of
+// each other, the screen still draws the enemy.
+func TestFirefightDeploymentDrawsNoEnemy(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		enemy bool
+	}{{"firefight-crossroads.toml", false}, {"ssg-standard.toml", true}} {
+		sc, m, err := all.LoadScenario(content.ScenariosFS, c.file, content.MapsFS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := &App{W: 1024, H: 640, speed: 1}
+		d := deployFor(t, a, sc, m, 0)
+		render(a, d)
+		own, enemy := 0, 0
+		for _, f := range d.drawn {
+			d.sc.EachFigure(func(s, _, _ int, g *rules.ScenarioFigure) {
+				if g == f && s == 0 {
+					own++
+				} else if g == f {
+					enemy++
+				}
+			})
+		}
+		if own == 0 {
+			t.Fatalf("%s: the deploying side's own figures are not drawn", c.file)
+		}
+		if c.enemy && enemy == 0 {
+			t.Errorf("%s: the enemy, in view at set-up, is not drawn", c.file)
+		}
+		if !c.enemy && enemy > 0 {
+			t.Errorf("%s: %s's deployment draws %d enemy figures, though none is spotted yet", c.file, sc.Sides[0].Name, enemy)
+		}
+	}
+}

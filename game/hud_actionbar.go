@@ -39,6 +39,43 @@ func (b *battle) otherCrews(c rules.Command) bool {
 	return v != 0 && f != nil && f.Unit != c.Unit && v != b.selVeh
 }
 
+// clickNext words the label of a button that asks for a click on the
+// table next: "Fire: choose target", "Call fire: choose spot" (short:
+// "Fire: pick"). They ended in "...", which players read as text cut
+// short.
+func clickNext(label, kind string, short bool) string {
+	what := "pick"
+	if !short {
+		switch kind {
+		case rules.ActPoint:
+			what = "choose spot"
+		case rules.ActLine:
+			what = "choose line"
+		default:
+			what = "choose target"
+		}
+	}
+	if strings.Contains(label, ":") {
+		return label + ", " + what
+	}
+	return label + ": " + what
+}
+
+// clickWords are clickNext's endings, full and short.
+var clickWords = []string{"choose target", "choose spot", "choose line", "pick"}
+
+// clickCore is a label without clickNext's ending, and whether it had one.
+func clickCore(l string) (string, bool) {
+	for _, w := range clickWords {
+		for _, sep := range []string{": ", ", "} {
+			if strings.HasSuffix(l, sep+w) {
+				return strings.TrimSuffix(l, sep+w), true
+			}
+		}
+	}
+	return l, false
+}
+
 // layoutButtons builds the action bar from what the rule set may do now
 // (Legal) and how it names each command (rules.ActionOf): the selected
 // figure's commands first, then a button per unit for its aimed commands
@@ -101,7 +138,7 @@ func (b *battle) layoutButtons(a *App) {
 				bt.hintOnly, bt.fixedKey, bt.key = true, true, ""
 				continue
 			case rules.ActAim, rules.ActPoint, rules.ActLine:
-				add(act.Label+"...", act.Short+"...", false, false, aim(cc, act))
+				add(clickNext(act.Label, act.Kind, false), clickNext(act.Short, act.Kind, true), false, false, aim(cc, act))
 			case rules.ActEnd, rules.ActPass:
 				add(act.Label, act.Short, act.Kind == rules.ActEnd, false, func() { b.end(a, cc) })
 			default:
@@ -148,7 +185,7 @@ func (b *battle) layoutButtons(a *App) {
 			if !strings.Contains(label, u.Name) {
 				label += ": " + u.Name
 			}
-			add(label+"...", act.Short+"...", false, false, func() {
+			add(clickNext(label, act.Kind, false), clickNext(act.Short, act.Kind, true), false, false, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
@@ -198,7 +235,7 @@ func (b *battle) layoutButtons(a *App) {
 			}
 			seen["unit "+act.Group] = true
 			first := b.firstOf(c.Unit)
-			add(act.Label+"...", act.Short+"...", false, first == 0, func() {
+			add(clickNext(act.Label, act.Kind, false), clickNext(act.Short, act.Kind, true), false, first == 0, func() {
 				b.sel.Mode, b.sel.Sel = view.Selected, first
 				aim(cc, act)()
 			})
@@ -403,23 +440,30 @@ func (b *battle) layoutButtons(a *App) {
 				pad, gap = 10*art.UIScale, 4*art.UIScale
 			}
 		case 6:
-			// still too many for one row: two rows of small buttons, every
-			// label whole (a play-test read 'K... (3 in 6)' and two
-			// 'Opp f...' on a bar cut to one row)
-			twoRows = true
+			// still too many for one row: the greyed stand-ins go before
+			// the bar takes two rows (Firefight's greyed "Motivate all"
+			// and "Motivate" put a 1024x640 bar on two rows of small
+			// buttons in the act phase), and the buttons left are
+			// numbered afresh, 1, 2, 3 (a gap at the bar's start, "3
+			// Advance", read as missing buttons); the end goes to the
+			// others' smaller letters too, and keeps no room for "
+			// anyway?" (its right end stays where it was, under the
+			// pointer, when it asks)
 			for i := range b.buttons {
-				if !b.buttons[i].endSlot {
-					b.buttons[i].size = 11
+				if bt := &b.buttons[i]; bt.endSlot && bt.size == 0 {
+					w := art.TextW(bt.key+"  "+bt.label, art.BoldFace(11)) + 14*art.UIScale
+					if w < bt.w {
+						right := bt.x + bt.w
+						bt.size, bt.w, bt.x = 11, w, right-w
+						avail = bt.x - 10*art.UIScale
+					}
 				}
 			}
-		case 7:
-			// still too many for two rows: the greyed stand-ins go, and
-			// the buttons left are numbered afresh, 1, 2, 3 (a gap at the
-			// bar's start, "3 Advance", read as missing buttons)
 			n := 0
 			for i := 0; i < len(b.buttons); i++ {
 				bt := &b.buttons[i]
-				if bt.ghost {
+				if bt.ghost || bt.disabled && bt.fixedKey && !bt.endSlot {
+					// (a greyed Undo too, as a bar cut to one row drops it)
 					b.buttons = append(b.buttons[:i], b.buttons[i+1:]...)
 					b.bcmds = append(b.bcmds[:i], b.bcmds[i+1:]...)
 					i--
@@ -428,6 +472,16 @@ func (b *battle) layoutButtons(a *App) {
 				if !bt.fixedKey && !bt.endSlot {
 					n++
 					bt.slotN = n
+				}
+			}
+		case 7:
+			// still too many for one row: two rows of small buttons, every
+			// label whole (a play-test read 'K... (3 in 6)' and two
+			// 'Opp f...' on a bar cut to one row)
+			twoRows = true
+			for i := range b.buttons {
+				if !b.buttons[i].endSlot {
+					b.buttons[i].size = 11
 				}
 			}
 		case 8:
@@ -611,6 +665,10 @@ func (b *battle) firstOf(u rules.UnitID) rules.FigID {
 func compactLabel(l string) string {
 	dots := strings.HasSuffix(l, "...")
 	l = strings.TrimSuffix(l, "...")
+	if core, ok := clickCore(l); ok {
+		// a click comes next: still said, in the fewest words
+		return compactLabel(core) + ": pick"
+	}
 	if i := strings.Index(l, " ("); i > 0 && !strings.Contains(l[i:], " in 6") && !strings.Contains(l[i:], "%") {
 		l = l[:i]
 	}

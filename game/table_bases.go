@@ -299,6 +299,23 @@ func nearestBase(spots []baseSpot, lay baseLayout, x, y float64) int {
 	return best
 }
 
+// insideBase is the spot whose base, r pixels across as the table has it
+// (not as drawn: a packed base is drawn smaller), holds (x, y), the
+// nearest when two do; -1 for none. A man aboard (drawn on a deck at his
+// own size) is left to nearestBase.
+func insideBase(spots []baseSpot, r, x, y float64) int {
+	best, bd := -1, math.Inf(1)
+	for i, s := range spots {
+		if s.fixedR > 0 {
+			continue
+		}
+		if d := math.Hypot(s.pos.X-x, s.pos.Y-y); d <= r && d < bd {
+			best, bd = i, d
+		}
+	}
+	return best
+}
+
 // placeMarks lays out the marks' tokens of the figures in a packed group
 // (1/35th's action points, pins...): under a small base a token would lie
 // on the next man's base, so it goes beside his base, right, left, below

@@ -73,7 +73,7 @@ func TestTankBarNamesEachGunOnce(t *testing.T) {
 			if strings.Contains(l, "MMG (coaxial or hull) — ") {
 				mg++
 			}
-			if strings.Contains(l, "fire: Medium gun") || strings.Contains(l, "fire: MMG...") {
+			if strings.Contains(l, "fire: Medium gun") || strings.Contains(l, "fire: MMG, ") {
 				t.Errorf("%s: a gun without its crewman (a second set of buttons): %s", when, all)
 			}
 		}

@@ -17,7 +17,7 @@ import (
 // vehicle's does: its first weapon that may fire at the enemy aims, and a
 // second click fires; the vehicle stays selected.
 func TestEnemyClickWithAVehicleAims(t *testing.T) {
-	for _, file := range []string{"maxim-armour-crossroads.toml", "skirmish35-panzer.toml"} {
+	for _, file := range []string{"maxim-armour-crossroads.toml", "skirmish35-panzer.toml", "smle-mech-assault.toml"} {
 		t.Run(file, func(t *testing.T) { vehicleAimsIn(t, file) })
 	}
 }
@@ -66,8 +66,14 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 		if !b.vehEnemyClick(a, target.Pos, target.ID) {
 			t.Fatalf("a click on %s with %s selected was not answered", target.Name, v.Name)
 		}
-		if b.sel.Mode != view.Targeting || b.selVeh != v.ID || !strings.Contains(a.toast, "aims at "+target.Name) {
+		if b.sel.Mode != view.Targeting || b.selVeh != v.ID || !strings.Contains(a.toast, target.Name) {
 			t.Fatalf("%s selected, %s clicked: mode %v, vehicle %d selected, %q", v.Name, target.Name, b.sel.Mode, b.selVeh, a.toast)
+		}
+		// the notice sits on at most two lines at 1024x640, with no
+		// tail of a word or two on a line of its own (it read "... Esc /
+		// stops.")
+		if lines := toastLinesAt(a, 1024, 640, b); len(lines) > 2 || slices.ContainsFunc(lines, func(l string) bool { return len(strings.Fields(l)) < 3 }) {
+			t.Fatalf("%s aims at %s: at 1024x640 the notice reads %q; want at most two lines, no word or two left on a line of their own", v.Name, target.Name, lines)
 		}
 		// the notice names the gun, not its cost ("Panzer IV: Main gun (3
 		// AP) aims at ...", play-test 8)
@@ -100,6 +106,17 @@ func vehicleAimsAtFirstClick(t *testing.T, g *rules.Game) int {
 		return 1
 	}
 	return 0
+}
+
+// toastLinesAt is how the notice up now wraps in a w by h window over the
+// battle's table (the room the battle gives it: the table's part).
+func toastLinesAt(a *App, w, h float64, b *battle) []string {
+	ow, oh, room := a.W, a.H, a.toastRoom
+	defer func() { a.W, a.H, a.toastRoom = ow, oh, room }()
+	a.W, a.H = w, h
+	a.keepToastWithin(0, w-b.tv.padR)
+	_, _, _, _, lines := a.toastBox()
+	return lines
 }
 
 // A click on an enemy that none of the vehicle's weapons may reach keeps

@@ -73,7 +73,8 @@
 //   - Knower (present.go): what each side may know. The table, log, dice
 //     tray, curtain and order of play read the state through View, so a
 //     hidden or unspotted unit never leaks; DeployKnown hides a side that
-//     sets up hidden during deployment. Quieter keeps an unknown team's
+//     sets up hidden during deployment, and DeployKnower an enemy the
+//     rule set keeps out of sight at set-up (Firefight's, unspotted). Quieter keeps an unknown team's
 //     chance (to fire at a mover) from the mover's side; GameVarKnower,
 //     UnitVarKnower and SideVarKnower say which variables a side's copy
 //     of the battle carries over the network (the rolls the book makes in

@@ -347,7 +347,32 @@ func Ordinal(n int) string {
 
 // DeployKnown reports whether, while the scenario is being set up, side
 // viewer may see the figures of side owner: a side that sets up hidden is
-// never shown to the other during deployment.
+// never shown to the other during deployment, nor is an enemy the
+// scenario's rule set says is out of sight at set-up (DeployKnower).
 func DeployKnown(sc *Scenario, viewer, owner int) bool {
-	return viewer == owner || owner < 0 || owner > 1 || !sc.Sides[owner].Hidden
+	if viewer == owner || owner < 0 || owner > 1 {
+		return true
+	}
+	if sc.Sides[owner].Hidden {
+		return false
+	}
+	if LookupRuleSet == nil {
+		return true
+	}
+	rs, ok := LookupRuleSet(sc.RuleSet)
+	if !ok {
+		return true
+	}
+	dk, ok := rs.(DeployKnower)
+	return !ok || dk.DeployKnown(sc, viewer, owner)
+}
+
+// DeployKnower is an optional RuleSet hook: whether, while scenario sc is
+// being set up, side viewer sees the figures of the other side owner (one
+// not set up hidden). Without it the sides see each other at set-up, as
+// most books have it; a rule set whose enemies are out of sight until
+// spotted (Firefight) says no. The deployment screen, the computer's and
+// network play's set-up all ask through DeployKnown.
+type DeployKnower interface {
+	DeployKnown(sc *Scenario, viewer, owner int) bool
 }

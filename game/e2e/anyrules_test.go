@@ -378,7 +378,7 @@ func (g *anyPlayer) matchButton(p probeInfo, pl plan) (probeButton, bool) {
 			if b.Disabled {
 				continue
 			}
-			l := strings.TrimSuffix(b.Label, "...")
+			l := unClick(b.Label)
 			for _, w := range want {
 				switch {
 				case pass == 0 && l == w,
@@ -390,6 +390,20 @@ func (g *anyPlayer) matchButton(p probeInfo, pl plan) (probeButton, bool) {
 		}
 	}
 	return probeButton{}, false
+}
+
+// unClick is a bar label without the words saying a click on the table
+// comes next (game/hud_actionbar.go's clickNext: "Fire: choose target",
+// short "Fire: pick").
+func unClick(l string) string {
+	for _, w := range []string{"choose target", "choose spot", "choose line", "pick"} {
+		for _, sep := range []string{": ", ", "} {
+			if strings.HasSuffix(l, sep+w) {
+				return strings.TrimSuffix(l, sep+w)
+			}
+		}
+	}
+	return l
 }
 
 // compactLabel is the bar's label for its most crowded state (as

@@ -179,12 +179,12 @@ func (g *smlePlay) tryFire(p probeInfo) bool {
 	}
 	g.tried[act+"/fire"] = true
 	u := st.UnitOf(fire.Unit)
-	// "Shoot: <team>..." with nothing selected, "Shoot..." with one of
-	// the team's figures selected (after a drag)
-	// (or, for a fire of a band below the team's own, "Panic fire
-	// instead: <team>...")
+	// "Shoot: <team>, choose target" with nothing selected, "Shoot:
+	// choose target" with one of the team's figures selected (after a
+	// drag) (or, for a fire of a band below the team's own, "Panic fire
+	// instead: <team>, choose target")
 	b, ok := button(p, func(l string) bool {
-		return l == "Shoot..." || strings.HasPrefix(l, "Shoot: "+u.Name) || strings.Contains(l, " instead: "+u.Name) ||
+		return l == "Shoot: choose target" || l == "Shoot: pick" || strings.HasPrefix(l, "Shoot: "+u.Name) || strings.Contains(l, " instead: "+u.Name) ||
 			strings.HasPrefix(l, "Panic fire") || strings.HasPrefix(l, "Return fire") // cut short on a crowded bar
 	})
 	if !ok {

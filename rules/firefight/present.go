@@ -289,6 +289,11 @@ func (Firefight) FigureKnown(s *rules.State, side int, id rules.FigID) bool {
 	return f == nil || f.Side == side || f.Removed || f.Var(seenVar(side)) == 1
 }
 
+// DeployKnown: at set-up no enemy figure has been spotted yet, and an
+// enemy not spotted is not seen, so a deploying side sees none of the
+// other side's figures.
+func (Firefight) DeployKnown(_ *rules.Scenario, viewer, owner int) bool { return viewer == owner }
+
 // ---- the status panel ----
 
 var stepWords = map[string]string{PhaseMotivate: "leaders motivate", PhaseAct: "motivated figures act",
@@ -636,6 +641,10 @@ func motivateAllGroup(id rules.FigID) string {
 	return "motivate all " + strconv.Itoa(int(id))
 }
 
+// postureWord is a posture button's word on a crowded bar: "Crouch",
+// not "Go crouching" (a 1024x640 act-phase bar took two rows).
+var postureWord = [rules.Prone + 1]string{rules.Standing: "Stand", rules.Crouching: "Crouch", rules.Prone: "Prone"}
+
 // The posture buttons' words and the first figures' "motivate all"
 // groups, built once: the random player asks every listed command's kind.
 var (
@@ -649,7 +658,7 @@ func init() {
 		for to := rules.Standing; to <= rules.Prone; to++ {
 			postureLabels[from][to] = "Go " + to.String() + " (" + strconv.Itoa(postureCost(from, to)) + " AP)"
 		}
-		postureShort[from] = "Go " + from.String()
+		postureShort[from] = postureWord[from]
 	}
 	for i := range motivateAllGroups {
 		motivateAllGroups[i] = "motivate all " + strconv.Itoa(i)

@@ -117,7 +117,7 @@ func (r Skirmish) applyTurret(s *rules.State, v *rules.Vehicle, vd *VehicleData,
 		return nil, err
 	}
 	v.Turret = to
-	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("The %s turret turns to face %s", rules.Possessive(v.Name), rules.FacingWords(to))}}, nil
+	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: v.Unit, Text: fmt.Sprintf("The %s turns its turret %s", v.Name, rules.AimWords(r, s, v.ID, to))}}, nil
 }
 
 // ---- seeing vehicles ----

@@ -270,7 +270,7 @@ func (r SMLE) applyTurret(s *rules.State, u *rules.Unit, c rules.Command) ([]rul
 	p := v.Pose
 	p.Turret = vehicle.Norm(face)
 	s.MoveVehicle(v.ID, p)
-	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: u.ID, Text: fmt.Sprintf("%s turns its turret to face %s", v.Name, rules.FacingWords(p.Turret))}}, nil
+	return []rules.Event{{Kind: "turret", Side: v.Side, Unit: u.ID, Text: fmt.Sprintf("%s turns its turret %s", v.Name, rules.AimWords(r, s, v.ID, p.Turret))}}, nil
 }
 
 // ---- boarding and getting out ----

@@ -369,6 +369,11 @@ func (d *driver) pivotSteps(h int) bool {
 		hull := HullAt(d.t.Length, d.t.Width, d.pose.Pos, f)
 		if why, id := d.clash(hull.Corners[:]); why != Arrived {
 			d.stopAt(why, id)
+			if why == TableEdge {
+				// It is the turn, not the way, that fails: a straight
+				// run out from the edge first leaves room to turn.
+				d.res.Why = "turning on the spot here would swing the hull off the table; drive it straight out from the edge first, then turn"
+			}
 			return false
 		}
 		d.pose.Facing = f

@@ -1,6 +1,7 @@
 package vehicle
 
 import (
+	"strings"
 	"testing"
 
 	"hedgerow/rules/geom"
@@ -378,4 +379,24 @@ func FuzzDrive(f *testing.F) {
 			t.Fatal("not the same twice")
 		}
 	})
+}
+
+// A tank with its side an inch from the left edge, dragged back and to
+// the left, must first turn on the spot, and the turn swings its rear off
+// the table: the reason says it is the turn that fails (it said "it would
+// leave the table", as if the way led off it), and what would work.
+func TestTurnAtTheEdgeSaysItIsTheTurn(t *testing.T) {
+	m := table(48, 48)
+	r := Drive(m, tank, up(1.5, 24), Plan{Legs: []Leg{{To: geom.P(0.75, 30), Reverse: true}}}, tracks, Others{})
+	if r.Arrived || r.Stop != TableEdge || r.End.Pos != geom.P(1.5, 24) {
+		t.Fatalf("the turn at the edge: %+v", r)
+	}
+	if !strings.Contains(r.Why, "turning on the spot") || !strings.Contains(r.Why, "off the table") || !strings.Contains(r.Why, "drive it straight out from the edge first") {
+		t.Errorf("the reason is %q; want the turn on the spot named as what takes the hull off the table, and what would work", r.Why)
+	}
+	// a straight run off the edge still says the way leaves the table
+	r = Drive(m, tank, up(24, 40), Plan{Legs: []Leg{{To: geom.P(24, 47), Reverse: true}}}, tracks, Others{})
+	if r.Why != "it would leave the table" {
+		t.Errorf("backing straight off the table says %q", r.Why)
+	}
 }
