@@ -17,7 +17,7 @@ import (
 
 func init() {
 	register("duel", Subcommand{
-		Usage: `duel --scenario NAME|FILE --a computer|computer:hard|random --b ... [--games N] [--seed S] [-v]   computer players against each other`,
+		Usage: `duel --scenario NAME|FILE --a computer|computer:hard|random|idle --b ... [--games N] [--seed S] [-v]   computer players against each other`,
 		Run:   runDuel,
 	})
 }
@@ -28,7 +28,7 @@ const duelCap = 4000
 
 // duelPlayer is one of the two players of a duel.
 type duelPlayer struct {
-	kind string // "computer", "computer:hard", "random"
+	kind string // "computer", "computer:hard", "random", "idle"
 	ai   *ai.Player
 	r    *rand.Rand
 }
@@ -37,7 +37,7 @@ func parseDuelPlayer(s string) (string, bool) {
 	switch s {
 	case "computer", "computer:normal":
 		return "computer", true
-	case "computer:hard", "random":
+	case "computer:hard", "random", "idle":
 		return s, true
 	}
 	return "", false
@@ -60,8 +60,8 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("duel", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	scenario := fl.String("scenario", "", "shipped scenario name or scenario file")
-	aArg := fl.String("a", "computer", "player A: computer, computer:hard or random")
-	bArg := fl.String("b", "random", "player B: computer, computer:hard or random")
+	aArg := fl.String("a", "computer", "player A: computer, computer:hard, random or idle (ends its go at once)")
+	bArg := fl.String("b", "random", "player B: computer, computer:hard, random or idle (ends its go at once)")
 	games := fl.Int("games", 10, "how many games")
 	seed := fl.Uint64("seed", 1, "seed of the first game's dice and of the players")
 	verbose := fl.Bool("v", false, "print every command given, with the side that gave it")
@@ -71,7 +71,7 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 	ka, okA := parseDuelPlayer(*aArg)
 	kb, okB := parseDuelPlayer(*bArg)
 	if *scenario == "" || fl.NArg() > 0 || !okA || !okB || *games < 1 {
-		fmt.Fprintln(stderr, "usage: hedgerow duel --scenario NAME|FILE --a computer|computer:hard|random --b computer|computer:hard|random [--games N] [--seed S] [-v]")
+		fmt.Fprintln(stderr, "usage: hedgerow duel --scenario NAME|FILE --a computer|computer:hard|random|idle --b computer|computer:hard|random|idle [--games N] [--seed S] [-v]")
 		return 2
 	}
 	sc, m, err := loadScenarioArg(*scenario)
@@ -117,6 +117,9 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			p := players[g.St.Decider]
+			if p.kind == "idle" && idleCommand(g) {
+				continue
+			}
 			if p.ai == nil {
 				c, ok := rules.RandomCommand(g, p.r)
 				if ok {
@@ -185,6 +188,25 @@ func runDuel(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, `{"games":%d,"a_wins":%d,"b_wins":%d,"draws":%d,"illegal":%d,"think_ms_p50":%s,"think_ms_p95":%s,"think_ms_max":%s}`+"\n",
 		*games, aWins, bWins, draws, illegal, pctMS(think, 50), pctMS(think, 95), pctMS(think, 100))
 	return 0
+}
+
+// idleCommand gives the command of a side that does nothing: it ends its
+// go or passes where the game lets it (and does as the random player
+// where it must choose something else, such as a set-up). It measures
+// whether a side wins by doing nothing, to tell a scenario's balance from
+// the computer's play. It reports whether the game took such a command.
+func idleCommand(g *rules.Game) bool {
+	for _, verb := range []string{"end", "pass"} {
+		for _, c := range g.Legal() {
+			if c.Verb != verb {
+				continue
+			}
+			if _, err := g.Apply(c); err == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pctMS is the q-th percentile of sorted durations in milliseconds, one

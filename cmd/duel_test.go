@@ -80,3 +80,25 @@ func TestDuelVerbose(t *testing.T) {
 		t.Fatalf("%d commands by A, %d by B, then %q", a, b, game)
 	}
 }
+
+// The idle player ends its go or passes wherever it may: in a game of
+// smle-skirmish it gives nothing else.
+func TestDuelIdle(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runDuel([]string{"--scenario", "smle-skirmish", "--a", "idle", "--b", "random", "--games", "2", "--seed", "1", "-v"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	n := 0
+	for _, l := range strings.Split(out.String(), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[1] == "A:" {
+			n++
+			if f[2] != "end" && f[2] != "pass" {
+				t.Errorf("the idle player gave %q", l)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("the idle player gave no command")
+	}
+}

@@ -308,8 +308,28 @@ func (p *Player) followUp(b *belief, c rules.Command, now map[string]bool, direc
 	// the moves it opens or lengthens (a Firefight leader's motivation
 	// gives the men about him action points): the better place a figure
 	// could then reach
-	if g := nb.bestStep(after, b.s, step) - step.best; g > best {
-		best, moving = g, true
+	if g, mv := nb.bestStep(after, b.s, step); g > step.best {
+		g -= step.best
+		if _, could := step.figs[mv.Fig]; could && mv.Verb != "" {
+			// a step that lengthens a move the figure could make now (a
+			// run) is worth the longer move only if that move is worth
+			// making after all: what it risks (opportunity fire at it)
+			// counts against it (a run was declared for a double move
+			// and no move made after it, each one sampled as a risk).
+			// It is sampled on a stream of its own, seeded by where the
+			// move goes, so that where no move is at risk every other
+			// choice is drawn as before
+			r := p.r
+			p.r = rand.New(rand.NewPCG(uint64(mv.Path[0].X), uint64(mv.Path[0].Y)))
+			d, _, ok := p.sample(&nb, mv, 3, base)
+			p.r = r
+			if ok && d < 0 {
+				g += d
+			}
+		}
+		if g > best {
+			best, moving = g, true
+		}
 	}
 	for _, n := range after {
 		if nb.needsPath(n) || n.Verb == "end" || n.Verb == "pass" || now[n.String()] {
@@ -340,6 +360,7 @@ type step struct {
 	allowance int64
 	posture   rules.Posture
 	best      int
+	to        geom.Pt // where the best is reached
 }
 
 // stepsNow works out steps for the moves on offer in b.s.
@@ -354,24 +375,25 @@ func (b *belief) stepsNow(legal []rules.Command) steps {
 			continue
 		}
 		a := b.rs.MoveCheck(b.s, f.ID, []geom.Pt{f.Pos}).Allowance
-		v := b.bestStepOf(f)
-		out.figs[f.ID] = step{a, f.Posture, v}
+		v, to := b.bestStepOf(f)
+		out.figs[f.ID] = step{a, f.Posture, v, to}
 		out.best = max(out.best, v)
 	}
 	return out
 }
 
 // bestStep is the most a move on offer in b.s (listed without a path)
-// could improve where its figure stands, 0 when none could. When no
+// could improve where its figure stands, 0 when none could, and that
+// move with its destination (no verb when none could). When no
 // figure stands elsewhere than in was, a figure with the allowance and
 // posture it had in was keeps its most from was's steps.
-func (b *belief) bestStep(legal []rules.Command, was *rules.State, w steps) int {
+func (b *belief) bestStep(legal []rules.Command, was *rules.State, w steps) (int, rules.Command) {
 	same := len(was.Figures) == len(b.s.Figures)
 	for i := 0; same && i < len(was.Figures); i++ {
 		f, g := &b.s.Figures[i], &was.Figures[i]
 		same = f.Pos == g.Pos && f.Removed == g.Removed
 	}
-	best := 0
+	best, mv := 0, rules.Command{}
 	for _, c := range legal {
 		if !b.needsPath(c) {
 			continue
@@ -380,31 +402,40 @@ func (b *belief) bestStep(legal []rules.Command, was *rules.State, w steps) int 
 		if f == nil || f.Removed {
 			continue
 		}
+		v, to := 0, geom.Pt{}
 		if k, ok := w.figs[f.ID]; ok && same && k.posture == f.Posture &&
 			k.allowance == b.rs.MoveCheck(b.s, f.ID, []geom.Pt{f.Pos}).Allowance {
-			best = max(best, k.best)
-			continue
+			v, to = k.best, k.to
+		} else {
+			v, to = b.bestStepOf(f)
 		}
-		best = max(best, b.bestStepOf(f))
+		if v > best {
+			best, mv = v, c
+			mv.Path = []geom.Pt{to}
+		}
 	}
-	return best
+	return best, mv
 }
 
-// bestStepOf is the most a move of f could improve where it stands.
-func (b *belief) bestStepOf(f *rules.Figure) int {
-	best := 0
+// bestStepOf is the most a move of f could improve where it stands, and
+// the destination that does it.
+func (b *belief) bestStepOf(f *rules.Figure) (int, geom.Pt) {
+	best, to := 0, geom.Pt{}
 	here := b.positional(f, f.Pos)
 	for _, pt := range b.destinations(f) {
 		mi := b.rs.MoveCheck(b.s, f.ID, []geom.Pt{pt})
 		if !mi.OK {
 			continue
 		}
+		stop := pt
 		if mi.Stop != (geom.Pt{}) {
-			pt = mi.Stop
+			stop = mi.Stop
 		}
-		best = max(best, b.positional(f, pt)-here)
+		if v := b.positional(f, stop) - here; v > best {
+			best, to = v, pt
+		}
 	}
-	return best
+	return best, to
 }
 
 // moves scores candidate destinations for a move listed without a path.

@@ -2,6 +2,7 @@ package ai_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -191,5 +192,53 @@ func TestLeaderGetsHisMenMoving(t *testing.T) {
 	}
 	if ended*5 > chances {
 		t.Errorf("ended its go %d of %d times a motivation would have set three or more men moving", ended, chances)
+	}
+}
+
+// A run chosen for the longer move it opens is worth it only if that move
+// is then made: the computer declared one for a place a move could reach
+// only through the enemy's opportunity fire, and then, weighing that
+// risk, did not move. It counts, with the computer playing both sides,
+// the runs ranked first for the moves they open after which the best
+// choice is not a move of the team.
+func TestRunForAMoveWorthMaking(t *testing.T) {
+	runs, wasted := 0, 0
+	for _, name := range []string{"smle-mech-assault", "smle-platoon-attack", "smle-tank-bocage"} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			g := newGame(t, name, seed)
+			ps := [2]*ai.Player{ai.New(ai.Normal, seed), ai.New(ai.Normal, seed+100)}
+			for step := 0; step < 300 && !g.St.Over; step++ {
+				probe := ai.New(ai.Normal, seed*1000+uint64(step))
+				ch := probe.Decide(g)
+				for i := range ch {
+					if ch[i].Cmd.Verb == "end" || ch[i].Cmd.Verb == "pass" {
+						break // ranked below ending
+					}
+					if ch[i].Cmd.Verb == "run" && ch[i].Why == "it lets the side's men move to better places" {
+						ch = ch[i:]
+						break
+					}
+				}
+				if len(ch) > 0 && ch[0].Cmd.Verb == "run" && ch[0].Why == "it lets the side's men move to better places" {
+					runs++
+					h := &rules.Game{RS: g.RS, St: g.St.Clone(), Log: slices.Clone(g.Log), Scenario: g.Scenario, Seed: g.Seed}
+					if _, err := h.Apply(ch[0].Cmd); err != nil {
+						t.Fatal(err)
+					}
+					next := probe.Decide(h)
+					if f := h.St.Fig(next[0].Cmd.Fig); next[0].Cmd.Verb != "move" || f == nil || f.Unit != ch[0].Cmd.Unit {
+						wasted++
+						t.Logf("%s seed %d: %s, then %s (%s)", name, seed, ch[0].Cmd, next[0].Cmd, next[0].Why)
+					}
+				}
+				if _, _, _, err := ps[g.St.Decider].Play(g); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d runs ranked first for the moves they open, %d with no move of the team ranked first after them", runs, wasted)
+	if wasted*4 > runs {
+		t.Errorf("%d of %d runs ranked first for the moves they open had no move of the team ranked first after them", wasted, runs)
 	}
 }
