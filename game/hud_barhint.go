@@ -106,7 +106,10 @@ func (b *battle) barHint() string {
 			}
 		}
 	case view.Targeting:
-		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
+		// Enter never ends the turn while aiming (battle_input.go): the
+		// hint says what it and Esc do instead, so a silent Enter is no
+		// surprise
+		hint = "Click a red-ringed figure (hover one for the odds), or point at one and press Enter. Esc stops aiming."
 		switch {
 		case b.sel.Line && b.sel.LineA == nil:
 			hint = "Click the line's first end on the table. Esc cancels."
