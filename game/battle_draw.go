@@ -201,6 +201,10 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	rolling = rolling && an.Ev.Roll != nil
 	if rolling {
 		// no card while the dice roll
+	} else if a.modal() {
+		// nor while a dialog or the help is up: the pointer is on it, not
+		// on the table (a road's card showed over the dimmed Esc menu,
+		// play test 11)
 	} else if b.overRules() {
 		b.card(dst, a, "How this phase works", b.explain.Lines, 0xf2c94c) // the phase's rules, folded in a short panel
 	} else if b.drawButtonOdds(dst, a) {
