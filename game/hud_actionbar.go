@@ -353,6 +353,7 @@ func (b *battle) layoutButtons(a *App) {
 	defer func() { b.tagOn = x0 > 14*art.UIScale }()
 	for i := range b.buttons {
 		bt := &b.buttons[i]
+		bt.full = bt.label // (drawWholeLabel shows it while a cut button is pointed at)
 		if bt.roomy && bt.short != "" && art.TextW(bt.label, art.BoldFace(bt.fontSize()))+pad > (avail-x0)/2 {
 			bt.label = bt.short
 		}
