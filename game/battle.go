@@ -148,6 +148,7 @@ type battle struct {
 	ask     *endAsk // an end waiting for its confirmation (battle_endguard.go)
 	// why a figure has nothing to do (battle_why.go), worked out once a command
 	idleKey, idleText string
+	whyAt             [2]rules.FigID       // the figure selected and the enemy last clicked with him (idleReason names that enemy first)
 	stepKey           string               // the step the commands below were offered in
 	stepMovers        map[rules.FigID]bool // figures offered a move in it
 	stepCmds          []rules.Command      // one aimed command of each verb offered in it
