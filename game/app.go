@@ -487,6 +487,7 @@ func (a *App) drawHelp(dst *ebiten.Image) {
 type button struct {
 	x, y, w, h float64
 	label      string
+	full       string  // the whole label before a crowded bar shortened it (shown while pointed at)
 	short      string  // the label on a crowded bar ("" = label)
 	strong     bool    // drawn stronger (ends a phase or go)
 	hintOnly   bool    // gives no command, only says what to do (dropped first from a crowded bar)
@@ -507,8 +508,8 @@ type button struct {
 }
 
 func (b *button) hover() bool {
-	mx, my := ebiten.CursorPosition()
-	return float64(mx) >= b.x && float64(mx) < b.x+b.w && float64(my) >= b.y && float64(my) < b.y+b.h
+	mx, my := cursor()
+	return mx >= b.x && mx < b.x+b.w && my >= b.y && my < b.y+b.h
 }
 
 func (b *button) clicked() bool {

@@ -130,6 +130,10 @@ type battle struct {
 	// result before the tray does.
 	before     *rules.State
 	beforeInfo map[rules.FigID]rules.FigureInfo
+	// lostSince counts each side's figures removed in the log since
+	// before: the "Lost" count goes up with the log's line and the
+	// figure's fall, not once every die has landed (play test 11)
+	lostSince [2]int
 	// lines is how many log lines each command given at this table wrote
 	// (by the count of commands it made), so that a take-back takes its
 	// lines out of the log (battle_undo.go)
@@ -148,6 +152,7 @@ type battle struct {
 	ask     *endAsk // an end waiting for its confirmation (battle_endguard.go)
 	// why a figure has nothing to do (battle_why.go), worked out once a command
 	idleKey, idleText string
+	whyAt             [2]rules.FigID       // the figure selected and the enemy last clicked with him (idleReason names that enemy first)
 	stepKey           string               // the step the commands below were offered in
 	stepMovers        map[rules.FigID]bool // figures offered a move in it
 	stepCmds          []rules.Command      // one aimed command of each verb offered in it
@@ -500,7 +505,7 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 	// whose prompt was up stayed after the prompt was answered)
 	a.toastT, toastNow = 0, ""
 	if b.before == nil && before != b.st() {
-		b.before, b.beforeInfo = before, map[rules.FigID]rules.FigureInfo{}
+		b.before, b.beforeInfo, b.lostSince = before, map[rules.FigID]rules.FigureInfo{}, [2]int{}
 	}
 	b.push(evs)
 	b.noteLines(evs)
@@ -602,4 +607,15 @@ func (b *battle) overRules() bool {
 // inHit reports whether screen point (mx, my) is within h.
 func inHit(h unitHit, mx, my float64) bool {
 	return mx >= h.x && mx < h.x+h.w && my >= h.y && my < h.y+h.h
+}
+
+// shownLosses is side's losses as the table shows them now: those before
+// the commands still being played out, and each removal the log has
+// written since (never more than the rules count).
+func (b *battle) shownLosses(side int) int {
+	now := b.st().Sides[side].Losses
+	if b.before == nil || side < 0 || side > 1 {
+		return now
+	}
+	return min(now, b.before.Sides[side].Losses+b.lostSince[side])
 }

@@ -201,6 +201,10 @@ func (b *battle) Draw(a *App, dst *ebiten.Image) {
 	rolling = rolling && an.Ev.Roll != nil
 	if rolling {
 		// no card while the dice roll
+	} else if a.modal() {
+		// nor while a dialog or the help is up: the pointer is on it, not
+		// on the table (a road's card showed over the dimmed Esc menu,
+		// play test 11)
 	} else if b.overRules() {
 		b.card(dst, a, "How this phase works", b.explain.Lines, 0xf2c94c) // the phase's rules, folded in a short panel
 	} else if b.drawButtonOdds(dst, a) {
@@ -328,16 +332,43 @@ func (b *battle) drawTemplate(dst *ebiten.Image) {
 // figure (a leader's command distance), dashed, labelled.
 func (b *battle) drawRadii(dst *ebiten.Image, f *rules.Figure) {
 	c := b.tv.scr(f.Pos)
+	// the circle and its name keep to the board: "command 25 cm" was
+	// drawn out over the table's frame (play test 11)
+	b0, b1 := b.tv.scr(geom.Pt{}), art.Pt{}
+	if m := b.st().Map; m != nil {
+		b1 = b.tv.scr(geom.Pt{X: m.Width, Y: m.Height})
+	}
+	on := func(p art.Pt) bool {
+		return b1 == (art.Pt{}) || p.X >= b0.X && p.X <= b1.X && p.Y >= b0.Y && p.Y <= b1.Y
+	}
 	for _, rd := range b.figInfo(f.ID).Radii {
 		R := b.tv.px(geom.Inches(rd.R))
 		n := max(12, int(2*math.Pi*R/(12*art.UIScale)))
 		for k := 0; k < n; k += 2 {
 			a0 := float64(k) / float64(n) * 2 * math.Pi
 			a1 := float64(k+1) / float64(n) * 2 * math.Pi
-			art.Line(dst, art.Pt{X: c.X + math.Cos(a0)*R, Y: c.Y + math.Sin(a0)*R}, art.Pt{X: c.X + math.Cos(a1)*R, Y: c.Y + math.Sin(a1)*R}, 2*art.UIScale, art.RGBA(0x9ad0ff, 220))
+			p0, p1 := art.Pt{X: c.X + math.Cos(a0)*R, Y: c.Y + math.Sin(a0)*R}, art.Pt{X: c.X + math.Cos(a1)*R, Y: c.Y + math.Sin(a1)*R}
+			if on(p0) && on(p1) {
+				art.Line(dst, p0, p1, 2*art.UIScale, art.RGBA(0x9ad0ff, 220))
+			}
 		}
 		if rd.Label != "" {
-			art.SayOnPlate(dst, rd.Label, art.BoldFace(12), c.X, c.Y+R+4*art.UIScale, art.RGB(0xc8e4ff), 1)
+			// under the circle, else over it, else on the figure's row;
+			// within the board's width
+			face := art.BoldFace(12)
+			w, h := art.TextW(rd.Label, face)+16*art.UIScale, face.Size*1.6
+			y := c.Y + R + 4*art.UIScale
+			if b1 != (art.Pt{}) && y+h > b1.Y {
+				y = c.Y - R - 4*art.UIScale - h
+				if y < b0.Y {
+					y = c.Y + 14*art.UIScale
+				}
+			}
+			x := c.X
+			if b1 != (art.Pt{}) && b1.X-b0.X > w {
+				x = min(max(x, b0.X+w/2), b1.X-w/2)
+			}
+			art.SayOnPlate(dst, rd.Label, face, x, y, art.RGB(0xc8e4ff), 1)
 		}
 	}
 }

@@ -107,7 +107,7 @@ func (b *battle) aimedAt(verb string, fig, id rules.FigID) rules.Command {
 // for each thing other figures may do (fire, melee, a spot...), the
 // refusal of f doing it at the nearest enemy. Worked out once a command.
 func (b *battle) idleWhy(f *rules.Figure) string {
-	key := fmt.Sprintf("%p/%d", b.st(), f.ID)
+	key := fmt.Sprintf("%p/%d/%v", b.st(), f.ID, b.whyAt)
 	if b.idleKey == key {
 		return b.idleText
 	}
@@ -132,6 +132,18 @@ func (b *battle) idleReason(f *rules.Figure) string {
 	sort.SliceStable(enemies, func(i, j int) bool {
 		return geom.Dist(f.Pos, enemies[i].Pos) < geom.Dist(f.Pos, enemies[j].Pos)
 	})
+	// the enemy the player last clicked with him comes first: the bar's
+	// hint spoke of the nearest man while the click's notice and the card
+	// spoke of the one clicked (play test 11)
+	if b.whyAt[0] == f.ID {
+		for i, e := range enemies {
+			if e.ID == b.whyAt[1] {
+				copy(enemies[1:i+1], enemies[:i])
+				enemies[0] = e
+				break
+			}
+		}
+	}
 	// what other figures may do now, then what was offered earlier in
 	// this step (the figure may have done it already)
 	cands := append([]rules.Command(nil), b.legal...)
@@ -289,6 +301,7 @@ func (b *battle) enemyClick(a *App, id rules.FigID) {
 	if f == nil || t == nil || f.Side == t.Side {
 		return
 	}
+	b.whyAt = [2]rules.FigID{f.ID, t.ID}
 	why := b.whyNotAt(f, t)
 	for _, c := range b.legal {
 		if !b.sel.For(c, f.ID) || len(c.Targets) == 0 {

@@ -353,6 +353,7 @@ func (b *battle) layoutButtons(a *App) {
 	defer func() { b.tagOn = x0 > 14*art.UIScale }()
 	for i := range b.buttons {
 		bt := &b.buttons[i]
+		bt.full = bt.label // (drawWholeLabel shows it while a cut button is pointed at)
 		if bt.roomy && bt.short != "" && art.TextW(bt.label, art.BoldFace(bt.fontSize()))+pad > (avail-x0)/2 {
 			bt.label = bt.short
 		}
@@ -647,7 +648,16 @@ func clipLabel(l, prefix string, w float64, f *text.GoTextFace) string {
 	for len(r) > 1 && art.TextW(prefix+string(r)+"...", f) > w {
 		r = r[:len(r)-1]
 	}
-	return strings.TrimSpace(string(r)) + "..."
+	// whole words when more than the first fits: "Shoot: MG team..."
+	// rather than "Shoot: MG te..." (the words that tell the buttons
+	// apart come first and stay)
+	cut := string(r)
+	if len(r) < len([]rune(l)) && !strings.HasPrefix(string([]rune(l)[len(r):]), " ") {
+		if i := strings.LastIndex(strings.TrimSpace(cut), " "); i > 0 {
+			cut = cut[:i]
+		}
+	}
+	return strings.TrimRight(strings.TrimSpace(cut), ",;:-") + "..."
 }
 
 // firstOf is the first figure of unit u still in the fight (0 for none).

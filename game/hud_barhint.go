@@ -24,6 +24,7 @@ func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 		bt := &b.buttons[i]
 		bt.draw(dst, bt.strong)
 	}
+	defer b.drawWholeLabel(dst, a)
 	if t := b.promptTag(); t != "" && b.tagOn {
 		// whose prompt the buttons are: drawn where the mover's own
 		// first buttons stood a moment ago (promptTagW)
@@ -106,7 +107,10 @@ func (b *battle) barHint() string {
 			}
 		}
 	case view.Targeting:
-		hint = "Targeting: hover a red-ringed figure to see the odds, click to commit. Esc cancels."
+		// Enter never ends the turn while aiming (battle_input.go): the
+		// hint says what it and Esc do instead, so a silent Enter is no
+		// surprise
+		hint = "Click a red-ringed figure (hover one for the odds), or point at one and press Enter. Esc stops aiming."
 		switch {
 		case b.sel.Line && b.sel.LineA == nil:
 			hint = "Click the line's first end on the table. Esc cancels."
@@ -180,4 +184,33 @@ func (b *battle) hintPlace(a *App) (x, right float64) {
 func (b *battle) hintShown(a *App) bool {
 	x, right := b.hintPlace(a)
 	return right-x > 180*art.UIScale
+}
+
+// drawWholeLabel shows the whole words of a bar button that a crowded bar
+// shortened, while the pointer is on it: over the bar, on the button's
+// own row, never over the table's figures ("1 Shoot: MG team..." said
+// nothing more when hovered, play test 11).
+func (b *battle) drawWholeLabel(dst *ebiten.Image, a *App) {
+	for i := range b.buttons {
+		bt := &b.buttons[i]
+		if bt.full == "" || bt.full == bt.label || !bt.hover() {
+			continue
+		}
+		lbl := bt.full
+		if bt.key != "" {
+			lbl = bt.key + "  " + lbl
+		}
+		room := a.W - b.tv.padR - 8*art.UIScale
+		face := art.BoldFace(bt.fontSize())
+		for sz := bt.fontSize() - 1; sz >= 9 && art.TextW(lbl, face)+20*art.UIScale > room; sz-- {
+			face = art.BoldFace(sz)
+		}
+		w := art.TextW(lbl, face) + 20*art.UIScale
+		x := min(bt.x, a.W-b.tv.padR-4*art.UIScale-w)
+		x = max(x, 4*art.UIScale)
+		art.RoundRect(dst, x, bt.y+2*art.UIScale, w, bt.h, 6*art.UIScale, art.RGBA(0x000000, 110))
+		art.RoundRect(dst, x, bt.y, w, bt.h, 6*art.UIScale, art.RGB(0x6e5538))
+		art.Say(dst, lbl, face, x+w/2, bt.y+bt.h/2-face.Size*0.62, art.RGB(0xfbf3e0), 1)
+		return
+	}
 }

@@ -23,6 +23,9 @@ func (b *battle) finished(an view.Anim) {
 func (b *battle) logEvent(ev rules.Event) {
 	if ev.Kind == "removed" {
 		delete(b.pending, ev.Fig)
+		if f := b.st().Fig(ev.Fig); f != nil && b.before != nil && f.Side >= 0 && f.Side < 2 {
+			b.lostSince[f.Side]++
+		}
 	}
 	if ev.Text != "" || ev.Roll != nil {
 		b.log = append(b.log, logEntry{text: ev.Text, roll: ev.Roll, side: ev.Side, kind: ev.Kind, unit: b.view().EventUnit(ev)})

@@ -139,8 +139,19 @@ func (b *battle) panelTokens(dst *ebiten.Image, kind string, items []rules.Panel
 	}
 	perRow := max(1, int((w+gap)/cellW))
 	rowH := s + gap
+	// the labels are wrapped whole under the token and clear of the
+	// current one's ring ("British raiders: 5 +1 surprise (s…" and a
+	// ring over "German garrison: 14", play test 11)
+	labelY, lineH := s*1.3+3*art.UIScale, 13*art.UIScale
+	var labels [][]string
 	if labelled {
-		rowH += 14 * art.UIScale
+		most := 1
+		for _, it := range items {
+			ls := art.Wrap(it.Label, art.Face(10), cellW-gap)
+			labels = append(labels, ls)
+			most = max(most, len(ls))
+		}
+		rowH = labelY + float64(most)*lineH + gap
 	}
 	for i, it := range items {
 		cx := x + float64(i%perRow)*cellW
@@ -169,16 +180,10 @@ func (b *battle) panelTokens(dst *ebiten.Image, kind string, items []rules.Panel
 			v = "?"
 		}
 		art.Say(dst, v, art.BoldFace(12), c.X, cy+s*0.18, ink, 1)
-		if labelled && it.Label != "" {
-			rs := []rune(it.Label)
-			for len(rs) > 3 && art.TextW(string(rs)+"…", art.Face(10)) > cellW-4*art.UIScale {
-				rs = rs[:len(rs)-1]
+		if labelled {
+			for k, l := range labels[i] {
+				art.Say(dst, l, art.Face(10), cx, cy+labelY+float64(k)*lineH, art.RGB(0xd8c8a8), 0)
 			}
-			l := string(rs)
-			if len(rs) < len([]rune(it.Label)) {
-				l += "…"
-			}
-			art.Say(dst, l, art.Face(10), cx, cy+s+2*art.UIScale, art.RGB(0xd8c8a8), 0)
 		}
 	}
 	rows := (len(items) + perRow - 1) / perRow

@@ -36,10 +36,9 @@ func (b *battle) drawTopBar(dst *ebiten.Image, a *App) {
 		}
 	}
 	art.Say(dst, head, art.BoldFace(17), 40*art.UIScale, 11*art.UIScale, art.RGB(0xf2e2b8), 0)
-	shown := b.shownSt()
 	// "Lost:" at every width: the bar read "Losses" but "Lost:" under a
 	// long heading (Maxim's opportunity fire), two words for one thing
-	loss := fmt.Sprintf("Lost:  %s %d  |  %s %d", st.Sides[0].Name, shown.Sides[0].Losses, st.Sides[1].Name, shown.Sides[1].Losses)
+	loss := fmt.Sprintf("Lost:  %s %d  |  %s %d", st.Sides[0].Name, b.shownLosses(0), st.Sides[1].Name, b.shownLosses(1))
 	if v := st.Var(rules.VarVictoryLosses); v > 0 {
 		loss += fmt.Sprintf("  (beaten at %d)", v)
 	}

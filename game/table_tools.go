@@ -230,6 +230,20 @@ func drawAreas(dst *ebiten.Image, tv *tableView, side int, lab *areaLabels) {
 			{X: x0 + g, Y: y1 - h - g}, {X: x1 - w - g, Y: y1 - h - g},
 			{X: x0, Y: y0 - h - g}, {X: x1 - w, Y: y0 - h - g}, {X: x0, Y: y1 + g}, {X: x1 - w, Y: y1 + g},
 			{X: x1 + g, Y: (y0+y1)/2 - h/2}, {X: x0 - w - g, Y: (y0+y1)/2 - h/2}}
+		// each place kept on the board and in the table's part of the
+		// window: a zone at the table's edge had its name run off the
+		// board under the side panel ("Outpost set-u", play test 11)
+		b0, b1 := tv.scr(geom.Pt{}), tv.scr(geom.Pt{X: tv.m.Width, Y: tv.m.Height})
+		lo := art.Pt{X: max(b0.X, tv.padL) + g, Y: max(b0.Y, tv.padT) + g}
+		hi := art.Pt{X: min(b1.X, tv.cam.W-tv.padR) - w - g, Y: min(b1.Y, tv.cam.H-tv.padB) - h - g}
+		for i := range corners {
+			if hi.X >= lo.X {
+				corners[i].X = min(max(corners[i].X, lo.X), hi.X)
+			}
+			if hi.Y >= lo.Y {
+				corners[i].Y = min(max(corners[i].Y, lo.Y), hi.Y)
+			}
+		}
 		at := corners[0]
 		if lab != nil {
 			// the first place that covers nothing; when every place

@@ -579,18 +579,49 @@ func CutPath(start geom.Pt, path []geom.Pt, frac float64) []geom.Pt {
 }
 
 // FurthestLegal is the longest part of a path (start, then waypoints)
-// that ok accepts, found by halving: the whole path when ok takes it,
-// nil when no part of it is taken.
+// that ok accepts: the whole path when ok takes it, nil when no part of
+// it is taken. Legality need not grow shorter-is-better along a path: a
+// man may pass through his friends but not stop on them, so the point at
+// his allowance may be legal while one halfway is not (halving the path
+// stopped at the first friend, a mere step, and the drag was refused,
+// play test 11). So the path is walked back from its end in short steps
+// to the last legal one, then that step is halved down.
 func FurthestLegal(start geom.Pt, path []geom.Pt, ok func([]geom.Pt) bool) []geom.Pt {
 	if len(path) == 0 || ok(path) {
 		return path
 	}
-	lo, hi := 0.0, 1.0
-	var best []geom.Pt
-	for i := 0; i < 16; i++ {
-		mid := (lo + hi) / 2
-		p := CutPath(start, path, mid)
+	legal := func(frac float64) []geom.Pt {
+		p := CutPath(start, path, frac)
 		if len(p) > 0 && p[len(p)-1] != start && ok(p) {
+			return p
+		}
+		return nil
+	}
+	// steps of a quarter inch, at most 48 of them on a long drag
+	n := int(math.Ceil(PathLength(start, path) / (geom.PerInch / 4)))
+	n = max(1, min(n, 48))
+	for k := n - 1; k > 0; k-- {
+		best := legal(float64(k) / float64(n))
+		if best == nil {
+			continue
+		}
+		lo, hi := float64(k)/float64(n), float64(k+1)/float64(n)
+		for i := 0; i < 8; i++ {
+			mid := (lo + hi) / 2
+			if p := legal(mid); p != nil {
+				lo, best = mid, p
+			} else {
+				hi = mid
+			}
+		}
+		return best
+	}
+	// not even the first step: halve it
+	var best []geom.Pt
+	lo, hi := 0.0, 1/float64(n)
+	for i := 0; i < 12; i++ {
+		mid := (lo + hi) / 2
+		if p := legal(mid); p != nil {
 			lo, best = mid, p
 		} else {
 			hi = mid
