@@ -440,9 +440,10 @@ func (b *battle) scale() rules.Scale { return rules.ScaleOf(b.g.RS) }
 // oddsShort gives the likeliest outcomes of a command in a few words.
 func oddsShort(o rules.Odds) string {
 	var parts []string
-	for _, x := range o.Outcomes {
+	pc := rules.OutcomePercents(o.Outcomes)
+	for i, x := range o.Outcomes {
 		if x.P >= 0.005 && len(parts) < 3 {
-			parts = append(parts, fmt.Sprintf("%s %.0f%%", x.Name, x.P*100))
+			parts = append(parts, fmt.Sprintf("%s %d%%", x.Name, pc[i]))
 		}
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
