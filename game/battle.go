@@ -52,6 +52,7 @@ type battle struct {
 	moveFit   []geom.Pt        // the furthest legal part of movePath, when not all of it is legal
 	moveCross []rules.Crossing // where the move dragged will roll to cross (marked on the tape)
 	dropped   rules.FigID      // the figure of the move being given by a drag (see push)
+	shortWhy  string           // why the drag being given was stopped short of where it was let go (stopWhy)
 	orderHits []unitHit        // where the order of play's entries were drawn
 	rulesHit  *unitHit         // the folded rules' line in a short side panel (drawStatus)
 	folded    struct {         // whether that panel folds, as last measured (drawStatus)
@@ -502,6 +503,16 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 	a.toastT, toastNow = 0, ""
 	if b.before == nil && before != b.st() {
 		b.before, b.beforeInfo = before, map[rules.FigID]rules.FigureInfo{}
+	}
+	if b.shortWhy != "" {
+		// a drag the rules stopped short says why in the log, beside the
+		// move ("Schtz Eck moves 1"" said nothing of the locked door)
+		for i := range evs {
+			if evs[i].Kind == "move" && evs[i].Fig == c.Fig && evs[i].Text != "" {
+				evs[i].Text += ". Stopped short: " + b.shortWhy
+				break
+			}
+		}
 	}
 	b.push(evs)
 	b.noteLines(evs)

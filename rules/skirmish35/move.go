@@ -240,7 +240,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		if pc.Blocked >= 0 {
 			// worded without fmt: the random player's tries are refused here most
 			if s.Terrain.Enterable(pc.Blocked) {
-				info.Why = "the path meets the wall of " + rules.PieceName(s, pc.Blocked) + " (a building is entered by an open door)"
+				info.Why = "the path meets the wall of " + rules.The(rules.PieceName(s, pc.Blocked)) + " (a building is entered by an open door)"
 			} else {
 				info.Why = "the path runs into impassable " + rules.PieceName(s, pc.Blocked)
 			}
