@@ -52,6 +52,7 @@ type battle struct {
 	moveFit   []geom.Pt        // the furthest legal part of movePath, when not all of it is legal
 	moveCross []rules.Crossing // where the move dragged will roll to cross (marked on the tape)
 	dropped   rules.FigID      // the figure of the move being given by a drag (see push)
+	shortWhy  string           // why the drag being given was stopped short of where it was let go (stopWhy)
 	orderHits []unitHit        // where the order of play's entries were drawn
 	rulesHit  *unitHit         // the folded rules' line in a short side panel (drawStatus)
 	folded    struct {         // whether that panel folds, as last measured (drawStatus)
@@ -445,9 +446,10 @@ func (b *battle) scale() rules.Scale { return rules.ScaleOf(b.g.RS) }
 // oddsShort gives the likeliest outcomes of a command in a few words.
 func oddsShort(o rules.Odds) string {
 	var parts []string
-	for _, x := range o.Outcomes {
+	pc := rules.OutcomePercents(o.Outcomes)
+	for i, x := range o.Outcomes {
 		if x.P >= 0.005 && len(parts) < 3 {
-			parts = append(parts, fmt.Sprintf("%s %.0f%%", x.Name, x.P*100))
+			parts = append(parts, fmt.Sprintf("%s %d%%", x.Name, pc[i]))
 		}
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
@@ -506,6 +508,16 @@ func (b *battle) apply(a *App, c rules.Command) bool {
 	a.toastT, toastNow = 0, ""
 	if b.before == nil && before != b.st() {
 		b.before, b.beforeInfo, b.lostSince = before, map[rules.FigID]rules.FigureInfo{}, [2]int{}
+	}
+	if b.shortWhy != "" {
+		// a drag the rules stopped short says why in the log, beside the
+		// move ("Schtz Eck moves 1"" said nothing of the locked door)
+		for i := range evs {
+			if evs[i].Kind == "move" && evs[i].Fig == c.Fig && evs[i].Text != "" {
+				evs[i].Text += ". Stopped short: " + b.shortWhy
+				break
+			}
+		}
 	}
 	b.push(evs)
 	b.noteLines(evs)

@@ -1,6 +1,8 @@
 package game
 
 import (
+	"strings"
+
 	"hedgerow/game/view"
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -117,6 +119,29 @@ func (b *battle) fitDrop(path []geom.Pt) []geom.Pt {
 		return nil
 	}
 	return fit
+}
+
+// stopWhy is why a drag let go along dragged moves a figure only along
+// fit, the part of it the rules take: the rules' refusal of the whole
+// drag, in plain words ("" when the whole drag was taken). A figure
+// stopped at a wall or a locked door had said only how far he went.
+func (b *battle) stopWhy(id rules.FigID, dragged, fit []geom.Pt) string {
+	if len(dragged) == 0 || samePath(dragged, fit) {
+		return ""
+	}
+	info := b.g.MoveCheck(id, dragged)
+	if info.OK || info.Why == "" {
+		return ""
+	}
+	why := strings.TrimSuffix(b.plain(info.Why), ".")
+	// mid-sentence after "stopped short:" ("the walls of ...", but
+	// "Lt Hale may move 6"" keeps his capital)
+	for _, w := range []string{"The ", "A ", "An ", "There ", "It ", "Its "} {
+		if strings.HasPrefix(why, w) {
+			return strings.ToLower(w[:1]) + why[1:]
+		}
+	}
+	return why
 }
 
 // mereStep reports whether fit, the legal part of a path dragged from

@@ -412,11 +412,7 @@ func (b *battle) Update(a *App, dt float64) error {
 			if c := b.sel.Release(pt); c != nil && c.Verb == "move" && len(b.group.figs) > 1 && b.group.inGroup(c.Fig) {
 				b.moveGroup(a, *c)
 			} else if c != nil {
-				if c.Verb == "move" {
-					b.dropped = c.Fig
-				}
-				b.apply(a, *c)
-				b.dropped = 0
+				b.applyDrop(a, *c, dragged)
 			} else if wasDrag {
 				// a drag of one of his own figures that may not move
 				// now: nothing moved, so say why (it was silent)
@@ -489,6 +485,23 @@ func (b *battle) aimOdds(id rules.FigID) {
 			b.los.Vis = vis // the rule set's own sight, not the flat terrain's
 		}
 	}
+}
+
+// applyDrop gives the command a let-go drag made along dragged: a move
+// the rules stopped short of where it was let go says why, in the log
+// and a notice ("Uffz Brandt stopped short: the way is blocked by the
+// cottage").
+func (b *battle) applyDrop(a *App, c rules.Command, dragged []geom.Pt) {
+	if c.Verb == "move" {
+		b.dropped = c.Fig
+		b.shortWhy = b.stopWhy(c.Fig, dragged, c.Path)
+	}
+	if b.apply(a, c) && b.shortWhy != "" {
+		if f := b.st().Fig(c.Fig); f != nil {
+			a.Toast("%s stopped short: %s.", f.Name, b.shortWhy)
+		}
+	}
+	b.dropped, b.shortWhy = 0, ""
 }
 
 // measureMove asks the core about the move being dragged along path, for

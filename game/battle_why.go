@@ -195,10 +195,49 @@ func (b *battle) idleReason(f *rules.Figure) string {
 		}
 		return why + ": nothing more for him now."
 	}
+	// no one may fire now, or he was offered nothing aimed: when the
+	// rules refuse him a shot at every enemy for a reason about that
+	// enemy (out of range, out of sight), say so, with the nearest's
+	// reason ("has nothing to do now" at the start of his own fire phase
+	// gave no cause, play-test 11)
+	if why := b.noShotWhy(f, enemies); why != "" {
+		return why
+	}
 	if ex := b.explain; ex != nil && ex.Head != "" {
 		return fmt.Sprintf("%s has nothing to do now (%s).", f.Name, ex.Head)
 	}
 	return fmt.Sprintf("%s has nothing to do now.", f.Name)
+}
+
+// noShotWhy is why f may fire at none of enemies (nearest first), when
+// the rules' refusal of a shot at each names that enemy (his range, his
+// sight, not the phase): "Schtz Kurz has no enemy in his sight and
+// range: Pte Carew is beyond the rifle's range of 24"". "" when he may
+// fire at one, or a refusal is not about the enemy.
+func (b *battle) noShotWhy(f *rules.Figure, enemies []*rules.Figure) string {
+	if len(enemies) == 0 {
+		return ""
+	}
+	for _, verb := range []string{"fire", "shoot"} {
+		first := ""
+		for i, e := range enemies {
+			if i == 12 {
+				break
+			}
+			err := b.g.Refusal(rules.Command{Verb: verb, Fig: f.ID, Targets: []rules.FigID{e.ID}})
+			if err == nil || !strings.Contains(err.Error(), e.Name) {
+				first = ""
+				break
+			}
+			if first == "" {
+				first = strings.TrimSuffix(b.plain(err.Error()), ".")
+			}
+		}
+		if first != "" {
+			return fmt.Sprintf("%s has no enemy in his sight and range: %s.", f.Name, first)
+		}
+	}
+	return ""
 }
 
 // ownMoveBar is the rules' reason f may not move a step now, when it is

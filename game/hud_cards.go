@@ -246,8 +246,9 @@ func (b *battle) drawOdds(dst *ebiten.Image, a *App) {
 // crewman stunned 3% crewman lightly wounded 3%" (play-test 9).
 func outcomeList(outs []rules.Outcome) string {
 	var ps []string
-	for _, o := range outs {
-		ps = append(ps, fmt.Sprintf("%s %.0f%%", o.Name, o.P*100))
+	pc := rules.OutcomePercents(outs)
+	for i, o := range outs {
+		ps = append(ps, fmt.Sprintf("%s %d%%", o.Name, pc[i]))
 	}
 	return strings.Join(ps, ", ")
 }
@@ -404,8 +405,9 @@ func (b *battle) commandOdds(c rules.Command) (lines []string, ok bool) {
 		lines = append(lines, fmt.Sprintf("%+d  %s", m.Value, m.Reason))
 	}
 	var outs []string
-	for _, oc := range o.Outcomes {
-		outs = append(outs, fmt.Sprintf("%s %.0f%%", oc.Name, oc.P*100))
+	pc := rules.OutcomePercents(o.Outcomes)
+	for i, oc := range o.Outcomes {
+		outs = append(outs, fmt.Sprintf("%s %d%%", oc.Name, pc[i]))
 	}
 	return append(lines, strings.Join(outs, ", ")), true
 }

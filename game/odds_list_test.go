@@ -50,8 +50,9 @@ func TestShotAtATankListsItsOutcomes(t *testing.T) {
 				t.Fatalf("the aiming card does not list the outcomes: %q %q", b.cardShown, card)
 			}
 			text := strings.Join(b.cardLines, " ")
+			pc := rules.OutcomePercents(o.Outcomes)
 			for i, x := range o.Outcomes[1:] {
-				if before := fmt.Sprintf("%.0f%%", o.Outcomes[i].P*100); !strings.Contains(text, before+", "+x.Name) {
+				if before := fmt.Sprintf("%d%%", pc[i]); !strings.Contains(text, before+", "+x.Name) {
 					t.Errorf("%q does not follow %q and a comma: %q", x.Name, o.Outcomes[i].Name, card)
 				}
 			}

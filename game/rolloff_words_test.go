@@ -46,7 +46,7 @@ func TestRollOffLogSaysWhoseDieAndWhoGoesFirstOnce(t *testing.T) {
 				continue
 			}
 			wins++
-			first := g.St.Sides[g.St.Active].Name + " goes first"
+			first := rules.Does(g.St.Sides[g.St.Active].Name, "goes", "go") + " first"
 			if n := strings.Count(all, first) + strings.Count(all, "first turn:"); n != 1 {
 				t.Errorf("seed %d: who goes first is said %d times: %q", seed, n, all)
 			}

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -162,4 +164,39 @@ func Agree(name, one, many string) string {
 		}
 	}
 	return one
+}
+
+// Percents are chances shown as whole percentages that add up as the
+// chances do (to 100 for a full list of outcomes): each rounded down,
+// and the points left over given to those with the largest remainders.
+// Rounding each alone showed "kill 86%, serious 10%, light 3%, near miss
+// 2%, miss 0%", 101 in all. The exact chances are left as they are.
+func Percents(ps []float64) []int {
+	out := make([]int, len(ps))
+	sum, floors := 0.0, 0
+	rem := make([]int, len(ps))
+	for i, p := range ps {
+		x := p * 100
+		sum += x
+		out[i] = int(math.Floor(x + 1e-9))
+		floors += out[i]
+		rem[i] = i
+	}
+	left := int(math.Round(sum)) - floors
+	sort.SliceStable(rem, func(a, b int) bool {
+		return ps[rem[a]]*100-float64(out[rem[a]]) > ps[rem[b]]*100-float64(out[rem[b]])
+	})
+	for k := 0; k < left && k < len(rem); k++ {
+		out[rem[k]]++
+	}
+	return out
+}
+
+// OutcomePercents are Percents of a list of outcomes' chances.
+func OutcomePercents(os []Outcome) []int {
+	ps := make([]float64, len(os))
+	for i, o := range os {
+		ps[i] = o.P
+	}
+	return Percents(ps)
 }

@@ -134,6 +134,13 @@ func (b *belief) ownWhy(c rules.Command) string {
 // likeliest writes the two likeliest outcomes with their chances
 // ("pin 61%, kill 18%"), in a stable order.
 func likeliest(outcomes []rules.Outcome) []string {
+	// the percentages of the whole list, so they add up as the odds
+	// card's do
+	pcs := rules.OutcomePercents(outcomes)
+	pcOf := map[string]int{}
+	for i, o := range outcomes {
+		pcOf[o.Name] += pcs[i]
+	}
 	outs := slices.Clone(outcomes)
 	slices.SortStableFunc(outs, func(x, y rules.Outcome) int {
 		switch {
@@ -149,7 +156,7 @@ func likeliest(outcomes []rules.Outcome) []string {
 		if len(parts) == 2 || x.P < 0.005 {
 			break
 		}
-		pc := int(x.P*100 + 0.5)
+		pc := pcOf[x.Name]
 		parts = append(parts, fmt.Sprintf("%s %d%%", strings.TrimSpace(x.Name), pc))
 	}
 	return parts

@@ -347,11 +347,20 @@ func d20Chance(need int) int { return max(0, min(20, 21-need)) }
 // what the range adds, each said (a play-tester read "+11 base 6, +1 for
 // each full 10 cm of range (house)" and could not find the 5 the range
 // added).
+//
+// It says what the number is for, the d20 score to beat, and what is
+// added to what: "the base number 6, and 4 for 4 full 10 cm of range"
+// left a play-tester asking what was added to what and what he must roll
+// (play-test 11).
 func spotBaseWhy(steps int) string {
 	if steps == 0 {
-		return fmt.Sprintf("the base number, %d, at under 10 cm", data.Spot.Base)
+		return fmt.Sprintf("to spot, roll at least this on a d20: %d at under 10 cm", data.Spot.Base)
 	}
-	return fmt.Sprintf("the base number %d, and %d for %d full 10 cm of range (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps)
+	per := ""
+	if data.Spot.RangePerStep != 1 {
+		per = fmt.Sprintf(" (%d each)", data.Spot.RangePerStep)
+	}
+	return fmt.Sprintf("to spot, roll at least this on a d20: %d, plus %d for %d full 10 cm of range%s (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps, per)
 }
 
 // SpotNeed is the d20 score a spotter needs to spot a target, with the

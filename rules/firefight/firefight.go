@@ -135,7 +135,7 @@ func (Firefight) Start(s *rules.State) ([]rules.Event, error) {
 	}
 	for side := range s.Sides {
 		if len(s.Alive(side)) == 0 {
-			return nil, fmt.Errorf("%s has no figures on the table", s.Sides[side].Name)
+			return nil, fmt.Errorf("%s on the table", rules.Does(s.Sides[side].Name, "has no figures", "have no figures"))
 		}
 	}
 	for i := range s.Units {

@@ -97,23 +97,40 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.Pa
 	// (plain words, no brackets: the log puts the cost in brackets
 	// after the move, and "(4 action points: 4 for the distance (rough
 	// ground counts double))" nested them, play-test 9)
+	//
+	// The words count the 5 cm steps, so that they add up for a reader:
+	// "18.8 cm (4 action points: 3 for the distance, 1 to cross a bocage
+	// hedge)" read as 4 points for 18.8 cm before the hedge (play-test
+	// 11); the crossing takes the place of the step it lies in.
+	step := strconv.FormatFloat(data.Dist.Move.CM, 'f', -1, 64) + " cm"
 	rough := ""
 	if pc.Difficult > 0 {
 		rough = ", rough ground counting double"
 	}
-	var parts []string
-	parts = append(parts, strconv.Itoa(ap)+" for the distance"+rough)
+	walk := steps
+	var cross string
 	if n := len(pc.Obstacles); n > 0 {
 		// Crossing is an action of its own in place of a 5 cm step: each
 		// obstacle crossed takes one step of the distance (the one it lies
 		// in) and is paid at the crossing cost, so a prone man may crawl
 		// over a wall with all his 4 points.
 		covered := min(n, steps)
+		walk -= covered
 		ap -= covered * data.Cost.Move
-		parts[0] = strconv.Itoa(ap) + " for the distance" + rough
 		oc := data.Cost.Obstacle[f.Posture] * n
 		ap += oc
-		parts = append(parts, strconv.Itoa(oc)+" to cross "+obstacleWords(s, pc.Obstacles)+" "+f.Posture.String())
+		what := "the step"
+		if n > 1 {
+			what = "the " + strconv.Itoa(n) + " steps"
+		}
+		cross = fmt.Sprintf("%d for %s across %s %s", oc, what, obstacleWords(s, pc.Obstacles), f.Posture)
+	}
+	var parts []string
+	if walk > 0 || cross == "" {
+		parts = append(parts, fmt.Sprintf("%d for %d %s of %s%s", walk*data.Cost.Move, walk, plural(walk, "step", "steps"), step, rough))
+	}
+	if cross != "" {
+		parts = append(parts, cross)
 	}
 	return ap, pc, strings.Join(parts, ", ")
 }
@@ -249,4 +266,12 @@ func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 	f.SetVar(fMoved, phaseNo(s))
 	s.SetVar(gMoveNo, s.Var(gMoveNo)+1)
 	return goOn(s, f, mi.Legs, mi.Length, mi.Why), nil
+}
+
+// plural is one or many by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

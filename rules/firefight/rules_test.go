@@ -381,7 +381,7 @@ func TestMoveCostReadsPlainly(t *testing.T) {
 	if len(evs) == 0 || evs[0].Kind != "move" {
 		t.Fatalf("no move line: %+v", evs)
 	}
-	if got := evs[0].Text; strings.Count(got, "(") > 1 || !strings.Contains(got, "3 for the distance, rough ground counting double") {
+	if got := evs[0].Text; strings.Count(got, "(") > 1 || !strings.Contains(got, "3 for 3 steps of 5 cm, rough ground counting double") {
 		t.Errorf("the move over rough ground reads %q", got)
 	}
 	s, _ = newState(t, []tunit{
@@ -390,8 +390,20 @@ func TestMoveCostReadsPlainly(t *testing.T) {
 	}, []terrain.Piece{rough, wall}, 1)
 	actNow(s, 0)
 	evs = apply(t, s, cmd(t, "move F1 "+pt(at(50, 33))))
-	if got := evs[0].Text; !strings.HasSuffix(got, "(2 action points: 1 for the distance, 1 to cross a low wall standing)") {
+	if got := evs[0].Text; !strings.HasSuffix(got, "(2 action points: 1 for 1 step of 5 cm, 1 for the step across a low wall standing)") {
 		t.Errorf("the move over the wall reads %q", got)
+	}
+	// 18.8 cm over the wall is 4 steps of 5 cm, the one across the wall
+	// paid as the crossing: the words count the steps so they add up
+	// ("3 for the distance" for 18.8 cm at 5 cm a point did not, play-test 11)
+	s, _ = newState(t, []tunit{
+		{side: 0, init: 3, figs: []tfig{{x: 50, y: 50, leader: true}}},
+		{side: 1, init: 2, figs: []tfig{{x: 150, y: 10}}},
+	}, []terrain.Piece{rough, wall}, 1)
+	actNow(s, 0)
+	evs = apply(t, s, cmd(t, "move F1 "+pt(geom.Pt{X: cm(50), Y: cm(50) - cm(188)/10})))
+	if got := evs[0].Text; !strings.HasSuffix(got, "(4 action points: 3 for 3 steps of 5 cm, 1 for the step across a low wall standing)") {
+		t.Errorf("the long move over the wall reads %q", got)
 	}
 }
 
@@ -809,7 +821,9 @@ func TestSpotBaseSaysWhatTheRangeAdds(t *testing.T) {
 	if steps == 0 || need == 0 {
 		t.Fatalf("no range steps at this distance (%d)", steps)
 	}
-	want := fmt.Sprintf("the base number %d, and %d for %d full 10 cm of range (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps)
+	// and what is added to what, and what he must roll (play-test 11 read
+	// "+10 the base number 6, and 4 for 4 full 10 cm of range" and asked)
+	want := fmt.Sprintf("to spot, roll at least this on a d20: %d, plus %d for %d full 10 cm of range (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps)
 	if mods[0].Reason != want || mods[0].Value != data.Spot.Base+steps*data.Spot.RangePerStep {
 		t.Errorf("the first modifier: %+d %q, want %q", mods[0].Value, mods[0].Reason, want)
 	}

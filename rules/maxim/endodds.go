@@ -60,7 +60,7 @@ func endOdds(s *rules.State) (rules.Odds, bool, error) {
 		odds.Parts = append(odds.Parts, rules.OddsPart{Name: name, Outcomes: ordered(e.parts[i], append(order, endNotRolled))})
 	}
 	initName := fmt.Sprintf("Initiative, turn %d", c.Round+1)
-	init := ordered(e.init, []string{c.Sides[0].Name + " moves", c.Sides[1].Name + " moves", endNoTurn})
+	init := ordered(e.init, []string{rules.Does(c.Sides[0].Name, "moves", "move"), rules.Does(c.Sides[1].Name, "moves", "move"), endNoTurn})
 	odds.Parts = append(odds.Parts, rules.OddsPart{Name: initName, Outcomes: init})
 	odds.Parts = append(odds.Parts, e.starts.parts(c, c.Round+1)...)
 	odds.Outcomes = init
@@ -268,8 +268,8 @@ func (e *endEnum) finish(s *rules.State, p float64) {
 		return
 	}
 	w0 := initiativeWin(s, s.Round+1)
-	e.init[s.Sides[0].Name+" moves"] += p * w0
-	e.init[s.Sides[1].Name+" moves"] += p * (1 - w0)
+	e.init[rules.Does(s.Sides[0].Name, "moves", "move")] += p * w0
+	e.init[rules.Does(s.Sides[1].Name, "moves", "move")] += p * (1 - w0)
 	e.starts.add(s, 0, p*w0)
 	e.starts.add(s, 1, p*(1-w0))
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -128,6 +129,37 @@ func sight(s *rules.State, from, p geom.Pt) (los terrain.LOS, ok bool) {
 	return los, los.Vis != terrain.Blocked
 }
 
+// blockedSight names what blocks a line of sight, for a refusal ("Schtz
+// Kurz cannot see Pte Carew" gave no cause, play-test 11): the first
+// piece on the centre line that blocks sight, "the bocage (Lane bank,
+// west) stands between them", or, when the centre line is clear and
+// only the edges of his base are hidden, what hides them.
+func blockedSight(s *rules.State, los terrain.LOS) string {
+	ids := []int{}
+	for _, c := range los.Crossings {
+		if c.Sight == terrain.SightBlocks || c.Sight == terrain.SightBlocksBeyond {
+			ids = append(ids, c.Piece)
+		}
+	}
+	ids = append(ids, los.PartBy...)
+	for _, id := range ids {
+		if s.Map == nil || id < 0 || id >= len(s.Map.Pieces) {
+			continue
+		}
+		pc := &s.Map.Pieces[id]
+		what := pc.Kind
+		if k, ok := terrain.KindByName(pc.Kind); ok {
+			what = k.Label
+		}
+		what = "the " + strings.ToLower(what)
+		if pc.Name != "" && !strings.EqualFold(pc.Name, what[4:]) {
+			what += " (" + pc.Name + ")"
+		}
+		return what + " stands between them"
+	}
+	return "terrain stands between them"
+}
+
 func coverName(s *rules.State, los terrain.LOS) string {
 	if los.CoverPiece >= 0 && s.Map != nil && los.CoverPiece < len(s.Map.Pieces) {
 		p := &s.Map.Pieces[los.CoverPiece]
@@ -166,7 +198,8 @@ func targetMods(s *rules.State, f *rules.Figure, w *Weapon, t *rules.Figure, p g
 	}
 	mods, save, saveBy, ok := coverMods(s, f, t, p, indirect)
 	if !ok {
-		return nil, 0, "", fmt.Errorf("%s cannot see %s", f.Name, t.Name)
+		los, _ := sight(s, f.Pos, p)
+		return nil, 0, "", fmt.Errorf("%s cannot see %s: %s", f.Name, t.Name, blockedSight(s, los))
 	}
 	return mods, save, saveBy, nil
 }

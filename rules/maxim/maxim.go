@@ -73,7 +73,7 @@ func (Maxim) Start(s *rules.State) ([]rules.Event, error) {
 	}
 	for side := range s.Sides {
 		if len(s.Alive(side)) == 0 {
-			return nil, fmt.Errorf("%s has no figures on the table", s.Sides[side].Name)
+			return nil, fmt.Errorf("%s on the table", rules.Does(s.Sides[side].Name, "has no figures", "have no figures"))
 		}
 	}
 	for i := range s.Units {
@@ -189,7 +189,7 @@ func rollInitiative(s *rules.State) []rules.Event {
 			win = 1
 		}
 		if win >= 0 {
-			out = s.Sides[win].Name + " moves"
+			out = rules.Does(s.Sides[win].Name, "moves", "move")
 		}
 		sideSet(&s.Sides[0], sInitDie, a.Face)
 		sideSet(&s.Sides[1], sInitDie, b.Face)

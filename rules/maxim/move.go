@@ -96,7 +96,7 @@ func moveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rules.MoveInfo {
 		cost = pc.Length + int64(max(data.Move.DifficultCost, 1)-1)*pc.Difficult
 		if pc.Blocked >= 0 {
 			info.Cost = cost
-			info.Why = fmt.Sprintf("the way is blocked by %s", rules.PieceName(s, pc.Blocked))
+			info.Why = blockedWhy(s, pc.Blocked)
 			return info
 		}
 	} else {
@@ -377,4 +377,16 @@ func facingOf(a, b geom.Pt, old int) int {
 		return 225
 	}
 	return 315
+}
+
+// blockedWhy says what stops a path at piece id: a building's walls, for
+// a man does not go into buildings in these rules ("the way is blocked by
+// Farmhouse" left a play-tester asking why he stopped at the wall), or
+// the impassable ground by name.
+func blockedWhy(s *rules.State, id int) string {
+	name := rules.PieceName(s, id)
+	if s.Map != nil && id >= 0 && id < len(s.Map.Pieces) && s.Map.Pieces[id].Kind == "building" {
+		return fmt.Sprintf("the walls of %s are in the way (men do not enter buildings in this game)", rules.The(name))
+	}
+	return fmt.Sprintf("the way is blocked by %s", name)
 }

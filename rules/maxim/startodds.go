@@ -160,7 +160,7 @@ func initiativeOdds(s *rules.State) rules.Odds {
 	w0 := initiativeWin(s, s.Round)
 	r.add(s, 0, w0)
 	r.add(s, 1, 1-w0)
-	init := []rules.Outcome{{Name: s.Sides[0].Name + " moves", P: w0}, {Name: s.Sides[1].Name + " moves", P: 1 - w0}}
+	init := []rules.Outcome{{Name: rules.Does(s.Sides[0].Name, "moves", "move"), P: w0}, {Name: rules.Does(s.Sides[1].Name, "moves", "move"), P: 1 - w0}}
 	var mods []rules.Mod
 	for side := range 2 {
 		for _, m := range initModsAt(s, side, s.Round) {

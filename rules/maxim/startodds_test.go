@@ -36,7 +36,7 @@ func startClassify(part rules.OddsPart) oddscheck.Classify {
 		if part.Fig != 0 && after.Fig(part.Fig).Removed {
 			return notOnTable
 		}
-		return "not rolled: " + after.Sides[after.Var(gMover)].Name + " moves"
+		return "not rolled: " + rules.Does(after.Sides[after.Var(gMover)].Name, "moves", "move")
 	}
 }
 
@@ -91,9 +91,9 @@ func TestHorseMovesPriced(t *testing.T) {
 		t.Fatalf("no horse move among %+v", o.Parts)
 	}
 	side := g.St.Fig(horse.Fig).Side
-	win := o.P(g.St.Sides[side].Name + " moves")
+	win := o.P(rules.Does(g.St.Sides[side].Name, "moves", "move"))
 	if !near(partP(horse, "moves up to 4\""), win/6) || !near(partP(horse, "moves up to 9\""), win/6) ||
-		!near(partP(horse, "not rolled: "+g.St.Sides[1-side].Name+" moves"), 1-win) {
+		!near(partP(horse, "not rolled: "+rules.Does(g.St.Sides[1-side].Name, "moves", "move")), 1-win) {
 		t.Fatalf("horse part %+v, initiative %+v", horse, o.Outcomes)
 	}
 	// the first turn, as Start rolls it
@@ -121,7 +121,7 @@ func TestFirstInitiativeOdds(t *testing.T) {
 	s.Sides[0].SetVar("hidden", 1)
 	s.Sides[1].SetVar("hidden", 0)
 	o := checkParts(t, s, "initiative", func(x *rules.State) ([]rules.Event, error) { return beginRound(x), nil }, 13)
-	if !near(o.P(s.Sides[0].Name+" moves"), 210.0/381) {
+	if !near(o.P(rules.Does(s.Sides[0].Name, "moves", "move")), 210.0/381) {
 		t.Fatalf("initiative %+v", o)
 	}
 	c, _ := rules.ParseCommand("initiative")

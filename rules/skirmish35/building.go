@@ -323,7 +323,7 @@ func (r Skirmish) forceDoor(s *rules.State, f *rules.Figure, d terrain.DoorRef, 
 // doors is marked on the table (the event's point), never in coordinates.
 func lockedText(building string, doors int) string {
 	if doors > 1 {
-		return fmt.Sprintf("A door of %s is locked (marked on the table)", building)
+		return fmt.Sprintf("A door of %s is locked (marked on the table)", rules.The(building))
 	}
-	return fmt.Sprintf("The door of %s is locked", building)
+	return fmt.Sprintf("The door of %s is locked", rules.The(building))
 }

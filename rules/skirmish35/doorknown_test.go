@@ -63,3 +63,14 @@ func mustDoorAt(t *testing.T, s *rules.State, x, y float64) string {
 	}
 	return d.String()
 }
+
+// A locked door is told of with its building's article: "The door of the
+// Inn is locked", never "The door of Inn".
+func TestLockedDoorNamesBuildingWithArticle(t *testing.T) {
+	if got := lockedText("Inn", 1); got != "The door of the Inn is locked" {
+		t.Errorf("one door: %q", got)
+	}
+	if got := lockedText("The mill", 2); got != "A door of the mill is locked (marked on the table)" {
+		t.Errorf("two doors: %q", got)
+	}
+}

@@ -240,7 +240,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		if pc.Blocked >= 0 {
 			// worded without fmt: the random player's tries are refused here most
 			if s.Terrain.Enterable(pc.Blocked) {
-				info.Why = "the path meets the wall of " + rules.PieceName(s, pc.Blocked) + " (a building is entered by an open door)"
+				info.Why = wallWhy(s, f, pc.Blocked)
 			} else {
 				info.Why = "the path runs into impassable " + rules.PieceName(s, pc.Blocked)
 			}
@@ -579,4 +579,45 @@ func (r Skirmish) coverAt(s *rules.State, f *rules.Figure, p, from geom.Pt) bool
 	}
 	cv, _ := s.Terrain.CoverFor(geom.Circle{C: p, R: s.BaseR}, from)
 	return cv != terrain.CoverNone
+}
+
+// wallWhy says why a path meets a building's wall: a man goes in and out
+// by an open door, and when none of its doors is open, what keeps them
+// shut as his side knows it ("the door of the Inn is locked": dragged out
+// of the Inn, a man stopped at its wall and the log said only how far he
+// went, play-test 11).
+func wallWhy(s *rules.State, f *rules.Figure, id int) string {
+	name := rules.The(rules.PieceName(s, id))
+	why := "the path meets the wall of " + name + " (a building is entered by an open door)"
+	if s.Map == nil || id < 0 || id >= len(s.Map.Pieces) || len(s.Map.Pieces[id].Doors) == 0 {
+		return why
+	}
+	locked, shut := 0, 0
+	n := len(s.Map.Pieces[id].Doors)
+	for i := range n {
+		key := doorKey(terrain.DoorRef{Piece: id, Index: i})
+		switch v := s.Var(key); {
+		case isOpen(v):
+			return why // an open door, but not on his way
+		case v == doorLocked && (Skirmish{}).GameVarKnown(s, f.Side, key):
+			locked++
+		default:
+			shut++
+		}
+	}
+	door := "the door of " + name
+	if n > 1 {
+		door = "the doors of " + name
+	}
+	switch {
+	case shut == 0 && n > 1:
+		return "the path meets the wall of " + name + ", and " + door + " are locked (a locked door may be forced)"
+	case shut == 0:
+		return "the path meets the wall of " + name + ", and " + door + " is locked (a locked door may be forced)"
+	case locked == 0 && n > 1:
+		return "the path meets the wall of " + name + ", and " + door + " are shut (open one first)"
+	case locked == 0:
+		return "the path meets the wall of " + name + ", and " + door + " is shut (open it first)"
+	}
+	return "the path meets the wall of " + name + ", and no door of it is open (some are locked)"
 }

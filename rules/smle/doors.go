@@ -75,7 +75,7 @@ func doorPoint(s *rules.State, d terrain.DoorRef) geom.Pt {
 func doorName(s *rules.State, d terrain.DoorRef) string {
 	pc := &s.Map.Pieces[d.Piece]
 	if pc.Name != "" {
-		return fmt.Sprintf("the door of %s", pc.Name)
+		return "the door of " + rules.The(pc.Name)
 	}
 	return "the door of the " + pc.Kind
 }

@@ -60,7 +60,7 @@ func TestOpenDoorAndGoThrough(t *testing.T) {
 	if hasLegal(s, "door F2 "+door+" open") {
 		t.Error("F2 is 3\" from the door but may open it")
 	}
-	if ex := r.Explain(s); !strings.Contains(strings.Join(ex.Lines, "\n"), "is at the door of Farmhouse") {
+	if ex := r.Explain(s); !strings.Contains(strings.Join(ex.Lines, "\n"), "is at the door of the Farmhouse") {
 		t.Errorf("the explanation does not mention the door: %v", ex.Lines)
 	}
 	apply(t, s, mustParse(t, "door F1 "+door+" open"))

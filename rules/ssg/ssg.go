@@ -129,7 +129,7 @@ func (SSG) Start(s *rules.State) ([]rules.Event, error) {
 	}
 	for side := range s.Sides {
 		if len(s.Alive(side)) == 0 {
-			return nil, fmt.Errorf("%s has no figures on the table", s.Sides[side].Name)
+			return nil, fmt.Errorf("%s on the table", rules.Does(s.Sides[side].Name, "has no figures", "have no figures"))
 		}
 	}
 	for i := range s.Figures {
@@ -161,7 +161,7 @@ func (SSG) Start(s *rules.State) ([]rules.Event, error) {
 			first = 1
 		}
 		if first >= 0 {
-			out = s.Sides[first].Name + " goes first"
+			out = rules.Does(s.Sides[first].Name, "goes", "go") + " first"
 		}
 		// the ledger says whose each die is and who goes first; the
 		// heading only what the roll is for ("Roll-off: Red 4, Blue 5:

@@ -128,6 +128,27 @@ func withLOS(t *testing.T, vis terrain.Visibility, opts *terrain.LOSOptions) {
 	t.Cleanup(func() { lineOfSight, canSee = old, oldSee })
 }
 
+// A side named in the plural takes a plural verb in the roll-off: "the
+// Germans go first", never "Germans goes first" (a play-tester read it).
+func TestRollOffSaysPluralSidesGoFirst(t *testing.T) {
+	s := mk(t, nil, fx{side: 0, x: 10, y: 3}, fx{side: 1, x: 10, y: 33})
+	s.Map.Areas = []terrain.Area{
+		{Name: "red home", Kind: terrain.AreaHome, Side: 0, Poly: rect(5, 0.5, 15, 1.5)},
+		{Name: "blue home", Kind: terrain.AreaHome, Side: 1, Poly: rect(5, 34.5, 15, 35.5)},
+	}
+	s.Sides[0].Name, s.Sides[1].Name = "Americans", "Germans"
+	s.Phase = ""
+	s.Force(4, 5)
+	evs, err := New().Start(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := rolls(evs)
+	if len(ls) != 1 || ls[0].Outcome != "Germans go first" {
+		t.Fatalf("roll-off ledgers %+v", ls)
+	}
+}
+
 func TestRollOffRerollsTiesAndChecksSetup(t *testing.T) {
 	s := mk(t, nil, fx{side: 0, x: 10, y: 3}, fx{side: 1, x: 10, y: 33})
 	s.Map.Areas = []terrain.Area{
