@@ -354,13 +354,13 @@ func d20Chance(need int) int { return max(0, min(20, 21-need)) }
 // (play-test 11).
 func spotBaseWhy(steps int) string {
 	if steps == 0 {
-		return fmt.Sprintf("to spot, roll at least this on a d20: %d at under 10 cm", data.Spot.Base)
+		return fmt.Sprintf("to spot, roll at least this on the twenty-sided die: %d at under 10 cm", data.Spot.Base)
 	}
 	per := ""
 	if data.Spot.RangePerStep != 1 {
 		per = fmt.Sprintf(" (%d each)", data.Spot.RangePerStep)
 	}
-	return fmt.Sprintf("to spot, roll at least this on a d20: %d, plus %d for %d full 10 cm of range%s (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps, per)
+	return fmt.Sprintf("to spot, roll at least this on the twenty-sided die: %d, plus %d for %d full 10 cm of range%s (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps, per)
 }
 
 // SpotNeed is the d20 score a spotter needs to spot a target, with the

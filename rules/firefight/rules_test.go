@@ -823,7 +823,7 @@ func TestSpotBaseSaysWhatTheRangeAdds(t *testing.T) {
 	}
 	// and what is added to what, and what he must roll (play-test 11 read
 	// "+10 the base number 6, and 4 for 4 full 10 cm of range" and asked)
-	want := fmt.Sprintf("to spot, roll at least this on a d20: %d, plus %d for %d full 10 cm of range (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps)
+	want := fmt.Sprintf("to spot, roll at least this on the twenty-sided die: %d, plus %d for %d full 10 cm of range (house rule)", data.Spot.Base, steps*data.Spot.RangePerStep, steps)
 	if mods[0].Reason != want || mods[0].Value != data.Spot.Base+steps*data.Spot.RangePerStep {
 		t.Errorf("the first modifier: %+d %q, want %q", mods[0].Value, mods[0].Reason, want)
 	}
