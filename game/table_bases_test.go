@@ -336,8 +336,9 @@ func TestPackedMenShowNoPointTokens(t *testing.T) {
 	}
 }
 
-// A roster counts the men of its group, says when more of the team stand
-// apart, and counts each weapon that sets men apart: "6 men: SMG" beside
+// A roster counts the men of its group in words, says when more of the
+// team stand apart, and counts each weapon that sets men apart: "G×4: 1
+// SMG" read as an internal code, "6 men: SMG" beside
 // a squad of one submachine gun read as six of them, and "3 men" beside
 // six men of one squad as a miscount.
 func TestRosterSaysPartOfATeamAndCountsWeapons(t *testing.T) {
@@ -354,7 +355,11 @@ func TestRosterSaysPartOfATeamAndCountsWeapons(t *testing.T) {
 		{squad, []int{0, 1, 2, 3, 4, 5}, "6 men: 1 SMG"},
 		{squad, []int{0, 1, 2}, "3 of 6 men: 1 SMG"},
 		{[]baseSpot{spot(0, "A", "lmg"), spot(0, "A", "smg"), spot(0, "A", "smg"), spot(0, "A", "rifle"), spot(0, "B", "rifle"), spot(0, "B", "rifle")},
-			[]int{0, 1, 2, 4}, "A×3 of 4 B×1 of 2: 1 LMG, 2 SMG"},
+			[]int{0, 1, 2, 4}, "Teams A 3 of 4, B 1 of 2 men: 1 LMG, 2 SMG"},
+		{[]baseSpot{spot(0, "G", "smg"), spot(0, "G", "rifle"), spot(0, "G", "rifle"), spot(0, "G", "rifle"), spot(0, "M", "rifle")},
+			[]int{0, 1, 2, 3}, "Team G, 4 men: 1 SMG"},
+		{[]baseSpot{spot(0, "W", "rifle"), spot(0, "W", "rifle"), spot(0, "W", "rifle"), spot(0, "W", "rifle")},
+			[]int{0, 1, 2}, "Team W, 3 of 4 men"},
 	} {
 		if got := rosterLabel(c.spots, c.members); got != c.want {
 			t.Errorf("roster of %v: %q, want %q", c.members, got, c.want)
@@ -443,5 +448,24 @@ func TestPlaceNamesKeepOffHulls(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no named place on the map")
+	}
+}
+
+// A roster wider than its room is shortened, never drawn across the next
+// squad: first its weapons go, then its teams.
+func TestRosterFitsItsRoom(t *testing.T) {
+	w := func(s string) float64 { return float64(len(s)) }
+	full := "Teams A 3 of 4, B 1 of 2 men: 1 LMG, 2 SMG"
+	for _, c := range []struct {
+		room float64
+		want string
+	}{
+		{100, full},
+		{30, "Teams A 3 of 4, B 1 of 2 men"},
+		{10, "4 men"},
+	} {
+		if got := fitRoster(full, 4, c.room, w); got != c.want || w(got) > c.room {
+			t.Errorf("room %v: %q, want %q", c.room, got, c.want)
+		}
 	}
 }
