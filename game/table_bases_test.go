@@ -43,13 +43,13 @@ func shippedFiles(t *testing.T) []string {
 // counts them), when a packed
 // group's roster does not count its men, or when a roster plate lies on
 // a base (the plates placed as the table places them, on a bare table).
-var rosterHead = regexp.MustCompile(`(\d+)(?: of \d+)? men|[A-Z]×(\d+)(?: of \d+)?|[A-Z]`)
+var rosterHead = regexp.MustCompile(`(\d+)(?: of \d+)?`)
 
 func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 	t.Helper()
 	placeRosters(spots, &lay, nil)
 	counted := func(g int) bool {
-		return g >= 0 && (strings.Contains(lay.groups[g].label, "×") || strings.Contains(lay.groups[g].label, " men"))
+		return g >= 0 && (strings.Contains(lay.groups[g].label, " men"))
 	}
 	for i := range spots {
 		if spots[i].fixedR > 0 || lay.r[i] < 3.5*art.UIScale {
@@ -69,21 +69,13 @@ func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 		}
 	}
 	for g, gr := range lay.groups {
-		// "6 men", "3 of 6 men", "A×5 B×2", "A×2 of 5 B", "A": the men of
-		// the group, counted
+		// "6 men", "3 of 6 men", "Team A, 5 men", "Teams A 2 of 5, B 1
+		// men": the men of the group, counted
 		n := 0
 		head := strings.Split(gr.label, ":")[0]
 		for _, m := range rosterHead.FindAllStringSubmatch(head, -1) {
-			switch {
-			case m[1] != "":
-				c, _ := strconv.Atoi(m[1])
-				n += c
-			case m[2] != "":
-				c, _ := strconv.Atoi(m[2])
-				n += c
-			default:
-				n++ // a lone man's letter
-			}
+			c, _ := strconv.Atoi(m[1])
+			n += c
 		}
 		if len(gr.members) > 1 && n != len(gr.members) {
 			t.Errorf("%s: group %d of %d men reads %q", what, g, len(gr.members), gr.label)
