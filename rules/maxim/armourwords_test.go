@@ -74,7 +74,7 @@ func TestVehicleCardMoveInWordsAndWreckSaysSo(t *testing.T) {
 	}
 	v := &g.St.Vehicles[0]
 	card := strings.Join(Maxim{}.Vehicle(g.St, v.ID).Lines, "\n")
-	if !strings.Contains(card, "Moves 2 dice") || strings.Contains(card, "D6") {
+	if !strings.Contains(card, "Moves the roll of 2 dice") || strings.Contains(card, "D6") {
 		t.Errorf("%s running: card reads\n%s", v.Name, card)
 	}
 	v.Damage |= vehicle.BrewedUp

@@ -283,7 +283,7 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		// twice a turn") to a play-tester: it says what became of it
 		vi.Lines = append(vi.Lines, "Knocked out: "+wreckWhy(s, v)+"; it will not move or fire again")
 	} else {
-		mv := "Moves " + rules.DiceWords(da.Dice, da.Add) + " inches (" + strings.ReplaceAll(k.Class, "_", " ") + "), twice a turn at -30% to hit"
+		mv := "Moves the roll of " + rules.DiceWords(da.Dice, da.Add) + ", in inches (" + strings.ReplaceAll(k.Class, "_", " ") + "), twice a turn at -30% to hit"
 		if v.Var(vLoco) > 0 {
 			mv += "; half speed (locomotion hit)"
 		}
