@@ -372,7 +372,7 @@ func TestBazookaSeriousWound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(o.Parts) != 1 || !strings.Contains(o.Parts[0].Name, "medium tank 3D, front") {
+	if len(o.Parts) != 1 || !strings.Contains(o.Parts[0].Name, "medium tank 3 dice, front") {
 		t.Errorf("odds part %+v", o.Parts)
 	}
 	s.Force(4, 4, 6, 5, 4, 4, 4) // hit; 6+5+2 = 13 against 4+4+4 = 12
@@ -434,7 +434,7 @@ func TestShootSideFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(o.Parts[0].Name, "light tank 2D, right side") {
+	if !strings.Contains(o.Parts[0].Name, "light tank 2 dice, right side") {
 		t.Errorf("side shot: %s", o.Parts[0].Name)
 	}
 	// to-hit: large vehicle +3 among the modifiers.
@@ -725,7 +725,7 @@ func TestVehiclePresentation(t *testing.T) {
 	r := New().(SMLE)
 	vi := r.Vehicle(s, 1)
 	joined := strings.Join(vi.Lines, "\n")
-	for _, want := range []string{"Medium tank", "Armour: front 3D, side 2D, rear 2D, top 1D+2, turret 3D", "Size: large vehicle, +3 to hit", "Aboard: TB1"} {
+	for _, want := range []string{"Medium tank", "Armour: front 3 dice, side 2 dice, rear 2 dice, top 1 die + 2, turret 3 dice", "Size: large vehicle, +3 to hit", "Aboard: TB1"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("card lacks %q:\n%s", want, joined)
 		}
