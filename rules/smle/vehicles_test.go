@@ -3,6 +3,7 @@ package smle
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -1171,5 +1172,26 @@ func TestVehicleCardMoveWords(t *testing.T) {
 	tank := strings.Join(r.Vehicle(tankDuel(t), 1).Lines, "\n")
 	if strings.Contains(tank, "N/A") || !strings.Contains(tank, "Combat move") {
 		t.Errorf("the tank's card:\n%s", tank)
+	}
+}
+
+// Every vehicle's card says its dice in words: the carrier's "front 2D,
+// side 1D+2" and "guided anti-tank missile (4D, 2 reloads)" read as
+// notation to a play-tester.
+func TestVehicleCardsSayDiceInWords(t *testing.T) {
+	notation := regexp.MustCompile(`\b\d+D\d*\b`)
+	for _, id := range []string{"jeep", "truck", "lorry", "halftrack", "apc", "scout-car", "light-tank", "medium-tank", "battle-tank"} {
+		s := vehState(t, []vunit{
+			{tunit: tunit{0, "trained", "", []tfig{{x: 24, y: 40, weapons: []string{"rifle"}}}}},
+			{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: id, vx: 24, vy: 20, facing: 180},
+		}, 6, 1)
+		vi := New().(SMLE).Vehicle(s, 1)
+		card := strings.Join(vi.Lines, "\n")
+		for _, w := range vi.Weapons {
+			card += "\n" + w.Label
+		}
+		if m := notation.FindString(card); m != "" || !strings.Contains(card, " die") && !strings.Contains(card, " dice") {
+			t.Errorf("%s: card reads %q:\n%s", id, m, card)
+		}
 	}
 }
