@@ -116,9 +116,31 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 			size[find(i)]++
 		}
 	}
+	// a packed pair's team mates standing about it, at full size, are of
+	// its group too: a plate "2 of 8 men" stood beside a ring of eight men
+	// of one squad, two of them packed, and read as a miscount
+	in := make([]bool, n)
+	for i := range spots {
+		in[i] = shrunk[i] && size[find(i)] >= 2
+	}
+	for grew := true; grew; {
+		grew = false
+		for i := range spots {
+			if in[i] || !live(i) {
+				continue
+			}
+			for j := range spots {
+				if in[j] && spots[j].side == spots[i].side && spots[j].team == spots[i].team && dist(i, j) < 2*touch {
+					parent[find(i)] = find(j)
+					in[i], grew = true, true
+					break
+				}
+			}
+		}
+	}
 	idx := map[int]int{}
 	for i := range spots {
-		if !shrunk[i] || size[find(i)] < 2 {
+		if !in[i] {
 			continue // a man shrunk for an enemy beside him is no group
 		}
 		root := find(i)

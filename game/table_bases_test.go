@@ -461,3 +461,29 @@ func TestRosterFitsItsRoom(t *testing.T) {
 		}
 	}
 }
+
+// A packed pair's team mates standing about it are counted on its plate:
+// at 1024x640 "2 of 8 men: 1 SMG" stood beside a ring of eight men of one
+// squad (two of them close enough to be drawn small), LMG and all.
+func TestRosterCountsTheSquadAroundAPackedPair(t *testing.T) {
+	d := art.Device
+	r := 10 * d
+	xs := []float64{0, 12 * d, 46 * d, 80 * d, 114 * d, 148 * d}
+	var spots []baseSpot
+	for k, x := range xs {
+		w := "rifle"
+		if k == 3 {
+			w = "lmg"
+		}
+		spots = append(spots, baseSpot{pos: art.Pt{X: 200*d + x, Y: 200 * d}, team: "", weapon: w})
+	}
+	spots = append(spots, baseSpot{pos: art.Pt{X: 200 * d, Y: 600 * d}, side: 1, weapon: "rifle"})
+	lay := layoutBases(spots, r)
+	if len(lay.groups) != 1 || !strings.HasPrefix(lay.groups[0].label, "6 men: 1 LMG") {
+		var labels []string
+		for _, g := range lay.groups {
+			labels = append(labels, g.label)
+		}
+		t.Errorf("six men of one squad in a line, two packed: plates %q", labels)
+	}
+}
