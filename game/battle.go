@@ -78,6 +78,7 @@ type battle struct {
 	cardLines   []string        // and its lines (for the tests)
 	trayTop     float64         // where the dice tray stood last frame (the log ends above it)
 	cardTop     float64         // where a card stood in the side panel last frame (likewise)
+	statusEnd   float64         // where the side panel's status (the phase, order of play, dice) ends this frame: a card keeps below it
 	logEnd      float64         // the foot of the log's last line drawn (tests)
 	endW        float64         // the end button's width (it only grows, so it keeps its place)
 	vdrag       *vehDrag        // a vehicle being driven by a drag

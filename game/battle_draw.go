@@ -300,6 +300,7 @@ func (b *battle) drawTemplate(dst *ebiten.Image) {
 	}
 	shapes := rules.ShapesOf(b.g.RS, b.st(), *b.oddsCmd)
 	sc := b.scale()
+	ringLabelled := false
 	for i := len(shapes) - 1; i >= 0; i-- {
 		sh := shapes[i]
 		fill := uint8(40 + 25*(len(shapes)-1-i))
@@ -308,11 +309,12 @@ func (b *battle) drawTemplate(dst *ebiten.Image) {
 			c, r := b.tv.scr(sh.Circle.C), b.tv.px(geom.Inches(sh.Circle.R))
 			art.Circle(dst, c, r, art.RGBA(0xff7a20, fill))
 			art.Ring(dst, c, r, 2.5*art.UIScale, art.RGBA(0xffa040, 230))
-			label := "burst " + sc.Format(sh.Circle.R)
-			if sh.Label != "" {
-				label = sh.Label + " " + sc.Format(sh.Circle.R)
+			if !ringLabelled {
+				// one plate for all the rings, under the outermost (drawn
+				// first): ringsLabel
+				ringLabelled = true
+				art.SayOnPlate(dst, ringsLabel(shapes, sc), art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
 			}
-			art.SayOnPlate(dst, label, art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
 		case len(sh.Poly) > 2:
 			pts := make([]art.Pt, len(sh.Poly))
 			for k, q := range sh.Poly {

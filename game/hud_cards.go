@@ -57,19 +57,32 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	// the card sits at the foot of the side panel, over the log, never on
 	// the table's figures; its lines wrap to the panel's width
 	inPanel := b.cardInPanel()
-	if inPanel {
-		var wrapped []string
-		for _, l := range lines {
-			wrapped = append(wrapped, art.Wrap(l, fb, b.tv.padR-2*m-24*art.UIScale)...)
+	lh := 18 * art.UIScale
+	raw := lines
+	wrap := func() {
+		lines = raw
+		if inPanel {
+			var wrapped []string
+			for _, l := range raw {
+				wrapped = append(wrapped, art.Wrap(l, fb, b.tv.padR-2*m-24*art.UIScale)...)
+			}
+			lines = wrapped
 		}
-		lines = wrapped
+	}
+	wrap()
+	if inPanel && b.statusEnd > 0 && a.H-m-(34*art.UIScale+float64(len(lines))*lh) < b.statusEnd {
+		// a tall card (a carrier's, at 1024x640) rose over the panel's
+		// phase, order of play and dice: it is set closer, in smaller
+		// letters, to keep below them
+		fh, fb, lh = art.BoldFace(13), art.Face(11), 14*art.UIScale
+		wrap()
 	}
 	w := art.TextW(head, fh)
 	for _, l := range lines {
 		w = math.Max(w, art.TextW(l, fb))
 	}
 	w += 24 * art.UIScale
-	h := 34*art.UIScale + float64(len(lines))*18*art.UIScale
+	h := 34*art.UIScale + float64(len(lines))*lh
 	x, y := math.Min(a.W-b.tv.padR+m, a.W-w-m), math.Max(b.tv.padT+m, a.H-h-m)
 	if !inPanel {
 		// no room beside the table: a top corner of the table's window,
@@ -94,7 +107,7 @@ func (b *battle) card(dst *ebiten.Image, a *App, head string, lines []string, ac
 	art.Rect(dst, x, y+6*art.UIScale, 5*art.UIScale, h-12*art.UIScale, art.RGB(accent))
 	art.Say(dst, head, fh, x+14*art.UIScale, y+8*art.UIScale, art.RGB(0x2b2418), 0)
 	for i, l := range lines {
-		art.Say(dst, l, fb, x+14*art.UIScale, y+30*art.UIScale+float64(i)*18*art.UIScale, art.RGB(0x3a3026), 0)
+		art.Say(dst, l, fb, x+14*art.UIScale, y+30*art.UIScale+float64(i)*lh, art.RGB(0x3a3026), 0)
 	}
 }
 

@@ -38,6 +38,7 @@ func (b *battle) drawLog(dst *ebiten.Image, a *App) {
 	art.Rect(dst, x, b.tv.padT, b.tv.padR, a.H-b.tv.padT, art.RGB(0x1e1912))
 	art.Rect(dst, x, b.tv.padT, 2*art.UIScale, a.H-b.tv.padT, art.RGB(0x8a6a44))
 	y0 := b.drawStatus(dst, a)
+	b.statusEnd = y0
 	if b.tv.legend {
 		// the legend stands in the side panel, where it hides no figure
 		// on the table; the log comes back when G hides it

@@ -224,16 +224,18 @@ func (b *battle) panelRows(dst *ebiten.Image, items []rules.PanelItem, x, y, w f
 			// the marks his counter bears on the table: team letter, weapon
 			var id []string
 			if l := b.letters[f.Unit]; l != "" {
-				id = append(id, l)
-				if u := b.st().UnitOf(f.Unit); u != nil && !slices.Contains(tags, l+": "+u.Name) {
-					tags = append(tags, l+": "+u.Name)
+				id = append(id, "team "+l)
+				if u := b.st().UnitOf(f.Unit); u != nil && !slices.Contains(tags, "Team "+l+": "+u.Name) {
+					tags = append(tags, "Team "+l+": "+u.Name)
 				}
 			}
 			if t := tagOf(firstWeapon(f), b.weaponNamed(f)); t != "" {
 				id = append(id, t)
 			}
 			if len(id) > 0 {
-				art.Say(dst, strings.Join(id, " "), art.BoldFace(10), x+10*art.UIScale+art.TextW(it.Label, fs), y+1*art.UIScale, art.RGB(0xa89878), 0)
+				// in words, as the roster plates: "Uffz Haas S SMG" read
+				// as code
+				art.Say(dst, "("+strings.Join(id, ", ")+")", art.BoldFace(10), x+10*art.UIScale+art.TextW(it.Label, fs), y+1*art.UIScale, art.RGB(0xa89878), 0)
 			}
 		}
 		if it.Max > 0 && it.Max <= 8 {

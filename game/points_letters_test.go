@@ -12,7 +12,8 @@ import (
 
 // The action-point list says what the letter beside a name is: a
 // play-tester met "Gefr Adler M" (the MG42 crew's letter on the bases)
-// with nothing to say what M was.
+// with nothing to say what M was, and "Uffz Haas S SMG" read as code:
+// beside each name "(team S, SMG)", under the list "Team S: Schützen".
 func TestPointsListExplainsTeamLetters(t *testing.T) {
 	g := shippedGame(t, "firefight-mg42-farm-lane.toml", 1)
 	_, b := deciderTable(g)
@@ -33,7 +34,7 @@ func TestPointsListExplainsTeamLetters(t *testing.T) {
 	b.panelRows(ebiten.NewImage(400, 600), items, 10, 10, 380)
 	all := strings.Join(said, " ")
 	for l, name := range want {
-		if !strings.Contains(all, l+": "+name) {
+		if !strings.Contains(all, "Team "+l+": "+name) || !strings.Contains(all, "(team "+l) {
 			t.Errorf("the letter %s is not said to be %s: %q", l, name, said)
 		}
 	}

@@ -19,8 +19,8 @@ import (
 // drawn instead no larger than half the way to its nearest neighbour (with
 // a floor, minBaseR): every man stays a distinct, countable disc. A
 // packed group's team letters and weapon tags, which no longer fit on the
-// small bases, are drawn once beside it on a roster plate ("A×5: LMG,
-// SMG"), which also counts them.
+// small bases, are drawn once beside it on a roster plate ("Team A, 5
+// men: 1 LMG, 1 SMG"), which also counts them.
 
 // minBaseR is the least radius a base is drawn at in a packed group.
 func minBaseR() float64 { return 4 * art.Device }
@@ -116,9 +116,31 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 			size[find(i)]++
 		}
 	}
+	// a packed pair's team mates standing about it, at full size, are of
+	// its group too: a plate "2 of 8 men" stood beside a ring of eight men
+	// of one squad, two of them packed, and read as a miscount
+	in := make([]bool, n)
+	for i := range spots {
+		in[i] = shrunk[i] && size[find(i)] >= 2
+	}
+	for grew := true; grew; {
+		grew = false
+		for i := range spots {
+			if in[i] || !live(i) {
+				continue
+			}
+			for j := range spots {
+				if in[j] && spots[j].side == spots[i].side && spots[j].team == spots[i].team && dist(i, j) < 2*touch {
+					parent[find(i)] = find(j)
+					in[i], grew = true, true
+					break
+				}
+			}
+		}
+	}
 	idx := map[int]int{}
 	for i := range spots {
-		if !shrunk[i] || size[find(i)] < 2 {
+		if !in[i] {
 			continue // a man shrunk for an enemy beside him is no group
 		}
 		root := find(i)
@@ -137,10 +159,12 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 	return lay // (the roster plates are placed when drawn: placeRosters)
 }
 
-// rosterLabel is a packed group's roster: each team's letter and count,
-// then how many men carry each weapon that sets men apart ("A×5: 1 LMG,
-// 2 SMG"; "6 men: 1 SMG" on a side of one team, which has no letter).
-// A team part of which stands apart says so ("3 of 6 men", "A×2 of 5"):
+// rosterLabel is a packed group's roster, in words: each team's letter
+// and count, then how many men carry each weapon that sets men apart
+// ("Team A, 5 men: 1 LMG, 2 SMG"; "Teams A 4, B 2 men: 1 LMG"; "6 men:
+// 1 SMG" on a side of one team, which has no letter). A play-tester read
+// "G×4: 1 SMG" as an internal code. A team part of which stands apart
+// says so ("3 of 6 men", "Team A, 2 of 5 men"):
 // a play-tester took "3 men" beside six for the squad miscounted, and
 // "6 men: SMG" for six submachine guns.
 func rosterLabel(spots []baseSpot, members []int) string {
@@ -175,20 +199,27 @@ func rosterLabel(spots []baseSpot, members []int) string {
 	}
 	sort.Strings(teams)
 	var parts []string
-	for _, t := range teams {
+	for k, t := range teams {
 		n := fmt.Sprint(count[t])
 		if of[t] > count[t] {
 			n = fmt.Sprintf("%d of %d", count[t], of[t])
 		}
-		if t == "" {
+		switch {
+		case t == "":
 			parts = append(parts, n+" men") // (a side of one team has no letter)
-			continue
+		case len(members) == 1:
+			parts = append(parts, "Team "+t)
+		case len(teams) == 1:
+			parts = append(parts, "Team "+t+", "+n+" men")
+		case k == 0:
+			parts = append(parts, "Team "+t+" "+n)
+		default:
+			parts = append(parts, t+" "+n)
 		}
-		parts = append(parts, t+"×"+n)
 	}
-	s := strings.Join(parts, " ")
-	if len(members) == 1 && teams[0] != "" {
-		s = teams[0]
+	s := strings.Join(parts, ", ")
+	if len(teams) > 1 {
+		s = "Teams " + strings.TrimPrefix(s, "Team ") + " men"
 	}
 	var ws []string
 	for _, w := range tags {
@@ -204,6 +235,34 @@ func rosterLabel(spots []baseSpot, members []int) string {
 		s += strings.Join(ws, ", ")
 	}
 	return s
+}
+
+// rosterRoom is the widest a roster plate may be drawn: a third of the
+// table's screen, and never more than 260 pixels at the table's scale (a
+// plate "Teams A 3 of 4, B 1 of 2 men: 1 LMG, 2 SMG" beside four men
+// would lie across the next squad).
+func rosterRoom(area plate) float64 {
+	room := 260 * art.Device
+	if area.w > 0 {
+		room = math.Min(room, area.w/3)
+	}
+	return room
+}
+
+// fitRoster is the roster label, shortened to fit room (width tells a
+// text's drawn width): first without its weapons ("Team G, 4 men"), then
+// only the count of men ("4 men").
+func fitRoster(label string, n int, room float64, width func(string) float64) string {
+	if width(label) <= room {
+		return label
+	}
+	if i := strings.Index(label, ": "); i > 0 && width(label[:i]) <= room {
+		return label[:i]
+	}
+	if n == 1 {
+		return "1 man"
+	}
+	return fmt.Sprintf("%d men", n)
 }
 
 // rosterFace is the roster plate's letters.
@@ -244,6 +303,7 @@ func placeRosters(spots []baseSpot, lay *baseLayout, blocked []plate) {
 			x0, y0, x1, y1 = math.Min(x0, s.X-r), math.Min(y0, s.Y-r), math.Max(x1, s.X+r), math.Max(y1, s.Y+r)
 		}
 		fs := rosterFace() * art.Device
+		gr.label = fitRoster(gr.label, len(gr.members), rosterRoom(lay.area), func(s string) float64 { return art.TextW(s, fc) + 6*art.Device })
 		p := plate{tag: gr.label, fs: fs, w: art.TextW(gr.label, fc) + 6*art.Device, h: fs * 1.3}
 		cx, cy := (x0+x1)/2, (y0+y1)/2
 		best := p

@@ -43,13 +43,13 @@ func shippedFiles(t *testing.T) []string {
 // counts them), when a packed
 // group's roster does not count its men, or when a roster plate lies on
 // a base (the plates placed as the table places them, on a bare table).
-var rosterHead = regexp.MustCompile(`(\d+)(?: of \d+)? men|[A-Z]×(\d+)(?: of \d+)?|[A-Z]`)
+var rosterHead = regexp.MustCompile(`(\d+)(?: of \d+)?`)
 
 func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 	t.Helper()
 	placeRosters(spots, &lay, nil)
 	counted := func(g int) bool {
-		return g >= 0 && (strings.Contains(lay.groups[g].label, "×") || strings.Contains(lay.groups[g].label, " men"))
+		return g >= 0 && (strings.Contains(lay.groups[g].label, " men"))
 	}
 	for i := range spots {
 		if spots[i].fixedR > 0 || lay.r[i] < 3.5*art.UIScale {
@@ -69,21 +69,13 @@ func checkBases(t *testing.T, what string, spots []baseSpot, lay baseLayout) {
 		}
 	}
 	for g, gr := range lay.groups {
-		// "6 men", "3 of 6 men", "A×5 B×2", "A×2 of 5 B", "A": the men of
-		// the group, counted
+		// "6 men", "3 of 6 men", "Team A, 5 men", "Teams A 2 of 5, B 1
+		// men": the men of the group, counted
 		n := 0
 		head := strings.Split(gr.label, ":")[0]
 		for _, m := range rosterHead.FindAllStringSubmatch(head, -1) {
-			switch {
-			case m[1] != "":
-				c, _ := strconv.Atoi(m[1])
-				n += c
-			case m[2] != "":
-				c, _ := strconv.Atoi(m[2])
-				n += c
-			default:
-				n++ // a lone man's letter
-			}
+			c, _ := strconv.Atoi(m[1])
+			n += c
 		}
 		if len(gr.members) > 1 && n != len(gr.members) {
 			t.Errorf("%s: group %d of %d men reads %q", what, g, len(gr.members), gr.label)
@@ -336,8 +328,9 @@ func TestPackedMenShowNoPointTokens(t *testing.T) {
 	}
 }
 
-// A roster counts the men of its group, says when more of the team stand
-// apart, and counts each weapon that sets men apart: "6 men: SMG" beside
+// A roster counts the men of its group in words, says when more of the
+// team stand apart, and counts each weapon that sets men apart: "G×4: 1
+// SMG" read as an internal code, "6 men: SMG" beside
 // a squad of one submachine gun read as six of them, and "3 men" beside
 // six men of one squad as a miscount.
 func TestRosterSaysPartOfATeamAndCountsWeapons(t *testing.T) {
@@ -354,7 +347,11 @@ func TestRosterSaysPartOfATeamAndCountsWeapons(t *testing.T) {
 		{squad, []int{0, 1, 2, 3, 4, 5}, "6 men: 1 SMG"},
 		{squad, []int{0, 1, 2}, "3 of 6 men: 1 SMG"},
 		{[]baseSpot{spot(0, "A", "lmg"), spot(0, "A", "smg"), spot(0, "A", "smg"), spot(0, "A", "rifle"), spot(0, "B", "rifle"), spot(0, "B", "rifle")},
-			[]int{0, 1, 2, 4}, "A×3 of 4 B×1 of 2: 1 LMG, 2 SMG"},
+			[]int{0, 1, 2, 4}, "Teams A 3 of 4, B 1 of 2 men: 1 LMG, 2 SMG"},
+		{[]baseSpot{spot(0, "G", "smg"), spot(0, "G", "rifle"), spot(0, "G", "rifle"), spot(0, "G", "rifle"), spot(0, "M", "rifle")},
+			[]int{0, 1, 2, 3}, "Team G, 4 men: 1 SMG"},
+		{[]baseSpot{spot(0, "W", "rifle"), spot(0, "W", "rifle"), spot(0, "W", "rifle"), spot(0, "W", "rifle")},
+			[]int{0, 1, 2}, "Team W, 3 of 4 men"},
 	} {
 		if got := rosterLabel(c.spots, c.members); got != c.want {
 			t.Errorf("roster of %v: %q, want %q", c.members, got, c.want)
@@ -443,5 +440,50 @@ func TestPlaceNamesKeepOffHulls(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no named place on the map")
+	}
+}
+
+// A roster wider than its room is shortened, never drawn across the next
+// squad: first its weapons go, then its teams.
+func TestRosterFitsItsRoom(t *testing.T) {
+	w := func(s string) float64 { return float64(len(s)) }
+	full := "Teams A 3 of 4, B 1 of 2 men: 1 LMG, 2 SMG"
+	for _, c := range []struct {
+		room float64
+		want string
+	}{
+		{100, full},
+		{30, "Teams A 3 of 4, B 1 of 2 men"},
+		{10, "4 men"},
+	} {
+		if got := fitRoster(full, 4, c.room, w); got != c.want || w(got) > c.room {
+			t.Errorf("room %v: %q, want %q", c.room, got, c.want)
+		}
+	}
+}
+
+// A packed pair's team mates standing about it are counted on its plate:
+// at 1024x640 "2 of 8 men: 1 SMG" stood beside a ring of eight men of one
+// squad (two of them close enough to be drawn small), LMG and all.
+func TestRosterCountsTheSquadAroundAPackedPair(t *testing.T) {
+	d := art.Device
+	r := 10 * d
+	xs := []float64{0, 12 * d, 46 * d, 80 * d, 114 * d, 148 * d}
+	var spots []baseSpot
+	for k, x := range xs {
+		w := "rifle"
+		if k == 3 {
+			w = "lmg"
+		}
+		spots = append(spots, baseSpot{pos: art.Pt{X: 200*d + x, Y: 200 * d}, team: "", weapon: w})
+	}
+	spots = append(spots, baseSpot{pos: art.Pt{X: 200 * d, Y: 600 * d}, side: 1, weapon: "rifle"})
+	lay := layoutBases(spots, r)
+	if len(lay.groups) != 1 || !strings.HasPrefix(lay.groups[0].label, "6 men: 1 LMG") {
+		var labels []string
+		for _, g := range lay.groups {
+			labels = append(labels, g.label)
+		}
+		t.Errorf("six men of one squad in a line, two packed: plates %q", labels)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -337,17 +338,47 @@ func (b *battle) drawAim(dst *ebiten.Image, sel *rules.Figure) {
 	// the burst (or template) the shot would make where aimed
 	sc := b.scale()
 	shapes := rules.ShapesOf(b.g.RS, b.st(), *b.aimAt)
+	var outer *rules.Shape
 	for i := len(shapes) - 1; i >= 0; i-- {
 		sh := shapes[i]
 		if sh.Circle == nil {
 			continue
 		}
+		if outer == nil {
+			outer = &shapes[i]
+		}
 		c, r := b.tv.scr(sh.Circle.C), b.tv.px(geom.Inches(sh.Circle.R))
 		drawBlastRing(dst, c, r, art.RGB(0xffa040))
-		label := "burst " + sc.Format(sh.Circle.R)
-		if sh.Label != "" {
-			label = sh.Label + " " + sc.Format(sh.Circle.R)
-		}
-		art.SayOnPlate(dst, label, art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
 	}
+	if outer != nil {
+		// one plate under the outermost ring: a plate under each of rings
+		// an inch apart stacked "A 4"", "B 5"", "C 6"" into a smudge
+		c, r := b.tv.scr(outer.Circle.C), b.tv.px(geom.Inches(outer.Circle.R))
+		art.SayOnPlate(dst, ringsLabel(shapes, sc), art.BoldFace(12), c.X, c.Y+r+4*art.UIScale, art.RGB(0xffd090), 1)
+	}
+}
+
+// ringsLabel is the one plate for a shot's rings (rules.ShapesOf's
+// circles, innermost first): "burst 3"" for one, and for nested rings
+// each radius with its name and what the rings mean ("burst radii: A
+// 4", B 5", C 6" (worst nearest the centre)").
+func ringsLabel(shapes []rules.Shape, sc rules.Scale) string {
+	var parts []string
+	one := ""
+	for _, sh := range shapes {
+		if sh.Circle == nil {
+			continue
+		}
+		p := sc.Format(sh.Circle.R)
+		one = "burst " + p
+		if sh.Label != "" {
+			p = sh.Label + " " + p
+			one = p
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 1 {
+		return one
+	}
+	return "burst radii: " + strings.Join(parts, ", ") + " (worst nearest the centre)"
 }

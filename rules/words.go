@@ -200,3 +200,20 @@ func OutcomePercents(os []Outcome) []int {
 	}
 	return Percents(ps)
 }
+
+// DiceWords is a number of six-sided dice and an add, for a player to
+// read in place of "2D6+1" or "1D+2": "1 die", "2 dice", "1 die + 2",
+// "3 dice - 1".
+func DiceWords(n, add int) string {
+	s := fmt.Sprintf("%d dice", n)
+	if n == 1 {
+		s = "1 die"
+	}
+	switch {
+	case add > 0:
+		s += fmt.Sprintf(" + %d", add)
+	case add < 0:
+		s += fmt.Sprintf(" - %d", -add)
+	}
+	return s
+}

@@ -381,7 +381,7 @@ func motivateCounted(s *rules.State, l, f *rules.Figure, n int) rules.Event {
 	f.SetVar(fMotBy, int(l.ID))
 	f.SetVar(fAP, APMax(f, data.Cost.MotivatedAP))
 	return rules.Event{Kind: "motivate", Side: f.Side, Fig: l.ID, Target: f.ID,
-		Text: l.Name + " motivates " + f.Name + " (" + strconv.Itoa(n) + " of " + strconv.Itoa(l.Rating) + ")"}
+		Text: l.Name + " motivates " + f.Name + motivatedOf(n, l.Rating)}
 }
 
 // ---- Legal and Apply ----

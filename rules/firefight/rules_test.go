@@ -828,3 +828,17 @@ func TestSpotBaseSaysWhatTheRangeAdds(t *testing.T) {
 		t.Errorf("the first modifier: %+d %q, want %q", mods[0].Value, mods[0].Reason, want)
 	}
 }
+
+// The log says what a motivation's count is of: "Uffz Roth motivates ...
+// (4 of 4)" beside a team of five read as the team counted wrong; the
+// count is of the most his leadership allows.
+func TestMotivationCountSaysItIsOfLeadership(t *testing.T) {
+	s, _ := newState(t, []tunit{
+		{side: 0, init: 2, figs: []tfig{{x: 50, y: 100, leader: true, rating: 2}, {x: 55, y: 100}, {x: 45, y: 100}}},
+		{side: 1, init: 2, figs: []tfig{{x: 50, y: 10, leader: true}}},
+	}, nil, 1)
+	evs := apply(t, s, cmd(t, "motivate F1 F2"))
+	if len(evs) == 0 || !strings.Contains(evs[0].Text, "(1 of the 2 his leadership allows)") {
+		t.Errorf("motivation reads %v", evs)
+	}
+}

@@ -1,7 +1,7 @@
 package firefight
 
 import (
-	"strconv"
+	"fmt"
 	"strings"
 
 	"hedgerow/rules"
@@ -55,6 +55,13 @@ func oneMotivation(s *rules.State, l *rules.Figure, evs []rules.Event, n int) []
 	one := evs[0]
 	one.Target, one.Figures = 0, ids
 	one.Text = l.Name + " motivates " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] +
-		" (" + strconv.Itoa(n) + " of " + strconv.Itoa(l.Rating) + ")"
+		motivatedOf(n, l.Rating)
 	return []rules.Event{one}
+}
+
+// motivatedOf is how many a leader has motivated of the most his
+// leadership allows: "(4 of 4)" beside a team of five read as a count
+// of the team, and the fifth man as lost.
+func motivatedOf(n, rating int) string {
+	return fmt.Sprintf(" (%d of the %d his leadership allows)", n, rating)
 }

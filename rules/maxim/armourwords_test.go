@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hedgerow/rules"
+	"hedgerow/rules/vehicle"
 )
 
 // A vehicle card says what its armour numbers are: "front 90, side 38"
@@ -59,5 +60,26 @@ func TestCrewmansFireRefusalNamesHisVehicle(t *testing.T) {
 	phase(g, PhaseDefensive, 0)
 	if got, want := mayFire(s, lenz, w), "Lenz has already fired this phase"; got != want {
 		t.Errorf("a man on foot: %q, want %q", got, want)
+	}
+}
+
+// A wreck's card says it is knocked out and offers no movement: the
+// destroyed Panzer's still read "Moves 2D6" (tracked), twice a turn". A
+// running vehicle's movement is in words, not dice notation.
+func TestVehicleCardMoveInWordsAndWreckSaysSo(t *testing.T) {
+	sc, m := loadScenario(t, "maxim-armour-crossroads.toml")
+	g, _, err := rules.NewGame(New(), sc, m, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &g.St.Vehicles[0]
+	card := strings.Join(Maxim{}.Vehicle(g.St, v.ID).Lines, "\n")
+	if !strings.Contains(card, "Moves the roll of 2 dice") || strings.Contains(card, "D6") {
+		t.Errorf("%s running: card reads\n%s", v.Name, card)
+	}
+	v.Damage |= vehicle.BrewedUp
+	card = strings.Join(Maxim{}.Vehicle(g.St, v.ID).Lines, "\n")
+	if strings.Contains(card, "Moves") || !strings.Contains(card, "Knocked out: brewed up") {
+		t.Errorf("%s brewed up: card reads\n%s", v.Name, card)
 	}
 }

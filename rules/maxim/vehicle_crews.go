@@ -277,20 +277,23 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 	}
 	k := vehKinds[v.Type]
 	da := data.Vehicle.Move[k.Class]
-	mv := fmt.Sprintf("Moves %dD6", da.Dice)
-	if da.Add > 0 {
-		mv += fmt.Sprintf("+%d", da.Add)
-	}
-	mv += "\" (" + strings.ReplaceAll(k.Class, "_", " ") + "), twice a turn at -30% to hit"
-	if v.Var(vLoco) > 0 {
-		mv += "; half speed (locomotion hit)"
-	}
-	if m := v.Var(vMove); m > 0 {
-		mv += fmt.Sprintf("; %s\" this move", rules.InchText(int64(m)))
-	}
-	vi.Lines = append(vi.Lines, mv)
-	if hasGFCS(v) {
-		vi.Lines = append(vi.Lines, "Advanced gun fire control: no penalty for one move, -10% for two")
+	wreck := knockedOut(s, v)
+	if wreck {
+		// a wreck's card offered its movement ("Moves 2D6\" (tracked),
+		// twice a turn") to a play-tester: it says what became of it
+		vi.Lines = append(vi.Lines, "Knocked out: "+wreckWhy(s, v)+"; it will not move or fire again")
+	} else {
+		mv := "Moves the roll of " + rules.DiceWords(da.Dice, da.Add) + ", in inches (" + strings.ReplaceAll(k.Class, "_", " ") + "), twice a turn at -30% to hit"
+		if v.Var(vLoco) > 0 {
+			mv += "; half speed (locomotion hit)"
+		}
+		if m := v.Var(vMove); m > 0 {
+			mv += fmt.Sprintf("; %s\" this move", rules.InchText(int64(m)))
+		}
+		vi.Lines = append(vi.Lines, mv)
+		if hasGFCS(v) {
+			vi.Lines = append(vi.Lines, "Advanced gun fire control: no penalty for one move, -10% for two")
+		}
 	}
 	vi.Weapons = nil
 	for i, w := range t.Weapons {
@@ -304,7 +307,7 @@ func (Maxim) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo {
 		}
 		vi.Weapons = append(vi.Weapons, wc)
 	}
-	if v.Var(vMoved) == s.Round {
+	if v.Var(vMoved) == s.Round && !wreck {
 		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkMoved, Label: "moved this turn (-20% to hit it and for it; -30% after a second move)"})
 	}
 	if s.Phase == PhaseMove && v.Side == s.Active {
@@ -321,6 +324,19 @@ var (
 	_ rules.VehicleMover  = Maxim{}
 	_ rules.VehicleCarder = Maxim{}
 )
+
+// wreckWhy is what knocked a vehicle out, in words.
+func wreckWhy(s *rules.State, v *rules.Vehicle) string {
+	switch {
+	case v.Damage.Has(vehicle.BrewedUp):
+		return "brewed up, a burning wreck"
+	case v.Damage.Has(vehicle.Abandoned):
+		return "abandoned by its crew"
+	case v.Removed:
+		return "destroyed"
+	}
+	return "no crewman left alive in it"
+}
 
 // armourLine is a vehicle's armour by face as the book's weapons table
 // means it: on the scale of its penetration figures (about millimetres

@@ -133,7 +133,7 @@ func rollVehicleMoves(s *rules.State, side int, second bool) []rules.Event {
 		}
 		var mods []rules.Mod
 		if da.Add != 0 {
-			mods = []rules.Mod{{Value: da.Add, Reason: fmt.Sprintf("%s: %dD6+%d\"", strings.ReplaceAll(k.Class, "_", " "), da.Dice, da.Add), Rule: "Move Chart"}}
+			mods = []rules.Mod{{Value: da.Add, Reason: fmt.Sprintf("%s: the roll of %s, in inches", strings.ReplaceAll(k.Class, "_", " "), rules.DiceWords(da.Dice, da.Add)), Rule: "Move Chart"}}
 		}
 		l := &rules.Ledger{What: rules.Possessive(v.Name) + what, Dice: d, Compare: "table", Mods: mods, Total: tot,
 			Outcome: fmt.Sprintf("up to %s\"%s", rules.FormatInches(int64(dist)), note),

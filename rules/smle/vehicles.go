@@ -44,18 +44,12 @@ type ArmourClass struct {
 	Tank bool   `toml:"tank"`
 }
 
-// Label is "medium tank 3D" and the like.
+// Label is "medium tank 3 dice" and the like.
 func (a ArmourClass) Label() string { return a.Name + " " + diceText(a.Dice, a.Add) }
 
-func diceText(n, add int) string {
-	switch {
-	case add > 0:
-		return fmt.Sprintf("%dD+%d", n, add)
-	case add < 0:
-		return fmt.Sprintf("%dD%d", n, add)
-	}
-	return fmt.Sprintf("%dD", n)
-}
+// diceText is dice and an add in words ("2 dice", "1 die + 2"): the
+// card's "front 2D, side 1D+2" read as notation.
+func diceText(n, add int) string { return rules.DiceWords(n, add) }
 
 // VehicleWeapon is a weapon fitted to a vehicle type.
 type VehicleWeapon struct {

@@ -3,6 +3,7 @@ package smle
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -372,7 +373,7 @@ func TestBazookaSeriousWound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(o.Parts) != 1 || !strings.Contains(o.Parts[0].Name, "medium tank 3D, front") {
+	if len(o.Parts) != 1 || !strings.Contains(o.Parts[0].Name, "medium tank 3 dice, front") {
 		t.Errorf("odds part %+v", o.Parts)
 	}
 	s.Force(4, 4, 6, 5, 4, 4, 4) // hit; 6+5+2 = 13 against 4+4+4 = 12
@@ -434,7 +435,7 @@ func TestShootSideFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(o.Parts[0].Name, "light tank 2D, right side") {
+	if !strings.Contains(o.Parts[0].Name, "light tank 2 dice, right side") {
 		t.Errorf("side shot: %s", o.Parts[0].Name)
 	}
 	// to-hit: large vehicle +3 among the modifiers.
@@ -725,7 +726,7 @@ func TestVehiclePresentation(t *testing.T) {
 	r := New().(SMLE)
 	vi := r.Vehicle(s, 1)
 	joined := strings.Join(vi.Lines, "\n")
-	for _, want := range []string{"Medium tank", "Armour: front 3D, side 2D, rear 2D, top 1D+2, turret 3D", "Size: large vehicle, +3 to hit", "Aboard: TB1"} {
+	for _, want := range []string{"Medium tank", "Armour: front 3 dice, side 2 dice, rear 2 dice, top 1 die + 2, turret 3 dice", "Size: large vehicle, +3 to hit", "Aboard: TB1"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("card lacks %q:\n%s", want, joined)
 		}
@@ -1171,5 +1172,26 @@ func TestVehicleCardMoveWords(t *testing.T) {
 	tank := strings.Join(r.Vehicle(tankDuel(t), 1).Lines, "\n")
 	if strings.Contains(tank, "N/A") || !strings.Contains(tank, "Combat move") {
 		t.Errorf("the tank's card:\n%s", tank)
+	}
+}
+
+// Every vehicle's card says its dice in words: the carrier's "front 2D,
+// side 1D+2" and "guided anti-tank missile (4D, 2 reloads)" read as
+// notation to a play-tester.
+func TestVehicleCardsSayDiceInWords(t *testing.T) {
+	notation := regexp.MustCompile(`\b\d+D\d*\b`)
+	for _, id := range []string{"jeep", "truck", "lorry", "halftrack", "apc", "scout-car", "light-tank", "medium-tank", "battle-tank"} {
+		s := vehState(t, []vunit{
+			{tunit: tunit{0, "trained", "", []tfig{{x: 24, y: 40, weapons: []string{"rifle"}}}}},
+			{tunit: tunit{1, "trained", "", []tfig{{weapons: []string{"handgun"}}}}, veh: id, vx: 24, vy: 20, facing: 180},
+		}, 6, 1)
+		vi := New().(SMLE).Vehicle(s, 1)
+		card := strings.Join(vi.Lines, "\n")
+		for _, w := range vi.Weapons {
+			card += "\n" + w.Label
+		}
+		if m := notation.FindString(card); m != "" || !strings.Contains(card, " die") && !strings.Contains(card, " dice") {
+			t.Errorf("%s: card reads %q:\n%s", id, m, card)
+		}
 	}
 }
