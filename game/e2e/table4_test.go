@@ -213,7 +213,7 @@ func TestOwnVehicleFirstClickByMouse(t *testing.T) {
 	r.click(q[0], q[1])
 	got = r.waitProbe("the tank aiming at "+target, func(p probeInfo) bool { return p.Mode == "targeting" })
 	r.shot("tank-aiming")
-	if vp, _ := r.readVehicles(); vp.SelVeh != tank || !strings.Contains(got.Toast, "aims at") {
+	if vp, _ := r.readVehicles(); vp.SelVeh != tank || !strings.Contains(got.Toast, "again to fire") {
 		t.Errorf("a click on %s with the tank selected: vehicle %q selected, %q", target, vp.SelVeh, got.Toast)
 	}
 	r.click(q[0], q[1])
