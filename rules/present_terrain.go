@@ -164,26 +164,10 @@ func Possessive(name string) string {
 	return name + "'s"
 }
 
-// Plural says whether a side's name takes a plural verb: a people named
-// in the plural ("Germans", "Americans") or by its adjective ("British",
-// "French"); "Red", "Blue" and "Kampfgruppe Weiss" take a singular one.
-func Plural(name string) bool {
-	words := strings.Fields(strings.ToLower(name))
-	if len(words) == 0 {
-		return false
-	}
-	last := words[len(words)-1]
-	return peoples[last] || (strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss"))
-}
-
-// Does is a name and its verb in agreement: Does("Germans", "goes",
-// "go") is "Germans go", Does("Blue", "goes", "go") is "Blue goes".
-func Does(name, one, many string) string {
-	if Plural(name) {
-		return name + " " + many
-	}
-	return name + " " + one
-}
+// Does is a name and its verb in agreement (Agree): Does("Germans",
+// "goes", "go") is "Germans go", Does("Blue", "goes", "go") is "Blue
+// goes".
+func Does(name, one, many string) string { return name + " " + Agree(name, one, many) }
 
 // The is a named place with its article for a sentence: "the Inn" of
 // "Inn", "the mill" of "The mill" (a name already with its article keeps
