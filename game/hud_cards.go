@@ -356,16 +356,7 @@ func (b *battle) blockerWords() string {
 		if c.Sight != terrain.SightBlocks && c.Sight != terrain.SightBlocksBeyond || c.Piece < 0 || c.Piece >= len(m.Pieces) {
 			continue
 		}
-		pc := &m.Pieces[c.Piece]
-		what := pc.Kind
-		if k, ok := terrain.KindByName(pc.Kind); ok {
-			what = k.Label
-		}
-		what = "the " + strings.ToLower(what)
-		if pc.Name != "" && !strings.EqualFold(pc.Name, what[4:]) {
-			what += " (" + pc.Name + ")"
-		}
-		return what + " stands between them"
+		return rules.PieceWithKind(m, c.Piece) + " stands between them"
 	}
 	return "something stands between them"
 }

@@ -1,17 +1,14 @@
 package rules
 
 import (
-	"fmt"
-
 	"hedgerow/rules/geom"
-	"hedgerow/rules/terrain"
 	"hedgerow/rules/vehicle"
 )
 
 // AimWords tells where vehicle self's turret points when it bears deg
 // (degrees clockwise from up the table), for the log, as a wargamer says
 // it: towards the nearest figure or vehicle lying near the line, else
-// the nearest named terrain piece the line meets ("towards Gefr Braun", `towards the wood "Long wood"`),
+// the nearest named terrain piece the line meets ("towards Gefr Braun", "towards the wood (Long wood)"),
 // else relative to the hull ("to its front-left"). Only what both sides
 // may see is named (the log reaches both), through rs's Knower.
 func AimWords(rs RuleSet, s *State, self VehicleID, deg int) string {
@@ -101,20 +98,10 @@ func aimedAt(rs RuleSet, s *State, v *Vehicle, deg int) string {
 				}
 				at := geom.Pt{X: ray.A.X + (ray.B.X-ray.A.X)*num/den, Y: ray.A.Y + (ray.B.Y-ray.A.Y)*num/den}
 				if dd := geom.Dist2(v.Pos, at); bestD < 0 || dd < bestD {
-					best, bestD = pieceWords(p), dd
+					best, bestD = PieceWithKind(m, i), dd
 				}
 			}
 		}
 	}
 	return best
-}
-
-// pieceWords names a named terrain piece with its kind: `the wood "Long
-// wood"`.
-func pieceWords(p *terrain.Piece) string {
-	l := p.Kind
-	if k, ok := terrain.KindByName(p.Kind); ok {
-		l = k.Label
-	}
-	return fmt.Sprintf("the %s %q", l, p.Name)
 }

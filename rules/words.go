@@ -109,6 +109,26 @@ func PieceName(s *State, id int) string {
 	return p.Kind
 }
 
+// PieceWithKind names a piece of the map by its kind, then its own name
+// where it has one that says more: "the bocage (Lane bank, west)", "the
+// wood (Long wood)", "the hedge"; id is its index in m ("" when m has no
+// such piece).
+func PieceWithKind(m *terrain.Map, id int) string {
+	if m == nil || id < 0 || id >= len(m.Pieces) {
+		return ""
+	}
+	pc := &m.Pieces[id]
+	what := pc.Kind
+	if k, ok := terrain.KindByName(pc.Kind); ok {
+		what = k.Label
+	}
+	what = "the " + strings.ToLower(what)
+	if pc.Name != "" && !strings.EqualFold(pc.Name, what[4:]) {
+		what += " (" + pc.Name + ")"
+	}
+	return what
+}
+
 // DieOrMore says which faces of one six-sided die reach n, for a player
 // to read in place of "n+": "a 6", "a 5 or 6", "a 4, 5 or 6", "a 3 or
 // more", "any roll" (n of 1 or less), "no roll" (n above 6).

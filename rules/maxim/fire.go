@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"hedgerow/rules"
 	"hedgerow/rules/geom"
@@ -143,19 +142,9 @@ func blockedSight(s *rules.State, los terrain.LOS) string {
 	}
 	ids = append(ids, los.PartBy...)
 	for _, id := range ids {
-		if s.Map == nil || id < 0 || id >= len(s.Map.Pieces) {
-			continue
+		if what := rules.PieceWithKind(s.Map, id); what != "" {
+			return what + " stands between them"
 		}
-		pc := &s.Map.Pieces[id]
-		what := pc.Kind
-		if k, ok := terrain.KindByName(pc.Kind); ok {
-			what = k.Label
-		}
-		what = "the " + strings.ToLower(what)
-		if pc.Name != "" && !strings.EqualFold(pc.Name, what[4:]) {
-			what += " (" + pc.Name + ")"
-		}
-		return what + " stands between them"
 	}
 	return "terrain stands between them"
 }
