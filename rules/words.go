@@ -109,6 +109,15 @@ func PieceName(s *State, id int) string {
 	return p.Kind
 }
 
+// OneOrMany is the word that agrees with a count of n: one for 1, else
+// many ("1 step", "3 steps" are n and OneOrMany(n, "step", "steps")).
+func OneOrMany(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // PieceWithKind names a piece of the map by its kind, then its own name
 // where it has one that says more: "the bocage (Lane bank, west)", "the
 // wood (Long wood)", "the hedge"; id is its index in m ("" when m has no

@@ -127,7 +127,7 @@ func moveCost(s *rules.State, f *rules.Figure, full []geom.Pt, known *terrain.Pa
 	}
 	var parts []string
 	if walk > 0 || cross == "" {
-		parts = append(parts, fmt.Sprintf("%d for %d %s of %s%s", walk*data.Cost.Move, walk, plural(walk, "step", "steps"), step, rough))
+		parts = append(parts, fmt.Sprintf("%d for %d %s of %s%s", walk*data.Cost.Move, walk, rules.OneOrMany(walk, "step", "steps"), step, rough))
 	}
 	if cross != "" {
 		parts = append(parts, cross)
@@ -269,9 +269,3 @@ func applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([]rules.Event,
 }
 
 // plural is one or many by n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -276,7 +276,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		}
 	}
 	if len(c.Targets) > w.ROF {
-		return nil, fmt.Errorf("a %s fires %d %s a phase; %d were named", w.Name, w.ROF, plural(w.ROF, "shot", "shots"), len(c.Targets))
+		return nil, fmt.Errorf("a %s fires %d %s a phase; %d were named", w.Name, w.ROF, rules.OneOrMany(w.ROF, "shot", "shots"), len(c.Targets))
 	}
 	if v.opp && s.Var(gOppVeh) != 0 {
 		// at the men riding in the open in the driving vehicle (riders.go)

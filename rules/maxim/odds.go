@@ -163,7 +163,7 @@ func fireOdds(s *rules.State, v *volley) rules.Odds {
 			}
 			odds.Mods = append(odds.Mods, m)
 		}
-		n := fmt.Sprintf("%s: %d%s at %d%% to hit", a.t.Name, a.n, plural(a.n, " shot", " shots"), a.chance)
+		n := fmt.Sprintf("%s: %d%s at %d%% to hit", a.t.Name, a.n, rules.OneOrMany(a.n, " shot", " shots"), a.chance)
 		if a.save > 0 {
 			n += fmt.Sprintf(", %s saves him (%s)", rules.DieOrMore(a.save), a.saveBy)
 		}

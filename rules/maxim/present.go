@@ -168,7 +168,7 @@ func weaponCard(id, name string) rules.WeaponInfo {
 
 // shotsWords is a rate of fire in words: "1 shot each time it fires".
 func shotsWords(rof int) string {
-	return fmt.Sprintf("%d %s each time it fires", rof, plural(rof, "shot", "shots"))
+	return fmt.Sprintf("%d %s each time it fires", rof, rules.OneOrMany(rof, "shot", "shots"))
 }
 
 // weaponLine is a weapon on a figure's card, in words: its own name, then

@@ -604,7 +604,7 @@ func vehOdds(s *rules.State, vol *volley) rules.Odds {
 		verdict = "cannot go through"
 	}
 	odds.Note = fmt.Sprintf("%s: %d%s at %d%% to hit; strikes the %s, armour %d against penetration %d: %s",
-		vs.v.Name, vs.n, plural(vs.n, " shot", " shots"), vol.chance, vs.face, vs.armour, vs.pen, verdict)
+		vs.v.Name, vs.n, rules.OneOrMany(vs.n, " shot", " shots"), vol.chance, vs.face, vs.armour, vs.pen, verdict)
 	if vs.n > 1 {
 		odds.Note += "; outcomes name the worst result of the shots"
 	}

@@ -469,13 +469,6 @@ func pathWithin(path []geom.Pt, p geom.Pt, d int64) bool {
 	return false
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // oppVehList lists the opportunity shots at the vehicle that just drove.
 func oppVehList(s *rules.State, first bool) []rules.Command {
 	mv := s.Veh(rules.VehicleID(s.Var(gOppVeh)))

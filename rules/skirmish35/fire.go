@@ -97,7 +97,7 @@ func (r Skirmish) fireProblem(s *rules.State, f, t *rules.Figure, mode string) s
 		}
 	}
 	if c := r.fireCost(mode); f.Var(fAP) < c {
-		return fmt.Sprintf("%s has %d action %s; %s fire costs %d", f.Name, f.Var(fAP), word(f.Var(fAP), "point", "points"), mode, c)
+		return fmt.Sprintf("%s has %d action %s; %s fire costs %d", f.Name, f.Var(fAP), rules.OneOrMany(f.Var(fAP), "point", "points"), mode, c)
 	}
 	return ""
 }

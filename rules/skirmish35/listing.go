@@ -524,13 +524,6 @@ func (r Skirmish) known(s *rules.State, side int, e *rules.Figure) bool {
 	return !e.Markers.Has(rules.Hidden) || e.Var(fSpotted) == 1
 }
 
-func word(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // clearOrOverTrees is the sight test for offering an acquisition: the
 // full sight check passes, as acquireProblem asks it (a clear centre
 // line is not enough, since a hedge as high as the target hides it, nor

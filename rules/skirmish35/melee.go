@@ -142,8 +142,8 @@ func (r Skirmish) applyMelee(s *rules.State, f *rules.Figure, c rules.Command) (
 	}
 	l := &rules.Ledger{What: fmt.Sprintf("Hand to hand: %s against %s", f.Name, e.Name), Dice: append(append([]rules.Die{}, ad...), dd...),
 		Compare: "opposed", Mods: am, Total: at, Target: dt,
-		Note: fmt.Sprintf("%s best of %d %s; %s best of %d %s (%s); higher wins, a draw fights on", rules.Possessive(f.Name), an, word(an, "die", "dice"),
-			rules.Possessive(e.Name), dn, word(dn, "die", "dice"), strings.Join(dwords, ", "))}
+		Note: fmt.Sprintf("%s best of %d %s; %s best of %d %s (%s); higher wins, a draw fights on", rules.Possessive(f.Name), an, rules.OneOrMany(an, "die", "dice"),
+			rules.Possessive(e.Name), dn, rules.OneOrMany(dn, "die", "dice"), strings.Join(dwords, ", "))}
 	var evs []rules.Event
 	switch {
 	case at > dt:
@@ -312,7 +312,7 @@ func (r Skirmish) surrenderMods(s *rules.State, e *rules.Figure) ([]rules.Mod, [
 		}
 	}
 	if len(seen) > 0 {
-		mods = append(mods, rules.Mod{Value: len(seen) * sr.Enemy, Reason: fmt.Sprintf("%d %s in sight", len(seen), word(len(seen), "enemy", "enemies")), Rule: rule})
+		mods = append(mods, rules.Mod{Value: len(seen) * sr.Enemy, Reason: fmt.Sprintf("%d %s in sight", len(seen), rules.OneOrMany(len(seen), "enemy", "enemies")), Rule: rule})
 	}
 	if behind {
 		mods = append(mods, rules.Mod{Value: sr.Behind, Reason: "an enemy behind it", Rule: rule})
@@ -330,7 +330,7 @@ func (r Skirmish) surrenderMods(s *rules.State, e *rules.Figure) ([]rules.Mod, [
 		}
 	}
 	if friends > 0 {
-		mods = append(mods, rules.Mod{Value: friends * sr.Friend, Reason: fmt.Sprintf("%d %s in sight", friends, word(friends, "friend", "friends")), Rule: rule})
+		mods = append(mods, rules.Mod{Value: friends * sr.Friend, Reason: fmt.Sprintf("%d %s in sight", friends, rules.OneOrMany(friends, "friend", "friends")), Rule: rule})
 	}
 	return mods, seen
 }

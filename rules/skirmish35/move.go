@@ -309,7 +309,7 @@ func (r Skirmish) MoveCheck(s *rules.State, fig rules.FigID, path []geom.Pt) rul
 		info.OK = true
 		info.Stop = end
 		if obstacles > 0 {
-			info.Why = "crosses " + strconv.Itoa(obstacles) + " " + word(obstacles, "obstacle", "obstacles") + ": a roll of 1 to 3 points each"
+			info.Why = "crosses " + strconv.Itoa(obstacles) + " " + rules.OneOrMany(obstacles, "obstacle", "obstacles") + ": a roll of 1 to 3 points each"
 		}
 	}
 	return info
@@ -369,7 +369,7 @@ func (r Skirmish) applyMove(s *rules.State, f *rules.Figure, c rules.Command) ([
 				left -= d.Face
 				pts += d.Face
 				evs = append(evs, rules.Event{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l,
-					Text: fmt.Sprintf("%s spends %d %s getting over %s", f.Name, d.Face, word(d.Face, "point", "points"), rules.PieceName(s, id))})
+					Text: fmt.Sprintf("%s spends %d %s getting over %s", f.Name, d.Face, rules.OneOrMany(d.Face, "point", "points"), rules.PieceName(s, id))})
 				continue
 			}
 			l.Outcome = "fails to cross"
@@ -476,7 +476,7 @@ func (r Skirmish) moveOdds(s *rules.State, c rules.Command) (rules.Odds, error) 
 		}
 	}
 	if len(obs) > 0 {
-		o.Note = fmt.Sprintf("%d %s to cross at a roll of 1 to 3 points each", len(obs), word(len(obs), "obstacle", "obstacles"))
+		o.Note = fmt.Sprintf("%d %s to cross at a roll of 1 to 3 points each", len(obs), rules.OneOrMany(len(obs), "obstacle", "obstacles"))
 	}
 	return o, nil
 }

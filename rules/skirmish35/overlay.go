@@ -33,14 +33,14 @@ func (r Skirmish) Overlays(s *rules.State, side int) []rules.Overlay {
 		age := now - m.Turn
 		left := r.d.T.Smoke.Turns - age
 		c := geom.Circle{C: m.C, R: rad}
-		label := fmt.Sprintf("Smoke: blocks all sight; it clears in %d %s (each side's turn counts)", left, word(left, "turn", "turns"))
+		label := fmt.Sprintf("Smoke: blocks all sight; it clears in %d %s (each side's turn counts)", left, rules.OneOrMany(left, "turn", "turns"))
 		out = append(out, rules.Overlay{Kind: rules.OverSmoke, Side: -1, Circle: &c, Turns: left, Label: label,
-			Until: fmt.Sprintf("%d %s more", left, word(left, "turn", "turns"))})
+			Until: fmt.Sprintf("%d %s more", left, rules.OneOrMany(left, "turn", "turns"))})
 		if age >= 2 && age < 4 {
 			from := m.C
 			d := geom.Circle{C: m.C.Add(geom.Pt{X: in(r.d.T.Smoke.DriftX), Y: in(r.d.T.Smoke.DriftY)}), R: rad}
 			out = append(out, rules.Overlay{Kind: rules.OverSmoke, Side: -1, Circle: &d, Turns: left, Drift: true, From: &from,
-				Label: "Smoke drifting downwind: blocks all sight", Until: fmt.Sprintf("%d %s more", left, word(left, "turn", "turns"))})
+				Label: "Smoke drifting downwind: blocks all sight", Until: fmt.Sprintf("%d %s more", left, rules.OneOrMany(left, "turn", "turns"))})
 		}
 	}
 	for _, g := range Live(s) {

@@ -176,10 +176,10 @@ func (r Skirmish) Explain(s *rules.State) rules.Explanation {
 			vc.Turret, vc.Gun, vc.MG, vc.Smoke, vc.Shell, vc.Dismount, vc.Hatch, r.d.T.Costs.Opportunity, r.d.T.Costs.Unaimed))
 	}
 	if n := len(Lines(s)); n > 0 {
-		ex.Lines = append(ex.Lines, fmt.Sprintf("%d %s of suppressive fire on the table.", n, word(n, "line", "lines")))
+		ex.Lines = append(ex.Lines, fmt.Sprintf("%d %s of suppressive fire on the table.", n, rules.OneOrMany(n, "line", "lines")))
 	}
 	if n := len(Smokes(s)); n > 0 {
-		ex.Lines = append(ex.Lines, fmt.Sprintf("%d smoke %s on the table.", n, word(n, "cloud", "clouds")))
+		ex.Lines = append(ex.Lines, fmt.Sprintf("%d smoke %s on the table.", n, rules.OneOrMany(n, "cloud", "clouds")))
 	}
 	// (no line counts the mortar rounds on the way: the other side's are
 	// its secret until they land, a side's copy over the network does not
@@ -346,7 +346,7 @@ func (r Skirmish) Figure(s *rules.State, id rules.FigID) rules.FigureInfo {
 	}
 	if f.Side == s.Active && s.Phase == PhaseTurn {
 		n := f.Var(fAP)
-		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkAP, Label: fmt.Sprintf("%d action %s", n, word(n, "point", "points")), N: n})
+		fi.Marks = append(fi.Marks, rules.Mark{Kind: rules.MarkAP, Label: fmt.Sprintf("%d action %s", n, rules.OneOrMany(n, "point", "points")), N: n})
 		fi.Spent = n == 0
 	}
 	return fi

@@ -485,7 +485,7 @@ func (r Skirmish) Vehicle(s *rules.State, id rules.VehicleID) rules.VehicleInfo 
 	}
 	if v.Side == s.Active && s.Phase == PhaseTurn && working(s, v) {
 		n := v.Var(vAP)
-		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkAP, Label: fmt.Sprintf("%d action %s", n, word(n, "point", "points")), N: n})
+		vi.Marks = append(vi.Marks, rules.Mark{Kind: rules.MarkAP, Label: fmt.Sprintf("%d action %s", n, rules.OneOrMany(n, "point", "points")), N: n})
 		vi.Spent = n == 0
 	}
 	return vi

@@ -94,9 +94,9 @@ func (r Skirmish) applyDrive(s *rules.State, v *rules.Vehicle, vd *VehicleData, 
 		v.SetVar(vMoved, v.Var(vMoved)+int(res.Length))
 		v.SetVar(vMovedT, turnNo(s))
 	}
-	text := fmt.Sprintf("The %s drives %s\" for %d %s", v.Name, rules.InchText(res.Length), pts, word(pts, "point", "points"))
+	text := fmt.Sprintf("The %s drives %s\" for %d %s", v.Name, rules.InchText(res.Length), pts, rules.OneOrMany(pts, "point", "points"))
 	if res.Length == 0 {
-		text = fmt.Sprintf("The %s turns on the spot to face %s (%d %s)", v.Name, rules.FacingWords(res.End.Facing), pts, word(pts, "point", "points"))
+		text = fmt.Sprintf("The %s turns on the spot to face %s (%d %s)", v.Name, rules.FacingWords(res.End.Facing), pts, rules.OneOrMany(pts, "point", "points"))
 	}
 	path := append([]geom.Pt{from}, res.Path[1:]...)
 	return []rules.Event{{Kind: "drive", Side: v.Side, Unit: v.Unit, Path: path, Text: text}}, nil

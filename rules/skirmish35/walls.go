@@ -483,7 +483,7 @@ func (r Skirmish) applyClimb(s *rules.State, f *rules.Figure, c rules.Command) (
 	unhide(f)
 	s.SetVar(gLastFig, int(f.ID))
 	evs := []rules.Event{
-		{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: fmt.Sprintf("%s climbs through the window for %d %s", f.Name, d.Face, word(d.Face, "point", "points"))},
+		{Kind: "roll", Side: f.Side, Fig: f.ID, Roll: l, Text: fmt.Sprintf("%s climbs through the window for %d %s", f.Name, d.Face, rules.OneOrMany(d.Face, "point", "points"))},
 		{Kind: "move", Side: f.Side, Fig: f.ID, Path: []geom.Pt{from, w, to}, Text: f.Name + " is through the window"},
 	}
 	evs = append(evs, r.leadPrisoners(s, f, from)...)

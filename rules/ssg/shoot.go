@@ -104,7 +104,7 @@ func planFire(s *rules.State, c rules.Command) (*volley, error) {
 		return nil, errors.New("name a target for each die")
 	}
 	if len(c.Targets) > w.ROF {
-		return nil, fmt.Errorf("a %s rolls at most %d %s; %d targets were named", w.Label, w.ROF, plural(w.ROF, "die", "dice"), len(c.Targets))
+		return nil, fmt.Errorf("a %s rolls at most %d %s; %d targets were named", w.Label, w.ROF, rules.OneOrMany(w.ROF, "die", "dice"), len(c.Targets))
 	}
 	v := &volley{f: f, w: w}
 	for _, id := range c.Targets {
@@ -313,11 +313,4 @@ func diceWords(n int) string {
 		return [...]string{"a die", "two dice", "three dice", "four dice", "five dice", "six dice"}[n-1]
 	}
 	return fmt.Sprintf("%d dice", n)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
