@@ -106,7 +106,11 @@ func (b *battle) fitMove(path []geom.Pt) []geom.Pt {
 	if f == nil {
 		return nil
 	}
-	return view.FurthestLegal(f.Pos, path, func(p []geom.Pt) bool { return b.g.MoveCheck(f.ID, p).OK })
+	mi := b.g.MoveCheck(f.ID, path)
+	if mi.OK {
+		return path
+	}
+	return view.FurthestLegal(f.Pos, path, float64(mi.Allowance), func(p []geom.Pt) bool { return b.g.MoveCheck(f.ID, p).OK })
 }
 
 // fitDrop is where letting go of a drag moves the selected figure: the

@@ -584,9 +584,14 @@ func CutPath(start geom.Pt, path []geom.Pt, frac float64) []geom.Pt {
 // man may pass through his friends but not stop on them, so the point at
 // his allowance may be legal while one halfway is not (halving the path
 // stopped at the first friend, a mere step, and the drag was refused,
-// play test 11). So the path is walked back from its end in short steps
-// to the last legal one, then that step is halved down.
-func FurthestLegal(start geom.Pt, path []geom.Pt, ok func([]geom.Pt) bool) []geom.Pt {
+// play test 11). So the path is walked back in short steps to the last
+// legal one, then that step is halved down. reach (position units, 0 for
+// none) is how far along the path he could stop at most, his allowance:
+// the walk starts from there, not from the path's end, so a long drag
+// past the allowance asks the rules a few times, not fifty, on each
+// movement of the pointer; the steps beyond it are tried only when none
+// before it is legal.
+func FurthestLegal(start geom.Pt, path []geom.Pt, reach float64, ok func([]geom.Pt) bool) []geom.Pt {
 	if len(path) == 0 || ok(path) {
 		return path
 	}
@@ -598,9 +603,21 @@ func FurthestLegal(start geom.Pt, path []geom.Pt, ok func([]geom.Pt) bool) []geo
 		return nil
 	}
 	// steps of a quarter inch, at most 48 of them on a long drag
-	n := int(math.Ceil(PathLength(start, path) / (geom.PerInch / 4)))
+	length := PathLength(start, path)
+	n := int(math.Ceil(length / (geom.PerInch / 4)))
 	n = max(1, min(n, 48))
-	for k := n - 1; k > 0; k-- {
+	order := make([]int, 0, n)
+	from := n - 1
+	if reach > 0 && reach < length {
+		from = min(n-1, int(math.Ceil(reach/length*float64(n))))
+	}
+	for k := from; k > 0; k-- {
+		order = append(order, k)
+	}
+	for k := n - 1; k > from; k-- {
+		order = append(order, k)
+	}
+	for _, k := range order {
 		best := legal(float64(k) / float64(n))
 		if best == nil {
 			continue

@@ -132,7 +132,7 @@ func TestDragPastTheAllowanceStopsThere(t *testing.T) {
 	start := geom.P(10, 10)
 	allow := geom.In(4)
 	ok := func(p []geom.Pt) bool { return PathLength(start, p) <= float64(allow) }
-	s := Selector{Legal: legal(), Fit: func(p []geom.Pt) []geom.Pt { return FurthestLegal(start, p, ok) }}
+	s := Selector{Legal: legal(), Fit: func(p []geom.Pt) []geom.Pt { return FurthestLegal(start, p, 0, ok) }}
 	s.Press(Hit{Fig: 1, Own: true, Pt: start}, start)
 	s.Move(geom.P(13, 10))
 	s.AddWaypoint(geom.P(13, 10))
@@ -146,11 +146,42 @@ func TestDragPastTheAllowanceStopsThere(t *testing.T) {
 		t.Errorf("the move is %.3f\" long; want the 4\" allowance to within 0.01\"", got/float64(geom.PerInch))
 	}
 	// nothing legal at all: no command
-	s.Fit = func(p []geom.Pt) []geom.Pt { return FurthestLegal(start, p, func([]geom.Pt) bool { return false }) }
+	s.Fit = func(p []geom.Pt) []geom.Pt { return FurthestLegal(start, p, 0, func([]geom.Pt) bool { return false }) }
 	s.Press(Hit{Fig: 1, Own: true, Pt: start}, start)
 	s.Move(geom.P(13, 10))
 	if c := s.Release(geom.P(13, 10)); c != nil {
 		t.Errorf("a move refused from its first step gave %+v", c)
+	}
+}
+
+// A long drag past the allowance is fitted from the allowance back, not
+// from the drag's end: the rules are asked a few times on each movement
+// of the pointer. Where the man may pass through friends but not stop on
+// them (legal only outside 1" to 3"), a 12" drag with a 4" allowance
+// still stops at 4"; and where nothing within the allowance given is
+// legal, the steps beyond it are still tried.
+func TestFittingADragStartsAtTheAllowance(t *testing.T) {
+	start := geom.P(10, 10)
+	allow := float64(geom.In(4))
+	calls := 0
+	ok := func(p []geom.Pt) bool {
+		calls++
+		l := PathLength(start, p)
+		return l <= allow && (l < float64(geom.In(1)) || l > float64(geom.In(3)))
+	}
+	path := []geom.Pt{geom.P(22, 10)}
+	got := FurthestLegal(start, path, allow, ok)
+	if l := PathLength(start, got); l > allow || l < allow-float64(geom.In(0.05)) {
+		t.Errorf("the fitted move is %.2f\" long; want the 4\" allowance", l/float64(geom.PerInch))
+	}
+	if calls > 12 {
+		t.Errorf("the rules were asked %d times to fit one drag; want the walk to start at the allowance", calls)
+	}
+	// an allowance said too short, with no legal stop before it: the
+	// steps beyond it are tried
+	beyond := func(p []geom.Pt) bool { l := PathLength(start, p); return l <= allow && l > float64(geom.In(3)) }
+	if l := PathLength(start, FurthestLegal(start, path, float64(geom.In(2)), beyond)); l < allow-float64(geom.In(0.05)) {
+		t.Errorf("with no legal stop before the reach given, the move is %.2f\" long; want 4\"", l/float64(geom.PerInch))
 	}
 }
 
