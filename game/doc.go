@@ -20,7 +20,9 @@
 //     (battle_input.go), interruptions and standing orders, team moves,
 //     vehicles (selecting, driving, aiming), the end-of-turn guard and the
 //     reasons given for a refusal (battle_why.go).
-//   - hud_*: what stands round the table: the action bar, the status
+//   - hud_*: what stands round the table: the action bar (what it offers,
+//     hud_actionbar.go; how the buttons are numbered and fitted,
+//     hud_barfit.go; the hint beside them, hud_barhint.go), the status
 //     column and its panels, the log, the dice tray, the curtain between
 //     hotseat turns, and the hover and odds cards.
 //   - table*: the table itself: the camera's view of the map (table.go),

@@ -14,7 +14,8 @@ import (
 
 // The bottom bar as drawn: its buttons, the hint beside them (what the
 // table waits for, in the room the buttons leave) and the heading of the
-// other side's prompt. The buttons are laid out in hud_actionbar.go.
+// other side's prompt. The buttons are chosen in hud_actionbar.go and
+// laid out in hud_barfit.go.
 
 func (b *battle) drawBottom(dst *ebiten.Image, a *App) {
 	y := a.H - b.tv.padB
