@@ -402,28 +402,11 @@ func TestMovedVehicleSaysWhyItDoesNotDrive(t *testing.T) {
 // 8): its button aims, and a click on the table turns it to face there.
 func TestTurretTurnsToTheClickedPoint(t *testing.T) {
 	g := shippedGame(t, "smle-tank-bocage.toml", 1)
-	r := rand.New(rand.NewPCG(1, 9))
-	var turret *rules.Command
-	for step := 0; step < 400 && turret == nil && !g.St.Over; step++ {
-		for _, c := range g.Legal() {
-			if c.Verb == "turret" {
-				c := c
-				turret = &c
-				break
-			}
-		}
-		if turret != nil {
-			break
-		}
-		c, ok := rules.RandomCommand(g, r)
-		if !ok {
-			break
-		}
-		g.Apply(c)
-	}
-	if turret == nil {
+	found, ok := rules.RandomUntil(g, rand.New(rand.NewPCG(1, 9)), 400, func(c rules.Command) bool { return c.Verb == "turret" })
+	if !ok {
 		t.Fatal("no turret to turn in 400 random commands")
 	}
+	turret := &found
 	a, b := deciderTable(g)
 	arg, _ := rules.ParseVehicleArg(turret.Arg)
 	v := g.St.Veh(arg.ID)

@@ -38,6 +38,29 @@ func RandomCommand(g *Game, r *rand.Rand) (Command, bool) {
 	return Command{}, false
 }
 
+// RandomUntil plays random commands (RandomCommand) until the game offers
+// a command want takes, at most most of them, and gives that command (a
+// test's way to reach a state where something is on offer: a turret to
+// turn, a door to open). false when none came up.
+func RandomUntil(g *Game, r *rand.Rand, most int, want func(Command) bool) (Command, bool) {
+	for step := 0; step <= most && !g.St.Over; step++ {
+		for _, c := range g.Legal() {
+			if want(c) {
+				return c, true
+			}
+		}
+		if step == most {
+			break
+		}
+		c, ok := RandomCommand(g, r)
+		if !ok {
+			break
+		}
+		g.Apply(c)
+	}
+	return Command{}, false
+}
+
 func needsPath(c Command) bool { return c.Verb == "move" && len(c.Path) == 0 && c.Fig != 0 }
 
 // randomDestination picks a point within the figure's allowance (uniform

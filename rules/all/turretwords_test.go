@@ -28,27 +28,11 @@ func TestTurretLogSaysWhereItPoints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := rand.New(rand.NewPCG(1, 2))
-		var turret *rules.Command
-		for step := 0; step < 400 && !g.St.Over && turret == nil; step++ {
-			for _, c := range g.Legal() {
-				if c.Verb == "turret" {
-					turret = &c
-					break
-				}
-			}
-			if turret != nil {
-				break
-			}
-			c, ok := rules.RandomCommand(g, r)
-			if !ok {
-				break
-			}
-			g.Apply(c)
-		}
-		if turret == nil {
+		found, ok := rules.RandomUntil(g, rand.New(rand.NewPCG(1, 2)), 400, func(c rules.Command) bool { return c.Verb == "turret" })
+		if !ok {
 			t.Fatalf("%s: no turret command came up", name)
 		}
+		turret := &found
 		a, _ := rules.ParseVehicleArg(turret.Arg)
 		v := g.St.Veh(a.ID)
 		turn := func(deg int) string {
