@@ -127,9 +127,7 @@ func TestMoversEnterDoesNotAnswerThePrompt(t *testing.T) {
 func TestEndQuestionInTheSidePanel(t *testing.T) {
 	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
 		a, b := newTestBattle(t)
-		a.W, a.H = size[0], size[1]
-		b.tv.cam.Resize(a.W, a.H)
-		b.tv.fit(true)
+		fitAt(a, b, size[0], size[1])
 		b.tl.SkipAll()
 		b.tl.Step(100)
 		b.layoutButtons(a)

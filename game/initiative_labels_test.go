@@ -15,9 +15,7 @@ import (
 func TestInitiativeLabelsAreWhole(t *testing.T) {
 	for _, size := range [][2]float64{{1920, 1080}, {1024, 640}} {
 		a, b, _ := restingBattle(t, "maxim-trench-raid.toml")
-		a.W, a.H = size[0], size[1]
-		b.tv.cam.Resize(a.W, a.H)
-		b.tv.fit(true)
+		fitAt(a, b, size[0], size[1])
 		render(a, b)
 		var said []string
 		art.Said = func(_ *ebiten.Image, s string, _, _, _, _ float64) { said = append(said, s) }

@@ -13,9 +13,7 @@ import (
 // edge (play test 11, firefight-crossroads at 1920x1080).
 func TestCommandCircleKeepsToTheBoard(t *testing.T) {
 	a, b, g := restingBattle(t, "firefight-crossroads.toml")
-	a.W, a.H = 1920, 1080
-	b.tv.cam.Resize(a.W, a.H)
-	b.tv.fit(true)
+	fitAt(a, b, 1920, 1080)
 	var haas geom.Pt
 	for _, f := range g.St.Figures {
 		if f.Name == "Uffz Haas" {

@@ -43,6 +43,14 @@ func render(a *App, s Scene) *ebiten.Image {
 	return dst
 }
 
+// fitAt sizes the window to w x h and fits the table to it, as a
+// player's window of that size opens.
+func fitAt(a *App, b *battle, w, h float64) {
+	a.W, a.H = w, h
+	b.tv.cam.Resize(a.W, a.H)
+	b.tv.fit(true)
+}
+
 // plainTable draws the table plainly for the rest of the test (see
 // art.PlainTable): for tests that build battle after battle and look only
 // at where figures, words and panels lie, not at the painted ground.

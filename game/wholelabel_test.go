@@ -27,9 +27,7 @@ func TestCutButtonShowsItsWholeWords(t *testing.T) {
 	// this one)
 	cut := -1
 	for w := 1024.0; w >= 760 && cut < 0; w -= 32 {
-		a.W = w
-		b.tv.cam.Resize(a.W, a.H)
-		b.tv.fit(true)
+		fitAt(a, b, w, a.H)
 		render(a, b) // (lays out the side panel the bar stands beside)
 		b.layoutButtons(a)
 		for i, bt := range b.buttons {

@@ -13,9 +13,7 @@ import (
 func TestZoneNamesStayOnTheBoard(t *testing.T) {
 	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
 		a, b, g := restingBattle(t, "smle-heli-drop.toml")
-		a.W, a.H = size[0], size[1]
-		b.tv.cam.Resize(a.W, a.H)
-		b.tv.fit(true)
+		fitAt(a, b, size[0], size[1])
 		b.tv.legend = true
 		render(a, b)
 		render(a, b)
