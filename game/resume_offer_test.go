@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"hedgerow/rules"
-	"hedgerow/rules/all"
 	"hedgerow/rules/geom"
 )
 
@@ -55,16 +54,7 @@ func barLabels(b *battle) string {
 // outpost's side with only "Let it pass" on its bar (play-test 6).
 func TestResumedOfferKeepsItsChoices(t *testing.T) {
 	g := heliOffer(t, false)
-	a, path := autosaveApp(t)
-	if err := all.WriteSaveAtomic(path, g); err != nil {
-		t.Fatal(err)
-	}
-	sb, err := readBattle(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.resumeBattle(sb, false)
-	b := a.scene.(*battle)
+	a, b := resumedFromSave(t, g)
 	b.tl.SkipAll()
 	for i := 0; i < 3; i++ {
 		if err := b.Update(a, 1.0/60); err != nil {
