@@ -119,22 +119,22 @@ func layoutBases(spots []baseSpot, r float64) baseLayout {
 	// a packed pair's team mates standing about it, at full size, are of
 	// its group too: a plate "2 of 8 men" stood beside a ring of eight men
 	// of one squad, two of them packed, and read as a miscount
+	// (each man joined is asked once about the others: this runs every
+	// frame)
 	in := make([]bool, n)
+	var joined []int
 	for i := range spots {
-		in[i] = shrunk[i] && size[find(i)] >= 2
+		if in[i] = shrunk[i] && size[find(i)] >= 2; in[i] {
+			joined = append(joined, i)
+		}
 	}
-	for grew := true; grew; {
-		grew = false
+	for k := 0; k < len(joined); k++ {
+		j := joined[k]
 		for i := range spots {
-			if in[i] || !live(i) {
-				continue
-			}
-			for j := range spots {
-				if in[j] && spots[j].side == spots[i].side && spots[j].team == spots[i].team && dist(i, j) < 2*touch {
-					parent[find(i)] = find(j)
-					in[i], grew = true, true
-					break
-				}
+			if !in[i] && live(i) && spots[j].side == spots[i].side && spots[j].team == spots[i].team && dist(i, j) < 2*touch {
+				parent[find(i)] = find(j)
+				in[i] = true
+				joined = append(joined, i)
 			}
 		}
 	}
